@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# Ten-Foot Pole. Build: docker build -t ten-foot-pole .
+# Run:   docker run -e DISCORD_TOKEN=... -v tenfoot-data:/app/data ten-foot-pole
+# Node 24 (current LTS) in the image; the code also runs on Node 20.19+.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY src ./src
+COPY commands ./commands
+RUN npm prune --omit=dev && npx prisma generate
+
+FROM node:24-bookworm-slim AS run
+ENV NODE_ENV=production \
+    DATABASE_URL=file:/app/data/tenfoot.db \
+    LOG_LEVEL=info
+WORKDIR /app
+COPY --from=build --chown=node:node /app /app
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+# Migrations are applied by the bot itself at start (src/store/migrate.ts).
+CMD ["node", "--import", "tsx", "src/main.ts"]

@@ -1,0 +1,26 @@
+/**
+ * Configuration from the environment (and an optional .env, loaded by main).
+ * Every variable is listed, with a comment, in .env.example.
+ */
+import { z } from "zod";
+
+const schema = z.object({
+  DISCORD_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  DISCORD_API_URL: z.string().url("DISCORD_API_URL must be a URL such as http://127.0.0.1:8080/api").optional().or(z.literal("").transform(() => undefined)),
+  DISCORD_GUILD_ID: z.string().regex(/^\d{5,25}$/, "DISCORD_GUILD_ID must be a server id (digits)").optional().or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: z.string().default("file:./data/tenfoot.db"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_PRETTY: z.string().optional().transform((v) => v === "1" || v === "true"),
+  LOCAL_DISCORD_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Bad configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,255 @@
+/**
+ * The contract every rule system implements. Pure: no I/O, no clock, no
+ * Discord. Randomness arrives as a DiceBag; every result names the rule that
+ * produced it and carries the dice it used, so the embed can show both.
+ */
+import type { z } from "zod";
+import type { DiceBag, DiceRoll } from "../dice/bag.js";
+
+export type SystemId = "third-age" | "bx" | "bx-house" | "siege" | "life-guard";
+export const SYSTEM_IDS: readonly SystemId[] = ["third-age", "bx", "bx-house", "siege", "life-guard"];
+
+/** A citation of the seed text: `seed 000, "Attack Rolls"`. */
+export type RuleRef = string;
+
+/** What every resolved rule returns. */
+export interface RuleResult {
+  /** Short title for the embed ("Surprise", "Reaction: Unfriendly"). */
+  title: string;
+  /** The outcome in words, one line each. */
+  lines: string[];
+  /** The rules that produced it. */
+  rules: RuleRef[];
+  /** Every roll made, in order. */
+  rolls: DiceRoll[];
+}
+
+/** A system that lacks a rule declares it; commands show `message` instead of failing. */
+export interface Unsupported {
+  unsupported: true;
+  /** e.g. "The Third Age has no saving throws: use /check Body". */
+  message: string;
+}
+export const isUnsupported = (x: unknown): x is Unsupported =>
+  typeof x === "object" && x !== null && (x as Unsupported).unsupported === true;
+
+export type Side = "party" | "foes";
+
+/**
+ * A fighter as rules see it: the sheet (validated by the system's schema) and
+ * the mutable state for this fight / campaign (HP, Guard, stamina, conditions).
+ */
+export interface Combatant<Sheet = Record<string, unknown>, State = CombatState> {
+  id: string;
+  name: string;
+  side: Side;
+  kind: "pc" | "retainer" | "monster";
+  sheet: Sheet;
+  state: State;
+}
+
+/** The state every system keeps; systems add their own keys (guard, life, stamina, scars…). */
+export interface CombatState {
+  /** Conditions in words, lower-case: "prone", "unconscious", "dying", "dead", "surprised"… */
+  conditions: string[];
+  [key: string]: unknown;
+}
+
+/** Situation options a player may give /attack. Systems read the ones they know and list the rest as ignored. */
+export interface Situation {
+  mode?: "melee" | "ranged" | "thrown" | "spell";
+  range?: "short" | "medium" | "long";
+  cover?: "none" | "light" | "partial" | "heavy" | "full";
+  charge?: boolean;
+  flank?: boolean;
+  rear?: boolean;
+  highGround?: boolean;
+  lowGround?: boolean;
+  twoWeapons?: boolean;
+  oneHandFree?: boolean;
+  enchanted?: boolean;
+  oiled?: boolean;
+  impaired?: boolean;
+  enhanced?: boolean;
+  mounted?: boolean;
+  /** Free modifier the referee allows, added to the attack roll. */
+  modifier?: number;
+}
+export type SituationKey = keyof Situation;
+
+/** A change to apply to a combatant when an attack (or anything else) is final. */
+export interface Effect {
+  targetId: string;
+  /** Damage before the target's own reductions (armour etc. are applied by `applyDamage`). */
+  damage?: number;
+  /** Damage already reduced by the system (applied as is). */
+  damageKind?: "normal" | "subdual";
+  staminaCost?: number;
+  addConditions?: string[];
+  removeConditions?: string[];
+  note?: string;
+}
+
+/** A button the defender (or an ally, or the attacker) may press. */
+export interface ReactionOption {
+  /** Stable id used in custom ids: "parry", "counter", "getdown:<allyId>", "take". */
+  id: string;
+  label: string;
+  /** Who may press it: a combatant id. The play layer maps it to a Discord user. */
+  by: string;
+  /** In words: "1 stamina", "no cost". */
+  cost: string;
+  rule: RuleRef;
+}
+
+/**
+ * An attack in progress: a small state machine. `begin` rolls it; while
+ * `phase` is "reactions" the defender may react (each press re-resolves);
+ * "take" (or a lapse) makes it final; then "followups" may be offered
+ * (Counter, counterattack); "done" ends it. All of it is JSON so the play
+ * layer can persist it between presses.
+ */
+export interface AttackState {
+  phase: "reactions" | "followups" | "done";
+  attackerId: string;
+  defenderId: string;
+  /** The outcome it would have now, in the system's words: "hit", "partial", "miss", "slain"… */
+  outcome: string;
+  /** System-private data (rolls so far, modifiers, who reacted). Must be JSON. */
+  data: Record<string, unknown>;
+  /** Options open now. Empty in "done". */
+  options: ReactionOption[];
+  /** Effects to apply when the attack is final (replaced, not appended, on each re-resolution). */
+  effects: Effect[];
+  /** Situation keys this system did not use. */
+  ignored: SituationKey[];
+  result: RuleResult;
+}
+
+export interface AttackInput<S = Record<string, unknown>> {
+  attacker: Combatant<S>;
+  defender: Combatant<S>;
+  /** Everyone else in the encounter (allies for Get Down, flank counts…). */
+  others: Combatant<S>[];
+  /** A weapon from the attacker's sheet by name, or a dice expression like "1d8". */
+  weapon?: string;
+  situation: Situation;
+}
+
+export interface CheckInput<S = Record<string, unknown>> {
+  who: Combatant<S>;
+  /** One of the system's `attributes` (case-insensitive). */
+  attribute: string;
+  modifier?: number;
+  /** For opposed/target numbers where the system needs one (difficulty, challenge level). */
+  difficulty?: number;
+}
+
+export interface SaveInput<S = Record<string, unknown>> {
+  who: Combatant<S>;
+  kind?: string;
+  modifier?: number;
+}
+
+export interface InitiativeInput<S = Record<string, unknown>> {
+  combatants: Combatant<S>[];
+  method: "group" | "individual";
+  round: number;
+}
+export interface InitiativeResult extends RuleResult {
+  /** Groups of combatant ids in acting order; ids in one group act simultaneously. */
+  order: string[][];
+}
+
+export interface SurpriseResult extends RuleResult {
+  surprised: Record<Side, boolean>;
+}
+
+export interface ReactionRollResult extends RuleResult {
+  /** The band in words: "Immediate Hostility", "Friendly"… */
+  reaction: string;
+}
+
+export interface MoraleResult extends RuleResult {
+  holds: boolean;
+}
+
+export interface LoyaltyResult extends RuleResult {
+  outcome: "stays" | "hesitates" | "deserts";
+}
+
+export interface DamageResult {
+  state: CombatState;
+  result: RuleResult;
+}
+
+/** What a round's start does in this system (Life & Guard: first-round act roll, siege: new d10…). */
+export interface RoundStartResult extends RuleResult {
+  /** Combatant ids that cannot act this round. */
+  cannotAct: string[];
+  /** Initiative order, if the system rerolls it each round. */
+  order?: string[][];
+}
+
+export interface StateView {
+  /** "HP 5/8", "Guard 3/7 · Life 7/7". */
+  summary: string;
+  /** 0..1 for a bar. */
+  fraction: number;
+  /** "fine", "unconscious", "dying", "dead"… */
+  status: string;
+}
+
+export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
+  id: SystemId;
+  name: string;
+  /** The sheet of a PC or retainer. Errors must name the field and the allowed range. */
+  sheet: z.ZodType<Sheet>;
+  /** The sheet of a monster (custom stats). */
+  monster: z.ZodType<Sheet>;
+  /** Monster presets by lower-case name ("standard", "goblin"). */
+  presets: Record<string, Sheet>;
+  /** Attribute names for /check, as the system spells them. */
+  attributes: string[];
+  /** Saving-throw kinds for /save, or Unsupported with what to use instead. */
+  saves: string[] | Unsupported;
+  /** Reactions / situation keys this system understands (for help and the "ignored" list). */
+  situations: SituationKey[];
+  /** Fields shown on the sheet embed, in order: [label, value]. */
+  describeSheet(sheet: Sheet): [string, string][];
+  /** Fresh state for a new combatant from its sheet. */
+  initialState(sheet: Sheet): CombatState;
+  view(c: Combatant<Sheet>): StateView;
+
+  check(input: CheckInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
+  save(input: SaveInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
+  surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>> }, dice: DiceBag): SurpriseResult | Unsupported;
+  reaction(input: { leader?: Combatant<Sheet>; modifier?: number }, dice: DiceBag): ReactionRollResult | Unsupported;
+  initiative(input: InitiativeInput<Sheet>, dice: DiceBag): InitiativeResult;
+  roundStart(input: InitiativeInput<Sheet>, dice: DiceBag): RoundStartResult;
+  morale(input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number }, dice: DiceBag): MoraleResult | Unsupported;
+  loyalty(input: { loyalty: number; modifier?: number }, dice: DiceBag): LoyaltyResult | Unsupported;
+  /** Starting loyalty of a retainer hired by `employer`. */
+  startingLoyalty(employer: Combatant<Sheet> | undefined, retainerSheet?: Sheet): number;
+
+  attack: {
+    begin(input: AttackInput<Sheet>, dice: DiceBag): AttackState;
+    /** Press an option (including "take"); returns the next state. Throws RuleError for an option not open. */
+    react(state: AttackState, optionId: string, input: AttackInput<Sheet>, dice: DiceBag): AttackState;
+    /** No one reacted in time: make it final as if "take" were pressed, and skip follow-ups. */
+    lapse(state: AttackState, input: AttackInput<Sheet>, dice: DiceBag): AttackState;
+  };
+  /** Exact chance to hit and the damage spread, before rolling (for /odds). */
+  odds?(input: AttackInput<Sheet>): RuleResult | Unsupported;
+
+  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult;
+  applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
+}
+
+/** An error a player caused (bad option, reaction not open); the message says what to do. */
+export class RuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RuleError";
+  }
+}
