@@ -1,0 +1,64 @@
+/**
+ * Starts the whole bot: configuration, store, logging, and the Discord client
+ * (against Discord, or the local Discord when there is no token).
+ */
+import type { Logger } from "pino";
+import { loadConfig, type Config } from "./config.js";
+import { createLogger } from "./log.js";
+import { openStore } from "./store/client.js";
+import { startBot, type Bot } from "./discord/bot.js";
+import { defaultSeeds, type Services } from "./play/services.js";
+import { LocalDiscord } from "./local/server.js";
+
+export const LOCAL_TOKEN = "local.development.token";
+
+export interface App {
+  bot: Bot;
+  services: Services;
+  local?: LocalDiscord;
+  log: Logger;
+  config: Config;
+  /** Milliseconds from the start of startApp to ready (commands registered). */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; sweepEveryMs?: number } = {}): Promise<App> {
+  const started = performance.now();
+  const config = loadConfig(env);
+  const log = overrides.log ?? createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+  const store = await openStore(config.DATABASE_URL);
+  if (store.migrations.applied.length) log.info({ applied: store.migrations.applied }, "migrations applied");
+  const services: Services = { store, log, now: () => new Date(), newSeed: overrides.newSeed ?? defaultSeeds() };
+
+  let local: LocalDiscord | undefined;
+  let token = config.DISCORD_TOKEN;
+  let apiUrl = config.DISCORD_API_URL;
+  if (!token) {
+    local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, token: LOCAL_TOKEN });
+    token = LOCAL_TOKEN;
+    apiUrl = local.apiUrl;
+  }
+  let bot: Bot;
+  try {
+    bot = await startBot({ token, apiUrl, guildId: config.DISCORD_GUILD_ID, services, log, sweepEveryMs: overrides.sweepEveryMs });
+  } catch (err) {
+    await local?.stop();
+    await store.close();
+    throw err;
+  }
+  const readyMs = performance.now() - started;
+  return {
+    bot,
+    services,
+    local,
+    log,
+    config,
+    readyMs,
+    async stop() {
+      await bot.stop();
+      await local?.stop();
+      await store.close();
+    },
+  };
+}

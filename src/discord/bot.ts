@@ -1,0 +1,71 @@
+import { Client, Events, GatewayIntentBits, type Interaction } from "discord.js";
+import type { Logger } from "pino";
+import type { Services } from "../play/services.js";
+import { loadCommands } from "./commands.js";
+import { createRouter, type Router } from "./router.js";
+import type { CommandModule } from "./command.js";
+import { startSweeper } from "./sweeper.js";
+
+export interface BotOptions {
+  token: string;
+  /** REST base such as http://127.0.0.1:8080/api; Discord's when undefined. */
+  apiUrl?: string;
+  /** Register commands in this server only (development) instead of globally. */
+  guildId?: string;
+  services: Services;
+  log: Logger;
+  commands?: Map<string, CommandModule>;
+  /** How often lapsed reaction windows are swept, in ms (0 = never). */
+  sweepEveryMs?: number;
+}
+
+export interface Bot {
+  client: Client;
+  router: Router;
+  commands: Map<string, CommandModule>;
+  /** Resolves when the gateway is ready and the commands are registered. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startBot(opts: BotOptions): Promise<Bot> {
+  const { log, services } = opts;
+  const commands = opts.commands ?? (await loadCommands());
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
+  });
+  const router = createRouter(commands, services, log);
+  client.on(Events.InteractionCreate, (i: Interaction) => void router.handle(i));
+  client.on(Events.Error, (err) => log.error({ err }, "discord client error"));
+
+  const ready = new Promise<void>((resolve, reject) => {
+    client.once(Events.ClientReady, async (c) => {
+      try {
+        const bodies = [...commands.values()].map((m) => m.data.toJSON());
+        if (opts.guildId) await c.application.commands.set(bodies, opts.guildId);
+        else await c.application.commands.set(bodies);
+        log.info({ user: c.user.tag, commands: bodies.length, scope: opts.guildId ? "guild" : "global" }, "ready: commands registered");
+        resolve();
+      } catch (err) {
+        reject(err);
+      }
+    });
+  });
+  await client.login(opts.token);
+  await ready;
+  const sweeper = startSweeper(client, services, log, opts.sweepEveryMs ?? 5_000);
+
+  return {
+    client,
+    router,
+    commands,
+    ready,
+    async stop() {
+      sweeper.stop();
+      await router.drain();
+      await sweeper.idle();
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  ModalSubmitInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from "discord.js";
+import type { Services } from "../play/services.js";
+
+/** One slash command: what `commands/<name>.ts` exports as `command`. */
+export interface CommandModule {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  /** The handler may take longer than 2 s: the router defers before calling it. */
+  defer?: "ephemeral" | "public";
+  execute(i: ChatInputCommandInteraction, s: Services): Promise<void>;
+  autocomplete?(i: AutocompleteInteraction, s: Services): Promise<void>;
+  /** Buttons whose custom id starts with `<name>:`. */
+  press?(i: ButtonInteraction, s: Services): Promise<void>;
+  /** Modals whose custom id starts with `<name>:`. */
+  submit?(i: ModalSubmitInteraction, s: Services): Promise<void>;
+}

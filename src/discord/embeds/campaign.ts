@@ -1,0 +1,37 @@
+import { EmbedBuilder } from "discord.js";
+import type { CampaignEnded, CampaignView } from "../../play/campaigns/index.js";
+import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/names.js";
+import { SETTING_HELP } from "../../play/campaigns/settings.js";
+import { COLOURS } from "./style.js";
+
+export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
+  const c = v.campaign;
+  const settings = Object.entries(v.settings)
+    .map(([k, val]) => `**${k}**: ${typeof val === "boolean" ? (val ? "on" : "off") : val} — ${SETTING_HELP[k as keyof typeof SETTING_HELP]?.words ?? ""}`)
+    .join("\n");
+  return new EmbedBuilder()
+    .setColor(COLOURS.referee)
+    .setTitle(title ?? `Campaign: ${c.name}`)
+    .addFields(
+      { name: "System", value: `${SYSTEM_NAMES[c.system as SystemId] ?? c.system} (\`${c.system}\`)`, inline: true },
+      { name: "Referees", value: [...v.referees.map((id) => `<@${id}>`), c.refereeRoleId ? `<@&${c.refereeRoleId}>` : null].filter(Boolean).join(", ") || "—", inline: true },
+      { name: "Characters", value: String(v.characters), inline: true },
+      { name: "Encounter", value: v.activeEncounter ?? "none running", inline: true },
+      { name: "Options (/campaign set)", value: settings.slice(0, 1024) },
+      { name: "Seed commitment (SHA-256)", value: `\`${c.seedHash}\`` },
+    )
+    .setFooter({ text: "Rolls outside encounters come from this campaign's stream; its seed is revealed by /campaign end." });
+}
+
+export function campaignEndedEmbed(e: CampaignEnded): EmbedBuilder {
+  return new EmbedBuilder()
+    .setColor(COLOURS.referee)
+    .setTitle(`Campaign ended: ${e.campaign.name}`)
+    .setDescription("The channel is free for a new campaign. Characters, rolls and retainers stay in the record.")
+    .addFields(
+      { name: "Seed (revealed)", value: `\`${e.campaign.seed}\`` },
+      { name: "Commitment", value: `\`${e.campaign.seedHash}\`` },
+      { name: "Rolls to verify", value: `${e.rolls} — replay them with /verify`, inline: true },
+      { name: "Encounters ended", value: String(e.encountersEnded), inline: true },
+    );
+}

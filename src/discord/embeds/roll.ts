@@ -1,0 +1,29 @@
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import { renderDice } from "../../rules/dice/render.js";
+import type { RollDone } from "../../play/rolls.js";
+import { clip, COLOURS, LIMITS } from "./style.js";
+
+export function rollEmbed(done: RollDone, who: string): EmbedBuilder {
+  const parts = done.outcome.parts;
+  const single = parts.length === 1 ? parts[0] : undefined;
+  const title = done.reason ? `${who} rolls for ${done.reason}` : `${who} rolls`;
+  const e = new EmbedBuilder().setColor(COLOURS.roll).setTitle(clip(title, LIMITS.title));
+  if (single) {
+    e.setDescription(clip(renderDice(single, LIMITS.description), LIMITS.description));
+  } else {
+    for (const p of parts.slice(0, LIMITS.fields)) {
+      const name = p.label ?? (p.repeat ? `#${p.repeat.index}` : p.expression);
+      e.addFields({ name: clip(name, LIMITS.fieldName), value: renderDice(p, LIMITS.fieldValue), inline: parts.length > 3 });
+    }
+  }
+  const where = done.encounter ? `encounter "${done.encounter}"` : done.campaign ? `campaign "${done.campaign}"` : null;
+  const foot = [done.outcome.input, where ? `from the ${where} stream` : "outside a campaign", done.rollId ? `roll #${done.rollId}` : null];
+  e.setFooter({ text: clip(foot.filter(Boolean).join(" · "), 2048) });
+  return e;
+}
+
+export function rollAgainRow(rollId: number): ActionRowBuilder<ButtonBuilder> {
+  return new ActionRowBuilder<ButtonBuilder>().addComponents(
+    new ButtonBuilder().setCustomId(`roll:again:${rollId}`).setLabel("Roll again").setStyle(ButtonStyle.Secondary).setEmoji("🎲"),
+  );
+}

@@ -1,0 +1,16 @@
+/** Colours and small text helpers shared by every embed. */
+export const COLOURS = {
+  roll: 0x5b8def,
+  success: 0x3ba55d,
+  partial: 0xf0b232,
+  failure: 0xd83c3e,
+  info: 0x8a8f98,
+  referee: 0x9b59b6,
+} as const;
+
+/** Discord's limits for an embed's parts. */
+export const LIMITS = { title: 256, fieldName: 256, fieldValue: 1024, description: 4096, fields: 25 } as const;
+
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max - 1) + "…";
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import type { Interaction } from "discord.js";
+import type { Logger } from "pino";
+import type { Services } from "../play/services.js";
+import type { CommandModule } from "./command.js";
+import { say } from "./respond.js";
+import { markProcessed } from "../store/processed.js";
+
+/** Errors whose message is written for the user: shown as is, ephemerally. */
+const USER_ERRORS = new Set(["UserError", "StaleError", "RuleError", "DiceError", "PermissionError"]);
+
+export interface Router {
+  handle(i: Interaction): Promise<void>;
+  /** Stop taking interactions and wait for those in flight. */
+  drain(): Promise<void>;
+  inFlight(): number;
+}
+
+export function createRouter(commands: Map<string, CommandModule>, services: Services, log: Logger): Router {
+  const running = new Set<Promise<void>>();
+  let accepting = true;
+
+  async function dispatch(i: Interaction): Promise<{ name: string; kind: string }> {
+    if (i.isChatInputCommand()) {
+      const cmd = commands.get(i.commandName);
+      if (!cmd) throw Object.assign(new Error(`/${i.commandName} is not a command of this bot (yet): try /help.`), { name: "UserError" });
+      if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
+      await cmd.execute(i, services);
+      return { name: i.commandName, kind: "command" };
+    }
+    if (i.isAutocomplete()) {
+      const cmd = commands.get(i.commandName);
+      if (cmd?.autocomplete) await cmd.autocomplete(i, services);
+      else await i.respond([]);
+      return { name: i.commandName, kind: "autocomplete" };
+    }
+    if (i.isButton() || i.isModalSubmit()) {
+      const name = i.customId.split(":")[0] ?? "";
+      const cmd = commands.get(name);
+      if (i.isButton() && cmd?.press) await cmd.press(i, services);
+      else if (i.isModalSubmit() && cmd?.submit) await cmd.submit(i, services);
+      else throw Object.assign(new Error("This button is no longer in use: nothing was changed."), { name: "UserError" });
+      return { name: `${name}:${i.isButton() ? "button" : "modal"}`, kind: i.isButton() ? "button" : "modal" };
+    }
+    return { name: "other", kind: "other" };
+  }
+
+  async function run(i: Interaction): Promise<void> {
+    const started = performance.now();
+    const where = { guild: i.guildId, channel: i.channelId, user: i.user.id, interaction: i.id };
+    let meta = { name: "?", kind: "?" };
+    let outcome = "ok";
+    try {
+      if (!i.isAutocomplete() && !(await markProcessed(services.store.db, i.id))) {
+        log.info({ ...where }, "interaction already handled: ignored");
+        return;
+      }
+      meta = await dispatch(i);
+    } catch (err) {
+      const e = err as Error;
+      if (USER_ERRORS.has(e?.name)) {
+        outcome = "refused";
+        if (i.isRepliable()) await say(i, e.message).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
+      } else {
+        outcome = "error";
+        const ref = randomBytes(4).toString("hex");
+        log.error({ err: e, ref, ...where, command: meta.name }, "handler failed");
+        if (i.isRepliable()) {
+          await say(i, `Something went wrong (ref ${ref}). Nothing was changed; try again, and tell the bot's host this ref if it persists.`).catch(
+            (x) => log.warn({ err: x, ref }, "could not answer"),
+          );
+        }
+      }
+    } finally {
+      if (meta.name === "?") meta = describe(i);
+      log.info({ ...where, command: meta.name, kind: meta.kind, outcome, ms: Math.round((performance.now() - started) * 100) / 100 }, "interaction");
+    }
+  }
+
+  return {
+    async handle(i) {
+      if (!accepting) {
+        if (i.isRepliable()) await say(i, "The bot is restarting: try again in a moment.").catch(() => {});
+        return;
+      }
+      const p = run(i);
+      running.add(p);
+      try {
+        await p;
+      } finally {
+        running.delete(p);
+      }
+    },
+    async drain() {
+      accepting = false;
+      await Promise.allSettled([...running]);
+    },
+    inFlight: () => running.size,
+  };
+}
+
+function describe(i: Interaction): { name: string; kind: string } {
+  if (i.isChatInputCommand() || i.isAutocomplete()) return { name: i.commandName, kind: i.isAutocomplete() ? "autocomplete" : "command" };
+  if (i.isButton() || i.isModalSubmit()) return { name: i.customId.split(":")[0] ?? "", kind: i.isButton() ? "button" : "modal" };
+  return { name: "other", kind: "other" };
+}

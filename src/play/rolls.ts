@@ -1,0 +1,57 @@
+/** /roll: any dice expression, from the channel's campaign stream (or its live encounter's), logged. */
+import { parseCommand } from "../rules/dice/parser.js";
+import { rollCommand } from "../rules/dice/evaluate.js";
+import { facesOf } from "../rules/dice/verify.js";
+import type { RollOutcome } from "../rules/dice/result.js";
+import type { Actor } from "./actor.js";
+import type { Services } from "./services.js";
+import { findCampaign } from "./campaigns/find.js";
+import { openStream } from "./streams.js";
+import { UserError } from "./errors.js";
+
+export interface RollRequest {
+  expression: string;
+  reason?: string | null;
+  hidden?: boolean;
+}
+
+export interface RollDone {
+  outcome: RollOutcome;
+  rollId: number | null;
+  reason: string | null;
+  hidden: boolean;
+  /** The campaign's name when the roll came from its verifiable stream. */
+  campaign: string | null;
+  encounter: string | null;
+}
+
+export async function rollDice(s: Services, actor: Actor, req: RollRequest): Promise<RollDone> {
+  const parsed = parseCommand(req.expression); // throws DiceError: nothing written
+  const reason = req.reason?.trim().slice(0, 200) || null;
+  return s.store.db.$transaction(async (tx) => {
+    const campaign = await findCampaign(tx, actor);
+    const encounter = campaign
+      ? await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, select: { id: true, name: true } })
+      : null;
+    const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null });
+    const before = open.stream.draws;
+    const outcome = rollCommand(parsed, open.stream);
+    open.record({
+      purpose: reason ?? "roll",
+      expression: req.expression.trim(),
+      faces: facesOf(outcome),
+      total: outcome.parts.map((p) => p.total),
+      drawsBefore: before,
+      hidden: req.hidden ?? false,
+    });
+    const [rollId] = await open.close(tx, actor);
+    return { outcome, rollId: rollId ?? null, reason, hidden: req.hidden ?? false, campaign: campaign?.name ?? null, encounter: encounter?.name ?? null };
+  });
+}
+
+/** The expression and reason of an earlier roll, for "Roll again" (only within the same server). */
+export async function rollAgainSource(s: Services, actor: Actor, rollId: number): Promise<RollRequest> {
+  const r = await s.store.db.roll.findUnique({ where: { id: rollId } });
+  if (!r || r.guildId !== actor.guildId || (r.hidden && r.userId !== actor.userId)) throw new UserError("That roll is not known here any more: use /roll.");
+  return { expression: r.expression, reason: r.purpose === "roll" ? null : r.purpose, hidden: false };
+}

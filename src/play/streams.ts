@@ -1,0 +1,96 @@
+/**
+ * Seeded random streams, one per campaign and per encounter, whose state is
+ * persisted with their owner so a restart continues a stream instead of
+ * starting it again. Every draw is logged as a Roll row, which is what lets
+ * /verify replay them from the revealed seed.
+ */
+import { randomBytes } from "node:crypto";
+import { createStream, type Stream, type StreamState } from "../rules/dice/stream.js";
+import { DiceBag } from "../rules/dice/bag.js";
+import type { Tx } from "../store/client.js";
+import type { Actor } from "./actor.js";
+
+export interface StreamOwner {
+  campaignId: string | null;
+  encounterId: string | null;
+  seed: string;
+  state: StreamState | null;
+}
+
+/** An open stream inside one transaction: draw from it, log what was drawn, then `close`. */
+export interface OpenStream {
+  stream: Stream;
+  owner: StreamOwner;
+  /** Logs a roll made from this stream (faces in draw order). */
+  record(entry: { purpose: string; expression: string; faces: number[]; total: number | number[]; drawsBefore: number; hidden?: boolean }): void;
+  /** Writes the logged rolls and the stream's new state. */
+  close(tx: Tx, actor: Actor): Promise<number[]>;
+}
+
+/** For rolls outside any campaign: one process-wide stream (not verifiable, not persisted). */
+let loose: Stream | undefined;
+function looseStream(): Stream {
+  return (loose ??= createStream(randomBytes(16).toString("hex")));
+}
+
+export async function openStream(tx: Tx, where: { campaignId: string | null; encounterId: string | null }): Promise<OpenStream> {
+  let owner: StreamOwner;
+  let stream: Stream;
+  if (where.encounterId) {
+    const e = await tx.encounter.findUniqueOrThrow({ where: { id: where.encounterId } });
+    owner = { campaignId: e.campaignId, encounterId: e.id, seed: e.seed, state: JSON.parse(e.streamState) as StreamState | null };
+    stream = createStream(owner.seed, owner.state ?? undefined);
+  } else if (where.campaignId) {
+    const c = await tx.campaign.findUniqueOrThrow({ where: { id: where.campaignId } });
+    owner = { campaignId: c.id, encounterId: null, seed: c.seed, state: JSON.parse(c.streamState) as StreamState | null };
+    stream = createStream(owner.seed, owner.state ?? undefined);
+  } else {
+    owner = { campaignId: null, encounterId: null, seed: "", state: null };
+    stream = looseStream();
+  }
+  const entries: Parameters<OpenStream["record"]>[0][] = [];
+  return {
+    stream,
+    owner,
+    record: (e) => void entries.push(e),
+    async close(tx, actor) {
+      const ids: number[] = [];
+      for (const e of entries) {
+        const row = await tx.roll.create({
+          data: {
+            campaignId: owner.campaignId,
+            encounterId: owner.encounterId,
+            guildId: actor.guildId,
+            channelId: actor.channelId,
+            userId: actor.userId,
+            purpose: e.purpose.slice(0, 200),
+            expression: e.expression,
+            faces: JSON.stringify(e.faces),
+            total: JSON.stringify(e.total),
+            streamDraws: e.drawsBefore,
+            hidden: e.hidden ?? false,
+          },
+          select: { id: true },
+        });
+        ids.push(row.id);
+      }
+      const state = JSON.stringify(stream.save());
+      if (owner.encounterId) await tx.encounter.update({ where: { id: owner.encounterId }, data: { streamState: state } });
+      else if (owner.campaignId) await tx.campaign.update({ where: { id: owner.campaignId }, data: { streamState: state } });
+      return ids;
+    },
+  };
+}
+
+/** A DiceBag for rules that records every roll it makes into the open stream's log. */
+export function bagFor(open: OpenStream, purpose: string): DiceBag {
+  const bag = new DiceBag(open.stream);
+  const roll = bag.roll.bind(bag);
+  bag.roll = (label, count, sides, opts) => {
+    const before = open.stream.draws;
+    const r = roll(label, count, sides, opts);
+    open.record({ purpose: `${purpose}: ${label}`, expression: r.notation, faces: r.dice.map((d) => d.value), total: r.total, drawsBefore: before });
+    return r;
+  };
+  return bag;
+}

@@ -1,0 +1,53 @@
+/**
+ * /verify: replays an ended encounter's (or campaign's) rolls from its revealed
+ * seed and reports, roll by roll, whether each matches the log.
+ */
+import { commitment } from "../rules/dice/stream.js";
+import { replay, type ReplayEntry } from "../rules/dice/verify.js";
+import type { Actor } from "./actor.js";
+import type { Services } from "./services.js";
+import { UserError } from "./errors.js";
+import { campaignChannels } from "./actor.js";
+
+export interface VerifyReport {
+  what: string;
+  seed: string;
+  seedHash: string;
+  /** The commitment posted at the start matches the revealed seed. */
+  commitmentOk: boolean;
+  entries: (ReplayEntry & { rollId: number; purpose: string })[];
+  matched: number;
+}
+
+export async function verify(s: Services, actor: Actor, opts: { encounterId?: string | null }): Promise<VerifyReport> {
+  const db = s.store.db;
+  const channels = campaignChannels(actor);
+  const campaigns = await db.campaign.findMany({ where: { guildId: actor.guildId, channelId: { in: channels } }, select: { id: true, name: true, seed: true, seedHash: true, status: true } });
+  if (!campaigns.length) throw new UserError("No campaign has been played in this channel, so there is nothing to verify.");
+  const ids = campaigns.map((c) => c.id);
+
+  let encounter = opts.encounterId
+    ? await db.encounter.findFirst({ where: { id: opts.encounterId, campaignId: { in: ids } } })
+    : await db.encounter.findFirst({ where: { campaignId: { in: ids }, revealed: true }, orderBy: { endedAt: "desc" } });
+  if (opts.encounterId && !encounter) throw new UserError("That encounter was not played in this channel: pick one from the list.");
+  if (encounter && !encounter.revealed) throw new UserError(`"${encounter.name}" is still running: its seed is revealed when it ends (/encounter end).`);
+
+  let what: string, seed: string, seedHash: string, where: { encounterId: string } | { campaignId: string; encounterId: null };
+  if (encounter) {
+    what = `encounter "${encounter.name}"`;
+    ({ seed, seedHash } = encounter);
+    where = { encounterId: encounter.id };
+  } else {
+    const ended = campaigns.find((c) => c.status === "ended");
+    if (!ended) throw new UserError("Nothing here has ended yet: an encounter's seed is revealed by /encounter end, a campaign's by /campaign end.");
+    what = `campaign "${ended.name}" (rolls outside encounters)`;
+    ({ seed, seedHash } = ended);
+    where = { campaignId: ended.id, encounterId: null };
+  }
+  const rolls = await db.roll.findMany({ where, orderBy: { id: "asc" } });
+  const entries = replay(
+    seed,
+    rolls.map((r) => ({ expression: r.expression, faces: JSON.parse(r.faces) as number[] })),
+  ).map((e, i) => ({ ...e, rollId: rolls[i]!.id, purpose: rolls[i]!.purpose }));
+  return { what, seed, seedHash, commitmentOk: commitment(seed) === seedHash, entries, matched: entries.filter((e) => e.ok).length };
+}

@@ -1,0 +1,66 @@
+import { describe, it, expect, afterEach } from "vitest";
+import { testServices, actor } from "../helpers/services.js";
+import { openStore } from "../../src/store/client.js";
+import { startCampaign } from "../../src/play/campaigns/index.js";
+import { rollAgainSource, rollDice } from "../../src/play/rolls.js";
+import { createStream } from "../../src/rules/dice/stream.js";
+import { parseCommand } from "../../src/rules/dice/parser.js";
+import { rollCommand } from "../../src/rules/dice/evaluate.js";
+import { join } from "node:path";
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+describe("/roll in a campaign", () => {
+  it("draws from the campaign's seeded stream: the numbers the seed gives", async () => {
+    const s = await testServices();
+    cleanups.push(s.cleanup);
+    await startCampaign(s, actor("ref"), { system: "bx" });
+    const done = await rollDice(s, actor("p"), { expression: "3d6; 1d20" });
+    const expected = rollCommand(parseCommand("3d6; 1d20"), createStream("seed-1"));
+    expect(done.outcome.parts.map((p) => p.total)).toEqual(expected.parts.map((p) => p.total));
+    expect(done.campaign).toBe("Basic/Expert campaign");
+  });
+
+  it("a restart continues the stream instead of starting it again", async () => {
+    const s = await testServices();
+    cleanups.push(s.cleanup);
+    await startCampaign(s, actor("ref"), { system: "bx" });
+    const first = await rollDice(s, actor("p"), { expression: "10d6" });
+    await s.store.close();
+    // Same file, new process-like store: the second roll continues where the first stopped.
+    const reopened = await openStore(`file:${join(s.dir, "test.db")}`);
+    const s2 = { ...s, store: reopened };
+    const second = await rollDice(s2, actor("p"), { expression: "10d6" });
+    const stream = createStream("seed-1");
+    const one = rollCommand(parseCommand("10d6"), stream);
+    const two = rollCommand(parseCommand("10d6"), stream);
+    expect(first.outcome.parts[0]!.dice.map((d) => d.value)).toEqual(one.parts[0]!.dice.map((d) => d.value));
+    expect(second.outcome.parts[0]!.dice.map((d) => d.value)).toEqual(two.parts[0]!.dice.map((d) => d.value));
+    s.store = reopened;
+  });
+
+  it("bad dice change nothing: no roll logged, the stream does not move", async () => {
+    const s = await testServices();
+    cleanups.push(s.cleanup);
+    await startCampaign(s, actor("ref"), { system: "bx" });
+    const before = await s.store.db.campaign.findFirstOrThrow();
+    await expect(rollDice(s, actor("p"), { expression: "5d6kh7" })).rejects.toThrow(/7/);
+    await expect(rollDice(s, actor("p"), { expression: "" })).rejects.toThrow();
+    expect(await s.store.db.roll.count()).toBe(0);
+    expect((await s.store.db.campaign.findFirstOrThrow()).streamState).toBe(before.streamState);
+  });
+
+  it("hidden rolls are logged as hidden and cannot be rolled again by others", async () => {
+    const s = await testServices();
+    cleanups.push(s.cleanup);
+    await startCampaign(s, actor("ref"), { system: "bx" });
+    const h = await rollDice(s, actor("p"), { expression: "1d20", hidden: true });
+    expect((await s.store.db.roll.findUniqueOrThrow({ where: { id: h.rollId! } })).hidden).toBe(true);
+    await expect(rollAgainSource(s, actor("other"), h.rollId!)).rejects.toThrow(/not known here/);
+    expect((await rollAgainSource(s, actor("p"), h.rollId!)).expression).toBe("1d20");
+    await expect(rollAgainSource(s, actor("p", { guildId: "g2" }), h.rollId!)).rejects.toThrow(/not known here/);
+  });
+});
