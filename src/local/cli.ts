@@ -1,0 +1,85 @@
+// The playground's way in: talks to a running local Discord's control API.
+//   npx tsx src/local/cli.ts "/roll dice:1d20"            run a command, print the reply
+//   npx tsx src/local/cli.ts --press <messageId> <customId>  press a button
+//   npx tsx src/local/cli.ts --messages [channel]          show a channel
+//   npx tsx src/local/cli.ts                               REPL: type command lines,
+//        "press <messageId> <customId>", "messages [channel]", "as <user>", "in <channel>"
+// Options: --user <name> (default referee), --channel <name> (default table).
+// Port: LOCAL_DISCORD_PORT (default 8787).
+import { createInterface } from "node:readline/promises";
+import { fileURLToPath } from "node:url";
+
+const base = () => `http://127.0.0.1:${process.env.LOCAL_DISCORD_PORT ?? 8787}/_local`;
+
+async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(base() + path, {
+      method,
+      ...(body ? { headers: { "content-type": "application/json" }, body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw new Error(`no local Discord at ${base()} (is the playground running? set LOCAL_DISCORD_PORT)`);
+  }
+  const data = (await res.json()) as { text?: string; error?: string };
+  if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
+  return data.text ?? "";
+}
+
+interface Ctx {
+  user: string;
+  channel: string;
+}
+
+/** One REPL / command-line instruction; returns the text to print. */
+export async function runLine(line: string, ctx: Ctx): Promise<string> {
+  const words = line.trim().split(/\s+/);
+  const [verb, a, b] = words;
+  if (!verb) return "";
+  if (verb === "press" || verb === "--press") {
+    if (!a || !b) throw new Error("usage: press <messageId> <customId>");
+    return call("POST", "/press", { messageId: a, customId: b, user: ctx.user });
+  }
+  if (verb === "messages" || verb === "--messages") {
+    return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}`);
+  }
+  if (verb === "commands") return call("GET", "/commands");
+  if (verb === "as" && a) return ((ctx.user = a), `you are now ${a}`);
+  if (verb === "in" && a) return ((ctx.channel = a.replace(/^#/, "")), `now in #${ctx.channel}`);
+  if (!verb.startsWith("/")) return "type /command options…, press <messageId> <customId>, messages [channel], commands, as <user>, in <channel>";
+  return call("POST", "/command", { line, user: ctx.user, channel: ctx.channel });
+}
+
+async function main(argv: string[]): Promise<void> {
+  const ctx: Ctx = { user: "referee", channel: "table" };
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--user") ctx.user = argv[++i] ?? ctx.user;
+    else if (argv[i] === "--channel") ctx.channel = argv[++i] ?? ctx.channel;
+    else rest.push(argv[i]!);
+  }
+  if (rest.length > 0) {
+    console.log(await runLine(rest.join(" "), ctx));
+    return;
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  rl.setPrompt(`${ctx.user}@#${ctx.channel}> `);
+  rl.prompt();
+  for await (const line of rl) {
+    try {
+      const out = await runLine(line, ctx);
+      if (out) console.log(out);
+    } catch (err) {
+      console.error(`! ${(err as Error).message}`);
+    }
+    rl.setPrompt(`${ctx.user}@#${ctx.channel}> `);
+    rl.prompt();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv.slice(2)).catch((err: Error) => {
+    console.error(err.message);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,97 @@
+// The playground's control API, served by the local Discord on the same port:
+//   POST /_local/command  { line: "/roll dice:2d6", user?: "alice", channel?: "table" }
+//   POST /_local/autocomplete { line, focused, user?, channel? }
+//   POST /_local/press    { messageId, customId, user?, values? }
+//   GET  /_local/messages?channel=table&limit=20
+//   GET  /_local/commands
+// Users and channels are named, created on first use in the default guild.
+import { parseCommandLine } from "./line.js";
+import { renderMessageText } from "./render.js";
+import type { LocalDiscord } from "./server.js";
+import type { Json, JsonObject, Reply } from "./types.js";
+
+export { renderMessageText };
+
+export interface ControlAnswer {
+  status: number;
+  body: unknown;
+}
+
+const str = (v: Json | undefined, fallback: string): string => (typeof v === "string" && v.trim() ? v.trim() : fallback);
+
+/** The text a playground prints for a reply: the message, then each follow-up. */
+export function renderReplyText(reply: Reply): string {
+  if (reply.modal) return `[modal "${String(reply.modal.title ?? "")}" (${String(reply.modal.custom_id ?? "")})]`;
+  return [reply.message, ...reply.followUps].map(renderMessageText).join("\n\n");
+}
+
+function guildOf(local: LocalDiscord): string {
+  if (!local.defaults.guildId) {
+    const { id } = local.createGuild("Local Table");
+    local.defaults.guildId = id;
+  }
+  return local.defaults.guildId;
+}
+
+/** The user named `name` (created and added to the default guild on first use). */
+export function userNamed(local: LocalDiscord, name: string): string {
+  const guildId = guildOf(local);
+  const user = local.world.findUserByName(name) ?? local.createUser(name);
+  if (!local.world.guild(guildId).members.has(user.id)) local.addMember(guildId, user.id);
+  return user.id;
+}
+
+/** The channel named `name` in the default guild (created on first use); ids are accepted too. */
+export function channelNamed(local: LocalDiscord, name: string): string {
+  const guildId = guildOf(local);
+  const name2 = name.replace(/^#/, "");
+  if (local.world.channels.has(name2)) return name2;
+  return (local.world.findChannelByName(guildId, name2) ?? local.createChannel(guildId, name2)).id;
+}
+
+export async function handleControl(local: LocalDiscord, method: string, path: string, query: URLSearchParams, body: Json | undefined): Promise<ControlAnswer> {
+  const b = (body && typeof body === "object" && !Array.isArray(body) ? body : {}) as JsonObject;
+  try {
+    if (method === "POST" && (path === "/_local/command" || path === "/_local/autocomplete")) {
+      const guildId = guildOf(local);
+      const parsed = parseCommandLine(str(b.line, ""), local.visibleCommands(guildId));
+      const base = {
+        guildId,
+        channelId: channelNamed(local, str(b.channel, "table")),
+        userId: userNamed(local, str(b.user, "referee")),
+        name: parsed.name,
+        options: parsed.options,
+        ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
+        ...(parsed.subcommandGroup ? { subcommandGroup: parsed.subcommandGroup } : {}),
+      };
+      if (path === "/_local/autocomplete") {
+        const choices = await local.autocomplete({ ...base, focused: str(b.focused, "") });
+        return { status: 200, body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") } };
+      }
+      const reply = await local.slash(base);
+      return { status: 200, body: { reply, text: renderReplyText(reply) } };
+    }
+    if (method === "POST" && path === "/_local/press") {
+      const reply = await local.press({
+        messageId: str(b.messageId, ""),
+        customId: str(b.customId, ""),
+        userId: userNamed(local, str(b.user, "referee")),
+        ...(Array.isArray(b.values) ? { values: b.values.map(String) } : {}),
+      });
+      return { status: 200, body: { reply, text: renderReplyText(reply) } };
+    }
+    if (method === "GET" && path === "/_local/messages") {
+      const channelId = channelNamed(local, query.get("channel") ?? "table");
+      const limit = Number(query.get("limit") ?? 20) || 20;
+      const messages = local.channelMessages(channelId).slice(-limit);
+      return { status: 200, body: { channelId, messages, text: messages.map(renderMessageText).join("\n\n") } };
+    }
+    if (method === "GET" && path === "/_local/commands") {
+      const commands = local.visibleCommands(guildOf(local));
+      return { status: 200, body: { commands, text: commands.map((c) => `/${c.name} — ${c.description}`).join("\n") } };
+    }
+    return { status: 404, body: { error: `unknown control route ${method} ${path}` } };
+  } catch (err) {
+    return { status: 400, body: { error: (err as Error).message } };
+  }
+}

@@ -1,0 +1,405 @@
+// Interactions: building INTERACTION_CREATE payloads the way Discord sends them,
+// handling the bot's callbacks and webhook edits/follow-ups, and resolving the
+// test's promise once the bot has answered.
+import { randomBytes } from "node:crypto";
+import type { Commands } from "./commands.js";
+import { applyBody, DiscordError, errors, type UploadedFile } from "./messages.js";
+import { buildOptions } from "./options.js";
+import type {
+  AutocompleteOptions,
+  Json,
+  JsonObject,
+  PressOptions,
+  Reply,
+  SlashOptions,
+  StoredMessage,
+} from "./types.js";
+import { apiUser, BOT_PERMISSIONS, snowflake, type World } from "./world.js";
+
+interface Waiter {
+  resolve: (r: InteractionRecord) => void;
+  reject: (e: Error) => void;
+}
+
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  type: 2 | 3 | 4;
+  label: string;
+  guildId: string;
+  channelId: string;
+  userId: string;
+  dispatchedAt: number;
+  source?: StoredMessage;
+  callbackType?: number;
+  original?: StoredMessage;
+  followUps: StoredMessage[];
+  choices?: Json[];
+  modal?: JsonObject;
+  done: boolean;
+  failed?: string;
+  events: string[];
+  waiters: Waiter[];
+}
+
+export interface InteractionDeps {
+  world: World;
+  commands: Commands;
+  applicationId: string;
+  /** Sends INTERACTION_CREATE; returns how many gateway sessions got it. */
+  dispatch: (payload: JsonObject) => number;
+  deadlineMs: () => number;
+}
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+export class Interactions {
+  private readonly byId = new Map<string, InteractionRecord>();
+  private readonly byToken = new Map<string, InteractionRecord>();
+
+  constructor(private readonly deps: InteractionDeps) {}
+
+  get(id: string): InteractionRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  byWebhookToken(token: string): InteractionRecord | undefined {
+    return this.byToken.get(token);
+  }
+
+  // --- driving ---------------------------------------------------------------
+
+  async slash(opts: SlashOptions): Promise<Reply> {
+    const rec = this.dispatchCommand(2, opts);
+    return this.toReply(await this.wait(rec, opts.timeoutMs));
+  }
+
+  async autocomplete(opts: AutocompleteOptions): Promise<Json[]> {
+    const rec = this.dispatchCommand(4, opts);
+    return (await this.wait(rec, opts.timeoutMs)).choices ?? [];
+  }
+
+  async press(opts: PressOptions): Promise<Reply> {
+    const { world } = this.deps;
+    const message = world.messages.get(opts.messageId);
+    if (!message || message.deleted) throw new Error(`local Discord: no message ${opts.messageId} to press a button on`);
+    const found = findComponent(message.components as unknown as Json[], opts.customId);
+    if (!found) {
+      const ids = collectCustomIds(message.components as unknown as Json[]);
+      throw new Error(`local Discord: message ${opts.messageId} has no component "${opts.customId}"; it has: ${ids.join(", ") || "(none)"}`);
+    }
+    if (found.disabled === true) throw new Error(`local Discord: component "${opts.customId}" on message ${opts.messageId} is disabled`);
+    const channel = world.channels.get(opts.channelId ?? message.channel_id);
+    if (!channel) throw new Error(`local Discord: message ${opts.messageId} is in an unknown channel`);
+    const guildId = opts.guildId ?? channel.guildId;
+    const componentType = Number(found.type);
+    const data: JsonObject = { custom_id: opts.customId, component_type: componentType };
+    if (componentType !== 2) data.values = opts.values ?? [];
+    const rec = this.newRecord(3, opts.customId, guildId, channel.id, opts.userId);
+    rec.source = message;
+    const payload = this.base(rec, opts.memberRoles, opts.locale);
+    payload.data = data;
+    payload.message = message as unknown as JsonObject;
+    this.send(rec, payload);
+    return this.toReply(await this.wait(rec, opts.timeoutMs));
+  }
+
+  private dispatchCommand(type: 2 | 4, opts: SlashOptions & { focused?: string }): InteractionRecord {
+    const { world, commands } = this.deps;
+    world.guild(opts.guildId);
+    if (!world.channels.has(opts.channelId)) throw new Error(`local Discord: unknown channel ${opts.channelId}`);
+    const command = commands.find(opts.name, opts.guildId);
+    if (!command) {
+      const known = commands.visible(opts.guildId).map((c) => "/" + c.name);
+      throw new Error(`local Discord: no command /${opts.name} is registered for guild ${opts.guildId}; registered: ${known.join(", ") || "(none)"}`);
+    }
+    const built = buildOptions(world, command, { ...opts, guildId: opts.guildId });
+    const rec = this.newRecord(type, "/" + opts.name, opts.guildId, opts.channelId, opts.userId);
+    const payload = this.base(rec, opts.memberRoles, opts.locale);
+    payload.data = {
+      id: command.id,
+      name: command.name,
+      type: 1,
+      ...(built.options.length ? { options: built.options } : {}),
+      ...(built.resolved ? { resolved: built.resolved } : {}),
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+    };
+    this.send(rec, payload);
+    return rec;
+  }
+
+  private newRecord(type: 2 | 3 | 4, label: string, guildId: string, channelId: string, userId: string): InteractionRecord {
+    const { world } = this.deps;
+    if (!world.users.has(userId)) throw new Error(`local Discord: unknown user ${userId}`);
+    if (!world.guild(guildId).members.has(userId)) world.addMember(guildId, userId);
+    const id = snowflake();
+    // Real tokens are long base64 strings; these contain characters that must be URL-encoded.
+    const token = `aW50ZXJhY3Rpb246${id}:${randomBytes(36).toString("base64")}`;
+    const rec: InteractionRecord = { id, token, type, label, guildId, channelId, userId, dispatchedAt: 0, followUps: [], done: false, events: [], waiters: [] };
+    this.byId.set(id, rec);
+    this.byToken.set(token, rec);
+    return rec;
+  }
+
+  private base(rec: InteractionRecord, memberRoles: string[] | undefined, locale = "en-US"): JsonObject {
+    const { world, applicationId } = this.deps;
+    const guild = world.guild(rec.guildId);
+    const member = guild.members.get(rec.userId)!;
+    const channel = world.channels.get(rec.channelId)!;
+    const perms = world.permissions(rec.guildId, rec.userId, memberRoles).toString();
+    return {
+      id: rec.id,
+      application_id: applicationId,
+      type: rec.type,
+      guild_id: rec.guildId,
+      guild: { id: rec.guildId, locale: "en-US", features: [] },
+      channel_id: rec.channelId,
+      channel: { ...world.apiChannel(channel), permissions: perms } as JsonObject,
+      member: { ...world.apiMember(member, memberRoles), permissions: perms } as JsonObject,
+      token: rec.token,
+      version: 1,
+      app_permissions: BOT_PERMISSIONS.toString(),
+      locale,
+      guild_locale: "en-US",
+      entitlements: [],
+      authorizing_integration_owners: { "0": rec.guildId },
+      context: 0,
+      attachment_size_limit: 10 * 1024 * 1024,
+    };
+  }
+
+  private send(rec: InteractionRecord, payload: JsonObject): void {
+    rec.dispatchedAt = Date.now();
+    if (this.deps.dispatch(payload) === 0) {
+      throw new Error("local Discord: no bot is connected to the gateway (log a discord.js Client in first and wait for ClientReady)");
+    }
+  }
+
+  private wait(rec: InteractionRecord, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionRecord> {
+    if (rec.done) return Promise.resolve(rec);
+    if (rec.failed) return Promise.reject(new Error(this.describe(rec, rec.failed)));
+    return new Promise((resolve, reject) => {
+      const deadline = this.deps.deadlineMs();
+      const giveUp = (why: string) => {
+        rec.waiters = rec.waiters.filter((w) => w !== waiter);
+        waiter.reject(new Error(this.describe(rec, why)));
+      };
+      const timer = setTimeout(() => giveUp(`no answer within ${timeoutMs} ms`), timeoutMs);
+      // Past the interaction deadline without a callback, nothing the bot does can succeed.
+      const deadlineTimer =
+        deadline + 50 < timeoutMs
+          ? setTimeout(() => rec.callbackType === undefined && giveUp(`no callback within the ${deadline} ms interaction deadline`), deadline + 50)
+          : undefined;
+      const clear = () => (clearTimeout(timer), clearTimeout(deadlineTimer));
+      const waiter: Waiter = {
+        resolve: (r) => (clear(), resolve(r)),
+        reject: (e) => (clear(), reject(e)),
+      };
+      rec.waiters.push(waiter);
+    });
+  }
+
+  private describe(rec: InteractionRecord, why: string): string {
+    const did = rec.events.length ? rec.events.map((e) => `  - ${e}`).join("\n") : "  (nothing)";
+    return `local Discord: the bot did not answer ${rec.label} (interaction ${rec.id}): ${why}. What the bot sent for it:\n${did}`;
+  }
+
+  private complete(rec: InteractionRecord): void {
+    if (rec.done) return;
+    rec.done = true;
+    for (const w of rec.waiters.splice(0)) w.resolve(rec);
+  }
+
+  private fail(rec: InteractionRecord, why: string): void {
+    rec.failed = why;
+    for (const w of rec.waiters.splice(0)) w.reject(new Error(this.describe(rec, why)));
+  }
+
+  private toReply(rec: InteractionRecord): Reply {
+    const message = rec.original ?? this.deps.world.newMessage(rec.channelId, {});
+    return {
+      interactionId: rec.id,
+      callbackType: rec.callbackType ?? 0,
+      message,
+      ephemeral: (message.flags & 64) !== 0,
+      followUps: rec.followUps,
+      ...(rec.modal ? { modal: rec.modal } : {}),
+    };
+  }
+
+  private note(rec: InteractionRecord, event: string): void {
+    rec.events.push(`+${Date.now() - rec.dispatchedAt} ms ${event}`);
+  }
+
+  // --- the bot's side (called by the REST router) ------------------------------
+
+  /** POST /interactions/{id}/{token}/callback. Returns the with_response body, if any. */
+  callback(id: string, token: string, body: JsonObject, files: UploadedFile[]): JsonObject {
+    const rec = this.byId.get(id);
+    if (!rec || rec.token !== token) throw errors.unknownInteraction();
+    const type = Number(body.type);
+    const late = Date.now() - rec.dispatchedAt;
+    try {
+      if (rec.callbackType !== undefined) throw errors.alreadyAcknowledged();
+      if (late > this.deps.deadlineMs()) {
+        const err = errors.unknownInteraction();
+        this.note(rec, `callback type ${type} → 404 10062 (arrived ${late} ms after dispatch, deadline ${this.deps.deadlineMs()} ms)`);
+        this.fail(rec, `the callback arrived ${late} ms after dispatch, past the ${this.deps.deadlineMs()} ms deadline (10062)`);
+        throw err;
+      }
+      this.applyCallback(rec, type, (body.data ?? {}) as JsonObject, files);
+    } catch (err) {
+      if (err instanceof DiscordError && err.code !== 10062) this.note(rec, `callback type ${type} → ${err.status} ${err.code} ${err.message}`);
+      throw err;
+    }
+    this.note(rec, `callback type ${type} → 204`);
+    if (type !== 5 && type !== 6) this.complete(rec);
+    const resource: JsonObject = rec.original && (type === 4 || type === 7) ? { type, message: rec.original as unknown as JsonObject } : { type };
+    return { interaction: { id: rec.id, type: rec.type, activity_instance_id: null, response_message_id: rec.original?.id ?? null, response_message_loading: type === 5, response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0 } as JsonObject, resource };
+  }
+
+  private applyCallback(rec: InteractionRecord, type: number, data: JsonObject, files: UploadedFile[]): void {
+    const { world } = this.deps;
+    const isComponent = rec.type === 3;
+    const wrongFor = (what: string) => errors.invalidForm("type", `Interaction callback type ${type} is not valid for ${what}`);
+    switch (type) {
+      case 4:
+      case 5: {
+        if (rec.type === 4) throw wrongFor("an autocomplete interaction");
+        const fresh = this.newReply(rec);
+        const msg =
+          type === 4
+            ? applyBody(fresh, data, files, false)
+            : { ...fresh, flags: (typeof data.flags === "number" ? data.flags & 64 : 0) | 128 };
+        rec.callbackType = type;
+        rec.original = world.addMessage(msg);
+        return;
+      }
+      case 6:
+      case 7: {
+        if (!isComponent || !rec.source) throw wrongFor("a command interaction");
+        if (type === 7) this.edit(rec.source, data, files);
+        rec.callbackType = type;
+        rec.original = rec.source;
+        return;
+      }
+      case 8: {
+        if (rec.type !== 4) throw wrongFor("this interaction");
+        rec.callbackType = 8;
+        rec.choices = Array.isArray(data.choices) ? data.choices : [];
+        return;
+      }
+      case 9: {
+        if (rec.type === 4) throw wrongFor("an autocomplete interaction");
+        rec.callbackType = 9;
+        rec.modal = data;
+        return;
+      }
+      default:
+        throw errors.invalidForm("type", `Interaction callback type ${type} is not supported here`);
+    }
+  }
+
+  private newReply(rec: InteractionRecord): StoredMessage {
+    const { world, applicationId } = this.deps;
+    const user = world.users.get(rec.userId)!;
+    return world.newMessage(rec.channelId, {
+      type: rec.type === 2 ? 20 : 0,
+      webhook_id: applicationId,
+      application_id: applicationId,
+      interaction_metadata: {
+        id: rec.id,
+        type: rec.type,
+        user: apiUser(user),
+        authorizing_integration_owners: { "0": rec.guildId },
+        ...(rec.type === 2 ? { name: rec.label.slice(1), command_type: 1 } : {}),
+      },
+    });
+  }
+
+  private edit(message: StoredMessage, data: Json | undefined, files: UploadedFile[]): StoredMessage {
+    const next = applyBody(message, data, files, true);
+    Object.assign(message, next, { flags: next.flags & ~128, edited_timestamp: new Date().toISOString() });
+    this.deps.world.touchMessage(message);
+    return message;
+  }
+
+  private acknowledged(token: string): InteractionRecord {
+    const rec = this.byToken.get(token);
+    if (!rec || rec.callbackType === undefined) throw errors.unknownWebhook();
+    return rec;
+  }
+
+  private target(rec: InteractionRecord, messageId: string): StoredMessage {
+    const msg = messageId === "@original" ? rec.original : [rec.original, ...rec.followUps].find((m) => m?.id === messageId);
+    if (!msg || msg.deleted) throw errors.unknownMessage();
+    return msg;
+  }
+
+  /** PATCH /webhooks/{app}/{token}/messages/{@original|id} */
+  webhookEdit(token: string, messageId: string, body: Json | undefined, files: UploadedFile[]): StoredMessage {
+    const rec = this.acknowledged(token);
+    try {
+      const msg = this.edit(this.target(rec, messageId), body, files);
+      this.note(rec, `edit ${messageId} → 200`);
+      this.complete(rec);
+      return msg;
+    } catch (err) {
+      if (err instanceof DiscordError) this.note(rec, `edit ${messageId} → ${err.status} ${err.code} ${err.message}`);
+      throw err;
+    }
+  }
+
+  /** GET /webhooks/{app}/{token}/messages/{@original|id} */
+  webhookGet(token: string, messageId: string): StoredMessage {
+    return this.target(this.acknowledged(token), messageId);
+  }
+
+  /** DELETE /webhooks/{app}/{token}/messages/{@original|id} */
+  webhookDelete(token: string, messageId: string): void {
+    const rec = this.acknowledged(token);
+    this.deps.world.deleteMessage(this.target(rec, messageId));
+    this.note(rec, `delete ${messageId} → 204`);
+    this.complete(rec);
+  }
+
+  /** POST /webhooks/{app}/{token}: a follow-up message. */
+  followUp(token: string, body: Json | undefined, files: UploadedFile[]): StoredMessage {
+    const rec = this.acknowledged(token);
+    try {
+      const msg = this.deps.world.addMessage(applyBody(this.newReply(rec), body, files, false));
+      rec.followUps.push(msg);
+      this.note(rec, `follow-up ${msg.id} → 200`);
+      this.complete(rec);
+      return msg;
+    } catch (err) {
+      if (err instanceof DiscordError) this.note(rec, `follow-up → ${err.status} ${err.code} ${err.message}`);
+      throw err;
+    }
+  }
+}
+
+function findComponent(list: Json[], customId: string): JsonObject | undefined {
+  for (const c of list) {
+    if (!c || typeof c !== "object" || Array.isArray(c)) continue;
+    if (c.custom_id === customId) return c;
+    for (const key of ["components", "accessory"] as const) {
+      const inner = c[key];
+      const found = findComponent(Array.isArray(inner) ? inner : inner ? [inner] : [], customId);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function collectCustomIds(list: Json[], out: string[] = []): string[] {
+  for (const c of list) {
+    if (!c || typeof c !== "object" || Array.isArray(c)) continue;
+    if (typeof c.custom_id === "string") out.push(c.custom_id);
+    for (const key of ["components", "accessory"] as const) {
+      const inner = c[key];
+      collectCustomIds(Array.isArray(inner) ? inner : inner ? [inner] : [], out);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,294 @@
+// LocalDiscord: a Discord v10 API (REST + gateway) on 127.0.0.1 that the real
+// discord.js Client talks to, with a world the tests and the playground drive.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Commands } from "./commands.js";
+import { handleControl } from "./control.js";
+import { Gateway } from "./gateway.js";
+import { parseBody, readBody, sendJson } from "./http.js";
+import { Interactions } from "./interactions.js";
+import { Rest } from "./rest.js";
+import type {
+  AutocompleteOptions,
+  Json,
+  Logger,
+  PressOptions,
+  RecordedRequest,
+  Reply,
+  SlashOptions,
+  StoredCommand,
+  StoredMessage,
+  ValidationFailure,
+} from "./types.js";
+import { invalidFormBody, SpecValidator } from "./validate.js";
+import { snowflake, World } from "./world.js";
+
+export interface LocalDiscordOptions {
+  /** 0 (default) = a random free port. */
+  port?: number;
+  applicationId?: string;
+  /** When set, REST calls must carry `Authorization: Bot <token>` and IDENTIFY must use it. */
+  token?: string;
+  logger?: Logger;
+  /** How long after dispatch the first callback is accepted (Discord: 3000 ms). */
+  interactionDeadlineMs?: number;
+  heartbeatIntervalMs?: number;
+  /** Answer bodies that fail Discord's schema with 50035 (they are recorded either way). */
+  strict?: boolean;
+  /** Path of Discord's openapi.json; false turns validation off. */
+  specPath?: string | false;
+  botName?: string;
+  /** Create the guild "Local Table", channel "table" and user "referee" (default true). */
+  defaultWorld?: boolean;
+}
+
+export interface UnknownRoute {
+  method: string;
+  path: string;
+  at: number;
+}
+
+export class LocalDiscord {
+  readonly applicationId: string;
+  readonly world: World;
+  readonly requests: RecordedRequest[] = [];
+  readonly validationErrors: ValidationFailure[] = [];
+  readonly unknownRoutes: UnknownRoute[] = [];
+  /** The default guild "Local Table", its channel "table" and the user "referee" (empty ids if defaultWorld is false). */
+  readonly defaults = { guildId: "", channelId: "", userId: "" };
+  interactionDeadlineMs: number;
+  strict: boolean;
+
+  private readonly server: Server;
+  private readonly gateway: Gateway;
+  private readonly rest: Rest;
+  private readonly interactions: Interactions;
+  private readonly registry: Commands;
+  private readonly validator: SpecValidator | null;
+  private readonly token: string | undefined;
+  private readonly log: Logger;
+  private port = 0;
+
+  private constructor(opts: LocalDiscordOptions) {
+    this.applicationId = opts.applicationId ?? snowflake();
+    this.token = opts.token;
+    this.log = opts.logger ?? (() => {});
+    this.interactionDeadlineMs = opts.interactionDeadlineMs ?? 3000;
+    this.strict = opts.strict ?? false;
+    this.world = new World(this.applicationId, opts.botName);
+    this.registry = new Commands(this.applicationId);
+    this.validator = opts.specPath === false ? null : SpecValidator.load(opts.specPath, this.log);
+    this.gateway = new Gateway(this.world, {
+      applicationId: this.applicationId,
+      ...(this.token ? { token: this.token } : {}),
+      heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
+      url: () => this.gatewayUrl,
+      log: this.log,
+    });
+    this.interactions = new Interactions({
+      world: this.world,
+      commands: this.registry,
+      applicationId: this.applicationId,
+      dispatch: (payload) => this.gateway.dispatch("INTERACTION_CREATE", payload),
+      deadlineMs: () => this.interactionDeadlineMs,
+    });
+    this.rest = new Rest({
+      world: this.world,
+      commands: this.registry,
+      interactions: this.interactions,
+      applicationId: this.applicationId,
+      gatewayUrl: () => this.gatewayUrl,
+    });
+    this.server = createServer((req, res) => {
+      this.onRequest(req, res).catch((err: Error) => {
+        this.log(`local Discord: internal error on ${req.method} ${req.url?.split("?")[0]}: ${err.stack ?? err.message}`);
+        if (!res.headersSent) sendJson(res, 500, { code: 0, message: `500: ${err.message}` });
+      });
+    });
+    this.server.on("upgrade", (req, socket, head) => {
+      if (new URL(req.url ?? "/", "http://local").pathname === "/gateway") this.gateway.handleUpgrade(req, socket, head);
+      else socket.destroy();
+    });
+    if (opts.defaultWorld !== false) {
+      const { id: guildId } = this.world.createGuild("Local Table");
+      const { id: channelId } = this.world.createChannel(guildId, "table");
+      const { id: userId } = this.world.createUser("referee");
+      this.world.addMember(guildId, userId);
+      Object.assign(this.defaults, { guildId, channelId, userId });
+    }
+  }
+
+  static async start(opts: LocalDiscordOptions = {}): Promise<LocalDiscord> {
+    const local = new LocalDiscord(opts);
+    await new Promise<void>((resolve, reject) => {
+      local.server.once("error", reject);
+      local.server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+    });
+    local.port = (local.server.address() as AddressInfo).port;
+    local.log(`local Discord listening on ${local.apiUrl} (gateway ${local.gatewayUrl}); validation ${local.validator ? "on" : "off"}`);
+    return local;
+  }
+
+  get listeningPort(): number {
+    return this.port;
+  }
+  /** What the bot passes as `new Client({ rest: { api } })`. */
+  get apiUrl(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+  get gatewayUrl(): string {
+    return `ws://127.0.0.1:${this.port}/gateway`;
+  }
+  /** True when request bodies are checked against Discord's OpenAPI spec. */
+  get validating(): boolean {
+    return this.validator !== null;
+  }
+
+  async stop(): Promise<void> {
+    this.gateway.close();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
+  }
+
+  // --- world -------------------------------------------------------------------
+
+  createGuild(name?: string): { id: string } {
+    return this.world.createGuild(name);
+  }
+  createChannel(guildId: string, name?: string, opts?: { parentId?: string }): { id: string } {
+    return this.world.createChannel(guildId, name, opts);
+  }
+  createUser(username: string): { id: string; username: string } {
+    return this.world.createUser(username);
+  }
+  addMember(guildId: string, userId: string, roleIds?: string[]): void {
+    this.world.addMember(guildId, userId, roleIds);
+  }
+  createRole(guildId: string, name: string, opts?: { permissions?: bigint; color?: number }): { id: string } {
+    return this.world.createRole(guildId, name, opts);
+  }
+
+  get messages(): Map<string, StoredMessage> {
+    return this.world.messages;
+  }
+  /** Messages in a channel (not deleted), oldest first; includes ephemeral ones. */
+  channelMessages(channelId: string): StoredMessage[] {
+    return this.world.channelMessages(channelId);
+  }
+  /** Registered commands: global ones, or a guild's. */
+  commands(guildId?: string): StoredCommand[] {
+    return this.registry.list(guildId);
+  }
+  /** Chat-input commands usable in a guild (its own plus global ones). */
+  visibleCommands(guildId?: string): StoredCommand[] {
+    return this.registry.visible(guildId);
+  }
+
+  // --- driving -----------------------------------------------------------------
+
+  slash(opts: SlashOptions): Promise<Reply> {
+    return this.interactions.slash(opts);
+  }
+  autocomplete(opts: AutocompleteOptions): Promise<Json[]> {
+    return this.interactions.autocomplete(opts);
+  }
+  press(opts: PressOptions): Promise<Reply> {
+    return this.interactions.press(opts);
+  }
+
+  /**
+   * Resolves with the predicate's first truthy result, re-checked on every change of the
+   * local Discord and every 10 ms (for state outside it, e.g. the client's cache); rejects after timeoutMs.
+   */
+  waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        let v: T | undefined | null | false;
+        try {
+          v = predicate();
+        } catch (err) {
+          done();
+          reject(err as Error);
+          return true;
+        }
+        if (v) {
+          done();
+          resolve(v);
+          return true;
+        }
+        return false;
+      };
+      const onChange = () => void check();
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`local Discord: waitFor timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+      const poll = setInterval(onChange, 10);
+      const done = () => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        this.world.events.off("change", onChange);
+      };
+      if (!check()) this.world.events.on("change", onChange);
+    });
+  }
+
+  /** Gateway sessions with a live socket. */
+  get liveSessions(): number {
+    return this.gateway.liveSessions();
+  }
+  /** Close every client socket from the server side (4000 by default: discord.js resumes). */
+  dropConnections(code?: number): void {
+    this.gateway.dropConnections(code);
+  }
+
+  // --- HTTP --------------------------------------------------------------------
+
+  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://local");
+    const method = req.method ?? "GET";
+    const parsed = parseBody(await readBody(req), req.headers["content-type"]);
+    const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
+    const path = api ? api[1]! : url.pathname;
+    const answer = (status: number, body?: unknown) => {
+      this.requests.push({ method, path, query: url.search, body: parsed.body, status, at: Date.now() });
+      this.world.events.emit("change");
+      sendJson(res, status, body);
+    };
+
+    if (url.pathname.startsWith("/_local/")) {
+      const r = await handleControl(this, method, url.pathname, url.searchParams, parsed.body);
+      return answer(r.status, r.body);
+    }
+    if (!api) return answer(404, { code: 0, message: "404: Not Found" });
+    if (parsed.error) return answer(400, { code: 50109, message: "The request body contains invalid JSON." });
+
+    const segments = path.split("/").filter(Boolean).map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+    const match = this.rest.match(method, segments);
+    if (!match) {
+      this.unknownRoutes.push({ method, path, at: Date.now() });
+      this.log(`local Discord: unknown route ${method} ${path}`);
+      return answer(404, { code: 0, message: "404: Not Found" });
+    }
+    if (match.route.auth && this.token && req.headers.authorization !== `Bot ${this.token}`) {
+      return answer(401, { code: 0, message: "401: Unauthorized" });
+    }
+    if (this.validator && parsed.body !== undefined) {
+      const checked = this.rest.schemaErrors(match.route, parsed.body, this.validator);
+      if (checked && checked.errors.length > 0) {
+        this.validationErrors.push({ method, path, operation: checked.operation, errors: checked.errors });
+        this.log(`local Discord: ${method} ${path} body does not match ${checked.operation}: ${checked.errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`);
+        if (this.strict) return answer(400, invalidFormBody(checked.errors));
+      }
+    }
+    const result = this.rest.handle(match.route, match.params, { method, segments, query: url.searchParams, body: parsed.body, files: parsed.files });
+    answer(result.status, result.body);
+  }
+}

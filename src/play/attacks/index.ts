@@ -1,0 +1,207 @@
+/**
+ * /attack and its reaction buttons: the system's attack state machine, kept
+ * as a PendingAction between presses. Every write checks and bumps a version,
+ * so a repeated or concurrent press changes nothing twice.
+ */
+import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
+import { RuleError } from "../../rules/systems/types.js";
+import type { Tx } from "../../store/client.js";
+import type { Actor } from "../actor.js";
+import type { Services } from "../services.js";
+import { StaleError, UserError } from "../errors.js";
+import { shortId } from "../ids.js";
+import { isReferee, PermissionError } from "../permissions.js";
+import { bagFor, openStream } from "../streams.js";
+import { applyEffects, newEffects } from "../encounters/effects.js";
+import { findCombatant, isDown, loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
+import { requireCampaign } from "../campaigns/find.js";
+import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
+import { attackInput, readPending, type StoredInput } from "./pending.js";
+
+export interface AttackView {
+  pendingId: string | null;
+  version: number;
+  state: AttackState;
+  attacker: string;
+  defender: string;
+  /** Outcome lines of effects applied so far (damage, falls). */
+  outcomeLines: string[];
+  /** Who may press each option, as Discord user ids (null = any referee). */
+  pressers: Record<string, string | null>;
+  ignored: SituationKey[];
+  lapsed: Lapsed[];
+  encounterName: string;
+}
+
+function controllerOf(f: Fight, combatantId: string): string | null {
+  return f.rows.find((r) => r.id === combatantId)?.controllerId ?? null;
+}
+
+function pressers(f: Fight, state: AttackState): Record<string, string | null> {
+  return Object.fromEntries(state.options.map((o) => [o.id, controllerOf(f, o.by)]));
+}
+
+function pickAttacker(f: Fight, actor: Actor, name?: string | null) {
+  const referee = isReferee(f.campaign, actor);
+  if (name) {
+    const row = findCombatant(f, name);
+    if (row.controllerId !== actor.userId && !(referee && (row.controllerId === null || row.kind !== "pc"))) {
+      throw new PermissionError(`${row.name} is not yours to move: that is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to decide.`);
+    }
+    return row;
+  }
+  const mine = f.rows.filter((r) => r.controllerId === actor.userId && !isDown(toRule(r)));
+  if (mine.length === 1) return mine[0]!;
+  if (mine.length > 1) throw new UserError(`You control ${mine.map((r) => r.name).join(", ")}: say which attacks with the \`attacker\` option.`);
+  if (referee) throw new UserError("Name the monster that attacks with the `attacker` option.");
+  throw new UserError("You have no character in this encounter: join it with /encounter join.");
+}
+
+export interface AttackRequest {
+  target: string;
+  attacker?: string | null;
+  weapon?: string | null;
+  situation: Situation;
+}
+
+export async function attack(s: Services, actor: Actor, req: AttackRequest): Promise<AttackView> {
+  return s.store.db.$transaction(async (tx) => {
+    let fight = await requireFight(tx, actor);
+    const a = pickAttacker(fight, actor, req.attacker);
+    const d = findCombatant(fight, req.target);
+    const attacker = toRule(a);
+    if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
+    if (isDown(attacker)) throw new UserError(`${a.name} is ${fight.system.view(attacker).status} and cannot attack.`);
+    if (attacker.state.conditions.includes("surprised") && fight.encounter.round <= 1) throw new UserError(`${a.name} is surprised and cannot act in the first round.`);
+    // The next action starts: attacks still waiting for reactions resolve as they stand.
+    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+    if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
+
+    const stored: StoredInput = { attackerId: a.id, defenderId: d.id, situation: req.situation, applied: [], outcomeLines: [], ...(req.weapon ? { weapon: req.weapon } : {}) };
+    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+    const bag = bagFor(stream, `${a.name} attacks ${d.name}`);
+    let state: AttackState;
+    try {
+      state = fight.system.attack.begin(attackInput(fight, stored), bag);
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(err.message);
+      throw err;
+    }
+    const view = await settle(tx, fight, stored, state, bag);
+    let pendingId: string | null = null;
+    if (state.phase !== "done") {
+      pendingId = shortId();
+      await tx.pendingAction.create({
+        data: {
+          id: pendingId,
+          encounterId: fight.encounter.id,
+          kind: "attack",
+          state: JSON.stringify(state),
+          input: JSON.stringify(view.stored),
+          channelId: actor.channelId,
+          expiresAt: new Date(s.now().getTime() + fight.settings.reactionWindow * 1000),
+        },
+      });
+    }
+    await stream.close(tx, actor);
+    return {
+      pendingId,
+      version: 0,
+      state,
+      attacker: a.name,
+      defender: d.name,
+      outcomeLines: view.stored.outcomeLines,
+      pressers: pressers(fight, state),
+      ignored: state.ignored,
+      lapsed,
+      encounterName: fight.encounter.name,
+    };
+  });
+}
+
+/** Applies the effects a state carries that were not applied yet (only once the attack is final). */
+async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
+  if (state.phase === "reactions") return { stored };
+  const fresh = newEffects(state.effects, stored.applied);
+  const applied = await applyEffects(tx, fight, fresh, bag);
+  return { stored: { ...stored, applied: [...stored.applied, ...fresh.map((e) => JSON.stringify(e))], outcomeLines: [...stored.outcomeLines, ...applied.lines] } };
+}
+
+/** A press of one of the attack's buttons. */
+export async function react(s: Services, actor: Actor, pendingId: string, version: number, optionId: string): Promise<AttackView> {
+  return s.store.db.$transaction(async (tx) => {
+    const p = await tx.pendingAction.findUnique({ where: { id: pendingId } });
+    if (!p) throw new StaleError("This attack is not known any more: nothing was changed.");
+    const campaign = await requireCampaign(tx, actor);
+    const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: p.encounterId } });
+    if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");
+    if (p.status !== "open" || p.version !== version) throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
+    const fight = await loadFight(tx, campaign, encounter);
+    const { state, input } = readPending(p);
+    const option = state.options.find((o) => o.id === optionId);
+    if (!option) throw new StaleError("That choice is not open any more: nothing was changed.");
+    const controller = controllerOf(fight, option.by);
+    const allowed = controller ? controller === actor.userId : isReferee(campaign, actor);
+    if (!allowed) {
+      const who = fight.rows.find((r) => r.id === option.by)?.name ?? "someone else";
+      throw new PermissionError(`That is ${controller ? `<@${controller}>'s` : "the referee's"} to decide (for ${who}).`);
+    }
+    const stream = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
+    const bag = bagFor(stream, `${option.label}`);
+    let next: AttackState;
+    try {
+      next = fight.system.attack.react(state, optionId, attackInput(fight, input), bag);
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(err.message);
+      throw err;
+    }
+    const view = await settle(tx, fight, input, next, bag);
+    const r = await tx.pendingAction.updateMany({
+      where: { id: p.id, version: p.version, status: "open" },
+      data: { state: JSON.stringify(next), input: JSON.stringify(view.stored), status: next.phase === "done" ? "done" : "open", version: { increment: 1 } },
+    });
+    if (r.count !== 1) throw new StaleError();
+    await stream.close(tx, actor);
+    const names = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
+    return {
+      pendingId: p.id,
+      version: p.version + 1,
+      state: next,
+      attacker: names(input.attackerId),
+      defender: names(input.defenderId),
+      outcomeLines: view.stored.outcomeLines,
+      pressers: pressers(fight, next),
+      ignored: next.ignored,
+      lapsed: [],
+      encounterName: encounter.name,
+    };
+  });
+}
+
+/** Records the message an attack was posted as, so a lapse can edit it later. */
+export async function attachMessage(s: Services, pendingId: string, messageId: string): Promise<void> {
+  await s.store.db.pendingAction.updateMany({ where: { id: pendingId }, data: { messageId } });
+}
+
+/** Sweeper: attacks whose reaction window ran out, in every encounter, resolved as they stand. */
+export async function lapseDue(s: Services): Promise<(Lapsed & { attacker: string; defender: string; encounterName: string })[]> {
+  const due = await s.store.db.pendingAction.findMany({ where: { status: "open", expiresAt: { lte: s.now() } }, select: { encounterId: true }, distinct: ["encounterId"] });
+  const out: (Lapsed & { attacker: string; defender: string; encounterName: string })[] = [];
+  for (const { encounterId } of due) {
+    const got = await s.store.db.$transaction(async (tx) => {
+      const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: encounterId } });
+      const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: encounter.campaignId } });
+      const fight = await loadFight(tx, campaign, encounter);
+      const sys: Actor = { guildId: campaign.guildId, channelId: campaign.channelId, userId: "system", roleIds: [] };
+      const lapsed = await lapseOpenAttacks(tx, fight, sys, s.now(), true);
+      return lapsed.map((l) => ({
+        ...l,
+        attacker: fight.rows.find((r) => r.id === l.state.attackerId)?.name ?? "?",
+        defender: fight.rows.find((r) => r.id === l.state.defenderId)?.name ?? "?",
+        encounterName: encounter.name,
+      }));
+    });
+    out.push(...got);
+  }
+  return out;
+}

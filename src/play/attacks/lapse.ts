@@ -1,0 +1,45 @@
+/**
+ * An attack nobody reacted to resolves when the next action in its encounter
+ * starts, or when the campaign's reaction window runs out (the sweeper).
+ */
+import type { Tx } from "../../store/client.js";
+import type { Actor } from "../actor.js";
+import { bagFor, openStream } from "../streams.js";
+import { applyEffects, newEffects } from "../encounters/effects.js";
+import type { Fight } from "../encounters/load.js";
+import { attackInput, readPending } from "./pending.js";
+import type { AttackState } from "../../rules/systems/types.js";
+
+export interface Lapsed {
+  pendingId: string;
+  channelId: string;
+  messageId: string | null;
+  state: AttackState;
+  outcomeLines: string[];
+  version: number;
+}
+
+export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: Date, onlyDue = false): Promise<Lapsed[]> {
+  const open = await tx.pendingAction.findMany({
+    where: { encounterId: fight.encounter.id, status: "open", ...(onlyDue ? { expiresAt: { lte: now } } : {}) },
+    orderBy: { createdAt: "asc" },
+  });
+  if (!open.length) return [];
+  const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+  const out: Lapsed[] = [];
+  for (const p of open) {
+    const { state, input } = readPending(p);
+    const bag = bagFor(stream, "reaction window lapsed");
+    const next = fight.system.attack.lapse(state, attackInput(fight, input), bag);
+    const fresh = newEffects(next.effects, input.applied);
+    const applied = await applyEffects(tx, fight, fresh, bag);
+    const stored = { ...input, applied: [...input.applied, ...fresh.map((e) => JSON.stringify(e))], outcomeLines: [...input.outcomeLines, ...applied.lines] };
+    const r = await tx.pendingAction.updateMany({
+      where: { id: p.id, version: p.version, status: "open" },
+      data: { state: JSON.stringify(next), input: JSON.stringify(stored), status: "done", version: { increment: 1 } },
+    });
+    if (r.count === 1) out.push({ pendingId: p.id, channelId: p.channelId, messageId: p.messageId, state: next, outcomeLines: stored.outcomeLines, version: p.version + 1 });
+  }
+  await stream.close(tx, actor);
+  return out;
+}

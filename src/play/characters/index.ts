@@ -1,0 +1,173 @@
+/** /character: create, show, edit, list, use, delete — sheets validated by the campaign's system. */
+import type { Campaign, Character } from "../../generated/prisma/client.js";
+import { systemOf } from "../../rules/systems/index.js";
+import type { RuleSystem } from "../../rules/systems/types.js";
+import type { Tx } from "../../store/client.js";
+import type { Actor } from "../actor.js";
+import type { Services } from "../services.js";
+import { UserError } from "../errors.js";
+import { shortId } from "../ids.js";
+import { isReferee, requireOwnerOrReferee } from "../permissions.js";
+import { requireCampaign } from "../campaigns/find.js";
+import { readSheetInput, validateSheet } from "../sheets.js";
+
+export interface CharacterView {
+  character: Character;
+  campaign: Campaign;
+  system: RuleSystem;
+  sheet: Record<string, unknown>;
+  state: Record<string, unknown> & { conditions: string[] };
+  active: boolean;
+}
+
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’.\-]{0,39}$/u;
+
+function checkName(name: string): string {
+  const n = name.trim();
+  if (!NAME.test(n)) throw new UserError("A name is 1 to 40 letters, digits, spaces, apostrophes, dots or hyphens, starting with a letter or digit.");
+  return n;
+}
+
+export async function findCharacter(tx: Tx | Services["store"]["db"], campaignId: string, name: string): Promise<Character | null> {
+  const rows = await tx.character.findMany({ where: { campaignId, deletedAt: null, kind: { not: "monster" } } });
+  const n = name.trim().toLowerCase();
+  return rows.find((c) => c.id === name) ?? rows.find((c) => c.name.toLowerCase() === n) ?? null;
+}
+
+/** The character the actor plays now: the one set with /character use, or their only one. */
+export async function activeCharacter(tx: Tx | Services["store"]["db"], campaignId: string, userId: string): Promise<Character | null> {
+  const p = await tx.player.findUnique({ where: { campaignId_userId: { campaignId, userId } } });
+  if (p?.activeCharacterId) {
+    const c = await tx.character.findFirst({ where: { id: p.activeCharacterId, deletedAt: null } });
+    if (c) return c;
+  }
+  const own = await tx.character.findMany({ where: { campaignId, ownerId: userId, deletedAt: null, kind: "pc" }, take: 2 });
+  return own.length === 1 ? own[0]! : null;
+}
+
+function toView(c: Character, campaign: Campaign, active: boolean): CharacterView {
+  return { character: c, campaign, system: systemOf(campaign.system), sheet: JSON.parse(c.sheet), state: JSON.parse(c.state), active };
+}
+
+export async function createCharacter(
+  s: Services,
+  actor: Actor,
+  input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer" },
+): Promise<CharacterView> {
+  return s.store.db.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, actor);
+    const system = systemOf(campaign.system);
+    const name = checkName(input.name);
+    const ownerId = input.ownerId ?? actor.userId;
+    if (ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError("Only a referee can create a character for someone else.");
+    if (await findCharacter(tx, campaign.id, name)) throw new UserError(`There is already a character named "${name}" in this campaign: pick another name.`);
+    const sheet = validateSheet(system.sheet, readSheetInput(input.sheet ?? "", system.sheet));
+    const state = system.initialState(sheet);
+    const character = await tx.character.create({
+      data: { id: shortId(), campaignId: campaign.id, ownerId, kind: input.kind ?? "pc", name, sheet: JSON.stringify(sheet), state: JSON.stringify(state) },
+    });
+    const player = await tx.player.findUnique({ where: { campaignId_userId: { campaignId: campaign.id, userId: ownerId } } });
+    if (!player?.activeCharacterId) {
+      await tx.player.upsert({
+        where: { campaignId_userId: { campaignId: campaign.id, userId: ownerId } },
+        create: { campaignId: campaign.id, userId: ownerId, activeCharacterId: character.id },
+        update: { activeCharacterId: character.id },
+      });
+    }
+    return toView(character, campaign, !player?.activeCharacterId);
+  });
+}
+
+async function resolve(tx: Tx | Services["store"]["db"], actor: Actor, name: string | null | undefined): Promise<{ campaign: Campaign; character: Character }> {
+  const campaign = await requireCampaign(tx, actor);
+  const character = name ? await findCharacter(tx, campaign.id, name) : await activeCharacter(tx, campaign.id, actor.userId);
+  if (!character) {
+    throw new UserError(
+      name ? `No character named "${name}" in this campaign: see /character list.` : "You have no character here yet: create one with /character create, or pick one with /character use.",
+    );
+  }
+  return { campaign, character };
+}
+
+export async function showCharacter(s: Services, actor: Actor, name?: string | null): Promise<CharacterView> {
+  const { campaign, character } = await resolve(s.store.db, actor, name);
+  const active = await activeCharacter(s.store.db, campaign.id, character.ownerId);
+  return toView(character, campaign, active?.id === character.id);
+}
+
+export async function editCharacter(s: Services, actor: Actor, input: { name?: string | null; sheet: string; rename?: string | null }): Promise<CharacterView> {
+  return s.store.db.$transaction(async (tx) => {
+    const { campaign, character } = await resolve(tx, actor, input.name);
+    requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
+    const system = systemOf(campaign.system);
+    const merged = { ...JSON.parse(character.sheet), ...readSheetInput(input.sheet, system.sheet) };
+    const sheet = validateSheet(system.sheet, merged);
+    const rename = input.rename ? checkName(input.rename) : null;
+    if (rename && rename.toLowerCase() !== character.name.toLowerCase() && (await findCharacter(tx, campaign.id, rename))) {
+      throw new UserError(`There is already a character named "${rename}".`);
+    }
+    // Maxima follow the sheet; current values keep what was spent, within the new maxima.
+    const fresh = system.initialState(sheet) as Record<string, unknown>;
+    const old = JSON.parse(character.state) as Record<string, unknown>;
+    const state: Record<string, unknown> = { ...fresh };
+    for (const [k, v] of Object.entries(old)) {
+      const maxKey = `max${k[0]!.toUpperCase()}${k.slice(1)}`;
+      if (typeof v === "number" && typeof fresh[maxKey] === "number") state[k] = Math.min(v, fresh[maxKey] as number);
+      else if (k === "conditions" || k === "scars") state[k] = v;
+    }
+    const r = await tx.character.updateMany({
+      where: { id: character.id, version: character.version },
+      data: { sheet: JSON.stringify(sheet), state: JSON.stringify(state), name: rename ?? character.name, version: { increment: 1 } },
+    });
+    if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");
+    return toView(await tx.character.findUniqueOrThrow({ where: { id: character.id } }), campaign, true);
+  });
+}
+
+export async function listCharacters(s: Services, actor: Actor): Promise<{ campaign: Campaign; rows: { character: Character; active: boolean }[] }> {
+  const campaign = await requireCampaign(s.store.db, actor);
+  const [rows, players] = await Promise.all([
+    s.store.db.character.findMany({ where: { campaignId: campaign.id, deletedAt: null, kind: { not: "monster" } }, orderBy: { createdAt: "asc" } }),
+    s.store.db.player.findMany({ where: { campaignId: campaign.id } }),
+  ]);
+  const active = new Set(players.map((p) => p.activeCharacterId));
+  return { campaign, rows: rows.map((character) => ({ character, active: active.has(character.id) })) };
+}
+
+export async function useCharacter(s: Services, actor: Actor, name: string): Promise<CharacterView> {
+  return s.store.db.$transaction(async (tx) => {
+    const { campaign, character } = await resolve(tx, actor, name);
+    if (character.ownerId !== actor.userId) throw new UserError(`${character.name} is not yours to play: pick one of your own (see /character list).`);
+    await tx.player.upsert({
+      where: { campaignId_userId: { campaignId: campaign.id, userId: actor.userId } },
+      create: { campaignId: campaign.id, userId: actor.userId, activeCharacterId: character.id },
+      update: { activeCharacterId: character.id },
+    });
+    return toView(character, campaign, true);
+  });
+}
+
+export async function deleteCharacter(s: Services, actor: Actor, name: string): Promise<Character> {
+  return s.store.db.$transaction(async (tx) => {
+    const { campaign, character } = await resolve(tx, actor, name);
+    requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
+    const inFight = await tx.combatant.findFirst({ where: { characterId: character.id, encounter: { status: "active" } } });
+    if (inFight) throw new UserError(`${character.name} is in the running encounter: end it (or wait) before deleting.`);
+    const r = await tx.character.updateMany({ where: { id: character.id, deletedAt: null }, data: { deletedAt: s.now(), version: { increment: 1 } } });
+    if (r.count !== 1) throw new UserError(`${character.name} was already deleted.`);
+    await tx.player.updateMany({ where: { campaignId: campaign.id, activeCharacterId: character.id }, data: { activeCharacterId: null } });
+    return character;
+  });
+}
+
+/** Autocomplete: characters of this channel's campaign whose name contains what was typed. */
+export async function characterChoices(s: Services, actor: Actor, typed: string, onlyOwn = false): Promise<{ name: string; value: string }[]> {
+  const campaign = await requireCampaign(s.store.db, actor).catch(() => null);
+  if (!campaign) return [];
+  const rows = await s.store.db.character.findMany({
+    where: { campaignId: campaign.id, deletedAt: null, kind: { not: "monster" }, ...(onlyOwn ? { ownerId: actor.userId } : {}) },
+    take: 100,
+  });
+  const t = typed.toLowerCase();
+  return rows.filter((r) => r.name.toLowerCase().includes(t)).slice(0, 25).map((r) => ({ name: r.name, value: r.name }));
+}

@@ -1,0 +1,221 @@
+/** /encounter start, add, join, show, end: each in one transaction, every roll from the encounter's stream. */
+import type { Encounter } from "../../generated/prisma/client.js";
+import { commitment, createStream } from "../../rules/dice/stream.js";
+import { isUnsupported, type Combatant, type RuleResult } from "../../rules/systems/types.js";
+import type { Tx } from "../../store/client.js";
+import type { Actor } from "../actor.js";
+import type { Services } from "../services.js";
+import { UserError } from "../errors.js";
+import { shortId } from "../ids.js";
+import { requireReferee } from "../permissions.js";
+import { requireCampaign } from "../campaigns/find.js";
+import { activeCharacter, findCharacter } from "../characters/index.js";
+import { bagFor, openStream } from "../streams.js";
+import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
+import { parseMonsters } from "./monsters.js";
+import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
+
+export interface EncounterEvent {
+  fight: Fight;
+  results: RuleResult[];
+  notes: string[];
+  lapsed?: Lapsed[];
+}
+
+interface NewRow {
+  name: string;
+  side: string;
+  kind: string;
+  sheet: Record<string, unknown>;
+  characterId?: string;
+  controllerId?: string | null;
+}
+
+async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
+  for (const r of rows) {
+    const state = r.characterId
+      ? (await tx.character.findUniqueOrThrow({ where: { id: r.characterId } })).state
+      : JSON.stringify(fight.system.initialState(r.sheet));
+    await tx.combatant.create({
+      data: {
+        id: shortId(),
+        encounterId: fight.encounter.id,
+        characterId: r.characterId ?? null,
+        controllerId: r.controllerId ?? null,
+        name: r.name,
+        side: r.side,
+        kind: r.kind,
+        sheet: JSON.stringify(r.sheet),
+        state,
+      },
+    });
+  }
+}
+
+function numbered(existing: string[], base: string, count: number): string[] {
+  const taken = new Set(existing.map((n) => n.toLowerCase()));
+  const names: string[] = [];
+  for (let n = 1; names.length < count; n++) {
+    const name = count === 1 && !taken.has(base.toLowerCase()) && n === 1 ? base : `${base} ${n}`;
+    if (!taken.has(name.toLowerCase())) {
+      names.push(name);
+      taken.add(name.toLowerCase());
+    }
+  }
+  return names;
+}
+
+async function monsterRows(fight: Fight, spec: string, stats?: string | null, side: "foes" | "party" = "foes") {
+  const kinds = parseMonsters(fight.system, spec, stats);
+  const existing = fight.rows.map((r) => r.name);
+  const rows: NewRow[] = [];
+  for (const k of kinds) {
+    for (const name of numbered([...existing, ...rows.map((r) => r.name)], k.name, k.count)) rows.push({ name, side, kind: "monster", sheet: k.sheet, controllerId: null });
+  }
+  return rows;
+}
+
+export interface StartInput {
+  name?: string | null;
+  monsters?: string | null;
+  stats?: string | null;
+  surprise?: boolean | null;
+  reaction?: boolean | null;
+}
+
+export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
+  return s.store.db.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, actor);
+    requireReferee(campaign, actor, "start encounters");
+    const running = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+    if (running) throw new UserError(`"${running.name}" is still running: end it with /encounter end first.`);
+    const seed = s.newSeed();
+    const count = await tx.encounter.count({ where: { campaignId: campaign.id } });
+    const encounter = await tx.encounter.create({
+      data: {
+        id: shortId(),
+        campaignId: campaign.id,
+        name: (input.name?.trim() || `Encounter ${count + 1}`).slice(0, 80),
+        seed,
+        seedHash: commitment(seed),
+        streamState: JSON.stringify(createStream(seed).save()),
+      },
+    });
+    let fight = await loadFight(tx, campaign, encounter);
+    // The party: every player's active character.
+    const players = await tx.player.findMany({ where: { campaignId: campaign.id } });
+    const party: NewRow[] = [];
+    for (const p of players) {
+      const c = await activeCharacter(tx, campaign.id, p.userId);
+      if (c) party.push({ name: c.name, side: "party", kind: c.kind, sheet: JSON.parse(c.sheet), characterId: c.id, controllerId: c.ownerId });
+    }
+    await addRows(tx, fight, party);
+    if (input.monsters) await addRows(tx, fight, await monsterRows(fight, input.monsters, input.stats));
+    fight = await loadFight(tx, campaign, encounter);
+
+    const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
+    const results: RuleResult[] = [];
+    const notes: string[] = [];
+    if (input.surprise !== false) {
+      const bag = bagFor(open, "surprise");
+      const sides = { party: fight.combatants.filter((c) => c.side === "party"), foes: fight.combatants.filter((c) => c.side === "foes") };
+      const r = fight.system.surprise(sides, bag);
+      if (isUnsupported(r)) notes.push(r.message);
+      else {
+        results.push(r);
+        for (const c of fight.combatants) if (r.surprised[c.side]) await addCondition(tx, fight, c.id, "surprised");
+      }
+    }
+    const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
+    results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ['seed 001, "Encounter distance" (2d6 × 10 feet; used by every system)'], rolls: [dist] });
+    if (input.reaction) {
+      const leader = fight.combatants.filter((c) => c.side === "party").sort((a, b) => num(b.sheet.charisma ?? b.sheet.cha) - num(a.sheet.charisma ?? a.sheet.cha))[0];
+      const r = fight.system.reaction({ leader }, bagFor(open, "reaction"));
+      if (isUnsupported(r)) notes.push(r.message);
+      else results.push(r);
+    }
+    await open.close(tx, actor);
+    return { fight: await loadFight(tx, campaign, encounter), results, notes, seedHash: encounter.seedHash };
+  });
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : 0);
+
+async function addCondition(tx: Tx, fight: Fight, id: string, cond: string) {
+  const row = fight.rows.find((r) => r.id === id)!;
+  const state = JSON.parse(row.state) as { conditions: string[] };
+  if (!state.conditions.includes(cond)) state.conditions.push(cond);
+  await tx.combatant.update({ where: { id }, data: { state: JSON.stringify(state) } });
+}
+
+export async function addMonsters(s: Services, actor: Actor, input: { monsters: string; stats?: string | null; side?: "foes" | "party" }): Promise<EncounterEvent> {
+  return s.store.db.$transaction(async (tx) => {
+    const fight = await requireFight(tx, actor);
+    requireReferee(fight.campaign, actor, "add monsters");
+    const rows = await monsterRows(fight, input.monsters, input.stats, input.side ?? "foes");
+    await addRows(tx, fight, rows);
+    await bumpEncounter(tx, fight.encounter);
+    const after = await loadFight(tx, fight.campaign, fight.encounter);
+    return { fight: after, results: [], notes: [`Added ${rows.map((r) => r.name).join(", ")}.`] };
+  });
+}
+
+export async function joinEncounter(s: Services, actor: Actor, input: { character?: string | null }): Promise<EncounterEvent> {
+  return s.store.db.$transaction(async (tx) => {
+    const fight = await requireFight(tx, actor);
+    const c = input.character ? await findCharacter(tx, fight.campaign.id, input.character) : await activeCharacter(tx, fight.campaign.id, actor.userId);
+    if (!c) throw new UserError(input.character ? `No character named "${input.character}" here.` : "You have no character here: create one with /character create.");
+    const controller = c.ownerId;
+    if (controller !== actor.userId) {
+      requireReferee(fight.campaign, actor, `bring ${c.name} into the fight (it is another player's)`);
+    }
+    if (fight.rows.some((r) => r.characterId === c.id)) throw new UserError(`${c.name} is already in "${fight.encounter.name}".`);
+    await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: JSON.parse(c.sheet), characterId: c.id, controllerId: controller }]);
+    await bumpEncounter(tx, fight.encounter);
+    return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`] };
+  });
+}
+
+export async function showEncounter(s: Services, actor: Actor): Promise<EncounterEvent> {
+  return { fight: await requireFight(s.store.db, actor), results: [], notes: [] };
+}
+
+export interface EncounterSummary {
+  encounter: Encounter;
+  fallen: string[];
+  standing: string[];
+  rolls: number;
+  lapsed: Lapsed[];
+}
+
+export async function endEncounter(s: Services, actor: Actor): Promise<EncounterSummary> {
+  return s.store.db.$transaction(async (tx) => {
+    const fight = await requireFight(tx, actor);
+    requireReferee(fight.campaign, actor, "end the encounter");
+    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+    const after = await loadFight(tx, fight.campaign, fight.encounter);
+    const r = await tx.encounter.updateMany({
+      where: { id: fight.encounter.id, version: fight.encounter.version, status: "active" },
+      data: { status: "ended", revealed: true, endedAt: s.now(), version: { increment: 1 } },
+    });
+    if (r.count !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
+    const rolls = await tx.roll.count({ where: { encounterId: fight.encounter.id } });
+    const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: fight.encounter.id } });
+    const describe = (c: Combatant) => `${c.name} (${after.system.view(c).status})`;
+    return {
+      encounter,
+      fallen: after.combatants.filter(isDown).map(describe),
+      standing: after.combatants.filter((c) => !isDown(c)).map(describe),
+      rolls,
+      lapsed,
+    };
+  });
+}
+
+/** Bumps the encounter's version: every write checks it, so a racing write fails cleanly. */
+export async function bumpEncounter(tx: Tx, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order">> = {}): Promise<void> {
+  const r = await tx.encounter.updateMany({ where: { id: e.id, version: e.version }, data: { ...data, version: { increment: 1 } } });
+  if (r.count !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
+}
+
+export { toRule };

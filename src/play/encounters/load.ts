@@ -1,0 +1,60 @@
+/** Loading the running encounter of the actor's campaign, and its combatants as rules see them. */
+import type { Campaign, Combatant as CombatantRow, Encounter } from "../../generated/prisma/client.js";
+import { systemOf } from "../../rules/systems/index.js";
+import type { Combatant, CombatState, RuleSystem, SystemId } from "../../rules/systems/types.js";
+import type { Db, Tx } from "../../store/client.js";
+import type { Actor } from "../actor.js";
+import { UserError } from "../errors.js";
+import { requireCampaign } from "../campaigns/find.js";
+import { readSettings, type Settings } from "../campaigns/settings.js";
+
+export interface Fight {
+  campaign: Campaign;
+  encounter: Encounter;
+  rows: CombatantRow[];
+  combatants: Combatant[];
+  system: RuleSystem;
+  settings: Settings;
+}
+
+export function toRule(row: CombatantRow): Combatant {
+  return {
+    id: row.id,
+    name: row.name,
+    side: row.side as Combatant["side"],
+    kind: row.kind as Combatant["kind"],
+    sheet: JSON.parse(row.sheet) as Record<string, unknown>,
+    state: JSON.parse(row.state) as CombatState,
+  };
+}
+
+export async function loadFight(tx: Tx | Db, campaign: Campaign, encounter: Encounter): Promise<Fight> {
+  const rows = await tx.combatant.findMany({ where: { encounterId: encounter.id }, orderBy: [{ side: "desc" }, { name: "asc" }] });
+  return {
+    campaign,
+    encounter,
+    rows,
+    combatants: rows.map(toRule),
+    system: systemOf(campaign.system),
+    settings: readSettings(campaign.system as SystemId, campaign.settings),
+  };
+}
+
+export async function requireFight(tx: Tx | Db, actor: Actor): Promise<Fight> {
+  const campaign = await requireCampaign(tx, actor);
+  const encounter = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+  if (!encounter) throw new UserError("No encounter is running here. A referee starts one with /encounter start.");
+  return loadFight(tx, campaign, encounter);
+}
+
+/** A combatant by id or (case-insensitive) name. */
+export function findCombatant(f: Fight, key: string): CombatantRow {
+  const k = key.trim().toLowerCase();
+  const row = f.rows.find((r) => r.id === key) ?? f.rows.find((r) => r.name.toLowerCase() === k);
+  if (!row) throw new UserError(`There is no "${key}" in this encounter: pick one from the list (see /encounter show).`);
+  return row;
+}
+
+export function isDown(c: Combatant): boolean {
+  return c.state.conditions.some((x) => ["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled"].includes(x));
+}

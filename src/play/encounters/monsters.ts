@@ -1,0 +1,59 @@
+/** "4 goblins, an orc, 2 standard" → monster sheets from the system's presets, or custom stats. */
+import type { RuleSystem } from "../../rules/systems/types.js";
+import { UserError } from "../errors.js";
+import { readSheetInput, validateSheet } from "../sheets.js";
+
+export interface MonsterSpec {
+  name: string;
+  count: number;
+  sheet: Record<string, unknown>;
+}
+
+const WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+export const MAX_MONSTERS = 40;
+
+function singular(word: string, presets: string[]): string | undefined {
+  const w = word.toLowerCase().trim();
+  const tries = [w, w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ves$/, "f"), w.replace(/men$/, "man")];
+  return tries.find((t) => presets.includes(t));
+}
+
+function title(s: string): string {
+  return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
+
+/** Parses a list of presets; with `stats`, one custom monster kind named by `spec` instead. */
+export function parseMonsters(system: RuleSystem, spec: string, stats?: string | null): MonsterSpec[] {
+  const presets = Object.keys(system.presets);
+  const items = spec.split(/,|\band\b/).map((x) => x.trim()).filter(Boolean);
+  if (!items.length) throw new UserError("Name the monsters, e.g. `4 goblins` or `2 orcs, 1 ogre`.");
+  const out: MonsterSpec[] = [];
+  for (const item of items) {
+    const m = /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)?\s*[x×]?\s*(.+)$/i.exec(item)!;
+    const count = m[1] ? (WORDS[m[1].toLowerCase()] ?? Number(m[1])) : 1;
+    const what = m[2]!.trim();
+    if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
+    if (stats) {
+      const sheet = validateSheet(system.monster, readSheetInput(stats, system.monster)) as Record<string, unknown>;
+      out.push({ name: title(what.replace(/s$/i, "")), count, sheet });
+      continue;
+    }
+    const key = singular(what, presets);
+    if (!key) {
+      throw new UserError(`"${what}" is not one of ${system.name}'s presets (${presets.join(", ")}). For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
+    }
+    out.push({ name: title(key), count, sheet: system.presets[key] as Record<string, unknown> });
+  }
+  const total = out.reduce((s, x) => s + x.count, 0);
+  if (total > MAX_MONSTERS) throw new UserError(`That is ${total} monsters: add at most ${MAX_MONSTERS} at a time.`);
+  return out;
+}
+
+function customHint(system: RuleSystem): string {
+  const sample = Object.entries(Object.values(system.presets)[0] ?? {})
+    .filter(([, v]) => typeof v === "number")
+    .slice(0, 4)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ");
+  return `\`${sample}\``;
+}

@@ -1,0 +1,117 @@
+/**
+ * What a user types as a sheet, made into the object a system's zod schema
+ * validates. Accepts JSON, or `key=value` pairs (keys case-insensitive, any
+ * unique prefix: `dex=2`); lists with `|` (`languages=Elvish|Orcish`); list
+ * items that are objects by position with `:` (`weapons=sword:1d8|bow:1d6:ranged`).
+ * Errors name the field and say the allowed values.
+ */
+import type { z } from "zod";
+import { UserError } from "./errors.js";
+
+type AnyDef = { type: string; innerType?: Schema; element?: Schema; shape?: Record<string, Schema>; in?: Schema; schema?: Schema };
+type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema> }>;
+
+function unwrap(s: Schema | undefined): Schema | undefined {
+  let cur = s;
+  for (let i = 0; cur && i < 10; i++) {
+    const d = cur.def;
+    if (d.type === "optional" || d.type === "default" || d.type === "nullable" || d.type === "prefault" || d.type === "readonly" || d.type === "catch") cur = d.innerType;
+    else if (d.type === "pipe") cur = d.in;
+    else return cur;
+  }
+  return cur;
+}
+
+/** The object shape of a system's sheet schema. */
+export function shapeOf(schema: z.ZodType): Record<string, Schema> {
+  const s = unwrap(schema as unknown as Schema);
+  const shape = s?.def.shape ?? s?.shape;
+  if (!shape) throw new Error("sheet schema is not an object");
+  return shape;
+}
+
+function coerce(raw: string, field: Schema | undefined): unknown {
+  const f = unwrap(field);
+  const t = f?.def.type;
+  const v = raw.trim();
+  if (t === "array") {
+    const el = unwrap(f!.def.element);
+    if (v === "" || v === "-") return [];
+    return v.split("|").map((item) => coerce(item, el));
+  }
+  if (t === "object") {
+    const keys = Object.keys(f!.def.shape ?? {});
+    const obj: Record<string, unknown> = {};
+    v.split(":").forEach((p, i) => {
+      const k = keys[i];
+      if (k && p.trim() !== "") obj[k] = coerce(p, f!.def.shape![k]);
+    });
+    return obj;
+  }
+  if (t === "boolean") {
+    if (/^(yes|true|on|y|1)$/i.test(v)) return true;
+    if (/^(no|false|off|n|0)$/i.test(v)) return false;
+    return v;
+  }
+  if (t === "number" || t === "int") return /^[+-]?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  return v;
+}
+
+/** Splits `a=1, b="two words" c=3` into pairs. */
+export function splitPairs(text: string): [string, string][] {
+  const out: [string, string][] = [];
+  const re = /([A-Za-z][\w.]*)\s*[=:]\s*("([^"]*)"|[^,;\n\s]+(?:\s+(?![A-Za-z][\w.]*\s*[=:])[^,;\n\s=]+)*)/g;
+  let m: RegExpExecArray | null;
+  let consumed = "";
+  while ((m = re.exec(text))) {
+    out.push([m[1]!, m[3] ?? m[2]!]);
+    consumed += m[0];
+  }
+  const leftover = text.replace(re, "").replace(/[\s,;]+/g, "");
+  if (leftover) throw new UserError(`I could not read "${leftover.slice(0, 40)}" in the sheet: write it as key=value pairs, e.g. \`body=2 dexterity=1 hp=8\`.`);
+  return out;
+}
+
+/** Parses the typed sheet into a plain object keyed by the schema's field names (not yet validated). */
+export function readSheetInput(text: string, schema: z.ZodType): Record<string, unknown> {
+  const t = text.trim();
+  if (!t) return {};
+  if (t.startsWith("{")) {
+    try {
+      return JSON.parse(t) as Record<string, unknown>;
+    } catch {
+      throw new UserError("The sheet looks like JSON but is not valid JSON: check the quotes and commas, or write key=value pairs instead.");
+    }
+  }
+  const shape = shapeOf(schema);
+  const keys = Object.keys(shape);
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of splitPairs(t)) {
+    const k = rawKey.toLowerCase();
+    const exact = keys.find((x) => x.toLowerCase() === k);
+    const byPrefix = keys.filter((x) => x.toLowerCase().startsWith(k));
+    const key = exact ?? (byPrefix.length === 1 ? byPrefix[0] : undefined);
+    if (!key) {
+      const hint = byPrefix.length > 1 ? `it could be ${byPrefix.join(" or ")}` : `the fields are ${keys.join(", ")}`;
+      throw new UserError(`"${rawKey}" is not a field of this system's sheet: ${hint}.`);
+    }
+    out[key] = coerce(value, shape[key]);
+  }
+  return out;
+}
+
+/** Validates with the system's schema; a failure names each bad field and what it allows. */
+export function validateSheet<T>(schema: z.ZodType<T>, input: unknown): T {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const lines = r.error.issues.slice(0, 8).map((i) => {
+    const path = i.path.join(".");
+    return path && !i.message.toLowerCase().startsWith(String(i.path[0]).toLowerCase()) ? `• ${path}: ${i.message}` : `• ${i.message}`;
+  });
+  throw new UserError(`The sheet has a problem, nothing was saved:\n${lines.join("\n")}`);
+}
+
+/** The fields a sheet takes, for help text: `body, dexterity, …`. */
+export function sheetFields(schema: z.ZodType): string[] {
+  return Object.keys(shapeOf(schema));
+}
