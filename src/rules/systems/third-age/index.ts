@@ -1,0 +1,82 @@
+/**
+ * The Third Age (seed 000): 2d10 attack rolls against a success AC and a
+ * partial AC, stamina-paid reactions, attribute rolls instead of saving throws.
+ */
+import type { RuleSystem } from "../types.js";
+import { beginAttack, lapse, odds, react, SITUATIONS } from "./attack.js";
+import { applyDamage, applyHealing } from "./damage.js";
+import { loyalty, morale, reaction, startingLoyalty, surprise } from "./encounter.js";
+import { initiative, roundStart } from "./initiative.js";
+import { check, save, SAVE_KINDS } from "./roll.js";
+import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
+
+export const thirdAge: RuleSystem<ThirdAgeSheet> = {
+  id: "third-age",
+  name: "The Third Age",
+  sheet: sheetSchema,
+  monster: monsterSchema,
+  presets: PRESETS,
+  attributes: [...ATTRIBUTES],
+  saves: [...SAVE_KINDS],
+  situations: [...SITUATIONS],
+  describeSheet,
+  initialState,
+  view,
+  check: (input, dice) => check(input, dice),
+  save: (input, dice) => save(input, dice),
+  surprise: (input, dice) => surprise(input, dice),
+  reaction: (input, dice) => reaction(input, dice),
+  initiative: (input, dice) => initiative(input, dice),
+  roundStart: (input, dice) => roundStart(input, dice),
+  morale: (input, dice) => morale(input, dice),
+  loyalty: (input, dice) => loyalty(input, dice),
+  startingLoyalty: (employer) => startingLoyalty(employer),
+  attack: {
+    begin: (input, dice) => beginAttack(input, dice),
+    react,
+    lapse,
+  },
+  odds,
+  applyDamage,
+  applyHealing,
+};
+
+export { beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
+export type { ThirdAgeAttackData } from "./attack.js";
+export { awardXp, combineClasses, languagesFor, splitXp } from "./character.js";
+export { applyDamage, applyHealing, clearRoundConditions, deathThreshold, moveInMelee, restoreStamina, standUp } from "./damage.js";
+export { dungeonTurn, movementAllowance, MOVEMENT, wanderingCheck } from "./dungeon.js";
+export { adjustLoyalty, intimidate, loyalty, morale, moraleRating, reaction, reactionBand, startingLoyalty, surprise } from "./encounter.js";
+export { groupInitiative, individualInitiative, initiative, roundStart } from "./initiative.js";
+export type { ThirdAgeInitiativeInput } from "./initiative.js";
+export {
+  attributeRoll,
+  check,
+  DEFAULT_DIFFICULTY,
+  DEFAULT_SPELL_TARGET,
+  improvisedAction,
+  levelOf,
+  lowerLevel,
+  PARTIAL_GAP,
+  parseSaveKind,
+  proficiencyRoll,
+  save,
+  SAVE_KINDS,
+} from "./roll.js";
+export type { Level } from "./roll.js";
+export { settingsSchema } from "./settings.js";
+export type { ThirdAgeSettings } from "./settings.js";
+export {
+  ATTRIBUTES,
+  isDown,
+  LANGUAGES,
+  monsterSchema,
+  PARTIAL_AC_GAP,
+  partialAC,
+  PRESETS,
+  sheetSchema,
+  staminaPool,
+  stateOf,
+} from "./sheet.js";
+export type { ThirdAgeSheet, ThirdAgeState } from "./sheet.js";
+export { REF } from "./refs.js";
