@@ -1,0 +1,544 @@
+/**
+ * Attacks (seed 004, "Attacks"): there is no to-hit roll; the attacker rolls
+ * damage, the target's Armour soaks, Guard takes the rest, then Life. The
+ * attack is a state machine: "reactions" (only "Take it": the seed gives
+ * defenders no defence) → "followups" (the defender's Counterattack (d3)) →
+ * "done".
+ */
+import type { DiceBag, DiceRoll } from "../../dice/bag.js";
+import {
+  RuleError,
+  type AttackInput,
+  type AttackState,
+  type Combatant,
+  type Effect,
+  type ReactionOption,
+  type RuleResult,
+  type Situation,
+  type SituationKey,
+} from "../types.js";
+import { formatDie, parseDie, rollDamage, stepDown, type DieSpec, type Edge } from "./dice.js";
+import { planDamage, type DamagePlan } from "./damage.js";
+import { adjacentAllies, alliesAtRisk, checkRanks, friendlyFire, type AttackMode } from "./ranks.js";
+import { R } from "./refs.js";
+import { canFight, COND, findEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
+
+type C = Combatant<LifeGuardSheet>;
+
+/** Situation keys beyond the shared `Situation` that Life & Guard reads (the play layer may pass them). */
+export interface LifeGuardSituation extends Situation {
+  /** Halfswording: a reach weapon shortened for tight spaces, one die size less. */
+  halfsword?: boolean;
+  /** Thrust: avoids the long-weapon penalty in cramped conditions. */
+  thrust?: boolean;
+  /** Cramped conditions (tunnels, doorways): long weapons are impaired unless thrusting. */
+  cramped?: boolean;
+  /** The attack is a Blast (also a weapon tag). */
+  blast?: boolean;
+  /** The attacker is next to an ally (no counterattack), as the referee sees it. */
+  allyAdjacent?: boolean;
+}
+
+/** Situation keys of the shared `Situation` this system reads. */
+export const SITUATIONS: SituationKey[] = [
+  "mode",
+  "cover",
+  "charge",
+  "flank",
+  "highGround",
+  "lowGround",
+  "twoWeapons",
+  "enchanted",
+  "oiled",
+  "impaired",
+  "enhanced",
+];
+
+export const UNARMED: Weapon = { name: "Unarmed", die: "d4", tags: [] };
+
+/** The weapon named (case-insensitive), a dice expression ("d8", "2d6"), the first on the sheet, or unarmed d4. */
+export function resolveWeapon(attacker: C, name?: string): Weapon {
+  const weapons = attacker.sheet.weapons;
+  if (name !== undefined && name.trim() !== "") {
+    const w = weapons.find((x) => x.name.toLowerCase() === name.trim().toLowerCase());
+    if (w) return w;
+    const d = parseDie(name);
+    if (d) return { name: formatDie(d), die: formatDie(d), tags: [] };
+    if (name.trim().toLowerCase() === "unarmed") return UNARMED;
+    const list = weapons.map((x) => x.name).join(", ");
+    throw new RuleError(`${attacker.name} has no weapon "${name}": use ${list ? `one of ${list}, ` : ""}"unarmed" or a die like d8.`);
+  }
+  return weapons[0] ?? UNARMED;
+}
+
+/** Everything one attack computed: JSON, kept in `state.data`. */
+export interface AttackCalc {
+  attackerId: string;
+  defenderId: string;
+  targetId: string;
+  weapon: string;
+  die: string;
+  mode: AttackMode;
+  edge: Edge;
+  total: number;
+  slain: boolean;
+  armourPiercing: boolean;
+  plan: DamagePlan;
+  /** The amount to hand to applyDamage (raw damage; raised for armour-piercing so full Armour leaves the right result). */
+  effectDamage: number;
+  applyCondition?: string;
+  enchantmentKey?: string;
+  expended?: string;
+  counter: { eligible: boolean; why: string };
+  lines: string[];
+  rules: string[];
+  ignored: SituationKey[];
+  rolls: DiceRoll[];
+}
+
+const isWarband = (c: C) => c.sheet.warband;
+
+/** Roll one attack (no state machine): used by `begin`, group attacks and blasts. */
+export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean } = {}): AttackCalc {
+  const mark = bag.log.length;
+  const { attacker, defender, others } = input;
+  const sit = input.situation as LifeGuardSituation;
+  const used = new Set<SituationKey>();
+  const lines: string[] = [];
+  const rules = new Set<string>([R.attacks]);
+  const aState = readState(attacker);
+  const dState = readState(defender);
+  if (!canFight(aState)) throw new RuleError(`${attacker.name} cannot fight (${aState.conditions.join(", ")}).`);
+  if (dState.conditions.includes(COND.dead) || dState.conditions.includes(COND.destroyed))
+    throw new RuleError(`${defender.name} is already beyond harm: pick another target.`);
+
+  const weapon = resolveWeapon(attacker, input.weapon);
+  const tags = new Set(weapon.tags);
+  const blast = tags.has("blast") || sit.blast === true || opts.blastTarget === true;
+
+  // ---- mode and ranks (seed 004, "Movement", "Actions and Modifiers")
+  let mode: AttackMode;
+  if (sit.mode !== undefined) used.add("mode");
+  if (sit.mode === "spell") mode = "spell";
+  else if (sit.mode === "thrown") mode = "thrown";
+  else if (tags.has("ranged")) mode = "ranged";
+  else if (tags.has("reach")) mode = sit.halfsword ? "melee" : "reach";
+  else mode = "melee";
+  if (sit.mode === "ranged" && mode !== "ranged")
+    throw new RuleError(`${weapon.name} is not a ranged weapon: pick one tagged "ranged", or throw it (mode thrown) from the Reach rank.`);
+  if (sit.mode === "melee" && mode === "ranged") throw new RuleError(`${weapon.name} is a ranged weapon: pick a melee weapon.`);
+  if (sit.halfsword && !tags.has("reach")) throw new RuleError(`Only a long (reach) weapon can be halfsworded; ${weapon.name} is not one.`);
+
+  const setVsCharge = sit.charge === true && (tags.has("set") || tags.has("reach"));
+  if (setVsCharge) {
+    used.add("charge");
+    rules.add(R.actions);
+    lines.push(`Set weapon against a charge: ${weapon.name} strikes the charging ${defender.name} in the shooting phase for normal damage.`);
+  } else {
+    checkRanks(mode, aState.rank, dState.rank);
+  }
+  if (aState.rank !== "melee" || dState.rank !== "melee") rules.add(R.movement);
+
+  // ---- the die
+  let die: DieSpec = parseDie(weapon.die) ?? { count: 1, sides: 6 };
+  let dieWhy = weapon.name;
+  let enchanted = false;
+  let applyCondition: string | undefined;
+  let enchantmentKey: string | undefined;
+  let expended: string | undefined;
+  if (sit.enchanted !== undefined) used.add("enchanted");
+  if (tags.has("expendable")) {
+    enchanted = true;
+    expended = weapon.name;
+    applyCondition = weapon.enchantment;
+    rules.add(R.enchantment);
+  } else if (sit.enchanted) {
+    const e = findEnchantment(aState, weapon.name);
+    if (!e)
+      throw new RuleError(
+        `${attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`,
+      );
+    enchanted = true;
+    enchantmentKey = e.key;
+    applyCondition = e.condition || undefined;
+    rules.add(R.enchantment);
+  }
+  let oiled = false;
+  if (sit.oiled !== undefined) used.add("oiled");
+  if (sit.oiled) {
+    const type = defender.sheet.type;
+    if (!type) throw new RuleError(`${defender.name} has no monster type: oils work only against their own type of monster.`);
+    if (!attacker.sheet.oils.includes(type)) throw new RuleError(`${attacker.name} has no oil for "${type}": add it to the sheet's oils first.`);
+    oiled = true;
+    rules.add(R.oils);
+  }
+  const warbandVsIndividual = isWarband(attacker) && !isWarband(defender) && !aState.conditions.includes(COND.weakened);
+  if (enchanted || oiled) {
+    die = { count: 2, sides: 6 };
+    dieWhy = `${weapon.name}, ${enchanted ? (expended ? "burning/expendable: an enchanted weapon" : "enchanted") : `oiled against ${defender.sheet.type}`}`;
+  } else if (mode === "thrown") {
+    die = { count: 1, sides: 3 };
+    dieWhy = `${weapon.name}, thrown`;
+  } else if (warbandVsIndividual) {
+    die = { count: 2, sides: 6 };
+    dieWhy = "warband against an individual";
+    rules.add(R.warbands);
+  } else if (sit.halfsword) {
+    die = stepDown(die);
+    dieWhy = `${weapon.name}, halfsworded (one die size less)`;
+    rules.add(R.actions);
+  }
+
+  // ---- impaired / enhanced
+  const impaired: string[] = [];
+  const enhanced: string[] = [];
+  if (sit.impaired !== undefined) used.add("impaired");
+  if (sit.enhanced !== undefined) used.add("enhanced");
+  if (sit.highGround !== undefined) used.add("highGround");
+  if (sit.lowGround !== undefined) used.add("lowGround");
+  if (sit.cover !== undefined) used.add("cover");
+  if (sit.impaired) impaired.push("disadvantage");
+  if (sit.lowGround) impaired.push("low ground");
+  if (sit.cover !== undefined && sit.cover !== "none") impaired.push(`${sit.cover} cover`);
+  if (isWarband(defender) && !isWarband(attacker)) {
+    rules.add(R.warbands);
+    if (blast) lines.push("Blast against a warband: not impaired.");
+    else impaired.push("an individual against a warband");
+  }
+  if (sit.cramped && (tags.has("reach") || tags.has("two-handed")) && !sit.halfsword) {
+    rules.add(R.actions);
+    if (sit.thrust) lines.push("Thrust: no long-weapon penalty in cramped conditions.");
+    else impaired.push("long weapon in cramped conditions");
+  }
+  if (sit.enhanced) enhanced.push("advantage");
+  if (sit.highGround) enhanced.push("high ground");
+  if (warbandVsIndividual) enhanced.push("a warband against an individual");
+  let edge: Edge = "none";
+  if (impaired.length || enhanced.length) rules.add(R.actions);
+  if (impaired.length && enhanced.length) lines.push(`Impaired (${impaired.join(", ")}) and enhanced (${enhanced.join(", ")}) cancel out.`);
+  else if (impaired.length) edge = "impaired";
+  else if (enhanced.length) edge = "enhanced";
+
+  let bonus = 0;
+  if (mode === "reach" && defender.sheet.flying) {
+    bonus = 2;
+    rules.add(R.actions);
+    lines.push("Reach attack against a flying foe: +2.");
+  }
+
+  // ---- the roll(s)
+  lines.unshift(`${attacker.name} attacks ${defender.name} with ${dieWhy}: ${formatDie(die)}${edge === "none" ? "" : `, ${edge}`}.`);
+  const main = rollDamage(bag, `damage (${weapon.name})`, die, edge, bonus);
+  let total = main.total;
+  let mainKept = true;
+  if (sit.twoWeapons !== undefined) used.add("twoWeapons");
+  if (sit.twoWeapons) {
+    if (mode !== "melee") throw new RuleError("Two weapons at once is a melee attack: drop the two-weapons option.");
+    if (tags.has("two-handed")) throw new RuleError(`${weapon.name} is two-handed: it cannot be paired with another weapon.`);
+    const other = attacker.sheet.weapons.find((w) => w !== weapon && w.name !== weapon.name && !w.tags.includes("two-handed") && !w.tags.includes("ranged"));
+    if (!other) throw new RuleError(`${attacker.name} has no second one-handed melee weapon on the sheet.`);
+    const od = parseDie(other.die) ?? { count: 1, sides: 6 };
+    const second = rollDamage(bag, `damage (${other.name})`, od, edge);
+    mainKept = main.total >= second.total;
+    total = Math.max(main.total, second.total);
+    lines.push(`Two weapons: ${weapon.name} ${main.total}, ${other.name} ${second.total}: keep ${total}.`);
+  } else lines.push(`Damage: ${total}.`);
+
+  // ---- enchanted double six (seed 004, "Enchantment")
+  let slain = false;
+  if (enchanted && mainKept && main.kept.length === 2 && main.kept.every((f) => f === 6)) {
+    if (defender.sheet.slayImmune) lines.push(`6.6 with an enchanted weapon, but ${defender.name} cannot be slain outright.`);
+    else {
+      slain = true;
+      lines.push(`6.6 with an enchanted weapon: ${defender.name} is slain outright!`);
+    }
+  }
+
+  // ---- friendly fire (seed 004, "Movement": ranged attacks risk hitting allies)
+  let target: C = defender;
+  if (mode === "ranged" && !setVsCharge) {
+    const risk = alliesAtRisk(attacker, defender, others);
+    if (risk.length) {
+      rules.add(R.movement);
+      rules.add(R.choice("Ranged attacks risk hitting allies"));
+      const ff = friendlyFire(risk, bag);
+      if (ff.hit) {
+        target = ff.hit;
+        slain = false;
+        lines.push(`Risk to allies: d6 = 1 — the shot hits ${ff.hit.name} instead!`);
+      } else lines.push(`Risk to allies: d6 = ${ff.roll}, the shot flies true.`);
+    }
+  }
+
+  // ---- through Armour into Guard and Life
+  const tState = readState(target);
+  const armourPiercing = tags.has("armour-piercing");
+  const armourCap = armourPiercing ? 2 : undefined;
+  const plan = planDamage(tState, target.sheet.armour, total, { pc: target.kind === "pc", ...(armourCap !== undefined ? { armourCap } : {}) });
+  const effectDamage = armourPiercing ? total + Math.max(0, target.sheet.armour - 2) : total;
+  if (!slain) {
+    const ap = armourPiercing && target.sheet.armour > 2 ? " (armour-piercing: at most 2)" : "";
+    lines.push(`Armour ${target.sheet.armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
+    lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`);
+    if (plan.scarRow !== undefined) {
+      rules.add(R.scars);
+      lines.push(`Guard exactly to 0: ${target.name} gains a Scar (row ${plan.scarRow}).`);
+    }
+    if (plan.toLife > 0) {
+      rules.add(R.choice("Critical Damage"));
+      if (plan.lifeAfter === 0) lines.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
+      else lines.push(isWarband(target) ? "Critical Damage to a warband: Life save or routed (weakened on a save)." : `Critical Damage: ${target.name} must make a Life save or be out of action.`);
+    }
+  }
+  if (applyCondition && !slain) lines.push(`The enchantment applies its condition: ${applyCondition}.`);
+  if (expended) lines.push(`${weapon.name} is expended.`);
+  else if (enchantmentKey) lines.push(`${weapon.name}'s Enchantment is spent.`);
+
+  // ---- counterattack eligibility (seed 004, "Movement")
+  let counter: { eligible: boolean; why: string };
+  const allies = adjacentAllies(attacker, others.filter((o) => o.id !== defender.id));
+  if (sit.flank !== undefined) used.add("flank");
+  if (target.id !== defender.id) counter = { eligible: false, why: "the shot hit an ally" };
+  else if (mode !== "melee" || setVsCharge) counter = { eligible: false, why: "not a melee attack" };
+  else if (sit.flank || sit.allyAdjacent || allies.length)
+    counter = { eligible: false, why: `${attacker.name} is next to an ally${allies.length ? ` (${allies.map((a) => a.name).join(", ")})` : ""}` };
+  else if (slain || !canFight(dState) || plan.toLife > 0 || plan.scarRow === 11)
+    counter = { eligible: false, why: `${defender.name} cannot fight back` };
+  else counter = { eligible: true, why: `${attacker.name} stands alone in melee` };
+
+  const ignored = (Object.keys(sit) as SituationKey[]).filter(
+    (k) => (sit as Record<string, unknown>)[k] !== undefined && !used.has(k) && !["halfsword", "thrust", "cramped", "blast", "allyAdjacent"].includes(k),
+  );
+  return {
+    attackerId: attacker.id,
+    defenderId: defender.id,
+    targetId: target.id,
+    weapon: weapon.name,
+    die: formatDie(die),
+    mode,
+    edge,
+    total,
+    slain,
+    armourPiercing,
+    plan,
+    effectDamage,
+    ...(applyCondition ? { applyCondition } : {}),
+    ...(enchantmentKey ? { enchantmentKey } : {}),
+    ...(expended ? { expended } : {}),
+    counter,
+    lines,
+    rules: [...rules],
+    ignored,
+    rolls: bag.since(mark),
+  };
+}
+
+/** The effects of a computed attack: damage (or slaying) on the target, conditions, spent enchantments. */
+export function attackEffects(calc: AttackCalc): Effect[] {
+  const effects: Effect[] = [];
+  if (calc.slain) effects.push({ targetId: calc.targetId, addConditions: [COND.dead], note: "slain outright (enchanted 6.6)" });
+  else {
+    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage` };
+    if (calc.armourPiercing && calc.effectDamage !== calc.total) e.note += ` (armour-piercing: ${calc.effectDamage} before full Armour)`;
+    if (calc.applyCondition) e.addConditions = [calc.applyCondition];
+    effects.push(e);
+  }
+  if (calc.enchantmentKey) effects.push({ targetId: calc.attackerId, removeConditions: [calc.enchantmentKey], note: `${calc.weapon}: Enchantment spent` });
+  if (calc.expended) effects.push({ targetId: calc.attackerId, note: `${calc.expended} expended: strike it from the sheet` });
+  return effects;
+}
+
+export const outcomeOf = (calc: AttackCalc): string =>
+  calc.targetId !== calc.defenderId
+    ? "ally hit"
+    : calc.slain
+      ? "slain"
+      : calc.plan.toLife > 0
+        ? calc.plan.lifeAfter === 0
+          ? "lethal"
+          : "critical"
+        : calc.plan.scarRow !== undefined
+          ? "scar"
+          : calc.plan.dealt === 0
+            ? "soaked"
+            : "hit";
+
+// ---- the state machine ------------------------------------------------------
+
+interface AttackData {
+  calc: AttackCalc;
+  counter?: { roll: number; rolls: DiceRoll[] };
+  took?: boolean;
+}
+
+const COUNTER_RULE = R.movement;
+
+function render(phase: AttackState["phase"], data: AttackData): AttackState {
+  const { calc } = data;
+  const options: ReactionOption[] = [];
+  if (phase === "reactions") options.push({ id: "take", label: "Take it", by: calc.defenderId, cost: "no cost", rule: R.attacks });
+  if (phase === "followups") {
+    options.push({ id: "counter", label: "Counterattack (d3)", by: calc.defenderId, cost: "no cost", rule: COUNTER_RULE });
+    options.push({ id: "pass", label: "No counterattack", by: calc.defenderId, cost: "no cost", rule: COUNTER_RULE });
+  }
+  const effects = attackEffects(calc);
+  const lines = [...calc.lines];
+  const rules = [...calc.rules];
+  let rolls = [...calc.rolls];
+  if (phase === "followups") lines.push(`${calc.counter.why}: the defender may counterattack (d3).`);
+  if (data.counter) {
+    effects.push({ targetId: calc.attackerId, damage: data.counter.roll, damageKind: "normal", note: `counterattack: ${data.counter.roll} damage` });
+    lines.push(`Counterattack: d3 = ${data.counter.roll} against the attacker.`);
+    rolls = rolls.concat(data.counter.rolls);
+    if (!rules.includes(COUNTER_RULE)) rules.push(COUNTER_RULE);
+  }
+  const outcome = outcomeOf(calc);
+  const result: RuleResult = { title: `Attack: ${outcome}`, lines, rules, rolls };
+  return {
+    phase,
+    attackerId: calc.attackerId,
+    defenderId: calc.defenderId,
+    outcome,
+    data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
+    options,
+    effects,
+    ignored: calc.ignored,
+    result,
+  };
+}
+
+const dataOf = (state: AttackState): AttackData => JSON.parse(JSON.stringify(state.data)) as AttackData;
+
+export const attack = {
+  begin(input: AttackInput<LifeGuardSheet>, bag: DiceBag): AttackState {
+    return render("reactions", { calc: computeAttack(input, bag) });
+  },
+  react(state: AttackState, optionId: string, _input: AttackInput<LifeGuardSheet>, bag: DiceBag): AttackState {
+    if (!state.options.some((o) => o.id === optionId))
+      throw new RuleError(
+        `"${optionId}" is not open on this attack any more${state.options.length ? ` (open: ${state.options.map((o) => o.label).join(", ")})` : ""}.`,
+      );
+    const data = dataOf(state);
+    if (optionId === "take") {
+      data.took = true;
+      return render(data.calc.counter.eligible ? "followups" : "done", data);
+    }
+    if (optionId === "counter") {
+      const mark = bag.log.length;
+      const roll = bag.d("counterattack", 3);
+      data.counter = { roll, rolls: bag.since(mark) };
+      return render("done", data);
+    }
+    return render("done", data); // "pass"
+  },
+  lapse(state: AttackState, _input: AttackInput<LifeGuardSheet>, _bag: DiceBag): AttackState {
+    const data = dataOf(state);
+    if (state.phase === "done") return state;
+    data.took = true;
+    return render("done", data);
+  },
+};
+
+// ---- several attackers, blasts ------------------------------------------------
+
+export interface DeclaredAttack {
+  attacker: C;
+  weapon?: string;
+  situation?: LifeGuardSituation;
+}
+
+export interface GroupAttackResult extends RuleResult {
+  /** Every attacker's damage, in the declared order. */
+  totals: { attackerId: string; total: number }[];
+  /** The attacker whose roll was kept (the first of equal highest). */
+  keptAttackerId: string;
+  kept: AttackCalc;
+  effects: Effect[];
+}
+
+/**
+ * Several attackers on one foe (seed 004, "Attacks"): all actions are declared
+ * first, then every damage die is rolled and only the single highest result
+ * is dealt. Enchantments used by any attacker are spent.
+ */
+export function resolveGroupAttack(
+  input: { defender: C; others: C[]; attacks: DeclaredAttack[] },
+  bag: DiceBag,
+): GroupAttackResult {
+  if (input.attacks.length === 0) throw new RuleError("Declare at least one attacker.");
+  const ids = new Set<string>();
+  for (const a of input.attacks) {
+    if (ids.has(a.attacker.id)) throw new RuleError(`${a.attacker.name} is declared twice: one action per turn.`);
+    ids.add(a.attacker.id);
+  }
+  const mark = bag.log.length;
+  const calcs = input.attacks.map((a) => {
+    // Each attacker's companions count as "next to an ally" among others.
+    const others = [...input.others, ...input.attacks.map((x) => x.attacker)].filter((o) => o.id !== a.attacker.id);
+    return computeAttack(
+      { attacker: a.attacker, defender: input.defender, others, ...(a.weapon ? { weapon: a.weapon } : {}), situation: a.situation ?? {} },
+      bag,
+    );
+  });
+  let best = calcs[0]!;
+  for (const c of calcs) if (c.total > best.total || (c.slain && !best.slain)) best = c;
+  const effects = attackEffects(best);
+  for (const c of calcs)
+    if (c !== best) for (const e of attackEffects(c)) if (e.targetId === c.attackerId) effects.push(e);
+  const lines = [
+    `${calcs.length} attackers on ${input.defender.name}: ${calcs.map((c) => `${nameOf(input, c.attackerId)} ${c.total}`).join(", ")}.`,
+    `Keep the single highest: ${best.total} (${nameOf(input, best.attackerId)}).`,
+    ...best.lines.filter((l) => l.startsWith("Armour") || l.startsWith("Guard") || l.includes("Scar") || l.includes("slain") || l.includes("Critical")),
+  ];
+  return {
+    title: `Group attack: ${outcomeOf(best)}`,
+    lines,
+    rules: [...new Set([R.attacks, ...calcs.flatMap((c) => c.rules)])],
+    rolls: bag.since(mark),
+    totals: calcs.map((c) => ({ attackerId: c.attackerId, total: c.total })),
+    keptAttackerId: best.attackerId,
+    kept: best,
+    effects,
+  };
+}
+const nameOf = (input: { attacks: DeclaredAttack[] }, id: string) => input.attacks.find((a) => a.attacker.id === id)?.attacker.name ?? id;
+
+/** A d6 for the number of targets of a Blast when unsure (seed 004, "Actions and Modifiers"). */
+export function blastTargetCount(bag: DiceBag): RuleResult & { count: number } {
+  const mark = bag.log.length;
+  const count = bag.d("blast: number of targets", 6);
+  return { title: "Blast", lines: [`The blast catches ${count} target${count === 1 ? "" : "s"}.`], rules: [R.actions], rolls: bag.since(mark), count };
+}
+
+/** A Blast: every target in the area, each rolled separately (never impaired against warbands). */
+export function resolveBlast(
+  input: { attacker: C; targets: C[]; others: C[]; weapon?: string; situation?: LifeGuardSituation },
+  bag: DiceBag,
+): RuleResult & { calcs: AttackCalc[]; effects: Effect[] } {
+  const mark = bag.log.length;
+  const calcs = input.targets.map((t) =>
+    computeAttack(
+      {
+        attacker: input.attacker,
+        defender: t,
+        others: input.others,
+        ...(input.weapon ? { weapon: input.weapon } : {}),
+        situation: { ...(input.situation ?? {}), blast: true } as LifeGuardSituation,
+      },
+      bag,
+      { blastTarget: true },
+    ),
+  );
+  const effects: Effect[] = [];
+  calcs.forEach((c, i) => {
+    for (const e of attackEffects(c)) if (e.targetId !== c.attackerId || i === 0) effects.push(e);
+  });
+  return {
+    title: "Blast",
+    lines: calcs.map((c) => `${input.targets.find((t) => t.id === c.defenderId)?.name ?? c.defenderId}: ${c.total} damage, ${outcomeOf(c)}.`),
+    rules: [R.actions],
+    rolls: bag.since(mark),
+    calcs,
+    effects,
+  };
+}

@@ -1,0 +1,325 @@
+/**
+ * Damage through Armour into Guard, then Life (seed 004, "Attacks"); Scars
+ * (seed 004, "Scars"); Critical Damage and the Life save; warbands' rout
+ * (seed 004, "Warbands"); healing and rest.
+ */
+import type { DiceBag } from "../../dice/bag.js";
+import type { Combatant, DamageResult } from "../types.js";
+import { R } from "./refs.js";
+import { COND, effectiveLifeMax, readState, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
+
+export interface DamagePlan {
+  rolled: number;
+  armour: number;
+  /** What Armour soaked. */
+  soaked: number;
+  /** Damage after Armour. */
+  dealt: number;
+  guardBefore: number;
+  guardAfter: number;
+  toGuard: number;
+  /** Damage that reaches Life: Critical Damage when > 0. */
+  toLife: number;
+  lifeAfter: number;
+  /** The Scar row (= Guard lost) when the attack took Guard exactly to 0 (PCs only). */
+  scarRow?: number;
+}
+
+/**
+ * The arithmetic of one hit, without dice: Armour soaks (at most `armourCap`,
+ * 2 for armour-piercing), Guard takes the rest, what Guard cannot take goes to
+ * Life. Subdual damage stops at Guard.
+ */
+export function planDamage(
+  state: Pick<LifeGuardState, "guard" | "life">,
+  armour: number,
+  rolled: number,
+  opts: { pc?: boolean; armourCap?: number; kind?: "normal" | "subdual" } = {},
+): DamagePlan {
+  const soakable = opts.armourCap === undefined ? armour : Math.min(armour, opts.armourCap);
+  const soaked = Math.min(Math.max(0, rolled), soakable);
+  const dealt = Math.max(0, rolled - soaked);
+  const guardBefore = Math.max(0, state.guard);
+  const toGuard = Math.min(guardBefore, dealt);
+  const guardAfter = guardBefore - toGuard;
+  const toLife = opts.kind === "subdual" ? 0 : dealt - toGuard;
+  const plan: DamagePlan = {
+    rolled,
+    armour,
+    soaked,
+    dealt,
+    guardBefore,
+    guardAfter,
+    toGuard,
+    toLife,
+    lifeAfter: Math.max(0, state.life - toLife),
+  };
+  // seed 004, "Scars": "an attack takes a PC's Guard exactly to 0".
+  if (opts.pc && guardBefore > 0 && guardAfter === 0 && toLife === 0 && dealt === guardBefore) plan.scarRow = Math.min(12, guardBefore);
+  return plan;
+}
+
+// ---- Scars -----------------------------------------------------------------
+
+export const SCAR_TABLE: Record<number, { name: string; text: string }> = {
+  1: { name: "Lasting Scar", text: "A lasting scar." },
+  2: { name: "Rattling Blow", text: "You're disoriented and shaken. Describe how you refocus." },
+  3: { name: "Walloped", text: "Sent flying, flat on your face, winded: deprived until you rest for a few hours." },
+  4: { name: "Broken Limb", text: "A broken limb." },
+  5: { name: "Diseased", text: "Afflicted with a gross, uncomfortable infection." },
+  6: { name: "Reorienting Head Wound", text: "Minus d6 maximum Life until you are treated." },
+  7: { name: "Hamstrung", text: "You can barely move until you get serious help and rest." },
+  8: { name: "Deafened", text: "You cannot hear anything until you find extraordinary aid." },
+  9: { name: "Re-brained", text: "Some hidden part of your psyche is knocked loose." },
+  10: { name: "Sundered", text: "An appendage is torn off, crippled or useless: the Bard says which." },
+  11: { name: "Mortal Wound", text: "Deprived and out of action: you die in one hour unless healed." },
+  12: { name: "Doomed", text: "If your next Life Save is a fail, you die horribly." },
+};
+export const LASTING_SCAR = ["Neck", "Hands", "Eye", "Chest", "Legs", "Ear"] as const;
+export function brokenLimb(face: number): string {
+  return face <= 2 ? "Leg" : face <= 4 ? "Arm" : face === 5 ? "Rib" : "Skull";
+}
+
+export interface ScarOutcome {
+  row: number;
+  scar: string;
+  lines: string[];
+  newGuardMax?: number;
+}
+
+const addCond = (s: LifeGuardState, ...cs: string[]) => {
+  for (const c of cs) if (!s.conditions.includes(c)) s.conditions.push(c);
+};
+
+/**
+ * Gain the Scar of `row` (the Guard lost), mutating `s`: the row's own rolls
+ * and effects first, then the Guard-increase roll against the *maximum*
+ * Guard (1d6 at max 3 or less, 2d6 at 4 or more; higher becomes the new max).
+ */
+export function gainScar(s: LifeGuardState, row: number, bag: DiceBag): ScarOutcome {
+  const entry = SCAR_TABLE[row]!;
+  let scar: string = entry.name;
+  const lines: string[] = [];
+  switch (row) {
+    case 1: {
+      const f = bag.d("Lasting Scar: where", 6);
+      scar = `Lasting Scar (${LASTING_SCAR[f - 1]})`;
+      break;
+    }
+    case 2: {
+      const f = bag.d("Rattling Blow", 6);
+      if (f > s.guardMax) {
+        lines.push(`Rattling Blow: rolled ${f}, higher than max Guard ${s.guardMax}: max Guard is now ${f}.`);
+        s.guardMax = f;
+      } else lines.push(`Rattling Blow: rolled ${f}, not higher than max Guard ${s.guardMax}.`);
+      break;
+    }
+    case 3:
+      addCond(s, COND.deprived);
+      break;
+    case 4: {
+      const f = bag.d("Broken Limb: which", 6);
+      scar = `Broken Limb (${brokenLimb(f)})`;
+      break;
+    }
+    case 5:
+      addCond(s, "diseased");
+      break;
+    case 6: {
+      const f = bag.d("Head Wound: max Life lost", 6);
+      s.lifeMaxPenalty += f;
+      s.life = Math.min(s.life, effectiveLifeMax(s));
+      lines.push(`Head Wound: −${f} maximum Life until treated (now ${effectiveLifeMax(s)}).`);
+      addCond(s, "head wound");
+      break;
+    }
+    case 7:
+      addCond(s, "hamstrung");
+      break;
+    case 8:
+      addCond(s, "deafened");
+      break;
+    case 10:
+      addCond(s, "sundered");
+      break;
+    case 11:
+      addCond(s, COND.deprived, COND.out, COND.mortal);
+      break;
+    case 12:
+      addCond(s, COND.doomed);
+      break;
+  }
+  s.scars.push(scar);
+  lines.unshift(`Scar ${row}: ${scar}. ${entry.text}`);
+  const out: ScarOutcome = { row, scar, lines };
+  const inc = guardIncrease(s.guardMax, bag);
+  lines.push(inc.line);
+  if (inc.newMax !== undefined) {
+    s.guardMax = inc.newMax;
+    out.newGuardMax = inc.newMax;
+  }
+  return out;
+}
+
+/** The Guard-increase roll on gaining a Scar (seed 004, "Scars"). */
+export function guardIncrease(guardMax: number, bag: DiceBag): { roll: number; newMax?: number; line: string } {
+  const n = guardMax <= 3 ? 1 : 2;
+  const roll = bag.roll(`Guard increase (max Guard ${guardMax})`, n, 6).total;
+  if (roll > guardMax && roll <= 12)
+    return { roll, newMax: roll, line: `Guard increase: ${n}d6 = ${roll}, higher than max Guard ${guardMax}: max Guard is now ${roll}.` };
+  return { roll, line: `Guard increase: ${n}d6 = ${roll}, not higher than max Guard ${guardMax}: no change.` };
+}
+
+// ---- Saves -----------------------------------------------------------------
+
+/** d20 ≤ target succeeds; a 1 always succeeds, a 20 always fails. */
+export function rollUnder(bag: DiceBag, label: string, target: number): { roll: number; success: boolean } {
+  const roll = bag.d(label, 20);
+  return { roll, success: roll === 1 || (roll !== 20 && roll <= target) };
+}
+
+/**
+ * A Life save, mutating `s`: d20 ≤ current Life. A Doomed PC who fails dies
+ * horribly; any Life save ends Doomed.
+ */
+export function lifeSaveOn(s: LifeGuardState, bag: DiceBag, modifier = 0): { roll: number; success: boolean; lines: string[] } {
+  const target = s.life + modifier;
+  const { roll, success } = rollUnder(bag, `Life save (≤ ${target})`, target);
+  const lines = [`Life save: d20 = ${roll} against Life ${target}: ${success ? "saved" : "failed"}.`];
+  if (s.conditions.includes(COND.doomed)) {
+    s.conditions = s.conditions.filter((c) => c !== COND.doomed);
+    if (!success) {
+      addCond(s, COND.dead);
+      lines.push("Doomed: the Life save failed — dies horribly.");
+    } else lines.push("Doomed no more: the Life save succeeded.");
+  }
+  return { roll, success, lines };
+}
+
+// ---- applyDamage / applyHealing / rest ------------------------------------
+
+export function applyDamageTo(
+  c: Combatant<LifeGuardSheet>,
+  amount: number,
+  bag: DiceBag,
+  kind: "normal" | "subdual" = "normal",
+  opts: { armourCap?: number } = {},
+): DamageResult & { plan: DamagePlan; critical: boolean; scar?: ScarOutcome } {
+  const mark = bag.log.length;
+  const s = readState(c);
+  const rules = [R.attacks];
+  const title = `${c.name} takes damage`;
+  if (s.conditions.includes(COND.dead) || s.conditions.includes(COND.destroyed)) {
+    const plan = planDamage(s, c.sheet.armour, 0);
+    return { state: s, plan, critical: false, result: { title, lines: [`${c.name} is already beyond harm.`], rules, rolls: [] } };
+  }
+  const plan = planDamage(s, c.sheet.armour, amount, { pc: c.kind === "pc", kind, ...opts });
+  const lines: string[] = [];
+  const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (armour-piercing: soaks at most ${opts.armourCap})` : "";
+  lines.push(`${plan.rolled} damage − Armour ${plan.soaked}${cap} = ${plan.dealt}.`);
+  lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
+  s.guard = plan.guardAfter;
+  let scar: ScarOutcome | undefined;
+  if (plan.scarRow !== undefined) {
+    rules.push(R.scars);
+    scar = gainScar(s, plan.scarRow, bag);
+    lines.push(...scar.lines);
+  }
+  if (kind === "subdual" && plan.dealt > plan.toGuard) {
+    rules.push(R.choice("Subdual damage"));
+    lines.push(`Subdual: the ${plan.dealt - plan.toGuard} beyond Guard is lost.`);
+  }
+  const critical = plan.toLife > 0;
+  if (critical) {
+    rules.push(R.choice("Critical Damage"));
+    s.life = plan.lifeAfter;
+    lines.push(`Critical Damage: ${plan.toLife} to Life, Life ${plan.lifeAfter + plan.toLife} → ${plan.lifeAfter}.`);
+    if (c.sheet.warband) rules.push(R.warbands);
+    if (s.life <= 0) {
+      s.life = 0;
+      if (c.sheet.warband) {
+        addCond(s, COND.destroyed);
+        lines.push(`${c.name} (warband) reaches 0 Life: destroyed.`);
+      } else {
+        addCond(s, COND.dead);
+        lines.push(`${c.name} reaches 0 Life: dead.`);
+      }
+    } else {
+      const save = lifeSaveOn(s, bag);
+      lines.push(...save.lines);
+      if (c.sheet.warband) {
+        addCond(s, save.success ? COND.weakened : COND.routed);
+        lines.push(save.success ? `${c.name} (warband) is significantly weakened.` : `${c.name} (warband) is routed.`);
+      } else if (!save.success && !s.conditions.includes(COND.dead)) {
+        addCond(s, COND.out);
+        lines.push(`${c.name} is out of action.`);
+      }
+    }
+  }
+  return { state: s, plan, critical, ...(scar ? { scar } : {}), result: { title, lines, rules, rolls: bag.since(mark) } };
+}
+
+/** Healing restores Life (rest restores Guard); any healing ends a Mortal Wound's countdown. */
+export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): DamageResult {
+  const s = readState(c);
+  const rules = [R.choice("Healing and rest")];
+  const title = `${c.name} is healed`;
+  if (s.conditions.includes(COND.dead) || s.conditions.includes(COND.destroyed))
+    return { state: s, result: { title, lines: [`${c.name} is dead: healing does nothing.`], rules, rolls: [] } };
+  const before = s.life;
+  s.life = Math.min(effectiveLifeMax(s), s.life + Math.max(0, amount));
+  const lines = [`Life ${before} → ${s.life} (max ${effectiveLifeMax(s)}). Guard comes back with rest, not healing.`];
+  if (amount > 0 && s.conditions.includes(COND.mortal)) {
+    s.conditions = s.conditions.filter((c) => c !== COND.mortal);
+    lines.push("The Mortal Wound is healed: no longer dying (still deprived and out of action until rest).");
+  }
+  return { state: s, result: { title, lines, rules, rolls: [] } };
+}
+
+/**
+ * Rest. Any rest restores Guard to its maximum unless deprived, and ends the
+ * character's Enchantments ("last until the PC rests"). A long rest (a few
+ * hours) also ends deprived and out of action, unless a Mortal Wound remains.
+ */
+export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}): DamageResult {
+  const s = readState(c);
+  const lines: string[] = [];
+  const mortal = s.conditions.includes(COND.mortal);
+  if (opts.long && !mortal) {
+    const had = s.conditions.filter((x) => x === COND.deprived || x === COND.out);
+    s.conditions = s.conditions.filter((x) => x !== COND.deprived && x !== COND.out);
+    if (had.length) lines.push(`A few hours of rest: no longer ${had.join(" or ")}.`);
+  }
+  if (s.conditions.includes(COND.dead)) lines.push(`${c.name} is dead.`);
+  else if (s.conditions.includes(COND.deprived)) lines.push(`Deprived: Guard stays at ${s.guard}.`);
+  else {
+    lines.push(`Guard ${s.guard} → ${s.guardMax}.`);
+    s.guard = s.guardMax;
+  }
+  const ench = s.conditions.filter((x) => x.startsWith("enchanted:"));
+  if (ench.length) {
+    s.conditions = s.conditions.filter((x) => !x.startsWith("enchanted:"));
+    lines.push(`Enchantments end with the rest (${ench.length}).`);
+  }
+  return {
+    state: s,
+    result: { title: `${c.name} rests`, lines, rules: [R.enchantment, R.scars, R.choice("Healing and rest")], rolls: [] },
+  };
+}
+
+/** Treatment ends Scar 6's loss of maximum Life. */
+export function treat(c: Combatant<LifeGuardSheet>): DamageResult {
+  const s = readState(c);
+  const lost = s.lifeMaxPenalty;
+  s.lifeMaxPenalty = 0;
+  s.conditions = s.conditions.filter((x) => x !== "head wound");
+  return {
+    state: s,
+    result: {
+      title: `${c.name} is treated`,
+      lines: [lost ? `Maximum Life restored to ${effectiveLifeMax(s)}.` : "No Head Wound to treat."],
+      rules: [R.scars],
+      rolls: [],
+    },
+  };
+}

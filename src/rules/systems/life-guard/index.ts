@@ -1,0 +1,49 @@
+/** Life & Guard (seed 004): the rule system. */
+import type { DiceBag } from "../../dice/bag.js";
+import type { Combatant, DamageResult, RuleSystem } from "../types.js";
+import { attack, SITUATIONS } from "./attack.js";
+import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES, startingLoyalty } from "./checks.js";
+import { applyDamageTo, applyHealingTo } from "./damage.js";
+import { odds } from "./odds.js";
+import { initiative, roundStart } from "./round.js";
+import { describeSheet, initialState, monsterSchema, presets, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
+
+export const lifeGuard: RuleSystem<LifeGuardSheet> = {
+  id: "life-guard",
+  name: "Life & Guard",
+  sheet: sheetSchema,
+  monster: monsterSchema,
+  presets,
+  attributes: ATTRIBUTES,
+  saves: SAVES,
+  situations: SITUATIONS,
+  describeSheet,
+  initialState,
+  view,
+  check,
+  save,
+  surprise: () => noSurprise,
+  reaction: () => noReaction,
+  initiative,
+  roundStart,
+  morale,
+  loyalty,
+  startingLoyalty,
+  attack,
+  odds,
+  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult {
+    const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal");
+    return { state, result };
+  },
+  applyHealing: applyHealingTo,
+};
+
+export * from "./sheet.js";
+export * from "./dice.js";
+export * from "./damage.js";
+export * from "./ranks.js";
+export * from "./attack.js";
+export * from "./round.js";
+export * from "./checks.js";
+export * from "./odds.js";
+export { R as LIFE_GUARD_RULES } from "./refs.js";
