@@ -1,0 +1,284 @@
+/**
+ * Hit points, the 0 / −1..−6 / −7..−9 / −10 states, damage types (weapon,
+ * magic, illusion, subdual), healing, and falling damage.
+ */
+import type { DiceBag } from "../../dice/bag.js";
+import type { CombatState, Combatant, DamageResult, Effect, RuleResult, StateView } from "../types.js";
+import { RuleError } from "../types.js";
+import { siegeCheck } from "./check.js";
+import { ref, type SiegeSheet } from "./sheet.js";
+
+export interface SiegeState extends CombatState {
+  hp: number;
+  hpMax: number;
+  /** Subdual damage currently carried (heals 1 per 10 minutes). */
+  subdual: number;
+  /** All subdual points ever taken: every 5th one is normal damage ("Subdual Damage"). */
+  subdualTally: number;
+}
+
+export type SiegeDamageKind = "normal" | "weapon" | "magic" | "subdual" | "illusion";
+
+/** The conditions this file owns; they are recomputed from hit points after every change. */
+export const HP_CONDITIONS = ["unconscious", "grievously wounded", "mortally wounded", "dying", "dead", "knocked out for 24 hours"];
+
+export function initialState(sheet: SiegeSheet): SiegeState {
+  return { conditions: [], hp: sheet.hpMax, hpMax: sheet.hpMax, subdual: 0, subdualTally: 0 };
+}
+
+export function readState(c: { sheet: SiegeSheet; state: CombatState }): SiegeState {
+  const s = c.state as Partial<SiegeState> & CombatState;
+  const hpMax = typeof s.hpMax === "number" ? s.hpMax : c.sheet.hpMax;
+  return {
+    ...s,
+    conditions: [...(s.conditions ?? [])],
+    hp: typeof s.hp === "number" ? s.hp : hpMax,
+    hpMax,
+    subdual: typeof s.subdual === "number" ? s.subdual : 0,
+    subdualTally: typeof s.subdualTally === "number" ? s.subdualTally : 0,
+  };
+}
+
+export type HpBand = "fine" | "unconscious" | "grievously wounded" | "mortally wounded" | "dead";
+
+/** "Hit Points": 0 unconscious, −1..−6 grievously wounded, −7..−9 mortally wounded, −10 dead. */
+export function hpBand(hp: number): HpBand {
+  if (hp > 0) return "fine";
+  if (hp === 0) return "unconscious";
+  if (hp >= -6) return "grievously wounded";
+  if (hp >= -9) return "mortally wounded";
+  return "dead";
+}
+
+/** Recompute the HP conditions; `illusionDeath` when illusory damage took the total to −10. */
+function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
+  const keep = st.conditions.filter((c) => !HP_CONDITIONS.includes(c));
+  const band = illusionDeath ? "dead" : hpBand(st.hp);
+  const add: string[] = [];
+  if (band === "dead") add.push("dead");
+  else if (band === "mortally wounded") add.push("unconscious", "mortally wounded", "dying");
+  else if (band === "grievously wounded") add.push("unconscious", "grievously wounded");
+  else if (band === "unconscious") add.push("unconscious");
+  else if (st.hp - st.subdual <= 0) {
+    add.push("unconscious");
+    if (st.hp - st.subdual <= -10) add.push("knocked out for 24 hours");
+  }
+  const conditions = band === "dead" ? [...keep.filter((c) => c !== "aided"), ...add] : [...keep, ...add];
+  // Aid only matters while mortally wounded.
+  const final = band === "mortally wounded" ? conditions : conditions.filter((c) => c !== "aided");
+  return { ...st, conditions: [...new Set(final)] };
+}
+
+function bandLine(name: string, st: SiegeState): string {
+  if (st.conditions.includes("dead")) return `${name} is dead. Only resurrection, reincarnation or bribes to the Castle Keeper can remedy death.`;
+  if (st.conditions.includes("mortally wounded"))
+    return `${name} is mortally wounded (${st.hp} HP): loses 1 HP a round until someone spends a full round aiding the wounds${st.conditions.includes("aided") ? " (aided: the loss has stopped)" : ""}.`;
+  if (st.conditions.includes("grievously wounded")) return `${name} is unconscious and grievously wounded (${st.hp} HP): 24 hours of bed rest before healing begins; magic heals only to 0.`;
+  if (st.hp === 0) return `${name} is at 0 HP and passes out: awake in 1d6 hours, then half move and no fighting, spells or strenuous action.`;
+  if (st.conditions.includes("knocked out for 24 hours")) return `${name} is beaten to ${st.hp - st.subdual} with subdual damage: unconscious for 24 hours (or worse, at the Castle Keeper's discretion).`;
+  if (st.conditions.includes("unconscious")) return `${name} is knocked out by subdual damage (${st.hp - st.subdual} effective HP).`;
+  return `${name} has ${st.hp - st.subdual}/${st.hpMax} HP${st.subdual ? ` (${st.subdual} of it subdual)` : ""}.`;
+}
+
+/**
+ * Damage: weapon and magic damage are normal; subdual damage turns every
+ * fifth point taken (counted across hits) into normal damage; illusory damage
+ * is subdual damage that kills at −10 ("Magic Damage").
+ */
+export function applyDamage(c: Combatant<SiegeSheet>, amount: number, _dice: DiceBag, kind: SiegeDamageKind = "normal"): DamageResult {
+  if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number of 0 or more.");
+  const st = readState(c);
+  const lines: string[] = [];
+  const rules = [ref("Damage")];
+  let next: SiegeState;
+  let illusionDeath = false;
+  if (kind === "subdual" || kind === "illusion") {
+    const before = st.subdualTally;
+    const after = before + amount;
+    const normal = Math.floor(after / 5) - Math.floor(before / 5);
+    const sub = amount - normal;
+    next = { ...st, hp: st.hp - normal, subdual: st.subdual + sub, subdualTally: after };
+    lines.push(`${c.name} takes ${amount} ${kind === "illusion" ? "illusory (subdual)" : "subdual"} damage: ${sub} subdual, ${normal} normal (one point in five is real).`);
+    rules.push(ref("Subdual Damage"));
+    if (kind === "illusion") {
+      rules.push(ref("Magic Damage"));
+      illusionDeath = next.hp - next.subdual <= -10;
+      if (illusionDeath) lines.push(`Illusory damage to −10: the psychic shock kills.`);
+    }
+  } else {
+    next = { ...st, hp: st.hp - amount };
+    lines.push(`${c.name} takes ${amount} ${kind === "magic" ? "magic " : ""}damage.`);
+    rules.push(ref(kind === "magic" ? "Magic Damage" : "Weapon Damage"));
+  }
+  next = withHpConditions(next, illusionDeath);
+  if (next.hp <= 0 || next.hp - next.subdual <= 0) rules.push(ref("Hit Points"));
+  lines.push(bandLine(c.name, next));
+  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : `${kind} `}damage`, lines, rules, rolls: [] } };
+}
+
+/**
+ * Healing (treated as magical healing, which is immediate): restores normal
+ * hit points first, never beyond the maximum; a character below 0 is brought
+ * only to 0 ("Hit Points": the knight example). What is left heals subdual damage.
+ */
+export function applyHealing(c: Combatant<SiegeSheet>, amount: number): DamageResult {
+  if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Healing must be a whole number of 0 or more.");
+  const st = readState(c);
+  if (st.conditions.includes("dead")) {
+    return { state: st, result: { title: `${c.name} is dead`, lines: ["Healing does not help the dead: only resurrection or reincarnation."], rules: [ref("Hit Points")], rolls: [] } };
+  }
+  const lines: string[] = [];
+  let hp = st.hp;
+  let left = amount;
+  if (hp < 0) {
+    lines.push(`${c.name} is below 0 HP: magical healing brings them only to 0 (${amount} healed, ${-hp} used).`);
+    hp = 0;
+    left = 0;
+  } else {
+    const gain = Math.min(left, st.hpMax - hp);
+    hp += gain;
+    left -= gain;
+  }
+  const subHealed = Math.min(left, st.subdual);
+  const next = withHpConditions({ ...st, hp, subdual: st.subdual - subHealed });
+  if (subHealed) lines.push(`${subHealed} subdual damage healed.`);
+  lines.push(bandLine(c.name, next));
+  return { state: next, result: { title: `${c.name} healed`, lines, rules: [ref("Hit Points")], rolls: [] } };
+}
+
+export function view(c: Combatant<SiegeSheet>): StateView {
+  const st = readState(c);
+  const eff = st.hp - st.subdual;
+  const status = st.conditions.includes("dead")
+    ? "dead"
+    : st.conditions.includes("mortally wounded")
+      ? "dying"
+      : st.conditions.includes("grievously wounded")
+        ? "grievously wounded"
+        : st.conditions.includes("unconscious")
+          ? "unconscious"
+          : "fine";
+  return {
+    summary: `HP ${st.hp}/${st.hpMax}${st.subdual ? ` (${st.subdual} subdual)` : ""}`,
+    fraction: Math.max(0, Math.min(1, eff / st.hpMax)),
+    status,
+  };
+}
+
+/** Round start: a mortally wounded combatant not yet aided loses 1 HP ("Hit Points"). */
+export function bleedingEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
+  const out: Effect[] = [];
+  for (const c of combatants) {
+    const st = readState(c);
+    if (hpBand(st.hp) === "mortally wounded" && !st.conditions.includes("aided")) {
+      out.push({ targetId: c.id, damage: 1, damageKind: "normal", note: `${c.name} is mortally wounded and loses 1 HP (seed 003, "Hit Points").` });
+    }
+  }
+  return out;
+}
+
+/** Someone spends a full round aiding a mortally wounded combatant: no HP is lost that round and the loss stops. */
+export function aidEffect(c: Combatant<SiegeSheet>): Effect {
+  const st = readState(c);
+  if (hpBand(st.hp) !== "mortally wounded") throw new RuleError(`${c.name} is not mortally wounded: aid stops the bleeding of those at −7 to −9 HP.`);
+  return { targetId: c.id, addConditions: ["aided"], note: `${c.name}'s wounds are tended: a full round's work, and the HP loss stops.` };
+}
+
+/** Those at 0 HP recover consciousness in 1d6 hours, then move at half rate and cannot fight. */
+export function wakeAfterZero(c: Combatant<SiegeSheet>, dice: DiceBag): RuleResult & { hours: number } {
+  const mark = dice.log.length;
+  const hours = dice.d(`hours until ${c.name} wakes`, 6);
+  return {
+    title: `${c.name} wakes in ${hours} hour${hours === 1 ? "" : "s"}`,
+    lines: [`${c.name} recovers consciousness after ${hours} hour${hours === 1 ? "" : "s"}: half move, and no combat, spells, turning or strenuous action until healed.`],
+    rules: [ref("Hit Points")],
+    rolls: dice.since(mark),
+    hours,
+  };
+}
+
+/**
+ * Natural healing on day `day` (1-based) of rest: 1 a day; from day 8 plus the
+ * CON bonus (if any); from day 15 double; from day 31 triple ("Hit Points").
+ */
+export function healingOnDay(day: number, conMod: number): number {
+  if (!Number.isInteger(day) || day < 1) throw new RuleError("The day of rest must be 1 or more.");
+  const base = 1 + (day > 7 ? Math.max(0, conMod) : 0);
+  return base * (day > 30 ? 3 : day > 14 ? 2 : 1);
+}
+
+/** Total natural healing over `days` of rest starting at `fromDay` (1-based). */
+export function naturalHealing(days: number, conMod: number, fromDay = 1): number {
+  let total = 0;
+  for (let d = fromDay; d < fromDay + days; d++) total += healingOnDay(d, conMod);
+  return total;
+}
+
+/** Subdual damage heals 1 point per 10 minutes. */
+export const subdualHealed = (minutes: number): number => Math.max(0, Math.floor(minutes / 10));
+
+/** Heal subdual damage over time (a state change for the play layer). */
+export function healSubdual(c: Combatant<SiegeSheet>, minutes: number): SiegeState {
+  const st = readState(c);
+  return withHpConditions({ ...st, subdual: Math.max(0, st.subdual - subdualHealed(minutes)) });
+}
+
+/**
+ * Hit points by level: each level rolls the hit die + CON modifier, at least 1
+ * per level. From 10th level on, classes gain a fixed number (`fixedAfter9`) + CON.
+ */
+export function rollHitPoints(
+  dice: DiceBag,
+  opts: { hitDie: number; level: number; conMod: number; fixedAfter9?: number },
+): RuleResult & { hp: number } {
+  const mark = dice.log.length;
+  let hp = 0;
+  const lines: string[] = [];
+  for (let lv = 1; lv <= opts.level; lv++) {
+    const raw = lv >= 10 && opts.fixedAfter9 !== undefined ? opts.fixedAfter9 : dice.d(`hit points, level ${lv}`, opts.hitDie);
+    const got = Math.max(1, raw + opts.conMod);
+    hp += got;
+    lines.push(`Level ${lv}: ${raw} ${opts.conMod >= 0 ? "+" : "−"} ${Math.abs(opts.conMod)} CON = ${got}${raw + opts.conMod < 1 ? " (at least 1)" : ""}`);
+  }
+  lines.push(`Total: ${hp} HP.`);
+  return { title: `Hit points: ${hp}`, lines, rules: [ref("Hit Points")], rolls: dice.since(mark), hp };
+}
+
+/**
+ * Falling damage dice. 5–10 ft: a Dexterity check, else 1d6. Higher: 1d6 for
+ * the first 10 ft, 2d6 for the next 10, 3d6 for the next … (cumulative), the
+ * number of 10-ft bands being the height rounded to the nearest 10 ft, halves
+ * down (= ⌈(height − 5) / 10⌉): 18 ft → 2 bands → 3d6, 45 ft → 4 bands → 10d6.
+ */
+export function fallingDice(heightFt: number): { dice: number; bands: number; dexCheck: boolean } {
+  if (!Number.isFinite(heightFt) || heightFt < 0) throw new RuleError("The height of a fall must be 0 feet or more.");
+  if (heightFt < 5) return { dice: 0, bands: 0, dexCheck: false };
+  if (heightFt <= 10) return { dice: 1, bands: 1, dexCheck: true };
+  const bands = Math.ceil((heightFt - 5) / 10);
+  return { dice: (bands * (bands + 1)) / 2, bands, dexCheck: false };
+}
+
+export function fallingDamage(who: Combatant<SiegeSheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number } {
+  const mark = dice.log.length;
+  const f = fallingDice(heightFt);
+  const rules = [ref("Falling Damage")];
+  const lines: string[] = [];
+  let damage = 0;
+  if (f.dice === 0) {
+    lines.push(`A fall of ${heightFt} ft does no damage.`);
+  } else if (f.dexCheck) {
+    const chk = siegeCheck(who, "dex", dice, { label: `falling: Dexterity check (${who.name})` });
+    lines.push(...chk.lines.slice(0, 2));
+    rules.push(...chk.rules);
+    if (chk.success) lines.push(`${who.name} lands well: no damage.`);
+    else {
+      damage = dice.roll("falling damage", 1, 6).total;
+      lines.push(`${who.name} lands badly: 1d6 = ${damage} damage.`);
+    }
+  } else {
+    const parts = Array.from({ length: f.bands }, (_, i) => `${i + 1}d6`).join(" + ");
+    damage = dice.roll("falling damage", f.dice, 6).total;
+    lines.push(`A fall of ${heightFt} ft: ${parts} = ${f.dice}d6 → ${damage} damage.`);
+  }
+  return { title: `Fall of ${heightFt} ft: ${damage} damage`, lines, rules, rolls: dice.since(mark), damage };
+}

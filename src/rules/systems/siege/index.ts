@@ -1,0 +1,47 @@
+/**
+ * Castles & Crusades combat (seed 003) as a RuleSystem: `siege`.
+ */
+import type { RuleSystem, Unsupported } from "../types.js";
+import { begin, lapse, odds, react, SITUATION_KEYS } from "./attack.js";
+import { check, SAVE_KINDS, save, surprise } from "./check.js";
+import { applyDamage, applyHealing, initialState, view } from "./damage.js";
+import { initiative, roundStart } from "./initiative.js";
+import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, PRESETS, sheetSchema, type SiegeSheet } from "./sheet.js";
+
+const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
+
+export const siege: RuleSystem<SiegeSheet> = {
+  id: "siege",
+  name: "Castles & Crusades",
+  sheet: sheetSchema,
+  monster: monsterSchema,
+  presets: PRESETS,
+  attributes: ATTRIBUTE_KEYS.map((k) => ATTRIBUTE_NAMES[k]),
+  saves: SAVE_KINDS,
+  situations: SITUATION_KEYS,
+  describeSheet,
+  initialState,
+  view,
+  check,
+  save,
+  surprise,
+  reaction: () =>
+    unsupported("Castles & Crusades combat has no reaction table: the Castle Keeper decides, or use /check Charisma for the leader."),
+  initiative,
+  roundStart,
+  morale: () => unsupported("Castles & Crusades combat has no morale roll: use /check Wisdom (or Charisma) for the leader of the foes."),
+  loyalty: () => unsupported("Castles & Crusades combat has no loyalty table: use /check Charisma for the employer."),
+  startingLoyalty: () => 0,
+  attack: { begin, react, lapse },
+  odds,
+  applyDamage,
+  applyHealing,
+};
+
+export * from "./sheet.js";
+export * from "./check.js";
+export * from "./damage.js";
+export * from "./actions.js";
+export * from "./combat.js";
+export * from "./initiative.js";
+export { begin as beginAttack, react as reactAttack, lapse as lapseAttack, odds as attackOdds, damageDistribution, canAttack, SPECIAL_ATTACKS, SITUATION_KEYS } from "./attack.js";

@@ -1,0 +1,231 @@
+/**
+ * Castles & Crusades sheets: the character sheet, the monster sheet, the
+ * monster presets, attribute modifiers and small dice-expression helpers.
+ */
+import { z } from "zod";
+import { RuleError } from "../types.js";
+
+/** Cite seed 003 by its exact heading. */
+export const ref = (heading: string): string => `seed 003, "${heading}"`;
+
+export const ATTRIBUTE_KEYS = ["str", "dex", "con", "int", "wis", "cha"] as const;
+export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
+export const ATTRIBUTE_NAMES: Record<AttributeKey, string> = {
+  str: "Strength",
+  dex: "Dexterity",
+  con: "Constitution",
+  int: "Intelligence",
+  wis: "Wisdom",
+  cha: "Charisma",
+};
+
+export const SIZES = ["tiny", "small", "medium", "large", "huge", "gargantuan"] as const;
+export type Size = (typeof SIZES)[number];
+export const sizeIndex = (s: Size): number => SIZES.indexOf(s);
+
+export const SHIELDS = ["none", "small", "medium", "large"] as const;
+export type ShieldSize = (typeof SHIELDS)[number];
+/** How many attackers a shield's +1 works against (seed 003, "Shields"). */
+export const SHIELD_ATTACKERS: Record<ShieldSize, number> = { none: 0, small: 1, medium: 2, large: 3 };
+
+/** Classes whose prime attribute is fixed by the class (Castles & Crusades Players Handbook). */
+export const CLASS_PRIME: Record<string, AttributeKey> = {
+  fighter: "str",
+  ranger: "str",
+  barbarian: "con",
+  monk: "con",
+  rogue: "dex",
+  assassin: "dex",
+  wizard: "int",
+  illusionist: "int",
+  cleric: "wis",
+  druid: "wis",
+  knight: "cha",
+  paladin: "cha",
+  bard: "cha",
+};
+/** Classes that add their level as BtH (the fighter-types). */
+export const FULL_BTH_CLASSES = ["fighter", "ranger", "barbarian", "knight", "paladin"];
+/** Average hit points per level by class hit die, rounded up (used only when no HP is typed). */
+const CLASS_HP_PER_LEVEL: Record<string, number> = {
+  fighter: 6, ranger: 6, barbarian: 7, knight: 6, paladin: 6,
+  monk: 5, rogue: 4, assassin: 4, bard: 6, cleric: 5, druid: 5, wizard: 3, illusionist: 3,
+};
+
+/**
+ * C&C attribute modifier (Players Handbook table, not in the seed):
+ * 1 → −4, 2–3 → −3, 4–5 → −2, 6–8 → −1, 9–12 → 0, 13–15 → +1, 16–17 → +2,
+ * 18–19 → +3, 20–21 → +4, 22–23 → +5, 24–25 → +6.
+ */
+export function attributeModifier(score: number): number {
+  if (score <= 1) return -4;
+  if (score <= 3) return -3;
+  if (score <= 5) return -2;
+  if (score <= 8) return -1;
+  if (score <= 12) return 0;
+  if (score <= 15) return 1;
+  if (score <= 17) return 2;
+  return 3 + Math.floor((score - 18) / 2);
+}
+
+const attr = (name: string) =>
+  z
+    .number({ error: `${name} must be a number between 3 and 25` })
+    .int(`${name} must be a whole number between 3 and 25`)
+    .min(3, `${name} must be between 3 and 25`)
+    .max(25, `${name} must be between 3 and 25`);
+
+/** A dice expression: "1d8", "2d4+1", "1d6-1", or a flat number "3". */
+export const DICE_RE = /^\s*(?:(\d{1,2})?d(\d{1,3})\s*([+-]\s*\d{1,3})?|(\d{1,3}))\s*$/i;
+
+export interface DiceExpr {
+  count: number;
+  sides: number;
+  modifier: number;
+}
+
+export function parseDice(expr: string): DiceExpr {
+  const m = DICE_RE.exec(expr);
+  if (!m) throw new RuleError(`"${expr}" is not a damage roll: write it like 1d8, 2d4+1 or 3.`);
+  if (m[4] !== undefined) return { count: 0, sides: 1, modifier: Number(m[4]) };
+  const count = m[1] === undefined ? 1 : Number(m[1]);
+  const sides = Number(m[2]);
+  if (count < 1 || sides < 1) throw new RuleError(`"${expr}" needs at least one die of at least one side.`);
+  return { count, sides, modifier: m[3] ? Number(m[3].replace(/\s+/g, "")) : 0 };
+}
+
+export const formatDice = (d: DiceExpr): string =>
+  d.count === 0 ? String(d.modifier) : `${d.count}d${d.sides}${d.modifier > 0 ? `+${d.modifier}` : d.modifier < 0 ? d.modifier : ""}`;
+
+export const weaponSchema = z.object({
+  name: z.string({ error: "Weapon name must be text of 1 to 40 characters" }).trim().min(1, "Weapon name must be 1 to 40 characters").max(40, "Weapon name must be 1 to 40 characters"),
+  damage: z
+    .string({ error: "Weapon damage must be a dice expression like 1d8 or 2d4+1" })
+    .regex(DICE_RE, "Weapon damage must be a dice expression like 1d8 or 2d4+1")
+    .default("1d6"),
+  kind: z.enum(["melee", "ranged", "thrown"], { error: "Weapon kind must be melee, ranged or thrown" }).default("melee"),
+  /** Range increment in feet (close range); 0 for melee-only weapons. */
+  range: z.number({ error: "Weapon range must be between 0 and 500 feet" }).int("Weapon range must be a whole number of feet").min(0, "Weapon range must be between 0 and 500 feet").max(500, "Weapon range must be between 0 and 500 feet").default(0),
+  /** Magic bonus, added to hit and to damage. */
+  bonus: z.number({ error: "Weapon bonus must be between -5 and 5" }).int("Weapon bonus must be a whole number").min(-5, "Weapon bonus must be between -5 and 5").max(5, "Weapon bonus must be between -5 and 5").default(0),
+  /** Reach in feet (for the first-round exception of "Initiative"). */
+  reach: z.number({ error: "Weapon reach must be between 0 and 30 feet" }).int("Weapon reach must be a whole number of feet").min(0, "Weapon reach must be between 0 and 30 feet").max(30, "Weapon reach must be between 0 and 30 feet").default(5),
+  /** Crossbow bolts that miss fly on up to long range ("Ranged Combat"). */
+  crossbow: z.boolean({ error: "Weapon crossbow must be true or false" }).default(false),
+});
+export type Weapon = z.infer<typeof weaponSchema>;
+
+const baseShape = {
+  level: z.number({ error: "Level must be a number between 1 and 30" }).int("Level must be a whole number").min(1, "Level must be between 1 and 30").max(30, "Level must be between 1 and 30").default(1),
+  class: z.string({ error: "Class must be text of 1 to 30 characters" }).trim().toLowerCase().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
+  str: attr("Strength").default(10),
+  dex: attr("Dexterity").default(10),
+  con: attr("Constitution").default(10),
+  int: attr("Intelligence").default(10),
+  wis: attr("Wisdom").default(10),
+  cha: attr("Charisma").default(10),
+  primes: z
+    .array(z.enum(ATTRIBUTE_KEYS, { error: "Primes must be among str, dex, con, int, wis, cha" }))
+    .max(6, "Primes must list between 0 and 6 attributes")
+    .optional(),
+  bth: z.number({ error: "BtH must be between -5 and 30" }).int("BtH must be a whole number").min(-5, "BtH must be between -5 and 30").max(30, "BtH must be between -5 and 30").optional(),
+  /** Armour class as the sheet lists it: 10 + armour + DEX + magic, without the shield. */
+  ac: z.number({ error: "AC must be between 1 and 40" }).int("AC must be a whole number").min(1, "AC must be between 1 and 40").max(40, "AC must be between 1 and 40").default(10),
+  /** The part of AC that comes from rings, robes and spells: it also counts against touch attacks. */
+  magicAc: z.number({ error: "Magic AC must be between -5 and 10" }).int("Magic AC must be a whole number").min(-5, "Magic AC must be between -5 and 10").max(10, "Magic AC must be between -5 and 10").default(0),
+  hpMax: z.number({ error: "HP max must be between 1 and 999" }).int("HP max must be a whole number").min(1, "HP max must be between 1 and 999").max(999, "HP max must be between 1 and 999").optional(),
+  weapons: z.array(weaponSchema).max(10, "Weapons must list between 0 and 10 weapons").default([]),
+  shield: z.enum(SHIELDS, { error: "Shield must be none, small, medium or large" }).default("none"),
+  size: z.enum(SIZES, { error: "Size must be tiny, small, medium, large, huge or gargantuan" }).default("medium"),
+  /** Base movement rate in feet per round. */
+  move: z.number({ error: "Move must be between 0 and 240 feet" }).int("Move must be a whole number of feet").min(0, "Move must be between 0 and 240 feet").max(240, "Move must be between 0 and 240 feet").default(30),
+};
+
+export interface SiegeSheet extends Record<string, unknown> {
+  level: number;
+  class: string;
+  str: number;
+  dex: number;
+  con: number;
+  int: number;
+  wis: number;
+  cha: number;
+  primes: AttributeKey[];
+  bth: number;
+  ac: number;
+  magicAc: number;
+  hpMax: number;
+  weapons: Weapon[];
+  shield: ShieldSize;
+  size: Size;
+  move: number;
+}
+
+/** A player character or retainer. Defaults: primes from the class, BtH = level for fighter-types (half otherwise), HP from the class's average die. */
+export const sheetSchema: z.ZodType<SiegeSheet> = z.object(baseShape).transform((s): SiegeSheet => {
+  const prime = CLASS_PRIME[s.class];
+  const primes = s.primes ?? (prime ? [prime] : []);
+  const bth = s.bth ?? (FULL_BTH_CLASSES.includes(s.class) ? s.level : Math.floor(s.level / 2));
+  const perLevel = CLASS_HP_PER_LEVEL[s.class] ?? 5;
+  const hpMax = s.hpMax ?? Math.max(s.level, perLevel * s.level + attributeModifier(s.con) * s.level);
+  return { ...s, primes: [...new Set(primes)], bth, hpMax };
+}) as unknown as z.ZodType<SiegeSheet>;
+
+/** A monster: level is its hit dice; its BtH is its hit dice unless typed; primes default to the physical ones. */
+export const monsterSchema: z.ZodType<SiegeSheet> = z
+  .object({
+    ...baseShape,
+    level: z.number({ error: "Hit dice must be a number between 0 and 50" }).int("Hit dice must be a whole number").min(0, "Hit dice must be between 0 and 50").max(50, "Hit dice must be between 0 and 50").default(1),
+    class: baseShape.class.default("monster"),
+  })
+  .transform((s): SiegeSheet => ({
+    ...s,
+    primes: [...new Set(s.primes ?? (["str", "dex", "con"] as AttributeKey[]))],
+    bth: s.bth ?? s.level,
+    hpMax: s.hpMax ?? Math.max(1, Math.ceil(s.level * 4.5)),
+  })) as unknown as z.ZodType<SiegeSheet>;
+
+const w = (name: string, damage: string, kind: Weapon["kind"] = "melee", extra: Partial<Weapon> = {}): Weapon => ({
+  name, damage, kind, range: 0, bonus: 0, reach: 5, crossbow: false, ...extra,
+});
+const monster = (m: Partial<SiegeSheet> & { level: number; ac: number; hpMax: number; weapons: Weapon[]; size: Size }): SiegeSheet => ({
+  class: "monster", str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10,
+  primes: ["str", "dex", "con"], bth: m.level, magicAc: 0, shield: "none", move: 30, ...m,
+});
+
+/**
+ * Monster presets (not in the seed: values after the Castles & Crusades
+ * Monsters & Treasure entries, average hit points). HD = BtH ("Melee Combat").
+ */
+export const PRESETS: Record<string, SiegeSheet> = {
+  goblin: monster({ level: 1, ac: 13, hpMax: 4, size: "small", move: 20, weapons: [w("short sword", "1d6")] }),
+  orc: monster({ level: 1, ac: 13, hpMax: 5, size: "medium", weapons: [w("scimitar", "1d8")] }),
+  kobold: monster({ level: 1, ac: 15, hpMax: 3, size: "small", weapons: [w("spear", "1d4"), w("sling", "1d4", "ranged", { range: 50 })] }),
+  ogre: monster({ level: 4, ac: 16, hpMax: 22, size: "large", str: 18, weapons: [w("club", "2d8", "melee", { reach: 10 }), w("slam", "1d10")] }),
+  troll: monster({ level: 6, ac: 16, hpMax: 27, size: "large", str: 18, weapons: [w("claw", "1d4", "melee", { reach: 10 }), w("bite", "2d6", "melee", { reach: 10 })] }),
+  skeleton: monster({ level: 1, ac: 13, hpMax: 6, size: "medium", weapons: [w("scimitar", "1d6"), w("claw", "1d4")] }),
+};
+
+export const mod = (sheet: SiegeSheet, key: AttributeKey): number => attributeModifier(sheet[key]);
+
+/** "Strength", "str", "STR" → "str". */
+export function attributeKey(name: string): AttributeKey {
+  const n = name.trim().toLowerCase();
+  for (const k of ATTRIBUTE_KEYS) if (n === k || n === ATTRIBUTE_NAMES[k].toLowerCase()) return k;
+  throw new RuleError(`"${name}" is not an attribute: use Strength, Dexterity, Constitution, Intelligence, Wisdom or Charisma.`);
+}
+
+export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+
+export function describeSheet(s: SiegeSheet): [string, string][] {
+  const attrs = ATTRIBUTE_KEYS.map((k) => `${k.toUpperCase()} ${s[k]} (${signed(attributeModifier(s[k]))})${s.primes.includes(k) ? "*" : ""}`).join(" · ");
+  return [
+    [s.class === "monster" ? "Hit dice" : "Class / level", s.class === "monster" ? `${s.level} HD` : `${s.class} ${s.level}`],
+    ["Attributes (* prime)", attrs],
+    ["BtH", signed(s.bth)],
+    ["AC", `${s.ac}${s.shield !== "none" ? ` (+1 ${s.shield} shield vs ${SHIELD_ATTACKERS[s.shield]})` : ""}`],
+    ["HP", String(s.hpMax)],
+    ["Weapons", s.weapons.length ? s.weapons.map((x) => `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""})`).join(", ") : "unarmed 1d2 subdual"],
+    ["Size / move", `${s.size}, ${s.move} ft`],
+  ];
+}

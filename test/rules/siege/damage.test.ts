@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { siege } from "../../../src/rules/systems/siege/index.js";
+import {
+  aidEffect,
+  applyDamage,
+  fallingDamage,
+  fallingDice,
+  healingOnDay,
+  healSubdual,
+  hpBand,
+  naturalHealing,
+  rollHitPoints,
+  wakeAfterZero,
+  type SiegeState,
+} from "../../../src/rules/systems/siege/damage.js";
+import { bagOf, pc } from "./helpers.js";
+
+const hurt = (hp: number, extra: Partial<SiegeState> = {}) => {
+  const c = pc("Kay", { class: "knight", level: 3, hpMax: 20 }, { hp });
+  Object.assign(c.state, extra);
+  return c;
+};
+
+describe("hit point states", () => {
+  // seed 003, "Hit Points": 0 unconscious, −1..−6 grievous, −7..−9 mortal, −10 dead
+  it("bands, both sides of every edge", () => {
+    expect([1, 0, -1, -6, -7, -9, -10, -15].map(hpBand)).toEqual([
+      "fine", "unconscious", "grievously wounded", "grievously wounded", "mortally wounded", "mortally wounded", "dead", "dead",
+    ]);
+  });
+
+  it("applyDamage sets the conditions", () => {
+    const r = siege.applyDamage(hurt(5), 5, bagOf());
+    expect(r.state.hp).toBe(0);
+    expect(r.state.conditions).toEqual(["unconscious"]);
+    expect(siege.applyDamage(hurt(5), 6, bagOf()).state.conditions).toEqual(["unconscious", "grievously wounded"]);
+    expect(siege.applyDamage(hurt(5), 12, bagOf()).state.conditions).toEqual(["unconscious", "mortally wounded", "dying"]);
+    const dead = siege.applyDamage(hurt(5), 15, bagOf());
+    expect(dead.state.conditions).toEqual(["dead"]);
+    expect(dead.result.lines.at(-1)).toContain("is dead");
+    expect(siege.view({ ...hurt(5), state: dead.state }).status).toBe("dead");
+  });
+
+  it("view", () => {
+    expect(siege.view(hurt(5))).toEqual({ summary: "HP 5/20", fraction: 0.25, status: "fine" });
+    expect(siege.view(hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying"] })).status).toBe("dying");
+  });
+
+  // seed 003, "Hit Points": the knight at −1 cured for 8 is brought only to 0
+  it("reproduces the knight example", () => {
+    const knight = siege.applyDamage(hurt(3), 4, bagOf());
+    expect(knight.state.hp).toBe(-1);
+    const healed = siege.applyHealing({ ...hurt(3), state: knight.state }, 8);
+    expect(healed.state.hp).toBe(0);
+    expect(healed.state.conditions).toEqual(["unconscious"]);
+    const again = siege.applyHealing({ ...hurt(3), state: healed.state }, 8);
+    expect(again.state.hp).toBe(8);
+    expect(again.state.conditions).toEqual([]);
+  });
+
+  it("healing never exceeds the maximum", () => {
+    expect(siege.applyHealing(hurt(18), 8).state.hp).toBe(20);
+  });
+
+  // seed 003, "Hit Points": aid takes a round and stops the loss
+  it("aid stops the bleeding; it is only for the mortally wounded", () => {
+    expect(aidEffect(hurt(-7, { conditions: ["mortally wounded"] }))).toMatchObject({ targetId: "Kay", addConditions: ["aided"] });
+    expect(() => aidEffect(hurt(-6))).toThrow(/not mortally wounded/);
+  });
+
+  // seed 003, "Hit Points": awake in 1d6 hours
+  it("wakes from 0 HP in 1d6 hours", () => {
+    expect(wakeAfterZero(hurt(0), bagOf(4)).hours).toBe(4);
+  });
+});
+
+describe("damage types", () => {
+  // seed 003, "Subdual Damage": one point in five is normal damage
+  it("subdual: every fifth point taken is normal", () => {
+    const a = applyDamage(hurt(20), 4, bagOf(), "subdual");
+    expect(a.state).toMatchObject({ hp: 20, subdual: 4, subdualTally: 4 });
+    const b = applyDamage({ ...hurt(20), state: a.state }, 2, bagOf(), "subdual");
+    expect(b.state).toMatchObject({ hp: 19, subdual: 5, subdualTally: 6 });
+    const c = applyDamage(hurt(20), 10, bagOf(), "subdual");
+    expect(c.state).toMatchObject({ hp: 18, subdual: 8 });
+  });
+
+  it("subdual knocks out; at −10 unconscious for 24 hours, not dead", () => {
+    const ko = applyDamage(hurt(4), 5, bagOf(), "subdual"); // 1 normal, 4 subdual → 3 − 4 = −1
+    expect(ko.state.conditions).toEqual(["unconscious"]);
+    const deep = applyDamage(hurt(4), 15, bagOf(), "subdual"); // 3 normal → hp 1, 12 subdual → −11
+    expect(deep.state.hp).toBe(1);
+    expect(deep.state.conditions).toEqual(["unconscious", "knocked out for 24 hours"]);
+    expect(deep.state.conditions).not.toContain("dead");
+  });
+
+  // seed 003, "Magic Damage": illusory damage is subdual that kills at −10
+  it("illusion kills at −10", () => {
+    const d = applyDamage(hurt(4), 14, bagOf(), "illusion"); // 2 normal → hp 2, 12 subdual → −10
+    expect(d.state.conditions).toEqual(["dead"]);
+    const s = applyDamage(hurt(4), 13, bagOf(), "illusion"); // hp 2, 11 subdual → −9
+    expect(s.state.conditions).toEqual(["unconscious"]);
+  });
+
+  it("magic damage is normal damage", () => {
+    expect(applyDamage(hurt(4), 5, bagOf(), "magic").state.hp).toBe(-1);
+  });
+
+  // seed 003, "Subdual Damage": 1 point per 10 minutes
+  it("subdual heals 1 per 10 minutes", () => {
+    const st = applyDamage(hurt(4), 4, bagOf(), "subdual").state;
+    const healed = healSubdual({ ...hurt(4), state: st }, 29);
+    expect(healed.subdual).toBe(2);
+    expect(healed.conditions).toEqual([]);
+  });
+
+  it("healing restores normal hit points first, then subdual", () => {
+    const st = applyDamage(hurt(20), 10, bagOf(), "subdual").state; // hp 18, subdual 8
+    const h = siege.applyHealing({ ...hurt(20), state: st }, 5);
+    expect(h.state).toMatchObject({ hp: 20, subdual: 5 });
+  });
+});
+
+describe("healing and hit points by level", () => {
+  // seed 003, "Hit Points": 1 a day; + CON after 7 days; double after 14; triple after 30
+  it("natural healing rates at each edge", () => {
+    expect([1, 7, 8, 14, 15, 30, 31].map((d) => healingOnDay(d, 2))).toEqual([1, 1, 3, 3, 6, 6, 9]);
+    expect(healingOnDay(10, -1)).toBe(1);
+    expect(naturalHealing(8, 1)).toBe(9);
+  });
+
+  // seed 003, "Hit Points": hit die + CON per level, at least 1
+  it("rolls hit points, at least 1 a level", () => {
+    const r = rollHitPoints(bagOf(1, 8), { hitDie: 10, level: 2, conMod: -1 });
+    expect(r.hp).toBe(1 + 7);
+    expect(r.lines[0]).toBe("Level 1: 1 − 1 CON = 1 (at least 1)");
+    const hi = rollHitPoints(bagOf(5, 5, 5, 5, 5, 5, 5, 5, 5), { hitDie: 10, level: 10, conMod: 1, fixedAfter9: 4 });
+    expect(hi.hp).toBe(9 * 6 + 5);
+  });
+});
+
+describe("falling", () => {
+  // seed 003, "Falling Damage": 18 ft → 3d6, 45 ft → 10d6
+  it("reproduces both examples with one rule", () => {
+    expect(fallingDice(18)).toEqual({ dice: 3, bands: 2, dexCheck: false });
+    expect(fallingDice(45)).toEqual({ dice: 10, bands: 4, dexCheck: false });
+  });
+  it("band edges", () => {
+    expect(fallingDice(4).dice).toBe(0);
+    expect(fallingDice(6)).toEqual({ dice: 1, bands: 1, dexCheck: true });
+    expect(fallingDice(10)).toEqual({ dice: 1, bands: 1, dexCheck: true });
+    expect(fallingDice(15)).toEqual({ dice: 1, bands: 1, dexCheck: false });
+    expect(fallingDice(16).dice).toBe(3);
+    expect(fallingDice(25).dice).toBe(3);
+    expect(fallingDice(26).dice).toBe(6);
+    expect(fallingDice(46).dice).toBe(15);
+  });
+  it("6–10 ft: a Dexterity check or 1d6", () => {
+    const rogue = pc("Sly", { class: "rogue", level: 1, dex: 13 }); // prime: d20 + 1 + 1 vs 12
+    expect(fallingDamage(rogue, 8, bagOf(10)).damage).toBe(0);
+    const r = fallingDamage(rogue, 8, bagOf(9, 4));
+    expect(r.damage).toBe(4);
+    expect(r.rules[0]).toBe('seed 003, "Falling Damage"');
+    const big = fallingDamage(rogue, 18, bagOf(1, 2, 3));
+    expect(big.damage).toBe(6);
+    expect(big.lines[0]).toBe("A fall of 18 ft: 1d6 + 2d6 = 3d6 → 6 damage.");
+  });
+});

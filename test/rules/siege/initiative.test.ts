@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { siege } from "../../../src/rules/systems/siege/index.js";
+import { firstStrike } from "../../../src/rules/systems/siege/combat.js";
+import { roundStart, roundStartEffects } from "../../../src/rules/systems/siege/initiative.js";
+import { bagOf, mon, pc } from "./helpers.js";
+
+describe("initiative", () => {
+  // seed 003, "Initiative": d10 each, highest first; ties to the higher Dexterity; equal Dexterity: simultaneous
+  it("orders by d10, ties by Dexterity, then simultaneous", () => {
+    const a = pc("a", { dex: 14 });
+    const b = pc("b", { dex: 16 });
+    const c = pc("c", { dex: 14 });
+    const d = mon("d", "orc");
+    const r = siege.initiative({ combatants: [a, b, c, d], method: "individual", round: 2 }, bagOf(7, 7, 7, 9));
+    expect(r.order).toEqual([["d"], ["b"], ["a", "c"]]);
+    expect(r.lines.at(-1)).toBe("a & c: d10 7, Dexterity 14 — simultaneous.");
+  });
+
+  it("those who cannot act do not roll", () => {
+    const a = pc("a", {}, { hp: 0, conditions: ["unconscious"] });
+    const b = pc("b");
+    const s = pc("s", {}, { conditions: ["surprised"] });
+    const r = siege.initiative({ combatants: [a, b, s], method: "individual", round: 1 }, bagOf(4));
+    expect(r.order).toEqual([["b"]]);
+    expect(r.lines).toContain("a cannot act (unconscious).");
+    expect(r.lines).toContain("s cannot act (surprised).");
+  });
+
+  // seed 003, "Initiative": group initiative as the Castle Keeper's option
+  it("group initiative: the winning side acts before anyone of the other", () => {
+    const a = pc("a", { dex: 12 });
+    const b = pc("b", { dex: 9 });
+    const o = mon("o", "orc");
+    const r = siege.initiative({ combatants: [a, b, o], method: "group", round: 1 }, bagOf(3, 8));
+    expect(r.order).toEqual([["o"], ["a", "b"]]);
+    const tie = siege.initiative({ combatants: [a, b, o], method: "group", round: 1 }, bagOf(5, 5));
+    expect(tie.order).toEqual([["a", "b"], ["o"]]); // best Dexterity 12 beats 10
+    const same = siege.initiative({ combatants: [pc("x"), o], method: "group", round: 1 }, bagOf(5, 5));
+    expect(same.order).toEqual([["x", "o"]]);
+  });
+
+  // seed 003, "Initiative": the first-round exception for reach and size
+  it("reach over 10 ft against under 6 ft, or large against medium, strikes first in round 1 only", () => {
+    const ogre = siege.presets.ogre!;
+    const man = siege.sheet.parse({ weapons: [{ name: "sword", damage: "1d8" }] });
+    expect(firstStrike(ogre, man, { round: 1 })).toEqual({ first: true, why: "large against medium" });
+    expect(firstStrike(ogre, man, { round: 2 }).first).toBe(false);
+    expect(firstStrike(ogre, man, { round: 1, closesWithin10ft: false }).first).toBe(false);
+    const pike = siege.sheet.parse({ weapons: [{ name: "pike", damage: "1d8", reach: 15 }] });
+    expect(firstStrike(pike, man, { round: 1 })).toEqual({ first: true, why: "reach 15 ft against 5 ft" });
+    const spear = siege.sheet.parse({ weapons: [{ name: "spear", damage: "1d6", reach: 6 }] });
+    expect(firstStrike(pike, spear, { round: 1 }).first).toBe(false);
+    const lance10 = siege.sheet.parse({ weapons: [{ name: "polearm", damage: "1d8", reach: 10 }] });
+    expect(firstStrike(lance10, man, { round: 1 }).first).toBe(false);
+    expect(firstStrike(man, ogre, { round: 1 }).first).toBe(false);
+    const r = siege.initiative({ combatants: [pc("Bo"), mon("Ogre", "ogre")], method: "individual", round: 1 }, bagOf(9, 2));
+    expect(r.lines.at(-1)).toContain("First round: Ogre strikes first against Bo");
+  });
+});
+
+describe("round start", () => {
+  // seed 003, "Initiative": every creature rolls each round
+  it("rerolls initiative each round", () => {
+    const a = pc("a");
+    const b = pc("b", { dex: 13 });
+    const r = siege.roundStart({ combatants: [a, b], method: "individual", round: 3 }, bagOf(2, 6));
+    expect(r.order).toEqual([["b"], ["a"]]);
+    expect(r.rolls.length).toBe(2);
+  });
+
+  // seed 003, "Hit Points": mortally wounded lose 1 HP a round until aided
+  it("bleeds the mortally wounded, not the aided, and lists who cannot act", () => {
+    const m = pc("m", {}, { hp: -7, conditions: ["unconscious", "mortally wounded", "dying"] });
+    const aided = pc("n", {}, { hp: -8, conditions: ["unconscious", "mortally wounded", "dying", "aided"] });
+    const g = pc("g", {}, { hp: -3, conditions: ["unconscious", "grievously wounded"] });
+    const ok = pc("ok");
+    const r = roundStart({ combatants: [m, aided, g, ok], method: "individual", round: 2 }, bagOf(5));
+    expect(r.cannotAct).toEqual(["m", "n", "g"]);
+    expect(r.effects).toEqual([{ targetId: "m", damage: 1, damageKind: "normal", note: 'm is mortally wounded and loses 1 HP (seed 003, "Hit Points").' }]);
+    expect(r.lines[0]).toBe('m is mortally wounded and loses 1 HP (seed 003, "Hit Points").');
+    expect(r.order).toEqual([["ok"]]);
+  });
+
+  // seed 003, "Surprise": the surprised get no action in the surprise round
+  it("the surprised cannot act in round 1, and can in round 2", () => {
+    const s = pc("s", {}, { conditions: ["surprised"] });
+    const r1 = roundStart({ combatants: [s, pc("t")], method: "individual", round: 1 }, bagOf(3));
+    expect(r1.cannotAct).toEqual(["s"]);
+    const r2 = roundStart({ combatants: [s, pc("t")], method: "individual", round: 2 }, bagOf(3, 4));
+    expect(r2.cannotAct).toEqual([]);
+    expect(r2.effects).toEqual([{ targetId: "s", removeConditions: ["surprised"], note: "s: last round's surprised ended." }]);
+  });
+
+  it("ends the round's conditions and surprise after round 1", () => {
+    const c = pc("c", {}, { conditions: ["charging", "dodging", "dodged:2", "shield vs o1", "prone", "knocked down", "surprised", "held"] });
+    expect(roundStartEffects([c], 2)).toEqual([
+      { targetId: "c", removeConditions: ["charging", "dodging", "dodged:2", "shield vs o1", "knocked down", "prone", "surprised"], note: "c: last round's charging, dodging, dodged:2, shield vs o1, knocked down, prone, surprised ended." },
+    ]);
+    expect(roundStartEffects([pc("d", {}, { conditions: ["surprised"] })], 1)).toEqual([]);
+  });
+});
