@@ -37,6 +37,8 @@ export interface LocalDiscordOptions {
   strict?: boolean;
   /** Path of Discord's openapi.json; false turns validation off. */
   specPath?: string | false;
+  /** Compile the common request schemas at start (default true) rather than on first use. */
+  warmValidator?: boolean;
   botName?: string;
   /** Create the guild "Local Table", channel "table" and user "referee" (default true). */
   defaultWorld?: boolean;
@@ -120,6 +122,7 @@ export class LocalDiscord {
 
   static async start(opts: LocalDiscordOptions = {}): Promise<LocalDiscord> {
     const local = new LocalDiscord(opts);
+    if (opts.warmValidator !== false) local.validator?.warm();
     await new Promise<void>((resolve, reject) => {
       local.server.once("error", reject);
       local.server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { parseCommandLine, tokenize } from "../../src/local/line.js";
+import type { StoredCommand } from "../../src/local/types.js";
+
+const commands = [
+  { id: "1", type: 1, name: "roll", description: "", options: [
+    { type: 3, name: "dice", description: "", required: true },
+    { type: 3, name: "reason", description: "" },
+  ] },
+  { id: "2", type: 1, name: "game", description: "", options: [
+    { type: 1, name: "start", description: "", options: [{ type: 3, name: "name", description: "" }] },
+    { type: 2, name: "party", description: "", options: [
+      { type: 1, name: "add", description: "", options: [{ type: 6, name: "who", description: "" }] },
+    ] },
+  ] },
+] as unknown as StoredCommand[];
+
+describe("command line parser", () => {
+  it("splits words and keeps quoted values together", () => {
+    expect(tokenize(`/roll dice:2d6 reason:"a b c" 'x y'`).map((t) => t.text)).toEqual(["/roll", "dice:2d6", "reason:a b c", "x y"]);
+  });
+
+  it("reads key:value and quoted options", () => {
+    expect(parseCommandLine(`/roll dice:2d6+1 reason:"for the lamp"`, commands)).toEqual({
+      name: "roll",
+      options: { dice: "2d6+1", reason: "for the lamp" },
+    });
+  });
+
+  it("reads subcommands and groups from the definitions", () => {
+    expect(parseCommandLine("/game start name:Keep", commands)).toEqual({ name: "game", subcommand: "start", options: { name: "Keep" } });
+    expect(parseCommandLine("/game party add who:@alice", commands)).toEqual({
+      name: "game",
+      subcommandGroup: "party",
+      subcommand: "add",
+      options: { who: "@alice" },
+    });
+  });
+
+  it("fills unnamed options positionally, the last one taking the rest", () => {
+    expect(parseCommandLine("/roll 1d20 to hit the orc", commands).options).toEqual({ dice: "1d20", reason: "to hit the orc" });
+    expect(parseCommandLine("/roll reason:x 3d6", commands).options).toEqual({ dice: "3d6", reason: "x" });
+    expect(parseCommandLine(`/roll "a:b"`, commands).options).toEqual({ dice: "a:b" });
+  });
+
+  it("explains what is wrong", () => {
+    expect(() => parseCommandLine("/nope", commands)).toThrow(/unknown command \/nope; registered: \/roll, \/game/);
+    expect(() => parseCommandLine("/game", commands)).toThrow(/needs a subcommand: start, party/);
+    expect(() => parseCommandLine("roll", commands)).toThrow(/starts with \/name/);
+    expect(() => parseCommandLine(`/roll "open`, commands)).toThrow(/unterminated quote/);
+  });
+});
