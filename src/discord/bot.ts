@@ -5,6 +5,7 @@ import { loadCommands } from "./commands.js";
 import { createRouter, type Router } from "./router.js";
 import type { CommandModule } from "./command.js";
 import { startSweeper } from "./sweeper.js";
+import "./lapsed.js";
 
 export interface BotOptions {
   token: string;

@@ -184,22 +184,16 @@ export async function attachMessage(s: Services, pendingId: string, messageId: s
 }
 
 /** Sweeper: attacks whose reaction window ran out, in every encounter, resolved as they stand. */
-export async function lapseDue(s: Services): Promise<(Lapsed & { attacker: string; defender: string; encounterName: string })[]> {
+export async function lapseDue(s: Services): Promise<Lapsed[]> {
   const due = await s.store.db.pendingAction.findMany({ where: { status: "open", expiresAt: { lte: s.now() } }, select: { encounterId: true }, distinct: ["encounterId"] });
-  const out: (Lapsed & { attacker: string; defender: string; encounterName: string })[] = [];
+  const out: Lapsed[] = [];
   for (const { encounterId } of due) {
     const got = await s.store.db.$transaction(async (tx) => {
       const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: encounterId } });
       const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: encounter.campaignId } });
       const fight = await loadFight(tx, campaign, encounter);
       const sys: Actor = { guildId: campaign.guildId, channelId: campaign.channelId, userId: "system", roleIds: [] };
-      const lapsed = await lapseOpenAttacks(tx, fight, sys, s.now(), true);
-      return lapsed.map((l) => ({
-        ...l,
-        attacker: fight.rows.find((r) => r.id === l.state.attackerId)?.name ?? "?",
-        defender: fight.rows.find((r) => r.id === l.state.defenderId)?.name ?? "?",
-        encounterName: encounter.name,
-      }));
+      return lapseOpenAttacks(tx, fight, sys, s.now(), true);
     });
     out.push(...got);
   }

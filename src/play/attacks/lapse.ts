@@ -17,6 +17,9 @@ export interface Lapsed {
   state: AttackState;
   outcomeLines: string[];
   version: number;
+  attacker: string;
+  defender: string;
+  encounterName: string;
 }
 
 export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: Date, onlyDue = false): Promise<Lapsed[]> {
@@ -38,7 +41,20 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
       where: { id: p.id, version: p.version, status: "open" },
       data: { state: JSON.stringify(next), input: JSON.stringify(stored), status: "done", version: { increment: 1 } },
     });
-    if (r.count === 1) out.push({ pendingId: p.id, channelId: p.channelId, messageId: p.messageId, state: next, outcomeLines: stored.outcomeLines, version: p.version + 1 });
+    const name = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
+    if (r.count === 1) {
+      out.push({
+        pendingId: p.id,
+        channelId: p.channelId,
+        messageId: p.messageId,
+        state: next,
+        outcomeLines: stored.outcomeLines,
+        version: p.version + 1,
+        attacker: name(input.attackerId),
+        defender: name(input.defenderId),
+        encounterName: fight.encounter.name,
+      });
+    }
   }
   await stream.close(tx, actor);
   return out;

@@ -12,3 +12,80 @@ export async function endedEncounterChoices(s: Services, actor: Actor, typed: st
   });
   return rows.map((r) => ({ name: `${r.name} (${r.round} rounds)`.slice(0, 100), value: r.id }));
 }
+
+import { isReferee } from "../permissions.js";
+import { findCampaign } from "../campaigns/find.js";
+import { toRule, isDown } from "./load.js";
+
+/** Autocomplete: combatants of the running encounter ("mine": those the actor may move). */
+export async function combatantChoices(s: Services, actor: Actor, typed: string, which: "all" | "mine"): Promise<{ name: string; value: string }[]> {
+  const campaign = await findCampaign(s.store.db, actor);
+  if (!campaign) return [];
+  const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, include: { combatants: true } });
+  if (!enc) return [];
+  const referee = isReferee(campaign, actor);
+  const t = typed.toLowerCase();
+  return enc.combatants
+    .filter((c) => c.name.toLowerCase().includes(t))
+    .filter((c) => which === "all" || c.controllerId === actor.userId || (referee && c.controllerId === null))
+    .sort((a, b) => Number(isDown(toRule(a))) - Number(isDown(toRule(b))) || a.name.localeCompare(b.name))
+    .slice(0, 25)
+    .map((c) => ({ name: `${c.name}${isDown(toRule(c)) ? " (down)" : ""} — ${c.side}`.slice(0, 100), value: c.name }));
+}
+
+/** Autocomplete: the weapons on the attacker's sheet. */
+export async function weaponChoices(s: Services, actor: Actor, typed: string, attacker?: string | null): Promise<{ name: string; value: string }[]> {
+  const campaign = await findCampaign(s.store.db, actor);
+  if (!campaign) return [];
+  const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, include: { combatants: true } });
+  const row = enc?.combatants.find((c) => (attacker ? c.name.toLowerCase() === attacker.toLowerCase() : c.controllerId === actor.userId));
+  if (!row) return [];
+  const sheet = JSON.parse(row.sheet) as { weapons?: { name: string; damage?: string; die?: string }[] };
+  const t = typed.toLowerCase();
+  return (sheet.weapons ?? [])
+    .filter((w) => w.name.toLowerCase().includes(t))
+    .slice(0, 25)
+    .map((w) => ({ name: `${w.name} (${w.damage ?? w.die ?? "?"})`.slice(0, 100), value: w.name.slice(0, 100) }));
+}
+
+import { systemOf } from "../../rules/systems/index.js";
+
+/** Autocomplete: the system's monster presets, keeping any count typed ("4 gob" → "4 goblin"). */
+export async function presetChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+  const campaign = await findCampaign(s.store.db, actor);
+  if (!campaign) return [];
+  const sys = systemOf(campaign.system);
+  const m = /^(.*?,\s*)?(\d+\s*)?([^,]*)$/.exec(typed)!;
+  const head = `${m[1] ?? ""}${m[2] ?? ""}`;
+  const word = (m[3] ?? "").trim().toLowerCase();
+  return Object.keys(sys.presets)
+    .filter((p) => p.includes(word))
+    .slice(0, 25)
+    .map((p) => ({ name: `${head}${p}`.slice(0, 100), value: `${head}${p}`.slice(0, 100) }));
+}
+
+import { isUnsupported } from "../../rules/systems/types.js";
+
+/** Autocomplete: combatants of the running encounter, else the campaign's characters. */
+export async function targetChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+  const fromFight = await combatantChoices(s, actor, typed, "all");
+  if (fromFight.length) return fromFight;
+  const { characterChoices } = await import("../characters/index.js");
+  return characterChoices(s, actor, typed);
+}
+
+export async function attributeChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+  const campaign = await findCampaign(s.store.db, actor);
+  if (!campaign) return [];
+  const t = typed.toLowerCase();
+  return systemOf(campaign.system).attributes.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));
+}
+
+export async function saveChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+  const campaign = await findCampaign(s.store.db, actor);
+  if (!campaign) return [];
+  const saves = systemOf(campaign.system).saves;
+  if (isUnsupported(saves)) return [];
+  const t = typed.toLowerCase();
+  return saves.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));
+}

@@ -155,6 +155,8 @@ export interface InitiativeInput<S = Record<string, unknown>> {
   combatants: Combatant<S>[];
   method: "group" | "individual";
   round: number;
+  /** The campaign's options (systems read those they know, e.g. initiativeDexterity, ties). */
+  settings?: Record<string, unknown>;
 }
 export interface InitiativeResult extends RuleResult {
   /** Groups of combatant ids in acting order; ids in one group act simultaneously. */
@@ -189,6 +191,8 @@ export interface RoundStartResult extends RuleResult {
   cannotAct: string[];
   /** Initiative order, if the system rerolls it each round. */
   order?: string[][];
+  /** Changes to apply at the round's start (conditions ending, bleeding…). */
+  effects?: Effect[];
 }
 
 export interface StateView {

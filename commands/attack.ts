@@ -1,0 +1,52 @@
+import { SlashCommandBuilder } from "discord.js";
+import type { CommandModule } from "../src/discord/command.js";
+import { actorOf } from "../src/discord/actor.js";
+import { respond } from "../src/discord/respond.js";
+import { addSituationOptions, readSituation } from "../src/discord/situation.js";
+import { attackButtons, attackEmbed } from "../src/discord/embeds/attack.js";
+import { showLapsed } from "../src/discord/lapsed.js";
+import { attachMessage, attack, react } from "../src/play/attacks/index.js";
+import { combatantChoices, weaponChoices } from "../src/play/encounters/choices.js";
+import { StaleError } from "../src/play/errors.js";
+
+export const command: CommandModule = {
+  data: addSituationOptions(
+    new SlashCommandBuilder()
+      .setName("attack")
+      .setDescription("Attack someone in the encounter: rolled by the system's rules, with reaction buttons")
+      .addStringOption((o) => o.setName("target").setDescription("Who is attacked").setRequired(true).setAutocomplete(true))
+      .addStringOption((o) => o.setName("weapon").setDescription("A weapon from the sheet, or dice like 1d8").setAutocomplete(true).setMaxLength(40))
+      .addStringOption((o) => o.setName("attacker").setDescription("Who attacks (when you control several, or a monster)").setAutocomplete(true)),
+  ),
+
+  async execute(i, s) {
+    const actor = actorOf(i);
+    const v = await attack(s, actor, {
+      target: i.options.getString("target", true),
+      attacker: i.options.getString("attacker"),
+      weapon: i.options.getString("weapon"),
+      situation: readSituation(i),
+    });
+    await respond(i, { embeds: [attackEmbed(v)], components: attackButtons(v) });
+    if (v.pendingId) {
+      const msg = await i.fetchReply();
+      await attachMessage(s, v.pendingId, msg.id);
+    }
+    await showLapsed(i.client, v.lapsed, s.log);
+  },
+
+  async press(i, s) {
+    const [, pendingId, version, ...rest] = i.customId.split(":");
+    const optionId = rest.join(":");
+    if (!pendingId || !version || !optionId) throw new StaleError("This button is no longer in use: nothing was changed.");
+    const v = await react(s, actorOf(i), pendingId, Number(version), optionId);
+    await i.update({ embeds: [attackEmbed(v)], components: attackButtons(v) });
+  },
+
+  async autocomplete(i, s) {
+    const focused = i.options.getFocused(true);
+    const actor = actorOf(i);
+    if (focused.name === "weapon") return i.respond(await weaponChoices(s, actor, focused.value, i.options.getString("attacker")));
+    return i.respond(await combatantChoices(s, actor, focused.value, focused.name === "attacker" ? "mine" : "all"));
+  },
+};

@@ -1,0 +1,83 @@
+import { SlashCommandBuilder } from "discord.js";
+import type { CommandModule } from "../src/discord/command.js";
+import { actorOf } from "../src/discord/actor.js";
+import { respond } from "../src/discord/respond.js";
+import { characterEmbed, characterListEmbed } from "../src/discord/embeds/character.js";
+import { characterChoices, createCharacter, deleteCharacter, editCharacter, listCharacters, showCharacter, useCharacter } from "../src/play/characters/index.js";
+
+const SHEET_HELP = "Fields as key=value, e.g. body=2 dex=1 hp=9 weapons=sword:1d8|bow:1d6:ranged (see /help sheets)";
+
+export const command: CommandModule = {
+  data: new SlashCommandBuilder()
+    .setName("character")
+    .setDescription("Character sheets with the system's own fields")
+    .setDMPermission(false)
+    .addSubcommand((c) =>
+      c
+        .setName("create")
+        .setDescription("Create a character")
+        .addStringOption((o) => o.setName("name").setDescription("The character's name").setRequired(true).setMaxLength(40))
+        .addStringOption((o) => o.setName("sheet").setDescription(SHEET_HELP).setMaxLength(1500))
+        .addUserOption((o) => o.setName("owner").setDescription("Whose character (referee only; default: you)")),
+    )
+    .addSubcommand((c) =>
+      c
+        .setName("show")
+        .setDescription("Show a sheet (default: yours)")
+        .addStringOption((o) => o.setName("name").setDescription("Whose sheet").setAutocomplete(true)),
+    )
+    .addSubcommand((c) =>
+      c
+        .setName("edit")
+        .setDescription("Change fields of a sheet (owner or referee)")
+        .addStringOption((o) => o.setName("sheet").setDescription("The fields to change, e.g. hp=12 body=3").setRequired(true).setMaxLength(1500))
+        .addStringOption((o) => o.setName("name").setDescription("Which character (default: yours)").setAutocomplete(true))
+        .addStringOption((o) => o.setName("rename").setDescription("A new name").setMaxLength(40)),
+    )
+    .addSubcommand((c) => c.setName("list").setDescription("Every character in this campaign"))
+    .addSubcommand((c) =>
+      c
+        .setName("use")
+        .setDescription("Pick which of your characters you play now")
+        .addStringOption((o) => o.setName("name").setDescription("Your character").setRequired(true).setAutocomplete(true)),
+    )
+    .addSubcommand((c) =>
+      c
+        .setName("delete")
+        .setDescription("Delete a character (owner or referee)")
+        .addStringOption((o) => o.setName("name").setDescription("Which character").setRequired(true).setAutocomplete(true)),
+    ),
+
+  async execute(i, s) {
+    const actor = actorOf(i);
+    switch (i.options.getSubcommand(true)) {
+      case "create": {
+        const v = await createCharacter(s, actor, { name: i.options.getString("name", true), sheet: i.options.getString("sheet"), ownerId: i.options.getUser("owner")?.id ?? null });
+        return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`)] });
+      }
+      case "show":
+        return respond(i, { embeds: [characterEmbed(await showCharacter(s, actor, i.options.getString("name")))] });
+      case "edit": {
+        const v = await editCharacter(s, actor, { name: i.options.getString("name"), sheet: i.options.getString("sheet", true), rename: i.options.getString("rename") });
+        return respond(i, { embeds: [characterEmbed(v, `Updated: ${v.character.name}`)] });
+      }
+      case "list": {
+        const { campaign, rows } = await listCharacters(s, actor);
+        return respond(i, { embeds: [characterListEmbed(campaign.name, rows)] });
+      }
+      case "use": {
+        const v = await useCharacter(s, actor, i.options.getString("name", true));
+        return respond(i, { embeds: [characterEmbed(v, `Now playing: ${v.character.name}`)], ephemeral: true });
+      }
+      case "delete": {
+        const c = await deleteCharacter(s, actor, i.options.getString("name", true));
+        return respond(i, { content: `${c.name} was deleted.` });
+      }
+    }
+  },
+
+  async autocomplete(i, s) {
+    const own = i.options.getSubcommand(false) === "use";
+    await i.respond(await characterChoices(s, actorOf(i), i.options.getFocused(), own));
+  },
+};

@@ -1,0 +1,78 @@
+import { SlashCommandBuilder } from "discord.js";
+import type { CommandModule } from "../src/discord/command.js";
+import { actorOf } from "../src/discord/actor.js";
+import { respond } from "../src/discord/respond.js";
+import { encounterEndEmbed, encounterEventEmbeds, encounterStartEmbeds } from "../src/discord/embeds/encounter.js";
+import { showLapsed } from "../src/discord/lapsed.js";
+import { addMonsters, endEncounter, joinEncounter, showEncounter, startEncounter } from "../src/play/encounters/index.js";
+import { characterChoices } from "../src/play/characters/index.js";
+import { presetChoices } from "../src/play/encounters/choices.js";
+
+export const command: CommandModule = {
+  data: new SlashCommandBuilder()
+    .setName("encounter")
+    .setDescription("Start, fill, show and end the channel's encounter")
+    .setDMPermission(false)
+    .addSubcommand((c) =>
+      c
+        .setName("start")
+        .setDescription("Start an encounter: surprise for both sides, distance, and the reaction roll if asked (referee)")
+        .addStringOption((o) => o.setName("name").setDescription("What the encounter is called").setMaxLength(80))
+        .addStringOption((o) => o.setName("monsters").setDescription("Monsters from the system's presets, e.g. 4 goblins, 1 ogre").setAutocomplete(true).setMaxLength(200))
+        .addStringOption((o) => o.setName("stats").setDescription("Custom stats for the monsters instead of a preset, e.g. hp=9 successAC=13").setMaxLength(500))
+        .addBooleanOption((o) => o.setName("reaction").setDescription("Roll the monsters' reaction"))
+        .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)")),
+    )
+    .addSubcommand((c) =>
+      c
+        .setName("add")
+        .setDescription("Add monsters: presets (4 goblins) or custom stats (referee)")
+        .addStringOption((o) => o.setName("monsters").setDescription("e.g. 4 goblins, 2 orcs — or a name with custom stats").setRequired(true).setAutocomplete(true).setMaxLength(200))
+        .addStringOption((o) => o.setName("stats").setDescription("Custom stats, e.g. hp=9 successAC=13 attackBonus=2").setMaxLength(500))
+        .addStringOption((o) => o.setName("side").setDescription("Which side they fight on (default: foes)").addChoices({ name: "foes", value: "foes" }, { name: "party", value: "party" })),
+    )
+    .addSubcommand((c) =>
+      c
+        .setName("join")
+        .setDescription("Bring your character (or a named one) into the fight")
+        .addStringOption((o) => o.setName("character").setDescription("Which character (default: yours)").setAutocomplete(true)),
+    )
+    .addSubcommand((c) => c.setName("show").setDescription("Turn order, HP or Guard bars, conditions"))
+    .addSubcommand((c) => c.setName("end").setDescription("End the encounter: a summary and the revealed seed (referee)")),
+
+  async execute(i, s) {
+    const actor = actorOf(i);
+    switch (i.options.getSubcommand(true)) {
+      case "start": {
+        const ev = await startEncounter(s, actor, {
+          name: i.options.getString("name"),
+          monsters: i.options.getString("monsters"),
+          stats: i.options.getString("stats"),
+          reaction: i.options.getBoolean("reaction"),
+          surprise: i.options.getBoolean("surprise"),
+        });
+        return respond(i, { embeds: encounterStartEmbeds(ev) });
+      }
+      case "add": {
+        const side = i.options.getString("side") === "party" ? "party" : "foes";
+        const ev = await addMonsters(s, actor, { monsters: i.options.getString("monsters", true), stats: i.options.getString("stats"), side });
+        return respond(i, { embeds: encounterEventEmbeds(ev) });
+      }
+      case "join":
+        return respond(i, { embeds: encounterEventEmbeds(await joinEncounter(s, actor, { character: i.options.getString("character") })) });
+      case "show":
+        return respond(i, { embeds: encounterEventEmbeds(await showEncounter(s, actor)) });
+      case "end": {
+        const summary = await endEncounter(s, actor);
+        await respond(i, { embeds: [encounterEndEmbed(summary)] });
+        return showLapsed(i.client, summary.lapsed, s.log);
+      }
+    }
+  },
+
+  async autocomplete(i, s) {
+    const f = i.options.getFocused(true);
+    if (f.name === "character") return i.respond(await characterChoices(s, actorOf(i), f.value));
+    return i.respond(await presetChoices(s, actorOf(i), f.value));
+  },
+};

@@ -1,0 +1,27 @@
+import { SlashCommandBuilder } from "discord.js";
+import type { CommandModule } from "../src/discord/command.js";
+import { actorOf } from "../src/discord/actor.js";
+import { respond } from "../src/discord/respond.js";
+import { tableEmbed } from "../src/discord/embeds/table.js";
+import { savingThrow } from "../src/play/table.js";
+import { saveChoices } from "../src/play/encounters/choices.js";
+import { characterChoices } from "../src/play/characters/index.js";
+
+export const command: CommandModule = {
+  data: new SlashCommandBuilder()
+    .setName("save")
+    .setDescription("Saving throw, or whatever the system uses instead")
+    .setDMPermission(false)
+    .addStringOption((o) => o.setName("kind").setDescription("Which save").setAutocomplete(true))
+    .addIntegerOption((o) => o.setName("modifier").setDescription("Situational modifier").setMinValue(-20).setMaxValue(20))
+    .addStringOption((o) => o.setName("character").setDescription("Whose (default: yours; referee: anyone)").setAutocomplete(true)),
+  async execute(i, s) {
+    const t = await savingThrow(s, actorOf(i), { kind: i.options.getString("kind"), modifier: i.options.getInteger("modifier"), character: i.options.getString("character") });
+    await respond(i, { embeds: [tableEmbed(t)] });
+  },
+  async autocomplete(i, s) {
+    const f = i.options.getFocused(true);
+    if (f.name === "character") return i.respond(await characterChoices(s, actorOf(i), f.value));
+    return i.respond(await saveChoices(s, actorOf(i), f.value));
+  },
+};

@@ -1,0 +1,48 @@
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import type { AttackView } from "../../play/attacks/index.js";
+import type { Lapsed } from "../../play/attacks/lapse.js";
+import { clip, COLOURS, LIMITS } from "./style.js";
+import { rollsField } from "./rules.js";
+
+const GOOD = new Set(["hit", "success", "slain", "critical", "slays"]);
+const MID = new Set(["partial", "partial success", "grazed"]);
+
+function colourOf(outcome: string): number {
+  const o = outcome.toLowerCase();
+  if (GOOD.has(o) || o.includes("hit") && !o.includes("miss")) return COLOURS.success;
+  if (MID.has(o) || o.includes("partial")) return COLOURS.partial;
+  return COLOURS.failure;
+}
+
+export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName">): EmbedBuilder {
+  const st = v.state;
+  const phase = st.phase === "reactions" ? "— waiting for a reaction" : st.phase === "followups" ? "— follow-ups open" : "";
+  const e = new EmbedBuilder()
+    .setColor(colourOf(st.outcome))
+    .setTitle(clip(`${v.attacker} attacks ${v.defender}: ${st.outcome} ${phase}`.trim(), LIMITS.title))
+    .setDescription(clip([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title, LIMITS.description));
+  if (st.result.rolls.length) e.addFields({ name: "Dice", value: rollsField(st.result.rolls) });
+  if (v.ignored.length) e.addFields({ name: "Ignored by this system", value: v.ignored.join(", ") });
+  if (st.phase !== "done" && st.options.length) {
+    e.addFields({ name: "Choices", value: clip(st.options.map((o) => `**${o.label}** (${o.cost})`).join(" · "), 1024) });
+  }
+  e.setFooter({ text: clip([v.encounterName, ...new Set(st.result.rules)].join(" · "), 2048) });
+  return e;
+}
+
+export function attackButtons(v: Pick<AttackView, "pendingId" | "version" | "state">): ActionRowBuilder<ButtonBuilder>[] {
+  if (!v.pendingId || v.state.phase === "done") return [];
+  const buttons = v.state.options.slice(0, 25).map((o) =>
+    new ButtonBuilder()
+      .setCustomId(`attack:${v.pendingId}:${v.version}:${o.id}`.slice(0, 100))
+      .setLabel(clip(o.label, 80))
+      .setStyle(o.id === "take" || o.id === "pass" ? ButtonStyle.Secondary : ButtonStyle.Primary),
+  );
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  for (let i = 0; i < buttons.length; i += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
+  return rows;
+}
+
+export function lapsedView(l: Lapsed) {
+  return { state: l.state, attacker: l.attacker, defender: l.defender, outcomeLines: [...l.outcomeLines, "No reaction came in time: resolved as it stood."], ignored: l.state.ignored, encounterName: l.encounterName };
+}

@@ -1,0 +1,28 @@
+import { EmbedBuilder } from "discord.js";
+import type { Character } from "../../generated/prisma/client.js";
+import type { CharacterView } from "../../play/characters/index.js";
+import type { Combatant } from "../../rules/systems/types.js";
+import { clip, COLOURS, LIMITS } from "./style.js";
+
+export function characterEmbed(v: CharacterView, title?: string): EmbedBuilder {
+  const c = v.character;
+  const rc: Combatant = { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: v.sheet, state: v.state };
+  const view = v.system.view(rc);
+  const e = new EmbedBuilder()
+    .setColor(COLOURS.info)
+    .setTitle(clip(title ?? `${c.name}${v.active ? " (playing)" : ""}`, LIMITS.title))
+    .setDescription(`${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}** · ${view.status}${v.state.conditions.length ? ` · ${v.state.conditions.join(", ")}` : ""}`);
+  for (const [name, value] of v.system.describeSheet(v.sheet).slice(0, 24)) {
+    e.addFields({ name: clip(name, LIMITS.fieldName), value: clip(value || "—", LIMITS.fieldValue), inline: value.length < 40 });
+  }
+  return e;
+}
+
+export function characterListEmbed(campaign: string, rows: { character: Character; active: boolean }[]): EmbedBuilder {
+  const lines = rows.map((r) => `**${r.character.name}**${r.active ? " ▶" : ""} — <@${r.character.ownerId}>${r.character.kind === "retainer" ? " (retainer)" : ""}`);
+  return new EmbedBuilder()
+    .setColor(COLOURS.info)
+    .setTitle(clip(`Characters of ${campaign}`, LIMITS.title))
+    .setDescription(clip(lines.join("\n") || "No characters yet: /character create.", LIMITS.description))
+    .setFooter({ text: "▶ marks the character each player is playing now (/character use)" });
+}

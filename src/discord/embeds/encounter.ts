@@ -1,0 +1,67 @@
+import { EmbedBuilder } from "discord.js";
+import type { EncounterEvent, EncounterSummary } from "../../play/encounters/index.js";
+import type { Fight } from "../../play/encounters/load.js";
+import { clip, COLOURS, LIMITS } from "./style.js";
+import { ruleEmbed } from "./rules.js";
+
+function bar(fraction: number): string {
+  const n = Math.max(0, Math.min(10, Math.round(fraction * 10)));
+  return "█".repeat(n) + "░".repeat(10 - n);
+}
+
+export function rosterLines(f: Fight): string[] {
+  const order = JSON.parse(f.encounter.order) as string[][];
+  const current = order[f.encounter.turn] ?? [];
+  const pos = new Map<string, number>();
+  order.forEach((g, i) => g.forEach((id) => pos.set(id, i + 1)));
+  const lines: string[] = [];
+  for (const side of ["party", "foes"] as const) {
+    const members = f.combatants.filter((c) => c.side === side).sort((a, b) => (pos.get(a.id) ?? 99) - (pos.get(b.id) ?? 99));
+    if (!members.length) continue;
+    lines.push(side === "party" ? "**Party**" : "**Foes**");
+    for (const c of members) {
+      const v = f.system.view(c);
+      const turn = current.includes(c.id) ? "▶ " : "";
+      const init = pos.has(c.id) ? `#${pos.get(c.id)} ` : "";
+      const conds = c.state.conditions.length ? ` · ${c.state.conditions.join(", ")}` : "";
+      lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status !== "fine" && !c.state.conditions.includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
+    }
+  }
+  return lines;
+}
+
+export function encounterEmbed(f: Fight, title?: string, notes: string[] = []): EmbedBuilder {
+  const round = f.encounter.round === 0 ? "before initiative" : `round ${f.encounter.round}`;
+  return new EmbedBuilder()
+    .setColor(COLOURS.referee)
+    .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
+    .setDescription(clip([...notes, ...rosterLines(f)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
+    .setFooter({ text: `${f.system.name} · seed commitment ${f.encounter.seedHash.slice(0, 16)}…` });
+}
+
+/** The encounter's roster plus one embed per rule result (surprise, reaction, initiative…). */
+export function encounterEventEmbeds(ev: EncounterEvent, title?: string): EmbedBuilder[] {
+  const embeds = ev.results.slice(0, 8).map((r) => ruleEmbed(r));
+  embeds.push(encounterEmbed(ev.fight, title, ev.notes));
+  return embeds;
+}
+
+export function encounterStartEmbeds(ev: EncounterEvent & { seedHash: string }): EmbedBuilder[] {
+  const embeds = encounterEventEmbeds(ev, `Encounter started: ${ev.fight.encounter.name}`);
+  embeds[embeds.length - 1]!.addFields({ name: "Seed commitment (SHA-256)", value: `\`${ev.seedHash}\`\nThe seed is revealed when the encounter ends; /verify replays every roll.` });
+  return embeds;
+}
+
+export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
+  return new EmbedBuilder()
+    .setColor(COLOURS.referee)
+    .setTitle(clip(`Encounter ended: ${s.encounter.name}`, LIMITS.title))
+    .addFields(
+      { name: "Rounds", value: String(s.encounter.round), inline: true },
+      { name: "Rolls", value: String(s.rolls), inline: true },
+      { name: "Fell", value: clip(s.fallen.join("\n") || "nobody", 1024) },
+      { name: "Still standing", value: clip(s.standing.join("\n") || "nobody", 1024) },
+      { name: "Seed (revealed)", value: `\`${s.encounter.seed}\`` },
+      { name: "Commitment", value: `\`${s.encounter.seedHash}\` — check it with /verify` },
+    );
+}

@@ -1,0 +1,61 @@
+import type { ChatInputCommandInteraction, SlashCommandBuilder, SlashCommandOptionsOnlyBuilder } from "discord.js";
+import type { Situation } from "../rules/systems/types.js";
+
+type B = SlashCommandBuilder | SlashCommandOptionsOnlyBuilder;
+
+const FLAGS: [keyof Situation, string, string][] = [
+  ["charge", "charge", "The attacker charged"],
+  ["flank", "flank", "Attacking from the flank"],
+  ["rear", "behind", "Attacking from behind"],
+  ["highGround", "high_ground", "The attacker has the high ground"],
+  ["lowGround", "low_ground", "The attacker fights from low ground"],
+  ["twoWeapons", "two_weapons", "Fighting with two weapons"],
+  ["oneHandFree", "one_hand_free", "One hand free"],
+  ["enchanted", "enchanted", "An enchanted weapon (or torch, flaming arrow)"],
+  ["oiled", "oiled", "A weapon oiled against this monster type"],
+  ["impaired", "impaired", "Fighting from a disadvantage"],
+  ["enhanced", "enhanced", "Fighting from an advantage"],
+  ["mounted", "mounted", "The attacker is mounted"],
+];
+
+/** The situation options /attack and /odds share; each system reads those it knows. */
+export function addSituationOptions<T extends B>(b: T): T {
+  b.addStringOption((o) =>
+    o.setName("mode").setDescription("Melee, ranged, thrown or a spell (default: the weapon's)").addChoices(
+      { name: "melee", value: "melee" },
+      { name: "ranged", value: "ranged" },
+      { name: "thrown", value: "thrown" },
+      { name: "spell", value: "spell" },
+    ),
+  );
+  b.addStringOption((o) => o.setName("range").setDescription("Missile range").addChoices({ name: "short", value: "short" }, { name: "medium", value: "medium" }, { name: "long", value: "long" }));
+  b.addStringOption((o) =>
+    o.setName("cover").setDescription("The target's cover").addChoices(
+      { name: "none", value: "none" },
+      { name: "light", value: "light" },
+      { name: "partial", value: "partial" },
+      { name: "heavy", value: "heavy" },
+      { name: "full", value: "full" },
+    ),
+  );
+  for (const [, name, desc] of FLAGS) b.addBooleanOption((o) => o.setName(name).setDescription(desc));
+  b.addIntegerOption((o) => o.setName("modifier").setDescription("Any other modifier to the attack roll").setMinValue(-20).setMaxValue(20));
+  return b;
+}
+
+export function readSituation(i: ChatInputCommandInteraction): Situation {
+  const s: Situation = {};
+  const mode = i.options.getString("mode");
+  if (mode) s.mode = mode as Situation["mode"];
+  const range = i.options.getString("range");
+  if (range) s.range = range as Situation["range"];
+  const cover = i.options.getString("cover");
+  if (cover) s.cover = cover as Situation["cover"];
+  for (const [key, name] of FLAGS) {
+    const v = i.options.getBoolean(name);
+    if (v) (s as Record<string, unknown>)[key] = true;
+  }
+  const m = i.options.getInteger("modifier");
+  if (m) s.modifier = m;
+  return s;
+}

@@ -1,0 +1,212 @@
+/**
+ * The table's single rolls: /check, /save, /surprise, /reaction, /morale,
+ * /damage, /heal, /odds. Each uses the running encounter's stream when there
+ * is one (else the campaign's) and logs every die.
+ */
+import type { Campaign } from "../generated/prisma/client.js";
+import { systemOf } from "../rules/systems/index.js";
+import { isUnsupported, RuleError, type Combatant, type RuleResult, type Side, type Situation } from "../rules/systems/types.js";
+import type { Tx } from "../store/client.js";
+import type { Actor } from "./actor.js";
+import type { Services } from "./services.js";
+import { UserError } from "./errors.js";
+import { isReferee, requireOwnerOrReferee, requireReferee } from "./permissions.js";
+import { requireCampaign } from "./campaigns/find.js";
+import { activeCharacter, findCharacter } from "./characters/index.js";
+import { bagFor, openStream } from "./streams.js";
+import { applyEffects } from "./encounters/effects.js";
+import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
+import type { DiceBag } from "../rules/dice/bag.js";
+
+export interface TableResult {
+  result: RuleResult;
+  extra: string[];
+  campaign: Campaign;
+}
+
+interface Scope {
+  campaign: Campaign;
+  fight: Fight | null;
+}
+
+async function scope(tx: Tx, actor: Actor): Promise<Scope> {
+  const campaign = await requireCampaign(tx, actor);
+  const enc = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+  return { campaign, fight: enc ? await loadFight(tx, campaign, enc) : null };
+}
+
+/** Runs `fn` with a bag on the right stream and logs what it rolled, in one transaction. */
+async function withDice<T>(s: Services, actor: Actor, purpose: string, fn: (tx: Tx, sc: Scope, bag: DiceBag) => Promise<T>): Promise<T> {
+  return s.store.db.$transaction(async (tx) => {
+    const sc = await scope(tx, actor);
+    const open = await openStream(tx, { campaignId: sc.campaign.id, encounterId: sc.fight?.encounter.id ?? null });
+    const out = await fn(tx, sc, bagFor(open, purpose));
+    await open.close(tx, actor);
+    return out;
+  });
+}
+
+function unsupported<T>(r: T): Exclude<T, { unsupported: true }> {
+  if (isUnsupported(r)) throw new UserError(r.message);
+  return r as Exclude<T, { unsupported: true }>;
+}
+
+function rule<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RuleError) throw new UserError(err.message);
+    throw err;
+  }
+}
+
+/** Whose roll: the named character (referee, or one's own), else the actor's combatant or active character. */
+async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null): Promise<Combatant> {
+  if (sc.fight) {
+    const rows = sc.fight.rows;
+    const row = name ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) : rows.find((r) => r.controllerId === actor.userId);
+    if (row) {
+      if (row.controllerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
+      return toRule(row);
+    }
+  }
+  const c = name ? await findCharacter(tx, sc.campaign.id, name) : await activeCharacter(tx, sc.campaign.id, actor.userId);
+  if (!c) throw new UserError(name ? `No character named "${name}" here.` : "You have no character here: create one with /character create.");
+  if (c.ownerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is <@${c.ownerId}>'s to roll.`);
+  return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
+}
+
+export async function attributeCheck(s: Services, actor: Actor, input: { attribute: string; modifier?: number | null; difficulty?: number | null; character?: string | null }): Promise<TableResult> {
+  return withDice(s, actor, `check ${input.attribute}`, async (tx, sc, bag) => {
+    const sys = systemOf(sc.campaign.system);
+    const attr = sys.attributes.find((a) => a.toLowerCase() === input.attribute.toLowerCase() || a.toLowerCase().startsWith(input.attribute.toLowerCase()));
+    if (!attr) throw new UserError(`${sys.name} has no attribute "${input.attribute}": use one of ${sys.attributes.join(", ")}.`);
+    const c = await who(tx, sc, actor, input.character);
+    const r = unsupported(rule(() => sys.check({ who: c, attribute: attr, ...(input.modifier ? { modifier: input.modifier } : {}), ...(input.difficulty != null ? { difficulty: input.difficulty } : {}) }, bag)));
+    return { result: r, extra: [], campaign: sc.campaign };
+  });
+}
+
+export async function savingThrow(s: Services, actor: Actor, input: { kind?: string | null; modifier?: number | null; character?: string | null }): Promise<TableResult> {
+  return withDice(s, actor, `save ${input.kind ?? ""}`.trim(), async (tx, sc, bag) => {
+    const sys = systemOf(sc.campaign.system);
+    if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
+    const c = await who(tx, sc, actor, input.character);
+    const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag)));
+    return { result: r, extra: [], campaign: sc.campaign };
+  });
+}
+
+export async function surpriseRoll(s: Services, actor: Actor): Promise<TableResult> {
+  return withDice(s, actor, "surprise", async (tx, sc, bag) => {
+    requireReferee(sc.campaign, actor, "call for surprise");
+    const sys = systemOf(sc.campaign.system);
+    const cs = sc.fight?.combatants ?? [];
+    const r = unsupported(sys.surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes") }, bag));
+    if (sc.fight) {
+      const effects = sc.fight.combatants.filter((c) => r.surprised[c.side]).map((c) => ({ targetId: c.id, addConditions: ["surprised"] }));
+      await applyEffects(tx, sc.fight, effects, bag);
+    }
+    return { result: r, extra: [], campaign: sc.campaign };
+  });
+}
+
+export async function reactionRoll(s: Services, actor: Actor, input: { leader?: string | null; modifier?: number | null }): Promise<TableResult> {
+  return withDice(s, actor, "reaction", async (tx, sc, bag) => {
+    requireReferee(sc.campaign, actor, "roll reactions");
+    const sys = systemOf(sc.campaign.system);
+    const leader = input.leader ? await who(tx, sc, actor, input.leader) : undefined;
+    const r = unsupported(sys.reaction({ ...(leader ? { leader } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
+    return { result: r, extra: [], campaign: sc.campaign };
+  });
+}
+
+export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null }): Promise<TableResult> {
+  return withDice(s, actor, "morale", async (_tx, sc, bag) => {
+    requireReferee(sc.campaign, actor, "check morale");
+    const sys = systemOf(sc.campaign.system);
+    const side = input.side ?? "foes";
+    const members = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
+    if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
+    const r = unsupported(sys.morale({ who: members, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
+    return { result: r, extra: [], campaign: sc.campaign };
+  });
+}
+
+/** /damage and /heal: on a combatant of the running encounter, else on a character. */
+export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount: number; heal: boolean; kind?: "normal" | "subdual" }): Promise<TableResult> {
+  if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > 999) throw new UserError("The amount is a whole number from 1 to 999.");
+  return withDice(s, actor, input.heal ? "heal" : "damage", async (tx, sc, bag) => {
+    const sys = systemOf(sc.campaign.system);
+    const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
+    if (row && sc.fight) {
+      requireOwnerOrReferee(sc.campaign, actor, row.controllerId, row.controllerId ? `<@${row.controllerId}>'s` : "the referee's");
+      const before = toRule(row);
+      if (input.heal) {
+        const r = sys.applyHealing(before, input.amount);
+        await applyState(tx, row.id, row.characterId, r.state);
+        return { result: r.result, extra: [], campaign: sc.campaign };
+      }
+      const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: input.amount, damageKind: input.kind ?? "normal" }], bag);
+      const after = sc.fight.combatants.find((c) => c.id === row.id)!;
+      const v = sys.view(after);
+      return {
+        result: { title: `${row.name} takes ${input.amount} damage`, lines: [...applied.lines, `Now: ${v.summary} (${v.status}).`], rules: applied.rules, rolls: bag.log },
+        extra: moraleNudges(sc.fight),
+        campaign: sc.campaign,
+      };
+    }
+    const c = await findCharacter(tx, sc.campaign.id, input.target);
+    if (!c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
+    requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
+    const rc: Combatant = { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
+    const r = input.heal ? sys.applyHealing(rc, input.amount) : sys.applyDamage(rc, input.amount, bag, input.kind ?? "normal");
+    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(r.state), version: { increment: 1 } } });
+    return { result: { ...r.result, rolls: bag.log }, extra: [], campaign: sc.campaign };
+  });
+}
+
+async function applyState(tx: Tx, id: string, characterId: string | null, state: unknown) {
+  const json = JSON.stringify(state);
+  await tx.combatant.update({ where: { id }, data: { state: json, version: { increment: 1 } } });
+  if (characterId) await tx.character.update({ where: { id: characterId }, data: { state: json } });
+}
+
+/** The usual morale triggers: a side's first fall, and half of it down. */
+export function moraleNudges(f: Fight): string[] {
+  const out: string[] = [];
+  for (const side of ["foes", "party"] as const) {
+    const members = f.combatants.filter((c) => c.side === side && c.kind !== "pc");
+    const down = members.filter(isDown).length;
+    if (!members.length || down === 0 || down === members.length) continue;
+    if (down === 1 || down === Math.ceil(members.length / 2)) out.push(`Morale: ${down} of the ${side} ${down === 1 ? "has" : "have"} fallen — the referee may call /morale side:${side}.`);
+  }
+  return out;
+}
+
+export async function attackOdds(s: Services, actor: Actor, input: { target: string; attacker?: string | null; weapon?: string | null; situation: Situation }): Promise<TableResult> {
+  const campaign = await requireCampaign(s.store.db, actor);
+  const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+  if (!enc) throw new UserError("/odds looks at the running encounter: start one first.");
+  const f = await loadFight(s.store.db, campaign, enc);
+  const find = (n: string) => f.rows.find((r) => r.name.toLowerCase() === n.toLowerCase());
+  const d = find(input.target);
+  if (!d) throw new UserError(`There is no "${input.target}" in this encounter.`);
+  const a = input.attacker ? find(input.attacker) : f.rows.find((r) => r.controllerId === actor.userId);
+  if (!a) throw new UserError("Say who attacks with the `attacker` option.");
+  const sys = f.system;
+  if (!sys.odds) throw new UserError(`${sys.name} cannot compute odds yet.`);
+  const all = f.rows.map(toRule);
+  const r = unsupported(
+    rule(() =>
+      sys.odds!({
+        attacker: toRule(a),
+        defender: toRule(d),
+        others: all.filter((c) => c.id !== a.id && c.id !== d.id),
+        ...(input.weapon ? { weapon: input.weapon } : {}),
+        situation: input.situation,
+      }),
+    ),
+  );
+  return { result: r, extra: [], campaign };
+}
