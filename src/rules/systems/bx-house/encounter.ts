@@ -1,0 +1,222 @@
+/** seed 001, "ENCOUNTER ORDER" and "SURPRISE(examples)": surprise ranges, distance, reaction, initiative, spellcasters hit, morale. */
+import type { DiceBag } from "../../dice/bag.js";
+import { bxMorale, bxSave, readiedWeapon, reactionBand, signed, type BxSettings } from "../bx/index.js";
+import {
+  RuleError,
+  type Combatant,
+  type CombatState,
+  type InitiativeInput,
+  type InitiativeResult,
+  type MoraleResult,
+  type RoundStartResult,
+  type RuleResult,
+  type Side,
+  type SurpriseResult,
+} from "../types.js";
+import { R_ORDER, R_SURPRISE, hasTag } from "./bonuses.js";
+import { classGroupOf, type HouseSheet } from "./sheet.js";
+
+type HC = Combatant<HouseSheet>;
+
+export interface SurpriseProfile {
+  /** Surprises others on 1–N (2 normally). */
+  surprises: number;
+  /** Is surprised on 1–N (2 normally). */
+  surprisedOn: number;
+}
+
+/**
+ * The range on which `a` surprises `b`: a's surprise range, lowered by how
+ * much more alert than normal (surprised on 1–2) b is, raised if b is less
+ * alert. This reproduces the four worked examples exactly.
+ */
+export function surpriseRange(a: SurpriseProfile, b: SurpriseProfile): number {
+  return Math.max(0, Math.min(6, a.surprises - (2 - b.surprisedOn)));
+}
+
+/** A side's profile: it surprises as its least stealthy member, and is surprised as its most alert member. */
+export function sideProfile(cs: HC[], modifier = 0): SurpriseProfile {
+  if (cs.length === 0) return { surprises: 2, surprisedOn: 2 + modifier };
+  return { surprises: Math.min(...cs.map((c) => c.sheet.surprises)), surprisedOn: Math.min(...cs.map((c) => c.sheet.surprisedOn)) + modifier };
+}
+
+export function houseSurprise(input: { party: HC[]; foes: HC[]; modifiers?: Partial<Record<Side, number>> }, bag: DiceBag): SurpriseResult {
+  const mark = bag.log.length;
+  const P = sideProfile(input.party, input.modifiers?.party ?? 0);
+  const F = sideProfile(input.foes, input.modifiers?.foes ?? 0);
+  const onParty = surpriseRange(F, P);
+  const onFoes = surpriseRange(P, F);
+  const rp = bag.d("surprise (party)", 6);
+  const rf = bag.d("surprise (foes)", 6);
+  const surprised = { party: rp <= onParty, foes: rf <= onFoes };
+  const lines = [
+    `Party: rolled ${rp}, surprised on 1–${onParty}: ${surprised.party ? "surprised" : "not surprised"}.`,
+    `Foes: rolled ${rf}, surprised on 1–${onFoes}: ${surprised.foes ? "surprised" : "not surprised"}.`,
+  ];
+  if (surprised.party && surprised.foes) {
+    lines.push("Both sides are surprised: it cancels out and the encounter proceeds normally.");
+    surprised.party = false;
+    surprised.foes = false;
+  } else if (surprised.party || surprised.foes) {
+    lines.push(`The ${surprised.party ? "foes" : "party"} get a free round; the surprised cannot respond. Distance: 10–30 feet (yards outdoors).`);
+  }
+  return { title: "Surprise", lines, rules: [R_ORDER, R_SURPRISE], rolls: bag.since(mark), surprised };
+}
+
+/** Distance between the groups: with surprise 10–30 (1d3 × 10), otherwise 2d6 × 10; feet underground, yards outdoors. */
+export function encounterDistance(input: { surprise: boolean; outdoors?: boolean }, bag: DiceBag): RuleResult & { distance: number; unit: "feet" | "yards" } {
+  const mark = bag.log.length;
+  const unit = input.outdoors ? "yards" : "feet";
+  const r = input.surprise ? bag.roll("distance", 1, 3) : bag.roll("distance", 2, 6);
+  const distance = r.total * 10;
+  return {
+    title: `Distance: ${distance} ${unit}`,
+    lines: [`${input.surprise ? "Surprise: 1d3" : "2d6"} = ${r.total} × 10 = ${distance} ${unit}.`],
+    rules: [R_ORDER],
+    rolls: bag.since(mark),
+    distance,
+    unit,
+  };
+}
+
+/** The house reaction roll is bx's standard table ("2D6 on the Reaction Table"). */
+export { reactionBand };
+
+const reachRank = (c: HC): number => {
+  const w = readiedWeapon(c);
+  if (hasTag(w, "pike", "polearm", "long spear")) return 3;
+  if (hasTag(w, "spear", "lance")) return 2;
+  if (hasTag(w, "dagger", "small", "unarmed")) return 0;
+  return 1;
+};
+const OUT = ["dead", "unconscious", "pinned", "stunned"];
+const isOut = (c: HC) => c.state.conditions.some((x) => OUT.includes(x));
+const hasted = (c: HC) => c.state.conditions.includes("hasted");
+const multiFighter = (c: HC) => c.sheet.attacksPerRound > 1 && (c.kind !== "monster" ? classGroupOf(c.sheet) === "fighter" : false);
+
+/**
+ * Initiative: each player rolls a d6 (or one die for the party with
+ * method "group"), the referee one d6 per monster group (monsters of one
+ * kind); highest first, ties simultaneous. Hasted creatures first (rolling
+ * among themselves if on both sides), reach advantage first in round 1,
+ * fighters with several attacks first and last.
+ */
+export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: BxSettings, bag: DiceBag): InitiativeResult {
+  const mark = bag.log.length;
+  const lines: string[] = [];
+  const rules = [R_ORDER];
+  const active = input.combatants.filter((c) => !isOut(c) && !c.state.conditions.includes("surprised"));
+  const order: string[][] = [];
+  const placed = new Set<string>();
+  const push = (ids: string[]) => {
+    const fresh = ids.filter((i) => !placed.has(i));
+    fresh.forEach((i) => placed.add(i));
+    if (fresh.length) order.push(fresh);
+  };
+
+  const fast = active.filter(hasted);
+  if (fast.length) {
+    const sides = [...new Set(fast.map((c) => c.side))];
+    if (sides.length > 1) {
+      const rolls = sides.map((s) => ({ s, v: bag.d(`hasted initiative (${s})`, 6) }));
+      lines.push(`Hasted on both sides: ${rolls.map((r) => `${r.s} ${r.v}`).join(" · ")}.`);
+      [...new Set(rolls.map((r) => r.v))].sort((a, b) => b - a).forEach((v) => push(fast.filter((c) => rolls.some((r) => r.v === v && r.s === c.side)).map((c) => c.id)));
+    } else push(fast.map((c) => c.id));
+    lines.push(`Hasted, act first: ${fast.map((c) => c.name).join(", ")}.`);
+  }
+  if (input.round === 1) {
+    const reach = active.filter((c) => {
+      const foes = active.filter((o) => o.side !== c.side);
+      return foes.length > 0 && reachRank(c) > Math.min(...foes.map(reachRank));
+    });
+    if (reach.length) {
+      lines.push(`Reach advantage, first round: ${reach.filter((c) => !placed.has(c.id)).map((c) => c.name).join(", ")} strike first.`);
+      push(reach.map((c) => c.id));
+    }
+  }
+  const multi = active.filter((c) => multiFighter(c) && !placed.has(c.id));
+  if (multi.length) {
+    lines.push(`Fighters with several attacks attack first and last: ${multi.map((c) => c.name).join(", ")}.`);
+    push(multi.map((c) => c.id));
+  }
+
+  // Dice: players individually (or one for the party), one per monster group.
+  const groups = new Map<string, HC[]>();
+  for (const c of active) {
+    if (placed.has(c.id)) continue;
+    const key = c.kind === "monster" ? `foe:${c.side}:${c.sheet.class}` : input.method === "group" ? `party:${c.side}` : `pc:${c.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const rolled = [...groups.entries()].map(([key, cs]) => {
+    const label = key.startsWith("pc:") ? cs[0]!.name : key.startsWith("party:") ? "party" : `${cs[0]!.sheet.class} group`;
+    const v = bag.d(`initiative (${label})`, 6);
+    lines.push(`${label}: ${v}`);
+    return { cs, v };
+  });
+  const values = [...new Set(rolled.map((r) => r.v))].sort((a, b) => b - a);
+  for (const v of values) {
+    const g = rolled.filter((r) => r.v === v);
+    if (g.length > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
+    push(g.flatMap((r) => r.cs.map((c) => c.id)));
+  }
+  if (multi.length) order.push(multi.map((c) => c.id));
+  return { title: `Initiative, round ${input.round}`, lines, rules, rolls: bag.since(mark), order };
+}
+
+/** Optional "reroll initiative each round"; otherwise round 1's order stands. The surprised, stunned, pinned, dead and unconscious cannot act. */
+export function houseRoundStart(input: InitiativeInput<HouseSheet>, settings: BxSettings & { initiativeEachRound: boolean }, bag: DiceBag): RoundStartResult {
+  const cannotAct = input.combatants.filter((c) => c.state.conditions.some((x) => [...OUT, "surprised"].includes(x))).map((c) => c.id);
+  const base = { title: `Round ${input.round}`, rules: [R_ORDER], cannotAct };
+  const names = input.combatants.filter((c) => cannotAct.includes(c.id)).map((c) => c.name);
+  if (settings.initiativeEachRound || input.round === 1) {
+    const ini = houseInitiative(input, settings, bag);
+    return { ...ini, ...base, lines: [...ini.lines, ...(names.length ? [`Cannot act: ${names.join(", ")}.`] : [])], order: ini.order };
+  }
+  return { ...base, lines: ["Initiative stands from the first round.", ...(names.length ? [`Cannot act: ${names.join(", ")}.`] : [])], rolls: [] };
+}
+
+/**
+ * A spellcaster hit and taking damage during the round: if the caster won
+ * initiative the spell goes off; if the attacker won it, the spell is lost
+ * (and no other this round); if simultaneous, save vs paralysis + PSY, and on
+ * a failure a d6: 1–4 lost, 5–6 miscast.
+ */
+export function spellcasterHit(input: { caster: HC; initiative: "caster won" | "attacker won" | "simultaneous" }, bag: DiceBag): RuleResult & { outcome: "goes off" | "lost" | "miscast" } {
+  const mark = bag.log.length;
+  if (input.initiative === "caster won")
+    return { title: "The spell goes off", lines: ["The caster won initiative: the spell goes off as intended even though hit."], rules: [R_ORDER], rolls: [], outcome: "goes off" };
+  if (input.initiative === "attacker won")
+    return { title: "The spell is lost", lines: ["Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round."], rules: [R_ORDER], rolls: [], outcome: "lost" };
+  const psy = input.caster.sheet.psyBonus;
+  const save = bxSave({ who: input.caster, kind: "paralysis", modifier: psy }, bag);
+  const lines = [`Hit during a simultaneous round: save vs paralysis${psy ? ` ${signed(psy)} PSY` : ""} — ${save.lines[0]}`];
+  if (save.success) return { title: "The spell goes off", lines, rules: [R_ORDER], rolls: bag.since(mark), outcome: "goes off" };
+  const d = bag.d("spell lost or miscast", 6);
+  const outcome = d <= 4 ? "lost" : "miscast";
+  lines.push(`d6 ${d}: ${outcome === "lost" ? "1–4, the spell is interrupted and lost" : "5–6, the spell is miscast"}.`);
+  return { title: `The spell is ${outcome}`, lines, rules: [R_ORDER], rolls: bag.since(mark), outcome };
+}
+
+/** When to check morale: at the start of conflict (if needed), after the first death, at 50% down, after any big upset. */
+export const MORALE_TRIGGERS = ["start of conflict", "first death", "half dead or incapacitated", "big upset"] as const;
+
+/** Morale (2d6 vs the score); monsters who have made it twice (state.moraleMade ≥ 2) fight to the death without rolling. */
+export function houseMorale(input: { who: HC[]; rating?: number; modifier?: number }, bag: DiceBag): MoraleResult & { fightsToDeath: boolean } {
+  const made = Math.max(0, ...input.who.map((c) => (typeof c.state.moraleMade === "number" ? c.state.moraleMade : 0)));
+  if (made >= 2)
+    return { title: "Fights to the death", lines: ["Morale made twice already: they fight to the death."], rules: [R_ORDER], rolls: [], holds: true, fightsToDeath: true };
+  const r = bxMorale(input, bag);
+  const fightsToDeath = r.holds && made === 1;
+  return { ...r, rules: [R_ORDER, ...r.rules], lines: [...r.lines, ...(fightsToDeath ? ["Second morale roll made: from now on they fight to the death."] : [])], fightsToDeath };
+}
+
+/** The state after a morale roll: count the rolls made. */
+export function recordMorale<S extends CombatState>(state: S, holds: boolean): S & { moraleMade: number } {
+  const made = typeof state.moraleMade === "number" ? state.moraleMade : 0;
+  return { ...state, moraleMade: holds ? made + 1 : made };
+}
+
+export function assertSide(side: string): Side {
+  if (side !== "party" && side !== "foes") throw new RuleError("Side must be party or foes");
+  return side;
+}

@@ -1,0 +1,57 @@
+/**
+ * The B/X house rules (seed 001) as a layer over bx (seed 002): bx's checks,
+ * saves, reaction, loyalty and healing stand; the attack, surprise,
+ * initiative, round start, morale and damage are the house's.
+ */
+import { z } from "zod";
+import { bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
+import type { RuleSystem } from "../types.js";
+import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
+import { houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
+import { houseApplyDamage, houseApplyHealing } from "./health.js";
+import { houseInitialState, houseMonsterSchema, housePresets, houseSheetSchema, type HouseSheet } from "./sheet.js";
+
+export const houseSettingsSchema = bxSettingsSchema.extend({
+  /** seed 001 "ENCOUNTER ORDER", optional rule: reroll initiative each round. */
+  initiativeEachRound: z.boolean().default(false),
+  /** The house example gives weapons their own damage ("normal weapons do D6+1"): variable damage on by default. */
+  variableDamage: z.boolean().default(true),
+});
+export type HouseSettings = z.output<typeof houseSettingsSchema>;
+
+export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem<HouseSheet> {
+  const st: HouseSettings = houseSettingsSchema.parse(settings);
+  const base = createBx(st as BxSettings);
+  return {
+    ...base,
+    id: "bx-house",
+    name: "B/X house rules",
+    sheet: houseSheetSchema,
+    monster: houseMonsterSchema,
+    presets: housePresets,
+    situations: HOUSE_SITUATIONS,
+    initialState: houseInitialState,
+    surprise: houseSurprise,
+    initiative: (input, dice) => houseInitiative(input, st, dice),
+    roundStart: (input, dice) => houseRoundStart(input, st, dice),
+    morale: houseMorale,
+    attack: {
+      begin: (input, dice) => houseBegin(input, st, dice),
+      react: (state, optionId, input) => houseReact(state, optionId, input, st),
+      lapse: (state, input) => houseLapse(state, input, st),
+    },
+    odds: (input) => houseOdds(input, st),
+    applyDamage: houseApplyDamage,
+    applyHealing: houseApplyHealing,
+  };
+}
+
+export const bxHouse: RuleSystem<HouseSheet> = createBxHouse();
+
+export * from "./attack.js";
+export * from "./bonuses.js";
+export * from "./encounter.js";
+export * from "./health.js";
+export * from "./maneuvers.js";
+export * from "./pursuit.js";
+export * from "./sheet.js";

@@ -1,0 +1,93 @@
+/** seed 001, "EVASION AND PURSUIT" and "Mass Combat". */
+import type { DiceBag } from "../../dice/bag.js";
+import { reactionBand } from "../bx/index.js";
+import { RuleError, type RuleResult } from "../types.js";
+import { R_EVASION, R_MASS, R_MISC } from "./bonuses.js";
+
+/**
+ * Do they pursue? 2d6 on the reaction table: a low score means they will.
+ * Hostile and uncertain results (2–8) pursue; indifferent and friendly (9–12) do not.
+ */
+export function pursuitRoll(bag: DiceBag, modifier = 0): RuleResult & { pursues: boolean } {
+  const mark = bag.log.length;
+  const r = bag.roll("pursuit", 2, 6, { modifier });
+  const pursues = r.total <= 8;
+  return {
+    title: pursues ? "They pursue" : "They let you go",
+    lines: [`2d6 = ${r.total} (${reactionBand(r.total)}): ${pursues ? "2–8, they give chase" : "9–12, no pursuit"}.`],
+    rules: [R_EVASION, R_MISC],
+    rolls: bag.since(mark),
+    pursues,
+  };
+}
+
+/** Dropped food (unintelligent) or treasure (intelligent) stops the pursuit on 1–5 of a d6. */
+export function dropToDistract(input: { dropped: "food" | "treasure"; intelligent: boolean }, bag: DiceBag): RuleResult & { stops: boolean } {
+  const fits = input.dropped === "food" ? !input.intelligent : input.intelligent;
+  if (!fits)
+    return {
+      title: "No distraction",
+      lines: [input.dropped === "food" ? "Intelligent monsters stop for treasure, not food." : "Unintelligent monsters stop for food, not treasure."],
+      rules: [R_EVASION],
+      rolls: [],
+      stops: false,
+    };
+  const mark = bag.log.length;
+  const v = bag.d("distraction", 6);
+  return { title: v <= 5 ? "They stop" : "They keep coming", lines: [`d6 ${v}: ${v <= 5 ? "1–5, they stop" : "6, they keep coming"}.`], rules: [R_EVASION], rolls: bag.since(mark), stops: v <= 5 };
+}
+
+/** Around a corner, up or down stairs, through a doorway: pursuit continues on 1–2; through a secret door on 1. */
+export function pursuitContinues(obstacle: "corner" | "stairs" | "doorway" | "secret door", bag: DiceBag): RuleResult & { continues: boolean } {
+  const range = obstacle === "secret door" ? 1 : 2;
+  const mark = bag.log.length;
+  const v = bag.d(`pursuit past ${obstacle}`, 6);
+  const continues = v <= range;
+  return {
+    title: continues ? "Still in pursuit" : "Pursuit lost",
+    lines: [`d6 ${v}, continues on 1${range === 2 ? "–2" : ""}: ${continues ? "they follow" : "they lose the trail"}.`],
+    rules: [R_EVASION],
+    rolls: bag.since(mark),
+    continues,
+  };
+}
+
+/** Rounds for a pursuer to close a gap at running speed (full Turn movement per round); null if it never does. */
+export function roundsToCatch(input: { gap: number; fleeRate: number; pursuerRate: number }): number | null {
+  if (input.gap < 0) throw new RuleError("The gap must be 0 or more");
+  if (input.gap === 0) return 0;
+  const closing = input.pursuerRate - input.fleeRate;
+  return closing > 0 ? Math.ceil(input.gap / closing) : null;
+}
+
+/** A unit's hit points: a d6 for each man, totalled. */
+export function unitHitPoints(men: number, bag: DiceBag): RuleResult & { hp: number } {
+  if (!Number.isInteger(men) || men < 1 || men > 100) throw new RuleError("A unit has 1 to 100 men");
+  const mark = bag.log.length;
+  const r = bag.roll(`unit of ${men}`, men, 6);
+  return { title: `Unit of ${men}: ${r.total} hit points`, lines: [`${men}d6 = ${r.total}.`], rules: [R_MASS], rolls: bag.since(mark), hp: r.total };
+}
+
+/** One "hit" by a unit: a d6 × 10 off the target unit's hit points. */
+export function unitHit(remaining: number, bag: DiceBag): RuleResult & { remaining: number; damage: number } {
+  const mark = bag.log.length;
+  const v = bag.d("unit damage", 6);
+  const damage = v * 10;
+  const left = Math.max(0, remaining - damage);
+  return {
+    title: left === 0 ? "The unit is slain to a man" : `The unit takes ${damage}`,
+    lines: [`d6 ${v} × 10 = ${damage}: ${remaining} → ${left}.`],
+    rules: [R_MASS],
+    rolls: bag.since(mark),
+    remaining: left,
+    damage,
+  };
+}
+
+/** Survivors: one man for each tenth (1/men) of the original total left, fractions rounded up. */
+export function unitSurvivors(original: number, remaining: number, men = 10): number {
+  if (original <= 0) throw new RuleError("The unit's original hit points must be more than 0");
+  if (remaining <= 0) return 0;
+  const perMan = original / men;
+  return Math.min(men, Math.ceil(Math.round((remaining / perMan) * 1e9) / 1e9));
+}

@@ -1,0 +1,301 @@
+/**
+ * The attack roll as a state machine (seed 002, "Attacking"). bx gives the
+ * defender no reactions: begin rolls everything, the only option is "Take it".
+ */
+import type { DiceBag, DiceRoll } from "../../dice/bag.js";
+import {
+  RuleError,
+  type AttackInput,
+  type AttackState,
+  type Combatant,
+  type Effect,
+  type ReactionOption,
+  type RuleResult,
+  type Situation,
+  type SituationKey,
+} from "../types.js";
+import { abilityModifier, formatDice, mustParseDice, parseDice, signed, type DiceExpr } from "./dice.js";
+import type { BxSettings } from "./settings.js";
+import { aacOf, attackBonusOf, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
+
+export const R_ROLLS = 'seed 002, "Attack Rolls"';
+export const R_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
+export const R_1_20 = 'seed 002, "1s and 20s"';
+export const R_RANGE = 'seed 002, "Range Modifiers"';
+export const R_COVER = 'seed 002, "Targets Behind Cover"';
+export const R_RETREAT = 'seed 002, "In Melee"';
+export const R_INVULN = 'seed 002, "Invulnerabilities"';
+export const R_DAMAGE = 'seed 002, "Rolling for Damage"';
+export const R_VARIABLE = 'seed 002, "Variable Weapon Damage (Optional Rule)"';
+export const R_DEATH_ATTACK = 'seed 002, "Death"';
+export const R_MISSILE = 'seed 002, "Missile Attacks"';
+
+export interface Mod {
+  label: string;
+  value: number;
+  rule: string;
+}
+
+export const sumMods = (m: Mod[]): number => m.reduce((s, x) => s + x.value, 0);
+export const modText = (m: Mod[]): string => m.filter((x) => x.value !== 0).map((x) => `${x.label} ${signed(x.value)}`).join(", ");
+
+export type AttackMode = "melee" | "missile" | "thrown";
+
+/** The weapon an attack uses: a sheet weapon by name, a dice expression, or the first weapon. */
+export function resolveWeapon(sheet: BxSheet, weapon: string | undefined, situation: Situation): BxWeapon {
+  const modeKind = situation.mode === "ranged" ? "missile" : situation.mode === "thrown" ? "thrown" : situation.mode === "melee" ? "melee" : undefined;
+  if (weapon === undefined || weapon.trim() === "") {
+    const first = modeKind ? sheet.weapons.find((w) => w.kind === modeKind) ?? sheet.weapons[0] : sheet.weapons[0];
+    return first ?? weaponSchema.parse({ name: "weapon", damage: "1d6", kind: modeKind ?? "melee" });
+  }
+  const found = sheet.weapons.find((w) => w.name.toLowerCase() === weapon.trim().toLowerCase());
+  if (found) return found;
+  if (parseDice(weapon)) return weaponSchema.parse({ name: weapon.trim(), damage: weapon.trim(), kind: modeKind ?? "melee" });
+  const names = sheet.weapons.map((w) => w.name);
+  throw new RuleError(`No weapon "${weapon}" on the sheet: use ${names.length ? `one of ${names.join(", ")}, or ` : ""}a dice expression like 1d8`);
+}
+
+export function attackMode(weapon: BxWeapon, situation: Situation): AttackMode {
+  if (situation.mode === "spell") throw new RuleError("Spells make no attack roll here: the target makes a saving throw (use /save)");
+  if (situation.mode === "ranged") return "missile";
+  if (situation.mode === "thrown") return "thrown";
+  if (situation.mode === "melee") return "melee";
+  return weapon.kind;
+}
+
+/** Situation keys the input set (a key set to false/undefined/"none" counts as not set). */
+export function setKeys(s: Situation): SituationKey[] {
+  return (Object.keys(s) as SituationKey[]).filter((k) => {
+    const v = s[k];
+    return v !== undefined && v !== false && v !== 0 && v !== "none";
+  });
+}
+
+/** Hit target: a total (d20 + modifiers) at or above `target` hits. */
+export interface HitTarget {
+  target: number;
+  text: string;
+  rule: string;
+}
+
+/**
+ * seed 002, "Attack Rolls": THAC0 − total = the AC hit; it hits when that AC
+ * is equal to or lower than the foe's AC, i.e. total ≥ THAC0 − AC.
+ * seed 002, "Ascending Armor Class": total + attack bonus ≥ AAC.
+ * `acShift` worsens the defender's descending AC (positive = easier to hit).
+ */
+export function hitTarget(attacker: BxSheet, defender: BxSheet, acShift: number): HitTarget {
+  if (attacker.acMode === "ascending") {
+    const aac = aacOf(defender) - acShift;
+    const ab = attackBonusOf(attacker);
+    return { target: aac - ab, text: `attack bonus ${signed(ab)} against AAC ${aac}`, rule: R_AAC };
+  }
+  const ac = defender.ac + acShift;
+  return { target: attacker.thac0 - ac, text: `THAC0 ${attacker.thac0} against AC ${ac}`, rule: R_ROLLS };
+}
+
+/** Does this weapon get through an invulnerability? */
+export function canHurt(defender: BxSheet, weapon: BxWeapon): boolean {
+  if (defender.hitOnlyBy.length === 0) return true;
+  return (defender.hitOnlyBy.includes("magic") && weapon.magic > 0) || (defender.hitOnlyBy.includes("silver") && weapon.silver);
+}
+
+export interface BxPlan {
+  weapon: BxWeapon;
+  mode: AttackMode;
+  toHit: Mod[];
+  hit: HitTarget;
+  damage: DiceExpr;
+  damageMods: Mod[];
+  canHurt: boolean;
+  used: SituationKey[];
+  rules: string[];
+}
+
+const COVER_BX: Record<string, number> = { light: -1, partial: -2, heavy: -4 };
+
+export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings): BxPlan {
+  const a = input.attacker.sheet;
+  const d = input.defender.sheet;
+  const s = input.situation;
+  const weapon = resolveWeapon(a, input.weapon, s);
+  const mode = attackMode(weapon, s);
+  const toHit: Mod[] = [];
+  const damageMods: Mod[] = [];
+  const used: SituationKey[] = ["mode"];
+  const rules: string[] = [a.acMode === "ascending" ? R_AAC : R_ROLLS];
+  let acShift = 0;
+  if (mode === "melee") {
+    const str = abilityModifier(a.str);
+    if (str) {
+      toHit.push({ label: "STR", value: str, rule: R_ROLLS });
+      damageMods.push({ label: "STR", value: str, rule: R_DAMAGE });
+    }
+  } else {
+    rules.push(R_MISSILE);
+    const dex = abilityModifier(a.dex);
+    if (dex) toHit.push({ label: "DEX", value: dex, rule: R_ROLLS });
+    used.push("range", "cover");
+    if (s.range === "short") toHit.push({ label: "short range", value: 1, rule: R_RANGE });
+    if (s.range === "long") toHit.push({ label: "long range", value: -1, rule: R_RANGE });
+    if (s.range) rules.push(R_RANGE);
+    if (s.cover === "full") throw new RuleError(`${input.defender.name} is behind complete cover and cannot be hit`);
+    const c = s.cover ? COVER_BX[s.cover] : undefined;
+    if (c) {
+      toHit.push({ label: `${s.cover} cover`, value: c, rule: R_COVER });
+      rules.push(R_COVER);
+    }
+  }
+  if (weapon.magic) {
+    toHit.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_ROLLS });
+    damageMods.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_DAMAGE });
+  }
+  if (input.defender.state.conditions.includes("retreating")) {
+    toHit.push({ label: "foe retreating", value: 2, rule: R_RETREAT });
+    if (d.shield) acShift += 1;
+    rules.push(R_RETREAT);
+  }
+  if (s.modifier) {
+    used.push("modifier");
+    toHit.push({ label: "referee", value: s.modifier, rule: R_ROLLS });
+  }
+  const pcFlat = input.attacker.kind !== "monster" && !settings.variableDamage;
+  const damage = pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(weapon.damage, `${weapon.name} damage`);
+  rules.push(R_DAMAGE);
+  if (!pcFlat && input.attacker.kind !== "monster") rules.push(R_VARIABLE);
+  return { weapon, mode, toHit, hit: hitTarget(a, d, acShift), damage, damageMods, canHurt: canHurt(d, weapon), used, rules };
+}
+
+export interface BxAttackData {
+  plan: BxPlan;
+  natural: number;
+  total: number;
+  hit: boolean;
+  damage: number | null;
+  rolls: DiceRoll[];
+  [key: string]: unknown;
+}
+
+export function rollDamage(bag: DiceBag, dmg: DiceExpr, mods: Mod[], multiplier = 1): { total: number; raw: number } {
+  const r = bag.roll("damage", dmg.count, dmg.sides, { modifier: dmg.modifier });
+  const raw = (r.total + sumMods(mods)) * multiplier;
+  return { total: Math.max(1, raw), raw };
+}
+
+export const takeOption = (defenderId: string, rule: string): ReactionOption => ({ id: "take", label: "Take it", by: defenderId, cost: "no cost", rule });
+
+export function bxBegin(input: AttackInput<BxSheet>, settings: BxSettings, bag: DiceBag): AttackState {
+  const mark = bag.log.length;
+  if (input.attacker.state.conditions.includes("retreating"))
+    throw new RuleError(`${input.attacker.name} is retreating this round and may not attack`);
+  const plan = planBxAttack(input, settings);
+  const r = bag.roll("attack", 1, 20, { modifier: sumMods(plan.toHit) });
+  const natural = r.dice[0]!.value;
+  const hit = natural === 20 ? true : natural === 1 ? false : r.total >= plan.hit.target;
+  let damage: number | null = null;
+  if (hit && plan.canHurt) damage = rollDamage(bag, plan.damage, plan.damageMods).total;
+  const data: BxAttackData = { plan, natural, total: r.total, hit, damage, rolls: bag.since(mark) };
+  return bxState(input, data, "reactions");
+}
+
+export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: AttackState["phase"]): AttackState {
+  const { plan, natural, total, hit, damage } = data;
+  const def = input.defender;
+  const lines: string[] = [];
+  const rules = [...plan.rules];
+  lines.push(
+    `${input.attacker.name} attacks ${def.name} with ${plan.weapon.name} (${plan.mode}): d20 ${natural}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.hit.target} (${plan.hit.text}).`,
+  );
+  if (natural === 20 || natural === 1) {
+    rules.push(R_1_20);
+    lines.push(natural === 20 ? "Natural 20: always hits." : "Natural 1: always misses.");
+  }
+  let outcome = hit ? "hit" : "miss";
+  const effects: Effect[] = [];
+  if (hit && !plan.canHurt) {
+    rules.push(R_INVULN);
+    outcome = "no effect";
+    lines.push(`${def.name} can only be hurt by ${def.sheet.hitOnlyBy.join(" or ")} weapons: no damage is rolled.`);
+  } else if (hit && damage !== null) {
+    const { hp } = hpOf(def);
+    lines.push(`Damage ${formatDice(plan.damage)}${plan.damageMods.length ? ` (${modText(plan.damageMods)})` : ""}: ${damage} (at least 1 on a hit).`);
+    effects.push({ targetId: def.id, damage, damageKind: "normal" });
+    if (damage >= hp) {
+      outcome = "slain";
+      rules.push(R_DEATH_ATTACK);
+      lines.push(`${def.name} would drop to ${hp - damage} HP: killed.`);
+    }
+  } else lines.push("Miss.");
+  const options = phase === "reactions" ? [takeOption(def.id, R_ROLLS)] : [];
+  return {
+    phase,
+    attackerId: input.attacker.id,
+    defenderId: def.id,
+    outcome,
+    data: data as unknown as Record<string, unknown>,
+    options,
+    effects,
+    ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
+    result: { title: `${input.attacker.name} → ${def.name}: ${outcome}`, lines, rules: [...new Set(rules)], rolls: data.rolls },
+  };
+}
+
+export function assertOpen(state: AttackState, optionId: string): ReactionOption {
+  const opt = state.options.find((o) => o.id === optionId);
+  if (!opt) {
+    const open = state.options.map((o) => o.label).join(", ");
+    throw new RuleError(state.phase === "done" ? "This attack is already resolved." : `That option is no longer open${open ? `: choose ${open}` : ""}.`);
+  }
+  return opt;
+}
+
+export function bxReact(state: AttackState, optionId: string, input: AttackInput<BxSheet>): AttackState {
+  assertOpen(state, optionId);
+  return bxState(input, state.data as unknown as BxAttackData, "done");
+}
+
+export function bxLapse(state: AttackState, input: AttackInput<BxSheet>): AttackState {
+  if (state.phase === "done") return state;
+  const s = bxState(input, state.data as unknown as BxAttackData, "done");
+  return { ...s, result: { ...s.result, lines: [...s.result.lines, "No reaction: the attack stands."] } };
+}
+
+/** Distribution of a dice expression plus a flat modifier, each total clamped by `clamp`. */
+export function damageSpread(d: DiceExpr, flat: number, clamp: (n: number) => number): Map<number, number> {
+  let dist = new Map<number, number>([[0, 1]]);
+  for (let i = 0; i < d.count; i++) {
+    const next = new Map<number, number>();
+    for (const [v, p] of dist) for (let f = 1; f <= d.sides; f++) next.set(v + f, (next.get(v + f) ?? 0) + p / d.sides);
+    dist = next;
+  }
+  const out = new Map<number, number>();
+  for (const [v, p] of dist) {
+    const t = clamp(v + d.modifier + flat);
+    out.set(t, (out.get(t) ?? 0) + p);
+  }
+  return out;
+}
+
+export const pct = (p: number): string => `${Math.round(p * 1000) / 10}%`;
+
+export function spreadText(dist: Map<number, number>): string {
+  return [...dist.entries()].sort((x, y) => x[0] - y[0]).map(([v, p]) => `${v}: ${pct(p)}`).join(" · ");
+}
+
+export function bxOdds(input: AttackInput<BxSheet>, settings: BxSettings): RuleResult {
+  const plan = planBxAttack(input, settings);
+  const mod = sumMods(plan.toHit);
+  let hits = 0;
+  for (let n = 1; n <= 20; n++) if (n === 20 || (n !== 1 && n + mod >= plan.hit.target)) hits++;
+  const p = hits / 20;
+  const lines = [`Needs ${plan.hit.target} on d20${mod ? ` ${signed(mod)}` : ""} (${plan.hit.text}): ${pct(p)} to hit (natural 20 always hits, natural 1 always misses).`];
+  if (!plan.canHurt) lines.push(`${input.defender.name} cannot be hurt by this weapon.`);
+  else {
+    const dist = damageSpread(plan.damage, sumMods(plan.damageMods), (n) => Math.max(1, n));
+    const mean = [...dist.entries()].reduce((s, [v, q]) => s + v * q, 0);
+    lines.push(`Damage on a hit: ${spreadText(dist)} (average ${Math.round(mean * 100) / 100}).`);
+  }
+  return { title: `Odds: ${input.attacker.name} → ${input.defender.name}`, lines, rules: plan.rules, rolls: [] };
+}
+
+export type { Combatant };

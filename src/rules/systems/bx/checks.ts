@@ -1,0 +1,163 @@
+/** Ability checks and saving throws (seed 002, "Ability Checks", "Saving Throws", "Destruction of Magic Items"). */
+import type { DiceBag } from "../../dice/bag.js";
+import { RuleError, type CheckInput, type RuleResult, type SaveInput } from "../types.js";
+import { signed } from "./dice.js";
+import { SAVE_KINDS, type BxSheet, type SaveKind } from "./sheet.js";
+
+export const BX_ATTRIBUTES = ["STR", "INT", "WIS", "DEX", "CON", "CHA"];
+const KEY: Record<string, keyof BxSheet> = { str: "str", int: "int", wis: "wis", dex: "dex", con: "con", cha: "cha" };
+
+const R_CHECK = 'seed 002, "Rolling an Ability Check"';
+const R_CHECK_MOD = 'seed 002, "Modifiers"';
+const R_CHECK_1_20 = 'seed 002, "1s and 20s"';
+
+/**
+ * d20 ≤ score succeeds. The modifier (−4 easy … +4 very difficult) is added
+ * to the roll. A natural 1 always succeeds, a natural 20 always fails.
+ */
+export function bxCheck(input: CheckInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean } {
+  const k = KEY[input.attribute.trim().toLowerCase()];
+  if (!k) throw new RuleError(`Unknown ability "${input.attribute}": use one of ${BX_ATTRIBUTES.join(", ")}`);
+  const mod = input.modifier ?? 0;
+  if (!Number.isInteger(mod) || mod < -4 || mod > 4)
+    throw new RuleError("An ability check modifier must be between -4 (easy) and +4 (very difficult)");
+  const scoreValue = input.who.sheet[k] as number;
+  const mark = bag.log.length;
+  const roll = bag.roll(`${k.toUpperCase()} check`, 1, 20, { modifier: mod });
+  const nat = roll.dice[0]!.value;
+  let success: boolean;
+  let why: string;
+  if (nat === 1) {
+    success = true;
+    why = "natural 1: always a success";
+  } else if (nat === 20) {
+    success = false;
+    why = "natural 20: always a failure";
+  } else {
+    success = roll.total <= scoreValue;
+    why = `${roll.total} ${success ? "≤" : ">"} ${k.toUpperCase()} ${scoreValue}`;
+  }
+  const rules = [R_CHECK];
+  if (mod) rules.push(R_CHECK_MOD);
+  if (nat === 1 || nat === 20) rules.push(R_CHECK_1_20);
+  return {
+    title: `${input.who.name}: ${k.toUpperCase()} check ${success ? "succeeds" : "fails"}`,
+    lines: [`Rolled ${nat}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${k.toUpperCase()} ${scoreValue}: ${why}.`],
+    rules,
+    rolls: bag.since(mark),
+    success,
+  };
+}
+
+const SAVE_ALIASES: Record<string, SaveKind> = {
+  d: "death", death: "death", poison: "death", "death ray": "death", "death or poison": "death",
+  w: "wands", wand: "wands", wands: "wands",
+  p: "paralysis", paralysis: "paralysis", petrification: "paralysis", paralyze: "paralysis", "paralysis or petrification": "paralysis",
+  b: "breath", breath: "breath", "breath attacks": "breath", "breath attack": "breath",
+  s: "spells", spell: "spells", spells: "spells", rod: "spells", rods: "spells", staff: "spells", staves: "spells", "spells, rods, or staves": "spells",
+};
+export const SAVE_LABEL: Record<SaveKind, string> = {
+  death: "Death or Poison",
+  wands: "Wands",
+  paralysis: "Paralysis or Petrification",
+  breath: "Breath Attacks",
+  spells: "Spells, Rods, or Staves",
+};
+
+export function saveKindOf(kind: string | undefined): SaveKind {
+  if (kind === undefined) throw new RuleError(`Say which saving throw: ${SAVE_KINDS.join(", ")}`);
+  const k = SAVE_ALIASES[kind.trim().toLowerCase()];
+  if (!k) throw new RuleError(`Unknown saving throw "${kind}": use one of ${SAVE_KINDS.join(", ")}`);
+  return k;
+}
+
+/**
+ * seed 002, "Rolling a Saving Throw": 1d20 ≥ the category's value succeeds.
+ * `modifier` (a magic item's bonus, a PSY bonus…) is added to the roll.
+ */
+export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean; kind: SaveKind; total: number } {
+  const kind = saveKindOf(input.kind);
+  const mod = input.modifier ?? 0;
+  const target = input.who.sheet.saves[kind];
+  const mark = bag.log.length;
+  const roll = bag.roll(`save vs ${SAVE_LABEL[kind]}`, 1, 20, { modifier: mod });
+  const success = roll.total >= target;
+  return {
+    title: `${input.who.name}: save vs ${SAVE_LABEL[kind]} ${success ? "succeeds" : "fails"}`,
+    lines: [
+      `Rolled ${roll.dice[0]!.value}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${target}: ${success ? "greater or equal, a success" : "lower, a failure"}.`,
+      success
+        ? kind === "death"
+          ? "A damaging effect is halved, another effect avoided; poison's own damage is not changed by the save."
+          : "A damaging effect is halved; any other effect is avoided entirely."
+        : kind === "death"
+          ? "Failed: a failed save against poison is usually fatal."
+          : "Failed: the full effect applies.",
+    ],
+    rules: ['seed 002, "Categories"', 'seed 002, "Rolling a Saving Throw"', 'seed 002, "Successful Saves"'],
+    rolls: bag.since(mark),
+    success,
+    kind,
+    total: roll.total,
+  };
+}
+
+/**
+ * seed 002, "Successful Saves" and "Saving Throws Versus Poison": a saved
+ * damaging effect is halved (rounded down, at least 1 is not required by the
+ * text), a saved non-damaging effect is negated; a poisonous attack's damage
+ * is not affected by the save at all.
+ */
+export function effectAfterSave(input: { damage?: number; poison?: boolean; saved: boolean }): { damage: number; effectApplies: boolean; lines: string[] } {
+  const dmg = input.damage ?? 0;
+  if (input.poison) {
+    return {
+      damage: dmg,
+      effectApplies: !input.saved,
+      lines: [
+        dmg ? `Poison: the attack's ${dmg} damage is not affected by the save.` : "Poison:",
+        input.saved ? "The save succeeded: the poison has no effect." : "The save failed: the poison takes effect (usually fatal).",
+      ],
+    };
+  }
+  if (input.damage !== undefined) {
+    const d = input.saved ? Math.floor(dmg / 2) : dmg;
+    return { damage: d, effectApplies: true, lines: [input.saved ? `Saved: damage halved, ${dmg} → ${d}.` : `Failed: full ${dmg} damage.`] };
+  }
+  return { damage: 0, effectApplies: !input.saved, lines: [input.saved ? "Saved: the effect is avoided entirely." : "Failed: the effect applies."] };
+}
+
+/**
+ * seed 002, "Destruction of Magic Items": when the owner is killed by a
+ * destructive spell or special attack, each magic item may save with the
+ * owner's saving throw values (the category of the attack), adding the item's
+ * combat bonus.
+ */
+export function magicItemSaves(
+  owner: { name: string; sheet: BxSheet },
+  items: { name: string; bonus?: number }[],
+  kind: string,
+  bag: DiceBag,
+): RuleResult & { survivors: string[]; destroyed: string[] } {
+  const k = saveKindOf(kind);
+  const mark = bag.log.length;
+  const target = owner.sheet.saves[k];
+  const survivors: string[] = [];
+  const destroyed: string[] = [];
+  const lines: string[] = [];
+  for (const it of items) {
+    const bonus = it.bonus ?? 0;
+    const r = bag.roll(`${it.name}: item save`, 1, 20, { modifier: bonus });
+    const ok = r.total >= target;
+    (ok ? survivors : destroyed).push(it.name);
+    lines.push(`${it.name}: ${r.dice[0]!.value}${bonus ? ` ${signed(bonus)} = ${r.total}` : ""} vs ${target}: ${ok ? "survives" : "destroyed"}.`);
+  }
+  return {
+    title: `${owner.name}'s magic items`,
+    lines,
+    rules: ['seed 002, "Destruction of Magic Items"', 'seed 002, "Destruction of Items"'],
+    rolls: bag.since(mark),
+    survivors,
+    destroyed,
+  };
+}

@@ -1,0 +1,59 @@
+/** Basic/Expert SRD (seed 002) as a RuleSystem. `createBx(settings)` applies campaign options; `bx` uses the defaults. */
+import type { RuleSystem, SituationKey } from "../types.js";
+import { bxBegin, bxLapse, bxOdds, bxReact } from "./attack.js";
+import { BX_ATTRIBUTES, bxCheck, bxSave } from "./checks.js";
+import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "./encounter.js";
+import { bxApplyDamage, bxApplyHealing } from "./health.js";
+import { bxInitiative, bxRoundStart } from "./initiative.js";
+import { bxPresets } from "./monsters.js";
+import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
+import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
+
+export const BX_SITUATIONS: SituationKey[] = ["mode", "range", "cover", "modifier"];
+
+export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet> {
+  const st: BxSettings = bxSettingsSchema.parse({ ...BX_DEFAULT_SETTINGS, ...settings });
+  return {
+    id: "bx",
+    name: "Basic/Expert SRD",
+    sheet: bxSheetSchema,
+    monster: bxMonsterSchema,
+    presets: bxPresets,
+    attributes: BX_ATTRIBUTES,
+    saves: [...SAVE_KINDS],
+    situations: BX_SITUATIONS,
+    describeSheet: bxDescribeSheet,
+    initialState: bxInitialState,
+    view: bxView,
+    check: bxCheck,
+    save: bxSave,
+    surprise: bxSurprise,
+    reaction: bxReaction,
+    initiative: (input, dice) => bxInitiative(input, st, dice),
+    roundStart: (input, dice) => bxRoundStart(input, st, dice),
+    morale: bxMorale,
+    loyalty: bxLoyalty,
+    startingLoyalty: bxStartingLoyalty,
+    attack: {
+      begin: (input, dice) => bxBegin(input, st, dice),
+      react: (state, optionId, input) => bxReact(state, optionId, input),
+      lapse: (state, input) => bxLapse(state, input),
+    },
+    odds: (input) => bxOdds(input, st),
+    applyDamage: bxApplyDamage,
+    applyHealing: bxApplyHealing,
+  };
+}
+
+export const bx: RuleSystem<BxSheet> = createBx();
+
+export * from "./attack.js";
+export * from "./checks.js";
+export * from "./dice.js";
+export * from "./encounter.js";
+export * from "./health.js";
+export * from "./initiative.js";
+export * from "./monsters.js";
+export * from "./settings.js";
+export * from "./sheet.js";
+export * from "./time.js";

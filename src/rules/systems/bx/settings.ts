@@ -1,0 +1,13 @@
+/** Campaign options seed 002 leaves to the group. The play layer validates campaign settings with this schema and calls createBx(settings). */
+import { z } from "zod";
+
+export const bxSettingsSchema = z.object({
+  /** seed 002, "Initiative": ties are re-rolled, or both sides act simultaneously. */
+  initiativeTies: z.enum(["reroll", "simultaneous"], { error: "initiativeTies must be reroll or simultaneous" }).default("simultaneous"),
+  /** seed 002, "Variable Weapon Damage (Optional Rule)": PCs deal their weapon's damage instead of 1d6. */
+  variableDamage: z.boolean().default(false),
+  /** seed 002, "Encumbrance (Optional Rule)". */
+  encumbrance: z.enum(["none", "basic", "detailed"], { error: "encumbrance must be none, basic or detailed" }).default("none"),
+});
+export type BxSettings = z.output<typeof bxSettingsSchema>;
+export const BX_DEFAULT_SETTINGS: BxSettings = bxSettingsSchema.parse({});

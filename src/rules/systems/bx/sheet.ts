@@ -1,0 +1,155 @@
+/** The B/X sheet: ability scores, HP, AC (descending or ascending), THAC0 / attack bonus, the five saves, weapons. */
+import { z } from "zod";
+import type { Combatant, CombatState, StateView } from "../types.js";
+import { DICE_RE, abilityModifier, signed } from "./dice.js";
+
+const int = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `${field} must be a whole number between ${min} and ${max}` })
+    .int(`${field} must be a whole number between ${min} and ${max}`)
+    .min(min, `${field} must be between ${min} and ${max}`)
+    .max(max, `${field} must be between ${min} and ${max}`);
+
+const score = (field: string) => int(field, 3, 18).default(10);
+
+export const weaponSchema = z.object({
+  name: z.string().min(1, "Weapon name must be 1 to 40 characters").max(40, "Weapon name must be 1 to 40 characters"),
+  /** Damage dice (used for monsters, and for PCs under the Variable Weapon Damage option). */
+  damage: z.string().regex(DICE_RE, "Weapon damage must be dice like 1d8 or 2d6+1").default("1d6"),
+  kind: z.enum(["melee", "missile", "thrown"], { error: "Weapon kind must be melee, missile or thrown" }).default("melee"),
+  /** Two-handed melee weapons (and some missile weapons) are slow: they act last. */
+  slow: z.boolean().default(false),
+  twoHanded: z.boolean().default(false),
+  /** Magic bonus (+1 sword → 1): adds to attack and damage, and lets the weapon hurt monsters only magic can. */
+  magic: int("Weapon magic bonus", 0, 5).default(0),
+  silver: z.boolean().default(false),
+  /** Short / medium / long range in feet, for missile and thrown weapons. */
+  ranges: z.tuple([int("Short range", 5, 2000), int("Medium range", 5, 2000), int("Long range", 5, 2000)]).optional(),
+  /** Free words other layers read (bx-house: "bow", "great bow", "crossbow", "sling", "spear", "polearm", "lance", "whip", "horns", "small", "large"…). */
+  tags: z.array(z.string().max(20, "Weapon tags must be at most 20 characters")).max(10, "At most 10 weapon tags").default([]),
+  /** bx-house: a weapon the character is not trained in. */
+  trained: z.boolean().default(true),
+});
+export type BxWeapon = z.output<typeof weaponSchema>;
+
+export const SAVE_KINDS = ["death", "wands", "paralysis", "breath", "spells"] as const;
+export type SaveKind = (typeof SAVE_KINDS)[number];
+
+const savesSchema = z
+  .object({
+    death: int("Save vs Death/Poison", 2, 20).default(12),
+    wands: int("Save vs Wands", 2, 20).default(13),
+    paralysis: int("Save vs Paralysis/Petrification", 2, 20).default(14),
+    breath: int("Save vs Breath Attacks", 2, 20).default(15),
+    spells: int("Save vs Spells/Rods/Staves", 2, 20).default(16),
+  })
+  .default({ death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 });
+
+export const bxShape = {
+  class: z.string().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
+  level: int("Level", 1, 36).default(1),
+  /** Monsters: hit dice as written ("1-1", "4+1", "6+3", "1/2"). */
+  hd: z.string().regex(/^\s*(\d+|1\/2|½)\s*([+-]\s*\d+)?\s*$/, "Hit dice must look like 1, 1/2, 4+1 or 1-1").optional(),
+  str: score("STR"),
+  int: score("INT"),
+  wis: score("WIS"),
+  dex: score("DEX"),
+  con: score("CON"),
+  cha: score("CHA"),
+  /** Maximum hit points. */
+  hp: int("HP", 1, 999).default(6),
+  /** Descending AC (9 unarmoured … 0 and below). Includes armour and shield. */
+  ac: int("AC", -10, 10).default(9),
+  /** Ascending AC; defaults to 19 − AC. */
+  aac: int("AAC", 0, 30).optional(),
+  thac0: int("THAC0", 1, 20).default(19),
+  /** Attack bonus for ascending AC; defaults to 19 − THAC0. */
+  attackBonus: int("Attack bonus", -1, 18).optional(),
+  /** Which attack procedure this combatant uses: THAC0 against descending AC, or attack bonus against ascending AC. */
+  acMode: z.enum(["descending", "ascending"], { error: "AC mode must be descending or ascending" }).default("descending"),
+  saves: savesSchema,
+  armour: z.enum(["none", "light", "heavy"], { error: "Armour must be none, light or heavy" }).default("none"),
+  shield: z.boolean().default(false),
+  weapons: z.array(weaponSchema).max(12, "At most 12 weapons").default([]),
+  /** Base movement rate, feet per turn (encounter rate is a third). */
+  movement: int("Movement", 0, 480).default(120),
+  morale: int("Morale", 2, 12).optional(),
+  loyalty: int("Loyalty", 2, 12).optional(),
+  /** Referee's initiative modifier for very fast or slow monsters (individual initiative). */
+  initiativeModifier: int("Initiative modifier", -3, 3).optional(),
+  /** Invulnerability: weapons that can hurt it ("magic", "silver"); empty = anything. */
+  hitOnlyBy: z.array(z.enum(["magic", "silver"], { error: "hitOnlyBy entries must be magic or silver" })).default([]),
+  /** Size for weapons that care (lance, grappling surround counts). */
+  size: z.enum(["small", "man", "large"], { error: "Size must be small, man or large" }).default("man"),
+};
+
+export const bxSheetSchema = z.object(bxShape);
+export type BxSheet = z.output<typeof bxSheetSchema>;
+
+export const bxMonsterSchema = z.object({
+  ...bxShape,
+  class: bxShape.class.default("monster"),
+  hd: bxShape.hd.default("1"),
+  hp: bxShape.hp.default(4),
+  morale: bxShape.morale.default(7),
+});
+
+/** Hit dice as a number for comparisons: "6+3" → 6, "1-1" → 1, "1/2" → 0.5; PCs: their level. */
+export function hitDice(sheet: Pick<BxSheet, "hd" | "level">): number {
+  if (!sheet.hd) return sheet.level;
+  const m = /^\s*(\d+|1\/2|½)/.exec(sheet.hd);
+  if (!m || !m[1]) return sheet.level;
+  return m[1] === "1/2" || m[1] === "½" ? 0.5 : Number(m[1]);
+}
+
+export const aacOf = (s: BxSheet): number => s.aac ?? 19 - s.ac;
+export const attackBonusOf = (s: BxSheet): number => s.attackBonus ?? 19 - s.thac0;
+
+export interface BxState extends CombatState {
+  hp: number;
+  maxHp: number;
+  /** Temporary (subdual) damage, bx-house. */
+  subdual?: number;
+}
+
+export function bxInitialState(sheet: BxSheet): BxState {
+  return { conditions: [], hp: sheet.hp, maxHp: sheet.hp };
+}
+
+export function hpOf(c: Combatant<BxSheet>): { hp: number; max: number } {
+  const st = c.state as Partial<BxState>;
+  const max = typeof st.maxHp === "number" ? st.maxHp : c.sheet.hp;
+  const hp = typeof st.hp === "number" ? st.hp : max;
+  return { hp, max };
+}
+
+export function bxView(c: Combatant<BxSheet>): StateView {
+  const { hp, max } = hpOf(c);
+  const sub = typeof c.state.subdual === "number" && c.state.subdual > 0 ? c.state.subdual : 0;
+  const conds = c.state.conditions;
+  const status = conds.includes("dead") ? "dead" : conds.includes("unconscious") ? "unconscious" : conds[0] ?? "fine";
+  return {
+    summary: `HP ${Math.max(hp, 0)}/${max}${sub ? ` (${sub} temporary)` : ""}`,
+    fraction: max > 0 ? Math.min(1, Math.max(0, (hp - sub) / max)) : 0,
+    status,
+  };
+}
+
+export function bxDescribeSheet(s: BxSheet): [string, string][] {
+  const rows: [string, string][] = [
+    ["Class", s.hd ? `${s.class} (HD ${s.hd})` : `${s.class} ${s.level}`],
+    ["Abilities", `STR ${s.str} · INT ${s.int} · WIS ${s.wis} · DEX ${s.dex} · CON ${s.con} · CHA ${s.cha}`],
+    ["HP", `${s.hp}`],
+    ["AC", s.acMode === "ascending" ? `AAC ${aacOf(s)}` : `AC ${s.ac}${s.shield ? " (with shield)" : ""}`],
+    ["Attack", s.acMode === "ascending" ? `attack bonus ${signed(attackBonusOf(s))}` : `THAC0 ${s.thac0}`],
+    ["Saves", `D${s.saves.death} W${s.saves.wands} P${s.saves.paralysis} B${s.saves.breath} S${s.saves.spells}`],
+    ["Movement", `${s.movement}' (${Math.floor(s.movement / 3)}')`],
+  ];
+  if (s.weapons.length) rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);
+  if (s.morale !== undefined) rows.push(["Morale", `${s.morale}`]);
+  if (s.loyalty !== undefined) rows.push(["Loyalty", `${s.loyalty}`]);
+  if (s.hitOnlyBy.length) rows.push(["Hit only by", s.hitOnlyBy.join(" or ") + " weapons"]);
+  const strMod = abilityModifier(s.str);
+  if (strMod) rows.push(["STR modifier", signed(strMod)]);
+  return rows;
+}
