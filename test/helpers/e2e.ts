@@ -97,3 +97,12 @@ export function buttons(m: StoredMessage): { id: string; label: string }[] {
   for (const row of (m.components ?? []) as Record<string, any>[]) for (const c of row.components ?? []) if (c.custom_id) out.push({ id: c.custom_id, label: c.label ?? "" });
   return out;
 }
+
+/** Polls an async condition (the bot finishes some work just after answering). */
+export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -119,10 +119,14 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
   });
 }
 
-/** Applies the effects a state carries that were not applied yet (only once the attack is final). */
+/**
+ * Applies the effects a state carries that were not applied yet. While reactions
+ * are open only their costs apply (a reaction taken is paid at once); damage and
+ * conditions wait until the attack is final.
+ */
 async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
-  if (state.phase === "reactions") return { stored };
-  const fresh = newEffects(state.effects, stored.applied);
+  const isCost = (e: AttackState["effects"][number]) => !!e.staminaCost && !e.damage && !e.addConditions?.length && !e.removeConditions?.length;
+  const fresh = newEffects(state.effects, stored.applied).filter((e) => state.phase !== "reactions" || isCost(e));
   const applied = await applyEffects(tx, fight, fresh, bag);
   return { stored: { ...stored, applied: [...stored.applied, ...fresh.map((e) => JSON.stringify(e))], outcomeLines: [...stored.outcomeLines, ...applied.lines] } };
 }
