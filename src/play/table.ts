@@ -3,8 +3,8 @@
  * /damage, /heal, /odds. Each uses the running encounter's stream when there
  * is one (else the campaign's) and logs every die.
  */
+import { campaignSystem } from "./campaigns/system.js";
 import type { Campaign } from "../generated/prisma/client.js";
-import { systemOf } from "../rules/systems/index.js";
 import { isUnsupported, RuleError, type Combatant, type RuleResult, type Side, type Situation } from "../rules/systems/types.js";
 import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
@@ -78,7 +78,7 @@ async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null): Promi
 
 export async function attributeCheck(s: Services, actor: Actor, input: { attribute: string; modifier?: number | null; difficulty?: number | null; character?: string | null }): Promise<TableResult> {
   return withDice(s, actor, `check ${input.attribute}`, async (tx, sc, bag) => {
-    const sys = systemOf(sc.campaign.system);
+    const sys = campaignSystem(sc.campaign);
     const attr = sys.attributes.find((a) => a.toLowerCase() === input.attribute.toLowerCase() || a.toLowerCase().startsWith(input.attribute.toLowerCase()));
     if (!attr) throw new UserError(`${sys.name} has no attribute "${input.attribute}": use one of ${sys.attributes.join(", ")}.`);
     const c = await who(tx, sc, actor, input.character);
@@ -89,7 +89,7 @@ export async function attributeCheck(s: Services, actor: Actor, input: { attribu
 
 export async function savingThrow(s: Services, actor: Actor, input: { kind?: string | null; modifier?: number | null; character?: string | null }): Promise<TableResult> {
   return withDice(s, actor, `save ${input.kind ?? ""}`.trim(), async (tx, sc, bag) => {
-    const sys = systemOf(sc.campaign.system);
+    const sys = campaignSystem(sc.campaign);
     if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
     const c = await who(tx, sc, actor, input.character);
     const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag)));
@@ -100,7 +100,7 @@ export async function savingThrow(s: Services, actor: Actor, input: { kind?: str
 export async function surpriseRoll(s: Services, actor: Actor): Promise<TableResult> {
   return withDice(s, actor, "surprise", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "call for surprise");
-    const sys = systemOf(sc.campaign.system);
+    const sys = campaignSystem(sc.campaign);
     const cs = sc.fight?.combatants ?? [];
     const r = unsupported(sys.surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes") }, bag));
     if (sc.fight) {
@@ -114,7 +114,7 @@ export async function surpriseRoll(s: Services, actor: Actor): Promise<TableResu
 export async function reactionRoll(s: Services, actor: Actor, input: { leader?: string | null; modifier?: number | null }): Promise<TableResult> {
   return withDice(s, actor, "reaction", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "roll reactions");
-    const sys = systemOf(sc.campaign.system);
+    const sys = campaignSystem(sc.campaign);
     const leader = input.leader ? await who(tx, sc, actor, input.leader) : undefined;
     const r = unsupported(sys.reaction({ ...(leader ? { leader } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
     return { result: r, extra: [], campaign: sc.campaign };
@@ -124,7 +124,7 @@ export async function reactionRoll(s: Services, actor: Actor, input: { leader?: 
 export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null }): Promise<TableResult> {
   return withDice(s, actor, "morale", async (_tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "check morale");
-    const sys = systemOf(sc.campaign.system);
+    const sys = campaignSystem(sc.campaign);
     const side = input.side ?? "foes";
     const members = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
     if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
@@ -137,7 +137,7 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
 export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount: number; heal: boolean; kind?: "normal" | "subdual" }): Promise<TableResult> {
   if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > 999) throw new UserError("The amount is a whole number from 1 to 999.");
   return withDice(s, actor, input.heal ? "heal" : "damage", async (tx, sc, bag) => {
-    const sys = systemOf(sc.campaign.system);
+    const sys = campaignSystem(sc.campaign);
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
     if (row && sc.fight) {
       requireOwnerOrReferee(sc.campaign, actor, row.controllerId, row.controllerId ? `<@${row.controllerId}>'s` : "the referee's");

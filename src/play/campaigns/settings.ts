@@ -33,7 +33,7 @@ const BASE: Settings = {
 /** What each system's text sets as its default (see docs/rules/<id>.md). */
 const BY_SYSTEM: Record<SystemId, Partial<Settings>> = {
   "third-age": { initiative: "group", wanderingEvery: 1 }, // seed 000: every turn to every three turns
-  bx: { initiative: "group", wanderingEvery: 2, ties: "reroll" },
+  bx: { initiative: "group", wanderingEvery: 2, ties: "reroll", damage: "d6" }, // seed 002: 1d6 unless variable damage is chosen
   "bx-house": { initiative: "individual", wanderingEvery: 2 },
   siege: { initiative: "individual", wanderingEvery: 2 },
   "life-guard": { initiative: "group", wanderingEvery: 2 },

@@ -1,6 +1,6 @@
 /** /character: create, show, edit, list, use, delete — sheets validated by the campaign's system. */
+import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Character } from "../../generated/prisma/client.js";
-import { systemOf } from "../../rules/systems/index.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -46,7 +46,7 @@ export async function activeCharacter(tx: Tx | Services["store"]["db"], campaign
 }
 
 function toView(c: Character, campaign: Campaign, active: boolean): CharacterView {
-  return { character: c, campaign, system: systemOf(campaign.system), sheet: JSON.parse(c.sheet), state: JSON.parse(c.state), active };
+  return { character: c, campaign, system: campaignSystem(campaign), sheet: JSON.parse(c.sheet), state: JSON.parse(c.state), active };
 }
 
 export async function createCharacter(
@@ -56,7 +56,7 @@ export async function createCharacter(
 ): Promise<CharacterView> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
-    const system = systemOf(campaign.system);
+    const system = campaignSystem(campaign);
     const name = checkName(input.name);
     const ownerId = input.ownerId ?? actor.userId;
     if (ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError("Only a referee can create a character for someone else.");
@@ -99,7 +99,7 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
   return s.store.db.$transaction(async (tx) => {
     const { campaign, character } = await resolve(tx, actor, input.name);
     requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
-    const system = systemOf(campaign.system);
+    const system = campaignSystem(campaign);
     const merged = { ...JSON.parse(character.sheet), ...readSheetInput(input.sheet, system.sheet) };
     const sheet = validateSheet(system.sheet, merged);
     const rename = input.rename ? checkName(input.rename) : null;

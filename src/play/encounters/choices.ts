@@ -1,3 +1,4 @@
+import { campaignSystem } from "../campaigns/system.js";
 import type { Actor } from "../actor.js";
 import { campaignChannels } from "../actor.js";
 import type { Services } from "../services.js";
@@ -48,13 +49,12 @@ export async function weaponChoices(s: Services, actor: Actor, typed: string, at
     .map((w) => ({ name: `${w.name} (${w.damage ?? w.die ?? "?"})`.slice(0, 100), value: w.name.slice(0, 100) }));
 }
 
-import { systemOf } from "../../rules/systems/index.js";
 
 /** Autocomplete: the system's monster presets, keeping any count typed ("4 gob" → "4 goblin"). */
 export async function presetChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
-  const sys = systemOf(campaign.system);
+  const sys = campaignSystem(campaign);
   const m = /^(.*?,\s*)?(\d+\s*)?([^,]*)$/.exec(typed)!;
   const head = `${m[1] ?? ""}${m[2] ?? ""}`;
   const word = (m[3] ?? "").trim().toLowerCase();
@@ -78,13 +78,13 @@ export async function attributeChoices(s: Services, actor: Actor, typed: string)
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
   const t = typed.toLowerCase();
-  return systemOf(campaign.system).attributes.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));
+  return campaignSystem(campaign).attributes.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));
 }
 
 export async function saveChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
-  const saves = systemOf(campaign.system).saves;
+  const saves = campaignSystem(campaign).saves;
   if (isUnsupported(saves)) return [];
   const t = typed.toLowerCase();
   return saves.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));

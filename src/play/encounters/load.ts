@@ -1,6 +1,6 @@
 /** Loading the running encounter of the actor's campaign, and its combatants as rules see them. */
+import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Combatant as CombatantRow, Encounter } from "../../generated/prisma/client.js";
-import { systemOf } from "../../rules/systems/index.js";
 import type { Combatant, CombatState, RuleSystem, SystemId } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -35,7 +35,7 @@ export async function loadFight(tx: Tx | Db, campaign: Campaign, encounter: Enco
     encounter,
     rows,
     combatants: rows.map(toRule),
-    system: systemOf(campaign.system),
+    system: campaignSystem(campaign),
     settings: readSettings(campaign.system as SystemId, campaign.settings),
   };
 }
