@@ -7,6 +7,8 @@ import { verify } from "../src/play/verify.js";
 import { endedEncounterChoices } from "../src/play/encounters/choices.js";
 
 export const command: CommandModule = {
+  // Replaying a long encounter's log can take a while: answer within Discord's 3 s first.
+  defer: "public",
   data: new SlashCommandBuilder()
     .setName("verify")
     .setDescription("Replay an ended encounter's rolls from its revealed seed and check each one")

@@ -1,0 +1,65 @@
+import { EmbedBuilder } from "discord.js";
+import { DICE_HELP } from "../../rules/dice/help.js";
+import { SYSTEMS } from "../../rules/systems/index.js";
+import { SYSTEM_IDS, type SystemId } from "../../rules/systems/types.js";
+import { isUnsupported } from "../../rules/systems/types.js";
+import { sheetFields } from "../../play/sheets.js";
+import { clip, COLOURS } from "./style.js";
+
+export const HELP_TOPICS = ["start", "dice", "sheets", "encounters", "reactions", "verify", ...SYSTEM_IDS] as const;
+
+const GENERAL: Record<string, [string, string]> = {
+  start: [
+    "Ten-Foot Pole: old-school play in a channel",
+    [
+      "**Referee**: `/campaign start system:<id>` binds a campaign to this channel (and its threads). `/campaign set` changes options, `/campaign referee add` shares the job.",
+      "**Players**: `/character create name sheet`, then `/roll`, `/check`, `/save`, `/attack`.",
+      "**Fights**: `/encounter start monsters:\"4 goblins\"` → `/initiative` → `/attack` (the defender answers with buttons) → `/next` → `/morale` → `/encounter end` → `/verify`.",
+      "**Between fights**: `/dungeon turn`, `/dungeon light`, `/retainer hire`.",
+      "Topics: " + HELP_TOPICS.map((t) => `\`${t}\``).join(", "),
+    ].join("\n"),
+  ],
+  dice: ["Dice", ""],
+  sheets: [
+    "Sheets",
+    "Type a sheet as `key=value` pairs: any unique prefix of a field works (`dex=2`), lists use `|` (`languages=Elvish|Orcish`), list items are filled by position with `:` (`weapons=sword:1d8|bow:1d6:ranged`). JSON works too. A bad field is named with its allowed range, and nothing is saved. `/help <system>` lists the system's fields.",
+  ],
+  encounters: [
+    "Encounters",
+    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets; `stats:` gives custom ones. `/initiative` uses the campaign's method (`/campaign set option:initiative`), `/next` moves through turns and does what the system does when a round starts.",
+  ],
+  reactions: [
+    "Reactions",
+    "An attack shows the result it would have and a button per reaction the defender may take now, plus **Take it**. Only the defender's player (the referee for monsters) may press; a press re-resolves and edits the same message; follow-ups such as Counter appear once the result is final. If nobody answers, the attack resolves when the next action starts or after the reaction window (`/campaign set option:reactionWindow`).",
+  ],
+  verify: [
+    "Rolls you can check",
+    "Every campaign and encounter draws from its own seeded stream. The SHA-256 of an encounter's seed is posted when it starts; `/encounter end` reveals the seed and `/verify` replays every logged roll from it, roll by roll.",
+  ],
+};
+
+export function helpEmbed(topic: string | null): EmbedBuilder {
+  const t = (topic ?? "start").toLowerCase();
+  if ((SYSTEM_IDS as readonly string[]).includes(t)) return systemHelp(t as SystemId);
+  const [title, body] = GENERAL[t] ?? GENERAL.start!;
+  return new EmbedBuilder()
+    .setColor(COLOURS.info)
+    .setTitle(title)
+    .setDescription(clip(t === "dice" ? DICE_HELP : body, 4096));
+}
+
+function systemHelp(id: SystemId): EmbedBuilder {
+  const s = SYSTEMS[id];
+  const saves = isUnsupported(s.saves) ? s.saves.message : s.saves.join(", ");
+  return new EmbedBuilder()
+    .setColor(COLOURS.info)
+    .setTitle(`${s.name} (\`${id}\`)`)
+    .addFields(
+      { name: "Attributes (/check)", value: clip(s.attributes.join(", ") || "—", 1024) },
+      { name: "Saves (/save)", value: clip(saves || "—", 1024) },
+      { name: "Sheet fields", value: clip(sheetFields(s.sheet).join(", "), 1024) },
+      { name: "Monster presets", value: clip(Object.keys(s.presets).join(", ") || "—", 1024) },
+      { name: "Situations /attack reads", value: clip(s.situations.join(", ") || "—", 1024) },
+    )
+    .setFooter({ text: `Every rule of the text, and the choices made where it is silent: docs/rules/${id}.md` });
+}
