@@ -1,0 +1,50 @@
+// `npm start` as a user runs it: no token → the local Discord; a command over its
+// HTTP control API; SIGTERM finishes and exits 0.
+import { describe, it, expect } from "vitest";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+describe("the bot as a process", () => {
+  it("starts without a token against the local Discord, answers, and stops cleanly on SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tenfoot-proc-"));
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: `file:${join(dir, "p.db")}`, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += String(d)));
+    child.stderr.on("data", (d) => (out += String(d)));
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`no start within 20 s:\n${out}`)), 20_000);
+        const check = () => {
+          const m = /local Discord on 127\.0\.0\.1:(\d+)/.exec(out);
+          if (m) {
+            clearTimeout(t);
+            resolve(m[1]!);
+          } else setTimeout(check, 50);
+        };
+        check();
+      });
+      const res = await fetch(`http://127.0.0.1:${port}/_local/command`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ line: "/roll dice:3d6 reason:test", user: "alice" }),
+      });
+      const body = (await res.json()) as { text: string };
+      expect(res.status).toBe(200);
+      expect(body.text).toMatch(/alice rolls for test/);
+      const code = await new Promise<number | null>((resolve) => {
+        child.once("exit", (c) => resolve(c));
+        child.kill("SIGTERM");
+      });
+      expect(code).toBe(0);
+      expect(out).toMatch(/stopping: finishing interactions in flight/);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
