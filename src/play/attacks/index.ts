@@ -73,6 +73,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
     if (isDown(attacker)) throw new UserError(`${a.name} is ${fight.system.view(attacker).status} and cannot attack.`);
     if (attacker.state.conditions.includes("surprised") && fight.encounter.round <= 1) throw new UserError(`${a.name} is surprised and cannot act in the first round.`);
+    if (attacker.state.conditions.includes("cannot act")) throw new UserError(`${a.name} cannot act this round (see the round's start): wait for /next.`);
     // The next action starts: attacks still waiting for reactions resolve as they stand.
     const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
     if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);

@@ -66,7 +66,7 @@ export async function showCampaign(s: Services, actor: Actor): Promise<CampaignV
 }
 
 /** Writes a campaign guarded by its version: a concurrent change makes this one fail and change nothing. */
-async function updateCampaign(tx: Tx, c: Campaign, data: Partial<Campaign>): Promise<Campaign> {
+export async function updateCampaign(tx: Tx, c: Campaign, data: Partial<Campaign>): Promise<Campaign> {
   const r = await tx.campaign.updateMany({ where: { id: c.id, version: c.version }, data: { ...data, version: { increment: 1 } } as never });
   if (r.count !== 1) throw new UserError("The campaign changed at the same moment: nothing was changed. Try again.");
   return tx.campaign.findUniqueOrThrow({ where: { id: c.id } });

@@ -140,7 +140,7 @@ export function retreat(c: C, opts: { safeDestination: boolean; modifier?: numbe
 
 export const noSurprise: Unsupported = {
   unsupported: true,
-  message: "Life & Guard has no surprise roll: in the first round each PC rolls against Guard to act — /next does it.",
+  message: "Life & Guard has no surprise roll: in the first round each PC rolls against Guard to act — /initiative rolls it when the first round starts.",
 };
 export const noReaction: Unsupported = {
   unsupported: true,

@@ -1,0 +1,78 @@
+/** /dungeon turn and status: the campaign's clock between fights, in one transaction each, every die from the campaign's stream. */
+import { passTurn, type PendingWandering, type TurnOutcome } from "../../rules/dungeon/index.js";
+import { isUnsupported, type ReactionRollResult, type SystemId } from "../../rules/systems/types.js";
+import type { Actor } from "../actor.js";
+import type { Services } from "../services.js";
+import { requireCampaign } from "../campaigns/find.js";
+import { campaignSystem } from "../campaigns/system.js";
+import { UserError } from "../errors.js";
+import { shortId } from "../ids.js";
+import { requireReferee } from "../permissions.js";
+import { bagFor, openStream } from "../streams.js";
+import { loadClock, peekClock, saveClock } from "./clock.js";
+import { leaderOf } from "./party.js";
+import { dungeonView, type DungeonView } from "./view.js";
+
+export const MAX_TURNS = 36;
+
+export interface TurnsReport {
+  view: DungeonView;
+  turns: TurnOutcome[];
+  /** The reaction of a wandering monster, when one came. */
+  reaction: ReactionRollResult | null;
+  /** The wandering monster waiting for its "Start encounter" button. */
+  wandering: PendingWandering | null;
+  /** Turns asked for but not passed: advancing stops at a wandering monster. */
+  skipped: number;
+}
+
+/** Splits "search, listen; move" into actions. */
+export function parseActions(text?: string | null): string[] {
+  return (text ?? "").split(/[,;]/).map((x) => x.trim()).filter(Boolean).slice(0, 10).map((x) => x.slice(0, 60));
+}
+
+export async function advanceTurns(s: Services, actor: Actor, input: { actions?: string | null; turns?: number | null }): Promise<TurnsReport> {
+  const count = input.turns ?? 1;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_TURNS) throw new UserError(`Advance 1 to ${MAX_TURNS} turns at a time.`);
+  return s.store.db.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, actor);
+    requireReferee(campaign, actor, "advance dungeon turns");
+    const running = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+    if (running) throw new UserError(`"${running.name}" is running: its rounds move the clock. End it with /encounter end before the next dungeon turn.`);
+    const { clock, state: before } = await loadClock(tx, campaign.id);
+    const start = await dungeonView(tx, campaign, clock.rounds, before);
+    const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
+    const bag = bagFor(open, "dungeon turn");
+    const actions = parseActions(input.actions);
+    const turns: TurnOutcome[] = [];
+    let state = before;
+    let rounds = clock.rounds;
+    for (let i = 0; i < count; i++) {
+      const t = passTurn(
+        { system: campaign.system as SystemId, state, rounds, every: start.settings.wanderingEvery, chance: start.settings.wanderingChance, mouths: start.party.length, actions },
+        bag,
+      );
+      turns.push(t);
+      ({ state, rounds } = t);
+      if (t.wandering) break;
+    }
+    const last = turns[turns.length - 1]!;
+    let reaction: ReactionRollResult | null = null;
+    if (last.wandering) {
+      const leader = leaderOf(start.party);
+      const r = campaignSystem(campaign).reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction"));
+      reaction = isUnsupported(r) ? null : r;
+      state = { ...state, wandering: { id: shortId(), turn: last.turn, monsters: last.monsters, reaction: reaction?.reaction ?? null, started: false } };
+    }
+    await saveClock(tx, clock, { rounds, state });
+    await open.close(tx, actor);
+    return { view: await dungeonView(tx, campaign, rounds, state), turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length };
+  });
+}
+
+export async function dungeonStatus(s: Services, actor: Actor): Promise<DungeonView> {
+  const db = s.store.db;
+  const campaign = await requireCampaign(db, actor);
+  const { clock, state } = await peekClock(db, campaign.id);
+  return dungeonView(db, campaign, clock.rounds, state);
+}

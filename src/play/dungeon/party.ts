@@ -1,0 +1,39 @@
+/** The party between fights: every player's active character and the campaign's active retainers. */
+import type { Combatant } from "../../rules/systems/types.js";
+import type { Db, Tx } from "../../store/client.js";
+import { activeCharacter } from "../characters/index.js";
+import { UserError } from "../errors.js";
+
+export interface PartyMember {
+  name: string;
+  kind: "pc" | "retainer";
+  /** The player who plays it (a retainer's employer). */
+  ownerId: string;
+  sheet: Record<string, unknown>;
+}
+
+export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMember[]> {
+  const players = await db.player.findMany({ where: { campaignId }, orderBy: { userId: "asc" } });
+  const out: PartyMember[] = [];
+  for (const p of players) {
+    const c = await activeCharacter(db, campaignId, p.userId);
+    if (c) out.push({ name: c.name, kind: "pc", ownerId: c.ownerId, sheet: JSON.parse(c.sheet) as Record<string, unknown> });
+  }
+  const retainers = await db.retainer.findMany({ where: { campaignId, status: "active" }, orderBy: { createdAt: "asc" } });
+  for (const r of retainers) out.push({ name: r.name, kind: "retainer", ownerId: r.employerId, sheet: JSON.parse(r.sheet) as Record<string, unknown> });
+  return out;
+}
+
+export function memberNamed(party: PartyMember[], name: string): PartyMember {
+  const m = party.find((x) => x.name.toLowerCase() === name.trim().toLowerCase());
+  if (!m) throw new UserError(`"${name}" is not in the party (${party.map((x) => x.name).join(", ") || "nobody yet"}): name a character or retainer.`);
+  return m;
+}
+
+const cha = (m: PartyMember) => (typeof m.sheet.charisma === "number" ? m.sheet.charisma : typeof m.sheet.cha === "number" ? m.sheet.cha : 0);
+
+/** The party's face for a reaction roll: the highest Charisma among the characters. */
+export function leaderOf(party: PartyMember[]): Combatant | undefined {
+  const m = party.filter((x) => x.kind === "pc").sort((a, b) => cha(b) - cha(a))[0];
+  return m && { id: m.name, name: m.name, side: "party", kind: "pc", sheet: m.sheet, state: { conditions: [] } };
+}

@@ -1,0 +1,33 @@
+/** What /dungeon status shows, and every dungeon answer ends with. */
+import type { Campaign } from "../../generated/prisma/client.js";
+import { nextCheckTurn, partyMovement, turnOf, type DungeonState, type PartyMovement } from "../../rules/dungeon/index.js";
+import type { SystemId } from "../../rules/systems/types.js";
+import type { Db, Tx } from "../../store/client.js";
+import { readSettings, type Settings } from "../campaigns/settings.js";
+import { partyOf, type PartyMember } from "./party.js";
+
+export interface DungeonView {
+  campaign: Campaign;
+  rounds: number;
+  state: DungeonState;
+  settings: Settings;
+  party: PartyMember[];
+  movement: PartyMovement;
+  /** The turn on which the next wandering-monster check falls. */
+  nextCheck: number;
+}
+
+export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: number, state: DungeonState): Promise<DungeonView> {
+  const system = campaign.system as SystemId;
+  const settings = readSettings(system, campaign.settings);
+  const party = await partyOf(db, campaign.id);
+  return {
+    campaign,
+    rounds,
+    state,
+    settings,
+    party,
+    movement: partyMovement({ system, members: party, encumbrance: settings.encumbrance, loads: state.loads }),
+    nextCheck: nextCheckTurn(turnOf(rounds), settings.wanderingEvery),
+  };
+}

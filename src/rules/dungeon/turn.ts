@@ -1,0 +1,70 @@
+/**
+ * One dungeon turn, pure: the clock moves 60 rounds; the declared actions
+ * are recorded; lights burn; effects run out; each day passed eats the
+ * party's food and water; and the wandering-monster check falls on the
+ * campaign's interval, rolling on its table on a hit.
+ */
+import type { DiceBag } from "../dice/bag.js";
+import type { RuleResult, SystemId } from "../systems/types.js";
+import { advanceClock, crossedWords, ROUNDS_PER_TURN, turnOf } from "./clock.js";
+import { expireEffects } from "./effects.js";
+import { burnLights } from "./light.js";
+import { DREF } from "./refs.js";
+import type { DungeonState } from "./state.js";
+import { eatAndDrink } from "./supplies.js";
+import { parseTable, rollTable, wanderingRoll } from "./wandering.js";
+
+export const KEPT_ACTIONS = 12;
+
+export interface TurnInput {
+  system: SystemId;
+  state: DungeonState;
+  /** The clock before the turn. */
+  rounds: number;
+  every: number;
+  chance: number;
+  /** Members of the party who eat and drink. */
+  mouths: number;
+  actions: string[];
+}
+
+export interface TurnOutcome {
+  turn: number;
+  rounds: number;
+  state: DungeonState;
+  result: RuleResult;
+  darkness: boolean;
+  wandering: boolean;
+  /** What the table gave ("5 goblins"), when there is a table and a monster came. */
+  monsters: string | null;
+}
+
+export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
+  const mark = bag.log.length;
+  const clock = advanceClock(input.rounds, ROUNDS_PER_TURN);
+  const turn = turnOf(clock.rounds);
+  const lines: string[] = [input.actions.length ? `Declared: ${input.actions.join(", ")}.` : "No actions declared."];
+  const burned = burnLights(input.state.lights, input.rounds, clock.rounds);
+  const effects = expireEffects(input.state.effects, clock.rounds);
+  const fed = eatAndDrink({ supplies: input.state.supplies, fedDays: input.state.fedDays, rounds: clock.rounds, mouths: input.mouths });
+  lines.push(...burned.lines, ...effects.lines, ...crossedWords(clock), ...fed.lines);
+  const w = wanderingRoll({ system: input.system, turn, every: input.every, chance: input.chance }, bag);
+  lines.push(w.lines[0]!);
+  let monsters: string | null = null;
+  if (w.encounter && input.state.table.length) {
+    const t = rollTable(parseTable(input.state.table.join(";")), bag);
+    lines.push(...t.lines);
+    monsters = t.monsters;
+  } else if (w.encounter) lines.push("No wandering table is set (/dungeon set table): the referee picks the monsters.");
+  const actions = input.actions.length ? [...input.state.actions, { turn, actions: input.actions }].slice(-KEPT_ACTIONS) : input.state.actions;
+  const state: DungeonState = { ...input.state, lights: burned.lights, effects: effects.effects, supplies: fed.supplies, fedDays: fed.fedDays, actions };
+  return {
+    turn,
+    rounds: clock.rounds,
+    state,
+    result: { title: w.encounter ? `Turn ${turn}: wandering monster!` : `Turn ${turn}`, lines, rules: [DREF.time, DREF.resources, ...w.rules], rolls: bag.since(mark) },
+    darkness: burned.darkness,
+    wandering: w.encounter,
+    monsters,
+  };
+}

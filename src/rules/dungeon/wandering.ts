@@ -1,0 +1,92 @@
+/**
+ * Wandering monsters: when the check falls, the roll, and the campaign's
+ * table. The Third Age's own check (seed 000, "Dungeon Turn", "Random
+ * Encounters": 1 in 6 every 1–3 turns) is used as written; other systems
+ * and other settings roll 1d6 against "X in 6" every N turns.
+ */
+import type { DiceBag } from "../dice/bag.js";
+import { wanderingCheck, type WanderingResult } from "../systems/third-age/dungeon.js";
+import { RuleError, type SystemId } from "../systems/types.js";
+import { DREF } from "./refs.js";
+
+export type { WanderingResult };
+
+/** Checks fall on turns that are multiples of the interval (every 2 → turns 2, 4, 6…), as the Third Age's check does. */
+export const isCheckTurn = (turn: number, every: number): boolean => turn > 0 && turn % every === 0;
+
+/** The first check turn after `turn`. */
+export const nextCheckTurn = (turn: number, every: number): number => turn + (every - (turn % every));
+
+export function wanderingRoll(input: { system: SystemId; turn: number; every: number; chance: number }, bag: DiceBag): WanderingResult {
+  const { turn, every, chance } = input;
+  if (input.system === "third-age" && every <= 3 && chance === 1) return wanderingCheck(turn, every, bag);
+  const rules = [DREF.choice(`wandering monster on ${chance} in 6 every ${every} turn${every === 1 ? "" : "s"} (campaign options wanderingChance, wanderingEvery)`)];
+  if (!isCheckTurn(turn, every)) {
+    return { title: "No wandering-monster check", lines: [`Turn ${turn}: checks come every ${every} turns; next on turn ${nextCheckTurn(turn, every)}.`], rules, rolls: [], checked: false, encounter: false };
+  }
+  if (chance <= 0) return { title: "No wandering monster", lines: [`Turn ${turn}: the chance is 0 in 6, nothing comes.`], rules, rolls: [], checked: true, encounter: false };
+  const mark = bag.log.length;
+  const r = bag.roll("wandering monster", 1, 6);
+  const encounter = r.total <= chance;
+  return {
+    title: encounter ? "Wandering monster!" : "No wandering monster",
+    lines: [`Turn ${turn}: wandering-monster check 1d6 = ${r.total} (${chance} in 6)${encounter ? " → a wandering monster comes." : " → nothing comes."}`],
+    rules,
+    rolls: bag.since(mark),
+    checked: true,
+    encounter,
+  };
+}
+
+/** One entry of the wandering table: how many (dice or a number) and what. */
+export interface TableEntry {
+  text: string;
+  count: { dice: number; sides: number; modifier: number } | number;
+  what: string;
+}
+
+const ENTRY = /^(?:(\d{1,2})d(\d{1,3})\s*([+-]\s*\d{1,2})?|(\d{1,2}))?\s*(.+)$/i;
+export const MAX_TABLE = 100;
+
+/** "2d4 goblins; 1 ogre; 1d6 skeletons" (semicolons or new lines) → entries, each checked. */
+export function parseTable(text: string): TableEntry[] {
+  const items = text.split(/[;\n]/).map((x) => x.trim()).filter(Boolean);
+  if (!items.length) throw new RuleError("Give the table's entries separated by semicolons, e.g. `2d4 goblins; 1 ogre; 1d6 skeletons`.");
+  if (items.length > MAX_TABLE) throw new RuleError(`A wandering table has at most ${MAX_TABLE} entries.`);
+  return items.map((text) => {
+    const m = ENTRY.exec(text);
+    const what = m?.[5]?.trim();
+    if (!m || !what) throw new RuleError(`"${text}" is not an entry: write a number or dice, then the monsters, e.g. \`2d4 goblins\`.`);
+    if (m[1] && m[2]) {
+      const dice = Number(m[1]);
+      const sides = Number(m[2]);
+      if (dice < 1 || sides < 2) throw new RuleError(`"${text}": the dice must be like 1d6 or 2d4.`);
+      return { text, count: { dice, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 }, what };
+    }
+    const n = m[4] ? Number(m[4]) : 1;
+    if (n < 1) throw new RuleError(`"${text}": at least one monster.`);
+    return { text, count: n, what };
+  });
+}
+
+/** Rolls which entry (1dN over the entries, all equally likely) and how many appear (at least 1). */
+export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { count: number; what: string; monsters: string; lines: string[] } {
+  if (!entries.length) throw new RuleError("The wandering table is empty: set it with /dungeon set table.");
+  const lines: string[] = [];
+  let entry = entries[0]!;
+  if (entries.length > 1) {
+    const r = bag.roll("wandering table", 1, entries.length);
+    entry = entries[r.total - 1]!;
+    lines.push(`Wandering table 1d${entries.length} = ${r.total}: ${entry.text}.`);
+  } else lines.push(`Wandering table: ${entry.text}.`);
+  let count: number;
+  if (typeof entry.count === "number") count = entry.count;
+  else {
+    const c = entry.count;
+    const r = bag.roll("number appearing", c.dice, c.sides, c.modifier ? { modifier: c.modifier } : {});
+    count = r.total;
+    lines.push(`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${r.total}${r.total < 1 ? ", at least 1" : ""}${r.total > max ? `, at most ${max}` : ""}.`);
+  }
+  count = Math.max(1, Math.min(max, count));
+  return { count, what: entry.what, monsters: `${count} ${entry.what}`, lines };
+}
