@@ -13,7 +13,7 @@ export const REDACT_PATHS = [
   "authorization",
 ];
 
-const TOKENISH = /(Bot\s+)?[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}|aW50ZXJhY3Rpb246[A-Za-z0-9_\-:%./+=]+/g;
+const TOKENISH = /(Bot\s+)?[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}|aW50ZXJhY3Rpb246[A-Za-z0-9_\-:%.+=]+/g;
 
 /** Removes anything shaped like a bot token or an interaction token from a string. */
 export function scrub(text: string): string {
