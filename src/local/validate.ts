@@ -14,7 +14,15 @@ const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ??
 type AddFormats = typeof import("ajv-formats").default;
 const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
 
-export const DEFAULT_SPEC_PATH = fileURLToPath(new URL("../../../shared/discord/openapi.json", import.meta.url));
+/**
+ * The project's shared copy (../shared/discord/openapi.json) when it sits beside
+ * the repository, else the copy kept here (same file, MIT licence, Discord's
+ * public spec repository, snapshot of 2026-07-18) so a clone elsewhere still validates.
+ */
+export const DEFAULT_SPEC_PATH = [
+  fileURLToPath(new URL("../../../shared/discord/openapi.json", import.meta.url)),
+  fileURLToPath(new URL("./discord-openapi.json", import.meta.url)),
+].find((p) => existsSync(p)) ?? fileURLToPath(new URL("./discord-openapi.json", import.meta.url));
 
 const SPEC_ID = "https://local-discord/openapi.json";
 
