@@ -7,6 +7,8 @@ import { showLapsed } from "../src/discord/lapsed.js";
 import { addMonsters, endEncounter, joinEncounter, showEncounter, startEncounter } from "../src/play/encounters/index.js";
 import { characterChoices } from "../src/play/characters/index.js";
 import { presetChoices } from "../src/play/encounters/choices.js";
+import { joinRetainer } from "../src/play/retainers/join.js";
+import { retainerChoices } from "../src/play/retainers/index.js";
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -35,7 +37,8 @@ export const command: CommandModule = {
       c
         .setName("join")
         .setDescription("Bring your character (or a named one) into the fight")
-        .addStringOption((o) => o.setName("character").setDescription("Which character (default: yours)").setAutocomplete(true)),
+        .addStringOption((o) => o.setName("character").setDescription("Which character (default: yours)").setAutocomplete(true))
+        .addStringOption((o) => o.setName("retainer").setDescription("Bring a retainer instead (you control them)").setAutocomplete(true)),
     )
     .addSubcommand((c) => c.setName("show").setDescription("Turn order, HP or Guard bars, conditions"))
     .addSubcommand((c) => c.setName("end").setDescription("End the encounter: a summary and the revealed seed (referee)")),
@@ -58,8 +61,11 @@ export const command: CommandModule = {
         const ev = await addMonsters(s, actor, { monsters: i.options.getString("monsters", true), stats: i.options.getString("stats"), side });
         return respond(i, { embeds: encounterEventEmbeds(ev) });
       }
-      case "join":
-        return respond(i, { embeds: encounterEventEmbeds(await joinEncounter(s, actor, { character: i.options.getString("character") })) });
+      case "join": {
+        const retainer = i.options.getString("retainer");
+        const ev = retainer ? await joinRetainer(s, actor, { name: retainer }) : await joinEncounter(s, actor, { character: i.options.getString("character") });
+        return respond(i, { embeds: encounterEventEmbeds(ev) });
+      }
       case "show":
         return respond(i, { embeds: encounterEventEmbeds(await showEncounter(s, actor)) });
       case "end": {
@@ -73,6 +79,7 @@ export const command: CommandModule = {
   async autocomplete(i, s) {
     const f = i.options.getFocused(true);
     if (f.name === "character") return i.respond(await characterChoices(s, actorOf(i), f.value));
+    if (f.name === "retainer") return i.respond(await retainerChoices(s, actorOf(i), f.value));
     return i.respond(await presetChoices(s, actorOf(i), f.value));
   },
 };

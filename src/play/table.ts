@@ -17,6 +17,7 @@ import { bagFor, openStream } from "./streams.js";
 import { applyEffects } from "./encounters/effects.js";
 import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
 import type { DiceBag } from "../rules/dice/bag.js";
+import { retainerMorale } from "./retainers/morale.js";
 
 export interface TableResult {
   result: RuleResult;
@@ -122,14 +123,19 @@ export async function reactionRoll(s: Services, actor: Actor, input: { leader?: 
 }
 
 export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null }): Promise<TableResult> {
-  return withDice(s, actor, "morale", async (_tx, sc, bag) => {
+  return withDice(s, actor, "morale", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "check morale");
     const sys = campaignSystem(sc.campaign);
     const side = input.side ?? "foes";
-    const members = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
+    const standing = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
+    // Hired retainers roll against their loyalty instead (src/play/retainers/morale.ts).
+    const loyal = side === "party" && sc.fight ? await retainerMorale(tx, sc.fight, standing, bag, input.modifier) : null;
+    const members = standing.filter((c) => !loyal?.ids.includes(c.id));
+    if (loyal && !members.length && input.rating == null) return { result: loyal.result, extra: [], campaign: sc.campaign };
     if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
     const r = unsupported(sys.morale({ who: members, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
-    return { result: r, extra: [], campaign: sc.campaign };
+    const result = loyal ? { ...r, lines: [...loyal.result.lines, ...r.lines], rules: [...r.rules, ...loyal.result.rules], rolls: [...loyal.result.rolls, ...r.rolls] } : r;
+    return { result, extra: [], campaign: sc.campaign };
   });
 }
 

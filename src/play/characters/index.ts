@@ -22,7 +22,7 @@ export interface CharacterView {
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’.\-]{0,39}$/u;
 
-function checkName(name: string): string {
+export function checkName(name: string): string {
   const n = name.trim();
   if (!NAME.test(n)) throw new UserError("A name is 1 to 40 letters, digits, spaces, apostrophes, dots or hyphens, starting with a letter or digit.");
   return n;

@@ -1,5 +1,5 @@
 /** /dungeon turn and status: the campaign's clock between fights, in one transaction each, every die from the campaign's stream. */
-import { passTurn, type PendingWandering, type TurnOutcome } from "../../rules/dungeon/index.js";
+import { passTurn, type DungeonState, type PendingWandering, type TurnOutcome } from "../../rules/dungeon/index.js";
 import { isUnsupported, type ReactionRollResult, type SystemId } from "../../rules/systems/types.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -45,7 +45,8 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     const bag = bagFor(open, "dungeon turn");
     const actions = parseActions(input.actions);
     const turns: TurnOutcome[] = [];
-    let state = before;
+    // A wandering monster nobody started is left behind: its button goes stale once the party moves on.
+    let state: DungeonState = { ...before, wandering: null };
     let rounds = clock.rounds;
     for (let i = 0; i < count; i++) {
       const t = passTurn(

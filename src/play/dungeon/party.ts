@@ -3,6 +3,7 @@ import type { Combatant } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
 import { activeCharacter } from "../characters/index.js";
 import { UserError } from "../errors.js";
+import { requireCampaign } from "../campaigns/find.js";
 
 export interface PartyMember {
   name: string;
@@ -36,4 +37,12 @@ const cha = (m: PartyMember) => (typeof m.sheet.charisma === "number" ? m.sheet.
 export function leaderOf(party: PartyMember[]): Combatant | undefined {
   const m = party.filter((x) => x.kind === "pc").sort((a, b) => cha(b) - cha(a))[0];
   return m && { id: m.name, name: m.name, side: "party", kind: "pc", sheet: m.sheet, state: { conditions: [] } };
+}
+
+/** Autocomplete: party members (characters and retainers) whose name contains what was typed. */
+export async function partyChoices(db: Db, actor: Parameters<typeof requireCampaign>[1], typed: string): Promise<{ name: string; value: string }[]> {
+  const campaign = await requireCampaign(db, actor).catch(() => null);
+  if (!campaign) return [];
+  const t = typed.toLowerCase();
+  return (await partyOf(db, campaign.id)).filter((m) => m.name.toLowerCase().includes(t)).slice(0, 25).map((m) => ({ name: m.name, value: m.name }));
 }

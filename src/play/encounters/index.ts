@@ -22,7 +22,7 @@ export interface EncounterEvent {
   lapsed?: Lapsed[];
 }
 
-interface NewRow {
+export interface NewRow {
   name: string;
   side: string;
   kind: string;
@@ -31,7 +31,7 @@ interface NewRow {
   controllerId?: string | null;
 }
 
-async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
+export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
   for (const r of rows) {
     const state = r.characterId
       ? (await tx.character.findUniqueOrThrow({ where: { id: r.characterId } })).state

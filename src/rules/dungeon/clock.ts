@@ -27,7 +27,7 @@ export function elapsedWords(rounds: number): string {
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }
 
-/** The boundaries an advance crossed, in words: "an hour has passed", "day 2 begins". */
+/** The boundaries an advance crossed, in words: "Hour 1 of the expedition is over.", "Day 2 begins." */
 export function crossedWords(a: ClockAdvance): string[] {
   if (a.crossed.days) return [`Day ${Math.floor(a.rounds / ROUNDS_PER_DAY) + 1} begins.`];
   if (a.crossed.hours) return [`Hour ${Math.floor(a.rounds / ROUNDS_PER_HOUR)} of the expedition is over.`];

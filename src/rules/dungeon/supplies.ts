@@ -13,7 +13,7 @@ export interface Eaten {
   lines: string[];
 }
 
-const NEED = { rations: "ration", water: "day's water" } as const;
+const NEED = { rations: ["ration", "rations"], water: ["day of water", "days of water"] } as const;
 
 /** Eats for each day boundary the clock has passed since `fedDays` (none if the stock is not tracked). */
 export function eatAndDrink(input: { supplies: Supplies; fedDays: number; rounds: number; mouths: number }): Eaten {
@@ -28,7 +28,7 @@ export function eatAndDrink(input: { supplies: Supplies; fedDays: number; rounds
     const used = Math.min(have, need);
     next[k] = have - used;
     lines.push(`${days === 1 ? "A day" : `${days} days`} passed: the party uses ${used} ${k} (${next[k]} left).`);
-    if (used < need) lines.push(`⚠️ ${need - used} ${NEED[k]}${need - used === 1 ? "" : "s"} short: someone goes ${k === "rations" ? "hungry" : "thirsty"}.`);
+    if (used < need) lines.push(`⚠️ ${need - used} ${NEED[k][need - used === 1 ? 0 : 1]} short: someone goes ${k === "rations" ? "hungry" : "thirsty"}.`);
     else if (next[k]! < input.mouths) lines.push(`⚠️ Not enough ${k} for another day.`);
   }
   return { supplies: next, fedDays: input.fedDays + days, lines };

@@ -1,0 +1,111 @@
+import { SlashCommandBuilder, type SlashCommandIntegerOption } from "discord.js";
+import type { CommandModule } from "../src/discord/command.js";
+import { actorOf } from "../src/discord/actor.js";
+import { respond } from "../src/discord/respond.js";
+import { dungeonEmbed, dungeonTurnEmbeds, wanderingButtons } from "../src/discord/embeds/dungeon.js";
+import { encounterStartEmbeds } from "../src/discord/embeds/encounter.js";
+import { advanceTurns, dungeonStatus, MAX_TURNS } from "../src/play/dungeon/index.js";
+import { changeEffect, changeLight } from "../src/play/dungeon/light.js";
+import { partyChoices } from "../src/play/dungeon/party.js";
+import { setDungeon } from "../src/play/dungeon/set.js";
+import { startWandering } from "../src/play/dungeon/wandering.js";
+import { StaleError } from "../src/play/errors.js";
+
+const stock = (name: string, what: string) => (o: SlashCommandIntegerOption) => o.setName(name).setDescription(what).setMinValue(0).setMaxValue(9999);
+
+export const command: CommandModule = {
+  data: new SlashCommandBuilder()
+    .setName("dungeon")
+    .setDescription("Dungeon turns between fights: time, light, supplies, wandering monsters")
+    .setDMPermission(false)
+    .addSubcommand((c) =>
+      c
+        .setName("turn")
+        .setDescription("Advance 10-minute turns: light burns, effects run out, wandering-monster checks (referee)")
+        .addStringOption((o) => o.setName("action").setDescription("What the party does, e.g. search, listen, move").setMaxLength(200))
+        .addIntegerOption((o) => o.setName("turns").setDescription(`How many turns (default 1, at most ${MAX_TURNS}; stops at a wandering monster)`).setMinValue(1).setMaxValue(MAX_TURNS)),
+    )
+    .addSubcommand((c) => c.setName("status").setDescription("Time elapsed, light left, effects, supplies, movement and the next check"))
+    .addSubcommand((c) =>
+      c
+        .setName("light")
+        .setDescription("Light, put out or hand over a torch or lantern")
+        .addStringOption((o) => o.setName("action").setDescription("What to do").setRequired(true).addChoices({ name: "light", value: "light" }, { name: "put out", value: "out" }, { name: "hand over", value: "give" }))
+        .addStringOption((o) => o.setName("kind").setDescription("Torch or lantern (default: torch to light, any to put out or hand over)").addChoices({ name: "torch", value: "torch" }, { name: "lantern", value: "lantern" }))
+        .addStringOption((o) => o.setName("holder").setDescription("Who holds it (default: your character)").setAutocomplete(true))
+        .addStringOption((o) => o.setName("to").setDescription("Who takes it (hand over)").setAutocomplete(true)),
+    )
+    .addSubcommand((c) =>
+      c
+        .setName("set")
+        .setDescription("Set the wandering table, the check, light durations, supplies, loads (referee)")
+        .addStringOption((o) => o.setName("table").setDescription("Wandering table, e.g. 2d4 goblins; 1 ogre; 1d6 skeletons (none to clear)").setMaxLength(500))
+        .addIntegerOption((o) => o.setName("interval").setDescription("Wandering-monster check every N turns").setMinValue(1).setMaxValue(12))
+        .addIntegerOption((o) => o.setName("chance").setDescription("A wandering monster on X in 6").setMinValue(0).setMaxValue(6))
+        .addIntegerOption((o) => o.setName("torch").setDescription("Turns a torch burns").setMinValue(1).setMaxValue(144))
+        .addIntegerOption((o) => o.setName("lantern").setDescription("Turns a flask of lantern oil burns").setMinValue(1).setMaxValue(144))
+        .addIntegerOption(stock("rations", "The party's rations (one a member a day)"))
+        .addIntegerOption(stock("water", "The party's days of water (one a member a day)"))
+        .addIntegerOption(stock("torches", "Spare torches"))
+        .addIntegerOption(stock("oil", "Spare flasks of lantern oil"))
+        .addStringOption((o) => o.setName("character").setDescription("Whose load to set (with coins)").setAutocomplete(true))
+        .addIntegerOption((o) => o.setName("coins").setDescription("Weight carried, in coins (B/X encumbrance)").setMinValue(0).setMaxValue(99999)),
+    )
+    .addSubcommand((c) =>
+      c
+        .setName("effect")
+        .setDescription("Time a spell or effect in turns; 0 ends it (referee)")
+        .addStringOption((o) => o.setName("name").setDescription("e.g. Light spell").setRequired(true).setMaxLength(60))
+        .addIntegerOption((o) => o.setName("turns").setDescription("How many turns it lasts (0 ends it)").setRequired(true).setMinValue(0).setMaxValue(1440)),
+    ),
+
+  async execute(i, s) {
+    const actor = actorOf(i);
+    const o = i.options;
+    switch (o.getSubcommand(true)) {
+      case "turn": {
+        const r = await advanceTurns(s, actor, { actions: o.getString("action"), turns: o.getInteger("turns") });
+        return respond(i, { embeds: dungeonTurnEmbeds(r), components: wanderingButtons(r) });
+      }
+      case "status":
+        return respond(i, { embeds: [dungeonEmbed(await dungeonStatus(s, actor))] });
+      case "light": {
+        const kind = o.getString("kind") as "torch" | "lantern" | null;
+        const v = await changeLight(s, actor, { action: o.getString("action", true) as "light" | "out" | "give", kind, holder: o.getString("holder"), to: o.getString("to") });
+        return respond(i, { embeds: [dungeonEmbed(v.view, v.lines[0], v.lines.slice(1))] });
+      }
+      case "set": {
+        const v = await setDungeon(s, actor, {
+          table: o.getString("table"),
+          interval: o.getInteger("interval"),
+          chance: o.getInteger("chance"),
+          torch: o.getInteger("torch"),
+          lantern: o.getInteger("lantern"),
+          rations: o.getInteger("rations"),
+          water: o.getInteger("water"),
+          torches: o.getInteger("torches"),
+          oil: o.getInteger("oil"),
+          character: o.getString("character"),
+          coins: o.getInteger("coins"),
+        });
+        return respond(i, { embeds: [dungeonEmbed(v.view, "Dungeon set", v.lines)] });
+      }
+      case "effect": {
+        const v = await changeEffect(s, actor, { name: o.getString("name", true), turns: o.getInteger("turns", true) });
+        return respond(i, { embeds: [dungeonEmbed(v.view, v.lines[0])] });
+      }
+    }
+  },
+
+  async press(i, s) {
+    const [, what, id] = i.customId.split(":");
+    if (what !== "start" || !id) throw new StaleError("This button is no longer in use: nothing was changed.");
+    const ev = await startWandering(s, actorOf(i), id);
+    await i.update({ components: [] });
+    await i.followUp({ embeds: encounterStartEmbeds(ev) });
+  },
+
+  async autocomplete(i, s) {
+    await i.respond(await partyChoices(s.store.db, actorOf(i), i.options.getFocused()));
+  },
+};

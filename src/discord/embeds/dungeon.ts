@@ -1,0 +1,69 @@
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import type { TurnsReport } from "../../play/dungeon/index.js";
+import type { DungeonView } from "../../play/dungeon/view.js";
+import { effectLines, elapsedWords, lightLines, suppliesLines, turnOf } from "../../rules/dungeon/index.js";
+import { clip, COLOURS, LIMITS } from "./style.js";
+import { rollsField, ruleEmbed } from "./rules.js";
+
+const field = (name: string, lines: string[]) => ({ name, value: clip(lines.join("\n") || "—", LIMITS.fieldValue) });
+
+function timeLine(v: DungeonView): string {
+  return `Turn ${turnOf(v.rounds)} · ${elapsedWords(v.rounds)} elapsed (${v.rounds} rounds)`;
+}
+
+/** /dungeon status, and the state after any dungeon change (`lines` say what changed). */
+export function dungeonEmbed(v: DungeonView, title?: string, lines: string[] = []): EmbedBuilder {
+  const st = v.state;
+  const s = v.settings;
+  const e = new EmbedBuilder()
+    .setColor(COLOURS.referee)
+    .setTitle(clip(title ?? `Dungeon: ${v.campaign.name}`, LIMITS.title))
+    .addFields(
+      field("Time", [timeLine(v)]),
+      field("Light", lightLines(st.lights, v.rounds)),
+      field("Effects", effectLines(st.effects, v.rounds)),
+      field("Supplies", suppliesLines(st.supplies)),
+      field("Movement", [v.movement.line]),
+      field("Next wandering check", [`Turn ${v.nextCheck} (every ${s.wanderingEvery} turn${s.wanderingEvery === 1 ? "" : "s"}, ${s.wanderingChance} in 6)`]),
+      field("Wandering table", st.table.length ? st.table.map((x, i) => `${i + 1}. ${x}`) : ["none set: /dungeon set table"]),
+    )
+    .setFooter({ text: clip([...new Set(v.movement.rules)].join(" · ") || "game time is one count of rounds", 2048) });
+  if (lines.length) e.setDescription(clip(lines.join("\n"), LIMITS.description));
+  const recent = st.actions.slice(-3).map((a) => `Turn ${a.turn}: ${a.actions.join(", ")}`);
+  if (recent.length) e.addFields(field("Declared lately", recent));
+  return e;
+}
+
+/** /dungeon turn: what each turn did, the dice, and where things stand; a reaction embed when a monster came. */
+export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
+  const first = r.turns[0]!;
+  const last = r.turns[r.turns.length - 1]!;
+  const single = r.turns.length === 1;
+  const title = single ? last.result.title : `Turns ${first.turn}–${last.turn}${r.wandering ? `: wandering monster on turn ${last.turn}!` : ""}`;
+  const body = single ? last.result.lines : r.turns.map((t) => `**Turn ${t.turn}**: ${t.result.lines.join(" ")}`);
+  if (r.skipped) body.push(`Advancing stopped at the wandering monster: ${r.skipped} turn${r.skipped === 1 ? "" : "s"} not passed.`);
+  const rolls = r.turns.flatMap((t) => t.result.rolls);
+  const colour = r.wandering || r.turns.some((t) => t.darkness) ? COLOURS.failure : COLOURS.info;
+  const e = new EmbedBuilder()
+    .setColor(colour)
+    .setTitle(clip(title, LIMITS.title))
+    .setDescription(clip(body.join("\n"), LIMITS.description))
+    .addFields(
+      { name: "Dice", value: rollsField(rolls) },
+      field("Time", [timeLine(r.view)]),
+      field("Light", lightLines(r.view.state.lights, r.view.rounds)),
+      field("Movement", [r.view.movement.line]),
+    )
+    .setFooter({ text: clip([...new Set(r.turns.flatMap((t) => t.result.rules))].join(" · "), 2048) });
+  if (r.wandering) e.addFields(field("Wandering monster", [r.wandering.monsters ?? "from the referee's own table", "The referee may start the encounter with the button."]));
+  return r.reaction ? [e, ruleEmbed(r.reaction)] : [e];
+}
+
+export function wanderingButtons(r: TurnsReport): ActionRowBuilder<ButtonBuilder>[] {
+  if (!r.wandering) return [];
+  return [
+    new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId(`dungeon:start:${r.wandering.id}`).setLabel("Start encounter").setStyle(ButtonStyle.Danger),
+    ),
+  ];
+}
