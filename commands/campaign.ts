@@ -2,7 +2,8 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
-import { campaignEmbed, campaignEndedEmbed } from "../src/discord/embeds/campaign.js";
+import { campaignEmbed, campaignEndedEmbed, rollLogEmbed } from "../src/discord/embeds/campaign.js";
+import { recentRolls } from "../src/play/campaigns/rolls.js";
 import { addReferee, endCampaign, removeReferee, setOption, setRefereeRole, showCampaign, startCampaign } from "../src/play/campaigns/index.js";
 import { SETTING_HELP } from "../src/play/campaigns/settings.js";
 import { SYSTEM_IDS, SYSTEM_NAMES } from "../src/rules/systems/names.js";
@@ -47,6 +48,12 @@ export const command: CommandModule = {
             .addBooleanOption((o) => o.setName("role").setDescription("Remove the referee role")),
         ),
     )
+    .addSubcommand((c) =>
+      c
+        .setName("rolls")
+        .setDescription("The roll log, hidden rolls included (referee)")
+        .addBooleanOption((o) => o.setName("hidden").setDescription("Only hidden rolls")),
+    )
     .addSubcommand((c) => c.setName("end").setDescription("End this channel's campaign and reveal its seed (referee)")),
 
   async execute(i, s) {
@@ -78,6 +85,10 @@ export const command: CommandModule = {
       case "set": {
         const v = await setOption(s, actor, i.options.getString("option", true), i.options.getString("value", true));
         return respond(i, { embeds: [campaignEmbed(v, "Option changed")] });
+      }
+      case "rolls": {
+        const log = await recentRolls(s, actor, { hiddenOnly: i.options.getBoolean("hidden") ?? false });
+        return respond(i, { embeds: [rollLogEmbed(log.campaign, log.rolls)], ephemeral: true });
       }
       case "end":
         return respond(i, { embeds: [campaignEndedEmbed(await endCampaign(s, actor))] });

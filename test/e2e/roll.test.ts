@@ -43,6 +43,17 @@ describe("/roll through the local Discord", () => {
     expect(r2.message.content).toMatch(/sides/);
   });
 
+  it("a hidden roll is logged for the referee: /campaign rolls shows it to referees only", async () => {
+    await h.cmd("referee", "campaign start", { system: "bx", name: "Log" });
+    const r = await h.cmd("alice", "roll", { dice: "1d20 [secret door]", hidden: true });
+    expect(r.ephemeral).toBe(true);
+    const log = await h.cmd("referee", "campaign rolls", { hidden: true });
+    expect(log.ephemeral).toBe(true);
+    expect(text(log.message)).toContain(`🙈 <@${h.users.alice}> roll: \`1d20 [secret door]\` [13] = **13**`);
+    const refused = await h.cmd("alice", "campaign rolls");
+    expect(refused.message.content).toMatch(/Only a referee/);
+  });
+
   it("every body the bot sent is valid against Discord's OpenAPI spec", () => {
     expect(h.local.validating).toBe(true);
     expect(h.local.validationErrors).toEqual([]);

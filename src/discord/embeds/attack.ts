@@ -14,7 +14,7 @@ function colourOf(outcome: string): number {
   return COLOURS.failure;
 }
 
-export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName">): EmbedBuilder {
+export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName"> & { notes?: string[] }): EmbedBuilder {
   const st = v.state;
   const phase = st.phase === "reactions" ? "— waiting for a reaction" : st.phase === "followups" ? "— follow-ups open" : "";
   const e = new EmbedBuilder()
@@ -22,6 +22,7 @@ export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender
     .setTitle(clip(`${v.attacker} attacks ${v.defender}: ${st.outcome} ${phase}`.trim(), LIMITS.title))
     .setDescription(clip([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title, LIMITS.description));
   if (st.result.rolls.length) e.addFields({ name: "Dice", value: rollsField(st.result.rolls) });
+  if (v.notes?.length) e.addFields({ name: "For the referee", value: clip(v.notes.join("\n"), 1024) });
   if (v.ignored.length) e.addFields({ name: "Ignored by this system", value: v.ignored.join(", ") });
   if (st.phase !== "done" && st.options.length) {
     e.addFields({ name: "Choices", value: clip(st.options.map((o) => `**${o.label}** (${o.cost})`).join(" · "), 1024) });

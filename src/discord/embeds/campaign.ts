@@ -2,7 +2,8 @@ import { EmbedBuilder } from "discord.js";
 import type { CampaignEnded, CampaignView } from "../../play/campaigns/index.js";
 import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/names.js";
 import { SETTING_HELP } from "../../play/campaigns/settings.js";
-import { COLOURS } from "./style.js";
+import { clip, COLOURS } from "./style.js";
+import type { Roll } from "../../generated/prisma/client.js";
 
 export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
   const c = v.campaign;
@@ -34,4 +35,16 @@ export function campaignEndedEmbed(e: CampaignEnded): EmbedBuilder {
       { name: "Rolls to verify", value: `${e.rolls} — replay them with /verify`, inline: true },
       { name: "Encounters ended", value: String(e.encountersEnded), inline: true },
     );
+}
+
+export function rollLogEmbed(campaign: string, rolls: Roll[]): EmbedBuilder {
+  const lines = rolls.map((r) => {
+    const total = JSON.parse(r.total) as number | number[];
+    return `#${r.id} ${r.hidden ? "🙈 " : ""}<@${r.userId}> ${clip(r.purpose, 40)}: \`${clip(r.expression, 40)}\` [${clip((JSON.parse(r.faces) as number[]).join(", "), 60)}] = **${Array.isArray(total) ? total.join(", ") : total}**`;
+  });
+  return new EmbedBuilder()
+    .setColor(COLOURS.referee)
+    .setTitle(clip(`Roll log: ${campaign}`, 256))
+    .setDescription(clip(lines.join("\n") || "No rolls yet.", 4096))
+    .setFooter({ text: "🙈 marks hidden rolls (seen only by the roller and the referees)" });
 }

@@ -16,6 +16,7 @@ import { applyEffects, newEffects } from "../encounters/effects.js";
 import { findCombatant, isDown, loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
+import { moraleNudges } from "../table.js";
 import { attackInput, readPending, type StoredInput } from "./pending.js";
 
 export interface AttackView {
@@ -31,6 +32,8 @@ export interface AttackView {
   ignored: SituationKey[];
   lapsed: Lapsed[];
   encounterName: string;
+  /** Prompts for the referee (morale triggers) after this step's damage. */
+  notes: string[];
 }
 
 function controllerOf(f: Fight, combatantId: string): string | null {
@@ -116,6 +119,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       ignored: state.ignored,
       lapsed,
       encounterName: fight.encounter.name,
+      notes: view.stored.outcomeLines.length ? moraleNudges(fight) : [],
     };
   });
 }
@@ -179,6 +183,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       ignored: next.ignored,
       lapsed: [],
       encounterName: encounter.name,
+      notes: view.stored.outcomeLines.length > input.outcomeLines.length ? moraleNudges(fight) : [],
     };
   });
 }

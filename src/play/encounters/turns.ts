@@ -75,6 +75,17 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
   });
 }
 
+/**
+ * Conditions that last one round in every system here: surprise, a failed act roll,
+ * declared defences (parry stance, dodge, evade), a charge's exposure, moving in melee.
+ * Systems may also return their own round-start effects (siege does).
+ */
+const ROUND_CONDITIONS = new Set(["surprised", "cannot act", "parrying", "dodging", "evading", "charging", "moved-in-melee", "withdrawing", "retreating"]);
+const ROUND_PREFIXES = ["dodged:", "evading:", "shield vs "];
+export function endsWithRound(condition: string): boolean {
+  return ROUND_CONDITIONS.has(condition) || ROUND_PREFIXES.some((p) => condition.startsWith(p));
+}
+
 async function markCannotAct(tx: Tx, f: Fight, ids: string[]) {
   await setConditions(tx, f, (c) => {
     const had = c.state.conditions.includes("cannot act");
@@ -103,7 +114,10 @@ export async function nextTurn(s: Services, actor: Actor): Promise<EncounterEven
       turn = 0;
       const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
       // Surprise and the last round's "cannot act" end with the round.
-      await setConditions(tx, fight, (c) => (c.state.conditions.some((x) => x === "surprised" || x === "cannot act") ? c.state.conditions.filter((x) => x !== "surprised" && x !== "cannot act") : null));
+      await setConditions(tx, fight, (c) => {
+        const kept = c.state.conditions.filter((x) => !endsWithRound(x));
+        return kept.length === c.state.conditions.length ? null : kept;
+      });
       fight = await loadFight(tx, fight.campaign, fight.encounter);
       const start = fight.system.roundStart(initiativeInput(fight, round), bagFor(open, `round ${round} start`));
       results.push(start);
