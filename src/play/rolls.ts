@@ -2,6 +2,7 @@
 import { parseCommand } from "../rules/dice/parser.js";
 import { rollCommand } from "../rules/dice/evaluate.js";
 import { facesOf } from "../rules/dice/verify.js";
+import { chanceAtLeast, distribution } from "../rules/dice/odds.js";
 import type { RollOutcome } from "../rules/dice/result.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
@@ -15,6 +16,18 @@ export interface RollRequest {
   hidden?: boolean;
 }
 
+/** "Chance of this or better" for a single roll without explosions (exact), else null. */
+export function chanceOfThisOrBetter(outcome: RollOutcome): number | null {
+  if (outcome.parts.length !== 1 || outcome.diceRolled > 60) return null;
+  const part = outcome.parts[0]!;
+  if (part.dice.some((d) => d.exploded) || part.groups.some((g) => g.counting)) return null;
+  try {
+    return chanceAtLeast(distribution(part.expression, { explodeDepth: 0 }), part.total);
+  } catch {
+    return null;
+  }
+}
+
 export interface RollDone {
   outcome: RollOutcome;
   rollId: number | null;
@@ -23,6 +36,7 @@ export interface RollDone {
   /** The campaign's name when the roll came from its verifiable stream. */
   campaign: string | null;
   encounter: string | null;
+  chance: number | null;
 }
 
 export async function rollDice(s: Services, actor: Actor, req: RollRequest): Promise<RollDone> {
@@ -45,7 +59,15 @@ export async function rollDice(s: Services, actor: Actor, req: RollRequest): Pro
       hidden: req.hidden ?? false,
     });
     const [rollId] = await open.close(tx, actor);
-    return { outcome, rollId: rollId ?? null, reason, hidden: req.hidden ?? false, campaign: campaign?.name ?? null, encounter: encounter?.name ?? null };
+    return {
+      outcome,
+      rollId: rollId ?? null,
+      reason,
+      hidden: req.hidden ?? false,
+      campaign: campaign?.name ?? null,
+      encounter: encounter?.name ?? null,
+      chance: chanceOfThisOrBetter(outcome),
+    };
   });
 }
 

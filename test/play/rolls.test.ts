@@ -64,3 +64,23 @@ describe("/roll in a campaign", () => {
     await expect(rollAgainSource(s, actor("p", { guildId: "g2" }), h.rollId!)).rejects.toThrow(/not known here/);
   });
 });
+
+import { chanceOfThisOrBetter } from "../../src/play/rolls.js";
+import { scriptedFaces } from "../../src/rules/dice/random.js";
+
+describe("chance of this or better", () => {
+  it("is exact for plain dice: 3d6 showing 18 is 1/216, showing 3 is certain", () => {
+    const top = rollCommand(parseCommand("3d6"), scriptedFaces([6, 6, 6]));
+    expect(chanceOfThisOrBetter(top)).toBeCloseTo(1 / 216, 12);
+    const low = rollCommand(parseCommand("3d6"), scriptedFaces([1, 1, 1]));
+    expect(chanceOfThisOrBetter(low)).toBeCloseTo(1, 12);
+  });
+  it("covers keep/drop: 4d6kh3 at 18 is 21/1296", () => {
+    const r = rollCommand(parseCommand("4d6kh3"), scriptedFaces([6, 6, 6, 1]));
+    expect(chanceOfThisOrBetter(r)).toBeCloseTo(21 / 1296, 12);
+  });
+  it("is left out for several rolls at once and for exploded dice", () => {
+    expect(chanceOfThisOrBetter(rollCommand(parseCommand("1d6; 1d6"), scriptedFaces([2, 3])))).toBeNull();
+    expect(chanceOfThisOrBetter(rollCommand(parseCommand("1d6!"), scriptedFaces([6, 2])))).toBeNull();
+  });
+});
