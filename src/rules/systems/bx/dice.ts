@@ -1,24 +1,17 @@
 /** Dice expressions ("1d8", "2d6+1", "d4") and the ability-score modifier tables B/X uses. */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { RuleError } from "../types.js";
+import { formatDamage, parseDamage, type DamageDice } from "../../dice/damage.js";
 
-export interface DiceExpr {
-  count: number;
-  sides: number;
-  modifier: number;
-}
+export type DiceExpr = DamageDice;
 
 export const DICE_RE = /^\s*(\d*)d(\d+)\s*([+-]\s*\d+)?\s*$/i;
 
 /** Parse "1d8", "2d6+1", "d4-1"; returns undefined when it is not a dice expression. */
 export function parseDice(expr: string): DiceExpr | undefined {
-  const m = DICE_RE.exec(expr);
-  if (!m) return undefined;
-  const count = m[1] ? Number(m[1]) : 1;
-  const sides = Number(m[2]);
-  const modifier = m[3] ? Number(m[3].replace(/\s+/g, "")) : 0;
-  if (count < 1 || count > 100 || sides < 2 || sides > 1000) return undefined;
-  return { count, sides, modifier };
+  const d = DICE_RE.test(expr) ? parseDamage(expr) : undefined;
+  if (!d || d.count < 1 || d.count > 100 || d.sides < 2 || d.sides > 1000) return undefined;
+  return d;
 }
 
 export function mustParseDice(expr: string, field = "damage"): DiceExpr {
@@ -28,7 +21,7 @@ export function mustParseDice(expr: string, field = "damage"): DiceExpr {
 }
 
 export function formatDice(d: DiceExpr): string {
-  return `${d.count}d${d.sides}${d.modifier > 0 ? `+${d.modifier}` : d.modifier < 0 ? `${d.modifier}` : ""}`;
+  return formatDamage(d);
 }
 
 export function rollDice(bag: DiceBag, label: string, d: DiceExpr): DiceRoll {

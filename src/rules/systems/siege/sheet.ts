@@ -3,6 +3,7 @@
  * monster presets, attribute modifiers and small dice-expression helpers.
  */
 import { z } from "zod";
+import { formatDamage, parseDamage, type DamageDice } from "../../dice/damage.js";
 import { RuleError } from "../types.js";
 
 /** Cite seed 003 by its exact heading. */
@@ -78,24 +79,17 @@ const attr = (name: string) =>
 /** A dice expression: "1d8", "2d4+1", "1d6-1", or a flat number "3". */
 export const DICE_RE = /^\s*(?:(\d{1,2})?d(\d{1,3})\s*([+-]\s*\d{1,3})?|(\d{1,3}))\s*$/i;
 
-export interface DiceExpr {
-  count: number;
-  sides: number;
-  modifier: number;
-}
+export type DiceExpr = DamageDice;
 
 export function parseDice(expr: string): DiceExpr {
-  const m = DICE_RE.exec(expr);
-  if (!m) throw new RuleError(`"${expr}" is not a damage roll: write it like 1d8, 2d4+1 or 3.`);
-  if (m[4] !== undefined) return { count: 0, sides: 1, modifier: Number(m[4]) };
-  const count = m[1] === undefined ? 1 : Number(m[1]);
-  const sides = Number(m[2]);
-  if (count < 1 || sides < 1) throw new RuleError(`"${expr}" needs at least one die of at least one side.`);
-  return { count, sides, modifier: m[3] ? Number(m[3].replace(/\s+/g, "")) : 0 };
+  const d = DICE_RE.test(expr) ? parseDamage(expr) : undefined;
+  if (!d) throw new RuleError(`"${expr}" is not a damage roll: write it like 1d8, 2d4+1 or 3.`);
+  if (d.count === 0) return { ...d, sides: 1 };
+  if (d.count < 1 || d.sides < 1) throw new RuleError(`"${expr}" needs at least one die of at least one side.`);
+  return d;
 }
 
-export const formatDice = (d: DiceExpr): string =>
-  d.count === 0 ? String(d.modifier) : `${d.count}d${d.sides}${d.modifier > 0 ? `+${d.modifier}` : d.modifier < 0 ? d.modifier : ""}`;
+export const formatDice = (d: DiceExpr): string => formatDamage(d);
 
 export const weaponSchema = z.object({
   name: z.string({ error: "Weapon name must be text of 1 to 40 characters" }).trim().min(1, "Weapon name must be 1 to 40 characters").max(40, "Weapon name must be 1 to 40 characters"),

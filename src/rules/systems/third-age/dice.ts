@@ -1,22 +1,17 @@
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { RuleError } from "../types.js";
 import { DICE_RE } from "./sheet.js";
+import { parseDamage, type DamageDice } from "../../dice/damage.js";
 
-export interface DiceExpr {
-  count: number;
-  sides: number;
-  modifier: number;
-}
+export type DiceExpr = DamageDice;
 
 /** "1d8" → {1, 8, 0}; "3" → a flat 3 (count 0). Throws RuleError for anything else. */
 export function parseDice(expr: string): DiceExpr {
-  const m = DICE_RE.exec(expr);
-  if (!m) throw new RuleError(`"${expr}" is not a damage die: write dice like 1d8, 1d6+1 or 2d4`);
-  if (m[4] !== undefined) return { count: 0, sides: 0, modifier: Number(m[4]) };
-  const count = m[1] ? Number(m[1]) : 1;
-  const sides = Number(m[2]);
-  if (count < 1 || count > 20 || sides < 2 || sides > 100) throw new RuleError(`"${expr}": use 1 to 20 dice of 2 to 100 sides`);
-  return { count, sides, modifier: m[3] ? Number(m[3].replace(/\s+/g, "")) : 0 };
+  const d = parseDamage(expr);
+  if (!d) throw new RuleError(`"${expr}" is not a damage die: write dice like 1d8, 1d6+1 or 2d4`);
+  if (d.count === 0) return d;
+  if (d.count < 1 || d.count > 20 || d.sides < 2 || d.sides > 100) throw new RuleError(`"${expr}": use 1 to 20 dice of 2 to 100 sides`);
+  return d;
 }
 
 export function isDiceExpr(expr: string): boolean {
