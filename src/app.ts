@@ -23,13 +23,13 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; sweepEveryMs?: number } = {}): Promise<App> {
+export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number } = {}): Promise<App> {
   const started = performance.now();
   const config = loadConfig(env);
   const log = overrides.log ?? createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
   const store = await openStore(config.DATABASE_URL);
   if (store.migrations.applied.length) log.info({ applied: store.migrations.applied }, "migrations applied");
-  const services: Services = { store, log, now: () => new Date(), newSeed: overrides.newSeed ?? defaultSeeds() };
+  const services: Services = { store, log, now: overrides.now ?? (() => new Date()), newSeed: overrides.newSeed ?? defaultSeeds() };
 
   let local: LocalDiscord | undefined;
   let token = config.DISCORD_TOKEN;
