@@ -14,7 +14,7 @@ import { isReferee, requireOwnerOrReferee, requireReferee } from "./permissions.
 import { requireCampaign } from "./campaigns/find.js";
 import { activeCharacter, findCharacter } from "./characters/index.js";
 import { bagFor, openStream } from "./streams.js";
-import { applyEffects } from "./encounters/effects.js";
+import { applyEffects, saveState } from "./encounters/effects.js";
 import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
 import type { DiceBag } from "../rules/dice/bag.js";
 import { retainerMorale } from "./retainers/morale.js";
@@ -150,7 +150,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       const before = toRule(row);
       if (input.heal) {
         const r = sys.applyHealing(before, input.amount);
-        await applyState(tx, row.id, row.characterId, r.state);
+        await saveState(tx, row, r.state);
         return { result: r.result, extra: [], campaign: sc.campaign };
       }
       const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: input.amount, damageKind: input.kind ?? "normal" }], bag);
@@ -172,11 +172,6 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
   });
 }
 
-async function applyState(tx: Tx, id: string, characterId: string | null, state: unknown) {
-  const json = JSON.stringify(state);
-  await tx.combatant.update({ where: { id }, data: { state: json, version: { increment: 1 } } });
-  if (characterId) await tx.character.update({ where: { id: characterId }, data: { state: json } });
-}
 
 /** The usual morale triggers: a side's first fall, and half of it down. */
 export function moraleNudges(f: Fight): string[] {

@@ -4,8 +4,8 @@ import { startCampaign } from "../../src/play/campaigns/index.js";
 import { createCharacter } from "../../src/play/characters/index.js";
 import { checkLoyalty, dismissRetainer, hireRetainer, listRetainers, retainerLoyalty } from "../../src/play/retainers/index.js";
 import { joinRetainer } from "../../src/play/retainers/join.js";
-import { startEncounter } from "../../src/play/encounters/index.js";
-import { moraleCheck } from "../../src/play/table.js";
+import { endEncounter, startEncounter } from "../../src/play/encounters/index.js";
+import { changeHealth, moraleCheck } from "../../src/play/table.js";
 
 let s: Awaited<ReturnType<typeof testServices>>;
 const ref = actor("ref");
@@ -115,5 +115,21 @@ describe("retainers", () => {
       "Morale roll 2d6 [4, 1] = 5 vs morale 7",
       "5 is not above 7: Alda holds.",
     ]);
+  });
+
+  it("keeps what a fight did to a retainer: wounds carry into the next fight", async () => {
+    await campaign("third-age");
+    await createCharacter(s, alice, { name: "Alda" });
+    await hireRetainer(s, alice, { name: "Hob", employer: "Alda", sheet: "hp=6" });
+    await startEncounter(s, ref, { name: "First", surprise: false });
+    await joinRetainer(s, alice, { name: "Hob" });
+    const hit = await changeHealth(s, ref, { target: "Hob", amount: 4, heal: false });
+    expect(hit.result.lines.join(" ")).toMatch(/HP 6 → 2/);
+    await endEncounter(s, ref);
+    const row = await s.store.db.retainer.findFirstOrThrow({ where: { name: "Hob" } });
+    expect(JSON.parse(row.state)).toMatchObject({ hp: 2, maxHp: 6 });
+    await startEncounter(s, ref, { name: "Second", surprise: false });
+    const ev = await joinRetainer(s, alice, { name: "Hob" });
+    expect(JSON.parse(ev.fight.rows.find((r) => r.name === "Hob")!.state)).toMatchObject({ hp: 2 });
   });
 });

@@ -2,8 +2,21 @@
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { CombatState, Effect } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
+import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import type { Fight } from "./load.js";
 import { toRule } from "./load.js";
+
+/**
+ * Writes a combatant's state, and the same state to the character or retainer it
+ * stands for, so HP, stamina and conditions outlive the fight.
+ */
+export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: unknown): Promise<string> {
+  const json = JSON.stringify(state);
+  await tx.combatant.update({ where: { id: row.id }, data: { state: json, version: { increment: 1 } } });
+  if (row.characterId) await tx.character.update({ where: { id: row.characterId }, data: { state: json } });
+  if (row.retainerId) await tx.retainer.update({ where: { id: row.retainerId }, data: { state: json } });
+  return json;
+}
 
 export interface Applied {
   lines: string[];
@@ -42,10 +55,8 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
       out.rules.push(...r.result.rules);
     }
     if (e.note) out.lines.push(e.note);
-    const json = JSON.stringify(c.state);
     const row = fight.rows[idx]!;
-    await tx.combatant.update({ where: { id: row.id }, data: { state: json, version: { increment: 1 } } });
-    if (row.characterId) await tx.character.update({ where: { id: row.characterId }, data: { state: json } });
+    const json = await saveState(tx, row, c.state);
     fight.rows[idx] = { ...row, state: json };
     fight.combatants[idx] = c;
   }

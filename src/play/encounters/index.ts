@@ -28,19 +28,25 @@ export interface NewRow {
   kind: string;
   sheet: Record<string, unknown>;
   characterId?: string;
+  retainerId?: string;
   controllerId?: string | null;
 }
 
 export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
   for (const r of rows) {
-    const state = r.characterId
+    const kept = r.characterId
       ? (await tx.character.findUniqueOrThrow({ where: { id: r.characterId } })).state
-      : JSON.stringify(fight.system.initialState(r.sheet));
+      : r.retainerId
+        ? (await tx.retainer.findUniqueOrThrow({ where: { id: r.retainerId } })).state
+        : null;
+    // A retainer hired before its first fight has no state yet ("{}").
+    const state = kept && kept !== "{}" ? kept : JSON.stringify(fight.system.initialState(r.sheet));
     await tx.combatant.create({
       data: {
         id: shortId(),
         encounterId: fight.encounter.id,
         characterId: r.characterId ?? null,
+        retainerId: r.retainerId ?? null,
         controllerId: r.controllerId ?? null,
         name: r.name,
         side: r.side,

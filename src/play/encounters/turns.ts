@@ -7,7 +7,7 @@ import { UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { lapseOpenAttacks } from "../attacks/lapse.js";
-import { applyEffects } from "./effects.js";
+import { applyEffects, saveState } from "./effects.js";
 import { isDown, loadFight, requireFight, type Fight } from "./load.js";
 import { bumpEncounter, type EncounterEvent } from "./index.js";
 
@@ -33,9 +33,7 @@ async function setConditions(tx: Tx, f: Fight, update: (c: Combatant) => string[
     const next = update(c);
     if (!next) continue;
     const state = { ...c.state, conditions: next };
-    const row = f.rows.find((r) => r.id === c.id)!;
-    await tx.combatant.update({ where: { id: c.id }, data: { state: JSON.stringify(state) } });
-    if (row.characterId) await tx.character.update({ where: { id: row.characterId }, data: { state: JSON.stringify(state) } });
+    await saveState(tx, f.rows.find((r) => r.id === c.id)!, state);
   }
 }
 

@@ -12,8 +12,8 @@ export async function joinRetainer(s: Services, actor: Actor, input: { name: str
     const fight = await requireFight(tx, actor);
     const r = await requireRetainer(tx, fight.campaign, input.name, ["active"]);
     requireOwnerOrReferee(fight.campaign, actor, r.employerId, `<@${r.employerId}>'s`);
-    if (fight.rows.some((c) => c.name.toLowerCase() === r.name.toLowerCase())) throw new UserError(`${r.name} is already in "${fight.encounter.name}".`);
-    await addRows(tx, fight, [{ name: r.name, side: "party", kind: "retainer", sheet: JSON.parse(r.sheet) as Record<string, unknown>, controllerId: r.employerId }]);
+    if (fight.rows.some((c) => c.retainerId === r.id || c.name.toLowerCase() === r.name.toLowerCase())) throw new UserError(`${r.name} is already in "${fight.encounter.name}".`);
+    await addRows(tx, fight, [{ name: r.name, side: "party", kind: "retainer", sheet: JSON.parse(r.sheet) as Record<string, unknown>, retainerId: r.id, controllerId: r.employerId }]);
     await bumpEncounter(tx, fight.encounter);
     return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${r.name} (retainer of <@${r.employerId}>) joins the fight.`] };
   });

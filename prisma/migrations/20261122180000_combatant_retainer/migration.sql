@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Combatant" ADD COLUMN "retainerId" TEXT;
+
