@@ -1,9 +1,9 @@
 import { describe, it, expect, afterEach } from "vitest";
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrate } from "../../src/store/migrate.js";
+import { migrate, MIGRATIONS_DIR } from "../../src/store/migrate.js";
 import { openStore } from "../../src/store/client.js";
 
 const dirs: string[] = [];
@@ -38,6 +38,21 @@ describe("migrations at start", () => {
     const second = await openStore(`file:${file}`);
     expect(await second.db.processedInteraction.findUnique({ where: { id: "kept" } })).not.toBeNull();
     await second.close();
+  });
+
+  it("brings a database made by an older release up to date, keeping its rows", async () => {
+    const older = tmp();
+    cpSync(join(MIGRATIONS_DIR, "20261122000000_init"), join(older, "20261122000000_init"), { recursive: true });
+    const file = join(tmp(), "old.db");
+    expect(migrate(file, older).applied).toEqual(["20261122000000_init"]);
+    const raw = new Database(file);
+    raw.prepare(`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES ('from-old-release', '2026-11-01T00:00:00.000Z')`).run();
+    raw.close();
+    const store = await openStore(`file:${file}`);
+    expect(store.migrations.applied).toContain("20261122180000_combatant_retainer");
+    expect(await store.db.processedInteraction.findUnique({ where: { id: "from-old-release" } })).not.toBeNull();
+    expect(await store.db.combatant.count({ where: { retainerId: null } })).toBe(0);
+    await store.close();
   });
 
   it("keeps Prisma's bookkeeping table so `prisma migrate status` agrees", () => {
