@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { testServices, actor } from "../helpers/services.js";
-import { startCampaign } from "../../src/play/campaigns/index.js";
+import { setOption, startCampaign } from "../../src/play/campaigns/index.js";
 import { createCharacter } from "../../src/play/characters/index.js";
 import { advanceTurns, dungeonStatus } from "../../src/play/dungeon/index.js";
 import { changeEffect, changeLight } from "../../src/play/dungeon/light.js";
@@ -137,5 +137,22 @@ describe("dungeon turns", () => {
     await expect(dungeonStatus(s, other)).rejects.toThrow(/no campaign/);
     await startCampaign(s, other, { system: "bx" });
     expect((await dungeonStatus(s, other)).rounds).toBe(0);
+  });
+});
+
+describe("resting for a turn", () => {
+  it("restores what the system says rest restores: Third Age stamina (docs/rules/third-age.md)", async () => {
+    await setOption(s, ref, "wanderingChance", "0");
+    const db = s.store.db;
+    const c = await db.character.findFirstOrThrow({ where: { name: "Alda" } });
+    const spent = { ...JSON.parse(c.state), stamina: 0 };
+    await db.character.update({ where: { id: c.id }, data: { state: JSON.stringify(spent) } });
+    const walk = await advanceTurns(s, ref, { actions: "search" });
+    expect(walk.rested).toEqual([]);
+    expect(JSON.parse((await db.character.findUniqueOrThrow({ where: { id: c.id } })).state).stamina).toBe(0);
+    const r = await advanceTurns(s, ref, { actions: "rest" });
+    const after = JSON.parse((await db.character.findUniqueOrThrow({ where: { id: c.id } })).state);
+    expect(after.stamina).toBe(after.maxStamina);
+    expect(r.rested.join(" ")).toMatch(/Stamina 0 → \d after a turn of rest/);
   });
 });

@@ -11,6 +11,7 @@ import { requireReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { loadClock, peekClock, saveClock } from "./clock.js";
 import { leaderOf } from "./party.js";
+import { restParty } from "./rest.js";
 import { dungeonView, type DungeonView } from "./view.js";
 
 export const MAX_TURNS = 36;
@@ -24,6 +25,8 @@ export interface TurnsReport {
   wandering: PendingWandering | null;
   /** Turns asked for but not passed: advancing stops at a wandering monster. */
   skipped: number;
+  /** What resting restored, when the party rested and was not interrupted. */
+  rested: string[];
 }
 
 /** Splits "search, listen; move" into actions. */
@@ -67,7 +70,9 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     }
     await saveClock(tx, clock, { rounds, state });
     await open.close(tx, actor);
-    return { view: await dungeonView(tx, campaign, rounds, state), turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length };
+    // A rest interrupted by a wandering monster restores nothing.
+    const rested = actions.some((a) => /^rest/i.test(a)) && !last.wandering ? await restParty(tx, campaign, campaignSystem(campaign)) : [];
+    return { view: await dungeonView(tx, campaign, rounds, state), turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length, rested };
   });
 }
 

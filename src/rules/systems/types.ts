@@ -247,6 +247,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   odds?(input: AttackInput<Sheet>): RuleResult | Unsupported;
 
   applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult;
+  /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
+  rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { RuleSystem } from "../types.js";
 import { beginAttack, lapse, odds, react, SITUATIONS } from "./attack.js";
-import { applyDamage, applyHealing } from "./damage.js";
+import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
 import { loyalty, morale, reaction, startingLoyalty, surprise } from "./encounter.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
@@ -39,6 +39,8 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   odds,
   applyDamage,
   applyHealing,
+  // Stamina returns after a turn of rest (docs/rules/third-age.md, "Stamina").
+  rest: (c) => restoreStamina(c),
 };
 
 export { beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
