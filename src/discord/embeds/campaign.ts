@@ -7,7 +7,10 @@ import type { Roll } from "../../generated/prisma/client.js";
 
 export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
   const c = v.campaign;
+  const bx = c.system === "bx" || c.system === "bx-house";
   const settings = Object.entries(v.settings)
+    // B/X's own options mean nothing to the other systems.
+    .filter(([k]) => bx || (k !== "damage" && k !== "encumbrance"))
     .map(([k, val]) => `**${k}**: ${typeof val === "boolean" ? (val ? "on" : "off") : val} — ${SETTING_HELP[k as keyof typeof SETTING_HELP]?.words ?? ""}`)
     .join("\n");
   return new EmbedBuilder()
