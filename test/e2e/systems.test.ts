@@ -135,6 +135,13 @@ describe("B/X house rules, end to end", () => {
     expect((await state(h, "Dorn")).hp).toBe(18);
   });
 
+  it("initiative stands after the first round unless the campaign rerolls it (seed 001, \"ENCOUNTER ORDER\")", async () => {
+    await h.cmd("referee", "next");
+    const n = await h.cmd("referee", "next");
+    expect(text(n.message)).toMatch(/Round 2 begins/);
+    expect(text(n.message)).toMatch(/Initiative stands from the first round/);
+  });
+
   it("damage to 0 hit points kills (seed 002, \"Death\")", async () => {
     const d = await h.cmd("referee", "damage", { target: "Brute", amount: 9 });
     expect(text(d.message)).toMatch(/killed/);

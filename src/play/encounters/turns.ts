@@ -121,13 +121,8 @@ export async function nextTurn(s: Services, actor: Actor): Promise<EncounterEven
       results.push(start);
       await applyEffects(tx, fight, start.effects ?? [], bagFor(open, `round ${round} start`));
       fight = await loadFight(tx, fight.campaign, fight.encounter);
+      // A system that rolls initiative each round returns the new order; otherwise the order stands.
       if (start.order) newOrder = start.order;
-      else if (fight.settings.initiative === "individual" || fight.campaign.system === "bx" || fight.campaign.system === "bx-house") {
-        // Systems that roll initiative every round but leave it to /initiative's method.
-        const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
-        results.push(init);
-        newOrder = init.order;
-      }
       await markCannotAct(tx, fight, start.cannotAct);
       await tickClock(tx, fight.campaign.id, 1);
       await open.close(tx, actor);
