@@ -12,7 +12,7 @@ import type { Services } from "./services.js";
 import { UserError } from "./errors.js";
 import { isReferee, requireOwnerOrReferee, requireReferee } from "./permissions.js";
 import { requireCampaign } from "./campaigns/find.js";
-import { activeCharacter, findCharacter } from "./characters/index.js";
+import { activeCharacter, asCombatant, findCharacter } from "./characters/index.js";
 import { bagFor, openStream } from "./streams.js";
 import { applyEffects, saveState } from "./encounters/effects.js";
 import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
@@ -74,7 +74,7 @@ async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null): Promi
   const c = name ? await findCharacter(tx, sc.campaign.id, name) : await activeCharacter(tx, sc.campaign.id, actor.userId);
   if (!c) throw new UserError(name ? `No character named "${name}" here.` : "You have no character here: create one with /character create.");
   if (c.ownerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is <@${c.ownerId}>'s to roll.`);
-  return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
+  return asCombatant(c);
 }
 
 export async function attributeCheck(s: Services, actor: Actor, input: { attribute: string; modifier?: number | null; difficulty?: number | null; character?: string | null }): Promise<TableResult> {
@@ -165,7 +165,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
     const c = await findCharacter(tx, sc.campaign.id, input.target);
     if (!c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
-    const rc: Combatant = { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
+    const rc = asCombatant(c);
     const r = input.heal ? sys.applyHealing(rc, input.amount) : sys.applyDamage(rc, input.amount, bag, input.kind ?? "normal");
     await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(r.state), version: { increment: 1 } } });
     return { result: { ...r.result, rolls: bag.log }, extra: [], campaign: sc.campaign };

@@ -1,7 +1,7 @@
 /** /character: create, show, edit, list, use, delete — sheets validated by the campaign's system. */
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Character } from "../../generated/prisma/client.js";
-import type { RuleSystem } from "../../rules/systems/types.js";
+import type { Combatant, RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -18,6 +18,11 @@ export interface CharacterView {
   sheet: Record<string, unknown>;
   state: Record<string, unknown> & { conditions: string[] };
   active: boolean;
+}
+
+/** A character as the rules see it outside a fight (on the party's side). */
+export function asCombatant(c: Pick<Character, "id" | "name" | "kind" | "sheet" | "state">): Combatant {
+  return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
 }
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’.\-]{0,39}$/u;

@@ -2,7 +2,7 @@
 import type { Campaign } from "../../generated/prisma/client.js";
 import type { Combatant, RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
-import { activeCharacter } from "../characters/index.js";
+import { activeCharacter, asCombatant } from "../characters/index.js";
 
 export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<string[]> {
   if (!system.rest) return [];
@@ -11,8 +11,7 @@ export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem):
   for (const p of players) {
     const c = await activeCharacter(tx, campaign.id, p.userId);
     if (!c) continue;
-    const rc: Combatant = { id: c.id, name: c.name, side: "party", kind: "pc", sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
-    const r = system.rest(rc, "turn");
+    const r = system.rest(asCombatant(c), "turn");
     await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(r.state), version: { increment: 1 } } });
     lines.push(...r.result.lines.map((l) => (l.includes(c.name) ? l : `${c.name}: ${l}`)));
   }

@@ -1,12 +1,12 @@
 /** /retainer hire, list, loyalty, check, dismiss: each in one transaction; checks roll on the campaign's (or running encounter's) stream. */
 import type { Campaign, LoyaltyEvent, Retainer } from "../../generated/prisma/client.js";
-import { isUnsupported, type Combatant, type LoyaltyResult } from "../../rules/systems/types.js";
+import { isUnsupported, type LoyaltyResult } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { campaignSystem } from "../campaigns/system.js";
-import { checkName, findCharacter } from "../characters/index.js";
+import { asCombatant, checkName, findCharacter } from "../characters/index.js";
 import { UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee, requireReferee } from "../permissions.js";
@@ -56,7 +56,7 @@ export async function hireRetainer(s: Services, actor: Actor, input: { name: str
     if ((await findRetainer(tx, campaign, name)) || (await findCharacter(tx, campaign.id, name))) throw new UserError(`"${name}" is taken in this campaign: pick another name.`);
     const system = campaignSystem(campaign);
     const sheet = validateSheet(system.sheet, readSheetInput(input.sheet ?? "", system.sheet));
-    const boss: Combatant = { id: employer.id, name: employer.name, side: "party", kind: "pc", sheet: JSON.parse(employer.sheet), state: JSON.parse(employer.state) };
+    const boss = asCombatant(employer);
     const bySystem = system.startingLoyalty(boss, sheet);
     const own = typeof sheet.loyalty === "number" ? sheet.loyalty : null;
     const [loyalty, how] =

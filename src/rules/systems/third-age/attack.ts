@@ -91,7 +91,6 @@ export interface ThirdAgeAttackData {
   [key: string]: unknown;
 }
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 function findWeapon(sheet: ThirdAgeSheet, name: string) {
