@@ -34,6 +34,19 @@ describe("The Third Age, end to end", () => {
     expect(t).toMatch(/Alda[\s\S]*Brom[\s\S]*Goblin 1[\s\S]*Goblin 2/);
   });
 
+  it("autocompletes targets, weapons, presets and attributes from the campaign", async () => {
+    const ac = (user: string, name: string, focused: string, options: Record<string, string>, subcommand?: string) =>
+      h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users[user]!, name, focused, options, ...(subcommand ? { subcommand } : {}) });
+    const targets = (await ac("alice", "attack", "target", { target: "gob" })) as { name: string; value: string }[];
+    expect(targets.map((t) => t.value)).toEqual(["Goblin 1", "Goblin 2"]);
+    const weapons = (await ac("alice", "attack", "weapon", { target: "Goblin 1", weapon: "" })) as { name: string; value: string }[];
+    expect(weapons).toEqual([{ name: "longsword (1d8)", value: "longsword" }]);
+    const presets = (await ac("referee", "encounter", "monsters", { monsters: "3 or" }, "add")) as { value: string }[];
+    expect(presets.map((p) => p.value)).toEqual(["3 orc"]);
+    const attrs = (await ac("alice", "check", "attribute", { attribute: "d" })) as { value: string }[];
+    expect(attrs.map((a) => a.value)).toEqual(["Body", "Dexterity", "Mind"]);
+  });
+
   it("rolls group initiative (seed 000, \"Initiative\": ties act simultaneously)", async () => {
     const r = await h.cmd("referee", "initiative");
     expect(text(r.message)).toMatch(/Tie at 2: both sides act simultaneously/);
