@@ -44,10 +44,8 @@ export async function rollDice(s: Services, actor: Actor, req: RollRequest): Pro
   const reason = req.reason?.trim().slice(0, 200) || null;
   return s.store.db.$transaction(async (tx) => {
     const campaign = await findCampaign(tx, actor);
-    const encounter = campaign
-      ? await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, select: { id: true, name: true } })
-      : null;
-    const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null });
+    const encounter = campaign ? await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } }) : null;
+    const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null }, { campaign, encounter });
     const before = open.stream.draws;
     const outcome = rollCommand(parsed, open.stream);
     open.record({

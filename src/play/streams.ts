@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { createStream, type Stream, type StreamState } from "../rules/dice/stream.js";
 import { DiceBag } from "../rules/dice/bag.js";
 import type { Tx } from "../store/client.js";
+import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 
 export interface StreamOwner {
@@ -33,15 +34,18 @@ function looseStream(): Stream {
   return (loose ??= createStream(randomBytes(16).toString("hex")));
 }
 
-export async function openStream(tx: Tx, where: { campaignId: string | null; encounterId: string | null }): Promise<OpenStream> {
+/** Rows the caller already read in this transaction, to save a query on the hot path (/roll). */
+type Loaded = { campaign?: Campaign | null; encounter?: Encounter | null };
+
+export async function openStream(tx: Tx, where: { campaignId: string | null; encounterId: string | null }, loaded: Loaded = {}): Promise<OpenStream> {
   let owner: StreamOwner;
   let stream: Stream;
   if (where.encounterId) {
-    const e = await tx.encounter.findUniqueOrThrow({ where: { id: where.encounterId } });
+    const e = loaded.encounter?.id === where.encounterId ? loaded.encounter : await tx.encounter.findUniqueOrThrow({ where: { id: where.encounterId } });
     owner = { campaignId: e.campaignId, encounterId: e.id, seed: e.seed, state: JSON.parse(e.streamState) as StreamState | null };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else if (where.campaignId) {
-    const c = await tx.campaign.findUniqueOrThrow({ where: { id: where.campaignId } });
+    const c = loaded.campaign?.id === where.campaignId ? loaded.campaign : await tx.campaign.findUniqueOrThrow({ where: { id: where.campaignId } });
     owner = { campaignId: c.id, encounterId: null, seed: c.seed, state: JSON.parse(c.streamState) as StreamState | null };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else {
