@@ -129,6 +129,10 @@ export interface AttackState {
 export interface AttackInput<S = Record<string, unknown>> {
   attacker: Combatant<S>;
   defender: Combatant<S>;
+  /** Attacks the attacker already made this round (0 for the first): two weapons' second blow, a routine's next attack. */
+  attackIndex?: number;
+  /** The encounter's round (0 before initiative). */
+  round?: number;
   /** Everyone else in the encounter (allies for Get Down, flank counts…). */
   others: Combatant<S>[];
   /** A weapon from the attacker's sheet by name, or a dice expression like "1d8". */
@@ -204,6 +208,92 @@ export interface StateView {
   status: string;
 }
 
+/**
+ * How long a mark lasts. "attack": only while one attack resolves; "round": to
+ * the end of the round it was set in; "next-round": to the end of the round
+ * after; "turn": the campaign's 10-minute turn (kept across fights in it);
+ * "encounter": until the fight ends; "healed": until healing or rest removes it;
+ * "permanent": for good. Fight marks ("attack" to "encounter") are never written
+ * onto a sheet.
+ */
+export type Lifetime = "attack" | "round" | "next-round" | "turn" | "encounter" | "healed" | "permanent";
+
+/** A condition in words players read, and how long it lasts. */
+export interface ConditionWord {
+  label: string;
+  lasts: Lifetime;
+}
+
+/** The words a system uses for its conditions. */
+export interface SystemWords {
+  /** Conditions by their stored key ("prone", "charging"). */
+  conditions: Record<string, ConditionWord>;
+  /** Keys with a parameter ("evading:<id>"): `name` turns a combatant id into a name. */
+  describe?(condition: string, name: (id: string) => string): ConditionWord | undefined;
+}
+
+/** Something a combatant may declare (before initiative, or on its own turn). */
+export interface Declaration {
+  /** Stable id: "charge", "dodge", "stand". */
+  id: string;
+  label: string;
+  rule: RuleRef;
+  /** "before": before initiative, in the declare phase; "turn": on the combatant's own turn (an action or a move). */
+  when: "before" | "turn";
+  /** A short prompt when the declaration takes a detail ("distance in feet", "rank: melee, reach or ranged"). */
+  detail?: string;
+  /** Other ids it cannot be combined with this round (declaring one replaces the other). */
+  excludes?: string[];
+}
+
+export interface DeclareInput<S = Record<string, unknown>> {
+  who: Combatant<S>;
+  id: string;
+  detail?: string;
+  /** Everyone else in the encounter. */
+  others: Combatant<S>[];
+  round: number;
+  /** What `who` already declared this round. */
+  declared: string[];
+  settings?: Record<string, unknown>;
+}
+
+/** What a declaration does now: changes to apply (conditions it sets) and the words for the round's message. Throws RuleError when not allowed. */
+export interface DeclareResult extends RuleResult {
+  effects: Effect[];
+}
+
+export interface RoundContext<S = Record<string, unknown>> {
+  round: number;
+  /** What the combatant declared this round. */
+  declared: string[];
+  others: Combatant<S>[];
+  settings?: Record<string, unknown>;
+}
+
+/** The combatant's action economy this round. */
+export interface Allowance {
+  /** Attacks it may make this round (0: it may not attack). */
+  attacks: number;
+  /** Why, in words: "one attack", "two weapons: −2 then −4", "declared Dodge: no attack this round". */
+  why: string;
+  rule?: RuleRef;
+}
+
+/** The round as this system plays it: what may be declared, the action economy, the round's end. */
+export interface RoundRules<S = Record<string, unknown>> {
+  /** What `who` may declare now (`phase` says whether initiative is rolled yet this round). */
+  declarations(who: Combatant<S>, ctx: RoundContext<S> & { phase: "declare" | "act" }): Declaration[];
+  declare(input: DeclareInput<S>, dice: DiceBag): DeclareResult;
+  allowance(who: Combatant<S>, ctx: RoundContext<S>): Allowance;
+  /** Why `who` cannot act this round, or null when it can (down, fled, surprised in round 1…). */
+  cannotAct?(who: Combatant<S>, ctx: RoundContext<S>): string | null;
+  /** The end of a round: the dying bleed, reloading, marks the system ends itself. */
+  end?(input: InitiativeInput<S>, dice: DiceBag): RoundStartResult;
+  /** Whether initiative is rolled again at each round's start (the system's rule and the campaign's options). */
+  rerolls(settings: Record<string, unknown>): boolean;
+}
+
 export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
   id: SystemId;
   name: string;
@@ -219,6 +309,10 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   saves: string[] | Unsupported;
   /** Reactions / situation keys this system understands (for help and the "ignored" list). */
   situations: SituationKey[];
+  /** Conditions in words, with their lifetimes. */
+  words: SystemWords;
+  /** The combat round: declarations, the action economy, the round's end. */
+  round: RoundRules<Sheet>;
   /** Fields shown on the sheet embed, in order: [label, value]. */
   describeSheet(sheet: Sheet): [string, string][];
   /** Fresh state for a new combatant from its sheet. */

@@ -8,6 +8,7 @@ import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
 import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
+import { bxRound, bxWords } from "./round.js";
 
 export const BX_SITUATIONS: SituationKey[] = ["mode", "range", "cover", "modifier"];
 
@@ -22,6 +23,8 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     attributes: BX_ATTRIBUTES,
     saves: [...SAVE_KINDS],
     situations: BX_SITUATIONS,
+    words: bxWords,
+    round: bxRound,
     describeSheet: bxDescribeSheet,
     initialState: bxInitialState,
     view: bxView,

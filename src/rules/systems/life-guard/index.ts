@@ -7,6 +7,7 @@ import { applyDamageTo, applyHealingTo, rest } from "./damage.js";
 import { odds } from "./odds.js";
 import { initiative, roundStart } from "./round.js";
 import { describeSheet, initialState, monsterSchema, presets, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
+import { round as roundRules, words } from "./round.js";
 
 export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   id: "life-guard",
@@ -17,6 +18,8 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   attributes: ATTRIBUTES,
   saves: SAVES,
   situations: SITUATIONS,
+  words,
+  round: roundRules,
   describeSheet,
   initialState,
   view,

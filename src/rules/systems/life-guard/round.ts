@@ -9,6 +9,9 @@ import { RuleError, type Combatant, type InitiativeInput, type InitiativeResult,
 import { rollUnder } from "./damage.js";
 import { R } from "./refs.js";
 import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
+import { baseRound } from "../../round/economy.js";
+import { COMMON_CONDITIONS } from "../../round/words.js";
+import type { RoundRules, SystemWords } from "../types.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -100,3 +103,11 @@ export function gridMove(squares: number): void {
   if (!Number.isInteger(squares) || squares < 0 || squares > GRID_MOVE_SQUARES)
     throw new RuleError(`Move between 0 and ${GRID_MOVE_SQUARES} squares a turn (then take one action).`);
 }
+
+// ---- the round's contract ------------------------------------------------
+
+export const words: SystemWords = { conditions: { ...COMMON_CONDITIONS } };
+
+export const round: RoundRules<LifeGuardSheet> = {
+  ...baseRound<LifeGuardSheet>({ isDown: (c) => !canFight(c.state), rule: 'seed 004, "Attacks"' }),
+};

@@ -7,6 +7,7 @@ import { check, SAVE_KINDS, save, surprise } from "./check.js";
 import { applyDamage, applyHealing, initialState, view } from "./damage.js";
 import { initiative, roundStart } from "./initiative.js";
 import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, PRESETS, sheetSchema, type SiegeSheet } from "./sheet.js";
+import { round, words } from "./round.js";
 
 const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
 
@@ -19,6 +20,8 @@ export const siege: RuleSystem<SiegeSheet> = {
   attributes: ATTRIBUTE_KEYS.map((k) => ATTRIBUTE_NAMES[k]),
   saves: SAVE_KINDS,
   situations: SITUATION_KEYS,
+  words,
+  round,
   describeSheet,
   initialState,
   view,

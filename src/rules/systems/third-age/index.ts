@@ -9,6 +9,7 @@ import { loyalty, morale, reaction, startingLoyalty, surprise } from "./encounte
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
 import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
+import { round, words } from "./round.js";
 
 export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   id: "third-age",
@@ -19,6 +20,8 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   attributes: [...ATTRIBUTES],
   saves: [...SAVE_KINDS],
   situations: [...SITUATIONS],
+  words,
+  round,
   describeSheet,
   initialState,
   view,
