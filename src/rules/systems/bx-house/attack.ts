@@ -5,7 +5,6 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
-  abilityModifier,
   aacOf,
   assertOpen,
   attackBonusOf,
@@ -21,6 +20,7 @@ import {
   signed,
   spreadText,
   damageSpread,
+  hitDice,
   sumMods,
   takeOption,
   type AttackMode,
@@ -28,7 +28,6 @@ import {
   type BxWeapon,
   type DiceExpr,
   type Mod,
-  type BxSheet,
 } from "../bx/index.js";
 import {
   RuleError,
@@ -41,7 +40,10 @@ import {
   type SituationKey,
 } from "../types.js";
 import { R_COMBAT, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
-import { classGroupOf, levelOf, type HouseSheet } from "./sheet.js";
+import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js";
+import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, normalMenExpectation, whipEntangle } from "./maneuvers.js";
+import { spellcasterHit } from "./encounter.js";
+import { routineAttacks } from "../../round/economy.js";
 
 const R_BX_ROLLS = 'seed 002, "Attack Rolls"';
 const R_BX_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -56,7 +58,6 @@ type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
 
 const has = (c: HC, cond: string): boolean => c.state.conditions.includes(cond);
-const attacksThisRound = (c: HC): number => (typeof c.state.attacksThisRound === "number" ? c.state.attacksThisRound : 0);
 const reachWeapon = (w: BxWeapon | undefined) => hasTag(w, "polearm", "pike", "long spear");
 
 export const UNARMED_NAMES = ["unarmed", "fist", "empty hand", "empty-hand", "punch"];
@@ -121,7 +122,7 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   let disadvantage = false;
   let shieldIgnored = false;
   let dexIgnored = false;
-  const first = attacksThisRound(att) === 0;
+  const first = (input.attackIndex ?? 0) === 0;
   const melee = mode === "melee";
   const unarmed = hasTag(weapon, "unarmed");
   const subduing = unarmed || hasTag(weapon, "subdue", "improvised");
@@ -129,13 +130,16 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   if (has(att, "retreating") || has(att, "fleeing")) throw new RuleError(`${att.name} is fleeing this round and may not attack`);
   if (has(att, "parrying")) throw new RuleError(`${att.name} is parrying this round: no attacks are possible`);
   if (has(att, "pinned")) throw new RuleError(`${att.name} is pinned and cannot attack`);
+  if (has(att, "running")) throw new RuleError(`${att.name} is running this round: no attack or other action`);
+  normalMenOnly(input, mode);
 
   // Charging: +2, double damage, no DEX to attack or AC, once per turn, first attack only.
   let charging = false;
-  if (s.charge) {
-    used.push("charge");
+  const declaredCharge = has(att, "charging");
+  if (s.charge || declaredCharge) {
+    if (s.charge) used.push("charge");
     if (!melee) throw new RuleError("A charge ends in a melee attack: use a melee weapon");
-    if (has(att, "charged")) throw new RuleError(`${att.name} has already charged this turn: a charge may be made once per 10-minute turn`);
+    if (!declaredCharge && has(att, "charged")) throw new RuleError(`${att.name} has already charged this turn: a charge may be made once per 10-minute turn`);
     if (!first) notes.push("Charge bonuses apply only to the first attack: this one is a regular attack.");
     else charging = true;
   }
@@ -158,7 +162,7 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
     if (hasTag(weapon, "crossbow") && has(att, "reloading")) throw new RuleError(`${att.name}'s crossbow is reloading: crossbows fire every other round`);
     if (hasTag(weapon, "crossbow")) {
       rules.add(R_MISC);
-      marks.push({ targetId: att.id, addConditions: ["crossbow-fired"], note: "crossbows fire every other round" });
+      marks.push({ targetId: att.id, addConditions: ["reloading"], note: "crossbows fire every other round" });
     }
   }
   if (s.cover === "full") throw new RuleError(`${def.name} is behind complete cover and cannot be hit`);
@@ -197,10 +201,10 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
     toHit.push({ label: "charge", value: 2, rule: R_MISC });
     multiplier *= 2;
     rules.add(R_MISC);
-    marks.push({ targetId: att.id, addConditions: ["charging", "charged"], note: "charged: no DEX bonus to AC this round; no other charge this turn" });
+    if (!declaredCharge) marks.push({ targetId: att.id, addConditions: ["charging", "charged"], note: "charged: no DEX bonus to AC this round; no other charge this turn" });
     if (hasTag(weapon, "lance") && s.mounted) damage = { count: d.size === "large" ? 3 : 2, sides: 6, modifier: 0 };
   }
-  if (melee && has(def, "charging") && hasTag(weapon, "spear", "pike", "polearm", "long spear")) {
+  if (melee && has(def, "charging") && has(att, "spear set") && hasTag(weapon, "spear", "pike", "polearm", "long spear")) {
     toHit.push({ label: "spear set against a charge", value: 2, rule: R_MISC });
     multiplier *= 2;
     rules.add(R_MISC);
@@ -256,18 +260,20 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
     shieldIgnored = true;
     dexIgnored = true;
     rules.add(R_MISC);
-    if (s.rear) marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: "cannot return the attack this round" });
-  } else if (has(def, "rear-attacked")) {
+    // The defender cannot return the attack this round; the following round the attacker has advantage against it, and it has disadvantage.
+    marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: "cannot return the attack this round" });
+    marks.push({ targetId: att.id, addConditions: [`behind:${def.id}`] });
+  } else if (has(att, `behind:${def.id}`)) {
     advantage = true;
     notes.push("The round after an attack from behind: advantage (the defender has its shield and DEX back).");
-    marks.push({ targetId: def.id, removeConditions: ["rear-attacked"] });
     rules.add(R_MISC);
   }
-  if (has(att, "rear-attacked")) {
+  if (has(att, "rear-attacked") && !has(att, "surprised")) {
     disadvantage = true;
     notes.push("Attacked from behind last round: disadvantage.");
-    marks.push({ targetId: att.id, removeConditions: ["rear-attacked"] });
+    rules.add(R_MISC);
   }
+  marks.push({ targetId: att.id, addConditions: ["attacked"] });
 
   // Backstab: a thief's first attack on an unaware foe.
   if (surpriseAttack && melee && classGroupOf(a) === "thief") {
@@ -298,7 +304,8 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   }
 
   // Defender: DEX, shield, withdrawal, Florentine, parry.
-  const dex = dexIgnored || charging ? 0 : dexAc(d, def.state.conditions);
+  // A charger loses its own DEX to AC (NO_DEX_CONDITIONS has "charging"), not its target's.
+  const dex = dexIgnored ? 0 : dexAc(d, def.state.conditions);
   if (dex) acMods.push({ label: "defender's DEX", value: -dex, rule: R_COMBAT });
   if (shieldIgnored && d.shield) acMods.push({ label: "shield not usable", value: 1, rule: R_MISC });
   if (has(def, "withdrawing")) acMods.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
@@ -340,6 +347,16 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   };
 }
 
+/** Attacks beyond the combatant's own are Normal Men's: melee against a normal type only. */
+function normalMenOnly(input: HIn, mode: AttackMode) {
+  const att = input.attacker;
+  const own = Math.max(att.sheet.attacksPerRound, routineAttacks(att.sheet));
+  if ((input.attackIndex ?? 0) < own) return;
+  if (input.attackIndex! >= attacksAgainstNormalMen(att)) return;
+  if (mode !== "melee" || !isNormalType(input.defender.sheet))
+    throw new RuleError(`${att.name}'s extra attacks this round are melee attacks against Normal Men only (goblins, orcs, men…): ${input.defender.name} is not one.`);
+}
+
 function engagedWith(o: HC, id: string): boolean {
   const e = o.state.engagedWith;
   return o.state.targetId === id || (Array.isArray(e) && e.includes(id)) || e === id;
@@ -355,6 +372,8 @@ export interface HouseData {
   priorDice: number;
   surprise: boolean;
   parried: boolean;
+  /** A maneuver or spell rolled on the hit (disarm, whip, dismount, grapple; a caster hit). */
+  riders?: { lines: string[]; effects: Effect[]; rules: string[] };
   rolls: DiceRoll[];
   [key: string]: unknown;
 }
@@ -449,6 +468,11 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
     }
   } else if (!hit && nat !== 1) lines.push("Miss.");
   effects.push(...plan.marks);
+  if (hit && data.riders) {
+    lines.push(...data.riders.lines);
+    effects.push(...data.riders.effects);
+    rules.push(...data.riders.rules);
+  }
   if (data.parried) {
     effects.push({ targetId: def.id, addConditions: ["parrying"], note: "parried: no attack this round" });
     lines.push(`${def.name} parries: +2 to AC against this attack, and no attack of its own this round.`);
@@ -462,7 +486,7 @@ export function parryAllowed(input: HIn, plan: HousePlan): boolean {
   if (plan.mode !== "melee" || plan.parry) return false;
   if (["dead", "unconscious", "surprised", "retreating", "fleeing", "pinned", "helpless", "stationary", "unaware"].some((c) => has(def, c))) return false;
   if (input.situation.rear || input.situation.flank) return false;
-  if (attacksThisRound(def) > 0) return false;
+  if (has(def, "attacked")) return false;
   return def.kind === "monster" || def.sheet.weapons.some((w) => w.kind === "melee");
 }
 
@@ -494,6 +518,46 @@ function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: Attac
   };
 }
 
+const initiativeDie = (c: HC) => c.state.conditions.find((x) => x.startsWith("initiative:"));
+
+/** What a hit sets off: a maneuver the attacker declared (the save rolled now), a spell the defender was casting. */
+function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
+  const att = input.attacker;
+  const def = input.defender;
+  const lines: string[] = [];
+  const effects: Effect[] = [];
+  const rules: string[] = [];
+  const m = att.state.conditions.find((x) => x.startsWith("maneuver:"));
+  if (m) {
+    const [, kind, aim] = m.split(":");
+    effects.push({ targetId: att.id, removeConditions: [m] });
+    let r: RuleResult & { success?: boolean; disarmed?: boolean; dismounted?: boolean } | null = null;
+    let cond: string | null = null;
+    if (kind === "disarm") (r = disarm({ attacker: att, target: def }, bag)), (cond = r.disarmed ? "disarmed" : null);
+    if (kind === "dismount") (r = dismount({ attacker: att, rider: def }, bag)), (cond = r.dismounted ? "dismounted" : null);
+    if (kind === "entangle") (r = whipEntangle({ wielder: att, target: def, aim: aim === "weapon" ? "weapon" : "target" }, bag)), (cond = r.success ? (aim === "weapon" ? "disarmed" : "entangled") : null);
+    if (r) {
+      lines.push(`${r.title}: ${r.lines.join(" ")}`);
+      rules.push(...r.rules);
+    }
+    if (cond) effects.push({ targetId: def.id, addConditions: [cond], ...(cond === "dismounted" ? { removeConditions: ["mounted"] } : {}) });
+    if (kind === "grapple") {
+      lines.push(`${def.name} is grappled by ${att.name}: on its turn it may try to throw its grapplers off.`);
+      effects.push({ targetId: def.id, addConditions: [`grappled by:${att.id}`] }, { targetId: att.id, addConditions: ["grappling"] });
+      rules.push(R_MISC);
+    }
+  }
+  if (def.state.conditions.includes("casting")) {
+    const a = initiativeDie(att);
+    const initiative = a && a === initiativeDie(def) ? "simultaneous" : "attacker won";
+    const r = spellcasterHit({ caster: def, initiative }, bag);
+    lines.push(`${def.name} was casting: ${r.lines.join(" ")}`);
+    rules.push(...r.rules);
+    if (r.outcome !== "goes off") effects.push({ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: `spell ${r.outcome}` });
+  }
+  return lines.length || effects.length ? { lines, effects, rules } : undefined;
+}
+
 export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): AttackState {
   const mark = bag.log.length;
   const plan = planHouse(input, settings);
@@ -502,7 +566,7 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
   const naturals = r.dice.map((x) => x.value);
   const natural = r.dice.find((x) => !x.dropped)!.value;
   const data: HouseData = { naturals, natural, fumbleRoll: null, pick: null, damageDice: null, priorDice: 0, surprise: false, parried: false, rolls: [] };
-  if (natural === 1) data.fumbleRoll = bag.d("fumble check", 20);
+  if (natural === 1) data.fumbleRoll = fumbleCheck(levelOf(input.attacker.sheet), bag).roll;
   const probe = resolveHouse(input, plan, data);
   if (probe.hit && plan.canHurt) {
     let dmgPlan = plan;
@@ -516,6 +580,8 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
     data.priorDice = typeof input.defender.state.emptyHandDice === "number" ? input.defender.state.emptyHandDice : 0;
     const dr = bag.roll("damage", count, dmgPlan.damage.sides, dmgPlan.damage.modifier ? { modifier: dmgPlan.damage.modifier } : {});
     data.damageDice = dr.dice.map((x) => x.value);
+    const riders = rollRiders(input, bag);
+    if (riders) data.riders = riders;
   }
   data.rolls = bag.since(mark);
   return stateOf(input, settings, data, "reactions");
@@ -551,7 +617,13 @@ export function houseOdds(input: HIn, settings: BxSettings): RuleResult {
     const dist = damageSpread(plan.damage, sumMods(plan.damageMods), (n) => (reduction ? Math.max(0, n * plan.multiplier - reduction) : Math.max(1, n * plan.multiplier)));
     lines.push(`Damage on a hit: ${spreadText(dist)}.`);
   } else lines.push(`${input.defender.name} cannot be hurt by this weapon.`);
+  const n = attacksAgainstNormalMen(input.attacker);
+  if (n > 1 && plan.mode === "melee" && isNormalType(input.defender.sheet) && plan.canHurt) {
+    const avgDamage = (plan.damage.count * (plan.damage.sides + 1)) / 2 + plan.damage.modifier + sumMods(plan.damageMods);
+    const avgHp = (hitDice(input.defender.sheet) || 1) * 3.5;
+    const e = normalMenExpectation({ attacks: n, needed: Math.max(2, needed), averageDamage: avgDamage * plan.multiplier, averageHp: avgHp });
+    lines.push(`Against Normal Men: ${n} melee attacks a round. ${e.lines[0]}`);
+  }
   return { title: `Odds: ${input.attacker.name} → ${input.defender.name}`, lines, rules: plan.rules, rolls: [] };
 }
 
-export const strBonusOf = (s: BxSheet): number => abilityModifier(s.str);

@@ -40,6 +40,14 @@ export function houseApplyHealing(c: Combatant<HouseSheet>, amount: number): Dam
   return r;
 }
 
+/** A dungeon turn of rest: temporary damage comes back at 1 point × level (HD) per Turn. */
+export function houseRest(c: Combatant<HouseSheet>, kind: "turn" | "long"): DamageResult {
+  const r = recoverSubdual(c, kind === "turn" ? 1 : 144);
+  const state = { ...c.state, subdual: r.subdual, conditions: r.conditions };
+  const lines = r.recovered ? [`${c.name} regains ${r.recovered} temporary damage (${r.subdual} left).`] : [];
+  return { state, result: { title: r.recovered ? `${c.name} recovers` : `${c.name} rests`, lines, rules: [R_MISC], rolls: [] } };
+}
+
 /** Temporary damage is regained at 1 point × level (or HD) per turn. */
 export function recoverSubdual(c: Combatant<HouseSheet>, turns: number): { subdual: number; conditions: string[]; recovered: number } {
   if (!Number.isInteger(turns) || turns < 0) throw new RuleError("Turns must be a whole number, 0 or more");

@@ -7,8 +7,9 @@ import { z } from "zod";
 import { bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
 import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
-import { houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
-import { houseApplyDamage, houseApplyHealing } from "./health.js";
+import { encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
+import { houseApplyDamage, houseApplyHealing, houseRest } from "./health.js";
+import { createHouseRound, houseWords } from "./round.js";
 import { houseInitialState, houseMonsterSchema, housePresets, houseSheetSchema, type HouseSheet } from "./sheet.js";
 
 export const houseSettingsSchema = bxSettingsSchema.extend({
@@ -31,7 +32,10 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     presets: housePresets,
     situations: HOUSE_SITUATIONS,
     initialState: houseInitialState,
+    words: houseWords,
+    round: createHouseRound(base.round as unknown as RuleSystem<HouseSheet>["round"], st),
     surprise: houseSurprise,
+    encounterDistance: (input, dice) => encounterDistance(input, dice),
     initiative: (input, dice) => houseInitiative(input, st, dice),
     roundStart: (input, dice) => houseRoundStart(input, st, dice),
     morale: houseMorale,
@@ -43,6 +47,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     odds: (input) => houseOdds(input, st),
     applyDamage: houseApplyDamage,
     applyHealing: houseApplyHealing,
+    rest: houseRest,
   };
 }
 
@@ -54,4 +59,5 @@ export * from "./encounter.js";
 export * from "./health.js";
 export * from "./maneuvers.js";
 export * from "./pursuit.js";
+export * from "./round.js";
 export * from "./sheet.js";

@@ -74,10 +74,11 @@ export function bxMorale(input: { who: Combatant<BxSheet>[]; rating?: number; mo
   const mark = bag.log.length;
   const names = input.who.length ? input.who.map((c) => c.name).join(", ") : "Morale";
   if (score >= 12) return { title: `${names}: fights to the death`, lines: [`Morale ${score}: never checks morale.`], rules: [R_MORALE], rolls: [], holds: true };
-  if (score <= 2) return { title: `${names}: flees`, lines: [`Morale ${score}: never fights.`], rules: [R_MORALE], rolls: [], holds: false };
+  if (score <= 2) return { title: `${names}: flees`, lines: [`Morale ${score}: never fights.`], rules: [R_MORALE], rolls: [], holds: false, effects: input.who.map((c) => ({ targetId: c.id, addConditions: ["fled"] })) };
   const r = bag.roll("morale", 2, 6);
   const holds = r.total <= score;
   return {
+    effects: holds ? [] : input.who.map((c) => ({ targetId: c.id, addConditions: ["fled"], note: "morale broke" })),
     title: `${names}: ${holds ? "morale holds" : "morale breaks"}`,
     lines: [`2d6 = ${r.total} against morale ${score}${mod ? ` (${base} ${signed(mod)})` : ""}: ${holds ? "not higher, they fight on" : "higher, they flee or surrender"}.`],
     rules: [R_MORALE],

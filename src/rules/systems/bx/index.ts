@@ -3,7 +3,7 @@ import type { RuleSystem, SituationKey } from "../types.js";
 import { bxBegin, bxLapse, bxOdds, bxReact } from "./attack.js";
 import { BX_ATTRIBUTES, bxCheck, bxSave } from "./checks.js";
 import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "./encounter.js";
-import { bxApplyDamage, bxApplyHealing } from "./health.js";
+import { bxApplyDamage, bxApplyHealing, bxRestDays } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
@@ -45,6 +45,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     odds: (input) => bxOdds(input, st),
     applyDamage: bxApplyDamage,
     applyHealing: bxApplyHealing,
+    restDays: bxRestDays,
   };
 }
 
@@ -60,3 +61,4 @@ export * from "./monsters.js";
 export * from "./settings.js";
 export * from "./sheet.js";
 export * from "./time.js";
+export * from "./round.js";

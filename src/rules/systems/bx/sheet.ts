@@ -92,6 +92,8 @@ export const bxMonsterSchema = z.object({
   hd: bxShape.hd.default("1"),
   hp: bxShape.hp.default(4),
   morale: bxShape.morale.default(7),
+  /** seed 002, "Attacks Per Round": "Some monsters have multiple attacks." */
+  attacks: int("Attacks per round", 1, 10).optional(),
 });
 
 /** Hit dice as a number for comparisons: "6+3" → 6, "1-1" → 1, "1/2" → 0.5; PCs: their level. */
