@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { bxHouse, createBxHouse, encounterDistance } from "../../../src/rules/systems/bx-house/index.js";
+import { atk, faces, mon, pc, withConds } from "./helpers.js";
+import type { Combatant } from "../../../src/rules/systems/types.js";
+import type { HouseSheet } from "../../../src/rules/systems/bx-house/index.js";
+
+type HC = Combatant<HouseSheet>;
+const ctx = (others: HC[] = [], phase: "declare" | "act" = "act") => ({ round: 1, declared: [], others, phase });
+const declare = (who: HC, id: string, others: HC[] = [], dice = faces(), detail?: string) =>
+  bxHouse.round.declare({ who, id, others, round: 1, declared: [], ...(detail ? { detail } : {}) }, dice);
+const apply = (c: HC, effects: { targetId: string; addConditions?: string[]; removeConditions?: string[] }[]): HC => {
+  let conds = [...c.state.conditions];
+  for (const e of effects.filter((x) => x.targetId === c.id)) conds = [...conds.filter((x) => !e.removeConditions?.includes(x)), ...(e.addConditions ?? [])];
+  return { ...c, state: { ...c.state, conditions: conds } };
+};
+
+describe("bx-house: declarations", () => {
+  // seed 001, "MISC COMBAT RULES" (CHARGING ATTACKS): "no more than once per 10 minute Turn"
+  it("charge: declared before initiative, marks charging (this round) and charged (this turn); not twice a turn", () => {
+    const a = pc("a", { movement: 120 });
+    expect(bxHouse.round.declarations(a, ctx([], "declare")).map((d) => d.id)).toContain("charge");
+    const d = declare(a, "charge");
+    expect(d.effects).toEqual([{ targetId: "a", addConditions: ["charging", "charged"] }]);
+    expect(bxHouse.words.conditions.charged).toEqual({ label: "has charged this turn", lasts: "turn" });
+    expect(bxHouse.words.conditions.charging!.lasts).toBe("round");
+    expect(() => declare(withConds(a, "charged"), "charge")).toThrow(/once per 10-minute turn/);
+  });
+  // seed 001, "MISC COMBAT RULES": set spears get +2, double damage, and strike first against unmounted chargers
+  it("a set spear strikes the charger first, at +2 and double damage", () => {
+    const spear = apply(pc("p", { weapons: [{ name: "spear", damage: "1d6", tags: ["spear"] }] }), declare(pc("p", { weapons: [{ name: "spear", tags: ["spear"] }] }), "set spear").effects);
+    expect(() => declare(pc("x"), "set spear")).toThrow(/no spear or pike/);
+    const orc = apply(mon("orc", { hp: 20 }), declare(mon("orc"), "charge").effects);
+    const ini = bxHouse.initiative({ combatants: [orc, spear], method: "individual", round: 2 }, faces(6, 3)); // the orc rolls higher, the set spear still strikes first
+    expect(ini.order).toEqual([["p"], ["orc"]]);
+    expect(ini.lines).toContain("Spears set against the charge strike first: p.");
+    const s = bxHouse.attack.begin(atk(spear, orc), faces(10, 4));
+    expect(s.result.lines[0]).toMatch(/spear set against a charge \+2/);
+    expect(s.effects[0]).toEqual({ targetId: "orc", damage: 8, damageKind: "normal" }); // 4 × 2
+  });
+  // seed 001, "MISC COMBAT RULES": "Melee combatants may parry - gives +2 to defense on that round but no attacks are possible"
+  it("parry declared: no attacks this round", () => {
+    const d = declare(pc("a"), "parry");
+    expect(d.effects).toEqual([{ targetId: "a", addConditions: ["parrying"] }]);
+    expect(bxHouse.round.allowance(withConds(pc("a"), "parrying"), ctx())).toMatchObject({ attacks: 0, why: "parrying: no attacks are possible" });
+  });
+  // seed 001, "MISC COMBAT RULES": retreat: "roll an initiative die(D6)… Add each combatant's DEX bonus"
+  it("retreat: d6 + DEX each; the foes who roll higher get a parting shot (one attack more)", () => {
+    const orc = mon("orc");
+    const gob = mon("gob");
+    const r = declare(pc("a"), "retreat", [orc, gob], faces(3, 5, 2));
+    expect(r.lines).toEqual(["a: 3.", "orc: 5 — a parting shot at +2, shield not counted.", "gob: 2 — no parting shot."]);
+    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["retreating"] }, { targetId: "orc", addConditions: ["parting shot"] }]);
+    expect(bxHouse.round.allowance(withConds(orc, "parting shot"), ctx())).toMatchObject({ attacks: 2 });
+    expect(bxHouse.round.allowance(withConds(pc("a"), "retreating"), ctx())).toMatchObject({ attacks: 0 });
+  });
+  // seed 001, "EVASION AND PURSUIT": "roll on Monster Reaction Table to see if they will pursue"
+  it("flee: the retreat roll, then 2d6 for pursuit; pursued and slower means fleeing, else fled", () => {
+    const wolf = mon("wolf", { movement: 180 });
+    const caught = declare(pc("a", { movement: 120 }), "flee", [wolf], faces(4, 2, 3, 3));
+    expect(caught.effects).toContainEqual({ targetId: "a", addConditions: ["fleeing"] });
+    expect(caught.lines).toContain("Running at 120' against 180': caught in 1 round; the pursuers attack at +2 each round until a turns and re-engages.");
+    const away = declare(pc("a"), "flee", [mon("o")], faces(4, 2, 6, 5));
+    expect(away.effects).toContainEqual({ targetId: "a", addConditions: ["fled"] });
+    // fleeing: food or treasure, obstacles
+    const f = withConds(pc("a"), "fleeing");
+    expect(bxHouse.round.declarations(f, ctx([wolf])).map((d) => d.id)).toEqual(expect.arrayContaining(["drop food", "drop treasure", "obstacle"]));
+    expect(declare(f, "drop treasure", [mon("o")], faces(3)).effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
+    expect(declare(f, "obstacle", [mon("o")], faces(2), "doorway").effects).toEqual([]);
+    expect(declare(f, "obstacle", [mon("o")], faces(2), "secret door").effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
+  });
+  // seed 001, "MISC COMBAT RULES": running; elves and hobbits fire on the run
+  it("running leaves no attack; only elves and hobbits may fire on the run", () => {
+    expect(declare(pc("a"), "run").effects).toEqual([{ targetId: "a", addConditions: ["running"] }]);
+    expect(bxHouse.round.allowance(withConds(pc("a"), "running"), ctx()).attacks).toBe(0);
+    expect(() => declare(pc("a", { weapons: [{ name: "bow", kind: "missile", tags: ["bow"] }] }), "fire on the run")).toThrow(/Only elves/);
+    expect(declare(pc("e", { class: "elf", weapons: [{ name: "bow", kind: "missile", tags: ["bow"] }] }), "fire on the run").effects).toEqual([{ targetId: "e", addConditions: ["on the run"] }]);
+  });
+  // seed 001, "MISC COMBAT RULES": disarm — "If a disarm is attempted and the to-hit roll is successful, the target must make a Save vs Paralysis"
+  it("disarm rides on the next hit: the target saves vs paralysis at once", () => {
+    const a = apply(pc("a", { weapons: [{ name: "sword" }] }), declare(pc("a", { weapons: [{ name: "sword" }] }), "disarm").effects);
+    expect(a.state.conditions).toEqual(["maneuver:disarm"]);
+    const d = mon("d", { hp: 20, weapons: [{ name: "axe" }], saves: { paralysis: 14 } });
+    const s = bxHouse.attack.begin(atk(a, d), faces(15, 2, 9));
+    expect(s.result.lines.join(" ")).toMatch(/d is disarmed/);
+    expect(s.effects).toContainEqual({ targetId: "d", addConditions: ["disarmed"] });
+    expect(s.effects).toContainEqual({ targetId: "a", removeConditions: ["maneuver:disarm"] });
+  });
+  // seed 001, "MISC COMBAT RULES": grappling
+  it("grapple: a hit grapples; breaking free rolls HD d6s against the grapplers'", () => {
+    const o = apply(mon("o", { hp: 20 }), declare(mon("o"), "grapple").effects);
+    const hero = pc("hero", { level: 3, hp: 20 });
+    const s = bxHouse.attack.begin(atk(o, hero), faces(15, 2));
+    expect(s.effects).toContainEqual({ targetId: "hero", addConditions: ["grappled by:o"] });
+    const held = withConds(hero, "grappled by:o");
+    const gr = withConds(o, "grappling");
+    const r = declare(held, "break free", [gr], faces(5, 4, 4, 3));
+    expect(r.title).toBe("Grapple: thrown off");
+    expect(r.effects).toContainEqual({ targetId: "o", removeConditions: ["grappling"], addConditions: ["stunned:6", "stunned"] });
+    expect(bxHouse.round.cannotAct!(withConds(o, "stunned"), ctx())).toBe("is stunned");
+  });
+});
+
+describe("bx-house: Normal Men and the action economy", () => {
+  // seed 001, "MISC COMBAT RULES": "a 3rd level PC or NPC would have 3 attacks/round against these"; "a Troll with 6HD+3 would attack a group of Normal Men 6 times"
+  it("a 3rd-level fighter gets 3 melee attacks against Normal Men, a 6+3 HD troll 6; the extra ones only against Normal Men", () => {
+    const f = pc("f", { class: "fighter", level: 3 });
+    const gob = mon("gob", { hd: "1-1" });
+    expect(bxHouse.round.allowance(f, ctx([gob]))).toMatchObject({ attacks: 3 });
+    expect(bxHouse.round.allowance(f, ctx([mon("ogre", { hd: "4+1" })]))).toMatchObject({ attacks: 1 });
+    expect(bxHouse.round.allowance(mon("troll", { hd: "6+3" }, "foes"), ctx([pc("man", { class: "fighter" }, "party")]))).toMatchObject({ attacks: 1 });
+    expect(bxHouse.round.allowance(mon("troll", { hd: "6+3" }, "foes"), ctx([{ ...pc("man", { class: "fighter", normalType: true }, "party") }]))).toMatchObject({ attacks: 6 });
+    expect(() => bxHouse.attack.begin({ ...atk(f, mon("ogre", { hd: "4+1" })), attackIndex: 1 }, faces(10))).toThrow(/Normal Men only/);
+    expect(bxHouse.attack.begin({ ...atk(f, gob), attackIndex: 2 }, faces(2)).outcome).toBe("miss");
+  });
+  it("/odds shows the Normal Men expectation", () => {
+    const r = bxHouse.odds!(atk(pc("f", { class: "fighter", level: 3, thac0: 17 }), mon("gob", { hd: "1", ac: 6 })));
+    expect("lines" in r && r.lines.at(-1)).toMatch(/^Against Normal Men: 3 melee attacks a round\. 3 attacks needing 11: 50% → 1\.5 hits/);
+  });
+  // seed 001, "MISC COMBAT RULES": "Melee combatants may parry … but no attacks are possible"
+  it("a defender who has attacked this round is offered no Parry", () => {
+    const d = pc("d", { ac: 5, hp: 20, weapons: [{ name: "sword" }] });
+    expect(bxHouse.attack.begin(atk(mon("a"), d), faces(15, 1)).options.map((o) => o.id)).toEqual(["parry", "take"]);
+    expect(bxHouse.attack.begin(atk(mon("a"), withConds(d, "attacked")), faces(15, 1)).options.map((o) => o.id)).toEqual(["take"]);
+  });
+  // seed 001, "MISC COMBAT RULES": "Crossbows fire every other round"
+  it("a crossbow shot marks it reloading until the end of the next round", () => {
+    expect(bxHouse.words.conditions.reloading).toEqual({ label: "crossbow reloading", lasts: "next-round" });
+  });
+  // seed 001, "ENCOUNTER ORDER": optional "reroll initiative each round"
+  it("rerolls only with the campaign's option", () => {
+    expect(bxHouse.round.rerolls({})).toBe(false);
+    expect(bxHouse.round.rerolls({ reroll: true })).toBe(true);
+    expect(createBxHouse({ initiativeEachRound: true }).round.rerolls({})).toBe(true);
+  });
+  // seed 001, "ENCOUNTER ORDER": "Distance between parties will be from 10 - 30 feet"; 2D6 "if no surprise condition exists"
+  it("distance: 1d3 × 10 with surprise, 2d6 × 10 without", () => {
+    expect(encounterDistance({ surprise: true }, faces(2)).title).toBe("Distance: 20 feet");
+    expect(encounterDistance({ surprise: false }, faces(3, 4)).title).toBe("Distance: 70 feet");
+    expect(bxHouse.encounterDistance!({ surprise: true, outdoors: true }, faces(3)).title).toBe("Distance: 30 yards");
+  });
+  // seed 001, "MISC COMBAT RULES": "Surprise Attacks … operate as Attacks From Behind"
+  it("a surprise attack marks the following round like an attack from behind", () => {
+    const s = bxHouse.attack.begin(atk(mon("a"), withConds(pc("d", { hp: 20 }), "surprised")), faces(12, 3));
+    expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
+    expect(bxHouse.words.describe!("behind:d", () => "Dorn")).toEqual({ label: "attacks Dorn with advantage next round", lasts: "next-round" });
+    expect(bxHouse.words.conditions["rear-attacked"]!.lasts).toBe("next-round");
+  });
+});
