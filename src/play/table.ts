@@ -134,6 +134,8 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
     if (loyal && !members.length && input.rating == null) return { result: loyal.result, extra: [], campaign: sc.campaign };
     if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
     const r = unsupported(sys.morale({ who: members, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
+    // Marks the roll leaves (fled, fights to the death) apply to those who rolled.
+    if (sc.fight && !isUnsupported(r) && r.effects?.length) await applyEffects(tx, sc.fight, r.effects, bag);
     const result = loyal ? { ...r, lines: [...loyal.result.lines, ...r.lines], rules: [...r.rules, ...loyal.result.rules], rolls: [...loyal.result.rolls, ...r.rolls] } : r;
     return { result, extra: [], campaign: sc.campaign };
   });

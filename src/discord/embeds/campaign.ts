@@ -10,7 +10,7 @@ export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
   const bx = c.system === "bx" || c.system === "bx-house";
   const settings = Object.entries(v.settings)
     // B/X's own options mean nothing to the other systems.
-    .filter(([k]) => bx || (k !== "damage" && k !== "encumbrance"))
+    .filter(([k]) => bx || (k !== "damage" && k !== "encumbrance" && k !== "reroll"))
     .map(([k, val]) => `**${k}**: ${typeof val === "boolean" ? (val ? "on" : "off") : val} — ${SETTING_HELP[k as keyof typeof SETTING_HELP]?.words ?? ""}`)
     .join("\n");
   return new EmbedBuilder()

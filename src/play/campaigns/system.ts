@@ -10,7 +10,7 @@ export function campaignSystem(c: Pick<Campaign, "system" | "settings">): RuleSy
   if (c.system === "bx" || c.system === "bx-house") {
     const st = readSettings(c.system as SystemId, c.settings);
     const opts = { initiativeTies: st.ties, variableDamage: st.damage === "weapon", encumbrance: st.encumbrance };
-    return (c.system === "bx" ? createBx(opts) : createBxHouse(opts)) as unknown as RuleSystem;
+    return (c.system === "bx" ? createBx(opts) : createBxHouse({ ...opts, initiativeEachRound: st.reroll })) as unknown as RuleSystem;
   }
   return systemOf(c.system);
 }
