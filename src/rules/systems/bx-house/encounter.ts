@@ -14,6 +14,7 @@ import {
 } from "../types.js";
 import { R_ORDER, R_SURPRISE, hasTag } from "./bonuses.js";
 import { classGroupOf, type HouseSheet } from "./sheet.js";
+import { stunCountdown } from "./round.js";
 
 type HC = Combatant<HouseSheet>;
 
@@ -208,6 +209,8 @@ export function houseRoundStart(input: InitiativeInput<HouseSheet>, settings: Bx
   const reroll = settings.initiativeEachRound || input.settings?.reroll === true;
   const kept = input.round > 1 && !reroll ? diceFromMarks(input.combatants.filter((c) => !isOut(c))) : null;
   const ini = houseInitiative(input, settings, bag, kept ?? undefined);
+  const stun = input.round > 1 ? stunCountdown(input) : [];
+  ini.effects.push(...stun);
   const head = kept ? ["Initiative stands from the first round."] : reroll && input.round > 1 ? ["Initiative is rolled again each round (optional rule)."] : [];
   return { ...ini, title: `Round ${input.round}`, lines: [...head, ...ini.lines, ...tail], cannotAct };
 }

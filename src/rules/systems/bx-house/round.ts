@@ -237,8 +237,8 @@ export function houseCannotAct(who: HC, ctx: RoundContext<HouseSheet>): string |
   return cannot(who, ctx);
 }
 
-/** The round's end: stunned grapplers count down their rounds. */
-export function houseRoundEnd(input: { combatants: HC[] }): DeclareResult["effects"] {
+/** A round's start: stunned grapplers count down their rounds. */
+export function stunCountdown(input: { combatants: HC[] }): DeclareResult["effects"] {
   const effects: DeclareResult["effects"] = [];
   for (const c of input.combatants) {
     const s = c.state.conditions.find((x) => x.startsWith("stunned:"));
@@ -256,10 +256,6 @@ export function createHouseRound(base: RoundRules<HouseSheet>, settings: BxSetti
     declare: houseDeclare,
     allowance: houseAllowance,
     cannotAct: houseCannotAct,
-    end: (input) => {
-      const effects = houseRoundEnd(input);
-      return { title: `End of round ${input.round}`, lines: effects.length ? ["Stunned combatants count down a round."] : [], rules: [R_MISC], rolls: [], cannotAct: [], effects };
-    },
     rerolls: (s) => settings.initiativeEachRound || s.reroll === true || s.initiativeEachRound === true,
   };
 }
