@@ -24,6 +24,7 @@ describe("bx: the round", () => {
   });
   // seed 002, "Spell Casting": speak and move the hands; sole action; no movement
   it("a gagged caster, or one who moved this round, cannot cast; casting leaves no attack", () => {
+    expect(bx.round.declarations(pc("f", { class: "fighter" }), ctx("declare")).map((d) => d.id)).not.toContain("spell");
     expect(() => declare(conds(pc("m"), "gagged"), "spell")).toThrow(/speak and move their hands/);
     expect(() => declare(pc("m"), "spell", ["withdraw"])).toThrow(/cannot move and cast/);
     expect(bx.round.allowance(conds(pc("m"), "casting"), ctx("act")).attacks).toBe(0);

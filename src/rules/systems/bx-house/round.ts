@@ -8,7 +8,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
-import { BX_CONDITIONS, BX_DECLARATIONS, bxAllowance, bxDeclarations, bxDeclare, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { BX_CONDITIONS, BX_DECLARATIONS, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
 import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
 import { attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, retreatRoll, roundMovement } from "./maneuvers.js";
@@ -93,10 +93,30 @@ const FLIGHT: Declaration[] = [
   turn("obstacle", "Pass an obstacle", R_EVASION, "corner, stairs, doorway or secret door"),
 ];
 
-export function houseDeclarations(who: HC, ctx: RoundContext<HouseSheet> & { phase: "declare" | "act" }): Declaration[] {
+/** Whether a declaration fits this combatant now (its weapons, race, marks): the buttons offer only these. */
+function fits(who: HC, id: string): boolean {
+  const w = readiedWeapon(who);
+  const any = (...tags: string[]) => who.sheet.weapons.some((x) => hasTag(x, ...tags));
+  const race = who.sheet.class.trim().toLowerCase();
+  switch (id) {
+    case "charge": return !has(who, "charged");
+    case "set spear": return any("spear", "pike", "long spear", "polearm");
+    case "fire on the run": return (race === "elf" && any("bow", "longbow", "shortbow", "great bow", "javelin")) || (["hobbit", "halfling"].includes(race) && any("sling"));
+    case "spell": return canCast(who);
+    case "disarm": return !!w && !w.twoHanded && w.kind === "melee";
+    case "entangle": return hasTag(w, "whip");
+    case "dismount": return hasTag(w, "polearm", "pike", "long spear");
+    case "break free": return who.state.conditions.some((c) => c.startsWith("grappled by:"));
+    case "back to wall": return !has(who, "back to wall");
+    default: return true;
+  }
+}
+
+export function houseDeclarations(who: HC, ctx: RoundContext<HouseSheet> & { phase: "declare" | "act" }, all = false): Declaration[] {
   if (isOut(who)) return [];
-  if (ctx.phase === "declare") return HOUSE_BEFORE;
-  const list = [...bxDeclarations(who, ctx), ...HOUSE_TURN];
+  const ok = (d: Declaration) => all || fits(who, d.id);
+  if (ctx.phase === "declare") return HOUSE_BEFORE.filter(ok);
+  const list = [...bxDeclarations(who, ctx, all), ...HOUSE_TURN.filter(ok)];
   return has(who, "fleeing") ? [...list, ...FLIGHT] : list;
 }
 
@@ -181,7 +201,8 @@ function declareManeuver(input: DeclareInput<HouseSheet>): DeclareResult {
 export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
   const who = input.who;
   const phase = HOUSE_BEFORE.some((d) => d.id === input.id) ? "declare" : "act";
-  const d = offered(houseDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase }), input.id, who.name);
+  // Every declaration of the text, so one that does not fit says why (the buttons offer only those that fit).
+  const d = offered(houseDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase }, true), input.id, who.name);
   switch (d.id) {
     case "charge": return declareCharge(who);
     case "set spear": return declareSetSpear(who);

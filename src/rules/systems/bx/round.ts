@@ -56,9 +56,13 @@ export const BX_DECLARATIONS: Declaration[] = [
 ];
 export const CAST_NOW: Declaration = { id: "cast", label: "The spell goes off", rule: R_SPELL, when: "turn" };
 
-export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet> & { phase: "declare" | "act" }): Declaration[] {
+/** Spellcasting classes (B/X: cleric, magic-user, elf; and their kin). Monsters: the referee decides. */
+const CASTERS = ["cleric", "magic-user", "magic user", "mage", "wizard", "elf", "druid", "illusionist"];
+export const canCast = (c: Combatant<BxSheet>): boolean => c.kind === "monster" || CASTERS.includes(c.sheet.class.trim().toLowerCase());
+
+export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet> & { phase: "declare" | "act" }, all = false): Declaration[] {
   if (isOut(who)) return [];
-  if (ctx.phase === "declare") return BX_DECLARATIONS;
+  if (ctx.phase === "declare") return BX_DECLARATIONS.filter((d) => all || d.id !== "spell" || canCast(who));
   return has(who, "casting") ? [CAST_NOW] : [];
 }
 
@@ -67,7 +71,7 @@ const result = (title: string, lines: string[], rules: string[], effects: Declar
 /** The declarations both bx and the house rules share. */
 export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): DeclareResult {
   const who = input.who;
-  const d = offered(bxDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase: input.id === "cast" ? "act" : "declare" }), input.id, who.name);
+  const d = offered(bxDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase: input.id === "cast" ? "act" : "declare" }, true), input.id, who.name);
   switch (d.id) {
     case "spell": {
       const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced"), movedThisRound: ["withdraw", "retreat", "move"].some((x) => input.declared.includes(x)) });
