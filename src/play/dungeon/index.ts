@@ -12,6 +12,7 @@ import { bagFor, openStream } from "../streams.js";
 import { loadClock, peekClock, saveClock } from "./clock.js";
 import { leaderOf } from "./party.js";
 import { restParty } from "./rest.js";
+import { endTurnMarks } from "./turnmarks.js";
 import { dungeonView, type DungeonView } from "./view.js";
 
 export const MAX_TURNS = 36;
@@ -77,6 +78,8 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     state = { ...state, restTurns: restTurns % TURNS_PER_DAY };
     const rested = resting ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }) : [];
     await saveClock(tx, clock, { rounds, state });
+    // The clock has passed into a new 10-minute turn: marks that last a turn end.
+    if (turns.length) await endTurnMarks(tx, campaign, campaignSystem(campaign));
     await open.close(tx, actor);
     return { view: await dungeonView(tx, campaign, rounds, state), turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length, rested };
   });

@@ -133,7 +133,7 @@ describe("bx-house: situational modifiers", () => {
     const d = pc("d", { ac: 4, shield: true, dex: 16, hp: 20 });
     const s = bxHouse.attack.begin(atk(mon("a"), d, { rear: true }), faces(12, 3));
     expect(s.outcome).toBe("hit"); // 12 + 2 = 14 ≥ 19 − 5
-    expect(s.effects).toContainEqual({ targetId: "d", addConditions: ["surprised", "rear-attacked"], note: "cannot return the attack this round" });
+    expect(s.effects).toContainEqual({ targetId: "d", addConditions: ["surprised", "rear-attacked"], note: "d is surprised: it cannot return the attack this round, and attacks at disadvantage next round" });
     expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
     // the following round: the attacker (marked behind:d) has advantage; the marks stay until their lifetime ends
     const next = bxHouse.attack.begin(atk(withConds(mon("a"), "behind:d"), withConds(d, "rear-attacked")), faces(3, 17, 4));

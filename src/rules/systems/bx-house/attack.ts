@@ -261,7 +261,7 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
     dexIgnored = true;
     rules.add(R_MISC);
     // The defender cannot return the attack this round; the following round the attacker has advantage against it, and it has disadvantage.
-    marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: "cannot return the attack this round" });
+    marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: `${def.name} is surprised: it cannot return the attack this round, and attacks at disadvantage next round` });
     marks.push({ targetId: att.id, addConditions: [`behind:${def.id}`] });
   } else if (has(att, `behind:${def.id}`)) {
     advantage = true;

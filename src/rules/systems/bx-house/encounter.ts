@@ -191,7 +191,13 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
   if (multi.length) order.push(multi.map((c) => c.id));
   const surprised = active.filter((c) => has(c, "surprised"));
   if (surprised.length) lines.push(`Surprised, placed by their die, act from the next round: ${surprised.map((c) => c.name).join(", ")}.`);
-  const effects: Effect[] = active.map((c) => ({ targetId: c.id, removeConditions: c.state.conditions.filter((x) => x.startsWith(INIT)), addConditions: [`${INIT}${d.get(c.id) ?? 0}`] }));
+  // Each combatant's die, kept as a mark so later rounds can reuse it (play adds before it removes: never remove the one kept).
+  const effects: Effect[] = [];
+  for (const c of active) {
+    const mark = `${INIT}${d.get(c.id) ?? 0}`;
+    const old = c.state.conditions.filter((x) => x.startsWith(INIT) && x !== mark);
+    if (old.length || !c.state.conditions.includes(mark)) effects.push({ targetId: c.id, addConditions: [mark], ...(old.length ? { removeConditions: old } : {}) });
+  }
   return { title: `Initiative, round ${input.round}`, lines, rules: [R_ORDER], rolls: bag.since(mark), order, effects };
 }
 

@@ -21,7 +21,7 @@ const has = (c: HC, cond: string) => c.state.conditions.includes(cond);
 
 export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   ...BX_CONDITIONS,
-  surprised: w("surprised: cannot act this round", "round"),
+  surprised: w("surprised", "round"),
   charging: w("charging: +2, double damage, no DEX bonus", "round"),
   charged: w("has charged this turn", "turn"),
   "spear set": w("spear set against a charge", "round"),
@@ -252,7 +252,7 @@ export function houseAllowance(who: HC, ctx: RoundContext<HouseSheet>): Allowanc
 
 const cannot = baseCannotAct<HouseSheet>({ isDown: isOut, rule: R_ORDER });
 export function houseCannotAct(who: HC, ctx: RoundContext<HouseSheet>): string | null {
-  if (has(who, "surprised")) return "is surprised and cannot act this round";
+  if (has(who, "surprised")) return "is surprised";
   if (has(who, "stunned")) return "is stunned";
   if (has(who, "pinned")) return "is pinned helplessly";
   return cannot(who, ctx);
