@@ -1,36 +1,82 @@
 // B/X (seed 002) and its house rules (seed 001) in play, through the local Discord.
+// Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
 
-const show = async (h: E2E, label: string, p: Promise<{ message: any; ephemeral?: boolean }>) => {
-  const r = await p;
-  console.log(`--- ${label}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
+const DEBUG = process.env.BX_E2E_DEBUG === "1";
+const say = async (h: E2E, user: string, name: string, options?: Record<string, unknown>) => {
+  const r = await h.cmd(user, name, options as never);
+  if (DEBUG) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
   return r;
 };
+const state = async (h: E2E, name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name }, orderBy: { id: "desc" } })).state) as Record<string, any>;
 
-describe("probe", () => {
+describe("B/X house rules in play", () => {
   let h: E2E;
   beforeAll(async () => {
     h = await startE2E();
     await h.cmd("referee", "campaign start", { system: "bx-house" });
+    // surprisedOn=6: Dorn's side is always surprised (seed 001, "SURPRISE(examples)": the ranges are the sheet's).
     await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=16 dex=13 hp=18 ac=4 thac0=17 surprisedOn=6 weapons=sword:1d8" });
   });
   afterAll(async () => h?.stop());
-  it("runs", async () => {
-    await show(h, "start", h.cmd("referee", "encounter start", { name: "Hall", monsters: "Brute", stats: "hd=2 hp=12 ac=6 thac0=17 morale=11 surprisedOn=0" }));
-    await show(h, "next", h.cmd("referee", "next"));
-    await show(h, "dorn attacks", h.cmd("alice", "attack", { target: "Brute" }));
-    await show(h, "brute attacks", h.cmd("referee", "attack", { attacker: "Brute", target: "Dorn" }));
-    await show(h, "next", h.cmd("referee", "next"));
-    await show(h, "next", h.cmd("referee", "next"));
-    await show(h, "declare", h.cmd("alice", "declare", { action: "parry" }));
-    await show(h, "next", h.cmd("referee", "next"));
-    await show(h, "brute attacks", h.cmd("referee", "attack", { attacker: "Brute", target: "Dorn" }));
-    await show(h, "next", h.cmd("referee", "next"));
-    await show(h, "dorn attacks", h.cmd("alice", "attack", { target: "Brute" }));
-    await show(h, "morale", h.cmd("referee", "morale"));
-    await show(h, "morale", h.cmd("referee", "morale"));
-    await show(h, "morale", h.cmd("referee", "morale"));
-    expect(1).toBe(1);
+
+  // seed 001, "ENCOUNTER ORDER": "Distance between parties will be from 10 - 30 feet"; "the surprised party can not respond that round"
+  it("surprise: the distance is 10–30 feet, and the surprised have a place but cannot act in round 1", async () => {
+    const s = await say(h, "referee", "encounter start", { name: "Hall", monsters: "Brute", stats: "hd=2 hp=12 ac=6 thac0=17 morale=11 surprisedOn=0" });
+    expect(text(s.message)).toMatch(/Party: rolled 6, surprised on 1–6: surprised/);
+    expect(text(s.message)).toMatch(/Surprise: 1d3 = 2 × 10 = 20 feet/);
+    const r1 = await say(h, "referee", "next");
+    expect(text(r1.message)).toMatch(/Surprised, placed by their die, act from the next round: Dorn/);
+    expect(text(r1.message)).toMatch(/#2 \*\*Dorn\*\*/);
+    const refused = await say(h, "alice", "attack", { target: "Brute" });
+    expect(refused.ephemeral).toBe(true);
+    expect(text(refused.message)).toMatch(/Dorn is surprised and cannot act this round/);
+  });
+
+  // seed 001, "MISC COMBAT RULES": "Surprise Attacks… operate as Attacks From Behind": +2 now; the following round the attacker has Advantage, the defender Disadvantage
+  it("a surprise attack, then the following round: the attacker at advantage, the defender at disadvantage; the marks end with that round", async () => {
+    const a = await say(h, "referee", "attack", { attacker: "Brute", target: "Dorn" });
+    expect(text(a.message)).toMatch(/d20 8 \(surprise attack \+2\) = 10/);
+    expect(text(a.message)).toMatch(/Dorn is surprised: it cannot return the attack this round/);
+    const d = await say(h, "referee", "next");
+    expect(text(d.message)).toMatch(/Dorn is surprised: skipped/);
+    expect(text(d.message)).toMatch(/Round 2: declare now/);
+    expect(text(d.message)).toMatch(/attacks Dorn with advantage next round/);
+    const r2 = await say(h, "referee", "next");
+    // Initiative stands from round 1 (seed 001: the optional reroll is off): Dorn has his place now.
+    expect(text(r2.message)).toMatch(/Initiative stands from the first round/);
+    const b = await say(h, "referee", "attack", { attacker: "Brute", target: "Dorn" });
+    expect(text(b.message)).toMatch(/2d20kh1/);
+    expect(text(b.message)).toMatch(/advantage/);
+    await say(h, "referee", "next");
+    const c = await say(h, "alice", "attack", { target: "Brute" });
+    expect(c.ephemeral).toBeFalsy();
+    expect(text(c.message)).toMatch(/2d20kl1/);
+    expect(text(c.message)).toMatch(/Attacked from behind last round: disadvantage/);
+    const end = await say(h, "referee", "next");
+    expect(text(end.message)).toMatch(/attacks Dorn with advantage next round, has attacked this round ended with the round/);
+    expect((await state(h, "Dorn")).conditions).not.toContain("rear-attacked");
+  });
+
+  // seed 001, "ENCOUNTER ORDER": "Monsters who make their morale roll twice will fight to the death"
+  it("morale made twice: they fight to the death, and no third roll is made", async () => {
+    expect(text((await say(h, "referee", "morale")).message)).toMatch(/First morale roll made/);
+    expect(text((await say(h, "referee", "morale")).message)).toMatch(/Second morale roll made: from now on they fight to the death/);
+    const third = await say(h, "referee", "morale");
+    expect(text(third.message)).toMatch(/Morale made twice already: they fight to the death/);
+    expect(text(third.message)).not.toMatch(/Dice:/);
+    expect((await state(h, "Brute")).conditions).toContain("fights to the death");
+  });
+
+  // seed 001, "ENCOUNTER ORDER" 6): "Optional rules -> reroll initiative each round"
+  it("/campaign set reroll on: initiative is rolled again each round", async () => {
+    const set = await say(h, "referee", "campaign set", { option: "reroll", value: "on" });
+    expect(text(set.message)).toMatch(/reroll/);
+    // Round 3 was open for declarations: its order is now rolled afresh.
+    const r = await say(h, "referee", "next");
+    expect(text(r.message)).toMatch(/Initiative is rolled again each round \(optional rule\)/);
+    expect(text(r.message)).not.toMatch(/Initiative stands/);
+    await say(h, "referee", "encounter end");
   });
 });
