@@ -80,3 +80,78 @@ describe("B/X house rules in play", () => {
     await say(h, "referee", "encounter end");
   });
 });
+
+const pressLabel = async (h: E2E, user: string, m: Awaited<ReturnType<E2E["cmd"]>>["message"], label: RegExp) => {
+  const b = buttons(m).find((x) => label.test(x.label));
+  if (!b) throw new Error(`no button ${label}: ${JSON.stringify(buttons(m))}`);
+  const r = await h.press(user, m.id, b.id);
+  if (DEBUG) console.log(`--- ${user} presses ${label}\n${text(r.message)}`);
+  return r;
+};
+
+describe("B/X house rules in play: charges, set spears, Normal Men", () => {
+  let h: E2E;
+  beforeAll(async () => {
+    h = await startE2E();
+    await h.cmd("referee", "campaign start", { system: "bx-house" });
+    await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=13 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
+    await h.cmd("bob", "character create", { name: "Pike", sheet: "class=fighter level=1 hp=8 ac=5 thac0=19 weapons=spear:1d6" });
+  });
+  afterAll(async () => h?.stop());
+
+  // seed 001, "MISC COMBAT RULES" (CHARGING ATTACKS): set spears get +2 and strike first; chargers +2 and double damage on the first attack
+  it("one tap sets a spear; the referee declares the ogre's charge; the set spear strikes the charger first", async () => {
+    const s = await say(h, "referee", "encounter start", { name: "Ford", monsters: "1 ogre, 3 goblins", surprise: false });
+    // seed 001, "ENCOUNTER ORDER" 4): no surprise, so 2d6 × 10
+    expect(text(s.message)).toMatch(/2d6 = 11 × 10 = 110 feet/);
+    const set = await pressLabel(h, "bob", s.message, /^Set spear$/);
+    expect(text(set.message)).toMatch(/Pike declares Set spear/);
+    expect(text(set.message)).toMatch(/spear set against a charge · declared: set spear/);
+    const ch = await say(h, "referee", "declare", { action: "charge", who: "Ogre" });
+    expect(text(ch.message)).toMatch(/More than 45' up to 90', ending within 10' of the foe: a charge/);
+    await say(h, "alice", "declare", { action: "charge" });
+    const r1 = await say(h, "referee", "next");
+    expect(text(r1.message)).toMatch(/Spears set against the charge strike first: Pike/);
+    expect(text(r1.message)).toMatch(/Ford — round 1 · Pike to act/);
+    const p = await say(h, "bob", "attack", { target: "Ogre" });
+    expect(text(p.message)).toMatch(/d20 5 \(spear set against a charge \+2\) = 7/);
+    const o = await say(h, "referee", "attack", { attacker: "Ogre", target: "Pike" });
+    expect(text(o.message)).toMatch(/d20 7 \(charge \+2\) = 9/);
+  });
+
+  // seed 001, "MISC COMBAT RULES": "a 3rd level PC or NPC would have 3 attacks/round against these"; charge bonuses "only apply to the first attack"
+  it("Normal Men: /odds shows 3 attacks; Dorn makes 3 attacks on goblins, the charge only on the first, and none of the extra on the ogre", async () => {
+    const odds = await say(h, "alice", "odds", { target: "Goblin 2" });
+    expect(text(odds.message)).toMatch(/Against Normal Men: 3 melee attacks a round\. 3 attacks needing 8: 65% → 1\.95 hits/);
+    await say(h, "referee", "next");
+    const a1 = await say(h, "alice", "attack", { target: "Goblin 1" });
+    expect(text(a1.message)).toMatch(/charge \+2\) = 14/);
+    expect(text(a1.message)).toMatch(/× 2: 4/);
+    const a2 = await say(h, "alice", "attack", { target: "Goblin 2" });
+    expect(text(a2.message)).toMatch(/Charge bonuses apply only to the first attack/);
+    const ogre = await say(h, "alice", "attack", { target: "Ogre" });
+    expect(ogre.ephemeral).toBe(true);
+    expect(text(ogre.message)).toMatch(/Dorn's extra attacks this round are melee attacks against Normal Men only/);
+    const a3 = await say(h, "alice", "attack", { target: "Goblin 3" });
+    expect(a3.ephemeral).toBeFalsy();
+    const a4 = await say(h, "alice", "attack", { target: "Goblin 2" });
+    expect(a4.ephemeral).toBe(true);
+    expect(text(a4.message)).toMatch(/Dorn has already made 3 attacks this round \(3 melee attacks against Normal Men \(level 3\); 1 against anyone else\)/);
+  });
+
+  // seed 001, "MISC COMBAT RULES": "A Charge may be executed no more than once per 10 minute Turn"
+  it("a charge once per 10-minute turn: refused in the next fight of the same turn, allowed after a dungeon turn", async () => {
+    await say(h, "referee", "encounter end");
+    const again = await say(h, "referee", "encounter start", { name: "Ford 2", monsters: "1 orc", surprise: false });
+    expect(text(again.message)).toMatch(/Dorn\*\* `██████████` HP 18\/18 · has charged this turn/);
+    const no = await say(h, "alice", "declare", { action: "charge" });
+    expect(no.ephemeral).toBe(true);
+    expect(text(no.message)).toMatch(/Dorn has already charged this turn: a charge may be made no more than once per 10-minute turn/);
+    await say(h, "referee", "encounter end");
+    await say(h, "referee", "dungeon turn", { action: "search" });
+    await say(h, "referee", "encounter start", { name: "Ford 3", monsters: "1 orc", surprise: false });
+    const yes = await say(h, "alice", "declare", { action: "charge" });
+    expect(yes.ephemeral).toBeFalsy();
+    expect(text(yes.message)).toMatch(/Dorn declares Charge/);
+  });
+});

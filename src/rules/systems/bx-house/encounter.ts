@@ -147,8 +147,9 @@ function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], 
       const foes = ready.filter((o) => o.side !== c.side);
       return foes.length > 0 && reachRank(c) > Math.min(...foes.map(reachRank));
     });
-    if (reach.length) {
-      lines.push(`Reach advantage, first round: ${reach.filter((c) => !placed.has(c.id)).map((c) => c.name).join(", ")} strike first.`);
+    const named = reach.filter((c) => !placed.has(c.id)).map((c) => c.name);
+    if (named.length) {
+      lines.push(`Reach advantage, first round: ${named.join(", ")} strike${named.length === 1 ? "s" : ""} first.`);
       push(reach.map((c) => c.id));
     }
   }

@@ -99,7 +99,6 @@ function fits(who: HC, id: string): boolean {
   const any = (...tags: string[]) => who.sheet.weapons.some((x) => hasTag(x, ...tags));
   const race = who.sheet.class.trim().toLowerCase();
   switch (id) {
-    case "charge": return !has(who, "charged");
     case "set spear": return any("spear", "pike", "long spear", "polearm");
     case "fire on the run": return (race === "elf" && any("bow", "longbow", "shortbow", "great bow", "javelin")) || (["hobbit", "halfling"].includes(race) && any("sling"));
     case "spell": return canCast(who);
