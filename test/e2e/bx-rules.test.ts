@@ -155,3 +155,62 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     expect(text(yes.message)).toMatch(/Dorn declares Charge/);
   });
 });
+
+describe("Basic/Expert in play: spells declared and disrupted, morale, rest", () => {
+  let h: E2E;
+  beforeAll(async () => {
+    h = await startE2E();
+    await h.cmd("referee", "campaign start", { system: "bx" });
+    await h.cmd("alice", "character create", { name: "Mira", sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6" });
+  });
+  afterAll(async () => h?.stop());
+
+  // seed 002, "Declare Spells and Melee Movement"; "Spell Casting": "No other actions may be taken in the round when casting a spell"
+  it("a spell declared with one tap goes off on the caster's turn, and is the round's sole action", async () => {
+    const s = await say(h, "referee", "encounter start", { name: "Crypt", monsters: "2 skeletons, 1 orc", surprise: false });
+    expect(buttons(s.message).map((b) => b.label)).toEqual(["Cast a spell", "Fighting withdrawal", "Retreat", "Move (encounter rate)", "Roll initiative ▶"]);
+    const d = await pressLabel(h, "alice", s.message, /^Cast a spell$/);
+    expect(text(d.message)).toMatch(/Mira\*\* `██████████` HP 9\/9 · casting a spell \(declared\) · declared: spell/);
+    const r1 = await say(h, "referee", "next");
+    expect(text(r1.message)).toMatch(/Party 4 · Foes 1/);
+    expect(buttons(r1.message).map((b) => b.label)).toContain("The spell goes off");
+    const cast = await say(h, "alice", "declare", { action: "cast" });
+    expect(text(cast.message)).toMatch(/Mira's spell goes off/);
+    const no = await say(h, "alice", "attack", { target: "Orc" });
+    expect(no.ephemeral).toBe(true);
+    expect(text(no.message)).toMatch(/Mira cannot attack this round \(casting a spell: no other action this round\)/);
+    await say(h, "referee", "encounter end");
+  });
+
+  // seed 002, "Disrupting Spells": "If a spell caster loses initiative and is successfully attacked… the spell being cast is disrupted and fails"
+  it("a caster whose side lost initiative and who is hit before acting loses the spell", async () => {
+    await say(h, "referee", "encounter start", { name: "Crypt 2", monsters: "2 skeletons, 1 orc", surprise: false });
+    await say(h, "alice", "declare", { action: "spell", detail: "Sleep" });
+    const r1 = await say(h, "referee", "next");
+    expect(text(r1.message)).toMatch(/Party 1 · Foes 6\nFoes act first/);
+    const hit = await say(h, "referee", "attack", { attacker: "Skeleton 1", target: "Mira" });
+    expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
+    expect(text(hit.message)).toMatch(/seed 002, "Disrupting Spells"/);
+    const turn = await say(h, "referee", "next");
+    expect(text(turn.message)).toMatch(/spell disrupted: lost from memory/);
+    expect(buttons(turn.message).map((b) => b.label)).not.toContain("The spell goes off");
+  });
+
+  // seed 002, "Monster Morale (Optional Rule)": a broken morale: they flee, and the end of the fight says so
+  it("foes whose morale breaks are marked fled and listed as fled, not still standing", async () => {
+    const m = await say(h, "referee", "morale", { rating: 2 });
+    expect(text(m.message)).toMatch(/Morale 2: never fights/);
+    const end = await say(h, "referee", "encounter end");
+    expect(text(end.message)).toMatch(/Fell: Orc \(fled\)\nSkeleton 1 \(fled\)\nSkeleton 2 \(fled\)\nStill standing: Mira \(fine\)/);
+  });
+
+  // seed 002, "Healing": "A character or monster recovers 1d3 hit points for each full day of complete rest"
+  it("a full day of complete rest on the campaign's clock heals 1d3", async () => {
+    await say(h, "referee", "campaign set", { option: "wanderingChance", value: "0" });
+    // Mira left the last fight at 7 of 9 (the skeleton's 2).
+    expect(text((await say(h, "referee", "damage", { target: "Mira", amount: 3 })).message)).toMatch(/HP 7 → 4/);
+    for (let i = 0; i < 3; i++) expect(text((await say(h, "referee", "dungeon turn", { action: "rest", turns: 36 })).message)).not.toMatch(/Rest:/);
+    const day = await say(h, "referee", "dungeon turn", { action: "rest", turns: 36 });
+    expect(text(day.message)).toMatch(/Rest: Mira: 1 day of complete rest, 1d3 a day: 2 = 2; HP 4 → 6 \(maximum 9\)/);
+  });
+});

@@ -129,7 +129,8 @@ export function bxView(c: Combatant<BxSheet>): StateView {
   const { hp, max } = hpOf(c);
   const sub = typeof c.state.subdual === "number" && c.state.subdual > 0 ? c.state.subdual : 0;
   const conds = c.state.conditions;
-  const status = conds.includes("dead") ? "dead" : conds.includes("unconscious") ? "unconscious" : conds[0] ?? "fine";
+  // The one word for where it stands: a fight mark (initiative, charging…) is not a status; the roster lists those.
+  const status = ["dead", "unconscious", "fled", "routed", "pinned", "stunned"].find((x) => conds.includes(x)) ?? "fine";
   return {
     summary: `HP ${Math.max(hp, 0)}/${max}${sub ? ` (${sub} temporary)` : ""}`,
     fraction: max > 0 ? Math.min(1, Math.max(0, (hp - sub) / max)) : 0,
