@@ -146,3 +146,18 @@ describe("bx-house: Normal Men and the action economy", () => {
     expect(bxHouse.words.conditions["rear-attacked"]!.lasts).toBe("next-round");
   });
 });
+
+describe("bx-house: empty hands", () => {
+  // seed 001, "MISC COMBAT RULES" (Empty Hand Attacks): "only 1 point per every 2 die rolls of damage is 'actual damage'"
+  it("a die that leaves 0 temporary damage still counts towards the next pair", () => {
+    const d = { ...pc("d", { hp: 10 }), state: { conditions: [], hp: 10, maxHp: 10, subdual: 0, emptyHandDice: 1 } };
+    const r = bxHouse.applyDamage(d, 0, faces(), "subdual");
+    expect(r.state.emptyHandDice).toBe(2);
+    const s = bxHouse.attack.begin(atk(pc("a"), d, {}, "unarmed"), faces(15, 1));
+    // the defender's 2nd die completes a pair: 1 real point, 0 temporary
+    expect(s.effects.filter((e) => e.damage !== undefined)).toEqual([
+      { targetId: "d", damage: 0, damageKind: "subdual", note: "empty-hand die" },
+      { targetId: "d", damage: 1, damageKind: "normal" },
+    ]);
+  });
+});
