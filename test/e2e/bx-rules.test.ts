@@ -71,8 +71,8 @@ describe("B/X house rules in play", () => {
 
   // seed 001, "ENCOUNTER ORDER" 6): "Optional rules -> reroll initiative each round"
   it("/campaign set reroll on: initiative is rolled again each round", async () => {
-    const set = await say(h, "referee", "campaign set", { option: "reroll", value: "on" });
-    expect(text(set.message)).toMatch(/reroll/);
+    const set = await say(h, "referee", "campaign set", { option: "initiativeEachRound", value: "on" });
+    expect(text(set.message)).toMatch(/initiativeEachRound\*\*: on/);
     // Round 3 was open for declarations: its order is now rolled afresh.
     const r = await say(h, "referee", "next");
     expect(text(r.message)).toMatch(/Initiative is rolled again each round \(optional rule\)/);

@@ -129,7 +129,7 @@ describe("bx-house: Normal Men and the action economy", () => {
   // seed 001, "ENCOUNTER ORDER": optional "reroll initiative each round"
   it("rerolls only with the campaign's option", () => {
     expect(bxHouse.round.rerolls({})).toBe(false);
-    expect(bxHouse.round.rerolls({ reroll: true })).toBe(true);
+    expect(bxHouse.round.rerolls({ initiativeEachRound: true })).toBe(true);
     expect(createBxHouse({ initiativeEachRound: true }).round.rerolls({})).toBe(true);
   });
   // seed 001, "ENCOUNTER ORDER": "Distance between parties will be from 10 - 30 feet"; 2D6 "if no surprise condition exists"

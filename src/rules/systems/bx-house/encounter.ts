@@ -213,7 +213,7 @@ export function houseRoundStart(input: InitiativeInput<HouseSheet>, settings: Bx
   const cannotAct = input.combatants.filter((c) => c.state.conditions.some((x) => [...OUT, "surprised"].includes(x))).map((c) => c.id);
   const names = input.combatants.filter((c) => cannotAct.includes(c.id)).map((c) => c.name);
   const tail = names.length ? [`Cannot act: ${names.join(", ")}.`] : [];
-  const reroll = settings.initiativeEachRound || input.settings?.reroll === true;
+  const reroll = settings.initiativeEachRound || input.settings?.initiativeEachRound === true;
   const kept = input.round > 1 && !reroll ? diceFromMarks(input.combatants.filter((c) => !isOut(c))) : null;
   const ini = houseInitiative(input, settings, bag, kept ?? undefined);
   const stun = input.round > 1 ? stunCountdown(input) : [];

@@ -276,6 +276,6 @@ export function createHouseRound(base: RoundRules<HouseSheet>, settings: BxSetti
     declare: houseDeclare,
     allowance: houseAllowance,
     cannotAct: houseCannotAct,
-    rerolls: (s) => settings.initiativeEachRound || s.reroll === true || s.initiativeEachRound === true,
+    rerolls: (s) => settings.initiativeEachRound || s.initiativeEachRound === true,
   };
 }
