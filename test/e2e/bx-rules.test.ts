@@ -106,7 +106,7 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     expect(text(s.message)).toMatch(/2d6 = 11 × 10 = 110 feet/);
     const set = await pressLabel(h, "bob", s.message, /^Set spear$/);
     expect(text(set.message)).toMatch(/Pike declares Set spear/);
-    expect(text(set.message)).toMatch(/spear set against a charge · declared: set spear/);
+    expect(text(set.message)).toMatch(/spear set against a charge · declared: Set spear/);
     const ch = await say(h, "referee", "declare", { action: "charge", who: "Ogre" });
     expect(text(ch.message)).toMatch(/More than 45' up to 90', ending within 10' of the foe: a charge/);
     await say(h, "alice", "declare", { action: "charge" });
@@ -170,7 +170,7 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     const s = await say(h, "referee", "encounter start", { name: "Crypt", monsters: "2 skeletons, 1 orc", surprise: false });
     expect(buttons(s.message).map((b) => b.label)).toEqual(["Cast a spell", "Fighting withdrawal", "Retreat", "Move (encounter rate)", "Roll initiative ▶"]);
     const d = await pressLabel(h, "alice", s.message, /^Cast a spell$/);
-    expect(text(d.message)).toMatch(/Mira\*\* `██████████` HP 9\/9 · casting a spell \(declared\) · declared: spell/);
+    expect(text(d.message)).toMatch(/Mira\*\* `██████████` HP 9\/9 · casting a spell \(declared\) · declared: Cast a spell/);
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Party 4 · Foes 1/);
     expect(buttons(r1.message).map((b) => b.label)).toContain("The spell goes off");

@@ -13,7 +13,7 @@ describe("bx: the round", () => {
   // seed 002, "Declare Spells and Melee Movement": spells and movement in melee are declared before initiative
   it("offers a spell, fighting withdrawal, retreat and a move before initiative; the spell goes off on the caster's turn", () => {
     const mage = pc("mage", { class: "magic-user" });
-    expect(bx.round.declarations(mage, ctx("declare")).map((d) => d.id)).toEqual(["spell", "withdraw", "retreat", "move"]);
+    expect(bx.round.declarations(mage, ctx("declare")).map((d) => d.id)).toEqual(["spell", "withdrawal", "retreat", "move"]);
     expect(bx.round.declarations(mage, ctx("act"))).toEqual([]);
     const d = declare(mage, "spell", [], "Sleep");
     expect(d.title).toBe("mage prepares Sleep");
@@ -26,7 +26,7 @@ describe("bx: the round", () => {
   it("a gagged caster, or one who moved this round, cannot cast; casting leaves no attack", () => {
     expect(bx.round.declarations(pc("f", { class: "fighter" }), ctx("declare")).map((d) => d.id)).not.toContain("spell");
     expect(() => declare(conds(pc("m"), "gagged"), "spell")).toThrow(/speak and move their hands/);
-    expect(() => declare(pc("m"), "spell", ["withdraw"])).toThrow(/cannot move and cast/);
+    expect(() => declare(pc("m"), "spell", ["withdrawal"])).toThrow(/cannot move and cast/);
     expect(bx.round.allowance(conds(pc("m"), "casting"), ctx("act")).attacks).toBe(0);
   });
   // seed 002, "Disrupting Spells": a caster who loses initiative and is hit before acting loses the spell

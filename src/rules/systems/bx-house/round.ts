@@ -22,10 +22,10 @@ const has = (c: HC, cond: string) => c.state.conditions.includes(cond);
 export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   ...BX_CONDITIONS,
   surprised: w("surprised", "round"),
-  charging: w("charging: +2, double damage, no DEX bonus", "round"),
+  charging: w("charging", "round"),
   charged: w("has charged this turn", "turn"),
   "spear set": w("spear set against a charge", "round"),
-  parrying: w("parrying: +2 AC, no attacks", "round"),
+  parrying: w("parrying", "round"),
   attacked: w("has attacked this round", "round"),
   reloading: w("crossbow reloading", "next-round"),
   "rear-attacked": w("attacked from behind: attacks at disadvantage next round", "next-round"),
@@ -62,14 +62,14 @@ export const houseWords: SystemWords = {
 };
 
 const before = (id: string, label: string, rule: string, excludes: string[], detail?: string): Declaration => ({ id, label, rule, when: "before", excludes, ...(detail ? { detail } : {}) });
-const MOVES = ["charge", "withdraw", "retreat", "flee", "run", "fire on the run", "move", "spell", "parry"];
+const MOVES = ["charge", "withdrawal", "retreat", "flee", "run", "fire on the run", "move", "spell", "parry"];
 const others = (id: string) => MOVES.filter((x) => x !== id);
 
 export const HOUSE_BEFORE: Declaration[] = [
   before("charge", "Charge", R_MISC, others("charge")),
   before("set spear", "Set spear", R_MISC, ["charge", "run", "flee", "retreat"]),
   before("parry", "Parry", R_MISC, others("parry")),
-  before("withdraw", "Fighting withdrawal", R_MISC, others("withdraw")),
+  before("withdrawal", "Fighting withdrawal", R_MISC, others("withdrawal")),
   before("retreat", "Retreat", R_MISC, others("retreat")),
   before("flee", "Flee", R_EVASION, others("flee")),
   before("run", "Run", R_MISC, others("run")),
@@ -206,7 +206,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "charge": return declareCharge(who);
     case "set spear": return declareSetSpear(who);
     case "parry": return res(`${who.name} parries`, ["+2 to defence this round, but no attacks are possible."], [R_MISC], [{ targetId: who.id, addConditions: ["parrying"] }]);
-    case "withdraw": {
+    case "withdrawal": {
       const f = fightingWithdrawal(who.sheet.movement);
       return res(`${who.name} makes a fighting withdrawal`, [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`], [R_MISC], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
     }

@@ -51,10 +51,10 @@ export function roundsMoved(c: Combatant<BxSheet>): number {
 }
 
 export const BX_DECLARATIONS: Declaration[] = [
-  { id: "spell", label: "Cast a spell", rule: R_DECLARE, when: "before", detail: "the spell's name", excludes: ["withdraw", "retreat", "move"] },
-  { id: "withdraw", label: "Fighting withdrawal", rule: R_IN_MELEE, when: "before", excludes: ["spell", "retreat", "move"] },
-  { id: "retreat", label: "Retreat", rule: R_IN_MELEE, when: "before", excludes: ["spell", "withdraw", "move"] },
-  { id: "move", label: "Move (encounter rate)", rule: R_OUTSIDE, when: "before", excludes: ["spell", "withdraw", "retreat"] },
+  { id: "spell", label: "Cast a spell", rule: R_DECLARE, when: "before", detail: "the spell's name", excludes: ["withdrawal", "retreat", "move"] },
+  { id: "withdrawal", label: "Fighting withdrawal", rule: R_IN_MELEE, when: "before", excludes: ["spell", "retreat", "move"] },
+  { id: "retreat", label: "Retreat", rule: R_IN_MELEE, when: "before", excludes: ["spell", "withdrawal", "move"] },
+  { id: "move", label: "Move (encounter rate)", rule: R_OUTSIDE, when: "before", excludes: ["spell", "withdrawal", "retreat"] },
 ];
 export const CAST_NOW: Declaration = { id: "cast", label: "The spell goes off", rule: R_SPELL, when: "turn" };
 
@@ -76,7 +76,7 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
   const d = offered(bxDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase: input.id === "cast" ? "act" : "declare" }, true), input.id, who.name);
   switch (d.id) {
     case "spell": {
-      const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced"), movedThisRound: ["withdraw", "retreat", "move"].some((x) => input.declared.includes(x)) });
+      const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced"), movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)) });
       if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
       const spell = input.detail?.trim();
       return result(`${who.name} prepares ${spell ? spell : "a spell"}`, ["Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost."], [R_DECLARE, R_SPELL], [{ targetId: who.id, addConditions: ["casting"] }]);
@@ -85,7 +85,7 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
       if (has(who, "spell lost")) throw new RuleError(`${who.name}'s spell was disrupted this round: it is lost.`);
       return result(`${who.name}'s spell goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
     }
-    case "withdraw": {
+    case "withdrawal": {
       const m = meleeMovement("withdrawal", who.sheet.movement);
       return result(`${who.name} makes a fighting withdrawal`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
     }
