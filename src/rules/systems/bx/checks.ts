@@ -3,6 +3,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type CheckInput, type RuleResult, type SaveInput } from "../types.js";
 import { signed } from "./dice.js";
 import { SAVE_KINDS, type BxSheet, type SaveKind } from "./sheet.js";
+import { savesOf } from "./saves.js";
 
 export const BX_ATTRIBUTES = ["STR", "INT", "WIS", "DEX", "CON", "CHA"];
 const KEY: Record<string, keyof BxSheet> = { str: "str", int: "int", wis: "wis", dex: "dex", con: "con", cha: "cha" };
@@ -78,14 +79,15 @@ export function saveKindOf(kind: string | undefined): SaveKind {
 export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean; kind: SaveKind; total: number } {
   const kind = saveKindOf(input.kind);
   const mod = input.modifier ?? 0;
-  const target = input.who.sheet.saves[kind];
+  const saves = savesOf(input.who.sheet);
+  const target = saves.values[kind];
   const mark = bag.log.length;
   const roll = bag.roll(`save vs ${SAVE_LABEL[kind]}`, 1, 20, { modifier: mod });
   const success = roll.total >= target;
   return {
     title: `${input.who.name}: save vs ${SAVE_LABEL[kind]} ${success ? "succeeds" : "fails"}`,
     lines: [
-      `Rolled ${roll.dice[0]!.value}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${target}: ${success ? "greater or equal, a success" : "lower, a failure"}.`,
+      `Rolled ${roll.dice[0]!.value}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${target} (${saves.source}): ${success ? "greater or equal, a success" : "lower, a failure"}.`,
       success
         ? kind === "death"
           ? "A damaging effect is halved, another effect avoided; poison's own damage is not changed by the save."
@@ -141,7 +143,7 @@ export function magicItemSaves(
 ): RuleResult & { survivors: string[]; destroyed: string[] } {
   const k = saveKindOf(kind);
   const mark = bag.log.length;
-  const target = owner.sheet.saves[k];
+  const target = savesOf(owner.sheet).values[k];
   const survivors: string[] = [];
   const destroyed: string[] = [];
   const lines: string[] = [];

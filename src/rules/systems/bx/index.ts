@@ -65,3 +65,4 @@ export * from "./settings.js";
 export * from "./sheet.js";
 export * from "./time.js";
 export * from "./round.js";
+export * from "./saves.js";

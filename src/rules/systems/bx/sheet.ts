@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Combatant, CombatState, StateView } from "../types.js";
 import { DICE_RE, abilityModifier, signed } from "./dice.js";
+import { savesOf } from "./saves.js";
 
 const int = (field: string, min: number, max: number) =>
   z
@@ -43,7 +44,7 @@ const savesSchema = z
     breath: int("Save vs Breath Attacks", 2, 20).default(15),
     spells: int("Save vs Spells/Rods/Staves", 2, 20).default(16),
   })
-  .default({ death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 });
+  .optional();
 
 export const bxShape = {
   class: z.string().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
@@ -145,7 +146,7 @@ export function bxDescribeSheet(s: BxSheet): [string, string][] {
     ["HP", `${s.hp}`],
     ["AC", s.acMode === "ascending" ? `AAC ${aacOf(s)}` : `AC ${s.ac}${s.shield ? " (with shield)" : ""}`],
     ["Attack", s.acMode === "ascending" ? `attack bonus ${signed(attackBonusOf(s))}` : `THAC0 ${s.thac0}`],
-    ["Saves", `D${s.saves.death} W${s.saves.wands} P${s.saves.paralysis} B${s.saves.breath} S${s.saves.spells}`],
+    ["Saves", ((v) => `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(savesOf(s))],
     ["Movement", `${s.movement}' (${Math.floor(s.movement / 3)}')`],
   ];
   if (s.weapons.length) rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);
