@@ -19,6 +19,7 @@ describe("bx: saving throw values", () => {
     expect("lines" in r && r.lines[0]).toBe("Rolled 15 against 15 (classic B/X cleric table, level 2): greater or equal, a success.");
   });
   it("an unknown class says to set the sheet's saves", () => {
-    expect(savesOf(pc("p", { class: "pirate" }).sheet).source).toMatch(/no classic table for "pirate"/);
+    expect(savesOf(pc("p", { class: "bard" }).sheet).source).toMatch(/no classic table for "bard"/);
+    expect(savesOf(pc("p", { class: "pirate" }).sheet).source).toBe("classic B/X fighter table, level 1");
   });
 });

@@ -17,7 +17,7 @@ const TABLES: Record<string, Row[]> = {
   thief: [[4, 13, 14, 13, 16, 15], [8, 12, 13, 11, 14, 13], [12, 10, 11, 9, 12, 10], [36, 8, 9, 7, 10, 8]],
   "normal man": [[36, 14, 15, 16, 17, 18]],
 };
-const ALIASES: Record<string, string> = { halfling: "dwarf", hobbit: "dwarf", "magic user": "magic-user", mage: "magic-user", wizard: "magic-user" };
+const ALIASES: Record<string, string> = { halfling: "dwarf", hobbit: "dwarf", "magic user": "magic-user", mage: "magic-user", wizard: "magic-user", ranger: "fighter", barbarian: "fighter", paladin: "fighter", pirate: "fighter" };
 
 export interface Saves {
   values: Record<SaveKind, number>;
