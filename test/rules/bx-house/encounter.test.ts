@@ -17,8 +17,6 @@ import {
   roundsToCatch,
   spellcasterHit,
   surpriseRange,
-  unitHit,
-  unitHitPoints,
   unitSurvivors,
   whipEntangle,
   createBxHouse,
@@ -26,7 +24,7 @@ import {
 } from "../../../src/rules/systems/bx-house/index.js";
 import { weaponSchema } from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
-import { faces, mon, pc, withConds } from "./helpers.js";
+import { atk, faces, mon, pc, withConds } from "./helpers.js";
 
 const ok = <T>(x: T) => {
   if (isUnsupported(x)) throw new Error("unsupported");
@@ -263,10 +261,12 @@ describe("bx-house: mass combat", () => {
     expect(unitSurvivors(40, 0)).toBe(0);
     expect(unitSurvivors(40, 40)).toBe(10);
   });
-  it("ten d6 of hit points; a hit takes d6 × 10", () => {
-    expect(unitHitPoints(10, faces(1, 2, 3, 4, 5, 6, 1, 2, 3, 4)).hp).toBe(31);
-    expect(unitHit(40, faces(3))).toMatchObject({ remaining: 10, damage: 30 });
-    expect(unitHit(40, faces(5)).remaining).toBe(0);
+  it("a unit's hit takes d6 × 10 (no other damage bonus), and the survivors are counted by tenths", () => {
+    const unit = mon("Bandits", { men: 10, hp: 40, thac0: 19, str: 18, weapons: [{ name: "swords", damage: "1d8" }] });
+    const foes = mon("Guards", { men: 10, hp: 40, ac: 9 }, "party");
+    const s = bxHouse.attack.begin(atk(unit, foes), faces(15, 3));
+    expect(s.effects[0]).toEqual({ targetId: "Guards", damage: 30, damageKind: "normal" });
+    expect(s.result.lines).toContain("Guards: 10 of 40 hit points left: 3 of 10 men standing.");
   });
 });
 

@@ -39,7 +39,8 @@ import {
   type RuleResult,
   type SituationKey,
 } from "../types.js";
-import { R_COMBAT, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
+import { unitSurvivors } from "./pursuit.js";
+import { R_COMBAT, R_MASS, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
 import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, normalMenExpectation, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
@@ -192,6 +193,14 @@ function damageStep(b: Build, settings: BxSettings): { damage: DiceExpr; thac0: 
     return { damage: untrainedDamage(w), thac0: 20, ab: -1 };
   }
   const line = { thac0: att.sheet.thac0, ab: attackBonusOf(att.sheet) };
+  if (att.sheet.men) {
+    // seed 001, "Mass Combat": one "hit" throw per unit; a hit is a single d6 × 10 off the target unit's hit points.
+    b.multiplier *= 10;
+    b.damageMods.length = 0;
+    b.notes.push(`A unit of ${att.sheet.men}: one throw for the unit; a hit takes d6 × 10.`);
+    b.rules.add(R_MASS);
+    return { ...line, damage: { count: 1, sides: 6, modifier: 0 } };
+  }
   if (hasTag(w, "unarmed", "improvised")) return { ...line, damage: { count: 1, sides: 4, modifier: 0 } };
   if (b.charging && hasTag(w, "lance") && s.mounted) return { ...line, damage: { count: def.sheet.size === "large" ? 3 : 2, sides: 6, modifier: 0 } };
   const pcFlat = att.kind !== "monster" && !settings.variableDamage;
@@ -479,6 +488,11 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
     else {
       lines.push(`Damage ${how}: ${damage}${reduction ? "" : " (at least 1 on a hit)"}.`);
       if (damage > 0) effects.push({ targetId: def.id, damage, damageKind: "normal" });
+      if (def.sheet.men) {
+        const { hp, max } = hpOf(def);
+        lines.push(`${def.name}: ${Math.max(0, hp - damage)} of ${max} hit points left: ${unitSurvivors(max, hp - damage, def.sheet.men)} of ${def.sheet.men} men standing.`);
+        rules.push(R_MASS);
+      }
       if (damage >= hpOf(def).hp) {
         outcome = "slain";
         rules.push('seed 002, "Death"');

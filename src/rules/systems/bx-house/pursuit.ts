@@ -2,7 +2,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { reactionBand } from "../bx/index.js";
 import { RuleError, type RuleResult } from "../types.js";
-import { R_EVASION, R_MASS, R_MISC } from "./bonuses.js";
+import { R_EVASION, R_MISC } from "./bonuses.js";
 
 /**
  * Do they pursue? 2d6 on the reaction table: a low score means they will.
@@ -58,30 +58,6 @@ export function roundsToCatch(input: { gap: number; fleeRate: number; pursuerRat
   if (input.gap === 0) return 0;
   const closing = input.pursuerRate - input.fleeRate;
   return closing > 0 ? Math.ceil(input.gap / closing) : null;
-}
-
-/** A unit's hit points: a d6 for each man, totalled. */
-export function unitHitPoints(men: number, bag: DiceBag): RuleResult & { hp: number } {
-  if (!Number.isInteger(men) || men < 1 || men > 100) throw new RuleError("A unit has 1 to 100 men");
-  const mark = bag.log.length;
-  const r = bag.roll(`unit of ${men}`, men, 6);
-  return { title: `Unit of ${men}: ${r.total} hit points`, lines: [`${men}d6 = ${r.total}.`], rules: [R_MASS], rolls: bag.since(mark), hp: r.total };
-}
-
-/** One "hit" by a unit: a d6 × 10 off the target unit's hit points. */
-export function unitHit(remaining: number, bag: DiceBag): RuleResult & { remaining: number; damage: number } {
-  const mark = bag.log.length;
-  const v = bag.d("unit damage", 6);
-  const damage = v * 10;
-  const left = Math.max(0, remaining - damage);
-  return {
-    title: left === 0 ? "The unit is slain to a man" : `The unit takes ${damage}`,
-    lines: [`d6 ${v} × 10 = ${damage}: ${remaining} → ${left}.`],
-    rules: [R_MASS],
-    rolls: bag.since(mark),
-    remaining: left,
-    damage,
-  };
 }
 
 /** Survivors: one man for each tenth (1/men) of the original total left, fractions rounded up. */

@@ -105,31 +105,6 @@ export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { 
 }
 
 /**
- * seed 002, "Successful Saves" and "Saving Throws Versus Poison": a saved
- * damaging effect is halved (rounded down, at least 1 is not required by the
- * text), a saved non-damaging effect is negated; a poisonous attack's damage
- * is not affected by the save at all.
- */
-export function effectAfterSave(input: { damage?: number; poison?: boolean; saved: boolean }): { damage: number; effectApplies: boolean; lines: string[] } {
-  const dmg = input.damage ?? 0;
-  if (input.poison) {
-    return {
-      damage: dmg,
-      effectApplies: !input.saved,
-      lines: [
-        dmg ? `Poison: the attack's ${dmg} damage is not affected by the save.` : "Poison:",
-        input.saved ? "The save succeeded: the poison has no effect." : "The save failed: the poison takes effect (usually fatal).",
-      ],
-    };
-  }
-  if (input.damage !== undefined) {
-    const d = input.saved ? Math.floor(dmg / 2) : dmg;
-    return { damage: d, effectApplies: true, lines: [input.saved ? `Saved: damage halved, ${dmg} → ${d}.` : `Failed: full ${dmg} damage.`] };
-  }
-  return { damage: 0, effectApplies: !input.saved, lines: [input.saved ? "Saved: the effect is avoided entirely." : "Failed: the effect applies."] };
-}
-
-/**
  * seed 002, "Destruction of Magic Items": when the owner is killed by a
  * destructive spell or special attack, each magic item may save with the
  * owner's saving throw values (the category of the attack), adding the item's
