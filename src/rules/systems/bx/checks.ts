@@ -138,3 +138,16 @@ export function magicItemSaves(
     destroyed,
   };
 }
+
+/**
+ * /save for a character already killed (by a destructive spell or special
+ * attack): its magic items save with its values, each adding its bonus
+ * (seed 002, "Destruction of Magic Items"). Otherwise a saving throw.
+ */
+export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean } {
+  if (!input.who.state.conditions.includes("dead")) return bxSave(input, bag);
+  const items = input.who.sheet.weapons.filter((w) => w.magic > 0).map((w) => ({ name: w.name, bonus: w.magic }));
+  if (!items.length) throw new RuleError(`${input.who.name} is dead and carries no magic items to save (magic weapons on the sheet).`);
+  const r = magicItemSaves(input.who, items, input.kind ?? "", bag);
+  return { ...r, lines: [`${input.who.name} is dead: each magic item saves with ${input.who.name}'s values and its own bonus.`, ...r.lines], success: r.destroyed.length === 0 };
+}

@@ -1,7 +1,7 @@
 /** Basic/Expert SRD (seed 002) as a RuleSystem. `createBx(settings)` applies campaign options; `bx` uses the defaults. */
 import type { RuleSystem, SituationKey } from "../types.js";
 import { bxBegin, bxLapse, bxOdds, bxReact } from "./attack.js";
-import { BX_ATTRIBUTES, bxCheck, bxSave } from "./checks.js";
+import { BX_ATTRIBUTES, bxCheck, bxSaveOrItems } from "./checks.js";
 import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "./encounter.js";
 import { bxApplyDamage, bxApplyHealing, bxRestDays } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
@@ -32,7 +32,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     initialState: bxInitialState,
     view: bxView,
     check: bxCheck,
-    save: bxSave,
+    save: bxSaveOrItems,
     surprise: bxSurprise,
     reaction: bxReaction,
     initiative: (input, dice) => bxInitiative(input, st, dice),
