@@ -292,9 +292,10 @@ function engagedStep(b: Build): [string, string] | null {
     if (ws.length === 2 && ws[0]!.damage !== ws[1]!.damage) pair = [ws[0]!.name, ws[1]!.name];
   }
   if (has(att, "withdrawing")) b.toHit.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
+  // A parting shot ignores the retreating foe's shield; a pursuer gets "+2 to-hit" only.
   if (has(def, "retreating") || has(def, "fleeing")) {
-    b.toHit.push({ label: has(def, "fleeing") ? "pursuing a fleeing foe" : "parting shot", value: 2, rule: R_MISC });
-    b.shieldIgnored = true;
+    b.toHit.push({ label: has(def, "retreating") ? "parting shot" : "pursuing a fleeing foe", value: 2, rule: R_MISC });
+    if (has(def, "retreating")) b.shieldIgnored = true;
     b.rules.add(R_MISC);
   }
   return pair;
