@@ -144,7 +144,8 @@ describe("Scars", () => {
     expect(st(r).conditions).toEqual(["deprived", "out of action", "mortal wound"]);
     expect(st(r).guardMax).toBe(12);
     const h = lifeGuard.applyHealing({ ...pc("Ana", { guard: 11 }), state: st(r) }, 1);
-    expect(st(h).conditions).toEqual(["deprived", "out of action"]);
+    // docs/rules/life-guard.md, "Healing and rest": healing puts the character back in action; deprived stays until rest
+    expect(st(h).conditions).toEqual(["deprived"]);
   });
 
   // seed 004, "Scars": row 12 Doomed — the next failed Life save kills

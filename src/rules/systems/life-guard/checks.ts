@@ -15,7 +15,7 @@ import {
 } from "../types.js";
 import { lifeSaveOn, rollUnder } from "./damage.js";
 import { R } from "./refs.js";
-import { readState, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
+import { readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -59,7 +59,7 @@ export function lifeSave(c: C, bag: DiceBag, modifier = 0): RuleResult & { succe
     rules: [R.scars, R.choice("Checks and saves")],
     rolls: bag.since(mark),
     success: r.success,
-    state: s,
+    state: stored(s) as LifeGuardState,
   };
 }
 
