@@ -22,6 +22,9 @@ describe("declarations", () => {
     const ana = pc("Ana");
     const r = lifeGuard.round.declare(decl(ana, "move", "reach"), faces());
     expect(r.effects).toEqual([{ targetId: "Ana", addConditions: ["rank:reach", "moved"] }]);
+    expect(r.spendsAction).toBe(true);
+    // a button press has no detail: from Melee the only adjacent rank is Reach
+    expect(lifeGuard.round.declare(decl(ana, "move"), faces()).effects[0]!.addConditions).toEqual(["rank:reach", "moved"]);
     expect(r.lines).toEqual(["Ana: Moves from the melee rank to the reach rank: that is the action this turn."]);
     expect(r.rules).toEqual(['seed 004, "Movement"']);
     expect(() => lifeGuard.round.declare(decl(ana, "move", "ranged"), faces())).toThrow(/one rank at a time/);
@@ -61,11 +64,12 @@ describe("declarations", () => {
   // seed 004, "Oils": "remain on the weapon for the duration of a single combat encounter"
   it("oil is applied to a weapon from the oils carried, as an encounter mark", () => {
     const ana = pc("Ana", { weapons: [{ name: "Sword", die: "d8" }], oils: ["undead"] });
-    const r = lifeGuard.round.declare(decl(ana, "oil", "undead", [], 0), faces());
+    const r = lifeGuard.round.declare(decl(ana, "oil", "undead", [], 1), faces());
     expect(r.effects).toEqual([{ targetId: "Ana", addConditions: ["oil:sword:undead"] }]);
     expect(wordFor(lifeGuard.words, "oil:sword:undead")).toEqual({ label: "sword oiled against undead", lasts: "encounter" });
     expect(() => lifeGuard.round.declare(decl(ana, "oil", "beast"), faces())).toThrow(/no oil against "beast"/);
-    expect(lifeGuard.round.allowance(ana, { round: 0, declared: ["oil"], others: [] }).attacks).toBe(1);
+    expect(lifeGuard.round.allowance(ana, { round: 1, declared: ["oil"], others: [] }).attacks).toBe(1);
+    expect(lifeGuard.round.declare(decl(ana, "oil", "undead", [], 2), faces()).spendsAction).toBe(true);
     expect(lifeGuard.round.allowance(ana, { round: 2, declared: ["oil"], others: [] }).attacks).toBe(0);
   });
 

@@ -35,7 +35,7 @@ export function declarations(who: C, ctx: Ctx): Declaration[] {
   if (tags.has("set") || tags.has("reach")) list.push(d("set", "Set weapon against a charge", R.actions, when));
   list.push(d("charge", "Charge", R.actions, when));
   if (tags.has("reach")) list.push(d("halfsword", "Halfsword", R.actions, when));
-  if (tags.has("reach") || tags.has("two-handed")) list.push(d("thrust", "Thrust", R.actions, when));
+  if ((tags.has("reach") || tags.has("two-handed")) && who.state.conditions.includes("cramped")) list.push(d("thrust", "Thrust", R.actions, when));
   list.push(d("blast", "Blast", R.actions, when, { detail: "number of targets (blank: roll a d6)" }));
   if (who.sheet.oils.length) list.push(d("oil", "Apply an oil", R.oils, when, { detail: `monster type (${who.sheet.oils.join(", ")}), or weapon: type`, ...ACTION }));
   list.push(d("retreat", "Retreat", R.retreat, when, { detail: "the safe destination you run to", ...ACTION }));
@@ -56,8 +56,10 @@ const result = (title: string, lines: string[], rule: string, effects: Effect[],
 const mark = (who: C, add: string[], remove: string[] = []): Effect => ({ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) });
 const having = (who: C, prefix: string) => who.state.conditions.filter((c) => c.startsWith(prefix));
 
-function parseRank(detail: string | undefined, allowBattlefield: boolean): Rank | "another battlefield" {
+function parseRank(detail: string | undefined, allowBattlefield: boolean, from?: Rank): Rank | "another battlefield" {
   const t = (detail ?? "").trim().toLowerCase();
+  // A button press has no detail: from the Melee or Ranged rank the only adjacent rank is Reach.
+  if (t === "" && from !== undefined && from !== "reach") return "reach";
   const r = RANKS.find((x) => x === t || (t.length >= 2 && x.startsWith(t)));
   if (r) return r;
   if (allowBattlefield && t.startsWith("battle")) return "another battlefield";
@@ -67,7 +69,9 @@ function parseRank(detail: string | undefined, allowBattlefield: boolean): Rank 
 function findFoe(input: DeclareInput<LifeGuardSheet>): C {
   const t = (input.detail ?? "").trim().toLowerCase();
   const foes = input.others.filter((o) => o.side !== input.who.side && canFight(readState(o)));
-  const foe = foes.find((o) => o.id === input.detail || o.name.toLowerCase() === t) ?? (t ? foes.find((o) => o.name.toLowerCase().startsWith(t)) : undefined);
+  const foe =
+    foes.find((o) => o.id === input.detail || o.name.toLowerCase() === t) ??
+    (t ? foes.find((o) => o.name.toLowerCase().startsWith(t)) : foes.length === 1 ? foes[0] : undefined);
   if (!foe) throw new RuleError(`Name the foe to attack${foes.length ? `: one of ${foes.map((f) => f.name).join(", ")}` : ""}.`);
   return foe;
 }
@@ -84,10 +88,10 @@ function declareAttack(input: DeclareInput<LifeGuardSheet>): DeclareResult {
 
 function declareMove(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const from = readState(input.who).rank;
-  const to = parseRank(input.detail, true);
+  const to = parseRank(input.detail, true, from);
   const r = moveRank(from, to);
-  if (to === "another battlefield") return result(r.title, [`${input.who.name}: ${r.lines[0]}`], R.movement, [mark(input.who, ["moved", "fled"])]);
-  return result(r.title, [`${input.who.name}: ${r.lines[0]}`], R.movement, [mark(input.who, [rankCondition(to), "moved"], having(input.who, "rank:"))]);
+  const effects = to === "another battlefield" ? [mark(input.who, ["moved", "fled"])] : [mark(input.who, [rankCondition(to), "moved"], having(input.who, "rank:"))];
+  return { ...result(r.title, [`${input.who.name}: ${r.lines[0]}`], R.movement, effects), spendsAction: true };
 }
 
 function declarePlace(input: DeclareInput<LifeGuardSheet>): DeclareResult {
@@ -105,10 +109,12 @@ function declareOil(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const weapon = who.sheet.weapons.find((w) => w.name.toLowerCase() === weaponName.toLowerCase());
   if (!weapon) throw new RuleError(`${who.name} has no weapon "${weaponName}" to oil: write weapon: type.`);
   if (!who.sheet.oils.includes(type)) throw new RuleError(`${who.name} carries no oil against "${type}": carried oils are ${who.sheet.oils.join(", ") || "none"}.`);
-  const free = input.round < 1 ? " (before the fight: no action spent)" : ": that is the action this turn";
-  return result("Oil applied", [`${who.name} oils the ${weapon.name} against ${type} for this encounter${free}.`], R.oils, [
-    mark(who, [`oil:${weapon.name.toLowerCase()}:${type}`]),
-  ]);
+  const free = input.round <= 1;
+  const say = free ? " (before the first round: no action spent)" : ": that is the action this turn";
+  return {
+    ...result("Oil applied", [`${who.name} oils the ${weapon.name} against ${type} for this encounter${say}.`], R.oils, [mark(who, [`oil:${weapon.name.toLowerCase()}:${type}`])]),
+    ...(free ? {} : { spendsAction: true }),
+  };
 }
 
 function declareRetreat(input: DeclareInput<LifeGuardSheet>, dice: DiceBag): DeclareResult {
@@ -116,11 +122,12 @@ function declareRetreat(input: DeclareInput<LifeGuardSheet>, dice: DiceBag): Dec
   if (!where) throw new RuleError("Retreat needs a safe destination to run to: name it in the detail (e.g. the stairs).");
   const r = retreat(input.who, { safeDestination: true }, dice);
   const lines = [`${input.who.name} runs for ${where}: ${r.lines.join(" ")} ${r.escaped ? "Escaped." : "Caught: the action is spent."}`];
-  return result(r.title, lines, R.retreat, [mark(input.who, r.escaped ? ["fled"] : ["retreat failed"])], r.rolls);
+  return { ...result(r.title, lines, R.retreat, [mark(input.who, r.escaped ? ["fled"] : ["retreat failed"])], r.rolls), spendsAction: true };
 }
 
 function declareFront(input: DeclareInput<LifeGuardSheet>): DeclareResult {
-  const wanted = Number((input.detail ?? "").trim());
+  const t = (input.detail ?? "").trim();
+  const wanted = t === "" ? 6 : Number(t);
   if (!Number.isFinite(wanted)) throw new RuleError("Say how many metres the front line shifts towards the foe (−6 to 6).");
   const everyone = [input.who, ...input.others];
   if (everyone.some((c) => c.side === input.who.side && c.state.conditions.includes("front shifted")))
@@ -163,7 +170,7 @@ const SIMPLE: Record<string, { condition: string; line: (n: string) => string; r
 export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx: Ctx): DeclareResult {
   offered(declarations(input.who, ctx), input.id, input.who.name);
   const spent = input.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) || x === "attack");
-  if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !(input.id === "oil" && input.round < 1))
+  if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !(input.id === "oil" && input.round <= 1))
     throw new RuleError(`${input.who.name} already declared "${spent}" this round: one action a turn.`);
   switch (input.id) {
     case "attack":
@@ -183,7 +190,8 @@ export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx:
     case "blast":
       return declareBlast(input);
     case "step": {
-      const n = Number((input.detail ?? "").trim());
+      const t = (input.detail ?? "").trim();
+      const n = t === "" ? 3 : Number(t);
       gridMove(n);
       return result("Move", [`${input.who.name} moves ${n} square${n === 1 ? "" : "s"} and may still take one action.`], R.actions, [mark(input.who, [`moved ${n} squares`])]);
     }

@@ -179,7 +179,7 @@ const isDown = (c: C) => !canFight(readState(c));
 
 /** One action a turn (seed 004, "Actions and Modifiers"); moving a rank, retreating or oiling spends it. */
 export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance {
-  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !(x === "oil" && ctx.round < 1));
+  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !(x === "oil" && ctx.round <= 1));
   if (spent) return { attacks: 0, why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`, rule: R.movement };
   const struck = who.state.conditions.find((c) => c.startsWith("struck:"));
   if (struck) return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
