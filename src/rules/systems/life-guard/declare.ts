@@ -20,7 +20,8 @@ type Ctx = RoundContext<LifeGuardSheet> & { phase: "declare" | "act" };
 export const SPENDS_ACTION = ["move", "retreat", "oil"] as const;
 
 const d = (id: string, label: string, rule: string, when: Declaration["when"], extra: Partial<Declaration> = {}): Declaration => ({ id, label, rule, when, ...extra });
-const ACTION = { excludes: ["attack", ...SPENDS_ACTION] };
+// Declaring one of these replaces another this round; an oil stays on the weapon (it is not withdrawn by them).
+const ACTION = { excludes: ["attack", "move", "retreat"] };
 
 /** What `who` may declare now. */
 export function declarations(who: C, ctx: Ctx): Declaration[] {
@@ -37,7 +38,7 @@ export function declarations(who: C, ctx: Ctx): Declaration[] {
   if (tags.has("reach")) list.push(d("halfsword", "Halfsword", R.actions, when));
   if ((tags.has("reach") || tags.has("two-handed")) && who.state.conditions.includes("cramped")) list.push(d("thrust", "Thrust", R.actions, when));
   list.push(d("blast", "Blast", R.actions, when, { detail: "number of targets (blank: roll a d6)" }));
-  if (who.sheet.oils.length) list.push(d("oil", "Apply an oil", R.oils, when, { detail: `monster type (${who.sheet.oils.join(", ")}), or weapon: type`, ...ACTION }));
+  if (who.sheet.oils.length) list.push(d("oil", "Apply an oil", R.oils, when, { detail: `monster type (${who.sheet.oils.join(", ")}), or weapon: type` }));
   list.push(d("retreat", "Retreat", R.retreat, when, { detail: "the safe destination you run to", ...ACTION }));
   list.push(d("beside", "Next to an ally", R.movement, when));
   list.push(d("cramped", "Cramped conditions", R.actions, when));
@@ -169,8 +170,10 @@ const SIMPLE: Record<string, { condition: string; line: (n: string) => string; r
 /** Checks and records a declaration; throws a RuleError saying what to do when it is not open. */
 export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx: Ctx): DeclareResult {
   offered(declarations(input.who, ctx), input.id, input.who.name);
-  const spent = input.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) || x === "attack");
-  if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !(input.id === "oil" && input.round <= 1))
+  // An oil applied in the first round's declarations is free (docs/rules/life-guard.md, "Oils").
+  const free = (x: string) => x === "oil" && input.round <= 1;
+  const spent = input.declared.find((x) => ((SPENDS_ACTION as readonly string[]).includes(x) || x === "attack") && !free(x));
+  if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !free(input.id))
     throw new RuleError(`${input.who.name} already declared "${spent}" this round: one action a turn.`);
   switch (input.id) {
     case "attack":
