@@ -374,7 +374,7 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   view(c: Combatant<Sheet>): StateView;
 
   check(input: CheckInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
-  save(input: SaveInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
+  save(input: SaveInput<Sheet>, dice: DiceBag): SaveResult | Unsupported;
   surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>> }, dice: DiceBag): SurpriseResult | Unsupported;
   reaction(input: { leader?: Combatant<Sheet>; modifier?: number }, dice: DiceBag): ReactionRollResult | Unsupported;
   initiative(input: InitiativeInput<Sheet>, dice: DiceBag): InitiativeResult;
@@ -399,6 +399,14 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
 }
+
+// ---- Optional: a save that changes the one who rolled ---------------------------
+/** A save's result; `effects` (optional) are applied to the one who rolled (Life & Guard: a Doomed PC's failed Life save kills). */
+export interface SaveResult extends RuleResult {
+  success: boolean;
+  effects?: Effect[];
+}
+// ---- end of the optional save block --------------------------------------------
 
 /** An error a player caused (bad option, reaction not open); the message says what to do. */
 export class RuleError extends Error {
