@@ -169,7 +169,11 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
   it("a spell declared with one tap goes off on the caster's turn, and is the round's sole action", async () => {
     const s = await say(h, "referee", "encounter start", { name: "Crypt", monsters: "2 skeletons, 1 orc", surprise: false });
     expect(buttons(s.message).map((b) => b.label)).toEqual(["Cast a spell", "Fighting withdrawal", "Retreat", "Move (encounter rate)", "Roll initiative ▶"]);
-    const d = await pressLabel(h, "alice", s.message, /^Cast a spell$/);
+    // The spell takes a detail (its name): the tap opens a form; submitting it declares.
+    const tap = await pressLabel(h, "alice", s.message, /^Cast a spell$/);
+    expect(tap.modal).toBeDefined();
+    const d = await h.submit("alice", buttons(s.message).find((b) => b.label === "Cast a spell")!.id, { detail: "Bless" });
+    expect(text(d.message)).toMatch(/Mira declares Cast a spell/);
     expect(text(d.message)).toMatch(/Mira\*\* `██████████` HP 9\/9 · casting a spell \(declared\) · declared: Cast a spell/);
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Party 4 · Foes 1/);
