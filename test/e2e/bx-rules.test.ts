@@ -217,4 +217,12 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     const day = await say(h, "referee", "dungeon turn", { action: "rest", turns: 36 });
     expect(text(day.message)).toMatch(/Rest: Mira: 1 day of complete rest, 1d3 a day: 2 = 2; HP 4 → 6 \(maximum 9\)/);
   });
+
+  // seed 002, "Group Movement Rate": "The speed of the slowest member"; "Resources": food and water are for the living
+  it("a dead party member no longer sets the pace or eats", async () => {
+    await h.cmd("bob", "character create", { name: "Brom", sheet: "class=fighter hp=4 movement=30" });
+    expect(text((await say(h, "referee", "dungeon status")).message)).toMatch(/the slowest is Brom \(movement 30'\)/);
+    expect(text((await say(h, "referee", "damage", { target: "Brom", amount: 9 })).message)).toMatch(/killed/);
+    expect(text((await say(h, "referee", "dungeon status")).message)).toMatch(/the slowest is Mira \(movement 120'\)/);
+  });
 });
