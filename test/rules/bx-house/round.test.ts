@@ -172,3 +172,15 @@ describe("bx-house: pursuit and parting shots", () => {
     expect(pursuit.result.lines[0]).toMatch(/pursuing a fleeing foe \+2\) = 4; needs 15 \(THAC0 19 against AC 4\)/);
   });
 });
+
+describe("bx-house: mounts and haste through declarations", () => {
+  // seed 001, "MISC COMBAT RULES": "Mounted opponents get a +1 to-hit against unmounted opponents"; "ENCOUNTER ORDER": "Magically HASTED creatures… always have initiative"
+  it("mount up gives +1 against the unmounted; a hasted combatant acts first next round", () => {
+    const a = apply(pc("a"), declare(pc("a"), "mount").effects);
+    expect(a.state.conditions).toEqual(["mounted"]);
+    expect(bxHouse.round.declarations(a, ctx()).map((d) => d.id)).toContain("alight");
+    expect(bxHouse.attack.begin({ ...atk(mon("m"), a), situation: {} }, faces(10)).result.lines[0]).toMatch(/against a mounted foe -1/);
+    const hasted = apply(mon("o"), declare(mon("o"), "hasted").effects);
+    expect(bxHouse.initiative({ combatants: [pc("p"), hasted], method: "individual", round: 2 }, faces(6)).order).toEqual([["o"], ["p"]]);
+  });
+});

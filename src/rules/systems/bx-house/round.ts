@@ -86,6 +86,9 @@ export const HOUSE_TURN: Declaration[] = [
   turn("break free", "Throw off grapplers", R_MISC),
   turn("back to wall", "Back to the wall", R_MISC),
   turn("disengage", "Disengage (foe busy elsewhere)", R_MISC),
+  turn("mount", "Mount up", R_MISC),
+  turn("alight", "Get down from the mount", R_MISC),
+  turn("hasted", "Hasted (by magic)", R_ORDER),
 ];
 const FLIGHT: Declaration[] = [
   turn("drop food", "Drop food", R_EVASION),
@@ -107,6 +110,9 @@ function fits(who: HC, id: string): boolean {
     case "dismount": return hasTag(w, "polearm", "pike", "long spear");
     case "break free": return who.state.conditions.some((c) => c.startsWith("grappled by:"));
     case "back to wall": return !has(who, "back to wall");
+    case "mount": return !has(who, "mounted");
+    case "alight": return has(who, "mounted");
+    case "hasted": return !has(who, "hasted");
     default: return true;
   }
 }
@@ -223,6 +229,9 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
       return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
     }
     case "drop food": case "drop treasure": case "obstacle": return declareFlight(input, dice);
+    case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"] }]);
+    case "alight": return res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]);
+    case "hasted": return res(`${who.name} is hasted`, ["Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them)."], [R_ORDER], [{ targetId: who.id, addConditions: ["hasted"] }]);
     default: return bxDeclare(input, dice);
   }
 }
