@@ -8,7 +8,7 @@ const S = { ...BX_DEFAULT_SETTINGS, variableDamage: true };
 const plan = (...a: Parameters<typeof atk>): HousePlan => planHouse(atk(...a), S);
 const toHit = (p: HousePlan) => sumMods(p.toHit);
 /** Effects without the "has attacked this round" mark every attack leaves on its attacker. */
-const noMark = (e: { addConditions?: string[] }[]) => e.filter((x) => !x.addConditions?.includes("attacked"));
+const noMark = (e: { addConditions?: string[] }[]) => e.filter((x) => !x.addConditions?.some((c) => c === "attacked" || c.startsWith("attacking:")));
 
 describe("bx-house: DEX and AC", () => {
   // seed 001, "COMBAT": DEX bonuses lower AC, not when relatively stationary
@@ -111,14 +111,16 @@ describe("bx-house: situational modifiers", () => {
   // seed 001, "MISC COMBAT RULES": more than 2 attackers +1 each; a shield against 2 only
   it("surrounded: +1 with 3 attackers, not with 2; shield only against the two it faces", () => {
     const d = pc("d", { ac: 4, shield: true });
-    const o1 = { ...mon("o1"), state: { conditions: [], hp: 4, maxHp: 4, targetId: "d" } };
-    const o2 = { ...mon("o2"), state: { conditions: [], hp: 4, maxHp: 4, engagedWith: ["d"] } };
+    // Those who attacked d this round or the last carry "attacking:d".
+    const o1 = withConds(mon("o1"), "attacking:d");
+    const o2 = withConds(mon("o2"), "attacking:d");
+    expect(plan(mon("a"), d).marks).toContainEqual({ targetId: "a", addConditions: ["attacking:d"] });
     expect(toHit(plan(mon("a"), d, {}, undefined, [o1]))).toBe(0);
     expect(toHit(plan(mon("a"), d, {}, undefined, [o1, o2]))).toBe(1);
     expect(toHit(plan(mon("a"), withConds(d, "back to wall"), {}, undefined, [o1, o2]))).toBe(0);
-    const facing = { ...d, state: { ...d.state, shieldAgainst: ["o1", "o2"] } };
-    expect(plan(mon("a"), facing, {}, undefined, [o1, o2]).target).toBe(19 - 5);
-    expect(plan(mon("o1"), facing, {}, undefined, [{ ...mon("a"), state: { conditions: [], hp: 4, maxHp: 4, targetId: "d" } }, o2]).target).toBe(19 - 4);
+    // a third who joins: the shield is not usable against it; one of the first two: it is
+    expect(plan(mon("a"), d, {}, undefined, [o1, o2]).target).toBe(19 - 5);
+    expect(plan(o1, d, {}, undefined, [withConds(mon("a"), "attacking:d"), o2]).target).toBe(19 - 4);
   });
   // seed 001, "MISC COMBAT RULES": flanking +1, no shield, no DEX
   it("flanking: +1 and the defender loses shield and DEX", () => {

@@ -184,3 +184,12 @@ describe("bx-house: mounts and haste through declarations", () => {
     expect(bxHouse.initiative({ combatants: [pc("p"), hasted], method: "individual", round: 2 }, faces(6)).order).toEqual([["o"], ["p"]]);
   });
 });
+
+describe("bx-house: disengaging", () => {
+  // seed 001, "MISC COMBAT RULES" 4): "A combatant can disengage from melee without penalty… if their opponent is engaged with another foe"
+  it("free when every foe is fighting someone else; refused otherwise", () => {
+    const busy = withConds(mon("o"), "attacking:ally");
+    expect(declare(pc("a"), "disengage", [busy]).effects).toEqual([{ targetId: "a", addConditions: ["fled"] }]);
+    expect(() => declare(pc("a"), "disengage", [withConds(mon("o"), "attacking:a")])).toThrow(/cannot disengage freely/);
+  });
+});

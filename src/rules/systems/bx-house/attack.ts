@@ -229,12 +229,16 @@ function groundStep(b: Build) {
   if (s.highGround) (b.used.push("highGround"), b.toHit.push({ label: "high ground", value: 1, rule: R_MISC }));
   if (s.lowGround) (b.used.push("lowGround"), b.toHit.push({ label: "low ground", value: -1, rule: R_MISC }));
   if (!b.melee) return;
-  const attackers = 1 + others.filter((o) => o.side === att.side && !has(o, "dead") && engagedWith(o, def.id)).length;
+  // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the defender.
+  const mark = `attacking:${def.id}`;
+  b.marks.push({ targetId: att.id, addConditions: [mark] });
+  const others2 = others.filter((o) => o.side === att.side && !has(o, "dead") && has(o, mark));
+  const attackers = 1 + others2.length;
   if (attackers <= 2 || has(def, "back to wall")) return;
   b.toHit.push({ label: `${attackers} attackers around`, value: 1, rule: R_MISC });
   b.rules.add(R_MISC);
-  const against = def.state.shieldAgainst;
-  if (def.sheet.shield && Array.isArray(against) && !against.includes(att.id)) {
+  // "A shield may only be used against 2 attackers": not against a third who joins.
+  if (def.sheet.shield && !has(att, mark) && others2.length >= 2) {
     b.shieldIgnored = true;
     b.notes.push("A shield may only be used against 2 attackers: not against this one.");
   }
@@ -374,10 +378,6 @@ function normalMenOnly(input: HIn, mode: AttackMode) {
     throw new RuleError(`${att.name}'s extra attacks this round are melee attacks against Normal Men only (goblins, orcs, men…): ${input.defender.name} is not one.`);
 }
 
-function engagedWith(o: HC, id: string): boolean {
-  const e = o.state.engagedWith;
-  return o.state.targetId === id || (Array.isArray(e) && e.includes(id)) || e === id;
-}
 
 export interface HouseData {
   naturals: number[];

@@ -52,6 +52,7 @@ export const houseWords: SystemWords = {
   conditions: HOUSE_CONDITIONS,
   describe: (c, name) => {
     if (c.startsWith("behind:")) return w(`attacks ${name(c.slice(7))} with advantage next round`, "next-round");
+    if (c.startsWith("attacking:")) return w(`fighting ${name(c.slice(10))}`, "next-round");
     if (c.startsWith("initiative:")) return w(`initiative ${c.slice(11)}`, "encounter");
     if (c.startsWith("maneuver:")) return w(`${MANEUVERS[c.slice(9)] ?? c.slice(9)} on the next hit`, "round");
     if (c.startsWith("grappled by:")) return w(`grappled by ${name(c.slice(12))}`, "encounter");
@@ -223,8 +224,10 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "break free": return declareBreakFree(input, dice);
     case "back to wall": return res(`${who.name} gets its back to a wall`, ["Surrounding attackers get no +1 for outnumbering it."], [R_MISC], [{ targetId: who.id, addConditions: ["back to wall"] }]);
     case "disengage": {
-      const busy = foesOf(who, input.others).filter((o) => typeof o.state.targetId === "string" && o.state.targetId !== who.id);
-      const f = freeDisengage(busy.length > 0 && busy.length === foesOf(who, input.others).length);
+      // Busy elsewhere: every foe fighting someone (an "attacking:" mark), none of them this combatant.
+      const foes = foesOf(who, input.others);
+      const busy = foes.filter((o) => o.state.conditions.some((c) => c.startsWith("attacking:")) && !has(o, `attacking:${who.id}`));
+      const f = freeDisengage(busy.length > 0 && busy.length === foes.length);
       if (!f.free) throw new RuleError(`${who.name} cannot disengage freely: ${f.line}`);
       return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
     }
