@@ -225,4 +225,16 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     expect(text((await say(h, "referee", "damage", { target: "Brom", amount: 9 })).message)).toMatch(/killed/);
     expect(text((await say(h, "referee", "dungeon status")).message)).toMatch(/the slowest is Mira \(movement 120'\)/);
   });
+
+  // seed 002 has no retainer table; the classic B/X rule: a retainer's morale is its loyalty (docs/rules/bx.md)
+  it("a retainer's morale is rolled on its loyalty; a broken one flees", async () => {
+    const hire = await say(h, "alice", "retainer hire", { name: "Hob", employer: "Mira", sheet: "class=fighter hp=6 loyalty=2" });
+    expect(text(hire.message)).toMatch(/Hired: Hob, loyalty 2/);
+    await say(h, "referee", "encounter start", { name: "Pit", monsters: "1 orc", surprise: false });
+    await say(h, "alice", "encounter join", { retainer: "Hob" });
+    const m = await say(h, "referee", "morale", { side: "party" });
+    expect(text(m.message)).toMatch(/Player characters do not check morale in B\/X/);
+    expect(text(m.message)).toMatch(/Hob \(loyalty 2\): Morale 2: never fights/);
+    expect((await state(h, "Hob")).conditions).toContain("fled");
+  });
 });

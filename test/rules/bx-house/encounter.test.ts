@@ -140,7 +140,7 @@ describe("bx-house: initiative", () => {
     expect(first.holds).toBe(true);
     expect(first.effects).toEqual([{ targetId: "o", addConditions: ["morale made once"] }]);
     const once = withConds(o, "morale made once");
-    const second = houseMorale({ who: [once] }, faces(3, 3));
+    const second = ok(houseMorale({ who: [once] }, faces(3, 3)));
     expect(second).toMatchObject({ holds: true, fightsToDeath: true });
     expect(second.effects).toEqual([{ targetId: "o", addConditions: ["fights to the death"] }]);
     const twice = withConds(o, "morale made once", "fights to the death");

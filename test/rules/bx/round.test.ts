@@ -69,3 +69,10 @@ describe("bx: the round", () => {
     expect(bx.restDays!(hurt, 4, faces(3, 3, 3, 3)).state.hp).toBe(10);
   });
 });
+
+describe("bx: morale of player characters", () => {
+  // seed 002, "Monster Morale (Optional Rule)": monsters check morale; players decide for their characters
+  it("player characters alone have no morale roll", () => {
+    expect(bx.morale({ who: [pc("a")] }, faces())).toEqual({ unsupported: true, message: "Player characters do not check morale in B/X: their players decide." });
+  });
+});

@@ -2,6 +2,8 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { bxMorale, bxSave, readiedWeapon, reactionBand, signed, type BxSettings } from "../bx/index.js";
 import {
+  isUnsupported,
+  type Unsupported,
   type Combatant,
   type Effect,
   type InitiativeInput,
@@ -252,10 +254,11 @@ export const MORALE_TRIGGERS = ["start of conflict", "first death", "half dead o
  * fight to the death": a made roll marks them "morale made once", the second
  * "fights to the death", and then no roll is made.
  */
-export function houseMorale(input: { who: HC[]; rating?: number; modifier?: number }, bag: DiceBag): MoraleResult & { fightsToDeath: boolean; effects: Effect[] } {
+export function houseMorale(input: { who: HC[]; rating?: number; modifier?: number }, bag: DiceBag): (MoraleResult & { fightsToDeath: boolean; effects: Effect[] }) | Unsupported {
   if (input.who.length && input.who.every((c) => has(c, "fights to the death")))
     return { title: "Fights to the death", lines: ["Morale made twice already: they fight to the death."], rules: [R_ORDER], rolls: [], holds: true, fightsToDeath: true, effects: [] };
   const r = bxMorale(input, bag);
+  if (isUnsupported(r)) return r;
   const once = input.who.some((c) => has(c, "morale made once"));
   const fightsToDeath = r.holds && once;
   const effects: Effect[] = r.holds ? input.who.map((c) => ({ targetId: c.id, addConditions: [once ? "fights to the death" : "morale made once"] })) : (r.effects ?? []);
