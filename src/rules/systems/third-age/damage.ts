@@ -102,10 +102,12 @@ export function moveInMelee(c: TAC): { state: ThirdAgeState; result: RuleResult 
 }
 
 /**
- * At a round's start: the "moved-in-melee" penalty of the last round ends;
+ * Between rounds (the round's end, `round` = the round about to start): the
+ * "moved-in-melee" penalty and two-weapon fighting of the last round end;
  * from round 2 on, "surprised" ends too (the surprised lose only the first round).
  */
 export function clearRoundConditions(state: CombatState, round?: number): CombatState {
-  const drop = round !== undefined && round >= 2 ? ["moved-in-melee", "surprised"] : ["moved-in-melee"];
+  const each = ["moved-in-melee", "two-weapons"];
+  const drop = round !== undefined && round >= 2 ? [...each, "surprised"] : each;
   return { ...state, conditions: without(state.conditions ?? [], ...drop) };
 }

@@ -3,13 +3,14 @@
  * partial AC, stamina-paid reactions, attribute rolls instead of saving throws.
  */
 import type { RuleSystem } from "../types.js";
-import { beginAttack, lapse, odds, react, SITUATIONS } from "./attack.js";
+import { attackOfRound, lapse, odds, react, SITUATIONS } from "./attack.js";
 import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
 import { loyalty, morale, reaction, startingLoyalty, surprise } from "./encounter.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
 import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
 import { round, words } from "./round.js";
+export { fightsWithTwo, lightWeapons, MOVED, TWO_WEAPONS } from "./round.js";
 
 export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   id: "third-age",
@@ -35,7 +36,7 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   loyalty: (input, dice) => loyalty(input, dice),
   startingLoyalty: (employer) => startingLoyalty(employer),
   attack: {
-    begin: (input, dice) => beginAttack(input, dice),
+    begin: (input, dice) => attackOfRound(input, dice),
     react,
     lapse,
   },
@@ -46,7 +47,7 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   rest: (c) => restoreStamina(c),
 };
 
-export { beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
+export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
 export type { ThirdAgeAttackData } from "./attack.js";
 export { awardXp, combineClasses, languagesFor, splitXp } from "./character.js";
 export { applyDamage, applyHealing, clearRoundConditions, deathThreshold, moveInMelee, restoreStamina, standUp } from "./damage.js";
