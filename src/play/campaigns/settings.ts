@@ -1,6 +1,6 @@
 /** A campaign's options: validated, with each system's defaults. */
 import { z } from "zod";
-import type { SystemId } from "../../rules/systems/types.js";
+import type { RuleSystem, SystemId } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
 
 export const settingsSchema = z.object({
@@ -61,6 +61,17 @@ export const SETTING_HELP: Record<keyof Settings, { words: string; allowed: stri
   torchTurns: { words: "turns a torch burns", allowed: "1 to 144" },
   lanternTurns: { words: "turns a flask of lantern oil burns", allowed: "1 to 144" },
 };
+
+/** A value outside the range the system's text sets (e.g. The Third Age's wandering check every 1 to 3 turns) is refused. */
+export function keepToText(system: Pick<RuleSystem, "name" | "settingRanges">, patch: Partial<Settings>): Partial<Settings> {
+  for (const [k, v] of Object.entries(patch)) {
+    const range = system.settingRanges?.[k];
+    if (!range || typeof v !== "number" || (v >= range.min && v <= range.max)) continue;
+    const heading = /"([^"]+)"/.exec(range.rule)?.[1];
+    throw new UserError(`${system.name}${heading ? ` · ${heading}` : ""}: ${range.says}. Use ${range.min} to ${range.max} for ${k}.`);
+  }
+  return patch;
+}
 
 export function parseSetting(key: string, raw: string): Partial<Settings> {
   if (!(key in SETTING_HELP)) throw new UserError(`There is no option "${key}". Options: ${Object.keys(SETTING_HELP).join(", ")}.`);

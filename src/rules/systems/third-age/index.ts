@@ -5,7 +5,9 @@
 import type { RuleSystem } from "../types.js";
 import { attackOfRound, lapse, odds, react, SITUATIONS } from "./attack.js";
 import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
-import { loyalty, morale, reaction, startingLoyalty, surprise } from "./encounter.js";
+import { loyalty, morale, moraleCue, reaction, startingLoyalty, surprise } from "./encounter.js";
+import { awardSheetXp } from "./character.js";
+import { REF } from "./refs.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
 import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
@@ -45,14 +47,17 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   applyHealing,
   // Stamina returns after a turn of rest (docs/rules/third-age.md, "Stamina").
   rest: (c) => restoreStamina(c),
+  moraleCue,
+  settingRanges: { wanderingEvery: { min: 1, max: 3, rule: REF.randomEncounters, says: "every turn to every three turns" } },
+  awardXp: (sheet, amount) => awardSheetXp(sheet, amount),
 };
 
 export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
 export type { ThirdAgeAttackData } from "./attack.js";
-export { awardXp, combineClasses, languagesFor, splitXp } from "./character.js";
+export { awardSheetXp, awardXp, combineClasses, splitXp } from "./character.js";
 export { applyDamage, applyHealing, clearRoundConditions, deathThreshold, moveInMelee, restoreStamina, standUp } from "./damage.js";
 export { dungeonTurn, movementAllowance, MOVEMENT, wanderingCheck } from "./dungeon.js";
-export { adjustLoyalty, intimidate, loyalty, morale, moraleRating, reaction, reactionBand, startingLoyalty, surprise } from "./encounter.js";
+export { intimidate, loyalty, morale, moraleCue, moraleRating, reaction, reactionBand, startingLoyalty, surprise } from "./encounter.js";
 export { groupInitiative, individualInitiative, initiative, roundStart } from "./initiative.js";
 export type { ThirdAgeInitiativeInput } from "./initiative.js";
 export {
@@ -76,6 +81,7 @@ export {
   ATTRIBUTES,
   isDown,
   LANGUAGES,
+  languagesFor,
   monsterSchema,
   PARTIAL_AC_GAP,
   partialAC,
