@@ -19,6 +19,7 @@ import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
 import type { DiceBag } from "../rules/dice/bag.js";
 import { retainerMorale } from "./retainers/morale.js";
 import { partyLeader } from "./encounters/leader.js";
+import { sheetState } from "./round/marks.js";
 
 export interface TableResult {
   result: RuleResult;
@@ -163,7 +164,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       const before = toRule(row);
       if (input.heal) {
         const r = rule(() => sys.applyHealing(before, input.amount));
-        await saveState(tx, row, r.state);
+        await saveState(tx, row, r.state, sys.words);
         return { result: healed(sys, before, r, input.amount), extra: [], campaign: sc.campaign };
       }
       const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: input.amount, damageKind: input.kind ?? "normal" }], bag);
@@ -180,7 +181,8 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
     const rc = asCombatant(c);
     const r = rule(() => (input.heal ? sys.applyHealing(rc, input.amount) : sys.applyDamage(rc, input.amount, bag, input.kind ?? "normal")));
-    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(r.state), version: { increment: 1 } } });
+    // Outside a fight, fight marks (prone on waking up) never reach the sheet either.
+    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
     const result = input.heal ? healed(sys, rc, r, input.amount) : r.result;
     return { result: { ...result, rolls: bag.log }, extra: [], campaign: sc.campaign };
   });
