@@ -29,7 +29,7 @@ beforeAll(async () => {
   h = await startE2E({ seedPrefix: "ta-round" });
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Barrow" });
   await h.cmd("alice", "character create", { name: "Alda", sheet: "body=1 attackBonus=2 hp=12 successAC=12 stamina=0 weapons=shortsword:1d6|dagger:1d4" });
-  await h.cmd("bob", "character create", { name: "Brom", sheet: "hp=20 successAC=27 partialAC=8 stamina=2 weapons=mace:1d6" });
+  await h.cmd("bob", "character create", { name: "Brom", sheet: "hp=20 successAC=27 partialAC=8 stamina=3 weapons=mace:1d6" });
 });
 afterAll(async () => h?.stop());
 
@@ -38,7 +38,9 @@ describe("A round of The Third Age, through Discord", () => {
   it("declares a move out of melee before initiative; the roster shows its −2 AC", async () => {
     const start = await h.cmd("referee", "encounter start", { name: "Ogre den", monsters: "2 ogres", surprise: false });
     expect(buttons(start.message).map((b) => b.label)).toContain("Move out of melee (−2 AC)");
-    const d = await h.cmd("alice", "declare", { action: "move-out" });
+    // One tap on the round's message (a phone's way to declare).
+    const d = await pressLabel("alice", start.message, /^Move out of melee/);
+    expect(d.ephemeral).toBe(false);
     expect(text(d.message)).toMatch(/Alda will move out of melee \(up to 40' \(8 squares\)\): −2 AC until the end of the round\./);
     expect(text(d.message)).toMatch(/moved while engaged in melee \(−2 AC this round\)/);
   });
@@ -77,7 +79,7 @@ describe("A round of The Third Age, through Discord", () => {
   it("Parry, then Take it, still offers the Counter to a defender who can pay", async () => {
     const a = await h.cmd("referee", "attack", { attacker: "Ogre 2", target: "Brom" });
     const parried = await pressLabel("bob", a.message, /^Parry/);
-    expect(await stamina("Brom")).toBe(1);
+    expect(await stamina("Brom")).toBe(2);
     // After the Parry, "Take it" is the only reaction left, so play takes it at once: the Counter follows.
     const taken = buttons(parried.message).some((b) => b.label === "Take it") ? await pressLabel("bob", parried.message, /^Take it$/) : parried;
     expect(text(taken.message)).toMatch(/Brom parries: −2/);
@@ -87,7 +89,7 @@ describe("A round of The Third Age, through Discord", () => {
     expect(text(taken.message)).toMatch(/Partial success: half damage, 1d10 \[6\] \+2 = 8 → 8 ÷ 2 = 4\./);
     const countered = await pressLabel("bob", taken.message, /^Counter/);
     expect(text(countered.message)).toMatch(/Brom counters with mace/);
-    expect(await stamina("Brom")).toBe(0);
+    expect(await stamina("Brom")).toBe(1);
     expect(buttons(countered.message)).toEqual([]);
   });
 
@@ -99,10 +101,28 @@ describe("A round of The Third Age, through Discord", () => {
     expect(last).toMatch(/declare now/);
     const alda = await db().combatant.findFirstOrThrow({ where: { name: "Alda" } });
     expect(JSON.parse(alda.state).conditions).toEqual([]);
+  });
+
+  // seed 000, "Reactions" (Mr. President Get Down: "must fall prone") and "Movement": standing up uses the turn's movement
+  it("a prone character stands up on its turn, and prone never reaches the sheet", async () => {
+    await h.cmd("referee", "next"); // round 2's order
+    const a = await h.cmd("referee", "attack", { attacker: "Ogre 1", target: "Alda" });
+    const down = await pressLabel("bob", a.message, /^Get Down/);
+    if (buttons(down.message).some((b) => b.label === "Take it")) await pressLabel("alice", down.message, /^Take it$/);
+    const brom = async () => JSON.parse((await db().combatant.findFirstOrThrow({ where: { name: "Brom" } })).state).conditions as string[];
+    expect(await brom()).toContain("prone");
+    await toTurnOf("Brom");
+    const menu = await h.cmd("bob", "declare", { action: "stand" });
+    expect(text(menu.message)).toMatch(/Brom stands up: Standing up uses this turn's movement \(40' \(8 squares\)\)\./);
+    expect(await brom()).not.toContain("prone");
+    const again = await h.cmd("bob", "declare", { action: "move" });
+    expect(again.ephemeral).toBe(true);
     const end = await h.cmd("referee", "encounter end");
     expect(end.ephemeral).toBe(false);
-    const sheet = await db().character.findFirstOrThrow({ where: { name: "Alda" } });
-    expect(JSON.parse(sheet.state).conditions).toEqual([]);
+    for (const name of ["Alda", "Brom"]) {
+      const sheet = await db().character.findFirstOrThrow({ where: { name } });
+      expect(JSON.parse(sheet.state).conditions).toEqual([]);
+    }
     expect(h.local.validationErrors).toEqual([]);
   });
 });
