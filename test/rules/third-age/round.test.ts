@@ -79,7 +79,9 @@ describe("declarations", () => {
 describe("the action economy", () => {
   // seed 000, "Combat Steps": one attack, spell or improvised action a turn
   it("one attack a round", () => {
-    expect(R.allowance(cy(), ctx("act"))).toMatchObject({ attacks: 1, rule: 'seed 000, "Combat Steps"' });
+    expect(R.allowance(cy(), ctx("act"))).toMatchObject({ attacks: 1, why: "one attack this round", rule: 'seed 000, "Combat Steps"' });
+    // a character carrying two light weapons is told how to get two
+    expect(R.allowance(dual(), ctx("act")).why).toBe("one attack this round; declare Two weapons on your turn for two, at −2 and −4");
   });
 
   // seed 000, "Two-Weapon Fighting": "may make 2 attacks, one at -2 and the second at -4"

@@ -105,7 +105,8 @@ function declare(input: DeclareInput<ThirdAgeSheet>, _dice: DiceBag): DeclareRes
 function allowance(who: TAC, ctx: RoundContext<ThirdAgeSheet>) {
   if (ctx.declared.includes(TWO.id) || stateOf(who).conditions.includes(TWO_WEAPONS))
     return { attacks: 2, why: "two weapons: the first attack at −2, the second at −4", rule: REF.twoWeapons };
-  return oneAttack(REF.combatSteps);
+  const one = oneAttack(REF.combatSteps);
+  return lightWeapons(who.sheet).length >= 2 ? { ...one, why: `${one.why}; declare Two weapons on your turn for two, at −2 and −4` } : one;
 }
 
 /** The round's end: the −2 AC of moving in melee and two-weapon fighting end; surprise lasts only the first round. */
