@@ -18,7 +18,7 @@ describe("The Third Age at the table, through Discord", () => {
   it("refuses a wandering interval beyond three turns and changes nothing", async () => {
     const r = await h.cmd("referee", "campaign set", { option: "wanderingEvery", value: "5" });
     expect(r.ephemeral).toBe(true);
-    expect(r.message.content).toMatch(/The Third Age · Random Encounters: every turn to every three turns\. Use 1 to 3/);
+    expect(r.message.content).toMatch(/"5" is not a value for wanderingEvery \(.*the text: every turn to every three turns\)\): use 1, 2 or 3\./);
     const d = await h.cmd("referee", "dungeon set", { interval: 4 });
     expect(d.ephemeral).toBe(true);
     const show = await h.cmd("referee", "campaign show");

@@ -24,7 +24,7 @@ const bob = actor("bob");
 describe("The Third Age at the table", () => {
   // seed 000, "Random Encounters": "this check should occur every turn to every three turns"
   it("keeps the wandering check to every 1 to 3 turns", async () => {
-    await expect(setOption(s, ref, "wanderingEvery", "4")).rejects.toThrow("The Third Age · Random Encounters: every turn to every three turns. Use 1 to 3 for wanderingEvery.");
+    await expect(setOption(s, ref, "wanderingEvery", "4")).rejects.toThrow('"4" is not a value for wanderingEvery (wandering-monster check every N dungeon turns (the text: every turn to every three turns)): use 1, 2 or 3.');
     await expect(setDungeon(s, ref, { interval: 6 })).rejects.toThrow(/every turn to every three turns/);
     expect((await setOption(s, ref, "wanderingEvery", "3")).settings.wanderingEvery).toBe(3);
   });

@@ -9,8 +9,7 @@ import type { Tx } from "../../store/client.js";
 import { UserError } from "../errors.js";
 import { refereeIds, requireReferee } from "../permissions.js";
 import { findCampaign, requireCampaign } from "./find.js";
-import { defaultSettings, keepToText, parseSetting, readSettings, type Settings } from "./settings.js";
-import { campaignSystem } from "./system.js";
+import { defaultSettings, parseSetting, readSettings, type Settings } from "./settings.js";
 
 export interface CampaignView {
   campaign: Campaign;
@@ -77,7 +76,7 @@ export async function setOption(s: Services, actor: Actor, key: string, value: s
   return s.store.db.$transaction(async (tx) => {
     const c = await requireCampaign(tx, actor);
     requireReferee(c, actor, "change the campaign's options");
-    const patch = keepToText(campaignSystem(c), parseSetting(key, value));
+    const patch = parseSetting(c.system as SystemId, key, value);
     const next = { ...JSON.parse(c.settings), ...patch };
     return view(tx, await updateCampaign(tx, c, { settings: JSON.stringify(next) }));
   });

@@ -1,7 +1,7 @@
 /** seed 003, "Initiative", "Actions": the round as Castles & Crusades plays it. */
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
-import type { RoundRules, SystemWords } from "../types.js";
+import type { CampaignOptions, RoundRules, SystemWords } from "../types.js";
 import type { SiegeSheet } from "./sheet.js";
 
 export const words: SystemWords = {
@@ -16,3 +16,5 @@ export const words: SystemWords = {
 export const round: RoundRules<SiegeSheet> = {
   ...baseRound<SiegeSheet>({ isDown: isOut, rule: 'seed 003, "Actions"', rerolls: () => true }),
 };
+
+export const campaignOptions: CampaignOptions = { defaults: { initiative: "individual", wanderingEvery: 2 }, own: {} };

@@ -7,11 +7,11 @@ import { attackOfRound, lapse, odds, react, SITUATIONS } from "./attack.js";
 import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
 import { loyalty, morale, moraleCue, reaction, startingLoyalty, surprise } from "./encounter.js";
 import { awardSheetXp } from "./character.js";
-import { REF } from "./refs.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
 import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
-import { round, words } from "./round.js";
+import { campaignOptions, round, words } from "./round.js";
+import { dungeon } from "./dungeon.js";
 export { fightsWithTwo, lightWeapons, MOVED, TWO_WEAPONS } from "./round.js";
 
 export const thirdAge: RuleSystem<ThirdAgeSheet> = {
@@ -25,6 +25,8 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   situations: [...SITUATIONS],
   words,
   round,
+  campaignOptions,
+  dungeon,
   describeSheet,
   initialState,
   view,
@@ -48,7 +50,6 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   // Stamina returns after a turn of rest (docs/rules/third-age.md, "Stamina").
   rest: (c) => restoreStamina(c),
   moraleCue,
-  settingRanges: { wanderingEvery: { min: 1, max: 3, rule: REF.randomEncounters, says: "every turn to every three turns" } },
   awardXp: (sheet, amount) => awardSheetXp(sheet, amount),
 };
 

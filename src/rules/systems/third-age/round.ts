@@ -11,10 +11,11 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, baseRound, offered, oneAttack } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
-import { RuleError, type Declaration, type DeclareInput, type DeclareResult, type Effect, type InitiativeInput, type RoundContext, type RoundRules, type RoundStartResult, type SystemWords } from "../types.js";
+import { RuleError, type Declaration, type DeclareInput, type CampaignOptions, type DeclareResult, type Effect, type InitiativeInput, type RoundContext, type RoundRules, type RoundStartResult, type SystemWords } from "../types.js";
 import { parseDice } from "./dice.js";
 import { clearRoundConditions, moveInMelee, standUp } from "./damage.js";
 import { movementAllowance } from "./dungeon.js";
+import { settingsSchema } from "./settings.js";
 import { REF } from "./refs.js";
 import { isDown, stateOf, type TAC, type ThirdAgeSheet } from "./sheet.js";
 
@@ -133,4 +134,12 @@ export const round: RoundRules<ThirdAgeSheet> = {
   declare,
   allowance,
   end,
+};
+
+/** seed 000, "Random Encounters": a check "every turn to every three turns"; group initiative is the default. */
+export const campaignOptions: CampaignOptions = {
+  defaults: { initiative: "group", wanderingEvery: 1 },
+  own: {
+    wanderingEvery: { words: "wandering-monster check every N dungeon turns (the text: every turn to every three turns)", allowed: "1, 2 or 3", schema: settingsSchema.shape.wanderingEvery },
+  },
 };
