@@ -42,7 +42,7 @@ describe("A round of The Third Age, through Discord", () => {
     const d = await pressLabel("alice", start.message, /^Move out of melee/);
     expect(d.ephemeral).toBe(false);
     expect(text(d.message)).toMatch(/Alda will move out of melee \(up to 40' \(8 squares\)\): −2 AC until the end of the round\./);
-    expect(text(d.message)).toMatch(/moved while engaged in melee \(−2 AC this round\)/);
+    expect(text(d.message)).toMatch(/moved while engaged in melee \(−2 AC this round\) · declared: Move out of melee \(−2 AC\)/);
   });
 
   it("rolls initiative; the ogre's attack on Alda reads her −2 AC", async () => {
