@@ -101,8 +101,11 @@ describe("the action economy", () => {
     expect(A.begin(input(cy(), orc(), { attackIndex: 1 }), bag([6, 6, 2])).result.rolls[0]).toMatchObject({ notation: "2d10+1" });
   });
 
-  it("two weapons need two weapons of d6 or less", () => {
+  it("two weapons need two one-handed weapons of d6 or less", () => {
     expect(() => R.declare({ who: cy(), id: "two-weapons", others: [], round: 1, declared: [] }, bag([]))).toThrow(RuleError);
+    // a mace and a bow: the bow takes both hands (choice, docs/rules/third-age.md)
+    const archer = pc("arc", { weapons: [{ name: "Mace", damage: "1d6" }, { name: "Bow", damage: "1d6", kind: "ranged" }] });
+    expect(ids(archer, "act")).toEqual(["move"]);
   });
 
   it("nobody acts while down, nor surprised in the first round", () => {

@@ -36,9 +36,10 @@ export const words: SystemWords = {
   describe: (c, name) => (c.startsWith("shield vs ") ? { label: `shielded against ${name(c.slice(10))}`, lasts: "round" } : undefined),
 };
 
-/** Weapons of d6 damage or less (seed 000, "Two-Weapon Fighting": "2 weapons of d6 damage or less"). */
+/** Weapons of d6 damage or less held in one hand (seed 000, "Two-Weapon Fighting": "2 weapons of d6 damage or less"); bows need both hands. */
 export function lightWeapons(sheet: ThirdAgeSheet): ThirdAgeSheet["weapons"] {
   return sheet.weapons.filter((w) => {
+    if (w.kind === "ranged") return false;
     const e = parseDice(w.damage);
     return e.count <= 1 && e.sides <= 6;
   });
