@@ -194,7 +194,7 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     expect(text(r1.message)).toMatch(/Party 1 · Foes 6\nFoes act first/);
     const hit = await say(h, "referee", "attack", { attacker: "Skeleton 1", target: "Mira" });
     expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
-    expect(text(hit.message)).toMatch(/seed 002, "Disrupting Spells"/);
+    expect(text(hit.message)).toMatch(/Basic\/Expert · Disrupting Spells/);
     const turn = await say(h, "referee", "next");
     expect(text(turn.message)).toMatch(/spell disrupted: lost from memory/);
     expect(buttons(turn.message).map((b) => b.label)).not.toContain("The spell goes off");
