@@ -154,6 +154,20 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     expect(yes.ephemeral).toBeFalsy();
     expect(text(yes.message)).toMatch(/Dorn declares Charge/);
   });
+
+  // seed 001, "MISC COMBAT RULES" (Retreat): "roll an initiative die(D6) for the combatant retreating as well as for the combatant(s) they are disengaging from"
+  it("a retreat rolls d6 + DEX against each foe: a foe who rolls lower gets no parting shot; the retreater may not attack", async () => {
+    await say(h, "referee", "encounter end");
+    await say(h, "referee", "encounter start", { name: "Bridge", monsters: "1 orc", surprise: false });
+    const r = await say(h, "alice", "declare", { action: "retreat" });
+    expect(text(r.message)).toMatch(/Dorn: 4\.\nOrc: 1 — no parting shot\./);
+    await say(h, "referee", "next");
+    const o = await say(h, "referee", "attack", { attacker: "Orc", target: "Dorn" });
+    expect(text(o.message)).toMatch(/d20 18 = 18; needs 15/);
+    expect(text(o.message)).toMatch(/Dorn got away from this foe's parting shot/);
+    const d = await say(h, "alice", "attack", { target: "Orc", override: true });
+    expect(d.ephemeral).toBe(true);
+  });
 });
 
 describe("Basic/Expert in play: spells declared and disrupted, morale, rest", () => {

@@ -166,7 +166,9 @@ describe("bx-house: pursuit and parting shots", () => {
   // seed 001, "MISC COMBAT RULES" (Retreat): parting shots +2, "The shield bonus of the retreating party is not counted"; pursuit: "+2 to-hit"
   it("a parting shot ignores the shield; a pursuer gets +2 only", () => {
     const d = pc("d", { ac: 4, shield: true });
-    const parting = bxHouse.attack.begin(atk(mon("m", { thac0: 19 }), withConds(d, "retreating")), faces(2));
+    const parting = bxHouse.attack.begin(atk(withConds(mon("m", { thac0: 19 }), "parting shot"), withConds(d, "retreating")), faces(2));
+    // a foe who lost the retreat roll gets no +2
+    expect(bxHouse.attack.begin(atk(mon("m", { thac0: 19 }), withConds(d, "retreating")), faces(2)).result.lines[0]).toMatch(/d20 2 = 2; needs 15/);
     expect(parting.result.lines[0]).toMatch(/parting shot \+2\) = 4; needs 14 \(THAC0 19 against AC 5; shield not usable \+1\)/);
     const pursuit = bxHouse.attack.begin(atk(mon("m", { thac0: 19 }), withConds(d, "fleeing")), faces(2));
     expect(pursuit.result.lines[0]).toMatch(/pursuing a fleeing foe \+2\) = 4; needs 15 \(THAC0 19 against AC 4\)/);

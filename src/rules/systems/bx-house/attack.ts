@@ -296,12 +296,13 @@ function engagedStep(b: Build): [string, string] | null {
     if (ws.length === 2 && ws[0]!.damage !== ws[1]!.damage) pair = [ws[0]!.name, ws[1]!.name];
   }
   if (has(att, "withdrawing")) b.toHit.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
-  // A parting shot ignores the retreating foe's shield; a pursuer gets "+2 to-hit" only.
-  if (has(def, "retreating") || has(def, "fleeing")) {
-    b.toHit.push({ label: has(def, "retreating") ? "parting shot" : "pursuing a fleeing foe", value: 2, rule: R_MISC });
-    if (has(def, "retreating")) b.shieldIgnored = true;
+  // A parting shot (a foe who beat the retreat roll) is at +2 and ignores the shield; a pursuer gets "+2 to-hit" only.
+  const parting = has(def, "retreating") && has(att, "parting shot");
+  if (parting || has(def, "fleeing")) {
+    b.toHit.push({ label: parting ? "parting shot" : "pursuing a fleeing foe", value: 2, rule: R_MISC });
+    if (parting) b.shieldIgnored = true;
     b.rules.add(R_MISC);
-  }
+  } else if (has(def, "retreating")) b.notes.push(`${def.name} got away from this foe's parting shot (the retreat roll): a plain attack.`);
   return pair;
 }
 
