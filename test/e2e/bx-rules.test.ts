@@ -165,8 +165,12 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     const o = await say(h, "referee", "attack", { attacker: "Orc", target: "Dorn" });
     expect(text(o.message)).toMatch(/d20 18 = 18; needs 15/);
     expect(text(o.message)).toMatch(/Dorn got away from this foe's parting shot/);
-    const d = await say(h, "alice", "attack", { target: "Orc", override: true });
+    // Pike, the orc, then Dorn.
+    await say(h, "referee", "next");
+    await say(h, "referee", "next");
+    const d = await say(h, "alice", "attack", { target: "Orc" });
     expect(d.ephemeral).toBe(true);
+    expect(text(d.message)).toMatch(/Dorn cannot attack this round \(fleeing: may not attack this round\)/);
   });
 });
 
