@@ -195,3 +195,17 @@ describe("bx-house: disengaging", () => {
     expect(() => declare(pc("a"), "disengage", [withConds(mon("o"), "attacking:a")])).toThrow(/cannot disengage freely/);
   });
 });
+
+describe("bx-house: a spellcaster hit", () => {
+  // seed 001, "ENCOUNTER ORDER": hit by a foe who won initiative: the spell is lost; at simultaneous initiative: save vs paralysis + PSY, then 1–4 lost, 5–6 miscast
+  it("a hit on a caster still casting: lost when the attacker went first; a save and a d6 when their initiative dice tie", () => {
+    const mage = withConds(pc("mage", { class: "magic-user", hp: 12, psyBonus: 1, saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 } }), "casting", "initiative:3");
+    const won = bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:5"), mage), faces(19, 2));
+    expect(won.result.lines.join(" ")).toMatch(/mage was casting: Hit by a foe who won initiative: the spell is lost/);
+    expect(won.effects).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell lost" });
+    const tie = bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(19, 2, 11, 6));
+    expect(tie.result.lines.join(" ")).toMatch(/save vs paralysis \+1 PSY.*d6 6: 5–6, the spell is miscast/);
+    // a miss sets nothing off
+    expect(bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(2)).effects.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
+  });
+});
