@@ -209,3 +209,14 @@ describe("bx-house: a spellcaster hit", () => {
     expect(bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(2)).effects.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
   });
 });
+
+describe("bx-house: moving through a line", () => {
+  // seed 001, "MISC COMBAT RULES" 3): "Anyone moving through a combat line MAY be subject to one free attack by all foes they pass… See rule for 'Retreat'"
+  it("the retreat roll against the foes passed; the winners get a free attack at +2; the mover may still attack", () => {
+    const r = declare(pc("a"), "through", [mon("o")], faces(2, 5));
+    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["passing"] }, { targetId: "o", addConditions: ["parting shot"] }]);
+    const mover = withConds(pc("a", { ac: 4, shield: true }), "passing");
+    expect(bxHouse.attack.begin(atk(withConds(mon("o", { thac0: 19 }), "parting shot"), mover), faces(2)).result.lines[0]).toMatch(/parting shot \+2\) = 4; needs 14/);
+    expect(bxHouse.round.allowance(mover, ctx()).attacks).toBe(1);
+  });
+});

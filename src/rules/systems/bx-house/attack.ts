@@ -297,7 +297,7 @@ function engagedStep(b: Build): [string, string] | null {
   }
   if (has(att, "withdrawing")) b.toHit.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
   // A parting shot (a foe who beat the retreat roll) is at +2 and ignores the shield; a pursuer gets "+2 to-hit" only.
-  const parting = has(def, "retreating") && has(att, "parting shot");
+  const parting = (has(def, "retreating") || has(def, "passing")) && has(att, "parting shot");
   if (parting || has(def, "fleeing")) {
     b.toHit.push({ label: parting ? "parting shot" : "pursuing a fleeing foe", value: 2, rule: R_MISC });
     if (parting) b.shieldIgnored = true;

@@ -33,6 +33,7 @@ export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   "on the run": w("firing on the run", "round"),
   fleeing: w("fleeing: pursued, foes +2 to hit", "encounter"),
   "parting shot": w("gets a parting shot", "round"),
+  passing: w("moving through the line", "round"),
   "back to wall": w("back to the wall: no surround bonus", "encounter"),
   "morale made once": w("morale made once", "encounter"),
   "fights to the death": w("will fight to the death", "encounter"),
@@ -63,7 +64,7 @@ export const houseWords: SystemWords = {
 };
 
 const before = (id: string, label: string, rule: string, excludes: string[], detail?: string): Declaration => ({ id, label, rule, when: "before", excludes, ...(detail ? { detail } : {}) });
-const MOVES = ["charge", "withdrawal", "retreat", "flee", "run", "fire on the run", "move", "spell", "parry"];
+const MOVES = ["charge", "withdrawal", "retreat", "flee", "through", "run", "fire on the run", "move", "spell", "parry"];
 const others = (id: string) => MOVES.filter((x) => x !== id);
 
 export const HOUSE_BEFORE: Declaration[] = [
@@ -73,6 +74,7 @@ export const HOUSE_BEFORE: Declaration[] = [
   before("withdrawal", "Fighting withdrawal", R_MISC, others("withdrawal")),
   before("retreat", "Retreat", R_MISC, others("retreat")),
   before("flee", "Flee", R_EVASION, others("flee")),
+  before("through", "Move through the line", R_MISC, others("through")),
   before("run", "Run", R_MISC, others("run")),
   before("fire on the run", "Fire on the run", R_MISC, others("fire on the run")),
   ...BX_DECLARATIONS.filter((d) => d.id === "spell" || d.id === "move").map((d) => ({ ...d, excludes: others(d.id) })),
@@ -140,11 +142,12 @@ function declareSetSpear(who: HC): DeclareResult {
   return res(`${who.name} sets a spear`, ["Against a charge: +2 to hit, double damage, and it strikes first if the chargers are unmounted."], [R_MISC], [{ targetId: who.id, addConditions: ["spear set"] }]);
 }
 
-function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: boolean): DeclareResult {
+function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: boolean, through = false): DeclareResult {
   const who = input.who;
   const opp = foesOf(who, input.others);
   const r = retreatRoll({ retreater: who, opponents: opp }, dice);
-  const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: ["retreating"] }, ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] }))];
+  // Moving through a line: the same roll against the foes passed; the mover still attacks those beyond.
+  const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: [through ? "passing" : "retreating"] }, ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] }))];
   const lines = [...r.lines];
   const rolls = [...r.rolls];
   const rules = [...r.rules];
@@ -158,7 +161,7 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
     if (p.pursues) lines.push(catchIn === null ? `Running at ${who.sheet.movement}', ${who.name} outpaces them while in sight.` : `Running at ${who.sheet.movement}' against ${fastest}': caught in ${catchIn} round${catchIn === 1 ? "" : "s"}; the pursuers attack at +2 each round until ${who.name} turns and re-engages.`);
     effects.push({ targetId: who.id, addConditions: [p.pursues && catchIn !== null ? "fleeing" : "fled"] });
   }
-  return res(`${who.name} ${flee ? "flees" : "retreats"}${r.partingShots.length ? ": parting shots" : ""}`, lines, [...new Set(rules)], effects, rolls);
+  return res(`${who.name} ${through ? "moves through the line" : flee ? "flees" : "retreats"}${r.partingShots.length ? ": free attacks" : ""}`, lines, [...new Set(rules)], effects, rolls);
 }
 
 function declareMove(input: DeclareInput<HouseSheet>, id: "run" | "fire on the run"): DeclareResult {
@@ -219,6 +222,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     }
     case "retreat": return declareRetreat(input, dice, false);
     case "flee": return declareRetreat(input, dice, true);
+    case "through": return declareRetreat(input, dice, false, true);
     case "run": case "fire on the run": return declareMove(input, d.id);
     case "disarm": case "entangle": case "dismount": case "grapple": return declareManeuver(input);
     case "break free": return declareBreakFree(input, dice);
