@@ -220,3 +220,20 @@ describe("bx-house: moving through a line", () => {
     expect(bxHouse.round.allowance(mover, ctx()).attacks).toBe(1);
   });
 });
+
+describe("bx-house: whip and polearm on the next hit", () => {
+  // seed 001, "MISC COMBAT RULES": whip — "the WIELDER must… make a Save vs Paralysis to entangle the target or the target's weapon. Subtract the target's STR bonus"; polearms — "the rider must make a Save vs Paralysis in order to remain mounted"
+  it("entangle a weapon with a whip; hook a rider off a mount", () => {
+    const whip = { weapons: [{ name: "whip", damage: "1d2" }], saves: { death: 12, wands: 13, paralysis: 10, breath: 15, spells: 16 } };
+    const w = apply(pc("w", whip), declare(pc("w", whip), "entangle", [], faces(), "weapon").effects);
+    expect(w.state.conditions).toEqual(["maneuver:entangle:weapon"]);
+    const s = bxHouse.attack.begin(atk(w, mon("o", { hp: 9, str: 16 })), faces(15, 1, 12));
+    expect(s.result.lines.join(" ")).toMatch(/o's weapon is pulled away: w saves vs paralysis, -2 for o's STR/);
+    expect(s.effects).toContainEqual({ targetId: "o", addConditions: ["disarmed"] });
+    const pole = { weapons: [{ name: "halberd", damage: "1d10", tags: ["polearm"] }] };
+    const p = apply(pc("p", pole), declare(pc("p", pole), "dismount").effects);
+    const rider = withConds(mon("r", { hp: 20, saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 } }), "mounted");
+    const d = bxHouse.attack.begin(atk(p, rider), faces(15, 3, 5));
+    expect(d.effects).toContainEqual({ targetId: "r", addConditions: ["dismounted"], removeConditions: ["mounted"] });
+  });
+});
