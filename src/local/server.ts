@@ -199,6 +199,10 @@ export class LocalDiscord {
   press(opts: PressOptions): Promise<Reply> {
     return this.interactions.press(opts);
   }
+  /** Every interaction token issued so far. */
+  issuedTokens(): string[] {
+    return this.interactions.tokens();
+  }
 
   /**
    * Resolves with the predicate's first truthy result, re-checked on every change of the
