@@ -5,6 +5,7 @@ import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
 import { markProcessed } from "../store/processed.js";
+import { cleanOptions } from "./input.js";
 
 /** Errors whose message is written for the user: shown as is, ephemerally. */
 const USER_ERRORS = new Set(["UserError", "StaleError", "RuleError", "DiceError", "PermissionError"]);
@@ -24,12 +25,14 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     if (i.isChatInputCommand()) {
       const cmd = commands.get(i.commandName);
       if (!cmd) throw Object.assign(new Error(`/${i.commandName} is not a command of this bot (yet): try /help.`), { name: "UserError" });
+      cleanOptions(i);
       if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
       await cmd.execute(i, services);
       return { name: i.commandName, kind: "command" };
     }
     if (i.isAutocomplete()) {
       const cmd = commands.get(i.commandName);
+      cleanOptions(i);
       if (cmd?.autocomplete) await cmd.autocomplete(i, services);
       else await i.respond([]);
       return { name: i.commandName, kind: "autocomplete" };
