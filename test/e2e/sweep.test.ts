@@ -7,25 +7,9 @@
 // ephemeral, never "Something went wrong", never a blank name stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, text, type E2E } from "../helpers/e2e.js";
-import { answerOf, edgeValues, hostileStrings, isEphemeral, leavesOf, limitProblems, type Leaf, type OptionDef } from "../helpers/sweep.js";
+import { answerOf, baseFor, edgeValues, hostileStrings, isEphemeral, leavesOf, limitProblems, type Leaf, type OptionDef } from "../helpers/sweep.js";
 import { cleanText, isBlank } from "../../src/discord/input.js";
 import type { Reply } from "../../src/local/types.js";
-
-/** Plausible values for the options a leaf needs besides the one being swept. */
-const BASE: Record<string, string | number | boolean> = {
-  target: "Orc",
-  attacker: "Orc",
-  name: "Alda",
-  character: "Alda",
-  employer: "Alda",
-  attribute: "Body",
-  sheet: "hp=5",
-  dice: "1d6",
-  value: "30",
-  monsters: "1 orc",
-  amount: 1,
-  turns: 1,
-};
 
 let h: E2E;
 let leaves: Leaf[];
@@ -33,15 +17,6 @@ const ids = { userId: "", roleId: "" };
 const seen: { leaf: string; option: string; input: string; reply: Reply }[] = [];
 const failures: string[] = [];
 const counts = { leaves: 0, options: 0, inputs: 0, interactions: 0, autocompletes: 0 };
-
-function baseFor(leaf: Leaf, except?: string): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const o of leaf.options) {
-    if (o.name === except || !o.required) continue;
-    out[o.name] = o.choices?.[0]?.value ?? BASE[o.name] ?? (o.type === 3 ? "x" : o.type === 5 ? false : 1);
-  }
-  return out;
-}
 
 async function setUp(): Promise<void> {
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Sweep" });

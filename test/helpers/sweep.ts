@@ -35,6 +35,32 @@ export function leavesOf(commands: { name: string; options?: OptionDef[] }[]): L
   return out.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** Plausible values for the options a leaf needs besides the one being swept. */
+const BASE: Record<string, string | number | boolean> = {
+  target: "Orc",
+  attacker: "Orc",
+  name: "Alda",
+  character: "Alda",
+  employer: "Alda",
+  attribute: "Body",
+  sheet: "hp=5",
+  dice: "1d6",
+  value: "30",
+  monsters: "1 orc",
+  amount: 1,
+  turns: 1,
+};
+
+/** The leaf's required options (but `except`) at plausible values: a first choice, a known name, 1. */
+export function baseFor(leaf: Leaf, except?: string): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const o of leaf.options) {
+    if (o.name === except || !o.required) continue;
+    out[o.name] = o.choices?.[0]?.value ?? BASE[o.name] ?? (o.type === 3 ? "x" : o.type === 5 ? false : 1);
+  }
+  return out;
+}
+
 export interface Hostile {
   label: string;
   value: string;
