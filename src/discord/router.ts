@@ -82,6 +82,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
 
   return {
     async handle(i) {
+      log.trace({ interaction: i.id, type: i.type, accepting }, "interaction received");
       if (!accepting) {
         if (i.isRepliable()) await say(i, "The bot is restarting: try again in a moment.").catch(() => {});
         return;
