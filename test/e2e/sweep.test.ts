@@ -6,7 +6,8 @@
 // no live masked link, blank input refused naming the option, every refusal
 // ephemeral, never "Something went wrong", never a blank name stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { readFileSync } from "node:fs";
+import { startE2E, text, until, type E2E } from "../helpers/e2e.js";
 import { answerOf, baseFor, edgeValues, hostileStrings, isEphemeral, leavesOf, limitProblems, type Leaf, type OptionDef } from "../helpers/sweep.js";
 import { cleanText, isBlank } from "../../src/discord/input.js";
 import type { Reply } from "../../src/local/types.js";
@@ -29,6 +30,8 @@ async function send(leaf: Leaf, option: string, input: string, options: Record<s
   counts.interactions++;
   try {
     const reply = await h.cmd(user, leaf.path, options, extra);
+    // A deferred reply is answered later: wait for what the user finally sees.
+    if (reply.callbackType === 5) await until(() => ((answerOf(reply).flags & 128) === 0 && !answerOf(reply).deleted));
     seen.push({ leaf: leaf.path, option, input, reply });
   } catch (err) {
     failures.push(`/${leaf.path} ${option}=${input}: no answer (${(err as Error).message})`);
@@ -65,12 +68,34 @@ async function sweepAutocomplete(leaf: Leaf, o: OptionDef): Promise<void> {
 }
 
 beforeAll(async () => {
-  h = await startE2E();
+  // The log (at trace whatever LOG_LEVEL says) tells which interactions the router refused.
+  h = await startE2E({ logLevel: "trace" });
   ids.userId = h.users.mallory!;
   ids.roleId = h.local.createRole(h.guildId, "Wardens").id;
   leaves = leavesOf(h.local.visibleCommands(h.guildId) as never);
   for (const leaf of leaves) await sweepLeaf(leaf);
+  await sweepElsewhere();
 }, 300_000);
+
+/**
+ * Every leaf again as someone with no campaign: in another channel and in another
+ * server; and /verify of an encounter played elsewhere. All refusals.
+ */
+async function sweepElsewhere(): Promise<void> {
+  const otherGuild = h.local.createGuild("Other Table").id;
+  const places = [
+    { guildId: h.guildId, channelId: h.local.createChannel(h.guildId, "elsewhere").id },
+    { guildId: otherGuild, channelId: h.local.createChannel(otherGuild, "table").id },
+  ];
+  for (const u of ["referee", "mallory"]) h.local.addMember(otherGuild, h.users[u]!);
+  const ended = await h.app.services.store.db.encounter.findFirst({ where: { revealed: true } });
+  if (!ended) failures.push("no ended encounter to /verify from elsewhere");
+  for (const where of places) {
+    for (const leaf of leaves) await send(leaf, "-", `elsewhere ${where.guildId === h.guildId ? "channel" : "server"}`, baseFor(leaf), "mallory", where);
+    const verify = leaves.find((l) => l.path === "verify")!;
+    await send(verify, "encounter", `played elsewhere (${where.guildId === h.guildId ? "channel" : "server"})`, { encounter: ended?.id ?? "x" }, "referee", where);
+  }
+}
 afterAll(() => h?.stop());
 
 describe("every command and option against hostile input", () => {
@@ -97,8 +122,22 @@ describe("every command and option against hostile input", () => {
     expect(seen.filter((s) => blanks.has(s.input)).length).toBeGreaterThan(100);
   });
 
-  it("answers every refusal ephemerally (an answer without an embed is a refusal)", () => {
-    const pub = seen.filter((s) => !answerOf(s.reply).embeds.length && !isEphemeral(answerOf(s.reply))).map((s) => `/${s.leaf} ${s.option}=${s.input}: ${text(answerOf(s.reply))}`);
+  it("answers every refusal and error ephemerally, also from another channel or server", () => {
+    const elsewhere = seen.filter((s) => s.input.startsWith("elsewhere") || s.input.startsWith("played elsewhere"));
+    expect(elsewhere.length).toBe(2 * leaves.length + 2);
+    const verify = elsewhere.filter((s) => s.input.startsWith("played elsewhere")).map((s) => answerOf(s.reply));
+    expect(verify.map((m) => [isEphemeral(m), /not played in this channel/.test(m.content)])).toEqual([[true, true], [true, true]]);
+    // The router logs each interaction's outcome: every one not "ok" must have been answered ephemerally.
+    const outcomes = new Map<string, string>();
+    for (const line of readFileSync(h.logFile!, "utf8").split("\n")) {
+      if (!line.includes('"msg":"interaction"')) continue;
+      const e = JSON.parse(line) as { interaction: string; outcome: string };
+      outcomes.set(e.interaction, e.outcome);
+    }
+    const refused = seen.filter((s) => outcomes.get(s.reply.interactionId) !== "ok");
+    expect(refused.length).toBeGreaterThan(300);
+    console.log(`${refused.length} of ${seen.length} commands were refused or failed; all ephemerally`);
+    const pub = refused.filter((s) => !isEphemeral(answerOf(s.reply))).map((s) => `/${s.leaf} ${s.option}=${s.input}: ${text(answerOf(s.reply))}`);
     expect(pub).toEqual([]);
   });
 

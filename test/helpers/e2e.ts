@@ -33,7 +33,7 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-export async function startE2E(opts: { users?: string[]; log?: Logger; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
+export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
   const local = await LocalDiscord.start({ port: 0, token: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-e2e-"));
   const dbUrl = `file:${join(dir, "bot.db")}`;
@@ -47,7 +47,7 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; seedPrefi
   const env = { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: dbUrl, LOG_LEVEL: "silent" };
   const seeds = fixedSeeds(opts.seedPrefix ?? "e2e");
   const logFile = opts.log ? undefined : join(dir, "bot.log");
-  const log = opts.log ?? createLogger({ level: process.env.LOG_LEVEL || "trace", destination: pino.destination({ dest: logFile!, sync: true, mkdir: true }) });
+  const log = opts.log ?? createLogger({ level: opts.logLevel ?? (process.env.LOG_LEVEL || "trace"), destination: pino.destination({ dest: logFile!, sync: true, mkdir: true }) });
   const boot = () => startApp(env, { log, newSeed: seeds, sweepEveryMs: opts.sweepEveryMs ?? 0, ...(opts.now ? { now: opts.now } : {}) });
   const h: E2E = {
     local,
