@@ -199,6 +199,11 @@ export class LocalDiscord {
   press(opts: PressOptions): Promise<Reply> {
     return this.interactions.press(opts);
   }
+  /** A user (or moderator) deletes a message: later edits of it answer 10008 Unknown Message. */
+  deleteMessage(messageId: string): void {
+    const m = this.world.messages.get(messageId);
+    if (m && !m.deleted) this.world.deleteMessage(m);
+  }
   /** Every interaction token issued so far. */
   issuedTokens(): string[] {
     return this.interactions.tokens();

@@ -2,6 +2,7 @@
 // /initiative, another attack, the end of the encounter, a restart), its message
 // ends in its final state without live buttons; a press on a stale one says so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { startE2E, buttons, until, type E2E } from "../helpers/e2e.js";
 import { baseFor, leavesOf } from "../helpers/sweep.js";
 
@@ -54,6 +55,18 @@ describe("buttons end with their action", () => {
     await until(() => !!said());
     expect(said()!.content).toMatch(/moved on/i);
     expect(buttons(a.message)).toEqual([]);
+  });
+
+  it("a deleted attack message is left alone: /next still answers, the failed edit is logged once", async () => {
+    const a = await h.cmd("referee", "attack", { attacker: "Orc", target: "Alda" });
+    await until(async () => (await h.app.services.store.db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
+    h.local.deleteMessage(a.message.id);
+    const n = await h.cmd("referee", "next");
+    expect(n.message.embeds.length).toBeGreaterThan(0);
+    await until(() => readFileSync(h.logFile!, "utf8").includes(`"message":"${a.message.id}"`));
+    const line = readFileSync(h.logFile!, "utf8").split("\n").find((l) => l.includes(`"message":"${a.message.id}"`))!;
+    expect(JSON.parse(line)).toMatchObject({ msg: "could not edit an attack's message to its final state", tries: 1 });
+    expect(await open()).toBe(0);
   });
 
   it("the end of the encounter resolves waiting attacks and removes their buttons", async () => {
