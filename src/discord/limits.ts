@@ -47,13 +47,13 @@ export function length(text: unknown): number {
 
 /**
  * Markdown the bot itself never writes, neutralised wherever it appears: a masked
- * link `[text](url)` stays text, and headings, quotes, code fences and spoilers
- * cannot take over the layout. Backslash escapes render as the plain character.
+ * link `[text](url)` stays text, and headings, quotes, bullets, code fences and
+ * spoilers cannot take over the layout. Backslash escapes render as the plain character.
  */
 export function defuse(text: string): string {
   return text
     .replace(/\]\(/g, "]\\(")
-    .replace(/^([ \t]*)(#{1,3}[ \t]|-#[ \t]|>)/gm, "$1\\$2")
+    .replace(/^([ \t]*)(#{1,3}[ \t]|-#[ \t]|>|[-*+][ \t])/gm, "$1\\$2")
     .replace(/```/g, "\\`\\`\\`")
     .replace(/\|\|/g, "\\|\\|");
 }

@@ -59,11 +59,12 @@ describe("defusing markdown the bot never writes", () => {
     expect(defuse("[free nitro](https://example.com)")).toBe("[free nitro]\\(https://example.com)");
     expect(defuse("# Big\n> quote\n-# small")).toBe("\\# Big\n\\> quote\n\\-# small");
     expect(defuse("```js")).toBe("\\`\\`\\`js");
+    expect(defuse("- a\n* b")).toBe("\\- a\n\\* b");
     expect(defuse("||secret||")).toBe("\\|\\|secret\\|\\|");
   });
 
   it("leaves the bot's own markdown alone", () => {
-    const own = "4d6kh3 (2, 3, 3, ~~2~~) = **8** · `1d20` [6, 2] #12 a|b";
+    const own = "4d6kh3 (2, 3, 3, ~~2~~) = **8** · `1d20` [6, 2] #12 a|b\n1. orcs\n**Alda** -1";
     expect(defuse(own)).toBe(own);
   });
 });
