@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { LOCAL_TOKEN } from "../../src/app.js";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -62,6 +63,10 @@ describe("SIGTERM right after start-up", () => {
       expect(received).toBeGreaterThan(0);
       console.log(`received ${received}, answered ${texts.filter((t) => /alice rolls for drain|restarting/.test(t)).length}`);
       expect(out()).toMatch(/stopping: finishing interactions in flight/);
+      // The process's own trace log shows no token: neither the bot's nor any interaction's.
+      expect(out()).toMatch(/"route":"\/interactions\/\d+\/\[redacted\]\/callback"/);
+      expect(out()).not.toContain(LOCAL_TOKEN);
+      expect(out()).not.toMatch(/aW50ZXJhY3Rpb246/);
     });
   });
 
