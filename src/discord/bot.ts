@@ -71,6 +71,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       sweeper.stop();
       await router.drain();
       await sweeper.idle();
+      await router.drain();
       await client.destroy();
     },
   };

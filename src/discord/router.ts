@@ -83,11 +83,8 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
   return {
     async handle(i) {
       log.trace({ interaction: i.id, type: i.type, accepting }, "interaction received");
-      if (!accepting) {
-        if (i.isRepliable()) await say(i, "The bot is restarting: try again in a moment.").catch(() => {});
-        return;
-      }
-      const p = run(i);
+      // Refusals while stopping are tracked too: the client must not close under their answer.
+      const p = accepting ? run(i) : i.isRepliable() ? say(i, "The bot is restarting: try again in a moment.").catch(() => {}) : Promise.resolve();
       running.add(p);
       try {
         await p;
@@ -97,7 +94,8 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     },
     async drain() {
       accepting = false;
-      await Promise.allSettled([...running]);
+      // Interactions keep arriving while the first ones finish (each answered "restarting"): wait for those too.
+      while (running.size) await Promise.allSettled([...running]);
     },
     inFlight: () => running.size,
   };

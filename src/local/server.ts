@@ -150,8 +150,12 @@ export class LocalDiscord {
   async stop(): Promise<void> {
     this.gateway.close();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeAllConnections();
+    // Answers already being written (e.g. a control request whose interaction was just
+    // answered) get a moment to finish; idle keep-alive sockets close at once.
+    this.server.closeIdleConnections();
+    const force = setTimeout(() => this.server.closeAllConnections(), 250);
     await closed;
+    clearTimeout(force);
   }
 
   // --- world -------------------------------------------------------------------
