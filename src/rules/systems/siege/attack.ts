@@ -1,11 +1,12 @@
 /**
  * The attack state machine: melee, ranged, thrown, two weapons, grappling
  * (and breaking a hold), pummeling, overbearing, touch attacks and disarming;
- * the defender's declared Dodge (+2 AC, up to three attacks a round) and
- * Evade (+4 AC against one opponent) as reactions.
+ * the defender's Dodge (+2 AC, up to three attacks a round) and Evade (+4 AC
+ * against one opponent), both declared before the round (see round.ts). No
+ * attack waits for a reaction: Castles & Crusades has none, so each resolves at once.
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
-import type { AttackInput, AttackState, Combatant, Effect, ReactionOption, RuleResult, SituationKey } from "../types.js";
+import type { AttackInput, AttackState, Combatant, Effect, RuleResult, SituationKey } from "../types.js";
 import { RuleError } from "../types.js";
 import {
   COVER_AC,
@@ -58,9 +59,7 @@ interface Plan {
   notes: string[];
   rules: string[];
   ignored: SituationKey[];
-  /** The defender may declare Dodge / Evade against this attack now. */
-  canDefend: boolean;
-  /** Already declared this round before this attack. */
+  /** Declared before the round by the defender. */
   declared: { kind: "dodge"; count: number } | { kind: "evade" } | null;
 }
 
@@ -85,8 +84,6 @@ interface Data {
   notes: string[];
   rules: string[];
   declared: Plan["declared"];
-  canDefend: boolean;
-  pressed: "dodge" | "evade" | null;
   defenderCharging: boolean;
   rolls: DiceRoll[];
   attackerName: string;
@@ -114,6 +111,10 @@ function plan(input: AttackInput<SiegeSheet>): Plan {
   if (dConds.includes("dead")) throw new RuleError(`${defender.name} is already dead: choose another target.`);
 
   const used = new Set<SituationKey>();
+  if (sit.charge) used.add("charge");
+  const charging = aConds.includes("charging");
+  if (sit.charge && !charging)
+    throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);
   const rules: string[] = [];
   const notes: string[] = [];
   const attackerAdds: string[] = [];
@@ -226,14 +227,12 @@ function plan(input: AttackInput<SiegeSheet>): Plan {
       }
       rangeMod = { label: `${band} range`, value: RANGE_PENALTY[band], rule: ref("Ranged Combat") };
     }
-    if (sit.charge) {
-      used.add("charge");
+    if (charging) {
       if (mode !== "melee") throw new RuleError("A charge ends in a melee attack: drop the charge or attack in melee.");
       rules.push(ref("Charging"));
-      attackerAdds.push("charging");
     }
     const chargeDamage: Mod[] = [];
-    if (sit.charge) {
+    if (charging) {
       if (aConds.includes("charge negated")) notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
       else chargeDamage.push({ label: "charge", value: 2, rule: ref("Charging") });
       notes.push(`${attacker.name} charged: −4 AC for the rest of the round, hit or miss.`);
@@ -268,10 +267,7 @@ function plan(input: AttackInput<SiegeSheet>): Plan {
       });
     }
   } else {
-    if (sit.charge) {
-      used.add("charge");
-      notes.push("A charge adds damage to a weapon attack only: no extra damage here.");
-    }
+    if (charging) notes.push("A charge adds damage to a weapon attack only: no extra damage here.");
     if (special === "grapple" || special === "break") {
       rules.push(ref("Grappling"));
       const g = grappleAc(a, d);
@@ -317,17 +313,8 @@ function plan(input: AttackInput<SiegeSheet>): Plan {
     }
   }
 
-  // Who may declare a defence now.
-  const alive = !dConds.some((c) => NOT_ABLE.includes(c) || UNAWARE.includes(c));
-  const evading = dConds.find((c) => c.startsWith("evading:"));
-  const dodged = dConds.filter((c) => c.startsWith("dodged:")).map((c) => Number(c.slice(7))).filter(Number.isFinite);
-  let declared: Plan["declared"] = null;
-  if (evading) {
-    if (evading === `evading:${attacker.id}`) declared = { kind: "evade" };
-  } else if (dConds.includes("dodging")) declared = { kind: "dodge", count: dodged.length ? Math.max(...dodged) : 0 };
-  const canDefend = alive && !rear && !evading && !dConds.includes("dodging");
-  if (evading && !declared) notes.push(`${defender.name} is evading another opponent this round: no bonus against ${attacker.name}.`);
-  if (declared?.kind === "dodge" && !rear) rules.push(ref("Dodge"));
+  const declared = declaredDefence(attacker, defender, rear, notes);
+  if (declared?.kind === "dodge") rules.push(ref("Dodge"));
   if (declared?.kind === "evade") rules.push(ref("Evade"));
 
   const setKeys = (Object.keys(sit) as SituationKey[]).filter((k) => {
@@ -335,18 +322,49 @@ function plan(input: AttackInput<SiegeSheet>): Plan {
     return v !== undefined && v !== false && v !== "none" && v !== 0;
   });
   const ignored = setKeys.filter((k) => !used.has(k) && !["concealment", "intoMelee", "distance"].includes(k as string));
-  return { special, mode, swings, attackerAdds, defenderAdds, notes, rules, ignored, canDefend, declared };
+  return { special, mode, swings, attackerAdds, defenderAdds, notes, rules, ignored, declared };
+}
+
+/**
+ * The defender's Dodge or Evade, declared before the round ("Dodge", "Evade"):
+ * only against an attacker it faces and is aware of (not from the rear, not
+ * while unaware or down); Evade only against the one opponent named.
+ */
+function declaredDefence(attacker: Combatant<SiegeSheet>, defender: Combatant<SiegeSheet>, rear: boolean, notes: string[]): Plan["declared"] {
+  const dConds = defender.state.conditions;
+  const evading = dConds.find((c) => c.startsWith("evading:"));
+  const dodging = dConds.includes("dodging");
+  if (!evading && !dodging) return null;
+  const unaware = dConds.find((c) => NOT_ABLE.includes(c) || UNAWARE.includes(c));
+  if (rear || unaware) {
+    notes.push(`${defender.name} ${dodging ? "dodges" : "evades"} only a foe they face and are aware of: no bonus ${rear ? "against an attack from the rear" : `while ${unaware}`}.`);
+    return null;
+  }
+  if (evading) {
+    if (evading === `evading:${attacker.id}`) return { kind: "evade" };
+    notes.push(`${defender.name} is evading another opponent this round: no bonus against ${attacker.name}.`);
+    return null;
+  }
+  const dodged = dConds.filter((c) => c.startsWith("dodged:")).map((c) => Number(c.slice(7))).filter(Number.isFinite);
+  return { kind: "dodge", count: dodged.length ? Math.max(...dodged) : 0 };
 }
 
 /** The defence bonus on swing `i` for the current declarations. */
-function defenceBonus(data: Data, i: number): Mod | null {
-  const kind = data.pressed ?? data.declared?.kind ?? null;
-  if (kind === "evade") return { label: "evading", value: 4, rule: ref("Evade") };
-  if (kind === "dodge") {
-    const before = data.pressed ? 0 : data.declared?.kind === "dodge" ? data.declared.count : 0;
-    if (before + i < 3) return { label: `dodging (${before + i + 1} of 3)`, value: 2, rule: ref("Dodge") };
-  }
+function defenceBonus(data: Pick<Data, "declared">, i: number): Mod | null {
+  const d = data.declared;
+  if (d?.kind === "evade") return { label: "evading", value: 4, rule: ref("Evade") };
+  if (d?.kind === "dodge" && d.count + i < 3) return { label: `dodging (attack ${d.count + i + 1} of 3)`, value: 2, rule: ref("Dodge") };
   return null;
+}
+
+/** " = sheet AC 11 + 2 dodging (attack 1 of 3)": the armour class from its parts, in reading order. */
+function describeAc(acMods: Mod[], ac: number): string {
+  const [first, ...rest] = acMods;
+  const shown = rest.filter((m) => m.value !== 0);
+  if (!first || !shown.length) return "";
+  const head = first.label === "AC" ? `sheet AC ${first.value}` : first.label.includes(String(first.value)) ? first.label : `${first.label} ${first.value}`;
+  const tail = shown.map((m) => ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)} ${m.label}`).join("");
+  return ` = ${head}${tail}${ac !== sumMods(acMods) ? " (never below 1)" : ""}`;
 }
 
 interface Resolved {
@@ -380,7 +398,7 @@ function resolve(data: Data, attackerId: string, defenderId: string, final: bool
     const hit = total >= ac;
     hits.push(hit);
     acs.push(ac);
-    let line = `**${s.label}**: d20 ${s.d20} ${s.bonus >= 0 ? "+" : "−"} ${Math.abs(s.bonus)}${s.mods.some((m) => m.value) ? ` (${describeMods(s.mods)})` : ""} = **${total}** vs AC ${ac}${acMods.length > 1 ? ` (${describeMods(acMods)})` : ""} → ${hit ? SUCCESS_WORD[data.special] : "miss"}`;
+    let line = `**${s.label}**: d20 ${s.d20} ${s.bonus >= 0 ? "+" : "−"} ${Math.abs(s.bonus)}${s.mods.some((m) => m.value) ? ` (${describeMods(s.mods)})` : ""} = **${total}** vs AC ${ac}${describeAc(acMods, ac)} → ${hit ? SUCCESS_WORD[data.special] : "miss"}`;
     if (hit && s.damage !== null) {
       const dmg = s.damage ?? 0;
       line += `, ${s.damageNotation} = ${dmg} ${s.damageKind === "subdual" ? "subdual " : ""}damage`;
@@ -414,16 +432,8 @@ function resolve(data: Data, attackerId: string, defenderId: string, final: bool
       rules.push(ref("Charging"));
     }
   }
-  // Defences declared now or before.
-  if (data.pressed === "dodge") {
-    dEff.addConditions!.push("dodging", `dodged:${coveredByDodge}`);
-    lines.push(`${data.defenderName} dodges: +2 AC against up to three attacks this round, and gives up this round's action.`);
-    if (!rules.includes(ref("Dodge"))) rules.push(ref("Dodge"));
-  } else if (data.pressed === "evade") {
-    dEff.addConditions!.push("evading", `evading:${attackerId}`);
-    lines.push(`${data.defenderName} evades ${data.attackerName}: +4 AC against them for the round, and gives up this round's action.`);
-    if (!rules.includes(ref("Evade"))) rules.push(ref("Evade"));
-  } else if (data.declared?.kind === "dodge" && coveredByDodge > 0) {
+  // Defences declared before the round.
+  if (data.declared?.kind === "dodge" && coveredByDodge > 0) {
     const c = data.declared.count;
     dEff.removeConditions!.push(...(c > 0 ? [`dodged:${c}`] : []));
     dEff.addConditions!.push(`dodged:${c + coveredByDodge}`);
@@ -450,16 +460,6 @@ function resolve(data: Data, attackerId: string, defenderId: string, final: bool
   return { hits, acs, outcome, effects, result: { title, lines, rules: [...new Set(rules)], rolls: data.rolls } };
 }
 
-function options(data: Data, defenderId: string, anyHit: boolean): ReactionOption[] {
-  const opts: ReactionOption[] = [];
-  if (data.canDefend && data.pressed === null && anyHit) {
-    opts.push({ id: "dodge", label: "Dodge (+2 AC)", by: defenderId, cost: "your action this round; covers up to 3 attacks", rule: ref("Dodge") });
-    opts.push({ id: "evade", label: "Evade (+4 AC vs this foe)", by: defenderId, cost: "your action this round", rule: ref("Evade") });
-  }
-  opts.push({ id: "take", label: "Take it", by: defenderId, cost: "no cost", rule: ref("Combat Maneuvers") });
-  return opts;
-}
-
 function toState(data: Data, input: { attackerId: string; defenderId: string; ignored: SituationKey[] }, phase: AttackState["phase"]): AttackState {
   const r = resolve(data, input.attackerId, input.defenderId, phase === "done");
   return {
@@ -468,7 +468,7 @@ function toState(data: Data, input: { attackerId: string; defenderId: string; ig
     defenderId: input.defenderId,
     outcome: r.outcome,
     data: data as unknown as Record<string, unknown>,
-    options: phase === "reactions" ? options(data, input.defenderId, r.hits.some(Boolean)) : [],
+    options: [],
     effects: r.effects,
     ignored: input.ignored,
     result: r.result,
@@ -487,8 +487,6 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     notes: p.notes,
     rules: p.rules,
     declared: p.declared,
-    canDefend: p.canDefend,
-    pressed: null,
     defenderCharging: input.defender.state.conditions.includes("charging"),
     rolls: [],
     attackerName: input.attacker.name,
@@ -498,7 +496,7 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     const d20 = dice.roll(`attack: ${s.label}`, 1, 20, { modifier: s.bonus }).dice[0]!.value;
     data.swings.push({ label: s.label, d20, bonus: s.bonus, mods: s.mods, acMods: s.acMods, damage: null, damageNotation: null, damageMods: s.damageMods, damageKind: s.damageKind });
   }
-  // Roll damage for what hits now (a defence can only turn a hit into a miss).
+  // Roll damage for what hits.
   const now = resolve({ ...data, rolls: [] }, input.attacker.id, input.defender.id, false);
   p.swings.forEach((s, i) => {
     if (!now.hits[i] || !s.damage) return;
@@ -510,17 +508,14 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     sw.damageNotation = `${formatDice(s.damage)}${s.damageMods.length ? ` (${describeMods(s.damageMods)})` : ""}${raw < 1 ? " (at least 1)" : ""}`;
   });
   data.rolls = dice.since(mark);
-  return toState(data, { attackerId: input.attacker.id, defenderId: input.defender.id, ignored: p.ignored }, "reactions");
+  // Nothing to react with: Dodge and Evade are declared before the round, so the attack is final at once.
+  return toState(data, { attackerId: input.attacker.id, defenderId: input.defender.id, ignored: p.ignored }, "done");
 }
 
 export function react(state: AttackState, optionId: string, _input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState {
   if (state.phase === "done" || !state.options.some((o) => o.id === optionId))
-    throw new RuleError(`"${optionId}" is not open on this attack any more: nothing changed.`);
-  const data = structuredClone(state.data) as unknown as Data;
-  const ids = { attackerId: state.attackerId, defenderId: state.defenderId, ignored: state.ignored };
-  if (optionId === "dodge" || optionId === "evade") data.pressed = optionId;
-  // Nothing else can be pressed after a defence or "take": the attack is final.
-  return toState(data, ids, "done");
+    throw new RuleError(`"${optionId}" is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`);
+  return toState(structuredClone(state.data) as unknown as Data, { attackerId: state.attackerId, defenderId: state.defenderId, ignored: state.ignored }, "done");
 }
 
 export function lapse(state: AttackState, _input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState {
@@ -533,9 +528,8 @@ export function lapse(state: AttackState, _input: AttackInput<SiegeSheet>, _dice
 export function odds(input: AttackInput<SiegeSheet>): RuleResult {
   const p = plan(input);
   const lines: string[] = [];
-  const data = { pressed: null, declared: p.declared } as unknown as Data;
   p.swings.forEach((s, i) => {
-    const def = defenceBonus(data, i);
+    const def = defenceBonus(p, i);
     const ac = clampAc(sumMods(s.acMods) + (def?.value ?? 0));
     const need = ac - s.bonus;
     const faces = Math.max(0, Math.min(20, 21 - need));

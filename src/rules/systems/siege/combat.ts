@@ -44,9 +44,10 @@ export function situationalModifiers(
   const defenceless = dc.some((c) => ["held", "defenceless", "defenseless", "unconscious", "helpless", "paralyzed", "paralysed"].includes(c));
   const prone = dc.includes("prone");
   const blind = dc.includes("blind");
+  // "The modifiers are cumulative": a missile at a prone foe takes the +5 and the −4 (one row of the table covers prone and into melee).
   if (defenceless) mods.push({ label: "defender prone and defenceless", value: 10, rule: r });
-  else if (blind || (prone && mode === "melee")) mods.push({ label: `defender ${blind ? "blind" : "prone"}`, value: 5, rule: r });
-  if (mode !== "melee" && (prone || situation.intoMelee) && !defenceless)
+  else if (blind || prone) mods.push({ label: `defender ${blind ? "blind" : "prone"}`, value: 5, rule: r });
+  if (mode !== "melee" && (prone || situation.intoMelee))
     mods.push({ label: prone ? "ranged attack against a prone foe" : "ranged attack into melee", value: -4, rule: r });
   if (situation.highGround) mods.push({ label: "defender at lower elevation", value: 1, rule: r });
   if (dc.includes("stunned") || dc.includes("cowering")) mods.push({ label: "defender stunned or cowering", value: 2, rule: r });

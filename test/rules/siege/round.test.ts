@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { siege } from "../../../src/rules/systems/siege/index.js";
+import { wordFor, conditionLabels } from "../../../src/rules/round/words.js";
+import type { Combatant } from "../../../src/rules/systems/types.js";
+import type { SiegeSheet } from "../../../src/rules/systems/siege/sheet.js";
+import { bagOf, mon, pc } from "./helpers.js";
+
+const r = siege.round;
+const una = (conditions: string[] = []) => pc("Una", { move: 30 }, { conditions });
+const ctx = (others: Combatant<SiegeSheet>[], declared: string[] = [], phase: "declare" | "act" = "declare") => ({ round: 1, declared, others, phase });
+const declare = (who: Combatant<SiegeSheet>, id: string, detail?: string, others: Combatant<SiegeSheet>[] = [mon("Orc", "orc")], declared: string[] = []) =>
+  r.declare({ who, id, ...(detail !== undefined ? { detail } : {}), others, round: 1, declared }, bagOf());
+
+describe("what may be declared", () => {
+  it("before initiative: charge, dodge, evade, disengage; on one's turn: move, aid and the other actions", () => {
+    expect(r.declarations(una(), ctx([])).map((d) => d.id)).toEqual(["charge", "dodge", "evade", "disengage", "withdraw"]);
+    expect(r.declarations(una(), ctx([], [], "act")).map((d) => d.id)).toEqual(["move", "aid", "spell", "item", "ability"]);
+    // A dodger does nothing else this round.
+    expect(r.declarations(una(["dodging"]), ctx([], ["dodge"], "act"))).toEqual([]);
+    // The fallen declare nothing.
+    expect(r.declarations(pc("Down", {}, { hp: 0, conditions: ["unconscious"] }), ctx([]))).toEqual([]);
+  });
+});
+
+describe("charging", () => {
+  // seed 003, "Charging": "Una's base movement is 30 feet, and thus, her jogging rate is 60 feet. As long as the orc is
+  // at least 30 feet away, but no more than 60 feet, Una may attempt the charge maneuver."
+  it("is checked against the distance window when declared, and sets −4 AC from then on", () => {
+    const ok = declare(una(), "charge", "40");
+    expect(ok.effects).toEqual([{ targetId: "Una", addConditions: ["charging"] }]);
+    expect(ok.lines[0]).toBe("Una charges 40 ft. Charge allowed (30–60 ft): +2 damage on a hit, −4 AC for the whole round.");
+    expect(() => declare(una(), "charge", "25")).toThrow("Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
+    expect(() => declare(una(), "charge", "61")).toThrow(/at most the jogging rate, 60 ft/);
+    expect(() => declare(una(), "charge")).toThrow("Give the distance to the foe Una charges (30–60 ft) as a whole number of feet, e.g. 40.");
+    expect(wordFor(siege.words, "charging").label).toBe("charging (−4 AC this round)");
+  });
+
+  it("a new declaration replaces the one before", () => {
+    expect(declare(una(["dodging"]), "charge", "30").effects).toEqual([{ targetId: "Una", addConditions: ["charging"], removeConditions: ["dodging"] }]);
+  });
+});
+
+describe("dodge and evade", () => {
+  // seed 003, "Dodge": "must announce their intention before the round begins. The character cannot attack"
+  it("dodge: +2 AC, no attack this round", () => {
+    const d = declare(una(), "dodge");
+    expect(d.effects).toEqual([{ targetId: "Una", addConditions: ["dodging"] }]);
+    expect(r.allowance(una(["dodging"]), ctx([], ["dodge"]))).toEqual({ attacks: 0, why: "declared Dodge: no attack this round", rule: 'seed 003, "Dodge"' });
+    expect(r.cannotAct!(una(["dodging"]), ctx([]))).toBe("is dodging this round");
+  });
+
+  // seed 003, "Evade": "allowed to evade one opponent they are facing"
+  it("evade names one opponent (the only standing foe by default)", () => {
+    const orc = mon("Orc", "orc");
+    const ogre = mon("Ogre", "ogre");
+    expect(declare(una(), "evade", undefined, [orc]).effects).toEqual([{ targetId: "Una", addConditions: ["evading:Orc"] }]);
+    expect(() => declare(una(), "evade", undefined, [orc, ogre])).toThrow("Name the opponent to evade: one of Orc, Ogre.");
+    expect(declare(una(), "evade", "ogre", [orc, ogre]).lines[0]).toMatch(/^Una evades Ogre this round: \+4 AC against them/);
+    expect(r.allowance(una(["evading:Ogre"]), ctx([], ["evade"])).attacks).toBe(0);
+    expect(conditionLabels(siege.words, ["evading:Ogre", "dodged:2", "shield vs Ogre"], (id) => (id === "Ogre" ? "the ogre" : id))).toEqual([
+      "evading the ogre (+4 AC)",
+      "dodged 2 of 3 attacks",
+      "shield turned to the ogre",
+    ]);
+  });
+});
+
+describe("disengaging", () => {
+  // seed 003, "Disengaging from Combat": hasty: up to the running distance, −2 AC, the opponent gets a free attack
+  it("hasty: −2 AC, no other action, and each opponent a free attack", () => {
+    const h = declare(una(), "disengage");
+    expect(h.effects).toEqual([{ targetId: "Una", addConditions: ["disengaging"] }]);
+    expect(h.lines[0]).toBe("Hasty disengagement: up to 120 ft, −2 AC for the round, and the opponent gets one free attack (not a second one).");
+    expect(r.allowance(una(["disengaging"]), ctx([], ["disengage"])).attacks).toBe(0);
+    const orc = mon("Orc", "orc");
+    expect(r.allowance(orc, ctx([una(["disengaging"])]))).toEqual({ attacks: 2, why: "one attack this round, and a free attack at Una disengaging hastily", rule: 'seed 003, "Disengaging from Combat"' });
+  });
+  // "Fighting Disengagement": half the movement rate, no AC penalty, no other action
+  it("fighting: half move, no penalty, no other action", () => {
+    const f = declare(una(), "withdraw");
+    expect(f.effects).toEqual([{ targetId: "Una", addConditions: ["withdrawing"] }]);
+    expect(f.lines[0]).toBe("Fighting disengagement: up to 15 ft away, no AC penalty, no other action this round.");
+  });
+});
+
+describe("the action economy", () => {
+  // seed 003, "Attack": "one attack each round"; "Moving farther than one-half movement rate negates the ability to make an attack."
+  it("one attack; a move of more than half the rate leaves none", () => {
+    expect(r.allowance(una(), ctx([]))).toEqual({ attacks: 1, why: "one attack this round", rule: 'seed 003, "Attack"' });
+    const near = r.declare({ who: una(), id: "move", detail: "15", others: [], round: 1, declared: [] }, bagOf());
+    expect(near.effects).toEqual([]);
+    expect(near.lines[0]).toBe("Una moves 15 ft (3 squares): no more than half the rate (15 ft), so the attack is still allowed.");
+    const far = r.declare({ who: una(), id: "move", detail: "40 ft", others: [], round: 1, declared: [] }, bagOf());
+    expect(far.effects).toEqual([{ targetId: "Una", addConditions: ["moved far"] }]);
+    expect(r.allowance(una(["moved far"]), ctx([], ["move"])).attacks).toBe(0);
+    expect(() => r.declare({ who: una(), id: "move", detail: "130", others: [], round: 1, declared: [] }, bagOf())).toThrow("Una cannot move 130 ft: running is four times the rate, at most 120 ft.");
+  });
+
+  // seed 003, "Cast a Spell", "Use an Item", "Use an Ability": each is the round's action
+  it("a spell, an item or an ability is the round's action", () => {
+    const s = r.declare({ who: una(), id: "spell", detail: "sleep", others: [], round: 1, declared: [] }, bagOf());
+    expect(s.lines[0]).toBe("Una: cast a spell (sleep). That is the round's action: no attack as well.");
+    expect(r.allowance(una(), ctx([], ["spell"]))).toEqual({ attacks: 0, why: "cast a spell: that is this round's action", rule: 'seed 003, "Cast a Spell"' });
+  });
+});
+
+describe("the dying", () => {
+  // seed 003, "Hit Points": "Aid administered to the wounds stops the hit point loss. This takes at least one full round"
+  it("aiding a mortally wounded ally stops the bleed and is the aider's round", () => {
+    const bleeding = pc("Bo", {}, { hp: -8, conditions: ["unconscious", "mortally wounded", "dying"] });
+    const a = r.declare({ who: una(), id: "aid", others: [bleeding, mon("Orc", "orc")], round: 2, declared: [] }, bagOf());
+    expect(a.effects).toEqual([
+      { targetId: "Bo", addConditions: ["aided"], note: "Bo's wounds are tended: a full round's work, and the HP loss stops." },
+      { targetId: "Una", addConditions: ["aiding"] },
+    ]);
+    expect(r.allowance(una(["aiding"]), ctx([], ["aid"])).attacks).toBe(0);
+    const hurt = pc("Cy", {}, { hp: -3, conditions: ["unconscious", "grievously wounded"] });
+    expect(() => r.declare({ who: una(), id: "aid", detail: "Cy", others: [hurt], round: 2, declared: [] }, bagOf())).toThrow('"Cy" is not a mortally wounded ally to aid.');
+  });
+
+  it("the fallen cannot act and say why", () => {
+    expect(r.cannotAct!(pc("Bo", {}, { hp: -8, conditions: ["unconscious", "mortally wounded"] }), ctx([]))).toBe("is mortally wounded");
+    expect(r.cannotAct!(pc("Cy", {}, { hp: 0, conditions: ["unconscious"] }), ctx([]))).toBe("is unconscious");
+    expect(() => r.declare({ who: pc("Cy", {}, { hp: 0, conditions: ["unconscious"] }), id: "dodge", others: [], round: 1, declared: [] }, bagOf())).toThrow("Cy is unconscious and cannot act.");
+  });
+
+  // seed 003, "Hit Points": -7..-9 loses 1 HP a round; death at -10
+  it("the round's end bleeds a mortally wounded character to death at −10", () => {
+    let bo = pc("Bo", {}, { hp: -9, conditions: ["unconscious", "mortally wounded", "dying"] });
+    const end = r.end!({ combatants: [bo], method: "individual", round: 3 }, bagOf());
+    expect(end.effects).toEqual([{ targetId: "Bo", damage: 1, damageKind: "normal", note: 'Bo is mortally wounded and loses 1 HP (seed 003, "Hit Points").' }]);
+    const after = siege.applyDamage(bo, 1, bagOf());
+    bo = { ...bo, state: after.state };
+    expect(bo.state.conditions).toEqual(["dead"]);
+    expect(r.rerolls({})).toBe(true);
+  });
+});
