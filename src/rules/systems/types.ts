@@ -344,6 +344,14 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
+
+  // ---- Optional: time, falls and rolled monsters (added for Castles & Crusades; any system may provide them) ----
+  /** A monster's sheet as it enters a fight, its hit points rolled from its hit dice; null when `typed` (the referee's own fields) already sets them. */
+  rollMonster?(sheet: Sheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null;
+  /** Falling damage from a height in feet, as the referee applies it (/damage fall). */
+  fall?(who: Combatant<Sheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number };
+  /** What game time outside a fight does to a combatant (subdual damage healing, waking up); null when nothing changes. */
+  timePasses?(c: Combatant<Sheet>, minutes: number, dice: DiceBag): DamageResult | null;
 }
 
 /** An error a player caused (bad option, reaction not open); the message says what to do. */

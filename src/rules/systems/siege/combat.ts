@@ -100,8 +100,6 @@ export function roundAcPenalties(defender: Combatant<SiegeSheet>): Mod[] {
 
 export const clampAc = (ac: number): number => Math.max(1, ac);
 
-/** Armour class from its parts: 10 + armour + DEX + other, never below 1 ("Armor Class", "Armor"). */
-export const armorClass = (armor: number, dexMod = 0, other = 0): number => clampAc(10 + armor + dexMod + other);
 
 /** Size difference in categories, attacker minus defender. */
 export const sizeDiff = (a: Size, d: Size): number => sizeIndex(a) - sizeIndex(d);

@@ -15,6 +15,7 @@ export const CANNOT_ACT = ["dead", "unconscious", "grievously wounded", "mortall
 export function cannotActReason(c: Combatant<SiegeSheet>, round: number): string | undefined {
   const st = readState(c);
   const hpWhy = hpBand(st.hp);
+  if (hpWhy === "unconscious" && st.conditions.includes("recovering")) return "awake at 0 HP but cannot fight until healed";
   if (hpWhy !== "fine") return hpWhy;
   const cond = st.conditions.find((x) => CANNOT_ACT.includes(x));
   if (cond) return cond;
