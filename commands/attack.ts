@@ -16,7 +16,8 @@ export const command: CommandModule = {
       .setDescription("Attack someone in the encounter: rolled by the system's rules, with reaction buttons")
       .addStringOption((o) => o.setName("target").setDescription("Who is attacked").setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName("weapon").setDescription("A weapon from the sheet, or dice like 1d8").setAutocomplete(true).setMaxLength(40))
-      .addStringOption((o) => o.setName("attacker").setDescription("Who attacks (when you control several, or a monster)").setAutocomplete(true)),
+      .addStringOption((o) => o.setName("attacker").setDescription("Who attacks (when you control several, or a monster)").setAutocomplete(true))
+      .addBooleanOption((o) => o.setName("override").setDescription("Referee: allow an attack beyond the round's allowance (shown on the result)")),
   ),
 
   async execute(i, s) {
@@ -26,6 +27,7 @@ export const command: CommandModule = {
       attacker: i.options.getString("attacker"),
       weapon: i.options.getString("weapon"),
       situation: readSituation(i),
+      override: i.options.getBoolean("override"),
     });
     await respond(i, { embeds: [attackEmbed(v)], components: attackButtons(v) });
     if (v.pendingId) {

@@ -2,7 +2,8 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
-import { encounterEndEmbed, encounterEventEmbeds, encounterStartEmbeds } from "../src/discord/embeds/encounter.js";
+import { encounterEndEmbed, encounterEventEmbeds, encounterStartEmbeds, roundMessage } from "../src/discord/embeds/encounter.js";
+import { roundButtons } from "../src/discord/embeds/round.js";
 import { showLapsed } from "../src/discord/lapsed.js";
 import { addMonsters, endEncounter, joinEncounter, showEncounter, startEncounter } from "../src/play/encounters/index.js";
 import { characterChoices } from "../src/play/characters/index.js";
@@ -54,7 +55,7 @@ export const command: CommandModule = {
           reaction: i.options.getBoolean("reaction"),
           surprise: i.options.getBoolean("surprise"),
         });
-        return respond(i, { embeds: encounterStartEmbeds(ev) });
+        return respond(i, { embeds: encounterStartEmbeds(ev), components: roundButtons(ev.fight) });
       }
       case "add": {
         const side = i.options.getString("side") === "party" ? "party" : "foes";
@@ -67,7 +68,7 @@ export const command: CommandModule = {
         return respond(i, { embeds: encounterEventEmbeds(ev) });
       }
       case "show":
-        return respond(i, { embeds: encounterEventEmbeds(await showEncounter(s, actor)) });
+        return respond(i, roundMessage(await showEncounter(s, actor)));
       case "end": {
         const summary = await endEncounter(s, actor);
         await respond(i, { embeds: [encounterEndEmbed(summary)] });

@@ -156,7 +156,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       const before = toRule(row);
       if (input.heal) {
         const r = sys.applyHealing(before, amount);
-        await saveState(tx, row, r.state);
+        await saveState(tx, row, r.state, sys.words);
         return { result: r.result, extra: [], campaign: sc.campaign };
       }
       const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: amount, damageKind: input.kind ?? "normal" }], bag);

@@ -109,7 +109,12 @@ describe("The Third Age, end to end", () => {
   });
 
   it("the next attack resolves one still waiting, and the old buttons are gone", async () => {
-    const waiting = await h.cmd("referee", "attack", { attacker: "Goblin 2", target: "Brom" });
+    // Goblin 2 already attacked this round: only the referee's override allows a second attack, and it shows.
+    const refused = await h.cmd("referee", "attack", { attacker: "Goblin 2", target: "Brom" });
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message.content).toMatch(/Goblin 2 has already attacked this round .*override:true/);
+    const waiting = await h.cmd("referee", "attack", { attacker: "Goblin 2", target: "Brom", override: true });
+    expect(text(waiting.message)).toMatch(/Referee override: Goblin 2's 2nd attack this round/);
     const db = h.app.services.store.db;
     // The bot records the message id just after answering.
     await until(async () => (await db.pendingAction.count({ where: { status: "open", messageId: waiting.message.id } })) === 1);

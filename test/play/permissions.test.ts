@@ -71,8 +71,9 @@ describe("permissions matrix", () => {
 
   it("attacking with a character: its player (or the referee for monsters); reactions: the defender's player", async () => {
     await startEncounter(s, ref, { name: "E3", monsters: "Brute", stats: "hp=99 successAC=14", surprise: false });
-    await rollInitiative(s, ref);
+    // Before the first initiative nobody's turn is enforced (the referee adjudicates an opening strike).
     await allowed((a) => attack(s, a, { target: "Brute", attacker: "Ona", situation: {} }), { ref: false, owner: true, other: false, elsewhere: false, otherServer: false });
+    await rollInitiative(s, ref);
     const v = await attack(s, ref, { target: "Ona", attacker: "Brute", situation: {} });
     expect(v.pendingId).not.toBeNull();
     await allowed((a) => react(s, a, v.pendingId!, 0, "take").then(() => {}), { ref: false, owner: true, other: false, elsewhere: false, otherServer: false });

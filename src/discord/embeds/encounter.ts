@@ -3,6 +3,9 @@ import type { EncounterEvent, EncounterSummary } from "../../play/encounters/ind
 import type { Fight } from "../../play/encounters/load.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { ruleEmbed } from "./rules.js";
+import { roundButtons } from "./round.js";
+import { readRound } from "../../play/round/state.js";
+import { conditionLabels } from "../../rules/round/words.js";
 
 function bar(fraction: number): string {
   const n = Math.max(0, Math.min(10, Math.round(fraction * 10)));
@@ -11,9 +14,12 @@ function bar(fraction: number): string {
 
 export function rosterLines(f: Fight): string[] {
   const order = JSON.parse(f.encounter.order) as string[][];
+  const phase = readRound(f.encounter).phase;
   const current = order[f.encounter.turn] ?? [];
   const pos = new Map<string, number>();
   order.forEach((g, i) => g.forEach((id) => pos.set(id, i + 1)));
+  const rs = readRound(f.encounter);
+  const nameOf = (id: string) => f.rows.find((r) => r.id === id)?.name ?? "someone";
   const lines: string[] = [];
   for (const side of ["party", "foes"] as const) {
     const members = f.combatants.filter((c) => c.side === side).sort((a, b) => (pos.get(a.id) ?? 99) - (pos.get(b.id) ?? 99));
@@ -21,9 +27,11 @@ export function rosterLines(f: Fight): string[] {
     lines.push(side === "party" ? "**Party**" : "**Foes**");
     for (const c of members) {
       const v = f.system.view(c);
-      const turn = current.includes(c.id) ? "▶ " : "";
+      const turn = current.includes(c.id) && phase === "act" && f.encounter.round > 0 ? "▶ " : "";
       const init = pos.has(c.id) ? `#${pos.get(c.id)} ` : "";
-      const conds = c.state.conditions.length ? ` · ${c.state.conditions.join(", ")}` : "";
+      const words = conditionLabels(f.system.words, c.state.conditions, nameOf);
+      const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
+      const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}`;
       lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status !== "fine" && !c.state.conditions.includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
     }
   }
@@ -31,7 +39,15 @@ export function rosterLines(f: Fight): string[] {
 }
 
 export function encounterEmbed(f: Fight, title?: string, notes: string[] = []): EmbedBuilder {
-  const round = f.encounter.round === 0 ? "before initiative" : `round ${f.encounter.round}`;
+  const phase = readRound(f.encounter).phase;
+  const order = JSON.parse(f.encounter.order) as string[][];
+  const acting = f.rows.filter((r) => (order[f.encounter.turn] ?? []).includes(r.id)).map((r) => r.name);
+  const round =
+    f.encounter.round === 0
+      ? "before initiative"
+      : phase === "declare"
+        ? `round ${f.encounter.round}: declare`
+        : `round ${f.encounter.round}${acting.length ? ` · ${acting.length > 3 ? `${acting.slice(0, 3).join(", ")}…` : acting.join(", ")} to act` : ""}`;
   return new EmbedBuilder()
     .setColor(COLOURS.referee)
     .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
@@ -64,4 +80,9 @@ export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
       { name: "Seed (revealed)", value: `\`${s.encounter.seed}\`` },
       { name: "Commitment", value: `\`${s.encounter.seedHash}\` — check it with /verify` },
     );
+}
+
+/** The round's message: the rule results, the roster, and the buttons to declare and move on. */
+export function roundMessage(ev: EncounterEvent, title?: string) {
+  return { embeds: encounterEventEmbeds(ev, title), components: roundButtons(ev.fight) };
 }

@@ -18,6 +18,9 @@ import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { moraleNudges } from "../table.js";
 import { attackInput, readPending, type StoredInput } from "./pending.js";
+import { gateAttack } from "../round/gate.js";
+import { pickActing } from "../round/who.js";
+import { bumpEncounter } from "../encounters/index.js";
 
 export interface AttackView {
   pendingId: string | null;
@@ -44,44 +47,38 @@ function pressers(f: Fight, state: AttackState): Record<string, string | null> {
   return Object.fromEntries(state.options.map((o) => [o.id, controllerOf(f, o.by)]));
 }
 
-function pickAttacker(f: Fight, actor: Actor, name?: string | null) {
-  const referee = isReferee(f.campaign, actor);
-  if (name) {
-    const row = findCombatant(f, name);
-    if (row.controllerId !== actor.userId && !(referee && (row.controllerId === null || row.kind !== "pc"))) {
-      throw new PermissionError(`${row.name} is not yours to move: that is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to decide.`);
-    }
-    return row;
-  }
-  const mine = f.rows.filter((r) => r.controllerId === actor.userId && !isDown(toRule(r)));
-  if (mine.length === 1) return mine[0]!;
-  if (mine.length > 1) throw new UserError(`You control ${mine.map((r) => r.name).join(", ")}: say which attacks with the \`attacker\` option.`);
-  if (referee) throw new UserError("Name the monster that attacks with the `attacker` option.");
-  throw new UserError("You have no character in this encounter: join it with /encounter join.");
-}
-
 export interface AttackRequest {
   target: string;
   attacker?: string | null;
   weapon?: string | null;
   situation: Situation;
+  /** The referee allows an attack beyond the round's allowance. */
+  override?: boolean | null;
 }
 
 export async function attack(s: Services, actor: Actor, req: AttackRequest): Promise<AttackView> {
   return s.store.db.$transaction(async (tx) => {
     let fight = await requireFight(tx, actor);
-    const a = pickAttacker(fight, actor, req.attacker);
+    const a = pickActing(fight, actor, req.attacker, "attacker", "attacks");
     const d = findCombatant(fight, req.target);
     const attacker = toRule(a);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
-    if (isDown(attacker)) throw new UserError(`${a.name} is ${fight.system.view(attacker).status} and cannot attack.`);
-    if (attacker.state.conditions.includes("surprised") && fight.encounter.round <= 1) throw new UserError(`${a.name} is surprised and cannot act in the first round.`);
-    if (attacker.state.conditions.includes("cannot act")) throw new UserError(`${a.name} cannot act this round (see the round's start): wait for /next.`);
+    if (isDown(attacker)) throw new UserError(`${a.name} is ${fight.system.view(attacker).status} and cannot act.`);
+    const gate = gateAttack(fight, a, actor, req.override === true);
     // The next action starts: attacks still waiting for reactions resolve as they stand.
     const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
     if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
 
-    const stored: StoredInput = { attackerId: a.id, defenderId: d.id, situation: req.situation, applied: [], outcomeLines: [], ...(req.weapon ? { weapon: req.weapon } : {}) };
+    const stored: StoredInput = {
+      attackerId: a.id,
+      defenderId: d.id,
+      situation: req.situation,
+      applied: [],
+      outcomeLines: gate.notes,
+      attackIndex: gate.attackIndex,
+      round: fight.encounter.round,
+      ...(req.weapon ? { weapon: req.weapon } : {}),
+    };
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     const bag = bagFor(stream, `${a.name} attacks ${d.name}`);
     let state: AttackState;
@@ -91,7 +88,9 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       if (err instanceof RuleError) throw new UserError(err.message);
       throw err;
     }
-    const view = await settle(tx, fight, stored, state, bag);
+    let view = await settle(tx, fight, stored, state, bag);
+    ({ state, view } = await pressForced(tx, fight, view.stored, state, bag));
+    await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(gate.after) });
     let pendingId: string | null = null;
     if (state.phase !== "done") {
       pendingId = shortId();
@@ -136,6 +135,18 @@ async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackSt
   return { stored: { ...stored, applied: [...stored.applied, ...fresh.map((e) => JSON.stringify(e))], outcomeLines: [...stored.outcomeLines, ...applied.lines] } };
 }
 
+/** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (DESIGN.md, "Reactions"). */
+const forced = (state: AttackState) => state.phase !== "done" && state.options.length > 0 && state.options.every((o) => o.id === "take" || o.id === "pass");
+
+async function pressForced(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
+  let view = { stored };
+  while (forced(state)) {
+    state = fight.system.attack.react(state, state.options[0]!.id, attackInput(fight, view.stored), bag);
+    view = await settle(tx, fight, view.stored, state, bag);
+  }
+  return { state, view };
+}
+
 /** A press of one of the attack's buttons. */
 export async function react(s: Services, actor: Actor, pendingId: string, version: number, optionId: string): Promise<AttackView> {
   return s.store.db.$transaction(async (tx) => {
@@ -164,7 +175,8 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       if (err instanceof RuleError) throw new UserError(err.message);
       throw err;
     }
-    const view = await settle(tx, fight, input, next, bag);
+    let view = await settle(tx, fight, input, next, bag);
+    ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
     const r = await tx.pendingAction.updateMany({
       where: { id: p.id, version: p.version, status: "open" },
       data: { state: JSON.stringify(next), input: JSON.stringify(view.stored), status: next.phase === "done" ? "done" : "open", version: { increment: 1 } },

@@ -13,6 +13,9 @@ export interface StoredInput {
   applied: string[];
   /** Lines from effects already applied (damage outcomes), kept for the embed. */
   outcomeLines: string[];
+  /** Attacks the attacker made earlier in the same round. */
+  attackIndex?: number;
+  round?: number;
 }
 
 export function readPending(p: PendingAction): { state: AttackState; input: StoredInput } {
@@ -24,5 +27,13 @@ export function attackInput(f: Fight, s: StoredInput): AttackInput {
   const attacker = all.find((c) => c.id === s.attackerId);
   const defender = all.find((c) => c.id === s.defenderId);
   if (!attacker || !defender) throw new Error("pending attack names a combatant that is gone");
-  return { attacker, defender, others: all.filter((c) => c.id !== attacker.id && c.id !== defender.id), ...(s.weapon ? { weapon: s.weapon } : {}), situation: s.situation };
+  return {
+    attacker,
+    defender,
+    others: all.filter((c) => c.id !== attacker.id && c.id !== defender.id),
+    ...(s.weapon ? { weapon: s.weapon } : {}),
+    situation: s.situation,
+    attackIndex: s.attackIndex ?? 0,
+    round: s.round ?? f.encounter.round,
+  };
 }

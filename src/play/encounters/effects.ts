@@ -1,20 +1,24 @@
 /** Applying what rules decided (damage, stamina spent, conditions) to combatants, in the open transaction. */
 import type { DiceBag } from "../../rules/dice/bag.js";
-import type { CombatState, Effect } from "../../rules/systems/types.js";
+import type { CombatState, Effect, SystemWords } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import type { Fight } from "./load.js";
 import { toRule } from "./load.js";
+import { sheetState, stampAdded } from "../round/marks.js";
 
 /**
- * Writes a combatant's state, and the same state to the character or retainer it
- * stands for, so HP, stamina and conditions outlive the fight.
+ * Writes a combatant's state, and to the character or retainer it stands for
+ * the part that outlives the fight (HP, stamina, lasting conditions): fight marks
+ * never reach a sheet.
  */
-export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: unknown): Promise<string> {
+export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): Promise<string> {
   const json = JSON.stringify(state);
   await tx.combatant.update({ where: { id: row.id }, data: { state: json, version: { increment: 1 } } });
-  if (row.characterId) await tx.character.update({ where: { id: row.characterId }, data: { state: json } });
-  if (row.retainerId) await tx.retainer.update({ where: { id: row.retainerId }, data: { state: json } });
+  if (!row.characterId && !row.retainerId) return json;
+  const kept = JSON.stringify(sheetState(words, state));
+  if (row.characterId) await tx.character.update({ where: { id: row.characterId }, data: { state: kept } });
+  if (row.retainerId) await tx.retainer.update({ where: { id: row.retainerId }, data: { state: kept } });
   return json;
 }
 
@@ -43,6 +47,7 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     const idx = fight.rows.findIndex((r) => r.id === e.targetId);
     if (idx < 0) continue;
     let c = toRule(fight.rows[idx]!);
+    const before = c.state.conditions;
     const state: CombatState = { ...c.state, conditions: [...c.state.conditions] };
     if (e.staminaCost && typeof state.stamina === "number") state.stamina = Math.max(0, state.stamina - e.staminaCost);
     for (const x of e.addConditions ?? []) if (!state.conditions.includes(x)) state.conditions.push(x);
@@ -55,8 +60,9 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
       out.rules.push(...r.result.rules);
     }
     if (e.note) out.lines.push(e.note);
+    c = { ...c, state: stampAdded(before, c.state, fight.encounter.round) };
     const row = fight.rows[idx]!;
-    const json = await saveState(tx, row, c.state);
+    const json = await saveState(tx, row, c.state, fight.system.words);
     fight.rows[idx] = { ...row, state: json };
     fight.combatants[idx] = c;
   }

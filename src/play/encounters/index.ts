@@ -1,7 +1,8 @@
 /** /encounter start, add, join, show, end: each in one transaction, every roll from the encounter's stream. */
 import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
-import { isUnsupported, type Combatant, type RuleResult } from "../../rules/systems/types.js";
+import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
+import { sheetState } from "../round/marks.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -41,7 +42,8 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
         ? (await tx.retainer.findUniqueOrThrow({ where: { id: r.retainerId } })).state
         : null;
     // A retainer hired before its first fight has no state yet ("{}").
-    const state = kept && kept !== "{}" ? kept : JSON.stringify(fight.system.initialState(r.sheet));
+    // Fight marks never come in from a sheet (older releases wrote some there).
+    const state = kept && kept !== "{}" ? JSON.stringify(sheetState(fight.system.words, JSON.parse(kept) as CombatState)) : JSON.stringify(fight.system.initialState(r.sheet));
     await tx.combatant.create({
       data: {
         id: shortId(),
@@ -227,7 +229,7 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
 }
 
 /** Bumps the encounter's version: every write checks it, so a racing write fails cleanly. */
-export async function bumpEncounter(tx: Tx, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order">> = {}): Promise<void> {
+export async function bumpEncounter(tx: Tx, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {}): Promise<void> {
   const r = await tx.encounter.updateMany({ where: { id: e.id, version: e.version }, data: { ...data, version: { increment: 1 } } });
   if (r.count !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
 }

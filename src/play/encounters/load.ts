@@ -7,6 +7,7 @@ import type { Actor } from "../actor.js";
 import { UserError } from "../errors.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
+import { isOut } from "../../rules/round/words.js";
 
 export interface Fight {
   campaign: Campaign;
@@ -55,6 +56,5 @@ export function findCombatant(f: Fight, key: string): CombatantRow {
   return row;
 }
 
-export function isDown(c: Combatant): boolean {
-  return c.state.conditions.some((x) => ["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled"].includes(x));
-}
+/** Out of the fight (dead, unconscious, fled…), in every system's words. */
+export const isDown = (c: Combatant): boolean => isOut(c);

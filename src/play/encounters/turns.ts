@@ -1,15 +1,22 @@
-/** /initiative and /next: the round's order by the campaign's method, and what each system does at a round's start. */
+/**
+ * /initiative and /next: the round's phases (declare → initiative → act in order
+ * → the round's end), driven by each system's `round` (docs/play.md, "The round").
+ */
 import type { Combatant, InitiativeInput, RuleResult } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
-import { UserError } from "../errors.js";
+import { StaleError, UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
-import { bagFor, openStream } from "../streams.js";
+import { bagFor, openStream, type OpenStream } from "../streams.js";
 import { lapseOpenAttacks } from "../attacks/lapse.js";
 import { applyEffects, saveState } from "./effects.js";
 import { isDown, loadFight, requireFight, type Fight } from "./load.js";
 import { bumpEncounter, type EncounterEvent } from "./index.js";
+import { endOfRound } from "../round/marks.js";
+import { freshRound, readRound } from "../round/state.js";
+import { cannotAct, declarable } from "../round/context.js";
+import { conditionLabels } from "../../rules/round/words.js";
 
 /** 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too. */
 async function tickClock(tx: Tx, campaignId: string, rounds: number) {
@@ -32,56 +39,8 @@ async function setConditions(tx: Tx, f: Fight, update: (c: Combatant) => string[
   for (const c of f.combatants) {
     const next = update(c);
     if (!next) continue;
-    const state = { ...c.state, conditions: next };
-    await saveState(tx, f.rows.find((r) => r.id === c.id)!, state);
+    await saveState(tx, f.rows.find((r) => r.id === c.id)!, { ...c.state, conditions: next }, f.system.words);
   }
-}
-
-export async function rollInitiative(s: Services, actor: Actor): Promise<EncounterEvent> {
-  return s.store.db.$transaction(async (tx) => {
-    const fight = await requireFight(tx, actor);
-    requireReferee(fight.campaign, actor, "roll initiative");
-    if (!fight.combatants.some((c) => c.side === "foes") || !fight.combatants.some((c) => c.side === "party")) {
-      throw new UserError("Initiative needs both sides: add monsters with /encounter add and characters with /encounter join.");
-    }
-    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
-    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    const round = Math.max(1, fight.encounter.round);
-    const results: RuleResult[] = [];
-    let order: string[][] | undefined;
-    if (fight.encounter.round === 0) {
-      // The first round starts now (Life & Guard's act roll, Third Age's surprise, siege's d10s).
-      const start = fight.system.roundStart(initiativeInput(fight, 1), bagFor(open, "round 1"));
-      order = start.order;
-      if (!order) {
-        const init = fight.system.initiative(initiativeInput(fight, 1), bagFor(open, "initiative, round 1"));
-        results.push(init);
-        order = init.order;
-      }
-      results.push(start);
-      await applyEffects(tx, fight, start.effects ?? [], bagFor(open, "round 1"));
-      await markCannotAct(tx, await loadFight(tx, fight.campaign, fight.encounter), start.cannotAct);
-      await tickClock(tx, fight.campaign.id, 1);
-    } else {
-      const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
-      results.push(init);
-      order = init.order;
-    }
-    await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(order), round, turn: 0 });
-    await open.close(tx, actor);
-    return { fight: await loadFight(tx, fight.campaign, await tx.encounter.findUniqueOrThrow({ where: { id: fight.encounter.id } })), results, notes: [], lapsed };
-  });
-}
-
-/**
- * Conditions that last one round in every system here: surprise, a failed act roll,
- * declared defences (parry stance, dodge, evade), a charge's exposure, moving in melee.
- * Systems may also return their own round-start effects (siege does).
- */
-const ROUND_CONDITIONS = new Set(["surprised", "cannot act", "parrying", "dodging", "evading", "charging", "moved-in-melee", "withdrawing", "retreating"]);
-const ROUND_PREFIXES = ["dodged:", "evading:", "shield vs "];
-export function endsWithRound(condition: string): boolean {
-  return ROUND_CONDITIONS.has(condition) || ROUND_PREFIXES.some((p) => condition.startsWith(p));
 }
 
 async function markCannotAct(tx: Tx, f: Fight, ids: string[]) {
@@ -93,43 +52,151 @@ async function markCannotAct(tx: Tx, f: Fight, ids: string[]) {
   });
 }
 
-export async function nextTurn(s: Services, actor: Actor): Promise<EncounterEvent & { newRound: boolean }> {
+const names = (f: Fight, ids: string[]) => ids.map((id) => f.combatants.find((c) => c.id === id)?.name ?? "?");
+
+/** Live combatants the order leaves out (surprised in round 1, added later): they need a place. */
+const missing = (f: Fight, order: string[][]) => f.combatants.filter((c) => !isDown(c) && !order.some((g) => g.includes(c.id)));
+
+/** The round's start: the system's steps, then the order (rolled, rerolled, or kept). */
+async function startRound(tx: Tx, fight: Fight, round: number, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; order: string[][] }> {
+  const results: RuleResult[] = [];
+  const start = fight.system.roundStart(initiativeInput(fight, round), bagFor(open, `round ${round} start`));
+  let order = start.order;
+  const kept = JSON.parse(fight.encounter.order) as string[][];
+  if (!order && (round === 1 || !kept.length || missing(fight, kept).length)) {
+    const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
+    results.push(init);
+    order = init.order;
+  }
+  if (start.lines.length || start.rolls.length) results.push(start);
+  await applyEffects(tx, fight, start.effects ?? [], bagFor(open, `round ${round} start`));
+  const after = await loadFight(tx, fight.campaign, fight.encounter);
+  await markCannotAct(tx, after, start.cannotAct);
+  await tickClock(tx, fight.campaign.id, 1);
+  return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, order: order ?? kept };
+}
+
+/** The round's end: the system's steps (the dying bleed, reloading), then marks that end with the round. */
+async function endRound(tx: Tx, fight: Fight, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; notes: string[] }> {
+  const round = fight.encounter.round;
+  const results: RuleResult[] = [];
+  const notes: string[] = [];
+  const end = fight.system.round.end?.(initiativeInput(fight, round), bagFor(open, `round ${round} end`));
+  if (end) {
+    const applied = await applyEffects(tx, fight, end.effects ?? [], bagFor(open, `round ${round} end`));
+    results.push({ ...end, lines: [...end.lines, ...applied.lines] });
+  }
+  const f = await loadFight(tx, fight.campaign, fight.encounter);
+  for (let i = 0; i < f.combatants.length; i++) {
+    const c = f.combatants[i]!;
+    const { state, ended } = endOfRound(f.system.words, c.state, round);
+    if (!ended.length) continue;
+    await saveState(tx, f.rows[i]!, state, f.system.words);
+    notes.push(`${c.name}: ${conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!).join(", ")} ended with the round.`);
+  }
+  return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, notes };
+}
+
+/** The first group from `from` in which someone can act; notes say who was skipped and why. */
+function firstActing(f: Fight, order: string[][], from: number, notes: string[]): number {
+  for (let t = from; t < order.length; t++) {
+    const group = f.combatants.filter((c) => order[t]!.includes(c.id));
+    const why = group.map((c) => [c, cannotAct(f, c)] as const);
+    if (why.some(([, w]) => !w)) {
+      for (const [c, w] of why) if (w) notes.push(`${c.name} ${w}: skipped.`);
+      return t;
+    }
+    for (const [c, w] of why) notes.push(`${c.name} ${w}: skipped.`);
+  }
+  return order.length;
+}
+
+/** Someone standing has something to declare before initiative. */
+function anyDeclarations(f: Fight): boolean {
+  const rs = freshRound("declare");
+  return f.combatants.some((c) => !isDown(c) && declarable(f, c, rs).length > 0);
+}
+
+function requireBothSides(f: Fight) {
+  if (!f.combatants.some((c) => c.side === "foes") || !f.combatants.some((c) => c.side === "party")) {
+    throw new UserError("Initiative needs both sides: add monsters with /encounter add and characters with /encounter join.");
+  }
+}
+
+export async function rollInitiative(s: Services, actor: Actor): Promise<EncounterEvent> {
+  return s.store.db.$transaction(async (tx) => {
+    const fight = await requireFight(tx, actor);
+    requireReferee(fight.campaign, actor, "roll initiative");
+    requireBothSides(fight);
+    const rs = readRound(fight.encounter);
+    if (rs.phase === "declare") return beginRound(tx, s, actor, fight);
+    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+    const round = fight.encounter.round;
+    // The referee rolls the order again in the middle of a round: the round's marks and attacks stand.
+    const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
+    const notes: string[] = [];
+    const turn = firstActing(fight, init.order, 0, notes);
+    await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(init.order), turn });
+    await open.close(tx, actor);
+    return { fight: await reload(tx, fight), results: [init], notes, lapsed };
+  });
+}
+
+const reload = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await tx.encounter.findUniqueOrThrow({ where: { id: f.encounter.id } }));
+
+/** Declarations are in: the round starts (initiative where the system rolls it) and combatants act. */
+async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Promise<EncounterEvent> {
+  const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+  const round = Math.max(1, fight.encounter.round);
+  const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+  const started = await startRound(tx, await loadFight(tx, fight.campaign, fight.encounter), round, open);
+  const notes = [`Round ${round}: act in order.`];
+  const turn = firstActing(started.fight, started.order, 0, notes);
+  const rs = { ...readRound(fight.encounter), phase: "act" as const };
+  await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn, roundState: JSON.stringify(rs) });
+  await open.close(tx, actor);
+  return { fight: await reload(tx, fight), results: started.results, notes, lapsed };
+}
+
+/** `expect`: the round message's button carries the encounter and its version, so a stale or repeated press changes nothing. */
+export async function nextTurn(s: Services, actor: Actor, expect?: { encounterId: string; version: number }): Promise<EncounterEvent & { newRound: boolean }> {
   return s.store.db.$transaction(async (tx) => {
     let fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "move to the next turn");
+    if (expect && (expect.encounterId !== fight.encounter.id || expect.version !== fight.encounter.version)) {
+      throw new StaleError("The round has moved on since that message: nothing was changed. Use the latest one.");
+    }
+    if (readRound(fight.encounter).phase === "declare") {
+      requireBothSides(fight);
+      return { ...(await beginRound(tx, s, actor, fight)), newRound: true };
+    }
     const order = JSON.parse(fight.encounter.order) as string[][];
-    if (!order.length || fight.encounter.round === 0) throw new UserError("Roll /initiative first: the round has no order yet.");
+    if (!order.length) throw new UserError("Roll /initiative first: the round has no order yet.");
     const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
     if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
-    let turn = fight.encounter.turn + 1;
-    let round = fight.encounter.round;
-    let newOrder = order;
-    const results: RuleResult[] = [];
     const notes: string[] = [];
-    const newRound = turn >= order.length;
-    if (newRound) {
-      round += 1;
-      turn = 0;
-      const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-      // Surprise and the last round's "cannot act" end with the round.
-      await setConditions(tx, fight, (c) => {
-        const kept = c.state.conditions.filter((x) => !endsWithRound(x));
-        return kept.length === c.state.conditions.length ? null : kept;
-      });
-      fight = await loadFight(tx, fight.campaign, fight.encounter);
-      const start = fight.system.roundStart(initiativeInput(fight, round), bagFor(open, `round ${round} start`));
-      results.push(start);
-      await applyEffects(tx, fight, start.effects ?? [], bagFor(open, `round ${round} start`));
-      fight = await loadFight(tx, fight.campaign, fight.encounter);
-      // A system that rolls initiative each round returns the new order; otherwise the order stands.
-      if (start.order) newOrder = start.order;
-      await markCannotAct(tx, fight, start.cannotAct);
-      await tickClock(tx, fight.campaign.id, 1);
-      await open.close(tx, actor);
-      notes.push(`Round ${round} begins.`);
+    const turn = firstActing(fight, order, fight.encounter.turn + 1, notes);
+    if (turn < order.length) {
+      await bumpEncounter(tx, fight.encounter, { turn });
+      return { fight: await reload(tx, fight), results: [], notes, lapsed, newRound: false };
     }
-    await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(newOrder), round, turn });
-    const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: fight.encounter.id } });
-    return { fight: await loadFight(tx, fight.campaign, encounter), results, notes, lapsed, newRound };
+    // The round ends; the next opens for declarations, or starts at once when nobody has any.
+    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+    const ended = await endRound(tx, fight, open);
+    notes.push(...ended.notes);
+    const round = fight.encounter.round + 1;
+    if (anyDeclarations(ended.fight)) {
+      await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: JSON.stringify(freshRound("declare")) });
+      await open.close(tx, actor);
+      notes.push(`Round ${round}: declare now (the buttons below, or /declare); then /next rolls the round's order.`);
+      return { fight: await reload(tx, fight), results: ended.results, notes, lapsed, newRound: true };
+    }
+    const started = await startRound(tx, ended.fight, round, open);
+    notes.push(`Round ${round} begins.`);
+    const first = firstActing(started.fight, started.order, 0, notes);
+    await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn: first, roundState: JSON.stringify(freshRound("act")) });
+    await open.close(tx, actor);
+    return { fight: await reload(tx, fight), results: [...ended.results, ...started.results], notes, lapsed, newRound: true };
   });
 }

@@ -50,5 +50,5 @@ export function conditionLabels(words: SystemWords, conditions: string[], name?:
 }
 
 /** Conditions that keep a combatant out of the fight, in every system. */
-export const OUT_CONDITIONS: ReadonlySet<string> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled", "mortally wounded"]);
+export const OUT_CONDITIONS: ReadonlySet<string> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled"]);
 export const isOut = (c: { state: { conditions: string[] } }): boolean => c.state.conditions.some((x) => OUT_CONDITIONS.has(x));

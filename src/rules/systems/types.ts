@@ -261,6 +261,8 @@ export interface DeclareInput<S = Record<string, unknown>> {
 /** What a declaration does now: changes to apply (conditions it sets) and the words for the round's message. Throws RuleError when not allowed. */
 export interface DeclareResult extends RuleResult {
   effects: Effect[];
+  /** The declaration uses the combatant's action this round (a move between ranks): no attack after it. */
+  spendsAction?: boolean;
 }
 
 export interface RoundContext<S = Record<string, unknown>> {

@@ -1,0 +1,45 @@
+/** A combatant's round as its system sees it: what it declared, what it may do, why it cannot act. */
+import type { Allowance, Combatant, Declaration, RoundContext } from "../../rules/systems/types.js";
+import type { Fight } from "../encounters/load.js";
+import { readRound, type RoundState } from "./state.js";
+
+export function roundContext(f: Fight, who: Combatant, rs: RoundState = readRound(f.encounter)): RoundContext {
+  return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings } };
+}
+
+/** Why `who` cannot act this round, or null. */
+export function cannotAct(f: Fight, who: Combatant, rs?: RoundState): string | null {
+  return f.system.round.cannotAct?.(who, roundContext(f, who, rs)) ?? null;
+}
+
+export function allowance(f: Fight, who: Combatant, rs?: RoundState): Allowance {
+  return f.system.round.allowance(who, roundContext(f, who, rs));
+}
+
+/** What `who` may declare now. */
+export function declarable(f: Fight, who: Combatant, rs: RoundState = readRound(f.encounter)): Declaration[] {
+  if (cannotAct(f, who, rs)) return [];
+  const ctx = { ...roundContext(f, who, rs), phase: rs.phase };
+  return f.system.round.declarations(who, ctx).filter((d) => (d.when === "before" ? rs.phase === "declare" : rs.phase === "act"));
+}
+
+export interface RoundMenu {
+  encounterId: string;
+  round: number;
+  version: number;
+  phase: RoundState["phase"];
+  /** What players' combatants may declare now (one button each). */
+  declarations: { id: string; label: string }[];
+}
+
+/** The round message's buttons: what players may declare now. */
+export function roundMenu(f: Fight): RoundMenu {
+  const rs = readRound(f.encounter);
+  const seen = new Map<string, string>();
+  for (const c of f.combatants) {
+    const row = f.rows.find((r) => r.id === c.id);
+    if (!row?.controllerId) continue;
+    for (const d of declarable(f, c, rs)) if (!seen.has(d.id)) seen.set(d.id, d.label);
+  }
+  return { encounterId: f.encounter.id, round: f.encounter.round, version: f.encounter.version, phase: rs.phase, declarations: [...seen].map(([id, label]) => ({ id, label })) };
+}

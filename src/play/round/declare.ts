@@ -1,0 +1,116 @@
+/**
+ * /declare and the round message's declare buttons: what a combatant announces
+ * before initiative (charge, dodge, a spell…) or on its turn (a move, standing up).
+ * The system checks it and says which marks it sets; the roster shows it.
+ */
+import type { Declaration } from "../../rules/systems/types.js";
+import { RuleError } from "../../rules/systems/types.js";
+import type { Tx } from "../../store/client.js";
+import type { Actor } from "../actor.js";
+import type { Services } from "../services.js";
+import { UserError } from "../errors.js";
+import { isReferee } from "../permissions.js";
+import { bagFor, openStream } from "../streams.js";
+import { applyEffects } from "../encounters/effects.js";
+import { loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
+import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
+import { allowance, declarable, roundContext } from "./context.js";
+import { readRound, type RoundState } from "./state.js";
+import { pickActing } from "./who.js";
+
+export interface DeclareRequest {
+  /** A declaration id or label, or "none" to withdraw this round's declarations. */
+  action: string;
+  who?: string | null;
+  detail?: string | null;
+  /** Only from the round's message: that message's encounter and round, so a stale button changes nothing. */
+  expect?: { encounterId: string; round: number };
+}
+
+const WITHDRAW = new Set(["none", "clear", "withdraw", "cancel"]);
+
+function find(list: Declaration[], action: string, name: string): Declaration {
+  const k = action.trim().toLowerCase();
+  const d = list.find((x) => x.id === k) ?? list.find((x) => x.label.toLowerCase() === k);
+  if (d) return d;
+  if (!list.length) throw new UserError(`${name} has nothing to declare now.`);
+  throw new UserError(`${name} cannot declare "${action}" now. Open now: ${list.map((x) => x.label).join(", ")}.`);
+}
+
+function checkTurn(f: Fight, rowId: string, name: string, referee: boolean) {
+  const order = JSON.parse(f.encounter.order) as string[][];
+  const now = order[f.encounter.turn] ?? [];
+  if (order.length && !now.includes(rowId) && !referee) throw new UserError(`It is not ${name}'s turn: that waits for its place in the order.`);
+}
+
+/** Takes back what the combatant declared this round (in the declare phase only). */
+async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState): Promise<RoundState> {
+  if (rs.phase !== "declare") throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
+  const marks = rs.marks[id] ?? [];
+  if (marks.length) await applyEffects(tx, f, [{ targetId: id, removeConditions: marks }], bagFor(await openStream(tx, { campaignId: f.campaign.id, encounterId: f.encounter.id }), "withdraw"));
+  const { [id]: _d, ...declared } = rs.declared;
+  const { [id]: _m, ...kept } = rs.marks;
+  return { ...rs, declared, marks: kept };
+}
+
+export async function declare(s: Services, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
+  return s.store.db.$transaction(async (tx) => {
+    const fight = await requireFight(tx, actor);
+    if (req.expect && (req.expect.encounterId !== fight.encounter.id || req.expect.round !== fight.encounter.round)) {
+      throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
+    }
+    const row = pickActing(fight, actor, req.who, "who", "declares");
+    const rs = readRound(fight.encounter);
+    if (WITHDRAW.has(req.action.trim().toLowerCase())) {
+      const next = await withdraw(tx, fight, row.id, rs);
+      await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
+      return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations.`] };
+    }
+    const who = toRule(row);
+    const decl = find(declarable(fight, who, rs), req.action, row.name);
+    if (decl.when === "turn") checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
+    if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
+    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+    const bag = bagFor(open, `${row.name} declares ${decl.label}`);
+    const ctx = roundContext(fight, who, rs);
+    let result;
+    try {
+      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {} }, bag);
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(err.message);
+      throw err;
+    }
+    const replaced = (rs.declared[row.id] ?? []).filter((x) => decl.excludes?.includes(x));
+    let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs) : rs;
+    const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));
+    const f = await loadFight(tx, fight.campaign, fight.encounter);
+    const before = f.combatants.find((c) => c.id === row.id)!.state.conditions;
+    const applied = await applyEffects(tx, f, result.effects, bag);
+    const added = f.combatants.find((c) => c.id === row.id)!.state.conditions.filter((c) => !before.includes(c));
+    next = {
+      ...next,
+      declared: { ...next.declared, [row.id]: [...keep, decl.id] },
+      labels: { ...next.labels, [decl.id]: decl.label },
+      marks: { ...next.marks, [row.id]: [...(next.marks[row.id] ?? []), ...added] },
+      ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
+    };
+    await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
+    await open.close(tx, actor);
+    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}.`] };
+  });
+}
+
+const reloadFight = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await tx.encounter.findUniqueOrThrow({ where: { id: f.encounter.id } }));
+
+/** Autocomplete: what the actor's combatant (or the named one) may declare now. */
+export async function declarationChoices(s: Services, actor: Actor, typed: string, who?: string | null): Promise<{ name: string; value: string }[]> {
+  try {
+    const fight = await requireFight(s.store.db, actor);
+    const row = pickActing(fight, actor, who, "who", "declares");
+    const k = typed.trim().toLowerCase();
+    const list = declarable(fight, toRule(row), readRound(fight.encounter)).filter((d) => !k || d.label.toLowerCase().includes(k) || d.id.includes(k));
+    return [...list.map((d) => ({ name: `${d.label}${d.detail ? ` (${d.detail})` : ""}`.slice(0, 100), value: d.id })), { name: "Withdraw this round's declarations", value: "none" }].slice(0, 25);
+  } catch {
+    return [];
+  }
+}

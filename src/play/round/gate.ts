@@ -1,0 +1,56 @@
+/**
+ * Whether a combatant may attack now: its turn, what it can do this round, and
+ * the attacks it already made. The referee may override; the override is shown.
+ */
+import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
+import type { Actor } from "../actor.js";
+import { UserError } from "../errors.js";
+import { isReferee } from "../permissions.js";
+import { toRule, type Fight } from "../encounters/load.js";
+import { allowance, cannotAct } from "./context.js";
+import { readRound, type RoundState } from "./state.js";
+
+export interface Gate {
+  /** Attacks this combatant already made this round. */
+  attackIndex: number;
+  /** Lines for the embed: overrides and acting out of turn. */
+  notes: string[];
+  /** The round with this attack counted (written when the attack is made). */
+  after: RoundState;
+}
+
+const ordinal = (n: number) => (n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`);
+
+function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean, notes: string[]) {
+  if (f.encounter.round === 0) return; // Before the first initiative: the referee adjudicates (an ambush, a first shot).
+  if (rs.phase === "declare") {
+    if (!referee) throw new UserError(`Round ${f.encounter.round} has not started: declare now (/declare), and the referee rolls the order with /next.`);
+    notes.push(`Referee: ${row.name} acts before round ${f.encounter.round}'s order is rolled.`);
+    return;
+  }
+  const order = JSON.parse(f.encounter.order) as string[][];
+  const now = order[f.encounter.turn] ?? [];
+  if (!order.length || now.includes(row.id)) return;
+  const current = f.rows.filter((r) => now.includes(r.id)).map((r) => r.name);
+  if (!referee) throw new UserError(`It is not ${row.name}'s turn: ${current.join(", ") || "nobody"} ${current.length === 1 ? "acts" : "act"} now. Wait for /next.`);
+  notes.push(`Referee: ${row.name} acts out of turn.`);
+}
+
+export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: boolean): Gate {
+  const rs = readRound(f.encounter);
+  const who = toRule(row);
+  const why = cannotAct(f, who, rs);
+  if (why) throw new UserError(`${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round: wait for /next" : ""}.`);
+  const referee = isReferee(f.campaign, actor);
+  const notes: string[] = [];
+  checkTurn(f, row, rs, referee, notes);
+  const used = rs.attacks[row.id] ?? 0;
+  const may = allowance(f, who, rs);
+  if (used >= may.attacks) {
+    const refusal =
+      may.attacks === 0 ? `${row.name} cannot attack this round (${may.why}).` : used === 1 ? `${row.name} has already attacked this round (${may.why}).` : `${row.name} has already made ${used} attacks this round (${may.why}).`;
+    if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it anyway, repeat with override:true." : ""}`);
+    notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack this round (${may.why}).`);
+  }
+  return { attackIndex: used, notes, after: { ...rs, attacks: { ...rs.attacks, [row.id]: used + 1 } } };
+}

@@ -1,0 +1,24 @@
+/** Who acts: a named combatant the actor controls (the referee: monsters, retainers), or the actor's only one standing. */
+import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
+import type { Actor } from "../actor.js";
+import { UserError } from "../errors.js";
+import { isReferee, PermissionError } from "../permissions.js";
+import { findCombatant, isDown, toRule, type Fight } from "../encounters/load.js";
+
+export function pickActing(f: Fight, actor: Actor, name: string | null | undefined, option: string, verb: string): CombatantRow {
+  const referee = isReferee(f.campaign, actor);
+  if (name) {
+    const row = findCombatant(f, name);
+    if (row.controllerId !== actor.userId && !(referee && (row.controllerId === null || row.kind !== "pc"))) {
+      throw new PermissionError(`${row.name} is not yours to move: that is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to decide.`);
+    }
+    return row;
+  }
+  const all = f.rows.filter((r) => r.controllerId === actor.userId);
+  const mine = all.filter((r) => !isDown(toRule(r)));
+  if (mine.length === 1) return mine[0]!;
+  if (mine.length > 1) throw new UserError(`You control ${mine.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`);
+  if (all.length) throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status} and cannot act.`).join(" "));
+  if (referee) throw new UserError(`Name the monster that ${verb} with the \`${option}\` option.`);
+  throw new UserError("You have no character in this encounter: join it with /encounter join.");
+}
