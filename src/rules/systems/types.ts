@@ -271,6 +271,8 @@ export interface RoundContext<S = Record<string, unknown>> {
   declared: string[];
   others: Combatant<S>[];
   settings?: Record<string, unknown>;
+  /** Optional: "declare" before this round's initiative, "act" after (a declared Dodge keeps a combatant out of the acting, not out of declaring). */
+  phase?: "declare" | "act";
 }
 
 /** The combatant's action economy this round. */

@@ -3,6 +3,7 @@ import { siege } from "../../../src/rules/systems/siege/index.js";
 import { firstStrike } from "../../../src/rules/systems/siege/combat.js";
 import { roundEnd, roundEndEffects, roundStart } from "../../../src/rules/systems/siege/initiative.js";
 import { bagOf, mon, pc } from "./helpers.js";
+import { wordFor } from "../../../src/rules/round/words.js";
 
 describe("initiative", () => {
   // seed 003, "Initiative": d10 each, highest first; ties to the higher Dexterity; equal Dexterity: simultaneous
@@ -119,14 +120,15 @@ describe("round end", () => {
     const m = pc("m", {}, { hp: -7, conditions: ["unconscious", "mortally wounded", "dying"] });
     const aided = pc("n", {}, { hp: -8, conditions: ["unconscious", "mortally wounded", "dying", "aided"] });
     const r = roundEnd({ combatants: [m, aided, pc("ok")], method: "individual", round: 2 }, bagOf());
-    expect(r.effects).toEqual([{ targetId: "m", damage: 1, damageKind: "normal", note: 'm is mortally wounded and loses 1 HP (seed 003, "Hit Points").' }]);
-    expect(r.lines).toEqual(['m is mortally wounded and loses 1 HP (seed 003, "Hit Points").', "n's wounds are tended: no HP lost."]);
+    expect(r.effects).toEqual([{ targetId: "m", damage: 1, damageKind: "normal", note: "m is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points)." }]);
+    expect(r.lines).toEqual(["n's wounds are tended: no HP lost."]);
   });
 
-  it("ends the round's conditions, and surprise with round 1", () => {
-    const c = pc("c", {}, { conditions: ["charging", "dodging", "dodged:2", "shield vs o1", "prone", "knocked down", "surprised", "held"] });
-    expect(roundEndEffects([c], 1)).toEqual([
-      { targetId: "c", removeConditions: ["charging", "dodging", "dodged:2", "shield vs o1", "knocked down", "prone", "surprised"] },
-    ]);
+  // seed 003, "Overbearing": "knocked prone for the remainder of that round"
+  it("a knock-down's prone ends with the round; the round's marks end by their lifetime", () => {
+    const c = pc("c", {}, { conditions: ["charging", "dodging", "dodged:2", "shield vs o1", "prone", "knocked down"] });
+    expect(roundEndEffects([c])).toEqual([{ targetId: "c", removeConditions: ["prone"], note: "c gets up: knocked prone for the rest of that round only." }]);
+    for (const k of ["charging", "dodging", "dodged:2", "shield vs o1", "knocked down", "charge negated", "evading:o1", "disengaging", "withdrawing", "moved far", "aiding", "overbearing"])
+      expect(wordFor(siege.words, k).lasts).toBe("round");
   });
 });

@@ -31,7 +31,7 @@ describe("charging", () => {
     expect(ok.lines[0]).toBe("Una charges 40 ft. Charge allowed (30–60 ft): +2 damage on a hit, −4 AC for the whole round.");
     expect(() => declare(una(), "charge", "25")).toThrow("Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
     expect(() => declare(una(), "charge", "61")).toThrow(/at most the jogging rate, 60 ft/);
-    expect(() => declare(una(), "charge")).toThrow("Give the distance to the foe Una charges (30–60 ft) as a whole number of feet, e.g. 40.");
+    expect(() => declare(una(), "charge")).toThrow("Give the distance to the foe as the charge's detail (Una can charge a foe 30–60 ft away): a whole number of feet, e.g. 40.");
     expect(wordFor(siege.words, "charging").label).toBe("charging (−4 AC this round)");
   });
 
@@ -46,7 +46,9 @@ describe("dodge and evade", () => {
     const d = declare(una(), "dodge");
     expect(d.effects).toEqual([{ targetId: "Una", addConditions: ["dodging"] }]);
     expect(r.allowance(una(["dodging"]), ctx([], ["dodge"]))).toEqual({ attacks: 0, why: "declared Dodge: no attack this round", rule: 'seed 003, "Dodge"' });
-    expect(r.cannotAct!(una(["dodging"]), ctx([]))).toBe("is dodging this round");
+    // Free to change its mind before initiative; once the round acts, the dodge is its whole action.
+    expect(r.cannotAct!(una(["dodging"]), ctx([]))).toBeNull();
+    expect(r.cannotAct!(una(["dodging"]), ctx([], ["dodge"], "act"))).toBe("is dodging this round");
   });
 
   // seed 003, "Evade": "allowed to evade one opponent they are facing"
@@ -128,7 +130,7 @@ describe("the dying", () => {
   it("the round's end bleeds a mortally wounded character to death at −10", () => {
     let bo = pc("Bo", {}, { hp: -9, conditions: ["unconscious", "mortally wounded", "dying"] });
     const end = r.end!({ combatants: [bo], method: "individual", round: 3 }, bagOf());
-    expect(end.effects).toEqual([{ targetId: "Bo", damage: 1, damageKind: "normal", note: 'Bo is mortally wounded and loses 1 HP (seed 003, "Hit Points").' }]);
+    expect(end.effects).toEqual([{ targetId: "Bo", damage: 1, damageKind: "normal", note: "Bo is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points)." }]);
     const after = siege.applyDamage(bo, 1, bagOf());
     bo = { ...bo, state: after.state };
     expect(bo.state.conditions).toEqual(["dead"]);

@@ -87,7 +87,7 @@ function bandLine(name: string, st: SiegeState): string {
   if (st.hp === 0) return `${name} is at 0 HP and passes out${st.wakeInMinutes !== undefined ? ` for ${Math.ceil(st.wakeInMinutes / 60)} hour${st.wakeInMinutes > 60 ? "s" : ""}` : ": awake in 1d6 hours"}, then half move and no fighting, spells or strenuous action.`;
   if (st.conditions.includes("knocked out for 24 hours")) return `${name} is beaten to ${st.hp - st.subdual} with subdual damage: unconscious for 24 hours (or worse, at the Castle Keeper's discretion).`;
   if (st.conditions.includes("unconscious")) return `${name} is knocked out by subdual damage (${st.hp - st.subdual} effective HP).`;
-  return `${name} has ${st.hp - st.subdual}/${st.hpMax} HP${st.subdual ? ` (${st.subdual} of it subdual)` : ""}.`;
+  return `${name} has ${st.hp}/${st.hpMax} HP${st.subdual ? ` and ${st.subdual} subdual damage: knocked out after ${st.hp - st.subdual} more` : ""}.`;
 }
 
 /**
@@ -170,7 +170,9 @@ export function view(c: Combatant<SiegeSheet>): StateView {
         ? "grievously wounded"
         : st.conditions.includes("unconscious")
           ? "unconscious"
-          : "fine";
+          : st.conditions.includes("recovering")
+            ? "awake at 0 HP"
+            : "fine";
   return {
     summary: `HP ${st.hp}/${st.hpMax}${st.subdual ? ` (${st.subdual} subdual)` : ""}`,
     fraction: Math.max(0, Math.min(1, eff / st.hpMax)),
@@ -184,7 +186,7 @@ export function bleedingEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
   for (const c of combatants) {
     const st = readState(c);
     if (hpBand(st.hp) === "mortally wounded" && !st.conditions.includes("aided")) {
-      out.push({ targetId: c.id, damage: 1, damageKind: "normal", note: `${c.name} is mortally wounded and loses 1 HP (seed 003, "Hit Points").` });
+      out.push({ targetId: c.id, damage: 1, damageKind: "normal", note: `${c.name} is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points).` });
     }
   }
   return out;

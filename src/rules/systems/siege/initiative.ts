@@ -36,30 +36,15 @@ export function noInitiativeReason(c: Combatant<SiegeSheet>): string | undefined
   return undefined;
 }
 
-/** Conditions that last only for the round in which they were gained. */
-export const ROUND_CONDITIONS = ["charging", "charge negated", "overbearing", "dodging", "evading", "disengaging", "withdrawing", "knocked down", "moved far", "aiding", "spent action"];
-export function isRoundCondition(c: string): boolean {
-  return (
-    ROUND_CONDITIONS.includes(c) ||
-    c.startsWith("dodged:") ||
-    c.startsWith("evading:") ||
-    c.startsWith("shield vs ")
-  );
-}
-
 /**
- * The end of a round: round-long conditions end (charge, overbear, dodge and
- * evade, disengagement, the shield's attackers, a knock-down's "prone"),
- * "surprised" ends with round 1, and the mortally wounded bleed.
+ * The end of a round: a knock-down's "prone" ends with it ("Overbearing"), and
+ * the mortally wounded bleed. The round's own marks (charge, dodge, evade,
+ * disengagement, the shield's attackers…) end by their lifetime in `words`.
  */
-export function roundEndEffects(combatants: Combatant<SiegeSheet>[], round: number): Effect[] {
+export function roundEndEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
   const out: Effect[] = [];
   for (const c of combatants) {
-    const conds = c.state.conditions;
-    const remove = conds.filter(isRoundCondition);
-    if (conds.includes("knocked down")) remove.push("prone");
-    if (round >= 1 && conds.includes("surprised")) remove.push("surprised");
-    if (remove.length) out.push({ targetId: c.id, removeConditions: [...new Set(remove)] });
+    if (c.state.conditions.includes("knocked down")) out.push({ targetId: c.id, removeConditions: ["prone"], note: `${c.name} gets up: knocked prone for the rest of that round only.` });
   }
   return [...out, ...bleedingEffects(combatants)];
 }
@@ -165,15 +150,11 @@ export function roundStart(input: InitiativeInput<SiegeSheet>, dice: DiceBag): S
 /** The end of a round: its conditions end; the mortally wounded not yet aided lose 1 HP ("Hit Points"). */
 export function roundEnd(input: InitiativeInput<SiegeSheet>, dice: DiceBag): SiegeRoundStartResult {
   const mark = dice.log.length;
-  const effects = roundEndEffects(input.combatants, input.round);
+  const effects = roundEndEffects(input.combatants);
   const lines: string[] = [];
   const rules: string[] = [];
-  for (const e of effects) {
-    if (e.damage) {
-      lines.push(e.note ?? `${e.targetId} loses ${e.damage} HP.`);
-      if (!rules.includes(ref("Hit Points"))) rules.push(ref("Hit Points"));
-    }
-  }
+  // The bleed's own words come with its effect (its note) when play applies it.
+  if (effects.some((e) => e.damage)) rules.push(ref("Hit Points"));
   for (const c of input.combatants) if (readState(c).conditions.includes("aided") && hpBand(readState(c).hp) === "mortally wounded") lines.push(`${c.name}'s wounds are tended: no HP lost.`);
   return { title: `End of round ${input.round}`, lines, rules, rolls: dice.since(mark), cannotAct: [], effects };
 }

@@ -88,7 +88,7 @@ function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> 
 
 const feet = (detail: string | undefined, what: string): number => {
   const n = Number((detail ?? "").trim().replace(/\s*(ft|feet|')$/i, ""));
-  if (!detail?.trim() || !Number.isInteger(n) || n < 0 || n > 1000) throw new RuleError(`Give ${what} as a whole number of feet, e.g. 40.`);
+  if (!detail?.trim() || !Number.isInteger(n) || n < 0 || n > 1000) throw new RuleError(`Give ${what}: a whole number of feet, e.g. 40.`);
   return n;
 };
 
@@ -116,7 +116,7 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   };
   switch (input.id) {
     case "charge": {
-      const dist = feet(input.detail, `the distance to the foe ${who.name} charges (${who.sheet.move}–${2 * who.sheet.move} ft)`);
+      const dist = feet(input.detail, `the distance to the foe as the charge's detail (${who.name} can charge a foe ${who.sheet.move}–${2 * who.sheet.move} ft away)`);
       const c = validateCharge({ rate: who.sheet.move, distanceFt: dist });
       if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}`);
       return result(`${who.name} charges`, [`${who.name} charges ${dist} ft. ${c.lines.join(" ")}`], c.rules, self(["charging"]));
@@ -182,10 +182,12 @@ export const round: RoundRules<SiegeSheet> = {
   declarations,
   declare,
   allowance,
+  // A dodger, evader or disengager may still change its declaration before initiative; once the round is
+  // acting, its declaration is its whole action (and it is left out of the order).
   cannotAct: (who, ctx) => {
     const why = cannotActReason(who, ctx.round);
     if (why) return `is ${why}`;
-    const declared = noInitiativeReason(who);
+    const declared = ctx.phase === "act" ? noInitiativeReason(who) : undefined;
     if (declared) return `is ${declared.replace(/: no initiative roll$/, "")} this round`;
     return base(who, ctx);
   },
