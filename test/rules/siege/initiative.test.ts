@@ -22,7 +22,8 @@ describe("initiative", () => {
     const b = pc("b");
     const s = pc("s", {}, { conditions: ["surprised"] });
     const r = siege.initiative({ combatants: [a, b, s], method: "individual", round: 1 }, bagOf(4));
-    expect(r.order).toEqual([["b"]]);
+    // The surprised roll nothing but keep a last place in round 1's order, where /next passes them by.
+    expect(r.order).toEqual([["b"], ["s"]]);
     expect(r.lines).toContain("a cannot act (unconscious).");
     expect(r.lines).toContain("s cannot act (surprised).");
   });

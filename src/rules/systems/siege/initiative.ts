@@ -74,9 +74,12 @@ export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): I
   const lines: string[] = [];
   const rules = [ref("Initiative")];
   const able: Combatant<SiegeSheet>[] = [];
+  // The surprised keep a place at the end of the surprise round's order, where /next passes them by.
+  const surprised: string[] = [];
   for (const c of input.combatants) {
     const why = cannotActReason(c, input.round);
     const declared = why ? undefined : noInitiativeReason(c);
+    if (why === "surprised") surprised.push(c.id);
     if (why) lines.push(`${c.name} cannot act (${why}).`);
     else if (declared) lines.push(`${c.name} is ${declared}.`);
     else able.push(c);
@@ -128,6 +131,7 @@ export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): I
   }
   order = order.filter((g) => g.length > 0);
   if (input.round === 1) order = firstStrikeOrder(order, able, lines);
+  if (surprised.length) order.push(surprised);
   return { title: `Initiative, round ${input.round}`, lines, rules, rolls: dice.since(mark), order };
 }
 
