@@ -74,6 +74,14 @@ export interface Situation {
   mounted?: boolean;
   /** Free modifier the referee allows, added to the attack roll. */
   modifier?: number;
+
+  // ---- Optional (added for Castles & Crusades; any system may read them) ----
+  /** How much of the defender is concealed: fog, darkness (nothing blocks the blow, something spoils the aim). */
+  concealment?: "none" | "quarter" | "half" | "three-quarters" | "full";
+  /** A missile shot at a foe fighting in melee. */
+  intoMelee?: boolean;
+  /** Distance to the target in feet: the range band from the weapon's increment. */
+  distance?: number;
 }
 export type SituationKey = keyof Situation;
 

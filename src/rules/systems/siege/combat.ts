@@ -18,15 +18,8 @@ export const describeMods = (mods: Mod[]): string => mods.filter((m) => m.value 
 
 export type Concealment = "none" | "quarter" | "half" | "three-quarters" | "full";
 
-/** Siege extras a caller may add to the shared Situation. */
-export interface SiegeSituation extends Situation {
-  /** Concealment of the defender (fog, darkness): −2 / −4 / −6 / −10 to hit. */
-  concealment?: Concealment;
-  /** Ranged attack against a foe fighting in melee: −4. */
-  intoMelee?: boolean;
-  /** Distance to the target in feet: picks the range band from the weapon's increment. */
-  distance?: number;
-}
+/** The shared Situation: concealment (−2 / −4 / −6 / −10 to hit), a missile into melee (−4), distance in feet (range bands). */
+export type SiegeSituation = Situation;
 
 export type AttackMode = "melee" | "ranged" | "thrown";
 
