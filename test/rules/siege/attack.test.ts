@@ -137,6 +137,21 @@ describe("ranged", () => {
     expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { mode: "ranged" }), bagOf(1))).toThrow(/melee weapon/);
   });
 
+  // seed 003, "Ranged Combat": "Ranged weapons that miss their target continue on their path"
+  it("a miss at a known distance says where the missile may still hit", () => {
+    const miss = siege.attack.begin(input(bran(), orc(), "shortbow", { distance: 20 }), bagOf(2));
+    expect(miss.outcome).toBe("miss");
+    expect(miss.result.lines).toContain("The missile flies on and can hit anything in its path: roll to hit again at 30 ft (-1), 40 ft (-2), 50 ft (-3) (Castles & Crusades · Ranged Combat).");
+    expect(miss.ignored).toEqual([]);
+  });
+
+  // seed 003, "Situational Modifiers": concealment −2/−4/−6/−10; a missile at a foe in melee −4
+  it("concealment and a missile into melee", () => {
+    expect(total(siege.attack.begin(input(bran(), orc(), "shortbow", { concealment: "half", intoMelee: true }), bagOf(10)))).toBe(6); // 10 + 3 + 1 − 4 − 4
+    const melee = siege.attack.begin(input(bran(), orc(), "longsword", { intoMelee: true }), bagOf(10, 1));
+    expect(melee.ignored).toEqual(["intoMelee"]);
+  });
+
   // seed 003, "Ranged Combat": misses fly on within close range at −1 per 10 ft; crossbow bolts to long range
   it("stray missiles", () => {
     expect(strayShots(20, { range: 50, crossbow: false })).toEqual([
@@ -158,6 +173,17 @@ describe("two weapons", () => {
     expect(twoWeaponPenalties(4)).toEqual({ primary: 0, off: -2 });
     expect(twoWeaponPenalties(-1)).toEqual({ primary: -4, off: -7 });
   });
+  // seed 003, "Two Weapon Fighting": "A monk may use the two-weapon fighting rule to gain a second hand-to-hand attack ...
+  // both attacks suffer the penalties for two-weapon fighting and the secondary attack inflicts normal fist damage of 1d2"
+  it("a monk's second attack is a 1d2 fist at the two-weapon penalties", () => {
+    const monk = pc("Mo", { class: "monk", level: 3, str: 10, dex: 10, weapons: [{ name: "staff", damage: "1d6" }] });
+    const s = siege.attack.begin(input(monk, orc(), "staff", { twoWeapons: true }), bagOf(20, 20, 4, 2));
+    expect(s.result.lines[0]).toBe("**staff (primary)**: d20 20 − 2 (BtH +1, primary hand (−3, DEX +0) -3) = **18** vs AC 13 → hit, 1d6 = 4 damage.");
+    expect(s.result.lines[1]).toBe("**fist (off hand)**: d20 20 − 5 (BtH +1, off hand (−6, DEX +0) -6) = **15** vs AC 13 → hit, 1d2 = 2 damage.");
+    expect(s.effects.map((e) => e.damage)).toEqual([4, 2]);
+    expect(s.result.lines).toContain("A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties.");
+  });
+
   it("rolls both attacks", () => {
     const s = siege.attack.begin(input(bran(), orc(), "longsword", { twoWeapons: true }), bagOf(12, 15, 3, 2));
     expect(s.result.rolls.map((r) => r.total)).toEqual([13, 13, 5, 4]);

@@ -14,7 +14,9 @@ const declare = (who: Combatant<SiegeSheet>, id: string, detail?: string, others
 describe("what may be declared", () => {
   it("before initiative: charge, dodge, evade, disengage; on one's turn: move, aid and the other actions", () => {
     expect(r.declarations(una(), ctx([])).map((d) => d.id)).toEqual(["charge", "dodge", "evade", "disengage", "withdraw"]);
-    expect(r.declarations(una(), ctx([], [], "act")).map((d) => d.id)).toEqual(["move", "aid", "spell", "item", "ability"]);
+    expect(r.declarations(una(), ctx([], [], "act")).map((d) => d.id)).toEqual(["move", "aid", "cover", "spell", "item", "ability"]);
+    // After a move, only taking cover.
+    expect(r.declarations(una(), ctx([], ["move"], "act")).map((d) => d.id)).toEqual(["cover"]);
     // A dodger does nothing else this round.
     expect(r.declarations(una(["dodging"]), ctx([], ["dodge"], "act"))).toEqual([]);
     // The fallen declare nothing.
@@ -135,5 +137,26 @@ describe("the dying", () => {
     bo = { ...bo, state: after.state };
     expect(bo.state.conditions).toEqual(["dead"]);
     expect(r.rerolls({})).toBe(true);
+  });
+});
+
+describe("cover", () => {
+  // seed 003, "Cover": "When cover is used in melee attacks though, the cover applies to both the attacker and defender
+  // until one or the other move out from behind it."
+  it("taking cover: +6 AC behind 3/4 cover, for both sides in melee, until moving out", () => {
+    const c = r.declare({ who: una(), id: "cover", detail: "3/4", others: [], round: 1, declared: [] }, bagOf());
+    expect(c.effects).toEqual([{ targetId: "Una", addConditions: ["cover:heavy"] }]);
+    expect(wordFor(siege.words, "cover:heavy")).toEqual({ label: "behind 3/4 cover (+6 AC)", lasts: "encounter" });
+    expect(() => r.declare({ who: una(), id: "cover", detail: "lots", others: [], round: 1, declared: [] }, bagOf())).toThrow("Say how much cover as the detail: 1/4, 1/2, 3/4 or full.");
+    const golem = mon("Golem", "ogre");
+    const hidden = una(["cover:heavy"]);
+    // The golem's club against Una behind the column: AC 10 + 6.
+    const at = siege.attack.begin({ attacker: golem, defender: hidden, others: [], situation: {} }, bagOf(8));
+    expect(at.result.lines[0]).toContain("vs AC 16 = sheet AC 10 + 6 3/4 cover → miss");
+    // Una's sword out from behind it: the golem gets the same +6.
+    const out = siege.attack.begin({ attacker: hidden, defender: golem, others: [], situation: {} }, bagOf(9));
+    expect(out.result.lines[0]).toContain("vs AC 22 = sheet AC 16 + 6 3/4 cover (the attacker's, shared in melee) → miss");
+    // Moving out ends it.
+    expect(r.declare({ who: hidden, id: "move", detail: "10", others: [], round: 1, declared: [] }, bagOf()).effects).toEqual([{ targetId: "Una", removeConditions: ["cover:heavy"] }]);
   });
 });

@@ -41,9 +41,14 @@ export const words: SystemWords = {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
     if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
+    const cover = COVER_WORDS[c.slice(6)];
+    if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
   },
 };
+
+const COVER_WORDS: Record<string, string> = { light: "1/4 cover (+2 AC)", partial: "1/2 cover (+4 AC)", heavy: "3/4 cover (+6 AC)", full: "full cover (+10 AC)" };
+const COVER_DETAIL: Record<string, string> = { "1/4": "light", quarter: "light", light: "light", "1/2": "partial", half: "partial", partial: "partial", "3/4": "heavy", "three-quarters": "heavy", heavy: "heavy", full: "full" };
 
 const BEFORE_IDS = ["charge", "dodge", "evade", "disengage", "withdraw"];
 /** Declarations that are the whole round's action: no attack after them. */
@@ -74,6 +79,7 @@ export const DECLARATIONS: Declaration[] = [
   d("withdraw", "Disengage (fighting)", ref("Disengaging from Combat"), "before"),
   d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved this round"),
   d("aid", "Aid the wounded", ref("Hit Points"), "turn", "the mortally wounded ally"),
+  d("cover", "Take cover", ref("Cover"), "turn", "1/4, 1/2, 3/4 or full"),
   d("spell", "Cast a spell", ref("Cast a Spell"), "turn"),
   d("item", "Use an item", ref("Use an Item"), "turn"),
   d("ability", "Use an ability", ref("Use an Ability"), "turn"),
@@ -82,8 +88,10 @@ export const DECLARATIONS: Declaration[] = [
 function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> & { phase: "declare" | "act" }): Declaration[] {
   if (cannotActReason(who, ctx.round)) return [];
   if (ctx.phase === "declare") return DECLARATIONS.filter((x) => x.when === "before");
-  if (ctx.declared.some((id) => id in WHOLE_ROUND) || ctx.declared.includes("move") || noInitiativeReason(who)) return [];
-  return DECLARATIONS.filter((x) => x.when === "turn" && !(x.id === "move" && ctx.declared.includes("charge")));
+  if (ctx.declared.some((id) => id in WHOLE_ROUND) || noInitiativeReason(who)) return [];
+  // After a move, only taking cover (the move may end behind it); nothing twice.
+  const open = ctx.declared.includes("move") ? ["cover"] : DECLARATIONS.map((x) => x.id);
+  return DECLARATIONS.filter((x) => x.when === "turn" && open.includes(x.id) && !ctx.declared.includes(x.id) && !(x.id === "move" && ctx.declared.includes("charge")));
 }
 
 const feet = (detail: string | undefined, what: string): number => {
@@ -142,10 +150,24 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const rate = who.sheet.move;
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const squares = `${ft} ft (${toSquares(ft)} squares)`;
-  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.`], asAttack.rules, []);
+  // Moving out from behind cover ends it ("until one or the other move out from behind it").
+  const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
+  const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
+  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.`], asAttack.rules, leave);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
   if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.`);
-  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.`], asMove.rules, [{ targetId: who.id, addConditions: ["moved far"] }]);
+  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
+}
+
+/** "Cover": +2 / +4 / +6 / +10 AC; in melee it counts for both sides (see plan.ts). */
+function declareCover(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const key = COVER_DETAIL[(input.detail ?? "").trim().toLowerCase()];
+  if (!key) throw new RuleError("Say how much cover as the detail: 1/4, 1/2, 3/4 or full.");
+  const old = who.state.conditions.filter((c) => c.startsWith("cover:") && c !== `cover:${key}`);
+  return result(`${who.name} takes cover`, [
+    `${who.name} is behind ${COVER_WORDS[key]} until moving out from behind it. In melee the cover counts for both sides: ${who.name}'s foes get it too.`,
+  ], [ref("Cover")], [{ targetId: who.id, addConditions: [`cover:${key}`], ...(old.length ? { removeConditions: old } : {}) }]);
 }
 
 function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult {
@@ -156,6 +178,7 @@ function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult
   offered(declarations(who, { round: input.round, declared: input.declared.filter((x) => x !== input.id), others: input.others, phase }), input.id, who.name);
   if (phase === "declare") return declareBefore(input);
   if (input.id === "move") return declareMove(input);
+  if (input.id === "cover") return declareCover(input);
   if (input.id === "aid") {
     const ally = named(input, (c) => c.side === who.side && hpBand(readState(c).hp) === "mortally wounded" && !c.state.conditions.includes("aided"), "a mortally wounded ally to aid");
     const e = aidEffect(ally);
