@@ -5,7 +5,7 @@ import { respond } from "../src/discord/respond.js";
 import { campaignEmbed, campaignEndedEmbed, rollLogEmbed } from "../src/discord/embeds/campaign.js";
 import { recentRolls } from "../src/play/campaigns/rolls.js";
 import { addReferee, endCampaign, removeReferee, setOption, setRefereeRole, showCampaign, startCampaign } from "../src/play/campaigns/index.js";
-import { SETTING_HELP } from "../src/play/campaigns/settings.js";
+import { allOptions } from "../src/play/campaigns/settings.js";
 import { SYSTEM_IDS, SYSTEM_NAMES } from "../src/rules/systems/names.js";
 import { UserError } from "../src/play/errors.js";
 
@@ -26,7 +26,7 @@ export const command: CommandModule = {
       c
         .setName("set")
         .setDescription("Change an option (referee)")
-        .addStringOption((o) => o.setName("option").setDescription("The option").setRequired(true).addChoices(...Object.entries(SETTING_HELP).map(([k, v]) => ({ name: `${k}: ${v.words}`.slice(0, 100), value: k }))))
+        .addStringOption((o) => o.setName("option").setDescription("The option").setRequired(true).addChoices(...allOptions().slice(0, 25).map(([k, v]) => ({ name: `${k}: ${v.words}`.slice(0, 100), value: k }))))
         .addStringOption((o) => o.setName("value").setDescription("The new value").setRequired(true).setMaxLength(50)),
     )
     .addSubcommandGroup((g) =>

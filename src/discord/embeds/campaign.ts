@@ -1,17 +1,17 @@
 import { EmbedBuilder } from "discord.js";
 import type { CampaignEnded, CampaignView } from "../../play/campaigns/index.js";
 import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/names.js";
-import { SETTING_HELP } from "../../play/campaigns/settings.js";
+import { optionsOf } from "../../play/campaigns/settings.js";
 import { clip, COLOURS } from "./style.js";
 import type { Roll } from "../../generated/prisma/client.js";
 
 export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
   const c = v.campaign;
-  const bx = c.system === "bx" || c.system === "bx-house";
+  const options = optionsOf(c.system as SystemId);
   const settings = Object.entries(v.settings)
-    // B/X's own options mean nothing to the other systems.
-    .filter(([k]) => bx || (k !== "damage" && k !== "encumbrance"))
-    .map(([k, val]) => `**${k}**: ${typeof val === "boolean" ? (val ? "on" : "off") : val} — ${SETTING_HELP[k as keyof typeof SETTING_HELP]?.words ?? ""}`)
+    // Only this system's options: another system's mean nothing here.
+    .filter(([k]) => k in options)
+    .map(([k, val]) => `**${k}**: ${typeof val === "boolean" ? (val ? "on" : "off") : String(val)} — ${options[k]!.words}`)
     .join("\n");
   return new EmbedBuilder()
     .setColor(COLOURS.referee)

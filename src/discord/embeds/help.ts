@@ -1,7 +1,6 @@
 import { EmbedBuilder } from "discord.js";
 import { DICE_HELP } from "../../rules/dice/help.js";
-import { SYSTEMS } from "../../rules/systems/index.js";
-import { SYSTEM_IDS, type SystemId } from "../../rules/systems/types.js";
+import { SYSTEM_IDS, systemOf, type SystemId } from "../../rules/systems/index.js";
 import { isUnsupported } from "../../rules/systems/types.js";
 import { sheetFields } from "../../play/sheets.js";
 import { clip, COLOURS } from "./style.js";
@@ -49,7 +48,7 @@ export function helpEmbed(topic: string | null): EmbedBuilder {
 }
 
 function systemHelp(id: SystemId): EmbedBuilder {
-  const s = SYSTEMS[id];
+  const s = systemOf(id);
   const saves = isUnsupported(s.saves) ? s.saves.message : s.saves.join(", ");
   return new EmbedBuilder()
     .setColor(COLOURS.info)

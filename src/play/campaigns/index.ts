@@ -76,7 +76,7 @@ export async function setOption(s: Services, actor: Actor, key: string, value: s
   return s.store.db.$transaction(async (tx) => {
     const c = await requireCampaign(tx, actor);
     requireReferee(c, actor, "change the campaign's options");
-    const patch = parseSetting(key, value);
+    const patch = parseSetting(c.system as SystemId, key, value);
     const next = { ...JSON.parse(c.settings), ...patch };
     return view(tx, await updateCampaign(tx, c, { settings: JSON.stringify(next) }));
   });

@@ -1,46 +1,42 @@
-/** A campaign's options: validated, with each system's defaults. */
+/**
+ * A campaign's options: the shared ones (initiative, the reaction window, the
+ * dungeon's clock), with each system's defaults and its own options from its
+ * row (`campaignOptions`). Play never asks which system it is.
+ */
 import { z } from "zod";
-import type { SystemId } from "../../rules/systems/types.js";
+import { SYSTEM_IDS, systemOf } from "../../rules/systems/index.js";
+import type { SystemId, SystemOption } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
 
-export const settingsSchema = z.object({
-  initiative: z.enum(["group", "individual"]),
-  initiativeDex: z.boolean(),
-  reactionWindow: z.number().int().min(10).max(3600),
-  wanderingEvery: z.number().int().min(1).max(12),
-  wanderingChance: z.number().int().min(0).max(6),
-  ties: z.enum(["simultaneous", "reroll"]),
-  damage: z.enum(["weapon", "d6"]),
-  encumbrance: z.enum(["none", "basic", "detailed"]),
-  torchTurns: z.number().int().min(1).max(144),
-  lanternTurns: z.number().int().min(1).max(144),
-});
-export type Settings = z.infer<typeof settingsSchema>;
+const opt = (words: string, allowed: string, schema: z.ZodType): SystemOption => ({ words, allowed, schema });
 
-const BASE: Settings = {
-  initiative: "group",
-  initiativeDex: false,
-  reactionWindow: 60,
-  wanderingEvery: 2,
-  wanderingChance: 1,
-  ties: "simultaneous",
-  damage: "weapon",
-  encumbrance: "none",
-  torchTurns: 6,
-  lanternTurns: 24,
-};
+/** Options every system has. */
+export const SHARED_OPTIONS = {
+  initiative: opt("initiative method", "group or individual", z.enum(["group", "individual"])),
+  initiativeDex: opt("add Dexterity to individual initiative", "on or off", z.boolean()),
+  reactionWindow: opt("seconds a reaction stays open", "10 to 3600", z.number().int().min(10).max(3600)),
+  wanderingEvery: opt("wandering-monster check every N dungeon turns", "1 to 12", z.number().int().min(1).max(12)),
+  wanderingChance: opt("wandering monster on X in 6", "0 to 6", z.number().int().min(0).max(6)),
+  torchTurns: opt("turns a torch burns", "1 to 144", z.number().int().min(1).max(144)),
+  lanternTurns: opt("turns a flask of lantern oil burns", "1 to 144", z.number().int().min(1).max(144)),
+} satisfies Record<string, SystemOption>;
 
-/** What each system's text sets as its default (see docs/rules/<id>.md). */
-const BY_SYSTEM: Record<SystemId, Partial<Settings>> = {
-  "third-age": { initiative: "group", wanderingEvery: 1 }, // seed 000: every turn to every three turns
-  bx: { initiative: "group", wanderingEvery: 2, ties: "reroll", damage: "d6" }, // seed 002: 1d6 unless variable damage is chosen
-  "bx-house": { initiative: "individual", wanderingEvery: 2 },
-  siege: { initiative: "individual", wanderingEvery: 2 },
-  "life-guard": { initiative: "group", wanderingEvery: 2 },
-};
+export interface Settings {
+  initiative: "group" | "individual";
+  initiativeDex: boolean;
+  reactionWindow: number;
+  wanderingEvery: number;
+  wanderingChance: number;
+  torchTurns: number;
+  lanternTurns: number;
+  /** A system's own options (B/X: ties, damage, encumbrance…). */
+  [key: string]: unknown;
+}
+
+const BASE: Settings = { initiative: "group", initiativeDex: false, reactionWindow: 60, wanderingEvery: 2, wanderingChance: 1, torchTurns: 6, lanternTurns: 24 };
 
 export function defaultSettings(system: SystemId): Settings {
-  return { ...BASE, ...BY_SYSTEM[system] };
+  return { ...BASE, ...systemOf(system).campaignOptions.defaults };
 }
 
 export function readSettings(system: SystemId, json: string): Settings {
@@ -48,27 +44,29 @@ export function readSettings(system: SystemId, json: string): Settings {
   return { ...defaultSettings(system), ...stored };
 }
 
-/** What `/campaign set option value` accepts: the option's words, its allowed values, and how to parse. */
-export const SETTING_HELP: Record<keyof Settings, { words: string; allowed: string }> = {
-  initiative: { words: "initiative method", allowed: "group or individual" },
-  initiativeDex: { words: "add Dexterity to individual initiative", allowed: "on or off" },
-  reactionWindow: { words: "seconds a reaction stays open", allowed: "10 to 3600" },
-  wanderingEvery: { words: "wandering-monster check every N dungeon turns", allowed: "1 to 12" },
-  wanderingChance: { words: "wandering monster on X in 6", allowed: "0 to 6" },
-  ties: { words: "initiative ties", allowed: "simultaneous or reroll" },
-  damage: { words: "damage dice (B/X)", allowed: "weapon or d6" },
-  encumbrance: { words: "encumbrance (B/X)", allowed: "none, basic or detailed" },
-  torchTurns: { words: "turns a torch burns", allowed: "1 to 144" },
-  lanternTurns: { words: "turns a flask of lantern oil burns", allowed: "1 to 144" },
-};
+/** The options of one system's campaigns: the shared ones, narrowed or added to by the system. */
+export function optionsOf(system: SystemId): Record<string, SystemOption> {
+  return { ...SHARED_OPTIONS, ...systemOf(system).campaignOptions.own };
+}
 
-export function parseSetting(key: string, raw: string): Partial<Settings> {
-  if (!(key in SETTING_HELP)) throw new UserError(`There is no option "${key}". Options: ${Object.keys(SETTING_HELP).join(", ")}.`);
-  const k = key as keyof Settings;
+/** Every option any system has, for /campaign set's list (each campaign accepts its own). */
+export function allOptions(): [string, SystemOption][] {
+  const seen = new Map<string, SystemOption>(Object.entries(SHARED_OPTIONS));
+  for (const id of SYSTEM_IDS) for (const [k, v] of Object.entries(systemOf(id).campaignOptions.own)) if (!seen.has(k)) seen.set(k, v);
+  return [...seen];
+}
+
+export function parseSetting(system: SystemId, key: string, raw: string): Partial<Settings> {
+  const options = optionsOf(system);
+  const o = options[key];
+  if (!o) {
+    const owners = SYSTEM_IDS.filter((id) => key in systemOf(id).campaignOptions.own).map((id) => systemOf(id).name);
+    if (owners.length) throw new UserError(`"${key}" is an option of ${owners.join(" and ")}, not of ${systemOf(system).name}. Options here: ${Object.keys(options).join(", ")}.`);
+    throw new UserError(`There is no option "${key}". Options: ${Object.keys(options).join(", ")}.`);
+  }
   const v = raw.trim().toLowerCase();
-  const field = settingsSchema.shape[k];
   const candidate: unknown = /^(on|yes|true)$/.test(v) ? true : /^(off|no|false)$/.test(v) ? false : /^-?\d+$/.test(v) ? Number(v) : v;
-  const parsed = field.safeParse(candidate);
-  if (!parsed.success) throw new UserError(`"${raw}" is not a value for ${k} (${SETTING_HELP[k].words}): use ${SETTING_HELP[k].allowed}.`);
-  return { [k]: parsed.data } as Partial<Settings>;
+  const parsed = o.schema.safeParse(candidate);
+  if (!parsed.success) throw new UserError(`"${raw}" is not a value for ${key} (${o.words}): use ${o.allowed}.`);
+  return { [key]: parsed.data } as Partial<Settings>;
 }

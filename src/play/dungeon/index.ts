@@ -1,6 +1,6 @@
 /** /dungeon turn and status: the campaign's clock between fights, in one transaction each, every die from the campaign's stream. */
 import { passTurn, type DungeonState, type PendingWandering, type TurnOutcome } from "../../rules/dungeon/index.js";
-import { isUnsupported, type ReactionRollResult, type SystemId } from "../../rules/systems/types.js";
+import { isUnsupported, type ReactionRollResult } from "../../rules/systems/types.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
@@ -53,7 +53,7 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     let rounds = clock.rounds;
     for (let i = 0; i < count; i++) {
       const t = passTurn(
-        { system: campaign.system as SystemId, state, rounds, every: start.settings.wanderingEvery, chance: start.settings.wanderingChance, mouths: start.party.length, actions },
+        { dungeon: campaignSystem(campaign).dungeon, state, rounds, every: start.settings.wanderingEvery, chance: start.settings.wanderingChance, mouths: start.party.length, actions },
         bag,
       );
       turns.push(t);

@@ -5,6 +5,7 @@ import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { updateCampaign } from "../campaigns/index.js";
 import { parseSetting, type Settings } from "../campaigns/settings.js";
+import type { SystemId } from "../../rules/systems/types.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { UserError } from "../errors.js";
 import { parseMonsters } from "../encounters/monsters.js";
@@ -26,7 +27,7 @@ export interface DungeonSettings extends Partial<Record<keyof Supplies, number |
   coins?: number | null;
 }
 
-const OPTIONS: [keyof DungeonSettings, keyof Settings][] = [
+const OPTIONS: [keyof DungeonSettings, string][] = [
   ["interval", "wanderingEvery"],
   ["chance", "wanderingChance"],
   ["torch", "torchTurns"],
@@ -44,7 +45,7 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
     for (const [opt, key] of OPTIONS) {
       const v = input[opt];
       if (v == null) continue;
-      Object.assign(patch, parseSetting(key, String(v)));
+      Object.assign(patch, parseSetting(campaign.system as SystemId, key, String(v)));
       lines.push(`${key} is now ${v}.`);
     }
     if (Object.keys(patch).length) campaign = await updateCampaign(tx, campaign, { settings: JSON.stringify({ ...JSON.parse(campaign.settings), ...patch }) });

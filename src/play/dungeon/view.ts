@@ -3,6 +3,7 @@ import type { Campaign } from "../../generated/prisma/client.js";
 import { nextCheckTurn, partyMovement, turnOf, type DungeonState, type PartyMovement } from "../../rules/dungeon/index.js";
 import type { SystemId } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
+import { campaignSystem } from "../campaigns/system.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
 import { partyOf, type PartyMember } from "./party.js";
 
@@ -27,7 +28,7 @@ export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: numbe
     state,
     settings,
     party,
-    movement: partyMovement({ system, members: party, encumbrance: settings.encumbrance, loads: state.loads }),
+    movement: partyMovement({ dungeon: campaignSystem(campaign).dungeon, members: party, settings, loads: state.loads }),
     nextCheck: nextCheckTurn(turnOf(rounds), settings.wanderingEvery),
   };
 }

@@ -5,7 +5,7 @@
  * campaign's interval, rolling on its table on a hit.
  */
 import type { DiceBag } from "../dice/bag.js";
-import type { RuleResult, SystemId } from "../systems/types.js";
+import type { DungeonRules, RuleResult } from "../systems/types.js";
 import { advanceClock, crossedWords, ROUNDS_PER_TURN, turnOf } from "./clock.js";
 import { expireEffects } from "./effects.js";
 import { burnLights } from "./light.js";
@@ -17,7 +17,8 @@ import { parseTable, rollTable, wanderingRoll } from "./wandering.js";
 export const KEPT_ACTIONS = 12;
 
 export interface TurnInput {
-  system: SystemId;
+  /** The system's dungeon rules (its own wandering check), if it has any. */
+  dungeon?: DungeonRules | undefined;
   state: DungeonState;
   /** The clock before the turn. */
   rounds: number;
@@ -48,7 +49,7 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
   const effects = expireEffects(input.state.effects, clock.rounds);
   const fed = eatAndDrink({ supplies: input.state.supplies, fedDays: input.state.fedDays, rounds: clock.rounds, mouths: input.mouths });
   lines.push(...burned.lines, ...effects.lines, ...crossedWords(clock), ...fed.lines);
-  const w = wanderingRoll({ system: input.system, turn, every: input.every, chance: input.chance }, bag);
+  const w = wanderingRoll({ dungeon: input.dungeon, turn, every: input.every, chance: input.chance }, bag);
   lines.push(w.lines[0]!);
   let monsters: string | null = null;
   if (w.encounter && input.state.table.length) {

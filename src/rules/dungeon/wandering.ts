@@ -1,12 +1,10 @@
 /**
  * Wandering monsters: when the check falls, the roll, and the campaign's
- * table. The Third Age's own check (seed 000, "Dungeon Turn", "Random
- * Encounters": 1 in 6 every 1–3 turns) is used as written; other systems
- * and other settings roll 1d6 against "X in 6" every N turns.
+ * table. A system's own check (The Third Age's 1 in 6 every 1–3 turns) is
+ * used as written; otherwise 1d6 against "X in 6" every N turns.
  */
 import type { DiceBag } from "../dice/bag.js";
-import { wanderingCheck, type WanderingResult } from "../systems/third-age/dungeon.js";
-import { RuleError, type SystemId } from "../systems/types.js";
+import { RuleError, type DungeonRules, type WanderingResult } from "../systems/types.js";
 import { DREF } from "./refs.js";
 
 export type { WanderingResult };
@@ -17,9 +15,10 @@ export const isCheckTurn = (turn: number, every: number): boolean => turn > 0 &&
 /** The first check turn after `turn`. */
 export const nextCheckTurn = (turn: number, every: number): number => turn + (every - (turn % every));
 
-export function wanderingRoll(input: { system: SystemId; turn: number; every: number; chance: number }, bag: DiceBag): WanderingResult {
+export function wanderingRoll(input: { dungeon?: DungeonRules | undefined; turn: number; every: number; chance: number }, bag: DiceBag): WanderingResult {
   const { turn, every, chance } = input;
-  if (input.system === "third-age" && every <= 3 && chance === 1) return wanderingCheck(turn, every, bag);
+  const own = input.dungeon?.wandering?.({ turn, every, chance }, bag);
+  if (own) return own;
   const rules = [DREF.choice(`wandering monster on ${chance} in 6 every ${every} turn${every === 1 ? "" : "s"} (campaign options wanderingChance, wanderingEvery)`)];
   if (!isCheckTurn(turn, every)) {
     return { title: "No wandering-monster check", lines: [`Turn ${turn}: checks come every ${every} turns; next on turn ${nextCheckTurn(turn, every)}.`], rules, rolls: [], checked: false, encounter: false };

@@ -1,11 +1,2 @@
-import type { SystemId } from "./types.js";
-
-export const SYSTEM_NAMES: Record<SystemId, string> = {
-  "third-age": "The Third Age",
-  bx: "Basic/Expert",
-  "bx-house": "B/X house rules",
-  siege: "Castles & Crusades (SIEGE)",
-  "life-guard": "Life & Guard",
-};
-
-export { SYSTEM_IDS, type SystemId } from "./types.js";
+/** System ids and display names, from the registry (src/rules/systems/index.ts). */
+export { SYSTEM_IDS, SYSTEM_NAMES, type SystemId } from "./index.js";

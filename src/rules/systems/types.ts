@@ -6,8 +6,8 @@
 import type { z } from "zod";
 import type { DiceBag, DiceRoll } from "../dice/bag.js";
 
-export type SystemId = "third-age" | "bx" | "bx-house" | "siege" | "life-guard";
-export const SYSTEM_IDS: readonly SystemId[] = ["third-age", "bx", "bx-house", "siege", "life-guard"];
+/** A system's id: a key of the registry (src/rules/systems/index.ts), e.g. "third-age". */
+export type SystemId = string;
 
 /** A citation of the seed text: `seed 000, "Attack Rolls"`. */
 export type RuleRef = string;
@@ -306,6 +306,54 @@ export interface RoundRules<S = Record<string, unknown>> {
   rerolls(settings: Record<string, unknown>): boolean;
 }
 
+/** A campaign option the system adds (or one of the shared ones it narrows, like Third Age's wandering interval). */
+export interface SystemOption {
+  /** In words, for /campaign show: "initiative ties". */
+  words: string;
+  /** The values allowed, in words: "reroll or simultaneous". */
+  allowed: string;
+  /** Validates a typed value (already turned into a boolean or number where it reads as one). */
+  schema: z.ZodType;
+}
+
+/** The campaign's options as this system sees them: its defaults and its own options. */
+export interface CampaignOptions {
+  /** Defaults this text sets for the shared options (initiative method, wandering interval…) and its own. */
+  defaults: Record<string, unknown>;
+  /** Options only this system has (or shared ones it narrows), by key. */
+  own: Record<string, SystemOption>;
+  /** The system built with the campaign's options, when its rules read them (B/X: ties, variable damage). */
+  configure?(settings: Record<string, unknown>): RuleSystem;
+}
+
+/** A party member for the dungeon's rules: a name and a sheet. */
+export interface DungeonMember {
+  name: string;
+  sheet: Record<string, unknown>;
+}
+
+/** How far the party moves in a dungeon turn, in the system's words. */
+export interface PartyMovement {
+  /** Feet per dungeon turn, or null when the system gives no rate. */
+  perTurn: number | null;
+  line: string;
+  rules: RuleRef[];
+}
+
+/** A wandering-monster check: whether it was made and whether something comes. */
+export interface WanderingResult extends RuleResult {
+  checked: boolean;
+  encounter: boolean;
+}
+
+/** The dungeon as this system's text plays it (each optional: the shared procedure applies without it). */
+export interface DungeonRules {
+  /** The party's movement in a dungeon turn (`settings`: the campaign's options, e.g. B/X's encumbrance). */
+  movement?(input: { members: DungeonMember[]; settings: Record<string, unknown>; loads: Record<string, number> }): PartyMovement;
+  /** The text's own check, or null to use the shared "X in 6 every N turns". */
+  wandering?(input: { turn: number; every: number; chance: number }, dice: DiceBag): WanderingResult | null;
+}
+
 export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
   id: SystemId;
   name: string;
@@ -323,6 +371,10 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   situations: SituationKey[];
   /** Conditions in words, with their lifetimes. */
   words: SystemWords;
+  /** The campaign's options this system sets or adds. */
+  campaignOptions: CampaignOptions;
+  /** The dungeon's rules this text gives (movement, its wandering check). */
+  dungeon?: DungeonRules;
   /** The combat round: declarations, the action economy, the round's end. */
   round: RoundRules<Sheet>;
   /** Fields shown on the sheet embed, in order: [label, value]. */

@@ -1,9 +1,10 @@
+import { systemOf } from "../../../src/rules/systems/index.js";
 import { describe, expect, it } from "vitest";
 import { passTurn, type DungeonState } from "../../../src/rules/dungeon/index.js";
 import { emptyState, faces, TURN } from "./helpers.js";
 
 const input = (state: DungeonState, rounds: number, over: Partial<Parameters<typeof passTurn>[0]> = {}) => ({
-  system: "third-age" as const,
+  dungeon: systemOf("third-age").dungeon,
   state,
   rounds,
   every: 1,

@@ -1,3 +1,4 @@
+import { systemOf } from "../../../src/rules/systems/index.js";
 import { describe, expect, it } from "vitest";
 import { isCheckTurn, nextCheckTurn, parseTable, rollTable, wanderingRoll } from "../../../src/rules/dungeon/index.js";
 import { faces } from "./helpers.js";
@@ -15,23 +16,23 @@ describe("when the wandering-monster check falls", () => {
 describe("the wandering-monster roll", () => {
   // seed 000, "Dungeon Turn": "Referee rolls 1d6 and on a 1, a random encounter is rolled".
   it("The Third Age: 1 in 6 by its own check", () => {
-    const hit = wanderingRoll({ system: "third-age", turn: 1, every: 1, chance: 1 }, faces(1));
+    const hit = wanderingRoll({ dungeon: systemOf("third-age").dungeon, turn: 1, every: 1, chance: 1 }, faces(1));
     expect(hit.encounter).toBe(true);
     expect(hit.rules).toContain('seed 000, "Dungeon Turn"');
-    expect(wanderingRoll({ system: "third-age", turn: 1, every: 1, chance: 1 }, faces(2)).encounter).toBe(false);
+    expect(wanderingRoll({ dungeon: systemOf("third-age").dungeon, turn: 1, every: 1, chance: 1 }, faces(2)).encounter).toBe(false);
   });
 
   it("other systems: X in 6 every N turns, as the campaign sets", () => {
-    expect(wanderingRoll({ system: "bx", turn: 2, every: 2, chance: 2 }, faces(2)).encounter).toBe(true);
-    expect(wanderingRoll({ system: "bx", turn: 2, every: 2, chance: 2 }, faces(3)).encounter).toBe(false);
-    const off = wanderingRoll({ system: "bx", turn: 3, every: 2, chance: 2 }, faces());
+    expect(wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 2, every: 2, chance: 2 }, faces(2)).encounter).toBe(true);
+    expect(wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 2, every: 2, chance: 2 }, faces(3)).encounter).toBe(false);
+    const off = wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 3, every: 2, chance: 2 }, faces());
     expect(off).toMatchObject({ checked: false, encounter: false, rolls: [] });
     expect(off.lines[0]).toBe("Turn 3: checks come every 2 turns; next on turn 4.");
-    expect(wanderingRoll({ system: "siege", turn: 2, every: 2, chance: 0 }, faces()).encounter).toBe(false);
+    expect(wanderingRoll({ dungeon: systemOf("siege").dungeon, turn: 2, every: 2, chance: 0 }, faces()).encounter).toBe(false);
   });
 
   it("The Third Age with an interval beyond 3 falls back to the campaign's X in 6", () => {
-    const r = wanderingRoll({ system: "third-age", turn: 4, every: 4, chance: 1 }, faces(1));
+    const r = wanderingRoll({ dungeon: systemOf("third-age").dungeon, turn: 4, every: 4, chance: 1 }, faces(1));
     expect(r.encounter).toBe(true);
     expect(r.rules[0]).toMatch(/choice/);
   });

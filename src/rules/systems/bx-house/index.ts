@@ -4,7 +4,7 @@
  * initiative, round start, morale and damage are the house's.
  */
 import { z } from "zod";
-import { bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
+import { BX_OPTIONS, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
 import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
 import { houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
@@ -26,6 +26,15 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     ...base,
     id: "bx-house",
     name: "B/X house rules",
+    campaignOptions: {
+      // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
+      defaults: { initiative: "individual", wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false },
+      own: {
+        ...BX_OPTIONS,
+        initiativeEachRound: { words: "reroll initiative each round (ENCOUNTER ORDER, optional)", allowed: "on or off", schema: z.boolean() },
+      },
+      configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }) as unknown as RuleSystem,
+    },
     sheet: houseSheetSchema,
     monster: houseMonsterSchema,
     presets: housePresets,

@@ -8,7 +8,8 @@ import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
 import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
-import { bxRound, bxWords } from "./round.js";
+import { bxDungeon } from "./dungeon.js";
+import { bxCampaignOptions, bxRound, bxSettingsFrom, bxWords } from "./round.js";
 
 export const BX_SITUATIONS: SituationKey[] = ["mode", "range", "cover", "modifier"];
 
@@ -16,7 +17,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
   const st: BxSettings = bxSettingsSchema.parse({ ...BX_DEFAULT_SETTINGS, ...settings });
   return {
     id: "bx",
-    name: "Basic/Expert SRD",
+    name: "Basic/Expert",
     sheet: bxSheetSchema,
     monster: bxMonsterSchema,
     presets: bxPresets,
@@ -25,6 +26,8 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     situations: BX_SITUATIONS,
     words: bxWords,
     round: bxRound,
+    dungeon: bxDungeon,
+    campaignOptions: bxCampaignOptions((options) => createBx(bxSettingsFrom(options))),
     describeSheet: bxDescribeSheet,
     initialState: bxInitialState,
     view: bxView,
@@ -60,3 +63,4 @@ export * from "./monsters.js";
 export * from "./settings.js";
 export * from "./sheet.js";
 export * from "./time.js";
+export { BX_OPTIONS, bxSettingsFrom } from "./round.js";

@@ -7,7 +7,7 @@ import { applyDamageTo, applyHealingTo, rest } from "./damage.js";
 import { odds } from "./odds.js";
 import { initiative, roundStart } from "./round.js";
 import { describeSheet, initialState, monsterSchema, presets, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
-import { round as roundRules, words } from "./round.js";
+import { campaignOptions, round as roundRules, words } from "./round.js";
 
 export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   id: "life-guard",
@@ -20,6 +20,7 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   situations: SITUATIONS,
   words,
   round: roundRules,
+  campaignOptions,
   describeSheet,
   initialState,
   view,

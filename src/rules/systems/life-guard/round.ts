@@ -11,7 +11,7 @@ import { R } from "./refs.js";
 import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
-import type { RoundRules, SystemWords } from "../types.js";
+import type { CampaignOptions, RoundRules, SystemWords } from "../types.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -111,3 +111,5 @@ export const words: SystemWords = { conditions: { ...COMMON_CONDITIONS } };
 export const round: RoundRules<LifeGuardSheet> = {
   ...baseRound<LifeGuardSheet>({ isDown: (c) => !canFight(c.state), rule: 'seed 004, "Attacks"' }),
 };
+
+export const campaignOptions: CampaignOptions = { defaults: { initiative: "group", wanderingEvery: 2 }, own: {} };

@@ -7,7 +7,7 @@ import { check, SAVE_KINDS, save, surprise } from "./check.js";
 import { applyDamage, applyHealing, fallingDamage, initialState, rollMonster, timePasses, view } from "./damage.js";
 import { initiative, roundStart } from "./initiative.js";
 import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, PRESETS, sheetSchema, type SiegeSheet } from "./sheet.js";
-import { round, words } from "./round.js";
+import { campaignOptions, round, words } from "./round.js";
 
 const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
 
@@ -22,6 +22,7 @@ export const siege: RuleSystem<SiegeSheet> = {
   situations: SITUATION_KEYS,
   words,
   round,
+  campaignOptions,
   describeSheet,
   initialState,
   view,

@@ -8,7 +8,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
-import type { Allowance, Combatant, ConditionWord, Declaration, DeclareInput, DeclareResult, Effect, Lifetime, RoundContext, RoundRules, SystemWords } from "../types.js";
+import type { Allowance, CampaignOptions, Combatant, ConditionWord, Declaration, DeclareInput, DeclareResult, Effect, Lifetime, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { RuleError } from "../types.js";
 import { disengage, halfMove, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
@@ -217,3 +217,6 @@ export const round: RoundRules<SiegeSheet> = {
   end: roundEnd,
   rerolls: () => true,
 };
+
+/** The campaign's options as this text sets them: individual d10 initiative ("Initiative"). */
+export const campaignOptions: CampaignOptions = { defaults: { initiative: "individual", wanderingEvery: 2 }, own: {} };

@@ -1,6 +1,6 @@
 /** seed 000, "Dungeon Turn", "Random Encounters", "Movement in Dungeons", "Movement". */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type RuleResult } from "../types.js";
+import { RuleError, type DungeonRules, type RuleResult } from "../types.js";
 import { showRoll } from "./dice.js";
 import { REF } from "./refs.js";
 
@@ -73,3 +73,9 @@ export function dungeonTurn(input: { turn: number; everyNTurns: number; actions?
     movementFeet: MOVEMENT.dungeonTurn.feet,
   };
 }
+
+/** The Third Age's dungeon: 60' a turn, checking every section; its own 1-in-6 check every 1–3 turns. */
+export const dungeon: DungeonRules = {
+  movement: () => ({ perTurn: MOVEMENT.dungeonTurn.feet, line: `${MOVEMENT.dungeonTurn.feet}' (${MOVEMENT.dungeonTurn.squares} squares) this turn, checking every section.`, rules: [REF.dungeonMovement] }),
+  wandering: ({ turn, every, chance }, bag) => (every <= 3 && chance === 1 ? wanderingCheck(turn, every, bag) : null),
+};

@@ -9,7 +9,8 @@ import { loyalty, morale, reaction, startingLoyalty, surprise } from "./encounte
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
 import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
-import { round, words } from "./round.js";
+import { campaignOptions, round, words } from "./round.js";
+import { dungeon } from "./dungeon.js";
 
 export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   id: "third-age",
@@ -22,6 +23,8 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   situations: [...SITUATIONS],
   words,
   round,
+  campaignOptions,
+  dungeon,
   describeSheet,
   initialState,
   view,

@@ -1,0 +1,38 @@
+/**
+ * The dungeon as B/X plays it: the slowest member sets the party's pace
+ * (seed 002, "Group Movement Rate"), each member's rate from the campaign's
+ * encumbrance option (seed 002, "Option 1"/"Option 2").
+ */
+import type { DungeonMember, DungeonRules, PartyMovement } from "../types.js";
+import { basicEncumbrance, detailedEncumbrance, groupMovementRate } from "./time.js";
+
+const REF = {
+  group: 'seed 002, "Group Movement Rate"',
+  basic: 'seed 002, "Option 1: Basic Encumbrance"',
+  detailed: 'seed 002, "Option 2: Detailed Encumbrance"',
+};
+
+type Encumbrance = "none" | "basic" | "detailed";
+const num = (v: unknown, d: number) => (typeof v === "number" ? v : d);
+
+/** One member's rate in feet per turn under the encumbrance option, with the reason. */
+function rate(m: DungeonMember, encumbrance: Encumbrance, coins: number): { rate: number; why: string } {
+  const base = num(m.sheet.movement, 120);
+  if (encumbrance === "none") return { rate: base, why: `movement ${base}'` };
+  const armour = m.sheet.armour === "light" || m.sheet.armour === "heavy" ? m.sheet.armour : "none";
+  const e = encumbrance === "basic" ? basicEncumbrance({ armour, carryingTreasure: coins > 0, treasureWeight: coins }) : detailedEncumbrance(coins);
+  return { rate: Math.min(base, e.perTurn), why: e.reason };
+}
+
+export function bxPartyMovement(input: { members: DungeonMember[]; settings: Record<string, unknown>; loads: Record<string, number> }): PartyMovement {
+  const enc: Encumbrance = input.settings.encumbrance === "basic" || input.settings.encumbrance === "detailed" ? input.settings.encumbrance : "none";
+  if (!input.members.length) return { perTurn: null, line: "No one in the party yet: movement follows the slowest member once characters exist.", rules: [REF.group] };
+  const rates = input.members.map((m) => ({ m, ...rate(m, enc, input.loads[m.name.toLowerCase()] ?? 0) }));
+  const slowest = groupMovementRate(rates.map((r) => r.rate));
+  const who = rates.find((r) => r.rate === slowest)!;
+  const rules = [REF.group, ...(enc === "basic" ? [REF.basic] : enc === "detailed" ? [REF.detailed] : [])];
+  const line = slowest === 0 ? `${who.m.name} cannot move (${who.why}): the party cannot move on.` : `${slowest}' this turn: the slowest is ${who.m.name} (${who.why}).`;
+  return { perTurn: slowest, line, rules };
+}
+
+export const bxDungeon: DungeonRules = { movement: bxPartyMovement };
