@@ -33,7 +33,9 @@ describe("charging", () => {
     expect(ok.lines[0]).toBe("Una charges 40 ft. Charge allowed (30–60 ft): +2 damage on a hit, −4 AC for the whole round.");
     expect(() => declare(una(), "charge", "25")).toThrow("Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
     expect(() => declare(una(), "charge", "61")).toThrow(/at most the jogging rate, 60 ft/);
-    expect(() => declare(una(), "charge")).toThrow("Give the distance to the foe as the charge's detail (Una can charge a foe 30–60 ft away): a whole number of feet, e.g. 40.");
+    expect(() => declare(una(), "charge", "far")).toThrow("Give the distance to the foe as the charge's detail (Una can charge a foe 30–60 ft away): a whole number of feet, e.g. 40.");
+    // One tap (no distance): declared, with the window said.
+    expect(declare(una(), "charge").lines[0]).toBe("Una charges: the foe must be 30–60 ft away, in a straight line (give the distance as the detail to have it checked). +2 damage on a hit, −4 AC for the whole round.");
     expect(wordFor(siege.words, "charging").label).toBe("charging (−4 AC this round)");
   });
 

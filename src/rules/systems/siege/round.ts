@@ -124,7 +124,11 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   };
   switch (input.id) {
     case "charge": {
-      const dist = feet(input.detail, `the distance to the foe as the charge's detail (${who.name} can charge a foe ${who.sheet.move}–${2 * who.sheet.move} ft away)`);
+      const window = `${who.sheet.move}–${2 * who.sheet.move} ft`;
+      // One tap (a button) gives no distance: the charge stands, and the window is said for the Castle Keeper to hold to.
+      if (!input.detail?.trim())
+        return result(`${who.name} charges`, [`${who.name} charges: the foe must be ${window} away, in a straight line (give the distance as the detail to have it checked). +2 damage on a hit, −4 AC for the whole round.`], [ref("Charging")], self(["charging"]));
+      const dist = feet(input.detail, `the distance to the foe as the charge's detail (${who.name} can charge a foe ${window} away)`);
       const c = validateCharge({ rate: who.sheet.move, distanceFt: dist });
       if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}`);
       return result(`${who.name} charges`, [`${who.name} charges ${dist} ft. ${c.lines.join(" ")}`], c.rules, self(["charging"]));
