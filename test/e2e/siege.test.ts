@@ -90,6 +90,8 @@ describe("Castles & Crusades, a fight round by round", () => {
 
   it("the mortally wounded lose 1 HP at each round's end until aided or dead at −10 (seed 003, \"Hit Points\")", async () => {
     expect((await state("Cy")).hp).toBe(-8);
+    // The fallen are told why they cannot act (not "you have no character").
+    await refused(h.cmd("carol", "attack", { target: "Ogre" }), /^Cy is dying and cannot act/);
     await h.cmd("referee", "next"); // Una's turn
     const end2 = await h.cmd("referee", "next");
     expect(text(end2.message)).toMatch(/Cy is mortally wounded and bleeds: 1 HP lost at the round's end \(Castles & Crusades · Hit Points\)\./);
@@ -135,6 +137,56 @@ describe("Castles & Crusades, a fight round by round", () => {
     const una = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
     expect(JSON.parse(una.state).subdual).toBe(2);
     expect(text((await h.cmd("bob", "verify")).message)).toMatch(/Verified: every roll/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+
+describe("Castles & Crusades: disengaging, moving, cover and the situations /attack gives", () => {
+  beforeAll(async () => {
+    h = await startE2E({ users: ["referee", "alice", "bob"], seedPrefix: "siege-moves" });
+    await h.cmd("referee", "campaign start", { system: "siege" });
+    await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8" });
+    await h.cmd("bob", "character create", { name: "Bo", sheet: "class=fighter level=2 dex=14 ac=13 hpMax=12 weapons=shortbow:1d6:ranged:50" });
+  });
+  afterAll(async () => h?.stop());
+
+  // seed 003, "Disengaging from Combat": "they suffer a -2 to armor class and their opponent gets an attack against them
+  // as they run away. This is a free attack and does not count against the opponent's other action"
+  it("a hasty disengagement: −2 AC, no initiative, no other action, and each foe a free attack", async () => {
+    await h.cmd("referee", "encounter start", { name: "Ford", monsters: "2 orcs", surprise: false });
+    const d = await h.cmd("alice", "declare", { action: "disengage" });
+    expect(text(d.message)).toMatch(/\*\*Una\*\* .* · disengaging hastily \(−2 AC\) · declared: Disengage \(hasty\)/);
+    const n = await h.cmd("referee", "next");
+    expect(text(n.message)).toMatch(/Una is disengaging hastily: no initiative roll\./);
+    expect(text(n.message)).toMatch(/round 1 · Orc 1 to act/);
+    const a = await h.cmd("referee", "attack", { attacker: "Orc 1", target: "Una" });
+    expect(text(a.message)).toMatch(/vs AC 12 = sheet AC 14 − 2 hasty disengagement →/);
+    expect((await h.cmd("referee", "attack", { attacker: "Orc 1", target: "Una" })).ephemeral).toBe(false);
+    await refused(h.cmd("referee", "attack", { attacker: "Orc 1", target: "Una" }), "Orc 1 has already made 2 attacks this round (one attack this round, and a free attack at Una disengaging hastily).");
+    await refused(h.cmd("alice", "attack", { target: "Orc 1" }), "Una is disengaging hastily this round and cannot act this round: wait for /next.");
+  });
+
+  // seed 003, "Cover", "Situational Modifiers" (concealment, a missile into melee), "Ranged Combat" (range increments)
+  it("cover taken on one's turn; concealment, a missile into melee and the range in feet from /attack", async () => {
+    await h.cmd("referee", "next"); // Bo's turn
+    const c = await h.cmd("bob", "declare", { action: "cover", detail: "1/2" });
+    expect(text(c.message)).toMatch(/\*\*Bo\*\* .* · behind 1\/2 cover \(\+4 AC\) · declared: Take cover/);
+    const b = await h.cmd("bob", "attack", { target: "Orc 2", concealment: "half", distance: 60, into_melee: true });
+    expect(text(b.message)).toMatch(/\(BtH \+2, DEX \+1, medium range -2, ranged attack into melee -4, defender half concealed -4\)/);
+    await h.cmd("referee", "next"); // Orc 2
+    const o = await h.cmd("referee", "attack", { attacker: "Orc 2", target: "Bo" });
+    expect(text(o.message)).toMatch(/vs AC 17 = sheet AC 13 \+ 4 1\/2 cover →/);
+  });
+
+  // seed 003, "Movement in the Combat Round": "No attack is allowed if a character exceeds one-half their movement rate."
+  it("a move of more than half the rate leaves no attack", async () => {
+    await h.cmd("referee", "next"); // the round ends: round 2 opens for declarations
+    const r2 = await h.cmd("referee", "next");
+    let acting = text(r2.message);
+    for (let i = 0; i < 3 && !/Una to act|Una, |, Una to act/.test(acting); i++) acting = text((await h.cmd("referee", "next")).message);
+    const m = await h.cmd("alice", "declare", { action: "move", detail: "40" });
+    expect(text(m.message)).toMatch(/Una moves 40 ft \(8 squares\): more than half the rate \(15 ft\), so no attack this round\./);
+    await refused(h.cmd("alice", "attack", { target: "Orc 1" }), "Una cannot attack this round (moved more than half the movement rate: no attack this round).");
     expect(h.local.validationErrors).toEqual([]);
   });
 });
