@@ -113,6 +113,11 @@ describe("Castles & Crusades, a fight round by round", () => {
     expect(text(end3.message)).toMatch(/Cy is dead\./);
     expect((await state("Bo")).hp).toBe(-8);
     expect((await state("Cy")).conditions).toEqual(["dead"]);
+    // "With most magical healing, the character's hit points can only be returned to 0" (the knight's example).
+    const heal = await h.cmd("referee", "heal", { target: "Bo", amount: 8 });
+    expect(text(heal.message)).toMatch(/Bo is below 0 HP: magical healing brings them only to 0/);
+    expect((await state("Bo")).hp).toBe(0);
+    expect((await state("Bo")).conditions).toEqual(["unconscious"]);
   });
 
   // seed 003, "Hit Points": "Those with 0 hit points recover consciousness in 1d6 hours"
@@ -134,6 +139,8 @@ describe("Castles & Crusades, a fight round by round", () => {
     const turn = await h.cmd("referee", "dungeon turn", {});
     expect(text(turn.message)).toMatch(/Una recovers 1 subdual damage over 10 minutes \(1 per 10 minutes\): 2 left\./);
     expect(text(turn.message)).toMatch(/Una is still out: 230 minutes until waking\./);
+    // Bo, healed to 0 from below, gets his hours rolled as time first passes.
+    expect(text(turn.message)).toMatch(/Bo is at 0 HP: awake in \d hours?\./);
     const una = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
     expect(JSON.parse(una.state).subdual).toBe(2);
     expect(text((await h.cmd("bob", "verify")).message)).toMatch(/Verified: every roll/);

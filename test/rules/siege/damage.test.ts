@@ -205,3 +205,15 @@ describe("time passing and rolled monsters", () => {
     expect(siege.rollMonster!(ogre, bagOf(), { hpMax: 30 })).toBeNull();
   });
 });
+
+describe("healed to 0 from below", () => {
+  // seed 003, "Hit Points": the knight at −1 is "only brought back up to 0 hit points"; "Those with 0 hit points
+  // recover consciousness in 1d6 hours"
+  it("the hours until waking are rolled when time first passes", () => {
+    const healed = siege.applyHealing(hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying", "aided"] }), 8);
+    expect(healed.state.hp).toBe(0);
+    expect(healed.state.conditions).toEqual(["unconscious"]);
+    const r = siege.timePasses!({ ...hurt(0), state: healed.state }, 10, bagOf(2))!;
+    expect(r.result.lines).toEqual(["Kay is at 0 HP: awake in 2 hours.", "Kay is still out: 110 minutes until waking."]);
+  });
+});

@@ -243,12 +243,19 @@ export function healSubdual(c: Combatant<SiegeSheet>, minutes: number): SiegeSta
  * ("Subdual Damage"); at 0 HP, consciousness returns when the 1d6 hours rolled
  * at the fall have passed ("Hit Points"). Null when nothing changes.
  */
-export function timePasses(c: Combatant<SiegeSheet>, minutes: number, _dice: DiceBag): DamageResult | null {
+export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: DiceBag): DamageResult | null {
   const st = readState(c);
   if (st.conditions.includes("dead")) return null;
   let next = healSubdual(c, minutes);
   const lines: string[] = [];
   const rules: string[] = [];
+  const mark = dice.log.length;
+  // Brought to 0 by healing from below (the knight), the hours until waking are rolled when time first passes.
+  if (next.hp === 0 && !next.awake && next.wakeInMinutes === undefined) {
+    const w = wakeAfterZero(c, dice);
+    next = { ...next, wakeInMinutes: w.hours * 60 };
+    lines.push(`${c.name} is at 0 HP: awake in ${w.hours} hour${w.hours === 1 ? "" : "s"}.`);
+  }
   const healed = st.subdual - next.subdual;
   if (healed > 0) {
     lines.push(`${c.name} recovers ${healed} subdual damage over ${minutes} minutes (1 per 10 minutes)${next.subdual ? `: ${next.subdual} left` : ""}.`);
@@ -261,7 +268,7 @@ export function timePasses(c: Combatant<SiegeSheet>, minutes: number, _dice: Dic
     rules.push(ref("Hit Points"));
   }
   if (!lines.length) return null;
-  return { state: next, result: { title: `${c.name}: ${minutes} minutes pass`, lines, rules, rolls: [] } };
+  return { state: next, result: { title: `${c.name}: ${minutes} minutes pass`, lines, rules: [...new Set(rules)], rolls: dice.since(mark) } };
 }
 
 /**
