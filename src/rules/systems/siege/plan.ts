@@ -111,7 +111,9 @@ function pickWeapon(c: Pick<Ctx, "input" | "attacker" | "a" | "used">): { specia
       throw new RuleError(`${attacker.name} has no weapon "${input.weapon}": use ${[...names, ...SPECIAL_ATTACKS].join(", ")} or a dice expression like 1d8.`);
     }
   }
-  if (a.weapons[0]) return { special: "weapon", weapon: a.weapons[0] };
+  // A routine of several attacks (claw, claw, bite) uses the sheet's weapons in turn.
+  const next = a.attacks && a.attacks > 1 ? a.weapons[(input.attackIndex ?? 0) % a.weapons.length] : undefined;
+  if (next ?? a.weapons[0]) return { special: "weapon", weapon: (next ?? a.weapons[0])! };
   return attacker.kind === "monster" ? { special: "weapon", weapon: natural("natural attack", "1d6") } : { special: "pummel", weapon: undefined };
 }
 

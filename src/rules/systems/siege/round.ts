@@ -6,7 +6,7 @@
  * round; none after Dodge, Evade, a disengagement, another action or a long move.
  */
 import type { DiceBag } from "../../dice/bag.js";
-import { baseCannotAct, offered } from "../../round/economy.js";
+import { baseCannotAct, offered, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
 import type { Allowance, CampaignOptions, Combatant, ConditionWord, Declaration, DeclareInput, DeclareResult, Effect, Lifetime, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { RuleError } from "../types.js";
@@ -198,9 +198,19 @@ function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): A
   if (who.state.conditions.includes("moved far")) return { attacks: 0, why: "moved more than half the movement rate: no attack this round", rule: ref("Movement in the Combat Round") };
   // "Hasty Disengagement": the opponent gets a free attack that does not count against its other action.
   const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && !isOut(c));
-  if (fleeing.length)
-    return { attacks: 1 + fleeing.length, why: `one attack this round, and a free attack at ${fleeing.map((c) => c.name).join(", ")} disengaging hastily`, rule: ref("Disengaging from Combat") };
-  return { attacks: 1, why: "one attack this round", rule: ref("Attack") };
+  if (fleeing.length) {
+    const own = routine(who);
+    return { attacks: own.attacks + fleeing.length, why: `${own.why}, and a free attack at ${fleeing.map((c) => c.name).join(", ")} disengaging hastily`, rule: ref("Disengaging from Combat") };
+  }
+  return routine(who);
+}
+
+/** "A character or monster is allowed one attack each round unless they possess a special ability allowing them to exceed" it. */
+function routine(who: Combatant<SiegeSheet>): Allowance {
+  const n = routineAttacks(who.sheet);
+  if (n <= 1) return { attacks: 1, why: "one attack this round", rule: ref("Attack") };
+  const names = who.sheet.weapons.slice(0, n).map((w) => w.name);
+  return { attacks: n, why: `${n} attacks this round${names.length === n ? ` (${names.join(", ")})` : ""}`, rule: ref("Attack") };
 }
 
 const base = baseCannotAct<SiegeSheet>({ isDown: isOut, rule: ref("Attack") });
