@@ -1,12 +1,31 @@
-import { SlashCommandBuilder } from "discord.js";
+import { ActionRowBuilder, ModalBuilder, SlashCommandBuilder, TextInputBuilder, TextInputStyle, type ButtonInteraction, type ModalSubmitInteraction } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { encounterEmbed, roundMessage } from "../src/discord/embeds/encounter.js";
 import { roundButtons } from "../src/discord/embeds/round.js";
 import { combatantChoices } from "../src/play/encounters/choices.js";
-import { declarationChoices, declare } from "../src/play/round/declare.js";
+import { declarationChoices, declarationOf, declare } from "../src/play/round/declare.js";
+import type { EncounterEvent } from "../src/play/encounters/index.js";
 import { StaleError } from "../src/play/errors.js";
+
+/** `declare:<encounterId>:<round>:<id>`: the round message's button, and the modal it opens for a detail. */
+function parseId(customId: string) {
+  const [, encounterId, round, ...rest] = customId.split(":");
+  const action = rest.join(":");
+  if (!encounterId || !round || !action) throw new StaleError("This button is no longer in use: nothing was changed.");
+  return { action, expect: { encounterId, round: Number(round) } };
+}
+
+/** The round's message keeps its rule results; its roster shows the declaration. */
+async function updateRound(i: ButtonInteraction | ModalSubmitInteraction, ev: EncounterEvent) {
+  const embeds = (i.message?.embeds ?? []).map((e) => e.toJSON());
+  const roster = encounterEmbed(ev.fight, undefined, [...ev.notes, ...ev.results.flatMap((r) => r.lines)]).data;
+  if (embeds.length) embeds[embeds.length - 1] = { ...embeds[embeds.length - 1], title: roster.title, description: roster.description };
+  else embeds.push(roster);
+  if (i.isButton() || (i.isModalSubmit() && i.isFromMessage())) await i.update({ embeds, components: roundButtons(ev.fight) });
+  else await respond(i, roundMessage(ev));
+}
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -22,17 +41,22 @@ export const command: CommandModule = {
     await respond(i, roundMessage(ev));
   },
 
-  /** A declare button on the round's message: `declare:<encounterId>:<round>:<id>`, for the presser's own combatant. */
+  /** One tap declares for the presser's own combatant; a declaration that takes a detail asks for it in a modal. */
   async press(i, s) {
-    const [, encounterId, round, ...rest] = i.customId.split(":");
-    const action = rest.join(":");
-    if (!encounterId || !round || !action) throw new StaleError("This button is no longer in use: nothing was changed.");
-    const ev = await declare(s, actorOf(i), { action, expect: { encounterId, round: Number(round) } });
-    // The round's message keeps its rule results and shows the roster with the declaration.
-    const embeds = i.message.embeds.map((e) => e.toJSON());
-    const roster = encounterEmbed(ev.fight, undefined, [...ev.notes, ...ev.results.flatMap((r) => r.lines)]).data;
-    embeds[embeds.length - 1] = { ...embeds[embeds.length - 1], title: roster.title, description: roster.description };
-    await i.update({ embeds, components: roundButtons(ev.fight) });
+    const { action, expect } = parseId(i.customId);
+    const d = await declarationOf(s, actorOf(i), action, expect);
+    if (d.detail) {
+      const input = new TextInputBuilder().setCustomId("detail").setLabel("Detail").setPlaceholder(d.detail.slice(0, 100)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(60);
+      const modal = new ModalBuilder().setCustomId(i.customId).setTitle(d.label.slice(0, 45)).addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+      return i.showModal(modal);
+    }
+    await updateRound(i, await declare(s, actorOf(i), { action, expect }));
+  },
+
+  async submit(i, s) {
+    const { action, expect } = parseId(i.customId);
+    const detail = i.fields.getTextInputValue("detail").trim();
+    await updateRound(i, await declare(s, actorOf(i), { action, expect, ...(detail ? { detail } : {}) }));
   },
 
   async autocomplete(i, s) {

@@ -9,6 +9,7 @@ import type {
   AutocompleteOptions,
   Json,
   JsonObject,
+  ModalSubmitOptions,
   PressOptions,
   Reply,
   SlashOptions,
@@ -24,7 +25,7 @@ interface Waiter {
 export interface InteractionRecord {
   id: string;
   token: string;
-  type: 2 | 3 | 4;
+  type: 2 | 3 | 4 | 5;
   label: string;
   guildId: string;
   channelId: string;
@@ -104,6 +105,29 @@ export class Interactions {
     return this.toReply(await this.wait(rec, opts.timeoutMs));
   }
 
+  /**
+   * Submits a modal the bot showed this user (callback type 9): `values` by each
+   * text input's custom id. Fields the modal does not have are refused, as Discord would.
+   */
+  async submitModal(opts: ModalSubmitOptions): Promise<Reply> {
+    const shown = [...this.byId.values()].reverse().find((r) => r.userId === opts.userId && r.modal && r.modal.custom_id === opts.customId);
+    if (!shown) throw new Error(`local Discord: no modal "${opts.customId}" was shown to user ${opts.userId}`);
+    const inputs = modalInputs(shown.modal!);
+    for (const k of Object.keys(opts.values)) if (!inputs.has(k)) throw new Error(`local Discord: modal "${opts.customId}" has no field "${k}"; it has: ${[...inputs].join(", ")}`);
+    const rec = this.newRecord(5, `modal ${opts.customId}`, shown.guildId, shown.channelId, opts.userId);
+    const payload = this.base(rec, opts.memberRoles, opts.locale);
+    payload.data = {
+      custom_id: opts.customId,
+      components: [...inputs].map((id) => ({ type: 1, components: [{ type: 4, custom_id: id, value: opts.values[id] ?? "" }] })),
+    };
+    if (shown.source) {
+      rec.source = shown.source;
+      payload.message = shown.source as unknown as JsonObject;
+    }
+    this.send(rec, payload);
+    return this.toReply(await this.wait(rec, opts.timeoutMs));
+  }
+
   private dispatchCommand(type: 2 | 4, opts: SlashOptions & { focused?: string }): InteractionRecord {
     const { world, commands } = this.deps;
     world.guild(opts.guildId);
@@ -128,7 +152,7 @@ export class Interactions {
     return rec;
   }
 
-  private newRecord(type: 2 | 3 | 4, label: string, guildId: string, channelId: string, userId: string): InteractionRecord {
+  private newRecord(type: 2 | 3 | 4 | 5, label: string, guildId: string, channelId: string, userId: string): InteractionRecord {
     const { world } = this.deps;
     if (!world.users.has(userId)) throw new Error(`local Discord: unknown user ${userId}`);
     if (!world.guild(guildId).members.has(userId)) world.addMember(guildId, userId);
@@ -260,7 +284,8 @@ export class Interactions {
 
   private applyCallback(rec: InteractionRecord, type: number, data: JsonObject, files: UploadedFile[]): void {
     const { world } = this.deps;
-    const isComponent = rec.type === 3;
+    // A component, or a modal submitted from one, may update the message it came from.
+    const isComponent = rec.type === 3 || (rec.type === 5 && !!rec.source);
     const wrongFor = (what: string) => errors.invalidForm("type", `Interaction callback type ${type} is not valid for ${what}`);
     switch (type) {
       case 4:
@@ -290,7 +315,7 @@ export class Interactions {
         return;
       }
       case 9: {
-        if (rec.type === 4) throw wrongFor("an autocomplete interaction");
+        if (rec.type === 4 || rec.type === 5) throw wrongFor(rec.type === 4 ? "an autocomplete interaction" : "a modal submit");
         rec.callbackType = 9;
         rec.modal = data;
         return;
@@ -402,4 +427,20 @@ function collectCustomIds(list: Json[], out: string[] = []): string[] {
     }
   }
   return out;
+}
+
+/** The text inputs' custom ids of a modal body (action rows of text inputs, or labels holding one). */
+function modalInputs(modal: JsonObject): Set<string> {
+  const ids = new Set<string>();
+  const walk = (x: unknown) => {
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (x && typeof x === "object") {
+      const o = x as Record<string, unknown>;
+      if (o.type === 4 && typeof o.custom_id === "string") ids.add(o.custom_id);
+      walk(o.components);
+      walk(o.component);
+    }
+  };
+  walk(modal.components);
+  return ids;
 }

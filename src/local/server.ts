@@ -12,6 +12,7 @@ import type {
   AutocompleteOptions,
   Json,
   Logger,
+  ModalSubmitOptions,
   PressOptions,
   RecordedRequest,
   Reply,
@@ -198,6 +199,9 @@ export class LocalDiscord {
   }
   press(opts: PressOptions): Promise<Reply> {
     return this.interactions.press(opts);
+  }
+  submitModal(opts: ModalSubmitOptions): Promise<Reply> {
+    return this.interactions.submitModal(opts);
   }
 
   /**

@@ -105,6 +105,17 @@ export interface AutocompleteOptions extends SlashOptions {
   focused: string;
 }
 
+export interface ModalSubmitOptions {
+  /** The modal's custom id, as the bot showed it. */
+  customId: string;
+  /** Each text input's value, by its custom id. */
+  values: Record<string, string>;
+  userId: string;
+  memberRoles?: string[];
+  timeoutMs?: number;
+  locale?: string;
+}
+
 export interface PressOptions {
   messageId: string;
   customId: string;

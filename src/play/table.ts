@@ -5,7 +5,7 @@
  */
 import { campaignSystem } from "./campaigns/system.js";
 import type { Campaign } from "../generated/prisma/client.js";
-import { isUnsupported, RuleError, type Combatant, type RuleResult, type Side, type Situation } from "../rules/systems/types.js";
+import { isUnsupported, RuleError, type Combatant, type Effect, type RuleResult, type Side, type Situation } from "../rules/systems/types.js";
 import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
@@ -94,8 +94,22 @@ export async function savingThrow(s: Services, actor: Actor, input: { kind?: str
     if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
     const c = await who(tx, sc, actor, input.character);
     const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag)));
+    if (r.effects?.length) await applySaveEffects(tx, sc, c, r.effects, bag);
     return { result: r, extra: [], campaign: sc.campaign };
   });
+}
+
+/** What a save changes on the one who rolled: in the fight (and onto its sheet), or on the character outside one. */
+async function applySaveEffects(tx: Tx, sc: Scope, c: Combatant, effects: Effect[], bag: DiceBag): Promise<void> {
+  if (sc.fight?.rows.some((r) => r.id === c.id)) {
+    await applyEffects(tx, sc.fight, effects, bag);
+    return;
+  }
+  const conditions = effects.reduce(
+    (cs, e) => [...cs.filter((x) => !e.removeConditions?.includes(x)), ...(e.addConditions ?? []).filter((x) => !cs.includes(x))],
+    c.state.conditions,
+  );
+  await tx.character.updateMany({ where: { id: c.id }, data: { state: JSON.stringify({ ...c.state, conditions }), version: { increment: 1 } } });
 }
 
 export async function surpriseRoll(s: Services, actor: Actor): Promise<TableResult> {

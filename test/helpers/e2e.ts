@@ -25,6 +25,8 @@ export interface E2E {
   /** Sends a slash command as `user` in the default channel (or opts.channelId). */
   cmd(user: string, name: string, options?: SlashOptions["options"], extra?: Partial<SlashOptions>): Promise<Reply>;
   press(user: string, messageId: string, customId: string, extra?: { channelId?: string; guildId?: string }): Promise<Reply>;
+  /** Submits the modal the bot showed `user`, with each field's value by its custom id. */
+  submit(user: string, customId: string, values: Record<string, string>): Promise<Reply>;
   /** Restarts the bot on the same database (same local Discord). */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -66,6 +68,9 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; seedPrefi
     },
     press(user, messageId, customId, extra = {}) {
       return local.press({ messageId, customId, userId: users[user] ?? user, guildId, channelId, ...extra });
+    },
+    submit(user, customId, values) {
+      return local.submitModal({ customId, values, userId: users[user] ?? user });
     },
     async restart() {
       await h.app.stop();

@@ -114,3 +114,13 @@ export async function declarationChoices(s: Services, actor: Actor, typed: strin
     return [];
   }
 }
+
+/** The declaration a round message's button names, for the presser's combatant: checked as /declare would. */
+export async function declarationOf(s: Services, actor: Actor, action: string, expect: { encounterId: string; round: number }): Promise<Declaration> {
+  const fight = await requireFight(s.store.db, actor);
+  if (expect.encounterId !== fight.encounter.id || expect.round !== fight.encounter.round) {
+    throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
+  }
+  const row = pickActing(fight, actor, null, "who", "declares");
+  return find(declarable(fight, toRule(row), readRound(fight.encounter)), action, row.name);
+}

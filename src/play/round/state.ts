@@ -16,7 +16,7 @@ export interface RoundState {
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = JSON.parse(e.roundState || "{}") as Partial<RoundState>;
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, ...(raw.labels ? { labels: raw.labels } : {}) };
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {} };
 }
 
 export const freshRound = (phase: RoundState["phase"]): RoundState => ({ phase, declared: {}, attacks: {}, marks: {} });

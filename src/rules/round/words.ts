@@ -46,7 +46,7 @@ export const isFightMark = (words: SystemWords, condition: string): boolean => F
 
 /** Conditions in plain words, deduplicated, for the roster and the sheet. */
 export function conditionLabels(words: SystemWords, conditions: string[], name?: (id: string) => string): string[] {
-  return [...new Set(conditions.map((c) => wordFor(words, c, name).label))];
+  return [...new Set(conditions.map((c) => wordFor(words, c, name).label))].filter(Boolean);
 }
 
 /** Conditions that keep a combatant out of the fight, in every system. */

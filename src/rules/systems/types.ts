@@ -384,7 +384,7 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   view(c: Combatant<Sheet>): StateView;
 
   check(input: CheckInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
-  save(input: SaveInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
+  save(input: SaveInput<Sheet>, dice: DiceBag): SaveResult | Unsupported;
   surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>> }, dice: DiceBag): SurpriseResult | Unsupported;
   reaction(input: { leader?: Combatant<Sheet>; modifier?: number }, dice: DiceBag): ReactionRollResult | Unsupported;
   initiative(input: InitiativeInput<Sheet>, dice: DiceBag): InitiativeResult;
@@ -417,6 +417,14 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** What game time outside a fight does to a combatant (subdual damage healing, waking up); null when nothing changes. */
   timePasses?(c: Combatant<Sheet>, minutes: number, dice: DiceBag): DamageResult | null;
 }
+
+// ---- Optional: a save that changes the one who rolled ---------------------------
+/** A save's result; `effects` (optional) are applied to the one who rolled (Life & Guard: a Doomed PC's failed Life save kills). */
+export interface SaveResult extends RuleResult {
+  success: boolean;
+  effects?: Effect[];
+}
+// ---- end of the optional save block --------------------------------------------
 
 /** An error a player caused (bad option, reaction not open); the message says what to do. */
 export class RuleError extends Error {

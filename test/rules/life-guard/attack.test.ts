@@ -22,6 +22,9 @@ const input = (
   others: ReturnType<typeof ana>[] = [],
 ): AttackInput<LifeGuardSheet> => ({ attacker, defender, others, situation, ...(weapon ? { weapon } : {}) });
 
+/** The round mark every attack leaves on its attacker (docs/rules/life-guard.md, "Counterattack"). */
+const STRUCK = (by = "Ana", on = "orc") => ({ targetId: by, addConditions: [`struck:${on}`], removeConditions: [`attacking:${on}`, "blasting"] });
+
 describe("the attack state machine", () => {
   // seed 004, "Attacks": no to-hit roll; damage minus Armour to Guard
   it("rolls the weapon die, shows Armour and Guard, offers only Take it", () => {
@@ -29,7 +32,7 @@ describe("the attack state machine", () => {
     expect(s.phase).toBe("reactions");
     expect(s.outcome).toBe("hit");
     expect(s.options).toEqual([{ id: "take", label: "Take it", by: "orc", cost: "no cost", rule: 'seed 004, "Attacks"' }]);
-    expect(s.effects).toEqual([{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }]);
+    expect(s.effects).toEqual([{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, STRUCK()]);
     expect(s.result.rolls.map((r) => [r.notation, r.total])).toEqual([["1d8", 5]]);
     expect(s.result.lines).toContain("Armour 1 soaks 1: 4 to orc.");
     expect(s.result.lines).toContain("Guard 7 → 3.");
@@ -50,20 +53,25 @@ describe("the attack state machine", () => {
     expect(s2.options).toEqual([]);
     expect(s2.effects).toEqual([
       { targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" },
+      STRUCK(),
       { targetId: "Ana", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" },
     ]);
     expect(s2.result.rolls.map((r) => r.notation)).toEqual(["1d8", "1d3"]);
     expect(s2.result.rules).toContain('seed 004, "Movement"');
     const p = lifeGuard.attack.react(s1, "pass", input(), faces());
-    expect([p.phase, p.effects.length]).toEqual(["done", 1]);
+    expect([p.phase, p.effects.length]).toEqual(["done", 2]);
   });
 
-  // seed 004, "Movement": "unless the attacker is next to an ally"
-  it("no counterattack when an able ally of the attacker stands in the Melee rank, or flank is set", () => {
-    const bo = pc("Bo");
-    const withAlly = input(ana(), monster("orc"), {}, undefined, [bo]);
-    const s = lifeGuard.attack.react(lifeGuard.attack.begin(withAlly, faces(5)), "take", withAlly, faces());
+  // seed 004, "Movement": "unless the attacker is next to an ally": beside it on the same foe, not anywhere in the rank
+  it("no counterattack when an ally stands beside the attacker on that foe, or flank is set; an ally elsewhere in the rank does not count", () => {
+    const beside = input(ana(), monster("orc"), {}, undefined, [pc("Bo", {}, { conditions: ["struck:orc"] })]);
+    const s = lifeGuard.attack.react(lifeGuard.attack.begin(beside, faces(5)), "take", beside, faces());
     expect(s.phase).toBe("done");
+    expect(s.result.lines).not.toContain("Ana stands alone in melee: the defender may counterattack (d3).");
+    const elsewhere = input(ana(), monster("orc"), {}, undefined, [pc("Bo")]);
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(elsewhere, faces(5)), "take", elsewhere, faces()).phase).toBe("followups");
+    const declared = input(ana({ conditions: ["beside an ally"] }), monster("orc"));
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(declared, faces(5)), "take", declared, faces()).phase).toBe("done");
     const backAlly = input(ana(), monster("orc"), {}, undefined, [pc("Bo", {}, at("reach"))]);
     expect(lifeGuard.attack.react(lifeGuard.attack.begin(backAlly, faces(5)), "take", backAlly, faces()).phase).toBe("followups");
     const downAlly = input(ana(), monster("orc"), {}, undefined, [pc("Bo", {}, { conditions: ["out of action"] })]);
@@ -72,12 +80,22 @@ describe("the attack state machine", () => {
     expect(lifeGuard.attack.react(lifeGuard.attack.begin(flank, faces(5)), "take", flank, faces()).phase).toBe("done");
   });
 
-  // seed 004, "Movement" + docs "Counterattack": a defender taking Critical Damage cannot counter
-  it("no counterattack when the defender took Critical Damage", () => {
+  // seed 004, "Movement": Critical Damage does not bar the counter; failing the Life save (out of action) does
+  it("a defender that took Critical Damage may counter unless the Life save put it out of action", () => {
     const i = input(ana(), monster("orc", "standard", { guard: 2 }));
     const s = lifeGuard.attack.begin(i, faces(8));
     expect(s.outcome).toBe("critical");
-    expect(lifeGuard.attack.react(s, "take", i, faces()).phase).toBe("done");
+    const f = lifeGuard.attack.react(s, "take", i, faces());
+    expect(f.phase).toBe("followups");
+    const saved = input(ana(), monster("orc", "standard", { guard: 0, life: 2 }));
+    expect(lifeGuard.attack.react(f, "counter", saved, faces(3)).effects.at(-1)).toEqual({ targetId: "Ana", damage: 3, damageKind: "normal", note: "counterattack: 3 damage" });
+    const out = input(ana(), monster("orc", "standard", { guard: 0, life: 2, conditions: ["out of action"] }));
+    const n = lifeGuard.attack.react(f, "counter", out, faces());
+    expect([n.phase, n.result.lines.at(-1), n.result.rolls.length]).toEqual(["done", "orc is out of action: no counterattack.", 1]);
+    // 0 Life: no counter at all
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(i, faces(8), ), "take", i, faces()).phase).toBe("followups");
+    const lethal = input(ana(), monster("orc", "standard", { guard: 0, life: 3 }));
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(lethal, faces(8)), "take", lethal, faces()).phase).toBe("done");
   });
 
   // seed 004, "Movement": counterattack only against melee attacks
@@ -91,7 +109,7 @@ describe("the attack state machine", () => {
     const s = lifeGuard.attack.begin(input(), faces(5));
     expect(() => lifeGuard.attack.react(s, "counter", input(), faces(1))).toThrow(RuleError);
     const l = lifeGuard.attack.lapse(s, input(), faces());
-    expect([l.phase, l.options, l.effects.length]).toEqual(["done", [], 1]);
+    expect([l.phase, l.options, l.effects.length]).toEqual(["done", [], 2]);
     expect(() => lifeGuard.attack.react(l, "take", input(), faces())).toThrow(RuleError);
   });
 
@@ -125,6 +143,7 @@ describe("enchantments and oils", () => {
     expect(s.effects).toEqual([
       { targetId: "orc", damage: 7, damageKind: "normal", note: "Sword: 7 damage", addConditions: ["burning"] },
       { targetId: "Ana", removeConditions: ["enchanted:sword:burning"], note: "Sword: Enchantment spent" },
+      STRUCK(),
     ]);
     expect(s.result.rules).toContain('seed 004, "Enchantment"');
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { enchanted: true }), faces(3, 4))).toThrow(/carries no Enchantment/);
@@ -150,15 +169,19 @@ describe("enchantments and oils", () => {
     expect(s.effects).toEqual([
       { targetId: "orc", damage: 4, damageKind: "normal", note: "Torch: 4 damage", addConditions: ["burning"] },
       { targetId: "Ana", note: "Torch expended: strike it from the sheet" },
+      STRUCK(),
     ]);
   });
 
-  // seed 004, "Oils": 2d6 against the matching monster type
-  it("an oiled weapon deals 2d6 against its monster type only", () => {
+  // seed 004, "Oils": applied to a weapon for the encounter; 2d6 against the matching monster type
+  it("an oil applied to the weapon deals 2d6 against its monster type only, without asking", () => {
     const ghoul = monster("ghoul", { type: "undead" });
-    const s = lifeGuard.attack.begin(input(ana(), ghoul, { oiled: true }), faces(5, 1));
+    const oiled = ana({ conditions: ["oil:sword:undead"] });
+    const s = lifeGuard.attack.begin(input(oiled, ghoul), faces(5, 1));
     expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["2d6", 6]);
-    expect(() => lifeGuard.attack.begin(input(ana({}, { oils: [] }), ghoul, { oiled: true }), faces(1, 1))).toThrow(/no oil for "undead"/);
+    expect(lifeGuard.attack.begin(input(oiled, monster("orc", { type: "beast" })), faces(5)).result.rolls[0]!.notation).toBe("1d8");
+    expect(lifeGuard.attack.begin(input(oiled, ghoul, {}, "Dagger"), faces(3)).result.rolls[0]!.notation).toBe("1d4");
+    expect(() => lifeGuard.attack.begin(input(ana(), ghoul, { oiled: true }), faces(1, 1))).toThrow(/carries no oil against undead: apply one first/);
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { oiled: true }), faces(1, 1))).toThrow(/no monster type/);
   });
 });
@@ -199,7 +222,9 @@ describe("impaired, enhanced and weapon options", () => {
   it("halfswording a spear in the Melee rank rolls d6; unhalfsworded it cannot strike there", () => {
     const s = lifeGuard.attack.begin(input(ana(), monster("orc"), { halfsword: true } as LifeGuardSituation, "Spear"), faces(6));
     expect(s.result.rolls[0]!.notation).toBe("1d6");
-    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Spear"), faces(6))).toThrow(/Melee rank you can only fight hand to hand/);
+    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Spear"), faces(6))).toThrow(/A reach weapon strikes one rank away/);
+    // declared before the round, the halfsword is read without the option
+    expect(lifeGuard.attack.begin(input(ana({ conditions: ["halfswording"] }), monster("orc"), {}, "Spear"), faces(6)).result.rolls[0]!.notation).toBe("1d6");
   });
 
   // seed 004, "Actions and Modifiers": armour-piercing — armour soaks at most 2
@@ -219,10 +244,13 @@ describe("impaired, enhanced and weapon options", () => {
     expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["1d8+2", 5]);
   });
 
-  // seed 004, "Actions and Modifiers": Charge — set weapons deal normal damage to a charging enemy
-  it("a set spear strikes a charging foe for normal damage regardless of ranks", () => {
-    const s = lifeGuard.attack.begin(input(ana(), monster("orc", "standard", at("reach")), { charge: true }, "Spear"), faces(8));
-    expect([s.result.rolls[0]!.notation, s.effects[0]!.damage, s.ignored]).toEqual(["1d8", 8, []]);
+  // seed 004, "Actions and Modifiers": Charge — set weapons (declared) deal normal damage to a charging enemy (declared)
+  it("a set spear strikes a charging foe for normal damage regardless of ranks; the attacker's own charge option means nothing here", () => {
+    const charger = monster("orc", "standard", { rank: "reach", conditions: ["charging"] });
+    const s = lifeGuard.attack.begin(input(ana({ conditions: ["set weapon"] }), charger, {}, "Spear"), faces(8));
+    expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["1d8", 8]);
+    expect(s.result.lines[1]).toMatch(/^Set weapon against a charge/);
+    expect(() => lifeGuard.attack.begin(input(ana(), charger, {}, "Spear"), faces(8))).toThrow(/one rank away/);
     const noSet = lifeGuard.attack.begin(input(ana(), monster("orc"), { charge: true }), faces(2));
     expect(noSet.ignored).toEqual(["charge"]);
   });
@@ -233,6 +261,9 @@ describe("impaired, enhanced and weapon options", () => {
     expect(cr.result.rolls[0]!.notation).toBe("2d8kl1");
     const th = lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { cramped: true, thrust: true } as LifeGuardSituation, "Spear"), faces(5));
     expect(th.result.rolls[0]!.notation).toBe("1d8");
+    // the same, declared
+    const decl = (c: string[]) => lifeGuard.attack.begin(input(ana({ rank: "reach", conditions: c }), monster("orc"), {}, "Spear"), faces(5, 2)).result.rolls[0]!.notation;
+    expect([decl(["cramped"]), decl(["cramped", "thrusting"])]).toEqual(["2d8kl1", "1d8"]);
   });
 });
 
@@ -242,19 +273,22 @@ describe("ranks", () => {
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc", "standard", at("reach"))), faces(1))).toThrow(/Melee can only attack within its rank/);
   });
 
-  // seed 004, "Movement": Reach attacks one rank away; any weapon thrown from Reach for d3
-  it("from Reach: a reach weapon one rank away; a thrown sword deals d3; two ranks is too far", () => {
+  // seed 004, "Movement": "Reach: Can attack one rank away (Reach to Melee or Ranged to Reach)"; any weapon thrown from Reach for d3
+  it("a reach weapon: Reach to Melee and Ranged to Reach; a thrown sword deals d3; same rank or two ranks is refused", () => {
+    expect(lifeGuard.attack.begin(input(ana(at("ranged")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(6)).effects[0]!.damage).toBe(6);
+    expect(lifeGuard.attack.begin(input(ana(at("reach")), monster("orc")), faces(6)).result.lines[0]).toBe("Ana attacks orc with Spear: d8.");
     const s = lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { mode: "thrown" }), faces(3));
     expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["1d3", 3]);
     expect(() => lifeGuard.attack.begin(input(ana(at("reach")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(1))).toThrow(
-      /only strike one rank away/,
+      /A reach weapon strikes one rank away/,
     );
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { mode: "thrown" }), faces(1))).toThrow(RuleError);
-    expect(() => lifeGuard.attack.begin(input(ana(at("reach"))), faces(1))).toThrow(/reach weapon or by throwing/);
+    expect(() => lifeGuard.attack.begin(input(ana(at("reach"), { weapons: [{ name: "Sword", die: "d8" }] })), faces(1))).toThrow(/A melee weapon strikes only in the Melee rank/);
   });
 
-  // seed 004, "Movement": Ranged attacks from two or more ranks and risks hitting allies
-  it("ranged: two or more ranks away; a d6 of 1 hits an ally in the target's rank", () => {
+  // seed 004, "Movement": Ranged attacks from two or more ranks (Reach or Ranged) and risks hitting allies
+  it("ranged: a bow shoots from Reach or Ranged, not from Melee; a d6 of 1 hits an ally in the target's rank", () => {
+    expect(lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), {}, "Bow"), faces(4)).effects[0]!.damage).toBe(4);
     const shooter = ana(at("ranged"));
     const alone = lifeGuard.attack.begin(input(shooter, monster("orc"), {}, "Bow"), faces(4));
     expect(alone.result.rolls.map((r) => r.label)).toEqual(["damage (Bow)"]);
@@ -267,7 +301,8 @@ describe("ranks", () => {
     const two = input(shooter, monster("orc"), {}, "Bow", [bo, pc("Cy")]);
     expect(lifeGuard.attack.begin(two, faces(4, 1, 2)).effects[0]!.targetId).toBe("Cy");
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Bow"), faces(1))).toThrow(/hand to hand/);
-    expect(() => lifeGuard.attack.begin(input(ana(at("ranged")), monster("orc")), faces(1))).toThrow(/only ranged weapons/);
+    // from the Ranged rank the bow is the weapon by default
+    expect(lifeGuard.attack.begin(input(ana(at("ranged")), monster("orc")), faces(1)).result.lines[0]).toBe("Ana attacks orc with Bow: d6.");
   });
 });
 
@@ -289,8 +324,9 @@ describe("warbands", () => {
   it("an individual attacking a warband is impaired; a blast is not", () => {
     const s = lifeGuard.attack.begin(input(ana(), band()), faces(6, 3));
     expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["2d8kl1", 3]);
-    const b = lifeGuard.attack.begin(input(ana(), band(), { blast: true } as LifeGuardSituation), faces(6));
-    expect([b.result.rolls[0]!.notation, b.effects[0]!.damage]).toEqual(["1d8", 6]);
+    // seed 004, "Actions and Modifiers": a blast with no number declared rolls a d6 for its targets (here 1)
+    const b = lifeGuard.attack.begin(input(ana(), band(), { blast: true } as LifeGuardSituation), faces(1, 6));
+    expect([b.result.rolls.map((r) => r.notation), b.effects[0]!.damage]).toEqual([["1d6", "1d8"], 6]);
   });
 });
 

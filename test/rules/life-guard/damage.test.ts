@@ -122,7 +122,7 @@ describe("Scars", () => {
   it("row 6 Head Wound: −d6 max Life, Life clamps; treatment restores the max", () => {
     const r = lifeGuard.applyDamage(pc("Ana", { guard: 6, life: 10 }), 6, faces(4, 1, 1));
     expect([st(r).lifeMaxPenalty, st(r).life, st(r).scars]).toEqual([4, 6, ["Reorienting Head Wound"]]);
-    expect(lifeGuard.view({ ...pc("Ana"), state: st(r) }).summary).toBe("Guard 0/6 · Life 6/6 · melee");
+    expect(lifeGuard.view({ ...pc("Ana"), state: st(r) }).summary).toBe("Guard 0/6 · Life 6/6 · Melee rank");
     const t = treat({ ...pc("Ana", { guard: 6, life: 10 }), state: st(r) });
     expect([st(t).lifeMaxPenalty, st(t).life]).toEqual([0, 6]);
   });
@@ -144,7 +144,8 @@ describe("Scars", () => {
     expect(st(r).conditions).toEqual(["deprived", "out of action", "mortal wound"]);
     expect(st(r).guardMax).toBe(12);
     const h = lifeGuard.applyHealing({ ...pc("Ana", { guard: 11 }), state: st(r) }, 1);
-    expect(st(h).conditions).toEqual(["deprived", "out of action"]);
+    // docs/rules/life-guard.md, "Healing and rest": healing puts the character back in action; deprived stays until rest
+    expect(st(h).conditions).toEqual(["deprived"]);
   });
 
   // seed 004, "Scars": row 12 Doomed — the next failed Life save kills

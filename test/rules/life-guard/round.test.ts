@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RuleError } from "../../../src/rules/systems/types.js";
-import { doorwayCheck, gridMove, lifeGuard, shiftFrontLine, theatreOfTheMind } from "../../../src/rules/systems/life-guard/index.js";
+import { doorwayCheck, gridMove, guardScale, lifeGuard, shiftFrontLine, theatreOfTheMind } from "../../../src/rules/systems/life-guard/index.js";
 import { faces, monster, pc } from "./helpers.js";
 
 const party = () => [pc("Ana", { guard: 5 }), pc("Bo", { guard: 3 })];
@@ -15,13 +15,17 @@ describe("the round", () => {
     expect(r.lines[0]).toBe("Round 2 (10 seconds): the PCs act first, then their opponents. No dice.");
   });
 
-  // seed 004, "Using a grid or UDT": first round, PCs roll against GRD to act
-  it("round 1: each PC rolls d20 against Guard; equal acts, one higher does not", () => {
-    const r = lifeGuard.roundStart({ combatants: [...party(), ...foes()], method: "group", round: 1 }, faces(5, 4));
+  // seed 004, "Using a grid or UDT": "First round: PCs roll against their GRD to act"; the Guard scale of "Scars":
+  // 1d6 up to Guard 3, 2d6 from Guard 4 (docs/rules/life-guard.md, "Rolling against Guard")
+  it("round 1: each PC rolls 1d6 (Guard ≤ 3) or 2d6 (Guard ≥ 4) against Guard, with the chance shown", () => {
+    const r = lifeGuard.roundStart({ combatants: [...party(), ...foes()], method: "group", round: 1 }, faces(2, 3, 4));
     expect(r.cannotAct).toEqual(["Bo"]);
-    expect(r.rolls.map((x) => x.total)).toEqual([5, 4]);
-    expect(r.lines).toContain("Bo: d20 = 4 against Guard 3: does not act this round.");
+    expect(r.rolls.map((x) => [x.notation, x.total])).toEqual([["2d6", 5], ["1d6", 4]]);
+    expect(r.lines).toContain("Ana: 2d6 = 5 against Guard 5 (acts 28% of the time): acts.");
+    expect(r.lines).toContain("Bo: 1d6 = 4 against Guard 3 (acts 50% of the time): does not act this round.");
+    expect(r.lines).toContain("Theatre of the Mind: the Melee rank starts 2 v 2.");
     expect(r.order).toEqual([["Ana", "Bo"], ["orc", "rat"]]);
+    expect([guardScale(3).chance, guardScale(7).chance, guardScale(12).chance]).toEqual([0.5, 21 / 36, 1]);
   });
 
   // seed 004, "Using a grid or UDT": subsequent rounds alternate, no roll

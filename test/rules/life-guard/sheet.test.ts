@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lifeGuard, ENEMY_TYPES } from "../../../src/rules/systems/life-guard/index.js";
-import { monster, pc } from "./helpers.js";
+import { faces, monster, pc } from "./helpers.js";
 
 describe("Life & Guard sheets", () => {
   // seed 004, "Enemy Types"
@@ -48,16 +48,30 @@ describe("Life & Guard sheets", () => {
     expect(lifeGuard.monster.safeParse({ morale: 13 }).error!.issues[0]!.message).toBe("Morale must be between 2 and 12");
   });
 
-  it("initial state: full Life and Guard, Melee rank, enchantments as conditions", () => {
+  it("initial state: full Life and Guard, enchantments as conditions; no rank stored", () => {
     const s = lifeGuard.initialState(
       lifeGuard.sheet.parse({ life: 8, guard: 4, weapons: [{ name: "Sword", die: "d8", enchantment: "Burning" }] }),
     );
-    expect(s).toEqual({ conditions: ["enchanted:sword:burning"], life: 8, lifeMax: 8, lifeMaxPenalty: 0, guard: 4, guardMax: 4, rank: "melee", scars: [] });
+    expect(s).toEqual({ conditions: ["enchanted:sword:burning"], life: 8, lifeMax: 8, lifeMaxPenalty: 0, guard: 4, guardMax: 4, scars: [] });
+  });
+
+  // seed 004, "Positioning": ranks correspond to weapon ranges — the first weapon gives the starting rank
+  it("the starting rank comes from the first weapon; a placement or a move (a fight mark) wins", () => {
+    const bow = pc("Ana", { weapons: [{ name: "Bow", die: "d6", tags: ["ranged"] }, { name: "Knife", die: "d4" }] });
+    const spear = pc("Bo", { weapons: [{ name: "Spear", die: "d8", tags: ["reach"] }] });
+    expect([lifeGuard.view(bow).summary, lifeGuard.view(spear).summary, lifeGuard.view(pc("Cy")).summary]).toEqual([
+      "Guard 3/3 · Life 10/10 · Ranged rank",
+      "Guard 3/3 · Life 10/10 · Reach rank",
+      "Guard 3/3 · Life 10/10 · Melee rank",
+    ]);
+    expect(lifeGuard.view({ ...bow, state: { ...bow.state, conditions: ["rank:melee"] } }).summary).toBe("Guard 3/3 · Life 10/10 · Melee rank");
+    // damage never writes the rank onto the stored state
+    expect("rank" in lifeGuard.applyDamage(bow, 1, faces()).state).toBe(false);
   });
 
   it("view shows Guard and Life, a fraction and a status", () => {
     const c = pc("Ana", { life: 8, guard: 4 }, { guard: 2, life: 6 });
-    expect(lifeGuard.view(c)).toEqual({ summary: "Guard 2/4 · Life 6/8 · melee", fraction: 8 / 12, status: "fine" });
+    expect(lifeGuard.view(c)).toEqual({ summary: "Guard 2/4 · Life 6/8 · Melee rank", fraction: 8 / 12, status: "fine" });
     expect(lifeGuard.view(monster("orc", "standard", { conditions: ["out of action"] })).status).toBe("out of action");
   });
 

@@ -19,7 +19,7 @@ import {
 } from "../types.js";
 import { formatDie, parseDie, rollDamage, stepDown, type DieSpec, type Edge } from "./dice.js";
 import { planDamage, type DamagePlan } from "./damage.js";
-import { adjacentAllies, alliesAtRisk, checkRanks, friendlyFire, type AttackMode } from "./ranks.js";
+import { adjacentAllies, alliesAtRisk, areaOfEffectTargets, checkRanks, friendlyFire, type AttackMode } from "./ranks.js";
 import { R } from "./refs.js";
 import { canFight, COND, findEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
 
@@ -68,7 +68,33 @@ export function resolveWeapon(attacker: C, name?: string): Weapon {
     const list = weapons.map((x) => x.name).join(", ");
     throw new RuleError(`${attacker.name} has no weapon "${name}": use ${list ? `one of ${list}, ` : ""}"unarmed" or a die like d8.`);
   }
-  return weapons[0] ?? UNARMED;
+  return weaponForRank(attacker) ?? UNARMED;
+}
+
+/** The weapon a combatant uses from where it stands when none is named: one that works from its rank, else the first. */
+export function weaponForRank(attacker: C): Weapon | undefined {
+  const rank = readState(attacker).rank;
+  const ws = attacker.sheet.weapons;
+  const melee = (w: Weapon) => !w.tags.includes("ranged") && !w.tags.includes("reach");
+  const pick =
+    rank === "ranged"
+      ? ws.find((w) => w.tags.includes("ranged")) ?? ws.find((w) => w.tags.includes("reach"))
+      : rank === "reach"
+        ? ws.find((w) => w.tags.includes("reach")) ?? ws.find((w) => w.tags.includes("ranged"))
+        : ws.find(melee);
+  return pick ?? ws[0];
+}
+
+/** Declared marks (seed 004, "Actions and Modifiers") read as situation keys; an explicit option still counts. */
+function withDeclared(sit: LifeGuardSituation, conditions: string[]): LifeGuardSituation {
+  const has = (c: string) => conditions.includes(c);
+  return {
+    ...sit,
+    ...(has("halfswording") ? { halfsword: true } : {}),
+    ...(has("thrusting") ? { thrust: true } : {}),
+    ...(has("cramped") ? { cramped: true } : {}),
+    ...(has("beside an ally") ? { allyAdjacent: true } : {}),
+  };
 }
 
 /** Everything one attack computed: JSON, kept in `state.data`. */
@@ -91,6 +117,8 @@ export interface AttackCalc {
   expended?: string;
   counter: { eligible: boolean; why: string };
   lines: string[];
+  /** Armour, Guard, Life as they will be: shown only before the damage is applied. */
+  preview: string[];
   rules: string[];
   ignored: SituationKey[];
   rolls: DiceRoll[];
@@ -102,7 +130,7 @@ const isWarband = (c: C) => c.sheet.warband;
 export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean } = {}): AttackCalc {
   const mark = bag.log.length;
   const { attacker, defender, others } = input;
-  const sit = input.situation as LifeGuardSituation;
+  const sit = withDeclared(input.situation as LifeGuardSituation, input.attacker.state.conditions);
   const used = new Set<SituationKey>();
   const lines: string[] = [];
   const rules = new Set<string>([R.attacks]);
@@ -129,7 +157,8 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
   if (sit.mode === "melee" && mode === "ranged") throw new RuleError(`${weapon.name} is a ranged weapon: pick a melee weapon.`);
   if (sit.halfsword && !tags.has("reach")) throw new RuleError(`Only a long (reach) weapon can be halfsworded; ${weapon.name} is not one.`);
 
-  const setVsCharge = sit.charge === true && (tags.has("set") || tags.has("reach"));
+  // seed 004, "Actions and Modifiers", Charge: a weapon set (declared) against a foe that declared a charge.
+  const setVsCharge = aState.conditions.includes("set weapon") && dState.conditions.includes("charging") && (tags.has("set") || tags.has("reach"));
   if (setVsCharge) {
     used.add("charge");
     rules.add(R.actions);
@@ -163,15 +192,15 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     applyCondition = e.condition || undefined;
     rules.add(R.enchantment);
   }
-  let oiled = false;
+  // seed 004, "Oils": an oil applied to this weapon (a declaration) for this encounter, against its own monster type.
+  const type = defender.sheet.type;
+  const oiled = type !== undefined && aState.conditions.includes(`oil:${weapon.name.toLowerCase()}:${type}`);
   if (sit.oiled !== undefined) used.add("oiled");
-  if (sit.oiled) {
-    const type = defender.sheet.type;
+  if (sit.oiled && !oiled) {
     if (!type) throw new RuleError(`${defender.name} has no monster type: oils work only against their own type of monster.`);
-    if (!attacker.sheet.oils.includes(type)) throw new RuleError(`${attacker.name} has no oil for "${type}": add it to the sheet's oils first.`);
-    oiled = true;
-    rules.add(R.oils);
+    throw new RuleError(`${attacker.name}'s ${weapon.name} carries no oil against ${type}: apply one first (/declare oil ${type}); it lasts the encounter.`);
   }
+  if (oiled) rules.add(R.oils);
   const warbandVsIndividual = isWarband(attacker) && !isWarband(defender) && !aState.conditions.includes(COND.weakened);
   if (enchanted || oiled) {
     die = { count: 2, sides: 6 };
@@ -276,18 +305,20 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
   const armourCap = armourPiercing ? 2 : undefined;
   const plan = planDamage(tState, target.sheet.armour, total, { pc: target.kind === "pc", ...(armourCap !== undefined ? { armourCap } : {}) });
   const effectDamage = armourPiercing ? total + Math.max(0, target.sheet.armour - 2) : total;
+  // What the damage will do, shown while the attack waits; when it is final, applying the damage says it.
+  const preview: string[] = [];
   if (!slain) {
     const ap = armourPiercing && target.sheet.armour > 2 ? " (armour-piercing: at most 2)" : "";
-    lines.push(`Armour ${target.sheet.armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
-    lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`);
+    preview.push(`Armour ${target.sheet.armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
+    preview.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`);
     if (plan.scarRow !== undefined) {
       rules.add(R.scars);
-      lines.push(`Guard exactly to 0: ${target.name} gains a Scar (row ${plan.scarRow}).`);
+      preview.push(`Guard exactly to 0: ${target.name} gains a Scar (row ${plan.scarRow}).`);
     }
     if (plan.toLife > 0) {
       rules.add(R.choice("Critical Damage"));
-      if (plan.lifeAfter === 0) lines.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
-      else lines.push(isWarband(target) ? "Critical Damage to a warband: Life save or routed (weakened on a save)." : `Critical Damage: ${target.name} must make a Life save or be out of action.`);
+      if (plan.lifeAfter === 0) preview.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
+      else preview.push(isWarband(target) ? "Critical Damage to a warband: Life save or routed (weakened on a save)." : `Critical Damage: ${target.name} must make a Life save or be out of action.`);
     }
   }
   if (applyCondition && !slain) lines.push(`The enchantment applies its condition: ${applyCondition}.`);
@@ -296,13 +327,13 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
 
   // ---- counterattack eligibility (seed 004, "Movement")
   let counter: { eligible: boolean; why: string };
-  const allies = adjacentAllies(attacker, others.filter((o) => o.id !== defender.id));
+  const allies = adjacentAllies(attacker, others.filter((o) => o.id !== defender.id), defender.id);
   if (sit.flank !== undefined) used.add("flank");
   if (target.id !== defender.id) counter = { eligible: false, why: "the shot hit an ally" };
   else if (mode !== "melee" || setVsCharge) counter = { eligible: false, why: "not a melee attack" };
   else if (sit.flank || sit.allyAdjacent || allies.length)
     counter = { eligible: false, why: `${attacker.name} is next to an ally${allies.length ? ` (${allies.map((a) => a.name).join(", ")})` : ""}` };
-  else if (slain || !canFight(dState) || plan.toLife > 0 || plan.scarRow === 11)
+  else if (slain || !canFight(dState) || plan.lifeAfter === 0 || plan.scarRow === 11)
     counter = { eligible: false, why: `${defender.name} cannot fight back` };
   else counter = { eligible: true, why: `${attacker.name} stands alone in melee` };
 
@@ -327,6 +358,7 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     ...(expended ? { expended } : {}),
     counter,
     lines,
+    preview,
     rules: [...rules],
     ignored,
     rolls: bag.since(mark),
@@ -367,11 +399,20 @@ export const outcomeOf = (calc: AttackCalc): string =>
 
 interface AttackData {
   calc: AttackCalc;
+  /** A group attack or a blast: its own lines, effects and rolls replace the single attack's. */
+  many?: { lines: string[]; effects: Effect[]; rolls: DiceRoll[]; rules: string[]; title: string };
   counter?: { roll: number; rolls: DiceRoll[] };
+  /** The defender could not counter after all (a failed Life save). */
+  noCounter?: string;
   took?: boolean;
 }
 
 const COUNTER_RULE = R.movement;
+
+/** Marks every attacker that struck: a round mark that ends its declared attack and counts as "beside" the foe. */
+function struckMarks(attackerIds: string[], defenderId: string, extra: string[] = []): Effect[] {
+  return attackerIds.map((id) => ({ targetId: id, addConditions: [`struck:${defenderId}`], removeConditions: [`attacking:${defenderId}`, ...extra] }));
+}
 
 function render(phase: AttackState["phase"], data: AttackData): AttackState {
   const { calc } = data;
@@ -381,11 +422,12 @@ function render(phase: AttackState["phase"], data: AttackData): AttackState {
     options.push({ id: "counter", label: "Counterattack (d3)", by: calc.defenderId, cost: "no cost", rule: COUNTER_RULE });
     options.push({ id: "pass", label: "No counterattack", by: calc.defenderId, cost: "no cost", rule: COUNTER_RULE });
   }
-  const effects = attackEffects(calc);
-  const lines = [...calc.lines];
-  const rules = [...calc.rules];
-  let rolls = [...calc.rolls];
+  const effects = data.many ? [...data.many.effects] : [...attackEffects(calc), ...struckMarks([calc.attackerId], calc.defenderId, ["blasting"])];
+  const lines = data.many ? [...data.many.lines] : [...calc.lines, ...(phase === "reactions" ? calc.preview : [])];
+  const rules = data.many ? [...data.many.rules] : [...calc.rules];
+  let rolls = data.many ? [...data.many.rolls] : [...calc.rolls];
   if (phase === "followups") lines.push(`${calc.counter.why}: the defender may counterattack (d3).`);
+  if (data.noCounter) lines.push(data.noCounter);
   if (data.counter) {
     effects.push({ targetId: calc.attackerId, damage: data.counter.roll, damageKind: "normal", note: `counterattack: ${data.counter.roll} damage` });
     lines.push(`Counterattack: d3 = ${data.counter.roll} against the attacker.`);
@@ -393,7 +435,7 @@ function render(phase: AttackState["phase"], data: AttackData): AttackState {
     if (!rules.includes(COUNTER_RULE)) rules.push(COUNTER_RULE);
   }
   const outcome = outcomeOf(calc);
-  const result: RuleResult = { title: `Attack: ${outcome}`, lines, rules, rolls };
+  const result: RuleResult = { title: data.many ? data.many.title : `Attack: ${outcome}`, lines, rules, rolls };
   return {
     phase,
     attackerId: calc.attackerId,
@@ -409,11 +451,76 @@ function render(phase: AttackState["phase"], data: AttackData): AttackState {
 
 const dataOf = (state: AttackState): AttackData => JSON.parse(JSON.stringify(state.data)) as AttackData;
 
+/** Allies who declared an attack on this defender and have not struck yet: they resolve together (seed 004, "Attacks"). */
+export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
+  return input.others.filter(
+    (o) =>
+      o.side === input.attacker.side &&
+      o.state.conditions.includes(`attacking:${input.defender.id}`) &&
+      !o.state.conditions.some((c) => c.startsWith("struck:")) &&
+      canFight(readState(o)),
+  );
+}
+
+function beginGroup(input: AttackInput<LifeGuardSheet>, co: C[], bag: DiceBag): AttackData {
+  const attacks: DeclaredAttack[] = [
+    { attacker: input.attacker, ...(input.weapon ? { weapon: input.weapon } : {}), situation: input.situation as LifeGuardSituation },
+    ...co.map((c) => ({ attacker: c })),
+  ];
+  const others = input.others.filter((o) => !co.some((c) => c.id === o.id));
+  const g = resolveGroupAttack({ defender: input.defender, others, attacks }, bag);
+  const calc: AttackCalc = { ...g.kept, attackerId: input.attacker.id, counter: { eligible: false, why: "several attackers stand together" } };
+  const ids = attacks.map((x) => x.attacker.id);
+  return { calc, many: { title: g.title, lines: g.lines, effects: [...g.effects, ...struckMarks(ids, input.defender.id)], rolls: g.rolls, rules: g.rules } };
+}
+
+function blastOf(input: AttackInput<LifeGuardSheet>): { count?: number } | undefined {
+  const mark = input.attacker.state.conditions.find((c) => c === "blasting" || c.startsWith("blasting:"));
+  const sit = input.situation as LifeGuardSituation;
+  const w = resolveWeapon(input.attacker, input.weapon);
+  if (!mark && !sit.blast && !w.tags.includes("blast")) return undefined;
+  const n = mark?.startsWith("blasting:") ? Number(mark.slice(9)) : undefined;
+  return n ? { count: n } : {};
+}
+
+/**
+ * A Blast (seed 004, "Actions and Modifiers"): the named foe and the others
+ * around it, each rolled separately; a d6 gives the number of targets when none
+ * was declared. A spell's blast is an Area of Effect: the entire battlefield ("Movement").
+ */
+function beginBlast(input: AttackInput<LifeGuardSheet>, blast: { count?: number }, bag: DiceBag): AttackData {
+  const mark = bag.log.length;
+  const lines: string[] = [];
+  let targets: C[];
+  if (input.situation.mode === "spell") {
+    targets = [input.defender, ...areaOfEffectTargets(input.others)];
+    lines.push(`Area of effect: the entire battlefield (${targets.length}).`);
+  } else {
+    const count = blast.count ?? blastTargetCount(bag).count;
+    const rank = readState(input.defender).rank;
+    const near = input.others.filter((o) => o.side === input.defender.side && canFight(readState(o)));
+    near.sort((x, y) => Number(readState(y).rank === rank) - Number(readState(x).rank === rank));
+    targets = [input.defender, ...near].slice(0, count);
+    lines.push(`The blast catches ${count} target${count === 1 ? "" : "s"}${targets.length < count ? ` (${targets.length} there)` : ""}.`);
+  }
+  const others = input.others.filter((o) => !targets.some((t) => t.id === o.id));
+  const b = resolveBlast({ attacker: input.attacker, targets, others, ...(input.weapon ? { weapon: input.weapon } : {}), situation: input.situation as LifeGuardSituation }, bag);
+  const calc: AttackCalc = { ...b.calcs[0]!, counter: { eligible: false, why: "a blast" } };
+  return {
+    calc,
+    many: { title: b.title, lines: [...lines, ...b.lines], effects: [...b.effects, ...struckMarks([input.attacker.id], input.defender.id, ["blasting"])], rolls: bag.since(mark), rules: [...new Set([R.movement, ...b.rules])] },
+  };
+}
+
 export const attack = {
   begin(input: AttackInput<LifeGuardSheet>, bag: DiceBag): AttackState {
+    const blast = blastOf(input);
+    if (blast) return render("reactions", beginBlast(input, blast, bag));
+    const co = declaredWith(input);
+    if (co.length) return render("reactions", beginGroup(input, co, bag));
     return render("reactions", { calc: computeAttack(input, bag) });
   },
-  react(state: AttackState, optionId: string, _input: AttackInput<LifeGuardSheet>, bag: DiceBag): AttackState {
+  react(state: AttackState, optionId: string, input: AttackInput<LifeGuardSheet>, bag: DiceBag): AttackState {
     if (!state.options.some((o) => o.id === optionId))
       throw new RuleError(
         `"${optionId}" is not open on this attack any more${state.options.length ? ` (open: ${state.options.map((o) => o.label).join(", ")})` : ""}.`,
@@ -424,6 +531,12 @@ export const attack = {
       return render(data.calc.counter.eligible ? "followups" : "done", data);
     }
     if (optionId === "counter") {
+      // The damage is applied by now: a defender who failed the Life save (out of action) cannot strike back.
+      const d = readState(input.defender);
+      if (input.defender.id === data.calc.defenderId && !canFight(d)) {
+        data.noCounter = `${input.defender.name} is ${d.conditions.find((c) => !canFight({ conditions: [c] })) ?? "down"}: no counterattack.`;
+        return render("done", data);
+      }
       const mark = bag.log.length;
       const roll = bag.d("counterattack", 3);
       data.counter = { roll, rolls: bag.since(mark) };
@@ -472,13 +585,20 @@ export function resolveGroupAttack(
     ids.add(a.attacker.id);
   }
   const mark = bag.log.length;
-  const calcs = input.attacks.map((a) => {
+  const left: string[] = [];
+  const calcs: AttackCalc[] = [];
+  input.attacks.forEach((a, i) => {
     // Each attacker's companions count as "next to an ally" among others.
     const others = [...input.others, ...input.attacks.map((x) => x.attacker)].filter((o) => o.id !== a.attacker.id);
-    return computeAttack(
-      { attacker: a.attacker, defender: input.defender, others, ...(a.weapon ? { weapon: a.weapon } : {}), situation: a.situation ?? {} },
-      bag,
-    );
+    try {
+      calcs.push(
+        computeAttack({ attacker: a.attacker, defender: input.defender, others, ...(a.weapon ? { weapon: a.weapon } : {}), situation: a.situation ?? {} }, bag),
+      );
+    } catch (err) {
+      // The one who strikes must be able to; a companion who cannot reach from where it stands drops out.
+      if (i === 0 || !(err instanceof RuleError)) throw err;
+      left.push(`${a.attacker.name} cannot join: ${err.message}`);
+    }
   });
   let best = calcs[0]!;
   for (const c of calcs) if (c.total > best.total || (c.slain && !best.slain)) best = c;
@@ -486,9 +606,10 @@ export function resolveGroupAttack(
   for (const c of calcs)
     if (c !== best) for (const e of attackEffects(c)) if (e.targetId === c.attackerId) effects.push(e);
   const lines = [
+    ...left,
     `${calcs.length} attackers on ${input.defender.name}: ${calcs.map((c) => `${nameOf(input, c.attackerId)} ${c.total}`).join(", ")}.`,
     `Keep the single highest: ${best.total} (${nameOf(input, best.attackerId)}).`,
-    ...best.lines.filter((l) => l.startsWith("Armour") || l.startsWith("Guard") || l.includes("Scar") || l.includes("slain") || l.includes("Critical")),
+    ...best.lines.filter((l) => l.includes("slain")),
   ];
   return {
     title: `Group attack: ${outcomeOf(best)}`,

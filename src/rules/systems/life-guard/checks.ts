@@ -11,11 +11,12 @@ import {
   type MoraleResult,
   type RuleResult,
   type SaveInput,
+  type SaveResult,
   type Unsupported,
 } from "../types.js";
 import { lifeSaveOn, rollUnder } from "./damage.js";
 import { R } from "./refs.js";
-import { readState, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
+import { readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -59,7 +60,7 @@ export function lifeSave(c: C, bag: DiceBag, modifier = 0): RuleResult & { succe
     rules: [R.scars, R.choice("Checks and saves")],
     rolls: bag.since(mark),
     success: r.success,
-    state: s,
+    state: stored(s) as LifeGuardState,
   };
 }
 
@@ -79,11 +80,16 @@ export function guardTest(c: C, bag: DiceBag, modifier = 0, label = "Guard test"
 }
 
 /** /save: kind "life" (default) or "guard". */
-export function save(input: SaveInput<LifeGuardSheet>, bag: DiceBag): RuleResult & { success: boolean } {
+export function save(input: SaveInput<LifeGuardSheet>, bag: DiceBag): SaveResult {
   const kind = (input.kind ?? "life").trim().toLowerCase();
   if (kind === "life") {
-    const { state: _s, ...r } = lifeSave(input.who, bag, input.modifier ?? 0);
-    return r;
+    const before = readState(input.who).conditions;
+    const { state, ...r } = lifeSave(input.who, bag, input.modifier ?? 0);
+    // seed 004, "Scars", Doomed: the save itself ends Doomed, and a failure kills: play stores it.
+    const add = state.conditions.filter((c) => !before.includes(c));
+    const remove = before.filter((c) => !state.conditions.includes(c));
+    if (!add.length && !remove.length) return r;
+    return { ...r, effects: [{ targetId: input.who.id, ...(add.length ? { addConditions: add } : {}), ...(remove.length ? { removeConditions: remove } : {}) }] };
   }
   if (kind === "guard" || kind === "grd") return guardTest(input.who, bag, input.modifier ?? 0);
   throw new RuleError(`Unknown save "${input.kind}": use life or guard.`);

@@ -6,7 +6,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageResult } from "../types.js";
 import { R } from "./refs.js";
-import { COND, effectiveLifeMax, readState, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
+import { COND, effectiveLifeMax, readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
 
 export interface DamagePlan {
   rolled: number;
@@ -211,7 +211,7 @@ export function applyDamageTo(
   const title = `${c.name} takes damage`;
   if (s.conditions.includes(COND.dead) || s.conditions.includes(COND.destroyed)) {
     const plan = planDamage(s, c.sheet.armour, 0);
-    return { state: s, plan, critical: false, result: { title, lines: [`${c.name} is already beyond harm.`], rules, rolls: [] } };
+    return { state: stored(s), plan, critical: false, result: { title, lines: [`${c.name} is already beyond harm.`], rules, rolls: [] } };
   }
   const plan = planDamage(s, c.sheet.armour, amount, { pc: c.kind === "pc", kind, ...opts });
   const lines: string[] = [];
@@ -232,8 +232,9 @@ export function applyDamageTo(
   const critical = plan.toLife > 0;
   if (critical) {
     rules.push(R.choice("Critical Damage"));
+    const lifeBefore = s.life;
     s.life = plan.lifeAfter;
-    lines.push(`Critical Damage: ${plan.toLife} to Life, Life ${plan.lifeAfter + plan.toLife} → ${plan.lifeAfter}.`);
+    lines.push(`Critical Damage: ${plan.toLife} to Life, Life ${lifeBefore} → ${plan.lifeAfter}.`);
     if (c.sheet.warband) rules.push(R.warbands);
     if (s.life <= 0) {
       s.life = 0;
@@ -256,7 +257,7 @@ export function applyDamageTo(
       }
     }
   }
-  return { state: s, plan, critical, ...(scar ? { scar } : {}), result: { title, lines, rules, rolls: bag.since(mark) } };
+  return { state: stored(s), plan, critical, ...(scar ? { scar } : {}), result: { title, lines, rules, rolls: bag.since(mark) } };
 }
 
 /** Healing restores Life (rest restores Guard); any healing ends a Mortal Wound's countdown. */
@@ -265,15 +266,20 @@ export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): Da
   const rules = [R.choice("Healing and rest")];
   const title = `${c.name} is healed`;
   if (s.conditions.includes(COND.dead) || s.conditions.includes(COND.destroyed))
-    return { state: s, result: { title, lines: [`${c.name} is dead: healing does nothing.`], rules, rolls: [] } };
+    return { state: stored(s), result: { title, lines: [`${c.name} is dead: healing does nothing.`], rules, rolls: [] } };
   const before = s.life;
   s.life = Math.min(effectiveLifeMax(s), s.life + Math.max(0, amount));
   const lines = [`Life ${before} → ${s.life} (max ${effectiveLifeMax(s)}). Guard comes back with rest, not healing.`];
   if (amount > 0 && s.conditions.includes(COND.mortal)) {
-    s.conditions = s.conditions.filter((c) => c !== COND.mortal);
-    lines.push("The Mortal Wound is healed: no longer dying (still deprived and out of action until rest).");
+    s.conditions = s.conditions.filter((c) => c !== COND.mortal && c !== "mortal-clock");
+    lines.push("The Mortal Wound is healed: no longer dying (still deprived until rest).");
   }
-  return { state: s, result: { title, lines, rules, rolls: [] } };
+  // docs/rules/life-guard.md, "Healing and rest": healing that leaves Life above 0 puts the character back in action.
+  if (amount > 0 && s.life > 0 && s.conditions.includes(COND.out)) {
+    s.conditions = s.conditions.filter((c) => c !== COND.out);
+    lines.push(`${c.name} is back in action.`);
+  }
+  return { state: stored(s), result: { title, lines, rules, rolls: [] } };
 }
 
 /**
@@ -302,7 +308,7 @@ export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}
     lines.push(`Enchantments end with the rest (${ench.length}).`);
   }
   return {
-    state: s,
+    state: stored(s),
     result: { title: `${c.name} rests`, lines, rules: [R.enchantment, R.scars, R.choice("Healing and rest")], rolls: [] },
   };
 }
@@ -314,7 +320,7 @@ export function treat(c: Combatant<LifeGuardSheet>): DamageResult {
   s.lifeMaxPenalty = 0;
   s.conditions = s.conditions.filter((x) => x !== "head wound");
   return {
-    state: s,
+    state: stored(s),
     result: {
       title: `${c.name} is treated`,
       lines: [lost ? `Maximum Life restored to ${effectiveLifeMax(s)}.` : "No Head Wound to treat."],

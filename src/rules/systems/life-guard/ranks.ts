@@ -10,50 +10,72 @@ import { canFight, readState, RANKS, type LifeGuardSheet, type Rank } from "./sh
 export const rankIndex = (r: Rank) => RANKS.indexOf(r);
 
 /**
- * Ranks away between an attacker and a foe. Each side has its own Reach and
- * Ranged ranks behind the shared Melee rank, so the distance is the sum of
- * both ranks' depth (Melee 0, Reach 1, Ranged 2).
+ * Ranks away between an attacker and a foe. The battlefield's three ranks are
+ * bands both sides stand in (Melee 0, Reach 1, Ranged 2), so the distance is
+ * the difference: the seed's "one rank away" examples are Reach to Melee and
+ * Ranged to Reach (docs/rules/life-guard.md, "Ranks").
  */
-export const rankDistance = (attacker: Rank, target: Rank) => rankIndex(attacker) + rankIndex(target);
+export const rankDistance = (attacker: Rank, target: Rank) => Math.abs(rankIndex(attacker) - rankIndex(target));
 
 export type AttackMode = "melee" | "reach" | "ranged" | "thrown" | "spell";
 
 /**
  * Throws a RuleError (saying what to do instead) when an attacker in `from`
- * cannot attack a foe in `to` this way.
- * - Melee rank: only foes in the Melee rank, with a melee weapon (a reach weapon only halfsworded).
- * - Reach rank: only foes one rank away, with a reach weapon or by throwing (d3).
- * - Ranged rank: foes two or more ranks away, with a ranged weapon.
- * Spells and areas of effect ignore ranks.
+ * cannot attack a foe in `to` this way. Reach belongs to the weapon, not the rank:
+ * - a melee weapon: only from the Melee rank, at foes in the Melee rank ("can only attack within their rank");
+ * - a reach weapon: one rank away, from behind (Reach → Melee, Ranged → Reach);
+ * - thrown (any weapon, d3): from the Reach rank, one rank away;
+ * - a ranged weapon: from the Reach or Ranged rank, at any rank (it risks allies there);
+ * - spells and areas of effect ignore ranks.
  */
 export function checkRanks(mode: AttackMode, from: Rank, to: Rank): void {
   if (mode === "spell") return;
   const dist = rankDistance(from, to);
   const where = `${from} rank → ${to} rank (${dist} rank${dist === 1 ? "" : "s"} away)`;
-  if (from === "melee") {
-    if (mode !== "melee")
-      throw new RuleError(
-        `In the Melee rank you can only fight hand to hand (${where}): use a melee weapon, halfsword a reach weapon, or spend your action to move back.`,
-      );
-    if (to !== "melee") throw new RuleError(`Melee can only attack within its rank (${where}): move or pick a foe in the Melee rank.`);
+  if (mode === "melee") {
+    if (from !== "melee") throw new RuleError(`A melee weapon strikes only in the Melee rank (${where}): move to Melee, or use a reach or ranged weapon, or throw it.`);
+    if (to !== "melee") throw new RuleError(`Melee can only attack within its rank (${where}): pick a foe in the Melee rank.`);
     return;
   }
-  if (from === "reach") {
-    if (mode !== "reach" && mode !== "thrown")
-      throw new RuleError(`From the Reach rank you attack with a reach weapon or by throwing (${where}): pick a reach weapon or use mode "thrown".`);
-    if (dist !== 1) throw new RuleError(`From the Reach rank you can only strike one rank away (${where}): pick a foe in the Melee rank.`);
+  if (mode === "reach") {
+    if (rankIndex(from) - rankIndex(to) !== 1)
+      throw new RuleError(`A reach weapon strikes one rank away, Reach → Melee or Ranged → Reach (${where}): move, or pick a foe one rank ahead.`);
     return;
   }
-  if (mode === "thrown") throw new RuleError(`Weapons are thrown from the Reach rank (${where}): move to Reach first.`);
-  if (mode !== "ranged") throw new RuleError(`From the Ranged rank only ranged weapons reach the foe (${where}): pick a ranged weapon or move up.`);
-  if (dist < 2) throw new RuleError(`Ranged attacks are made from two or more ranks away (${where}).`);
+  if (mode === "thrown") {
+    if (from !== "reach") throw new RuleError(`Weapons are thrown from the Reach rank (${where}): move to Reach first.`);
+    if (dist !== 1) throw new RuleError(`A thrown weapon reaches one rank away (${where}).`);
+    return;
+  }
+  if (from === "melee") throw new RuleError(`In the Melee rank you fight hand to hand (${where}): move back to shoot.`);
 }
 
 const able = (c: Combatant<LifeGuardSheet>) => canFight(readState(c));
 
-/** "Next to an ally": another able combatant of the attacker's side in the Melee rank. */
-export function adjacentAllies(attacker: Combatant<LifeGuardSheet>, others: Combatant<LifeGuardSheet>[]): Combatant<LifeGuardSheet>[] {
-  return others.filter((o) => o.id !== attacker.id && o.side === attacker.side && able(o) && readState(o).rank === "melee");
+/** "Engaged with" a foe this round: declared an attack on it, or struck it. */
+export const engagedWith = (c: Combatant<LifeGuardSheet>, foeId: string) =>
+  c.state.conditions.includes(`attacking:${foeId}`) || c.state.conditions.includes(`struck:${foeId}`);
+
+/**
+ * "Next to an ally" (docs/rules/life-guard.md, "Counterattack"): another able
+ * combatant of the attacker's side standing in the attacker's rank on the same
+ * foe, i.e. beside it on the front line: it declared an attack on that foe or
+ * struck it this round. Allies elsewhere in the rank are not next to it.
+ */
+export function adjacentAllies(
+  attacker: Combatant<LifeGuardSheet>,
+  others: Combatant<LifeGuardSheet>[],
+  defenderId?: string,
+): Combatant<LifeGuardSheet>[] {
+  const rank = readState(attacker).rank;
+  return others.filter(
+    (o) =>
+      o.id !== attacker.id &&
+      o.side === attacker.side &&
+      able(o) &&
+      readState(o).rank === rank &&
+      (defenderId === undefined || engagedWith(o, defenderId)),
+  );
 }
 
 /** Allies of the shooter a ranged attack into the Melee rank may hit. */

@@ -6,12 +6,12 @@
  */
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type InitiativeInput, type InitiativeResult, type RoundStartResult, type RuleResult } from "../types.js";
-import { rollUnder } from "./damage.js";
 import { R } from "./refs.js";
 import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
-import type { CampaignOptions, RoundRules, SystemWords } from "../types.js";
+import type { Allowance, CampaignOptions, ConditionWord, RoundContext, RoundRules, SystemWords } from "../types.js";
+import { declarations, declare, SPENDS_ACTION } from "./declare.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -34,8 +34,31 @@ export function initiative(input: InitiativeInput<LifeGuardSheet>, _bag: DiceBag
 }
 
 /**
- * A round's start. Round 1: every able party member rolls against Guard
- * (d20 ≤ current Guard) to act; those who fail cannot act this round.
+ * "Roll against GRD" on the Guard scale the text itself uses (seed 004,
+ * "Scars"): 1d6 up to Guard 3, 2d6 from Guard 4; the PC acts when the roll is
+ * at most its current Guard (docs/rules/life-guard.md, "Rolling against Guard").
+ */
+export function guardScale(guard: number): { dice: 1 | 2; chance: number } {
+  if (guard <= 3) return { dice: 1, chance: Math.max(0, guard) / 6 };
+  let ways = 0;
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= guard) ways++;
+  return { dice: 2, chance: ways / 36 };
+}
+const pct = (p: number) => `${Math.round(p * 100)}%`;
+
+/** The first round's act roll for one PC. */
+export function actRoll(c: C, bag: DiceBag): { acts: boolean; line: string } {
+  const g = readState(c).guard;
+  const { dice, chance } = guardScale(g);
+  const roll = bag.roll(`${c.name}: act (Guard ${g})`, dice, 6).total;
+  const acts = roll <= g;
+  return { acts, line: `${c.name}: ${dice}d6 = ${roll} against Guard ${g} (acts ${pct(chance)} of the time): ${acts ? "acts" : "does not act this round"}.` };
+}
+
+/**
+ * A round's start. Round 1: every able party member rolls against Guard to
+ * act (see `actRoll`); those who fail cannot act this round. The Theatre of the
+ * Mind's 3 v 3 is reported. Later rounds: the sides alternate, PCs first.
  */
 export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag): RoundStartResult {
   const mark = bag.log.length;
@@ -50,15 +73,20 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
       order: init.order,
     };
   const cannotAct: string[] = [];
-  const lines: string[] = ["First round: each PC rolls against Guard to act."];
+  const lines: string[] = ["First round: each PC rolls against Guard to act (1d6 up to Guard 3, 2d6 from Guard 4)."];
   for (const c of input.combatants) {
     if (c.side !== "party" || !canFight(readState(c))) continue;
-    const g = readState(c).guard;
-    const { roll, success } = rollUnder(bag, `${c.name}: act (Guard ${g})`, g);
-    if (!success) cannotAct.push(c.id);
-    lines.push(`${c.name}: d20 = ${roll} against Guard ${g}: ${success ? "acts" : "does not act this round"}.`);
+    const r = actRoll(c, bag);
+    if (!r.acts) cannotAct.push(c.id);
+    lines.push(r.line);
   }
-  return { title: "Round 1", lines, rules: [R.grid, R.choice("Rolling against Guard")], rolls: bag.since(mark), cannotAct, order: init.order };
+  const t = theatreOfTheMind(
+    input.combatants.filter((c) => c.side === "party" && readState(c).rank === "melee"),
+    input.combatants.filter((c) => c.side === "foes" && readState(c).rank === "melee"),
+  );
+  const name = (id: string) => input.combatants.find((c) => c.id === id)?.name ?? id;
+  lines.push(`Theatre of the Mind: the Melee rank starts ${t.engaged.party.length} v ${t.engaged.foes.length}${t.waiting.length ? `; waiting behind: ${t.waiting.map(name).join(", ")}` : ""}.`);
+  return { title: "Round 1", lines, rules: [R.grid, R.theatre, R.choice("Rolling against Guard")], rolls: bag.since(mark), cannotAct, order: init.order };
 }
 
 /** Theatre of the Mind: every combat starts 3 v 3; the rest wait behind. */
@@ -106,10 +134,64 @@ export function gridMove(squares: number): void {
 
 // ---- the round's contract ------------------------------------------------
 
-export const words: SystemWords = { conditions: { ...COMMON_CONDITIONS } };
+const w = (label: string, lasts: ConditionWord["lasts"]): ConditionWord => ({ label, lasts });
+const RANK_LABEL: Record<string, string> = { melee: "in the Melee rank", reach: "in the Reach rank", ranged: "in the Ranged rank" };
+
+export const words: SystemWords = {
+  conditions: {
+    ...COMMON_CONDITIONS,
+    charging: w("charging", "round"),
+    "set weapon": w("weapon set against a charge", "round"),
+    halfswording: w("halfswording", "round"),
+    thrusting: w("thrusting", "round"),
+    blasting: w("blasting (d6 targets)", "round"),
+    "beside an ally": w("next to an ally", "round"),
+    cramped: w("in cramped conditions", "encounter"),
+    "holding a doorway": w("holding a doorway", "encounter"),
+    moved: w("moved (action spent)", "round"),
+    "retreat failed": w("caught retreating (action spent)", "round"),
+    "front shifted": w("shifted the front line", "round"),
+    weakened: w("weakened", "encounter"),
+    deprived: w("deprived", "healed"),
+    doomed: w("doomed", "healed"),
+    "mortal wound": w("mortal wound", "healed"),
+    "head wound": w("head wound", "healed"),
+    diseased: w("diseased", "healed"),
+    hamstrung: w("hamstrung", "healed"),
+    deafened: w("deafened", "healed"),
+    sundered: w("sundered", "permanent"),
+  },
+  describe(condition, name) {
+    const [kind, a, b] = condition.split(":");
+    // The roster's summary names the rank already ("Melee rank"): no second word for it.
+    if (kind === "rank" && a && RANK_LABEL[a]) return w("", "encounter");
+    if (kind === "attacking" && a) return w(`attacking ${name(a)}`, "round");
+    if (kind === "struck" && a) return w(`struck ${name(a)}`, "round");
+    if (kind === "blasting" && a) return w(`blasting (${a} targets)`, "round");
+    if (kind === "oil" && a && b) return w(`${a} oiled against ${b}`, "encounter");
+    if (kind === "enchanted" && a) return w(`${a} enchanted${b ? ` (${b})` : ""}`, "healed");
+    if (kind === "front" && a) return w(`front line at ${a} m`, "encounter");
+    if (/^moved \d squares$/.test(condition)) return w(condition, "round");
+    return undefined;
+  },
+};
+
+const isDown = (c: C) => !canFight(readState(c));
+
+/** One action a turn (seed 004, "Actions and Modifiers"); moving a rank, retreating or oiling spends it. */
+export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance {
+  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !(x === "oil" && ctx.round <= 1));
+  if (spent) return { attacks: 0, why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`, rule: R.movement };
+  const struck = who.state.conditions.find((c) => c.startsWith("struck:"));
+  if (struck) return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
+  return { attacks: 1, why: "one action this turn", rule: R.actions };
+}
 
 export const round: RoundRules<LifeGuardSheet> = {
-  ...baseRound<LifeGuardSheet>({ isDown: (c) => !canFight(c.state), rule: 'seed 004, "Attacks"' }),
+  ...baseRound<LifeGuardSheet>({ isDown, rule: R.actions }),
+  declarations: (who, ctx) => declarations(who, ctx),
+  declare: (input, dice) => declare(input, dice, { round: input.round, declared: input.declared, others: input.others, phase: "declare" }),
+  allowance: (who, ctx) => allowance(who, ctx),
 };
 
 export const campaignOptions: CampaignOptions = { defaults: { initiative: "group", wanderingEvery: 2 }, own: {} };

@@ -156,7 +156,28 @@ export function findEnchantment(state: CombatState, weapon: string): { key: stri
   return key === undefined ? undefined : { key, condition: key.slice(prefix.length) };
 }
 
-export function initialState(sheet: LifeGuardSheet): LifeGuardState {
+/**
+ * The rank a combatant starts a fight in, from the weapon it holds first
+ * (docs/rules/life-guard.md, "Ranks"): a ranged weapon starts in the Ranged
+ * rank, a reach weapon in the Reach rank, anything else in the Melee rank.
+ */
+export function defaultRank(sheet: Pick<LifeGuardSheet, "weapons">): Rank {
+  const first = sheet.weapons[0];
+  if (first?.tags.includes("ranged")) return "ranged";
+  if (first?.tags.includes("reach")) return "reach";
+  return "melee";
+}
+
+/** A rank set in this fight (a placement or a move) is the fight mark `rank:<rank>`. */
+export const rankCondition = (r: Rank) => `rank:${r}`;
+export const rankFromConditions = (conditions: string[]): Rank | undefined => {
+  const c = conditions.find((x) => x.startsWith("rank:"));
+  const r = c?.slice(5) as Rank | undefined;
+  return r && RANKS.includes(r) ? r : undefined;
+};
+
+/** Fresh state. No rank is stored: it comes from the weapons until the fight places or moves the combatant. */
+export function initialState(sheet: LifeGuardSheet): CombatState {
   const conditions = sheet.weapons
     .filter((w) => w.tags.includes("enchanted") || w.enchantment !== undefined)
     .map((w) => enchantmentCondition(w.name, w.enchantment));
@@ -167,7 +188,6 @@ export function initialState(sheet: LifeGuardSheet): LifeGuardState {
     lifeMaxPenalty: 0,
     guard: sheet.guard,
     guardMax: sheet.guard,
-    rank: "melee",
     scars: [],
   };
 }
@@ -179,10 +199,12 @@ export function readState(c: Combatant<LifeGuardSheet>): LifeGuardState {
   const s = c.state;
   const lifeMax = num(s.lifeMax, c.sheet.life);
   const guardMax = num(s.guardMax, c.sheet.guard);
-  const rank = RANKS.includes(s.rank as Rank) ? (s.rank as Rank) : "melee";
+  const conditions = Array.isArray(s.conditions) ? [...s.conditions] : [];
+  // The rank this fight set (a fight mark) wins over a stored one; else the weapons decide.
+  const rank = rankFromConditions(conditions) ?? (RANKS.includes(s.rank as Rank) ? (s.rank as Rank) : defaultRank(c.sheet));
   return {
     ...s,
-    conditions: Array.isArray(s.conditions) ? [...s.conditions] : [],
+    conditions,
     life: num(s.life, lifeMax),
     lifeMax,
     lifeMaxPenalty: num(s.lifeMaxPenalty, 0),
@@ -191,6 +213,12 @@ export function readState(c: Combatant<LifeGuardSheet>): LifeGuardState {
     rank,
     scars: Array.isArray(s.scars) ? [...(s.scars as string[])] : [],
   };
+}
+
+/** The state to store: the rank is the fight's (a condition) or the weapons', never kept on a sheet. */
+export function stored(s: LifeGuardState): CombatState {
+  const { rank: _rank, ...rest } = s;
+  return rest;
 }
 
 export const effectiveLifeMax = (s: LifeGuardState) => Math.max(0, s.lifeMax - s.lifeMaxPenalty);
@@ -204,7 +232,7 @@ export function view(c: Combatant<LifeGuardSheet>): StateView {
       s.conditions.includes(k),
     ) ?? "fine";
   return {
-    summary: `Guard ${s.guard}/${s.guardMax} · Life ${s.life}/${effectiveLifeMax(s)}${c.sheet.warband ? " · warband" : ""} · ${s.rank}`,
+    summary: `Guard ${s.guard}/${s.guardMax} · Life ${s.life}/${effectiveLifeMax(s)}${c.sheet.warband ? " · warband" : ""} · ${s.rank[0]!.toUpperCase()}${s.rank.slice(1)} rank`,
     fraction: max > 0 ? Math.max(0, Math.min(1, (s.guard + s.life) / max)) : 0,
     status,
   };
