@@ -174,3 +174,18 @@ describe("a monster's routine", () => {
     expect(r.allowance(mon("Orc", "orc"), ctx([])).attacks).toBe(1);
   });
 });
+
+describe("the free attack at one disengaging hastily", () => {
+  // seed 003, "Disengaging from Combat": "their opponent gets an attack against them as they run away. This is a free attack"
+  it("the extra attack must be at the fleeing foe", () => {
+    const orc = mon("Orc", "orc");
+    const fleeing = una(["disengaging"]);
+    const bo = pc("Bo");
+    expect(() => siege.attack.begin({ attacker: orc, defender: bo, others: [fleeing], situation: {}, attackIndex: 1 }, bagOf(1))).toThrow(
+      "Orc's extra attack this round is the free attack at Una, disengaging hastily (Castles & Crusades · Disengaging from Combat).",
+    );
+    expect(siege.attack.begin({ attacker: orc, defender: fleeing, others: [bo], situation: {}, attackIndex: 1 }, bagOf(1)).outcome).toBe("miss");
+    // Beyond the allowance (the referee's override), any target.
+    expect(siege.attack.begin({ attacker: orc, defender: bo, others: [fleeing], situation: {}, attackIndex: 2 }, bagOf(1)).outcome).toBe("miss");
+  });
+});

@@ -27,6 +27,7 @@ import {
   type Mod,
   type StrayShot,
 } from "./combat.js";
+import { routineAttacks } from "../../round/economy.js";
 import { attributeModifier, formatDice, parseDice, ref, signed, type DiceExpr, type SiegeSheet, type Weapon } from "./sheet.js";
 
 export type Special = "weapon" | "grapple" | "break" | "pummel" | "overbear" | "touch" | "disarm";
@@ -320,6 +321,14 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   const aBad = attacker.state.conditions.find((c) => NOT_ABLE.includes(c));
   if (aBad) throw new RuleError(`${attacker.name} is ${aBad} and cannot attack.`);
   if (defender.state.conditions.includes("dead")) throw new RuleError(`${defender.name} is already dead: choose another target.`);
+  // "Hasty Disengagement": the extra attack a foe's flight gives is at the fleeing one (beyond it, the referee's override).
+  const own = routineAttacks(attacker.sheet);
+  const fleeing = input.others.filter((o) => o.side !== attacker.side && o.state.conditions.includes("disengaging")).concat(
+    defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [defender] : [],
+  );
+  const index = input.attackIndex ?? 0;
+  if (index >= own && index < own + fleeing.length && !fleeing.some((f) => f.id === defender.id))
+    throw new RuleError(`${attacker.name}'s extra attack this round is the free attack at ${fleeing.map((f) => f.name).join(" or ")}, disengaging hastily (Castles & Crusades · Disengaging from Combat).`);
   if (input.situation.charge && !attacker.state.conditions.includes("charging"))
     throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);
 }
