@@ -1,4 +1,5 @@
 /** /encounter start, add, join, show, end: each in one transaction, every roll from the encounter's stream. */
+import { partyLeader } from "./leader.js";
 import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
@@ -91,6 +92,8 @@ export interface StartInput {
   stats?: string | null;
   surprise?: boolean | null;
   reaction?: boolean | null;
+  /** The party's leader for the reaction roll (default: the highest Charisma). */
+  leader?: string | null;
 }
 
 export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
@@ -142,18 +145,16 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     }
     const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
     results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ['seed 001, "Encounter distance" (2d6 × 10 feet; used by every system)'], rolls: [dist] });
-    if (input.reaction) {
-      const leader = fight.combatants.filter((c) => c.side === "party").sort((a, b) => num(b.sheet.charisma ?? b.sheet.cha) - num(a.sheet.charisma ?? a.sheet.cha))[0];
-      const r = fight.system.reaction({ leader }, bagFor(open, "reaction"));
+    if (input.reaction || input.leader) {
+      const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
+      const r = fight.system.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
       if (isUnsupported(r)) notes.push(r.message);
-      else results.push(r);
+      else results.push({ ...r, lines: [line, ...r.lines] });
     }
     await open.close(tx, actor);
     return { fight: await loadFight(tx, campaign, encounter), results, notes, seedHash: encounter.seedHash };
   });
 }
-
-const num = (v: unknown) => (typeof v === "number" ? v : 0);
 
 async function addCondition(tx: Tx, fight: Fight, id: string, cond: string) {
   const row = fight.rows.find((r) => r.id === id)!;

@@ -433,3 +433,24 @@ export class RuleError extends Error {
     this.name = "RuleError";
   }
 }
+
+// ---------------------------------------------------------------------------
+// Optional members a system may give (added for The Third Age, issue 14).
+// Declared as a merge of RuleSystem so this block stays apart from the rest.
+// ---------------------------------------------------------------------------
+
+/** A referee's prompt to check morale, and the rule behind it. */
+export interface MoraleCue {
+  words: string;
+  rule: RuleRef;
+}
+
+export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
+  /**
+   * When the referee should be prompted to check a side's morale, after damage: `down` of `of`
+   * non-player combatants of `side` are down. Null: no prompt. Absent: play's usual triggers.
+   */
+  moraleCue?(side: Side, down: number, of: number): MoraleCue | null;
+  /** New XP for a character: the sheet fields that change (XP placed where the text says), and the words. */
+  awardXp?(sheet: Sheet, amount: number): { patch: Record<string, unknown>; result: RuleResult };
+}
