@@ -67,6 +67,8 @@ describe("Castles & Crusades, a fight round by round", () => {
     await refused(h.cmd("bob", "attack", { target: "Ogre" }), "Bo is dodging this round and cannot act this round: wait for /next.");
   });
 
+  // seed 003, "Charging": "If a charge is negated, the attacker is still allowed their movement and attack, but a
+  // successful hit does not deal any extra damage"; the −4 "for the combat round"
   it("the negated charge deals no extra damage; the round's marks end with it", async () => {
     await h.cmd("referee", "next");
     const a = await h.cmd("alice", "attack", { target: "Ogre" });
