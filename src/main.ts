@@ -1,13 +1,39 @@
 /** `npm start`: runs the bot until SIGINT/SIGTERM. */
 import "dotenv/config";
-import { startApp } from "./app.js";
+import { startApp, type App } from "./app.js";
 
-const app = await startApp().catch((err: Error) => {
+// The signal handlers come first: a SIGTERM during start-up (interactions may already
+// be arriving) waits for the start to finish, then drains like any other stop.
+let stopping = false;
+let starting: Promise<App> | undefined;
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    void stop(sig);
+  });
+}
+
+async function stop(sig: string): Promise<void> {
+  const app = await starting?.catch(() => undefined);
+  if (!app) return; // the start failed: it reports and exits itself
+  app.log.info({ signal: sig, inFlight: app.bot.router.inFlight() }, "stopping: finishing interactions in flight");
+  try {
+    await app.stop();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, "error while stopping");
+    process.exit(1);
+  }
+}
+
+starting = startApp();
+const app = await starting.catch((err: Error) => {
   console.error(`Ten-Foot Pole could not start: ${err.message}`);
   process.exit(1);
 });
 app.log.info({ readyMs: Math.round(app.readyMs) }, "Ten-Foot Pole is running");
-if (app.local) {
+if (app.local && !stopping) {
   const port = new URL(app.local.apiUrl).port;
   console.log(
     [
@@ -21,20 +47,4 @@ if (app.local) {
       "",
     ].join("\n"),
   );
-}
-
-let stopping = false;
-for (const sig of ["SIGINT", "SIGTERM"] as const) {
-  process.on(sig, () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal: sig, inFlight: app.bot.router.inFlight() }, "stopping: finishing interactions in flight");
-    app
-      .stop()
-      .then(() => process.exit(0))
-      .catch((err) => {
-        app.log.error({ err }, "error while stopping");
-        process.exit(1);
-      });
-  });
 }

@@ -6,6 +6,8 @@ import { createRouter, type Router } from "./router.js";
 import type { CommandModule } from "./command.js";
 import { startSweeper } from "./sweeper.js";
 import "./lapsed.js";
+import { guardOutgoing } from "./outgoing.js";
+import { addSecret } from "../log.js";
 
 export interface BotOptions {
   token: string;
@@ -36,6 +38,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     intents: [GatewayIntentBits.Guilds],
     ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
   });
+  addSecret(opts.token);
+  guardOutgoing(client.rest, log);
+  client.on(Events.Debug, (message) => log.trace({ message }, "discord.js"));
   const router = createRouter(commands, services, log);
   client.on(Events.InteractionCreate, (i: Interaction) => void router.handle(i));
   client.on(Events.Error, (err) => log.error({ err }, "discord client error"));
@@ -66,6 +71,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       sweeper.stop();
       await router.drain();
       await sweeper.idle();
+      await router.drain();
       await client.destroy();
     },
   };

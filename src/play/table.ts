@@ -174,9 +174,15 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
   });
 }
 
-/** /damage and /heal: on a combatant of the running encounter, else on a character. */
-export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount: number; heal: boolean; kind?: "normal" | "subdual" }): Promise<TableResult> {
-  if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > 999) throw new UserError("The amount is a whole number from 1 to 999.");
+/** /damage and /heal: on a combatant of the running encounter, else on a character. `fallFt`: the system's falling damage instead of an amount. */
+export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: "normal" | "subdual" }): Promise<TableResult> {
+  if (input.fallFt != null) {
+    if (input.heal || input.amount != null || input.kind === "subdual") throw new UserError("A fall rolls its own damage: give `fall` alone, without `amount` or `subdual`.");
+    if (!Number.isInteger(input.fallFt) || input.fallFt < 1 || input.fallFt > 1000) throw new UserError("The fall is a whole number of feet from 1 to 1000.");
+    return fallDamage(s, actor, { target: input.target, heightFt: input.fallFt });
+  }
+  const amount = input.amount;
+  if (amount == null || !Number.isInteger(amount) || amount < 1 || amount > 999) throw new UserError("The amount is a whole number from 1 to 999 (or give `fall` in feet for a fall).");
   return withDice(s, actor, input.heal ? "heal" : "damage", async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
@@ -184,15 +190,15 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       requireOwnerOrReferee(sc.campaign, actor, row.controllerId, row.controllerId ? `<@${row.controllerId}>'s` : "the referee's");
       const before = toRule(row);
       if (input.heal) {
-        const r = rule(() => sys.applyHealing(before, input.amount));
+        const r = rule(() => sys.applyHealing(before, amount));
         await saveState(tx, row, r.state, sys.words);
-        return { result: healed(sys, before, r, input.amount), extra: [], campaign: sc.campaign };
+        return { result: healed(sys, before, r, amount), extra: [], campaign: sc.campaign };
       }
-      const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: input.amount, damageKind: input.kind ?? "normal" }], bag);
+      const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: amount, damageKind: input.kind ?? "normal" }], bag);
       const after = sc.fight.combatants.find((c) => c.id === row.id)!;
       const v = sys.view(after);
       return {
-        result: { title: `${row.name} takes ${input.amount} damage`, lines: [...applied.lines, `Now: ${v.summary} (${v.status}).`], rules: applied.rules, rolls: bag.log },
+        result: { title: `${row.name} takes ${amount}${input.kind === "subdual" ? " subdual" : ""} damage`, lines: [...applied.lines, `Now: ${v.summary} (${v.status}).`], rules: applied.rules, rolls: bag.log },
         extra: moraleNudges(sc.fight),
         campaign: sc.campaign,
       };
@@ -201,14 +207,42 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
     if (!c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
     const rc = asCombatant(c);
-    const r = rule(() => (input.heal ? sys.applyHealing(rc, input.amount) : sys.applyDamage(rc, input.amount, bag, input.kind ?? "normal")));
+    const r = rule(() => (input.heal ? sys.applyHealing(rc, amount) : sys.applyDamage(rc, amount, bag, input.kind ?? "normal")));
     // Outside a fight, fight marks (prone on waking up) never reach the sheet either.
     await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
-    const result = input.heal ? healed(sys, rc, r, input.amount) : r.result;
+    const result = input.heal ? healed(sys, rc, r, amount) : r.result;
     return { result: { ...result, rolls: bag.log }, extra: [], campaign: sc.campaign };
   });
 }
 
+
+/** /damage fall: the system rolls the fall's damage, then it is applied as any damage. */
+async function fallDamage(s: Services, actor: Actor, input: { target: string; heightFt: number }): Promise<TableResult> {
+  return withDice(s, actor, `fall of ${input.heightFt} ft`, async (tx, sc, bag) => {
+    requireReferee(sc.campaign, actor, "apply a fall");
+    const sys = campaignSystem(sc.campaign);
+    if (!sys.fall) throw new UserError(`${sys.name} has no falling rule here: give the damage as \`amount\`.`);
+    const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
+    const c = row ? null : await findCharacter(tx, sc.campaign.id, input.target);
+    if (!row && !c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
+    const who = row ? toRule(row) : asCombatant(c!);
+    const f = rule(() => sys.fall!(who, input.heightFt, bag));
+    let lines = f.lines;
+    let rules = f.rules;
+    if (f.damage > 0 && row && sc.fight) {
+      const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: f.damage }], bag);
+      const v = sys.view(sc.fight.combatants.find((x) => x.id === row.id)!);
+      lines = [...lines, ...applied.lines, `Now: ${v.summary} (${v.status}).`];
+      rules = [...rules, ...applied.rules];
+    } else if (f.damage > 0 && c) {
+      const r = sys.applyDamage(who, f.damage, bag);
+      await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
+      lines = [...lines, ...r.result.lines];
+      rules = [...rules, ...r.result.rules];
+    }
+    return { result: { title: `${who.name} falls ${input.heightFt} ft: ${f.damage} damage`, lines, rules: [...new Set(rules)], rolls: bag.log }, extra: sc.fight ? moraleNudges(sc.fight) : [], campaign: sc.campaign };
+  });
+}
 
 /** Healing says what changed ("Alda: HP 9/10 → HP 10/10"), not only what was offered. */
 function healed(sys: RuleSystem, before: Combatant, r: DamageResult, amount: number): RuleResult {

@@ -55,7 +55,7 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
       field("Movement", [r.view.movement.line]),
     )
     .setFooter({ text: citations(r.turns.flatMap((t) => t.result.rules)) });
-  if (r.rested.length) e.addFields(field("Rest", r.rested));
+  if (r.rested.length) e.addFields(field("Rest and recovery", r.rested));
   if (r.wandering) e.addFields(field("Wandering monster", [r.wandering.monsters ?? "from the referee's own table", "The referee may start the encounter with the button."]));
   return r.reaction ? [e, ruleEmbed(r.reaction)] : [e];
 }

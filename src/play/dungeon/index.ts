@@ -11,7 +11,7 @@ import { requireReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { loadClock, peekClock, saveClock } from "./clock.js";
 import { leaderOf } from "./party.js";
-import { restParty } from "./rest.js";
+import { passTime, restParty } from "./rest.js";
 import { endTurnMarks } from "./turnmarks.js";
 import { dungeonView, type DungeonView } from "./view.js";
 
@@ -76,8 +76,10 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     const restTurns = resting ? state.restTurns + turns.length : 0;
     const days = Math.floor(restTurns / TURNS_PER_DAY);
     state = { ...state, restTurns: restTurns % TURNS_PER_DAY };
-    const rested = resting ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }) : [];
     await saveClock(tx, clock, { rounds, state });
+    // Time heals what the system says it heals (10 minutes a turn), rest or not.
+    const healed = await passTime(tx, campaign, campaignSystem(campaign), turns.length * 10, bag);
+    const rested = [...healed, ...(resting ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }) : [])];
     // The clock has passed into a new 10-minute turn: marks that last a turn end.
     if (turns.length) await endTurnMarks(tx, campaign, campaignSystem(campaign));
     await open.close(tx, actor);
