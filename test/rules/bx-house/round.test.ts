@@ -237,3 +237,21 @@ describe("bx-house: whip and polearm on the next hit", () => {
     expect(d.effects).toContainEqual({ targetId: "r", addConditions: ["dismounted"], removeConditions: ["mounted"] });
   });
 });
+
+describe("bx-house: time and units", () => {
+  // seed 001, "MISC COMBAT RULES": "Temporary damage points are regained at a rate of 1 point times XP Level/HD per Turn"
+  it("temporary damage comes back with time, level × 1 a turn", () => {
+    const c = { ...pc("c", { level: 3, hp: 10 }), state: { conditions: ["unconscious"], hp: 10, maxHp: 10, subdual: 12 } };
+    const r = bxHouse.timePasses!(c, 10, faces());
+    expect(r!.state).toMatchObject({ subdual: 9, conditions: [] });
+    expect(r!.result.lines).toEqual(["c regains 3 temporary damage (9 left)."]);
+    expect(bxHouse.timePasses!(pc("d"), 10, faces())).toBeNull();
+  });
+  // seed 001, "Mass Combat": "the referee rolls ten 6-sided dice and totals the score"
+  it("a unit's hit points are a d6 a man when it enters the fight, unless typed", () => {
+    const u = bxHouse.rollMonster!(mon("b", { men: 10 }).sheet, faces(1, 2, 3, 4, 5, 6, 1, 2, 3, 4), {});
+    expect(u!.sheet.hp).toBe(31);
+    expect(bxHouse.rollMonster!(mon("b", { men: 10, hp: 40 }).sheet, faces(), { hp: 40 })).toBeNull();
+    expect(bxHouse.rollMonster!(mon("o").sheet, faces(), {})).toBeNull();
+  });
+});

@@ -40,12 +40,13 @@ export function houseApplyHealing(c: Combatant<HouseSheet>, amount: number): Dam
   return r;
 }
 
-/** A dungeon turn of rest: temporary damage comes back at 1 point × level (HD) per Turn. */
-export function houseRest(c: Combatant<HouseSheet>, kind: "turn" | "long"): DamageResult {
-  const r = recoverSubdual(c, kind === "turn" ? 1 : 144);
+/** Time passing: temporary damage comes back at 1 point × level (HD) per Turn (10 minutes), rest or not. Null when there is none to regain. */
+export function houseTimePasses(c: Combatant<HouseSheet>, minutes: number): DamageResult | null {
+  const turns = Math.floor(minutes / 10);
+  if (turns < 1 || sub(c) === 0) return null;
+  const r = recoverSubdual(c, turns);
   const state = { ...c.state, subdual: r.subdual, conditions: r.conditions };
-  const lines = r.recovered ? [`${c.name} regains ${r.recovered} temporary damage (${r.subdual} left).`] : [];
-  return { state, result: { title: r.recovered ? `${c.name} recovers` : `${c.name} rests`, lines, rules: [R_MISC], rolls: [] } };
+  return { state, result: { title: `${c.name} recovers`, lines: [`${c.name} regains ${r.recovered} temporary damage (${r.subdual} left).`], rules: [R_MISC], rolls: [] } };
 }
 
 /** Temporary damage is regained at 1 point × level (or HD) per turn. */

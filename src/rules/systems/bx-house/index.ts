@@ -8,8 +8,9 @@ import { BX_OPTIONS, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings
 import type { RuleSystem } from "../types.js";
 import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
 import { encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
-import { houseApplyDamage, houseApplyHealing, houseRest } from "./health.js";
+import { houseApplyDamage, houseApplyHealing, houseTimePasses } from "./health.js";
 import { createHouseRound, houseWords } from "./round.js";
+import { rollUnit } from "./pursuit.js";
 import { houseInitialState, houseMonsterSchema, housePresets, houseSheetSchema, type HouseSheet } from "./sheet.js";
 
 export const houseSettingsSchema = bxSettingsSchema.extend({
@@ -56,7 +57,8 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     odds: (input) => houseOdds(input, st),
     applyDamage: houseApplyDamage,
     applyHealing: houseApplyHealing,
-    rest: houseRest,
+    timePasses: (c, minutes) => houseTimePasses(c, minutes),
+    rollMonster: (sheet, dice, typed) => rollUnit(sheet, dice, typed),
   };
 }
 

@@ -2,7 +2,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { reactionBand } from "../bx/index.js";
 import { RuleError, type RuleResult } from "../types.js";
-import { R_EVASION, R_MISC } from "./bonuses.js";
+import { R_EVASION, R_MASS, R_MISC } from "./bonuses.js";
 
 /**
  * Do they pursue? 2d6 on the reaction table: a low score means they will.
@@ -58,6 +58,17 @@ export function roundsToCatch(input: { gap: number; fleeRate: number; pursuerRat
   if (input.gap === 0) return 0;
   const closing = input.pursuerRate - input.fleeRate;
   return closing > 0 ? Math.ceil(input.gap / closing) : null;
+}
+
+/**
+ * A unit's hit points as it enters the fight: "the referee rolls ten 6-sided
+ * dice and totals the score" (a d6 a man), unless the referee typed them.
+ */
+export function rollUnit(sheet: { men?: number | undefined; hp: number }, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null {
+  if (!sheet.men || typed.hp !== undefined) return null;
+  const mark = dice.log.length;
+  const r = dice.roll(`unit of ${sheet.men}`, sheet.men, 6);
+  return { sheet: { ...sheet, hp: r.total }, result: { title: `A unit of ${sheet.men}: ${r.total} hit points`, lines: [`${sheet.men}d6 = ${r.total}: the unit fights as one man.`], rules: [R_MASS], rolls: dice.since(mark) } };
 }
 
 /** Survivors: one man for each tenth (1/men) of the original total left, fractions rounded up. */
