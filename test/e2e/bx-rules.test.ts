@@ -231,9 +231,9 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     await say(h, "referee", "campaign set", { option: "wanderingChance", value: "0" });
     // Mira left the last fight at 7 of 9 (the skeleton's 2).
     expect(text((await say(h, "referee", "damage", { target: "Mira", amount: 3 })).message)).toMatch(/HP 7 → 4/);
-    for (let i = 0; i < 3; i++) expect(text((await say(h, "referee", "dungeon turn", { action: "rest", turns: 36 })).message)).not.toMatch(/Rest:/);
+    for (let i = 0; i < 3; i++) expect(text((await say(h, "referee", "dungeon turn", { action: "rest", turns: 36 })).message)).not.toMatch(/Rest and recovery:/);
     const day = await say(h, "referee", "dungeon turn", { action: "rest", turns: 36 });
-    expect(text(day.message)).toMatch(/Rest: Mira: 1 day of complete rest, 1d3 a day: 2 = 2; HP 4 → 6 \(maximum 9\)/);
+    expect(text(day.message)).toMatch(/Rest and recovery: Mira: 1 day of complete rest, 1d3 a day: 2 = 2; HP 4 → 6 \(maximum 9\)/);
   });
 
   // seed 002, "Group Movement Rate": "The speed of the slowest member"; "Resources": food and water are for the living
