@@ -255,3 +255,12 @@ describe("bx-house: time and units", () => {
     expect(bxHouse.rollMonster!(mon("o").sheet, faces(), {})).toBeNull();
   });
 });
+
+describe("bx-house: fighters with multiple attacks", () => {
+  // seed 001, "ENCOUNTER ORDER": "Fighters with multiple attacks will attack first and last in the melee round"
+  it("a 3rd-level fighter facing Normal Men attacks first and last; facing an ogre, by its die", () => {
+    const f = pc("f", { class: "fighter", level: 3 });
+    expect(bxHouse.initiative({ combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 }, faces(3)).order).toEqual([["f"], ["g"], ["f"]]);
+    expect(bxHouse.initiative({ combatants: [f, mon("o", { hd: "4+1" })], method: "individual", round: 2 }, faces(2, 5)).order).toEqual([["o"], ["f"]]);
+  });
+});

@@ -15,7 +15,8 @@ import {
   type SurpriseResult,
 } from "../types.js";
 import { R_ORDER, R_SURPRISE, hasTag } from "./bonuses.js";
-import { classGroupOf, type HouseSheet } from "./sheet.js";
+import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
+import { attacksAgainstNormalMen } from "./maneuvers.js";
 import { stunCountdown } from "./round.js";
 
 type HC = Combatant<HouseSheet>;
@@ -95,7 +96,11 @@ const OUT = ["dead", "unconscious", "pinned", "stunned", "fled"];
 const isOut = (c: HC) => c.state.conditions.some((x) => OUT.includes(x));
 const has = (c: HC, x: string) => c.state.conditions.includes(x);
 const hasted = (c: HC) => has(c, "hasted");
-const multiFighter = (c: HC) => c.sheet.attacksPerRound > 1 && (c.kind !== "monster" ? classGroupOf(c.sheet) === "fighter" : false);
+/** "Fighters with multiple attacks": several attacks a round, or several against the Normal Men among their foes. */
+const multiFighter = (c: HC, all: HC[]) =>
+  c.kind !== "monster" &&
+  classGroupOf(c.sheet) === "fighter" &&
+  (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
 const INIT = "initiative:";
 
 /** Each combatant's initiative die from the marks the first round left ("initiative:4"); null when one has none. */
@@ -178,7 +183,7 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
     if (fresh.length) order.push(fresh);
   };
   precedence(active, input.round, bag, lines, push, placed);
-  const multi = active.filter((c) => multiFighter(c) && !has(c, "surprised") && !placed.has(c.id));
+  const multi = active.filter((c) => multiFighter(c, active) && !has(c, "surprised") && !placed.has(c.id));
   if (multi.length) {
     lines.push(`Fighters with several attacks attack first and last: ${multi.map((c) => c.name).join(", ")}.`);
     push(multi.map((c) => c.id));
