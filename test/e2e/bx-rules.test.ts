@@ -70,7 +70,7 @@ describe("B/X house rules in play", () => {
   });
 
   // seed 001, "ENCOUNTER ORDER" 6): "Optional rules -> reroll initiative each round"
-  it("/campaign set reroll on: initiative is rolled again each round", async () => {
+  it("/campaign set initiativeEachRound on: initiative is rolled again each round", async () => {
     const set = await say(h, "referee", "campaign set", { option: "initiativeEachRound", value: "on" });
     expect(text(set.message)).toMatch(/initiativeEachRound\*\*: on/);
     // Round 3 was open for declarations: its order is now rolled afresh.
@@ -237,7 +237,7 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
   });
 
   // seed 002, "Group Movement Rate": "The speed of the slowest member"; "Resources": food and water are for the living
-  it("a dead party member no longer sets the pace or eats", async () => {
+  it("a dead party member no longer sets the party's pace", async () => {
     await h.cmd("bob", "character create", { name: "Brom", sheet: "class=fighter hp=4 movement=30" });
     expect(text((await say(h, "referee", "dungeon status")).message)).toMatch(/the slowest is Brom \(movement 30'\)/);
     expect(text((await say(h, "referee", "damage", { target: "Brom", amount: 9 })).message)).toMatch(/killed/);
