@@ -4,6 +4,7 @@ import { SYSTEM_IDS, systemOf, type SystemId } from "../../rules/systems/index.j
 import { isUnsupported } from "../../rules/systems/types.js";
 import { sheetFields } from "../../play/sheets.js";
 import { clip, COLOURS } from "./style.js";
+import { situationOption } from "../situation.js";
 
 export const HELP_TOPICS = ["start", "dice", "sheets", "encounters", "reactions", "verify", ...SYSTEM_IDS] as const;
 
@@ -58,7 +59,7 @@ function systemHelp(id: SystemId): EmbedBuilder {
       { name: "Saves (/save)", value: clip(saves || "—", 1024) },
       { name: "Sheet fields", value: clip(sheetFields(s.sheet).join(", "), 1024) },
       { name: "Monster presets", value: clip(Object.keys(s.presets).join(", ") || "—", 1024) },
-      { name: "Situations /attack reads", value: clip(s.situations.join(", ") || "—", 1024) },
+      { name: "/attack options this system reads", value: clip(s.situations.map((k) => `\`${situationOption(k)}\``).join(", ") || "—", 1024) },
     )
     .setFooter({ text: `Every rule of the text, and the choices made where it is silent: docs/rules/${id}.md` });
 }
