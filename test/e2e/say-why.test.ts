@@ -4,6 +4,7 @@
 // attack 1d6 unless "Variable Weapon Damage (Optional Rule)" is chosen).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from "discord.js";
 import { loadCommands } from "../../src/discord/commands.js";
 import { SYSTEM_IDS, systemOf } from "../../src/rules/systems/index.js";
 import { situationOption } from "../../src/discord/situation.js";
@@ -18,7 +19,7 @@ afterAll(() => h?.stop());
 
 describe("say what changed, and why", () => {
   it("every situation a system reads is an option /attack registers, and /help names it so", async () => {
-    const attack = (await loadCommands()).get("attack")!.data.toJSON();
+    const attack = (await loadCommands()).get("attack")!.data.toJSON() as RESTPostAPIChatInputApplicationCommandsJSONBody;
     const names = new Set((attack.options ?? []).map((o) => o.name));
     for (const id of SYSTEM_IDS) for (const k of systemOf(id).situations) expect(names, `${id}: ${k}`).toContain(situationOption(k));
     const help = await h.cmd("alice", "help", { topic: "bx-house" });
