@@ -9,7 +9,7 @@ import { UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { readSheetInput, validateSheet } from "../sheets.js";
+import { formFields, readFormValues, readSheetInput, validateSheet, type FormField } from "../sheets.js";
 
 export interface CharacterView {
   character: Character;
@@ -57,7 +57,7 @@ export function toView(c: Character, campaign: Campaign, active: boolean): Chara
 export async function createCharacter(
   s: Services,
   actor: Actor,
-  input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer" },
+  input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer"; fields?: Record<string, string> },
 ): Promise<CharacterView> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
@@ -66,7 +66,8 @@ export async function createCharacter(
     const ownerId = input.ownerId ?? actor.userId;
     if (ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError("Only a referee can create a character for someone else.");
     if (await findCharacter(tx, campaign.id, name)) throw new UserError(`There is already a character named "${name}" in this campaign: pick another name.`);
-    const sheet = validateSheet(system.sheet, readSheetInput(input.sheet ?? "", system.sheet));
+    const typed = input.fields ? readFormValues(input.fields, system.sheet) : readSheetInput(input.sheet ?? "", system.sheet);
+    const sheet = validateSheet(system.sheet, typed);
     const state = system.initialState(sheet);
     const character = await tx.character.create({
       data: { id: shortId(), campaignId: campaign.id, ownerId, kind: input.kind ?? "pc", name, sheet: JSON.stringify(sheet), state: JSON.stringify(state) },
@@ -100,12 +101,13 @@ export async function showCharacter(s: Services, actor: Actor, name?: string | n
   return toView(character, campaign, active?.id === character.id);
 }
 
-export async function editCharacter(s: Services, actor: Actor, input: { name?: string | null; sheet: string; rename?: string | null }): Promise<CharacterView> {
+export async function editCharacter(s: Services, actor: Actor, input: { name?: string | null; sheet?: string | null; fields?: Record<string, string>; rename?: string | null }): Promise<CharacterView> {
   return s.store.db.$transaction(async (tx) => {
     const { campaign, character } = await resolve(tx, actor, input.name);
     requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
     const system = campaignSystem(campaign);
-    const merged = { ...JSON.parse(character.sheet), ...readSheetInput(input.sheet, system.sheet) };
+    const typed = input.fields ? readFormValues(input.fields, system.sheet) : readSheetInput(input.sheet ?? "", system.sheet);
+    const merged = { ...JSON.parse(character.sheet), ...typed };
     const sheet = validateSheet(system.sheet, merged);
     const rename = input.rename ? checkName(input.rename) : null;
     if (rename && rename.toLowerCase() !== character.name.toLowerCase() && (await findCharacter(tx, campaign.id, rename))) {
@@ -127,6 +129,20 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
     if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");
     return toView(await tx.character.findUniqueOrThrow({ where: { id: character.id } }), campaign, true);
   });
+}
+
+/** The sheet's fields for a form: the campaign's system, and (editing) the character's current values, owner or referee only. */
+export async function sheetForm(s: Services, actor: Actor, name?: string | null): Promise<{ system: string; fields: FormField[]; character: Character | null }> {
+  const db = s.store.db;
+  if (name === undefined) {
+    const campaign = await requireCampaign(db, actor);
+    const system = campaignSystem(campaign);
+    return { system: system.name, fields: formFields(system.sheet), character: null };
+  }
+  const { campaign, character } = await resolve(db, actor, name);
+  requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
+  const system = campaignSystem(campaign);
+  return { system: system.name, fields: formFields(system.sheet, JSON.parse(character.sheet) as Record<string, unknown>), character };
 }
 
 export async function listCharacters(s: Services, actor: Actor): Promise<{ campaign: Campaign; rows: { character: Character; active: boolean }[] }> {
