@@ -7,8 +7,6 @@ import { openCreateForm, openEditForm, pressForm, submitForm } from "../src/disc
 import { awardCharacterXp } from "../src/play/characters/xp.js";
 import { characterChoices, createCharacter, deleteCharacter, editCharacter, listCharacters, showCharacter, useCharacter } from "../src/play/characters/index.js";
 
-const SHEET_HELP = "Fields as key=value, e.g. body=2 dex=1 hp=9 weapons=sword:1d8|bow:1d6:ranged (see /help sheets)";
-
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("character")

@@ -5,6 +5,7 @@
 // outside a campaign, in the campaign's stream (logged, verifiable) inside one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, buttons, text, type E2E } from "../helpers/e2e.js";
+import { handleControl } from "../../src/local/control.js";
 
 const MENU = "Roll dice in this message";
 let h: E2E;
@@ -45,6 +46,15 @@ describe("Roll dice in this message", () => {
     expect(t).toMatch(/from the campaign "Keep" stream · roll #\d+/);
     expect(buttons(r.message).map((b) => b.label)).toEqual(["Roll again"]);
     expect(await h.app.services.store.db.roll.count({ where: { purpose: "the dice in alice's message", campaignId: { not: null } } })).toBe(1);
+  });
+
+  it("the local CLI's menu: the same command from the playground, mentions shown by name", async () => {
+    const said = h.say("alice", "<@" + h.users.bob + "> roll 1d4 for the rope");
+    const r = (await handleControl(h.local, "POST", "/_local/menu", new URLSearchParams(), { name: MENU, messageId: said.id, user: "bob" })) as { status: number; body: { text: string } };
+    expect(r.status).toBe(200);
+    expect(r.body.text).toMatch(/rolls for the dice in alice's message/);
+    const msgs = (await handleControl(h.local, "GET", "/_local/messages", new URLSearchParams({ channel: h.channelId }), undefined)) as { body: { text: string } };
+    expect(msgs.body.text).toContain("@bob roll 1d4 for the rope");
   });
 
   it("a message without dice: says so, only to the one who asked, and rolls nothing", async () => {
