@@ -29,7 +29,8 @@ describe("say what changed, and why", () => {
   });
 
   it("a longsword rolled as 1d6 under the campaign's damage=d6 says so", async () => {
-    await h.cmd("referee", "encounter start", { monsters: "1 goblin", surprise: false });
+    // Hit points typed, so that nothing is rolled for them.
+    await h.cmd("referee", "encounter start", { monsters: "1 goblin", stats: "HD 1-1 AC 6 HP 3 ATK 1d6", surprise: false });
     await h.cmd("referee", "initiative");
     // seed e2e-2 (the encounter's): d20 12 +2 = 14 hits AC 6 (needs 11); 1d6 5 +2.
     const hit = text((await h.cmd("alice", "attack", { attacker: "Una", target: "Goblin" })).message);

@@ -6,6 +6,7 @@ import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "
 import { bxApplyDamage, bxApplyHealing } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
+import { bxRollMonster, bxStatLine } from "./stats.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
 import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
 import { bxDungeon } from "./dungeon.js";
@@ -49,6 +50,8 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     odds: (input) => bxOdds(input, st),
     applyDamage: bxApplyDamage,
     applyHealing: bxApplyHealing,
+    rollMonster: bxRollMonster,
+    statLine: bxStatLine,
   };
 }
 
