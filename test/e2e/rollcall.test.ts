@@ -36,10 +36,10 @@ describe("the referee asks the party for a save", () => {
 
     await h.press("bob", call.message.id, dorn!.id);
     expect(buttons(call.message)).toEqual([]);
-    // Fixed seeds: Mira rolls 13 and Dorn 15 against their targets of 16.
+    // Fixed seeds: Mira rolls 13 against her 15 (cleric 2), Dorn 15 against his 16 (fighter 3).
     expect(text(call.message)).toMatch(/0 of 2 passed/);
-    expect(text(call.message)).toMatch(/❌ \*\*Mira\*\*: save vs Spells, Rods, or Staves fails — Rolled 13 against 16/);
-    expect(text(call.message)).toMatch(/❌ \*\*Dorn\*\*: save vs Spells, Rods, or Staves fails — Rolled 15 against 16/);
+    expect(text(call.message)).toMatch(/❌ \*\*Mira\*\*: save vs Spells, Rods, or Staves fails — Rolled 13 against 15 \(classic B\/X cleric table, level 2\)/);
+    expect(text(call.message)).toMatch(/❌ \*\*Dorn\*\*: save vs Spells, Rods, or Staves fails — Rolled 15 against 16 \(classic B\/X fighter table, level 3\)/);
     expect(text(call.message)).toMatch(/Everyone has rolled/);
     expect(await h.app.services.store.db.roll.count({ where: { purpose: { startsWith: "save" } } })).toBe(2);
   });

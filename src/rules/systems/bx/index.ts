@@ -51,7 +51,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     applyDamage: bxApplyDamage,
     applyHealing: bxApplyHealing,
     restDays: bxRestDays,
-    rollMonster: bxRollMonster,
+    ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
     statLine: bxStatLine,
   };
 }
