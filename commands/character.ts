@@ -4,6 +4,7 @@ import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { characterEmbed, characterListEmbed } from "../src/discord/embeds/character.js";
 import { openCreateForm, openEditForm, pressForm, submitForm } from "../src/discord/sheetform.js";
+import { ruleEmbed } from "../src/discord/embeds/rules.js";
 import { awardCharacterXp } from "../src/play/characters/xp.js";
 import { characterChoices, createCharacter, deleteCharacter, editCharacter, listCharacters, showCharacter, useCharacter } from "../src/play/characters/index.js";
 
@@ -18,7 +19,8 @@ export const command: CommandModule = {
         .setDescription("Create a character")
         .addStringOption((o) => o.setName("name").setDescription("The character's name").setRequired(true).setMaxLength(40))
         .addStringOption((o) => o.setName("sheet").setDescription("key=value fields, e.g. str=16 hp=9 weapons=sword:1d8; leave out to fill a form (/help sheets)").setMaxLength(1500))
-        .addUserOption((o) => o.setName("owner").setDescription("Whose character (referee only; default: you)")),
+        .addUserOption((o) => o.setName("owner").setDescription("Whose character (referee only; default: you)"))
+        .addBooleanOption((o) => o.setName("roll").setDescription("Roll what the system rolls (abilities, hit points) and derive what it has tables for")),
     )
     .addSubcommand((c) =>
       c
@@ -59,9 +61,10 @@ export const command: CommandModule = {
     const actor = actorOf(i);
     switch (i.options.getSubcommand(true)) {
       case "create": {
-        if (!i.options.getString("sheet")) return openCreateForm(i, s, i.options.getString("name", true), i.options.getUser("owner")?.id ?? null);
-        const v = await createCharacter(s, actor, { name: i.options.getString("name", true), sheet: i.options.getString("sheet"), ownerId: i.options.getUser("owner")?.id ?? null });
-        return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`)] });
+        const roll = i.options.getBoolean("roll");
+        if (!i.options.getString("sheet") && !roll) return openCreateForm(i, s, i.options.getString("name", true), i.options.getUser("owner")?.id ?? null);
+        const v = await createCharacter(s, actor, { name: i.options.getString("name", true), sheet: i.options.getString("sheet"), ownerId: i.options.getUser("owner")?.id ?? null, roll });
+        return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`), ...(v.filled ? [ruleEmbed(v.filled)] : [])] });
       }
       case "show":
         return respond(i, { embeds: [characterEmbed(await showCharacter(s, actor, i.options.getString("name")))] });

@@ -13,7 +13,9 @@ export function callEmbed(v: CallView): EmbedBuilder {
   const passed = rolled.filter((t) => t.result!.success);
   const summary = v.hidden
     ? `${rolled.length} of ${v.targets.length} rolled (hidden: the referee reads the results)`
-    : `${passed.length} of ${rolled.length} passed${v.done ? "" : `, ${v.targets.length - rolled.length} to roll`}`;
+    : !rolled.length
+      ? `Waiting for ${v.targets.length} roll${v.targets.length === 1 ? "" : "s"}`
+      : `${passed.length} of ${rolled.length} passed${v.done ? "" : `, ${v.targets.length - rolled.length} to roll`}`;
   const colour = !v.done || v.hidden ? COLOURS.referee : passed.length === v.targets.length ? COLOURS.success : passed.length ? COLOURS.partial : COLOURS.failure;
   return new EmbedBuilder()
     .setColor(colour)

@@ -1,7 +1,8 @@
 /** /character: create, show, edit, list, use, delete — sheets validated by the campaign's system. */
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Character } from "../../generated/prisma/client.js";
-import type { Combatant, RuleSystem } from "../../rules/systems/types.js";
+import type { Combatant, FilledSheet, RuleResult, RuleSystem } from "../../rules/systems/types.js";
+import { bagFor, openStream } from "../streams.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -57,8 +58,8 @@ export function toView(c: Character, campaign: Campaign, active: boolean): Chara
 export async function createCharacter(
   s: Services,
   actor: Actor,
-  input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer"; fields?: Record<string, string> },
-): Promise<CharacterView> {
+  input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer"; fields?: Record<string, string>; roll?: boolean | null },
+): Promise<CharacterView & { filled?: RuleResult }> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     const system = campaignSystem(campaign);
@@ -67,8 +68,9 @@ export async function createCharacter(
     if (ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError("Only a referee can create a character for someone else.");
     if (await findCharacter(tx, campaign.id, name)) throw new UserError(`There is already a character named "${name}" in this campaign: pick another name.`);
     const typed = input.fields ? readFormValues(input.fields, system.sheet) : readSheetInput(input.sheet ?? "", system.sheet);
-    const sheet = validateSheet(system.sheet, typed);
-    const state = system.initialState(sheet);
+    const filled = input.roll ? await fillByRules(tx, campaign, system, name, typed, actor) : null;
+    const sheet = validateSheet(system.sheet, { ...(filled?.fields ?? {}), ...typed });
+    const state = { ...system.initialState(sheet), ...(filled?.filled.length ? { [FILLED]: filled.filled } : {}) };
     const character = await tx.character.create({
       data: { id: shortId(), campaignId: campaign.id, ownerId, kind: input.kind ?? "pc", name, sheet: JSON.stringify(sheet), state: JSON.stringify(state) },
     });
@@ -80,8 +82,21 @@ export async function createCharacter(
         update: { activeCharacterId: character.id },
       });
     }
-    return toView(character, campaign, !player?.activeCharacterId);
+    return { ...toView(character, campaign, !player?.activeCharacterId), ...(filled ? { filled: filled.result } : {}) };
   });
+}
+
+/** The state key listing the sheet fields the rules filled (the rest are the player's own). */
+export const FILLED = "_filled";
+
+/** What the rules roll and derive for a new sheet, from the campaign's stream (logged, verifiable). */
+async function fillByRules(tx: Tx, campaign: Campaign, system: RuleSystem, name: string, typed: Record<string, unknown>, actor: Actor): Promise<FilledSheet> {
+  if (!system.fillSheet) throw new UserError(`${system.name} gives nothing to roll for a sheet: type its fields (or leave out \`roll\` and fill the form).`);
+  const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
+  const filled = system.fillSheet(typed, bagFor(open, `sheet of ${name}`));
+  await open.close(tx, actor);
+  if (!filled) throw new UserError(`${system.name} gives nothing to roll for this sheet: type its fields.`);
+  return filled;
 }
 
 export async function resolve(tx: Tx | Services["store"]["db"], actor: Actor, name: string | null | undefined): Promise<{ campaign: Campaign; character: Character }> {
@@ -121,6 +136,8 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
       const maxKey = `max${k[0]!.toUpperCase()}${k.slice(1)}`;
       if (typeof v === "number" && typeof fresh[maxKey] === "number") state[k] = Math.min(v, fresh[maxKey] as number);
       else if (k === "conditions" || k === "scars") state[k] = v;
+      // A field the player changes becomes their own.
+      else if (k === FILLED && Array.isArray(v)) state[k] = v.filter((f) => !(f in typed));
     }
     const r = await tx.character.updateMany({
       where: { id: character.id, version: character.version },

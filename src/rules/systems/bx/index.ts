@@ -7,6 +7,7 @@ import { bxApplyDamage, bxApplyHealing, bxRestDays } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
 import { bxRollMonster, bxStatLine } from "./stats.js";
+import { bxFillSheet } from "./fill.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
 import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
 import { bxDungeon } from "./dungeon.js";
@@ -53,6 +54,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     restDays: bxRestDays,
     ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
     statLine: bxStatLine,
+    fillSheet: bxFillSheet,
   };
 }
 
