@@ -3,10 +3,10 @@ import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { characterEmbed, characterListEmbed } from "../src/discord/embeds/character.js";
+import { openCreateForm, openEditForm, pressForm, submitForm } from "../src/discord/sheetform.js";
+import { ruleEmbed } from "../src/discord/embeds/rules.js";
 import { awardCharacterXp } from "../src/play/characters/xp.js";
 import { characterChoices, createCharacter, deleteCharacter, editCharacter, listCharacters, showCharacter, useCharacter } from "../src/play/characters/index.js";
-
-const SHEET_HELP = "Fields as key=value, e.g. body=2 dex=1 hp=9 weapons=sword:1d8|bow:1d6:ranged (see /help sheets)";
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -18,8 +18,9 @@ export const command: CommandModule = {
         .setName("create")
         .setDescription("Create a character")
         .addStringOption((o) => o.setName("name").setDescription("The character's name").setRequired(true).setMaxLength(40))
-        .addStringOption((o) => o.setName("sheet").setDescription(SHEET_HELP).setMaxLength(1500))
-        .addUserOption((o) => o.setName("owner").setDescription("Whose character (referee only; default: you)")),
+        .addStringOption((o) => o.setName("sheet").setDescription("key=value fields, e.g. str=16 hp=9 weapons=sword:1d8; leave out to fill a form (/help sheets)").setMaxLength(1500))
+        .addUserOption((o) => o.setName("owner").setDescription("Whose character (referee only; default: you)"))
+        .addBooleanOption((o) => o.setName("roll").setDescription("Roll what the system rolls (abilities, hit points) and derive what it has tables for")),
     )
     .addSubcommand((c) =>
       c
@@ -31,7 +32,7 @@ export const command: CommandModule = {
       c
         .setName("edit")
         .setDescription("Change fields of a sheet (owner or referee)")
-        .addStringOption((o) => o.setName("sheet").setDescription("The fields to change, e.g. hp=12 body=3").setRequired(true).setMaxLength(1500))
+        .addStringOption((o) => o.setName("sheet").setDescription("The fields to change, e.g. hp=12 body=3; leave out to fill a form").setMaxLength(1500))
         .addStringOption((o) => o.setName("name").setDescription("Which character (default: yours)").setAutocomplete(true))
         .addStringOption((o) => o.setName("rename").setDescription("A new name").setMaxLength(40)),
     )
@@ -60,13 +61,16 @@ export const command: CommandModule = {
     const actor = actorOf(i);
     switch (i.options.getSubcommand(true)) {
       case "create": {
-        const v = await createCharacter(s, actor, { name: i.options.getString("name", true), sheet: i.options.getString("sheet"), ownerId: i.options.getUser("owner")?.id ?? null });
-        return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`)] });
+        const roll = i.options.getBoolean("roll");
+        if (!i.options.getString("sheet") && !roll) return openCreateForm(i, s, i.options.getString("name", true), i.options.getUser("owner")?.id ?? null);
+        const v = await createCharacter(s, actor, { name: i.options.getString("name", true), sheet: i.options.getString("sheet"), ownerId: i.options.getUser("owner")?.id ?? null, roll });
+        return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`), ...(v.filled ? [ruleEmbed(v.filled)] : [])] });
       }
       case "show":
         return respond(i, { embeds: [characterEmbed(await showCharacter(s, actor, i.options.getString("name")))] });
       case "edit": {
-        const v = await editCharacter(s, actor, { name: i.options.getString("name"), sheet: i.options.getString("sheet", true), rename: i.options.getString("rename") });
+        if (!i.options.getString("sheet") && !i.options.getString("rename")) return openEditForm(i, s, i.options.getString("name"));
+        const v = await editCharacter(s, actor, { name: i.options.getString("name"), sheet: i.options.getString("sheet"), rename: i.options.getString("rename") });
         return respond(i, { embeds: [characterEmbed(v, `Updated: ${v.character.name}`)] });
       }
       case "xp": {
@@ -87,6 +91,9 @@ export const command: CommandModule = {
       }
     }
   },
+
+  press: pressForm,
+  submit: submitForm,
 
   async autocomplete(i, s) {
     const own = i.options.getSubcommand(false) === "use";

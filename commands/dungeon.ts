@@ -23,7 +23,7 @@ export const command: CommandModule = {
         .setName("turn")
         .setDescription("Advance 10-minute turns: light burns, effects run out, wandering-monster checks (referee)")
         .addStringOption((o) => o.setName("action").setDescription("What the party does, e.g. search, listen, move").setMaxLength(200))
-        .addIntegerOption((o) => o.setName("turns").setDescription(`How many turns (default 1, at most ${MAX_TURNS}; stops at a wandering monster)`).setMinValue(1).setMaxValue(MAX_TURNS)),
+        .addIntegerOption((o) => o.setName("turns").setDescription(`How many turns (default 1, at most ${MAX_TURNS}; stops when the referee is needed)`).setMinValue(1).setMaxValue(MAX_TURNS)),
     )
     .addSubcommand((c) => c.setName("status").setDescription("Time elapsed, light left, effects, supplies, movement and the next check"))
     .addSubcommand((c) =>

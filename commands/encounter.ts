@@ -8,6 +8,8 @@ import { showLapsed } from "../src/discord/lapsed.js";
 import { addMonsters, endEncounter, joinEncounter, showEncounter, startEncounter } from "../src/play/encounters/index.js";
 import { characterChoices } from "../src/play/characters/index.js";
 import { presetChoices } from "../src/play/encounters/choices.js";
+import { saveToBestiary } from "../src/play/encounters/bestiary.js";
+import { bestiaryEmbed } from "../src/discord/embeds/bestiary.js";
 import { joinRetainer } from "../src/play/retainers/join.js";
 import { retainerChoices } from "../src/play/retainers/index.js";
 
@@ -42,6 +44,13 @@ export const command: CommandModule = {
         .addStringOption((o) => o.setName("character").setDescription("Which character (default: yours)").setAutocomplete(true))
         .addStringOption((o) => o.setName("retainer").setDescription("Bring a retainer instead (you control them)").setAutocomplete(true)),
     )
+    .addSubcommand((c) =>
+      c
+        .setName("bestiary")
+        .setDescription("Save a custom monster for reuse by name, e.g. Ogre brute HD 4+1 AC 5 ATK 1d10 ML 10 (referee)")
+        .addStringOption((o) => o.setName("stats").setDescription("One stat line in the system's terms (HD 4+1 AC 5 ATK 1d10 ML 10) or key=value").setRequired(true).setMaxLength(500))
+        .addStringOption((o) => o.setName("name").setDescription("Its name (default: the words in front of the stat line)").setMaxLength(40)),
+    )
     .addSubcommand((c) => c.setName("show").setDescription("Turn order, HP or Guard bars, conditions"))
     .addSubcommand((c) => c.setName("end").setDescription("End the encounter: a summary and the revealed seed (referee)")),
 
@@ -68,6 +77,10 @@ export const command: CommandModule = {
         const retainer = i.options.getString("retainer");
         const ev = retainer ? await joinRetainer(s, actor, { name: retainer }) : await joinEncounter(s, actor, { character: i.options.getString("character") });
         return respond(i, { embeds: encounterEventEmbeds(ev) });
+      }
+      case "bestiary": {
+        const r = await saveToBestiary(s, actor, { name: i.options.getString("name"), stats: i.options.getString("stats", true) });
+        return respond(i, { embeds: [bestiaryEmbed(r)] });
       }
       case "show":
         return respond(i, roundMessage(await showEncounter(s, actor)));

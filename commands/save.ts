@@ -6,6 +6,8 @@ import { tableEmbed } from "../src/discord/embeds/table.js";
 import { savingThrow } from "../src/play/table.js";
 import { saveChoices } from "../src/play/encounters/choices.js";
 import { characterChoices } from "../src/play/characters/index.js";
+import { pressCall, startCall } from "../src/discord/rollcall.js";
+import { UserError } from "../src/play/errors.js";
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -14,11 +16,17 @@ export const command: CommandModule = {
     .setDMPermission(false)
     .addStringOption((o) => o.setName("kind").setDescription("Which save").setAutocomplete(true))
     .addIntegerOption((o) => o.setName("modifier").setDescription("Situational modifier").setMinValue(-20).setMaxValue(20))
-    .addStringOption((o) => o.setName("character").setDescription("Whose (default: yours; referee: anyone)").setAutocomplete(true)),
+    .addStringOption((o) => o.setName("character").setDescription("Whose (default: yours; referee: anyone)").setAutocomplete(true))
+    .addStringOption((o) => o.setName("players").setDescription("Referee: ask several to roll, one button each: party, @mentions, or names with commas").setMaxLength(500))
+    .addBooleanOption((o) => o.setName("hidden").setDescription("Referee, with players: only you see the results")),
   async execute(i, s) {
-    const t = await savingThrow(s, actorOf(i), { kind: i.options.getString("kind"), modifier: i.options.getInteger("modifier"), character: i.options.getString("character") });
+    const input = { kind: i.options.getString("kind"), modifier: i.options.getInteger("modifier") };
+    if (i.options.getString("players")) return startCall(i, s, "save", input);
+    if (i.options.getBoolean("hidden")) throw new UserError("`hidden` goes with `players`: name who rolls (e.g. `players:party`).");
+    const t = await savingThrow(s, actorOf(i), { ...input, character: i.options.getString("character") });
     await respond(i, { embeds: [tableEmbed(t)] });
   },
+  press: pressCall,
   async autocomplete(i, s) {
     const f = i.options.getFocused(true);
     if (f.name === "character") return i.respond(await characterChoices(s, actorOf(i), f.value));

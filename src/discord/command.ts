@@ -2,20 +2,23 @@ import type {
   AutocompleteInteraction,
   ButtonInteraction,
   ChatInputCommandInteraction,
+  MessageContextMenuCommandInteraction,
   ModalSubmitInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
+  RESTPostAPIApplicationCommandsJSONBody,
 } from "discord.js";
 import type { Services } from "../play/services.js";
 
-/** One slash command: what `commands/<name>.ts` exports as `command`. */
+/** One slash command (or message command): what `commands/<name>.ts` exports as `command`. */
 export interface CommandModule {
-  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  data: { name: string; toJSON(): RESTPostAPIApplicationCommandsJSONBody };
   /** The handler may take longer than 2 s: the router defers before calling it. */
   defer?: "ephemeral" | "public";
   execute(i: ChatInputCommandInteraction, s: Services): Promise<void>;
   autocomplete?(i: AutocompleteInteraction, s: Services): Promise<void>;
   /** Buttons whose custom id starts with `<name>:`. */
   press?(i: ButtonInteraction, s: Services): Promise<void>;
+  /** A message command (context menu "Apps" on a message): `data` is a ContextMenuCommandBuilder of type Message; `execute` refuses. */
+  message?(i: MessageContextMenuCommandInteraction, s: Services): Promise<void>;
   /** Modals whose custom id starts with `<name>:`. */
   submit?(i: ModalSubmitInteraction, s: Services): Promise<void>;
 }

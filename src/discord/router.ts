@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Interaction } from "discord.js";
+import type { Interaction, MessageContextMenuCommandInteraction } from "discord.js";
 import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
@@ -30,6 +30,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
       await cmd.execute(i, services);
       return { name: i.commandName, kind: "command" };
     }
+    if (i.isMessageContextMenuCommand()) return runMessageCommand(commands, i, services);
     if (i.isAutocomplete()) {
       const cmd = commands.get(i.commandName);
       cleanOptions(i);
@@ -101,7 +102,17 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
   };
 }
 
+/** A message command (the "Apps" menu on a message). */
+async function runMessageCommand(commands: Map<string, CommandModule>, i: MessageContextMenuCommandInteraction, services: Services): Promise<{ name: string; kind: string }> {
+  const cmd = commands.get(i.commandName);
+  if (!cmd?.message) throw Object.assign(new Error(`"${i.commandName}" is not a message command of this bot (yet): try /help.`), { name: "UserError" });
+  if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
+  await cmd.message(i, services);
+  return { name: i.commandName, kind: "message command" };
+}
+
 function describe(i: Interaction): { name: string; kind: string } {
+  if (i.isMessageContextMenuCommand()) return { name: i.commandName, kind: "message command" };
   if (i.isChatInputCommand() || i.isAutocomplete()) return { name: i.commandName, kind: i.isAutocomplete() ? "autocomplete" : "command" };
   if (i.isButton() || i.isModalSubmit()) return { name: i.customId.split(":")[0] ?? "", kind: i.isButton() ? "button" : "modal" };
   return { name: "other", kind: "other" };

@@ -18,6 +18,17 @@ const FLAGS: [keyof Situation, string, string][] = [
   ["mounted", "mounted", "The attacker is mounted"],
 ];
 
+/** Situation keys read from an option of another name (the flags above, and these). */
+const OTHER: Partial<Record<keyof Situation, string>> = { intoMelee: "into_melee" };
+
+/**
+ * The /attack option a situation key is read from ("rear" → "behind"): help and
+ * the "ignored" list name what players type, so the two cannot drift.
+ */
+export function situationOption(key: keyof Situation): string {
+  return FLAGS.find(([k]) => k === key)?.[1] ?? OTHER[key] ?? key;
+}
+
 /** The situation options /attack and /odds share; each system reads those it knows. */
 export function addSituationOptions<T extends B>(b: T): T {
   b.addStringOption((o) =>

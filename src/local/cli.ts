@@ -2,8 +2,10 @@
 //   npx tsx src/local/cli.ts "/roll dice:1d20"            run a command, print the reply
 //   npx tsx src/local/cli.ts --press <messageId> <customId>  press a button
 //   npx tsx src/local/cli.ts --messages [channel]          show a channel
+//   npx tsx src/local/cli.ts --say <text…>                 write a message as the user
+//   npx tsx src/local/cli.ts --menu <messageId> <name…>    a message command ("Roll dice in this message")
 //   npx tsx src/local/cli.ts                               REPL: type command lines,
-//        "press <messageId> <customId>", "messages [channel]", "as <user>", "in <channel>"
+//        "press <messageId> <customId>", "messages [channel]", "say <text>", "menu <messageId> <name>", "as <user>", "in <channel>"
 // Options: --user <name> (default referee), --channel <name> (default table).
 // Port: LOCAL_DISCORD_PORT (default 8787).
 import { createInterface } from "node:readline/promises";
@@ -44,9 +46,15 @@ export async function runLine(line: string, ctx: Ctx): Promise<string> {
     return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}`);
   }
   if (verb === "commands") return call("GET", "/commands");
+  if (verb === "say" || verb === "--say") return call("POST", "/say", { content: line.trim().replace(/^\S+\s*/, ""), user: ctx.user, channel: ctx.channel });
+  if (verb === "menu" || verb === "--menu") {
+    const name = words.slice(2).join(" ").replace(/^"|"$/g, "");
+    if (!a || !name) throw new Error('usage: menu <messageId> <command name>, e.g. menu 123 Roll dice in this message');
+    return call("POST", "/menu", { messageId: a, name, user: ctx.user });
+  }
   if (verb === "as" && a) return ((ctx.user = a), `you are now ${a}`);
   if (verb === "in" && a) return ((ctx.channel = a.replace(/^#/, "")), `now in #${ctx.channel}`);
-  if (!verb.startsWith("/")) return "type /command options…, press <messageId> <customId>, messages [channel], commands, as <user>, in <channel>";
+  if (!verb.startsWith("/")) return "type /command options…, press <messageId> <customId>, messages [channel], say <text>, menu <messageId> <name>, commands, as <user>, in <channel>";
   return call("POST", "/command", { line, user: ctx.user, channel: ctx.channel });
 }
 

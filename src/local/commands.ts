@@ -17,6 +17,11 @@ export class Commands {
     return (guildId ? this.list(guildId).find((c) => c.name === name && c.type === 1) : undefined) ?? this.list().find((c) => c.name === name && c.type === 1);
   }
 
+  /** The message command (type 3, the "Apps" menu on a message) by that name in that guild (guild commands win). */
+  findMessageCommand(name: string, guildId?: string): StoredCommand | undefined {
+    return (guildId ? this.list(guildId).find((c) => c.name === name && c.type === 3) : undefined) ?? this.list().find((c) => c.name === name && c.type === 3);
+  }
+
   /** Every chat-input command visible in a guild. */
   visible(guildId?: string): StoredCommand[] {
     const guild = guildId ? this.list(guildId) : [];

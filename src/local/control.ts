@@ -2,11 +2,13 @@
 //   POST /_local/command  { line: "/roll dice:2d6", user?: "alice", channel?: "table" }
 //   POST /_local/autocomplete { line, focused, user?, channel? }
 //   POST /_local/press    { messageId, customId, user?, values? }
+//   POST /_local/menu     { name: "Roll dice in this message", messageId, user? }  (a message command)
+//   POST /_local/say      { content, user?, channel? }  (a user writes a message)
 //   GET  /_local/messages?channel=table&limit=20
 //   GET  /_local/commands
 // Users and channels are named, created on first use in the default guild.
 import { parseCommandLine } from "./line.js";
-import { renderMessageText } from "./render.js";
+import { renderMessageText, type Names } from "./render.js";
 import type { LocalDiscord } from "./server.js";
 import type { Json, JsonObject, Reply } from "./types.js";
 
@@ -20,9 +22,21 @@ export interface ControlAnswer {
 const str = (v: Json | undefined, fallback: string): string => (typeof v === "string" && v.trim() ? v.trim() : fallback);
 
 /** The text a playground prints for a reply: the message, then each follow-up. */
-export function renderReplyText(reply: Reply): string {
+export function renderReplyText(reply: Reply, names?: Names): string {
   if (reply.modal) return `[modal "${String(reply.modal.title ?? "")}" (${String(reply.modal.custom_id ?? "")})]`;
-  return [reply.message, ...reply.followUps].map(renderMessageText).join("\n\n");
+  return [reply.message, ...reply.followUps].map((m) => renderMessageText(m, names)).join("\n\n");
+}
+
+/** Members and channels by name, as Discord shows mentions (nickname, else username). */
+export function namesOf(local: LocalDiscord): Names {
+  return {
+    user: (id) => {
+      const u = local.world.users.get(id);
+      const nick = local.defaults.guildId ? (local.world.guild(local.defaults.guildId).members.get(id) as { nick?: string | null } | undefined)?.nick : undefined;
+      return nick ?? u?.username;
+    },
+    channel: (id) => local.world.channels.get(id)?.name,
+  };
 }
 
 function guildOf(local: LocalDiscord): string {
@@ -69,7 +83,7 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
         return { status: 200, body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") } };
       }
       const reply = await local.slash(base);
-      return { status: 200, body: { reply, text: renderReplyText(reply) } };
+      return { status: 200, body: { reply, text: renderReplyText(reply, namesOf(local)) } };
     }
     if (method === "POST" && path === "/_local/press") {
       const reply = await local.press({
@@ -78,13 +92,22 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
         userId: userNamed(local, str(b.user, "referee")),
         ...(Array.isArray(b.values) ? { values: b.values.map(String) } : {}),
       });
-      return { status: 200, body: { reply, text: renderReplyText(reply) } };
+      return { status: 200, body: { reply, text: renderReplyText(reply, namesOf(local)) } };
+    }
+    if (method === "POST" && path === "/_local/menu") {
+      const reply = await local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId: userNamed(local, str(b.user, "referee")) });
+      return { status: 200, body: { reply, text: renderReplyText(reply, namesOf(local)) } };
+    }
+    if (method === "POST" && path === "/_local/say") {
+      const m = local.userMessage(channelNamed(local, str(b.channel, "table")), userNamed(local, str(b.user, "referee")), str(b.content, ""));
+      return { status: 200, body: { message: m, text: renderMessageText(m, namesOf(local)) } };
     }
     if (method === "GET" && path === "/_local/messages") {
       const channelId = channelNamed(local, query.get("channel") ?? "table");
       const limit = Number(query.get("limit") ?? 20) || 20;
       const messages = local.channelMessages(channelId).slice(-limit);
-      return { status: 200, body: { channelId, messages, text: messages.map(renderMessageText).join("\n\n") } };
+      const names = namesOf(local);
+      return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names)).join("\n\n") } };
     }
     if (method === "GET" && path === "/_local/commands") {
       const commands = local.visibleCommands(guildOf(local));

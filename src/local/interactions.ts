@@ -9,6 +9,7 @@ import type {
   AutocompleteOptions,
   Json,
   JsonObject,
+  MessageCommandOptions,
   ModalSubmitOptions,
   PressOptions,
   Reply,
@@ -106,6 +107,38 @@ export class Interactions {
     const payload = this.base(rec, opts.memberRoles, opts.locale);
     payload.data = data;
     payload.message = message as unknown as JsonObject;
+    this.send(rec, payload);
+    return this.toReply(await this.wait(rec, opts.timeoutMs));
+  }
+
+  /**
+   * A message command from a message's "Apps" menu: an APPLICATION_COMMAND
+   * interaction whose data has type 3, the target message's id, and the message
+   * itself under `resolved.messages`, as Discord sends it.
+   */
+  async messageCommand(opts: MessageCommandOptions): Promise<Reply> {
+    const { world, commands } = this.deps;
+    const message = world.messages.get(opts.messageId);
+    if (!message || message.deleted) throw new Error(`local Discord: no message ${opts.messageId} to run a message command on`);
+    if ((message.flags & 64) === 64) throw new Error(`local Discord: message ${opts.messageId} is ephemeral: it has no "Apps" menu`);
+    const channel = world.channels.get(message.channel_id);
+    if (!channel) throw new Error(`local Discord: message ${opts.messageId} is in an unknown channel`);
+    const command = commands.findMessageCommand(opts.name, channel.guildId);
+    if (!command) {
+      const known = [...commands.list(channel.guildId), ...commands.list()].filter((c) => c.type === 3).map((c) => `"${c.name}"`);
+      throw new Error(`local Discord: no message command "${opts.name}" is registered for guild ${channel.guildId}; registered: ${known.join(", ") || "(none)"}`);
+    }
+    const rec = this.newRecord(2, `message command "${opts.name}"`, channel.guildId, channel.id, opts.userId);
+    const payload = this.base(rec, opts.memberRoles, opts.locale);
+    const { deleted: _deleted, ...apiMessage } = message as StoredMessage & { deleted?: boolean };
+    payload.data = {
+      id: command.id,
+      name: command.name,
+      type: 3,
+      target_id: message.id,
+      resolved: { messages: { [message.id]: apiMessage as unknown as JsonObject } },
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+    };
     this.send(rec, payload);
     return this.toReply(await this.wait(rec, opts.timeoutMs));
   }

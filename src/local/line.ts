@@ -85,17 +85,33 @@ export function parseCommandLine(line: string, commands: StoredCommand[]): Parse
   }
 
   const positional: string[] = [];
+  // Words typed right after a named value: perhaps that value's, split at a space.
+  let after: { key: string; value: string; words: string[] } | null = null;
+  let unknownKey = false;
   for (const t of tokens) {
     const m = t.quoted ? null : /^([^:\s]+):(.*)$/s.exec(t.text);
-    if (m && defs.some((d) => d.name === m[1])) parsed.options[m[1]!] = m[2]!;
-    else positional.push(t.text);
+    if (m && defs.some((d) => d.name === m[1])) {
+      parsed.options[m[1]!] = m[2]!;
+      after = { key: m[1]!, value: m[2]!, words: [] };
+    } else {
+      if (after) after.words.push(t.text);
+      if (m && after) unknownKey = true;
+      positional.push(t.text);
+    }
   }
+  const quoted = () => {
+    if (!after?.words.length) return "";
+    const whole = [after.value, ...after.words].join(" ").replace(/"/g, '\\"');
+    return `; a value with spaces goes in quotes: ${after.key}:"${whole}"`;
+  };
+  // "hp:9" after sheet:str=16 is no option of this command: the value was split at a space.
+  if (unknownKey) throw new Error(`/${name}: "${after!.words.join(" ")}" is not an option${quoted()} (options: ${defs.map((d) => d.name).join(", ")})`);
   // Positional values fill the options not named, in definition order; the last takes the rest.
   const free = defs.filter((d) => !(d.name in parsed.options));
   free.forEach((d, i) => {
     if (positional.length === 0) return;
     parsed.options[d.name] = i === free.length - 1 ? positional.splice(0).join(" ") : positional.shift()!;
   });
-  if (positional.length) throw new Error(`/${name}: too many values (${positional.join(" ")}); options: ${defs.map((d) => d.name).join(", ")}`);
+  if (positional.length) throw new Error(`/${name}: too many values (${positional.join(" ")})${quoted()}; options: ${defs.map((d) => d.name).join(", ")}`);
   return parsed;
 }

@@ -6,7 +6,24 @@ const o = (v: unknown): JsonObject => (v && typeof v === "object" && !Array.isAr
 const list = (v: unknown): Json[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string => (typeof v === "string" ? v : v == null ? "" : String(v));
 
-export function renderMessageText(message: StoredMessage): string {
+/** Names for mentions: `<@id>` reads as `@alice`, `<#id>` as `#table` (unknown ids stay as they are). */
+export interface Names {
+  user(id: string): string | undefined;
+  channel(id: string): string | undefined;
+}
+
+export function withNames(text: string, names?: Names): string {
+  if (!names) return text;
+  return text
+    .replace(/<@!?(\d+)>/g, (m, id: string) => (names.user(id) ? `@${names.user(id)}` : m))
+    .replace(/<#(\d+)>/g, (m, id: string) => (names.channel(id) ? `#${names.channel(id)}` : m));
+}
+
+export function renderMessageText(message: StoredMessage, names?: Names): string {
+  return withNames(renderRaw(message), names);
+}
+
+function renderRaw(message: StoredMessage): string {
   const tags = [`message ${message.id}`];
   if (message.flags & 64) tags.push("ephemeral");
   if (message.flags & 128) tags.push("thinking…");

@@ -12,6 +12,7 @@ import type {
   AutocompleteOptions,
   Json,
   Logger,
+  MessageCommandOptions,
   ModalSubmitOptions,
   PressOptions,
   RecordedRequest,
@@ -22,7 +23,7 @@ import type {
   ValidationFailure,
 } from "./types.js";
 import { invalidFormBody, SpecValidator } from "./validate.js";
-import { snowflake, World } from "./world.js";
+import { apiUser, snowflake, World } from "./world.js";
 
 export interface LocalDiscordOptions {
   /** 0 (default) = a random free port. */
@@ -206,6 +207,16 @@ export class LocalDiscord {
   }
   submitModal(opts: ModalSubmitOptions): Promise<Reply> {
     return this.interactions.submitModal(opts);
+  }
+  /** A user runs a message command ("Apps" menu) on a message. */
+  messageCommand(opts: MessageCommandOptions): Promise<Reply> {
+    return this.interactions.messageCommand(opts);
+  }
+  /** A user writes a message in a channel (as Discord shows it to everyone). */
+  userMessage(channelId: string, userId: string, content: string): StoredMessage {
+    const user = this.world.users.get(userId);
+    if (!user) throw new Error(`local Discord: unknown user ${userId}`);
+    return this.world.addMessage(this.world.newMessage(channelId, { author: apiUser(user), content }));
   }
   /** A user (or moderator) deletes a message: later edits of it answer 10008 Unknown Message. */
   deleteMessage(messageId: string): void {

@@ -116,6 +116,17 @@ export interface ModalSubmitOptions {
   locale?: string;
 }
 
+/** A user picks a message command from a message's "Apps" menu. */
+export interface MessageCommandOptions {
+  /** The command's name as registered ("Roll dice in this message"). */
+  name: string;
+  messageId: string;
+  userId: string;
+  memberRoles?: string[];
+  timeoutMs?: number;
+  locale?: string;
+}
+
 export interface PressOptions {
   messageId: string;
   customId: string;

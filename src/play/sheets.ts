@@ -115,3 +115,59 @@ export function validateSheet<T>(schema: z.ZodType<T>, input: unknown): T {
 export function sheetFields(schema: z.ZodType): string[] {
   return Object.keys(shapeOf(schema));
 }
+
+/** One field of a sheet as a form shows it: its key, a hint of what it takes, and its current value typed back. */
+export interface FormField {
+  key: string;
+  hint: string;
+  value: string;
+}
+
+/** What a field takes, in a few words ("a whole number", "name:damage:mode|…", "one of a, b"). */
+export function fieldHint(field: Schema | undefined): string {
+  const f = unwrap(field);
+  const d = f?.def as (AnyDef & { entries?: Record<string, string>; values?: unknown[] }) | undefined;
+  const t = d?.type;
+  if (t === "number" || t === "int") return "a number";
+  if (t === "boolean") return "yes or no";
+  if (t === "enum" && d?.entries) return `one of ${Object.values(d.entries).join(", ")}`;
+  if (t === "literal" && d?.values) return `${d.values.join(" or ")}`;
+  if (t === "array") {
+    const el = unwrap(d!.element);
+    const inner = el?.def.type === "object" ? Object.keys(el.def.shape ?? {}).join(":") : fieldHint(el);
+    return `${inner}|… (a list with |)`;
+  }
+  if (t === "object") return Object.keys(d!.shape ?? {}).join(":");
+  return "text";
+}
+
+/** A stored value typed back as the key=value syntax reads it (lists with |, objects by position with :). */
+export function typedBack(value: unknown, field: Schema | undefined): string {
+  if (value === undefined || value === null) return "";
+  const f = unwrap(field);
+  if (Array.isArray(value)) return value.map((v) => typedBack(v, f?.def.element)).join("|");
+  if (typeof value === "object") {
+    const keys = Object.keys(f?.def.shape ?? value);
+    const parts = keys.map((k) => typedBack((value as Record<string, unknown>)[k], f?.def.shape?.[k]));
+    while (parts.length && parts[parts.length - 1] === "") parts.pop();
+    return parts.join(":");
+  }
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+/** Every field of a sheet for a form, in the schema's order, with the current values (a new sheet: empty). */
+export function formFields(schema: z.ZodType, current: Record<string, unknown> = {}): FormField[] {
+  return Object.entries(shapeOf(schema)).map(([key, f]) => ({ key, hint: fieldHint(f), value: typedBack(current[key], f) }));
+}
+
+/** Values typed in a form, by field key: blank ones are left out (unchanged), the rest read as the key=value syntax reads them. */
+export function readFormValues(values: Record<string, string>, schema: z.ZodType): Record<string, unknown> {
+  const shape = shapeOf(schema);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (!(k in shape)) throw new UserError(`"${k}" is not a field of this system's sheet.`);
+    if (v.trim() !== "") out[k] = coerce(v, shape[k]);
+  }
+  return out;
+}

@@ -87,13 +87,13 @@ export async function openStream(tx: Tx, where: { campaignId: string | null; enc
 }
 
 /** A DiceBag for rules that records every roll it makes into the open stream's log. */
-export function bagFor(open: OpenStream, purpose: string): DiceBag {
+export function bagFor(open: OpenStream, purpose: string, hidden = false): DiceBag {
   const bag = new DiceBag(open.stream);
   const roll = bag.roll.bind(bag);
   bag.roll = (label, count, sides, opts) => {
     const before = open.stream.draws;
     const r = roll(label, count, sides, opts);
-    open.record({ purpose: `${purpose}: ${label}`, expression: r.notation, faces: r.dice.map((d) => d.value), total: r.total, drawsBefore: before });
+    open.record({ purpose: `${purpose}: ${label}`, expression: r.notation, faces: r.dice.map((d) => d.value), total: r.total, drawsBefore: before, ...(hidden ? { hidden } : {}) });
     return r;
   };
   return bag;

@@ -39,11 +39,11 @@ async function scope(tx: Tx, actor: Actor): Promise<Scope> {
 }
 
 /** Runs `fn` with a bag on the right stream and logs what it rolled, in one transaction. */
-async function withDice<T>(s: Services, actor: Actor, purpose: string, fn: (tx: Tx, sc: Scope, bag: DiceBag) => Promise<T>): Promise<T> {
+async function withDice<T>(s: Services, actor: Actor, purpose: string, fn: (tx: Tx, sc: Scope, bag: DiceBag) => Promise<T>, hidden = false): Promise<T> {
   return s.store.db.$transaction(async (tx) => {
     const sc = await scope(tx, actor);
     const open = await openStream(tx, { campaignId: sc.campaign.id, encounterId: sc.fight?.encounter.id ?? null });
-    const out = await fn(tx, sc, bagFor(open, purpose));
+    const out = await fn(tx, sc, bagFor(open, purpose, hidden));
     await open.close(tx, actor);
     return out;
   });
@@ -79,7 +79,23 @@ async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null): Promi
   return asCombatant(c);
 }
 
-export async function attributeCheck(s: Services, actor: Actor, input: { attribute: string; modifier?: number | null; difficulty?: number | null; character?: string | null }): Promise<TableResult> {
+export interface CheckRequest {
+  attribute: string;
+  modifier?: number | null;
+  difficulty?: number | null;
+  character?: string | null;
+  /** Logged as hidden (the referee's call for a hidden roll). */
+  hidden?: boolean;
+}
+
+export interface SaveRequest {
+  kind?: string | null;
+  modifier?: number | null;
+  character?: string | null;
+  hidden?: boolean;
+}
+
+export async function attributeCheck(s: Services, actor: Actor, input: CheckRequest): Promise<TableResult> {
   return withDice(s, actor, `check ${input.attribute}`, async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
     const attr = sys.attributes.find((a) => a.toLowerCase() === input.attribute.toLowerCase() || a.toLowerCase().startsWith(input.attribute.toLowerCase()));
@@ -87,10 +103,10 @@ export async function attributeCheck(s: Services, actor: Actor, input: { attribu
     const c = await who(tx, sc, actor, input.character);
     const r = unsupported(rule(() => sys.check({ who: c, attribute: attr, ...(input.modifier ? { modifier: input.modifier } : {}), ...(input.difficulty != null ? { difficulty: input.difficulty } : {}) }, bag)));
     return { result: r, extra: [], campaign: sc.campaign };
-  });
+  }, input.hidden);
 }
 
-export async function savingThrow(s: Services, actor: Actor, input: { kind?: string | null; modifier?: number | null; character?: string | null }): Promise<TableResult> {
+export async function savingThrow(s: Services, actor: Actor, input: SaveRequest): Promise<TableResult> {
   return withDice(s, actor, `save ${input.kind ?? ""}`.trim(), async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
     if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
@@ -98,7 +114,7 @@ export async function savingThrow(s: Services, actor: Actor, input: { kind?: str
     const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag)));
     if (r.effects?.length) await applySaveEffects(tx, sc, c, r.effects, bag);
     return { result: r, extra: [], campaign: sc.campaign };
-  });
+  }, input.hidden);
 }
 
 /** What a save changes on the one who rolled: in the fight (and onto its sheet), or on the character outside one. */

@@ -179,6 +179,8 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
   beforeAll(async () => {
     h = await startE2E();
     await h.cmd("referee", "campaign start", { system: "bx" });
+    // The presets' listed hit points (docs/rules/bx.md): nothing rolled for them, the dice below stay as they were.
+    await h.cmd("referee", "campaign set", { option: "monsterHp", value: "listed" });
     await h.cmd("alice", "character create", { name: "Mira", sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6" });
   });
   afterAll(async () => h?.stop());

@@ -72,7 +72,7 @@ describe("a dungeon session, end to end", () => {
     // reaction 2d10 [3, 7] + Alda's Charisma 1 = 11.
     expect(t).toMatch(/^Turns 11–15: wandering monster on turn 15!/);
     expect(t).toMatch(/Turn 15: wandering-monster check 1d6 \[1\] = 1 → 1: roll on the random-encounter table, then a reaction roll\. Wandering table 1d2 = 1: 2d4 goblins\. Number appearing 2d4 \(4, 3\) = 7\./);
-    expect(t).toMatch(/Advancing stopped at the wandering monster: 25 turns not passed\./);
+    expect(t).toMatch(/⏸️ Advancing stopped on turn 15: a wandering monster came\. 25 turns not passed/);
     expect(t).toMatch(/Brom's lantern: 19 turns left, burning/);
     expect(t).toMatch(/Wandering monster: 7 goblins/);
     expect(t).toMatch(/Reaction roll 2d10 \[3, 7\] \+1 = 11 \(Alda's Charisma \+1\)\n11: Neutral, Suspicious/);

@@ -73,6 +73,10 @@ describe("a retainer, end to end", () => {
     // seed 000 loyalty (2d6 + modifier against loyalty): with −6 it is always below 9, with +6 always above 4.
     const stays = text((await h.cmd("alice", "retainer check", { name: "Hob", modifier: -6 })).message);
     expect(stays).toMatch(/^Hob: Loyalty: stays\nHob stays\./);
+    // Issue 20: the history keeps the dice as they showed, then the modifier.
+    const shown = text((await h.cmd("referee", "retainer loyalty", { name: "Hob" })).message);
+    // seed e2e-1: 2d6 shows 9, the −6 makes it 3: "2d6 = 9, −6 = 3", not "2d6 = 3".
+    expect(shown).toMatch(/· 9 · loyalty check \(2d6 = 9, −6 = 3\): stays/);
     await h.cmd("referee", "retainer loyalty", { name: "Hob", change: -5, reason: "used as a trap-finder" });
     const desert = text((await h.cmd("referee", "retainer check", { name: "Hob", modifier: 6 })).message);
     expect(desert).toMatch(/^Hob: Loyalty: deserts\nHob deserts and leaves the party\./);

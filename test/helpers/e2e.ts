@@ -26,6 +26,10 @@ export interface E2E {
   /** Sends a slash command as `user` in the default channel (or opts.channelId). */
   cmd(user: string, name: string, options?: SlashOptions["options"], extra?: Partial<SlashOptions>): Promise<Reply>;
   press(user: string, messageId: string, customId: string, extra?: { channelId?: string; guildId?: string }): Promise<Reply>;
+  /** `user` picks the message command `name` from the "Apps" menu of a message. */
+  menu(user: string, name: string, messageId: string): Promise<Reply>;
+  /** `user` writes a message in the default channel. */
+  say(user: string, content: string): StoredMessage;
   /** Submits the modal the bot showed `user`, with each field's value by its custom id. */
   submit(user: string, customId: string, values: Record<string, string>): Promise<Reply>;
   /** The bot's log file (JSON lines, at LOG_LEVEL, trace by default) unless a logger was passed in. */
@@ -74,6 +78,12 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
     },
     press(user, messageId, customId, extra = {}) {
       return local.press({ messageId, customId, userId: users[user] ?? user, guildId, channelId, ...extra });
+    },
+    menu(user, name, messageId) {
+      return local.messageCommand({ name, messageId, userId: users[user] ?? user });
+    },
+    say(user, content) {
+      return local.userMessage(channelId, users[user] ?? user, content);
     },
     submit(user, customId, values) {
       return local.submitModal({ customId, values, userId: users[user] ?? user });

@@ -62,6 +62,18 @@ describe("control API", () => {
     expect(text.split("\n")).toEqual(["[message 1 · ephemeral]", "hi", "┃ == T ==", "┃ D", "┃ a: b", "┃ — F"]);
   });
 
+  it("shows members and channels by name, not <@id> (issue 20)", async () => {
+    const said = await post("/say", { content: "hello", user: "dora", channel: "table" });
+    expect(said.status).toBe(200);
+    const dora = bot.local.world.findUserByName("dora")!.id;
+    const m = bot.local.world.newMessage(bot.local.defaults.channelId, { content: `<@${dora}> waits in <#${bot.local.defaults.channelId}>; <@999> is unknown` });
+    bot.local.world.addMessage(m);
+    const res = await fetch(`${control}/messages?channel=table`);
+    const list = (await res.json()) as { text: string };
+    expect(list.text).toContain("@dora waits in #table; <@999> is unknown");
+    expect(list.text).toContain("hello");
+  });
+
   it("the CLI posts a line and prints the rendered reply", async () => {
     const { runLine } = await import("../../src/local/cli.js");
     process.env.LOCAL_DISCORD_PORT = String(bot.local.listeningPort);

@@ -48,5 +48,8 @@ describe("command line parser", () => {
     expect(() => parseCommandLine("/game", commands)).toThrow(/needs a subcommand: start, party/);
     expect(() => parseCommandLine("roll", commands)).toThrow(/starts with \/name/);
     expect(() => parseCommandLine(`/roll "open`, commands)).toThrow(/unterminated quote/);
+    // Issue 20: an unquoted value with spaces, split into something that is no option: the quoted form.
+    expect(() => parseCommandLine("/roll dice:1d20 reason:to hit: the orc", commands)).toThrow(/"hit: the orc" is not an option; a value with spaces goes in quotes: reason:"to hit: the orc"/);
+    expect(() => parseCommandLine("/game start name:Big Bad Wolf", commands)).toThrow(/too many values \(Bad Wolf\); a value with spaces goes in quotes: name:"Big Bad Wolf"/);
   });
 });

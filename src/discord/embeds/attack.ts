@@ -1,4 +1,5 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import { situationOption } from "../situation.js";
 import type { AttackView } from "../../play/attacks/index.js";
 import type { Lapsed } from "../../play/attacks/lapse.js";
 import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";
@@ -23,7 +24,7 @@ export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender
     .setDescription(clip(forPlayers([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title), LIMITS.description));
   if (st.result.rolls.length) e.addFields({ name: "Dice", value: rollsField(st.result.rolls) });
   if (v.notes?.length) e.addFields({ name: "For the referee", value: clip(v.notes.join("\n"), 1024) });
-  if (v.ignored.length) e.addFields({ name: "Ignored by this system", value: v.ignored.join(", ") });
+  if (v.ignored.length) e.addFields({ name: "Ignored by this system", value: v.ignored.map((k) => `\`${situationOption(k)}\``).join(", ") });
   if (st.phase !== "done" && st.options.length) {
     e.addFields({ name: "Choices", value: clip(st.options.map((o) => `**${o.label}** (${o.cost})`).join(" · "), 1024) });
   }

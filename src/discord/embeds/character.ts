@@ -15,6 +15,8 @@ export function characterEmbed(v: CharacterView, title?: string, lines: string[]
   for (const [name, value] of v.system.describeSheet(v.sheet).slice(0, 24)) {
     e.addFields({ name: clip(name, LIMITS.fieldName), value: clip(value || "—", LIMITS.fieldValue), inline: value.length < 40 });
   }
+  const filled = (v.state as Record<string, unknown>)._filled;
+  if (Array.isArray(filled) && filled.length) e.setFooter({ text: clip(`Filled by the rules: ${filled.join(", ")} · every other value is the player's own`, 2048) });
   return e;
 }
 

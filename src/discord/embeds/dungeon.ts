@@ -39,9 +39,9 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
   const first = r.turns[0]!;
   const last = r.turns[r.turns.length - 1]!;
   const single = r.turns.length === 1;
-  const title = single ? last.result.title : `Turns ${first.turn}–${last.turn}${r.wandering ? `: wandering monster on turn ${last.turn}!` : ""}`;
+  const title = single ? last.result.title : `Turns ${first.turn}–${last.turn}${r.wandering ? `: wandering monster on turn ${last.turn}!` : r.skipped && last.stop ? `: stopped, ${last.stop}` : ""}`;
   const body = single ? last.result.lines : r.turns.map((t) => `**Turn ${t.turn}**: ${t.result.lines.join(" ")}`);
-  if (r.skipped) body.push(`Advancing stopped at the wandering monster: ${r.skipped} turn${r.skipped === 1 ? "" : "s"} not passed.`);
+  if (r.skipped) body.push(`⏸️ Advancing stopped on turn ${last.turn}: ${last.stop ?? "the referee is needed"}. ${r.skipped} turn${r.skipped === 1 ? "" : "s"} not passed: look, then /dungeon turn again.`);
   const rolls = r.turns.flatMap((t) => t.result.rolls);
   const colour = r.wandering || r.turns.some((t) => t.darkness) ? COLOURS.failure : COLOURS.info;
   const e = new EmbedBuilder()

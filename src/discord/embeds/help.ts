@@ -4,6 +4,7 @@ import { SYSTEM_IDS, systemOf, type SystemId } from "../../rules/systems/index.j
 import { isUnsupported } from "../../rules/systems/types.js";
 import { sheetFields } from "../../play/sheets.js";
 import { clip, COLOURS } from "./style.js";
+import { situationOption } from "../situation.js";
 
 export const HELP_TOPICS = ["start", "dice", "sheets", "encounters", "reactions", "verify", ...SYSTEM_IDS] as const;
 
@@ -12,7 +13,8 @@ const GENERAL: Record<string, [string, string]> = {
     "Ten-Foot Pole: old-school play in a channel",
     [
       "**Referee**: `/campaign start system:<id>` binds a campaign to this channel (and its threads). `/campaign set` changes options, `/campaign referee add` shares the job.",
-      "**Players**: `/character create name sheet`, then `/roll`, `/check`, `/save`, `/attack`.",
+      "**Players**: `/character create name` (a form, or `sheet`, or `roll:true`), then `/roll`, `/check`, `/save`, `/attack`; Apps → *Roll dice in this message* on any message.",
+      "**Referee**: `/check` or `/save` with `players:party` asks everyone at once, one Roll button each (`hidden:true` to keep the results).",
       "**Fights**: `/encounter start monsters:\"4 goblins\"` → `/initiative` → `/attack` (the defender answers with buttons) → `/next` → `/morale` → `/encounter end` → `/verify`.",
       "**Between fights**: `/dungeon turn`, `/dungeon light`, `/retainer hire`.",
       "Topics: " + HELP_TOPICS.map((t) => `\`${t}\``).join(", "),
@@ -21,11 +23,11 @@ const GENERAL: Record<string, [string, string]> = {
   dice: ["Dice", ""],
   sheets: [
     "Sheets",
-    "Type a sheet as `key=value` pairs: any unique prefix of a field works (`dex=2`), lists use `|` (`languages=Elvish|Orcish`), list items are filled by position with `:` (`weapons=sword:1d8|bow:1d6:ranged`). JSON works too. A bad field is named with its allowed range, and nothing is saved. `/help <system>` lists the system's fields.",
+    "Leave out `sheet` and `/character create` (or `/character edit`) opens a form with the system's fields, five to a step. `roll:true` rolls what the system rolls (abilities, hit points by class and level) and derives what it has tables for; the sheet says which values the rules filled. Or type a sheet as `key=value` pairs: any unique prefix of a field works (`dex=2`), lists use `|` (`languages=Elvish|Orcish`), list items are filled by position with `:` (`weapons=sword:1d8|bow:1d6:ranged`). JSON works too. A bad field is named with its allowed range, and nothing is saved. `/help <system>` lists the system's fields.",
   ],
   encounters: [
     "Encounters",
-    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets; `stats:` gives custom ones. `/initiative` uses the campaign's method (`/campaign set option:initiative`), `/next` moves through turns and does what the system does when a round starts.",
+    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does); `stats:` gives custom ones, as one stat line where the system reads one (`HD 4+1 AC 5 ATK 1d10 ML 10`); `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set option:initiative`), `/next` moves through turns and does what the system does when a round starts.",
   ],
   reactions: [
     "Reactions",
@@ -58,7 +60,7 @@ function systemHelp(id: SystemId): EmbedBuilder {
       { name: "Saves (/save)", value: clip(saves || "—", 1024) },
       { name: "Sheet fields", value: clip(sheetFields(s.sheet).join(", "), 1024) },
       { name: "Monster presets", value: clip(Object.keys(s.presets).join(", ") || "—", 1024) },
-      { name: "Situations /attack reads", value: clip(s.situations.join(", ") || "—", 1024) },
+      { name: "/attack options this system reads", value: clip(s.situations.map((k) => `\`${situationOption(k)}\``).join(", ") || "—", 1024) },
     )
     .setFooter({ text: `Every rule of the text, and the choices made where it is silent: docs/rules/${id}.md` });
 }

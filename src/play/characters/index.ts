@@ -1,7 +1,8 @@
 /** /character: create, show, edit, list, use, delete — sheets validated by the campaign's system. */
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Character } from "../../generated/prisma/client.js";
-import type { Combatant, RuleSystem } from "../../rules/systems/types.js";
+import type { Combatant, FilledSheet, RuleResult, RuleSystem } from "../../rules/systems/types.js";
+import { bagFor, openStream } from "../streams.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -9,7 +10,7 @@ import { UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { readSheetInput, validateSheet } from "../sheets.js";
+import { formFields, readFormValues, readSheetInput, validateSheet, type FormField } from "../sheets.js";
 
 export interface CharacterView {
   character: Character;
@@ -57,8 +58,8 @@ export function toView(c: Character, campaign: Campaign, active: boolean): Chara
 export async function createCharacter(
   s: Services,
   actor: Actor,
-  input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer" },
-): Promise<CharacterView> {
+  input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer"; fields?: Record<string, string>; roll?: boolean | null },
+): Promise<CharacterView & { filled?: RuleResult }> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     const system = campaignSystem(campaign);
@@ -66,8 +67,10 @@ export async function createCharacter(
     const ownerId = input.ownerId ?? actor.userId;
     if (ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError("Only a referee can create a character for someone else.");
     if (await findCharacter(tx, campaign.id, name)) throw new UserError(`There is already a character named "${name}" in this campaign: pick another name.`);
-    const sheet = validateSheet(system.sheet, readSheetInput(input.sheet ?? "", system.sheet));
-    const state = system.initialState(sheet);
+    const typed = input.fields ? readFormValues(input.fields, system.sheet) : readSheetInput(input.sheet ?? "", system.sheet);
+    const filled = input.roll ? await fillByRules(tx, campaign, system, name, typed, actor) : null;
+    const sheet = validateSheet(system.sheet, { ...(filled?.fields ?? {}), ...typed });
+    const state = { ...system.initialState(sheet), ...(filled?.filled.length ? { [FILLED]: filled.filled } : {}) };
     const character = await tx.character.create({
       data: { id: shortId(), campaignId: campaign.id, ownerId, kind: input.kind ?? "pc", name, sheet: JSON.stringify(sheet), state: JSON.stringify(state) },
     });
@@ -79,8 +82,21 @@ export async function createCharacter(
         update: { activeCharacterId: character.id },
       });
     }
-    return toView(character, campaign, !player?.activeCharacterId);
+    return { ...toView(character, campaign, !player?.activeCharacterId), ...(filled ? { filled: filled.result } : {}) };
   });
+}
+
+/** The state key listing the sheet fields the rules filled (the rest are the player's own). */
+export const FILLED = "_filled";
+
+/** What the rules roll and derive for a new sheet, from the campaign's stream (logged, verifiable). */
+async function fillByRules(tx: Tx, campaign: Campaign, system: RuleSystem, name: string, typed: Record<string, unknown>, actor: Actor): Promise<FilledSheet> {
+  if (!system.fillSheet) throw new UserError(`${system.name} gives nothing to roll for a sheet: type its fields (or leave out \`roll\` and fill the form).`);
+  const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
+  const filled = system.fillSheet(typed, bagFor(open, `sheet of ${name}`));
+  await open.close(tx, actor);
+  if (!filled) throw new UserError(`${system.name} gives nothing to roll for this sheet: type its fields.`);
+  return filled;
 }
 
 export async function resolve(tx: Tx | Services["store"]["db"], actor: Actor, name: string | null | undefined): Promise<{ campaign: Campaign; character: Character }> {
@@ -100,12 +116,13 @@ export async function showCharacter(s: Services, actor: Actor, name?: string | n
   return toView(character, campaign, active?.id === character.id);
 }
 
-export async function editCharacter(s: Services, actor: Actor, input: { name?: string | null; sheet: string; rename?: string | null }): Promise<CharacterView> {
+export async function editCharacter(s: Services, actor: Actor, input: { name?: string | null; sheet?: string | null; fields?: Record<string, string>; rename?: string | null }): Promise<CharacterView> {
   return s.store.db.$transaction(async (tx) => {
     const { campaign, character } = await resolve(tx, actor, input.name);
     requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
     const system = campaignSystem(campaign);
-    const merged = { ...JSON.parse(character.sheet), ...readSheetInput(input.sheet, system.sheet) };
+    const typed = input.fields ? readFormValues(input.fields, system.sheet) : readSheetInput(input.sheet ?? "", system.sheet);
+    const merged = { ...JSON.parse(character.sheet), ...typed };
     const sheet = validateSheet(system.sheet, merged);
     const rename = input.rename ? checkName(input.rename) : null;
     if (rename && rename.toLowerCase() !== character.name.toLowerCase() && (await findCharacter(tx, campaign.id, rename))) {
@@ -119,6 +136,8 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
       const maxKey = `max${k[0]!.toUpperCase()}${k.slice(1)}`;
       if (typeof v === "number" && typeof fresh[maxKey] === "number") state[k] = Math.min(v, fresh[maxKey] as number);
       else if (k === "conditions" || k === "scars") state[k] = v;
+      // A field the player changes becomes their own.
+      else if (k === FILLED && Array.isArray(v)) state[k] = v.filter((f) => !(f in typed));
     }
     const r = await tx.character.updateMany({
       where: { id: character.id, version: character.version },
@@ -127,6 +146,20 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
     if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");
     return toView(await tx.character.findUniqueOrThrow({ where: { id: character.id } }), campaign, true);
   });
+}
+
+/** The sheet's fields for a form: the campaign's system, and (editing) the character's current values, owner or referee only. */
+export async function sheetForm(s: Services, actor: Actor, name?: string | null): Promise<{ system: string; fields: FormField[]; character: Character | null }> {
+  const db = s.store.db;
+  if (name === undefined) {
+    const campaign = await requireCampaign(db, actor);
+    const system = campaignSystem(campaign);
+    return { system: system.name, fields: formFields(system.sheet), character: null };
+  }
+  const { campaign, character } = await resolve(db, actor, name);
+  requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
+  const system = campaignSystem(campaign);
+  return { system: system.name, fields: formFields(system.sheet, JSON.parse(character.sheet) as Record<string, unknown>), character };
 }
 
 export async function listCharacters(s: Services, actor: Actor): Promise<{ campaign: Campaign; rows: { character: Character; active: boolean }[] }> {

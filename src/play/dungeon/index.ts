@@ -26,7 +26,7 @@ export interface TurnsReport {
   reaction: ReactionRollResult | null;
   /** The wandering monster waiting for its "Start encounter" button. */
   wandering: PendingWandering | null;
-  /** Turns asked for but not passed: advancing stops at a wandering monster. */
+  /** Turns asked for but not passed: advancing stops when something needs the referee (see `TurnOutcome.stop`). */
   skipped: number;
   /** What resting restored, when the party rested and was not interrupted. */
   rested: string[];
@@ -61,7 +61,7 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
       );
       turns.push(t);
       ({ state, rounds } = t);
-      if (t.wandering) break;
+      if (t.stop) break;
     }
     const last = turns[turns.length - 1]!;
     let reaction: ReactionRollResult | null = null;

@@ -50,7 +50,7 @@ export async function weaponChoices(s: Services, actor: Actor, typed: string, at
 }
 
 
-/** Autocomplete: the system's monster presets, keeping any count typed ("4 gob" → "4 goblin"). */
+/** Autocomplete: the system's monster presets and the campaign's bestiary, keeping any count typed ("4 gob" → "4 goblin"). */
 export async function presetChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
@@ -58,7 +58,8 @@ export async function presetChoices(s: Services, actor: Actor, typed: string): P
   const m = /^(.*?,\s*)?(\d+\s*)?([^,]*)$/.exec(typed)!;
   const head = `${m[1] ?? ""}${m[2] ?? ""}`;
   const word = (m[3] ?? "").trim().toLowerCase();
-  return Object.keys(sys.presets)
+  const { bestiaryOf } = await import("./bestiary.js");
+  return [...Object.keys(sys.presets), ...Object.keys(await bestiaryOf(s.store.db, campaign.id))]
     .filter((p) => p.includes(word))
     .slice(0, 25)
     .map((p) => ({ name: `${head}${p}`.slice(0, 100), value: `${head}${p}`.slice(0, 100) }));

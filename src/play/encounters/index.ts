@@ -15,6 +15,7 @@ import { activeCharacter, findCharacter } from "../characters/index.js";
 import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
 import { parseMonsters, rollMonsters } from "./monsters.js";
+import { bestiaryOf } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
 
@@ -75,8 +76,8 @@ function numbered(existing: string[], base: string, count: number): string[] {
   return names;
 }
 
-async function monsterRows(fight: Fight, dice: DiceBag, spec: string, stats?: string | null, side: "foes" | "party" = "foes") {
-  const kinds = parseMonsters(fight.system, spec, stats);
+async function monsterRows(tx: Tx, fight: Fight, dice: DiceBag, spec: string, stats?: string | null, side: "foes" | "party" = "foes") {
+  const kinds = parseMonsters(fight.system, spec, stats, await bestiaryOf(tx, fight.campaign.id));
   const existing = fight.rows.map((r) => r.name);
   const rows: (NewRow & { typed: Record<string, unknown> })[] = [];
   for (const k of kinds) {
@@ -128,7 +129,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     const notes: string[] = [];
     let surprise = false;
     if (input.monsters) {
-      const m = await monsterRows(fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats);
+      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats);
       await addRows(tx, fight, m.rows);
       if (m.rolled) results.push(m.rolled);
     }
@@ -173,7 +174,7 @@ export async function addMonsters(s: Services, actor: Actor, input: { monsters: 
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "add monsters");
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    const { rows, rolled } = await monsterRows(fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats, input.side ?? "foes");
+    const { rows, rolled } = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats, input.side ?? "foes");
     await addRows(tx, fight, rows);
     await open.close(tx, actor);
     await bumpEncounter(tx, fight.encounter);

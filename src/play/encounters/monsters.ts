@@ -2,7 +2,7 @@
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
-import { readSheetInput, validateSheet } from "../sheets.js";
+import { readStats, type BestiaryEntry } from "./bestiary.js";
 
 export interface MonsterSpec {
   name: string;
@@ -25,9 +25,9 @@ function title(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
-/** Parses a list of presets; with `stats`, one custom monster kind named by `spec` instead. */
-export function parseMonsters(system: RuleSystem, spec: string, stats?: string | null): MonsterSpec[] {
-  const presets = Object.keys(system.presets);
+/** Parses a list of presets (or the campaign's bestiary); with `stats`, one custom monster kind named by `spec` instead. */
+export function parseMonsters(system: RuleSystem, spec: string, stats?: string | null, bestiary: Record<string, BestiaryEntry> = {}): MonsterSpec[] {
+  const presets = [...Object.keys(system.presets), ...Object.keys(bestiary)];
   const items = spec.split(/,|\band\b/).map((x) => x.trim()).filter(Boolean);
   if (!items.length) throw new UserError("Name the monsters, e.g. `4 goblins` or `2 orcs, 1 ogre`.");
   const out: MonsterSpec[] = [];
@@ -37,16 +37,16 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
     const what = m[2]!.trim();
     if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
     if (stats) {
-      const typed = readSheetInput(stats, system.monster);
-      const sheet = validateSheet(system.monster, typed) as Record<string, unknown>;
+      const { typed, sheet } = readStats(system, stats);
       out.push({ name: title(what.replace(/s$/i, "")), count, sheet, typed });
       continue;
     }
     const key = singular(what, presets);
     if (!key) {
-      throw new UserError(`"${what}" is not one of ${system.name}'s presets (${presets.join(", ")}). For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
+      throw new UserError(`"${what}" is not one of ${system.name}'s presets or the campaign's bestiary (${presets.join(", ")}). For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
     }
-    out.push({ name: title(key), count, sheet: system.presets[key] as Record<string, unknown>, typed: {} });
+    const saved = bestiary[key];
+    out.push({ name: title(key), count, sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>), typed: saved ? saved.typed : {} });
   }
   const total = out.reduce((s, x) => s + x.count, 0);
   if (total > MAX_MONSTERS) throw new UserError(`That is ${total} monsters: add at most ${MAX_MONSTERS} at a time.`);
@@ -70,6 +70,7 @@ export function rollMonsters(system: RuleSystem, rows: { name: string; sheet: Re
 }
 
 function customHint(system: RuleSystem): string {
+  if (system.statLine) return "a stat line such as `HD 4+1 AC 5 ATK 1d10 ML 10`";
   const sample = Object.entries(Object.values(system.presets)[0] ?? {})
     .filter(([, v]) => typeof v === "number")
     .slice(0, 4)

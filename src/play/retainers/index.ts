@@ -1,4 +1,5 @@
 /** /retainer hire, list, loyalty, check, dismiss: each in one transaction; checks roll on the campaign's (or running encounter's) stream. */
+import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { Campaign, LoyaltyEvent, Retainer } from "../../generated/prisma/client.js";
 import { isUnsupported, type LoyaltyResult } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
@@ -35,6 +36,14 @@ async function view(tx: Tx, campaign: Campaign, retainer: Retainer, lines: strin
 
 async function record(tx: Tx, r: Retainer, actor: Actor, delta: number, loyalty: number, reason: string, at: Date) {
   await tx.loyaltyEvent.create({ data: { retainerId: r.id, delta, loyalty, reason: reason.slice(0, 200), byUserId: actor.userId, createdAt: at } });
+}
+
+/** A roll as the dice showed it, then its modifier: "2d6 = 5, −1 = 4" (not the total alone as if rolled). */
+export function asShown(r: DiceRoll): string {
+  const kept = r.dice.filter((d) => !d.dropped).reduce((n, d) => n + d.value, 0);
+  const dice = r.notation.replace(/[+-]\d+$/, "");
+  if (!r.modifier) return `${dice} = ${kept}`;
+  return `${dice} = ${kept}, ${r.modifier > 0 ? "+" : "−"}${Math.abs(r.modifier)} = ${r.total}`;
 }
 
 /** Writes a retainer guarded by its version. */
@@ -129,8 +138,8 @@ export async function checkLoyalty(s: Services, actor: Actor, input: { name: str
     if (isUnsupported(res)) throw new UserError(res.message);
     await open.close(tx, actor);
     const after = res.outcome === "deserts" ? await update(tx, r, { status: "deserted" }) : r;
-    const total = res.rolls[0]?.total;
-    await record(tx, after, actor, 0, r.loyalty, `loyalty check${total !== undefined ? ` (2d6 = ${total})` : ""}: ${res.outcome}`, s.now());
+    const shown = res.rolls[0] ? asShown(res.rolls[0]) : null;
+    await record(tx, after, actor, 0, r.loyalty, `loyalty check${shown ? ` (${shown})` : ""}: ${res.outcome}`, s.now());
     const words = { stays: `${r.name} stays.`, hesitates: `${r.name} hesitates.`, deserts: `${r.name} deserts and leaves the party.` };
     return view(tx, campaign, after, [words[res.outcome]], res);
   });

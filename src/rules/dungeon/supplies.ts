@@ -11,6 +11,8 @@ export interface Eaten {
   supplies: Supplies;
   fedDays: number;
   lines: string[];
+  /** Someone went hungry or thirsty: the referee applies what follows. */
+  short?: boolean;
 }
 
 const NEED = { rations: ["ration", "rations"], water: ["day of water", "days of water"] } as const;
@@ -20,6 +22,7 @@ export function eatAndDrink(input: { supplies: Supplies; fedDays: number; rounds
   const days = Math.floor(input.rounds / ROUNDS_PER_DAY) - input.fedDays;
   if (days <= 0) return { supplies: input.supplies, fedDays: input.fedDays, lines: [] };
   const lines: string[] = [];
+  let short = false;
   const next = { ...input.supplies };
   for (const k of ["rations", "water"] as const) {
     const have = next[k];
@@ -28,10 +31,11 @@ export function eatAndDrink(input: { supplies: Supplies; fedDays: number; rounds
     const used = Math.min(have, need);
     next[k] = have - used;
     lines.push(`${days === 1 ? "A day" : `${days} days`} passed: the party uses ${used} ${k} (${next[k]} left).`);
+    if (used < need) short = true;
     if (used < need) lines.push(`⚠️ ${need - used} ${NEED[k][need - used === 1 ? 0 : 1]} short: someone goes ${k === "rations" ? "hungry" : "thirsty"}.`);
     else if (next[k]! < input.mouths) lines.push(`⚠️ Not enough ${k} for another day.`);
   }
-  return { supplies: next, fedDays: input.fedDays + days, lines };
+  return { supplies: next, fedDays: input.fedDays + days, lines, ...(short ? { short } : {}) };
 }
 
 /** Sets one stock (a whole number 0..9999, or null to stop tracking it). */

@@ -38,6 +38,12 @@ export interface TurnOutcome {
   wandering: boolean;
   /** What the table gave ("5 goblins"), when there is a table and a monster came. */
   monsters: string | null;
+  /**
+   * Why a multi-turn advance stops after this turn, when something needs the
+   * referee: the last light went out, a wandering monster came, the party went
+   * hungry or thirsty. Null: nothing to stop for.
+   */
+  stop: string | null;
 }
 
 export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
@@ -67,5 +73,6 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
     darkness: burned.darkness,
     wandering: w.encounter,
     monsters,
+    stop: w.encounter ? "a wandering monster came" : burned.darkness ? "the last light went out" : fed.short ? "the party went short of rations or water" : null,
   };
 }

@@ -471,3 +471,34 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
   restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
 }
+// ---------------------------------------------------------------------------
+// Optional members for the table's comfort (issue 20): custom monsters as one
+// stat line in the system's terms, and sheets the rules fill in.
+// ---------------------------------------------------------------------------
+
+/** What the rules fill in on a new sheet: rolled, derived, and what stays the player's own. */
+export interface FilledSheet {
+  /** The sheet's fields as rolled or derived, merged under what the player typed. */
+  fields: Record<string, unknown>;
+  /** How each was rolled or derived, one line each. */
+  result: RuleResult;
+  /** Fields the rules filled (rolled or from a table). */
+  filled: string[];
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
+  /**
+   * One stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`) as the
+   * key=value fields the monster schema reads, and the name in front if any.
+   * Throws RuleError naming what it could not read.
+   */
+  statLine?(line: string): { name: string | null; fields: string };
+  /**
+   * A new sheet filled by the rules: what the text rolls (ability scores, hit
+   * points by class and level) and derives from its tables, around what the
+   * player typed (`typed` wins). Null when the text gives nothing to roll.
+   */
+  fillSheet?(typed: Record<string, unknown>, dice: DiceBag): FilledSheet | null;
+}
+// ---- end of the issue 20 block ---------------------------------------------

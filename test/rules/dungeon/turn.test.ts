@@ -34,10 +34,22 @@ describe("one dungeon turn", () => {
     expect(t6.result.lines).toContain("🌑 Darkness: the last light has gone out.");
     expect(t6.darkness).toBe(true);
     expect(t6.state.lights).toEqual([]);
+    // Issue 20: a multi-turn advance stops here, the referee is needed.
+    expect(t5.stop).toBeNull();
+    expect(t6.stop).toBe("the last light went out");
+  });
+
+  // seed 000, "Dungeon Turn" (supplies): a day passes and there is not enough to eat: the referee is needed.
+  it("stops for a day without rations", () => {
+    const state = emptyState({ supplies: { rations: 1, water: null, torches: null, oil: null } });
+    const t = passTurn(input(state, 143 * TURN, { mouths: 2 }), faces(5));
+    expect(t.result.lines).toContain("⚠️ 1 ration short: someone goes hungry.");
+    expect(t.stop).toBe("the party went short of rations or water");
   });
 
   it("rolls on the table when a monster comes", () => {
     const t = passTurn(input(emptyState({ table: ["2d4 goblins", "1 ogre"] }), 0), faces(1, 1, 4, 4));
+    expect(t.stop).toBe("a wandering monster came");
     expect(t.wandering).toBe(true);
     expect(t.monsters).toBe("8 goblins");
     expect(t.result.title).toBe("Turn 1: wandering monster!");

@@ -111,6 +111,8 @@ export interface BxPlan {
   canHurt: boolean;
   used: SituationKey[];
   rules: string[];
+  /** The campaign option that changed the damage die, in words (shown where it applies). */
+  damageOption?: string;
 }
 
 const COVER_BX: Record<string, number> = { light: -1, partial: -2, heavy: -4 };
@@ -164,7 +166,8 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
   const damage = pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(weapon.damage, `${weapon.name} damage`);
   rules.push(R_DAMAGE);
   if (!pcFlat && input.attacker.kind !== "monster") rules.push(R_VARIABLE);
-  return { weapon, mode, toHit, hit: hitTarget(a, d, acShift), damage, damageMods, canHurt: canHurt(d, weapon), used, rules };
+  const damageOption = pcFlat && weapon.damage.replace(/\s/g, "").toLowerCase() !== "1d6" ? `1d6 by the campaign option damage=d6 (every attack 1d6): the sheet's ${weapon.name} is ${weapon.damage}.` : undefined;
+  return { weapon, mode, toHit, hit: hitTarget(a, d, acShift), damage, damageMods, canHurt: canHurt(d, weapon), used, rules, ...(damageOption ? { damageOption } : {}) };
 }
 
 export interface BxAttackData {
@@ -220,6 +223,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
   } else if (hit && damage !== null) {
     const { hp } = hpOf(def);
     lines.push(`Damage ${formatDice(plan.damage)}${plan.damageMods.length ? ` (${modText(plan.damageMods)})` : ""}: ${damage} (at least 1 on a hit).`);
+    if (plan.damageOption) lines.push(plan.damageOption);
     effects.push({ targetId: def.id, damage, damageKind: "normal" });
     if (damage >= hp) {
       outcome = "slain";

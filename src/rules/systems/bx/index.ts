@@ -6,6 +6,8 @@ import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "
 import { bxApplyDamage, bxApplyHealing, bxRestDays } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
+import { bxRollMonster, bxStatLine } from "./stats.js";
+import { bxFillSheet } from "./fill.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
 import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
 import { bxDungeon } from "./dungeon.js";
@@ -50,6 +52,9 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     applyDamage: bxApplyDamage,
     applyHealing: bxApplyHealing,
     restDays: bxRestDays,
+    ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
+    statLine: bxStatLine,
+    fillSheet: bxFillSheet,
   };
 }
 

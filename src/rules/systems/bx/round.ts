@@ -134,14 +134,15 @@ export function bxSettingsFrom(st: Record<string, unknown>): Partial<BxSettings>
     ...(st.ties ? { initiativeTies: st.ties as BxSettings["initiativeTies"] } : {}),
     ...(st.damage ? { variableDamage: st.damage === "weapon" } : {}),
     ...(st.encumbrance ? { encumbrance: st.encumbrance as BxSettings["encumbrance"] } : {}),
+    ...(st.monsterHp ? { monsterHp: st.monsterHp as BxSettings["monsterHp"] } : {}),
   };
 }
 
 export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSystem<BxSheet>): CampaignOptions {
   return {
     // seed 002: group initiative; "1d6 unless variable damage is chosen"; ties are rerolled.
-    defaults: { initiative: "group", wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none" },
-    own: BX_OPTIONS,
+    defaults: { initiative: "group", wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled" },
+    own: { ...BX_OPTIONS, monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) } },
     configure: (st) => build(st) as unknown as RuleSystem,
   };
 }

@@ -8,6 +8,8 @@ export const bxSettingsSchema = z.object({
   variableDamage: z.boolean().default(false),
   /** seed 002, "Encumbrance (Optional Rule)". */
   encumbrance: z.enum(["none", "basic", "detailed"], { error: "encumbrance must be none, basic or detailed" }).default("none"),
+  /** Seed 002 is silent: monsters' hit points rolled from their hit dice (the default), or the preset's listed average (docs/rules/bx.md). */
+  monsterHp: z.enum(["rolled", "listed"], { error: "monsterHp must be rolled or listed" }).default("rolled"),
 });
 export type BxSettings = z.output<typeof bxSettingsSchema>;
 export const BX_DEFAULT_SETTINGS: BxSettings = bxSettingsSchema.parse({});

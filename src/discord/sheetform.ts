@@ -1,0 +1,110 @@
+/**
+ * Sheets in a Discord modal: the system's fields five to a modal (Discord's
+ * limit), in the schema's order, each with a hint of what it takes and (editing)
+ * its current value. A sheet of more than five fields takes several steps: the
+ * message after each step has a button per step and Done.
+ */
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, ModalBuilder, TextInputBuilder, TextInputStyle, type ModalSubmitInteraction } from "discord.js";
+import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
+import type { FormField } from "../play/sheets.js";
+import type { Services } from "../play/services.js";
+import { checkName, createCharacter, editCharacter, sheetForm } from "../play/characters/index.js";
+import { UserError } from "../play/errors.js";
+import { cleanText } from "./input.js";
+import { actorOf } from "./actor.js";
+import { respond } from "./respond.js";
+import { characterEmbed } from "./embeds/character.js";
+
+export const PER_STEP = 5;
+
+export const stepsOf = (fields: FormField[]): number => Math.max(1, Math.ceil(fields.length / PER_STEP));
+export const fieldsOf = (fields: FormField[], step: number): FormField[] => fields.slice((step - 1) * PER_STEP, step * PER_STEP);
+
+/** The modal of one step: `customId` says what its submit does. */
+export function sheetModal(customId: string, title: string, fields: FormField[], step: number): ModalBuilder {
+  const steps = stepsOf(fields);
+  const suffix = ` (${step}/${steps})`;
+  const modal = new ModalBuilder().setCustomId(customId).setTitle(title.slice(0, 45 - suffix.length) + suffix);
+  for (const f of fieldsOf(fields, step)) {
+    const input = new TextInputBuilder().setCustomId(f.key).setLabel(f.key.slice(0, 45)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(1000).setPlaceholder(`${f.hint} · blank: unchanged`.slice(0, 100));
+    if (f.value) input.setValue(f.value.slice(0, 1000));
+    modal.addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+  }
+  return modal;
+}
+
+/** What was typed in a step's modal, by field key (cleaned as every option is). */
+export function typedIn(i: ModalSubmitInteraction, fields: FormField[], step: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fieldsOf(fields, step)) {
+    let v = "";
+    try {
+      v = i.fields.getTextInputValue(f.key);
+    } catch {
+      continue;
+    }
+    out[f.key] = cleanText(v).trim();
+  }
+  return out;
+}
+
+/** A button per step (its fields named) and Done, for the sheet's owner or a referee. */
+export function stepButtons(characterId: string, fields: FormField[], done: number): ActionRowBuilder<ButtonBuilder>[] {
+  const steps = stepsOf(fields);
+  if (steps < 2) return [];
+  const buttons: ButtonBuilder[] = [];
+  for (let n = 1; n <= steps; n++) {
+    const fs = fieldsOf(fields, n);
+    const label = `${n}/${steps}: ${fs[0]!.key}–${fs[fs.length - 1]!.key}`.slice(0, 80);
+    buttons.push(new ButtonBuilder().setCustomId(`character:form:${characterId}:${n}`).setLabel(label).setStyle(n === done + 1 ? ButtonStyle.Primary : ButtonStyle.Secondary));
+  }
+  buttons.push(new ButtonBuilder().setCustomId(`character:done:${characterId}`).setLabel("Done").setStyle(ButtonStyle.Success));
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  for (let i = 0; i < buttons.length; i += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
+  return rows;
+}
+
+// ---- the handlers /character create and edit use ------------------------------
+
+/** /character create without `sheet`: the first step's modal; the character is created when it is submitted. */
+export async function openCreateForm(i: ChatInputCommandInteraction, s: Services, name: string, ownerId: string | null): Promise<void> {
+  const f = await sheetForm(s, actorOf(i));
+  checkName(name);
+  await i.showModal(sheetModal(`character:new:${ownerId ?? "-"}:${name}`, `${name}: ${f.system}`, f.fields, 1));
+}
+
+/** /character edit without `sheet` (or a step's button): that step's modal with the sheet's current values. */
+export async function openEditForm(i: ChatInputCommandInteraction | ButtonInteraction, s: Services, name: string | null, step = 1): Promise<void> {
+  const f = await sheetForm(s, actorOf(i), name);
+  const c = f.character!;
+  if (step < 1 || step > stepsOf(f.fields)) throw new UserError("That step is not part of this sheet: nothing was changed.");
+  await i.showModal(sheetModal(`character:form:${c.id}:${step}`, `${c.name}: ${f.system}`, f.fields, step));
+}
+
+/** A step's modal submitted: create (first step of a new sheet) or save the step, then offer the other steps. */
+export async function submitForm(i: ModalSubmitInteraction, s: Services): Promise<void> {
+  const actor = actorOf(i);
+  const [, what, a, ...rest] = i.customId.split(":");
+  if (what === "new") {
+    const name = rest.join(":");
+    const blank = await sheetForm(s, actor);
+    const v = await createCharacter(s, actor, { name, ownerId: a === "-" ? null : a!, fields: typedIn(i, blank.fields, 1) });
+    const f = await sheetForm(s, actor, v.character.id);
+    return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`)], components: stepButtons(v.character.id, f.fields, 1) });
+  }
+  const step = Number(rest[0]);
+  const before = await sheetForm(s, actor, a!);
+  const v = await editCharacter(s, actor, { name: a!, fields: typedIn(i, before.fields, step) });
+  const after = await sheetForm(s, actor, a!);
+  const payload = { embeds: [characterEmbed(v, `Updated: ${v.character.name} (step ${step} of ${stepsOf(after.fields)})`)], components: stepButtons(a!, after.fields, step) };
+  if (i.isFromMessage()) await i.update(payload);
+  else await respond(i, payload);
+}
+
+/** A step's button opens its modal; Done leaves the sheet as it stands. */
+export async function pressForm(i: ButtonInteraction, s: Services): Promise<void> {
+  const [, what, id, step] = i.customId.split(":");
+  if (what === "form") return openEditForm(i, s, id!, Number(step));
+  await sheetForm(s, actorOf(i), id!);
+  await i.update({ components: [] });
+}

@@ -1,0 +1,71 @@
+/**
+ * The campaign's bestiary: custom monsters the referee saved, reused by name
+ * like the system's presets (`/encounter start monsters:"2 ogre brutes"`), with
+ * autocomplete. Kept as characters of kind "monster" (never listed as characters):
+ * the sheet as validated, and in `state` the fields the referee typed, so that what
+ * was not typed (hit points) is rolled for each one as it enters a fight.
+ */
+import type { RuleSystem } from "../../rules/systems/types.js";
+import { RuleError } from "../../rules/systems/types.js";
+import type { Tx } from "../../store/client.js";
+import type { Db } from "../../store/client.js";
+import type { Actor } from "../actor.js";
+import type { Services } from "../services.js";
+import { UserError } from "../errors.js";
+import { shortId } from "../ids.js";
+import { requireReferee } from "../permissions.js";
+import { requireCampaign } from "../campaigns/find.js";
+import { campaignSystem } from "../campaigns/system.js";
+import { checkName } from "../characters/index.js";
+import { readSheetInput, validateSheet } from "../sheets.js";
+
+export interface BestiaryEntry {
+  name: string;
+  sheet: Record<string, unknown>;
+  typed: Record<string, unknown>;
+}
+
+/** Custom stats as typed: key=value pairs, or one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
+export function readStats(system: RuleSystem, stats: string): { name: string | null; typed: Record<string, unknown>; sheet: Record<string, unknown> } {
+  let name: string | null = null;
+  let text = stats;
+  if (system.statLine && !/[=:{]/.test(stats.replace(/\d+d\d+/gi, ""))) {
+    try {
+      const r = system.statLine(stats);
+      name = r.name;
+      text = r.fields;
+    } catch (err) {
+      if (err instanceof RuleError) throw new UserError(err.message);
+      throw err;
+    }
+  }
+  const typed = readSheetInput(text, system.monster);
+  return { name, typed, sheet: validateSheet(system.monster, typed) as Record<string, unknown> };
+}
+
+/** Every saved monster of the campaign, by lower-case name. */
+export async function bestiaryOf(db: Tx | Db, campaignId: string): Promise<Record<string, BestiaryEntry>> {
+  const rows = await db.character.findMany({ where: { campaignId, kind: "monster", deletedAt: null }, orderBy: { name: "asc" } });
+  const out: Record<string, BestiaryEntry> = {};
+  for (const r of rows) out[r.name.toLowerCase()] = { name: r.name, sheet: JSON.parse(r.sheet), typed: JSON.parse(r.state) };
+  return out;
+}
+
+/** Saves (or replaces) a custom monster under a name (referee). The name may come from the stat line itself. */
+export async function saveToBestiary(s: Services, actor: Actor, input: { name?: string | null; stats: string }): Promise<{ entry: BestiaryEntry; replaced: boolean; system: string }> {
+  return s.store.db.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, actor);
+    requireReferee(campaign, actor, "keep the bestiary");
+    const system = campaignSystem(campaign);
+    const read = readStats(system, input.stats);
+    const raw = input.name?.trim() || read.name;
+    if (!raw) throw new UserError("Name the monster: `name:Ogre brute`, or put the name in front of the stat line.");
+    const name = checkName(raw).toLowerCase();
+    if (name in system.presets) throw new UserError(`"${name}" is one of ${system.name}'s presets: pick another name for your own.`);
+    const old = await tx.character.findFirst({ where: { campaignId: campaign.id, kind: "monster", deletedAt: null, name } });
+    const data = { sheet: JSON.stringify(read.sheet), state: JSON.stringify(read.typed) };
+    if (old) await tx.character.update({ where: { id: old.id }, data: { ...data, version: { increment: 1 } } });
+    else await tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId: actor.userId, kind: "monster", name, ...data } });
+    return { entry: { name, sheet: read.sheet, typed: read.typed }, replaced: !!old, system: system.name };
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * The referee asks several players for the same roll (/check or /save with
+ * `players`): one message, one Roll button per player. Each press rolls that
+ * player's own check from their sheet; the message collects who passed. A
+ * hidden call shows only who has rolled; the referee reads the results.
+ */
+import type { RollCall } from "../generated/prisma/client.js";
+import type { Tx } from "../store/client.js";
+import { isUnsupported } from "../rules/systems/types.js";
+import type { Actor } from "./actor.js";
+import type { Services } from "./services.js";
+import { StaleError, UserError } from "./errors.js";
+import { shortId } from "./ids.js";
+import { isReferee, requireReferee } from "./permissions.js";
+import { requireCampaign } from "./campaigns/find.js";
+import { campaignSystem } from "./campaigns/system.js";
+import { activeCharacter, findCharacter } from "./characters/index.js";
+import { attributeCheck, savingThrow, type CheckRequest, type SaveRequest, type TableResult } from "./table.js";
+
+/** A message holds 5 rows of 5 buttons: 20 players, and a row for the referee. */
+export const MAX_CALLED = 20;
+
+export type CallKind = "check" | "save";
+export interface CallTarget {
+  characterId: string;
+  name: string;
+  ownerId: string;
+}
+export interface CallResult {
+  success: boolean;
+  /** The outcome in one line, e.g. "Strength check: 14 vs 12, passes". */
+  line: string;
+}
+export interface CallView {
+  id: string;
+  kind: CallKind;
+  /** "Strength check", "Saving throw: Death Ray or Poison". */
+  what: string;
+  hidden: boolean;
+  targets: (CallTarget & { result: CallResult | null })[];
+  /** Every called player has rolled. */
+  done: boolean;
+}
+
+type CallInput = Omit<CheckRequest, "character" | "hidden"> | Omit<SaveRequest, "character" | "hidden">;
+
+/** Who is called: "party" (every player's active character), mentions, or character names separated by commas. */
+async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<CallTarget[]> {
+  const out: CallTarget[] = [];
+  const add = (c: { id: string; name: string; ownerId: string }) => out.some((t) => t.characterId === c.id) || out.push({ characterId: c.id, name: c.name, ownerId: c.ownerId });
+  const words = players.trim();
+  if (/^(party|all|everyone)$/i.test(words)) {
+    for (const p of await tx.player.findMany({ where: { campaignId }, orderBy: { userId: "asc" } })) {
+      const c = await activeCharacter(tx, campaignId, p.userId);
+      if (c) add(c);
+    }
+    if (!out.length) throw new UserError("No player has a character here yet: each creates one with /character create.");
+    return out;
+  }
+  const mentions = [...words.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!);
+  for (const userId of mentions) {
+    const c = await activeCharacter(tx, campaignId, userId);
+    if (!c) throw new UserError(`<@${userId}> has no character here (or several and none in use): they pick one with /character use.`);
+    add(c);
+  }
+  for (const name of words.replace(/<@!?\d+>/g, ",").split(",").map((n) => n.trim()).filter(Boolean)) {
+    const c = await findCharacter(tx, campaignId, name);
+    if (!c) throw new UserError(`No character named "${name}" here: name characters separated by commas, mention players, or write \`party\`.`);
+    add(c);
+  }
+  if (!out.length) throw new UserError("Say who rolls: `party`, mentions of players, or character names separated by commas.");
+  if (out.length > MAX_CALLED) throw new UserError(`One call asks at most ${MAX_CALLED} players (a message holds that many buttons): split the call.`);
+  return out;
+}
+
+function describe(kind: CallKind, input: CallInput, systemName: string): string {
+  const mod = input.modifier ? ` (${input.modifier > 0 ? "+" : ""}${input.modifier})` : "";
+  if (kind === "check") {
+    const c = input as CheckRequest;
+    return `${c.attribute} check${mod}${c.difficulty != null ? `, difficulty ${c.difficulty}` : ""}`;
+  }
+  const k = (input as SaveRequest).kind;
+  return `${systemName} saving throw${k ? `: ${k}` : ""}${mod}`;
+}
+
+function view(call: RollCall): CallView {
+  const targets = JSON.parse(call.targets) as CallTarget[];
+  const results = JSON.parse(call.results) as Record<string, CallResult | "rolling">;
+  const input = JSON.parse(call.input) as CallInput & { what: string };
+  const rows = targets.map((t) => {
+    const r = results[t.characterId];
+    return { ...t, result: typeof r === "object" ? r : null };
+  });
+  return { id: call.id, kind: call.kind as CallKind, what: input.what, hidden: call.hidden, targets: rows, done: rows.every((r) => r.result) };
+}
+
+export async function callForRolls(s: Services, actor: Actor, req: { kind: CallKind; players: string; hidden?: boolean | null; input: CallInput }): Promise<CallView> {
+  return s.store.db.$transaction(async (tx) => {
+    const campaign = await requireCampaign(tx, actor);
+    requireReferee(campaign, actor, "ask players for rolls");
+    const sys = campaignSystem(campaign);
+    if (req.kind === "check") {
+      const c = req.input as CheckRequest;
+      const attr = sys.attributes.find((a) => a.toLowerCase() === c.attribute.toLowerCase() || a.toLowerCase().startsWith(c.attribute.toLowerCase()));
+      if (!attr) throw new UserError(`${sys.name} has no attribute "${c.attribute}": use one of ${sys.attributes.join(", ")}.`);
+      req = { ...req, input: { ...c, attribute: attr } };
+    } else if (isUnsupported(sys.saves)) {
+      throw new UserError(sys.saves.message);
+    }
+    const targets = await targetsOf(tx, campaign.id, req.players);
+    const call = await tx.rollCall.create({
+      data: {
+        id: shortId(),
+        campaignId: campaign.id,
+        channelId: actor.channelId,
+        callerId: actor.userId,
+        kind: req.kind,
+        input: JSON.stringify({ ...req.input, what: describe(req.kind, req.input, sys.name) }),
+        hidden: !!req.hidden,
+        targets: JSON.stringify(targets),
+      },
+    });
+    return view(call);
+  });
+}
+
+export async function attachCallMessage(s: Services, callId: string, messageId: string): Promise<void> {
+  await s.store.db.rollCall.updateMany({ where: { id: callId }, data: { messageId } });
+}
+
+async function loadCall(s: Services, callId: string): Promise<RollCall> {
+  const call = await s.store.db.rollCall.findUnique({ where: { id: callId } });
+  if (!call) throw new StaleError("This call for rolls is no longer known: ask the referee for a new one.");
+  return call;
+}
+
+/** Records a result on the call, retrying if another press landed first. */
+async function record(s: Services, callId: string, characterId: string, result: CallResult | null): Promise<RollCall> {
+  for (;;) {
+    const call = await loadCall(s, callId);
+    const results = JSON.parse(call.results) as Record<string, CallResult | "rolling">;
+    if (result) results[characterId] = result;
+    else delete results[characterId];
+    const n = await s.store.db.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: JSON.stringify(results), version: { increment: 1 } } });
+    if (n.count) return { ...call, results: JSON.stringify(results), version: call.version + 1 };
+  }
+}
+
+/** Claims the player's slot (so a double press rolls once), or says why not. */
+async function claim(s: Services, callId: string, characterId: string): Promise<void> {
+  for (;;) {
+    const call = await loadCall(s, callId);
+    const results = JSON.parse(call.results) as Record<string, unknown>;
+    if (results[characterId]) throw new UserError("You have rolled for this call already.");
+    results[characterId] = "rolling";
+    const n = await s.store.db.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: JSON.stringify(results), version: { increment: 1 } } });
+    if (n.count) return;
+  }
+}
+
+/** A press on a player's Roll button: that player (or a referee) rolls that character's check. */
+export async function answerCall(s: Services, actor: Actor, callId: string, characterId: string): Promise<{ call: CallView; roll: TableResult }> {
+  const call = await loadCall(s, callId);
+  const target = (JSON.parse(call.targets) as CallTarget[]).find((t) => t.characterId === characterId);
+  if (!target) throw new StaleError();
+  const campaign = await requireCampaign(s.store.db, actor);
+  if (campaign.id !== call.campaignId) throw new StaleError();
+  if (target.ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError(`That button is <@${target.ownerId}>'s: ${target.name} rolls it.`);
+  await claim(s, callId, characterId);
+  const input = JSON.parse(call.input) as CallInput;
+  let roll: TableResult;
+  try {
+    roll =
+      call.kind === "check"
+        ? await attributeCheck(s, actor, { ...(input as CheckRequest), character: target.name, hidden: call.hidden })
+        : await savingThrow(s, actor, { ...(input as SaveRequest), character: target.name, hidden: call.hidden });
+  } catch (err) {
+    await record(s, callId, characterId, null);
+    throw err;
+  }
+  const r = roll.result as TableResult["result"] & { success?: boolean };
+  const success = !!r.success;
+  const title = roll.result.title.startsWith(`${target.name}: `) ? roll.result.title.slice(target.name.length + 2) : roll.result.title;
+  const line = [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — ");
+  return { call: view(await record(s, callId, characterId, { success, line })), roll };
+}
+
+/** The referee reads a hidden call's results. */
+export async function callResults(s: Services, actor: Actor, callId: string): Promise<CallView> {
+  const call = await loadCall(s, callId);
+  const campaign = await requireCampaign(s.store.db, actor);
+  requireReferee(campaign, actor, "read a hidden call's results");
+  return view(call);
+}

@@ -1,0 +1,86 @@
+/**
+ * A new character filled in by the rules. Seed 002 names ability scores, hit
+ * points, THAC0 and class tables without giving them; a B/X referee uses the
+ * classic ones (docs/rules/bx.md, "Sheets the rules fill in"): 3d6 in order for
+ * each ability, hit points by the class's hit die at each level (levels 1–9,
+ * CON modifier on each die, at least 1 a die; a fixed amount after 9th), THAC0
+ * from the class group's attack table. What the player typed is kept.
+ */
+import type { DiceBag } from "../../dice/bag.js";
+import type { FilledSheet } from "../types.js";
+import { abilityModifier } from "./dice.js";
+
+export const R_ABILITIES = "classic B/X ability scores (3d6 in order; not in seed 002)";
+export const R_CLASS_HP = "classic B/X hit dice by class (not in seed 002)";
+export const R_THAC0 = "classic B/X attack tables by class group (not in seed 002)";
+
+const ABILITIES = ["str", "int", "wis", "dex", "con", "cha"] as const;
+
+/** Hit die, and the fixed hit points a level after 9th. */
+const HIT_DIE: Record<string, { die: number; after9: number; group: "fighter" | "cleric" | "mage" }> = {
+  fighter: { die: 8, after9: 2, group: "fighter" },
+  dwarf: { die: 8, after9: 3, group: "fighter" },
+  elf: { die: 6, after9: 2, group: "fighter" },
+  halfling: { die: 6, after9: 2, group: "fighter" },
+  cleric: { die: 6, after9: 1, group: "cleric" },
+  thief: { die: 4, after9: 2, group: "cleric" },
+  "magic-user": { die: 4, after9: 1, group: "mage" },
+};
+const ALIASES: Record<string, string> = { "magic user": "magic-user", mage: "magic-user", wizard: "magic-user", hobbit: "halfling" };
+
+/** Classic THAC0 by group: [levels per step, THAC0 at each step]. */
+const ATTACK: Record<string, { per: number; steps: number[] }> = {
+  fighter: { per: 3, steps: [19, 17, 14, 12, 10, 8, 6, 4, 3, 2] },
+  cleric: { per: 4, steps: [19, 17, 14, 12, 10, 8, 6, 4, 3] },
+  mage: { per: 5, steps: [19, 17, 14, 12, 10, 8, 6, 4] },
+};
+
+export function bxThac0(group: string, level: number): number {
+  const t = ATTACK[group]!;
+  return t.steps[Math.min(t.steps.length - 1, Math.floor((level - 1) / t.per))]!;
+}
+
+export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): FilledSheet {
+  const mark = dice.log.length;
+  const fields: Record<string, unknown> = {};
+  const filled: string[] = [];
+  const lines: string[] = [];
+  const rules = new Set<string>();
+  const rolled: string[] = [];
+  for (const a of ABILITIES) {
+    if (typed[a] !== undefined) continue;
+    const r = dice.roll(a.toUpperCase(), 3, 6);
+    fields[a] = r.total;
+    filled.push(a);
+    rolled.push(`${a.toUpperCase()} ${r.total} (${r.dice.map((d) => d.value).join(", ")})`);
+  }
+  if (rolled.length) {
+    lines.push(`Abilities, 3d6 in order: ${rolled.join(" · ")}.`);
+    rules.add(R_ABILITIES);
+  }
+  const cls = String(typed.class ?? "fighter").trim().toLowerCase();
+  const key = ALIASES[cls] ?? cls;
+  const hd = HIT_DIE[key];
+  const level = typeof typed.level === "number" ? typed.level : 1;
+  if (!hd) lines.push(`"${typed.class}" has no classic table here: give hp and thac0 yourself.`);
+  if (hd && typed.hp === undefined) {
+    const con = Number(typed.con ?? fields.con ?? 10);
+    const mod = abilityModifier(con);
+    const dieLevels = Math.min(level, 9);
+    const r = dice.roll("hit points", dieLevels, hd.die);
+    const perDie = r.dice.map((d) => Math.max(1, d.value + mod));
+    const hp = perDie.reduce((a, b) => a + b, 0) + Math.max(0, level - 9) * hd.after9;
+    fields.hp = hp;
+    filled.push("hp");
+    const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
+    lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${r.dice.map((d) => d.value).join(", ")}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
+    rules.add(R_CLASS_HP);
+  }
+  if (hd && typed.thac0 === undefined) {
+    fields.thac0 = bxThac0(hd.group, level);
+    filled.push("thac0");
+    lines.push(`THAC0 ${fields.thac0}: a ${key} of level ${level}.`);
+    rules.add(R_THAC0);
+  }
+  return { fields, filled, result: { title: "Rolled and derived by the rules", lines, rules: [...rules], rolls: dice.since(mark) } };
+}

@@ -1,0 +1,73 @@
+// Issue 20, point 4: a modal for sheets. /character create without `sheet` opens
+// the system's fields in a Discord modal, five to a step (Discord's limit); the
+// message after each step offers the other steps; /character edit opens the same
+// form with the sheet's values. Basic/Expert's sheet (seed 002) has 25 fields: 5 steps.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2E, buttons, text, type E2E } from "../helpers/e2e.js";
+import type { Reply } from "../../src/local/types.js";
+
+let h: E2E;
+beforeAll(async () => {
+  h = await startE2E();
+  await h.cmd("referee", "campaign start", { system: "bx" });
+});
+afterAll(() => h?.stop());
+
+/** The text inputs of a modal: custom id → value. */
+function inputs(r: Reply): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const row of (r.modal?.components ?? []) as { components: { custom_id: string; value?: string }[] }[]) for (const c of row.components) out[c.custom_id] = c.value ?? "";
+  return out;
+}
+
+describe("a sheet in a modal", () => {
+  let created: Reply;
+  it("create without a sheet opens the first five fields; submitting creates the character and offers the other steps", async () => {
+    const open = await h.cmd("alice", "character create", { name: "Una" });
+    expect(open.callbackType).toBe(9);
+    expect(open.modal!.title).toBe("Una: Basic/Expert (1/5)");
+    expect(Object.keys(inputs(open))).toEqual(["class", "level", "hd", "str", "int"]);
+    created = await h.submit("alice", "character:new:-:Una", { class: "fighter", level: "3", str: "16" });
+    expect(text(created.message)).toMatch(/^Created: Una/);
+    expect(buttons(created.message).map((b) => b.label)).toEqual(["1/5: class–int", "2/5: wis–hp", "3/5: ac–acMode", "4/5: saves–movement", "5/5: morale–size", "Done"]);
+    const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
+    expect(JSON.parse(c.sheet)).toMatchObject({ class: "fighter", level: 3, str: 16 });
+  });
+
+  it("a step's button opens its modal with the values; the submit edits the same message", async () => {
+    const step2 = buttons(created.message).find((b) => b.label.startsWith("2/5"))!;
+    const refused = await h.press("bob", created.message.id, step2.id);
+    expect(refused.ephemeral).toBe(true);
+    expect(refused.message.content).toMatch(/Una's owner's to decide/);
+    const open = await h.press("alice", created.message.id, step2.id);
+    expect(open.callbackType).toBe(9);
+    expect(Object.keys(inputs(open))).toEqual(["wis", "dex", "con", "cha", "hp"]);
+    const saved = await h.submit("alice", step2.id, { hp: "18", dex: "13" });
+    expect(saved.message.id).toBe(created.message.id);
+    expect(text(created.message)).toMatch(/^Updated: Una \(step 2 of 5\)/);
+    const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
+    expect(JSON.parse(c.sheet)).toMatchObject({ class: "fighter", level: 3, str: 16, hp: 18, dex: 13 });
+  });
+
+  it("a bad value is named, ephemerally, and nothing is saved", async () => {
+    const c0 = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
+    const step3 = buttons(created.message).find((b) => b.label.startsWith("3/5"))!;
+    await h.press("alice", created.message.id, step3.id);
+    const bad = await h.submit("alice", step3.id, { ac: "banana" });
+    expect(bad.followUps.concat(bad.message).some((m) => /problem, nothing was saved/.test(m.content) && (m.flags & 64) === 64)).toBe(true);
+    const c1 = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
+    expect(c1.sheet).toBe(c0.sheet);
+  });
+
+  it("edit without a sheet opens the form with the sheet's current values; Done removes the steps", async () => {
+    const open = await h.cmd("alice", "character edit");
+    expect(open.callbackType).toBe(9);
+    expect(inputs(open)).toMatchObject({ class: "fighter", level: "3", str: "16" });
+    const saved = await h.submit("alice", open.modal!.custom_id as string, { level: "4" });
+    expect(text(saved.message)).toMatch(/^Updated: Una \(step 1 of 5\)/);
+    const done = buttons(created.message).find((b) => b.label === "Done")!;
+    await h.press("alice", created.message.id, done.id);
+    expect(buttons(created.message)).toEqual([]);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
