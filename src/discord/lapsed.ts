@@ -5,6 +5,7 @@ import { lapseDue } from "../play/attacks/index.js";
 import type { Services } from "../play/services.js";
 import { attackEmbed, lapsedView } from "./embeds/attack.js";
 import { registerSweepTask } from "./sweeper.js";
+import { ownsGuild } from "./shard.js";
 
 /** Edits the messages of attacks that resolved without a reaction: final outcome, no buttons. */
 export async function showLapsed(client: Client, lapsed: Lapsed[], log: Logger): Promise<void> {
@@ -21,7 +22,7 @@ export async function showLapsed(client: Client, lapsed: Lapsed[], log: Logger):
 }
 
 registerSweepTask(async (client, services: Services, log) => {
-  const lapsed = await lapseDue(services);
+  const lapsed = await lapseDue(services, ownsGuild(client));
   if (lapsed.length) log.info({ count: lapsed.length }, "reaction windows lapsed");
   await showLapsed(client, lapsed, log);
 });
