@@ -4,8 +4,8 @@ import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { addSituationOptions, readSituation } from "../src/discord/situation.js";
 import { attackButtons, attackEmbed } from "../src/discord/embeds/attack.js";
-import { showLapsed } from "../src/discord/lapsed.js";
-import { attachMessage, attack, react } from "../src/play/attacks/index.js";
+import { attachAttackMessage, repairPressed, showLapsed } from "../src/discord/lapsed.js";
+import { attack, react } from "../src/play/attacks/index.js";
 import { combatantChoices, weaponChoices } from "../src/play/encounters/choices.js";
 import { StaleError } from "../src/play/errors.js";
 
@@ -32,7 +32,7 @@ export const command: CommandModule = {
     await respond(i, { embeds: [attackEmbed(v)], components: attackButtons(v) });
     if (v.pendingId) {
       const msg = await i.fetchReply();
-      await attachMessage(s, v.pendingId, msg.id);
+      await attachAttackMessage(i.client, s, v.pendingId, msg.id);
     }
     await showLapsed(i.client, v.lapsed, s.log);
   },
@@ -41,7 +41,10 @@ export const command: CommandModule = {
     const [, pendingId, version, ...rest] = i.customId.split(":");
     const optionId = rest.join(":");
     if (!pendingId || !version || !optionId) throw new StaleError("This button is no longer in use: nothing was changed.");
-    const v = await react(s, actorOf(i), pendingId, Number(version), optionId);
+    const v = await react(s, actorOf(i), pendingId, Number(version), optionId).catch(async (err: Error) => {
+      if (err instanceof StaleError) await repairPressed(i, s, pendingId);
+      throw err;
+    });
     await i.update({ embeds: [attackEmbed(v)], components: attackButtons(v) });
   },
 

@@ -3,6 +3,7 @@ import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { characterEmbed, characterListEmbed } from "../src/discord/embeds/character.js";
+import { awardCharacterXp } from "../src/play/characters/xp.js";
 import { characterChoices, createCharacter, deleteCharacter, editCharacter, listCharacters, showCharacter, useCharacter } from "../src/play/characters/index.js";
 
 const SHEET_HELP = "Fields as key=value, e.g. body=2 dex=1 hp=9 weapons=sword:1d8|bow:1d6:ranged (see /help sheets)";
@@ -34,6 +35,13 @@ export const command: CommandModule = {
         .addStringOption((o) => o.setName("name").setDescription("Which character (default: yours)").setAutocomplete(true))
         .addStringOption((o) => o.setName("rename").setDescription("A new name").setMaxLength(40)),
     )
+    .addSubcommand((c) =>
+      c
+        .setName("xp")
+        .setDescription("Award XP, placed on the sheet as the system says (referee)")
+        .addIntegerOption((o) => o.setName("amount").setDescription("XP gained").setRequired(true).setMinValue(1).setMaxValue(1_000_000))
+        .addStringOption((o) => o.setName("name").setDescription("Which character (default: yours)").setAutocomplete(true)),
+    )
     .addSubcommand((c) => c.setName("list").setDescription("Every character in this campaign"))
     .addSubcommand((c) =>
       c
@@ -60,6 +68,10 @@ export const command: CommandModule = {
       case "edit": {
         const v = await editCharacter(s, actor, { name: i.options.getString("name"), sheet: i.options.getString("sheet", true), rename: i.options.getString("rename") });
         return respond(i, { embeds: [characterEmbed(v, `Updated: ${v.character.name}`)] });
+      }
+      case "xp": {
+        const v = await awardCharacterXp(s, actor, { name: i.options.getString("name"), amount: i.options.getInteger("amount", true) });
+        return respond(i, { embeds: [characterEmbed(v, v.result.title, v.result.lines)] });
       }
       case "list": {
         const { campaign, rows } = await listCharacters(s, actor);

@@ -12,12 +12,14 @@ export const command: CommandModule = {
     .setDescription("Apply damage: the system decides unconscious, dying, dead or scars (referee, owner)")
     .setDMPermission(false)
     .addStringOption((o) => o.setName("target").setDescription("Who takes it").setRequired(true).setAutocomplete(true))
-    .addIntegerOption((o) => o.setName("amount").setDescription("How much").setRequired(true).setMinValue(1).setMaxValue(999))
-    .addBooleanOption((o) => o.setName("subdual").setDescription("Subdual (non-lethal) damage")),
+    .addIntegerOption((o) => o.setName("amount").setDescription("How much (or give fall instead)").setMinValue(1).setMaxValue(999))
+    .addBooleanOption((o) => o.setName("subdual").setDescription("Subdual (non-lethal) damage"))
+    .addIntegerOption((o) => o.setName("fall").setDescription("A fall from this many feet: the system rolls its damage").setMinValue(1).setMaxValue(1000)),
   async execute(i, s) {
     const t = await changeHealth(s, actorOf(i), {
       target: i.options.getString("target", true),
-      amount: i.options.getInteger("amount", true),
+      amount: i.options.getInteger("amount"),
+      fallFt: i.options.getInteger("fall"),
       heal: false,
       kind: i.options.getBoolean("subdual") ? "subdual" : "normal",
     });

@@ -2,6 +2,7 @@ import { ActionRowBuilder, ModalBuilder, SlashCommandBuilder, TextInputBuilder, 
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
+import { cleanText } from "../src/discord/input.js";
 import { encounterEmbed, roundMessage } from "../src/discord/embeds/encounter.js";
 import { roundButtons } from "../src/discord/embeds/round.js";
 import { combatantChoices } from "../src/play/encounters/choices.js";
@@ -55,7 +56,8 @@ export const command: CommandModule = {
 
   async submit(i, s) {
     const { action, expect } = parseId(i.customId);
-    const detail = i.fields.getTextInputValue("detail").trim();
+    // Typed text is cleaned as every command option is (invisible and direction-changing characters go).
+    const detail = cleanText(i.fields.getTextInputValue("detail")).trim();
     await updateRound(i, await declare(s, actorOf(i), { action, expect, ...(detail ? { detail } : {}) }));
   },
 

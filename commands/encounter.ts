@@ -24,7 +24,8 @@ export const command: CommandModule = {
         .addStringOption((o) => o.setName("monsters").setDescription("Monsters from the system's presets, e.g. 4 goblins, 1 ogre").setAutocomplete(true).setMaxLength(200))
         .addStringOption((o) => o.setName("stats").setDescription("Custom stats for the monsters instead of a preset, e.g. hp=9 successAC=13").setMaxLength(500))
         .addBooleanOption((o) => o.setName("reaction").setDescription("Roll the monsters' reaction"))
-        .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)")),
+        .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)"))
+        .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true)),
     )
     .addSubcommand((c) =>
       c
@@ -54,6 +55,7 @@ export const command: CommandModule = {
           stats: i.options.getString("stats"),
           reaction: i.options.getBoolean("reaction"),
           surprise: i.options.getBoolean("surprise"),
+          leader: i.options.getString("leader"),
         });
         return respond(i, { embeds: encounterStartEmbeds(ev), components: roundButtons(ev.fight) });
       }
@@ -79,7 +81,7 @@ export const command: CommandModule = {
 
   async autocomplete(i, s) {
     const f = i.options.getFocused(true);
-    if (f.name === "character") return i.respond(await characterChoices(s, actorOf(i), f.value));
+    if (f.name === "character" || f.name === "leader") return i.respond(await characterChoices(s, actorOf(i), f.value));
     if (f.name === "retainer") return i.respond(await retainerChoices(s, actorOf(i), f.value));
     return i.respond(await presetChoices(s, actorOf(i), f.value));
   },

@@ -4,7 +4,7 @@
  */
 import type { Logger } from "pino";
 import { loadConfig, type Config } from "./config.js";
-import { createLogger } from "./log.js";
+import { addSecret, createLogger } from "./log.js";
 import { openStore } from "./store/client.js";
 import { startBot, type Bot } from "./discord/bot.js";
 import { defaultSeeds, type Services } from "./play/services.js";
@@ -43,6 +43,7 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
     token = LOCAL_TOKEN;
     apiUrl = local.apiUrl;
   }
+  addSecret(token);
   let bot: Bot;
   try {
     bot = await startBot({ token, apiUrl, guildId: config.DISCORD_GUILD_ID, services, log, sweepEveryMs: overrides.sweepEveryMs, ...(shard ? { shard } : {}) });

@@ -1,42 +1,74 @@
 /** `npm start`: runs the bot until SIGINT/SIGTERM (with SHARD_COUNT: a process per shard, see src/shards.ts). */
 import "dotenv/config";
-import { startApp } from "./app.js";
+import { startApp, type App } from "./app.js";
 import { loadConfig } from "./config.js";
 import { createLogger } from "./log.js";
-import { startShards } from "./shards.js";
+import { startShards, type ShardManager } from "./shards.js";
 
-function onStop(stop: () => Promise<void>, log: { info(o: object, m: string): void; error(o: object, m: string): void }, inFlight: () => number = () => 0): void {
-  let stopping = false;
-  for (const sig of ["SIGINT", "SIGTERM"] as const) {
-    process.on(sig, () => {
-      if (stopping) return;
-      stopping = true;
-      log.info({ signal: sig, inFlight: inFlight() }, "stopping: finishing interactions in flight");
-      stop()
-        .then(() => process.exit(0))
-        .catch((err) => {
-          log.error({ err }, "error while stopping");
-          process.exit(1);
-        });
-    });
+/** SHARD_COUNT without SHARD_ID: this process is the shard manager; with SHARD_ID it is one shard. */
+const sharded = Boolean(process.env.SHARD_COUNT?.trim()) && !process.env.SHARD_ID?.trim();
+
+// The signal handlers come first: a SIGTERM during start-up (interactions may already
+// be arriving) waits for the start to finish, then drains like any other stop.
+let stopping = false;
+let starting: Promise<App> | undefined;
+let managing: Promise<ShardManager> | undefined;
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
+    void (sharded ? stopShards(sig) : stop(sig));
+  });
+}
+
+async function stop(sig: string): Promise<void> {
+  const app = await starting?.catch(() => undefined);
+  if (!app) return; // the start failed: it reports and exits itself
+  app.log.info({ signal: sig, inFlight: app.bot.router.inFlight() }, "stopping: finishing interactions in flight");
+  try {
+    await app.stop();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, "error while stopping");
+    process.exit(1);
   }
 }
 
-async function manage(): Promise<void> {
-  const config = loadConfig();
-  const log = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY }).child({ role: "shard-manager" });
-  const manager = await startShards(config, log);
-  onStop(() => manager.stop(), log);
-  await manager.ready;
-  log.info({ shards: manager.ids, count: manager.count }, "every shard of this machine is ready");
+async function stopShards(sig: string): Promise<void> {
+  const manager = await managing?.catch(() => undefined);
+  if (!manager) return;
+  manager.log.info({ signal: sig }, "stopping: every shard finishes its interactions in flight");
+  await manager.stop();
+  process.exit(0);
 }
 
-async function single(): Promise<void> {
-  const app = await startApp();
+const fail = (err: Error): never => {
+  console.error(`Ten-Foot Pole could not start: ${err.message}`);
+  process.exit(1);
+};
+
+if (sharded) {
+  const config = (() => {
+    try {
+      return loadConfig();
+    } catch (err) {
+      return fail(err as Error);
+    }
+  })();
+  const log = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY }).child({ role: "shard-manager" });
+  managing = startShards(config, log);
+  const manager = await managing.catch(fail);
+  await manager.ready;
+  if (!stopping) log.info({ shards: manager.ids, count: manager.count }, "every shard of this machine is ready");
+} else {
+  starting = startApp();
+  const app = await starting.catch(fail);
   app.log.info({ readyMs: Math.round(app.readyMs) }, "Ten-Foot Pole is running");
-  // A shard tells its manager it is ready (the manager starts the next one then).
+  // A shard tells its manager it is ready (the manager starts the next one then),
+  // and stops gracefully if its manager is gone rather than run unmanaged.
   process.send?.({ kind: "ready", readyMs: Math.round(app.readyMs) });
-  if (app.local) {
+  if (process.send) process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
+  if (app.local && !stopping) {
     const port = new URL(app.local.apiUrl).port;
     console.log(
       [
@@ -51,13 +83,4 @@ async function single(): Promise<void> {
       ].join("\n"),
     );
   }
-  onStop(() => app.stop(), app.log, () => app.bot.router.inFlight());
-  // A shard whose manager is gone (killed) stops gracefully rather than run unmanaged.
-  process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
 }
-
-const sharded = Boolean(process.env.SHARD_COUNT?.trim()) && !process.env.SHARD_ID?.trim();
-await (sharded ? manage() : single()).catch((err: Error) => {
-  console.error(`Ten-Foot Pole could not start: ${err.message}`);
-  process.exit(1);
-});

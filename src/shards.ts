@@ -38,6 +38,7 @@ export function shardIds(config: Config, count: number): number[] {
 }
 
 export interface ShardManager {
+  log: Logger;
   count: number;
   ids: number[];
   /** Resolves when every shard of this machine has been ready once. */
@@ -89,6 +90,7 @@ export async function startShards(config: Config, log: Logger, env: NodeJS.Proce
   })();
 
   return {
+    log,
     count,
     ids,
     ready,

@@ -7,6 +7,8 @@ import type { CommandModule } from "./command.js";
 import { startSweeper } from "./sweeper.js";
 import type { ShardInfo } from "./shard.js";
 import "./lapsed.js";
+import { guardOutgoing } from "./outgoing.js";
+import { addSecret } from "../log.js";
 
 export interface BotOptions {
   token: string;
@@ -40,6 +42,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
     ...(opts.shard ? { shards: [opts.shard.id], shardCount: opts.shard.count } : {}),
   });
+  addSecret(opts.token);
+  guardOutgoing(client.rest, log);
+  client.on(Events.Debug, (message) => log.trace({ message }, "discord.js"));
   const router = createRouter(commands, services, log);
   client.on(Events.InteractionCreate, (i: Interaction) => void router.handle(i));
   client.on(Events.Error, (err) => log.error({ err }, "discord client error"));
@@ -75,6 +80,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       sweeper.stop();
       await router.drain();
       await sweeper.idle();
+      await router.drain();
       await client.destroy();
     },
   };

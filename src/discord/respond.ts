@@ -15,7 +15,18 @@ export async function respond(i: RepliableInteraction, payload: Payload): Promis
   }
 }
 
-/** A short ephemeral note (errors, "that is X's to decide"). */
-export function say(i: RepliableInteraction, content: string): Promise<void> {
-  return respond(i, { content, ephemeral: true });
+/**
+ * A short note only the user sees (refusals, errors, "that is X's to decide"),
+ * however the interaction was answered so far: a public "thinking…" is removed
+ * rather than filled with the note, and a pressed message is never overwritten.
+ */
+export async function say(i: RepliableInteraction, content: string): Promise<void> {
+  const flags = MessageFlags.Ephemeral;
+  if (!i.deferred && !i.replied) return void (await i.reply({ content, flags }));
+  const ownReply = i.isChatInputCommand() || i.isContextMenuCommand() || (i.isModalSubmit() && !i.isFromMessage());
+  if (i.deferred && !i.replied && ownReply) {
+    if (i.ephemeral) return void (await i.editReply({ content }));
+    await i.deleteReply().catch(() => {});
+  }
+  await i.followUp({ content, flags });
 }

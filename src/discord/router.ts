@@ -5,6 +5,7 @@ import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
 import { markProcessed } from "../store/processed.js";
+import { cleanOptions } from "./input.js";
 
 /** Errors whose message is written for the user: shown as is, ephemerally. */
 const USER_ERRORS = new Set(["UserError", "StaleError", "RuleError", "DiceError", "PermissionError"]);
@@ -24,12 +25,14 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     if (i.isChatInputCommand()) {
       const cmd = commands.get(i.commandName);
       if (!cmd) throw Object.assign(new Error(`/${i.commandName} is not a command of this bot (yet): try /help.`), { name: "UserError" });
+      cleanOptions(i);
       if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
       await cmd.execute(i, services);
       return { name: i.commandName, kind: "command" };
     }
     if (i.isAutocomplete()) {
       const cmd = commands.get(i.commandName);
+      cleanOptions(i);
       if (cmd?.autocomplete) await cmd.autocomplete(i, services);
       else await i.respond([]);
       return { name: i.commandName, kind: "autocomplete" };
@@ -79,11 +82,9 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
 
   return {
     async handle(i) {
-      if (!accepting) {
-        if (i.isRepliable()) await say(i, "The bot is restarting: try again in a moment.").catch(() => {});
-        return;
-      }
-      const p = run(i);
+      log.trace({ interaction: i.id, type: i.type, accepting }, "interaction received");
+      // Refusals while stopping are tracked too: the client must not close under their answer.
+      const p = accepting ? run(i) : i.isRepliable() ? say(i, "The bot is restarting: try again in a moment.").catch(() => {}) : Promise.resolve();
       running.add(p);
       try {
         await p;
@@ -93,7 +94,8 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     },
     async drain() {
       accepting = false;
-      await Promise.allSettled([...running]);
+      // Interactions keep arriving while the first ones finish (each answered "restarting"): wait for those too.
+      while (running.size) await Promise.allSettled([...running]);
     },
     inFlight: () => running.size,
   };

@@ -40,6 +40,17 @@ export function addSituationOptions<T extends B>(b: T): T {
   );
   for (const [, name, desc] of FLAGS) b.addBooleanOption((o) => o.setName(name).setDescription(desc));
   b.addIntegerOption((o) => o.setName("modifier").setDescription("Any other modifier to the attack roll").setMinValue(-20).setMaxValue(20));
+  b.addStringOption((o) =>
+    o.setName("concealment").setDescription("How much of the target is concealed (fog, darkness)").addChoices(
+      { name: "none", value: "none" },
+      { name: "a quarter (light fog)", value: "quarter" },
+      { name: "half (dense fog)", value: "half" },
+      { name: "three quarters (near darkness)", value: "three-quarters" },
+      { name: "full", value: "full" },
+    ),
+  );
+  b.addBooleanOption((o) => o.setName("into_melee").setDescription("A missile shot at a foe fighting in melee"));
+  b.addIntegerOption((o) => o.setName("distance").setDescription("Distance to the target in feet (missile range by the weapon's increments)").setMinValue(0).setMaxValue(2000));
   return b;
 }
 
@@ -57,5 +68,10 @@ export function readSituation(i: ChatInputCommandInteraction): Situation {
   }
   const m = i.options.getInteger("modifier");
   if (m) s.modifier = m;
+  const concealment = i.options.getString("concealment");
+  if (concealment) s.concealment = concealment as Situation["concealment"];
+  if (i.options.getBoolean("into_melee")) s.intoMelee = true;
+  const distance = i.options.getInteger("distance");
+  if (distance != null) s.distance = distance;
   return s;
 }

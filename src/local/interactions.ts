@@ -68,6 +68,11 @@ export class Interactions {
     return this.byToken.get(token);
   }
 
+  /** Every interaction token handed out so far (tests check none reaches a log). */
+  tokens(): string[] {
+    return [...this.byToken.keys()];
+  }
+
   // --- driving ---------------------------------------------------------------
 
   async slash(opts: SlashOptions): Promise<Reply> {

@@ -154,8 +154,12 @@ export class LocalDiscord {
   async stop(): Promise<void> {
     this.gateway.close();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeAllConnections();
+    // Answers already being written (e.g. a control request whose interaction was just
+    // answered) get a moment to finish; idle keep-alive sockets close at once.
+    this.server.closeIdleConnections();
+    const force = setTimeout(() => this.server.closeAllConnections(), 250);
     await closed;
+    clearTimeout(force);
   }
 
   // --- world -------------------------------------------------------------------
@@ -205,6 +209,15 @@ export class LocalDiscord {
   }
   submitModal(opts: ModalSubmitOptions): Promise<Reply> {
     return this.interactions.submitModal(opts);
+  }
+  /** A user (or moderator) deletes a message: later edits of it answer 10008 Unknown Message. */
+  deleteMessage(messageId: string): void {
+    const m = this.world.messages.get(messageId);
+    if (m && !m.deleted) this.world.deleteMessage(m);
+  }
+  /** Every interaction token issued so far. */
+  issuedTokens(): string[] {
+    return this.interactions.tokens();
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import { campaignSystem } from "./campaigns/system.js";
 import type { Campaign } from "../generated/prisma/client.js";
-import { isUnsupported, RuleError, type Combatant, type Effect, type RuleResult, type Side, type Situation } from "../rules/systems/types.js";
+import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type RuleResult, type RuleSystem, type Side, type Situation } from "../rules/systems/types.js";
 import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
@@ -18,6 +18,8 @@ import { applyEffects, saveState } from "./encounters/effects.js";
 import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
 import type { DiceBag } from "../rules/dice/bag.js";
 import { retainerMorale } from "./retainers/morale.js";
+import { partyLeader } from "./encounters/leader.js";
+import { sheetState } from "./round/marks.js";
 
 export interface TableResult {
   result: RuleResult;
@@ -130,10 +132,22 @@ export async function reactionRoll(s: Services, actor: Actor, input: { leader?: 
   return withDice(s, actor, "reaction", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "roll reactions");
     const sys = campaignSystem(sc.campaign);
-    const leader = input.leader ? await who(tx, sc, actor, input.leader) : undefined;
+    const { leader, line } = partyLeader(await partyOf(tx, sc), input.leader);
     const r = unsupported(sys.reaction({ ...(leader ? { leader } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
-    return { result: r, extra: [], campaign: sc.campaign };
+    return { result: { ...r, lines: [line, ...r.lines] }, extra: [], campaign: sc.campaign };
   });
+}
+
+/** The party: the running encounter's party side, else every player's active character. */
+async function partyOf(tx: Tx, sc: Scope): Promise<Combatant[]> {
+  if (sc.fight) return sc.fight.combatants.filter((c) => c.side === "party");
+  const players = await tx.player.findMany({ where: { campaignId: sc.campaign.id } });
+  const out: Combatant[] = [];
+  for (const p of players) {
+    const c = await activeCharacter(tx, sc.campaign.id, p.userId);
+    if (c) out.push(asCombatant(c));
+  }
+  return out;
 }
 
 export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null }): Promise<TableResult> {
@@ -153,9 +167,15 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
   });
 }
 
-/** /damage and /heal: on a combatant of the running encounter, else on a character. */
-export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount: number; heal: boolean; kind?: "normal" | "subdual" }): Promise<TableResult> {
-  if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > 999) throw new UserError("The amount is a whole number from 1 to 999.");
+/** /damage and /heal: on a combatant of the running encounter, else on a character. `fallFt`: the system's falling damage instead of an amount. */
+export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: "normal" | "subdual" }): Promise<TableResult> {
+  if (input.fallFt != null) {
+    if (input.heal || input.amount != null || input.kind === "subdual") throw new UserError("A fall rolls its own damage: give `fall` alone, without `amount` or `subdual`.");
+    if (!Number.isInteger(input.fallFt) || input.fallFt < 1 || input.fallFt > 1000) throw new UserError("The fall is a whole number of feet from 1 to 1000.");
+    return fallDamage(s, actor, { target: input.target, heightFt: input.fallFt });
+  }
+  const amount = input.amount;
+  if (amount == null || !Number.isInteger(amount) || amount < 1 || amount > 999) throw new UserError("The amount is a whole number from 1 to 999 (or give `fall` in feet for a fall).");
   return withDice(s, actor, input.heal ? "heal" : "damage", async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
@@ -163,15 +183,15 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       requireOwnerOrReferee(sc.campaign, actor, row.controllerId, row.controllerId ? `<@${row.controllerId}>'s` : "the referee's");
       const before = toRule(row);
       if (input.heal) {
-        const r = sys.applyHealing(before, input.amount);
+        const r = rule(() => sys.applyHealing(before, amount));
         await saveState(tx, row, r.state, sys.words);
-        return { result: r.result, extra: [], campaign: sc.campaign };
+        return { result: healed(sys, before, r, amount), extra: [], campaign: sc.campaign };
       }
-      const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: input.amount, damageKind: input.kind ?? "normal" }], bag);
+      const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: amount, damageKind: input.kind ?? "normal" }], bag);
       const after = sc.fight.combatants.find((c) => c.id === row.id)!;
       const v = sys.view(after);
       return {
-        result: { title: `${row.name} takes ${input.amount} damage`, lines: [...applied.lines, `Now: ${v.summary} (${v.status}).`], rules: applied.rules, rolls: bag.log },
+        result: { title: `${row.name} takes ${amount}${input.kind === "subdual" ? " subdual" : ""} damage`, lines: [...applied.lines, `Now: ${v.summary} (${v.status}).`], rules: applied.rules, rolls: bag.log },
         extra: moraleNudges(sc.fight),
         campaign: sc.campaign,
       };
@@ -180,21 +200,64 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
     if (!c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
     const rc = asCombatant(c);
-    const r = input.heal ? sys.applyHealing(rc, input.amount) : sys.applyDamage(rc, input.amount, bag, input.kind ?? "normal");
-    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(r.state), version: { increment: 1 } } });
-    return { result: { ...r.result, rolls: bag.log }, extra: [], campaign: sc.campaign };
+    const r = rule(() => (input.heal ? sys.applyHealing(rc, amount) : sys.applyDamage(rc, amount, bag, input.kind ?? "normal")));
+    // Outside a fight, fight marks (prone on waking up) never reach the sheet either.
+    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
+    const result = input.heal ? healed(sys, rc, r, amount) : r.result;
+    return { result: { ...result, rolls: bag.log }, extra: [], campaign: sc.campaign };
   });
 }
 
 
-/** The usual morale triggers: a side's first fall, and half of it down. */
+/** /damage fall: the system rolls the fall's damage, then it is applied as any damage. */
+async function fallDamage(s: Services, actor: Actor, input: { target: string; heightFt: number }): Promise<TableResult> {
+  return withDice(s, actor, `fall of ${input.heightFt} ft`, async (tx, sc, bag) => {
+    requireReferee(sc.campaign, actor, "apply a fall");
+    const sys = campaignSystem(sc.campaign);
+    if (!sys.fall) throw new UserError(`${sys.name} has no falling rule here: give the damage as \`amount\`.`);
+    const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
+    const c = row ? null : await findCharacter(tx, sc.campaign.id, input.target);
+    if (!row && !c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
+    const who = row ? toRule(row) : asCombatant(c!);
+    const f = rule(() => sys.fall!(who, input.heightFt, bag));
+    let lines = f.lines;
+    let rules = f.rules;
+    if (f.damage > 0 && row && sc.fight) {
+      const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: f.damage }], bag);
+      const v = sys.view(sc.fight.combatants.find((x) => x.id === row.id)!);
+      lines = [...lines, ...applied.lines, `Now: ${v.summary} (${v.status}).`];
+      rules = [...rules, ...applied.rules];
+    } else if (f.damage > 0 && c) {
+      const r = sys.applyDamage(who, f.damage, bag);
+      await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
+      lines = [...lines, ...r.result.lines];
+      rules = [...rules, ...r.result.rules];
+    }
+    return { result: { title: `${who.name} falls ${input.heightFt} ft: ${f.damage} damage`, lines, rules: [...new Set(rules)], rolls: bag.log }, extra: sc.fight ? moraleNudges(sc.fight) : [], campaign: sc.campaign };
+  });
+}
+
+/** Healing says what changed ("Alda: HP 9/10 → HP 10/10"), not only what was offered. */
+function healed(sys: RuleSystem, before: Combatant, r: DamageResult, amount: number): RuleResult {
+  const was = sys.view(before);
+  const now = sys.view({ ...before, state: r.state });
+  const title = was.summary === now.summary && was.status === now.status ? `${before.name} is not healed: already ${now.summary}` : `${before.name} healed: ${was.summary} → ${now.summary}`;
+  const status = was.status !== now.status ? [`Now ${now.status} (was ${was.status}).`] : [];
+  return { ...r.result, title, lines: [...r.result.lines, ...status, `Healing offered: ${amount}.`] };
+}
+
+/** Morale prompts after damage: the system's own trigger, else the usual ones (a side's first fall, and half of it down). */
 export function moraleNudges(f: Fight): string[] {
   const out: string[] = [];
   for (const side of ["foes", "party"] as const) {
     const members = f.combatants.filter((c) => c.side === side && c.kind !== "pc");
     const down = members.filter(isDown).length;
     if (!members.length || down === 0 || down === members.length) continue;
-    if (down === 1 || down === Math.ceil(members.length / 2)) out.push(`Morale: ${down} of the ${side} ${down === 1 ? "has" : "have"} fallen — the referee may call /morale side:${side}.`);
+    const fallen = `${down} of the ${side} ${down === 1 ? "has" : "have"} fallen`;
+    if (f.system.moraleCue) {
+      const cue = f.system.moraleCue(side, down, members.length);
+      if (cue) out.push(`Morale: ${fallen} — ${cue.words}: the referee may call /morale side:${side}.`);
+    } else if (down === 1 || down === Math.ceil(members.length / 2)) out.push(`Morale: ${fallen} — the referee may call /morale side:${side}.`);
   }
   return out;
 }

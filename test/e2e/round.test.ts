@@ -118,5 +118,10 @@ for (const id of SYSTEM_IDS) {
       for (const c of sheet.conditions) expect(["attack", "round", "next-round", "encounter"]).not.toContain(wordFor(words, c).lasts);
       expect(h.local.validationErrors).toEqual([]);
     });
+
+    it("players read the book and the heading, never a seed file's number", () => {
+      const cited = [...h.local.messages.values()].map(text).filter((t) => /seed \d{3}/.test(t));
+      expect(cited).toEqual([]);
+    });
   });
 }

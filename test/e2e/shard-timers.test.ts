@@ -61,8 +61,10 @@ describe("timers on shards", () => {
     const a = await cmd("referee", "attack", { attacker: "Orc", target: "Alda" });
     expect(buttons(a.message).length).toBeGreaterThan(0);
     expect(new Set(local.routes.map((r) => r.shard))).toEqual(new Set([1]));
+    const store = apps[0]!.services.store.db;
+    await until(async () => (await store.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
     clock += 31_000;
-    await until(() => buttons(a.message).length === 0, 5000);
+    await until(() => buttons(a.message).length === 0, 15_000);
     expect(text(a.message)).toMatch(/No reaction came in time: resolved as it stood/);
     await new Promise((r) => setTimeout(r, 200)); // several more sweeps of both shards
     expect(lines.filter((l) => l.msg === "reaction windows lapsed").map((l) => l.shard)).toEqual([1]);

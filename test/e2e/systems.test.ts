@@ -71,35 +71,26 @@ describe("Castles & Crusades (siege), end to end", () => {
 
   it("surprise by Wisdom checks: the surprised get no action (seed 003, \"Surprise\")", async () => {
     const s = await h.cmd("referee", "encounter start", { name: "Keep", monsters: "3 goblins" });
-    expect(text(s.message)).toMatch(/Wisdom 21 vs 18: not surprised[\s\S]*Wisdom 16 vs 18: surprised/);
-    await h.cmd("referee", "initiative");
+    // Hit points from each goblin's one hit die (seed 003, "Melee Combat"), then surprise.
+    expect(text(s.message)).toMatch(/Goblin 1: 1d8 = 8 → 8 HP[\s\S]*Wisdom 5 vs 18: surprised[\s\S]*Wisdom 13 vs 18: surprised/);
+    const i = await h.cmd("referee", "initiative");
+    expect(text(i.message)).toMatch(/Una cannot act \(surprised\)/);
     const r = await h.cmd("referee", "attack", { attacker: "Goblin 1", target: "Una" });
     expect(r.ephemeral).toBe(true);
-    expect(r.message.content).toMatch(/surprised/);
+    expect(r.message.content).toMatch(/Goblin 1 is surprised and cannot act this round/);
   });
 
-  it("a charge: −4 AC for the round even on a miss (seed 003, \"Charging\")", async () => {
-    const a = await h.cmd("alice", "attack", { target: "Goblin 1", charge: true });
-    expect(text(a.message)).toMatch(/d20 8 \+ 4 \(BtH \+3, STR \+1\) = \*\*12\*\* vs AC 13 → miss/);
-    expect(text(a.message)).toMatch(/−4 AC for the rest of the round/);
-  });
-
-  it("a new d10 each round (seed 003, \"Initiative\"), then the defender dodges or evades with a button", async () => {
+  it("a new d10 each round (seed 003, \"Initiative\"); a charge not declared before initiative is refused (seed 003, \"Charging\")", async () => {
+    // Everyone was surprised: /next passes the whole round by, and round 2 opens for declarations.
+    expect(text((await h.cmd("referee", "next")).message)).toMatch(/Round 2: declare now/);
     const n = await h.cmd("referee", "next");
-    expect(text(n.message)).toMatch(/Goblin 2: d10 6[\s\S]*Una: d10 3/);
-    let dodged = false;
-    for (const g of ["Goblin 2", "Goblin 1", "Goblin 3"]) {
-      const a = await h.cmd("referee", "attack", { attacker: g, target: "Una" });
-      const dodge = buttons(a.message).find((b) => /^Dodge/.test(b.label));
-      if (!dodge) continue;
-      expect((await h.press("referee", a.message.id, dodge.id)).ephemeral).toBe(true);
-      const r = await h.press("alice", a.message.id, dodge.id);
-      expect(text(r.message)).toMatch(/dodg/i);
-      expect((await state(h, "Una")).conditions).toContain("dodging");
-      dodged = true;
-      break;
-    }
-    expect(dodged).toBe(true);
+    expect(text(n.message)).toMatch(/Goblin 1: d10 6[\s\S]*Una: d10 4/);
+    await h.cmd("referee", "next");
+    const a = await h.cmd("alice", "attack", { target: "Goblin 1", charge: true });
+    expect(a.ephemeral).toBe(true);
+    expect(a.message.content).toMatch(/A charge must be announced before initiative is rolled \(Castles & Crusades · Charging\)/);
+    const hit = await h.cmd("alice", "attack", { target: "Goblin 1" });
+    expect(buttons(hit.message)).toEqual([]);
   });
 
   it("morale is not in the excerpt: the bot says so; end and verify", async () => finish(h, /morale/i));

@@ -4,7 +4,7 @@
  * in the `postgresql` test project), fixed seeds. Tests send
  * interactions through the local Discord and assert on what the bot sent.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
@@ -13,6 +13,7 @@ import { startApp, type App } from "../../src/app.js";
 import { fixedSeeds } from "../../src/play/services.js";
 import { testDatabase } from "./database.js";
 import type { Reply, SlashOptions, StoredMessage } from "../../src/local/types.js";
+import { createLogger } from "../../src/log.js";
 
 export const TOKEN = "test.bot.token-abcdefghijklmnopqrstuvwxyz";
 
@@ -29,12 +30,14 @@ export interface E2E {
   press(user: string, messageId: string, customId: string, extra?: { channelId?: string; guildId?: string }): Promise<Reply>;
   /** Submits the modal the bot showed `user`, with each field's value by its custom id. */
   submit(user: string, customId: string, values: Record<string, string>): Promise<Reply>;
+  /** The bot's log file (JSON lines, at LOG_LEVEL, trace by default) unless a logger was passed in. */
+  logFile?: string;
   /** Restarts the bot on the same database (same local Discord). */
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startE2E(opts: { users?: string[]; log?: Logger; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
+export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
   const local = await LocalDiscord.start({ port: 0, token: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-e2e-"));
   const database = await testDatabase(dir, "bot.db");
@@ -48,12 +51,15 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; seedPrefi
   }
   const env = { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: dbUrl, LOG_LEVEL: "silent" };
   const seeds = fixedSeeds(opts.seedPrefix ?? "e2e");
-  const boot = () => startApp(env, { log: opts.log ?? pino({ level: "silent" }), newSeed: seeds, sweepEveryMs: opts.sweepEveryMs ?? 0, ...(opts.now ? { now: opts.now } : {}) });
+  const logFile = opts.log ? undefined : join(dir, "bot.log");
+  const log = opts.log ?? createLogger({ level: opts.logLevel ?? (process.env.LOG_LEVEL || "trace"), destination: pino.destination({ dest: logFile!, sync: true, mkdir: true }) });
+  const boot = () => startApp(env, { log, newSeed: seeds, sweepEveryMs: opts.sweepEveryMs ?? 0, ...(opts.now ? { now: opts.now } : {}) });
   const h: E2E = {
     local,
     app: await boot(),
     dir,
     dbUrl,
+    logFile,
     guildId,
     channelId,
     users,
@@ -83,7 +89,9 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; seedPrefi
       await h.app.stop().catch(() => {});
       await local.stop();
       await database.drop();
+      const leaks = logFile && existsSync(logFile) ? tokensIn(readFileSync(logFile, "utf8"), [TOKEN, ...local.issuedTokens()]) : [];
       rmSync(dir, { recursive: true, force: true });
+      if (leaks.length) throw new Error(`the bot's log shows ${leaks.length} token(s), e.g. in: ${leaks[0]}`);
     },
   };
   return h;
@@ -114,4 +122,22 @@ export async function until(check: () => Promise<boolean> | boolean, timeoutMs =
     if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Lines of a log that show a token: the whole token, raw or URL-encoded, or the
+ * secret part of an interaction token (what follows "interaction:<id>:").
+ */
+export function tokensIn(log: string, tokens: string[]): string[] {
+  const needles = new Set<string>();
+  for (const t of tokens) {
+    needles.add(t);
+    needles.add(encodeURIComponent(t));
+    const secret = t.split(":").pop() ?? "";
+    if (secret.length >= 16) {
+      needles.add(secret);
+      needles.add(encodeURIComponent(secret));
+    }
+  }
+  return log.split("\n").filter((line) => [...needles].some((n) => line.includes(n)));
 }

@@ -11,7 +11,9 @@ import { nextTurn, rollInitiative } from "../../src/play/encounters/turns.js";
 import { hireRetainer } from "../../src/play/retainers/index.js";
 import { remaining } from "../../src/rules/dungeon/index.js";
 
-// Group initiative: two groups a round, so six /next start three new rounds after the first: 1 + 3 = 4 rounds on the clock.
+// Group initiative: two groups a round. The Third Age declares movement in melee before each round's initiative
+// (seed 000, "Combat Steps"), so each new round takes three /next (second group, the round's end, the round's start):
+// nine /next start three new rounds after the first: 1 + 3 = 4 rounds on the clock.
 const ROUNDS = 4;
 
 let s: Awaited<ReturnType<typeof testServices>>;
@@ -56,7 +58,7 @@ describe("dungeon turns", () => {
     await startEncounter(s, ref, { monsters: "1 goblin", surprise: false });
     await expect(advanceTurns(s, ref, {})).rejects.toThrow(/End it with \/encounter end/);
     await rollInitiative(s, ref);
-    for (let i = 0; i < 6; i++) await nextTurn(s, ref);
+    for (let i = 0; i < 9; i++) await nextTurn(s, ref);
     await endEncounter(s, ref);
     const st = await dungeonStatus(s, ref);
     // Initiative starts round 1 and every new round adds one: the torch lit at round 0 has burnt that long.

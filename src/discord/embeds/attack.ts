@@ -1,7 +1,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
 import type { AttackView } from "../../play/attacks/index.js";
 import type { Lapsed } from "../../play/attacks/lapse.js";
-import { clip, COLOURS, LIMITS } from "./style.js";
+import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";
 
 const GOOD = new Set(["hit", "success", "slain", "critical", "slays"]);
@@ -20,14 +20,14 @@ export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender
   const e = new EmbedBuilder()
     .setColor(colourOf(st.outcome))
     .setTitle(clip(`${v.attacker} attacks ${v.defender}: ${st.outcome} ${phase}`.trim(), LIMITS.title))
-    .setDescription(clip([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title, LIMITS.description));
+    .setDescription(clip(forPlayers([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title), LIMITS.description));
   if (st.result.rolls.length) e.addFields({ name: "Dice", value: rollsField(st.result.rolls) });
   if (v.notes?.length) e.addFields({ name: "For the referee", value: clip(v.notes.join("\n"), 1024) });
   if (v.ignored.length) e.addFields({ name: "Ignored by this system", value: v.ignored.join(", ") });
   if (st.phase !== "done" && st.options.length) {
     e.addFields({ name: "Choices", value: clip(st.options.map((o) => `**${o.label}** (${o.cost})`).join(" · "), 1024) });
   }
-  e.setFooter({ text: clip([v.encounterName, ...new Set(st.result.rules)].join(" · "), 2048) });
+  e.setFooter({ text: citations(st.result.rules, [v.encounterName]) });
   return e;
 }
 

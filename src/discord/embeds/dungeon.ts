@@ -2,7 +2,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "disc
 import type { TurnsReport } from "../../play/dungeon/index.js";
 import type { DungeonView } from "../../play/dungeon/view.js";
 import { effectLines, elapsedWords, lightLines, suppliesLines, turnOf } from "../../rules/dungeon/index.js";
-import { clip, COLOURS, LIMITS } from "./style.js";
+import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField, ruleEmbed } from "./rules.js";
 
 const field = (name: string, lines: string[]) => ({ name, value: clip(lines.join("\n") || "—", LIMITS.fieldValue) });
@@ -27,7 +27,7 @@ export function dungeonEmbed(v: DungeonView, title?: string, lines: string[] = [
       field("Next wandering check", [`Turn ${v.nextCheck} (every ${s.wanderingEvery} turn${s.wanderingEvery === 1 ? "" : "s"}, ${s.wanderingChance} in 6)`]),
       field("Wandering table", st.table.length ? st.table.map((x, i) => `${i + 1}. ${x}`) : ["none set: /dungeon set table"]),
     )
-    .setFooter({ text: clip([...new Set(v.movement.rules)].join(" · ") || "game time is one count of rounds", 2048) });
+    .setFooter({ text: citations(v.movement.rules) || "game time is one count of rounds" });
   if (lines.length) e.setDescription(clip(lines.join("\n"), LIMITS.description));
   const recent = st.actions.slice(-3).map((a) => `Turn ${a.turn}: ${a.actions.join(", ")}`);
   if (recent.length) e.addFields(field("Declared lately", recent));
@@ -54,8 +54,8 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
       field("Light", lightLines(r.view.state.lights, r.view.rounds)),
       field("Movement", [r.view.movement.line]),
     )
-    .setFooter({ text: clip([...new Set(r.turns.flatMap((t) => t.result.rules))].join(" · "), 2048) });
-  if (r.rested.length) e.addFields(field("Rest", r.rested));
+    .setFooter({ text: citations(r.turns.flatMap((t) => t.result.rules)) });
+  if (r.rested.length) e.addFields(field("Rest and recovery", r.rested));
   if (r.wandering) e.addFields(field("Wandering monster", [r.wandering.monsters ?? "from the referee's own table", "The referee may start the encounter with the button."]));
   return r.reaction ? [e, ruleEmbed(r.reaction)] : [e];
 }

@@ -1,7 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import type { Campaign, Retainer } from "../../generated/prisma/client.js";
 import type { RetainerView } from "../../play/retainers/index.js";
-import { clip, COLOURS, LIMITS } from "./style.js";
+import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";
 
 const HISTORY = 12;
@@ -26,7 +26,7 @@ export function retainerEmbed(v: RetainerView, title?: string): EmbedBuilder {
   const lines = [...v.lines, ...(v.check?.lines ?? [])];
   if (lines.length) e.setDescription(clip(lines.join("\n"), LIMITS.description));
   if (v.check?.rolls.length) e.addFields({ name: "Dice", value: rollsField(v.check.rolls) });
-  if (v.check) e.setFooter({ text: clip([...new Set(v.check.rules)].join(" · "), 2048) });
+  if (v.check) e.setFooter({ text: citations(v.check.rules) });
   return e;
 }
 

@@ -50,7 +50,7 @@ export async function activeCharacter(tx: Tx | Services["store"]["db"], campaign
   return own.length === 1 ? own[0]! : null;
 }
 
-function toView(c: Character, campaign: Campaign, active: boolean): CharacterView {
+export function toView(c: Character, campaign: Campaign, active: boolean): CharacterView {
   return { character: c, campaign, system: campaignSystem(campaign), sheet: JSON.parse(c.sheet), state: JSON.parse(c.state), active };
 }
 
@@ -83,7 +83,7 @@ export async function createCharacter(
   });
 }
 
-async function resolve(tx: Tx | Services["store"]["db"], actor: Actor, name: string | null | undefined): Promise<{ campaign: Campaign; character: Character }> {
+export async function resolve(tx: Tx | Services["store"]["db"], actor: Actor, name: string | null | undefined): Promise<{ campaign: Campaign; character: Character }> {
   const campaign = await requireCampaign(tx, actor);
   const character = name ? await findCharacter(tx, campaign.id, name) : await activeCharacter(tx, campaign.id, actor.userId);
   if (!character) {

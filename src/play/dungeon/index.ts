@@ -11,7 +11,7 @@ import { requireReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { loadClock, peekClock, saveClock } from "./clock.js";
 import { leaderOf } from "./party.js";
-import { restParty } from "./rest.js";
+import { passTime, restParty } from "./rest.js";
 import { dungeonView, type DungeonView } from "./view.js";
 
 export const MAX_TURNS = 36;
@@ -69,9 +69,11 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
       state = { ...state, wandering: { id: shortId(), turn: last.turn, monsters: last.monsters, reaction: reaction?.reaction ?? null, started: false } };
     }
     await saveClock(tx, clock, { rounds, state });
+    // Time heals what the system says it heals (10 minutes a turn), rest or not.
+    const healed = await passTime(tx, campaign, campaignSystem(campaign), turns.length * 10, bag);
     await open.close(tx, actor);
     // A rest interrupted by a wandering monster restores nothing.
-    const rested = actions.some((a) => /^rest/i.test(a)) && !last.wandering ? await restParty(tx, campaign, campaignSystem(campaign)) : [];
+    const rested = [...healed, ...(actions.some((a) => /^rest/i.test(a)) && !last.wandering ? await restParty(tx, campaign, campaignSystem(campaign)) : [])];
     return { view: await dungeonView(tx, campaign, rounds, state), turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length, rested };
   });
 }

@@ -1,17 +1,19 @@
-/** A dungeon turn spent resting: what the system restores (Third Age stamina, Life & Guard's Guard). */
+/** A dungeon turn spent resting: what the system restores (Third Age stamina, Life & Guard's Guard); and what time alone does. */
 import type { Campaign } from "../../generated/prisma/client.js";
-import type { Combatant, RuleSystem } from "../../rules/systems/types.js";
+import type { DiceBag } from "../../rules/dice/bag.js";
+import type { Combatant, DamageResult, RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import { activeCharacter, asCombatant } from "../characters/index.js";
 
-export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<string[]> {
-  if (!system.rest) return [];
+/** Runs `change` on every player's active character and every active retainer that has fought, saving what it returns. */
+async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => DamageResult | null): Promise<string[]> {
   const lines: string[] = [];
   const players = await tx.player.findMany({ where: { campaignId: campaign.id } });
   for (const p of players) {
     const c = await activeCharacter(tx, campaign.id, p.userId);
     if (!c) continue;
-    const r = system.rest(asCombatant(c), "turn");
+    const r = change(asCombatant(c));
+    if (!r) continue;
     await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(r.state), version: { increment: 1 } } });
     lines.push(...r.result.lines.map((l) => (l.includes(c.name) ? l : `${c.name}: ${l}`)));
   }
@@ -19,9 +21,21 @@ export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem):
     const state = JSON.parse(r.state) as Combatant["state"];
     if (!state.conditions) continue; // never fought: nothing to restore
     const rc: Combatant = { id: r.id, name: r.name, side: "party", kind: "retainer", sheet: JSON.parse(r.sheet), state };
-    const res = system.rest(rc, "turn");
+    const res = change(rc);
+    if (!res) continue;
     await tx.retainer.update({ where: { id: r.id }, data: { state: JSON.stringify(res.state), version: { increment: 1 } } });
     lines.push(...res.result.lines.map((l) => (l.includes(r.name) ? l : `${r.name}: ${l}`)));
   }
   return lines;
+}
+
+export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<string[]> {
+  if (!system.rest) return [];
+  return forParty(tx, campaign, (c) => system.rest!(c, "turn"));
+}
+
+/** Game time passing between fights, for systems that say what it does (Castles & Crusades: subdual damage heals, the fallen wake). */
+export async function passTime(tx: Tx, campaign: Campaign, system: RuleSystem, minutes: number, dice: DiceBag): Promise<string[]> {
+  if (!system.timePasses || minutes <= 0) return [];
+  return forParty(tx, campaign, (c) => system.timePasses!(c, minutes, dice));
 }

@@ -1,4 +1,5 @@
 /** /encounter start, add, join, show, end: each in one transaction, every roll from the encounter's stream. */
+import { partyLeader } from "./leader.js";
 import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
@@ -13,7 +14,8 @@ import { requireCampaign } from "../campaigns/find.js";
 import { activeCharacter, findCharacter } from "../characters/index.js";
 import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
-import { parseMonsters } from "./monsters.js";
+import { parseMonsters, rollMonsters } from "./monsters.js";
+import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
 
 export interface EncounterEvent {
@@ -73,14 +75,15 @@ function numbered(existing: string[], base: string, count: number): string[] {
   return names;
 }
 
-async function monsterRows(fight: Fight, spec: string, stats?: string | null, side: "foes" | "party" = "foes") {
+async function monsterRows(fight: Fight, dice: DiceBag, spec: string, stats?: string | null, side: "foes" | "party" = "foes") {
   const kinds = parseMonsters(fight.system, spec, stats);
   const existing = fight.rows.map((r) => r.name);
-  const rows: NewRow[] = [];
+  const rows: (NewRow & { typed: Record<string, unknown> })[] = [];
   for (const k of kinds) {
-    for (const name of numbered([...existing, ...rows.map((r) => r.name)], k.name, k.count)) rows.push({ name, side, kind: "monster", sheet: k.sheet, controllerId: null });
+    for (const name of numbered([...existing, ...rows.map((r) => r.name)], k.name, k.count)) rows.push({ name, side, kind: "monster", sheet: k.sheet, typed: k.typed, controllerId: null });
   }
-  return rows;
+  const rolled = rollMonsters(fight.system, rows, dice);
+  return { rows: rows.map(({ typed: _t, ...r }) => r), rolled };
 }
 
 export interface StartInput {
@@ -89,6 +92,8 @@ export interface StartInput {
   stats?: string | null;
   surprise?: boolean | null;
   reaction?: boolean | null;
+  /** The party's leader for the reaction roll (default: the highest Charisma). */
+  leader?: string | null;
 }
 
 export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
@@ -118,12 +123,16 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       if (c) party.push({ name: c.name, side: "party", kind: c.kind, sheet: JSON.parse(c.sheet), characterId: c.id, controllerId: c.ownerId });
     }
     await addRows(tx, fight, party);
-    if (input.monsters) await addRows(tx, fight, await monsterRows(fight, input.monsters, input.stats));
-    fight = await loadFight(tx, campaign, encounter);
-
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
     const results: RuleResult[] = [];
     const notes: string[] = [];
+    if (input.monsters) {
+      const m = await monsterRows(fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats);
+      await addRows(tx, fight, m.rows);
+      if (m.rolled) results.push(m.rolled);
+    }
+    fight = await loadFight(tx, campaign, encounter);
+
     if (input.surprise !== false) {
       const bag = bagFor(open, "surprise");
       const sides = { party: fight.combatants.filter((c) => c.side === "party"), foes: fight.combatants.filter((c) => c.side === "foes") };
@@ -136,18 +145,16 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     }
     const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
     results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ['seed 001, "Encounter distance" (2d6 × 10 feet; used by every system)'], rolls: [dist] });
-    if (input.reaction) {
-      const leader = fight.combatants.filter((c) => c.side === "party").sort((a, b) => num(b.sheet.charisma ?? b.sheet.cha) - num(a.sheet.charisma ?? a.sheet.cha))[0];
-      const r = fight.system.reaction({ leader }, bagFor(open, "reaction"));
+    if (input.reaction || input.leader) {
+      const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
+      const r = fight.system.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
       if (isUnsupported(r)) notes.push(r.message);
-      else results.push(r);
+      else results.push({ ...r, lines: [line, ...r.lines] });
     }
     await open.close(tx, actor);
     return { fight: await loadFight(tx, campaign, encounter), results, notes, seedHash: encounter.seedHash };
   });
 }
-
-const num = (v: unknown) => (typeof v === "number" ? v : 0);
 
 async function addCondition(tx: Tx, fight: Fight, id: string, cond: string) {
   const row = fight.rows.find((r) => r.id === id)!;
@@ -160,11 +167,13 @@ export async function addMonsters(s: Services, actor: Actor, input: { monsters: 
   return s.store.db.$transaction(async (tx) => {
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "add monsters");
-    const rows = await monsterRows(fight, input.monsters, input.stats, input.side ?? "foes");
+    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+    const { rows, rolled } = await monsterRows(fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats, input.side ?? "foes");
     await addRows(tx, fight, rows);
+    await open.close(tx, actor);
     await bumpEncounter(tx, fight.encounter);
     const after = await loadFight(tx, fight.campaign, fight.encounter);
-    return { fight: after, results: [], notes: [`Added ${rows.map((r) => r.name).join(", ")}.`] };
+    return { fight: after, results: rolled ? [rolled] : [], notes: [`Added ${rows.map((r) => r.name).join(", ")}.`] };
   });
 }
 

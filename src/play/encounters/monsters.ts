@@ -1,5 +1,6 @@
 /** "4 goblins, an orc, 2 standard" → monster sheets from the system's presets, or custom stats. */
-import type { RuleSystem } from "../../rules/systems/types.js";
+import type { DiceBag } from "../../rules/dice/bag.js";
+import type { RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
 import { readSheetInput, validateSheet } from "../sheets.js";
 
@@ -7,6 +8,8 @@ export interface MonsterSpec {
   name: string;
   count: number;
   sheet: Record<string, unknown>;
+  /** The fields the referee typed (none for a preset): a system rolls what is not given (`rollMonster`). */
+  typed: Record<string, unknown>;
 }
 
 const WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
@@ -34,19 +37,36 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
     const what = m[2]!.trim();
     if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
     if (stats) {
-      const sheet = validateSheet(system.monster, readSheetInput(stats, system.monster)) as Record<string, unknown>;
-      out.push({ name: title(what.replace(/s$/i, "")), count, sheet });
+      const typed = readSheetInput(stats, system.monster);
+      const sheet = validateSheet(system.monster, typed) as Record<string, unknown>;
+      out.push({ name: title(what.replace(/s$/i, "")), count, sheet, typed });
       continue;
     }
     const key = singular(what, presets);
     if (!key) {
       throw new UserError(`"${what}" is not one of ${system.name}'s presets (${presets.join(", ")}). For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
     }
-    out.push({ name: title(key), count, sheet: system.presets[key] as Record<string, unknown> });
+    out.push({ name: title(key), count, sheet: system.presets[key] as Record<string, unknown>, typed: {} });
   }
   const total = out.reduce((s, x) => s + x.count, 0);
   if (total > MAX_MONSTERS) throw new UserError(`That is ${total} monsters: add at most ${MAX_MONSTERS} at a time.`);
   return out;
+}
+
+/** Each new monster's sheet with what the system rolls for it (hit points from hit dice), and those rolls in one result. */
+export function rollMonsters(system: RuleSystem, rows: { name: string; sheet: Record<string, unknown>; typed: Record<string, unknown> }[], dice: DiceBag): RuleResult | null {
+  if (!system.rollMonster) return null;
+  const lines: string[] = [];
+  const rules: string[] = [];
+  const mark = dice.log.length;
+  for (const r of rows) {
+    const rolled = system.rollMonster(r.sheet, dice, r.typed);
+    if (!rolled) continue;
+    r.sheet = rolled.sheet;
+    lines.push(...rolled.result.lines.map((l) => `${r.name}: ${l}`));
+    rules.push(...rolled.result.rules);
+  }
+  return lines.length ? { title: "Hit points", lines, rules: [...new Set(rules)], rolls: dice.since(mark) } : null;
 }
 
 function customHint(system: RuleSystem): string {

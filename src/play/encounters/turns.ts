@@ -81,7 +81,8 @@ async function endRound(tx: Tx, fight: Fight, open: OpenStream): Promise<{ fight
   const round = fight.encounter.round;
   const results: RuleResult[] = [];
   const notes: string[] = [];
-  const end = fight.system.round.end?.(initiativeInput(fight, round), bagFor(open, `round ${round} end`));
+  // Everyone, the fallen included: the round's end is where the dying bleed.
+  const end = fight.system.round.end?.({ ...initiativeInput(fight, round), combatants: fight.combatants }, bagFor(open, `round ${round} end`));
   if (end) {
     const applied = await applyEffects(tx, fight, end.effects ?? [], bagFor(open, `round ${round} end`));
     results.push({ ...end, lines: [...end.lines, ...applied.lines] });

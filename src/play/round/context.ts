@@ -4,7 +4,7 @@ import type { Fight } from "../encounters/load.js";
 import { readRound, type RoundState } from "./state.js";
 
 export function roundContext(f: Fight, who: Combatant, rs: RoundState = readRound(f.encounter)): RoundContext {
-  return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings } };
+  return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings }, phase: rs.phase };
 }
 
 /** Why `who` cannot act this round, or null. */

@@ -74,6 +74,14 @@ export interface Situation {
   mounted?: boolean;
   /** Free modifier the referee allows, added to the attack roll. */
   modifier?: number;
+
+  // ---- Optional (added for Castles & Crusades; any system may read them) ----
+  /** How much of the defender is concealed: fog, darkness (nothing blocks the blow, something spoils the aim). */
+  concealment?: "none" | "quarter" | "half" | "three-quarters" | "full";
+  /** A missile shot at a foe fighting in melee. */
+  intoMelee?: boolean;
+  /** Distance to the target in feet: the range band from the weapon's increment. */
+  distance?: number;
 }
 export type SituationKey = keyof Situation;
 
@@ -271,6 +279,8 @@ export interface RoundContext<S = Record<string, unknown>> {
   declared: string[];
   others: Combatant<S>[];
   settings?: Record<string, unknown>;
+  /** Optional: "declare" before this round's initiative, "act" after (a declared Dodge keeps a combatant out of the acting, not out of declaring). */
+  phase?: "declare" | "act";
 }
 
 /** The combatant's action economy this round. */
@@ -398,6 +408,14 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
+
+  // ---- Optional: time, falls and rolled monsters (added for Castles & Crusades; any system may provide them) ----
+  /** A monster's sheet as it enters a fight, its hit points rolled from its hit dice; null when `typed` (the referee's own fields) already sets them. */
+  rollMonster?(sheet: Sheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null;
+  /** Falling damage from a height in feet, as the referee applies it (/damage fall). */
+  fall?(who: Combatant<Sheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number };
+  /** What game time outside a fight does to a combatant (subdual damage healing, waking up); null when nothing changes. */
+  timePasses?(c: Combatant<Sheet>, minutes: number, dice: DiceBag): DamageResult | null;
 }
 
 // ---- Optional: a save that changes the one who rolled ---------------------------
@@ -414,4 +432,25 @@ export class RuleError extends Error {
     super(message);
     this.name = "RuleError";
   }
+}
+
+// ---------------------------------------------------------------------------
+// Optional members a system may give (added for The Third Age, issue 14).
+// Declared as a merge of RuleSystem so this block stays apart from the rest.
+// ---------------------------------------------------------------------------
+
+/** A referee's prompt to check morale, and the rule behind it. */
+export interface MoraleCue {
+  words: string;
+  rule: RuleRef;
+}
+
+export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
+  /**
+   * When the referee should be prompted to check a side's morale, after damage: `down` of `of`
+   * non-player combatants of `side` are down. Null: no prompt. Absent: play's usual triggers.
+   */
+  moraleCue?(side: Side, down: number, of: number): MoraleCue | null;
+  /** New XP for a character: the sheet fields that change (XP placed where the text says), and the words. */
+  awardXp?(sheet: Sheet, amount: number): { patch: Record<string, unknown>; result: RuleResult };
 }

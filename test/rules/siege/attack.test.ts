@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siege } from "../../../src/rules/systems/siege/index.js";
-import { armorClass, strayShots, twoWeaponPenalties, disarmAc, grappleAc, rangeBand } from "../../../src/rules/systems/siege/combat.js";
+import { strayShots, twoWeaponPenalties, disarmAc, grappleAc, rangeBand } from "../../../src/rules/systems/siege/combat.js";
 import type { AttackInput, Combatant, Situation } from "../../../src/rules/systems/types.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import type { SiegeSheet } from "../../../src/rules/systems/siege/sheet.js";
@@ -36,11 +36,12 @@ describe("melee", () => {
     expect(total(hit)).toBe(13);
     expect(hit.effects).toEqual([{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }]);
     expect(hit.result.rules).toContain('seed 003, "Melee Combat"');
-    expect(hit.options.map((o) => [o.id, o.by])).toEqual([["dodge", "Orc"], ["evade", "Orc"], ["take", "Orc"]]);
+    // No reactions in this game: the attack is final at once.
+    expect(hit.phase).toBe("done");
+    expect(hit.options).toEqual([]);
     const miss = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(7));
     expect(miss.outcome).toBe("miss");
     expect(miss.effects).toEqual([]);
-    expect(miss.options.map((o) => o.id)).toEqual(["take"]);
   });
 
   it("a monster adds its hit dice", () => {
@@ -51,15 +52,10 @@ describe("melee", () => {
     expect(r.effects[0]!.damage).toBe(10); // 2d8 3+4 + STR 3
   });
 
-  it("take and lapse make it final without changing it; stale presses are refused", () => {
+  it("lapse changes nothing; any press is refused (no reactions)", () => {
     const s = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(8, 5));
-    const t = siege.attack.react(s, "take", input(bran(), orc()), bagOf());
-    expect(t.phase).toBe("done");
-    expect(t.options).toEqual([]);
-    expect(t.effects).toEqual(s.effects);
-    expect(siege.attack.lapse(s, input(bran(), orc()), bagOf()).effects).toEqual(s.effects);
-    expect(() => siege.attack.react(t, "take", input(bran(), orc()), bagOf())).toThrow(/not open/);
-    expect(() => siege.attack.react(s, "parry", input(bran(), orc()), bagOf())).toThrow(/not open/);
+    expect(siege.attack.lapse(s, input(bran(), orc()), bagOf())).toEqual(s);
+    expect(() => siege.attack.react(s, "dodge", input(bran(), orc()), bagOf())).toThrow(/declared before the round/);
   });
 
   it("is deterministic with a seed and keeps JSON data", () => {
@@ -76,21 +72,16 @@ describe("melee", () => {
   });
 });
 
-describe("dodge and evade", () => {
-  // seed 003, "Dodge": +2 AC
-  it("dodge re-resolves against +2 AC and records the round's count", () => {
-    const s = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(8, 5));
-    const d = siege.attack.react(s, "dodge", input(bran(), orc()), bagOf());
-    expect(d.phase).toBe("done");
-    expect(d.outcome).toBe("miss");
-    expect(d.effects).toEqual([{ targetId: "Orc", addConditions: ["dodging", "dodged:1"] }]);
-    expect(d.result.rules).toContain('seed 003, "Dodge"');
-  });
-
-  it("a declared dodge applies automatically up to three attacks", () => {
+describe("dodge and evade, declared before the round", () => {
+  // seed 003, "Dodge": "dodge up to three attacks in a round ... gains a +2 to their armor class"
+  it("a declared dodge applies automatically up to three attacks and counts them", () => {
+    const first = siege.attack.begin(input(bran(), orc(["dodging"]), "longsword"), bagOf(8));
+    expect(first.outcome).toBe("miss"); // 13 vs 15
+    expect(first.result.lines[0]).toBe("**longsword**: d20 8 + 5 (BtH +3, STR +2) = **13** vs AC 15 = sheet AC 13 + 2 dodging (attack 1 of 3) → miss.");
+    expect(first.effects).toEqual([{ targetId: "Orc", addConditions: ["dodged:1"] }]);
+    expect(first.result.rules).toContain('seed 003, "Dodge"');
     const third = siege.attack.begin(input(bran(), orc(["dodging", "dodged:2"]), "longsword"), bagOf(10, 1));
     expect(third.outcome).toBe("hit"); // 15 vs 15
-    expect(third.options.map((o) => o.id)).toEqual(["take"]);
     expect(third.effects[1]).toEqual({ targetId: "Orc", addConditions: ["dodged:3"], removeConditions: ["dodged:2"] });
     const third2 = siege.attack.begin(input(bran(), orc(["dodging", "dodged:2"]), "longsword"), bagOf(9));
     expect(third2.outcome).toBe("miss"); // 14 vs 15
@@ -99,25 +90,25 @@ describe("dodge and evade", () => {
     expect(fourth.result.lines).toContain("Orc has already dodged three attacks this round: no bonus.");
   });
 
-  // seed 003, "Evade": +4 against one opponent
-  it("evade: +4 against that opponent only", () => {
-    const s = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(11, 5)); // 16 vs 13
-    const e = siege.attack.react(s, "evade", input(bran(), orc()), bagOf());
-    expect(e.outcome).toBe("miss"); // 16 vs 17
-    expect(e.effects).toEqual([{ targetId: "Orc", addConditions: ["evading", "evading:Bran"] }]);
-    const again = siege.attack.begin(input(bran(), orc(["evading", "evading:Bran"]), "longsword"), bagOf(12, 2));
+  // seed 003, "Evade": "allowed to evade one opponent they are facing ... +4 bonus to armor class"
+  it("evade: +4 against the declared opponent only", () => {
+    const e = siege.attack.begin(input(bran(), orc(["evading:Bran"]), "longsword"), bagOf(11)); // 16 vs 17
+    expect(e.outcome).toBe("miss");
+    expect(e.result.rules).toContain('seed 003, "Evade"');
+    const again = siege.attack.begin(input(bran(), orc(["evading:Bran"]), "longsword"), bagOf(12, 2));
     expect(again.outcome).toBe("hit"); // 17 vs 17
     const other = pc("Ida", { class: "fighter", level: 3, str: 16, weapons: [{ name: "axe", damage: "1d6" }] });
-    const o = siege.attack.begin(input(other, orc(["evading", "evading:Bran"]), "axe"), bagOf(8, 2));
+    const o = siege.attack.begin(input(other, orc(["evading:Bran"]), "axe"), bagOf(8, 2));
     expect(o.outcome).toBe("hit"); // 13 vs 13: no bonus against another foe
-    expect(o.options.map((x) => x.id)).toEqual(["take"]);
+    expect(o.result.lines).toContain("Orc is evading another opponent this round: no bonus against Ida.");
   });
 
-  it("no dodge from the rear or when surprised", () => {
-    const s = siege.attack.begin(input(bran(), orc(), "longsword", { rear: true }), bagOf(8, 5));
-    expect(s.options.map((o) => o.id)).toEqual(["take"]);
-    const t = siege.attack.begin(input(bran(), orc(["surprised"]), "longsword"), bagOf(8, 5));
-    expect(t.options.map((o) => o.id)).toEqual(["take"]);
+  // seed 003, "Dodge": "attacks ... from an attacker(s) which they are facing and are aware of"
+  it("no dodge from the rear or when unaware", () => {
+    const s = siege.attack.begin(input(bran(), orc(["dodging"]), "longsword", { rear: true }), bagOf(8, 5));
+    expect(s.result.lines).toContain("Orc dodges only a foe they face and are aware of: no bonus against an attack from the rear.");
+    const t = siege.attack.begin(input(bran(), orc(["dodging", "surprised"]), "longsword"), bagOf(8, 5));
+    expect(t.outcome).toBe("hit");
   });
 });
 
@@ -146,6 +137,21 @@ describe("ranged", () => {
     expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { mode: "ranged" }), bagOf(1))).toThrow(/melee weapon/);
   });
 
+  // seed 003, "Ranged Combat": "Ranged weapons that miss their target continue on their path"
+  it("a miss at a known distance says where the missile may still hit", () => {
+    const miss = siege.attack.begin(input(bran(), orc(), "shortbow", { distance: 20 }), bagOf(2));
+    expect(miss.outcome).toBe("miss");
+    expect(miss.result.lines).toContain("The missile flies on and can hit anything in its path: roll to hit again at 30 ft (-1), 40 ft (-2), 50 ft (-3) (Castles & Crusades · Ranged Combat).");
+    expect(miss.ignored).toEqual([]);
+  });
+
+  // seed 003, "Situational Modifiers": concealment −2/−4/−6/−10; a missile at a foe in melee −4
+  it("concealment and a missile into melee", () => {
+    expect(total(siege.attack.begin(input(bran(), orc(), "shortbow", { concealment: "half", intoMelee: true }), bagOf(10)))).toBe(6); // 10 + 3 + 1 − 4 − 4
+    const melee = siege.attack.begin(input(bran(), orc(), "longsword", { intoMelee: true }), bagOf(10, 1));
+    expect(melee.ignored).toEqual(["intoMelee"]);
+  });
+
   // seed 003, "Ranged Combat": misses fly on within close range at −1 per 10 ft; crossbow bolts to long range
   it("stray missiles", () => {
     expect(strayShots(20, { range: 50, crossbow: false })).toEqual([
@@ -167,6 +173,17 @@ describe("two weapons", () => {
     expect(twoWeaponPenalties(4)).toEqual({ primary: 0, off: -2 });
     expect(twoWeaponPenalties(-1)).toEqual({ primary: -4, off: -7 });
   });
+  // seed 003, "Two Weapon Fighting": "A monk may use the two-weapon fighting rule to gain a second hand-to-hand attack ...
+  // both attacks suffer the penalties for two-weapon fighting and the secondary attack inflicts normal fist damage of 1d2"
+  it("a monk's second attack is a 1d2 fist at the two-weapon penalties", () => {
+    const monk = pc("Mo", { class: "monk", level: 3, str: 10, dex: 10, weapons: [{ name: "staff", damage: "1d6" }] });
+    const s = siege.attack.begin(input(monk, orc(), "staff", { twoWeapons: true }), bagOf(20, 20, 4, 2));
+    expect(s.result.lines[0]).toBe("**staff (primary)**: d20 20 − 2 (BtH +1, primary hand (−3, DEX +0) -3) = **18** vs AC 13 → hit, 1d6 = 4 damage.");
+    expect(s.result.lines[1]).toBe("**fist (off hand)**: d20 20 − 5 (BtH +1, off hand (−6, DEX +0) -6) = **15** vs AC 13 → hit, 1d2 = 2 damage.");
+    expect(s.effects.map((e) => e.damage)).toEqual([4, 2]);
+    expect(s.result.lines).toContain("A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties.");
+  });
+
   it("rolls both attacks", () => {
     const s = siege.attack.begin(input(bran(), orc(), "longsword", { twoWeapons: true }), bagOf(12, 15, 3, 2));
     expect(s.result.rolls.map((r) => r.total)).toEqual([13, 13, 5, 4]);
@@ -199,7 +216,8 @@ describe("situational modifiers", () => {
     expect(t([], {}, "longsword", ["blind"])).toBe(-4);
     expect(t([], { mounted: true })).toBe(4);
     expect(t([], { mounted: true }, "shortbow")).toBe(1);
-    expect(t(["prone"], {}, "shortbow")).toBe(1);
+    // seed 003, "Situational Modifiers": "The modifiers are cumulative": prone +5 and a missile at a prone foe −4
+    expect(t(["prone"], {}, "shortbow")).toBe(6);
     expect(t([], { intoMelee: true } as Situation, "shortbow")).toBe(1);
     expect(t([], { concealment: "three-quarters" } as Situation)).toBe(0);
     expect(t(["prone", "stunned"], { highGround: true, modifier: -10 })).toBe(4);
@@ -219,13 +237,6 @@ describe("armour class", () => {
       return s.result.lines[0]!.match(/vs AC (\d+)/)![1];
     };
     expect([ac("none"), ac("light"), ac("partial"), ac("heavy"), ac("full")]).toEqual(["13", "15", "17", "19", "23"]);
-  });
-
-  // seed 003, "Armor": chain mail +5 gives 15; seed 003, "Armor Class": begins at 10, never below 1
-  it("10 + armour, never below 1", () => {
-    expect(armorClass(5)).toBe(15);
-    expect(armorClass(0)).toBe(10);
-    expect(armorClass(0, -3, -8)).toBe(1);
   });
 
   it("never below 1 in an attack", () => {
@@ -260,27 +271,26 @@ describe("armour class", () => {
 });
 
 describe("charging", () => {
-  // seed 003, "Charging": +2 damage, −4 AC all round even on a miss, negated by a hit first
-  it("+2 damage and the −4 AC condition, hit or miss", () => {
-    const hit = siege.attack.begin(input(bran(), orc(), "longsword", { charge: true }), bagOf(8, 5));
-    expect(hit.effects).toEqual([
-      { targetId: "Orc", damage: 9, damageKind: "normal", note: "longsword: 9 damage" },
-      { targetId: "Bran", addConditions: ["charging"] },
-    ]);
-    const miss = siege.attack.begin(input(bran(), orc(), "longsword", { charge: true }), bagOf(2));
-    expect(miss.effects).toEqual([{ targetId: "Bran", addConditions: ["charging"] }]);
+  // seed 003, "Charging": "The charge must be announced prior to the character moving and before iniative is rolled."
+  it("+2 damage on a hit when declared; an undeclared charge is refused", () => {
+    const hit = siege.attack.begin(input(bran(["charging"]), orc(), "longsword", { charge: true }), bagOf(8, 5));
+    expect(hit.effects).toEqual([{ targetId: "Orc", damage: 9, damageKind: "normal", note: "longsword: 9 damage" }]);
+    // The declared charge needs no option on the attack.
+    expect(siege.attack.begin(input(bran(["charging"]), orc(), "longsword"), bagOf(8, 5)).effects[0]!.damage).toBe(9);
+    expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { charge: true }), bagOf(8, 5))).toThrow(/must be announced before initiative/);
   });
+  // seed 003, "Charging": "The penalty also applies if the defender attacks first due to size or weapon length"
   it("the charger's AC is −4 and a hit on them negates the charge", () => {
     const o = orc();
     const r = siege.attack.begin(input(o, bran(["charging"]), "scimitar"), bagOf(5, 3)); // 5 + 1 = 6 vs 10 − 4 = 6
-    expect(r.result.lines[0]).toContain("vs AC 6");
+    expect(r.result.lines[0]).toContain("vs AC 6 = sheet AC 10 − 4 charged this round");
     expect(r.effects).toContainEqual({ targetId: "Bran", addConditions: ["charge negated"] });
-    const after = siege.attack.begin(input(bran(["charging", "charge negated"]), orc(), "longsword", { charge: true }), bagOf(8, 5));
+    const after = siege.attack.begin(input(bran(["charging", "charge negated"]), orc(), "longsword"), bagOf(8, 5));
     expect(after.effects[0]!.damage).toBe(7);
     expect(after.result.lines).toContain("Bran's charge was negated by an earlier hit: no extra damage.");
   });
   it("no charging with a bow", () => {
-    expect(() => siege.attack.begin(input(bran(), orc(), "shortbow", { charge: true }), bagOf(8))).toThrow(/charge ends in a melee attack/);
+    expect(() => siege.attack.begin(input(bran(["charging"]), orc(), "shortbow"), bagOf(8))).toThrow(/charge ends in a melee attack/);
   });
 });
 

@@ -30,9 +30,12 @@ describe("hit point states", () => {
   });
 
   it("applyDamage sets the conditions", () => {
-    const r = siege.applyDamage(hurt(5), 5, bagOf());
+    // seed 003, "Hit Points": "Those with 0 hit points recover consciousness in 1d6 hours": rolled when 0 is reached.
+    const r = siege.applyDamage(hurt(5), 5, bagOf(3));
     expect(r.state.hp).toBe(0);
     expect(r.state.conditions).toEqual(["unconscious"]);
+    expect(r.state.wakeInMinutes).toBe(180);
+    expect(r.result.lines.at(-1)).toBe("Kay is at 0 HP and passes out for 3 hours, then half move and no fighting, spells or strenuous action.");
     expect(siege.applyDamage(hurt(5), 6, bagOf()).state.conditions).toEqual(["unconscious", "grievously wounded"]);
     expect(siege.applyDamage(hurt(5), 12, bagOf()).state.conditions).toEqual(["unconscious", "mortally wounded", "dying"]);
     const dead = siege.applyDamage(hurt(5), 15, bagOf());
@@ -164,5 +167,53 @@ describe("falling", () => {
     const big = fallingDamage(rogue, 18, bagOf(1, 2, 3));
     expect(big.damage).toBe(6);
     expect(big.lines[0]).toBe("A fall of 18 ft: 1d6 + 2d6 = 3d6 → 6 damage.");
+  });
+});
+
+describe("time passing and rolled monsters", () => {
+  // seed 003, "Subdual Damage": "It heals at a rate of 1 hit point per every 10 minutes."
+  it("subdual damage heals 1 per 10 minutes of game time", () => {
+    const c = hurt(20, { subdual: 4 });
+    const r = siege.timePasses!(c, 30, bagOf())!;
+    expect(r.state.subdual).toBe(1);
+    expect(r.result.lines).toEqual(["Kay recovers 3 subdual damage over 30 minutes (1 per 10 minutes): 1 left."]);
+    expect(siege.timePasses!(hurt(20), 30, bagOf())).toBeNull();
+  });
+
+  // seed 003, "Hit Points": "recover consciousness in 1d6 hours, after which they can move at ½ their normal move rate,
+  // but still cannot participate in combat"; "The full effect of magical healing of characters reduced to 0 hit points is immediate."
+  it("the fallen at 0 HP wake when the hours rolled have passed, then cannot fight until healed", () => {
+    const out = siege.applyDamage(hurt(2), 2, bagOf(1));
+    const c = { ...hurt(2), state: out.state };
+    const half = siege.timePasses!(c, 30, bagOf())!;
+    expect(half.result.lines).toEqual(["Kay is still out: 30 minutes until waking."]);
+    const woke = siege.timePasses!({ ...c, state: half.state }, 30, bagOf())!;
+    expect(woke.state.conditions).toEqual(["recovering"]);
+    expect(woke.result.lines).toEqual(["Kay wakes: half move, and no fighting, spells, turning or strenuous action until healed."]);
+    expect(siege.round.cannotAct!({ ...c, state: woke.state }, { round: 1, declared: [], others: [] })).toBe("is awake at 0 HP but cannot fight until healed");
+    const healed = siege.applyHealing({ ...c, state: woke.state }, 5);
+    expect(healed.state.hp).toBe(5);
+    expect(healed.state.conditions).toEqual([]);
+  });
+
+  // seed 003, "Melee Combat": "a 3d8 hit dice creature"; "Hit Points": at least 1 per level
+  it("a monster's hit points are rolled from its hit dice unless the referee typed them", () => {
+    const ogre = siege.presets.ogre!;
+    const r = siege.rollMonster!(ogre, bagOf(3, 5, 2, 6), {})!;
+    expect(r.sheet.hpMax).toBe(16);
+    expect(r.result.lines).toEqual(["4d8 = 3 + 5 + 2 + 6 → 16 HP"]);
+    expect(siege.rollMonster!(ogre, bagOf(), { hpMax: 30 })).toBeNull();
+  });
+});
+
+describe("healed to 0 from below", () => {
+  // seed 003, "Hit Points": the knight at −1 is "only brought back up to 0 hit points"; "Those with 0 hit points
+  // recover consciousness in 1d6 hours"
+  it("the hours until waking are rolled when time first passes", () => {
+    const healed = siege.applyHealing(hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying", "aided"] }), 8);
+    expect(healed.state.hp).toBe(0);
+    expect(healed.state.conditions).toEqual(["unconscious"]);
+    const r = siege.timePasses!({ ...hurt(0), state: healed.state }, 10, bagOf(2))!;
+    expect(r.result.lines).toEqual(["Kay is at 0 HP: awake in 2 hours.", "Kay is still out: 110 minutes until waking."]);
   });
 });

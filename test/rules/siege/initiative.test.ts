@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { siege } from "../../../src/rules/systems/siege/index.js";
 import { firstStrike } from "../../../src/rules/systems/siege/combat.js";
-import { roundStart, roundStartEffects } from "../../../src/rules/systems/siege/initiative.js";
+import { roundEnd, roundEndEffects, roundStart } from "../../../src/rules/systems/siege/initiative.js";
 import { bagOf, mon, pc } from "./helpers.js";
+import { wordFor } from "../../../src/rules/round/words.js";
 
 describe("initiative", () => {
   // seed 003, "Initiative": d10 each, highest first; ties to the higher Dexterity; equal Dexterity: simultaneous
@@ -21,7 +22,8 @@ describe("initiative", () => {
     const b = pc("b");
     const s = pc("s", {}, { conditions: ["surprised"] });
     const r = siege.initiative({ combatants: [a, b, s], method: "individual", round: 1 }, bagOf(4));
-    expect(r.order).toEqual([["b"]]);
+    // The surprised roll nothing but keep a last place in round 1's order, where /next passes them by.
+    expect(r.order).toEqual([["b"], ["s"]]);
     expect(r.lines).toContain("a cannot act (unconscious).");
     expect(r.lines).toContain("s cannot act (surprised).");
   });
@@ -53,8 +55,25 @@ describe("initiative", () => {
     const lance10 = siege.sheet.parse({ weapons: [{ name: "polearm", damage: "1d8", reach: 10 }] });
     expect(firstStrike(lance10, man, { round: 1 }).first).toBe(false);
     expect(firstStrike(man, ogre, { round: 1 }).first).toBe(false);
+    // Bo won the initiative but did not close on the Ogre: the order stands.
     const r = siege.initiative({ combatants: [pc("Bo"), mon("Ogre", "ogre")], method: "individual", round: 1 }, bagOf(9, 2));
-    expect(r.lines.at(-1)).toContain("First round: Ogre strikes first against Bo");
+    expect(r.order).toEqual([["Bo"], ["Ogre"]]);
+  });
+
+  // seed 003, "Initiative": "the creature with the longer reach or larger size is allowed to attack first, even if
+  // the creature with the shorter reach or smaller size won the initiative roll ... only ... if [it] approaches within ten feet"
+  it("a declared charge at a larger foe lets the larger foe strike first in round 1: the order changes", () => {
+    const bo = pc("Bo", {}, { conditions: ["charging"] });
+    const ann = pc("Ann");
+    const r = siege.initiative({ combatants: [ann, bo, mon("Ogre", "ogre")], method: "individual", round: 1 }, bagOf(9, 8, 2));
+    expect(r.order).toEqual([["Ann"], ["Ogre"], ["Bo"]]);
+    expect(r.lines.at(-1)).toBe("First round: Ogre strikes first against Bo, who closes on it (large against medium), though it lost the initiative; that strike is its action this round.");
+    // Round 2: no exception.
+    const r2 = siege.initiative({ combatants: [ann, bo, mon("Ogre", "ogre")], method: "individual", round: 2 }, bagOf(9, 8, 2));
+    expect(r2.order).toEqual([["Ann"], ["Bo"], ["Ogre"]]);
+    // Group initiative: the ogre's side lost, the ogre alone goes first.
+    const g = siege.initiative({ combatants: [ann, bo, mon("Ogre", "ogre"), mon("Orc", "orc")], method: "group", round: 1 }, bagOf(9, 2));
+    expect(g.order).toEqual([["Ogre"], ["Ann", "Bo"], ["Orc"]]);
   });
 });
 
@@ -68,17 +87,15 @@ describe("round start", () => {
     expect(r.rolls.length).toBe(2);
   });
 
-  // seed 003, "Hit Points": mortally wounded lose 1 HP a round until aided
-  it("bleeds the mortally wounded, not the aided, and lists who cannot act", () => {
+  // seed 003, "Hit Points": mortally wounded lose 1 HP a round until aided — at the round's end, not its start
+  it("lists who cannot act and leaves the declarations and the bleed to the round's end", () => {
     const m = pc("m", {}, { hp: -7, conditions: ["unconscious", "mortally wounded", "dying"] });
-    const aided = pc("n", {}, { hp: -8, conditions: ["unconscious", "mortally wounded", "dying", "aided"] });
     const g = pc("g", {}, { hp: -3, conditions: ["unconscious", "grievously wounded"] });
-    const ok = pc("ok");
-    const r = roundStart({ combatants: [m, aided, g, ok], method: "individual", round: 2 }, bagOf(5));
-    expect(r.cannotAct).toEqual(["m", "n", "g"]);
-    expect(r.effects).toEqual([{ targetId: "m", damage: 1, damageKind: "normal", note: 'm is mortally wounded and loses 1 HP (seed 003, "Hit Points").' }]);
-    expect(r.lines[0]).toBe('m is mortally wounded and loses 1 HP (seed 003, "Hit Points").');
-    expect(r.order).toEqual([["ok"]]);
+    const ch = pc("ch", {}, { conditions: ["charging"] });
+    const r = roundStart({ combatants: [m, g, ch], method: "individual", round: 2 }, bagOf(5));
+    expect(r.cannotAct).toEqual(["m", "g"]);
+    expect(r.effects).toEqual([]);
+    expect(r.order).toEqual([["ch"]]);
   });
 
   // seed 003, "Surprise": the surprised get no action in the surprise round
@@ -88,14 +105,31 @@ describe("round start", () => {
     expect(r1.cannotAct).toEqual(["s"]);
     const r2 = roundStart({ combatants: [s, pc("t")], method: "individual", round: 2 }, bagOf(3, 4));
     expect(r2.cannotAct).toEqual([]);
-    expect(r2.effects).toEqual([{ targetId: "s", removeConditions: ["surprised"], note: "s: last round's surprised ended." }]);
   });
 
-  it("ends the round's conditions and surprise after round 1", () => {
-    const c = pc("c", {}, { conditions: ["charging", "dodging", "dodged:2", "shield vs o1", "prone", "knocked down", "surprised", "held"] });
-    expect(roundStartEffects([c], 2)).toEqual([
-      { targetId: "c", removeConditions: ["charging", "dodging", "dodged:2", "shield vs o1", "knocked down", "prone", "surprised"], note: "c: last round's charging, dodging, dodged:2, shield vs o1, knocked down, prone, surprised ended." },
-    ]);
-    expect(roundStartEffects([pc("d", {}, { conditions: ["surprised"] })], 1)).toEqual([]);
+  // seed 003, "Dodge", "Evade", "Disengaging from Combat": "They do not need to roll initiative"
+  it("those who declared Dodge, Evade or a disengagement roll no initiative", () => {
+    const r = roundStart({ combatants: [pc("d", {}, { conditions: ["dodging"] }), pc("e", {}, { conditions: ["evading:o"] }), pc("h", {}, { conditions: ["disengaging"] }), mon("o", "orc")] , method: "individual", round: 2 }, bagOf(4));
+    expect(r.order).toEqual([["o"]]);
+    expect(r.lines.slice(0, 3)).toEqual(["d is dodging: no initiative roll.", "e is evading: no initiative roll.", "h is disengaging hastily: no initiative roll."]);
+  });
+});
+
+describe("round end", () => {
+  // seed 003, "Hit Points": "loses one hit point per round after reaching -7 hit points. Aid administered to the wounds stops the hit point loss."
+  it("bleeds the mortally wounded, not the aided", () => {
+    const m = pc("m", {}, { hp: -7, conditions: ["unconscious", "mortally wounded", "dying"] });
+    const aided = pc("n", {}, { hp: -8, conditions: ["unconscious", "mortally wounded", "dying", "aided"] });
+    const r = roundEnd({ combatants: [m, aided, pc("ok")], method: "individual", round: 2 }, bagOf());
+    expect(r.effects).toEqual([{ targetId: "m", damage: 1, damageKind: "normal", note: "m is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points)." }]);
+    expect(r.lines).toEqual(["n's wounds are tended: no HP lost."]);
+  });
+
+  // seed 003, "Overbearing": "knocked prone for the remainder of that round"
+  it("a knock-down's prone ends with the round; the round's marks end by their lifetime", () => {
+    const c = pc("c", {}, { conditions: ["charging", "dodging", "dodged:2", "shield vs o1", "prone", "knocked down"] });
+    expect(roundEndEffects([c])).toEqual([{ targetId: "c", removeConditions: ["prone"], note: "c gets up: knocked prone for the rest of that round only." }]);
+    for (const k of ["charging", "dodging", "dodged:2", "shield vs o1", "knocked down", "charge negated", "evading:o1", "disengaging", "withdrawing", "moved far", "aiding", "overbearing"])
+      expect(wordFor(siege.words, k).lasts).toBe("round");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isUnsupported, RuleError, type LoyaltyResult, type MoraleResult, type ReactionRollResult, type SurpriseResult } from "../../../src/rules/systems/types.js";
-import { adjustLoyalty, intimidate, reactionBand, thirdAge } from "../../../src/rules/systems/third-age/index.js";
+import { intimidate, reactionBand, thirdAge } from "../../../src/rules/systems/third-age/index.js";
 import { bag, monster, pc } from "./helpers.js";
 
 const ok = <T>(x: T | { unsupported: true; message: string }): T => {
@@ -116,13 +116,5 @@ describe("loyalty", () => {
     expect(ok<LoyaltyResult>(thirdAge.loyalty({ loyalty: 7 }, bag([3, 4]))).outcome).toBe("hesitates");
     expect(ok<LoyaltyResult>(thirdAge.loyalty({ loyalty: 7 }, bag([3, 3]))).outcome).toBe("stays");
     expect(ok<LoyaltyResult>(thirdAge.loyalty({ loyalty: 7, modifier: 1 }, bag([3, 3]))).outcome).toBe("hesitates");
-  });
-
-  it("harm lowers it and benefits raise it, within 2–12", () => {
-    expect(adjustLoyalty(7, 1, "a magic item").loyalty).toBe(8);
-    expect(adjustLoyalty(7, -2, "left behind").loyalty).toBe(5);
-    expect(adjustLoyalty(12, 1).loyalty).toBe(12);
-    expect(adjustLoyalty(3, -3).loyalty).toBe(2);
-    expect(adjustLoyalty(7, 1, "a magic item").result.lines[0]).toBe("A benefit (a magic item): loyalty 7 +1 → 8");
   });
 });

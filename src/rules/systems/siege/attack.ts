@@ -1,68 +1,22 @@
 /**
  * The attack state machine: melee, ranged, thrown, two weapons, grappling
  * (and breaking a hold), pummeling, overbearing, touch attacks and disarming;
- * the defender's declared Dodge (+2 AC, up to three attacks a round) and
- * Evade (+4 AC against one opponent) as reactions.
+ * the defender's Dodge (+2 AC, up to three attacks a round) and Evade (+4 AC
+ * against one opponent), both declared before the round (see round.ts). No
+ * attack waits for a reaction: Castles & Crusades has none, so each resolves at once.
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
-import type { AttackInput, AttackState, Combatant, Effect, ReactionOption, RuleResult, SituationKey } from "../types.js";
+import type { AttackInput, AttackState, Combatant, Effect, RuleResult, SituationKey } from "../types.js";
 import { RuleError } from "../types.js";
-import {
-  COVER_AC,
-  COVER_NAME,
-  clampAc,
-  describeMods,
-  dexLost,
-  DISARM_CLASSES,
-  disarmAc,
-  grappleAc,
-  overbearAc,
-  RANGE_PENALTY,
-  rangeBand,
-  roundAcPenalties,
-  shieldApplies,
-  SITUATION_RANGE,
-  situationalModifiers,
-  sumMods,
-  touchAc,
-  twoWeaponPenalties,
-  type AttackMode,
-  type Mod,
-  type SiegeSituation,
-} from "./combat.js";
+import { clampAc, describeMods, sumMods, type AttackMode, type Mod, type StrayShot } from "./combat.js";
 import { readState } from "./damage.js";
-import { attributeModifier, formatDice, parseDice, ref, signed, type DiceExpr, type SiegeSheet, type Weapon } from "./sheet.js";
+import { NOT_ABLE, plan, SPECIAL_ATTACKS, type Plan, type Special } from "./plan.js";
+import { formatDice, ref, signed, type SiegeSheet } from "./sheet.js";
 
-export type Special = "weapon" | "grapple" | "break" | "pummel" | "overbear" | "touch" | "disarm";
-export const SPECIAL_ATTACKS = ["grapple", "pummel", "overbear", "touch", "disarm"] as const;
+export { SPECIAL_ATTACKS };
 
 /** The Situation keys siege reads. */
-export const SITUATION_KEYS: SituationKey[] = ["mode", "range", "cover", "charge", "flank", "rear", "highGround", "twoWeapons", "mounted", "modifier"];
-
-interface SwingPlan {
-  label: string;
-  bonus: number;
-  mods: Mod[];
-  acMods: Mod[];
-  damage: DiceExpr | null;
-  damageMods: Mod[];
-  damageKind: "normal" | "subdual";
-}
-
-interface Plan {
-  special: Special;
-  mode: AttackMode;
-  swings: SwingPlan[];
-  attackerAdds: string[];
-  defenderAdds: string[];
-  notes: string[];
-  rules: string[];
-  ignored: SituationKey[];
-  /** The defender may declare Dodge / Evade against this attack now. */
-  canDefend: boolean;
-  /** Already declared this round before this attack. */
-  declared: { kind: "dodge"; count: number } | { kind: "evade" } | null;
-}
+export const SITUATION_KEYS: SituationKey[] = ["mode", "range", "cover", "charge", "flank", "rear", "highGround", "twoWeapons", "mounted", "modifier", "concealment", "intoMelee", "distance"];
 
 interface SwingData {
   label: string;
@@ -85,268 +39,29 @@ interface Data {
   notes: string[];
   rules: string[];
   declared: Plan["declared"];
-  canDefend: boolean;
-  pressed: "dodge" | "evade" | null;
+  stray?: StrayShot[];
   defenderCharging: boolean;
   rolls: DiceRoll[];
   attackerName: string;
   defenderName: string;
 }
 
-const NOT_ABLE = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying"];
-const UNAWARE = ["surprised", "unaware", "held", "restrained", "immobile", "unconscious", "helpless", "paralyzed", "paralysed", "stunned"];
-
-function findWeapon(sheet: SiegeSheet, name: string): Weapon | undefined {
-  const n = name.trim().toLowerCase();
-  return sheet.weapons.find((w) => w.name.toLowerCase() === n);
-}
-
-function plan(input: AttackInput<SiegeSheet>): Plan {
-  const { attacker, defender } = input;
-  const sit = input.situation as SiegeSituation;
-  const a = attacker.sheet;
-  const d = defender.sheet;
-  const aConds = attacker.state.conditions;
-  const dConds = defender.state.conditions;
-  if (attacker.id === defender.id) throw new RuleError("A combatant cannot attack itself: choose another target.");
-  const aBad = aConds.find((c) => NOT_ABLE.includes(c));
-  if (aBad) throw new RuleError(`${attacker.name} is ${aBad} and cannot attack.`);
-  if (dConds.includes("dead")) throw new RuleError(`${defender.name} is already dead: choose another target.`);
-
-  const used = new Set<SituationKey>();
-  const rules: string[] = [];
-  const notes: string[] = [];
-  const attackerAdds: string[] = [];
-  const defenderAdds: string[] = [];
-  const strMod = attributeModifier(a.str);
-  const dexMod = attributeModifier(a.dex);
-
-  // What is being used.
-  const wname = input.weapon?.trim().toLowerCase();
-  let special: Special = "weapon";
-  let weapon: Weapon | undefined;
-  if (sit.mode === "spell" && (!wname || wname === "touch")) {
-    special = "touch";
-    used.add("mode");
-  } else if (wname && (SPECIAL_ATTACKS as readonly string[]).includes(wname)) {
-    special = wname as Special;
-  } else if (wname) {
-    weapon = findWeapon(a, wname);
-    if (!weapon) {
-      try {
-        const dx = parseDice(wname);
-        const kind: Weapon["kind"] = sit.mode === "ranged" ? "ranged" : sit.mode === "thrown" ? "thrown" : "melee";
-        weapon = { name: formatDice(dx), damage: formatDice(dx), kind, range: 0, bonus: 0, reach: 5, crossbow: false };
-      } catch {
-        const names = a.weapons.map((w) => w.name);
-        throw new RuleError(`${attacker.name} has no weapon "${input.weapon}": use ${[...names, ...SPECIAL_ATTACKS].join(", ")} or a dice expression like 1d8.`);
-      }
-    }
-  } else {
-    weapon = a.weapons[0];
-    if (!weapon) {
-      if (attacker.kind === "monster") weapon = { name: "natural attack", damage: "1d6", kind: "melee", range: 0, bonus: 0, reach: 5, crossbow: false };
-      else special = "pummel";
-    }
-  }
-  if (aConds.includes("held")) {
-    if (special !== "grapple") throw new RuleError(`${attacker.name} is held: the only action is a grapple to break the hold.`);
-    if (!dConds.includes("grappling")) throw new RuleError(`${attacker.name} is held: grapple the one holding them to break free.`);
-    special = "break";
-  }
-
-  // Mode.
-  let mode: AttackMode = "melee";
-  if (special === "weapon" && weapon) {
-    if (weapon.kind === "ranged") mode = "ranged";
-    else if (weapon.kind === "thrown") mode = sit.mode === "melee" ? "melee" : "thrown";
-    else if (sit.mode === "ranged" || sit.mode === "thrown") throw new RuleError(`${weapon.name} is a melee weapon: it cannot be shot or thrown.`);
-    if (sit.mode && sit.mode !== "spell") used.add("mode");
-  } else if (sit.mode === "ranged" || sit.mode === "thrown") {
-    throw new RuleError(`A ${special} attack is made in melee: leave the mode out or choose melee.`);
-  } else if (sit.mode) used.add("mode");
-
-  // To-hit modifiers common to every swing.
-  const common: Mod[] = [];
-  if (sit.flank || sit.rear) {
-    const rogue = ["rogue", "assassin"].includes(a.class);
-    if (sit.rear) {
-      used.add("rear");
-      if (sit.flank) used.add("flank");
-      if (rogue) notes.push(`${a.class === "rogue" ? "A rogue" : "An assassin"} takes the back attack ability instead of the rear +2.`);
-      else common.push({ label: "rear attack", value: 2, rule: ref("Rear Attack") });
-    } else {
-      used.add("flank");
-      common.push({ label: "flank attack", value: 1, rule: ref("Flank Attack") });
-    }
-  }
-  for (const m of situationalModifiers(attacker, defender, sit, mode)) common.push(m);
-  if (sit.highGround) used.add("highGround");
-  if (sit.mounted) used.add("mounted");
-  if (sit.modifier) {
-    used.add("modifier");
-    common.push({ label: "Castle Keeper's modifier", value: sit.modifier, rule: ref("Situational Modifiers") });
-  }
-
-  // Armour class pieces common to every swing.
-  const rear = !!sit.rear;
-  const acCommon: Mod[] = [];
-  if (sit.cover && sit.cover !== "none") {
-    used.add("cover");
-    acCommon.push({ label: COVER_NAME[sit.cover], value: COVER_AC[sit.cover], rule: ref("Cover") });
-  } else if (sit.cover) used.add("cover");
-  acCommon.push(...roundAcPenalties(defender));
-  const dl = dexLost(defender, rear);
-  const dexLostMod: Mod[] = dl.lost ? [{ label: `no DEX (${dl.why})`, value: -dl.lost, rule: ref("Dexterity") }] : [];
-
-  const swings: SwingPlan[] = [];
-  const mkDamage = (w: Weapon, addStr: boolean): { expr: DiceExpr; mods: Mod[] } => {
-    const expr = parseDice(w.damage);
-    const mods: Mod[] = [];
-    if (addStr && strMod) mods.push({ label: "STR", value: strMod, rule: ref(mode === "thrown" ? "Ranged Combat" : "Weapon Damage") });
-    if (w.bonus) mods.push({ label: "magic", value: w.bonus, rule: ref("Weapon Damage") });
-    return { expr, mods };
-  };
-
-  if (special === "weapon" && weapon) {
-    rules.push(ref(mode === "melee" ? "Melee Combat" : "Ranged Combat"));
-    const normalAc: Mod[] = [{ label: "AC", value: d.ac, rule: ref("Armor Class") }, ...dexLostMod];
-    const sh = shieldApplies(defender, attacker.id, rear);
-    if (sh.applies) normalAc.push({ label: `${d.shield} shield`, value: 1, rule: ref("Shields") });
-    if (sh.newCondition) defenderAdds.push(sh.newCondition);
-    const base: Mod[] = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }];
-    let rangeMod: Mod | null = null;
-    if (mode !== "melee") {
-      let band = sit.range ? SITUATION_RANGE[sit.range] : "close";
-      if (sit.range) used.add("range");
-      if (sit.distance !== undefined && weapon.range > 0) {
-        const b = rangeBand(sit.distance, weapon.range);
-        if (!b) throw new RuleError(`${defender.name} is ${sit.distance} ft away, beyond ${weapon.name}'s long range (${3 * weapon.range} ft): no attack.`);
-        band = b;
-      }
-      rangeMod = { label: `${band} range`, value: RANGE_PENALTY[band], rule: ref("Ranged Combat") };
-    }
-    if (sit.charge) {
-      used.add("charge");
-      if (mode !== "melee") throw new RuleError("A charge ends in a melee attack: drop the charge or attack in melee.");
-      rules.push(ref("Charging"));
-      attackerAdds.push("charging");
-    }
-    const chargeDamage: Mod[] = [];
-    if (sit.charge) {
-      if (aConds.includes("charge negated")) notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
-      else chargeDamage.push({ label: "charge", value: 2, rule: ref("Charging") });
-      notes.push(`${attacker.name} charged: −4 AC for the rest of the round, hit or miss.`);
-    }
-    const attrMod: Mod = mode === "melee" ? { label: "STR", value: strMod, rule: ref("Melee Combat") } : { label: "DEX", value: dexMod, rule: ref("Ranged Combat") };
-    const weaponsUsed: { w: Weapon; hand?: "primary" | "off" }[] = [{ w: weapon }];
-    if (sit.twoWeapons && mode === "melee") {
-      used.add("twoWeapons");
-      const off = a.weapons.find((x) => x !== weapon && x.kind !== "ranged");
-      if (!off) throw new RuleError(`${attacker.name} needs a second melee weapon on the sheet to fight with two weapons.`);
-      weaponsUsed[0]!.hand = "primary";
-      weaponsUsed.push({ w: off, hand: "off" });
-      rules.push(ref("Two Weapon Fighting"));
-    }
-    const twp = twoWeaponPenalties(dexMod);
-    for (const { w, hand } of weaponsUsed) {
-      const mods: Mod[] = [...base];
-      if (hand) mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
-      else mods.push(attrMod);
-      if (w.bonus) mods.push({ label: "magic weapon", value: w.bonus, rule: ref("Melee Combat") });
-      if (rangeMod) mods.push(rangeMod);
-      mods.push(...common);
-      const dmg = mkDamage(w, mode !== "ranged");
-      swings.push({
-        label: hand ? `${w.name} (${hand === "primary" ? "primary" : "off hand"})` : w.name,
-        bonus: sumMods(mods),
-        mods,
-        acMods: [...normalAc, ...acCommon],
-        damage: dmg.expr,
-        damageMods: [...dmg.mods, ...chargeDamage],
-        damageKind: "normal",
-      });
-    }
-  } else {
-    if (sit.charge) {
-      used.add("charge");
-      notes.push("A charge adds damage to a weapon attack only: no extra damage here.");
-    }
-    if (special === "grapple" || special === "break") {
-      rules.push(ref("Grappling"));
-      const g = grappleAc(a, d);
-      const mods = [{ label: "BtH", value: a.bth, rule: ref("Grappling") }, { label: "STR", value: strMod, rule: ref("Grappling") }, ...common];
-      swings.push({ label: special === "break" ? "break the hold" : "grapple", bonus: sumMods(mods), mods, acMods: [...g.mods, ...acCommon], damage: null, damageMods: [], damageKind: "normal" });
-    } else if (special === "overbear") {
-      rules.push(ref("Overbearing"));
-      const o = overbearAc(a, d);
-      const mods = [{ label: "STR", value: strMod, rule: ref("Overbearing") }, ...common];
-      attackerAdds.push("overbearing");
-      notes.push(`${attacker.name} overbears: −2 AC for the rest of the round.`);
-      swings.push({ label: "overbear", bonus: sumMods(mods), mods, acMods: [...o.mods, ...acCommon], damage: { count: 1, sides: 2, modifier: 0 }, damageMods: [], damageKind: "subdual" });
-    } else if (special === "pummel") {
-      rules.push(ref("Pummeling"));
-      const mods = [{ label: "BtH", value: a.bth, rule: ref("Pummeling") }, { label: "STR", value: strMod, rule: ref("Pummeling") }, ...common];
-      const normalAc: Mod[] = [{ label: "AC", value: d.ac, rule: ref("Armor Class") }, ...dexLostMod];
-      const sh = shieldApplies(defender, attacker.id, rear);
-      if (sh.applies) normalAc.push({ label: `${d.shield} shield`, value: 1, rule: ref("Shields") });
-      if (sh.newCondition) defenderAdds.push(sh.newCondition);
-      swings.push({
-        label: "pummel", bonus: sumMods(mods), mods, acMods: [...normalAc, ...acCommon],
-        damage: { count: 1, sides: 2, modifier: 0 }, damageMods: strMod ? [{ label: "STR", value: strMod, rule: ref("Pummeling") }] : [], damageKind: "subdual",
-      });
-    } else if (special === "touch") {
-      rules.push(ref("Touch Attack"));
-      const t = touchAc(defender);
-      const mods = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }, { label: "STR", value: strMod, rule: ref("Melee Combat") }, ...common];
-      swings.push({ label: "touch", bonus: sumMods(mods), mods, acMods: [...t.mods, ...(defender.kind === "monster" ? [] : dexLostMod), ...acCommon], damage: null, damageMods: [], damageKind: "normal" });
-    } else if (special === "disarm") {
-      rules.push(ref("Disarm"));
-      if (attacker.kind === "monster" || !DISARM_CLASSES.includes(a.class))
-        throw new RuleError(`Only a fighter, ranger, knight, rogue, assassin, cleric or paladin can disarm; ${attacker.name} cannot.`);
-      const mods = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }, { label: "STR", value: strMod, rule: ref("Melee Combat") }, ...common];
-      const ddex = attributeModifier(d.dex);
-      // disarmAc(level, DEX bonus) = 18 + level + DEX bonus, shown in parts.
-      const acMods: Mod[] = [
-        { label: "disarm base 18", value: disarmAc(0, 0), rule: ref("Disarm") },
-        { label: `${defender.kind === "monster" ? "hit dice" : "level"}`, value: d.level, rule: ref("Disarm") },
-      ];
-      if (ddex > 0 && !dl.lost) acMods.push({ label: "DEX", value: ddex, rule: ref("Disarm") });
-      acMods.push(...acCommon);
-      swings.push({ label: "disarm", bonus: sumMods(mods), mods, acMods, damage: null, damageMods: [], damageKind: "normal" });
-    }
-  }
-
-  // Who may declare a defence now.
-  const alive = !dConds.some((c) => NOT_ABLE.includes(c) || UNAWARE.includes(c));
-  const evading = dConds.find((c) => c.startsWith("evading:"));
-  const dodged = dConds.filter((c) => c.startsWith("dodged:")).map((c) => Number(c.slice(7))).filter(Number.isFinite);
-  let declared: Plan["declared"] = null;
-  if (evading) {
-    if (evading === `evading:${attacker.id}`) declared = { kind: "evade" };
-  } else if (dConds.includes("dodging")) declared = { kind: "dodge", count: dodged.length ? Math.max(...dodged) : 0 };
-  const canDefend = alive && !rear && !evading && !dConds.includes("dodging");
-  if (evading && !declared) notes.push(`${defender.name} is evading another opponent this round: no bonus against ${attacker.name}.`);
-  if (declared?.kind === "dodge" && !rear) rules.push(ref("Dodge"));
-  if (declared?.kind === "evade") rules.push(ref("Evade"));
-
-  const setKeys = (Object.keys(sit) as SituationKey[]).filter((k) => {
-    const v = (sit as Record<string, unknown>)[k];
-    return v !== undefined && v !== false && v !== "none" && v !== 0;
-  });
-  const ignored = setKeys.filter((k) => !used.has(k) && !["concealment", "intoMelee", "distance"].includes(k as string));
-  return { special, mode, swings, attackerAdds, defenderAdds, notes, rules, ignored, canDefend, declared };
-}
-
 /** The defence bonus on swing `i` for the current declarations. */
-function defenceBonus(data: Data, i: number): Mod | null {
-  const kind = data.pressed ?? data.declared?.kind ?? null;
-  if (kind === "evade") return { label: "evading", value: 4, rule: ref("Evade") };
-  if (kind === "dodge") {
-    const before = data.pressed ? 0 : data.declared?.kind === "dodge" ? data.declared.count : 0;
-    if (before + i < 3) return { label: `dodging (${before + i + 1} of 3)`, value: 2, rule: ref("Dodge") };
-  }
+function defenceBonus(data: Pick<Data, "declared">, i: number): Mod | null {
+  const d = data.declared;
+  if (d?.kind === "evade") return { label: "evading", value: 4, rule: ref("Evade") };
+  if (d?.kind === "dodge" && d.count + i < 3) return { label: `dodging (attack ${d.count + i + 1} of 3)`, value: 2, rule: ref("Dodge") };
   return null;
+}
+
+/** " = sheet AC 11 + 2 dodging (attack 1 of 3)": the armour class from its parts, in reading order. */
+function describeAc(acMods: Mod[], ac: number): string {
+  const [first, ...rest] = acMods;
+  const shown = rest.filter((m) => m.value !== 0);
+  if (!first || !shown.length) return "";
+  const head = first.label === "AC" ? `sheet AC ${first.value}` : first.label.includes(String(first.value)) ? first.label : `${first.label} ${first.value}`;
+  const tail = shown.map((m) => ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)} ${m.label}`).join("");
+  return ` = ${head}${tail}${ac !== sumMods(acMods) ? " (never below 1)" : ""}`;
 }
 
 interface Resolved {
@@ -361,7 +76,31 @@ const SUCCESS_WORD: Record<Special, string> = {
   weapon: "hit", grapple: "held", break: "broken free", pummel: "hit", overbear: "knocked down", touch: "touched", disarm: "disarmed",
 };
 
-function resolve(data: Data, attackerId: string, defenderId: string, final: boolean): Resolved {
+/** What a special attack that lands does to both sides ("Grappling", "Overbearing", "Disarm", "Touch Attack"). */
+function specialOutcome(data: Data, dEff: Effect, aEff: Effect): string[] {
+  switch (data.special) {
+    case "grapple":
+      dEff.addConditions!.push("held", "prone");
+      aEff.addConditions!.push("grappling");
+      return [`${data.defenderName} is held: prone and defenceless, and can act only to break the hold with a grapple of their own.`];
+    case "break":
+      aEff.removeConditions!.push("held", "prone");
+      dEff.removeConditions!.push("grappling");
+      return [`${data.attackerName} breaks the hold.`];
+    case "overbear":
+      dEff.addConditions!.push("prone", "knocked down");
+      return [`${data.defenderName} is knocked prone for the rest of the round.`];
+    case "disarm":
+      dEff.addConditions!.push("disarmed");
+      return [`${data.defenderName} is disarmed.`];
+    case "touch":
+      return [`${data.defenderName} is touched: the spell or effect takes hold.`];
+    default:
+      return [];
+  }
+}
+
+function resolve(data: Data, attackerId: string, defenderId: string): Resolved {
   const hits: boolean[] = [];
   const acs: number[] = [];
   const lines: string[] = [];
@@ -380,7 +119,7 @@ function resolve(data: Data, attackerId: string, defenderId: string, final: bool
     const hit = total >= ac;
     hits.push(hit);
     acs.push(ac);
-    let line = `**${s.label}**: d20 ${s.d20} ${s.bonus >= 0 ? "+" : "−"} ${Math.abs(s.bonus)}${s.mods.some((m) => m.value) ? ` (${describeMods(s.mods)})` : ""} = **${total}** vs AC ${ac}${acMods.length > 1 ? ` (${describeMods(acMods)})` : ""} → ${hit ? SUCCESS_WORD[data.special] : "miss"}`;
+    let line = `**${s.label}**: d20 ${s.d20} ${s.bonus >= 0 ? "+" : "−"} ${Math.abs(s.bonus)}${s.mods.some((m) => m.value) ? ` (${describeMods(s.mods)})` : ""} = **${total}** vs AC ${ac}${describeAc(acMods, ac)} → ${hit ? SUCCESS_WORD[data.special] : "miss"}`;
     if (hit && s.damage !== null) {
       const dmg = s.damage ?? 0;
       line += `, ${s.damageNotation} = ${dmg} ${s.damageKind === "subdual" ? "subdual " : ""}damage`;
@@ -391,39 +130,15 @@ function resolve(data: Data, attackerId: string, defenderId: string, final: bool
   });
   const anyHit = hits.some(Boolean);
   if (anyHit) {
-    if (data.special === "grapple") {
-      dEff.addConditions!.push("held", "prone");
-      aEff.addConditions!.push("grappling");
-      lines.push(`${data.defenderName} is held: prone and defenceless, and can act only to break the hold with a grapple of their own.`);
-    } else if (data.special === "break") {
-      aEff.removeConditions!.push("held", "prone");
-      dEff.removeConditions!.push("grappling");
-      lines.push(`${data.attackerName} breaks the hold.`);
-    } else if (data.special === "overbear") {
-      dEff.addConditions!.push("prone", "knocked down");
-      lines.push(`${data.defenderName} is knocked prone for the rest of the round.`);
-    } else if (data.special === "disarm") {
-      dEff.addConditions!.push("disarmed");
-      lines.push(`${data.defenderName} is disarmed.`);
-    } else if (data.special === "touch") {
-      lines.push(`${data.defenderName} is touched: the spell or effect takes hold.`);
-    }
+    lines.push(...specialOutcome(data, dEff, aEff));
     if (data.defenderCharging) {
       dEff.addConditions!.push("charge negated");
       lines.push(`${data.defenderName} was hit while charging: the charge is negated (no extra damage), the −4 AC remains.`);
       rules.push(ref("Charging"));
     }
   }
-  // Defences declared now or before.
-  if (data.pressed === "dodge") {
-    dEff.addConditions!.push("dodging", `dodged:${coveredByDodge}`);
-    lines.push(`${data.defenderName} dodges: +2 AC against up to three attacks this round, and gives up this round's action.`);
-    if (!rules.includes(ref("Dodge"))) rules.push(ref("Dodge"));
-  } else if (data.pressed === "evade") {
-    dEff.addConditions!.push("evading", `evading:${attackerId}`);
-    lines.push(`${data.defenderName} evades ${data.attackerName}: +4 AC against them for the round, and gives up this round's action.`);
-    if (!rules.includes(ref("Evade"))) rules.push(ref("Evade"));
-  } else if (data.declared?.kind === "dodge" && coveredByDodge > 0) {
+  // Defences declared before the round.
+  if (data.declared?.kind === "dodge" && coveredByDodge > 0) {
     const c = data.declared.count;
     dEff.removeConditions!.push(...(c > 0 ? [`dodged:${c}`] : []));
     dEff.addConditions!.push(`dodged:${c + coveredByDodge}`);
@@ -432,6 +147,8 @@ function resolve(data: Data, attackerId: string, defenderId: string, final: bool
     lines.push(`${data.defenderName} has already dodged three attacks this round: no bonus.`);
   }
   lines.push(...data.notes);
+  if (!anyHit && data.stray?.length)
+    lines.push(`The missile flies on and can hit anything in its path: roll to hit again at ${data.stray.map((x) => `${x.distanceFt} ft (${signed(x.modifier)})`).join(", ")} (Castles & Crusades · Ranged Combat).`);
   const effects: Effect[] = [...damageEffects];
   for (const e of [dEff, aEff]) {
     const add = [...new Set(e.addConditions)];
@@ -446,29 +163,19 @@ function resolve(data: Data, attackerId: string, defenderId: string, final: bool
   const hitCount = hits.filter(Boolean).length;
   const outcome = anyHit ? SUCCESS_WORD[data.special] : "miss";
   const what = data.swings.length > 1 ? `${hitCount} of ${data.swings.length} hit` : outcome;
-  const title = `${data.attackerName} → ${data.defenderName}: ${what}${totalDamage ? ` (${totalDamage} damage)` : ""}${final ? "" : " — reactions open"}`;
+  const title = `${data.attackerName} → ${data.defenderName}: ${what}${totalDamage ? ` (${totalDamage} damage)` : ""}`;
   return { hits, acs, outcome, effects, result: { title, lines, rules: [...new Set(rules)], rolls: data.rolls } };
 }
 
-function options(data: Data, defenderId: string, anyHit: boolean): ReactionOption[] {
-  const opts: ReactionOption[] = [];
-  if (data.canDefend && data.pressed === null && anyHit) {
-    opts.push({ id: "dodge", label: "Dodge (+2 AC)", by: defenderId, cost: "your action this round; covers up to 3 attacks", rule: ref("Dodge") });
-    opts.push({ id: "evade", label: "Evade (+4 AC vs this foe)", by: defenderId, cost: "your action this round", rule: ref("Evade") });
-  }
-  opts.push({ id: "take", label: "Take it", by: defenderId, cost: "no cost", rule: ref("Combat Maneuvers") });
-  return opts;
-}
-
 function toState(data: Data, input: { attackerId: string; defenderId: string; ignored: SituationKey[] }, phase: AttackState["phase"]): AttackState {
-  const r = resolve(data, input.attackerId, input.defenderId, phase === "done");
+  const r = resolve(data, input.attackerId, input.defenderId);
   return {
     phase,
     attackerId: input.attackerId,
     defenderId: input.defenderId,
     outcome: r.outcome,
     data: data as unknown as Record<string, unknown>,
-    options: phase === "reactions" ? options(data, input.defenderId, r.hits.some(Boolean)) : [],
+    options: [],
     effects: r.effects,
     ignored: input.ignored,
     result: r.result,
@@ -487,8 +194,7 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     notes: p.notes,
     rules: p.rules,
     declared: p.declared,
-    canDefend: p.canDefend,
-    pressed: null,
+    stray: p.stray,
     defenderCharging: input.defender.state.conditions.includes("charging"),
     rolls: [],
     attackerName: input.attacker.name,
@@ -498,8 +204,8 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     const d20 = dice.roll(`attack: ${s.label}`, 1, 20, { modifier: s.bonus }).dice[0]!.value;
     data.swings.push({ label: s.label, d20, bonus: s.bonus, mods: s.mods, acMods: s.acMods, damage: null, damageNotation: null, damageMods: s.damageMods, damageKind: s.damageKind });
   }
-  // Roll damage for what hits now (a defence can only turn a hit into a miss).
-  const now = resolve({ ...data, rolls: [] }, input.attacker.id, input.defender.id, false);
+  // Roll damage for what hits.
+  const now = resolve({ ...data, rolls: [] }, input.attacker.id, input.defender.id);
   p.swings.forEach((s, i) => {
     if (!now.hits[i] || !s.damage) return;
     const sw = data.swings[i]!;
@@ -510,17 +216,14 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     sw.damageNotation = `${formatDice(s.damage)}${s.damageMods.length ? ` (${describeMods(s.damageMods)})` : ""}${raw < 1 ? " (at least 1)" : ""}`;
   });
   data.rolls = dice.since(mark);
-  return toState(data, { attackerId: input.attacker.id, defenderId: input.defender.id, ignored: p.ignored }, "reactions");
+  // Nothing to react with: Dodge and Evade are declared before the round, so the attack is final at once.
+  return toState(data, { attackerId: input.attacker.id, defenderId: input.defender.id, ignored: p.ignored }, "done");
 }
 
 export function react(state: AttackState, optionId: string, _input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState {
   if (state.phase === "done" || !state.options.some((o) => o.id === optionId))
-    throw new RuleError(`"${optionId}" is not open on this attack any more: nothing changed.`);
-  const data = structuredClone(state.data) as unknown as Data;
-  const ids = { attackerId: state.attackerId, defenderId: state.defenderId, ignored: state.ignored };
-  if (optionId === "dodge" || optionId === "evade") data.pressed = optionId;
-  // Nothing else can be pressed after a defence or "take": the attack is final.
-  return toState(data, ids, "done");
+    throw new RuleError(`"${optionId}" is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`);
+  return toState(structuredClone(state.data) as unknown as Data, { attackerId: state.attackerId, defenderId: state.defenderId, ignored: state.ignored }, "done");
 }
 
 export function lapse(state: AttackState, _input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState {
@@ -533,9 +236,8 @@ export function lapse(state: AttackState, _input: AttackInput<SiegeSheet>, _dice
 export function odds(input: AttackInput<SiegeSheet>): RuleResult {
   const p = plan(input);
   const lines: string[] = [];
-  const data = { pressed: null, declared: p.declared } as unknown as Data;
   p.swings.forEach((s, i) => {
-    const def = defenceBonus(data, i);
+    const def = defenceBonus(p, i);
     const ac = clampAc(sumMods(s.acMods) + (def?.value ?? 0));
     const need = ac - s.bonus;
     const faces = Math.max(0, Math.min(20, 21 - need));

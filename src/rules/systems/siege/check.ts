@@ -7,7 +7,8 @@ import type { CheckInput, Combatant, RuleResult, SaveInput, Side, SurpriseResult
 import { RuleError } from "../types.js";
 import { ATTRIBUTE_NAMES, attributeKey, attributeModifier, ref, signed, type AttributeKey, type SiegeSheet } from "./sheet.js";
 
-export const SIEGE_RULE = "Castles & Crusades SIEGE engine (not in seed 003; see docs/rules/siege.md)";
+/** Not in seed 003 (see docs/rules/siege.md): the check of the Castles & Crusades Players Handbook. */
+export const SIEGE_RULE = "Castles & Crusades Players Handbook · the SIEGE engine (outside the combat rules)";
 export const PRIME_BASE = 12;
 export const SECONDARY_BASE = 18;
 

@@ -18,15 +18,8 @@ export const describeMods = (mods: Mod[]): string => mods.filter((m) => m.value 
 
 export type Concealment = "none" | "quarter" | "half" | "three-quarters" | "full";
 
-/** Siege extras a caller may add to the shared Situation. */
-export interface SiegeSituation extends Situation {
-  /** Concealment of the defender (fog, darkness): −2 / −4 / −6 / −10 to hit. */
-  concealment?: Concealment;
-  /** Ranged attack against a foe fighting in melee: −4. */
-  intoMelee?: boolean;
-  /** Distance to the target in feet: picks the range band from the weapon's increment. */
-  distance?: number;
-}
+/** The shared Situation: concealment (−2 / −4 / −6 / −10 to hit), a missile into melee (−4), distance in feet (range bands). */
+export type SiegeSituation = Situation;
 
 export type AttackMode = "melee" | "ranged" | "thrown";
 
@@ -44,9 +37,10 @@ export function situationalModifiers(
   const defenceless = dc.some((c) => ["held", "defenceless", "defenseless", "unconscious", "helpless", "paralyzed", "paralysed"].includes(c));
   const prone = dc.includes("prone");
   const blind = dc.includes("blind");
+  // "The modifiers are cumulative": a missile at a prone foe takes the +5 and the −4 (one row of the table covers prone and into melee).
   if (defenceless) mods.push({ label: "defender prone and defenceless", value: 10, rule: r });
-  else if (blind || (prone && mode === "melee")) mods.push({ label: `defender ${blind ? "blind" : "prone"}`, value: 5, rule: r });
-  if (mode !== "melee" && (prone || situation.intoMelee) && !defenceless)
+  else if (blind || prone) mods.push({ label: `defender ${blind ? "blind" : "prone"}`, value: 5, rule: r });
+  if (mode !== "melee" && (prone || situation.intoMelee))
     mods.push({ label: prone ? "ranged attack against a prone foe" : "ranged attack into melee", value: -4, rule: r });
   if (situation.highGround) mods.push({ label: "defender at lower elevation", value: 1, rule: r });
   if (dc.includes("stunned") || dc.includes("cowering")) mods.push({ label: "defender stunned or cowering", value: 2, rule: r });
@@ -99,8 +93,6 @@ export function roundAcPenalties(defender: Combatant<SiegeSheet>): Mod[] {
 
 export const clampAc = (ac: number): number => Math.max(1, ac);
 
-/** Armour class from its parts: 10 + armour + DEX + other, never below 1 ("Armor Class", "Armor"). */
-export const armorClass = (armor: number, dexMod = 0, other = 0): number => clampAc(10 + armor + dexMod + other);
 
 /** Size difference in categories, attacker minus defender. */
 export const sizeDiff = (a: Size, d: Size): number => sizeIndex(a) - sizeIndex(d);

@@ -15,12 +15,16 @@ export interface SiegeState extends CombatState {
   subdual: number;
   /** All subdual points ever taken: every 5th one is normal damage ("Subdual Damage"). */
   subdualTally: number;
+  /** At 0 HP: minutes of game time until consciousness returns (rolled 1d6 hours when 0 was reached). */
+  wakeInMinutes?: number;
+  /** At 0 HP and awake again: half move, no fighting ("Hit Points"). */
+  awake?: boolean;
 }
 
 export type SiegeDamageKind = "normal" | "weapon" | "magic" | "subdual" | "illusion";
 
 /** The conditions this file owns; they are recomputed from hit points after every change. */
-export const HP_CONDITIONS = ["unconscious", "grievously wounded", "mortally wounded", "dying", "dead", "knocked out for 24 hours"];
+export const HP_CONDITIONS = ["unconscious", "grievously wounded", "mortally wounded", "dying", "dead", "knocked out for 24 hours", "recovering"];
 
 export function initialState(sheet: SiegeSheet): SiegeState {
   return { conditions: [], hp: sheet.hpMax, hpMax: sheet.hpMax, subdual: 0, subdualTally: 0 };
@@ -58,7 +62,7 @@ function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
   if (band === "dead") add.push("dead");
   else if (band === "mortally wounded") add.push("unconscious", "mortally wounded", "dying");
   else if (band === "grievously wounded") add.push("unconscious", "grievously wounded");
-  else if (band === "unconscious") add.push("unconscious");
+  else if (band === "unconscious") add.push(st.awake ? "recovering" : "unconscious");
   else if (st.hp - st.subdual <= 0) {
     add.push("unconscious");
     if (st.hp - st.subdual <= -10) add.push("knocked out for 24 hours");
@@ -66,7 +70,12 @@ function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
   const conditions = band === "dead" ? [...keep.filter((c) => c !== "aided"), ...add] : [...keep, ...add];
   // Aid only matters while mortally wounded.
   const final = band === "mortally wounded" ? conditions : conditions.filter((c) => c !== "aided");
-  return { ...st, conditions: [...new Set(final)] };
+  const out: SiegeState = { ...st, conditions: [...new Set(final)] };
+  if (band !== "unconscious") {
+    delete out.wakeInMinutes;
+    delete out.awake;
+  }
+  return out;
 }
 
 function bandLine(name: string, st: SiegeState): string {
@@ -74,10 +83,11 @@ function bandLine(name: string, st: SiegeState): string {
   if (st.conditions.includes("mortally wounded"))
     return `${name} is mortally wounded (${st.hp} HP): loses 1 HP a round until someone spends a full round aiding the wounds${st.conditions.includes("aided") ? " (aided: the loss has stopped)" : ""}.`;
   if (st.conditions.includes("grievously wounded")) return `${name} is unconscious and grievously wounded (${st.hp} HP): 24 hours of bed rest before healing begins; magic heals only to 0.`;
-  if (st.hp === 0) return `${name} is at 0 HP and passes out: awake in 1d6 hours, then half move and no fighting, spells or strenuous action.`;
+  if (st.hp === 0 && st.awake) return `${name} is at 0 HP and awake: half move, and no fighting, spells, turning or strenuous action until healed.`;
+  if (st.hp === 0) return `${name} is at 0 HP and passes out${st.wakeInMinutes !== undefined ? ` for ${Math.ceil(st.wakeInMinutes / 60)} hour${st.wakeInMinutes > 60 ? "s" : ""}` : ": awake in 1d6 hours"}, then half move and no fighting, spells or strenuous action.`;
   if (st.conditions.includes("knocked out for 24 hours")) return `${name} is beaten to ${st.hp - st.subdual} with subdual damage: unconscious for 24 hours (or worse, at the Castle Keeper's discretion).`;
   if (st.conditions.includes("unconscious")) return `${name} is knocked out by subdual damage (${st.hp - st.subdual} effective HP).`;
-  return `${name} has ${st.hp - st.subdual}/${st.hpMax} HP${st.subdual ? ` (${st.subdual} of it subdual)` : ""}.`;
+  return `${name} has ${st.hp}/${st.hpMax} HP${st.subdual ? ` and ${st.subdual} subdual damage: knocked out after ${st.hp - st.subdual} more` : ""}.`;
 }
 
 /**
@@ -85,7 +95,7 @@ function bandLine(name: string, st: SiegeState): string {
  * fifth point taken (counted across hits) into normal damage; illusory damage
  * is subdual damage that kills at −10 ("Magic Damage").
  */
-export function applyDamage(c: Combatant<SiegeSheet>, amount: number, _dice: DiceBag, kind: SiegeDamageKind = "normal"): DamageResult {
+export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: DiceBag, kind: SiegeDamageKind = "normal"): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number of 0 or more.");
   const st = readState(c);
   const lines: string[] = [];
@@ -110,10 +120,13 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, _dice: Dic
     lines.push(`${c.name} takes ${amount} ${kind === "magic" ? "magic " : ""}damage.`);
     rules.push(ref(kind === "magic" ? "Magic Damage" : "Weapon Damage"));
   }
+  const mark = dice.log.length;
+  // Reaching exactly 0: consciousness returns in 1d6 hours ("Hit Points").
+  if (next.hp === 0 && st.hp !== 0) next = { ...next, wakeInMinutes: wakeAfterZero(c, dice).hours * 60, awake: false };
   next = withHpConditions(next, illusionDeath);
   if (next.hp <= 0 || next.hp - next.subdual <= 0) rules.push(ref("Hit Points"));
   lines.push(bandLine(c.name, next));
-  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : `${kind} `}damage`, lines, rules, rolls: [] } };
+  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : `${kind} `}damage`, lines, rules, rolls: dice.since(mark) } };
 }
 
 /**
@@ -157,7 +170,9 @@ export function view(c: Combatant<SiegeSheet>): StateView {
         ? "grievously wounded"
         : st.conditions.includes("unconscious")
           ? "unconscious"
-          : "fine";
+          : st.conditions.includes("recovering")
+            ? "awake at 0 HP"
+            : "fine";
   return {
     summary: `HP ${st.hp}/${st.hpMax}${st.subdual ? ` (${st.subdual} subdual)` : ""}`,
     fraction: Math.max(0, Math.min(1, eff / st.hpMax)),
@@ -171,7 +186,7 @@ export function bleedingEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
   for (const c of combatants) {
     const st = readState(c);
     if (hpBand(st.hp) === "mortally wounded" && !st.conditions.includes("aided")) {
-      out.push({ targetId: c.id, damage: 1, damageKind: "normal", note: `${c.name} is mortally wounded and loses 1 HP (seed 003, "Hit Points").` });
+      out.push({ targetId: c.id, damage: 1, damageKind: "normal", note: `${c.name} is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points).` });
     }
   }
   return out;
@@ -221,6 +236,55 @@ export const subdualHealed = (minutes: number): number => Math.max(0, Math.floor
 export function healSubdual(c: Combatant<SiegeSheet>, minutes: number): SiegeState {
   const st = readState(c);
   return withHpConditions({ ...st, subdual: Math.max(0, st.subdual - subdualHealed(minutes)) });
+}
+
+/**
+ * Game time outside a fight: subdual damage heals 1 point per 10 minutes
+ * ("Subdual Damage"); at 0 HP, consciousness returns when the 1d6 hours rolled
+ * at the fall have passed ("Hit Points"). Null when nothing changes.
+ */
+export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: DiceBag): DamageResult | null {
+  const st = readState(c);
+  if (st.conditions.includes("dead")) return null;
+  let next = healSubdual(c, minutes);
+  const lines: string[] = [];
+  const rules: string[] = [];
+  const mark = dice.log.length;
+  // Brought to 0 by healing from below (the knight), the hours until waking are rolled when time first passes.
+  if (next.hp === 0 && !next.awake && next.wakeInMinutes === undefined) {
+    const w = wakeAfterZero(c, dice);
+    next = { ...next, wakeInMinutes: w.hours * 60 };
+    lines.push(`${c.name} is at 0 HP: awake in ${w.hours} hour${w.hours === 1 ? "" : "s"}.`);
+  }
+  const healed = st.subdual - next.subdual;
+  if (healed > 0) {
+    lines.push(`${c.name} recovers ${healed} subdual damage over ${minutes} minutes (1 per 10 minutes)${next.subdual ? `: ${next.subdual} left` : ""}.`);
+    rules.push(ref("Subdual Damage"));
+  }
+  if (next.hp === 0 && !next.awake && next.wakeInMinutes !== undefined) {
+    const left = next.wakeInMinutes - minutes;
+    next = withHpConditions(left <= 0 ? { ...next, wakeInMinutes: 0, awake: true } : { ...next, wakeInMinutes: left });
+    lines.push(left <= 0 ? `${c.name} wakes: half move, and no fighting, spells, turning or strenuous action until healed.` : `${c.name} is still out: ${left} minutes until waking.`);
+    rules.push(ref("Hit Points"));
+  }
+  if (!lines.length) return null;
+  return { state: next, result: { title: `${c.name}: ${minutes} minutes pass`, lines, rules: [...new Set(rules)], rolls: dice.since(mark) } };
+}
+
+/**
+ * A monster entering a fight: its hit points rolled from its hit dice (d8s,
+ * "a 3d8 hit dice creature"; no CON modifier, at least 1 per die; less than
+ * one hit die counts as 1d4), unless the referee typed them.
+ */
+export function rollMonster(sheet: SiegeSheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: SiegeSheet; result: RuleResult } | null {
+  if (typed.hpMax !== undefined) return null;
+  const hd = sheet.level;
+  const r = rollHitPoints(dice, { hitDie: hd >= 1 ? 8 : 4, level: Math.max(1, hd), conMod: 0 });
+  const faces = r.rolls.map((x) => x.total).join(" + ");
+  return {
+    sheet: { ...sheet, hpMax: r.hp },
+    result: { ...r, title: `Hit points: ${r.hp}`, lines: [`${Math.max(1, hd)}d${hd >= 1 ? 8 : 4} = ${faces} → ${r.hp} HP`] },
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { RuleSystem, Unsupported } from "../types.js";
 import { begin, lapse, odds, react, SITUATION_KEYS } from "./attack.js";
 import { check, SAVE_KINDS, save, surprise } from "./check.js";
-import { applyDamage, applyHealing, initialState, view } from "./damage.js";
+import { applyDamage, applyHealing, fallingDamage, initialState, rollMonster, timePasses, view } from "./damage.js";
 import { initiative, roundStart } from "./initiative.js";
 import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, PRESETS, sheetSchema, type SiegeSheet } from "./sheet.js";
 import { campaignOptions, round, words } from "./round.js";
@@ -40,6 +40,9 @@ export const siege: RuleSystem<SiegeSheet> = {
   odds,
   applyDamage,
   applyHealing,
+  rollMonster,
+  fall: fallingDamage,
+  timePasses,
 };
 
 export * from "./sheet.js";

@@ -10,43 +10,63 @@ import { bleedingEffects, hpBand, readState } from "./damage.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
 /** Conditions that keep a combatant from acting (and rolling initiative). */
-export const CANNOT_ACT = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying"];
+export const CANNOT_ACT = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying", "recovering"];
 
 export function cannotActReason(c: Combatant<SiegeSheet>, round: number): string | undefined {
   const st = readState(c);
   const hpWhy = hpBand(st.hp);
+  if (hpWhy === "unconscious" && st.conditions.includes("recovering")) return "awake at 0 HP but cannot fight until healed";
   if (hpWhy !== "fine") return hpWhy;
   const cond = st.conditions.find((x) => CANNOT_ACT.includes(x));
   if (cond) return cond;
-  if (round === 1 && st.conditions.includes("surprised")) return "surprised";
+  if (round <= 1 && st.conditions.includes("surprised")) return "surprised";
   return undefined;
 }
 
-/** Conditions that last only for the round in which they were gained. */
-export function isRoundCondition(c: string): boolean {
-  return (
-    ["charging", "charge negated", "overbearing", "dodging", "evading", "disengaging", "knocked down"].includes(c) ||
-    c.startsWith("dodged:") ||
-    c.startsWith("evading:") ||
-    c.startsWith("shield vs ")
-  );
+/**
+ * Declared before the round, these do not roll initiative ("Dodge", "Evade",
+ * "Disengaging from Combat"): the declaration is the round's action.
+ */
+export function noInitiativeReason(c: Combatant<SiegeSheet>): string | undefined {
+  const conds = c.state.conditions;
+  if (conds.includes("dodging")) return "dodging: no initiative roll";
+  if (conds.some((x) => x.startsWith("evading:"))) return "evading: no initiative roll";
+  if (conds.includes("disengaging")) return "disengaging hastily: no initiative roll";
+  if (conds.includes("withdrawing")) return "disengaging (fighting withdrawal): no initiative roll";
+  return undefined;
 }
 
 /**
- * The effects of a new round: round-long conditions end (charge, overbear,
- * dodge and evade, hasty disengagement, the shield's attackers, a knock-down's
- * "prone"), "surprised" ends after round 1, and the mortally wounded bleed.
+ * The end of a round: a knock-down's "prone" ends with it ("Overbearing"), and
+ * the mortally wounded bleed. The round's own marks (charge, dodge, evade,
+ * disengagement, the shield's attackers…) end by their lifetime in `words`.
  */
-export function roundStartEffects(combatants: Combatant<SiegeSheet>[], round: number): Effect[] {
+export function roundEndEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
   const out: Effect[] = [];
   for (const c of combatants) {
-    const conds = c.state.conditions;
-    const remove = conds.filter(isRoundCondition);
-    if (conds.includes("knocked down")) remove.push("prone");
-    if (round > 1 && conds.includes("surprised")) remove.push("surprised");
-    if (remove.length) out.push({ targetId: c.id, removeConditions: [...new Set(remove)], note: `${c.name}: last round's ${[...new Set(remove)].join(", ")} ended.` });
+    if (c.state.conditions.includes("knocked down")) out.push({ targetId: c.id, removeConditions: ["prone"], note: `${c.name} gets up: knocked prone for the rest of that round only.` });
   }
   return [...out, ...bleedingEffects(combatants)];
+}
+
+/** Round 1: each first striker ("Initiative" exception) is moved ahead of the foes it outreaches that close on it. */
+export function firstStrikeOrder(order: string[][], able: Combatant<SiegeSheet>[], lines: string[]): string[][] {
+  let out = order.map((g) => [...g]);
+  const at = (id: string) => out.findIndex((g) => g.includes(id));
+  for (const a of able) {
+    // Only a foe that closes within 10 ft triggers it; before initiative, that is a foe who declared a charge.
+    const targets = able.filter((b) => b.side !== a.side && b.state.conditions.includes("charging") && firstStrike(a.sheet, b.sheet, { round: 1 }).first);
+    if (!targets.length) continue;
+    const why = firstStrike(a.sheet, targets[0]!.sheet, { round: 1 }).why;
+    const earliest = Math.min(...targets.map((t) => at(t.id)));
+    const names = targets.map((t) => t.name).join(", ");
+    if (at(a.id) > earliest) {
+      out = out.map((g) => g.filter((id) => id !== a.id)).filter((g) => g.length);
+      out.splice(Math.min(...targets.map((t) => at(t.id))), 0, [a.id]);
+      lines.push(`First round: ${a.name} strikes first against ${names}, who closes on it (${why}), though it lost the initiative; that strike is its action this round.`);
+    } else lines.push(`First round: ${a.name} strikes first against ${names} (${why}); that strike is its action this round.`);
+  }
+  return out;
 }
 
 export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): InitiativeResult {
@@ -54,9 +74,14 @@ export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): I
   const lines: string[] = [];
   const rules = [ref("Initiative")];
   const able: Combatant<SiegeSheet>[] = [];
+  // The surprised keep a place at the end of the surprise round's order, where /next passes them by.
+  const surprised: string[] = [];
   for (const c of input.combatants) {
     const why = cannotActReason(c, input.round);
+    const declared = why ? undefined : noInitiativeReason(c);
+    if (why === "surprised") surprised.push(c.id);
     if (why) lines.push(`${c.name} cannot act (${why}).`);
+    else if (declared) lines.push(`${c.name} is ${declared}.`);
     else able.push(c);
   }
   if (input.round === 1 && input.combatants.some((c) => c.state.conditions.includes("surprised"))) rules.push(ref("Surprise"));
@@ -104,14 +129,9 @@ export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): I
       );
     }
   }
-  if (input.round === 1) {
-    for (const a of able) {
-      const targets = able.filter((b) => b.side !== a.side && firstStrike(a.sheet, b.sheet, { round: 1 }).first);
-      if (targets.length)
-        lines.push(`First round: ${a.name} strikes first against ${targets.map((t) => t.name).join(", ")} if they close within 10 ft (${firstStrike(a.sheet, targets[0]!.sheet, { round: 1 }).why}); that is ${a.name}'s action this round.`);
-    }
-  }
   order = order.filter((g) => g.length > 0);
+  if (input.round === 1) order = firstStrikeOrder(order, able, lines);
+  if (surprised.length) order.push(surprised);
   return { title: `Initiative, round ${input.round}`, lines, rules, rolls: dice.since(mark), order };
 }
 
@@ -120,20 +140,25 @@ export interface SiegeRoundStartResult extends RoundStartResult {
   effects: Effect[];
 }
 
-/** Each round everyone rerolls initiative; the mortally wounded lose 1 HP; round-long conditions end. */
+/**
+ * Each round everyone rolls initiative again, after the declarations (which
+ * stand: the round's conditions end at the round's end, see `roundEnd`).
+ */
 export function roundStart(input: InitiativeInput<SiegeSheet>, dice: DiceBag): SiegeRoundStartResult {
   const mark = dice.log.length;
-  const effects = roundStartEffects(input.combatants, input.round);
   const init = initiative(input, dice);
-  const lines: string[] = [];
-  const rules = [...init.rules];
-  for (const e of effects) {
-    if (e.damage) {
-      lines.push(e.note ?? `${e.targetId} loses ${e.damage} HP.`);
-      if (!rules.includes(ref("Hit Points"))) rules.push(ref("Hit Points"));
-    }
-  }
   const cannotAct = input.combatants.filter((c) => cannotActReason(c, input.round)).map((c) => c.id);
-  lines.push(...init.lines);
-  return { title: `Round ${input.round}`, lines, rules, rolls: dice.since(mark), cannotAct, order: init.order, effects };
+  return { title: `Round ${input.round}`, lines: init.lines, rules: init.rules, rolls: dice.since(mark), cannotAct, order: init.order, effects: [] };
+}
+
+/** The end of a round: its conditions end; the mortally wounded not yet aided lose 1 HP ("Hit Points"). */
+export function roundEnd(input: InitiativeInput<SiegeSheet>, dice: DiceBag): SiegeRoundStartResult {
+  const mark = dice.log.length;
+  const effects = roundEndEffects(input.combatants);
+  const lines: string[] = [];
+  const rules: string[] = [];
+  // The bleed's own words come with its effect (its note) when play applies it.
+  if (effects.some((e) => e.damage)) rules.push(ref("Hit Points"));
+  for (const c of input.combatants) if (readState(c).conditions.includes("aided") && hpBand(readState(c).hp) === "mortally wounded") lines.push(`${c.name}'s wounds are tended: no HP lost.`);
+  return { title: `End of round ${input.round}`, lines, rules, rolls: dice.since(mark), cannotAct: [], effects };
 }

@@ -1,20 +1,236 @@
-/** seed 003, "Initiative", "Actions": the round as Castles & Crusades plays it. */
-import { baseRound } from "../../round/economy.js";
+/**
+ * seed 003, "Initiative", "Combat Actions", "Combat Maneuvers": the round as
+ * Castles & Crusades plays it. Before initiative: Charge (with its distance
+ * window), Dodge, Evade, Disengage (hasty or fighting). On one's turn: a move,
+ * aiding the mortally wounded, or another of the five actions. One attack a
+ * round; none after Dodge, Evade, a disengagement, another action or a long move.
+ */
+import type { DiceBag } from "../../dice/bag.js";
+import { baseCannotAct, offered, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
-import type { CampaignOptions, RoundRules, SystemWords } from "../types.js";
-import type { SiegeSheet } from "./sheet.js";
+import type { Allowance, CampaignOptions, Combatant, ConditionWord, Declaration, DeclareInput, DeclareResult, Effect, Lifetime, RoundContext, RoundRules, SystemWords } from "../types.js";
+import { RuleError } from "../types.js";
+import { disengage, halfMove, toSquares, validateAction, validateCharge } from "./actions.js";
+import { aidEffect, hpBand, readState } from "./damage.js";
+import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
+import { ref, type SiegeSheet } from "./sheet.js";
+
+const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
 export const words: SystemWords = {
-  conditions: { ...COMMON_CONDITIONS, "mortally wounded": { label: "mortally wounded", lasts: "healed" }, aided: { label: "aided", lasts: "healed" } },
+  conditions: {
+    ...COMMON_CONDITIONS,
+    unconscious: w("unconscious", "healed"),
+    "grievously wounded": w("grievously wounded (−1 to −6 HP)", "healed"),
+    "mortally wounded": w("mortally wounded: loses 1 HP a round until aided", "healed"),
+    aided: w("wounds tended: no more HP lost", "healed"),
+    "knocked out for 24 hours": w("knocked out for 24 hours", "healed"),
+    recovering: w("woke from 0 HP: half move, no fighting or spells", "healed"),
+    charging: w("charging (−4 AC this round)", "round"),
+    "charge negated": w("charge negated (no extra damage)", "round"),
+    dodging: w("dodging (+2 AC against up to 3 attacks)", "round"),
+    overbearing: w("overbore (−2 AC this round)", "round"),
+    "knocked down": w("knocked down this round", "round"),
+    disengaging: w("disengaging hastily (−2 AC)", "round"),
+    withdrawing: w("disengaging (fighting withdrawal)", "round"),
+    "moved far": w("moved more than half its rate: no attack", "round"),
+    aiding: w("tending a wounded ally", "round"),
+    held: w("held (prone and defenceless)", "encounter"),
+  },
   describe: (c, name) => {
-    if (c.startsWith("dodged:")) return { label: `dodging (${c.slice(7)} attacks covered)`, lasts: "round" };
-    if (c.startsWith("evading:")) return { label: `evading ${name(c.slice(8))}`, lasts: "round" };
+    if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
+    if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
+    if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
+    const cover = COVER_WORDS[c.slice(6)];
+    if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
   },
 };
 
-export const round: RoundRules<SiegeSheet> = {
-  ...baseRound<SiegeSheet>({ isDown: isOut, rule: 'seed 003, "Actions"', rerolls: () => true }),
+const COVER_WORDS: Record<string, string> = { light: "1/4 cover (+2 AC)", partial: "1/2 cover (+4 AC)", heavy: "3/4 cover (+6 AC)", full: "full cover (+10 AC)" };
+const COVER_DETAIL: Record<string, string> = { "1/4": "light", quarter: "light", light: "light", "1/2": "partial", half: "partial", partial: "partial", "3/4": "heavy", "three-quarters": "heavy", heavy: "heavy", full: "full" };
+
+const BEFORE_IDS = ["charge", "dodge", "evade", "disengage", "withdraw"];
+/** Declarations that are the whole round's action: no attack after them. */
+const WHOLE_ROUND: Record<string, string> = {
+  dodge: "declared Dodge: no attack this round",
+  evade: "declared Evade: no attack this round",
+  disengage: "disengaging hastily: no other action this round",
+  withdraw: "disengaging (fighting withdrawal): no other action this round",
+  spell: "cast a spell: that is this round's action",
+  item: "used an item: that is this round's action",
+  ability: "used an ability: that is this round's action",
+  aid: "tending a wounded ally: a full round's work",
+};
+const WHOLE_ROUND_RULE: Record<string, string> = {
+  dodge: ref("Dodge"), evade: ref("Evade"), disengage: ref("Disengaging from Combat"), withdraw: ref("Disengaging from Combat"),
+  spell: ref("Cast a Spell"), item: ref("Use an Item"), ability: ref("Use an Ability"), aid: ref("Hit Points"),
 };
 
+const d = (id: string, label: string, rule: string, when: Declaration["when"], detail?: string): Declaration => ({
+  id, label, rule, when, ...(detail ? { detail } : {}), ...(when === "before" ? { excludes: BEFORE_IDS.filter((x) => x !== id) } : {}),
+});
+
+export const DECLARATIONS: Declaration[] = [
+  d("charge", "Charge", ref("Charging"), "before", "distance to the foe in feet"),
+  d("dodge", "Dodge", ref("Dodge"), "before"),
+  d("evade", "Evade", ref("Evade"), "before", "the opponent to evade"),
+  d("disengage", "Disengage (hasty)", ref("Disengaging from Combat"), "before"),
+  d("withdraw", "Disengage (fighting)", ref("Disengaging from Combat"), "before"),
+  d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved this round"),
+  d("aid", "Aid the wounded", ref("Hit Points"), "turn", "the mortally wounded ally"),
+  d("cover", "Take cover", ref("Cover"), "turn", "1/4, 1/2, 3/4 or full"),
+  d("spell", "Cast a spell", ref("Cast a Spell"), "turn"),
+  d("item", "Use an item", ref("Use an Item"), "turn"),
+  d("ability", "Use an ability", ref("Use an Ability"), "turn"),
+];
+
+function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> & { phase: "declare" | "act" }): Declaration[] {
+  if (cannotActReason(who, ctx.round)) return [];
+  if (ctx.phase === "declare") return DECLARATIONS.filter((x) => x.when === "before");
+  if (ctx.declared.some((id) => id in WHOLE_ROUND) || noInitiativeReason(who)) return [];
+  // After a move, only taking cover (the move may end behind it); nothing twice.
+  const open = ctx.declared.includes("move") ? ["cover"] : DECLARATIONS.map((x) => x.id);
+  return DECLARATIONS.filter((x) => x.when === "turn" && open.includes(x.id) && !ctx.declared.includes(x.id) && !(x.id === "move" && ctx.declared.includes("charge")));
+}
+
+const feet = (detail: string | undefined, what: string): number => {
+  const n = Number((detail ?? "").trim().replace(/\s*(ft|feet|')$/i, ""));
+  if (!detail?.trim() || !Number.isInteger(n) || n < 0 || n > 1000) throw new RuleError(`Give ${what}: a whole number of feet, e.g. 40.`);
+  return n;
+};
+
+function named(input: DeclareInput<SiegeSheet>, pick: (c: Combatant<SiegeSheet>) => boolean, what: string): Combatant<SiegeSheet> {
+  const choices = input.others.filter(pick);
+  if (!input.detail?.trim()) {
+    if (choices.length === 1) return choices[0]!;
+    throw new RuleError(`Name ${what}${choices.length ? `: one of ${choices.map((c) => c.name).join(", ")}` : ""}.`);
+  }
+  const n = input.detail.trim().toLowerCase();
+  const c = choices.find((x) => x.name.toLowerCase() === n);
+  if (!c) throw new RuleError(`"${input.detail}" is not ${what}${choices.length ? `: choose ${choices.map((x) => x.name).join(", ")}` : ""}.`);
+  return c;
+}
+
+const result = (title: string, lines: string[], rules: string[], effects: Effect[]): DeclareResult => ({ title, lines, rules: [...new Set(rules)], rolls: [], effects });
+
+function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  // A new declaration replaces another one made before this round's initiative.
+  const replaced = who.state.conditions.filter((c) => ["charging", "dodging", "disengaging", "withdrawing"].includes(c) || c.startsWith("evading:"));
+  const self = (add: string[]): Effect[] => {
+    const remove = replaced.filter((c) => !add.includes(c));
+    return [{ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) }];
+  };
+  switch (input.id) {
+    case "charge": {
+      const window = `${who.sheet.move}–${2 * who.sheet.move} ft`;
+      // One tap (a button) gives no distance: the charge stands, and the window is said for the Castle Keeper to hold to.
+      if (!input.detail?.trim())
+        return result(`${who.name} charges`, [`${who.name} charges: the foe must be ${window} away, in a straight line (give the distance as the detail to have it checked). +2 damage on a hit, −4 AC for the whole round.`], [ref("Charging")], self(["charging"]));
+      const dist = feet(input.detail, `the distance to the foe as the charge's detail (${who.name} can charge a foe ${window} away)`);
+      const c = validateCharge({ rate: who.sheet.move, distanceFt: dist });
+      if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}`);
+      return result(`${who.name} charges`, [`${who.name} charges ${dist} ft. ${c.lines.join(" ")}`], c.rules, self(["charging"]));
+    }
+    case "dodge":
+      return result(`${who.name} dodges`, [`${who.name} dodges this round: +2 AC against up to three attacks from foes in front, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Dodge")], self(["dodging"]));
+    case "evade": {
+      const foe = named(input, (c) => c.side !== who.side && !isOut(c), "the opponent to evade");
+      return result(`${who.name} evades ${foe.name}`, [`${who.name} evades ${foe.name} this round: +4 AC against them, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Evade")], self([`evading:${foe.id}`]));
+    }
+    case "disengage":
+    case "withdraw": {
+      const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", who.sheet.move);
+      return result(`${who.name} disengages`, [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`], dis.rules, self([dis.condition ?? "withdrawing"]));
+    }
+  }
+  throw new RuleError(`Nothing called "${input.id}" can be declared before initiative.`);
+}
+
+function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const ft = feet(input.detail, `how far ${who.name} moves`);
+  const rate = who.sheet.move;
+  const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
+  const squares = `${ft} ft (${toSquares(ft)} squares)`;
+  // Moving out from behind cover ends it ("until one or the other move out from behind it").
+  const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
+  const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
+  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.`], asAttack.rules, leave);
+  const asMove = validateAction({ action: "move", moveFt: ft, rate });
+  if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.`);
+  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
+}
+
+/** "Cover": +2 / +4 / +6 / +10 AC; in melee it counts for both sides (see plan.ts). */
+function declareCover(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const key = COVER_DETAIL[(input.detail ?? "").trim().toLowerCase()];
+  if (!key) throw new RuleError("Say how much cover as the detail: 1/4, 1/2, 3/4 or full.");
+  const old = who.state.conditions.filter((c) => c.startsWith("cover:") && c !== `cover:${key}`);
+  return result(`${who.name} takes cover`, [
+    `${who.name} is behind ${COVER_WORDS[key]} until moving out from behind it. In melee the cover counts for both sides: ${who.name}'s foes get it too.`,
+  ], [ref("Cover")], [{ targetId: who.id, addConditions: [`cover:${key}`], ...(old.length ? { removeConditions: old } : {}) }]);
+}
+
+function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult {
+  const { who } = input;
+  const why = cannotActReason(who, input.round);
+  if (why) throw new RuleError(`${who.name} is ${why} and cannot act.`);
+  const phase = input.id && DECLARATIONS.find((x) => x.id === input.id)?.when === "before" ? "declare" : "act";
+  offered(declarations(who, { round: input.round, declared: input.declared.filter((x) => x !== input.id), others: input.others, phase }), input.id, who.name);
+  if (phase === "declare") return declareBefore(input);
+  if (input.id === "move") return declareMove(input);
+  if (input.id === "cover") return declareCover(input);
+  if (input.id === "aid") {
+    const ally = named(input, (c) => c.side === who.side && hpBand(readState(c).hp) === "mortally wounded" && !c.state.conditions.includes("aided"), "a mortally wounded ally to aid");
+    const e = aidEffect(ally);
+    return result(`${who.name} aids ${ally.name}`, [`${who.name} spends the round tending ${ally.name}'s wounds: ${ally.name} loses no more HP.`], [ref("Hit Points")], [e, { targetId: who.id, addConditions: ["aiding"] }]);
+  }
+  const label = DECLARATIONS.find((x) => x.id === input.id)!.label;
+  return result(`${who.name}: ${label.toLowerCase()}`, [`${who.name}: ${label.toLowerCase()}${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE[input.id]!], []);
+}
+
+function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): Allowance {
+  const spent = ctx.declared.find((id) => id in WHOLE_ROUND);
+  if (spent) return { attacks: 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
+  if (who.state.conditions.includes("moved far")) return { attacks: 0, why: "moved more than half the movement rate: no attack this round", rule: ref("Movement in the Combat Round") };
+  // "Hasty Disengagement": the opponent gets a free attack that does not count against its other action.
+  const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && !isOut(c));
+  if (fleeing.length) {
+    const own = routine(who);
+    return { attacks: own.attacks + fleeing.length, why: `${own.why}, and a free attack at ${fleeing.map((c) => c.name).join(", ")} disengaging hastily`, rule: ref("Disengaging from Combat") };
+  }
+  return routine(who);
+}
+
+/** "A character or monster is allowed one attack each round unless they possess a special ability allowing them to exceed" it. */
+function routine(who: Combatant<SiegeSheet>): Allowance {
+  const n = routineAttacks(who.sheet);
+  if (n <= 1) return { attacks: 1, why: "one attack this round", rule: ref("Attack") };
+  const names = who.sheet.weapons.slice(0, n).map((w) => w.name);
+  return { attacks: n, why: `${n} attacks this round${names.length === n ? ` (${names.join(", ")})` : ""}`, rule: ref("Attack") };
+}
+
+const base = baseCannotAct<SiegeSheet>({ isDown: isOut, rule: ref("Attack") });
+
+export const round: RoundRules<SiegeSheet> = {
+  declarations,
+  declare,
+  allowance,
+  // A dodger, evader or disengager may still change its declaration before initiative; once the round is
+  // acting, its declaration is its whole action (and it is left out of the order).
+  cannotAct: (who, ctx) => {
+    const why = cannotActReason(who, ctx.round);
+    if (why) return `is ${why}`;
+    const declared = ctx.phase === "act" ? noInitiativeReason(who) : undefined;
+    if (declared) return `is ${declared.replace(/: no initiative roll$/, "")} this round`;
+    return base(who, ctx);
+  },
+  end: roundEnd,
+  rerolls: () => true,
+};
+
+/** The campaign's options as this text sets them: individual d10 initiative ("Initiative"). */
 export const campaignOptions: CampaignOptions = { defaults: { initiative: "individual", wanderingEvery: 2 }, own: {} };

@@ -133,6 +133,8 @@ const baseShape = {
   size: z.enum(SIZES, { error: "Size must be tiny, small, medium, large, huge or gargantuan" }).default("medium"),
   /** Base movement rate in feet per round. */
   move: z.number({ error: "Move must be between 0 and 240 feet" }).int("Move must be a whole number of feet").min(0, "Move must be between 0 and 240 feet").max(240, "Move must be between 0 and 240 feet").default(30),
+  /** Attacks a round when a special ability (a monster's claws and bite) exceeds the one of "Attack". */
+  attacks: z.number({ error: "Attacks must be between 1 and 10" }).int("Attacks must be a whole number").min(1, "Attacks must be between 1 and 10").max(10, "Attacks must be between 1 and 10").optional(),
 };
 
 export interface SiegeSheet extends Record<string, unknown> {
@@ -153,6 +155,7 @@ export interface SiegeSheet extends Record<string, unknown> {
   shield: ShieldSize;
   size: Size;
   move: number;
+  attacks?: number;
 }
 
 /** A player character or retainer. Defaults: primes from the class, BtH = level for fighter-types (half otherwise), HP from the class's average die. */
@@ -196,7 +199,7 @@ export const PRESETS: Record<string, SiegeSheet> = {
   orc: monster({ level: 1, ac: 13, hpMax: 5, size: "medium", weapons: [w("scimitar", "1d8")] }),
   kobold: monster({ level: 1, ac: 15, hpMax: 3, size: "small", weapons: [w("spear", "1d4"), w("sling", "1d4", "ranged", { range: 50 })] }),
   ogre: monster({ level: 4, ac: 16, hpMax: 22, size: "large", str: 18, weapons: [w("club", "2d8", "melee", { reach: 10 }), w("slam", "1d10")] }),
-  troll: monster({ level: 6, ac: 16, hpMax: 27, size: "large", str: 18, weapons: [w("claw", "1d4", "melee", { reach: 10 }), w("bite", "2d6", "melee", { reach: 10 })] }),
+  troll: monster({ level: 6, ac: 16, hpMax: 27, size: "large", str: 18, attacks: 3, weapons: [w("claw", "1d4", "melee", { reach: 10 }), w("claw", "1d4", "melee", { reach: 10 }), w("bite", "2d6", "melee", { reach: 10 })] }),
   skeleton: monster({ level: 1, ac: 13, hpMax: 6, size: "medium", weapons: [w("scimitar", "1d6"), w("claw", "1d4")] }),
 };
 
@@ -221,5 +224,6 @@ export function describeSheet(s: SiegeSheet): [string, string][] {
     ["HP", String(s.hpMax)],
     ["Weapons", s.weapons.length ? s.weapons.map((x) => `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""})`).join(", ") : "unarmed 1d2 subdual"],
     ["Size / move", `${s.size}, ${s.move} ft`],
+    ...(s.attacks && s.attacks > 1 ? [["Attacks a round", String(s.attacks)] as [string, string]] : []),
   ];
 }

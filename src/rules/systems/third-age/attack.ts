@@ -19,6 +19,7 @@ import {
 import { isDiceExpr, parseDice, rollExpr, showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import { attributeRoll, LEVEL_WORDS, levelOf, lowerLevel, type Level } from "./roll.js";
+import { fightsWithTwo, lightWeapons } from "./round.js";
 import { attributeLabel, isDown, partialAC, stateOf, type AttributeKey, type TAC, type ThirdAgeSheet } from "./sheet.js";
 
 type Mode = "melee" | "ranged" | "thrown" | "spell";
@@ -87,6 +88,8 @@ export interface ThirdAgeAttackData {
   counterspell?: CounterspellData;
   counter?: CounterData;
   final?: "taken" | "lapsed";
+  /** Stamina of the defender and its allies when the attack was rolled (what this attack spends is counted from it). */
+  staminaAtStart?: Record<string, number>;
   rolls: DiceRoll[];
   [key: string]: unknown;
 }
@@ -148,8 +151,16 @@ function spentBy(d: ThirdAgeAttackData, id: string, defenderId: string): number 
   return n;
 }
 
+/**
+ * Stamina a reactor still has for this attack. Play pays a reaction's cost the
+ * moment it is pressed, so the state may already be reduced: count from the
+ * stamina held when the attack was rolled, never subtracting a paid cost twice
+ * (seed 000, "Reactions": "they use a stamina point", one per reaction).
+ */
 function staminaLeft(c: TAC, d: ThirdAgeAttackData, defenderId: string): number {
-  return stateOf(c).stamina - spentBy(d, c.id, defenderId);
+  const now = stateOf(c).stamina;
+  const start = d.staminaAtStart?.[c.id];
+  return start === undefined ? now : Math.min(now, start - spentBy(d, c.id, defenderId));
 }
 
 function memorises(c: TAC, spell: string): boolean {
@@ -336,9 +347,11 @@ export function beginAttack(input: AttackInput<ThirdAgeSheet>, bag: DiceBag, ste
   if (isDown(att)) throw new RuleError(`${att.name} is down and cannot attack.`);
   if (stateOf(def).conditions.includes("dead")) throw new RuleError(`${def.name} is already dead: pick another target.`);
   if (att.id === def.id) throw new RuleError("A combatant cannot attack itself.");
-  const w = pickWeapon(att, input.weapon, sit.mode);
+  const twoWeapons = step === 2 || fightsWithTwo(att, sit);
+  // Two weapons without a named one: the first light weapon, then the second (the off hand).
+  const named = input.weapon ?? (twoWeapons && sit.mode !== "spell" ? lightWeapons(att.sheet)[step - 1]?.name : undefined);
+  const w = pickWeapon(att, named, sit.mode);
   const mode: Mode = sit.mode ?? w.kind;
-  const twoWeapons = step === 2 || sit.twoWeapons === true;
   if (twoWeapons) {
     if (mode === "spell") throw new RuleError("Two-weapon fighting is for weapons, not spells: drop the two-weapons option.");
     const e = parseDice(w.damage);
@@ -380,7 +393,8 @@ export function beginAttack(input: AttackInput<ThirdAgeSheet>, bag: DiceBag, ste
   }
 
   const mark = bag.log.length;
-  const d: ThirdAgeAttackData = { mode, weapon: w, step, mods, successAC, partialAC: pAC, acNotes, rolls: [] };
+  const staminaAtStart = Object.fromEntries([def, ...alliesOf(input)].map((c) => [c.id, stateOf(c).stamina]));
+  const d: ThirdAgeAttackData = { mode, weapon: w, step, mods, successAC, partialAC: pAC, acNotes, staminaAtStart, rolls: [] };
 
   const needs: string[] = [];
   if (!w.proficient && mode !== "spell") needs.push(`weapon ${w.name}`);
@@ -471,12 +485,21 @@ export function lapse(state: AttackState, input: AttackInput<ThirdAgeSheet>, _ba
 }
 
 /**
- * seed 000, "Two-Weapon Fighting and One Hand Free": the second attack (−4).
- * `/attack twoWeapons` makes the first attack at −2; the play layer calls
- * this for the second (off-hand) weapon, named in `input.weapon`.
+ * seed 000, "Two-Weapon Fighting and One Hand Free": the second attack (−4),
+ * with the off-hand weapon (`input.weapon`, else the second light weapon).
  */
 export function beginSecondWeapon(input: AttackInput<ThirdAgeSheet>, bag: DiceBag): AttackState {
   return beginAttack({ ...input, situation: { ...input.situation, twoWeapons: true } }, bag, 2);
+}
+
+/**
+ * The round's attacks (`input.attackIndex`): with two weapons (declared, or
+ * asked for on the first attack) the second is the off hand at −4; anything
+ * else is an ordinary attack (a third only comes by the referee's override).
+ */
+export function attackOfRound(input: AttackInput<ThirdAgeSheet>, bag: DiceBag): AttackState {
+  const second = input.attackIndex === 1 && fightsWithTwo(input.attacker, input.situation);
+  return second ? beginSecondWeapon(input, bag) : beginAttack(input, bag);
 }
 
 /** Chance that 2d10 + m reaches `target` (exact). */
@@ -518,8 +541,9 @@ export function odds(input: AttackInput<ThirdAgeSheet>): RuleResult {
     const k = w.spellAttribute ?? "mind";
     m += s[k] + ((w.spellSource ?? "magic") === "magic" ? s.magic : s.divinity);
   } else m += (mode === "melee" ? s.body : s.dexterity) + s.attackBonus;
-  if (sit.twoWeapons && mode !== "spell") m -= 2;
-  if (sit.oneHandFree && !sit.twoWeapons && mode !== "spell") m += 1;
+  const two = fightsWithTwo(att, sit) && mode !== "spell";
+  if (two) m -= input.attackIndex === 1 ? 4 : 2;
+  if (sit.oneHandFree && !two && mode !== "spell") m += 1;
   if (stateOf(att).conditions.includes("prone")) m -= 2;
   m += sit.modifier ?? 0;
   let sAC = def.sheet.successAC;

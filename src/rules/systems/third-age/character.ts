@@ -1,7 +1,6 @@
-/** seed 000, "Multiclassing" and "Languages". */
+/** seed 000, "Multiclassing". */
 import { RuleError, type RuleResult } from "../types.js";
 import { REF } from "./refs.js";
-import { LANGUAGES } from "./sheet.js";
 
 export interface ClassEntry {
   name: string;
@@ -98,14 +97,27 @@ export function awardXp(classes: { name: string; level: number }[], amount: numb
   return { title: `XP: ${amount}`, lines, rules: [REF.multiclassing], rolls: [], gains };
 }
 
-export interface LanguageInfo {
-  /** Extra languages beyond the common tongue. */
-  extra: number;
-  illiterate: boolean;
-  choices: readonly string[];
+/** A sheet's classes as kept on it. */
+interface SheetClass {
+  name: string;
+  level: number;
+  xp: number;
 }
 
-/** One extra language per point of Mind above 0; a Mind of −3 is illiterate. */
-export function languagesFor(mind: number): LanguageInfo {
-  return { extra: Math.max(0, mind), illiterate: mind <= -3, choices: LANGUAGES };
+/**
+ * New XP on a sheet (seed 000, "Multiclassing"): a class below the level of
+ * the others is one added later, so all new XP goes to it ("must spend all
+ * new xp on the new class until it reaches the level of the other class");
+ * otherwise it is split betwixt the classes. The seed gives no XP tables:
+ * levels are raised by the referee when the XP says so.
+ */
+export function awardSheetXp(sheet: { classes: SheetClass[] }, amount: number): { patch: { classes: SheetClass[] }; result: XpAward } {
+  const classes = sheet.classes;
+  if (!classes.length) throw new RuleError("This sheet has no class to put XP in: add one first, e.g. classes=Fighter:1 with /character edit.");
+  const top = Math.max(...classes.map((c) => c.level));
+  const added = classes.length > 1 ? classes.filter((c) => c.level < top).sort((a, b) => a.level - b.level)[0] : undefined;
+  const r = awardXp(classes, amount, added ? { added: added.name } : {});
+  const next = classes.map((c, i) => ({ ...c, xp: c.xp + (r.gains[i] ?? 0) }));
+  const lines = [...r.lines, `XP now: ${next.map((c) => `${c.name} ${c.xp}`).join(", ")}. Levels are raised by the referee (/character edit) when the class's table says so.`];
+  return { patch: { classes: next }, result: { ...r, lines } };
 }

@@ -55,13 +55,15 @@ export function applyHealing(c: TAC, amount: number): DamageResult {
   if (s.conditions.includes("dead")) throw new RuleError(`${c.name} is dead: healing cannot help. The referee may edit the sheet if something else brings them back.`);
   const hp = Math.min(s.maxHp, s.hp + amount);
   let conditions = s.conditions;
-  const lines = [`${c.name} heals ${amount}: HP ${s.hp} → ${hp}${hp === s.maxHp ? " (full)" : ""}.`];
+  const gained = hp - s.hp;
+  const capped = gained < amount ? ` (${amount} offered; HP cannot rise above ${s.maxHp})` : "";
+  const lines = [`${c.name} regains ${gained} HP${capped}: HP ${s.hp} → ${hp}${hp === s.maxHp ? " (full)" : ""}.`];
   if (hp > 0 && conditions.includes("unconscious")) {
     conditions = without(conditions, "unconscious");
     lines.push(`${c.name} wakes up (still prone until they stand).`);
     conditions = withCond(conditions, "prone");
   }
-  return { state: { ...s, hp, conditions }, result: { title: `${c.name} heals ${amount}`, lines, rules: [REF.choice("healing counts up from negative HP")], rolls: [] } };
+  return { state: { ...s, hp, conditions }, result: { title: `${c.name} regains ${gained} HP`, lines, rules: [REF.choice("healing counts up from negative HP")], rolls: [] } };
 }
 
 /** Stamina returns in full after a rest of one dungeon turn out of combat (choice). */
@@ -102,10 +104,12 @@ export function moveInMelee(c: TAC): { state: ThirdAgeState; result: RuleResult 
 }
 
 /**
- * At a round's start: the "moved-in-melee" penalty of the last round ends;
+ * Between rounds (the round's end, `round` = the round about to start): the
+ * "moved-in-melee" penalty and two-weapon fighting of the last round end;
  * from round 2 on, "surprised" ends too (the surprised lose only the first round).
  */
 export function clearRoundConditions(state: CombatState, round?: number): CombatState {
-  const drop = round !== undefined && round >= 2 ? ["moved-in-melee", "surprised"] : ["moved-in-melee"];
+  const each = ["moved-in-melee", "two-weapons"];
+  const drop = round !== undefined && round >= 2 ? [...each, "surprised"] : each;
   return { ...state, conditions: without(state.conditions ?? [], ...drop) };
 }

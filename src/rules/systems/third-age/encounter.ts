@@ -1,6 +1,6 @@
 /** Surprise, reaction rolls, morale (and intimidation), loyalty. */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type LoyaltyResult, type MoraleResult, type ReactionRollResult, type RuleResult, type Side, type SurpriseResult } from "../types.js";
+import { RuleError, type LoyaltyResult, type MoraleCue, type MoraleResult, type ReactionRollResult, type RuleResult, type Side, type SurpriseResult } from "../types.js";
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import type { TAC, ThirdAgeSheet } from "./sheet.js";
@@ -65,6 +65,17 @@ export function moraleRating(who: TAC[], rating?: number): number {
   if (rating !== undefined) return rating;
   const ratings = who.map((c) => c.sheet.morale).filter((x): x is number => x !== undefined);
   return ratings.length ? Math.max(...ratings) : 7;
+}
+
+/**
+ * seed 000, "Morale and Loyalty": "when the monsters have sustained multiple
+ * casualties the referee should check morale": the prompt comes when the
+ * second monster falls (further checks are the referee's call). Retainers
+ * (the party's side) answer to loyalty, not to this trigger.
+ */
+export function moraleCue(side: Side, down: number, of: number): MoraleCue | null {
+  if (side !== "foes" || down !== 2 || of <= down) return null;
+  return { words: "multiple casualties (The Third Age · Morale and Loyalty)", rule: REF.moraleLoyalty };
 }
 
 /** seed 000, "Morale and Loyalty": 2d6; above the rating, they flee. */
@@ -138,23 +149,5 @@ export function loyalty(input: { loyalty: number; modifier?: number }, bag: Dice
     rules: [REF.moraleLoyalty, REF.choice("loyalty check 2d6 vs loyalty as for morale")],
     rolls: bag.since(mark),
     outcome,
-  };
-}
-
-/**
- * seed 000, "Morale and Loyalty": harm lowers loyalty, benefits raise it.
- * `delta` is signed (−1 for a slight, +1 for a magic item…); kept within 2..12 (choice).
- */
-export function adjustLoyalty(current: number, delta: number, reason?: string): { loyalty: number; result: RuleResult } {
-  const next = Math.max(2, Math.min(12, current + delta));
-  const why = reason ? ` (${reason})` : "";
-  return {
-    loyalty: next,
-    result: {
-      title: `Loyalty ${delta >= 0 ? "rises" : "falls"} to ${next}`,
-      lines: [`${delta >= 0 ? "A benefit" : "Harm"}${why}: loyalty ${current} ${signed(delta)} → ${next}${next !== current + delta ? " (kept within 2–12)" : ""}`],
-      rules: [REF.moraleLoyalty, REF.choice("loyalty kept within 2–12")],
-      rolls: [],
-    },
   };
 }

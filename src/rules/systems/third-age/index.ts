@@ -3,14 +3,16 @@
  * partial AC, stamina-paid reactions, attribute rolls instead of saving throws.
  */
 import type { RuleSystem } from "../types.js";
-import { beginAttack, lapse, odds, react, SITUATIONS } from "./attack.js";
+import { attackOfRound, lapse, odds, react, SITUATIONS } from "./attack.js";
 import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
-import { loyalty, morale, reaction, startingLoyalty, surprise } from "./encounter.js";
+import { loyalty, morale, moraleCue, reaction, startingLoyalty, surprise } from "./encounter.js";
+import { awardSheetXp } from "./character.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
 import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
 import { campaignOptions, round, words } from "./round.js";
 import { dungeon } from "./dungeon.js";
+export { fightsWithTwo, lightWeapons, MOVED, TWO_WEAPONS } from "./round.js";
 
 export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   id: "third-age",
@@ -38,7 +40,7 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   loyalty: (input, dice) => loyalty(input, dice),
   startingLoyalty: (employer) => startingLoyalty(employer),
   attack: {
-    begin: (input, dice) => beginAttack(input, dice),
+    begin: (input, dice) => attackOfRound(input, dice),
     react,
     lapse,
   },
@@ -47,14 +49,16 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   applyHealing,
   // Stamina returns after a turn of rest (docs/rules/third-age.md, "Stamina").
   rest: (c) => restoreStamina(c),
+  moraleCue,
+  awardXp: (sheet, amount) => awardSheetXp(sheet, amount),
 };
 
-export { beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
+export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
 export type { ThirdAgeAttackData } from "./attack.js";
-export { awardXp, combineClasses, languagesFor, splitXp } from "./character.js";
+export { awardSheetXp, awardXp, combineClasses, splitXp } from "./character.js";
 export { applyDamage, applyHealing, clearRoundConditions, deathThreshold, moveInMelee, restoreStamina, standUp } from "./damage.js";
 export { dungeonTurn, movementAllowance, MOVEMENT, wanderingCheck } from "./dungeon.js";
-export { adjustLoyalty, intimidate, loyalty, morale, moraleRating, reaction, reactionBand, startingLoyalty, surprise } from "./encounter.js";
+export { intimidate, loyalty, morale, moraleCue, moraleRating, reaction, reactionBand, startingLoyalty, surprise } from "./encounter.js";
 export { groupInitiative, individualInitiative, initiative, roundStart } from "./initiative.js";
 export type { ThirdAgeInitiativeInput } from "./initiative.js";
 export {
@@ -78,6 +82,7 @@ export {
   ATTRIBUTES,
   isDown,
   LANGUAGES,
+  languagesFor,
   monsterSchema,
   PARTIAL_AC_GAP,
   partialAC,

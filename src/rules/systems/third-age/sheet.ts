@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { CombatState, Combatant, StateView } from "../types.js";
+import { combineClasses } from "./character.js";
 
 export const ATTRIBUTES = ["Body", "Dexterity", "Mind", "Soul", "Charisma"] as const;
 export type AttributeName = (typeof ATTRIBUTES)[number];
@@ -23,6 +24,18 @@ export const LANGUAGES = [
   "Infernal",
   "Celestial",
 ] as const;
+
+export interface LanguageInfo {
+  /** Extra languages beyond the common tongue. */
+  extra: number;
+  illiterate: boolean;
+  choices: readonly string[];
+}
+
+/** One extra language per point of Mind above 0; a Mind of −3 is illiterate. */
+export function languagesFor(mind: number): LanguageInfo {
+  return { extra: Math.max(0, mind), illiterate: mind <= -3, choices: LANGUAGES };
+}
 
 /** Damage dice a player may write: "1d8", "d6", "2d4+1", "1d6-1", or a flat "3". */
 export const DICE_RE = /^\s*(?:(\d*)d(\d+)\s*([+-]\s*\d+)?|(\d+))\s*$/i;
@@ -70,6 +83,11 @@ export const classSchema = z.object({
   name: z.string({ error: "Class name is required" }).trim().min(1, "Class name must not be empty").max(30, "Class name must be 30 characters or fewer"),
   level: int("Class level", 1, 20).default(1),
   xp: int("Class XP", 0, 10_000_000).default(0),
+  /** This class's own HP, Magic, Divinity and Attack Bonus, for a character with several (seed 000, "Multiclassing"). */
+  hp: int("Class HP", 0, 999).optional(),
+  magic: int("Class Magic", 0, 20).optional(),
+  divinity: int("Class Divinity", 0, 20).optional(),
+  attackBonus: int("Class Attack Bonus", -5, 20).optional(),
 });
 
 function makeSheet(monster: boolean) {
@@ -107,7 +125,7 @@ function makeSheet(monster: boolean) {
     .superRefine((s, ctx) => {
       if (s.partialAC !== undefined && s.partialAC > s.successAC)
         ctx.addIssue({ code: "custom", path: ["partialAC"], message: `Partial AC must be at most Success AC (${s.successAC})` });
-      const allowed = Math.max(0, s.mind);
+      const allowed = languagesFor(s.mind).extra;
       if (s.languages.length > allowed)
         ctx.addIssue({
           code: "custom",
@@ -140,10 +158,6 @@ export function partialAC(sheet: ThirdAgeSheet): number {
 export function staminaPool(sheet: ThirdAgeSheet): number {
   if (sheet.stamina !== undefined) return sheet.stamina;
   return sheet.monster ? 0 : Math.max(1, 1 + sheet.body);
-}
-
-export function attributeValue(sheet: ThirdAgeSheet, key: AttributeKey): number {
-  return sheet[key];
 }
 
 export function attributeLabel(key: AttributeKey): AttributeName {
@@ -213,18 +227,28 @@ export function describeSheet(sheet: ThirdAgeSheet): [string, string][] {
   if (sheet.magic || sheet.divinity) rows.push(["Magic / Divinity", `${sheet.magic} / ${sheet.divinity}`]);
   rows.push(["Stamina", String(staminaPool(sheet))]);
   if (sheet.classes.length) rows.push(["Classes", sheet.classes.map((c) => `${c.name} ${c.level} (${c.xp} XP)`).join(" / ")]);
+  if (sheet.classes.length > 1) rows.push(["Multiclass", multiclassWords(sheet)]);
   if (sheet.weapons.length)
     rows.push(["Weapons", sheet.weapons.map((w) => `${w.name} ${w.damage}${w.kind !== "melee" ? ` (${w.kind})` : ""}${w.proficient ? "" : " — not proficient"}`).join(", ")]);
   if (!sheet.armourProficient) rows.push(["Armour", "not proficient: every action needs an attribute roll"]);
   if (sheet.spells.length) rows.push(["Spells", sheet.spells.map((s) => `${s.name} ${s.damage}`).join(", ")]);
   if (sheet.memorised.length) rows.push(["Memorised", sheet.memorised.join(", ")]);
   if (!sheet.monster) {
-    const langs = sheet.mind <= -3 ? "Common (illiterate)" : ["Common", ...sheet.languages].join(", ");
+    const l = languagesFor(sheet.mind);
+    const open = l.extra - sheet.languages.length;
+    const langs = `${["Common", ...sheet.languages].join(", ")}${l.illiterate ? " (illiterate)" : ""}${open > 0 ? ` · ${open} more to pick (one per point of Mind)` : ""}`;
     rows.push(["Languages", langs]);
   }
   if (sheet.morale !== undefined) rows.push(["Morale", String(sheet.morale)]);
   if (sheet.hd) rows.push(["HD", sheet.hd]);
   return rows;
+}
+
+/** seed 000, "Multiclassing": the combined HP (when each class gives its own) and the highest Magic, Divinity and Attack Bonus. */
+function multiclassWords(sheet: ThirdAgeSheet): string {
+  const m = combineClasses(sheet.classes);
+  const allHp = sheet.classes.every((c) => c.hp !== undefined);
+  return `${allHp ? `${m.lines[0]} ` : "HP divided by the number of classes. "}${m.lines[1]} New XP is split betwixt the classes; a class added later takes all of it until it catches up.`;
 }
 
 const m = (x: Record<string, unknown>) => monsterSchema.parse(x);

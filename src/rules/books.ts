@@ -1,0 +1,24 @@
+/**
+ * The books the rule texts come from. Code and tests cite a text by its file
+ * number (`seed 003, "Charging"`); what players read names the book and its
+ * heading ("Castles & Crusades · Charging").
+ */
+export const BOOKS: Record<string, string> = {
+  "000": "The Third Age",
+  "001": "B/X house rules",
+  "002": "Basic/Expert",
+  "003": "Castles & Crusades",
+  "004": "Life & Guard",
+};
+
+const CITATION = /seed (\d{3}),? ("([^"]+)"|([A-Za-z][\w '&/-]*))?/g;
+
+/** Every `seed NNN, "Heading"` in a text, as `Book · Heading`. */
+export function bookWords(text: string): string {
+  return text.replace(CITATION, (whole, num: string, _h, quoted: string | undefined, bare: string | undefined) => {
+    const book = BOOKS[num];
+    if (!book) return whole;
+    const heading = (quoted ?? bare ?? "").trim();
+    return heading ? `${book} · ${heading}` : book;
+  });
+}
