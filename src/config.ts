@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 
+/** An empty variable (as .env.example leaves them) means unset, not 0. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
 const schema = z.object({
   DISCORD_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   DISCORD_API_URL: z.string().url("DISCORD_API_URL must be a URL such as http://127.0.0.1:8080/api").optional().or(z.literal("").transform(() => undefined)),
@@ -26,8 +29,10 @@ const schema = z.object({
     .regex(/^\d+(,\d+)*$/, "SHARDS must list shard ids such as 0,1")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** With SHARD_COUNT: the shard manager answers GET /health on this port (200 when every shard is ready). */
+  HEALTH_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   /** Set by the shard manager for each shard process it starts. */
-  SHARD_ID: z.coerce.number().int().min(0).optional().or(z.literal("").transform(() => undefined)),
+  SHARD_ID: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   /** Milliseconds between starting two shards (Discord allows one IDENTIFY per 5 s per bucket). */
   SHARD_SPAWN_DELAY_MS: z.coerce.number().int().min(0).default(5500),
 });

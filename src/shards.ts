@@ -12,6 +12,7 @@
  * them all gracefully on SIGTERM.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
@@ -43,6 +44,7 @@ export interface ShardManager {
   ids: number[];
   /** Resolves when every shard of this machine has been ready once. */
   ready: Promise<void>;
+  health(): ReturnType<typeof health>;
   /** SIGTERM to every shard; resolves when all have exited. */
   stop(): Promise<void>;
 }
@@ -51,27 +53,49 @@ interface Slot {
   id: number;
   child: ChildProcess | null;
   restarts: number;
+  state: "waiting" | "starting" | "ready" | "restarting" | "stopped";
+}
+
+/** The manager's health: every shard of this machine and its state; healthy when all are ready. */
+export function health(slots: readonly Slot[]): { healthy: boolean; shards: { id: number; state: string; pid: number | null; restarts: number }[] } {
+  const shards = slots.map((s) => ({ id: s.id, state: s.state, pid: s.child?.pid ?? null, restarts: s.restarts }));
+  return { healthy: shards.every((s) => s.state === "ready"), shards };
+}
+
+/** GET /health on 127.0.0.1-or-all:HEALTH_PORT: 200 when every shard is ready, 503 otherwise, with each shard's state. */
+function serveHealth(port: number, slots: readonly Slot[], log: Logger): Server {
+  const server = createServer((req, res) => {
+    const h = health(slots);
+    res.writeHead(req.url === "/health" ? (h.healthy ? 200 : 503) : 404, { "content-type": "application/json" });
+    res.end(JSON.stringify(h));
+  });
+  server.listen(port, () => log.info({ port: (server.address() as { port: number }).port }, "shard health on /health"));
+  return server;
 }
 
 export async function startShards(config: Config, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<ShardManager> {
   if (!config.DISCORD_TOKEN) throw new Error("SHARD_COUNT needs DISCORD_TOKEN: without one, npm start runs one process against the local Discord");
   const count = await shardCount(config);
   const ids = shardIds(config, count);
-  const slots = ids.map((id): Slot => ({ id, child: null, restarts: 0 }));
+  const slots = ids.map((id): Slot => ({ id, child: null, restarts: 0, state: "waiting" }));
   let stopping = false;
+  const healthServer = config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, slots, log) : null;
 
   const spawnShard = (slot: Slot): Promise<void> =>
     new Promise((resolve) => {
       const child = fork(SHARD_ENTRY, [], { env: { ...env, SHARD_ID: String(slot.id), SHARD_COUNT: String(count) }, stdio: "inherit" });
       slot.child = child;
+      slot.state = "starting";
       log.info({ shard: slot.id, pid: child.pid, count }, "shard starting");
       child.on("message", (m: { kind?: string; readyMs?: number }) => {
         if (m?.kind !== "ready") return;
+        slot.state = "ready";
         log.info({ shard: slot.id, pid: child.pid, readyMs: m.readyMs }, "shard ready");
         resolve();
       });
       child.on("exit", (code, signal) => {
         slot.child = null;
+        slot.state = stopping ? "stopped" : "restarting";
         resolve();
         if (stopping) return void log.info({ shard: slot.id, code, signal }, "shard stopped");
         slot.restarts += 1;
@@ -94,8 +118,10 @@ export async function startShards(config: Config, log: Logger, env: NodeJS.Proce
     count,
     ids,
     ready,
+    health: () => health(slots),
     async stop() {
       stopping = true;
+      healthServer?.close();
       await Promise.all(
         slots.map(
           (slot) =>

@@ -41,7 +41,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "tenfoot-shards-"));
   db = await testDatabase(dir);
   child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: db.url, SHARD_COUNT: "2", SHARD_SPAWN_DELAY_MS: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },
+    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: db.url, SHARD_COUNT: "2", SHARD_SPAWN_DELAY_MS: "0", HEALTH_PORT: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (out += String(d)));
@@ -96,12 +96,42 @@ describe("two shards in two processes on one PostgreSQL", () => {
     }
   });
 
+  it("the manager's /health answers 200 with each shard ready, its process and no restarts", async () => {
+    const port = /"port":(\d+),"msg":"shard health on \/health"/.exec(out)?.[1];
+    expect(port).toBeDefined();
+    const res = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { healthy: boolean; shards: { id: number; state: string; pid: number; restarts: number }[] };
+    expect(body.healthy).toBe(true);
+    expect(body.shards.map((s) => [s.id, s.state, s.restarts])).toEqual([
+      [0, "ready", 0],
+      [1, "ready", 0],
+    ]);
+    expect(new Set(body.shards.map((s) => s.pid)).size).toBe(2);
+  });
+
   it("every log line of a shard carries its shard id", () => {
     const lines = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { role?: string; shard?: number });
     const fromShards = lines.filter((l) => l.role !== "shard-manager");
     expect(fromShards.length).toBeGreaterThan(0);
     expect(fromShards.every((l) => l.shard === 0 || l.shard === 1)).toBe(true);
   });
+
+  it("a shard that dies is restarted by the manager and its server plays on from the database", async () => {
+    const port = /"port":(\d+),"msg":"shard health on \/health"/.exec(out)?.[1];
+    const state = async () => (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { healthy: boolean; shards: { id: number; pid: number; restarts: number }[] };
+    const before = (await state()).shards.find((s) => s.id === 1)!;
+    process.kill(before.pid, "SIGKILL");
+    await until(async () => {
+      const h = await state();
+      return h.healthy && h.shards.find((s) => s.id === 1)!.restarts === 1;
+    }, 30_000);
+    await until(() => local.liveSessions === 2, 10_000);
+    const t = tables[1]!;
+    const shown = await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "roll", options: { dice: "1d20", reason: "after the restart" } });
+    expect(text(shown.message)).toMatch(/rolls for after the restart/);
+    expect(local.routes.at(-1)).toEqual({ t: "INTERACTION_CREATE", guildId: t.guildId, shard: 1 });
+  }, 60_000);
 
   it("SIGTERM stops every shard gracefully and the manager exits 0", async () => {
     const code = await new Promise<number | null>((resolve) => {
