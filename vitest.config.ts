@@ -11,7 +11,6 @@
  */
 import { existsSync } from "node:fs";
 import { defineConfig } from "vitest/config";
-import { startTestPostgres } from "./test/helpers/postgres-server.js";
 
 const POSTGRES_SUITES = [
   "test/store/**/*.test.ts",
@@ -40,13 +39,14 @@ async function postgres(): Promise<{ url: string; template: string } | null> {
   const want = process.env.TENFOOT_TEST_POSTGRES;
   if (want === "0" || (want !== "1" && !filtersWantPostgres())) return null;
   try {
+    const { startTestPostgres } = await import("./test/helpers/postgres-server.js");
     const pg = await startTestPostgres();
     console.log(`PostgreSQL: a throwaway server on ${new URL(pg.url).host}: the store, play, sharding and chosen e2e suites run on SQLite and on PostgreSQL.`);
     return { url: pg.url, template: pg.template };
   } catch (err) {
     const why = (err as Error).message.split("\n")[0];
     if (want === "1") throw new Error(`PostgreSQL is required (TENFOOT_TEST_POSTGRES=1) but could not start: ${why}`);
-    console.log(`PostgreSQL: not run (${why}). Every suite ran on SQLite only; .ci/run installs PostgreSQL and runs both.`);
+    console.log(`PostgreSQL: not run (${why}). Every suite runs on SQLite only; .ci/run installs PostgreSQL and runs both.`);
     return null;
   }
 }

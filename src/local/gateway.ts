@@ -24,6 +24,9 @@ interface Session {
   shard: [number, number];
 }
 
+/** A payload field (removed before sending) that routes a dispatch to one shard: see PressOptions.viaShard. */
+export const VIA_SHARD = "_via_shard";
+
 /** Discord's routing: the shard that receives a guild's events. */
 export function shardOf(guildId: string, count: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(count));
@@ -94,9 +97,11 @@ export class Gateway {
   /** Send a dispatch to every session (buffered for replay). Returns how many sessions got it. */
   dispatch(t: string, d: unknown, filter: (s: Session) => boolean = () => true): number {
     const guildId = guildOfDispatch(t, d);
+    const via = (d as Record<string, unknown> | null)?.[VIA_SHARD];
+    if (via !== undefined) delete (d as Record<string, unknown>)[VIA_SHARD];
     let n = 0;
     for (const s of this.sessions.values()) {
-      if (!filter(s) || !owns(s, guildId)) continue;
+      if (!filter(s) || !(via !== undefined ? s.shard[0] === via : owns(s, guildId))) continue;
       if (t === "INTERACTION_CREATE") {
         this.routes.push({ t, guildId, shard: s.shard[0] });
         if (this.routes.length > REPLAY_LIMIT) this.routes.shift();

@@ -1,10 +1,7 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "../generated/prisma/client.js";
-import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client.js";
 import { databaseFile, DEFAULT_DATABASE_URL, isPostgresUrl } from "./path.js";
 import { migrate, type MigrationReport } from "./migrate.js";
-import { migratePostgres } from "./migrate-pg.js";
 
 /**
  * The client type the code is written against. The PostgreSQL client is
@@ -50,7 +47,13 @@ async function openSqlite(url: string): Promise<Store> {
   return { db, engine: "sqlite", file, migrations, close: () => db.$disconnect() };
 }
 
+/** PostgreSQL's modules load only when a postgresql:// url asks for them: SQLite never pays for them. */
 async function openPostgres(url: string): Promise<Store> {
+  const [{ PrismaPg }, { PrismaClient: PgPrismaClient }, { migratePostgres }] = await Promise.all([
+    import("@prisma/adapter-pg"),
+    import("../generated/prisma-pg/client.js"),
+    import("./migrate-pg.js"),
+  ]);
   const migrations = await migratePostgres(url);
   const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   const db = new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db;

@@ -10,7 +10,7 @@ import { LocalDiscord } from "../../src/local/server.js";
 import { openStore } from "../../src/store/client.js";
 import { shardOf } from "../../src/discord/shard.js";
 import { testDatabase, type TestDatabase } from "../helpers/database.js";
-import { text, until } from "../helpers/e2e.js";
+import { buttons, text, until } from "../helpers/e2e.js";
 
 const TOKEN = "test.bot.token-abcdefghijklmnopqrstuvwxyz";
 let local: LocalDiscord;
@@ -116,6 +116,50 @@ describe("two shards in two processes on one PostgreSQL", () => {
     expect(fromShards.length).toBeGreaterThan(0);
     expect(fromShards.every((l) => l.shard === 0 || l.shard === 1)).toBe(true);
   });
+
+  it("50 concurrent presses of one Parry button, split across the two shard processes, spend stamina once", async () => {
+    const t = tables[0]!;
+    const alice = local.createUser("alice").id;
+    local.addMember(t.guildId, alice);
+    const channelId = local.createChannel(t.guildId, "barrow").id; // one live campaign per channel
+    const cmd = (userId: string, name: string, options?: Record<string, string | boolean>) => {
+      const [top, sub] = name.split(" ");
+      return local.slash({ guildId: t.guildId, channelId, userId, name: top!, ...(sub ? { subcommand: sub } : {}), ...(options ? { options } : {}) });
+    };
+    await cmd(t.userId, "campaign start", { system: "third-age", name: "Barrow" });
+    await cmd(alice, "character create", { name: "Alda", sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8" });
+    await cmd(t.userId, "encounter start", { monsters: "1 goblin", surprise: false });
+    await cmd(t.userId, "initiative");
+    const a = await cmd(t.userId, "attack", { attacker: "Goblin", target: "Alda" });
+    const parry = buttons(a.message).find((b) => /^Parry/.test(b.label));
+    expect(parry, text(a.message)).toBeDefined();
+    const store = await openStore(db.url);
+    try {
+      await until(async () => (await store.db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
+      // Two processes and PostgreSQL on a shared 2-core machine: allow more than Discord's 3 s before a callback is late.
+      local.interactionDeadlineMs = 15_000;
+      const presses = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => local.press({ messageId: a.message.id, customId: parry!.id, userId: alice, viaShard: i % 2, timeoutMs: 20_000 })));
+      const answered = presses.filter((p) => p.status === "fulfilled").map((p) => (p as PromiseFulfilledResult<Awaited<ReturnType<LocalDiscord["press"]>>>).value);
+      const viaShards = new Set(local.routes.slice(-50).map((r) => r.shard));
+      expect(viaShards).toEqual(new Set([0, 1]));
+      // seed 000, "Reactions": a reaction is paid once, however many presses race.
+      expect(answered).toHaveLength(50);
+      const movedOn = (r: (typeof answered)[number]) => r.ephemeral || r.followUps.some((f) => /moved on/.test(String(f.content)));
+      const alda = await store.db.character.findFirstOrThrow({ where: { name: "Alda" } });
+      const state = JSON.parse(alda.state) as { stamina: number; hp: number };
+      expect(state.stamina).toBe(2);
+      // The damage the message shows was applied once.
+      const taken = /Alda takes (\d+) damage: HP 10 → (\d+)/.exec(text(a.message));
+      expect(taken, text(a.message)).not.toBeNull();
+      expect(state.hp).toBe(10 - Number(taken![1]));
+      expect(text(a.message).match(/Alda parries/g)).toHaveLength(1);
+      // A loser's "moved on" is a follow-up sent just after its callback: let the last ones arrive.
+      await until(() => answered.filter((r) => !movedOn(r)).length <= 1, 10_000).catch(() => {});
+      expect(answered.filter((r) => !movedOn(r))).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 
   it("a shard that dies is restarted by the manager and its server plays on from the database", async () => {
     const port = /"port":(\d+),"msg":"shard health on \/health"/.exec(out)?.[1];
