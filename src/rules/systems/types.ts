@@ -369,6 +369,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   saves: string[] | Unsupported;
   /** Reactions / situation keys this system understands (for help and the "ignored" list). */
   situations: SituationKey[];
+  /** The rule text's file number ("000"): code cites `seed 000, "Heading"`, players read the book's name. */
+  seed: string;
   /** Conditions in words, with their lifetimes. */
   words: SystemWords;
   /** The campaign's options this system sets or adds. */

@@ -26,6 +26,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     ...base,
     id: "bx-house",
     name: "B/X house rules",
+    seed: "001",
     campaignOptions: {
       // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
       defaults: { initiative: "individual", wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false },

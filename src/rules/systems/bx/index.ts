@@ -24,6 +24,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     attributes: BX_ATTRIBUTES,
     saves: [...SAVE_KINDS],
     situations: BX_SITUATIONS,
+    seed: "002",
     words: bxWords,
     round: bxRound,
     dungeon: bxDungeon,
