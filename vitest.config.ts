@@ -16,7 +16,7 @@ const POSTGRES_SUITES = [
   "test/store/**/*.test.ts",
   "test/play/**/*.test.ts",
   "test/scale/**/*.test.ts",
-  ...["foundation", "roll", "round", "lapse", "shard-timers", "retainer", "dungeon", "process"].map((f) => `test/e2e/${f}.test.ts`),
+  ...["foundation", "roll", "round", "lapse", "shard-timers", "retainer", "dungeon", "process", "shutdown"].map((f) => `test/e2e/${f}.test.ts`),
 ];
 /** Files that only mean something on one engine. */
 const SQLITE_ONLY = ["test/store/migrate.test.ts"];
@@ -32,7 +32,7 @@ function filtersWantPostgres(): boolean {
     else if (!a.startsWith("-") && !["run", "watch", "dev", "related"].includes(a)) filters.push(a);
   }
   if (!filters.length) return true;
-  return filters.some((f) => /store|play|scale|e2e|foundation|roll|round|lapse|shard|retainer|dungeon|process/.test(f) && !/test\/rules/.test(f));
+  return filters.some((f) => /store|play|scale|e2e|foundation|roll|round|lapse|shard|retainer|dungeon|process|shutdown/.test(f) && !/test\/rules/.test(f));
 }
 
 async function postgres(): Promise<{ url: string; template: string } | null> {
