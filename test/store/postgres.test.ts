@@ -1,7 +1,7 @@
 // The store on PostgreSQL (runs in the `postgresql` test project only): the
 // bot's own migrator, Prisma's bookkeeping, shards starting together, and the
 // interaction de-duplication inside a transaction.
-import { describe, it, expect, afterEach } from "vitest";
+import { describe, it, expect, afterAll, afterEach } from "vitest";
 import pg from "pg";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
   for (const d of dbs.splice(0)) await d.drop();
 });
-process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function empty(): Promise<TestDatabase> {
   const d = await testDatabase(dir, "x.db", { empty: true });
