@@ -2,11 +2,12 @@
  * A throwaway PostgreSQL server for tests and trials: Debian's postgresql
  * package, a temp data directory, 127.0.0.1 on a free port, trust auth, no
  * durability (fsync off). As root it runs as the `postgres` user (PostgreSQL
- * refuses to run as root). stop() ends it and removes the directory.
+ * refuses to run as root). stop() ends it and removes the directory, as does
+ * this process's exit, and a watchdog when this process is killed.
  *
  *   npx tsx scripts/throwaway-postgres.ts     prints DATABASE_URL, runs until Ctrl-C
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -43,6 +44,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A detached shell that stops the server and removes its folder when this
+ * process is gone without running its exit handler (killed by a signal).
+ */
+function watchdog(pid: number, asRoot: boolean, pgCtl: string, data: string, dir: string): void {
+  const q = (x: string) => `'${x.replace(/'/g, `'\\''`)}'`;
+  const stopCmd = `${asRoot ? "runuser -u postgres -- " : ""}${q(pgCtl)} -D ${q(data)} -m immediate -w stop`;
+  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; ${stopCmd} >/dev/null 2>&1; rm -rf ${q(dir)}`;
+  spawn("sh", ["-c", script], { detached: true, stdio: "ignore" }).unref();
+}
+
 /** Starts a server; throws with the reason (no binaries, initdb or start failure) when it cannot. */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = postgresBin();
@@ -77,6 +89,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       rmSync(dir, { recursive: true, force: true });
     };
     process.once("exit", stop);
+    watchdog(process.pid, asRoot, join(bin, "pg_ctl"), data, dir);
     return { url: `postgresql://tenfoot@127.0.0.1:${port}/postgres`, port, stop };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
