@@ -13,7 +13,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
 COPY commands ./commands
-RUN npm prune --omit=dev && npx prisma generate
+# Both Prisma clients (SQLite and PostgreSQL), as npm install generates them.
+RUN npm prune --omit=dev && npm run -s postinstall
 
 FROM node:24-bookworm-slim AS run
 ENV NODE_ENV=production \

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 
 const root = process.env.TENFOOT_ROOT ?? process.cwd();
-const needed = ["node_modules/.bin/tsx", "src/generated/prisma/client.ts"];
+const needed = ["node_modules/.bin/tsx", "src/generated/prisma/client.ts", "src/generated/prisma-pg/client.ts"];
 const missing = needed.filter((p) => !existsSync(join(root, p)));
 if (!missing.length) process.exit(0);
 

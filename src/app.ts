@@ -26,7 +26,11 @@ export interface App {
 export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number } = {}): Promise<App> {
   const started = performance.now();
   const config = loadConfig(env);
-  const log = overrides.log ?? createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+  const shard = config.SHARD_ID !== undefined && config.SHARD_COUNT && config.SHARD_COUNT !== "auto" ? { id: config.SHARD_ID, count: Number(config.SHARD_COUNT) } : undefined;
+  if (shard && shard.id >= shard.count) throw new Error(`SHARD_ID ${shard.id} is not below SHARD_COUNT ${shard.count}`);
+  const root = overrides.log ?? createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+  // Every line of a shard's process carries its shard id.
+  const log = shard ? root.child({ shard: shard.id }) : root;
   const store = await openStore(config.DATABASE_URL);
   if (store.migrations.applied.length) log.info({ applied: store.migrations.applied }, "migrations applied");
   const services: Services = { store, log, now: overrides.now ?? (() => new Date()), newSeed: overrides.newSeed ?? defaultSeeds() };
@@ -42,7 +46,7 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
   addSecret(token);
   let bot: Bot;
   try {
-    bot = await startBot({ token, apiUrl, guildId: config.DISCORD_GUILD_ID, services, log, sweepEveryMs: overrides.sweepEveryMs });
+    bot = await startBot({ token, apiUrl, guildId: config.DISCORD_GUILD_ID, services, log, sweepEveryMs: overrides.sweepEveryMs, ...(shard ? { shard } : {}) });
   } catch (err) {
     await local?.stop();
     await store.close();

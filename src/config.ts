@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 
+/** An empty variable (as .env.example leaves them) means unset, not 0. */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
 const schema = z.object({
   DISCORD_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   DISCORD_API_URL: z.string().url("DISCORD_API_URL must be a URL such as http://127.0.0.1:8080/api").optional().or(z.literal("").transform(() => undefined)),
@@ -12,6 +15,26 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_PRETTY: z.string().optional().transform((v) => v === "1" || v === "true"),
   LOCAL_DISCORD_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  /** How many shards the bot runs in all (Discord requires sharding from 2,500 servers); "auto" asks Discord. Unset: one process, no sharding. */
+  SHARD_COUNT: z
+    .string()
+    .trim()
+    .regex(/^(auto|[1-9]\d{0,4})$/, "SHARD_COUNT must be a number of shards (1 or more) or auto")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** The shards this machine runs, e.g. 0,1 (default: all of them): spread shards over machines. */
+  SHARDS: z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+)*$/, "SHARDS must list shard ids such as 0,1")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** With SHARD_COUNT: the shard manager answers GET /health on this port (200 when every shard is ready). */
+  HEALTH_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  /** Set by the shard manager for each shard process it starts. */
+  SHARD_ID: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
+  /** Milliseconds between starting two shards (Discord allows one IDENTIFY per 5 s per bucket). */
+  SHARD_SPAWN_DELAY_MS: z.coerce.number().int().min(0).default(5500),
 });
 
 export type Config = z.infer<typeof schema>;

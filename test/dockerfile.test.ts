@@ -28,3 +28,31 @@ describe("Dockerfile", () => {
     expect(ignore).toContain("data");
   });
 });
+
+describe("compose.yaml (bot and PostgreSQL, README's \"Many servers\")", () => {
+  const compose = readFileSync(new URL("../compose.yaml", import.meta.url), "utf8");
+  const envExample = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+  const botEnv = /^ {2}bot:\n[\s\S]*?^ {4}environment:\n((?: {6}.+\n)+)/m.exec(compose)?.[1] ?? "";
+
+  it("builds the bot from the Dockerfile beside it and points it at the postgres service", () => {
+    expect(compose).toMatch(/^ {4}build: \.$/m);
+    expect(compose).toMatch(/DATABASE_URL: postgresql:\/\/tenfoot:.*@postgres:5432\/tenfoot/);
+    expect(compose).toMatch(/condition: service_healthy/);
+  });
+
+  it("sets only variables the bot reads (each documented in .env.example)", () => {
+    const names = [...botEnv.matchAll(/^ {6}([A-Z_]+):/gm)].map((m) => m[1]!);
+    expect(names).toEqual(expect.arrayContaining(["DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "HEALTH_PORT"]));
+    for (const n of names) expect(envExample, n).toMatch(new RegExp(`^${n}=`, "m"));
+  });
+
+  it("checks health on the port it gives the shard manager, and gives shards time to stop", () => {
+    const port = /HEALTH_PORT: "(\d+)"/.exec(compose)?.[1];
+    expect(compose).toContain(`fetch('http://127.0.0.1:${port}/health')`);
+    expect(compose).toMatch(/stop_grace_period: \d+s/);
+  });
+
+  it("creates PostgreSQL with the C collation, which sorts as SQLite does", () => {
+    expect(compose).toMatch(/POSTGRES_INITDB_ARGS: "--locale=C/);
+  });
+});

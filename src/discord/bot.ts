@@ -5,6 +5,7 @@ import { loadCommands } from "./commands.js";
 import { createRouter, type Router } from "./router.js";
 import type { CommandModule } from "./command.js";
 import { startSweeper } from "./sweeper.js";
+import type { ShardInfo } from "./shard.js";
 import "./lapsed.js";
 import { guardOutgoing } from "./outgoing.js";
 import { addSecret } from "../log.js";
@@ -20,6 +21,8 @@ export interface BotOptions {
   commands?: Map<string, CommandModule>;
   /** How often lapsed reaction windows are swept, in ms (0 = never). */
   sweepEveryMs?: number;
+  /** This process's shard (set by the shard manager): one gateway connection for it. */
+  shard?: ShardInfo;
 }
 
 export interface Bot {
@@ -37,6 +40,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
+    ...(opts.shard ? { shards: [opts.shard.id], shardCount: opts.shard.count } : {}),
   });
   addSecret(opts.token);
   guardOutgoing(client.rest, log);
@@ -49,6 +53,11 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
     client.once(Events.ClientReady, async (c) => {
       try {
         const bodies = [...commands.values()].map((m) => m.data.toJSON());
+        // Commands belong to the application, not to a shard: shard 0 registers them.
+        if (opts.shard && opts.shard.id !== 0) {
+          log.info({ user: c.user.tag }, "ready");
+          return resolve();
+        }
         if (opts.guildId) await c.application.commands.set(bodies, opts.guildId);
         else await c.application.commands.set(bodies);
         log.info({ user: c.user.tag, commands: bodies.length, scope: opts.guildId ? "guild" : "global" }, "ready: commands registered");

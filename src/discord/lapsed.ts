@@ -6,6 +6,7 @@ import { attackAsItStands } from "../play/attacks/final.js";
 import type { Services } from "../play/services.js";
 import { attackEmbed, lapsedView } from "./embeds/attack.js";
 import { registerSweepTask } from "./sweeper.js";
+import { ownsGuild } from "./shard.js";
 
 /** Discord codes for a message or channel that is gone: nothing left to edit. */
 const GONE = new Set([10003, 10008]);
@@ -57,7 +58,7 @@ export async function repairPressed(i: ButtonInteraction, s: Services, pendingId
 }
 
 registerSweepTask(async (client, services: Services, log) => {
-  const lapsed = await lapseDue(services);
+  const lapsed = await lapseDue(services, ownsGuild(client));
   if (lapsed.length) log.info({ count: lapsed.length }, "reaction windows lapsed");
   await showLapsed(client, lapsed, log);
 });

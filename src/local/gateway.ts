@@ -1,6 +1,8 @@
 // The gateway of the local Discord: HELLO / IDENTIFY / READY / GUILD_CREATE,
 // heartbeats, RESUME with replay of missed dispatches, and dispatches of world
-// changes and interactions. JSON encoding only, no compression.
+// changes and interactions. JSON encoding only, no compression. Sharded
+// IDENTIFY as Discord does it: a session with shard [id, count] receives the
+// guilds where (guild_id >> 22) % count === id, and direct messages on shard 0.
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { randomBytes } from "node:crypto";
@@ -19,6 +21,22 @@ interface Session {
   buffer: { s: number; text: string }[];
   ws: WebSocket | null;
   guilds: Set<string>;
+  shard: [number, number];
+}
+
+/** A payload field (removed before sending) that routes a dispatch to one shard: see PressOptions.viaShard. */
+export const VIA_SHARD = "_via_shard";
+
+/** Discord's routing: the shard that receives a guild's events. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/** Which shard received a dispatch that concerns a guild (kept for tests and the control API). */
+export interface Route {
+  t: string;
+  guildId: string | null;
+  shard: number;
 }
 
 export interface GatewayOptions {
@@ -34,6 +52,8 @@ export class Gateway {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly sessions = new Map<string, Session>();
   private readonly sockets = new Set<WebSocket>();
+  /** The last interactions dispatched, with the shard that got each. */
+  readonly routes: Route[] = [];
 
   constructor(
     private readonly world: World,
@@ -76,9 +96,16 @@ export class Gateway {
 
   /** Send a dispatch to every session (buffered for replay). Returns how many sessions got it. */
   dispatch(t: string, d: unknown, filter: (s: Session) => boolean = () => true): number {
+    const guildId = guildOfDispatch(t, d);
+    const via = (d as Record<string, unknown> | null)?.[VIA_SHARD];
+    if (via !== undefined) delete (d as Record<string, unknown>)[VIA_SHARD];
     let n = 0;
     for (const s of this.sessions.values()) {
-      if (!filter(s)) continue;
+      if (!filter(s) || !(via !== undefined ? s.shard[0] === via : owns(s, guildId))) continue;
+      if (t === "INTERACTION_CREATE") {
+        this.routes.push({ t, guildId, shard: s.shard[0] });
+        if (this.routes.length > REPLAY_LIMIT) this.routes.shift();
+      }
       this.send(s, t, d);
       n++;
     }
@@ -115,7 +142,9 @@ export class Gateway {
         case 2: {
           if (session) return void ws.close(4005, "Already authenticated.");
           if (!this.tokenOk(d.token)) return void ws.close(4004, "Authentication failed.");
-          session = this.identify(ws, Number(d.intents ?? 0));
+          const shard = Array.isArray(d.shard) ? ([Number(d.shard[0]), Number(d.shard[1])] as [number, number]) : ([0, 1] as [number, number]);
+          if (!(shard[1] >= 1 && shard[0] >= 0 && shard[0] < shard[1])) return void ws.close(4010, "Invalid shard.");
+          session = this.identify(ws, Number(d.intents ?? 0), shard);
           return;
         }
         case 6: {
@@ -160,14 +189,15 @@ export class Gateway {
     return typeof token === "string" && token.replace(/^Bot\s+/i, "") === this.opts.token;
   }
 
-  private identify(ws: WebSocket, intents: number): Session {
+  private identify(ws: WebSocket, intents: number, shard: [number, number]): Session {
     const s: Session = {
       id: randomBytes(16).toString("hex"),
       seq: 0,
       intents,
       buffer: [],
       ws,
-      guilds: new Set(this.world.guilds.keys()),
+      guilds: new Set([...this.world.guilds.keys()].filter((g) => shardOf(g, shard[1]) === shard[0])),
+      shard,
     };
     this.sessions.set(s.id, s);
     this.send(s, "READY", {
@@ -183,7 +213,7 @@ export class Gateway {
       session_id: s.id,
       session_type: "normal",
       resume_gateway_url: this.opts.url(),
-      shard: [0, 1],
+      shard,
       application: { id: this.opts.applicationId, flags: 0 },
       auth: {},
       _trace: ["local-discord"],
@@ -218,7 +248,7 @@ export class Gateway {
     switch (e.kind) {
       case "guild":
         this.dispatch("GUILD_CREATE", this.world.apiGuildCreate(e.guild), (s) => {
-          s.guilds.add(e.guild.id);
+          if (owns(s, e.guild.id)) s.guilds.add(e.guild.id);
           return true;
         });
         return;
@@ -251,4 +281,15 @@ export class Gateway {
       }
     }
   }
+}
+
+/** The guild a dispatch concerns (null: a direct message or no guild, which Discord sends on shard 0). */
+function guildOfDispatch(t: string, d: unknown): string | null {
+  const o = (d ?? {}) as { guild_id?: unknown; id?: unknown };
+  if (t === "GUILD_CREATE" || t === "GUILD_UPDATE" || t === "GUILD_DELETE") return String(o.id);
+  return typeof o.guild_id === "string" ? o.guild_id : null;
+}
+
+function owns(s: Session, guildId: string | null): boolean {
+  return guildId === null ? s.shard[0] === 0 : shardOf(guildId, s.shard[1]) === s.shard[0];
 }

@@ -1,6 +1,7 @@
 // Interactions: building INTERACTION_CREATE payloads the way Discord sends them,
 // handling the bot's callbacks and webhook edits/follow-ups, and resolving the
 // test's promise once the bot has answered.
+import { VIA_SHARD } from "./gateway.js";
 import { randomBytes } from "node:crypto";
 import type { Commands } from "./commands.js";
 import { applyBody, DiscordError, errors, type UploadedFile } from "./messages.js";
@@ -107,6 +108,7 @@ export class Interactions {
     const payload = this.base(rec, opts.memberRoles, opts.locale);
     payload.data = data;
     payload.message = message as unknown as JsonObject;
+    if (opts.viaShard !== undefined) payload[VIA_SHARD] = opts.viaShard;
     this.send(rec, payload);
     return this.toReply(await this.wait(rec, opts.timeoutMs));
   }

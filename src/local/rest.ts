@@ -14,6 +14,8 @@ export interface RestDeps {
   interactions: Interactions;
   applicationId: string;
   gatewayUrl: () => string;
+  /** The shard count GET /gateway/bot recommends (SHARD_COUNT=auto asks it). */
+  recommendedShards?: () => number;
 }
 
 export interface ApiRequest {
@@ -113,7 +115,7 @@ export class Rest {
     const gateway = () => ok({ url: this.d.gatewayUrl() });
     this.on("GET", "/gateway", false, undefined, gateway);
     this.on("GET", "/gateway/bot", true, undefined, () =>
-      ok({ url: this.d.gatewayUrl(), shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } }),
+      ok({ url: this.d.gatewayUrl(), shards: this.d.recommendedShards?.() ?? 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } }),
     );
     this.on("GET", "/users/@me", true, undefined, () => ok({ ...apiUser(world.bot), verified: true, mfa_enabled: false, email: null, locale: "en-US" }));
     this.on("GET", "/users/@me/guilds", true, undefined, () =>

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Commands } from "./commands.js";
 import { handleControl } from "./control.js";
-import { Gateway } from "./gateway.js";
+import { Gateway, type Route } from "./gateway.js";
 import { parseBody, readBody, sendJson } from "./http.js";
 import { Interactions } from "./interactions.js";
 import { Rest } from "./rest.js";
@@ -42,6 +42,8 @@ export interface LocalDiscordOptions {
   /** Compile the common request schemas at start (default true) rather than on first use. */
   warmValidator?: boolean;
   botName?: string;
+  /** The shard count GET /gateway/bot recommends (default 1). */
+  recommendedShards?: number;
   /** Create the guild "Local Table", channel "table" and user "referee" (default true). */
   defaultWorld?: boolean;
 }
@@ -102,6 +104,7 @@ export class LocalDiscord {
       interactions: this.interactions,
       applicationId: this.applicationId,
       gatewayUrl: () => this.gatewayUrl,
+      recommendedShards: () => opts.recommendedShards ?? 1,
     });
     this.server = createServer((req, res) => {
       this.onRequest(req, res).catch((err: Error) => {
@@ -266,6 +269,11 @@ export class LocalDiscord {
   }
 
   /** Gateway sessions with a live socket. */
+  /** The interactions dispatched lately, each with the shard (of its guild) that received it. */
+  get routes(): readonly Route[] {
+    return this.gateway.routes;
+  }
+
   get liveSessions(): number {
     return this.gateway.liveSessions();
   }

@@ -138,6 +138,12 @@ export interface PressOptions {
   memberRoles?: string[];
   timeoutMs?: number;
   locale?: string;
+  /**
+   * Deliver the press to this shard's session instead of the guild's own (as
+   * when a guild's presses straddle a shard handover): tests of races between
+   * shard processes on one database.
+   */
+  viaShard?: number;
 }
 
 export type Logger = (msg: string) => void;

@@ -11,3 +11,8 @@ export function databaseFile(url: string = DEFAULT_DATABASE_URL): string {
   mkdirSync(dirname(file), { recursive: true });
   return file;
 }
+
+/** True for `postgresql://…` and `postgres://…` urls: the store is then PostgreSQL. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}

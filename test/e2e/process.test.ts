@@ -5,12 +5,14 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testDatabase } from "../helpers/database.js";
 
 describe("the bot as a process", () => {
   it("starts without a token against the local Discord, answers, and stops cleanly on SIGTERM", async () => {
     const dir = mkdtempSync(join(tmpdir(), "tenfoot-proc-"));
+    const database = await testDatabase(dir, "p.db");
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: `file:${join(dir, "p.db")}`, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "info" },
+      env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: database.url, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -44,6 +46,7 @@ describe("the bot as a process", () => {
       expect(out).toMatch(/stopping: finishing interactions in flight/);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LOCAL_TOKEN } from "../../src/app.js";
+import { testDatabase } from "../helpers/database.js";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -27,8 +28,9 @@ const waitFor = async (check: () => boolean, ms = 20_000) => {
 async function withBot(run: (p: { child: ChildProcess; port: number; out: () => string }) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-stop-"));
   const port = await freePort();
+  const database = await testDatabase(dir, "p.db");
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: `file:${join(dir, "p.db")}`, LOCAL_DISCORD_PORT: String(port), LOG_LEVEL: "trace" },
+    env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: database.url, LOCAL_DISCORD_PORT: String(port), LOG_LEVEL: "trace" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
@@ -38,6 +40,8 @@ async function withBot(run: (p: { child: ChildProcess; port: number; out: () => 
     await run({ child, port, out: () => out });
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
+    await exitCode(child);
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * End-to-end harness: the local Discord on a random port, the real bot (real
- * discord.js client) on a real SQLite temp file, fixed seeds. Tests send
+ * discord.js client) on a real SQLite temp file (a fresh PostgreSQL database
+ * in the `postgresql` test project), fixed seeds. Tests send
  * interactions through the local Discord and assert on what the bot sent.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import pino, { type Logger } from "pino";
 import { LocalDiscord } from "../../src/local/server.js";
 import { startApp, type App } from "../../src/app.js";
 import { fixedSeeds } from "../../src/play/services.js";
+import { testDatabase } from "./database.js";
 import type { Reply, SlashOptions, StoredMessage } from "../../src/local/types.js";
 import { createLogger } from "../../src/log.js";
 
@@ -42,7 +44,8 @@ export interface E2E {
 export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
   const local = await LocalDiscord.start({ port: 0, token: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-e2e-"));
-  const dbUrl = `file:${join(dir, "bot.db")}`;
+  const database = await testDatabase(dir, "bot.db");
+  const dbUrl = database.url;
   const guildId = local.createGuild("Test Table").id;
   const channelId = local.createChannel(guildId, "table").id;
   const users: Record<string, string> = {};
@@ -95,6 +98,7 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
     async stop() {
       await h.app.stop().catch(() => {});
       await local.stop();
+      await database.drop();
       const leaks = logFile && existsSync(logFile) ? tokensIn(readFileSync(logFile, "utf8"), [TOKEN, ...local.issuedTokens()]) : [];
       rmSync(dir, { recursive: true, force: true });
       if (leaks.length) throw new Error(`the bot's log shows ${leaks.length} token(s), e.g. in: ${leaks[0]}`);

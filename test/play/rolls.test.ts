@@ -6,7 +6,6 @@ import { rollAgainSource, rollDice } from "../../src/play/rolls.js";
 import { createStream } from "../../src/rules/dice/stream.js";
 import { parseCommand } from "../../src/rules/dice/parser.js";
 import { rollCommand } from "../../src/rules/dice/evaluate.js";
-import { join } from "node:path";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -30,8 +29,8 @@ describe("/roll in a campaign", () => {
     await startCampaign(s, actor("ref"), { system: "bx" });
     const first = await rollDice(s, actor("p"), { expression: "10d6" });
     await s.store.close();
-    // Same file, new process-like store: the second roll continues where the first stopped.
-    const reopened = await openStore(`file:${join(s.dir, "test.db")}`);
+    // Same database, new process-like store: the second roll continues where the first stopped.
+    const reopened = await openStore(s.dbUrl);
     const s2 = { ...s, store: reopened };
     const second = await rollDice(s2, actor("p"), { expression: "10d6" });
     const stream = createStream("seed-1");

@@ -206,13 +206,15 @@ export async function attachMessage(s: Services, pendingId: string, messageId: s
 }
 
 /** Sweeper: attacks whose reaction window ran out, in every encounter, resolved as they stand. */
-export async function lapseDue(s: Services): Promise<Lapsed[]> {
+/** `owns`: the guilds this process's shard runs timers for (each guild's on exactly one shard). */
+export async function lapseDue(s: Services, owns: (guildId: string) => boolean = () => true): Promise<Lapsed[]> {
   const due = await s.store.db.pendingAction.findMany({ where: { status: "open", expiresAt: { lte: s.now() } }, select: { encounterId: true }, distinct: ["encounterId"] });
   const out: Lapsed[] = [];
   for (const { encounterId } of due) {
     const got = await s.store.db.$transaction(async (tx) => {
       const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: encounterId } });
       const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: encounter.campaignId } });
+      if (!owns(campaign.guildId)) return [];
       const fight = await loadFight(tx, campaign, encounter);
       const sys: Actor = { guildId: campaign.guildId, channelId: campaign.channelId, userId: "system", roleIds: [] };
       return lapseOpenAttacks(tx, fight, sys, s.now(), true);

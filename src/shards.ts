@@ -1,0 +1,142 @@
+/**
+ * The shard manager: with SHARD_COUNT (a number, or auto to ask Discord's
+ * GET /gateway/bot), `npm start` runs each shard of this machine (SHARDS,
+ * default all) in its own process: the same src/main.ts with SHARD_ID set.
+ * Machines share the work by listing different SHARDS against one PostgreSQL.
+ *
+ * Our own manager rather than discord.js's ShardingManager: ShardingManager's
+ * `auto` asks discord.com directly (not DISCORD_API_URL, so not the local
+ * Discord), and its broadcastEval IPC is of no use here since every shard's
+ * state is in the database. This one is small: start the shards one after the
+ * other (Discord allows one IDENTIFY per 5 s), restart one that dies, stop
+ * them all gracefully on SIGTERM.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import type { Logger } from "pino";
+import type { Config } from "./config.js";
+
+export const SHARD_ENTRY = fileURLToPath(new URL("./main.ts", import.meta.url));
+
+/** SHARD_COUNT as a number: auto asks the gateway endpoint how many shards Discord recommends. */
+export async function shardCount(config: Config): Promise<number> {
+  if (config.SHARD_COUNT !== "auto") return Number(config.SHARD_COUNT ?? 1);
+  if (!config.DISCORD_TOKEN) throw new Error("SHARD_COUNT=auto asks Discord, which needs DISCORD_TOKEN");
+  const api = (config.DISCORD_API_URL ?? "https://discord.com/api").replace(/\/$/, "");
+  const res = await fetch(`${api}/v10/gateway/bot`, { headers: { authorization: `Bot ${config.DISCORD_TOKEN}` } });
+  if (!res.ok) throw new Error(`GET /gateway/bot answered ${res.status}: cannot choose a shard count`);
+  const body = (await res.json()) as { shards?: number };
+  return Math.max(1, Number(body.shards ?? 1));
+}
+
+/** The shard ids this machine runs: SHARDS, or every shard. */
+export function shardIds(config: Config, count: number): number[] {
+  const ids = config.SHARDS ? config.SHARDS.split(",").map(Number) : Array.from({ length: count }, (_, i) => i);
+  const bad = ids.filter((i) => i >= count);
+  if (bad.length) throw new Error(`SHARDS lists ${bad.join(", ")}, not below SHARD_COUNT ${count}`);
+  return [...new Set(ids)];
+}
+
+export interface ShardManager {
+  log: Logger;
+  count: number;
+  ids: number[];
+  /** Resolves when every shard of this machine has been ready once. */
+  ready: Promise<void>;
+  health(): ReturnType<typeof health>;
+  /** SIGTERM to every shard; resolves when all have exited. */
+  stop(): Promise<void>;
+}
+
+interface Slot {
+  id: number;
+  child: ChildProcess | null;
+  restarts: number;
+  state: "waiting" | "starting" | "ready" | "restarting" | "stopped";
+}
+
+/** The manager's health: every shard of this machine and its state; healthy when all are ready. */
+export function health(slots: readonly Slot[]): { healthy: boolean; shards: { id: number; state: string; pid: number | null; restarts: number }[] } {
+  const shards = slots.map((s) => ({ id: s.id, state: s.state, pid: s.child?.pid ?? null, restarts: s.restarts }));
+  return { healthy: shards.every((s) => s.state === "ready"), shards };
+}
+
+/** GET /health on 127.0.0.1-or-all:HEALTH_PORT: 200 when every shard is ready, 503 otherwise, with each shard's state. */
+function serveHealth(port: number, slots: readonly Slot[], log: Logger): Server {
+  const server = createServer((req, res) => {
+    const h = health(slots);
+    res.writeHead(req.url === "/health" ? (h.healthy ? 200 : 503) : 404, { "content-type": "application/json" });
+    res.end(JSON.stringify(h));
+  });
+  server.listen(port, () => log.info({ port: (server.address() as { port: number }).port }, "shard health on /health"));
+  return server;
+}
+
+export async function startShards(config: Config, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<ShardManager> {
+  if (!config.DISCORD_TOKEN) throw new Error("SHARD_COUNT needs DISCORD_TOKEN: without one, npm start runs one process against the local Discord");
+  const count = await shardCount(config);
+  const ids = shardIds(config, count);
+  const slots = ids.map((id): Slot => ({ id, child: null, restarts: 0, state: "waiting" }));
+  let stopping = false;
+  const healthServer = config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, slots, log) : null;
+
+  const spawnShard = (slot: Slot): Promise<void> =>
+    new Promise((resolve) => {
+      const child = fork(SHARD_ENTRY, [], { env: { ...env, SHARD_ID: String(slot.id), SHARD_COUNT: String(count) }, stdio: "inherit" });
+      slot.child = child;
+      slot.state = "starting";
+      log.info({ shard: slot.id, pid: child.pid, count }, "shard starting");
+      child.on("message", (m: { kind?: string; readyMs?: number }) => {
+        if (m?.kind !== "ready") return;
+        slot.state = "ready";
+        log.info({ shard: slot.id, pid: child.pid, readyMs: m.readyMs }, "shard ready");
+        resolve();
+      });
+      child.on("exit", (code, signal) => {
+        slot.child = null;
+        slot.state = stopping ? "stopped" : "restarting";
+        resolve();
+        if (stopping) return void log.info({ shard: slot.id, code, signal }, "shard stopped");
+        slot.restarts += 1;
+        const wait = Math.min(30_000, 1000 * 2 ** Math.min(slot.restarts - 1, 5));
+        log.error({ shard: slot.id, code, signal, restartInMs: wait }, "shard exited: restarting it");
+        setTimeout(() => void (stopping || spawnShard(slot)), wait).unref();
+      });
+    });
+
+  const ready = (async () => {
+    for (const [n, slot] of slots.entries()) {
+      if (stopping) return;
+      if (n > 0 && config.SHARD_SPAWN_DELAY_MS) await new Promise((r) => setTimeout(r, config.SHARD_SPAWN_DELAY_MS));
+      await spawnShard(slot);
+    }
+  })();
+
+  return {
+    log,
+    count,
+    ids,
+    ready,
+    health: () => health(slots),
+    async stop() {
+      stopping = true;
+      healthServer?.close();
+      await Promise.all(
+        slots.map(
+          (slot) =>
+            new Promise<void>((resolve) => {
+              const child = slot.child;
+              if (!child || child.exitCode !== null) return resolve();
+              const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
+              child.once("exit", () => {
+                clearTimeout(kill);
+                resolve();
+              });
+              child.kill("SIGTERM");
+            }),
+        ),
+      );
+    },
+  };
+}
