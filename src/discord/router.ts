@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
-import { markProcessed } from "../store/processed.js";
+import { inInteraction, markProcessed } from "../store/processed.js";
 import { cleanOptions } from "./input.js";
 
 /** Errors whose message is written for the user: shown as is, ephemerally. */
@@ -54,11 +54,19 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     let meta = { name: "?", kind: "?" };
     let outcome = "ok";
     try {
-      if (!i.isAutocomplete() && !(await markProcessed(services.store.db, i.id))) {
-        log.info({ ...where }, "interaction already handled: ignored");
-        return;
+      if (i.isAutocomplete()) meta = await dispatch(i);
+      else if (commands.get(nameOf(i))?.oneTransaction) {
+        if (!(await inInteraction(services.store.db, i.id, async () => void (meta = await dispatch(i))))) {
+          log.info({ ...where }, "interaction already handled: ignored");
+          return;
+        }
+      } else {
+        if (!(await markProcessed(services.store.db, i.id))) {
+          log.info({ ...where }, "interaction already handled: ignored");
+          return;
+        }
+        meta = await dispatch(i);
       }
-      meta = await dispatch(i);
     } catch (err) {
       const e = err as Error;
       if (USER_ERRORS.has(e?.name)) {
@@ -99,6 +107,12 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     },
     inFlight: () => running.size,
   };
+}
+
+function nameOf(i: Interaction): string {
+  if (i.isChatInputCommand() || i.isAutocomplete()) return i.commandName;
+  if (i.isButton() || i.isModalSubmit()) return i.customId.split(":")[0] ?? "";
+  return "";
 }
 
 function describe(i: Interaction): { name: string; kind: string } {
