@@ -7,6 +7,7 @@ import type { RollOutcome } from "../rules/dice/result.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import type { Db, Tx } from "../store/client.js";
+import { activeEncounter } from "../store/hot.js";
 import { findCampaign } from "./campaigns/find.js";
 import { openStream } from "./streams.js";
 import { UserError } from "./errors.js";
@@ -48,7 +49,7 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
     const req = first ?? (await rollAgainSource(tx, actor, (what as { again: number }).again));
     const reason = req.reason?.trim().slice(0, 200) || null;
     const campaign = await findCampaign(tx, actor);
-    const encounter = campaign ? await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } }) : null;
+    const encounter = campaign ? await activeEncounter(tx, campaign.id) : null;
     const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null }, { campaign, encounter });
     const before = open.stream.draws;
     const outcome = rollCommand(parsed ?? parseCommand(req.expression), open.stream);

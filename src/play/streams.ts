@@ -11,6 +11,7 @@ import type { Tx } from "../store/client.js";
 import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
+import { insertRolls, updateCampaignStream, updateEncounter } from "../store/hot.js";
 
 /** A change to the stream's encounter, made only if its version is still `version`. */
 export interface EncounterChange {
@@ -84,15 +85,15 @@ export async function openStream(tx: Tx, where: { campaignId: string | null; enc
         streamDraws: e.drawsBefore,
         hidden: e.hidden ?? false,
       }));
-      const ids = rows.length ? (await tx.roll.createManyAndReturn({ data: rows, select: { id: true } })).map((r) => r.id) : [];
+      const ids = await insertRolls(tx, rows, new Date());
       const drew = stream.draws !== drawsAtOpen;
       const state = drew ? { streamState: JSON.stringify(stream.save()) } : {};
       if (owner.encounterId && also) {
-        const r = await tx.encounter.updateMany({ where: { id: owner.encounterId, version: also.version }, data: { ...state, ...also.data, version: { increment: 1 } } });
-        if (r.count !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
+        if ((await updateEncounter(tx, owner.encounterId, { ...state, ...also.data }, also.version)) !== 1)
+          throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
       } else if (also) throw new Error("an encounter change folded into a stream that is not the encounter's");
-      else if (drew && owner.encounterId) await tx.encounter.updateMany({ where: { id: owner.encounterId }, data: state });
-      else if (drew && owner.campaignId) await tx.campaign.updateMany({ where: { id: owner.campaignId }, data: state });
+      else if (drew && owner.encounterId) await updateEncounter(tx, owner.encounterId, state);
+      else if (drew && owner.campaignId) await updateCampaignStream(tx, owner.campaignId, state.streamState!);
       return ids;
     },
   };
