@@ -40,6 +40,8 @@ export function stats(xs: number[]): Stats {
 export interface Timed extends Stats {
   statements: number;
   transactions: number;
+  /** Process CPU time (user + system) per call, in ms: bot and local Discord together; steadier than wall time on a shared machine. */
+  cpu: number;
 }
 
 async function idle(app: App): Promise<void> {
@@ -50,7 +52,9 @@ async function timeEach(app: App | null, n: number, fn: (i: number) => Promise<u
   const out: number[] = [];
   let statements = 0;
   let transactions = 0;
+  let cpu = 0;
   for (let i = 0; i < n; i++) {
+    const u0 = process.cpuUsage();
     const c0 = app ? { ...app.services.store.counts } : null;
     const t = performance.now();
     await fn(i);
@@ -60,8 +64,10 @@ async function timeEach(app: App | null, n: number, fn: (i: number) => Promise<u
       statements += app.services.store.counts.statements - c0.statements;
       transactions += app.services.store.counts.transactions - c0.transactions;
     }
+    const u = process.cpuUsage(u0);
+    cpu += (u.user + u.system) / 1000;
   }
-  return { ...stats(out), statements: statements / n, transactions: transactions / n };
+  return { ...stats(out), statements: statements / n, transactions: transactions / n, cpu: cpu / n };
 }
 
 function refused(r: Reply): string | null {
@@ -157,9 +163,9 @@ function print(r: Awaited<ReturnType<typeof runBotBench>>) {
     console.log(
       `${name.padEnd(22)} ${String(s.n).padStart(5)} ${f(s.median)} ${f(s.p95)} ${f(s.p99)}` +
         (ratio ? `   ×${(s.median / r.baseline.median).toFixed(1)} / ×${(s.p99 / r.baseline.p99).toFixed(1)}`.padEnd(18) : "".padEnd(18)) +
-        ("statements" in s && ratio ? `${s.statements.toFixed(1).padStart(6)} ${s.transactions.toFixed(1).padStart(4)}` : ""),
+        ("statements" in s ? `${(ratio ? s.statements.toFixed(1) : "").padStart(6)} ${(ratio ? s.transactions.toFixed(1) : "").padStart(4)} ${s.cpu.toFixed(2).padStart(7)} ×${(s.cpu / r.baseline.cpu).toFixed(1)}` : ""),
     );
-  console.log(`${"".padEnd(22)} ${"n".padStart(5)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)}   ×bare med/p99    SQL/op  tx/op   [ms]`);
+  console.log(`${"".padEnd(22)} ${"n".padStart(5)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)}   ×bare med/p99    SQL/op tx/op  cpu/op ×bare   [ms]`);
   row("start → ready", r.start, false);
   row("baseline (bare client)", r.baseline, false);
   row("/roll round trip", r.roll);

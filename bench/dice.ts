@@ -19,7 +19,7 @@ export interface DiceBenchRow {
   ratio: number;
 }
 
-export const BENCH_EXPRESSIONS = ["1d20+5", "4d6kh3", "10d6!", "2d20kl1+3", "100d6", "6x 3d6"] as const;
+export const BENCH_EXPRESSIONS = ["1d20+5", "4d6kh3", "10d6!", "2d20kl1+3", "6x 3d6", "100d6", "300d6", "100d6!", "60d10kh20", "200d6>4", "50d20dl10+5"] as const;
 
 let sink = 0;
 

@@ -7,7 +7,7 @@ import type { RollOutcome } from "../rules/dice/result.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import type { Db, Tx } from "../store/client.js";
-import { activeEncounter } from "../store/hot.js";
+import { activeEncounter, rollById } from "../store/hot.js";
 import { findCampaign } from "./campaigns/find.js";
 import { openStream } from "./streams.js";
 import { UserError } from "./errors.js";
@@ -76,7 +76,7 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
 
 /** The expression and reason of an earlier roll, for "Roll again" (only within the same server). */
 export async function rollAgainSource(db: Db | Tx, actor: Actor, rollId: number): Promise<RollRequest> {
-  const r = await db.roll.findUnique({ where: { id: rollId } });
+  const r = await rollById(db, rollId);
   if (!r || r.guildId !== actor.guildId || (r.hidden && r.userId !== actor.userId)) throw new UserError("That roll is not known here any more: use /roll.");
   return { expression: r.expression, reason: r.purpose === "roll" ? null : r.purpose, hidden: false };
 }

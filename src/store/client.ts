@@ -40,11 +40,54 @@ function counted<T extends SqlQueryable>(q: T, counts: StoreCounts, alone: boole
   return q;
 }
 
+/** The parts of a better-sqlite3 statement the driver adapter uses. */
+interface Prepared {
+  reader: boolean;
+  run(...args: unknown[]): unknown;
+  columns(): unknown[];
+  raw(on?: boolean): Prepared;
+  all(...args: unknown[]): unknown[];
+}
+interface Connection {
+  prepare(sql: string): Prepared;
+}
+
+/**
+ * The driver adapter compiles every statement anew (`prepare(sql).bind(args)`), about a twentieth
+ * of the bot's CPU under load. Keeps the compiled statements by their SQL (Prisma's SQL has
+ * placeholders, so few distinct texts) and binds the arguments at each call instead.
+ */
+function cachingStatements(conn: Connection, limit = 1000): void {
+  const compile = conn.prepare.bind(conn);
+  const cache = new Map<string, Prepared>();
+  const compiled = (sql: string): Prepared => {
+    let st = cache.get(sql);
+    if (!st) {
+      st = compile(sql);
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(sql, st);
+    }
+    return st;
+  };
+  const bound = (st: Prepared, args: unknown[]) => ({
+    reader: st.reader,
+    run: () => st.run(...args),
+    columns: () => st.columns(),
+    raw: () => ({ all: () => st.raw(true).all(...args) }),
+  });
+  conn.prepare = (sql: string) => {
+    const st = compiled(sql);
+    return { ...bound(st, []), bind: (args: unknown[]) => bound(st, args) } as unknown as Prepared;
+  };
+}
+
 /** The driver adapter with its statements and transactions counted (a few increments: always on). */
 function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts): SqlDriverAdapterFactory {
   const connect = factory.connect.bind(factory);
   factory.connect = async (): Promise<SqlDriverAdapter> => {
     const conn = counted(await connect(), counts, true);
+    const sqlite = (conn as unknown as { client?: Connection }).client;
+    if (sqlite && typeof sqlite.prepare === "function") cachingStatements(sqlite);
     const start = conn.startTransaction.bind(conn);
     conn.startTransaction = async (level) => {
       counts.transactions++;

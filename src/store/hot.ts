@@ -4,7 +4,7 @@
  * (bench/bot.ts counts and times them). $queryRaw maps the columns to the same types the
  * models have (DateTime → Date, Boolean → boolean), so callers get the rows Prisma would give.
  */
-import { Prisma, type Campaign, type Combatant, type Encounter } from "../generated/prisma/client.js";
+import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
 import type { Db, Tx } from "./client.js";
 
 /** The live campaigns of these channels in a server (the channel, or a thread and its parent). */
@@ -68,4 +68,26 @@ export function updateEncounter(tx: Tx, id: string, set: EncounterSet, version?:
 /** A campaign's stream state. */
 export function updateCampaignStream(tx: Tx, id: string, streamState: string): Promise<number> {
   return tx.$executeRaw`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`;
+}
+
+/** Sets a row's `state` column (a combatant's also bumps its version); throws when the row is gone, as Prisma's update does. */
+export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, state: string): Promise<void> {
+  const n =
+    table === "Combatant"
+      ? await tx.$executeRaw`UPDATE "Combatant" SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`
+      : await tx.$executeRaw`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`;
+  if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
+}
+
+/** An encounter's attacks still waiting for reactions (only those due by `dueBy` when given), oldest first. */
+export function openAttacks(tx: Tx, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
+  return dueBy
+    ? tx.$queryRaw<PendingAction[]>`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`
+    : tx.$queryRaw<PendingAction[]>`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`;
+}
+
+/** One logged roll by id. */
+export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
+  const rows = await db.$queryRaw<Roll[]>`SELECT * FROM "Roll" WHERE "id" = ${id}`;
+  return rows[0] ?? null;
 }
