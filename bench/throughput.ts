@@ -16,6 +16,10 @@ import { LocalDiscord } from "../src/local/server.js";
 import { startApp } from "../src/app.js";
 import { fixedSeeds } from "../src/play/services.js";
 import type { Reply } from "../src/local/types.js";
+import Database from "better-sqlite3";
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { databaseFile } from "../src/store/path.js";
 import { silent, stats, TOKEN, type Stats } from "./bot.js";
 
 type Kind = "roll" | "press" | "attack" | "next";
@@ -35,9 +39,96 @@ export interface LevelResult {
   ops: number;
   perSecond: number;
   latency: Stats;
+  /** The bot's memory once the level is done (MiB). */
+  rssMiB: number;
+  heapMiB: number;
 }
 
-export async function runThroughputBench(opts: { channels?: number; opsPerLevel?: number; levels?: number[]; print?: boolean } = {}) {
+/** 10,000 more campaigns (each with a character) in other channels, written straight to the file: a store that has seen use. */
+function seedCampaigns(file: string, n: number): void {
+  const db = new Database(file);
+  const now = new Date().toISOString();
+  const campaign = db.prepare(
+    `INSERT INTO "Campaign" ("id", "guildId", "channelId", "liveChannelId", "system", "name", "creatorId", "seed", "seedHash", "streamState", "createdAt") VALUES (?, 'stored-guild', ?, ?, 'bx', ?, 'stored-user', ?, 'h', 'null', ?)`,
+  );
+  const character = db.prepare(
+    `INSERT INTO "Character" ("id", "campaignId", "ownerId", "name", "sheet", "state", "createdAt") VALUES (?, ?, 'stored-user', 'Stored', '{"hp":6,"ac":7}', '{"hp":6,"conditions":[]}', ?)`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      campaign.run(`stored-${i}`, `stored-channel-${i}`, `stored-channel-${i}`, `Stored ${i}`, `seed-${i}`, now);
+      character.run(`stored-character-${i}`, `stored-${i}`, now);
+    }
+  })();
+  db.close();
+}
+
+/** The bot under load: here, or in its own process (bench/bot-process.ts) so its memory is its own. */
+interface BotUnderTest {
+  file: string;
+  inFlight(): Promise<number>;
+  memory(): Promise<{ rss: number; heapUsed: number }>;
+  stop(): Promise<void>;
+}
+
+async function botHere(env: Record<string, string>): Promise<BotUnderTest> {
+  const app = await startApp(env, { log: silent, newSeed: fixedSeeds("throughput"), sweepEveryMs: 0 });
+  return {
+    file: app.services.store.file,
+    inFlight: async () => app.bot.router.inFlight(),
+    memory: async () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      return process.memoryUsage();
+    },
+    stop: () => app.stop(),
+  };
+}
+
+async function botApart(env: Record<string, string>): Promise<BotUnderTest> {
+  const child = fork(fileURLToPath(new URL("./bot-process.ts", import.meta.url)), [], {
+    env: { ...process.env, ...env },
+    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.BOT_NODE_FLAGS ?? "").split(" ").filter(Boolean)],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = (op: string) => new Promise<Record<string, number>>((resolve) => {
+    const on = (m: { op: string } & Record<string, number>) => {
+      if (m.op !== op) return;
+      child.off("message", on);
+      resolve(m);
+    };
+    child.on("message", on);
+  });
+  await next("ready");
+  const ask = (op: string, answer = op) => {
+    const p = next(answer);
+    child.send({ op });
+    return p;
+  };
+  return {
+    file: databaseFile(env.DATABASE_URL),
+    inFlight: async () => (await ask("inFlight")).inFlight!,
+    memory: async () => {
+      const m = await ask("memory");
+      return { rss: m.rss!, heapUsed: m.heapUsed! };
+    },
+    stop: async () => {
+      await ask("stop", "stopped");
+    },
+  };
+}
+
+export interface Memory {
+  rssMiB: number;
+  heapMiB: number;
+  /** The bot ran in its own process: the figures are its own. */
+  apart: boolean;
+  /** What the local Discord holds after the run. */
+  requests: number;
+  messages: number;
+  storedCampaigns: number;
+}
+
+export async function runThroughputBench(opts: { channels?: number; opsPerLevel?: number; levels?: number[]; print?: boolean; storedCampaigns?: number; apart?: boolean } = {}) {
   const channels = opts.channels ?? 100;
   const opsPerLevel = opts.opsPerLevel ?? 3000;
   const levels = opts.levels ?? [1, 10, 50, 100];
@@ -45,9 +136,10 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
   const local = await LocalDiscord.start({ port: 0, token: TOKEN, interactionDeadlineMs: 30_000 });
   const guildId = local.createGuild("Throughput").id;
   const env = { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: `file:${join(dir, "throughput.db")}`, LOG_LEVEL: "silent" };
-  const app = await startApp(env, { log: silent, newSeed: fixedSeeds("throughput"), sweepEveryMs: 0 });
-  const db = app.services.store.db;
+  const bot = opts.apart ? await botApart(env) : await botHere(env);
+  const read = new Database(bot.file, { readonly: true });
   try {
+    if (opts.storedCampaigns) seedCampaigns(bot.file, opts.storedCampaigns);
     const tables: Table[] = [];
     for (let k = 0; k < channels; k++) {
       const channelId = local.createChannel(guildId, `table-${k}`).id;
@@ -62,8 +154,9 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
       await slash("character", { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" }, "create");
       await slash("encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18" }, "start");
       await slash("initiative");
-      const campaign = await db.campaign.findFirstOrThrow({ where: { channelId } });
-      const e = await db.encounter.findFirstOrThrow({ where: { campaignId: campaign.id, status: "active" } });
+      const e = read
+        .prepare(`SELECT e.id, e.version FROM "Encounter" e JOIN "Campaign" c ON c.id = e.campaignId WHERE c.channelId = ? AND e.status = 'active'`)
+        .get(channelId) as { id: string; version: number };
       tables.push({ channelId, refId, encounterId: e.id, version0: e.version, again: null });
     }
 
@@ -118,20 +211,23 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
         }),
       );
       const seconds = (performance.now() - t0) / 1000;
-      results.push({ concurrency: active.length, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies) });
+      while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
+      const mem = await bot.memory();
+      results.push({ concurrency: active.length, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies), rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 });
     }
-    while (app.bot.router.inFlight() > 0) await new Promise((r) => setTimeout(r, 5));
+    while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
 
     // Nothing lost, nothing doubled.
     const problems: string[] = [];
-    const rows = await db.roll.groupBy({ by: ["purpose"], where: { purpose: { startsWith: "r" } }, _count: { _all: true } });
-    const inStore = new Map(rows.filter((r) => /^r\d+$/.test(r.purpose)).map((r) => [r.purpose, r._count._all]));
+    const rows = read.prepare(`SELECT purpose, COUNT(*) AS n FROM "Roll" WHERE purpose GLOB 'r[0-9]*' GROUP BY purpose`).all() as { purpose: string; n: number }[];
+    const inStore = new Map(rows.map((r) => [r.purpose, r.n]));
     for (const [reason, n] of answered.roll) if (inStore.get(reason) !== n) problems.push(`roll ${reason}: ${n} answered, ${inStore.get(reason) ?? 0} in the store`);
     for (const [reason, n] of inStore) if (!answered.roll.has(reason)) problems.push(`roll ${reason}: ${n} in the store, never answered`);
+    const version = read.prepare(`SELECT version FROM "Encounter" WHERE id = ?`);
     for (const t of tables) {
-      const e = await db.encounter.findUniqueOrThrow({ where: { id: t.encounterId } });
+      const v = (version.get(t.encounterId) as { version: number }).version;
       const want = (answered.attack.get(t.encounterId) ?? 0) + (answered.next.get(t.encounterId) ?? 0);
-      if (e.version - t.version0 !== want) problems.push(`encounter ${t.channelId}: ${want} attacks and turns answered, version moved ${e.version - t.version0}`);
+      if (v - t.version0 !== want) problems.push(`encounter ${t.channelId}: ${want} attacks and turns answered, version moved ${v - t.version0}`);
     }
     const totals = {
       rolls: [...answered.roll.values()].reduce((a, b) => a + b, 0),
@@ -139,11 +235,21 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
       nexts: [...answered.next.values()].reduce((a, b) => a + b, 0),
       refused: [...refused.values()].reduce((a, b) => a + b, 0),
     };
-    const out = { channels, results, totals, refused: [...refused].sort((a, b) => b[1] - a[1]).slice(0, 5), problems };
+    const mem = await bot.memory();
+    const memory: Memory = {
+      rssMiB: mem.rss / 2 ** 20,
+      heapMiB: mem.heapUsed / 2 ** 20,
+      apart: !!opts.apart,
+      requests: local.requests.length,
+      messages: local.messages.size,
+      storedCampaigns: (read.prepare(`SELECT COUNT(*) AS n FROM "Campaign"`).get() as { n: number }).n,
+    };
+    const out = { channels, results, totals, refused: [...refused].sort((a, b) => b[1] - a[1]).slice(0, 5), problems, memory };
     if (opts.print) print(out);
     return out;
   } finally {
-    await app.stop();
+    read.close();
+    await bot.stop();
     await local.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -156,9 +262,12 @@ function print(r: Awaited<ReturnType<typeof runThroughputBench>>) {
   console.log(`saturation: ${best.perSecond.toFixed(0)} interactions/s at ${best.concurrency} in flight (p50 ${best.latency.median.toFixed(1)} ms, p99 ${best.latency.p99.toFixed(1)} ms)`);
   console.log(`answered: ${r.totals.rolls} rolls and presses, ${r.totals.attacks} attacks, ${r.totals.nexts} /next; ${r.totals.refused} refused (no effect expected)`);
   for (const [why, n] of r.refused) console.log(`  refused ×${n}: ${why}`);
+  const m = r.memory;
+  const ops = r.results.reduce((a, l) => a + l.ops, 0);
+  console.log(`memory after ${ops} interactions with ${m.storedCampaigns} campaigns stored: rss ${m.rssMiB.toFixed(0)} MiB, heap ${m.heapMiB.toFixed(0)} MiB (${m.apart ? "the bot's own process" : "one process: bot, local Discord and driver"}); the local Discord holds ${m.requests} requests, ${m.messages} messages`);
   console.log(r.problems.length ? `LOST OR DOUBLED (${r.problems.length}):\n  ${r.problems.slice(0, 10).join("\n  ")}` : `exactly once: every answered interaction's effect is in the store once (${r.channels} encounters checked)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000) });
+  await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000), storedCampaigns: Number(process.env.STORED_CAMPAIGNS ?? 0), apart: !!process.env.APART });
 }
