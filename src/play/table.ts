@@ -160,9 +160,16 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
     // Hired retainers roll against their loyalty instead (src/play/retainers/morale.ts).
     const loyal = side === "party" && sc.fight ? await retainerMorale(tx, sc.fight, standing, bag, input.modifier) : null;
     const members = standing.filter((c) => !loyal?.ids.includes(c.id));
+    // Marks the retainers' rolls leave (a broken morale: fled) apply as the side's do.
+    if (loyal?.result.effects?.length && sc.fight) await applyEffects(tx, sc.fight, loyal.result.effects, bag);
     if (loyal && !members.length && input.rating == null) return { result: loyal.result, extra: [], campaign: sc.campaign };
     if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
-    const r = unsupported(sys.morale({ who: members, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
+    const raw = sys.morale({ who: members, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
+    // The rest of the side may have no morale of its own (B/X player characters): the retainers' rolls stand alone.
+    if (isUnsupported(raw) && loyal) return { result: { ...loyal.result, lines: [...loyal.result.lines, raw.message] }, extra: [], campaign: sc.campaign };
+    const r = unsupported(raw);
+    // Marks the roll leaves (fled, fights to the death) apply to those who rolled.
+    if (sc.fight && !isUnsupported(r) && r.effects?.length) await applyEffects(tx, sc.fight, r.effects, bag);
     const result = loyal ? { ...r, lines: [...loyal.result.lines, ...r.lines], rules: [...r.rules, ...loyal.result.rules], rolls: [...loyal.result.rolls, ...r.rolls] } : r;
     return { result, extra: [], campaign: sc.campaign };
   });

@@ -3,13 +3,10 @@
  * number (`seed 003, "Charging"`); what players read names the book and its
  * heading ("Castles & Crusades · Charging").
  */
-export const BOOKS: Record<string, string> = {
-  "000": "The Third Age",
-  "001": "B/X house rules",
-  "002": "Basic/Expert",
-  "003": "Castles & Crusades",
-  "004": "Life & Guard",
-};
+import { SYSTEMS } from "./systems/index.js";
+
+/** Book names by the rule text's file number, from each system's row. */
+export const BOOKS: Record<string, string> = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.seed, s.name]));
 
 const CITATION = /seed (\d{3}),? ("([^"]+)"|([A-Za-z][\w '&/-]*))?/g;
 

@@ -127,8 +127,11 @@ describe("B/X house rules, end to end", () => {
 
   it("initiative stands after the first round unless the campaign rerolls it (seed 001, \"ENCOUNTER ORDER\")", async () => {
     await h.cmd("referee", "next");
+    const d = await h.cmd("referee", "next");
+    // Round 2 opens for declarations (charge, parry, retreat…), then /next rolls nothing new.
+    expect(text(d.message)).toMatch(/Round 2: declare now/);
     const n = await h.cmd("referee", "next");
-    expect(text(n.message)).toMatch(/Round 2 begins/);
+    expect(text(n.message)).toMatch(/Round 2: act in order/);
     expect(text(n.message)).toMatch(/Initiative stands from the first round/);
   });
 

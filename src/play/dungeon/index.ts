@@ -12,9 +12,12 @@ import { bagFor, openStream } from "../streams.js";
 import { loadClock, peekClock, saveClock } from "./clock.js";
 import { leaderOf } from "./party.js";
 import { passTime, restParty } from "./rest.js";
+import { endTurnMarks } from "./turnmarks.js";
 import { dungeonView, type DungeonView } from "./view.js";
 
 export const MAX_TURNS = 36;
+/** Six 10-minute turns an hour, 24 hours a day. */
+const TURNS_PER_DAY = 144;
 
 export interface TurnsReport {
   view: DungeonView;
@@ -68,12 +71,18 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
       reaction = isUnsupported(r) ? null : r;
       state = { ...state, wandering: { id: shortId(), turn: last.turn, monsters: last.monsters, reaction: reaction?.reaction ?? null, started: false } };
     }
+    // A rest interrupted by a wandering monster restores nothing; full days of complete rest heal where the system says.
+    const resting = actions.some((a) => /^rest/i.test(a)) && !last.wandering;
+    const restTurns = resting ? state.restTurns + turns.length : 0;
+    const days = Math.floor(restTurns / TURNS_PER_DAY);
+    state = { ...state, restTurns: restTurns % TURNS_PER_DAY };
     await saveClock(tx, clock, { rounds, state });
     // Time heals what the system says it heals (10 minutes a turn), rest or not.
     const healed = await passTime(tx, campaign, campaignSystem(campaign), turns.length * 10, bag);
+    const rested = [...healed, ...(resting ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }) : [])];
+    // The clock has passed into a new 10-minute turn: marks that last a turn end.
+    if (turns.length) await endTurnMarks(tx, campaign, campaignSystem(campaign));
     await open.close(tx, actor);
-    // A rest interrupted by a wandering monster restores nothing.
-    const rested = [...healed, ...(actions.some((a) => /^rest/i.test(a)) && !last.wandering ? await restParty(tx, campaign, campaignSystem(campaign)) : [])];
     return { view: await dungeonView(tx, campaign, rounds, state), turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length, rested };
   });
 }

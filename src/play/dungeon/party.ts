@@ -13,15 +13,22 @@ export interface PartyMember {
   sheet: Record<string, unknown>;
 }
 
+/** The dead no longer walk with the party, set its pace, or eat its rations. */
+const DEAD = new Set(["dead", "slain", "destroyed"]);
+function isDead(stateJson: string): boolean {
+  const st = JSON.parse(stateJson || "{}") as { conditions?: unknown };
+  return Array.isArray(st.conditions) && st.conditions.some((c) => DEAD.has(String(c)));
+}
+
 export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMember[]> {
   const players = await db.player.findMany({ where: { campaignId }, orderBy: { userId: "asc" } });
   const out: PartyMember[] = [];
   for (const p of players) {
     const c = await activeCharacter(db, campaignId, p.userId);
-    if (c) out.push({ name: c.name, kind: "pc", ownerId: c.ownerId, sheet: JSON.parse(c.sheet) as Record<string, unknown> });
+    if (c && !isDead(c.state)) out.push({ name: c.name, kind: "pc", ownerId: c.ownerId, sheet: JSON.parse(c.sheet) as Record<string, unknown> });
   }
   const retainers = await db.retainer.findMany({ where: { campaignId, status: "active" }, orderBy: { createdAt: "asc" } });
-  for (const r of retainers) out.push({ name: r.name, kind: "retainer", ownerId: r.employerId, sheet: JSON.parse(r.sheet) as Record<string, unknown> });
+  for (const r of retainers) if (!isDead(r.state)) out.push({ name: r.name, kind: "retainer", ownerId: r.employerId, sheet: JSON.parse(r.sheet) as Record<string, unknown> });
   return out;
 }
 

@@ -29,9 +29,11 @@ async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => Da
   return lines;
 }
 
-export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<string[]> {
-  if (!system.rest) return [];
-  return forParty(tx, campaign, (c) => system.rest!(c, "turn"));
+/** A turn of rest (system.rest) and, for each full day of complete rest, natural healing (system.restDays). */
+export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem, days?: { days: number; bag: DiceBag }): Promise<string[]> {
+  const lines = system.rest ? await forParty(tx, campaign, (c) => system.rest!(c, "turn")) : [];
+  if (days && days.days > 0 && system.restDays) lines.push(...(await forParty(tx, campaign, (c) => system.restDays!(c, days.days, days.bag))));
+  return lines;
 }
 
 /** Game time passing between fights, for systems that say what it does (Castles & Crusades: subdual damage heals, the fallen wake). */

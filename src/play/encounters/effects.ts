@@ -54,7 +54,8 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     for (const x of e.addConditions ?? []) if (!state.conditions.includes(x)) state.conditions.push(x);
     if (e.removeConditions) state.conditions = state.conditions.filter((x) => !e.removeConditions!.includes(x));
     c = { ...c, state };
-    if (e.damage && e.damage > 0) {
+    // A subdual die that leaves 0 temporary damage still counts as a die (B/X house rules' empty hands: 1 real point per 2 dice).
+    if (e.damage !== undefined && (e.damage > 0 || e.damageKind === "subdual")) {
       const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal");
       c = { ...c, state: r.state };
       out.lines.push(...r.result.lines);

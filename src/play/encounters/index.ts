@@ -126,6 +126,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
     const results: RuleResult[] = [];
     const notes: string[] = [];
+    let surprise = false;
     if (input.monsters) {
       const m = await monsterRows(fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats);
       await addRows(tx, fight, m.rows);
@@ -140,11 +141,15 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       if (isUnsupported(r)) notes.push(r.message);
       else {
         results.push(r);
+        surprise = r.surprised.party || r.surprised.foes;
         for (const c of fight.combatants) if (r.surprised[c.side]) await addCondition(tx, fight, c.id, "surprised");
       }
     }
-    const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
-    results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ['seed 001, "Encounter distance" (2d6 × 10 feet; used by every system)'], rolls: [dist] });
+    if (fight.system.encounterDistance) results.push(fight.system.encounterDistance({ surprise }, bagFor(open, "distance")));
+    else {
+      const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
+      results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ['seed 001, "Encounter distance" (2d6 × 10 feet; used by every system)'], rolls: [dist] });
+    }
     if (input.reaction || input.leader) {
       const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
       const r = fight.system.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));

@@ -17,7 +17,7 @@ export interface RetainerMorale {
 /** Rolls for each retainer among `members`; null when there is none, or the system has no morale roll. */
 export async function retainerMorale(tx: Tx, fight: Fight, members: Combatant[], bag: DiceBag, modifier?: number | null): Promise<RetainerMorale | null> {
   const ids: string[] = [];
-  const merged: MoraleResult = { title: "Retainers' morale (by loyalty)", lines: [], rules: [], rolls: [], holds: true };
+  const merged: MoraleResult = { title: "Retainers' morale (by loyalty)", lines: [], rules: [], rolls: [], holds: true, effects: [] };
   for (const c of members.filter((m) => m.kind === "retainer")) {
     const r = await findRetainer(tx, fight.campaign, c.name, ["active"]);
     if (!r) continue;
@@ -28,6 +28,7 @@ export async function retainerMorale(tx: Tx, fight: Fight, members: Combatant[],
     merged.rules.push(...m.rules);
     merged.rolls.push(...m.rolls);
     merged.holds &&= m.holds;
+    merged.effects!.push(...(m.effects ?? []));
   }
   return ids.length ? { ids, result: merged } : null;
 }

@@ -47,6 +47,8 @@ export const dungeonStateSchema = z.object({
   /** The last turns' declared actions. */
   actions: z.array(z.object({ turn: z.number().int(), actions: z.array(z.string()) })).default([]),
   wandering: wanderingSchema.nullable().default(null),
+  /** Turns of complete rest in a row, towards a full day (144 turns) of natural healing. */
+  restTurns: z.number().int().min(0).default(0),
 });
 export type DungeonState = z.infer<typeof dungeonStateSchema>;
 

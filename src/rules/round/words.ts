@@ -42,7 +42,6 @@ export function wordFor(words: SystemWords, condition: string, name: (id: string
   return words.conditions[condition] ?? words.describe?.(condition, name) ?? COMMON_CONDITIONS[condition] ?? w(condition, "encounter");
 }
 
-export const isFightMark = (words: SystemWords, condition: string): boolean => FIGHT_LIFETIMES.has(wordFor(words, condition).lasts);
 
 /** Conditions in plain words, deduplicated, for the roster and the sheet. */
 export function conditionLabels(words: SystemWords, conditions: string[], name?: (id: string) => string): string[] {

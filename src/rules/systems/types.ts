@@ -369,6 +369,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   saves: string[] | Unsupported;
   /** Reactions / situation keys this system understands (for help and the "ignored" list). */
   situations: SituationKey[];
+  /** The rule text's file number ("000"): code cites `seed 000, "Heading"`, players read the book's name. */
+  seed: string;
   /** Conditions in words, with their lifetimes. */
   words: SystemWords;
   /** The campaign's options this system sets or adds. */
@@ -453,4 +455,17 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   moraleCue?(side: Side, down: number, of: number): MoraleCue | null;
   /** New XP for a character: the sheet fields that change (XP placed where the text says), and the words. */
   awardXp?(sheet: Sheet, amount: number): { patch: Record<string, unknown>; result: RuleResult };
+}
+
+// ── Optional members for B/X and its house rules (issue 17). Interfaces merge
+// with the declarations above; systems that do not need them leave them out.
+export interface MoraleResult {
+  /** Marks the roll leaves on those who rolled ("morale made once", "fights to the death", "fled"); play applies them in a fight. */
+  effects?: Effect[];
+}
+export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
+  /** The distance between the sides when an encounter starts, by the text (surprise may change it). Play uses 2d6 × 10 feet without it. */
+  encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
+  /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
+  restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
 }

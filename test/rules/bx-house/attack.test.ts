@@ -7,6 +7,8 @@ import { atk, faces, mon, pc, withConds } from "./helpers.js";
 const S = { ...BX_DEFAULT_SETTINGS, variableDamage: true };
 const plan = (...a: Parameters<typeof atk>): HousePlan => planHouse(atk(...a), S);
 const toHit = (p: HousePlan) => sumMods(p.toHit);
+/** Effects without the "has attacked this round" mark every attack leaves on its attacker. */
+const noMark = (e: { addConditions?: string[] }[]) => e.filter((x) => !x.addConditions?.some((c) => c === "attacked" || c.startsWith("attacking:")));
 
 describe("bx-house: DEX and AC", () => {
   // seed 001, "COMBAT": DEX bonuses lower AC, not when relatively stationary
@@ -63,7 +65,7 @@ describe("bx-house: natural 1 and 20", () => {
     const a = pc("a", { level: 3 });
     const f = bxHouse.attack.begin(atk(a, mon("d")), faces(1, 4));
     expect(f.outcome).toBe("fumble");
-    expect(f.effects).toEqual([]);
+    expect(noMark(f.effects)).toEqual([]);
     expect(bxHouse.attack.begin(atk(a, mon("d")), faces(1, 3)).outcome).toBe("miss");
   });
   // seed 001, "MISC COMBAT RULES": natural 20 hits; 1 point less per number needed over 20
@@ -72,10 +74,10 @@ describe("bx-house: natural 1 and 20", () => {
     const d = mon("d", { ac: -3, hp: 20 }); // THAC0 19 − (−3) = 22
     const s = bxHouse.attack.begin(atk(a, d), faces(20, 5));
     expect(s.outcome).toBe("hit");
-    expect(s.effects).toEqual([{ targetId: "d", damage: 3, damageKind: "normal" }]);
+    expect(noMark(s.effects)).toEqual([{ targetId: "d", damage: 3, damageKind: "normal" }]);
     const zero = bxHouse.attack.begin(atk(a, d), faces(20, 2));
     expect(zero.outcome).toBe("hit");
-    expect(zero.effects).toEqual([]);
+    expect(noMark(zero.effects)).toEqual([]);
     expect(zero.result.lines.join(" ")).toMatch(/Damage .*: 0/);
   });
   // seed 001, "MISC COMBAT RULES": a critical unless only 19–20 could hit
@@ -109,14 +111,16 @@ describe("bx-house: situational modifiers", () => {
   // seed 001, "MISC COMBAT RULES": more than 2 attackers +1 each; a shield against 2 only
   it("surrounded: +1 with 3 attackers, not with 2; shield only against the two it faces", () => {
     const d = pc("d", { ac: 4, shield: true });
-    const o1 = { ...mon("o1"), state: { conditions: [], hp: 4, maxHp: 4, targetId: "d" } };
-    const o2 = { ...mon("o2"), state: { conditions: [], hp: 4, maxHp: 4, engagedWith: ["d"] } };
+    // Those who attacked d this round or the last carry "attacking:d".
+    const o1 = withConds(mon("o1"), "attacking:d");
+    const o2 = withConds(mon("o2"), "attacking:d");
+    expect(plan(mon("a"), d).marks).toContainEqual({ targetId: "a", addConditions: ["attacking:d"] });
     expect(toHit(plan(mon("a"), d, {}, undefined, [o1]))).toBe(0);
     expect(toHit(plan(mon("a"), d, {}, undefined, [o1, o2]))).toBe(1);
     expect(toHit(plan(mon("a"), withConds(d, "back to wall"), {}, undefined, [o1, o2]))).toBe(0);
-    const facing = { ...d, state: { ...d.state, shieldAgainst: ["o1", "o2"] } };
-    expect(plan(mon("a"), facing, {}, undefined, [o1, o2]).target).toBe(19 - 5);
-    expect(plan(mon("o1"), facing, {}, undefined, [{ ...mon("a"), state: { conditions: [], hp: 4, maxHp: 4, targetId: "d" } }, o2]).target).toBe(19 - 4);
+    // a third who joins: the shield is not usable against it; one of the first two: it is
+    expect(plan(mon("a"), d, {}, undefined, [o1, o2]).target).toBe(19 - 5);
+    expect(plan(o1, d, {}, undefined, [withConds(mon("a"), "attacking:d"), o2]).target).toBe(19 - 4);
   });
   // seed 001, "MISC COMBAT RULES": flanking +1, no shield, no DEX
   it("flanking: +1 and the defender loses shield and DEX", () => {
@@ -131,11 +135,15 @@ describe("bx-house: situational modifiers", () => {
     const d = pc("d", { ac: 4, shield: true, dex: 16, hp: 20 });
     const s = bxHouse.attack.begin(atk(mon("a"), d, { rear: true }), faces(12, 3));
     expect(s.outcome).toBe("hit"); // 12 + 2 = 14 ≥ 19 − 5
-    expect(s.effects).toContainEqual({ targetId: "d", addConditions: ["surprised", "rear-attacked"], note: "cannot return the attack this round" });
-    const next = bxHouse.attack.begin(atk(mon("a"), withConds(d, "rear-attacked")), faces(3, 17, 4));
+    expect(s.effects).toContainEqual({ targetId: "d", addConditions: ["surprised", "rear-attacked"], note: "d is surprised: it cannot return the attack this round, and attacks at disadvantage next round" });
+    expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
+    // the following round: the attacker (marked behind:d) has advantage; the marks stay until their lifetime ends
+    const next = bxHouse.attack.begin(atk(withConds(mon("a"), "behind:d"), withConds(d, "rear-attacked")), faces(3, 17, 4));
     expect(next.result.rolls[0]!.notation).toBe("2d20kh1");
     expect(next.outcome).toBe("hit"); // 17 ≥ 19 − (4 − 2 DEX): shield and DEX are back
-    expect(next.effects).toContainEqual({ targetId: "d", removeConditions: ["rear-attacked"] });
+    expect(next.effects.some((e) => e.removeConditions?.includes("rear-attacked"))).toBe(false);
+    // another attacker gets no advantage against it
+    expect(bxHouse.attack.begin(atk(mon("b"), withConds(d, "rear-attacked")), faces(3)).result.rolls[0]!.notation).toBe("1d20");
     const back = bxHouse.attack.begin(atk(withConds(d, "rear-attacked"), mon("a")), faces(15, 3));
     expect(back.result.rolls[0]!.notation).toBe("2d20kl1");
     expect(back.outcome).toBe("miss");
@@ -146,8 +154,7 @@ describe("bx-house: situational modifiers", () => {
     const p = plan(t, mon("d"), { rear: true });
     expect(toHit(p)).toBe(6);
     expect(p.multiplier).toBe(2);
-    const second = { ...t, state: { ...t.state, attacksThisRound: 1 } };
-    const p2 = plan(second, mon("d"), { rear: true });
+    const p2 = planHouse({ ...atk(t, mon("d"), { rear: true }), attackIndex: 1 }, S);
     expect(toHit(p2)).toBe(2);
     expect(p2.multiplier).toBe(1);
   });
@@ -173,7 +180,7 @@ describe("bx-house: situational modifiers", () => {
   it("crossbow: marks the shot, refuses while reloading", () => {
     const a = pc("a", { weapons: [{ name: "crossbow", kind: "missile", tags: ["crossbow"] }] });
     const s = bxHouse.attack.begin(atk(a, mon("d")), faces(2));
-    expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["crossbow-fired"], note: "crossbows fire every other round" });
+    expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["reloading"], note: "crossbows fire every other round" });
     expect(() => bxHouse.attack.begin(atk(withConds(a, "reloading"), mon("d")), faces(10))).toThrow(/every other round/);
   });
 });
@@ -187,15 +194,18 @@ describe("bx-house: charging", () => {
     expect(p.multiplier).toBe(2);
     expect(p.marks).toContainEqual({ targetId: "a", addConditions: ["charging", "charged"], note: "charged: no DEX bonus to AC this round; no other charge this turn" });
     expect(() => plan(withConds(a, "charged"), mon("d"), { charge: true })).toThrow(/once per 10-minute turn/);
-    const later = { ...a, state: { ...a.state, attacksThisRound: 1 } };
-    expect(plan(later, mon("d"), { charge: true }).multiplier).toBe(1);
-    // the charger has no DEX bonus to AC
+    expect(planHouse({ ...atk(a, mon("d"), { charge: true }), attackIndex: 1 }, S).multiplier).toBe(1);
+    // the charger has no DEX bonus to AC; its target keeps its own
     expect(plan(mon("x"), withConds(pc("c", { dex: 18, ac: 5 }), "charging")).target).toBe(19 - 5);
+    expect(plan(a, pc("t", { dex: 18, ac: 5 }), { charge: true }).target).toBe(19 - 2);
   });
   it("set spears: +2 and double damage against a charger", () => {
-    const p = plan(pc("a", { weapons: [{ name: "spear", tags: ["spear"] }] }), withConds(mon("d"), "charging"));
+    const spear = pc("a", { weapons: [{ name: "spear", tags: ["spear"] }] });
+    const p = plan(withConds(spear, "spear set"), withConds(mon("d"), "charging"));
     expect(toHit(p)).toBe(2);
     expect(p.multiplier).toBe(2);
+    // a spear not set (not declared before initiative) gets nothing
+    expect(plan(spear, withConds(mon("d"), "charging")).multiplier).toBe(1);
   });
   it("mounted lance charge: 2d6 × 2 against man-sized, 3d6 × 2 against large", () => {
     const a = pc("a", { weapons: [{ name: "lance", damage: "1d6", tags: ["lance"] }] });
@@ -218,12 +228,12 @@ describe("bx-house: parry", () => {
     const p = bxHouse.attack.react(s, "parry", input, faces());
     expect(p.phase).toBe("done");
     expect(p.outcome).toBe("miss");
-    expect(p.effects).toEqual([{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }]);
+    expect(noMark(p.effects)).toEqual([{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }]);
     const again = bxHouse.attack.react(s, "parry", input, faces());
-    expect(again.effects).toEqual(p.effects);
+    expect(noMark(again.effects)).toEqual(noMark(p.effects));
     expect(() => bxHouse.attack.react(p, "parry", input, faces())).toThrow(/already resolved/);
     const t = bxHouse.attack.react(s, "take", input, faces());
-    expect(t.effects).toEqual([{ targetId: "d", damage: 4, damageKind: "normal" }]);
+    expect(noMark(t.effects)).toEqual([{ targetId: "d", damage: 4, damageKind: "normal" }]);
   });
   it("no Parry against missiles, from behind, on a miss, or after the defender attacked", () => {
     const d = pc("d", { ac: 5, hp: 20, weapons: [{ name: "sword" }] });
@@ -231,7 +241,7 @@ describe("bx-house: parry", () => {
     expect(ids(bxHouse.attack.begin(atk(mon("a", { weapons: [{ name: "bow", kind: "missile" }] }), d), faces(15, 1)))).toEqual(["take"]);
     expect(ids(bxHouse.attack.begin(atk(mon("a"), d, { rear: true }), faces(15, 1)))).toEqual(["take"]);
     expect(ids(bxHouse.attack.begin(atk(mon("a"), d), faces(5)))).toEqual(["take"]);
-    expect(ids(bxHouse.attack.begin(atk(mon("a"), { ...d, state: { ...d.state, attacksThisRound: 1 } }), faces(15, 1)))).toEqual(["take"]);
+    expect(ids(bxHouse.attack.begin(atk(mon("a"), withConds(d, "attacked")), faces(15, 1)))).toEqual(["take"]);
     // a defender already parrying gets the +2 without pressing
     expect(bxHouse.attack.begin(atk(mon("a"), withConds(d, "parrying")), faces(15)).outcome).toBe("miss");
     expect(() => bxHouse.attack.begin(atk(withConds(d, "parrying"), mon("a")), faces(15))).toThrow(/parrying/);
@@ -252,10 +262,10 @@ describe("bx-house: empty hands and subdual", () => {
     const a = pc("a", { str: 10 });
     const d = mon("d", { hp: 10 });
     const first = bxHouse.attack.begin(atk(a, d, {}, "fist"), faces(15, 3));
-    expect(first.effects).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
+    expect(noMark(first.effects)).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
     const d2 = { ...d, state: { ...d.state, emptyHandDice: 1 } };
     const second = bxHouse.attack.begin(atk(a, d2, {}, "fist"), faces(15, 3));
-    expect(second.effects).toEqual([
+    expect(noMark(second.effects)).toEqual([
       { targetId: "d", damage: 2, damageKind: "subdual", note: "empty-hand die" },
       { targetId: "d", damage: 1, damageKind: "normal" },
     ]);
@@ -264,7 +274,7 @@ describe("bx-house: empty hands and subdual", () => {
     const surprise = bxHouse.attack.begin(atk(a, d, { rear: true }, "fist"), faces(15, 2, 4));
     expect(surprise.result.rolls[1]!.notation).toBe("2d4");
     const pulled = bxHouse.attack.begin(atk(a, d2, {}, "fist (pulled)"), faces(15, 3));
-    expect(pulled.effects).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
+    expect(noMark(pulled.effects)).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
   });
   it("temporary damage knocks out at 0 and counts dice; recovery per turn", async () => {
     const { recoverSubdual } = await import("../../../src/rules/systems/bx-house/index.js");

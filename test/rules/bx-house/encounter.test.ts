@@ -9,20 +9,14 @@ import {
   fightingWithdrawal,
   freeDisengage,
   grapple,
-  houseRoundEnd,
-  houseTurnEnd,
   normalMenExpectation,
   pursuitContinues,
   pursuitRoll,
-  recordMorale,
   retreatRoll,
   roundMovement,
   roundsToCatch,
   spellcasterHit,
-  strikesFirstByReach,
   surpriseRange,
-  unitHit,
-  unitHitPoints,
   unitSurvivors,
   whipEntangle,
   createBxHouse,
@@ -30,7 +24,7 @@ import {
 } from "../../../src/rules/systems/bx-house/index.js";
 import { weaponSchema } from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
-import { faces, mon, pc, withConds } from "./helpers.js";
+import { atk, faces, mon, pc, withConds } from "./helpers.js";
 
 const ok = <T>(x: T) => {
   if (isUnsupported(x)) throw new Error("unsupported");
@@ -99,7 +93,7 @@ describe("bx-house: initiative", () => {
   it("reach strikes first in round 1 only", () => {
     const spear = pc("spear", { weapons: [{ name: "spear", tags: ["spear"] }] });
     const orc = mon("orc");
-    expect(bxHouse.initiative({ combatants: [spear, orc], method: "individual", round: 1 }, faces(6)).order).toEqual([["spear"], ["orc"]]);
+    expect(bxHouse.initiative({ combatants: [spear, orc], method: "individual", round: 1 }, faces(1, 6)).order).toEqual([["spear"], ["orc"]]);
     expect(bxHouse.initiative({ combatants: [spear, orc], method: "individual", round: 2 }, faces(1, 6)).order).toEqual([["orc"], ["spear"]]);
   });
   it("hasted creatures always first; on both sides they roll", () => {
@@ -113,11 +107,20 @@ describe("bx-house: initiative", () => {
     const r = bxHouse.initiative({ combatants: [f, mon("o")], method: "individual", round: 2 }, faces(3));
     expect(r.order).toEqual([["f"], ["o"], ["f"]]);
   });
-  it("round start: initiative stands unless re-rolled each round; the surprised cannot act", () => {
-    const s = withConds(pc("s"), "surprised");
-    const r = bxHouse.roundStart({ combatants: [s, mon("o")], method: "individual", round: 2 }, faces());
-    expect(r.order).toBeUndefined();
-    expect(r.cannotAct).toEqual(["s"]);
+  // seed 001, "ENCOUNTER ORDER": "the surprised party can not respond that round"; reach "only applies to the first round"
+  it("round start: the surprised get a place by their die and act from round 2; the first round's dice stand; reach only in round 1", () => {
+    const s = withConds(pc("s", { weapons: [{ name: "spear", tags: ["spear"] }] }), "surprised");
+    const spear = pc("p", { weapons: [{ name: "spear", tags: ["spear"] }] });
+    const r1 = bxHouse.roundStart({ combatants: [s, spear, mon("o")], method: "individual", round: 1 }, faces(5, 2, 4));
+    expect(r1.cannotAct).toEqual(["s"]);
+    expect(r1.order).toEqual([["p"], ["s"], ["o"]]); // p's spear outreaches the orc: first in round 1; s rolled 5
+    const marks = new Map(r1.effects!.map((e) => [e.targetId, e.addConditions!]));
+    expect(marks.get("s")).toEqual(["initiative:5"]);
+    const after = [s, spear, mon("o")].map((c) => ({ ...c, state: { ...c.state, conditions: [...c.state.conditions.filter((x) => x !== "surprised"), ...marks.get(c.id)!] } }));
+    const r2 = bxHouse.roundStart({ combatants: after, method: "individual", round: 2 }, faces());
+    expect(r2.lines[0]).toBe("Initiative stands from the first round.");
+    expect(r2.order).toEqual([["s"], ["o"], ["p"]]); // by the dice 5, 4, 2: no reach after round 1
+    expect(r2.cannotAct).toEqual([]);
     const each = createBxHouse({ initiativeEachRound: true }).roundStart({ combatants: [pc("a"), mon("o")], method: "individual", round: 2 }, faces(2, 3));
     expect(each.order).toEqual([["o"], ["a"]]);
   });
@@ -135,15 +138,18 @@ describe("bx-house: initiative", () => {
     const o = mon("o", { morale: 8 });
     const first = ok(bxHouse.morale({ who: [o] }, faces(4, 4)));
     expect(first.holds).toBe(true);
-    const once = { ...o, state: recordMorale(o.state, first.holds) };
-    expect(once.state.moraleMade).toBe(1);
-    const second = houseMorale({ who: [once] }, faces(3, 3));
+    expect(first.effects).toEqual([{ targetId: "o", addConditions: ["morale made once"] }]);
+    const once = withConds(o, "morale made once");
+    const second = ok(houseMorale({ who: [once] }, faces(3, 3)));
     expect(second).toMatchObject({ holds: true, fightsToDeath: true });
-    const twice = { ...o, state: { ...o.state, moraleMade: 2 } };
+    expect(second.effects).toEqual([{ targetId: "o", addConditions: ["fights to the death"] }]);
+    const twice = withConds(o, "morale made once", "fights to the death");
     const last = ok(bxHouse.morale({ who: [twice] }, faces()));
     expect(last.holds).toBe(true);
     expect(last.rolls).toEqual([]);
-    expect(ok(bxHouse.morale({ who: [o] }, faces(4, 5))).holds).toBe(false);
+    const broke = ok(bxHouse.morale({ who: [o] }, faces(4, 5)));
+    expect(broke.holds).toBe(false);
+    expect(broke.effects).toEqual([{ targetId: "o", addConditions: ["fled"], note: "morale broke" }]);
   });
 });
 
@@ -218,19 +224,6 @@ describe("bx-house: manoeuvres", () => {
     expect(bxHouse.attack.begin({ attacker: mon("m"), defender: d, others: [], situation: {} }, faces(16)).outcome).toBe("miss"); // needs 17
     expect(() => bxHouse.attack.begin({ attacker: withConds(pc("x"), "retreating"), defender: mon("m"), others: [], situation: {} }, faces(10))).toThrow(/fleeing/);
   });
-  it("reach: the longer weapon strikes first in round 1 only", () => {
-    const spear = weaponSchema.parse({ name: "spear", tags: ["spear"] });
-    const dagger = weaponSchema.parse({ name: "dagger", tags: ["dagger"] });
-    expect(strikesFirstByReach(spear, dagger, 1)).toBe("a");
-    expect(strikesFirstByReach(dagger, spear, 1)).toBe("b");
-    expect(strikesFirstByReach(spear, dagger, 2)).toBe(null);
-  });
-  it("round end: parry and surprise end; a crossbow reloads for one round; turn end allows a new charge", () => {
-    const s1 = houseRoundEnd({ conditions: ["parrying", "surprised", "crossbow-fired", "charged"], attacksThisRound: 2 });
-    expect(s1).toEqual({ conditions: ["charged", "reloading"], attacksThisRound: 0 });
-    expect(houseRoundEnd(s1).conditions).toEqual(["charged"]);
-    expect(houseTurnEnd(s1).conditions).toEqual(["reloading"]);
-  });
 });
 
 describe("bx-house: evasion and pursuit", () => {
@@ -268,10 +261,12 @@ describe("bx-house: mass combat", () => {
     expect(unitSurvivors(40, 0)).toBe(0);
     expect(unitSurvivors(40, 40)).toBe(10);
   });
-  it("ten d6 of hit points; a hit takes d6 × 10", () => {
-    expect(unitHitPoints(10, faces(1, 2, 3, 4, 5, 6, 1, 2, 3, 4)).hp).toBe(31);
-    expect(unitHit(40, faces(3))).toMatchObject({ remaining: 10, damage: 30 });
-    expect(unitHit(40, faces(5)).remaining).toBe(0);
+  it("a unit's hit takes d6 × 10 (no other damage bonus), and the survivors are counted by tenths", () => {
+    const unit = mon("Bandits", { men: 10, hp: 40, thac0: 19, str: 18, weapons: [{ name: "swords", damage: "1d8" }] });
+    const foes = mon("Guards", { men: 10, hp: 40, ac: 9 }, "party");
+    const s = bxHouse.attack.begin(atk(unit, foes), faces(15, 3));
+    expect(s.effects[0]).toEqual({ targetId: "Guards", damage: 30, damageKind: "normal" });
+    expect(s.result.lines).toContain("Guards: 10 of 40 hit points left: 3 of 10 men standing.");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bx, effectAfterSave, magicItemSaves, naturalHealing } from "../../../src/rules/systems/bx/index.js";
+import { bx, magicItemSaves, naturalHealing } from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import { faces, pc } from "./helpers.js";
 
@@ -48,14 +48,11 @@ describe("bx saving throws", () => {
     expect(ok(bx.save({ who, kind: "staff", modifier: 2 }, faces(14))).success).toBe(true);
     expect(() => bx.save({ who, kind: "reflex" }, faces(1))).toThrow(/death, wands/);
   });
-  // seed 002, "Successful Saves" and "Saving Throws Versus Poison"
-  it("halves damage on a save, negates other effects; poison damage is unaffected", () => {
-    expect(effectAfterSave({ damage: 17, saved: true }).damage).toBe(8);
-    expect(effectAfterSave({ damage: 17, saved: false }).damage).toBe(17);
-    expect(effectAfterSave({ saved: true }).effectApplies).toBe(false);
-    expect(effectAfterSave({ saved: false }).effectApplies).toBe(true);
-    expect(effectAfterSave({ damage: 6, poison: true, saved: true })).toMatchObject({ damage: 6, effectApplies: false });
-    expect(effectAfterSave({ damage: 6, poison: true, saved: false })).toMatchObject({ damage: 6, effectApplies: true });
+  // seed 002, "Successful Saves" and "Saving Throws Versus Poison": the save says what it does
+  it("a save says a damaging effect is halved, poison's damage unchanged", () => {
+    const who = pc("a");
+    expect(ok(bx.save({ who, kind: "breath" }, faces(15))).lines[1]).toBe("A damaging effect is halved; any other effect is avoided entirely.");
+    expect(ok(bx.save({ who, kind: "poison" }, faces(12))).lines[1]).toMatch(/poison's own damage is not changed by the save/);
   });
   // seed 002, "Destruction of Magic Items": owner's saves plus the item's combat bonus
   it("magic items save with the owner's values and their bonus", () => {

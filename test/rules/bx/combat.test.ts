@@ -101,7 +101,7 @@ describe("bx encounter tables", () => {
     expect(skel.holds).toBe(true);
     expect(skel.rolls).toEqual([]);
     expect(ok(bx.morale({ who: [], rating: 2 }, faces())).holds).toBe(false);
-    expect(() => bx.morale({ who: [pc("a")] }, faces())).toThrow(/rating/);
+    expect(() => bx.morale({ who: [{ ...pc("a"), kind: "retainer" }] }, faces())).toThrow(/rating/);
   });
   // classic B/X loyalty: 2d6 > loyalty deserts, equal hesitates
   it("loyalty: lower stays, equal hesitates, higher deserts", () => {

@@ -5,7 +5,6 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
-  abilityModifier,
   aacOf,
   assertOpen,
   attackBonusOf,
@@ -21,6 +20,7 @@ import {
   signed,
   spreadText,
   damageSpread,
+  hitDice,
   sumMods,
   takeOption,
   type AttackMode,
@@ -28,7 +28,6 @@ import {
   type BxWeapon,
   type DiceExpr,
   type Mod,
-  type BxSheet,
 } from "../bx/index.js";
 import {
   RuleError,
@@ -40,8 +39,12 @@ import {
   type RuleResult,
   type SituationKey,
 } from "../types.js";
-import { R_COMBAT, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
-import { classGroupOf, levelOf, type HouseSheet } from "./sheet.js";
+import { unitSurvivors } from "./pursuit.js";
+import { R_COMBAT, R_MASS, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
+import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js";
+import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, normalMenExpectation, whipEntangle } from "./maneuvers.js";
+import { spellcasterHit } from "./encounter.js";
+import { routineAttacks } from "../../round/economy.js";
 
 const R_BX_ROLLS = 'seed 002, "Attack Rolls"';
 const R_BX_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -56,7 +59,6 @@ type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
 
 const has = (c: HC, cond: string): boolean => c.state.conditions.includes(cond);
-const attacksThisRound = (c: HC): number => (typeof c.state.attacksThisRound === "number" ? c.state.attacksThisRound : 0);
 const reachWeapon = (w: BxWeapon | undefined) => hasTag(w, "polearm", "pike", "long spear");
 
 export const UNARMED_NAMES = ["unarmed", "fist", "empty hand", "empty-hand", "punch"];
@@ -100,250 +102,283 @@ function untrainedDamage(w: BxWeapon): DiceExpr {
   return { count: 1, sides: hasTag(w, "small") ? 3 : hasTag(w, "large") ? 6 : 4, modifier: 0 };
 }
 
-export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: boolean; pick?: string } = {}): HousePlan {
-  const att = input.attacker;
-  const def = input.defender;
-  const a = att.sheet;
-  const d = def.sheet;
-  const s = input.situation;
-  let weapon = houseWeapon(a, input);
-  if (opts.pick) weapon = a.weapons.find((w) => w.name === opts.pick) ?? weapon;
-  const mode = attackMode(weapon, s);
-  const toHit: Mod[] = [];
-  const acMods: Mod[] = [];
-  const damageMods: Mod[] = [];
-  const marks: Effect[] = [];
-  const notes: string[] = [];
-  const used: SituationKey[] = ["mode"];
-  const rules = new Set<string>([R_COMBAT]);
-  let multiplier = 1;
-  let advantage = false;
-  let disadvantage = false;
-  let shieldIgnored = false;
-  let dexIgnored = false;
-  const first = attacksThisRound(att) === 0;
-  const melee = mode === "melee";
-  const unarmed = hasTag(weapon, "unarmed");
-  const subduing = unarmed || hasTag(weapon, "subdue", "improvised");
+/** What a plan is built from: every step below adds its modifiers, marks and notes. */
+interface Build {
+  input: HIn;
+  weapon: BxWeapon;
+  mode: AttackMode;
+  melee: boolean;
+  first: boolean;
+  toHit: Mod[];
+  acMods: Mod[];
+  damageMods: Mod[];
+  marks: Effect[];
+  notes: string[];
+  used: SituationKey[];
+  rules: Set<string>;
+  multiplier: number;
+  advantage: boolean;
+  disadvantage: boolean;
+  shieldIgnored: boolean;
+  dexIgnored: boolean;
+  charging: boolean;
+  surpriseAttack: boolean;
+}
 
+function refuseActing(att: HC) {
   if (has(att, "retreating") || has(att, "fleeing")) throw new RuleError(`${att.name} is fleeing this round and may not attack`);
   if (has(att, "parrying")) throw new RuleError(`${att.name} is parrying this round: no attacks are possible`);
   if (has(att, "pinned")) throw new RuleError(`${att.name} is pinned and cannot attack`);
+  if (has(att, "running")) throw new RuleError(`${att.name} is running this round: no attack or other action`);
+}
 
-  // Charging: +2, double damage, no DEX to attack or AC, once per turn, first attack only.
-  let charging = false;
-  if (s.charge) {
-    used.push("charge");
-    if (!melee) throw new RuleError("A charge ends in a melee attack: use a melee weapon");
-    if (has(att, "charged")) throw new RuleError(`${att.name} has already charged this turn: a charge may be made once per 10-minute turn`);
-    if (!first) notes.push("Charge bonuses apply only to the first attack: this one is a regular attack.");
-    else charging = true;
+/** Charging: +2, double damage, no DEX to attack or AC, once per turn, first attack only (declared, or the situation option). */
+function chargeStep(b: Build) {
+  const { attacker: att, situation: s } = b.input;
+  const declared = has(att, "charging");
+  if (!s.charge && !declared) return;
+  if (s.charge) b.used.push("charge");
+  if (!b.melee) throw new RuleError("A charge ends in a melee attack: use a melee weapon");
+  if (!declared && has(att, "charged")) throw new RuleError(`${att.name} has already charged this turn: a charge may be made once per 10-minute turn`);
+  if (!b.first) {
+    b.notes.push("Charge bonuses apply only to the first attack: this one is a regular attack.");
+    return;
   }
+  b.charging = true;
+  b.rules.add(R_MISC);
+  if (!declared) b.marks.push({ targetId: att.id, addConditions: ["charging", "charged"], note: "charged: no DEX bonus to AC this round; no other charge this turn" });
+}
 
-  // Class-group, ranged and weapon bonuses.
-  if (melee) {
-    let mb = meleeBonus(a, weapon);
-    if (charging && classBonus(a, weapon).source === "DEX") {
-      mb = [];
-      notes.push("Charging: no DEX bonus to the attack.");
-    }
-    toHit.push(...mb);
-    if (!unarmed || hasTag(weapon, "subdue")) damageMods.push(...meleeBonus(a, weapon));
+/** Class-group, ranged, cover and magic bonuses. */
+function bonusStep(b: Build) {
+  const { attacker: att, defender: def, situation: s } = b.input;
+  const a = att.sheet;
+  const w = b.weapon;
+  if (b.melee) {
+    const dexCharge = b.charging && classBonus(a, w).source === "DEX";
+    if (dexCharge) b.notes.push("Charging: no DEX bonus to the attack.");
+    else b.toHit.push(...meleeBonus(a, w));
+    if (!hasTag(w, "unarmed") || hasTag(w, "subdue")) b.damageMods.push(...meleeBonus(a, w));
   } else {
-    toHit.push(...rangedToHit(a, weapon));
-    damageMods.push(...rangedDamage(a, weapon));
-    used.push("range", "cover");
-    if (s.range === "short") toHit.push({ label: "short range", value: 1, rule: R_COMBAT });
-    if (s.range === "long") toHit.push({ label: "long range", value: -1, rule: R_COMBAT });
-    if (hasTag(weapon, "crossbow") && has(att, "reloading")) throw new RuleError(`${att.name}'s crossbow is reloading: crossbows fire every other round`);
-    if (hasTag(weapon, "crossbow")) {
-      rules.add(R_MISC);
-      marks.push({ targetId: att.id, addConditions: ["crossbow-fired"], note: "crossbows fire every other round" });
+    b.toHit.push(...rangedToHit(a, w));
+    b.damageMods.push(...rangedDamage(a, w));
+    b.used.push("range", "cover");
+    if (s.range === "short") b.toHit.push({ label: "short range", value: 1, rule: R_COMBAT });
+    if (s.range === "long") b.toHit.push({ label: "long range", value: -1, rule: R_COMBAT });
+    if (hasTag(w, "crossbow") && has(att, "reloading")) throw new RuleError(`${att.name}'s crossbow is reloading: crossbows fire every other round`);
+    if (hasTag(w, "crossbow")) {
+      b.rules.add(R_MISC);
+      b.marks.push({ targetId: att.id, addConditions: ["reloading"], note: "crossbows fire every other round" });
     }
   }
   if (s.cover === "full") throw new RuleError(`${def.name} is behind complete cover and cannot be hit`);
   if (s.cover && s.cover !== "none") {
-    used.push("cover");
-    const pen = { light: -2, partial: -4, heavy: -6 }[s.cover];
-    toHit.push({ label: `${{ light: "25%", partial: "50%", heavy: "75%" }[s.cover]} cover`, value: pen, rule: R_MISC });
-    rules.add(R_MISC);
+    b.used.push("cover");
+    b.toHit.push({ label: `${{ light: "25%", partial: "50%", heavy: "75%" }[s.cover]} cover`, value: { light: -2, partial: -4, heavy: -6 }[s.cover], rule: R_MISC });
+    b.rules.add(R_MISC);
   }
-  if (weapon.magic) {
-    toHit.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_BX_ROLLS });
-    damageMods.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_BX_DAMAGE });
+  if (w.magic) {
+    b.toHit.push({ label: `magic +${w.magic}`, value: w.magic, rule: R_BX_ROLLS });
+    b.damageMods.push({ label: `magic +${w.magic}`, value: w.magic, rule: R_BX_DAMAGE });
   }
+}
 
-  // Untrained: attacks as a Normal Man, D3/D4/D6 damage.
-  let thac0 = a.thac0;
-  let ab = attackBonusOf(a);
-  let damage: DiceExpr;
-  if (!weapon.trained) {
-    thac0 = 20;
-    ab = -1;
-    damage = untrainedDamage(weapon);
-    notes.push("Untrained weapon: attacks as a Normal Man (THAC0 20).");
-    rules.add(R_MISC);
-  } else if (unarmed) {
-    damage = { count: 1, sides: 4, modifier: 0 };
-  } else if (hasTag(weapon, "improvised")) {
-    damage = { count: 1, sides: 4, modifier: 0 };
-  } else {
-    const pcFlat = att.kind !== "monster" && !settings.variableDamage;
-    damage = pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(weapon.damage, `${weapon.name} damage`);
+/** The damage dice and the attack line: untrained weapons attack as a Normal Man for D3/D4/D6; empty hands and objects D4; a charging lance 2D6 (3D6 against large). */
+function damageStep(b: Build, settings: BxSettings): { damage: DiceExpr; thac0: number; ab: number } {
+  const { attacker: att, defender: def, situation: s } = b.input;
+  const w = b.weapon;
+  if (!w.trained) {
+    b.notes.push("Untrained weapon: attacks as a Normal Man (THAC0 20).");
+    b.rules.add(R_MISC);
+    return { damage: untrainedDamage(w), thac0: 20, ab: -1 };
   }
+  const line = { thac0: att.sheet.thac0, ab: attackBonusOf(att.sheet) };
+  if (att.sheet.men) {
+    // seed 001, "Mass Combat": one "hit" throw per unit; a hit is a single d6 × 10 off the target unit's hit points.
+    b.multiplier *= 10;
+    b.damageMods.length = 0;
+    b.notes.push(`A unit of ${att.sheet.men}: one throw for the unit; a hit takes d6 × 10.`);
+    b.rules.add(R_MASS);
+    return { ...line, damage: { count: 1, sides: 6, modifier: 0 } };
+  }
+  if (hasTag(w, "unarmed", "improvised")) return { ...line, damage: { count: 1, sides: 4, modifier: 0 } };
+  if (b.charging && hasTag(w, "lance") && s.mounted) return { ...line, damage: { count: def.sheet.size === "large" ? 3 : 2, sides: 6, modifier: 0 } };
+  const pcFlat = att.kind !== "monster" && !settings.variableDamage;
+  return { ...line, damage: pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(w.damage, `${w.name} damage`) };
+}
 
-  // Charge, lance, horns, set spears.
-  if (charging) {
-    toHit.push({ label: "charge", value: 2, rule: R_MISC });
-    multiplier *= 2;
-    rules.add(R_MISC);
-    marks.push({ targetId: att.id, addConditions: ["charging", "charged"], note: "charged: no DEX bonus to AC this round; no other charge this turn" });
-    if (hasTag(weapon, "lance") && s.mounted) damage = { count: d.size === "large" ? 3 : 2, sides: 6, modifier: 0 };
+/** Set spears, mounts, high ground, and more than two attackers around one defender. */
+function groundStep(b: Build) {
+  const { attacker: att, defender: def, situation: s, others } = b.input;
+  if (b.melee && has(def, "charging") && has(att, "spear set") && hasTag(b.weapon, "spear", "pike", "polearm", "long spear")) {
+    b.toHit.push({ label: "spear set against a charge", value: 2, rule: R_MISC });
+    b.multiplier *= 2;
+    b.rules.add(R_MISC);
   }
-  if (melee && has(def, "charging") && hasTag(weapon, "spear", "pike", "polearm", "long spear")) {
-    toHit.push({ label: "spear set against a charge", value: 2, rule: R_MISC });
-    multiplier *= 2;
-    rules.add(R_MISC);
-  }
-
-  // Mounted and high ground.
   const defMounted = has(def, "mounted");
-  if (s.mounted) used.push("mounted");
+  if (s.mounted) b.used.push("mounted");
   if (s.mounted && !defMounted) {
-    if (reachWeapon(def.sheet.weapons[0])) notes.push("Mounted against a polearm or long spear: the +1 cancels out.");
-    else toHit.push({ label: "mounted", value: 1, rule: R_MISC });
-    rules.add(R_MISC);
+    if (reachWeapon(def.sheet.weapons[0])) b.notes.push("Mounted against a polearm or long spear: the +1 cancels out.");
+    else b.toHit.push({ label: "mounted", value: 1, rule: R_MISC });
+    b.rules.add(R_MISC);
   } else if (!s.mounted && defMounted) {
-    if (reachWeapon(weapon)) notes.push("Polearm against a mounted foe: the −1 cancels out.");
-    else toHit.push({ label: "against a mounted foe", value: -1, rule: R_MISC });
-    rules.add(R_MISC);
+    if (reachWeapon(b.weapon)) b.notes.push("Polearm against a mounted foe: the −1 cancels out.");
+    else b.toHit.push({ label: "against a mounted foe", value: -1, rule: R_MISC });
+    b.rules.add(R_MISC);
   }
-  if (s.highGround) {
-    used.push("highGround");
-    toHit.push({ label: "high ground", value: 1, rule: R_MISC });
+  if (s.highGround) (b.used.push("highGround"), b.toHit.push({ label: "high ground", value: 1, rule: R_MISC }));
+  if (s.lowGround) (b.used.push("lowGround"), b.toHit.push({ label: "low ground", value: -1, rule: R_MISC }));
+  if (!b.melee) return;
+  // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the defender.
+  const mark = `attacking:${def.id}`;
+  b.marks.push({ targetId: att.id, addConditions: [mark] });
+  const others2 = others.filter((o) => o.side === att.side && !has(o, "dead") && has(o, mark));
+  const attackers = 1 + others2.length;
+  if (attackers <= 2 || has(def, "back to wall")) return;
+  b.toHit.push({ label: `${attackers} attackers around`, value: 1, rule: R_MISC });
+  b.rules.add(R_MISC);
+  // "A shield may only be used against 2 attackers": not against a third who joins.
+  if (def.sheet.shield && !has(att, mark) && others2.length >= 2) {
+    b.shieldIgnored = true;
+    b.notes.push("A shield may only be used against 2 attackers: not against this one.");
   }
-  if (s.lowGround) {
-    used.push("lowGround");
-    toHit.push({ label: "low ground", value: -1, rule: R_MISC });
-  }
+}
 
-  // Surrounded: more than 2 attacking one character.
-  if (melee) {
-    const attackers = 1 + input.others.filter((o) => o.side === att.side && !has(o, "dead") && engagedWith(o, def.id)).length;
-    if (attackers > 2 && !has(def, "back to wall")) {
-      toHit.push({ label: `${attackers} attackers around`, value: 1, rule: R_MISC });
-      rules.add(R_MISC);
-      const against = def.state.shieldAgainst;
-      if (d.shield && Array.isArray(against) && !against.includes(att.id)) {
-        shieldIgnored = true;
-        notes.push("A shield may only be used against 2 attackers: not against this one.");
-      }
-    }
-  }
-
-  // Flank, rear, surprise, the round after a rear attack.
+/** Flank, rear and surprise attacks, the round after one, and the thief's backstab on the first attack. */
+function positionStep(b: Build) {
+  const { attacker: att, defender: def, situation: s } = b.input;
   if (s.flank) {
-    used.push("flank");
-    toHit.push({ label: "flanking", value: 1, rule: R_MISC });
-    shieldIgnored = true;
-    dexIgnored = true;
-    rules.add(R_MISC);
+    b.used.push("flank");
+    b.toHit.push({ label: "flanking", value: 1, rule: R_MISC });
+    b.shieldIgnored = b.dexIgnored = true;
+    b.rules.add(R_MISC);
   }
-  const surpriseAttack = !!s.rear || has(def, "surprised");
-  if (surpriseAttack) {
-    if (s.rear) used.push("rear");
-    toHit.push({ label: s.rear ? "from behind" : "surprise attack", value: 2, rule: R_MISC });
-    shieldIgnored = true;
-    dexIgnored = true;
-    rules.add(R_MISC);
-    if (s.rear) marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: "cannot return the attack this round" });
-  } else if (has(def, "rear-attacked")) {
-    advantage = true;
-    notes.push("The round after an attack from behind: advantage (the defender has its shield and DEX back).");
-    marks.push({ targetId: def.id, removeConditions: ["rear-attacked"] });
-    rules.add(R_MISC);
+  b.surpriseAttack = !!s.rear || has(def, "surprised");
+  if (b.surpriseAttack) {
+    if (s.rear) b.used.push("rear");
+    b.toHit.push({ label: s.rear ? "from behind" : "surprise attack", value: 2, rule: R_MISC });
+    b.shieldIgnored = b.dexIgnored = true;
+    b.rules.add(R_MISC);
+    // The defender cannot return the attack this round; the following round the attacker has advantage against it, and it has disadvantage.
+    b.marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: `${def.name} is surprised: it cannot return the attack this round, and attacks at disadvantage next round` });
+    b.marks.push({ targetId: att.id, addConditions: [`behind:${def.id}`] });
+  } else if (has(att, `behind:${def.id}`)) {
+    b.advantage = true;
+    b.notes.push("The round after an attack from behind: advantage (the defender has its shield and DEX back).");
+    b.rules.add(R_MISC);
   }
-  if (has(att, "rear-attacked")) {
-    disadvantage = true;
-    notes.push("Attacked from behind last round: disadvantage.");
-    marks.push({ targetId: att.id, removeConditions: ["rear-attacked"] });
+  if (has(att, "rear-attacked") && !has(att, "surprised")) {
+    b.disadvantage = true;
+    b.notes.push("Attacked from behind last round: disadvantage.");
+    b.rules.add(R_MISC);
   }
+  b.marks.push({ targetId: att.id, addConditions: ["attacked"] });
+  if (!b.surpriseAttack || !b.melee || classGroupOf(att.sheet) !== "thief") return;
+  if (!b.first) {
+    b.notes.push("Backstab bonuses apply to the first attack only: this one is a regular surprise attack.");
+    return;
+  }
+  b.toHit.push({ label: "backstab", value: 4, rule: R_BACKSTAB });
+  b.multiplier *= 2;
+  b.rules.add(R_BACKSTAB);
+}
 
-  // Backstab: a thief's first attack on an unaware foe.
-  if (surpriseAttack && melee && classGroupOf(a) === "thief") {
-    if (first) {
-      toHit.push({ label: "backstab", value: 4, rule: R_BACKSTAB });
-      multiplier *= 2;
-      rules.add(R_BACKSTAB);
-    } else notes.push("Backstab bonuses apply to the first attack only: this one is a regular surprise attack.");
-  }
-
-  // Florentine.
-  let florentinePair: [string, string] | null = null;
+/** Florentine (advantage; which weapon hit) and movement while engaged. */
+function engagedStep(b: Build): [string, string] | null {
+  const { attacker: att, defender: def, situation: s } = b.input;
+  let pair: [string, string] | null = null;
   if (s.twoWeapons) {
-    used.push("twoWeapons");
-    if (!melee) throw new RuleError("Florentine fighting is a melee attack with two weapons");
-    advantage = true;
-    rules.add(R_MISC);
-    const pair = a.weapons.filter((w) => w.kind === "melee").slice(0, 2);
-    if (pair.length === 2 && pair[0]!.damage !== pair[1]!.damage) florentinePair = [pair[0]!.name, pair[1]!.name];
+    b.used.push("twoWeapons");
+    if (!b.melee) throw new RuleError("Florentine fighting is a melee attack with two weapons");
+    b.advantage = true;
+    b.rules.add(R_MISC);
+    const ws = att.sheet.weapons.filter((w) => w.kind === "melee").slice(0, 2);
+    if (ws.length === 2 && ws[0]!.damage !== ws[1]!.damage) pair = [ws[0]!.name, ws[1]!.name];
   }
+  if (has(att, "withdrawing")) b.toHit.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
+  // A parting shot (a foe who beat the retreat roll) is at +2 and ignores the shield; a pursuer gets "+2 to-hit" only.
+  const parting = (has(def, "retreating") || has(def, "passing")) && has(att, "parting shot");
+  if (parting || has(def, "fleeing")) {
+    b.toHit.push({ label: parting ? "parting shot" : "pursuing a fleeing foe", value: 2, rule: R_MISC });
+    if (parting) b.shieldIgnored = true;
+    b.rules.add(R_MISC);
+  } else if (has(def, "retreating")) b.notes.push(`${def.name} got away from this foe's parting shot (the retreat roll): a plain attack.`);
+  return pair;
+}
 
-  // Engaged movement.
-  if (has(att, "withdrawing")) toHit.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
-  if (has(def, "retreating") || has(def, "fleeing")) {
-    toHit.push({ label: has(def, "fleeing") ? "pursuing a fleeing foe" : "parting shot", value: 2, rule: R_MISC });
-    shieldIgnored = true;
-    rules.add(R_MISC);
-  }
-
-  // Defender: DEX, shield, withdrawal, Florentine, parry.
-  const dex = dexIgnored || charging ? 0 : dexAc(d, def.state.conditions);
-  if (dex) acMods.push({ label: "defender's DEX", value: -dex, rule: R_COMBAT });
-  if (shieldIgnored && d.shield) acMods.push({ label: "shield not usable", value: 1, rule: R_MISC });
-  if (has(def, "withdrawing")) acMods.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
-  if (melee && (d.florentine || has(def, "florentine"))) acMods.push({ label: "Florentine", value: -1, rule: R_MISC });
-  const parry = !!opts.parry || has(def, "parrying");
+/** The defender's DEX (a charger loses its own: NO_DEX_CONDITIONS has "charging"), shield, withdrawal, Florentine and parry. */
+function defenderStep(b: Build, parryPressed: boolean): boolean {
+  const def = b.input.defender;
+  const d = def.sheet;
+  const dex = b.dexIgnored ? 0 : dexAc(d, def.state.conditions);
+  if (dex) b.acMods.push({ label: "defender's DEX", value: -dex, rule: R_COMBAT });
+  if (b.shieldIgnored && d.shield) b.acMods.push({ label: "shield not usable", value: 1, rule: R_MISC });
+  if (has(def, "withdrawing")) b.acMods.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
+  if (b.melee && (d.florentine || has(def, "florentine"))) b.acMods.push({ label: "Florentine", value: -1, rule: R_MISC });
+  const parry = parryPressed || has(def, "parrying");
   if (parry) {
-    if (melee) acMods.push({ label: "parry", value: -2, rule: R_MISC });
-    rules.add(R_MISC);
+    if (b.melee) b.acMods.push({ label: "parry", value: -2, rule: R_MISC });
+    b.rules.add(R_MISC);
   }
+  const m = b.input.situation.modifier;
+  if (m) (b.used.push("modifier"), b.toHit.push({ label: "referee", value: m, rule: R_BX_ROLLS }));
+  return parry;
+}
 
-  if (s.modifier) {
-    used.push("modifier");
-    toHit.push({ label: "referee", value: s.modifier, rule: R_BX_ROLLS });
-  }
-
-  const shift = sumMods(acMods);
-  let target: number;
-  let targetText: string;
+function targetOf(b: Build, thac0: number, ab: number): { target: number; targetText: string } {
+  const a = b.input.attacker.sheet;
+  const d = b.input.defender.sheet;
+  const shift = sumMods(b.acMods);
   if (a.acMode === "ascending") {
     const aac = aacOf(d) - shift;
-    target = aac - ab;
-    targetText = `attack bonus ${signed(ab)} against AAC ${aac}`;
-    rules.add(R_BX_AAC);
-  } else {
-    const ac = d.ac + shift;
-    target = thac0 - ac;
-    targetText = `THAC0 ${thac0} against AC ${ac}`;
-    rules.add(R_BX_ROLLS);
+    b.rules.add(R_BX_AAC);
+    return { target: aac - ab, targetText: `attack bonus ${signed(ab)} against AAC ${aac}` };
   }
-  if (advantage && disadvantage) {
-    advantage = false;
-    disadvantage = false;
-  }
-  const subdual = subduing ? { pulled: hasTag(weapon, "pulled"), realPerPair: a.str >= 16 ? 2 : 1 } : null;
-  if (subdual) rules.add(R_MISC);
+  const ac = d.ac + shift;
+  b.rules.add(R_BX_ROLLS);
+  return { target: thac0 - ac, targetText: `THAC0 ${thac0} against AC ${ac}` };
+}
+
+export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: boolean; pick?: string } = {}): HousePlan {
+  const att = input.attacker;
+  let weapon = houseWeapon(att.sheet, input);
+  if (opts.pick) weapon = att.sheet.weapons.find((w) => w.name === opts.pick) ?? weapon;
+  const mode = attackMode(weapon, input.situation);
+  refuseActing(att);
+  normalMenOnly(input, mode);
+  const b: Build = {
+    input, weapon, mode, melee: mode === "melee", first: (input.attackIndex ?? 0) === 0,
+    toHit: [], acMods: [], damageMods: [], marks: [], notes: [], used: ["mode"], rules: new Set([R_COMBAT]),
+    multiplier: 1, advantage: false, disadvantage: false, shieldIgnored: false, dexIgnored: false, charging: false, surpriseAttack: false,
+  };
+  chargeStep(b);
+  bonusStep(b);
+  if (b.charging) (b.toHit.push({ label: "charge", value: 2, rule: R_MISC }), (b.multiplier *= 2));
+  const { damage, thac0, ab } = damageStep(b, settings);
+  groundStep(b);
+  positionStep(b);
+  const florentinePair = engagedStep(b);
+  const parry = defenderStep(b, !!opts.parry);
+  const { target, targetText } = targetOf(b, thac0, ab);
+  const both = b.advantage && b.disadvantage;
+  const subdual = hasTag(weapon, "unarmed", "subdue", "improvised") ? { pulled: hasTag(weapon, "pulled"), realPerPair: att.sheet.str >= 16 ? 2 : 1 } : null;
+  if (subdual) b.rules.add(R_MISC);
   return {
-    weapon, mode, toHit, acMods, target, targetText, advantage, disadvantage, damage, damageMods, multiplier,
-    canHurt: canHurt(d, weapon), subdual, parry, marks, notes, used: [...new Set(used)], rules: [...rules], florentinePair,
+    weapon, mode, toHit: b.toHit, acMods: b.acMods, target, targetText, advantage: b.advantage && !both, disadvantage: b.disadvantage && !both, damage, damageMods: b.damageMods,
+    multiplier: b.multiplier, canHurt: canHurt(input.defender.sheet, weapon), subdual, parry, marks: b.marks, notes: b.notes, used: [...new Set(b.used)], rules: [...b.rules], florentinePair,
   };
 }
 
-function engagedWith(o: HC, id: string): boolean {
-  const e = o.state.engagedWith;
-  return o.state.targetId === id || (Array.isArray(e) && e.includes(id)) || e === id;
+/** Attacks beyond the combatant's own are Normal Men's: melee against a normal type only. */
+function normalMenOnly(input: HIn, mode: AttackMode) {
+  const att = input.attacker;
+  const own = Math.max(att.sheet.attacksPerRound, routineAttacks(att.sheet));
+  if ((input.attackIndex ?? 0) < own) return;
+  if (input.attackIndex! >= attacksAgainstNormalMen(att)) return;
+  if (mode !== "melee" || !isNormalType(input.defender.sheet))
+    throw new RuleError(`${att.name}'s extra attacks this round are melee attacks against Normal Men only (goblins, orcs, men…): ${input.defender.name} is not one.`);
 }
+
 
 export interface HouseData {
   naturals: number[];
@@ -355,6 +390,8 @@ export interface HouseData {
   priorDice: number;
   surprise: boolean;
   parried: boolean;
+  /** A maneuver or spell rolled on the hit (disarm, whip, dismount, grapple; a caster hit). */
+  riders?: { lines: string[]; effects: Effect[]; rules: string[] };
   rolls: DiceRoll[];
   [key: string]: unknown;
 }
@@ -372,6 +409,56 @@ export interface Resolution {
   rules: string[];
 }
 
+/** Natural 1 (a miss, and a fumble when the d20 after is over the level) and natural 20 (a hit; a critical unless it needed 19+; −1 damage per point needed over 20). */
+function naturals(input: HIn, plan: HousePlan, data: HouseData, needed: number, total: number, lines: string[], rules: string[]): { hit: boolean; critical: boolean; fumble: boolean; reduction: number } {
+  const att = input.attacker;
+  const def = input.defender;
+  const nat = data.natural;
+  if (nat === 1) {
+    rules.push(R_MISC);
+    const lvl = levelOf(att.sheet);
+    const fumble = data.fumbleRoll !== null && data.fumbleRoll > lvl;
+    lines.push(`Natural 1: a miss. Fumble check d20 ${data.fumbleRoll} against level ${lvl}: ${fumble ? "higher, a critical fumble (roll on the referee's fumble table)" : "not higher, just a miss"}.`);
+    return { hit: false, critical: false, fumble, reduction: 0 };
+  }
+  if (nat !== 20) return { hit: total >= plan.target, critical: false, fumble: false, reduction: 0 };
+  rules.push(R_MISC);
+  if (!plan.canHurt) {
+    lines.push(`Natural 20, but ${def.name} can only be hit by ${def.sheet.hitOnlyBy.join(" or ")} weapons: no hit.`);
+    return { hit: false, critical: false, fumble: false, reduction: 0 };
+  }
+  if (needed > 20) {
+    const reduction = needed - 20;
+    lines.push(`Natural 20: a hit, though it needed ${needed}: ${reduction} point${reduction > 1 ? "s" : ""} off the damage.`);
+    return { hit: true, critical: false, fumble: false, reduction };
+  }
+  if (needed >= 19) {
+    lines.push(`Natural 20: a hit (it needed ${needed}, so it is not a critical).`);
+    return { hit: true, critical: false, fumble: false, reduction: 0 };
+  }
+  lines.push("Natural 20: a critical hit (apply the referee's critical effect; special attacks may trigger).");
+  return { hit: true, critical: true, fumble: false, reduction: 0 };
+}
+
+/** Empty hands and subdual: each die temporary, 1 real point for every 2 dice (2 with STR 16–18), none with punches pulled; every die counts, even one that leaves 0 temporary. */
+function subdualDamage(input: HIn, plan: HousePlan, data: HouseData, how: string, effects: Effect[], lines: string[]): number {
+  const sub = plan.subdual!;
+  const def = input.defender;
+  const k = sub.pulled ? 0 : sub.realPerPair;
+  let real = 0;
+  let temp = 0;
+  data.damageDice!.forEach((v, i) => {
+    const r = (data.priorDice + i) % 2 === 1 ? k : 0;
+    real += r;
+    temp += Math.max(0, v - r);
+    effects.push({ targetId: def.id, damage: Math.max(0, v - r), damageKind: "subdual", note: "empty-hand die" });
+  });
+  if (real) effects.push({ targetId: def.id, damage: real, damageKind: "normal" });
+  lines.push(`Damage ${how}: ${temp} temporary${real ? ` and ${real} real` : ""}${sub.pulled ? " (punches pulled: all temporary)" : " (1 real point per 2 dice" + (k === 2 ? ", 2 with STR 16–18)" : ")")}.`);
+  if (data.surprise) lines.push("Surprise attack: double the dice of temporary damage.");
+  return temp + real;
+}
+
 /** Work out the attack from a plan and dice already rolled (deterministic, used on every re-resolution). */
 export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Resolution {
   const att = input.attacker;
@@ -385,32 +472,7 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
   const dieText = data.naturals.length > 1 ? `d20 ${data.naturals.join(" / ")} (${plan.advantage ? "advantage" : "disadvantage"}) → ${nat}` : `d20 ${nat}`;
   lines.push(`${att.name} attacks ${def.name} with ${plan.weapon.name} (${plan.mode}): ${dieText}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.target} (${plan.targetText}${plan.acMods.length ? `; ${modText(plan.acMods)}` : ""}).`);
   lines.push(...plan.notes);
-  let hit: boolean;
-  let critical = false;
-  let fumble = false;
-  let reduction = 0;
-  if (nat === 1) {
-    hit = false;
-    rules.push(R_MISC);
-    const lvl = levelOf(att.sheet);
-    fumble = data.fumbleRoll !== null && data.fumbleRoll > lvl;
-    lines.push(`Natural 1: a miss. Fumble check d20 ${data.fumbleRoll} against level ${lvl}: ${fumble ? "higher, a critical fumble (roll on the referee's fumble table)" : "not higher, just a miss"}.`);
-  } else if (nat === 20) {
-    rules.push(R_MISC);
-    hit = plan.canHurt;
-    if (!plan.canHurt) lines.push(`Natural 20, but ${def.name} can only be hit by ${def.sheet.hitOnlyBy.join(" or ")} weapons: no hit.`);
-    else {
-      if (needed > 20) {
-        reduction = needed - 20;
-        lines.push(`Natural 20: a hit, though it needed ${needed}: ${reduction} point${reduction > 1 ? "s" : ""} off the damage.`);
-      } else if (needed >= 19) lines.push(`Natural 20: a hit (it needed ${needed}, so it is not a critical).`);
-      else {
-        critical = true;
-        lines.push("Natural 20: a critical hit (apply the referee's critical effect; special attacks may trigger).");
-      }
-    }
-  } else hit = total >= plan.target;
-
+  const { hit, critical, fumble, reduction } = naturals(input, plan, data, needed, total, lines, rules);
   let outcome = hit ? (critical ? "critical hit" : "hit") : fumble ? "fumble" : "miss";
   let damage: number | null = null;
   const effects: Effect[] = [];
@@ -424,23 +486,15 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
     damage = reduction ? Math.max(0, raw - reduction) : Math.max(1, raw);
     const how = `${formatDice({ ...plan.damage, count: data.damageDice.length })} [${data.damageDice.join(", ")}]${plan.damageMods.length ? ` (${modText(plan.damageMods)})` : ""}${plan.multiplier > 1 ? ` × ${plan.multiplier}` : ""}${reduction ? ` − ${reduction}` : ""}`;
     if (data.pick) lines.push(`Florentine: the ${data.pick} hit.`);
-    if (plan.subdual) {
-      const k = plan.subdual.pulled ? 0 : plan.subdual.realPerPair;
-      let real = 0;
-      data.damageDice.forEach((v, i) => {
-        const completesPair = (data.priorDice + i) % 2 === 1;
-        const r = completesPair ? k : 0;
-        real += r;
-        effects.push({ targetId: def.id, damage: Math.max(0, v - r), damageKind: "subdual", note: "empty-hand die" });
-      });
-      const temp = effects.reduce((x, e) => x + (e.damage ?? 0), 0);
-      if (real) effects.push({ targetId: def.id, damage: real, damageKind: "normal" });
-      lines.push(`Damage ${how}: ${temp} temporary${real ? ` and ${real} real` : ""}${plan.subdual.pulled ? " (punches pulled: all temporary)" : " (1 real point per 2 dice" + (k === 2 ? ", 2 with STR 16–18)" : ")")}.`);
-      if (data.surprise) lines.push("Surprise attack: double the dice of temporary damage.");
-      damage = temp + real;
-    } else {
+    if (plan.subdual) damage = subdualDamage(input, plan, data, how, effects, lines);
+    else {
       lines.push(`Damage ${how}: ${damage}${reduction ? "" : " (at least 1 on a hit)"}.`);
       if (damage > 0) effects.push({ targetId: def.id, damage, damageKind: "normal" });
+      if (def.sheet.men) {
+        const { hp, max } = hpOf(def);
+        lines.push(`${def.name}: ${Math.max(0, hp - damage)} of ${max} hit points left: ${unitSurvivors(max, hp - damage, def.sheet.men)} of ${def.sheet.men} men standing.`);
+        rules.push(R_MASS);
+      }
       if (damage >= hpOf(def).hp) {
         outcome = "slain";
         rules.push('seed 002, "Death"');
@@ -449,6 +503,7 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
     }
   } else if (!hit && nat !== 1) lines.push("Miss.");
   effects.push(...plan.marks);
+  if (hit && data.riders) (lines.push(...data.riders.lines), effects.push(...data.riders.effects), rules.push(...data.riders.rules));
   if (data.parried) {
     effects.push({ targetId: def.id, addConditions: ["parrying"], note: "parried: no attack this round" });
     lines.push(`${def.name} parries: +2 to AC against this attack, and no attack of its own this round.`);
@@ -462,7 +517,7 @@ export function parryAllowed(input: HIn, plan: HousePlan): boolean {
   if (plan.mode !== "melee" || plan.parry) return false;
   if (["dead", "unconscious", "surprised", "retreating", "fleeing", "pinned", "helpless", "stationary", "unaware"].some((c) => has(def, c))) return false;
   if (input.situation.rear || input.situation.flank) return false;
-  if (attacksThisRound(def) > 0) return false;
+  if (has(def, "attacked")) return false;
   return def.kind === "monster" || def.sheet.weapons.some((w) => w.kind === "melee");
 }
 
@@ -494,6 +549,46 @@ function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: Attac
   };
 }
 
+const initiativeDie = (c: HC) => c.state.conditions.find((x) => x.startsWith("initiative:"));
+
+/** What a hit sets off: a maneuver the attacker declared (the save rolled now), a spell the defender was casting. */
+function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
+  const att = input.attacker;
+  const def = input.defender;
+  const lines: string[] = [];
+  const effects: Effect[] = [];
+  const rules: string[] = [];
+  const m = att.state.conditions.find((x) => x.startsWith("maneuver:"));
+  if (m) {
+    const [, kind, aim] = m.split(":");
+    effects.push({ targetId: att.id, removeConditions: [m] });
+    let r: RuleResult & { success?: boolean; disarmed?: boolean; dismounted?: boolean } | null = null;
+    let cond: string | null = null;
+    if (kind === "disarm") (r = disarm({ attacker: att, target: def }, bag)), (cond = r.disarmed ? "disarmed" : null);
+    if (kind === "dismount") (r = dismount({ attacker: att, rider: def }, bag)), (cond = r.dismounted ? "dismounted" : null);
+    if (kind === "entangle") (r = whipEntangle({ wielder: att, target: def, aim: aim === "weapon" ? "weapon" : "target" }, bag)), (cond = r.success ? (aim === "weapon" ? "disarmed" : "entangled") : null);
+    if (r) {
+      lines.push(`${r.title}: ${r.lines.join(" ")}`);
+      rules.push(...r.rules);
+    }
+    if (cond) effects.push({ targetId: def.id, addConditions: [cond], ...(cond === "dismounted" ? { removeConditions: ["mounted"] } : {}) });
+    if (kind === "grapple") {
+      lines.push(`${def.name} is grappled by ${att.name}: on its turn it may try to throw its grapplers off.`);
+      effects.push({ targetId: def.id, addConditions: [`grappled by:${att.id}`] }, { targetId: att.id, addConditions: ["grappling"] });
+      rules.push(R_MISC);
+    }
+  }
+  if (def.state.conditions.includes("casting")) {
+    const a = initiativeDie(att);
+    const initiative = a && a === initiativeDie(def) ? "simultaneous" : "attacker won";
+    const r = spellcasterHit({ caster: def, initiative }, bag);
+    lines.push(`${def.name} was casting: ${r.lines.join(" ")}`);
+    rules.push(...r.rules);
+    if (r.outcome !== "goes off") effects.push({ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: `spell ${r.outcome}` });
+  }
+  return lines.length || effects.length ? { lines, effects, rules } : undefined;
+}
+
 export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): AttackState {
   const mark = bag.log.length;
   const plan = planHouse(input, settings);
@@ -502,7 +597,7 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
   const naturals = r.dice.map((x) => x.value);
   const natural = r.dice.find((x) => !x.dropped)!.value;
   const data: HouseData = { naturals, natural, fumbleRoll: null, pick: null, damageDice: null, priorDice: 0, surprise: false, parried: false, rolls: [] };
-  if (natural === 1) data.fumbleRoll = bag.d("fumble check", 20);
+  if (natural === 1) data.fumbleRoll = fumbleCheck(levelOf(input.attacker.sheet), bag).roll;
   const probe = resolveHouse(input, plan, data);
   if (probe.hit && plan.canHurt) {
     let dmgPlan = plan;
@@ -516,6 +611,8 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
     data.priorDice = typeof input.defender.state.emptyHandDice === "number" ? input.defender.state.emptyHandDice : 0;
     const dr = bag.roll("damage", count, dmgPlan.damage.sides, dmgPlan.damage.modifier ? { modifier: dmgPlan.damage.modifier } : {});
     data.damageDice = dr.dice.map((x) => x.value);
+    const riders = rollRiders(input, bag);
+    if (riders) data.riders = riders;
   }
   data.rolls = bag.since(mark);
   return stateOf(input, settings, data, "reactions");
@@ -551,7 +648,13 @@ export function houseOdds(input: HIn, settings: BxSettings): RuleResult {
     const dist = damageSpread(plan.damage, sumMods(plan.damageMods), (n) => (reduction ? Math.max(0, n * plan.multiplier - reduction) : Math.max(1, n * plan.multiplier)));
     lines.push(`Damage on a hit: ${spreadText(dist)}.`);
   } else lines.push(`${input.defender.name} cannot be hurt by this weapon.`);
+  const n = attacksAgainstNormalMen(input.attacker);
+  if (n > 1 && plan.mode === "melee" && isNormalType(input.defender.sheet) && plan.canHurt) {
+    const avgDamage = (plan.damage.count * (plan.damage.sides + 1)) / 2 + plan.damage.modifier + sumMods(plan.damageMods);
+    const avgHp = (hitDice(input.defender.sheet) || 1) * 3.5;
+    const e = normalMenExpectation({ attacks: n, needed: Math.max(2, needed), averageDamage: avgDamage * plan.multiplier, averageHp: avgHp });
+    lines.push(`Against Normal Men: ${n} melee attacks a round. ${e.lines[0]}`);
+  }
   return { title: `Odds: ${input.attacker.name} → ${input.defender.name}`, lines, rules: plan.rules, rolls: [] };
 }
 
-export const strBonusOf = (s: BxSheet): number => abilityModifier(s.str);

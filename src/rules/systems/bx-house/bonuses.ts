@@ -10,8 +10,9 @@ export const R_SURPRISE = H("SURPRISE(examples)");
 export const R_EVASION = H("EVASION AND PURSUIT");
 export const R_MASS = H("Mass Combat");
 
+/** A weapon's kind by its tags, or by its name when untagged ("spear", "crossbow", "whip"). */
 export const hasTag = (w: BxWeapon | undefined, ...tags: string[]): boolean =>
-  !!w && w.tags.some((t) => tags.includes(t.toLowerCase()));
+  !!w && (w.tags.length ? w.tags : [w.name]).some((t) => tags.includes(t.trim().toLowerCase()));
 export const isGreatBow = (w: BxWeapon): boolean => hasTag(w, "great bow", "greatbow");
 export const isBow = (w: BxWeapon): boolean => isGreatBow(w) || hasTag(w, "bow", "longbow", "shortbow");
 

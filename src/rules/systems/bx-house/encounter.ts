@@ -2,9 +2,10 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { bxMorale, bxSave, readiedWeapon, reactionBand, signed, type BxSettings } from "../bx/index.js";
 import {
-  RuleError,
+  isUnsupported,
+  type Unsupported,
   type Combatant,
-  type CombatState,
+  type Effect,
   type InitiativeInput,
   type InitiativeResult,
   type MoraleResult,
@@ -14,7 +15,9 @@ import {
   type SurpriseResult,
 } from "../types.js";
 import { R_ORDER, R_SURPRISE, hasTag } from "./bonuses.js";
-import { classGroupOf, type HouseSheet } from "./sheet.js";
+import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
+import { attacksAgainstNormalMen } from "./maneuvers.js";
+import { stunCountdown } from "./round.js";
 
 type HC = Combatant<HouseSheet>;
 
@@ -89,32 +92,49 @@ const reachRank = (c: HC): number => {
   if (hasTag(w, "dagger", "small", "unarmed")) return 0;
   return 1;
 };
-const OUT = ["dead", "unconscious", "pinned", "stunned"];
+const OUT = ["dead", "unconscious", "pinned", "stunned", "fled"];
 const isOut = (c: HC) => c.state.conditions.some((x) => OUT.includes(x));
-const hasted = (c: HC) => c.state.conditions.includes("hasted");
-const multiFighter = (c: HC) => c.sheet.attacksPerRound > 1 && (c.kind !== "monster" ? classGroupOf(c.sheet) === "fighter" : false);
+const has = (c: HC, x: string) => c.state.conditions.includes(x);
+const hasted = (c: HC) => has(c, "hasted");
+/** "Fighters with multiple attacks": several attacks a round, or several against the Normal Men among their foes. */
+const multiFighter = (c: HC, all: HC[]) =>
+  c.kind !== "monster" &&
+  classGroupOf(c.sheet) === "fighter" &&
+  (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
+const INIT = "initiative:";
 
-/**
- * Initiative: each player rolls a d6 (or one die for the party with
- * method "group"), the referee one d6 per monster group (monsters of one
- * kind); highest first, ties simultaneous. Hasted creatures first (rolling
- * among themselves if on both sides), reach advantage first in round 1,
- * fighters with several attacks first and last.
- */
-export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: BxSettings, bag: DiceBag): InitiativeResult {
-  const mark = bag.log.length;
-  const lines: string[] = [];
-  const rules = [R_ORDER];
-  const active = input.combatants.filter((c) => !isOut(c) && !c.state.conditions.includes("surprised"));
-  const order: string[][] = [];
-  const placed = new Set<string>();
-  const push = (ids: string[]) => {
-    const fresh = ids.filter((i) => !placed.has(i));
-    fresh.forEach((i) => placed.add(i));
-    if (fresh.length) order.push(fresh);
-  };
+/** Each combatant's initiative die from the marks the first round left ("initiative:4"); null when one has none. */
+function diceFromMarks(cs: HC[]): Map<string, number> | null {
+  const m = new Map<string, number>();
+  for (const c of cs) {
+    const k = c.state.conditions.find((x) => x.startsWith(INIT));
+    if (!k) return null;
+    m.set(c.id, Number(k.slice(INIT.length)));
+  }
+  return m;
+}
 
-  const fast = active.filter(hasted);
+/** Dice: players individually (or one for the party), one d6 per monster group. */
+function rollDice(cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<string, number> {
+  const groups = new Map<string, HC[]>();
+  for (const c of cs) {
+    const key = c.kind === "monster" ? `foe:${c.side}:${c.sheet.class}` : method === "group" ? `party:${c.side}` : `pc:${c.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const dice = new Map<string, number>();
+  for (const [key, g] of groups) {
+    const label = key.startsWith("pc:") ? g[0]!.name : key.startsWith("party:") ? "party" : `${g[0]!.sheet.class} group`;
+    const v = bag.d(`initiative (${label})`, 6);
+    lines.push(`${label}: ${v}`);
+    for (const c of g) dice.set(c.id, v);
+  }
+  return dice;
+}
+
+/** Those who go before the dice: hasted creatures; set spears against a charge; reach in the first round. The surprised get none of it. */
+function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], push: (ids: string[]) => void, placed: Set<string>) {
+  const ready = active.filter((c) => !has(c, "surprised"));
+  const fast = ready.filter(hasted);
   if (fast.length) {
     const sides = [...new Set(fast.map((c) => c.side))];
     if (sides.length > 1) {
@@ -124,55 +144,89 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
     } else push(fast.map((c) => c.id));
     lines.push(`Hasted, act first: ${fast.map((c) => c.name).join(", ")}.`);
   }
-  if (input.round === 1) {
-    const reach = active.filter((c) => {
-      const foes = active.filter((o) => o.side !== c.side);
+  const spears = ready.filter((c) => has(c, "spear set") && active.some((o) => o.side !== c.side && has(o, "charging") && !has(o, "mounted")));
+  if (spears.length) {
+    lines.push(`Spears set against the charge strike first: ${spears.filter((c) => !placed.has(c.id)).map((c) => c.name).join(", ")}.`);
+    push(spears.map((c) => c.id));
+  }
+  if (round === 1) {
+    const reach = ready.filter((c) => {
+      const foes = ready.filter((o) => o.side !== c.side);
       return foes.length > 0 && reachRank(c) > Math.min(...foes.map(reachRank));
     });
-    if (reach.length) {
-      lines.push(`Reach advantage, first round: ${reach.filter((c) => !placed.has(c.id)).map((c) => c.name).join(", ")} strike first.`);
+    const named = reach.filter((c) => !placed.has(c.id)).map((c) => c.name);
+    if (named.length) {
+      lines.push(`Reach advantage, first round: ${named.join(", ")} strike${named.length === 1 ? "s" : ""} first.`);
       push(reach.map((c) => c.id));
     }
   }
-  const multi = active.filter((c) => multiFighter(c) && !placed.has(c.id));
+}
+
+/**
+ * Initiative: each player rolls a d6 (or one die for the party with
+ * method "group"), the referee one d6 per monster group (monsters of one
+ * kind); highest first, ties simultaneous. Hasted creatures first (rolling
+ * among themselves if on both sides), set spears against a charge first,
+ * reach advantage first in round 1, fighters with several attacks first and
+ * last. The surprised get a place by their die (they act from round 2).
+ * `dice` reuses the first round's dice when initiative is not rerolled.
+ */
+export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: BxSettings, bag: DiceBag, dice?: Map<string, number>): InitiativeResult & { effects: Effect[] } {
+  const mark = bag.log.length;
+  const lines: string[] = [];
+  const active = input.combatants.filter((c) => !isOut(c));
+  const order: string[][] = [];
+  const placed = new Set<string>();
+  const push = (ids: string[]) => {
+    const fresh = ids.filter((i) => !placed.has(i));
+    fresh.forEach((i) => placed.add(i));
+    if (fresh.length) order.push(fresh);
+  };
+  precedence(active, input.round, bag, lines, push, placed);
+  const multi = active.filter((c) => multiFighter(c, active) && !has(c, "surprised") && !placed.has(c.id));
   if (multi.length) {
     lines.push(`Fighters with several attacks attack first and last: ${multi.map((c) => c.name).join(", ")}.`);
     push(multi.map((c) => c.id));
   }
-
-  // Dice: players individually (or one for the party), one per monster group.
-  const groups = new Map<string, HC[]>();
-  for (const c of active) {
-    if (placed.has(c.id)) continue;
-    const key = c.kind === "monster" ? `foe:${c.side}:${c.sheet.class}` : input.method === "group" ? `party:${c.side}` : `pc:${c.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), c]);
-  }
-  const rolled = [...groups.entries()].map(([key, cs]) => {
-    const label = key.startsWith("pc:") ? cs[0]!.name : key.startsWith("party:") ? "party" : `${cs[0]!.sheet.class} group`;
-    const v = bag.d(`initiative (${label})`, 6);
-    lines.push(`${label}: ${v}`);
-    return { cs, v };
-  });
-  const values = [...new Set(rolled.map((r) => r.v))].sort((a, b) => b - a);
+  const d = dice ?? rollDice(active.filter((c) => !hasted(c) && !multi.includes(c)), input.method, bag, lines);
+  const rest = active.filter((c) => !placed.has(c.id));
+  const values = [...new Set(rest.map((c) => d.get(c.id) ?? 0))].sort((a, b) => b - a);
   for (const v of values) {
-    const g = rolled.filter((r) => r.v === v);
-    if (g.length > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
-    push(g.flatMap((r) => r.cs.map((c) => c.id)));
+    const g = rest.filter((c) => (d.get(c.id) ?? 0) === v);
+    if (new Set(g.map((c) => (c.kind === "monster" ? `m:${c.sheet.class}` : input.method === "group" ? "party" : c.id))).size > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
+    push(g.map((c) => c.id));
   }
   if (multi.length) order.push(multi.map((c) => c.id));
-  return { title: `Initiative, round ${input.round}`, lines, rules, rolls: bag.since(mark), order };
+  const surprised = active.filter((c) => has(c, "surprised"));
+  if (surprised.length) lines.push(`Surprised, placed by their die, act from the next round: ${surprised.map((c) => c.name).join(", ")}.`);
+  // Each combatant's die, kept as a mark so later rounds can reuse it (play adds before it removes: never remove the one kept).
+  const effects: Effect[] = [];
+  for (const c of active) {
+    const mark = `${INIT}${d.get(c.id) ?? 0}`;
+    const old = c.state.conditions.filter((x) => x.startsWith(INIT) && x !== mark);
+    if (old.length || !c.state.conditions.includes(mark)) effects.push({ targetId: c.id, addConditions: [mark], ...(old.length ? { removeConditions: old } : {}) });
+  }
+  return { title: `Initiative, round ${input.round}`, lines, rules: [R_ORDER], rolls: bag.since(mark), order, effects };
 }
 
-/** Optional "reroll initiative each round"; otherwise round 1's order stands. The surprised, stunned, pinned, dead and unconscious cannot act. */
+/**
+ * Initiative is rolled once for the fight unless the campaign takes the
+ * optional "reroll initiative each round"; later rounds reuse the first
+ * round's dice without the first round's reach advantage (so the surprised
+ * have their places). The surprised, stunned, pinned, dead and unconscious
+ * cannot act.
+ */
 export function houseRoundStart(input: InitiativeInput<HouseSheet>, settings: BxSettings & { initiativeEachRound: boolean }, bag: DiceBag): RoundStartResult {
   const cannotAct = input.combatants.filter((c) => c.state.conditions.some((x) => [...OUT, "surprised"].includes(x))).map((c) => c.id);
-  const base = { title: `Round ${input.round}`, rules: [R_ORDER], cannotAct };
   const names = input.combatants.filter((c) => cannotAct.includes(c.id)).map((c) => c.name);
-  if (settings.initiativeEachRound || input.round === 1) {
-    const ini = houseInitiative(input, settings, bag);
-    return { ...ini, ...base, lines: [...ini.lines, ...(names.length ? [`Cannot act: ${names.join(", ")}.`] : [])], order: ini.order };
-  }
-  return { ...base, lines: ["Initiative stands from the first round.", ...(names.length ? [`Cannot act: ${names.join(", ")}.`] : [])], rolls: [] };
+  const tail = names.length ? [`Cannot act: ${names.join(", ")}.`] : [];
+  const reroll = settings.initiativeEachRound || input.settings?.initiativeEachRound === true;
+  const kept = input.round > 1 && !reroll ? diceFromMarks(input.combatants.filter((c) => !isOut(c))) : null;
+  const ini = houseInitiative(input, settings, bag, kept ?? undefined);
+  const stun = input.round > 1 ? stunCountdown(input) : [];
+  ini.effects.push(...stun);
+  const head = kept ? ["Initiative stands from the first round."] : reroll && input.round > 1 ? ["Initiative is rolled again each round (optional rule)."] : [];
+  return { ...ini, title: `Round ${input.round}`, lines: [...head, ...ini.lines, ...tail], cannotAct };
 }
 
 /**
@@ -200,23 +254,18 @@ export function spellcasterHit(input: { caster: HC; initiative: "caster won" | "
 /** When to check morale: at the start of conflict (if needed), after the first death, at 50% down, after any big upset. */
 export const MORALE_TRIGGERS = ["start of conflict", "first death", "half dead or incapacitated", "big upset"] as const;
 
-/** Morale (2d6 vs the score); monsters who have made it twice (state.moraleMade ≥ 2) fight to the death without rolling. */
-export function houseMorale(input: { who: HC[]; rating?: number; modifier?: number }, bag: DiceBag): MoraleResult & { fightsToDeath: boolean } {
-  const made = Math.max(0, ...input.who.map((c) => (typeof c.state.moraleMade === "number" ? c.state.moraleMade : 0)));
-  if (made >= 2)
-    return { title: "Fights to the death", lines: ["Morale made twice already: they fight to the death."], rules: [R_ORDER], rolls: [], holds: true, fightsToDeath: true };
+/**
+ * Morale (2d6 vs the score). "Monsters who make their morale roll twice will
+ * fight to the death": a made roll marks them "morale made once", the second
+ * "fights to the death", and then no roll is made.
+ */
+export function houseMorale(input: { who: HC[]; rating?: number; modifier?: number }, bag: DiceBag): (MoraleResult & { fightsToDeath: boolean; effects: Effect[] }) | Unsupported {
+  if (input.who.length && input.who.every((c) => has(c, "fights to the death")))
+    return { title: "Fights to the death", lines: ["Morale made twice already: they fight to the death."], rules: [R_ORDER], rolls: [], holds: true, fightsToDeath: true, effects: [] };
   const r = bxMorale(input, bag);
-  const fightsToDeath = r.holds && made === 1;
-  return { ...r, rules: [R_ORDER, ...r.rules], lines: [...r.lines, ...(fightsToDeath ? ["Second morale roll made: from now on they fight to the death."] : [])], fightsToDeath };
-}
-
-/** The state after a morale roll: count the rolls made. */
-export function recordMorale<S extends CombatState>(state: S, holds: boolean): S & { moraleMade: number } {
-  const made = typeof state.moraleMade === "number" ? state.moraleMade : 0;
-  return { ...state, moraleMade: holds ? made + 1 : made };
-}
-
-export function assertSide(side: string): Side {
-  if (side !== "party" && side !== "foes") throw new RuleError("Side must be party or foes");
-  return side;
+  if (isUnsupported(r)) return r;
+  const once = input.who.some((c) => has(c, "morale made once"));
+  const fightsToDeath = r.holds && once;
+  const effects: Effect[] = r.holds ? input.who.map((c) => ({ targetId: c.id, addConditions: [once ? "fights to the death" : "morale made once"] })) : (r.effects ?? []);
+  return { ...r, rules: [R_ORDER, ...r.rules], lines: [...r.lines, ...(fightsToDeath ? ["Second morale roll made: from now on they fight to the death."] : r.holds ? ["First morale roll made: a second will mean they fight to the death."] : [])], fightsToDeath, effects };
 }

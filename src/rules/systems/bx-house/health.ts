@@ -40,6 +40,15 @@ export function houseApplyHealing(c: Combatant<HouseSheet>, amount: number): Dam
   return r;
 }
 
+/** Time passing: temporary damage comes back at 1 point × level (HD) per Turn (10 minutes), rest or not. Null when there is none to regain. */
+export function houseTimePasses(c: Combatant<HouseSheet>, minutes: number): DamageResult | null {
+  const turns = Math.floor(minutes / 10);
+  if (turns < 1 || sub(c) === 0) return null;
+  const r = recoverSubdual(c, turns);
+  const state = { ...c.state, subdual: r.subdual, conditions: r.conditions };
+  return { state, result: { title: `${c.name} recovers`, lines: [`${c.name} regains ${r.recovered} temporary damage (${r.subdual} left).`], rules: [R_MISC], rolls: [] } };
+}
+
 /** Temporary damage is regained at 1 point × level (or HD) per turn. */
 export function recoverSubdual(c: Combatant<HouseSheet>, turns: number): { subdual: number; conditions: string[]; recovered: number } {
   if (!Number.isInteger(turns) || turns < 0) throw new RuleError("Turns must be a whole number, 0 or more");

@@ -7,8 +7,10 @@ import { z } from "zod";
 import { BX_OPTIONS, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
 import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
-import { houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
-import { houseApplyDamage, houseApplyHealing } from "./health.js";
+import { encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
+import { houseApplyDamage, houseApplyHealing, houseTimePasses } from "./health.js";
+import { createHouseRound, houseWords } from "./round.js";
+import { rollUnit } from "./pursuit.js";
 import { houseInitialState, houseMonsterSchema, housePresets, houseSheetSchema, type HouseSheet } from "./sheet.js";
 
 export const houseSettingsSchema = bxSettingsSchema.extend({
@@ -26,6 +28,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     ...base,
     id: "bx-house",
     name: "B/X house rules",
+    seed: "001",
     campaignOptions: {
       // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
       defaults: { initiative: "individual", wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false },
@@ -40,7 +43,10 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     presets: housePresets,
     situations: HOUSE_SITUATIONS,
     initialState: houseInitialState,
+    words: houseWords,
+    round: createHouseRound(base.round as unknown as RuleSystem<HouseSheet>["round"], st),
     surprise: houseSurprise,
+    encounterDistance: (input, dice) => encounterDistance(input, dice),
     initiative: (input, dice) => houseInitiative(input, st, dice),
     roundStart: (input, dice) => houseRoundStart(input, st, dice),
     morale: houseMorale,
@@ -52,6 +58,8 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     odds: (input) => houseOdds(input, st),
     applyDamage: houseApplyDamage,
     applyHealing: houseApplyHealing,
+    timePasses: (c, minutes) => houseTimePasses(c, minutes),
+    rollMonster: (sheet, dice, typed) => rollUnit(sheet, dice, typed),
   };
 }
 
@@ -63,4 +71,5 @@ export * from "./encounter.js";
 export * from "./health.js";
 export * from "./maneuvers.js";
 export * from "./pursuit.js";
+export * from "./round.js";
 export * from "./sheet.js";

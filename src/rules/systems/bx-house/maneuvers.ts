@@ -1,7 +1,7 @@
-/** seed 001, "MISC COMBAT RULES": Normal Men, whip, disarm, dismount, grappling, movement, reach, crossbows, the round's end. */
+/** seed 001, "MISC COMBAT RULES": Normal Men, whip, disarm, dismount, grappling, movement in a melee round, retreat. */
 import type { DiceBag } from "../../dice/bag.js";
 import { abilityModifier, bxSave, hitDice, readiedWeapon, signed, type BxWeapon } from "../bx/index.js";
-import { RuleError, type Combatant, type CombatState, type RuleResult } from "../types.js";
+import { RuleError, type Combatant, type RuleResult } from "../types.js";
 import { R_MISC, hasTag } from "./bonuses.js";
 import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
 
@@ -199,30 +199,4 @@ export function freeDisengage(opponentEngagedElsewhere: boolean): { free: boolea
 /** Fighting withdrawal: half speed, +2 to defence, −2 to attacks (mark "withdrawing"). */
 export function fightingWithdrawal(turnMovement: number): { max: number; defence: number; attack: number } {
   return { max: turnMovement / 2, defence: 2, attack: -2 };
-}
-
-/** Reach: the longer weapon strikes first in the first round of melee only, whatever the initiative. */
-export function strikesFirstByReach(a: BxWeapon | undefined, b: BxWeapon | undefined, round: number): "a" | "b" | null {
-  if (round !== 1) return null;
-  const rank = (w: BxWeapon | undefined) => (hasTag(w, "pike", "polearm", "long spear") ? 3 : hasTag(w, "spear", "lance") ? 2 : hasTag(w, "dagger", "small", "unarmed") ? 0 : 1);
-  const ra = rank(a);
-  const rb = rank(b);
-  return ra > rb ? "a" : rb > ra ? "b" : null;
-}
-
-/**
- * The round's end for one combatant: parrying, surprise, charging,
- * withdrawing and retreating end; a crossbow fired this round reloads next
- * round; the attack count resets.
- */
-export function houseRoundEnd(state: CombatState): CombatState {
-  const c = state.conditions;
-  const next = c.filter((x) => !["parrying", "surprised", "charging", "withdrawing", "retreating", "reloading", "crossbow-fired"].includes(x));
-  if (c.includes("crossbow-fired")) next.push("reloading");
-  return { ...state, conditions: next, attacksThisRound: 0 };
-}
-
-/** The 10-minute turn's end: a new charge is allowed. */
-export function houseTurnEnd(state: CombatState): CombatState {
-  return { ...state, conditions: state.conditions.filter((x) => x !== "charged") };
 }

@@ -60,28 +60,15 @@ export function roundsToCatch(input: { gap: number; fleeRate: number; pursuerRat
   return closing > 0 ? Math.ceil(input.gap / closing) : null;
 }
 
-/** A unit's hit points: a d6 for each man, totalled. */
-export function unitHitPoints(men: number, bag: DiceBag): RuleResult & { hp: number } {
-  if (!Number.isInteger(men) || men < 1 || men > 100) throw new RuleError("A unit has 1 to 100 men");
-  const mark = bag.log.length;
-  const r = bag.roll(`unit of ${men}`, men, 6);
-  return { title: `Unit of ${men}: ${r.total} hit points`, lines: [`${men}d6 = ${r.total}.`], rules: [R_MASS], rolls: bag.since(mark), hp: r.total };
-}
-
-/** One "hit" by a unit: a d6 × 10 off the target unit's hit points. */
-export function unitHit(remaining: number, bag: DiceBag): RuleResult & { remaining: number; damage: number } {
-  const mark = bag.log.length;
-  const v = bag.d("unit damage", 6);
-  const damage = v * 10;
-  const left = Math.max(0, remaining - damage);
-  return {
-    title: left === 0 ? "The unit is slain to a man" : `The unit takes ${damage}`,
-    lines: [`d6 ${v} × 10 = ${damage}: ${remaining} → ${left}.`],
-    rules: [R_MASS],
-    rolls: bag.since(mark),
-    remaining: left,
-    damage,
-  };
+/**
+ * A unit's hit points as it enters the fight: "the referee rolls ten 6-sided
+ * dice and totals the score" (a d6 a man), unless the referee typed them.
+ */
+export function rollUnit(sheet: { men?: number | undefined; hp: number }, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null {
+  if (!sheet.men || typed.hp !== undefined) return null;
+  const mark = dice.log.length;
+  const r = dice.roll(`unit of ${sheet.men}`, sheet.men, 6);
+  return { sheet: { ...sheet, hp: r.total }, result: { title: `A unit of ${sheet.men}: ${r.total} hit points`, lines: [`${sheet.men}d6 = ${r.total}: the unit fights as one man.`], rules: [R_MASS], rolls: dice.since(mark) } };
 }
 
 /** Survivors: one man for each tenth (1/men) of the original total left, fractions rounded up. */

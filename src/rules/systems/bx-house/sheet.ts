@@ -24,6 +24,8 @@ export const houseExtra = {
   important: z.boolean().default(false),
   /** Counts as a 'Normal Man' (goblins, kobolds, orcs, men, giant rats…); defaults to monsters of 1 HD or less. */
   normalType: z.boolean().optional(),
+  /** seed 001 "Mass Combat": a unit of this many men fought as one (its hit points are the men's d6s totalled). */
+  men: int("Men in the unit", 2, 100).optional(),
   /** Surprises others on 1–N of a d6 (2 normally; 5 for the extra quiet and sneaky). */
   surprises: int("Surprises on", 0, 6).default(2),
   /** Is surprised on 1–N of a d6 (2 normally; 1 for the extra alert). */

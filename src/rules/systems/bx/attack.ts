@@ -16,6 +16,7 @@ import {
 } from "../types.js";
 import { abilityModifier, formatDice, mustParseDice, parseDice, signed, type DiceExpr } from "./dice.js";
 import type { BxSettings } from "./settings.js";
+import { spellDisrupted } from "./initiative.js";
 import { aacOf, attackBonusOf, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
 
 export const R_ROLLS = 'seed 002, "Attack Rolls"';
@@ -225,6 +226,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
       rules.push(R_DEATH_ATTACK);
       lines.push(`${def.name} would drop to ${hp - damage} HP: killed.`);
     }
+    effects.push(...disruptSpell(def, lines, rules));
   } else lines.push("Miss.");
   const options = phase === "reactions" ? [takeOption(def.id, R_ROLLS)] : [];
   return {
@@ -238,6 +240,19 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
     ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
     result: { title: `${input.attacker.name} → ${def.name}: ${outcome}`, lines, rules: [...new Set(rules)], rolls: data.rolls },
   };
+}
+
+/**
+ * seed 002, "Disrupting Spells": a caster who declared a spell and is hit
+ * before its spell goes off has lost initiative to the attacker (it has not
+ * acted yet): the spell is lost, as if cast.
+ */
+export function disruptSpell(def: Combatant<BxSheet>, lines: string[], rules: string[]): Effect[] {
+  if (!def.state.conditions.includes("casting")) return [];
+  const r = spellDisrupted({ casterLostInitiative: true, hitBeforeActing: true });
+  lines.push(`${def.name} was casting: ${r.lines[0]}`);
+  rules.push(...r.rules);
+  return [{ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" }];
 }
 
 export function assertOpen(state: AttackState, optionId: string): ReactionOption {

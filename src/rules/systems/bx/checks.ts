@@ -3,6 +3,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type CheckInput, type RuleResult, type SaveInput } from "../types.js";
 import { signed } from "./dice.js";
 import { SAVE_KINDS, type BxSheet, type SaveKind } from "./sheet.js";
+import { savesOf } from "./saves.js";
 
 export const BX_ATTRIBUTES = ["STR", "INT", "WIS", "DEX", "CON", "CHA"];
 const KEY: Record<string, keyof BxSheet> = { str: "str", int: "int", wis: "wis", dex: "dex", con: "con", cha: "cha" };
@@ -78,14 +79,15 @@ export function saveKindOf(kind: string | undefined): SaveKind {
 export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean; kind: SaveKind; total: number } {
   const kind = saveKindOf(input.kind);
   const mod = input.modifier ?? 0;
-  const target = input.who.sheet.saves[kind];
+  const saves = savesOf(input.who.sheet);
+  const target = saves.values[kind];
   const mark = bag.log.length;
   const roll = bag.roll(`save vs ${SAVE_LABEL[kind]}`, 1, 20, { modifier: mod });
   const success = roll.total >= target;
   return {
     title: `${input.who.name}: save vs ${SAVE_LABEL[kind]} ${success ? "succeeds" : "fails"}`,
     lines: [
-      `Rolled ${roll.dice[0]!.value}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${target}: ${success ? "greater or equal, a success" : "lower, a failure"}.`,
+      `Rolled ${roll.dice[0]!.value}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${target} (${saves.source}): ${success ? "greater or equal, a success" : "lower, a failure"}.`,
       success
         ? kind === "death"
           ? "A damaging effect is halved, another effect avoided; poison's own damage is not changed by the save."
@@ -103,31 +105,6 @@ export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { 
 }
 
 /**
- * seed 002, "Successful Saves" and "Saving Throws Versus Poison": a saved
- * damaging effect is halved (rounded down, at least 1 is not required by the
- * text), a saved non-damaging effect is negated; a poisonous attack's damage
- * is not affected by the save at all.
- */
-export function effectAfterSave(input: { damage?: number; poison?: boolean; saved: boolean }): { damage: number; effectApplies: boolean; lines: string[] } {
-  const dmg = input.damage ?? 0;
-  if (input.poison) {
-    return {
-      damage: dmg,
-      effectApplies: !input.saved,
-      lines: [
-        dmg ? `Poison: the attack's ${dmg} damage is not affected by the save.` : "Poison:",
-        input.saved ? "The save succeeded: the poison has no effect." : "The save failed: the poison takes effect (usually fatal).",
-      ],
-    };
-  }
-  if (input.damage !== undefined) {
-    const d = input.saved ? Math.floor(dmg / 2) : dmg;
-    return { damage: d, effectApplies: true, lines: [input.saved ? `Saved: damage halved, ${dmg} → ${d}.` : `Failed: full ${dmg} damage.`] };
-  }
-  return { damage: 0, effectApplies: !input.saved, lines: [input.saved ? "Saved: the effect is avoided entirely." : "Failed: the effect applies."] };
-}
-
-/**
  * seed 002, "Destruction of Magic Items": when the owner is killed by a
  * destructive spell or special attack, each magic item may save with the
  * owner's saving throw values (the category of the attack), adding the item's
@@ -141,7 +118,7 @@ export function magicItemSaves(
 ): RuleResult & { survivors: string[]; destroyed: string[] } {
   const k = saveKindOf(kind);
   const mark = bag.log.length;
-  const target = owner.sheet.saves[k];
+  const target = savesOf(owner.sheet).values[k];
   const survivors: string[] = [];
   const destroyed: string[] = [];
   const lines: string[] = [];
@@ -160,4 +137,17 @@ export function magicItemSaves(
     survivors,
     destroyed,
   };
+}
+
+/**
+ * /save for a character already killed (by a destructive spell or special
+ * attack): its magic items save with its values, each adding its bonus
+ * (seed 002, "Destruction of Magic Items"). Otherwise a saving throw.
+ */
+export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean } {
+  if (!input.who.state.conditions.includes("dead")) return bxSave(input, bag);
+  const items = input.who.sheet.weapons.filter((w) => w.magic > 0).map((w) => ({ name: w.name, bonus: w.magic }));
+  if (!items.length) throw new RuleError(`${input.who.name} is dead and carries no magic items to save (magic weapons on the sheet).`);
+  const r = magicItemSaves(input.who, items, input.kind ?? "", bag);
+  return { ...r, lines: [`${input.who.name} is dead: each magic item saves with ${input.who.name}'s values and its own bonus.`, ...r.lines], success: r.destroyed.length === 0 };
 }

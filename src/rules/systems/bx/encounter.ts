@@ -12,6 +12,7 @@ import {
   type ReactionRollResult,
   type Side,
   type SurpriseResult,
+  type Unsupported,
 } from "../types.js";
 import { chaLoyaltyModifier, chaReactionModifier, signed } from "./dice.js";
 import type { BxSheet } from "./sheet.js";
@@ -65,8 +66,11 @@ export function bxReaction(input: { leader?: Combatant<BxSheet>; modifier?: numb
  * A score of 2 never fights, 12 never checks. `modifier` adjusts the score
  * (+1 braver, −1 more timid), as classic B/X adjusts morale scores.
  */
-export function bxMorale(input: { who: Combatant<BxSheet>[]; rating?: number; modifier?: number }, bag: DiceBag): MoraleResult {
+export function bxMorale(input: { who: Combatant<BxSheet>[]; rating?: number; modifier?: number }, bag: DiceBag): MoraleResult | Unsupported {
   const base = input.rating ?? input.who.find((c) => c.sheet.morale !== undefined)?.sheet.morale;
+  // Player characters never check morale: their players decide (retainers roll on their loyalty).
+  if (base === undefined && input.who.length && input.who.every((c) => c.kind === "pc"))
+    return { unsupported: true, message: "Player characters do not check morale in B/X: their players decide." };
   if (base === undefined) throw new RuleError("No morale score: give a rating (2–12) or add monsters with a morale score");
   if (!Number.isInteger(base) || base < 2 || base > 12) throw new RuleError("Morale rating must be between 2 and 12");
   const mod = input.modifier ?? 0;
@@ -74,10 +78,11 @@ export function bxMorale(input: { who: Combatant<BxSheet>[]; rating?: number; mo
   const mark = bag.log.length;
   const names = input.who.length ? input.who.map((c) => c.name).join(", ") : "Morale";
   if (score >= 12) return { title: `${names}: fights to the death`, lines: [`Morale ${score}: never checks morale.`], rules: [R_MORALE], rolls: [], holds: true };
-  if (score <= 2) return { title: `${names}: flees`, lines: [`Morale ${score}: never fights.`], rules: [R_MORALE], rolls: [], holds: false };
+  if (score <= 2) return { title: `${names}: flees`, lines: [`Morale ${score}: never fights.`], rules: [R_MORALE], rolls: [], holds: false, effects: input.who.map((c) => ({ targetId: c.id, addConditions: ["fled"] })) };
   const r = bag.roll("morale", 2, 6);
   const holds = r.total <= score;
   return {
+    effects: holds ? [] : input.who.map((c) => ({ targetId: c.id, addConditions: ["fled"], note: "morale broke" })),
     title: `${names}: ${holds ? "morale holds" : "morale breaks"}`,
     lines: [`2d6 = ${r.total} against morale ${score}${mod ? ` (${base} ${signed(mod)})` : ""}: ${holds ? "not higher, they fight on" : "higher, they flee or surrender"}.`],
     rules: [R_MORALE],

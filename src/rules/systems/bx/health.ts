@@ -66,3 +66,13 @@ export function naturalHealing(input: { days: number; interrupted?: number[] }, 
   lines.push(`Total: ${healed} hit points.`);
   return { title: `Natural healing: ${healed}`, lines, rules: ['seed 002, "Healing"'], rolls: bag.since(mark), healed };
 }
+
+/** seed 002, "Healing" (Natural): full days of complete rest heal 1d3 each, up to the maximum; the dead do not heal. */
+export function bxRestDays(c: Combatant<BxSheet>, days: number, bag: DiceBag): DamageResult {
+  const { hp, max } = hpOf(c);
+  const state: BxState = { ...c.state, conditions: [...c.state.conditions], hp, maxHp: max };
+  if (c.state.conditions.includes("dead")) return { state, result: { title: `${c.name} is dead`, lines: [`${c.name} is dead: rest cannot heal.`], rules: [R_DEATH], rolls: [] } };
+  const r = naturalHealing({ days }, bag);
+  state.hp = Math.min(max, hp + r.healed);
+  return { state, result: { ...r, title: `${c.name} heals ${state.hp - hp}`, lines: [`${c.name}: ${days} day${days === 1 ? "" : "s"} of complete rest, 1d3 a day: ${r.rolls.map((x) => x.total).join(" + ")} = ${r.healed}; HP ${hp} → ${state.hp} (maximum ${max}).`] } };
+}

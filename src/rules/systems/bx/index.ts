@@ -1,9 +1,9 @@
 /** Basic/Expert SRD (seed 002) as a RuleSystem. `createBx(settings)` applies campaign options; `bx` uses the defaults. */
 import type { RuleSystem, SituationKey } from "../types.js";
 import { bxBegin, bxLapse, bxOdds, bxReact } from "./attack.js";
-import { BX_ATTRIBUTES, bxCheck, bxSave } from "./checks.js";
+import { BX_ATTRIBUTES, bxCheck, bxSaveOrItems } from "./checks.js";
 import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "./encounter.js";
-import { bxApplyDamage, bxApplyHealing } from "./health.js";
+import { bxApplyDamage, bxApplyHealing, bxRestDays } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
@@ -24,6 +24,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     attributes: BX_ATTRIBUTES,
     saves: [...SAVE_KINDS],
     situations: BX_SITUATIONS,
+    seed: "002",
     words: bxWords,
     round: bxRound,
     dungeon: bxDungeon,
@@ -32,7 +33,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     initialState: bxInitialState,
     view: bxView,
     check: bxCheck,
-    save: bxSave,
+    save: bxSaveOrItems,
     surprise: bxSurprise,
     reaction: bxReaction,
     initiative: (input, dice) => bxInitiative(input, st, dice),
@@ -48,6 +49,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     odds: (input) => bxOdds(input, st),
     applyDamage: bxApplyDamage,
     applyHealing: bxApplyHealing,
+    restDays: bxRestDays,
   };
 }
 
@@ -63,4 +65,5 @@ export * from "./monsters.js";
 export * from "./settings.js";
 export * from "./sheet.js";
 export * from "./time.js";
-export { BX_OPTIONS, bxSettingsFrom } from "./round.js";
+export * from "./round.js";
+export * from "./saves.js";

@@ -69,7 +69,7 @@ export function bxInitiative(input: InitiativeInput<BxSheet>, settings: BxSettin
       const ids = slow.filter((c) => g.includes(c.side)).map((c) => c.id);
       if (ids.length) order.push(ids);
     }
-    if (sideOrder.length) lines.push(`${sideOrder[0]!.map((s) => (s === "party" ? "Party" : "Foes")).join(" and ")} ${sideOrder[0]!.length > 1 ? "act" : "acts"} first.`);
+    if (sideOrder.length) lines.push(`${sideOrder[0]!.map((s) => (s === "party" ? "Party" : "Foes")).join(" and ")} ${sideOrder[0]!.length > 1 || sideOrder[0]![0] === "foes" ? "act" : "acts"} first.`);
   } else {
     rules.push(R_INDIVIDUAL);
     const rolled = individualRolls(active, settings, bag, lines);

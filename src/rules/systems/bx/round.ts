@@ -1,15 +1,124 @@
-/** seed 002, "Combat Sequence": the round as B/X plays it. */
-import { baseRound } from "../../round/economy.js";
+/**
+ * seed 002, "Combat Sequence Per Round": the round as B/X plays it. Spells and
+ * melee movement are declared before initiative ("Declare Spells and Melee
+ * Movement"); PCs attack once a round ("Attacks Per Round"); a caster
+ * attacks nothing that round ("Sole action") and a retreating combatant may
+ * not attack ("In Melee").
+ */
+import { baseRound, offered, oneAttack, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
+import type { DiceBag } from "../../dice/bag.js";
 import { z } from "zod";
-import type { CampaignOptions, RoundRules, RuleSystem, SystemOption, SystemWords } from "../types.js";
+import { RuleError, type Allowance, type CampaignOptions, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type RuleSystem, type SystemOption, type SystemWords } from "../types.js";
+import { canCastSpell } from "./initiative.js";
 import type { BxSettings } from "./settings.js";
 import type { BxSheet } from "./sheet.js";
+import { encounterMove, meleeMovement } from "./time.js";
 
-export const bxWords: SystemWords = { conditions: { ...COMMON_CONDITIONS } };
+const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
+
+export const R_DECLARE = 'seed 002, "Declare Spells and Melee Movement"';
+export const R_SPELL = 'seed 002, "Spell Casting"';
+export const R_DISRUPT = 'seed 002, "Disrupting Spells"';
+export const R_IN_MELEE = 'seed 002, "In Melee"';
+export const R_PER_ROUND = 'seed 002, "Attacks Per Round"';
+export const R_OUTSIDE = 'seed 002, "Outside of Melee"';
+
+export const BX_CONDITIONS: Record<string, ConditionWord> = {
+  ...COMMON_CONDITIONS,
+  casting: w("casting a spell (declared)", "round"),
+  "spell lost": w("spell disrupted: lost from memory", "round"),
+  "spell cast": w("has cast a spell this round", "round"),
+  retreating: w("retreating: no attack, foes +2 and no shield", "round"),
+  withdrawing: w("fighting withdrawal", "round"),
+  moving: w("moving at encounter rate", "round"),
+  gagged: w("gagged", "healed"),
+  bound: w("bound", "healed"),
+  silenced: w("in magical silence", "encounter"),
+};
+
+export const bxWords: SystemWords = {
+  conditions: BX_CONDITIONS,
+  describe: (c) => (c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : undefined),
+};
+
+const has = (c: Combatant<BxSheet>, cond: string) => c.state.conditions.includes(cond);
+
+/** Rounds already spent moving at encounter rate this fight ("moved:<n>"). */
+export function roundsMoved(c: Combatant<BxSheet>): number {
+  const m = c.state.conditions.find((x) => x.startsWith("moved:"));
+  return m ? Number(m.slice(6)) || 0 : 0;
+}
+
+export const BX_DECLARATIONS: Declaration[] = [
+  { id: "spell", label: "Cast a spell", rule: R_DECLARE, when: "before", detail: "the spell's name", excludes: ["withdrawal", "retreat", "move"] },
+  { id: "withdrawal", label: "Fighting withdrawal", rule: R_IN_MELEE, when: "before", excludes: ["spell", "retreat", "move"] },
+  { id: "retreat", label: "Retreat", rule: R_IN_MELEE, when: "before", excludes: ["spell", "withdrawal", "move"] },
+  { id: "move", label: "Move (encounter rate)", rule: R_OUTSIDE, when: "before", excludes: ["spell", "withdrawal", "retreat"] },
+];
+export const CAST_NOW: Declaration = { id: "cast", label: "The spell goes off", rule: R_SPELL, when: "turn" };
+
+/** Spellcasting classes (B/X: cleric, magic-user, elf; and their kin). Monsters: the referee decides. */
+const CASTERS = ["cleric", "magic-user", "magic user", "mage", "wizard", "elf", "druid", "illusionist"];
+export const canCast = (c: Combatant<BxSheet>): boolean => c.kind === "monster" || CASTERS.includes(c.sheet.class.trim().toLowerCase());
+
+export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet> & { phase: "declare" | "act" }, all = false): Declaration[] {
+  if (isOut(who)) return [];
+  if (ctx.phase === "declare") return BX_DECLARATIONS.filter((d) => all || d.id !== "spell" || canCast(who));
+  return has(who, "casting") ? [CAST_NOW] : [];
+}
+
+const result = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = []): DeclareResult => ({ title, lines, rules, rolls: [], effects });
+
+/** The declarations both bx and the house rules share. */
+export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): DeclareResult {
+  const who = input.who;
+  const d = offered(bxDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase: input.id === "cast" ? "act" : "declare" }, true), input.id, who.name);
+  switch (d.id) {
+    case "spell": {
+      const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced"), movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)) });
+      if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
+      const spell = input.detail?.trim();
+      return result(`${who.name} prepares ${spell ? spell : "a spell"}`, ["Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost."], [R_DECLARE, R_SPELL], [{ targetId: who.id, addConditions: ["casting"] }]);
+    }
+    case "cast": {
+      if (has(who, "spell lost")) throw new RuleError(`${who.name}'s spell was disrupted this round: it is lost.`);
+      return result(`${who.name}'s spell goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
+    }
+    case "withdrawal": {
+      const m = meleeMovement("withdrawal", who.sheet.movement);
+      return result(`${who.name} makes a fighting withdrawal`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
+    }
+    case "retreat": {
+      const m = meleeMovement("retreat", who.sheet.movement);
+      return result(`${who.name} retreats`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["retreating"] }]);
+    }
+    default: {
+      const moved = roundsMoved(who);
+      const m = encounterMove(who.sheet.movement, moved);
+      if (!m.allowed) throw new RuleError(`${who.name} cannot move at encounter rate any more: ${m.reason}.`);
+      const prev = who.state.conditions.filter((x) => x.startsWith("moved:"));
+      return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", `moved:${moved + 1}`], removeConditions: prev }]);
+    }
+  }
+}
+
+/** PCs attack once a round; a monster its routine; nothing while casting or retreating. */
+export function bxAllowance(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): Allowance {
+  if (has(who, "retreating")) return { attacks: 0, why: "retreating: may not attack this round", rule: R_IN_MELEE };
+  if (has(who, "casting") || has(who, "spell cast")) return { attacks: 0, why: "casting a spell: no other action this round", rule: R_SPELL };
+  if (who.kind === "monster") {
+    const n = routineAttacks(who.sheet as unknown as Record<string, unknown>);
+    if (n > 1) return { attacks: n, why: `${n} attacks (the monster's routine)`, rule: R_PER_ROUND };
+  }
+  return oneAttack(R_PER_ROUND);
+}
 
 export const bxRound: RoundRules<BxSheet> = {
-  ...baseRound<BxSheet>({ isDown: isOut, rule: 'seed 002, "Combat Sequence"', rerolls: () => true }),
+  ...baseRound<BxSheet>({ isDown: isOut, rule: R_PER_ROUND, rerolls: () => true }),
+  declarations: bxDeclarations,
+  declare: bxDeclare,
+  allowance: bxAllowance,
 };
 
 /** seed 002's optional rules, as campaign options: initiative ties, variable weapon damage, encumbrance. */

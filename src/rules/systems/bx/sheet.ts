@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Combatant, CombatState, StateView } from "../types.js";
 import { DICE_RE, abilityModifier, signed } from "./dice.js";
+import { savesOf } from "./saves.js";
 
 const int = (field: string, min: number, max: number) =>
   z
@@ -43,7 +44,7 @@ const savesSchema = z
     breath: int("Save vs Breath Attacks", 2, 20).default(15),
     spells: int("Save vs Spells/Rods/Staves", 2, 20).default(16),
   })
-  .default({ death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 });
+  .optional();
 
 export const bxShape = {
   class: z.string().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
@@ -92,6 +93,8 @@ export const bxMonsterSchema = z.object({
   hd: bxShape.hd.default("1"),
   hp: bxShape.hp.default(4),
   morale: bxShape.morale.default(7),
+  /** seed 002, "Attacks Per Round": "Some monsters have multiple attacks." */
+  attacks: int("Attacks per round", 1, 10).optional(),
 });
 
 /** Hit dice as a number for comparisons: "6+3" → 6, "1-1" → 1, "1/2" → 0.5; PCs: their level. */
@@ -127,7 +130,8 @@ export function bxView(c: Combatant<BxSheet>): StateView {
   const { hp, max } = hpOf(c);
   const sub = typeof c.state.subdual === "number" && c.state.subdual > 0 ? c.state.subdual : 0;
   const conds = c.state.conditions;
-  const status = conds.includes("dead") ? "dead" : conds.includes("unconscious") ? "unconscious" : conds[0] ?? "fine";
+  // The one word for where it stands: a fight mark (initiative, charging…) is not a status; the roster lists those.
+  const status = ["dead", "unconscious", "fled", "routed", "pinned", "stunned"].find((x) => conds.includes(x)) ?? "fine";
   return {
     summary: `HP ${Math.max(hp, 0)}/${max}${sub ? ` (${sub} temporary)` : ""}`,
     fraction: max > 0 ? Math.min(1, Math.max(0, (hp - sub) / max)) : 0,
@@ -141,8 +145,9 @@ export function bxDescribeSheet(s: BxSheet): [string, string][] {
     ["Abilities", `STR ${s.str} · INT ${s.int} · WIS ${s.wis} · DEX ${s.dex} · CON ${s.con} · CHA ${s.cha}`],
     ["HP", `${s.hp}`],
     ["AC", s.acMode === "ascending" ? `AAC ${aacOf(s)}` : `AC ${s.ac}${s.shield ? " (with shield)" : ""}`],
-    ["Attack", s.acMode === "ascending" ? `attack bonus ${signed(attackBonusOf(s))}` : `THAC0 ${s.thac0}`],
-    ["Saves", `D${s.saves.death} W${s.saves.wands} P${s.saves.paralysis} B${s.saves.breath} S${s.saves.spells}`],
+    // Seed 002 has no THAC0 table: the value is the sheet's own.
+    ["Attack", `${s.acMode === "ascending" ? `attack bonus ${signed(attackBonusOf(s))}` : `THAC0 ${s.thac0}`} (the sheet's own)`],
+    ["Saves", ((v) => `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(savesOf(s))],
     ["Movement", `${s.movement}' (${Math.floor(s.movement / 3)}')`],
   ];
   if (s.weapons.length) rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);

@@ -25,9 +25,6 @@ export function advanceClock(rounds: number, by: number): ClockAdvance {
   return { rounds: next, crossed: { turns: crossings(ROUNDS_PER_TURN), hours: crossings(ROUNDS_PER_HOUR), days: crossings(ROUNDS_PER_DAY) } };
 }
 
-/** Rounds in a number of turns (a dungeon turn is 10 minutes = 60 rounds). */
-export const turnsToRounds = (turns: number): number => turns * ROUNDS_PER_TURN;
-
 /** Split a count of rounds into day / hour / turn / round for display. */
 export function clockParts(rounds: number): { days: number; hours: number; turns: number; rounds: number } {
   return {

@@ -126,27 +126,40 @@ export interface AttackCalc {
 
 const isWarband = (c: C) => c.sheet.warband;
 
-/** Roll one attack (no state machine): used by `begin`, group attacks and blasts. */
-export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean } = {}): AttackCalc {
-  const mark = bag.log.length;
-  const { attacker, defender, others } = input;
-  const sit = withDeclared(input.situation as LifeGuardSituation, input.attacker.state.conditions);
-  const used = new Set<SituationKey>();
-  const lines: string[] = [];
-  const rules = new Set<string>([R.attacks]);
+/** What every step of one attack reads and adds to: the input, the dice, the lines and rules so far. */
+interface Ctx {
+  input: AttackInput<LifeGuardSheet>;
+  bag: DiceBag;
+  sit: LifeGuardSituation;
+  used: Set<SituationKey>;
+  lines: string[];
+  rules: Set<string>;
+  aState: ReturnType<typeof readState>;
+  dState: ReturnType<typeof readState>;
+  weapon: Weapon;
+  tags: Set<string>;
+  blast: boolean;
+}
+
+function startAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, blastTarget: boolean): Ctx {
+  const { attacker, defender } = input;
   const aState = readState(attacker);
   const dState = readState(defender);
   if (!canFight(aState)) throw new RuleError(`${attacker.name} cannot fight (${aState.conditions.join(", ")}).`);
   if (dState.conditions.includes(COND.dead) || dState.conditions.includes(COND.destroyed))
     throw new RuleError(`${defender.name} is already beyond harm: pick another target.`);
-
+  const sit = withDeclared(input.situation as LifeGuardSituation, attacker.state.conditions);
   const weapon = resolveWeapon(attacker, input.weapon);
   const tags = new Set(weapon.tags);
-  const blast = tags.has("blast") || sit.blast === true || opts.blastTarget === true;
+  const blast = tags.has("blast") || sit.blast === true || blastTarget;
+  return { input, bag, sit, used: new Set(), lines: [], rules: new Set([R.attacks]), aState, dState, weapon, tags, blast };
+}
 
-  // ---- mode and ranks (seed 004, "Movement", "Actions and Modifiers")
+/** seed 004, "Movement", "Actions and Modifiers": melee, reach, ranged, thrown or a spell. */
+function modeOf(c: Ctx): AttackMode {
+  const { sit, tags, weapon } = c;
+  if (sit.mode !== undefined) c.used.add("mode");
   let mode: AttackMode;
-  if (sit.mode !== undefined) used.add("mode");
   if (sit.mode === "spell") mode = "spell";
   else if (sit.mode === "thrown") mode = "thrown";
   else if (tags.has("ranged")) mode = "ranged";
@@ -156,195 +169,222 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     throw new RuleError(`${weapon.name} is not a ranged weapon: pick one tagged "ranged", or throw it (mode thrown) from the Reach rank.`);
   if (sit.mode === "melee" && mode === "ranged") throw new RuleError(`${weapon.name} is a ranged weapon: pick a melee weapon.`);
   if (sit.halfsword && !tags.has("reach")) throw new RuleError(`Only a long (reach) weapon can be halfsworded; ${weapon.name} is not one.`);
+  return mode;
+}
 
-  // seed 004, "Actions and Modifiers", Charge: a weapon set (declared) against a foe that declared a charge.
-  const setVsCharge = aState.conditions.includes("set weapon") && dState.conditions.includes("charging") && (tags.has("set") || tags.has("reach"));
-  if (setVsCharge) {
-    used.add("charge");
-    rules.add(R.actions);
-    lines.push(`Set weapon against a charge: ${weapon.name} strikes the charging ${defender.name} in the shooting phase for normal damage.`);
-  } else {
-    checkRanks(mode, aState.rank, dState.rank);
-  }
-  if (aState.rank !== "melee" || dState.rank !== "melee") rules.add(R.movement);
+/** seed 004, "Actions and Modifiers", Charge: a weapon set (declared) against a foe that declared a charge skips the rank checks. */
+function setAgainstCharge(c: Ctx, mode: AttackMode): boolean {
+  const { aState, dState, tags } = c;
+  const set = aState.conditions.includes("set weapon") && dState.conditions.includes("charging") && (tags.has("set") || tags.has("reach"));
+  if (set) {
+    c.used.add("charge");
+    c.rules.add(R.actions);
+    c.lines.push(`Set weapon against a charge: ${c.weapon.name} strikes the charging ${c.input.defender.name} in the shooting phase for normal damage.`);
+  } else checkRanks(mode, aState.rank, dState.rank);
+  if (aState.rank !== "melee" || dState.rank !== "melee") c.rules.add(R.movement);
+  return set;
+}
 
-  // ---- the die
-  let die: DieSpec = parseDie(weapon.die) ?? { count: 1, sides: 6 };
-  let dieWhy = weapon.name;
-  let enchanted = false;
-  let applyCondition: string | undefined;
-  let enchantmentKey: string | undefined;
-  let expended: string | undefined;
-  if (sit.enchanted !== undefined) used.add("enchanted");
-  if (tags.has("expendable")) {
-    enchanted = true;
-    expended = weapon.name;
-    applyCondition = weapon.enchantment;
-    rules.add(R.enchantment);
+interface Magic {
+  enchanted: boolean;
+  applyCondition?: string;
+  enchantmentKey?: string;
+  expended?: string;
+  oiled: boolean;
+}
+
+/** seed 004, "Enchantment", "Oils": what makes the weapon roll 2d6. */
+function magicOf(c: Ctx): Magic {
+  const { sit, aState, weapon, input } = c;
+  if (sit.enchanted !== undefined) c.used.add("enchanted");
+  const out: Magic = { enchanted: false, oiled: false };
+  if (c.tags.has("expendable")) {
+    Object.assign(out, { enchanted: true, expended: weapon.name, ...(weapon.enchantment ? { applyCondition: weapon.enchantment } : {}) });
+    c.rules.add(R.enchantment);
   } else if (sit.enchanted) {
     const e = findEnchantment(aState, weapon.name);
-    if (!e)
-      throw new RuleError(
-        `${attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`,
-      );
-    enchanted = true;
-    enchantmentKey = e.key;
-    applyCondition = e.condition || undefined;
-    rules.add(R.enchantment);
+    if (!e) throw new RuleError(`${input.attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`);
+    Object.assign(out, { enchanted: true, enchantmentKey: e.key, ...(e.condition ? { applyCondition: e.condition } : {}) });
+    c.rules.add(R.enchantment);
   }
-  // seed 004, "Oils": an oil applied to this weapon (a declaration) for this encounter, against its own monster type.
-  const type = defender.sheet.type;
-  const oiled = type !== undefined && aState.conditions.includes(`oil:${weapon.name.toLowerCase()}:${type}`);
-  if (sit.oiled !== undefined) used.add("oiled");
-  if (sit.oiled && !oiled) {
-    if (!type) throw new RuleError(`${defender.name} has no monster type: oils work only against their own type of monster.`);
-    throw new RuleError(`${attacker.name}'s ${weapon.name} carries no oil against ${type}: apply one first (/declare oil ${type}); it lasts the encounter.`);
+  // An oil applied to this weapon (a declaration) for this encounter, against its own monster type.
+  const type = input.defender.sheet.type;
+  out.oiled = type !== undefined && aState.conditions.includes(`oil:${weapon.name.toLowerCase()}:${type}`);
+  if (sit.oiled !== undefined) c.used.add("oiled");
+  if (sit.oiled && !out.oiled) {
+    if (!type) throw new RuleError(`${input.defender.name} has no monster type: oils work only against their own type of monster.`);
+    throw new RuleError(`${input.attacker.name}'s ${weapon.name} carries no oil against ${type}: apply one first (/declare oil ${type}); it lasts the encounter.`);
   }
-  if (oiled) rules.add(R.oils);
-  const warbandVsIndividual = isWarband(attacker) && !isWarband(defender) && !aState.conditions.includes(COND.weakened);
-  if (enchanted || oiled) {
-    die = { count: 2, sides: 6 };
-    dieWhy = `${weapon.name}, ${enchanted ? (expended ? "burning/expendable: an enchanted weapon" : "enchanted") : `oiled against ${defender.sheet.type}`}`;
-  } else if (mode === "thrown") {
-    die = { count: 1, sides: 3 };
-    dieWhy = `${weapon.name}, thrown`;
-  } else if (warbandVsIndividual) {
-    die = { count: 2, sides: 6 };
-    dieWhy = "warband against an individual";
-    rules.add(R.warbands);
-  } else if (sit.halfsword) {
-    die = stepDown(die);
-    dieWhy = `${weapon.name}, halfsworded (one die size less)`;
-    rules.add(R.actions);
-  }
+  if (out.oiled) c.rules.add(R.oils);
+  return out;
+}
 
-  // ---- impaired / enhanced
+/** The die: the weapon's, 2d6 enchanted or oiled or a warband's, d3 thrown, a size less halfsworded. */
+function dieOf(c: Ctx, mode: AttackMode, magic: Magic, warbandVsIndividual: boolean): { die: DieSpec; why: string } {
+  const { weapon } = c;
+  if (magic.enchanted || magic.oiled) {
+    const why = magic.enchanted ? (magic.expended ? "burning/expendable: an enchanted weapon" : "enchanted") : `oiled against ${c.input.defender.sheet.type}`;
+    return { die: { count: 2, sides: 6 }, why: `${weapon.name}, ${why}` };
+  }
+  if (mode === "thrown") return { die: { count: 1, sides: 3 }, why: `${weapon.name}, thrown` };
+  if (warbandVsIndividual) {
+    c.rules.add(R.warbands);
+    return { die: { count: 2, sides: 6 }, why: "warband against an individual" };
+  }
+  const die = parseDie(weapon.die) ?? { count: 1, sides: 6 };
+  if (!c.sit.halfsword) return { die, why: weapon.name };
+  c.rules.add(R.actions);
+  return { die: stepDown(die), why: `${weapon.name}, halfsworded (one die size less)` };
+}
+
+/** seed 004, "Actions and Modifiers": impaired and enhanced attacks (2d6 keep lower / higher); both cancel out. */
+function edgeOf(c: Ctx, warbandVsIndividual: boolean): Edge {
+  const { sit, input, tags } = c;
+  for (const k of ["impaired", "enhanced", "highGround", "lowGround", "cover"] as const) if (sit[k] !== undefined) c.used.add(k);
   const impaired: string[] = [];
   const enhanced: string[] = [];
-  if (sit.impaired !== undefined) used.add("impaired");
-  if (sit.enhanced !== undefined) used.add("enhanced");
-  if (sit.highGround !== undefined) used.add("highGround");
-  if (sit.lowGround !== undefined) used.add("lowGround");
-  if (sit.cover !== undefined) used.add("cover");
   if (sit.impaired) impaired.push("disadvantage");
   if (sit.lowGround) impaired.push("low ground");
   if (sit.cover !== undefined && sit.cover !== "none") impaired.push(`${sit.cover} cover`);
-  if (isWarband(defender) && !isWarband(attacker)) {
-    rules.add(R.warbands);
-    if (blast) lines.push("Blast against a warband: not impaired.");
+  if (isWarband(input.defender) && !isWarband(input.attacker)) {
+    c.rules.add(R.warbands);
+    if (c.blast) c.lines.push("Blast against a warband: not impaired.");
     else impaired.push("an individual against a warband");
   }
   if (sit.cramped && (tags.has("reach") || tags.has("two-handed")) && !sit.halfsword) {
-    rules.add(R.actions);
-    if (sit.thrust) lines.push("Thrust: no long-weapon penalty in cramped conditions.");
+    c.rules.add(R.actions);
+    if (sit.thrust) c.lines.push("Thrust: no long-weapon penalty in cramped conditions.");
     else impaired.push("long weapon in cramped conditions");
   }
   if (sit.enhanced) enhanced.push("advantage");
   if (sit.highGround) enhanced.push("high ground");
   if (warbandVsIndividual) enhanced.push("a warband against an individual");
-  let edge: Edge = "none";
-  if (impaired.length || enhanced.length) rules.add(R.actions);
-  if (impaired.length && enhanced.length) lines.push(`Impaired (${impaired.join(", ")}) and enhanced (${enhanced.join(", ")}) cancel out.`);
-  else if (impaired.length) edge = "impaired";
-  else if (enhanced.length) edge = "enhanced";
+  if (impaired.length || enhanced.length) c.rules.add(R.actions);
+  if (impaired.length && enhanced.length) c.lines.push(`Impaired (${impaired.join(", ")}) and enhanced (${enhanced.join(", ")}) cancel out.`);
+  else if (impaired.length) return "impaired";
+  else if (enhanced.length) return "enhanced";
+  return "none";
+}
 
+/** The damage roll, and with two weapons both rolled, keeping the single highest. */
+function rollAttack(c: Ctx, mode: AttackMode, die: DieSpec, why: string, edge: Edge) {
+  const { input, weapon, sit } = c;
   let bonus = 0;
-  if (mode === "reach" && defender.sheet.flying) {
+  if (mode === "reach" && input.defender.sheet.flying) {
     bonus = 2;
-    rules.add(R.actions);
-    lines.push("Reach attack against a flying foe: +2.");
+    c.rules.add(R.actions);
+    c.lines.push("Reach attack against a flying foe: +2.");
   }
-
-  // ---- the roll(s)
-  lines.unshift(`${attacker.name} attacks ${defender.name} with ${dieWhy}: ${formatDie(die)}${edge === "none" ? "" : `, ${edge}`}.`);
-  const main = rollDamage(bag, `damage (${weapon.name})`, die, edge, bonus);
-  let total = main.total;
-  let mainKept = true;
-  if (sit.twoWeapons !== undefined) used.add("twoWeapons");
-  if (sit.twoWeapons) {
-    if (mode !== "melee") throw new RuleError("Two weapons at once is a melee attack: drop the two-weapons option.");
-    if (tags.has("two-handed")) throw new RuleError(`${weapon.name} is two-handed: it cannot be paired with another weapon.`);
-    const other = attacker.sheet.weapons.find((w) => w !== weapon && w.name !== weapon.name && !w.tags.includes("two-handed") && !w.tags.includes("ranged"));
-    if (!other) throw new RuleError(`${attacker.name} has no second one-handed melee weapon on the sheet.`);
-    const od = parseDie(other.die) ?? { count: 1, sides: 6 };
-    const second = rollDamage(bag, `damage (${other.name})`, od, edge);
-    mainKept = main.total >= second.total;
-    total = Math.max(main.total, second.total);
-    lines.push(`Two weapons: ${weapon.name} ${main.total}, ${other.name} ${second.total}: keep ${total}.`);
-  } else lines.push(`Damage: ${total}.`);
-
-  // ---- enchanted double six (seed 004, "Enchantment")
-  let slain = false;
-  if (enchanted && mainKept && main.kept.length === 2 && main.kept.every((f) => f === 6)) {
-    if (defender.sheet.slayImmune) lines.push(`6.6 with an enchanted weapon, but ${defender.name} cannot be slain outright.`);
-    else {
-      slain = true;
-      lines.push(`6.6 with an enchanted weapon: ${defender.name} is slain outright!`);
-    }
+  c.lines.unshift(`${input.attacker.name} attacks ${input.defender.name} with ${why}: ${formatDie(die)}${edge === "none" ? "" : `, ${edge}`}.`);
+  const main = rollDamage(c.bag, `damage (${weapon.name})`, die, edge, bonus);
+  if (sit.twoWeapons !== undefined) c.used.add("twoWeapons");
+  if (!sit.twoWeapons) {
+    c.lines.push(`Damage: ${main.total}.`);
+    return { main, total: main.total, mainKept: true };
   }
+  if (mode !== "melee") throw new RuleError("Two weapons at once is a melee attack: drop the two-weapons option.");
+  if (c.tags.has("two-handed")) throw new RuleError(`${weapon.name} is two-handed: it cannot be paired with another weapon.`);
+  const other = input.attacker.sheet.weapons.find((w) => w !== weapon && w.name !== weapon.name && !w.tags.includes("two-handed") && !w.tags.includes("ranged"));
+  if (!other) throw new RuleError(`${input.attacker.name} has no second one-handed melee weapon on the sheet.`);
+  const second = rollDamage(c.bag, `damage (${other.name})`, parseDie(other.die) ?? { count: 1, sides: 6 }, edge);
+  const total = Math.max(main.total, second.total);
+  c.lines.push(`Two weapons: ${weapon.name} ${main.total}, ${other.name} ${second.total}: keep ${total}.`);
+  return { main, total, mainKept: main.total >= second.total };
+}
 
-  // ---- friendly fire (seed 004, "Movement": ranged attacks risk hitting allies)
-  let target: C = defender;
-  if (mode === "ranged" && !setVsCharge) {
-    const risk = alliesAtRisk(attacker, defender, others);
-    if (risk.length) {
-      rules.add(R.movement);
-      rules.add(R.choice("Ranged attacks risk hitting allies"));
-      const ff = friendlyFire(risk, bag);
-      if (ff.hit) {
-        target = ff.hit;
-        slain = false;
-        lines.push(`Risk to allies: d6 = 1 — the shot hits ${ff.hit.name} instead!`);
-      } else lines.push(`Risk to allies: d6 = ${ff.roll}, the shot flies true.`);
-    }
+/** seed 004, "Enchantment": a double six with an enchanted weapon slays outright. */
+function doubleSix(c: Ctx, enchanted: boolean, kept: number[] | null): boolean {
+  if (!enchanted || !kept || kept.length !== 2 || !kept.every((f) => f === 6)) return false;
+  const d = c.input.defender;
+  if (d.sheet.slayImmune) {
+    c.lines.push(`6.6 with an enchanted weapon, but ${d.name} cannot be slain outright.`);
+    return false;
   }
+  c.lines.push(`6.6 with an enchanted weapon: ${d.name} is slain outright!`);
+  return true;
+}
 
-  // ---- through Armour into Guard and Life
+/** seed 004, "Movement": a ranged attack into a melee risks hitting an ally. */
+function targetOf(c: Ctx, mode: AttackMode, setVsCharge: boolean): C {
+  const { attacker, defender, others } = c.input;
+  if (mode !== "ranged" || setVsCharge) return defender;
+  const risk = alliesAtRisk(attacker, defender, others);
+  if (!risk.length) return defender;
+  c.rules.add(R.movement);
+  c.rules.add(R.choice("Ranged attacks risk hitting allies"));
+  const ff = friendlyFire(risk, c.bag);
+  if (!ff.hit) {
+    c.lines.push(`Risk to allies: d6 = ${ff.roll}, the shot flies true.`);
+    return defender;
+  }
+  c.lines.push(`Risk to allies: d6 = 1 — the shot hits ${ff.hit.name} instead!`);
+  return ff.hit;
+}
+
+/** Through Armour into Guard and Life: the plan, and what it will do, shown while the attack waits. */
+function damagePlan(c: Ctx, target: C, total: number, slain: boolean) {
   const tState = readState(target);
-  const armourPiercing = tags.has("armour-piercing");
-  const armourCap = armourPiercing ? 2 : undefined;
-  const plan = planDamage(tState, target.sheet.armour, total, { pc: target.kind === "pc", ...(armourCap !== undefined ? { armourCap } : {}) });
+  const armourPiercing = c.tags.has("armour-piercing");
+  const plan = planDamage(tState, target.sheet.armour, total, { pc: target.kind === "pc", ...(armourPiercing ? { armourCap: 2 } : {}) });
   const effectDamage = armourPiercing ? total + Math.max(0, target.sheet.armour - 2) : total;
-  // What the damage will do, shown while the attack waits; when it is final, applying the damage says it.
   const preview: string[] = [];
-  if (!slain) {
-    const ap = armourPiercing && target.sheet.armour > 2 ? " (armour-piercing: at most 2)" : "";
-    preview.push(`Armour ${target.sheet.armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
-    preview.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`);
-    if (plan.scarRow !== undefined) {
-      rules.add(R.scars);
-      preview.push(`Guard exactly to 0: ${target.name} gains a Scar (row ${plan.scarRow}).`);
-    }
-    if (plan.toLife > 0) {
-      rules.add(R.choice("Critical Damage"));
-      if (plan.lifeAfter === 0) preview.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
-      else preview.push(isWarband(target) ? "Critical Damage to a warband: Life save or routed (weakened on a save)." : `Critical Damage: ${target.name} must make a Life save or be out of action.`);
-    }
+  if (slain) return { plan, effectDamage, armourPiercing, preview };
+  const ap = armourPiercing && target.sheet.armour > 2 ? " (armour-piercing: at most 2)" : "";
+  preview.push(`Armour ${target.sheet.armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
+  preview.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`);
+  if (plan.scarRow !== undefined) {
+    c.rules.add(R.scars);
+    preview.push(`Guard exactly to 0: ${target.name} gains a Scar (row ${plan.scarRow}).`);
   }
-  if (applyCondition && !slain) lines.push(`The enchantment applies its condition: ${applyCondition}.`);
-  if (expended) lines.push(`${weapon.name} is expended.`);
-  else if (enchantmentKey) lines.push(`${weapon.name}'s Enchantment is spent.`);
+  if (plan.toLife > 0) {
+    c.rules.add(R.choice("Critical Damage"));
+    if (plan.lifeAfter === 0) preview.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
+    else preview.push(isWarband(target) ? "Critical Damage to a warband: Life save or routed (weakened on a save)." : `Critical Damage: ${target.name} must make a Life save or be out of action.`);
+  }
+  return { plan, effectDamage, armourPiercing, preview };
+}
 
-  // ---- counterattack eligibility (seed 004, "Movement")
-  let counter: { eligible: boolean; why: string };
+/** seed 004, "Movement": the attacked unit counterattacks unless the attacker is next to an ally. */
+function counterOf(c: Ctx, mode: AttackMode, setVsCharge: boolean, target: C, slain: boolean, plan: DamagePlan): { eligible: boolean; why: string } {
+  const { attacker, defender, others } = c.input;
   const allies = adjacentAllies(attacker, others.filter((o) => o.id !== defender.id), defender.id);
-  if (sit.flank !== undefined) used.add("flank");
-  if (target.id !== defender.id) counter = { eligible: false, why: "the shot hit an ally" };
-  else if (mode !== "melee" || setVsCharge) counter = { eligible: false, why: "not a melee attack" };
-  else if (sit.flank || sit.allyAdjacent || allies.length)
-    counter = { eligible: false, why: `${attacker.name} is next to an ally${allies.length ? ` (${allies.map((a) => a.name).join(", ")})` : ""}` };
-  else if (slain || !canFight(dState) || plan.lifeAfter === 0 || plan.scarRow === 11)
-    counter = { eligible: false, why: `${defender.name} cannot fight back` };
-  else counter = { eligible: true, why: `${attacker.name} stands alone in melee` };
+  if (c.sit.flank !== undefined) c.used.add("flank");
+  if (target.id !== defender.id) return { eligible: false, why: "the shot hit an ally" };
+  if (mode !== "melee" || setVsCharge) return { eligible: false, why: "not a melee attack" };
+  if (c.sit.flank || c.sit.allyAdjacent || allies.length)
+    return { eligible: false, why: `${attacker.name} is next to an ally${allies.length ? ` (${allies.map((a) => a.name).join(", ")})` : ""}` };
+  if (slain || !canFight(c.dState) || plan.lifeAfter === 0 || plan.scarRow === 11) return { eligible: false, why: `${defender.name} cannot fight back` };
+  return { eligible: true, why: `${attacker.name} stands alone in melee` };
+}
 
-  const ignored = (Object.keys(sit) as SituationKey[]).filter(
-    (k) => (sit as Record<string, unknown>)[k] !== undefined && !used.has(k) && !["halfsword", "thrust", "cramped", "blast", "allyAdjacent"].includes(k),
-  );
+const OWN_KEYS = ["halfsword", "thrust", "cramped", "blast", "allyAdjacent"];
+
+/** Roll one attack (no state machine): used by `begin`, group attacks and blasts. */
+export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean } = {}): AttackCalc {
+  const mark = bag.log.length;
+  const c = startAttack(input, bag, opts.blastTarget === true);
+  const mode = modeOf(c);
+  const setVsCharge = setAgainstCharge(c, mode);
+  const magic = magicOf(c);
+  const warbandVsIndividual = isWarband(input.attacker) && !isWarband(input.defender) && !c.aState.conditions.includes(COND.weakened);
+  const { die, why } = dieOf(c, mode, magic, warbandVsIndividual);
+  const edge = edgeOf(c, warbandVsIndividual);
+  const { main, total, mainKept } = rollAttack(c, mode, die, why, edge);
+  let slain = doubleSix(c, magic.enchanted, mainKept ? main.kept : null);
+  const target = targetOf(c, mode, setVsCharge);
+  if (target.id !== input.defender.id) slain = false;
+  const { plan, effectDamage, armourPiercing, preview } = damagePlan(c, target, total, slain);
+  if (magic.applyCondition && !slain) c.lines.push(`The enchantment applies its condition: ${magic.applyCondition}.`);
+  if (magic.expended) c.lines.push(`${c.weapon.name} is expended.`);
+  else if (magic.enchantmentKey) c.lines.push(`${c.weapon.name}'s Enchantment is spent.`);
+  const counter = counterOf(c, mode, setVsCharge, target, slain, plan);
+  const sit = c.sit as Record<string, unknown>;
+  const ignored = (Object.keys(sit) as SituationKey[]).filter((k) => sit[k] !== undefined && !c.used.has(k) && !OWN_KEYS.includes(k));
   return {
-    attackerId: attacker.id,
-    defenderId: defender.id,
+    attackerId: input.attacker.id,
+    defenderId: input.defender.id,
     targetId: target.id,
-    weapon: weapon.name,
+    weapon: c.weapon.name,
     die: formatDie(die),
     mode,
     edge,
@@ -353,13 +393,13 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     armourPiercing,
     plan,
     effectDamage,
-    ...(applyCondition ? { applyCondition } : {}),
-    ...(enchantmentKey ? { enchantmentKey } : {}),
-    ...(expended ? { expended } : {}),
+    ...(magic.applyCondition ? { applyCondition: magic.applyCondition } : {}),
+    ...(magic.enchantmentKey ? { enchantmentKey: magic.enchantmentKey } : {}),
+    ...(magic.expended ? { expended: magic.expended } : {}),
     counter,
-    lines,
+    lines: c.lines,
     preview,
-    rules: [...rules],
+    rules: [...c.rules],
     ignored,
     rolls: bag.since(mark),
   };

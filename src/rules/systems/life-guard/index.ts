@@ -18,6 +18,7 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   attributes: ATTRIBUTES,
   saves: SAVES,
   situations: SITUATIONS,
+  seed: "004",
   words,
   round: roundRules,
   campaignOptions,

@@ -20,6 +20,7 @@ export const siege: RuleSystem<SiegeSheet> = {
   attributes: ATTRIBUTE_KEYS.map((k) => ATTRIBUTE_NAMES[k]),
   saves: SAVE_KINDS,
   situations: SITUATION_KEYS,
+  seed: "003",
   words,
   round,
   campaignOptions,

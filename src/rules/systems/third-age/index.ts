@@ -23,6 +23,7 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   attributes: [...ATTRIBUTES],
   saves: [...SAVE_KINDS],
   situations: [...SITUATIONS],
+  seed: "000",
   words,
   round,
   campaignOptions,

@@ -1,0 +1,297 @@
+/**
+ * The round as the B/X house rules play it (seed 001, "MISC COMBAT RULES",
+ * "ENCOUNTER ORDER", "EVASION AND PURSUIT"), over bx's round (seed 002):
+ * charges and set spears, parry, fighting withdrawal, retreat and flight,
+ * running and firing on the run, maneuvers that ride on the next hit, and
+ * Normal Men's extra attacks.
+ */
+import type { DiceBag } from "../../dice/bag.js";
+import { baseCannotAct, offered } from "../../round/economy.js";
+import { isOut } from "../../round/words.js";
+import { BX_CONDITIONS, BX_DECLARATIONS, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
+import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
+import { attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, retreatRoll, roundMovement } from "./maneuvers.js";
+import { dropToDistract, pursuitContinues, pursuitRoll, roundsToCatch } from "./pursuit.js";
+import { isNormalType, type HouseSheet } from "./sheet.js";
+
+type HC = Combatant<HouseSheet>;
+const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
+const has = (c: HC, cond: string) => c.state.conditions.includes(cond);
+
+export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
+  ...BX_CONDITIONS,
+  surprised: w("surprised", "round"),
+  charging: w("charging", "round"),
+  charged: w("has charged this turn", "turn"),
+  "spear set": w("spear set against a charge", "round"),
+  parrying: w("parrying", "round"),
+  attacked: w("has attacked this round", "round"),
+  reloading: w("crossbow reloading", "next-round"),
+  "rear-attacked": w("attacked from behind: attacks at disadvantage next round", "next-round"),
+  running: w("running: no attack this round", "round"),
+  "on the run": w("firing on the run", "round"),
+  fleeing: w("fleeing: pursued, foes +2 to hit", "encounter"),
+  "parting shot": w("gets a parting shot", "round"),
+  passing: w("moving through the line", "round"),
+  "back to wall": w("back to the wall: no surround bonus", "encounter"),
+  "morale made once": w("morale made once", "encounter"),
+  "fights to the death": w("will fight to the death", "encounter"),
+  pinned: w("pinned helplessly", "encounter"),
+  struggling: w("struggling: cannot defend with its weapon", "encounter"),
+  entangled: w("entangled", "encounter"),
+  disarmed: w("disarmed", "encounter"),
+  dismounted: w("dismounted", "encounter"),
+  mounted: w("mounted", "encounter"),
+  hasted: w("hasted", "encounter"),
+  stunned: w("stunned", "encounter"),
+};
+
+const MANEUVERS: Record<string, string> = { disarm: "disarming", entangle: "entangling with a whip", dismount: "hooking a rider", grapple: "grappling" };
+
+export const houseWords: SystemWords = {
+  conditions: HOUSE_CONDITIONS,
+  describe: (c, name) => {
+    if (c.startsWith("behind:")) return w(`attacks ${name(c.slice(7))} with advantage next round`, "next-round");
+    if (c.startsWith("attacking:")) return w(`fighting ${name(c.slice(10))}`, "next-round");
+    if (c.startsWith("initiative:")) return w(`initiative ${c.slice(11)}`, "encounter");
+    if (c.startsWith("maneuver:")) return w(`${MANEUVERS[c.slice(9)] ?? c.slice(9)} on the next hit`, "round");
+    if (c.startsWith("grappled by:")) return w(`grappled by ${name(c.slice(12))}`, "encounter");
+    if (c.startsWith("stunned:")) return w(`stunned (${c.slice(8)} rounds left)`, "encounter");
+    if (c.startsWith("moved:")) return w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter");
+    return undefined;
+  },
+};
+
+const before = (id: string, label: string, rule: string, excludes: string[], detail?: string): Declaration => ({ id, label, rule, when: "before", excludes, ...(detail ? { detail } : {}) });
+const MOVES = ["charge", "withdrawal", "retreat", "flee", "through", "run", "fire on the run", "move", "spell", "parry"];
+const others = (id: string) => MOVES.filter((x) => x !== id);
+
+export const HOUSE_BEFORE: Declaration[] = [
+  before("charge", "Charge", R_MISC, others("charge")),
+  before("set spear", "Set spear", R_MISC, ["charge", "run", "flee", "retreat"]),
+  before("parry", "Parry", R_MISC, others("parry")),
+  before("withdrawal", "Fighting withdrawal", R_MISC, others("withdrawal")),
+  before("retreat", "Retreat", R_MISC, others("retreat")),
+  before("flee", "Flee", R_EVASION, others("flee")),
+  before("through", "Move through the line", R_MISC, others("through")),
+  before("run", "Run", R_MISC, others("run")),
+  before("fire on the run", "Fire on the run", R_MISC, others("fire on the run")),
+  ...BX_DECLARATIONS.filter((d) => d.id === "spell" || d.id === "move").map((d) => ({ ...d, excludes: others(d.id) })),
+];
+
+const turn = (id: string, label: string, rule: string, detail?: string): Declaration => ({ id, label, rule, when: "turn", ...(detail ? { detail } : {}) });
+export const HOUSE_TURN: Declaration[] = [
+  turn("disarm", "Disarm on the next hit", R_MISC),
+  turn("entangle", "Whip: entangle on the next hit", R_MISC, "target or weapon"),
+  turn("dismount", "Polearm: dismount on the next hit", R_MISC),
+  turn("grapple", "Grapple on the next hit", R_MISC),
+  turn("break free", "Throw off grapplers", R_MISC),
+  turn("back to wall", "Back to the wall", R_MISC),
+  turn("disengage", "Disengage (foe busy elsewhere)", R_MISC),
+  turn("mount", "Mount up", R_MISC),
+  turn("alight", "Get down from the mount", R_MISC),
+  turn("hasted", "Hasted (by magic)", R_ORDER),
+];
+const FLIGHT: Declaration[] = [
+  turn("drop food", "Drop food", R_EVASION),
+  turn("drop treasure", "Drop treasure", R_EVASION),
+  turn("obstacle", "Pass an obstacle", R_EVASION, "corner, stairs, doorway or secret door"),
+];
+
+/** Whether a declaration fits this combatant now (its weapons, race, marks): the buttons offer only these. */
+function fits(who: HC, id: string): boolean {
+  const w = readiedWeapon(who);
+  const any = (...tags: string[]) => who.sheet.weapons.some((x) => hasTag(x, ...tags));
+  const race = who.sheet.class.trim().toLowerCase();
+  switch (id) {
+    case "set spear": return any("spear", "pike", "long spear", "polearm");
+    case "fire on the run": return (race === "elf" && any("bow", "longbow", "shortbow", "great bow", "javelin")) || (["hobbit", "halfling"].includes(race) && any("sling"));
+    case "spell": return canCast(who);
+    case "disarm": return !!w && !w.twoHanded && w.kind === "melee";
+    case "entangle": return hasTag(w, "whip");
+    case "dismount": return hasTag(w, "polearm", "pike", "long spear");
+    case "break free": return who.state.conditions.some((c) => c.startsWith("grappled by:"));
+    case "back to wall": return !has(who, "back to wall");
+    case "mount": return !has(who, "mounted");
+    case "alight": return has(who, "mounted");
+    case "hasted": return !has(who, "hasted");
+    default: return true;
+  }
+}
+
+export function houseDeclarations(who: HC, ctx: RoundContext<HouseSheet> & { phase: "declare" | "act" }, all = false): Declaration[] {
+  if (isOut(who)) return [];
+  const ok = (d: Declaration) => all || fits(who, d.id);
+  if (ctx.phase === "declare") return HOUSE_BEFORE.filter(ok);
+  const list = [...bxDeclarations(who, ctx, all), ...HOUSE_TURN.filter(ok)];
+  return has(who, "fleeing") ? [...list, ...FLIGHT] : list;
+}
+
+const res = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = [], rolls: DeclareResult["rolls"] = []): DeclareResult => ({ title, lines, rules, rolls, effects });
+const foesOf = (who: HC, all: HC[]) => all.filter((o) => o.side !== who.side && !isOut(o));
+
+function declareCharge(who: HC): DeclareResult {
+  if (has(who, "charged")) throw new RuleError(`${who.name} has already charged this turn: a charge may be made no more than once per 10-minute turn.`);
+  const m = roundMovement({ turnMovement: who.sheet.movement, action: "charge" });
+  return res(`${who.name} charges`, [...m.lines, "+2 to hit and double damage on the first attack; no DEX bonus to AC or attack rolls; set spears strike the charger first."], [R_MISC], [{ targetId: who.id, addConditions: ["charging", "charged"] }]);
+}
+
+function declareSetSpear(who: HC): DeclareResult {
+  if (!who.sheet.weapons.some((x) => hasTag(x, "spear", "pike", "long spear", "polearm"))) throw new RuleError(`${who.name} has no spear or pike to set: tag a weapon "spear" or "pike" on the sheet.`);
+  return res(`${who.name} sets a spear`, ["Against a charge: +2 to hit, double damage, and it strikes first if the chargers are unmounted."], [R_MISC], [{ targetId: who.id, addConditions: ["spear set"] }]);
+}
+
+function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: boolean, through = false): DeclareResult {
+  const who = input.who;
+  const opp = foesOf(who, input.others);
+  const r = retreatRoll({ retreater: who, opponents: opp }, dice);
+  // Moving through a line: the same roll against the foes passed; the mover still attacks those beyond.
+  const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: [through ? "passing" : "retreating"] }, ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] }))];
+  const lines = [...r.lines];
+  const rolls = [...r.rolls];
+  const rules = [...r.rules];
+  if (flee) {
+    const p = pursuitRoll(dice);
+    lines.push(...p.lines);
+    rolls.push(...p.rolls);
+    rules.push(...p.rules);
+    const fastest = Math.max(0, ...opp.map((o) => o.sheet.movement));
+    const catchIn = roundsToCatch({ gap: 10, fleeRate: who.sheet.movement, pursuerRate: fastest });
+    if (p.pursues) lines.push(catchIn === null ? `Running at ${who.sheet.movement}', ${who.name} outpaces them while in sight.` : `Running at ${who.sheet.movement}' against ${fastest}': caught in ${catchIn} round${catchIn === 1 ? "" : "s"}; the pursuers attack at +2 each round until ${who.name} turns and re-engages.`);
+    effects.push({ targetId: who.id, addConditions: [p.pursues && catchIn !== null ? "fleeing" : "fled"] });
+  }
+  return res(`${who.name} ${through ? "moves through the line" : flee ? "flees" : "retreats"}${r.partingShots.length ? ": free attacks" : ""}`, lines, [...new Set(rules)], effects, rolls);
+}
+
+function declareMove(input: DeclareInput<HouseSheet>, id: "run" | "fire on the run"): DeclareResult {
+  const who = input.who;
+  const m = roundMovement({ turnMovement: who.sheet.movement, action: id, race: who.sheet.class, ...(readiedWeapon(who) ? { weapon: readiedWeapon(who)! } : {}) });
+  return res(id === "run" ? `${who.name} runs` : `${who.name} fires on the run`, m.lines, [R_MISC], [{ targetId: who.id, addConditions: [id === "run" ? "running" : "on the run"] }]);
+}
+
+function declareBreakFree(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
+  const who = input.who;
+  const grapplers = input.others.filter((o) => has(o, "grappling") && who.state.conditions.includes(`grappled by:${o.id}`));
+  if (!grapplers.length) throw new RuleError(`${who.name} is not grappled.`);
+  const g = grapple({ grapplers, defender: who }, dice);
+  const free = g.outcome === "thrown off";
+  const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: g.outcome === "thrown off" ? [] : [g.outcome], removeConditions: free ? [...grapplers.map((o) => `grappled by:${o.id}`), "pinned", "struggling"] : [] }];
+  if (free) for (const o of grapplers) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [`stunned:${g.stunnedRounds}`, "stunned"] });
+  return res(g.title, g.lines, g.rules, effects, g.rolls);
+}
+
+function declareFlight(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
+  const who = input.who;
+  const foes = foesOf(who, input.others);
+  if (input.id === "obstacle") {
+    const kind = (input.detail ?? "").trim().toLowerCase();
+    if (!["corner", "stairs", "doorway", "secret door"].includes(kind)) throw new RuleError("Say which obstacle: corner, stairs, doorway or secret door.");
+    const r = pursuitContinues(kind as "corner", dice);
+    return res(r.title, r.lines, r.rules, r.continues ? [] : [{ targetId: who.id, removeConditions: ["fleeing"], addConditions: ["fled"] }], r.rolls);
+  }
+  // An unintelligent pursuer (INT 4 or less) stops for food, an intelligent one for treasure.
+  const intelligent = foes.length > 0 && foes.every((f) => f.sheet.int > 4);
+  const r = dropToDistract({ dropped: input.id === "drop food" ? "food" : "treasure", intelligent }, dice);
+  return res(r.title, r.lines, r.rules, r.stops ? [{ targetId: who.id, removeConditions: ["fleeing"], addConditions: ["fled"] }] : [], r.rolls);
+}
+
+function declareManeuver(input: DeclareInput<HouseSheet>): DeclareResult {
+  const who = input.who;
+  const wpn = readiedWeapon(who);
+  if (input.id === "entangle" && !hasTag(wpn, "whip")) throw new RuleError(`${who.name} needs a whip (a weapon tagged "whip") to entangle.`);
+  if (input.id === "dismount" && !hasTag(wpn, "polearm", "pike", "long spear")) throw new RuleError(`${who.name} needs a polearm to hook a rider off a mount.`);
+  if (input.id === "disarm" && (!wpn || wpn.twoHanded)) throw new RuleError(`${who.name} needs a one-handed weapon to disarm.`);
+  const aim = input.id === "entangle" && /weapon/i.test(input.detail ?? "") ? "weapon" : "target";
+  const mark = `maneuver:${input.id}${input.id === "entangle" ? `:${aim}` : ""}`;
+  return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, ["If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
+}
+
+export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
+  const who = input.who;
+  const phase = HOUSE_BEFORE.some((d) => d.id === input.id) ? "declare" : "act";
+  // Every declaration of the text, so one that does not fit says why (the buttons offer only those that fit).
+  const d = offered(houseDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase }, true), input.id, who.name);
+  switch (d.id) {
+    case "charge": return declareCharge(who);
+    case "set spear": return declareSetSpear(who);
+    case "parry": return res(`${who.name} parries`, ["+2 to defence this round, but no attacks are possible."], [R_MISC], [{ targetId: who.id, addConditions: ["parrying"] }]);
+    case "withdrawal": {
+      const f = fightingWithdrawal(who.sheet.movement);
+      return res(`${who.name} makes a fighting withdrawal`, [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`], [R_MISC], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
+    }
+    case "retreat": return declareRetreat(input, dice, false);
+    case "flee": return declareRetreat(input, dice, true);
+    case "through": return declareRetreat(input, dice, false, true);
+    case "run": case "fire on the run": return declareMove(input, d.id);
+    case "disarm": case "entangle": case "dismount": case "grapple": return declareManeuver(input);
+    case "break free": return declareBreakFree(input, dice);
+    case "back to wall": return res(`${who.name} gets its back to a wall`, ["Surrounding attackers get no +1 for outnumbering it."], [R_MISC], [{ targetId: who.id, addConditions: ["back to wall"] }]);
+    case "disengage": {
+      // Busy elsewhere: every foe fighting someone (an "attacking:" mark), none of them this combatant.
+      const foes = foesOf(who, input.others);
+      const busy = foes.filter((o) => o.state.conditions.some((c) => c.startsWith("attacking:")) && !has(o, `attacking:${who.id}`));
+      const f = freeDisengage(busy.length > 0 && busy.length === foes.length);
+      if (!f.free) throw new RuleError(`${who.name} cannot disengage freely: ${f.line}`);
+      return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
+    }
+    case "drop food": case "drop treasure": case "obstacle": return declareFlight(input, dice);
+    case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"] }]);
+    case "alight": return res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]);
+    case "hasted": return res(`${who.name} is hasted`, ["Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them)."], [R_ORDER], [{ targetId: who.id, addConditions: ["hasted"] }]);
+    default: return bxDeclare(input, dice);
+  }
+}
+
+/**
+ * The action economy: parrying, running, fleeing and casting leave no attack;
+ * fighters of level N and monsters of N HD get N melee attacks a round against
+ * Normal Men; a parting shot is one free attack more.
+ */
+export function houseAllowance(who: HC, ctx: RoundContext<HouseSheet>): Allowance {
+  const extra = has(who, "parting shot") ? 1 : 0;
+  const plus = (a: Allowance): Allowance => (extra ? { ...a, attacks: a.attacks + 1, why: `${a.why}, and a parting shot` } : a);
+  if (has(who, "parrying")) return { attacks: extra, why: "parrying: no attacks are possible", rule: R_MISC };
+  if (has(who, "running")) return { attacks: extra, why: "running: no attack or other action this round", rule: R_MISC };
+  if (has(who, "fleeing") || has(who, "retreating")) return { attacks: 0, why: "fleeing: may not attack this round", rule: R_MISC };
+  if (has(who, "pinned")) return { attacks: 0, why: "pinned helplessly", rule: R_MISC };
+  const base = bxAllowance(who, ctx);
+  if (base.attacks === 0) return plus(base);
+  const own = Math.max(base.attacks, who.sheet.attacksPerRound);
+  const normal = ctx.others.some((o) => o.side !== who.side && !isOut(o) && isNormalType(o.sheet));
+  const vsNormal = normal ? attacksAgainstNormalMen(who) : 1;
+  if (vsNormal > own) return plus({ attacks: vsNormal, why: `${vsNormal} melee attacks against Normal Men (${who.kind === "monster" ? "hit dice" : "level"} ${vsNormal}); ${own} against anyone else`, rule: R_MISC });
+  if (own > 1) return plus({ attacks: own, why: `${own} attacks a round`, rule: R_MISC });
+  return plus(base);
+}
+
+const cannot = baseCannotAct<HouseSheet>({ isDown: isOut, rule: R_ORDER });
+export function houseCannotAct(who: HC, ctx: RoundContext<HouseSheet>): string | null {
+  if (has(who, "surprised")) return "is surprised";
+  if (has(who, "stunned")) return "is stunned";
+  if (has(who, "pinned")) return "is pinned helplessly";
+  return cannot(who, ctx);
+}
+
+/** A round's start: stunned grapplers count down their rounds. */
+export function stunCountdown(input: { combatants: HC[] }): DeclareResult["effects"] {
+  const effects: DeclareResult["effects"] = [];
+  for (const c of input.combatants) {
+    const s = c.state.conditions.find((x) => x.startsWith("stunned:"));
+    if (!s) continue;
+    const left = Number(s.slice(8)) - 1;
+    effects.push(left > 0 ? { targetId: c.id, removeConditions: [s], addConditions: [`stunned:${left}`] } : { targetId: c.id, removeConditions: [s, "stunned"] });
+  }
+  return effects;
+}
+
+export function createHouseRound(base: RoundRules<HouseSheet>, settings: BxSettings & { initiativeEachRound: boolean }): RoundRules<HouseSheet> {
+  return {
+    ...base,
+    declarations: houseDeclarations,
+    declare: houseDeclare,
+    allowance: houseAllowance,
+    cannotAct: houseCannotAct,
+    rerolls: (s) => settings.initiativeEachRound || s.initiativeEachRound === true,
+  };
+}

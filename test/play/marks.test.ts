@@ -1,0 +1,32 @@
+// Marks and their lifetimes (DESIGN.md, "The round"): which end with a round, which reach a sheet.
+import { describe, expect, it } from "vitest";
+import { endOfRound, sheetState, stampAdded } from "../../src/play/round/marks.js";
+import type { SystemWords } from "../../src/rules/systems/types.js";
+
+const words: SystemWords = {
+  conditions: {
+    parrying: { label: "parrying", lasts: "round" },
+    "rear-attacked": { label: "attacked from behind", lasts: "next-round" },
+    charged: { label: "charged this turn", lasts: "turn" },
+    prone: { label: "prone", lasts: "encounter" },
+    unconscious: { label: "unconscious", lasts: "healed" },
+  },
+};
+
+describe("marks", () => {
+  it("a round mark ends at the round's end; a next-round mark at the end of the round after", () => {
+    let st = stampAdded([], { conditions: ["parrying", "rear-attacked", "prone"] }, 3);
+    const r3 = endOfRound(words, st, 3);
+    expect(r3.ended).toEqual(["parrying"]);
+    st = r3.state;
+    const r4 = endOfRound(words, st, 4);
+    expect(r4.ended).toEqual(["rear-attacked"]);
+    expect(r4.state.conditions).toEqual(["prone"]);
+    expect(r4.state.since).toEqual({ prone: 3 });
+  });
+
+  it("a sheet keeps turn-long and lasting conditions, never fight marks or round stamps", () => {
+    const st = stampAdded([], { conditions: ["parrying", "prone", "charged", "unconscious", "an unknown mark"], hp: 3 }, 2);
+    expect(sheetState(words, st)).toEqual({ conditions: ["charged", "unconscious"], hp: 3 });
+  });
+});

@@ -1,0 +1,50 @@
+// A system is one row (DESIGN.md, "A system is one row"): everything about it comes from its
+// folder through the registry; nothing outside src/rules/systems/<id>/ names a system id.
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { SYSTEM_IDS, SYSTEMS } from "../../../src/rules/systems/index.js";
+import { BOOKS, bookWords } from "../../../src/rules/books.js";
+import { FIGHT_LIFETIMES, wordFor } from "../../../src/rules/round/words.js";
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
+  });
+
+describe("a system is one row", () => {
+  it("each system gives its id, name, text, words, round and campaign options", () => {
+    expect(SYSTEM_IDS.length).toBe(5);
+    for (const s of Object.values(SYSTEMS)) {
+      expect(s.seed).toMatch(/^\d{3}$/);
+      expect(typeof s.round.allowance).toBe("function");
+      expect(typeof s.round.declarations).toBe("function");
+      expect(s.words.conditions).toBeTypeOf("object");
+      expect(s.campaignOptions.defaults).toBeTypeOf("object");
+    }
+    expect(new Set(Object.values(SYSTEMS).map((s) => s.seed)).size).toBe(5);
+  });
+
+  it("play, Discord, commands and the shared rules never compare a system id", () => {
+    const ids = SYSTEM_IDS.map((id) => new RegExp(`["'\`]${id}["'\`]`));
+    const outside = [...files("src/play"), ...files("src/discord"), ...files("commands"), ...files("src/rules/dungeon"), ...files("src/rules/round"), ...files("src/store")];
+    const hits = outside.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ f, i, line }))).filter((x) => ids.some((r) => r.test(x.line)));
+    expect(hits.map((h) => `${h.f}:${h.i + 1}: ${h.line.trim()}`)).toEqual([]);
+  });
+
+  it("players read the book and the heading (seed 003, \"Charging\" → Castles & Crusades · Charging)", () => {
+    expect(BOOKS["003"]).toBe("Castles & Crusades");
+    expect(bookWords('seed 003, "Charging"')).toBe("Castles & Crusades · Charging");
+    expect(bookWords('seed 000, "Surprise" · seed 004, "Movement"')).toBe("The Third Age · Surprise · Life & Guard · Movement");
+    expect(bookWords("seed 009, \"Nowhere\"")).toBe('seed 009, "Nowhere"');
+  });
+
+  it("an unknown condition is a fight mark; the common ones have their lifetimes", () => {
+    for (const s of Object.values(SYSTEMS)) {
+      expect(FIGHT_LIFETIMES.has(wordFor(s.words, "something no text names").lasts)).toBe(true);
+      expect(wordFor(s.words, "dead").lasts).toBe("permanent");
+      expect(wordFor(s.words, "surprised").lasts).toBe("round");
+    }
+  });
+});
