@@ -48,7 +48,8 @@ async function idle(app: App): Promise<void> {
   while (app.bot.router.inFlight() > 0) await new Promise((r) => setImmediate(r));
 }
 
-async function timeEach(app: App | null, n: number, fn: (i: number) => Promise<unknown>): Promise<Timed> {
+/** `between` runs after each call, untimed and uncounted (keeping the dummy alive). */
+async function timeEach(app: App | null, n: number, fn: (i: number) => Promise<unknown>, between?: (i: number) => Promise<unknown>): Promise<Timed> {
   const out: number[] = [];
   let statements = 0;
   let transactions = 0;
@@ -66,6 +67,7 @@ async function timeEach(app: App | null, n: number, fn: (i: number) => Promise<u
     }
     const u = process.cpuUsage(u0);
     cpu += (u.user + u.system) / 1000;
+    await between?.(i);
   }
   return { ...stats(out), statements: statements / n, transactions: transactions / n, cpu: cpu / n };
 }
@@ -129,8 +131,9 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
       await slash(ref, "character", { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" }, "create");
       await slash(ref, "encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18" }, "start");
       await slash(ref, "initiative");
-      // The referee plays Alda; the override lets every attack through the round's allowance: each one is a real attack.
-      const attack = await timeEach(app, n, async () => check(await slash(ref, "attack", { target: "Dummy", attacker: "Alda", override: true })));
+      // The referee plays Alda and heals the dummy now and then; the override lets every attack through the round's allowance: each one is a real attack.
+      const heal = async (i: number) => (i % 100 === 99 ? slash(ref, "heal", { target: "Dummy", amount: 999 }) : undefined);
+      const attack = await timeEach(app, n, async () => check(await slash(ref, "attack", { target: "Dummy", attacker: "Alda", override: true })), heal);
       if (process.env.BENCH_TRACE) {
         const show = async (what: string, fn: () => Promise<unknown>) => {
           const seen: string[] = [];

@@ -128,6 +128,92 @@ export interface Memory {
   storedCampaigns: number;
 }
 
+/** Each table: a channel, its referee playing Alda against a dummy, initiative rolled. */
+async function setUpTables(local: LocalDiscord, guildId: string, read: Database.Database, channels: number): Promise<Table[]> {
+  const tables: Table[] = [];
+  for (let k = 0; k < channels; k++) {
+    const channelId = local.createChannel(guildId, `table-${k}`).id;
+    const refId = local.createUser(`referee-${k}`).id;
+    local.addMember(guildId, refId);
+    const slash = async (name: string, options?: Record<string, string | number | boolean>, subcommand?: string) => {
+      const r = await local.slash({ guildId, channelId, userId: refId, name, timeoutMs: 30_000, ...(options ? { options } : {}), ...(subcommand ? { subcommand } : {}) });
+      if (r.ephemeral) throw new Error(`setup: /${name} refused: ${r.message.content}`);
+      return r;
+    };
+    await slash("campaign", { system: "third-age", name: `Table ${k}` }, "start");
+    await slash("character", { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" }, "create");
+    await slash("encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18" }, "start");
+    await slash("initiative");
+    const e = read
+      .prepare(`SELECT e.id, e.version FROM "Encounter" e JOIN "Campaign" c ON c.id = e.campaignId WHERE c.channelId = ? AND e.status = 'active'`)
+      .get(channelId) as { id: string; version: number };
+    tables.push({ channelId, refId, encounterId: e.id, version0: e.version, again: null });
+  }
+  return tables;
+}
+
+interface Answered {
+  roll: Map<string, number>;
+  attack: Map<string, number>;
+  next: Map<string, number>;
+}
+
+/** One interaction of the mix at a table, timed; what was answered and refused is counted. */
+function driver(local: LocalDiscord, guildId: string) {
+  const answered: Answered = { roll: new Map(), attack: new Map(), next: new Map() };
+  const refused = new Map<string, number>();
+  const bump = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
+  let serial = 0;
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+
+  async function one(t: Table): Promise<number> {
+    let r = random();
+    let kind: Kind = "roll";
+    for (const [k, p] of MIX) if ((r -= p) < 0) ((kind = k), (r = 2));
+    if (kind === "press" && !t.again) kind = "roll";
+    const base = { guildId, channelId: t.channelId, userId: t.refId, timeoutMs: 30_000 };
+    const started = performance.now();
+    let reply: Reply;
+    if (kind === "roll") {
+      const reason = `r${++serial}`;
+      reply = await local.slash({ ...base, name: "roll", options: { dice: "3d6+1", reason } });
+      const customId = JSON.stringify(reply.message.components).match(/"custom_id":"(roll:again:\d+)"/)?.[1];
+      if (!reply.ephemeral && customId) t.again = { messageId: reply.message.id, customId, reason };
+      if (!reply.ephemeral) bump(answered.roll, reason);
+    } else if (kind === "press") {
+      const a = t.again!;
+      reply = await local.press({ ...base, messageId: a.messageId, customId: a.customId });
+      if (!reply.ephemeral) bump(answered.roll, a.reason);
+    } else if (kind === "attack") {
+      reply = await local.slash({ ...base, name: "attack", options: { target: "Dummy", attacker: "Alda", override: true } });
+      if (!reply.ephemeral) bump(answered.attack, t.encounterId);
+    } else {
+      reply = await local.slash({ ...base, name: "next" });
+      if (!reply.ephemeral) bump(answered.next, t.encounterId);
+    }
+    if (reply.ephemeral) bump(refused, `${kind}: ${reply.message.content.slice(0, 80)}`);
+    return performance.now() - started;
+  }
+  return { one, answered, refused };
+}
+
+/** Nothing lost, nothing doubled: each answered roll or press is one Roll row, each answered /attack or /next one version of its encounter. */
+function exactlyOnce(read: Database.Database, tables: Table[], answered: Answered): string[] {
+  const problems: string[] = [];
+  const rows = read.prepare(`SELECT purpose, COUNT(*) AS n FROM "Roll" WHERE purpose GLOB 'r[0-9]*' GROUP BY purpose`).all() as { purpose: string; n: number }[];
+  const inStore = new Map(rows.map((r) => [r.purpose, r.n]));
+  for (const [reason, n] of answered.roll) if (inStore.get(reason) !== n) problems.push(`roll ${reason}: ${n} answered, ${inStore.get(reason) ?? 0} in the store`);
+  for (const [reason, n] of inStore) if (!answered.roll.has(reason)) problems.push(`roll ${reason}: ${n} in the store, never answered`);
+  const version = read.prepare(`SELECT version FROM "Encounter" WHERE id = ?`);
+  for (const t of tables) {
+    const v = (version.get(t.encounterId) as { version: number }).version;
+    const want = (answered.attack.get(t.encounterId) ?? 0) + (answered.next.get(t.encounterId) ?? 0);
+    if (v - t.version0 !== want) problems.push(`encounter ${t.channelId}: ${want} attacks and turns answered, version moved ${v - t.version0}`);
+  }
+  return problems;
+}
+
 export async function runThroughputBench(opts: { channels?: number; opsPerLevel?: number; levels?: number[]; print?: boolean; storedCampaigns?: number; apart?: boolean } = {}) {
   const channels = opts.channels ?? 100;
   const opsPerLevel = opts.opsPerLevel ?? 3000;
@@ -140,61 +226,9 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
   const read = new Database(bot.file, { readonly: true });
   try {
     if (opts.storedCampaigns) seedCampaigns(bot.file, opts.storedCampaigns);
-    const tables: Table[] = [];
-    for (let k = 0; k < channels; k++) {
-      const channelId = local.createChannel(guildId, `table-${k}`).id;
-      const refId = local.createUser(`referee-${k}`).id;
-      local.addMember(guildId, refId);
-      const slash = async (name: string, options?: Record<string, string | number | boolean>, subcommand?: string) => {
-        const r = await local.slash({ guildId, channelId, userId: refId, name, timeoutMs: 30_000, ...(options ? { options } : {}), ...(subcommand ? { subcommand } : {}) });
-        if (r.ephemeral) throw new Error(`setup: /${name} refused: ${r.message.content}`);
-        return r;
-      };
-      await slash("campaign", { system: "third-age", name: `Table ${k}` }, "start");
-      await slash("character", { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" }, "create");
-      await slash("encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18" }, "start");
-      await slash("initiative");
-      const e = read
-        .prepare(`SELECT e.id, e.version FROM "Encounter" e JOIN "Campaign" c ON c.id = e.campaignId WHERE c.channelId = ? AND e.status = 'active'`)
-        .get(channelId) as { id: string; version: number };
-      tables.push({ channelId, refId, encounterId: e.id, version0: e.version, again: null });
-    }
+    const tables = await setUpTables(local, guildId, read, channels);
 
-    const answered = { roll: new Map<string, number>(), attack: new Map<string, number>(), next: new Map<string, number>() };
-    const refused = new Map<string, number>();
-    const bump = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
-    let serial = 0;
-    let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-
-    async function one(t: Table): Promise<number> {
-      let r = random();
-      let kind: Kind = "roll";
-      for (const [k, p] of MIX) if ((r -= p) < 0) ((kind = k), (r = 2));
-      if (kind === "press" && !t.again) kind = "roll";
-      const base = { guildId, channelId: t.channelId, userId: t.refId, timeoutMs: 30_000 };
-      const started = performance.now();
-      let reply: Reply;
-      if (kind === "roll") {
-        const reason = `r${++serial}`;
-        reply = await local.slash({ ...base, name: "roll", options: { dice: "3d6+1", reason } });
-        const customId = JSON.stringify(reply.message.components).match(/"custom_id":"(roll:again:\d+)"/)?.[1];
-        if (!reply.ephemeral && customId) t.again = { messageId: reply.message.id, customId, reason };
-        if (!reply.ephemeral) bump(answered.roll, reason);
-      } else if (kind === "press") {
-        const a = t.again!;
-        reply = await local.press({ ...base, messageId: a.messageId, customId: a.customId });
-        if (!reply.ephemeral) bump(answered.roll, a.reason);
-      } else if (kind === "attack") {
-        reply = await local.slash({ ...base, name: "attack", options: { target: "Dummy", attacker: "Alda", override: true } });
-        if (!reply.ephemeral) bump(answered.attack, t.encounterId);
-      } else {
-        reply = await local.slash({ ...base, name: "next" });
-        if (!reply.ephemeral) bump(answered.next, t.encounterId);
-      }
-      if (reply.ephemeral) bump(refused, `${kind}: ${reply.message.content.slice(0, 80)}`);
-      return performance.now() - started;
-    }
+    const { one, answered, refused } = driver(local, guildId);
 
     const results: LevelResult[] = [];
     for (const concurrency of levels) {
@@ -217,18 +251,7 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
     }
     while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
 
-    // Nothing lost, nothing doubled.
-    const problems: string[] = [];
-    const rows = read.prepare(`SELECT purpose, COUNT(*) AS n FROM "Roll" WHERE purpose GLOB 'r[0-9]*' GROUP BY purpose`).all() as { purpose: string; n: number }[];
-    const inStore = new Map(rows.map((r) => [r.purpose, r.n]));
-    for (const [reason, n] of answered.roll) if (inStore.get(reason) !== n) problems.push(`roll ${reason}: ${n} answered, ${inStore.get(reason) ?? 0} in the store`);
-    for (const [reason, n] of inStore) if (!answered.roll.has(reason)) problems.push(`roll ${reason}: ${n} in the store, never answered`);
-    const version = read.prepare(`SELECT version FROM "Encounter" WHERE id = ?`);
-    for (const t of tables) {
-      const v = (version.get(t.encounterId) as { version: number }).version;
-      const want = (answered.attack.get(t.encounterId) ?? 0) + (answered.next.get(t.encounterId) ?? 0);
-      if (v - t.version0 !== want) problems.push(`encounter ${t.channelId}: ${want} attacks and turns answered, version moved ${v - t.version0}`);
-    }
+    const problems = exactlyOnce(read, tables, answered);
     const totals = {
       rolls: [...answered.roll.values()].reduce((a, b) => a + b, 0),
       attacks: [...answered.attack.values()].reduce((a, b) => a + b, 0),

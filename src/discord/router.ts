@@ -54,18 +54,10 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     let meta = { name: "?", kind: "?" };
     let outcome = "ok";
     try {
-      if (i.isAutocomplete()) meta = await dispatch(i);
-      else if (commands.get(nameOf(i))?.oneTransaction) {
-        if (!(await inInteraction(services.store.db, i.id, async () => void (meta = await dispatch(i))))) {
-          log.info({ ...where }, "interaction already handled: ignored");
-          return;
-        }
-      } else {
-        if (!(await markProcessed(services.store.db, i.id))) {
-          log.info({ ...where }, "interaction already handled: ignored");
-          return;
-        }
-        meta = await dispatch(i);
+      const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
+      if (!(await firstTime(services, i, oneTransaction, async () => void (meta = await dispatch(i))))) {
+        log.info({ ...where }, "interaction already handled: ignored");
+        return;
       }
     } catch (err) {
       const e = err as Error;
@@ -107,6 +99,21 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     },
     inFlight: () => running.size,
   };
+}
+
+/**
+ * Runs `handle` unless the interaction was handled before (a redelivery): false then. The record
+ * is written first, or (`oneTransaction`) inside the handler's first transaction.
+ */
+async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: () => Promise<void>): Promise<boolean> {
+  if (i.isAutocomplete()) {
+    await handle();
+    return true;
+  }
+  if (oneTransaction) return inInteraction(services.store.db, i.id, handle);
+  if (!(await markProcessed(services.store.db, i.id))) return false;
+  await handle();
+  return true;
 }
 
 function nameOf(i: Interaction): string {
