@@ -43,6 +43,15 @@ describe("The Third Age at the table, through Discord", () => {
     expect(text(two.message)).toMatch(/Morale: 2 of the foes have fallen — multiple casualties \(The Third Age · Morale and Loyalty\)/);
   });
 
+  // issue 14: "A character at 0 HP or dead who tries /attack is told 'You have no character in this encounter'"
+  it("a character at 0 HP who tries /attack is told it is down and cannot act", async () => {
+    await h.cmd("referee", "damage", { target: "Alda", amount: 10 });
+    const r = await h.cmd("alice", "attack", { target: "Goblin 3" });
+    expect(r.ephemeral).toBe(true);
+    expect(r.message.content).toMatch(/^Alda is (unconscious|dying|dead|down)[^:]* and cannot act\.$/);
+    await h.cmd("referee", "heal", { target: "Alda", amount: 10 });
+  });
+
   // issue 14: "/heal says 'Alda heals 5' when she went from 9 to 10"
   it("healing says what changed", async () => {
     await h.cmd("referee", "damage", { target: "Alda", amount: 1 });

@@ -16,11 +16,23 @@ import { bumpEncounter, type EncounterEvent } from "./index.js";
 import { endOfRound } from "../round/marks.js";
 import { freshRound, readRound } from "../round/state.js";
 import { cannotAct, declarable } from "../round/context.js";
-import { conditionLabels } from "../../rules/round/words.js";
+import { conditionLabels, wordFor } from "../../rules/round/words.js";
+import { ROUNDS_PER_TURN } from "../../rules/dungeon/index.js";
+import { endTurnMarks } from "../dungeon/turnmarks.js";
 
-/** 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too. */
-async function tickClock(tx: Tx, campaignId: string, rounds: number) {
-  await tx.clock.upsert({ where: { campaignId }, create: { campaignId, rounds }, update: { rounds: { increment: rounds } } });
+/**
+ * 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too.
+ * A fight that runs into the next turn ends the marks that last a turn (a charge's once-per-turn).
+ */
+async function tickClock(tx: Tx, f: Fight, rounds: number) {
+  const clock = await tx.clock.upsert({ where: { campaignId: f.campaign.id }, create: { campaignId: f.campaign.id, rounds }, update: { rounds: { increment: rounds } } });
+  if (Math.floor(clock.rounds / ROUNDS_PER_TURN) === Math.floor((clock.rounds - rounds) / ROUNDS_PER_TURN)) return;
+  await endTurnMarks(tx, f.campaign, f.system);
+  for (let i = 0; i < f.combatants.length; i++) {
+    const c = f.combatants[i]!;
+    const kept = c.state.conditions.filter((x) => wordFor(f.system.words, x).lasts !== "turn");
+    if (kept.length !== c.state.conditions.length) await saveState(tx, f.rows[i]!, { ...c.state, conditions: kept }, f.system.words);
+  }
 }
 
 function initiativeInput(f: Fight, round: number): InitiativeInput & { settings: Record<string, unknown>; dexterity: boolean } {
@@ -72,7 +84,7 @@ async function startRound(tx: Tx, fight: Fight, round: number, open: OpenStream)
   await applyEffects(tx, fight, start.effects ?? [], bagFor(open, `round ${round} start`));
   const after = await loadFight(tx, fight.campaign, fight.encounter);
   await markCannotAct(tx, after, start.cannotAct);
-  await tickClock(tx, fight.campaign.id, 1);
+  await tickClock(tx, await loadFight(tx, fight.campaign, fight.encounter), 1);
   return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, order: order ?? kept };
 }
 

@@ -264,6 +264,8 @@ export interface DeclareInput<S = Record<string, unknown>> {
   /** What `who` already declared this round. */
   declared: string[];
   settings?: Record<string, unknown>;
+  /** Whether this round's initiative is rolled yet ("declare": before it; "act": on one's turn). */
+  phase?: "declare" | "act";
 }
 
 /** What a declaration does now: changes to apply (conditions it sets) and the words for the round's message. Throws RuleError when not allowed. */

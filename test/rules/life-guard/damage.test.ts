@@ -8,7 +8,6 @@ import {
   lifeGuard,
   planDamage,
   rest,
-  treat,
   type LifeGuardState,
 } from "../../../src/rules/systems/life-guard/index.js";
 import { faces, monster, pc } from "./helpers.js";
@@ -123,8 +122,27 @@ describe("Scars", () => {
     const r = lifeGuard.applyDamage(pc("Ana", { guard: 6, life: 10 }), 6, faces(4, 1, 1));
     expect([st(r).lifeMaxPenalty, st(r).life, st(r).scars]).toEqual([4, 6, ["Reorienting Head Wound"]]);
     expect(lifeGuard.view({ ...pc("Ana"), state: st(r) }).summary).toBe("Guard 0/6 · Life 6/6 · Melee rank");
-    const t = treat({ ...pc("Ana", { guard: 6, life: 10 }), state: st(r) });
-    expect([st(t).lifeMaxPenalty, st(t).life]).toEqual([0, 6]);
+    // Treatment (a declared action on one's turn) takes the head wound away: the maximum returns, Life stays.
+    const ana = { ...pc("Ana", { guard: 6, life: 10 }), state: st(r) };
+    const t = lifeGuard.round.declare({ who: ana, id: "treat", others: [], round: 2, declared: [], phase: "act" } as never, faces());
+    expect(t.effects).toEqual([{ targetId: ana.id, removeConditions: ["head wound"] }]);
+    expect(t.spendsAction).toBe(true);
+    const treated = { ...ana, state: { ...ana.state, conditions: ana.state.conditions.filter((c: string) => c !== "head wound") } };
+    expect(lifeGuard.view(treated).summary).toBe("Guard 0/6 · Life 6/10 · Melee rank");
+  });
+
+  // seed 004, "Scars", row 11: "You die in one hour unless healed" — on the campaign's clock.
+  it("row 11 Mortal Wound: warnings as the hour runs out, death at the hour, healing ends it", () => {
+    const r = lifeGuard.applyDamage(pc("Ana", { guard: 11, life: 10 }), 11, faces(6, 5, 1));
+    expect(st(r).conditions).toEqual(expect.arrayContaining(["mortal wound", "out of action", "deprived"]));
+    const wounded = { ...pc("Ana"), state: st(r) };
+    const w1 = lifeGuard.timePasses!(wounded, 50, faces())!;
+    expect(w1.result.lines[0]).toBe("Ana has a Mortal Wound: 10 minutes left to heal them (/heal), or they die.");
+    const dead = lifeGuard.timePasses!({ ...wounded, state: w1.state }, 10, faces())!;
+    expect(dead.state.conditions).toContain("dead");
+    const healed = lifeGuard.applyHealing({ ...wounded, state: w1.state }, 1);
+    expect(healed.state.conditions).not.toContain("mortal wound");
+    expect(lifeGuard.timePasses!({ ...wounded, state: healed.state }, 60, faces())).toBeNull();
   });
 
   // seed 004, "Scars": rows 7–10

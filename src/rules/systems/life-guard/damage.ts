@@ -127,10 +127,11 @@ export function gainScar(s: LifeGuardState, row: number, bag: DiceBag): ScarOutc
       break;
     case 6: {
       const f = bag.d("Head Wound: max Life lost", 6);
-      s.lifeMaxPenalty += f;
+      // A treated wound's loss is gone; a new one adds to one still untreated.
+      s.lifeMaxPenalty = (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0) + f;
+      addCond(s, "head wound");
       s.life = Math.min(s.life, effectiveLifeMax(s));
       lines.push(`Head Wound: −${f} maximum Life until treated (now ${effectiveLifeMax(s)}).`);
-      addCond(s, "head wound");
       break;
     }
     case 7:
@@ -272,6 +273,7 @@ export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): Da
   const lines = [`Life ${before} → ${s.life} (max ${effectiveLifeMax(s)}). Guard comes back with rest, not healing.`];
   if (amount > 0 && s.conditions.includes(COND.mortal)) {
     s.conditions = s.conditions.filter((c) => c !== COND.mortal && c !== "mortal-clock");
+    delete s.mortalMinutes;
     lines.push("The Mortal Wound is healed: no longer dying (still deprived until rest).");
   }
   // docs/rules/life-guard.md, "Healing and rest": healing that leaves Life above 0 puts the character back in action.
@@ -313,19 +315,26 @@ export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}
   };
 }
 
-/** Treatment ends Scar 6's loss of maximum Life. */
-export function treat(c: Combatant<LifeGuardSheet>): DamageResult {
+/** The hour a Mortal Wound leaves (seed 004, "Scars", row 11: "You die in one hour unless healed"). */
+export const MORTAL_MINUTES = 60;
+
+/**
+ * Game time passing with a Mortal Wound: the hour runs on the campaign's clock
+ * (six dungeon turns); the bot warns as it runs out, and at the hour the
+ * character dies. Healing ends the wound (applyHealing). Null when nothing changes.
+ */
+export function mortalClock(c: Combatant<LifeGuardSheet>, minutes: number): DamageResult | null {
   const s = readState(c);
-  const lost = s.lifeMaxPenalty;
-  s.lifeMaxPenalty = 0;
-  s.conditions = s.conditions.filter((x) => x !== "head wound");
-  return {
-    state: stored(s),
-    result: {
-      title: `${c.name} is treated`,
-      lines: [lost ? `Maximum Life restored to ${effectiveLifeMax(s)}.` : "No Head Wound to treat."],
-      rules: [R.scars],
-      rolls: [],
-    },
-  };
+  if (!s.conditions.includes(COND.mortal) || s.conditions.includes(COND.dead) || minutes <= 0) return null;
+  const spent = (typeof s.mortalMinutes === "number" ? s.mortalMinutes : 0) + minutes;
+  const rules = [R.scars];
+  if (spent >= MORTAL_MINUTES) {
+    s.conditions = [...s.conditions.filter((x) => x !== COND.mortal), COND.dead];
+    delete s.mortalMinutes;
+    return { state: stored(s), result: { title: `${c.name} dies of the Mortal Wound`, lines: [`${c.name} dies: an hour has passed and the Mortal Wound was not healed.`], rules, rolls: [] } };
+  }
+  s.mortalMinutes = spent;
+  const left = MORTAL_MINUTES - spent;
+  return { state: stored(s), result: { title: `${c.name}: Mortal Wound`, lines: [`${c.name} has a Mortal Wound: ${left} minutes left to heal them (/heal), or they die.`], rules, rolls: [] } };
 }
+

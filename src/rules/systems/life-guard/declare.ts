@@ -17,7 +17,7 @@ type C = Combatant<LifeGuardSheet>;
 type Ctx = RoundContext<LifeGuardSheet> & { phase: "declare" | "act" };
 
 /** Declarations that spend the combatant's action this round (no attack after them). */
-export const SPENDS_ACTION = ["move", "retreat", "oil"] as const;
+export const SPENDS_ACTION = ["move", "retreat", "oil", "treat"] as const;
 
 const d = (id: string, label: string, rule: string, when: Declaration["when"], extra: Partial<Declaration> = {}): Declaration => ({ id, label, rule, when, ...extra });
 // Declaring one of these replaces another this round; an oil stays on the weapon (it is not withdrawn by them).
@@ -44,6 +44,8 @@ export function declarations(who: C, ctx: Ctx): Declaration[] {
   list.push(d("cramped", "Cramped conditions", R.actions, when));
   list.push(d("doorway", "Hold a doorway", R.grid, when));
   list.push(d("front", "Shift the front line", R.theatre, when, { detail: "metres, towards the foe (−6 to 6)" }));
+  // seed 004, "Scars", row 6: "Minus d6 maximum Life until you are treated": an action on one's turn.
+  if (when === "turn") list.push(d("treat", "Treat a head wound", R.scars, "turn", { detail: "who (blank: yourself)", ...ACTION }));
   return list;
 }
 
@@ -168,6 +170,16 @@ const SIMPLE: Record<string, { condition: string; line: (n: string) => string; r
 };
 
 /** Checks and records a declaration; throws a RuleError saying what to do when it is not open. */
+/** Treatment: the head wound's loss of maximum Life ends (the condition goes; the sheet's effective maximum returns). */
+function declareTreat(input: DeclareInput<LifeGuardSheet>): DeclareResult {
+  const t = (input.detail ?? "").trim().toLowerCase();
+  const who = !t ? input.who : [input.who, ...input.others].find((o) => o.name.toLowerCase() === t);
+  if (!who) throw new RuleError(`There is no "${input.detail}" here to treat: name someone in the fight.`);
+  if (!who.state.conditions.includes("head wound")) throw new RuleError(`${who.name} has no Head Wound to treat.`);
+  const lines = [`${input.who.name} treats ${who.name === input.who.name ? "their own" : `${who.name}'s`} Head Wound: maximum Life restored (${who.sheet.life}).`];
+  return { ...result("Treatment", lines, R.scars, [{ targetId: who.id, removeConditions: ["head wound"] }]), spendsAction: true };
+}
+
 export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx: Ctx): DeclareResult {
   offered(declarations(input.who, ctx), input.id, input.who.name);
   // An oil applied in the first round's declarations is free (docs/rules/life-guard.md, "Oils").
@@ -192,6 +204,8 @@ export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx:
       return declareDoorway(input);
     case "blast":
       return declareBlast(input);
+    case "treat":
+      return declareTreat(input);
     case "step": {
       const t = (input.detail ?? "").trim();
       const n = t === "" ? 3 : Number(t);

@@ -3,7 +3,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageResult, RuleSystem } from "../types.js";
 import { attack, SITUATIONS } from "./attack.js";
 import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES, startingLoyalty } from "./checks.js";
-import { applyDamageTo, applyHealingTo, rest } from "./damage.js";
+import { applyDamageTo, applyHealingTo, mortalClock, rest } from "./damage.js";
 import { odds } from "./odds.js";
 import { initiative, roundStart } from "./round.js";
 import { describeSheet, initialState, monsterSchema, presets, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
@@ -43,6 +43,8 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   applyHealing: applyHealingTo,
   // Rest restores Guard; a long rest also ends "deprived" (docs/rules/life-guard.md).
   rest: (c, kind) => rest(c, { long: kind === "long" }),
+  // Game time between fights: a Mortal Wound's hour runs out (seed 004, "Scars", row 11).
+  timePasses: (c, minutes) => mortalClock(c, minutes),
 };
 
 export * from "./sheet.js";

@@ -190,7 +190,7 @@ export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance 
 export const round: RoundRules<LifeGuardSheet> = {
   ...baseRound<LifeGuardSheet>({ isDown, rule: R.actions }),
   declarations: (who, ctx) => declarations(who, ctx),
-  declare: (input, dice) => declare(input, dice, { round: input.round, declared: input.declared, others: input.others, phase: "declare" }),
+  declare: (input, dice) => declare(input, dice, { round: input.round, declared: input.declared, others: input.others, phase: input.phase ?? "declare" }),
   allowance: (who, ctx) => allowance(who, ctx),
 };
 

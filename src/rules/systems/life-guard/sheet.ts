@@ -221,7 +221,8 @@ export function stored(s: LifeGuardState): CombatState {
   return rest;
 }
 
-export const effectiveLifeMax = (s: LifeGuardState) => Math.max(0, s.lifeMax - s.lifeMaxPenalty);
+/** Scar 6's loss counts while the head wound is untreated (treatment takes the condition away). */
+export const effectiveLifeMax = (s: LifeGuardState) => Math.max(0, s.lifeMax - (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0));
 export const canFight = (s: CombatState) => !s.conditions.some((c) => OUT_CONDITIONS.includes(c));
 
 export function view(c: Combatant<LifeGuardSheet>): StateView {
