@@ -1,6 +1,6 @@
 /**
  * Dice engine throughput vs @dice-roller/rpg-dice-roller.
- * Run: npx tsx bench/dice.ts
+ * Run: NODE_OPTIONS=--expose-gc npx tsx bench/dice.ts
  *
  * Both sides parse and roll the expression string every iteration, in the
  * same process, with the same seeded alea generator (seedrandom.alea): ours
@@ -19,7 +19,7 @@ export interface DiceBenchRow {
   ratio: number;
 }
 
-export const BENCH_EXPRESSIONS = ["1d20+5", "4d6kh3", "10d6!", "2d20kl1+3", "100d6", "6x 3d6"] as const;
+export const BENCH_EXPRESSIONS = ["1d20+5", "4d6kh3", "10d6!", "2d20kl1+3", "6x 3d6", "100d6", "300d6", "100d6!", "60d10kh20", "200d6>4", "50d20dl10+5"] as const;
 
 let sink = 0;
 
@@ -81,8 +81,12 @@ export async function runDiceBench(
     measure(theirs, warmupMs);
     const o: number[] = [];
     const t: number[] = [];
+    // With --expose-gc (npm run bench), each side starts after a collection: neither pays for the other's garbage.
+    const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
     for (let r = 0; r < rounds; r++) {
+      gc();
       o.push(measure(ours, roundMs));
+      gc();
       t.push(measure(theirs, roundMs));
       await new Promise((res) => setImmediate(res));
     }

@@ -10,6 +10,7 @@ import { combatantChoices, weaponChoices } from "../src/play/encounters/choices.
 import { StaleError } from "../src/play/errors.js";
 
 export const command: CommandModule = {
+  oneTransaction: true,
   data: addSituationOptions(
     new SlashCommandBuilder()
       .setName("attack")

@@ -3,9 +3,10 @@ import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { rollAgainRow, rollEmbed } from "../src/discord/embeds/roll.js";
-import { rollAgainSource, rollDice } from "../src/play/rolls.js";
+import { rollDice } from "../src/play/rolls.js";
 
 export const command: CommandModule = {
+  oneTransaction: true,
   data: new SlashCommandBuilder()
     .setName("roll")
     .setDescription("Roll any dice expression: 1d20+5, 4d6kh3, 1d6!, 5d6>4, 6x 3d6, 1d20+5; 1d8+3")
@@ -28,8 +29,7 @@ export const command: CommandModule = {
     const [, action, id] = i.customId.split(":");
     if (action !== "again" || !id) throw Object.assign(new Error("This button is no longer in use."), { name: "UserError" });
     const actor = actorOf(i);
-    const req = await rollAgainSource(s, actor, Number(id));
-    const done = await rollDice(s, actor, req);
+    const done = await rollDice(s, actor, { again: Number(id) });
     await respond(i, { embeds: [rollEmbed(done, actor.displayName ?? "Someone")], components: done.rollId ? [rollAgainRow(done.rollId)] : [] });
   },
 };

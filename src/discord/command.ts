@@ -13,6 +13,12 @@ export interface CommandModule {
   data: { name: string; toJSON(): RESTPostAPIApplicationCommandsJSONBody };
   /** The handler may take longer than 2 s: the router defers before calling it. */
   defer?: "ephemeral" | "public";
+  /**
+   * Its handlers record the interaction (against redelivery) inside their first transaction
+   * instead of in one of its own: one commit per interaction on the hot path. Only for handlers
+   * that write nothing outside a transaction before their first one.
+   */
+  oneTransaction?: boolean;
   execute(i: ChatInputCommandInteraction, s: Services): Promise<void>;
   autocomplete?(i: AutocompleteInteraction, s: Services): Promise<void>;
   /** Buttons whose custom id starts with `<name>:`. */

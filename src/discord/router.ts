@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
-import { markProcessed } from "../store/processed.js";
+import { inInteraction, markProcessed } from "../store/processed.js";
 import { cleanOptions } from "./input.js";
 
 /** Errors whose message is written for the user: shown as is, ephemerally. */
@@ -55,11 +55,11 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     let meta = { name: "?", kind: "?" };
     let outcome = "ok";
     try {
-      if (!i.isAutocomplete() && !(await markProcessed(services.store.db, i.id))) {
+      const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
+      if (!(await firstTime(services, i, oneTransaction, async () => void (meta = await dispatch(i))))) {
         log.info({ ...where }, "interaction already handled: ignored");
         return;
       }
-      meta = await dispatch(i);
     } catch (err) {
       const e = err as Error;
       if (USER_ERRORS.has(e?.name)) {
@@ -109,6 +109,27 @@ async function runMessageCommand(commands: Map<string, CommandModule>, i: Messag
   if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
   await cmd.message(i, services);
   return { name: i.commandName, kind: "message command" };
+}
+
+/**
+ * Runs `handle` unless the interaction was handled before (a redelivery): false then. The record
+ * is written first, or (`oneTransaction`) inside the handler's first transaction.
+ */
+async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: () => Promise<void>): Promise<boolean> {
+  if (i.isAutocomplete()) {
+    await handle();
+    return true;
+  }
+  if (oneTransaction) return inInteraction(services.store.db, i.id, handle);
+  if (!(await markProcessed(services.store.db, i.id))) return false;
+  await handle();
+  return true;
+}
+
+function nameOf(i: Interaction): string {
+  if (i.isChatInputCommand() || i.isAutocomplete()) return i.commandName;
+  if (i.isButton() || i.isModalSubmit()) return i.customId.split(":")[0] ?? "";
+  return "";
 }
 
 function describe(i: Interaction): { name: string; kind: string } {

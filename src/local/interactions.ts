@@ -4,6 +4,7 @@
 import { VIA_SHARD } from "./gateway.js";
 import { randomBytes } from "node:crypto";
 import type { Commands } from "./commands.js";
+import { DEFAULT_LIMITS } from "./bounded.js";
 import { applyBody, DiscordError, errors, type UploadedFile } from "./messages.js";
 import { buildOptions } from "./options.js";
 import type {
@@ -52,6 +53,8 @@ export interface InteractionDeps {
   /** Sends INTERACTION_CREATE; returns how many gateway sessions got it. */
   dispatch: (payload: JsonObject) => number;
   deadlineMs: () => number;
+  /** How many interactions are remembered (answerable by token); the oldest finished ones are forgotten beyond it. */
+  keep?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -73,6 +76,20 @@ export class Interactions {
   /** Every interaction token handed out so far (tests check none reaches a log). */
   tokens(): string[] {
     return [...this.byToken.keys()];
+  }
+
+  /** Past the limit (and a tenth), the oldest interactions no one waits on are forgotten, with their tokens. */
+  private forgetOldest(): void {
+    const keep = this.deps.keep ?? DEFAULT_LIMITS.interactions;
+    if (this.byId.size <= keep + Math.ceil(keep / 10)) return;
+    let extra = this.byId.size - keep;
+    for (const [id, rec] of this.byId) {
+      if (extra <= 0) break;
+      if (rec.waiters.length) continue;
+      this.byId.delete(id);
+      this.byToken.delete(rec.token);
+      extra--;
+    }
   }
 
   // --- driving ---------------------------------------------------------------
@@ -202,6 +219,7 @@ export class Interactions {
     const rec: InteractionRecord = { id, token, type, label, guildId, channelId, userId, dispatchedAt: 0, followUps: [], done: false, events: [], waiters: [] };
     this.byId.set(id, rec);
     this.byToken.set(token, rec);
+    this.forgetOldest();
     return rec;
   }
 

@@ -24,6 +24,7 @@ import type {
 } from "./types.js";
 import { invalidFormBody, SpecValidator } from "./validate.js";
 import { apiUser, snowflake, World } from "./world.js";
+import { DEFAULT_LIMITS, trimList, type RecordLimits } from "./bounded.js";
 
 export interface LocalDiscordOptions {
   /** 0 (default) = a random free port. */
@@ -46,6 +47,8 @@ export interface LocalDiscordOptions {
   recommendedShards?: number;
   /** Create the guild "Local Table", channel "table" and user "referee" (default true). */
   defaultWorld?: boolean;
+  /** How much is kept of requests, messages and interactions (src/local/bounded.ts). */
+  limits?: Partial<RecordLimits>;
 }
 
 export interface UnknownRoute {
@@ -57,7 +60,9 @@ export interface UnknownRoute {
 export class LocalDiscord {
   readonly applicationId: string;
   readonly world: World;
+  /** The most recent REST requests (at most `limits.requests`, and a tenth more before trimming). */
   readonly requests: RecordedRequest[] = [];
+  readonly limits: RecordLimits;
   readonly validationErrors: ValidationFailure[] = [];
   readonly unknownRoutes: UnknownRoute[] = [];
   /** The default guild "Local Table", its channel "table" and the user "referee" (empty ids if defaultWorld is false). */
@@ -81,7 +86,8 @@ export class LocalDiscord {
     this.log = opts.logger ?? (() => {});
     this.interactionDeadlineMs = opts.interactionDeadlineMs ?? 3000;
     this.strict = opts.strict ?? false;
-    this.world = new World(this.applicationId, opts.botName);
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+    this.world = new World(this.applicationId, opts.botName, this.limits.messages);
     this.registry = new Commands(this.applicationId);
     this.validator = opts.specPath === false ? null : SpecValidator.load(opts.specPath, this.log);
     this.gateway = new Gateway(this.world, {
@@ -97,6 +103,7 @@ export class LocalDiscord {
       applicationId: this.applicationId,
       dispatch: (payload) => this.gateway.dispatch("INTERACTION_CREATE", payload),
       deadlineMs: () => this.interactionDeadlineMs,
+      keep: this.limits.interactions,
     });
     this.rest = new Rest({
       world: this.world,
@@ -292,6 +299,7 @@ export class LocalDiscord {
     const path = api ? api[1]! : url.pathname;
     const answer = (status: number, body?: unknown) => {
       this.requests.push({ method, path, query: url.search, body: parsed.body, status, at: Date.now() });
+      trimList(this.requests, this.limits.requests);
       this.world.events.emit("change");
       sendJson(res, status, body);
     };
@@ -313,6 +321,7 @@ export class LocalDiscord {
     const match = this.rest.match(method, segments);
     if (!match) {
       this.unknownRoutes.push({ method, path, at: Date.now() });
+      trimList(this.unknownRoutes, this.limits.requests);
       this.log(`local Discord: unknown route ${method} ${path}`);
       return answer(404, { code: 0, message: "404: Not Found" });
     }
@@ -323,6 +332,7 @@ export class LocalDiscord {
       const checked = this.rest.schemaErrors(match.route, parsed.body, this.validator);
       if (checked && checked.errors.length > 0) {
         this.validationErrors.push({ method, path, operation: checked.operation, errors: checked.errors });
+        trimList(this.validationErrors, this.limits.requests);
         this.log(`local Discord: ${method} ${path} body does not match ${checked.operation}: ${checked.errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`);
         if (this.strict) return answer(400, invalidFormBody(checked.errors));
       }

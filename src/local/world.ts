@@ -4,6 +4,7 @@ import { EventEmitter } from "node:events";
 import { DiscordSnowflake } from "@sapphire/snowflake";
 import type { APIUser } from "discord.js";
 import type { StoredMessage } from "./types.js";
+import { DEFAULT_LIMITS, trimMap } from "./bounded.js";
 
 export const snowflake = (): string => DiscordSnowflake.generate().toString();
 
@@ -70,7 +71,8 @@ export class World {
   readonly events = new EventEmitter();
   readonly bot: User;
 
-  constructor(botId: string, botName = "Ten-Foot Pole") {
+  /** `keepMessages`: how many messages are stored across channels; the oldest are forgotten beyond it. */
+  constructor(botId: string, botName = "Ten-Foot Pole", private readonly keepMessages = DEFAULT_LIMITS.messages) {
     this.bot = { id: botId, username: botName, bot: true };
     this.users.set(botId, this.bot);
     this.events.setMaxListeners(0);
@@ -184,6 +186,7 @@ export class World {
 
   addMessage(message: StoredMessage): StoredMessage {
     this.messages.set(message.id, message);
+    trimMap(this.messages, this.keepMessages);
     this.emit({ kind: "message", action: "create", message });
     return message;
   }

@@ -6,6 +6,8 @@ import { chanceAtLeast, distribution } from "../rules/dice/odds.js";
 import type { RollOutcome } from "../rules/dice/result.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
+import type { Db, Tx } from "../store/client.js";
+import { activeEncounter, rollById } from "../store/hot.js";
 import { findCampaign } from "./campaigns/find.js";
 import { openStream } from "./streams.js";
 import { UserError } from "./errors.js";
@@ -39,15 +41,18 @@ export interface RollDone {
   chance: number | null;
 }
 
-export async function rollDice(s: Services, actor: Actor, req: RollRequest): Promise<RollDone> {
-  const parsed = parseCommand(req.expression); // throws DiceError: nothing written
-  const reason = req.reason?.trim().slice(0, 200) || null;
+/** A roll: of `req`, or (`{ again }`) of an earlier roll's expression and reason, read in the same transaction. */
+export async function rollDice(s: Services, actor: Actor, what: RollRequest | { again: number }): Promise<RollDone> {
+  const first = "again" in what ? null : what;
+  const parsed = first ? parseCommand(first.expression) : null; // throws DiceError: nothing written
   return s.store.db.$transaction(async (tx) => {
+    const req = first ?? (await rollAgainSource(tx, actor, (what as { again: number }).again));
+    const reason = req.reason?.trim().slice(0, 200) || null;
     const campaign = await findCampaign(tx, actor);
-    const encounter = campaign ? await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } }) : null;
+    const encounter = campaign ? await activeEncounter(tx, campaign.id) : null;
     const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null }, { campaign, encounter });
     const before = open.stream.draws;
-    const outcome = rollCommand(parsed, open.stream);
+    const outcome = rollCommand(parsed ?? parseCommand(req.expression), open.stream);
     open.record({
       purpose: reason ?? "roll",
       expression: req.expression.trim(),
@@ -70,8 +75,8 @@ export async function rollDice(s: Services, actor: Actor, req: RollRequest): Pro
 }
 
 /** The expression and reason of an earlier roll, for "Roll again" (only within the same server). */
-export async function rollAgainSource(s: Services, actor: Actor, rollId: number): Promise<RollRequest> {
-  const r = await s.store.db.roll.findUnique({ where: { id: rollId } });
+export async function rollAgainSource(db: Db | Tx, actor: Actor, rollId: number): Promise<RollRequest> {
+  const r = await rollById(db, rollId);
   if (!r || r.guildId !== actor.guildId || (r.hidden && r.userId !== actor.userId)) throw new UserError("That roll is not known here any more: use /roll.");
   return { expression: r.expression, reason: r.purpose === "roll" ? null : r.purpose, hidden: false };
 }

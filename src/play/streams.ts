@@ -10,6 +10,14 @@ import { DiceBag } from "../rules/dice/bag.js";
 import type { Tx } from "../store/client.js";
 import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
+import { UserError } from "./errors.js";
+import { insertRolls, updateCampaignStream, updateEncounter } from "../store/hot.js";
+
+/** A change to the stream's encounter, made only if its version is still `version`. */
+export interface EncounterChange {
+  version: number;
+  data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">>;
+}
 
 export interface StreamOwner {
   campaignId: string | null;
@@ -24,8 +32,11 @@ export interface OpenStream {
   owner: StreamOwner;
   /** Logs a roll made from this stream (faces in draw order). */
   record(entry: { purpose: string; expression: string; faces: number[]; total: number | number[]; drawsBefore: number; hidden?: boolean }): void;
-  /** Writes the logged rolls and the stream's new state. */
-  close(tx: Tx, actor: Actor): Promise<number[]>;
+  /**
+   * Writes the logged rolls and the stream's new state; `also` folds the caller's change to the
+   * encounter (checked against its version, which it bumps) into the same UPDATE.
+   */
+  close(tx: Tx, actor: Actor, also?: EncounterChange): Promise<number[]>;
 }
 
 /** For rolls outside any campaign: one process-wide stream (not verifiable, not persisted). */
@@ -53,34 +64,36 @@ export async function openStream(tx: Tx, where: { campaignId: string | null; enc
     stream = looseStream();
   }
   const entries: Parameters<OpenStream["record"]>[0][] = [];
+  const drawsAtOpen = stream.draws;
   return {
     stream,
     owner,
     record: (e) => void entries.push(e),
-    async close(tx, actor) {
-      const ids: number[] = [];
-      for (const e of entries) {
-        const row = await tx.roll.create({
-          data: {
-            campaignId: owner.campaignId,
-            encounterId: owner.encounterId,
-            guildId: actor.guildId,
-            channelId: actor.channelId,
-            userId: actor.userId,
-            purpose: e.purpose.slice(0, 200),
-            expression: e.expression,
-            faces: JSON.stringify(e.faces),
-            total: JSON.stringify(e.total),
-            streamDraws: e.drawsBefore,
-            hidden: e.hidden ?? false,
-          },
-          select: { id: true },
-        });
-        ids.push(row.id);
-      }
-      const state = JSON.stringify(stream.save());
-      if (owner.encounterId) await tx.encounter.update({ where: { id: owner.encounterId }, data: { streamState: state } });
-      else if (owner.campaignId) await tx.campaign.update({ where: { id: owner.campaignId }, data: { streamState: state } });
+    async close(tx, actor, also) {
+      // One INSERT for every roll logged, one UPDATE for the owner's stream state (with the caller's
+      // own change to the encounter folded in), and nothing when nothing was drawn or changed.
+      const rows = entries.map((e) => ({
+        campaignId: owner.campaignId,
+        encounterId: owner.encounterId,
+        guildId: actor.guildId,
+        channelId: actor.channelId,
+        userId: actor.userId,
+        purpose: e.purpose.slice(0, 200),
+        expression: e.expression,
+        faces: JSON.stringify(e.faces),
+        total: JSON.stringify(e.total),
+        streamDraws: e.drawsBefore,
+        hidden: e.hidden ?? false,
+      }));
+      const ids = await insertRolls(tx, rows, new Date());
+      const drew = stream.draws !== drawsAtOpen;
+      const state = drew ? { streamState: JSON.stringify(stream.save()) } : {};
+      if (owner.encounterId && also) {
+        if ((await updateEncounter(tx, owner.encounterId, { ...state, ...also.data }, also.version)) !== 1)
+          throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
+      } else if (also) throw new Error("an encounter change folded into a stream that is not the encounter's");
+      else if (drew && owner.encounterId) await updateEncounter(tx, owner.encounterId, state);
+      else if (drew && owner.campaignId) await updateCampaignStream(tx, owner.campaignId, state.streamState!);
       return ids;
     },
   };

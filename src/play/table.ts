@@ -20,6 +20,7 @@ import type { DiceBag } from "../rules/dice/bag.js";
 import { retainerMorale } from "./retainers/morale.js";
 import { partyLeader } from "./encounters/leader.js";
 import { sheetState } from "./round/marks.js";
+import { activeEncounter } from "../store/hot.js";
 
 export interface TableResult {
   result: RuleResult;
@@ -34,7 +35,7 @@ interface Scope {
 
 async function scope(tx: Tx, actor: Actor): Promise<Scope> {
   const campaign = await requireCampaign(tx, actor);
-  const enc = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+  const enc = await activeEncounter(tx, campaign.id);
   return { campaign, fight: enc ? await loadFight(tx, campaign, enc) : null };
 }
 

@@ -1,6 +1,7 @@
 // The foundation through the local Discord: logging, errors with a ref, restarts, redelivery.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { Writable } from "node:stream";
+import { Events, type Interaction } from "discord.js";
 import { startE2E, text, buttons, until, TOKEN, type E2E } from "../helpers/e2e.js";
 import { createLogger } from "../../src/log.js";
 import { markProcessed } from "../../src/store/processed.js";
@@ -65,6 +66,31 @@ describe("foundation, end to end", () => {
     const db = h.app.services.store.db;
     expect(await markProcessed(db, "redelivered-1")).toBe(true);
     expect(await markProcessed(db, "redelivered-1")).toBe(false);
+  });
+
+  it("a /roll delivered twice rolls once: the record of the interaction is written in the roll's own transaction", async () => {
+    const db = h.app.services.store.db;
+    const client = h.app.bot.client;
+    const delivered = new Promise<Interaction>((r) => client.once(Events.InteractionCreate, r));
+    const first = await h.cmd("alice", "roll", { dice: "1d20", reason: "delivered twice" });
+    expect(first.ephemeral).toBe(false);
+    const i = await delivered;
+    await until(async () => (await db.processedInteraction.count({ where: { id: i.id } })) === 1);
+    await h.app.bot.router.handle(i);
+    expect(await db.roll.count({ where: { purpose: "delivered twice" } })).toBe(1);
+    await until(() => lines.some((l) => l.includes("interaction already handled") && l.includes(i.id)));
+  });
+
+  it("a refused /roll is recorded too, and writes nothing else", async () => {
+    const db = h.app.services.store.db;
+    const rolls = await db.roll.count();
+    const client = h.app.bot.client;
+    const delivered = new Promise<Interaction>((r) => client.once(Events.InteractionCreate, r));
+    const r = await h.cmd("alice", "roll", { dice: "1d" });
+    expect(r.ephemeral).toBe(true);
+    const i = await delivered;
+    await until(async () => (await db.processedInteraction.count({ where: { id: i.id } })) === 1);
+    expect(await db.roll.count()).toBe(rolls);
   });
 
   it("state survives a restart on the same database, the round's attacks included", async () => {

@@ -20,7 +20,6 @@ import { moraleNudges } from "../table.js";
 import { attackInput, readPending, type StoredInput } from "./pending.js";
 import { gateAttack } from "../round/gate.js";
 import { pickActing } from "../round/who.js";
-import { bumpEncounter } from "../encounters/index.js";
 
 export interface AttackView {
   pendingId: string | null;
@@ -79,7 +78,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       round: fight.encounter.round,
       ...(req.weapon ? { weapon: req.weapon } : {}),
     };
-    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id }, lapsed.length ? {} : { encounter: fight.encounter });
     const bag = bagFor(stream, `${a.name} attacks ${d.name}`);
     let state: AttackState;
     try {
@@ -90,7 +89,6 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     }
     let view = await settle(tx, fight, stored, state, bag);
     ({ state, view } = await pressForced(tx, fight, view.stored, state, bag));
-    await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(gate.after) });
     let pendingId: string | null = null;
     if (state.phase !== "done") {
       pendingId = shortId();
@@ -106,7 +104,8 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
         },
       });
     }
-    await stream.close(tx, actor);
+    // The round's record of this attack goes with the stream's state: one UPDATE of the encounter.
+    await stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: JSON.stringify(gate.after) } });
     return {
       pendingId,
       version: 0,
@@ -166,7 +165,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       const who = fight.rows.find((r) => r.id === option.by)?.name ?? "someone else";
       throw new PermissionError(`That is ${controller ? `<@${controller}>'s` : "the referee's"} to decide (for ${who}).`);
     }
-    const stream = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
+    const stream = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id }, { encounter });
     const bag = bagFor(stream, `${option.label}`);
     let next: AttackState;
     try {

@@ -2,6 +2,7 @@
  * An attack nobody reacted to resolves when the next action in its encounter
  * starts, or when the campaign's reaction window runs out (the sweeper).
  */
+import { openAttacks } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { bagFor, openStream } from "../streams.js";
@@ -23,10 +24,7 @@ export interface Lapsed {
 }
 
 export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: Date, onlyDue = false): Promise<Lapsed[]> {
-  const open = await tx.pendingAction.findMany({
-    where: { encounterId: fight.encounter.id, status: "open", ...(onlyDue ? { expiresAt: { lte: now } } : {}) },
-    orderBy: { createdAt: "asc" },
-  });
+  const open = await openAttacks(tx, fight.encounter.id, onlyDue ? now : undefined);
   if (!open.length) return [];
   const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
   const out: Lapsed[] = [];

@@ -6,6 +6,7 @@ import type { Combatant as CombatantRow } from "../../generated/prisma/client.js
 import type { Fight } from "./load.js";
 import { toRule } from "./load.js";
 import { sheetState, stampAdded } from "../round/marks.js";
+import { setState } from "../../store/hot.js";
 
 /**
  * Writes a combatant's state, and to the character or retainer it stands for
@@ -14,11 +15,11 @@ import { sheetState, stampAdded } from "../round/marks.js";
  */
 export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): Promise<string> {
   const json = JSON.stringify(state);
-  await tx.combatant.update({ where: { id: row.id }, data: { state: json, version: { increment: 1 } } });
+  await setState(tx, "Combatant", row.id, json);
   if (!row.characterId && !row.retainerId) return json;
   const kept = JSON.stringify(sheetState(words, state));
-  if (row.characterId) await tx.character.update({ where: { id: row.characterId }, data: { state: kept } });
-  if (row.retainerId) await tx.retainer.update({ where: { id: row.retainerId }, data: { state: kept } });
+  if (row.characterId) await setState(tx, "Character", row.characterId, kept);
+  if (row.retainerId) await setState(tx, "Retainer", row.retainerId, kept);
   return json;
 }
 

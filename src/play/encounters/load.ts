@@ -5,6 +5,7 @@ import type { Combatant, CombatState, RuleSystem, SystemId } from "../../rules/s
 import type { Db, Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { UserError } from "../errors.js";
+import { activeEncounter, combatantsOf } from "../../store/hot.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
 import { isOut } from "../../rules/round/words.js";
@@ -30,7 +31,7 @@ export function toRule(row: CombatantRow): Combatant {
 }
 
 export async function loadFight(tx: Tx | Db, campaign: Campaign, encounter: Encounter): Promise<Fight> {
-  const rows = await tx.combatant.findMany({ where: { encounterId: encounter.id }, orderBy: [{ side: "desc" }, { name: "asc" }] });
+  const rows = await combatantsOf(tx, encounter.id);
   return {
     campaign,
     encounter,
@@ -43,7 +44,7 @@ export async function loadFight(tx: Tx | Db, campaign: Campaign, encounter: Enco
 
 export async function requireFight(tx: Tx | Db, actor: Actor): Promise<Fight> {
   const campaign = await requireCampaign(tx, actor);
-  const encounter = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+  const encounter = await activeEncounter(tx, campaign.id);
   if (!encounter) throw new UserError("No encounter is running here. A referee starts one with /encounter start.");
   return loadFight(tx, campaign, encounter);
 }

@@ -80,7 +80,16 @@ class Roller {
     const dice = this.dice;
     const start = dice.length;
     let value = 0;
-    if (!reroll && !explode && !keep && !success) {
+    if (!reroll && !explode && !keep && !success && !this.source.die && this.used + count <= LIMITS.maxDice) {
+      // Fastest path: plain NdM within the budget, drawn straight from the source's floats (as rollDie does).
+      const source = this.source;
+      this.used += count;
+      for (let i = 0; i < count; i++) {
+        const v = 1 + Math.floor(source.next() * sides);
+        dice.push({ sides, value: v, kept: true });
+        value += v;
+      }
+    } else if (!reroll && !explode && !keep && !success) {
       // Fast path: plain NdM.
       for (let i = 0; i < count; i++) {
         const v = this.draw(sides, pos);
@@ -107,7 +116,7 @@ class Roller {
           break;
         }
       }
-      if (keep) applyKeep(dice, start, keep.mode, keep.n);
+      if (keep) applyKeep(dice, start, keep.mode, keep.n, sides);
       if (success) {
         for (let i = start; i < dice.length; i++) {
           const d = dice[i]!;
@@ -155,7 +164,8 @@ export function truncDiv(a: number, b: number): number {
 }
 
 /** Marks dropped dice among the group's surviving dice (indexes start..end). */
-function applyKeep(dice: DieRecord[], start: number, mode: "kh" | "kl" | "dh" | "dl", n: number): void {
+function applyKeep(dice: DieRecord[], start: number, mode: "kh" | "kl" | "dh" | "dl", n: number, sides: number): void {
+  if (sides <= 1024) return keepByCount(dice, start, mode, n, sides);
   const pool: number[] = [];
   for (let i = start; i < dice.length; i++) if (dice[i]!.kept) pool.push(i);
   // Highest-first order for kh/dh, lowest-first for kl/dl; ties keep draw order.
@@ -164,10 +174,51 @@ function applyKeep(dice: DieRecord[], start: number, mode: "kh" | "kl" | "dh" | 
   // kh/kl: everything after the first n is dropped. dh/dl: the first n are.
   const from = mode[0] === "k" ? n : 0;
   const to = mode[0] === "k" ? pool.length : Math.min(n, pool.length);
-  for (let j = from; j < to; j++) {
-    const d = dice[pool[j]!]!;
-    d.kept = false;
-    d.dropped = true;
+  for (let j = from; j < to; j++) drop(dice[pool[j]!]!);
+}
+
+function drop(d: DieRecord): void {
+  d.kept = false;
+  d.dropped = true;
+}
+
+/**
+ * The same choice as sorting (highest-first for kh/dh, lowest-first for kl/dl, ties in draw
+ * order, the first n of that order kept or dropped), without sorting: faces are counted, which
+ * gives the face where the first n end and how many of that face are inside them.
+ */
+function keepByCount(dice: DieRecord[], start: number, mode: "kh" | "kl" | "dh" | "dl", n: number, sides: number): void {
+  const count = new Uint32Array(sides + 2);
+  let alive = 0;
+  for (let i = start; i < dice.length; i++) {
+    const d = dice[i]!;
+    if (d.kept) {
+      count[d.value]!++;
+      alive++;
+    }
+  }
+  const high = mode === "kh" || mode === "dh";
+  const first = Math.min(n, alive);
+  // Walk faces in the order's direction until the first `first` dice are covered.
+  let cut = high ? sides + 1 : 0;
+  let inside = 0;
+  while (inside < first) {
+    cut += high ? -1 : 1;
+    inside += count[cut]!;
+  }
+  // Dice of face `cut` inside the first n, in draw order; beyond them, that face is outside.
+  let atCut = first === 0 ? 0 : first - (inside - count[cut]!);
+  const keepFirst = mode[0] === "k";
+  for (let i = start; i < dice.length; i++) {
+    const d = dice[i]!;
+    if (!d.kept) continue;
+    const v = d.value;
+    let isFirst: boolean;
+    if (first === 0) isFirst = false;
+    else if (high ? v > cut : v < cut) isFirst = true;
+    else if (v === cut) isFirst = atCut-- > 0;
+    else isFirst = false;
+    if (isFirst !== keepFirst) drop(d);
   }
 }
 

@@ -1,0 +1,93 @@
+/**
+ * The hot path's statements as raw SQL through the same Prisma client: every /roll, /attack and
+ * press runs them, and a raw statement costs about half of the same query built by Prisma
+ * (bench/bot.ts counts and times them). $queryRaw maps the columns to the same types the
+ * models have (DateTime → Date, Boolean → boolean), so callers get the rows Prisma would give.
+ */
+import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
+import type { Db, Tx } from "./client.js";
+
+/** The live campaigns of these channels in a server (the channel, or a thread and its parent). */
+export function liveCampaigns(db: Db | Tx, guildId: string, channelIds: string[]): Promise<Campaign[]> {
+  return db.$queryRaw<Campaign[]>`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`;
+}
+
+/** The campaign's running encounter, if any. */
+export async function activeEncounter(db: Db | Tx, campaignId: string): Promise<Encounter | null> {
+  const rows = await db.$queryRaw<Encounter[]>`SELECT * FROM "Encounter" WHERE "campaignId" = ${campaignId} AND "status" = 'active' LIMIT 1`;
+  return rows[0] ?? null;
+}
+
+/** An encounter's combatants, party first then foes, by name. */
+export function combatantsOf(db: Db | Tx, encounterId: string): Promise<Combatant[]> {
+  return db.$queryRaw<Combatant[]>`SELECT * FROM "Combatant" WHERE "encounterId" = ${encounterId} ORDER BY "side" DESC, "name" ASC`;
+}
+
+export interface RollRow {
+  campaignId: string | null;
+  encounterId: string | null;
+  guildId: string;
+  channelId: string;
+  userId: string;
+  purpose: string;
+  expression: string;
+  faces: string;
+  total: string;
+  streamDraws: number;
+  hidden: boolean;
+}
+
+/** Logs rolls in one INSERT; their ids in order. */
+export async function insertRolls(tx: Tx, rows: RollRow[], now: Date): Promise<number[]> {
+  if (!rows.length) return [];
+  const values = rows.map(
+    (r) =>
+      Prisma.sql`(${r.campaignId}, ${r.encounterId}, ${r.guildId}, ${r.channelId}, ${r.userId}, ${r.purpose}, ${r.expression}, ${r.faces}, ${r.total}, ${r.streamDraws}, ${r.hidden}, ${now})`,
+  );
+  const ids = await tx.$queryRaw<{ id: number | bigint }[]>`INSERT INTO "Roll" ("campaignId", "encounterId", "guildId", "channelId", "userId", "purpose", "expression", "faces", "total", "streamDraws", "hidden", "createdAt") VALUES ${Prisma.join(values)} RETURNING "id"`;
+  return ids.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+type EncounterSet = Partial<Pick<Encounter, "streamState" | "round" | "turn" | "order" | "roundState">>;
+const ENCOUNTER_COLUMNS = new Set(["streamState", "round", "turn", "order", "roundState"]);
+
+/**
+ * Sets an encounter's columns; with `version`, only if it is still that version, and bumps it.
+ * The number of rows changed (0 when the version moved on).
+ */
+export function updateEncounter(tx: Tx, id: string, set: EncounterSet, version?: number): Promise<number> {
+  const parts = Object.entries(set)
+    .filter(([k, v]) => ENCOUNTER_COLUMNS.has(k) && v !== undefined)
+    .map(([k, v]) => Prisma.sql`${Prisma.raw(`"${k}"`)} = ${v}`);
+  if (version !== undefined) parts.push(Prisma.sql`"version" = "version" + 1`);
+  if (!parts.length) return Promise.resolve(1);
+  const where = version === undefined ? Prisma.sql`"id" = ${id}` : Prisma.sql`"id" = ${id} AND "version" = ${version}`;
+  return tx.$executeRaw`UPDATE "Encounter" SET ${Prisma.join(parts)} WHERE ${where}`;
+}
+
+/** A campaign's stream state. */
+export function updateCampaignStream(tx: Tx, id: string, streamState: string): Promise<number> {
+  return tx.$executeRaw`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`;
+}
+
+/** Sets a row's `state` column (a combatant's also bumps its version); throws when the row is gone, as Prisma's update does. */
+export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, state: string): Promise<void> {
+  const n =
+    table === "Combatant"
+      ? await tx.$executeRaw`UPDATE "Combatant" SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`
+      : await tx.$executeRaw`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`;
+  if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
+}
+
+/** An encounter's attacks still waiting for reactions (only those due by `dueBy` when given), oldest first. */
+export function openAttacks(tx: Tx, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
+  return dueBy
+    ? tx.$queryRaw<PendingAction[]>`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`
+    : tx.$queryRaw<PendingAction[]>`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`;
+}
+
+/** One logged roll by id. */
+export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
+  const rows = await db.$queryRaw<Roll[]>`SELECT * FROM "Roll" WHERE "id" = ${id}`;
+  return rows[0] ?? null;
+}
