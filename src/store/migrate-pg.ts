@@ -6,11 +6,9 @@
  * An advisory lock makes shards that start together apply each file once.
  */
 import pg from "pg";
-import { createHash, randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import type { MigrationReport } from "./migrate.js";
+import { pendingMigrations, type MigrationReport } from "./migrate.js";
 
 export const PG_MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/postgresql/migrations", import.meta.url));
 /** Any fixed number: the key of the advisory lock held while migrating. */
@@ -27,15 +25,8 @@ export async function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Pro
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
     const rows = await client.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
     const done = new Set(rows.rows.map((r) => r.migration_name));
-    const names = readdirSync(dir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
-      .map((d) => d.name)
-      .sort();
     const applied: string[] = [];
-    for (const name of names) {
-      if (done.has(name)) continue;
-      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
-      const checksum = createHash("sha256").update(sql).digest("hex");
+    for (const { name, sql, checksum } of pendingMigrations(dir, done)) {
       await client.query("BEGIN");
       try {
         await client.query(sql);

@@ -16,6 +16,26 @@ export interface MigrationReport {
   alreadyApplied: number;
 }
 
+/** A checked-in migration not applied yet: its folder's name, its SQL and the checksum Prisma records. */
+export interface PendingMigration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+/** The migrations in `dir` (one folder each, in name order) that `done` does not list. Shared by both engines. */
+export function pendingMigrations(dir: string, done: Set<string>): PendingMigration[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
+    .map((d) => d.name)
+    .sort()
+    .filter((name) => !done.has(name))
+    .map((name) => {
+      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
 export function migrate(file: string, dir = MIGRATIONS_DIR): MigrationReport {
   const db = new Database(file);
   try {
@@ -28,15 +48,8 @@ export function migrate(file: string, dir = MIGRATIONS_DIR): MigrationReport {
     const done = new Set(
       (db.prepare(`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`).all() as { migration_name: string }[]).map((r) => r.migration_name),
     );
-    const names = readdirSync(dir, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "migration.sql")))
-      .map((d) => d.name)
-      .sort();
     const applied: string[] = [];
-    for (const name of names) {
-      if (done.has(name)) continue;
-      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
-      const checksum = createHash("sha256").update(sql).digest("hex");
+    for (const { name, sql, checksum } of pendingMigrations(dir, done)) {
       db.transaction(() => {
         db.exec(sql);
         db.prepare(
