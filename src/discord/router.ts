@@ -61,20 +61,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
         return;
       }
     } catch (err) {
-      const e = err as Error;
-      if (USER_ERRORS.has(e?.name)) {
-        outcome = "refused";
-        if (i.isRepliable()) await say(i, e.message).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
-      } else {
-        outcome = "error";
-        const ref = randomBytes(4).toString("hex");
-        log.error({ err: e, ref, ...where, command: meta.name }, "handler failed");
-        if (i.isRepliable()) {
-          await say(i, `Something went wrong (ref ${ref}). Nothing was changed; try again, and tell the bot's host this ref if it persists.`).catch(
-            (x) => log.warn({ err: x, ref }, "could not answer"),
-          );
-        }
-      }
+      outcome = await answerFailure(i, err as Error, log, { ...where, command: meta.name });
     } finally {
       if (meta.name === "?") meta = describe(i);
       log.info({ ...where, command: meta.name, kind: meta.kind, outcome, ms: Math.round((performance.now() - started) * 100) / 100 }, "interaction");
@@ -100,6 +87,22 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     },
     inFlight: () => running.size,
   };
+}
+
+/** Answers a failed interaction: a user's mistake as written (ephemerally), anything else with a ref to quote. */
+async function answerFailure(i: Interaction, e: Error, log: Logger, where: Record<string, unknown>): Promise<"refused" | "error"> {
+  if (USER_ERRORS.has(e?.name)) {
+    if (i.isRepliable()) await say(i, e.message).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
+    return "refused";
+  }
+  const ref = randomBytes(4).toString("hex");
+  log.error({ err: e, ref, ...where }, "handler failed");
+  if (i.isRepliable()) {
+    await say(i, `Something went wrong (ref ${ref}). Nothing was changed; try again, and tell the bot's host this ref if it persists.`).catch((x) =>
+      log.warn({ err: x, ref }, "could not answer"),
+    );
+  }
+  return "error";
 }
 
 /** A message command (the "Apps" menu on a message). */

@@ -93,7 +93,8 @@ export class Rest {
     this.routes.push({ method, parts: path.split("/").filter(Boolean), auth, ...(schema ? { schema } : {}), handle });
   }
 
-  private define(): void {
+  /** What every route group reads: the world and lookups that answer Discord's own errors. */
+  private helpers() {
     const { world, commands, interactions, applicationId } = this.d;
     const app = (p: Record<string, string>) => {
       if (p.app !== applicationId) throw new DiscordError(404, 10002, "Unknown Application");
@@ -110,8 +111,20 @@ export class Rest {
       return p.token!;
     };
     const bodies = (b: Json | undefined): JsonObject[] => (Array.isArray(b) ? (b as JsonObject[]) : []);
+    return { world, commands, interactions, applicationId, app, channel, guild, visible, webhook, bodies };
+  }
 
-    // Gateway, users, application
+  private define(): void {
+    this.defineApplication();
+    this.defineCommands();
+    this.defineInteractions();
+    this.defineChannels();
+    this.defineGuilds();
+  }
+
+  /** Gateway, users, application. */
+  private defineApplication(): void {
+    const { world, applicationId } = this.helpers();
     const gateway = () => ok({ url: this.d.gatewayUrl() });
     this.on("GET", "/gateway", false, undefined, gateway);
     this.on("GET", "/gateway/bot", true, undefined, () =>
@@ -149,8 +162,11 @@ export class Rest {
       });
     this.on("GET", "/applications/@me", true, undefined, application);
     this.on("GET", "/oauth2/applications/@me", true, undefined, application);
+  }
 
-    // Commands, global and per guild
+  /** Commands, global and per guild. */
+  private defineCommands(): void {
+    const { commands, app, guild, bodies } = this.helpers();
     for (const scope of ["", "/guilds/:guild"]) {
       const gid = (p: Record<string, string>) => (scope ? (guild(p.guild!), p.guild) : undefined);
       const base = `/applications/:app${scope}/commands`;
@@ -164,8 +180,11 @@ export class Rest {
       this.on("PATCH", `${base}/:cmd`, true, `update_${op}`, (p, r) => (app(p), find(p), ok(commands.patch(gid(p), p.cmd!, obj(r.body)))));
       this.on("DELETE", `${base}/:cmd`, true, undefined, (p) => (app(p), find(p), commands.delete(gid(p), p.cmd!), ok()));
     }
+  }
 
-    // Interactions and their webhooks (no Authorization: the token is in the path)
+  /** Interactions and their webhooks (no Authorization: the token is in the path). */
+  private defineInteractions(): void {
+    const { world, interactions, applicationId, webhook } = this.helpers();
     this.on(
       "POST",
       "/interactions/:id/:token/callback",
@@ -191,8 +210,11 @@ export class Rest {
     this.on("GET", msgPath, false, undefined, (p) => ok(interactions.webhookGet(webhook(p), p.mid!)));
     this.on("PATCH", msgPath, false, "update_webhook_message", (p, r) => ok(interactions.webhookEdit(webhook(p), p.mid!, r.body, r.files)));
     this.on("DELETE", msgPath, false, undefined, (p) => (interactions.webhookDelete(webhook(p), p.mid!), ok()));
+  }
 
-    // Channels and messages
+  /** Channels and messages. */
+  private defineChannels(): void {
+    const { world, channel, visible } = this.helpers();
     this.on("GET", "/channels/:id", true, undefined, (p) => ok(world.apiChannel(channel(p.id!))));
     this.on("GET", "/channels/:id/messages", true, undefined, (p, r) => {
       channel(p.id!);
@@ -244,8 +266,11 @@ export class Rest {
     };
     this.on("POST", "/channels/:id/threads", true, "create_thread", thread);
     this.on("POST", "/channels/:id/messages/:mid/threads", true, "create_thread_from_message", (p, r) => (visible(p.id!, p.mid!), thread(p, r)));
+  }
 
-    // Guilds
+  /** Guilds. */
+  private defineGuilds(): void {
+    const { world, guild } = this.helpers();
     this.on("GET", "/guilds/:guild", true, undefined, (p) => ok(world.apiGuild(guild(p.guild!))));
     this.on("GET", "/guilds/:guild/channels", true, undefined, (p) =>
       ok(guild(p.guild!).channels.map((id) => world.channels.get(id)!).filter((c) => c.type !== 11).map((c) => world.apiChannel(c))),
