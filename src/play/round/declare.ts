@@ -61,17 +61,20 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     }
     const row = pickActing(fight, actor, req.who, "who", "declares");
     const rs = readRound(fight.encounter);
-    if (WITHDRAW.has(req.action.trim().toLowerCase())) {
+    const open = declarable(fight, toRule(row), rs);
+    const word = req.action.trim().toLowerCase();
+    // "none" (or "clear", "cancel", "withdraw") takes this round's declarations back, unless the system has a declaration by that id.
+    if (WITHDRAW.has(word) && !open.some((d) => d.id === word)) {
       const next = await withdraw(tx, fight, row.id, rs);
       await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
       return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations.`] };
     }
     const who = toRule(row);
-    const decl = find(declarable(fight, who, rs), req.action, row.name);
+    const decl = find(open, req.action, row.name);
     if (decl.when === "turn") checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
     if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
-    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    const bag = bagFor(open, `${row.name} declares ${decl.label}`);
+    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+    const bag = bagFor(stream, `${row.name} declares ${decl.label}`);
     const ctx = roundContext(fight, who, rs);
     let result;
     try {
@@ -95,7 +98,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
     await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
-    await open.close(tx, actor);
+    await stream.close(tx, actor);
     return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}.`] };
   });
 }
