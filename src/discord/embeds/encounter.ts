@@ -5,6 +5,7 @@ import { clip, COLOURS, LIMITS } from "./style.js";
 import { ruleEmbed } from "./rules.js";
 import { roundButtons } from "./round.js";
 import { readRound } from "../../play/round/state.js";
+import { actingNow } from "../../play/round/context.js";
 import { conditionLabels } from "../../rules/round/words.js";
 
 function bar(fraction: number): string {
@@ -15,7 +16,7 @@ function bar(fraction: number): string {
 export function rosterLines(f: Fight): string[] {
   const order = JSON.parse(f.encounter.order) as string[][];
   const phase = readRound(f.encounter).phase;
-  const current = order[f.encounter.turn] ?? [];
+  const current = actingNow(f) ?? [];
   const pos = new Map<string, number>();
   order.forEach((g, i) => g.forEach((id) => pos.set(id, i + 1)));
   const rs = readRound(f.encounter);
@@ -40,8 +41,8 @@ export function rosterLines(f: Fight): string[] {
 
 export function encounterEmbed(f: Fight, title?: string, notes: string[] = []): EmbedBuilder {
   const phase = readRound(f.encounter).phase;
-  const order = JSON.parse(f.encounter.order) as string[][];
-  const acting = f.rows.filter((r) => (order[f.encounter.turn] ?? []).includes(r.id)).map((r) => r.name);
+  const now = actingNow(f) ?? [];
+  const acting = f.rows.filter((r) => now.includes(r.id)).map((r) => r.name);
   const round =
     f.encounter.round === 0
       ? "before initiative"

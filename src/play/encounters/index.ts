@@ -4,6 +4,7 @@ import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
 import { sheetState } from "../round/marks.js";
+import { updateEncounter } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -237,8 +238,7 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
 
 /** Bumps the encounter's version: every write checks it, so a racing write fails cleanly. */
 export async function bumpEncounter(tx: Tx, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {}): Promise<void> {
-  const r = await tx.encounter.updateMany({ where: { id: e.id, version: e.version }, data: { ...data, version: { increment: 1 } } });
-  if (r.count !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
+  if ((await updateEncounter(tx, e.id, data, e.version)) !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
 }
 
 export { toRule };

@@ -7,6 +7,12 @@ export function roundContext(f: Fight, who: Combatant, rs: RoundState = readRoun
   return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings }, phase: rs.phase };
 }
 
+/** The ids of the group whose turn it is; null before any order is rolled. */
+export function actingNow(f: Fight): string[] | null {
+  const order = JSON.parse(f.encounter.order) as string[][];
+  return order.length ? (order[f.encounter.turn] ?? []) : null;
+}
+
 /** Why `who` cannot act this round, or null. */
 export function cannotAct(f: Fight, who: Combatant, rs?: RoundState): string | null {
   return f.system.round.cannotAct?.(who, roundContext(f, who, rs)) ?? null;

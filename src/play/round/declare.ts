@@ -3,6 +3,7 @@
  * before initiative (charge, dodge, a spell…) or on its turn (a move, standing up).
  * The system checks it and says which marks it sets; the roster shows it.
  */
+import type { DiceBag } from "../../rules/dice/bag.js";
 import type { Declaration } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
@@ -14,7 +15,7 @@ import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
 import { loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
-import { allowance, declarable, roundContext } from "./context.js";
+import { actingNow, allowance, declarable, roundContext } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
 import { pickActing } from "./who.js";
 
@@ -38,16 +39,26 @@ function find(list: Declaration[], action: string, name: string): Declaration {
 }
 
 function checkTurn(f: Fight, rowId: string, name: string, referee: boolean) {
-  const order = JSON.parse(f.encounter.order) as string[][];
-  const now = order[f.encounter.turn] ?? [];
-  if (order.length && !now.includes(rowId) && !referee) throw new UserError(`It is not ${name}'s turn: that waits for its place in the order.`);
+  const now = actingNow(f);
+  if (now && !now.includes(rowId) && !referee) throw new UserError(`It is not ${name}'s turn: that waits for its place in the order.`);
 }
 
-/** Takes back what the combatant declared this round (in the declare phase only). */
-async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState): Promise<RoundState> {
+/** The fight, the declaring combatant and what it may declare now; a button of an earlier round changes nothing. */
+async function locate(db: Tx | Services["store"]["db"], actor: Actor, who: string | null | undefined, expect?: DeclareRequest["expect"]) {
+  const fight = await requireFight(db, actor);
+  if (expect && (expect.encounterId !== fight.encounter.id || expect.round !== fight.encounter.round)) {
+    throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
+  }
+  const row = pickActing(fight, actor, who, "who", "declares");
+  const rs = readRound(fight.encounter);
+  return { fight, row, rs, open: declarable(fight, toRule(row), rs) };
+}
+
+/** Takes back what the combatant declared this round (in the declare phase only); removing marks rolls nothing. */
+async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceBag): Promise<RoundState> {
   if (rs.phase !== "declare") throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
   const marks = rs.marks[id] ?? [];
-  if (marks.length) await applyEffects(tx, f, [{ targetId: id, removeConditions: marks }], bagFor(await openStream(tx, { campaignId: f.campaign.id, encounterId: f.encounter.id }), "withdraw"));
+  if (marks.length) await applyEffects(tx, f, [{ targetId: id, removeConditions: marks }], bag);
   const { [id]: _d, ...declared } = rs.declared;
   const { [id]: _m, ...kept } = rs.marks;
   return { ...rs, declared, marks: kept };
@@ -55,25 +66,20 @@ async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState): Promise<R
 
 export async function declare(s: Services, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
   return s.store.db.$transaction(async (tx) => {
-    const fight = await requireFight(tx, actor);
-    if (req.expect && (req.expect.encounterId !== fight.encounter.id || req.expect.round !== fight.encounter.round)) {
-      throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
-    }
-    const row = pickActing(fight, actor, req.who, "who", "declares");
-    const rs = readRound(fight.encounter);
-    const open = declarable(fight, toRule(row), rs);
+    const { fight, row, rs, open } = await locate(tx, actor, req.who, req.expect);
     const word = req.action.trim().toLowerCase();
+    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     // "none" (or "clear", "cancel", "withdraw") takes this round's declarations back, unless the system has a declaration by that id.
     if (WITHDRAW.has(word) && !open.some((d) => d.id === word)) {
-      const next = await withdraw(tx, fight, row.id, rs);
+      const next = await withdraw(tx, fight, row.id, rs, bagFor(stream, `${row.name} withdraws`));
       await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
+      await stream.close(tx, actor);
       return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations.`] };
     }
     const who = toRule(row);
     const decl = find(open, req.action, row.name);
     if (decl.when === "turn") checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
     if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
-    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     const bag = bagFor(stream, `${row.name} declares ${decl.label}`);
     const ctx = roundContext(fight, who, rs);
     let result;
@@ -84,7 +90,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       throw err;
     }
     const replaced = (rs.declared[row.id] ?? []).filter((x) => decl.excludes?.includes(x));
-    let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs) : rs;
+    let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs, bag) : rs;
     const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));
     const f = await loadFight(tx, fight.campaign, fight.encounter);
     const before = f.combatants.find((c) => c.id === row.id)!.state.conditions;
@@ -120,10 +126,6 @@ export async function declarationChoices(s: Services, actor: Actor, typed: strin
 
 /** The declaration a round message's button names, for the presser's combatant: checked as /declare would. */
 export async function declarationOf(s: Services, actor: Actor, action: string, expect: { encounterId: string; round: number }): Promise<Declaration> {
-  const fight = await requireFight(s.store.db, actor);
-  if (expect.encounterId !== fight.encounter.id || expect.round !== fight.encounter.round) {
-    throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
-  }
-  const row = pickActing(fight, actor, null, "who", "declares");
-  return find(declarable(fight, toRule(row), readRound(fight.encounter)), action, row.name);
+  const { row, open } = await locate(s.store.db, actor, null, expect);
+  return find(open, action, row.name);
 }

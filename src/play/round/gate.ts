@@ -7,7 +7,7 @@ import type { Actor } from "../actor.js";
 import { UserError } from "../errors.js";
 import { isReferee } from "../permissions.js";
 import { toRule, type Fight } from "../encounters/load.js";
-import { allowance, cannotAct } from "./context.js";
+import { actingNow, allowance, cannotAct } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
 
 export interface Gate {
@@ -28,9 +28,8 @@ function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean
     notes.push(`Referee: ${row.name} acts before round ${f.encounter.round}'s order is rolled.`);
     return;
   }
-  const order = JSON.parse(f.encounter.order) as string[][];
-  const now = order[f.encounter.turn] ?? [];
-  if (!order.length || now.includes(row.id)) return;
+  const now = actingNow(f);
+  if (!now || now.includes(row.id)) return;
   const current = f.rows.filter((r) => now.includes(r.id)).map((r) => r.name);
   if (!referee) throw new UserError(`It is not ${row.name}'s turn: ${current.join(", ") || "nobody"} ${current.length === 1 ? "acts" : "act"} now. Wait for /next.`);
   notes.push(`Referee: ${row.name} acts out of turn.`);
