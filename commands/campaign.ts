@@ -6,7 +6,7 @@ import { campaignEmbed, campaignEndedEmbed, rollLogEmbed } from "../src/discord/
 import { recentRolls } from "../src/play/campaigns/rolls.js";
 import { addReferee, endCampaign, removeReferee, setOption, setRefereeRole, showCampaign, startCampaign } from "../src/play/campaigns/index.js";
 import { allOptions } from "../src/play/campaigns/settings.js";
-import { SYSTEM_IDS, SYSTEM_NAMES } from "../src/rules/systems/names.js";
+import { SYSTEM_IDS, SYSTEM_NAMES } from "../src/rules/systems/index.js";
 import { UserError } from "../src/play/errors.js";
 
 export const command: CommandModule = {

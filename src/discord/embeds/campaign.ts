@@ -1,6 +1,6 @@
 import { EmbedBuilder } from "discord.js";
 import type { CampaignEnded, CampaignView } from "../../play/campaigns/index.js";
-import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/names.js";
+import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/index.js";
 import { optionsOf } from "../../play/campaigns/settings.js";
 import { clip, COLOURS } from "./style.js";
 import type { Roll } from "../../generated/prisma/client.js";

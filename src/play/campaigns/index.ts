@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { Campaign } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
-import { SYSTEM_IDS, SYSTEM_NAMES, type SystemId } from "../../rules/systems/names.js";
+import { SYSTEM_IDS, SYSTEM_NAMES, type SystemId } from "../../rules/systems/index.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import type { Tx } from "../../store/client.js";

@@ -9,17 +9,19 @@ import type { RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 
 export async function endTurnMarks(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<void> {
-  const keep = (conditions: string[]) => conditions.filter((c) => wordFor(system.words, c).lasts !== "turn");
+  /** The stored state without its turn-long marks, or null when it has none. */
+  const ended = (json: string): string | null => {
+    const state = JSON.parse(json || "{}") as { conditions?: string[] };
+    if (!state.conditions) return null;
+    const kept = state.conditions.filter((c) => wordFor(system.words, c).lasts !== "turn");
+    return kept.length === state.conditions.length ? null : JSON.stringify({ ...state, conditions: kept });
+  };
   for (const c of await tx.character.findMany({ where: { campaignId: campaign.id } })) {
-    const state = JSON.parse(c.state || "{}") as { conditions?: string[] };
-    if (!state.conditions) continue;
-    const kept = keep(state.conditions);
-    if (kept.length !== state.conditions.length) await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify({ ...state, conditions: kept }), version: { increment: 1 } } });
+    const state = ended(c.state);
+    if (state) await tx.character.update({ where: { id: c.id }, data: { state, version: { increment: 1 } } });
   }
   for (const r of await tx.retainer.findMany({ where: { campaignId: campaign.id } })) {
-    const state = JSON.parse(r.state || "{}") as { conditions?: string[] };
-    if (!state.conditions) continue;
-    const kept = keep(state.conditions);
-    if (kept.length !== state.conditions.length) await tx.retainer.update({ where: { id: r.id }, data: { state: JSON.stringify({ ...state, conditions: kept }), version: { increment: 1 } } });
+    const state = ended(r.state);
+    if (state) await tx.retainer.update({ where: { id: r.id }, data: { state, version: { increment: 1 } } });
   }
 }
