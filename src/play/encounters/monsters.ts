@@ -70,7 +70,7 @@ export function rollMonsters(system: RuleSystem, rows: { name: string; sheet: Re
 }
 
 function customHint(system: RuleSystem): string {
-  if (system.statLine) return "a stat line such as `HD 4+1 AC 5 ATK 1d10 ML 10`";
+  if (system.statLine && system.statLineExample) return `a stat line such as \`${system.statLineExample}\``;
   const sample = Object.entries(Object.values(system.presets)[0] ?? {})
     .filter(([, v]) => typeof v === "number")
     .slice(0, 4)

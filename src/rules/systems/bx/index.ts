@@ -54,6 +54,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     restDays: bxRestDays,
     ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
     statLine: bxStatLine,
+    statLineExample: "HD 4+1 AC 5 ATK 1d10 ML 10",
     fillSheet: bxFillSheet,
   };
 }
