@@ -4,6 +4,7 @@ import { PrismaClient, type Prisma } from "../generated/prisma/client.js";
 import { databaseFile, DEFAULT_DATABASE_URL, isPostgresUrl } from "./path.js";
 import { migrate, type MigrationReport } from "./migrate.js";
 import { recordingTransactions } from "./processed.js";
+import { withLanes, type SqliteConnection } from "./lane.js";
 
 /**
  * The client type the code is written against. The PostgreSQL client is
@@ -90,12 +91,16 @@ function cachingStatements(conn: Connection, limit = 1000): void {
 }
 
 /** The driver adapter with its statements and transactions counted (a few increments: always on). */
-function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts): SqlDriverAdapterFactory {
+function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, onSqlite?: (conn: SqliteConnection) => void): SqlDriverAdapterFactory {
   const connect = factory.connect.bind(factory);
   factory.connect = async (): Promise<SqlDriverAdapter> => {
     const conn = counted(await connect(), counts, true);
     const sqlite = (conn as unknown as { client?: Connection }).client;
-    if (sqlite && typeof sqlite.prepare === "function") cachingStatements(sqlite);
+    if (sqlite && typeof sqlite.prepare === "function") {
+      // The lane compiles its own statements (its own integer mode), on the connection as it came.
+      onSqlite?.({ prepare: (sqlite as unknown as SqliteConnection).prepare.bind(sqlite) });
+      cachingStatements(sqlite);
+    }
     const start = conn.startTransaction.bind(conn);
     conn.startTransaction = async (level) => {
       counts.transactions++;
@@ -128,9 +133,12 @@ async function openSqlite(url: string): Promise<Store> {
   const file = databaseFile(url);
   const migrations = migrate(file);
   const counts: StoreCounts = { statements: 0, transactions: 0 };
-  const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts);
-  const db = recordingTransactions(new PrismaClient({ adapter, transactionOptions: TRANSACTIONS }));
-  await db.$connect();
+  let conn: SqliteConnection | null = null;
+  const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts, (c) => (conn = c));
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
+  await client.$connect();
+  if (!conn) throw new Error("the SQLite driver adapter gave no connection");
+  const db = recordingTransactions(withLanes(client, conn, counts));
   // The file is in WAL mode (set by migrate): a commit then needs no sync of the database file, and
   // with synchronous=NORMAL none of the log either; a power cut may lose the last commits, never the file.
   await db.$executeRawUnsafe("PRAGMA synchronous = NORMAL");

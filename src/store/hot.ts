@@ -6,21 +6,44 @@
  */
 import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
 import type { Db, Tx } from "./client.js";
+import { laneOf } from "./lane.js";
+
+/** Rows of a query: on the transaction's SQLite lane when it has one, else through Prisma. */
+export function queryRows<T>(db: Db | Tx, query: Prisma.Sql): Promise<T[]> {
+  const lane = laneOf(db);
+  if (!lane) return db.$queryRaw<T[]>(query);
+  try {
+    return Promise.resolve(lane.all<T>(query));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** Rows changed by a statement: on the transaction's SQLite lane when it has one, else through Prisma. */
+export function execute(db: Db | Tx, query: Prisma.Sql): Promise<number> {
+  const lane = laneOf(db);
+  if (!lane) return db.$executeRaw(query);
+  try {
+    return Promise.resolve(lane.run(query));
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
 
 /** The live campaigns of these channels in a server (the channel, or a thread and its parent). */
 export function liveCampaigns(db: Db | Tx, guildId: string, channelIds: string[]): Promise<Campaign[]> {
-  return db.$queryRaw<Campaign[]>`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`;
+  return queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`);
 }
 
 /** The campaign's running encounter, if any. */
 export async function activeEncounter(db: Db | Tx, campaignId: string): Promise<Encounter | null> {
-  const rows = await db.$queryRaw<Encounter[]>`SELECT * FROM "Encounter" WHERE "campaignId" = ${campaignId} AND "status" = 'active' LIMIT 1`;
+  const rows = await queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "campaignId" = ${campaignId} AND "status" = 'active' LIMIT 1`);
   return rows[0] ?? null;
 }
 
 /** An encounter's combatants, party first then foes, by name. */
 export function combatantsOf(db: Db | Tx, encounterId: string): Promise<Combatant[]> {
-  return db.$queryRaw<Combatant[]>`SELECT * FROM "Combatant" WHERE "encounterId" = ${encounterId} ORDER BY "side" DESC, "name" ASC`;
+  return queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" = ${encounterId} ORDER BY "side" DESC, "name" ASC`);
 }
 
 export interface RollRow {
@@ -44,7 +67,7 @@ export async function insertRolls(tx: Tx, rows: RollRow[], now: Date): Promise<n
     (r) =>
       Prisma.sql`(${r.campaignId}, ${r.encounterId}, ${r.guildId}, ${r.channelId}, ${r.userId}, ${r.purpose}, ${r.expression}, ${r.faces}, ${r.total}, ${r.streamDraws}, ${r.hidden}, ${now})`,
   );
-  const ids = await tx.$queryRaw<{ id: number | bigint }[]>`INSERT INTO "Roll" ("campaignId", "encounterId", "guildId", "channelId", "userId", "purpose", "expression", "faces", "total", "streamDraws", "hidden", "createdAt") VALUES ${Prisma.join(values)} RETURNING "id"`;
+  const ids = await queryRows<{ id: number | bigint }>(tx, Prisma.sql`INSERT INTO "Roll" ("campaignId", "encounterId", "guildId", "channelId", "userId", "purpose", "expression", "faces", "total", "streamDraws", "hidden", "createdAt") VALUES ${Prisma.join(values)} RETURNING "id"`);
   return ids.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
@@ -62,32 +85,32 @@ export function updateEncounter(tx: Tx, id: string, set: EncounterSet, version?:
   if (version !== undefined) parts.push(Prisma.sql`"version" = "version" + 1`);
   if (!parts.length) return Promise.resolve(1);
   const where = version === undefined ? Prisma.sql`"id" = ${id}` : Prisma.sql`"id" = ${id} AND "version" = ${version}`;
-  return tx.$executeRaw`UPDATE "Encounter" SET ${Prisma.join(parts)} WHERE ${where}`;
+  return execute(tx, Prisma.sql`UPDATE "Encounter" SET ${Prisma.join(parts)} WHERE ${where}`);
 }
 
 /** A campaign's stream state. */
 export function updateCampaignStream(tx: Tx, id: string, streamState: string): Promise<number> {
-  return tx.$executeRaw`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`;
+  return execute(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`);
 }
 
 /** Sets a row's `state` column (a combatant's also bumps its version); throws when the row is gone, as Prisma's update does. */
 export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, state: string): Promise<void> {
   const n =
     table === "Combatant"
-      ? await tx.$executeRaw`UPDATE "Combatant" SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`
-      : await tx.$executeRaw`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`;
+      ? await execute(tx, Prisma.sql`UPDATE "Combatant" SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`)
+      : await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`);
   if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
 }
 
 /** An encounter's attacks still waiting for reactions (only those due by `dueBy` when given), oldest first. */
 export function openAttacks(tx: Tx, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
   return dueBy
-    ? tx.$queryRaw<PendingAction[]>`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`
-    : tx.$queryRaw<PendingAction[]>`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`;
+    ? queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`)
+    : queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`);
 }
 
 /** One logged roll by id. */
 export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
-  const rows = await db.$queryRaw<Roll[]>`SELECT * FROM "Roll" WHERE "id" = ${id}`;
+  const rows = await queryRows<Roll>(db, Prisma.sql`SELECT * FROM "Roll" WHERE "id" = ${id}`);
   return rows[0] ?? null;
 }

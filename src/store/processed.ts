@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { Prisma } from "../generated/prisma/client.js";
 import type { Db, Tx } from "./client.js";
+import { execute } from "./hot.js";
 
 /**
  * Records an interaction id; false when it was recorded before (a redelivery),
@@ -8,7 +10,7 @@ import type { Db, Tx } from "./client.js";
  * as a caught unique violation would.
  */
 export async function markProcessed(db: Db | Tx, interactionId: string): Promise<boolean> {
-  const r = await db.$executeRaw`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${interactionId}, ${new Date()}) ON CONFLICT DO NOTHING`;
+  const r = await execute(db, Prisma.sql`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${interactionId}, ${new Date()}) ON CONFLICT DO NOTHING`);
   return r === 1;
 }
 

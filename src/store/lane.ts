@@ -1,0 +1,111 @@
+/**
+ * The hot path's statements on SQLite, run straight on the connection Prisma's driver adapter
+ * holds, inside the transaction Prisma opened on it. Prisma's client spends about 0.2 ms on each
+ * raw statement before and after the driver (its request pipeline and query plan), where
+ * better-sqlite3 itself takes microseconds; a /roll runs six of them (bench/bot.ts).
+ *
+ * This is safe because the adapter has one connection and opens a transaction only under its
+ * mutex: while a `$transaction` callback runs, every statement on that connection is inside its
+ * BEGIN … COMMIT, and a failure rolls it all back. Only transactions get a lane; PostgreSQL (a
+ * pool) and statements outside a transaction keep going through Prisma. Rows come back as
+ * `$queryRaw` gives them: DATETIME as Date, BOOLEAN as boolean, integers as numbers.
+ */
+import type { Prisma } from "../generated/prisma/client.js";
+import type { StoreCounts } from "./client.js";
+
+/** The parts of a better-sqlite3 statement and connection the lane uses. */
+interface Statement {
+  reader: boolean;
+  safeIntegers(on?: boolean): Statement;
+  columns(): { name: string; type: string | null }[];
+  all(...args: unknown[]): Record<string, unknown>[];
+  run(...args: unknown[]): { changes: number };
+}
+export interface SqliteConnection {
+  prepare(sql: string): Statement;
+}
+
+export interface Lane {
+  all<T>(query: Prisma.Sql): T[];
+  run(query: Prisma.Sql): number;
+}
+
+const lanes = new WeakMap<object, Lane>();
+
+/** The lane of a transaction client, if it has one (SQLite, inside `$transaction`). */
+export function laneOf(db: object): Lane | undefined {
+  return lanes.get(db);
+}
+
+/** Gives every interactive transaction of `db` a lane on the connection. */
+export function withLanes<D extends object>(db: D, conn: SqliteConnection, counts: StoreCounts): D {
+  const lane = sqliteLane(conn, counts);
+  const holder = db as unknown as { $transaction: (arg: unknown, opts?: unknown) => Promise<unknown> };
+  const run = holder.$transaction.bind(db);
+  holder.$transaction = (arg: unknown, opts?: unknown) => {
+    if (typeof arg !== "function") return run(arg, opts);
+    const fn = arg as (tx: object) => Promise<unknown>;
+    return run((tx: object) => {
+      lanes.set(tx, lane);
+      return fn(tx);
+    }, opts);
+  };
+  return db;
+}
+
+/** A value as the adapter binds it: dates as ISO text with an offset, booleans as 0/1. */
+function bindable(v: unknown): unknown {
+  if (v instanceof Date) return v.toISOString().replace("Z", "+00:00");
+  if (typeof v === "boolean") return v ? 1 : 0;
+  return v === undefined ? null : v;
+}
+
+type Convert = (v: unknown) => unknown;
+const toDate: Convert = (v) => (v === null ? null : new Date(typeof v === "string" ? v : Number(v)));
+const toBool: Convert = (v) => (v === null ? null : v === 1 || v === true || v === "1" || v === "true");
+const toBig: Convert = (v) => (v === null ? null : BigInt(v as number));
+
+function converterFor(type: string | null): Convert | null {
+  const t = (type ?? "").toUpperCase();
+  if (t === "DATETIME" || t === "TIMESTAMP") return toDate;
+  if (t === "BOOLEAN") return toBool;
+  if (t === "BIGINT" || t === "INT8" || t === "UNSIGNED BIG INT") return toBig;
+  return null;
+}
+
+interface Compiled {
+  st: Statement;
+  converts: [string, Convert][];
+}
+
+function sqliteLane(conn: SqliteConnection, counts: StoreCounts, limit = 200): Lane {
+  const cache = new Map<string, Compiled>();
+  const compiled = (sql: string): Compiled => {
+    let c = cache.get(sql);
+    if (!c) {
+      const st = conn.prepare(sql).safeIntegers(false);
+      const converts: [string, Convert][] = [];
+      if (st.reader) for (const col of st.columns()) {
+        const f = converterFor(col.type);
+        if (f) converts.push([col.name, f]);
+      }
+      c = { st, converts };
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(sql, c);
+    }
+    counts.statements++;
+    counts.trace?.(sql);
+    return c;
+  };
+  return {
+    all<T>(query: Prisma.Sql): T[] {
+      const { st, converts } = compiled(query.sql);
+      const rows = st.all(...query.values.map(bindable));
+      if (converts.length) for (const row of rows) for (const [name, f] of converts) row[name] = f(row[name]);
+      return rows as T[];
+    },
+    run(query: Prisma.Sql): number {
+      return compiled(query.sql).st.run(...query.values.map(bindable)).changes;
+    },
+  };
+}
