@@ -20,7 +20,7 @@ describe("Life & Guard sheets", () => {
   // seed 004, "Enemy Types" (damage die is our choice: one step per tier)
   it("preset damage dice climb d4, d4, d6, d8, d10, d12", () => {
     expect(Object.keys(ENEMY_TYPES)).toEqual(["swarm", "weak", "standard", "advanced", "expert", "legendary"]);
-    expect(Object.values(lifeGuard.presets).map((p) => p.weapons[0]!.die)).toEqual(["d4", "d4", "d6", "d8", "d10", "d12"]);
+    expect(Object.keys(ENEMY_TYPES).map((k) => lifeGuard.presets[k]!.weapons[0]!.die)).toEqual(["d4", "d4", "d6", "d8", "d10", "d12"]);
   });
 
   it("a PC sheet needs no fields: Life 10, Guard 3, Armour 0", () => {

@@ -6,7 +6,9 @@ import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES
 import { applyDamageTo, applyHealingTo, mortalClock, rest } from "./damage.js";
 import { odds } from "./odds.js";
 import { initiative, roundStart } from "./round.js";
-import { describeSheet, initialState, monsterSchema, presets, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
+import { describeSheet, initialState, monsterSchema, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
+import { presets } from "./monsters.js";
+import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
 import { campaignOptions, round as roundRules, words } from "./round.js";
 
 export const lifeGuard: RuleSystem<LifeGuardSheet> = {
@@ -45,9 +47,15 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   rest: (c, kind) => rest(c, { long: kind === "long" }),
   // Game time between fights: a Mortal Wound's hour runs out (seed 004, "Scars", row 11).
   timePasses: (c, minutes) => mortalClock(c, minutes),
+  // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.
+  statLine,
+  statLineExample: STAT_LINE_EXAMPLE,
+  // Seed 004 rolls nothing for a new character (docs/rules/life-guard.md, "Sheets"): no fillSheet.
 };
 
 export * from "./sheet.js";
+export * from "./monsters.js";
+export * from "./statline.js";
 export * from "./dice.js";
 export * from "./damage.js";
 export * from "./ranks.js";

@@ -100,22 +100,6 @@ export const monsterSchema: z.ZodType<LifeGuardSheet> = monsterInput.transform(
   }),
 );
 
-/**
- * The Enemy Types table (seed 004, "Enemy Types"). The damage die is ours
- * (the table gives none): one step per tier, d4 to d12.
- */
-export const ENEMY_TYPES = {
-  swarm: { life: 3, guard: 3, morale: 3, armour: 0, damage: "d4" },
-  weak: { life: 5, guard: 5, morale: 5, armour: 0, damage: "d4" },
-  standard: { life: 7, guard: 7, morale: 7, armour: 1, damage: "d6" },
-  advanced: { life: 9, guard: 9, morale: 9, armour: 2, damage: "d8" },
-  expert: { life: 11, guard: 11, morale: 11, armour: 3, damage: "d10" },
-  legendary: { life: 12, guard: 12, morale: 12, armour: 4, damage: "d12" },
-} as const;
-export const presets: Record<string, LifeGuardSheet> = Object.fromEntries(
-  Object.entries(ENEMY_TYPES).map(([k, v]) => [k, monsterSchema.parse(v)]),
-);
-
 // ---- state ---------------------------------------------------------------
 
 export const COND = {
