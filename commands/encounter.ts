@@ -24,7 +24,7 @@ export const command: CommandModule = {
         .setDescription("Start an encounter: surprise for both sides, distance, and the reaction roll if asked (referee)")
         .addStringOption((o) => o.setName("name").setDescription("What the encounter is called").setMaxLength(80))
         .addStringOption((o) => o.setName("monsters").setDescription("Monsters from the system's presets, e.g. 4 goblins, 1 ogre").setAutocomplete(true).setMaxLength(200))
-        .addStringOption((o) => o.setName("stats").setDescription("Custom stats for the monsters instead of a preset, e.g. hp=9 successAC=13").setMaxLength(500))
+        .addStringOption((o) => o.setName("stats").setDescription("Custom stats instead of a preset: a stat line in the system's terms, or key=value").setMaxLength(500))
         .addBooleanOption((o) => o.setName("reaction").setDescription("Roll the monsters' reaction"))
         .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)"))
         .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true)),
@@ -34,7 +34,7 @@ export const command: CommandModule = {
         .setName("add")
         .setDescription("Add monsters: presets (4 goblins) or custom stats (referee)")
         .addStringOption((o) => o.setName("monsters").setDescription("e.g. 4 goblins, 2 orcs — or a name with custom stats").setRequired(true).setAutocomplete(true).setMaxLength(200))
-        .addStringOption((o) => o.setName("stats").setDescription("Custom stats, e.g. hp=9 successAC=13 attackBonus=2").setMaxLength(500))
+        .addStringOption((o) => o.setName("stats").setDescription("Custom stats: a stat line in the system's terms, or key=value").setMaxLength(500))
         .addStringOption((o) => o.setName("side").setDescription("Which side they fight on (default: foes)").addChoices({ name: "foes", value: "foes" }, { name: "party", value: "party" })),
     )
     .addSubcommand((c) =>
@@ -47,8 +47,8 @@ export const command: CommandModule = {
     .addSubcommand((c) =>
       c
         .setName("bestiary")
-        .setDescription("Save a custom monster for reuse by name, e.g. Ogre brute HD 4+1 AC 5 ATK 1d10 ML 10 (referee)")
-        .addStringOption((o) => o.setName("stats").setDescription("One stat line in the system's terms (HD 4+1 AC 5 ATK 1d10 ML 10) or key=value").setRequired(true).setMaxLength(500))
+        .setDescription("Save a custom monster for reuse by name, from one stat line in the system's terms (referee)")
+        .addStringOption((o) => o.setName("stats").setDescription("A stat line (B/X: Ogre HD 4+1 AC 5 ATK 1d10 ML 10; /help shows your system's) or key=value").setRequired(true).setMaxLength(500))
         .addStringOption((o) => o.setName("name").setDescription("Its name (default: the words in front of the stat line)").setMaxLength(40)),
     )
     .addSubcommand((c) => c.setName("show").setDescription("Turn order, HP or Guard bars, conditions"))

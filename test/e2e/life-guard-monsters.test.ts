@@ -28,6 +28,8 @@ describe("Life & Guard foes by the book", () => {
     expect(t).not.toMatch(/Hit points/);
     // seed e2e-2 (the encounter's): the only roll is the encounter distance, 2d6 (6, 5) × 10 feet.
     expect(t).toMatch(/The sides meet 110 feet apart/);
+    // The text gives no distance: the bot's default names no other book.
+    expect(t).not.toMatch(/B\/X/);
     const rolls = await db().roll.findMany({ where: { encounterId: { not: null } } });
     expect(rolls.map((x) => x.purpose)).toEqual([expect.stringMatching(/distance/)]);
     expect(await sheetOf("Warband")).toMatchObject({ life: 7, guard: 7, morale: 7, armour: 1, warband: true, weapons: [{ die: "d6" }] });
@@ -35,11 +37,11 @@ describe("Life & Guard foes by the book", () => {
 
   // seed 004, "Enemy Types": an enemy type in brackets gives the row; the referee's own number wins
   it("a stat line in the game's terms: (Standard) with Life 9 and a reach spear", async () => {
-    const r = await h.cmd("referee", "encounter add", { monsters: "2 sentinels", stats: "(Standard) Life 9 Attack spear d8 reach" });
+    const r = await h.cmd("referee", "encounter add", { monsters: "2 sentries", stats: "(Standard) Life 9 Attack spear d8 reach" });
     const t = text(r.message);
-    expect(t).toMatch(/\*\*Sentinel 1\*\* `█+` Guard 7\/7 · Life 9\/9 · Reach rank/);
-    expect(t).toMatch(/\*\*Sentinel 2\*\* `█+` Guard 7\/7 · Life 9\/9 · Reach rank/);
-    expect(await sheetOf("Sentinel 2")).toMatchObject({ life: 9, guard: 7, morale: 7, armour: 1, weapons: [{ name: "spear", die: "d8", tags: ["reach"] }] });
+    expect(t).toMatch(/\*\*Sentry 1\*\* `█+` Guard 7\/7 · Life 9\/9 · Reach rank/);
+    expect(t).toMatch(/\*\*Sentry 2\*\* `█+` Guard 7\/7 · Life 9\/9 · Reach rank/);
+    expect(await sheetOf("Sentry 2")).toMatchObject({ life: 9, guard: 7, morale: 7, armour: 1, weapons: [{ name: "spear", die: "d8", tags: ["reach"] }] });
   });
 
   it("a stat line it cannot read says what to write, and adds nothing", async () => {
@@ -62,6 +64,7 @@ describe("Life & Guard foes by the book", () => {
     expect(await db().character.count({ where: { kind: "monster" } })).toBe(0);
     const saved = await h.cmd("referee", "encounter bestiary", { stats: "Ghoul (Weak) Armour 1 Attack claws d6 Type undead" });
     expect(text(saved.message)).toMatch(/^Saved to the bestiary: ghoul\nTyped: life 5 · guard 5 · morale 5 · armour 1/);
+    expect(text(saved.message)).toMatch(/Each one enters a fight with these numbers: Life & Guard rolls no hit points for monsters\./);
     const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "3 gh" }, focused: "monsters" });
     expect(choices).toContainEqual({ name: "3 ghoul", value: "3 ghoul" });
     const r = await h.cmd("referee", "encounter add", { monsters: "3 ghouls" });

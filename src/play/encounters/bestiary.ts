@@ -52,7 +52,7 @@ export async function bestiaryOf(db: Tx | Db, campaignId: string): Promise<Recor
 }
 
 /** Saves (or replaces) a custom monster under a name (referee). The name may come from the stat line itself. */
-export async function saveToBestiary(s: Services, actor: Actor, input: { name?: string | null; stats: string }): Promise<{ entry: BestiaryEntry; replaced: boolean; system: string }> {
+export async function saveToBestiary(s: Services, actor: Actor, input: { name?: string | null; stats: string }): Promise<{ entry: BestiaryEntry; replaced: boolean; system: string; rollsHp: boolean }> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "keep the bestiary");
@@ -66,6 +66,6 @@ export async function saveToBestiary(s: Services, actor: Actor, input: { name?: 
     const data = { sheet: JSON.stringify(read.sheet), state: JSON.stringify(read.typed) };
     if (old) await tx.character.update({ where: { id: old.id }, data: { ...data, version: { increment: 1 } } });
     else await tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId: actor.userId, kind: "monster", name, ...data } });
-    return { entry: { name, sheet: read.sheet, typed: read.typed }, replaced: !!old, system: system.name };
+    return { entry: { name, sheet: read.sheet, typed: read.typed }, replaced: !!old, system: system.name, rollsHp: !!system.rollMonster };
   });
 }

@@ -150,7 +150,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     if (fight.system.encounterDistance) results.push(fight.system.encounterDistance({ surprise }, bagFor(open, "distance")));
     else {
       const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
-      results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ['seed 001, "Encounter distance" (2d6 × 10 feet; used by every system)'], rolls: [dist] });
+      results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
     }
     if (input.reaction || input.leader) {
       const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);

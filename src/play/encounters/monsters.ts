@@ -21,6 +21,13 @@ function singular(word: string, presets: string[]): string | undefined {
   return tries.find((t) => presets.includes(t));
 }
 
+/** A custom monster's name for one of them: "sentries" → "sentry", "witches" → "witch", "orcs" → "orc". */
+function plainSingular(word: string): string {
+  if (/ies$/i.test(word)) return word.replace(/ies$/i, "y");
+  if (/(ch|sh|x|ss)es$/i.test(word)) return word.replace(/es$/i, "");
+  return word.replace(/([^s])s$/i, "$1");
+}
+
 function title(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
@@ -38,7 +45,7 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
     if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
     if (stats) {
       const { typed, sheet } = readStats(system, stats);
-      out.push({ name: title(what.replace(/s$/i, "")), count, sheet, typed });
+      out.push({ name: title(count > 1 ? plainSingular(what) : what), count, sheet, typed });
       continue;
     }
     const key = singular(what, presets);
