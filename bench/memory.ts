@@ -1,7 +1,7 @@
 /**
  * Memory after many interactions with a store that has seen use: 10,000 campaigns stored,
  * then MEMORY_OPS mixed interactions (default 20,000) over 20 tables, 20 in flight.
- * The bot runs in its own process (bench/bot-process.ts, with --expose-gc): the figures are the
+ * The bot runs in its own process (bench/bot-process.mjs on the built dist/, with --expose-gc): the figures are the
  * bot's own, its heap measured after a collection.
  * Run: npx tsx bench/memory.ts
  */

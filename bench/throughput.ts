@@ -17,7 +17,7 @@ import { startApp } from "../src/app.js";
 import { fixedSeeds } from "../src/play/services.js";
 import type { Reply } from "../src/local/types.js";
 import Database from "better-sqlite3";
-import { fork } from "node:child_process";
+import { execFileSync, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { databaseFile } from "../src/store/path.js";
 import { silent, stats, TOKEN, type Stats } from "./bot.js";
@@ -63,7 +63,7 @@ function seedCampaigns(file: string, n: number): void {
   db.close();
 }
 
-/** The bot under load: here, or in its own process (bench/bot-process.ts) so its memory is its own. */
+/** The bot under load: here, or in its own process (bench/bot-process.mjs) so its memory is its own. */
 interface BotUnderTest {
   file: string;
   inFlight(): Promise<number>;
@@ -85,9 +85,11 @@ async function botHere(env: Record<string, string>): Promise<BotUnderTest> {
 }
 
 async function botApart(env: Record<string, string>): Promise<BotUnderTest> {
-  const child = fork(fileURLToPath(new URL("./bot-process.ts", import.meta.url)), [], {
+  // As production runs it: plain JavaScript built into dist/ (npm run build), no TypeScript loader.
+  execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" });
+  const child = fork(fileURLToPath(new URL("./bot-process.mjs", import.meta.url)), [], {
     env: { ...process.env, ...env },
-    execArgv: ["--import", "tsx", "--expose-gc", ...(process.env.BOT_NODE_FLAGS ?? "").split(" ").filter(Boolean)],
+    execArgv: ["--expose-gc", ...(process.env.BOT_NODE_FLAGS ?? "").split(" ").filter(Boolean)],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const next = (op: string) => new Promise<Record<string, number>>((resolve) => {
@@ -109,6 +111,7 @@ async function botApart(env: Record<string, string>): Promise<BotUnderTest> {
     inFlight: async () => (await ask("inFlight")).inFlight!,
     memory: async () => {
       const m = await ask("memory");
+      if ((m as { smaps?: unknown }).smaps) console.log(`  bot's memory by mapping: ${(m as { smaps?: unknown }).smaps}`);
       return { rss: m.rss!, heapUsed: m.heapUsed! };
     },
     stop: async () => {

@@ -8,7 +8,7 @@ import { addSecret, createLogger } from "./log.js";
 import { openStore } from "./store/client.js";
 import { startBot, type Bot } from "./discord/bot.js";
 import { defaultSeeds, type Services } from "./play/services.js";
-import { LocalDiscord } from "./local/server.js";
+import type { LocalDiscord } from "./local/server.js";
 
 export const LOCAL_TOKEN = "local.development.token";
 
@@ -39,6 +39,8 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
   let token = config.DISCORD_TOKEN;
   let apiUrl = config.DISCORD_API_URL;
   if (!token) {
+    // Loaded only when it runs: a bot against Discord never holds the local Discord and its OpenAPI checks.
+    const { LocalDiscord } = await import("./local/server.js");
     local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, token: LOCAL_TOKEN });
     token = LOCAL_TOKEN;
     apiUrl = local.apiUrl;

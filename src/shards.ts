@@ -17,7 +17,8 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
 
-export const SHARD_ENTRY = fileURLToPath(new URL("./main.ts", import.meta.url));
+/** main.ts under the TypeScript loader, main.js as built (npm run build). */
+export const SHARD_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./main.ts" : "./main.js", import.meta.url));
 
 /** SHARD_COUNT as a number: auto asks the gateway endpoint how many shards Discord recommends. */
 export async function shardCount(config: Config): Promise<number> {
