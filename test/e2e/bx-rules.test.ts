@@ -94,6 +94,8 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
   beforeAll(async () => {
     h = await startE2E();
     await h.cmd("referee", "campaign start", { system: "bx-house" });
+    // The presets' listed hit points (docs/rules/bx-house.md, "Monsters"): nothing rolled for them, the dice below stay as they were.
+    await h.cmd("referee", "campaign set", { option: "monsterHp", value: "listed" });
     await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=13 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
     await h.cmd("bob", "character create", { name: "Pike", sheet: "class=fighter level=1 hp=8 ac=5 thac0=19 weapons=spear:1d6" });
   });

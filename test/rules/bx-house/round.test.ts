@@ -252,7 +252,8 @@ describe("bx-house: time and units", () => {
     const u = bxHouse.rollMonster!(mon("b", { men: 10 }).sheet, faces(1, 2, 3, 4, 5, 6, 1, 2, 3, 4), {});
     expect(u!.sheet.hp).toBe(31);
     expect(bxHouse.rollMonster!(mon("b", { men: 10, hp: 40 }).sheet, faces(), { hp: 40 })).toBeNull();
-    expect(bxHouse.rollMonster!(mon("o").sheet, faces(), {})).toBeNull();
+    // A single monster is no unit: it rolls its own hit points (monsters.test.ts), not a d6 a man.
+    expect(bxHouse.rollMonster!(mon("o").sheet, faces(4), {})!.result.lines).toEqual(["HD 1 (a Normal Man's strength): 1d6 (4) = 4 HP"]);
   });
 });
 

@@ -10,8 +10,10 @@ import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from 
 import { encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
 import { houseApplyDamage, houseApplyHealing, houseTimePasses } from "./health.js";
 import { createHouseRound, houseWords } from "./round.js";
-import { rollUnit } from "./pursuit.js";
-import { houseInitialState, houseMonsterSchema, housePresets, houseSheetSchema, type HouseSheet } from "./sheet.js";
+import { houseFillSheet } from "./fill.js";
+import { houseRollMonster, housePresets } from "./monsters.js";
+import { HOUSE_STAT_EXAMPLE, houseStatLine } from "./stats.js";
+import { houseInitialState, houseMonsterSchema, houseSheetSchema, type HouseSheet } from "./sheet.js";
 
 export const houseSettingsSchema = bxSettingsSchema.extend({
   /** seed 001 "ENCOUNTER ORDER", optional rule: reroll initiative each round. */
@@ -31,9 +33,10 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     seed: "001",
     campaignOptions: {
       // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
-      defaults: { initiative: "individual", wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false },
+      defaults: { initiative: "individual", wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled" },
       own: {
         ...BX_OPTIONS,
+        monsterHp: { words: "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
         initiativeEachRound: { words: "reroll initiative each round (ENCOUNTER ORDER, optional)", allowed: "on or off", schema: z.boolean() },
       },
       configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }) as unknown as RuleSystem,
@@ -59,7 +62,10 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     applyDamage: houseApplyDamage,
     applyHealing: houseApplyHealing,
     timePasses: (c, minutes) => houseTimePasses(c, minutes),
-    rollMonster: (sheet, dice, typed) => rollUnit(sheet, dice, typed),
+    rollMonster: (sheet, dice, typed) => houseRollMonster(sheet, dice, typed, st.monsterHp),
+    statLine: houseStatLine,
+    statLineExample: HOUSE_STAT_EXAMPLE,
+    fillSheet: houseFillSheet,
   };
 }
 
@@ -70,6 +76,9 @@ export * from "./bonuses.js";
 export * from "./encounter.js";
 export * from "./health.js";
 export * from "./maneuvers.js";
+export * from "./monsters.js";
+export * from "./fill.js";
+export * from "./stats.js";
 export * from "./pursuit.js";
 export * from "./round.js";
 export * from "./sheet.js";

@@ -1,6 +1,6 @@
 /** The bx-house sheet: the bx sheet plus what the house rules read. */
 import { z } from "zod";
-import { bxInitialState, bxMonsterSchema, bxPresets, bxShape, hitDice, type BxSheet } from "../bx/index.js";
+import { bxInitialState, bxMonsterSchema, bxShape, hitDice } from "../bx/index.js";
 
 const int = (field: string, min: number, max: number) =>
   z
@@ -53,10 +53,5 @@ export function isNormalType(s: HouseSheet): boolean {
 
 /** Level for the critical fumble and recovery: a PC's level, a monster's hit dice (at least 1). */
 export const levelOf = (s: HouseSheet): number => Math.max(1, Math.floor(hitDice(s)));
-
-const up = (s: BxSheet, extra: Partial<HouseSheet> = {}): HouseSheet => houseMonsterSchema.parse({ ...s, ...extra });
-export const housePresets: Record<string, HouseSheet> = Object.fromEntries(
-  Object.entries(bxPresets).map(([k, s]) => [k, up(s, k === "troll" ? { attacksPerRound: 3 } : {})]),
-);
 
 export const houseInitialState = (s: HouseSheet) => ({ ...bxInitialState(s), subdual: 0 });
