@@ -57,6 +57,8 @@ describe("The Third Age's monsters by the book, through Discord", () => {
       ],
     });
     expect(await stateOf("Gnoll")).toMatchObject({ hp: 11, maxHp: 11 });
+    const help = await h.cmd("alice", "help", { topic: "third-age" });
+    expect(text(help.message)).toMatch(/One stat line: `HD 4\+1 AC 14\/10 AB \+4 ATK club 1d10 ML 10 BODY \+2`/);
   });
 
   it("a stat line it cannot read says what to write, only to the referee, and adds nothing", async () => {
@@ -83,6 +85,7 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     expect(no.message.content).toMatch(/Only a referee/);
     const saved = await h.cmd("referee", "encounter bestiary", { stats: line });
     expect(text(saved.message)).toMatch(/^Saved to the bestiary: barrow wight/);
+    expect(text(saved.message)).toMatch(/Hit points rolled for each one from its hit dice as it enters a fight\./);
     const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "2 barrow" }, focused: "monsters" });
     expect(choices).toContainEqual({ name: "2 barrow wight", value: "2 barrow wight" });
     const r = await h.cmd("referee", "encounter add", { monsters: "2 barrow wights" });
