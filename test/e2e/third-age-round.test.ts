@@ -66,10 +66,12 @@ describe("A round of The Third Age, through Discord", () => {
     expect(text(second.message)).toMatch(/Alda attacks with dagger \(1d4, melee\) — second weapon\./);
     expect(text(second.message)).toMatch(/two weapons, second attack −4\)/);
     expect(text(second.message)).toMatch(/2d10-1/);
-    // seed ta-round's encounter stream: [1, 7] + 1 = 9, a failure; then [6, 5] − 1 = 10, a partial (Partial AC 10)
-    expect(text(first.message)).toMatch(/Attack roll 2d10 \[1, 7\] \+1 = 9 \(Body \+1, Attack Bonus \+2, two weapons, first attack −2\)\./);
-    expect(text(second.message)).toMatch(/Attack roll 2d10 \[6, 5\] −1 = 10 \(Body \+1, Attack Bonus \+2, two weapons, second attack −4\)\./);
-    expect(text(second.message)).toMatch(/Partial success: half damage, 1d4 \[2\] \+1 = 3 → 3 ÷ 2 = 1\./);
+    // seed ta-round's encounter stream (after the two ogres' hit dice): [6, 9] + 1 = 16, a success (Success AC 14);
+    // then [7, 1] − 1 = 7, a failure (Partial AC 10)
+    expect(text(first.message)).toMatch(/Attack roll 2d10 \[6, 9\] \+1 = 16 \(Body \+1, Attack Bonus \+2, two weapons, first attack −2\)\./);
+    expect(text(first.message)).toMatch(/Success: damage 1d6 \[4\] \+1 = 5 \(Body added\) → 5\./);
+    expect(text(second.message)).toMatch(/Attack roll 2d10 \[7, 1\] −1 = 7 \(Body \+1, Attack Bonus \+2, two weapons, second attack −4\)\./);
+    expect(text(second.message)).toMatch(/Failure: no damage\./);
     const third = await h.cmd("alice", "attack", { target: "Ogre 2" });
     expect(third.ephemeral).toBe(true);
     expect(third.message.content).toMatch(/Alda has already made 2 attacks this round \(two weapons: the first attack at −2, the second at −4\)/);
@@ -84,9 +86,9 @@ describe("A round of The Third Age, through Discord", () => {
     const taken = buttons(parried.message).some((b) => b.label === "Take it") ? await pressLabel("bob", parried.message, /^Take it$/) : parried;
     expect(text(taken.message)).toMatch(/Brom parries: −2/);
     expect(buttons(taken.message).map((b) => b.label)).toEqual(expect.arrayContaining([expect.stringMatching(/^Counter/)]));
-    // [3, 8] + 6 = 17, parried to 15: a partial against Success AC 27 / Partial AC 8, and Brom holds 1 stamina for the Counter
-    expect(text(taken.message)).toMatch(/Brom parries: −2 → 15\./);
-    expect(text(taken.message)).toMatch(/Partial success: half damage, 1d10 \[6\] \+2 = 8 → 8 ÷ 2 = 4\./);
+    // [7, 1] + 6 = 14, parried to 12: a partial against Success AC 27 / Partial AC 8, and Brom holds 1 stamina for the Counter
+    expect(text(taken.message)).toMatch(/Brom parries: −2 → 12\./);
+    expect(text(taken.message)).toMatch(/Partial success: half damage, 1d10 \[9\] \+2 = 11 → 11 ÷ 2 = 5\./);
     const countered = await pressLabel("bob", taken.message, /^Counter/);
     expect(text(countered.message)).toMatch(/Brom counters with mace/);
     expect(await stamina("Brom")).toBe(1);

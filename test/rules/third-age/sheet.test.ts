@@ -52,7 +52,7 @@ describe("Third Age sheet", () => {
       expect(p.weapons.length).toBeGreaterThan(0);
       expect(partialAC(p)).toBeLessThan(p.successAC);
     }
-    expect(thirdAge.presets.goblin).toMatchObject({ hp: 3, successAC: 12, partialAC: 8, attackBonus: 1, morale: 7 });
+    expect(thirdAge.presets.goblin).toMatchObject({ hp: 3, successAC: 13, partialAC: 9, attackBonus: 0, morale: 7 });
     expect(thirdAge.presets.ogre).toMatchObject({ hp: 19, successAC: 14, partialAC: 10, attackBonus: 4, morale: 10, body: 2 });
   });
 

@@ -9,7 +9,9 @@ import { loyalty, morale, moraleCue, reaction, startingLoyalty, surprise } from 
 import { awardSheetXp } from "./character.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
-import { ATTRIBUTES, describeSheet, initialState, monsterSchema, PRESETS, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
+import { ATTRIBUTES, describeSheet, initialState, monsterSchema, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
+import { PRESETS, rollMonster } from "./monsters.js";
+import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
 import { campaignOptions, round, words } from "./round.js";
 import { dungeon } from "./dungeon.js";
 export { fightsWithTwo, lightWeapons, MOVED, TWO_WEAPONS } from "./round.js";
@@ -52,6 +54,10 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   rest: (c) => restoreStamina(c),
   moraleCue,
   awardXp: (sheet, amount) => awardSheetXp(sheet, amount),
+  // Monsters by their hit dice, and custom monsters as one stat line (docs/rules/third-age.md, "Monsters").
+  rollMonster,
+  statLine,
+  statLineExample: STAT_LINE_EXAMPLE,
 };
 
 export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
@@ -85,12 +91,14 @@ export {
   LANGUAGES,
   languagesFor,
   monsterSchema,
+  HD_RE,
   PARTIAL_AC_GAP,
   partialAC,
-  PRESETS,
   sheetSchema,
   staminaPool,
   stateOf,
 } from "./sheet.js";
 export type { ThirdAgeSheet, ThirdAgeState } from "./sheet.js";
 export { REF } from "./refs.js";
+export { hitDice, PRESETS, R_MONSTER_HP, rollMonster } from "./monsters.js";
+export { STAT_LINE_EXAMPLE, statLine } from "./statline.js";

@@ -40,6 +40,9 @@ export function languagesFor(mind: number): LanguageInfo {
 /** Damage dice a player may write: "1d8", "d6", "2d4+1", "1d6-1", or a flat "3". */
 export const DICE_RE = /^\s*(?:(\d*)d(\d+)\s*([+-]\s*\d+)?|(\d+))\s*$/i;
 
+/** Hit dice as monsters write them: "1", "1/2", "4+1", "1-1". */
+export const HD_RE = /^(\d{1,2}|1\/2|½)\s*([+-]\s*\d{1,2})?$/;
+
 /** Partial AC sits this far below the success AC unless the sheet says otherwise (choice). */
 export const PARTIAL_AC_GAP = 4;
 
@@ -118,8 +121,8 @@ function makeSheet(monster: boolean) {
       classes: z.array(classSchema).max(4, "At most 4 classes").default([]),
       /** Morale rating 2..12 (monsters, retainers). */
       morale: int("Morale", 2, 12).optional(),
-      /** Hit dice in words ("1", "4+1"), for monsters. */
-      hd: z.string().max(10, "HD must be 10 characters or fewer").optional(),
+      /** Hit dice in words ("1", "1/2", "4+1", "1-1"), for monsters: their hit points are rolled from them. */
+      hd: z.string().trim().regex(HD_RE, "HD must look like 1, 1/2, 4+1 or 1-1").optional(),
       monster: z.boolean().default(monster),
     })
     .superRefine((s, ctx) => {
@@ -250,18 +253,3 @@ function multiclassWords(sheet: ThirdAgeSheet): string {
   const allHp = sheet.classes.every((c) => c.hp !== undefined);
   return `${allHp ? `${m.lines[0]} ` : "HP divided by the number of classes. "}${m.lines[1]} New XP is split betwixt the classes; a class added later takes all of it until it catches up.`;
 }
-
-const m = (x: Record<string, unknown>) => monsterSchema.parse(x);
-
-/** A handful of monster presets (choice: the seed gives no bestiary). */
-export const PRESETS: Record<string, ThirdAgeSheet> = {
-  goblin: m({ hd: "1-1", hp: 3, successAC: 12, partialAC: 8, attackBonus: 1, morale: 7, dexterity: 1, weapons: [{ name: "Short sword", damage: "1d6" }] }),
-  kobold: m({ hd: "1/2", hp: 2, successAC: 11, partialAC: 7, attackBonus: 0, morale: 6, weapons: [{ name: "Spear", damage: "1d4" }] }),
-  orc: m({ hd: "1", hp: 5, successAC: 13, partialAC: 9, attackBonus: 1, morale: 8, body: 1, weapons: [{ name: "Axe", damage: "1d6" }] }),
-  skeleton: m({ hd: "1", hp: 5, successAC: 13, partialAC: 9, attackBonus: 1, morale: 12, weapons: [{ name: "Rusty sword", damage: "1d6" }] }),
-  zombie: m({ hd: "2", hp: 9, successAC: 11, partialAC: 7, attackBonus: 2, morale: 12, body: 1, weapons: [{ name: "Claw", damage: "1d8" }] }),
-  wolf: m({ hd: "2+2", hp: 11, successAC: 13, partialAC: 9, attackBonus: 2, morale: 8, dexterity: 1, weapons: [{ name: "Bite", damage: "1d6" }] }),
-  bandit: m({ hd: "1", hp: 5, successAC: 13, partialAC: 9, attackBonus: 1, morale: 8, weapons: [{ name: "Sword", damage: "1d8" }, { name: "Shortbow", damage: "1d6", kind: "ranged" }] }),
-  ogre: m({ hd: "4+1", hp: 19, successAC: 14, partialAC: 10, attackBonus: 4, morale: 10, body: 2, weapons: [{ name: "Club", damage: "1d10" }] }),
-  troll: m({ hd: "6+3", hp: 30, successAC: 15, partialAC: 11, attackBonus: 6, morale: 10, body: 2, weapons: [{ name: "Claws", damage: "1d8" }] }),
-};
