@@ -69,7 +69,7 @@ describe("B/X house rules: monsters by the book", () => {
     expect(men.message.content).toMatch(/MEN needs a whole number from 2 to 100, e\.g\. `MEN 10` \(not "ten"\)/);
     const none = await h.cmd("referee", "encounter add", { monsters: "2 kobolds" });
     expect(none.ephemeral).toBe(true);
-    expect(none.message.content).toMatch(/"kobolds" is not one of B\/X house rules's presets .*stats: a stat line such as `HD 4\+1 AC 5 ATK 1d10 ML 10`/);
+    expect(none.message.content).toMatch(/"kobolds" is not one of B\/X house rules' presets .*stats: a stat line such as `HD 4\+1 AC 5 ATK 1d10 ML 10`/);
     expect(await db.combatant.count()).toBe(before);
   });
 

@@ -5,6 +5,7 @@
  * the sheet as validated, and in `state` the fields the referee typed, so that what
  * was not typed (hit points) is rolled for each one as it enters a fight.
  */
+import { possessive } from "../../rules/books.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
@@ -61,7 +62,7 @@ export async function saveToBestiary(s: Services, actor: Actor, input: { name?: 
     const raw = input.name?.trim() || read.name;
     if (!raw) throw new UserError("Name the monster: `name:Ogre brute`, or put the name in front of the stat line.");
     const name = checkName(raw).toLowerCase();
-    if (name in system.presets) throw new UserError(`"${name}" is one of ${system.name}'s presets: pick another name for your own.`);
+    if (name in system.presets) throw new UserError(`"${name}" is one of ${possessive(system.name)} presets: pick another name for your own.`);
     const old = await tx.character.findFirst({ where: { campaignId: campaign.id, kind: "monster", deletedAt: null, name } });
     const data = { sheet: JSON.stringify(read.sheet), state: JSON.stringify(read.typed) };
     if (old) await tx.character.update({ where: { id: old.id }, data: { ...data, version: { increment: 1 } } });

@@ -1,4 +1,5 @@
 /** "4 goblins, an orc, 2 standard" → monster sheets from the system's presets, or custom stats. */
+import { possessive } from "../../rules/books.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
@@ -50,7 +51,7 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
     }
     const key = singular(what, presets);
     if (!key) {
-      throw new UserError(`"${what}" is not one of ${system.name}'s presets or the campaign's bestiary (${presets.join(", ")}). For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
+      throw new UserError(`"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary (${presets.join(", ")}). For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
     }
     const saved = bestiary[key];
     out.push({ name: title(key), count, sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>), typed: saved ? saved.typed : {} });

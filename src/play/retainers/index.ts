@@ -1,4 +1,5 @@
 /** /retainer hire, list, loyalty, check, dismiss: each in one transaction; checks roll on the campaign's (or running encounter's) stream. */
+import { possessive } from "../../rules/books.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { Campaign, LoyaltyEvent, Retainer } from "../../generated/prisma/client.js";
 import { isUnsupported, type LoyaltyResult } from "../../rules/systems/types.js";
@@ -70,7 +71,7 @@ export async function hireRetainer(s: Services, actor: Actor, input: { name: str
     const own = typeof sheet.loyalty === "number" ? sheet.loyalty : null;
     const [loyalty, how] =
       Number.isInteger(bySystem) && bySystem >= MIN_LOYALTY
-        ? [clampLoyalty(bySystem), `${system.name}'s starting loyalty`]
+        ? [clampLoyalty(bySystem), `${possessive(system.name)} starting loyalty`]
         : own !== null
           ? [clampLoyalty(own), "the sheet's loyalty"]
           : [DEFAULT_LOYALTY, `stated default ${DEFAULT_LOYALTY} (${system.name} gives none)`];

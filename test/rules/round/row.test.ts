@@ -38,6 +38,8 @@ describe("a system is one row", () => {
     expect(bookWords('seed 003, "Charging"')).toBe("Castles & Crusades · Charging");
     expect(bookWords('seed 000, "Surprise" · seed 004, "Movement"')).toBe("The Third Age · Surprise · Life & Guard · Movement");
     expect(bookWords("seed 009, \"Nowhere\"")).toBe('seed 009, "Nowhere"');
+    // A citation with no heading after it, as in a choice's note: the book alone.
+    expect(bookWords("(classic numbers; not in seed 002)")).toBe("(classic numbers; not in Basic/Expert)");
   });
 
   it("an unknown condition is a fight mark; the common ones have their lifetimes", () => {
