@@ -11,7 +11,7 @@ await runDiceBench({ print: true });
 console.log("\n== bot through the local Discord: latency, statements and transactions per interaction");
 await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000) });
 console.log("\n== throughput: 100 encounters in 100 channels, /roll, Roll again, /attack and /next at once");
-await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000) });
+await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000), rates: [300], apart: true });
 console.log(`\n== memory: the bot in its own process, 10,000 campaigns stored, MEMORY_OPS interactions (here ${process.env.MEMORY_OPS ?? 20_000})`);
 await runMemoryBench({ print: true, ops: Number(process.env.MEMORY_OPS ?? 20_000) });
 console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);

@@ -10,7 +10,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const out = join(root, "dist");
+/** The output folder inside the project (its node_modules must be found from it): dist, or `--out NAME`. */
+const named = process.argv.indexOf("--out");
+const out = join(root, named > 0 ? process.argv[named + 1] : "dist");
 
 function sources(dir) {
   return readdirSync(join(root, dir)).flatMap((f) => {
@@ -26,4 +28,4 @@ const entryPoints = [...sources("src"), ...sources("commands")].map((f) => join(
 await build({ entryPoints, outdir: out, outbase: root, format: "esm", platform: "node", target: "node20", bundle: false, logLevel: "warning" });
 for (const dir of ["prisma/migrations", "prisma/postgresql/migrations"]) cpSync(join(root, dir), join(out, dir), { recursive: true });
 cpSync(join(root, "src/local/discord-openapi.json"), join(out, "src/local/discord-openapi.json"));
-console.log(`built ${entryPoints.length} files into dist/ in ${Date.now() - started} ms`);
+console.log(`built ${entryPoints.length} files into ${out} in ${Date.now() - started} ms`);

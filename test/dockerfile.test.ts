@@ -14,7 +14,7 @@ describe("Dockerfile", () => {
   it("keeps the database on a volume and lets the bot migrate at start", () => {
     expect(dockerfile).toMatch(/^VOLUME \["\/app\/data"\]$/m);
     expect(dockerfile).toMatch(/DATABASE_URL=file:\/app\/data\/tenfoot\.db/);
-    expect(dockerfile).toMatch(/^CMD \["node", "--import", "tsx", "src\/main\.ts"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "dist\/src\/main\.js"\]$/m);
   });
 
   it("copies only files that exist and are not ignored", () => {

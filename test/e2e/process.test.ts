@@ -1,17 +1,34 @@
 // `npm start` as a user runs it: no token → the local Discord; a command over its
 // HTTP control API; SIGTERM finishes and exits 0.
-import { describe, it, expect } from "vitest";
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { afterAll, describe, it, expect } from "vitest";
+import { execFileSync, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabase } from "../helpers/database.js";
 
+// The image's way too: built to plain JavaScript (npm run build), run by node with the image's flags.
+const built = `.dist-test-${process.pid}`;
+const root = fileURLToPath(new URL("../..", import.meta.url));
+afterAll(() => rmSync(join(root, built), { recursive: true, force: true }));
+
 describe("the bot as a process", () => {
-  it("starts without a token against the local Discord, answers, and stops cleanly on SIGTERM", async () => {
+  it.each([
+    ["with the TypeScript loader (npm start)", () => ["--import", "tsx", "src/main.ts"]],
+    [
+      "built, as the image runs it",
+      () => {
+        execFileSync(process.execPath, ["scripts/build.mjs", "--out", built], { cwd: root, stdio: "ignore" });
+        const flags = /NODE_OPTIONS="([^"]*)"/.exec(readFileSync(join(root, "Dockerfile"), "utf8"))![1]!.split(" ");
+        return [...flags, `${built}/src/main.js`];
+      },
+    ],
+  ])("starts without a token against the local Discord, answers, and stops cleanly on SIGTERM: %s", async (_how, args) => {
     const dir = mkdtempSync(join(tmpdir(), "tenfoot-proc-"));
     const database = await testDatabase(dir, "p.db");
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, args(), {
+      cwd: root,
       env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: database.url, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
