@@ -29,8 +29,10 @@ process.on("message", async (m) => {
     globalThis.gc?.();
     const u = process.memoryUsage();
     process.send({ op: "memory", rss: u.rss, heapUsed: u.heapUsed, heapTotal: u.heapTotal, inFlight: app.bot.router.inFlight(), ...(process.env.BENCH_SMAPS ? { smaps: smaps() } : {}) });
-  } else if (m.op === "inFlight") process.send({ op: "inFlight", inFlight: app.bot.router.inFlight() });
-  else if (m.op === "stop") {
+  } else if (m.op === "inFlight") {
+    const c = process.cpuUsage();
+    process.send({ op: "inFlight", inFlight: app.bot.router.inFlight(), cpuMs: (c.user + c.system) / 1000 });
+  } else if (m.op === "stop") {
     await app.stop();
     process.send({ op: "stopped" });
     process.exit(0);

@@ -41,6 +41,8 @@ export interface LevelResult {
   ops: number;
   perSecond: number;
   latency: Stats;
+  /** CPU per interaction (ms): the bot's process, and this one (the local Discord and the driver); the bot's is NaN when it runs here. */
+  cpu: { bot: number; rest: number };
   /** The bot's memory once the level is done (MiB). */
   rssMiB: number;
   heapMiB: number;
@@ -70,6 +72,8 @@ interface BotUnderTest {
   file: string;
   inFlight(): Promise<number>;
   memory(): Promise<{ rss: number; heapUsed: number }>;
+  /** The CPU time the bot's process has used so far (ms; NaN when it shares this process). */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -78,6 +82,7 @@ async function botHere(env: Record<string, string>): Promise<BotUnderTest> {
   return {
     file: app.services.store.file,
     inFlight: async () => app.bot.router.inFlight(),
+    cpuMs: async () => NaN,
     memory: async () => {
       (globalThis as { gc?: () => void }).gc?.();
       return process.memoryUsage();
@@ -117,6 +122,7 @@ async function botApart(env: Record<string, string>): Promise<BotUnderTest> {
   return {
     file: databaseFile(env.DATABASE_URL),
     inFlight: async () => (await ask("inFlight")).inFlight!,
+    cpuMs: async () => (await ask("inFlight")).cpuMs!,
     memory: async () => {
       const m = await ask("memory");
       if ((m as { smaps?: unknown }).smaps) console.log(`  bot's memory by mapping: ${(m as { smaps?: unknown }).smaps}`);
@@ -225,8 +231,38 @@ function exactlyOnce(read: Database.Database, tables: Table[], answered: Answere
   return problems;
 }
 
+type Level = Pick<LevelResult, "concurrency" | "rate" | "ops" | "perSecond" | "latency">;
+
+/** Runs a level; adds the CPU per interaction of the bot's process and of this one, then the bot's memory once idle. */
+async function measured(bot: BotUnderTest, level: () => Promise<Level>): Promise<LevelResult> {
+  const [bot0, here0] = [await bot.cpuMs(), process.cpuUsage()];
+  const r = await level();
+  while ((await bot.inFlight()) > 0) await new Promise((res) => setTimeout(res, 5));
+  const here = process.cpuUsage(here0);
+  const botMs = (await bot.cpuMs()) - bot0;
+  const mem = await bot.memory();
+  return { ...r, cpu: { bot: botMs / r.ops, rest: (here.user + here.system) / 1000 / r.ops }, rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
+}
+
+/** Closed loop: each table issues its next interaction when its last one is answered. */
+async function closedLoop(active: Table[], one: (t: Table) => Promise<number>, ops: number): Promise<Level> {
+  const latencies: number[] = [];
+  let left = ops;
+  const t0 = performance.now();
+  await Promise.all(
+    active.map(async (t) => {
+      while (left > 0) {
+        left--;
+        latencies.push(await one(t));
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { concurrency: active.length, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies) };
+}
+
 /** `ops` interactions arriving `rate` a second, each at a table not busy; the most in flight at once is the level's concurrency. */
-async function atRate(tables: Table[], one: (t: Table) => Promise<number>, bot: BotUnderTest, rate: number, ops: number): Promise<LevelResult> {
+async function atRate(tables: Table[], one: (t: Table) => Promise<number>, rate: number, ops: number): Promise<Level> {
   const free = [...tables];
   const latencies: number[] = [];
   const running: Promise<void>[] = [];
@@ -241,9 +277,7 @@ async function atRate(tables: Table[], one: (t: Table) => Promise<number>, bot: 
   }
   await Promise.all(running);
   const seconds = (performance.now() - t0) / 1000;
-  while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
-  const mem = await bot.memory();
-  return { concurrency: most, rate, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies), rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
+  return { concurrency: most, rate, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies) };
 }
 
 export async function runThroughputBench(opts: { channels?: number; opsPerLevel?: number; levels?: number[]; rates?: number[]; print?: boolean; storedCampaigns?: number; apart?: boolean } = {}) {
@@ -265,25 +299,8 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
     const results: LevelResult[] = [];
     // Open loop: interactions arrive at a fixed rate whatever the answers' pace (a table busy with
     // its last one passes its turn to a free one), so the latency is the bot's, not a queue's.
-    for (const rate of opts.rates ?? []) results.push(await atRate(tables, one, bot, rate, opsPerLevel));
-    for (const concurrency of levels) {
-      const active = tables.slice(0, Math.min(concurrency, tables.length));
-      const latencies: number[] = [];
-      let left = opsPerLevel;
-      const t0 = performance.now();
-      await Promise.all(
-        active.map(async (t) => {
-          while (left > 0) {
-            left--;
-            latencies.push(await one(t));
-          }
-        }),
-      );
-      const seconds = (performance.now() - t0) / 1000;
-      while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
-      const mem = await bot.memory();
-      results.push({ concurrency: active.length, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies), rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 });
-    }
+    for (const rate of opts.rates ?? []) results.push(await measured(bot, () => atRate(tables, one, rate, opsPerLevel)));
+    for (const concurrency of levels) results.push(await measured(bot, () => closedLoop(tables.slice(0, Math.min(concurrency, tables.length)), one, opsPerLevel)));
     while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
 
     const problems = exactlyOnce(read, tables, answered);
@@ -314,10 +331,11 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
 }
 
 function print(r: Awaited<ReturnType<typeof runThroughputBench>>) {
-  console.log(`${"load".padStart(16)} ${"ops".padStart(6)} ${"ops/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}   [ms]`);
+  console.log(`${"load".padStart(16)} ${"ops".padStart(6)} ${"ops/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  cpu/op: bot, local Discord + driver   [ms]`);
   for (const l of r.results) {
     const load = l.rate ? `${l.rate}/s arriving` : `${l.concurrency} in flight`;
-    console.log(`${load.padStart(16)} ${String(l.ops).padStart(6)} ${l.perSecond.toFixed(0).padStart(7)} ${l.latency.median.toFixed(2).padStart(8)} ${l.latency.p99.toFixed(2).padStart(8)}${l.rate ? `   (at most ${l.concurrency} in flight)` : ""}`);
+    const cpu = `${Number.isNaN(l.cpu.bot) ? "   (here)" : l.cpu.bot.toFixed(2).padStart(9)} ${l.cpu.rest.toFixed(2).padStart(6)}`;
+    console.log(`${load.padStart(16)} ${String(l.ops).padStart(6)} ${l.perSecond.toFixed(0).padStart(7)} ${l.latency.median.toFixed(2).padStart(8)} ${l.latency.p99.toFixed(2).padStart(8)}  ${cpu}${l.rate ? `   (at most ${l.concurrency} in flight)` : ""}`);
   }
   for (const l of r.results.filter((x) => x.rate)) console.log(`at ${l.rate} arriving a second: ${l.perSecond.toFixed(0)} answered a second, p50 ${l.latency.median.toFixed(1)} ms, p99 ${l.latency.p99.toFixed(1)} ms`);
   const best = r.results.filter((x) => !x.rate).reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
