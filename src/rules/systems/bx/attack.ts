@@ -4,6 +4,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
+  nothingNew,
   RuleError,
   type AttackInput,
   type AttackState,
@@ -202,6 +203,7 @@ export function bxBegin(input: AttackInput<BxSheet>, settings: BxSettings, bag: 
   return bxState(input, data, "reactions");
 }
 
+/** The attack as it stands; a state that leaves "reactions" (taken or lapsed) carries the damage and marks in `final`. */
 export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: AttackState["phase"]): AttackState {
   const { plan, natural, total, hit, damage } = data;
   const def = input.defender;
@@ -240,7 +242,9 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
     outcome,
     data: data as unknown as Record<string, unknown>,
     options,
-    effects,
+    pay: [],
+    final: phase === "reactions" ? [] : effects,
+    followup: [],
     ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
     result: { title: `${input.attacker.name} → ${def.name}: ${outcome}`, lines, rules: [...new Set(rules)], rolls: data.rolls },
   };
@@ -274,7 +278,7 @@ export function bxReact(state: AttackState, optionId: string, input: AttackInput
 }
 
 export function bxLapse(state: AttackState, input: AttackInput<BxSheet>): AttackState {
-  if (state.phase === "done") return state;
+  if (state.phase === "done") return nothingNew(state);
   const s = bxState(input, state.data as unknown as BxAttackData, "done");
   return { ...s, result: { ...s.result, lines: [...s.result.lines, "No reaction: the attack stands."] } };
 }
