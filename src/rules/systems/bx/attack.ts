@@ -18,6 +18,7 @@ import {
 import { abilityModifier, formatDice, mustParseDice, parseDice, signed, type DiceExpr } from "./dice.js";
 import type { BxSettings } from "./settings.js";
 import { spellDisrupted } from "./initiative.js";
+import { R_IN_MELEE } from "./round.js";
 import { aacOf, attackBonusOf, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
 
 export const R_ROLLS = 'seed 002, "Attack Rolls"';
@@ -25,7 +26,6 @@ export const R_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
 export const R_1_20 = 'seed 002, "1s and 20s"';
 export const R_RANGE = 'seed 002, "Range Modifiers"';
 export const R_COVER = 'seed 002, "Targets Behind Cover"';
-export const R_RETREAT = 'seed 002, "In Melee"';
 export const R_INVULN = 'seed 002, "Invulnerabilities"';
 export const R_DAMAGE = 'seed 002, "Rolling for Damage"';
 export const R_VARIABLE = 'seed 002, "Variable Weapon Damage (Optional Rule)"';
@@ -155,9 +155,9 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
     damageMods.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_DAMAGE });
   }
   if (input.defender.state.conditions.includes("retreating")) {
-    toHit.push({ label: "foe retreating", value: 2, rule: R_RETREAT });
+    toHit.push({ label: "foe retreating", value: 2, rule: R_IN_MELEE });
     if (d.shield) acShift += 1;
-    rules.push(R_RETREAT);
+    rules.push(R_IN_MELEE);
   }
   if (s.modifier) {
     used.push("modifier");
