@@ -13,7 +13,7 @@ import { shortId } from "../ids.js";
 import { isReferee, PermissionError } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
-import { findCombatant, isDown, loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
+import { findCombatant, loadFight, requireFight, type Fight } from "../encounters/load.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { moraleNudges } from "../table.js";
@@ -60,9 +60,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     let fight = await requireFight(tx, actor);
     const a = pickActing(fight, actor, req.attacker, "attacker", "attacks");
     const d = findCombatant(fight, req.target);
-    const attacker = toRule(a);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
-    if (isDown(attacker)) throw new UserError(`${a.name} is ${fight.system.view(attacker).status} and cannot act.`);
     const gate = gateAttack(fight, a, actor, req.override === true);
     // The next action starts: attacks still waiting for reactions resolve as they stand.
     const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
