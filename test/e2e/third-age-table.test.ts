@@ -49,6 +49,11 @@ describe("The Third Age at the table, through Discord", () => {
     const r = await h.cmd("alice", "attack", { target: "Goblin 3" });
     expect(r.ephemeral).toBe(true);
     expect(r.message.content).toMatch(/^Alda is (unconscious|dying|dead|down)[^:]* and cannot act\.$/);
+    // Named, the one check of /attack says the same, once, and nothing else changes.
+    const version = (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).version;
+    const named = await h.cmd("alice", "attack", { target: "Goblin 3", attacker: "Alda" });
+    expect([named.ephemeral, named.message.content]).toEqual([true, r.message.content]);
+    expect((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).version).toBe(version);
     await h.cmd("referee", "heal", { target: "Alda", amount: 10 });
   });
 

@@ -1,6 +1,7 @@
 // Marks and their lifetimes (DESIGN.md, "The round"): which end with a round, which reach a sheet.
 import { describe, expect, it } from "vitest";
 import { endOfRound, sheetState, stampAdded } from "../../src/play/round/marks.js";
+import { readRound } from "../../src/play/round/state.js";
 import type { SystemWords } from "../../src/rules/systems/types.js";
 
 const words: SystemWords = {
@@ -28,5 +29,12 @@ describe("marks", () => {
   it("a sheet keeps turn-long and lasting conditions, never fight marks or round stamps", () => {
     const st = stampAdded([], { conditions: ["parrying", "prone", "charged", "unconscious", "an unknown mark"], hp: 3 }, 2);
     expect(sheetState(words, st)).toEqual({ conditions: ["charged", "unconscious"], hp: 3 });
+  });
+
+  it("a round's marks are kept per declaration; a round stored with one list per combatant reads that list as no declaration's own", () => {
+    const now = readRound({ round: 1, roundState: JSON.stringify({ phase: "declare", declared: { a: ["set spear", "parry"] }, marks: { a: { "set spear": ["spear set"], parry: ["parrying"] } } }) });
+    expect(now.marks).toEqual({ a: { "set spear": ["spear set"], parry: ["parrying"] } });
+    const before = readRound({ round: 1, roundState: JSON.stringify({ phase: "declare", declared: { a: ["parry"] }, marks: { a: ["parrying"] } }) });
+    expect(before.marks).toEqual({ a: { "": ["parrying"] } });
   });
 });

@@ -12,12 +12,12 @@ import { StaleError, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, PermissionError } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
-import { applyEffects, newEffects } from "../encounters/effects.js";
-import { findCombatant, isDown, loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
+import { applyEffects } from "../encounters/effects.js";
+import { findCombatant, loadFight, requireFight, type Fight } from "../encounters/load.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { moraleNudges } from "../table.js";
-import { attackInput, readPending, type StoredInput } from "./pending.js";
+import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack } from "../round/gate.js";
 import { pickActing } from "../round/who.js";
 
@@ -60,9 +60,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     let fight = await requireFight(tx, actor);
     const a = pickActing(fight, actor, req.attacker, "attacker", "attacks");
     const d = findCombatant(fight, req.target);
-    const attacker = toRule(a);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
-    if (isDown(attacker)) throw new UserError(`${a.name} is ${fight.system.view(attacker).status} and cannot act.`);
     const gate = gateAttack(fight, a, actor, req.override === true);
     // The next action starts: attacks still waiting for reactions resolve as they stand.
     const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
@@ -72,7 +70,6 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       attackerId: a.id,
       defenderId: d.id,
       situation: req.situation,
-      applied: [],
       outcomeLines: gate.notes,
       attackIndex: gate.attackIndex,
       round: fight.encounter.round,
@@ -122,16 +119,10 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
   });
 }
 
-/**
- * Applies the effects a state carries that were not applied yet. While reactions
- * are open only their costs apply (a reaction taken is paid at once); damage and
- * conditions wait until the attack is final.
- */
+/** Applies what one step of the attack hands over (its cost, the attack's effects if it became final, a follow-up's), and keeps the lines for the embed. */
 async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
-  const isCost = (e: AttackState["effects"][number]) => !!e.staminaCost && !e.damage && !e.addConditions?.length && !e.removeConditions?.length;
-  const fresh = newEffects(state.effects, stored.applied).filter((e) => state.phase !== "reactions" || isCost(e));
-  const applied = await applyEffects(tx, fight, fresh, bag);
-  return { stored: { ...stored, applied: [...stored.applied, ...fresh.map((e) => JSON.stringify(e))], outcomeLines: [...stored.outcomeLines, ...applied.lines] } };
+  const applied = await applyEffects(tx, fight, stepEffects(state), bag);
+  return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines] } };
 }
 
 /** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (DESIGN.md, "Reactions"). */

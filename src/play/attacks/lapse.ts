@@ -6,9 +6,9 @@ import { openAttacks } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { bagFor, openStream } from "../streams.js";
-import { applyEffects, newEffects } from "../encounters/effects.js";
+import { applyEffects } from "../encounters/effects.js";
 import type { Fight } from "../encounters/load.js";
-import { attackInput, readPending } from "./pending.js";
+import { attackInput, readPending, stepEffects } from "./pending.js";
 import type { AttackState } from "../../rules/systems/types.js";
 
 export interface Lapsed {
@@ -32,9 +32,8 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
     const { state, input } = readPending(p);
     const bag = bagFor(stream, "reaction window lapsed");
     const next = fight.system.attack.lapse(state, attackInput(fight, input), bag);
-    const fresh = newEffects(next.effects, input.applied);
-    const applied = await applyEffects(tx, fight, fresh, bag);
-    const stored = { ...input, applied: [...input.applied, ...fresh.map((e) => JSON.stringify(e))], outcomeLines: [...input.outcomeLines, ...applied.lines] };
+    const applied = await applyEffects(tx, fight, stepEffects(next), bag);
+    const stored = { ...input, outcomeLines: [...input.outcomeLines, ...applied.lines] };
     const r = await tx.pendingAction.updateMany({
       where: { id: p.id, version: p.version, status: "open" },
       data: { state: JSON.stringify(next), input: JSON.stringify(stored), status: "done", version: { increment: 1 } },

@@ -1,6 +1,6 @@
 /** A pending attack as stored: the system's state machine plus what is needed to rebuild its input. */
 import type { PendingAction } from "../../generated/prisma/client.js";
-import type { AttackInput, AttackState, Situation } from "../../rules/systems/types.js";
+import type { AttackInput, AttackState, Effect, Situation } from "../../rules/systems/types.js";
 import type { Fight } from "../encounters/load.js";
 import { toRule } from "../encounters/load.js";
 
@@ -9,8 +9,6 @@ export interface StoredInput {
   defenderId: string;
   weapon?: string;
   situation: Situation;
-  /** JSON of effects already applied, so each applies once. */
-  applied: string[];
   /** Lines from effects already applied (damage outcomes), kept for the embed. */
   outcomeLines: string[];
   /** Attacks the attacker made earlier in the same round. */
@@ -18,8 +16,19 @@ export interface StoredInput {
   round?: number;
 }
 
+/** A stored attack. One stored before each step said its own effects may carry an `applied` list: it is not read. */
 export function readPending(p: PendingAction): { state: AttackState; input: StoredInput } {
-  return { state: JSON.parse(p.state) as AttackState, input: JSON.parse(p.input) as StoredInput };
+  const input = JSON.parse(p.input) as StoredInput;
+  return { state: JSON.parse(p.state) as AttackState, input: { ...input, outcomeLines: input.outcomeLines ?? [] } };
+}
+
+/**
+ * What one step of an attack hands play to apply, in order: its own cost, the
+ * attack's effects when this step made it final, a follow-up's own. Play applies
+ * them as given, once; nothing is compared with an earlier step.
+ */
+export function stepEffects(state: Partial<Pick<AttackState, "pay" | "final" | "followup">>): Effect[] {
+  return [...(state.pay ?? []), ...(state.final ?? []), ...(state.followup ?? [])];
 }
 
 export function attackInput(f: Fight, s: StoredInput): AttackInput {

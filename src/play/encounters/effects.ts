@@ -28,20 +28,6 @@ export interface Applied {
   rules: string[];
 }
 
-/** Effects not yet applied: the multiset difference of `all` minus `done` (by JSON). */
-export function newEffects(all: Effect[], done: string[]): Effect[] {
-  const left = [...done];
-  return all.filter((e) => {
-    const j = JSON.stringify(e);
-    const at = left.indexOf(j);
-    if (at >= 0) {
-      left.splice(at, 1);
-      return false;
-    }
-    return true;
-  });
-}
-
 export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag: DiceBag): Promise<Applied> {
   const out: Applied = { lines: [], rules: [] };
   for (const e of effects) {

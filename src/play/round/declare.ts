@@ -4,7 +4,7 @@
  * The system checks it and says which marks it sets; the roster shows it.
  */
 import type { DiceBag } from "../../rules/dice/bag.js";
-import type { Declaration } from "../../rules/systems/types.js";
+import type { Declaration, DeclareResult } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -54,14 +54,33 @@ async function locate(db: Tx | Services["store"]["db"], actor: Actor, who: strin
   return { fight, row, rs, open: declarable(fight, toRule(row), rs) };
 }
 
-/** Takes back what the combatant declared this round (in the declare phase only); removing marks rolls nothing. */
-async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceBag): Promise<RoundState> {
+/**
+ * Takes back declarations the combatant made this round (all of them, or those named) and the marks only they
+ * set: a mark a kept declaration also set stays. In the declare phase only; removing marks rolls nothing.
+ */
+async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceBag, only?: string[]): Promise<RoundState> {
   if (rs.phase !== "declare") throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
-  const marks = rs.marks[id] ?? [];
+  const mine = rs.marks[id] ?? {};
+  const goes = (decl: string) => !only || only.includes(decl);
+  const kept = new Set(Object.entries(mine).filter(([decl]) => !goes(decl)).flatMap(([, m]) => m));
+  const marks = [...new Set(Object.entries(mine).filter(([decl]) => goes(decl)).flatMap(([, m]) => m))].filter((m) => !kept.has(m));
   if (marks.length) await applyEffects(tx, f, [{ targetId: id, removeConditions: marks }], bag);
-  const { [id]: _d, ...declared } = rs.declared;
-  const { [id]: _m, ...kept } = rs.marks;
-  return { ...rs, declared, marks: kept };
+  const declared = (rs.declared[id] ?? []).filter((d) => !goes(d));
+  const left = Object.fromEntries(Object.entries(mine).filter(([decl]) => !goes(decl)));
+  const { [id]: _d, ...othersDeclared } = rs.declared;
+  const { [id]: _m, ...othersMarks } = rs.marks;
+  return {
+    ...rs,
+    declared: declared.length ? { ...othersDeclared, [id]: declared } : othersDeclared,
+    marks: Object.keys(left).length ? { ...othersMarks, [id]: left } : othersMarks,
+  };
+}
+
+/** The marks a declaration sets on its combatant: what it added, and what it sets that another of this round's declarations had set. */
+function marksOf(result: DeclareResult, id: string, added: string[], marked: RoundState["marks"][string]): string[] {
+  const setByOthers = new Set(Object.values(marked).flat());
+  const own = result.effects.filter((e) => e.targetId === id).flatMap((e) => e.addConditions ?? []);
+  return [...new Set([...added, ...own.filter((c) => setByOthers.has(c))])];
 }
 
 export async function declare(s: Services, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
@@ -90,7 +109,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       throw err;
     }
     const replaced = (rs.declared[row.id] ?? []).filter((x) => decl.excludes?.includes(x));
-    let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs, bag) : rs;
+    let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs, bag, replaced) : rs;
     const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));
     const f = await loadFight(tx, fight.campaign, fight.encounter);
     const before = f.combatants.find((c) => c.id === row.id)!.state.conditions;
@@ -100,7 +119,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       ...next,
       declared: { ...next.declared, [row.id]: [...keep, decl.id] },
       labels: { ...next.labels, [decl.id]: decl.label },
-      marks: { ...next.marks, [row.id]: [...(next.marks[row.id] ?? []), ...added] },
+      marks: { ...next.marks, [row.id]: { ...(next.marks[row.id] ?? {}), [decl.id]: marksOf(result, row.id, added, next.marks[row.id] ?? {}) } },
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
     await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });

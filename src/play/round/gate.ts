@@ -6,7 +6,7 @@ import type { Combatant as CombatantRow } from "../../generated/prisma/client.js
 import type { Actor } from "../actor.js";
 import { UserError } from "../errors.js";
 import { isReferee } from "../permissions.js";
-import { toRule, type Fight } from "../encounters/load.js";
+import { isDown, toRule, type Fight } from "../encounters/load.js";
 import { actingNow, allowance, cannotAct } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
 
@@ -36,8 +36,10 @@ function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean
 }
 
 export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: boolean): Gate {
-  const rs = readRound(f.encounter);
   const who = toRule(row);
+  // The one check that the attacker is standing: "Alda is unconscious and cannot act."
+  if (isDown(who)) throw new UserError(`${row.name} is ${f.system.view(who).status} and cannot act.`);
+  const rs = readRound(f.encounter);
   const why = cannotAct(f, who, rs);
   if (why) throw new UserError(`${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round: wait for /next" : ""}.`);
   const referee = isReferee(f.campaign, actor);

@@ -8,15 +8,20 @@ export interface RoundState {
   declared: Record<string, string[]>;
   /** Attacks made this round, by combatant id. */
   attacks: Record<string, number>;
-  /** Conditions each combatant's declarations set this round (taken back when it withdraws them). */
-  marks: Record<string, string[]>;
+  /** Conditions each declaration set this round, by combatant id and declaration id (taken back with that declaration). */
+  marks: Record<string, Record<string, string[]>>;
   /** Declaration ids → their labels, for the roster. */
   labels?: Record<string, string>;
 }
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = JSON.parse(e.roundState || "{}") as Partial<RoundState>;
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {} };
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: readMarks(raw.marks), labels: raw.labels ?? {} };
+}
+
+/** A round stored when marks were one list per combatant keeps that list under "" (no declaration of its own): only a full withdrawal takes it back. */
+function readMarks(raw: Record<string, Record<string, string[]> | string[]> | undefined): RoundState["marks"] {
+  return Object.fromEntries(Object.entries(raw ?? {}).map(([id, m]) => [id, Array.isArray(m) ? { "": m } : m]));
 }
 
 export const freshRound = (phase: RoundState["phase"]): RoundState => ({ phase, declared: {}, attacks: {}, marks: {} });

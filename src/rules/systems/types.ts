@@ -85,7 +85,7 @@ export interface Situation {
 }
 export type SituationKey = keyof Situation;
 
-/** A change to apply to a combatant when an attack (or anything else) is final. */
+/** A change to apply to a combatant: what an attack costs or does, what a declaration or a round's end sets. */
 export interface Effect {
   targetId: string;
   /** Damage before the target's own reductions (armour etc. are applied by `applyDamage`). */
@@ -116,6 +116,10 @@ export interface ReactionOption {
  * "take" (or a lapse) makes it final; then "followups" may be offered
  * (Counter, counterattack); "done" ends it. All of it is JSON so the play
  * layer can persist it between presses.
+ *
+ * Each step (begin, react, lapse) says what it changes, and only that step's:
+ * play applies `pay`, then `final`, then `followup` of every state it is handed,
+ * each once, in that order, and never compares one step with another.
  */
 export interface AttackState {
   phase: "reactions" | "followups" | "done";
@@ -127,12 +131,27 @@ export interface AttackState {
   data: Record<string, unknown>;
   /** Options open now. Empty in "done". */
   options: ReactionOption[];
-  /** Effects to apply when the attack is final (replaced, not appended, on each re-resolution). */
-  effects: Effect[];
+  /**
+   * What this step costs, paid at once (a reaction's stamina, a Get Down's fall,
+   * a parry's lost attack, a counter's cost). Only this step's: a later step never
+   * repeats it, and a second reaction of the same kind is a second cost.
+   */
+  pay: Effect[];
+  /**
+   * What the attack does (damage, conditions): given only by the step whose state
+   * first leaves "reactions" (a begin that is final at once, "take", a reaction that
+   * ends the choice, a lapse); every other step gives [].
+   */
+  final: Effect[];
+  /** What this follow-up step adds after the attack was final (a counter's damage). Only this step's. */
+  followup: Effect[];
   /** Situation keys this system did not use. */
   ignored: SituationKey[];
   result: RuleResult;
 }
+
+/** An attack's state with nothing of its own to apply (a step that changes nothing, a lapse of an attack already over). */
+export const nothingNew = (state: AttackState): AttackState => ({ ...state, pay: [], final: [], followup: [] });
 
 export interface AttackInput<S = Record<string, unknown>> {
   attacker: Combatant<S>;
@@ -402,7 +421,7 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
     begin(input: AttackInput<Sheet>, dice: DiceBag): AttackState;
     /** Press an option (including "take"); returns the next state. Throws RuleError for an option not open. */
     react(state: AttackState, optionId: string, input: AttackInput<Sheet>, dice: DiceBag): AttackState;
-    /** No one reacted in time: make it final as if "take" were pressed, and skip follow-ups. */
+    /** No one reacted in time: make it final as if "take" were pressed, and skip follow-ups (from "followups" it gives nothing new). */
     lapse(state: AttackState, input: AttackInput<Sheet>, dice: DiceBag): AttackState;
   };
   /** Exact chance to hit and the damage spread, before rolling (for /odds). */

@@ -3,6 +3,7 @@ import { bxHouse, planHouse, type HousePlan } from "../../../src/rules/systems/b
 import { BX_DEFAULT_SETTINGS, sumMods } from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import { atk, faces, mon, pc, withConds } from "./helpers.js";
+import { standing } from "../standing.js";
 
 const S = { ...BX_DEFAULT_SETTINGS, variableDamage: true };
 const plan = (...a: Parameters<typeof atk>): HousePlan => planHouse(atk(...a), S);
@@ -63,21 +64,21 @@ describe("bx-house: natural 1 and 20", () => {
   // seed 001, "MISC COMBAT RULES": natural 1 misses; d20 over the level is a critical fumble
   it("natural 1: fumble when the d20 is over the level, not when equal", () => {
     const a = pc("a", { level: 3 });
-    const f = bxHouse.attack.begin(atk(a, mon("d")), faces(1, 4));
+    const f = standing(bxHouse, atk(a, mon("d")), faces(1, 4));
     expect(f.outcome).toBe("fumble");
-    expect(noMark(f.effects)).toEqual([]);
+    expect(noMark(f.final)).toEqual([]);
     expect(bxHouse.attack.begin(atk(a, mon("d")), faces(1, 3)).outcome).toBe("miss");
   });
   // seed 001, "MISC COMBAT RULES": natural 20 hits; 1 point less per number needed over 20
   it("natural 20 needing 22 hits with 2 off the damage; a hit for 0 is possible", () => {
     const a = pc("a", { weapons: [{ name: "sword", damage: "1d6" }] });
     const d = mon("d", { ac: -3, hp: 20 }); // THAC0 19 − (−3) = 22
-    const s = bxHouse.attack.begin(atk(a, d), faces(20, 5));
+    const s = standing(bxHouse, atk(a, d), faces(20, 5));
     expect(s.outcome).toBe("hit");
-    expect(noMark(s.effects)).toEqual([{ targetId: "d", damage: 3, damageKind: "normal" }]);
-    const zero = bxHouse.attack.begin(atk(a, d), faces(20, 2));
+    expect(noMark(s.final)).toEqual([{ targetId: "d", damage: 3, damageKind: "normal" }]);
+    const zero = standing(bxHouse, atk(a, d), faces(20, 2));
     expect(zero.outcome).toBe("hit");
-    expect(noMark(zero.effects)).toEqual([]);
+    expect(noMark(zero.final)).toEqual([]);
     expect(zero.result.lines.join(" ")).toMatch(/Damage .*: 0/);
   });
   // seed 001, "MISC COMBAT RULES": a critical unless only 19–20 could hit
@@ -133,15 +134,15 @@ describe("bx-house: situational modifiers", () => {
   // seed 001, "MISC COMBAT RULES": attacks from behind; the following round
   it("from behind: +2, no shield or DEX, defender surprised; next round advantage / disadvantage", () => {
     const d = pc("d", { ac: 4, shield: true, dex: 16, hp: 20 });
-    const s = bxHouse.attack.begin(atk(mon("a"), d, { rear: true }), faces(12, 3));
+    const s = standing(bxHouse, atk(mon("a"), d, { rear: true }), faces(12, 3));
     expect(s.outcome).toBe("hit"); // 12 + 2 = 14 ≥ 19 − 5
-    expect(s.effects).toContainEqual({ targetId: "d", addConditions: ["surprised", "rear-attacked"], note: "d is surprised: it cannot return the attack this round, and attacks at disadvantage next round" });
-    expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
+    expect(s.final).toContainEqual({ targetId: "d", addConditions: ["surprised", "rear-attacked"], note: "d is surprised: it cannot return the attack this round, and attacks at disadvantage next round" });
+    expect(s.final).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
     // the following round: the attacker (marked behind:d) has advantage; the marks stay until their lifetime ends
-    const next = bxHouse.attack.begin(atk(withConds(mon("a"), "behind:d"), withConds(d, "rear-attacked")), faces(3, 17, 4));
+    const next = standing(bxHouse, atk(withConds(mon("a"), "behind:d"), withConds(d, "rear-attacked")), faces(3, 17, 4));
     expect(next.result.rolls[0]!.notation).toBe("2d20kh1");
     expect(next.outcome).toBe("hit"); // 17 ≥ 19 − (4 − 2 DEX): shield and DEX are back
-    expect(next.effects.some((e) => e.removeConditions?.includes("rear-attacked"))).toBe(false);
+    expect(next.final.some((e) => e.removeConditions?.includes("rear-attacked"))).toBe(false);
     // another attacker gets no advantage against it
     expect(bxHouse.attack.begin(atk(mon("b"), withConds(d, "rear-attacked")), faces(3)).result.rolls[0]!.notation).toBe("1d20");
     const back = bxHouse.attack.begin(atk(withConds(d, "rear-attacked"), mon("a")), faces(15, 3));
@@ -161,10 +162,10 @@ describe("bx-house: situational modifiers", () => {
   // seed 001, "MISC COMBAT RULES": Florentine — advantage, roll which weapon hit, +1 AC against melee
   it("Florentine: advantage, which weapon hit, +1 AC in defence", () => {
     const a = pc("a", { weapons: [{ name: "sword", damage: "1d8" }, { name: "dagger", damage: "1d4" }] });
-    const s = bxHouse.attack.begin(atk(a, mon("d", { hp: 20 }), { twoWeapons: true }), faces(4, 12, 2, 3));
+    const s = standing(bxHouse, atk(a, mon("d", { hp: 20 }), { twoWeapons: true }), faces(4, 12, 2, 3));
     expect(s.outcome).toBe("hit");
     expect(s.result.rolls.map((r) => r.notation)).toEqual(["2d20kh1", "1d2", "1d4"]);
-    expect(s.effects[0]).toEqual({ targetId: "d", damage: 3, damageKind: "normal" });
+    expect(s.final[0]).toEqual({ targetId: "d", damage: 3, damageKind: "normal" });
     expect(plan(mon("x"), pc("d", { florentine: true, ac: 5 })).target).toBe(19 - 4);
     expect(plan(mon("x", { weapons: [{ name: "bow", kind: "missile" }] }), pc("d", { florentine: true, ac: 5 })).target).toBe(19 - 5);
   });
@@ -179,8 +180,8 @@ describe("bx-house: situational modifiers", () => {
   // seed 001, "MISC COMBAT RULES": crossbows fire every other round
   it("crossbow: marks the shot, refuses while reloading", () => {
     const a = pc("a", { weapons: [{ name: "crossbow", kind: "missile", tags: ["crossbow"] }] });
-    const s = bxHouse.attack.begin(atk(a, mon("d")), faces(2));
-    expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["reloading"], note: "crossbows fire every other round" });
+    const s = standing(bxHouse, atk(a, mon("d")), faces(2));
+    expect(s.final).toContainEqual({ targetId: "a", addConditions: ["reloading"], note: "crossbows fire every other round" });
     expect(() => bxHouse.attack.begin(atk(withConds(a, "reloading"), mon("d")), faces(10))).toThrow(/every other round/);
   });
 });
@@ -225,15 +226,19 @@ describe("bx-house: parry", () => {
     const s = bxHouse.attack.begin(input, faces(15, 4)); // needs 14: hit; parried needs 16
     expect(s.outcome).toBe("hit");
     expect(s.options.map((o) => [o.id, o.by])).toEqual([["parry", "d"], ["take", "d"]]);
+    expect([s.pay, s.final, s.followup]).toEqual([[], [], []]);
     const p = bxHouse.attack.react(s, "parry", input, faces());
     expect(p.phase).toBe("done");
     expect(p.outcome).toBe("miss");
-    expect(noMark(p.effects)).toEqual([{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }]);
+    // The parry's price (no attack this round) is the press's own cost; the miss it makes leaves only the attack's marks.
+    expect(p.pay).toEqual([{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }]);
+    expect(noMark(p.final)).toEqual([]);
     const again = bxHouse.attack.react(s, "parry", input, faces());
-    expect(noMark(again.effects)).toEqual(noMark(p.effects));
+    expect([again.pay, again.final]).toEqual([p.pay, p.final]);
     expect(() => bxHouse.attack.react(p, "parry", input, faces())).toThrow(/already resolved/);
     const t = bxHouse.attack.react(s, "take", input, faces());
-    expect(noMark(t.effects)).toEqual([{ targetId: "d", damage: 4, damageKind: "normal" }]);
+    expect(t.pay).toEqual([]);
+    expect(noMark(t.final)).toEqual([{ targetId: "d", damage: 4, damageKind: "normal" }]);
   });
   it("no Parry against missiles, from behind, on a miss, or after the defender attacked", () => {
     const d = pc("d", { ac: 5, hp: 20, weapons: [{ name: "sword" }] });
@@ -252,7 +257,9 @@ describe("bx-house: parry", () => {
     expect(s.ignored).toEqual(["enchanted"]);
     const l = bxHouse.attack.lapse(s, input, faces());
     expect(l.phase).toBe("done");
-    expect(l.effects[0]).toEqual({ targetId: "d", damage: 8, damageKind: "normal" });
+    expect(l.pay).toEqual([]);
+    expect(l.final[0]).toEqual({ targetId: "d", damage: 8, damageKind: "normal" });
+    expect(bxHouse.attack.lapse(l, input, faces()).final).toEqual([]);
   });
 });
 
@@ -261,20 +268,20 @@ describe("bx-house: empty hands and subdual", () => {
   it("d4; one real point for every 2 dice (2 at STR 16–18); surprise doubles the dice", () => {
     const a = pc("a", { str: 10 });
     const d = mon("d", { hp: 10 });
-    const first = bxHouse.attack.begin(atk(a, d, {}, "fist"), faces(15, 3));
-    expect(noMark(first.effects)).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
+    const first = standing(bxHouse, atk(a, d, {}, "fist"), faces(15, 3));
+    expect(noMark(first.final)).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
     const d2 = { ...d, state: { ...d.state, emptyHandDice: 1 } };
-    const second = bxHouse.attack.begin(atk(a, d2, {}, "fist"), faces(15, 3));
-    expect(noMark(second.effects)).toEqual([
+    const second = standing(bxHouse, atk(a, d2, {}, "fist"), faces(15, 3));
+    expect(noMark(second.final)).toEqual([
       { targetId: "d", damage: 2, damageKind: "subdual", note: "empty-hand die" },
       { targetId: "d", damage: 1, damageKind: "normal" },
     ]);
-    const strong = bxHouse.attack.begin(atk(pc("s", { str: 16 }), d2, {}, "fist"), faces(15, 3));
-    expect(strong.effects[1]).toEqual({ targetId: "d", damage: 2, damageKind: "normal" });
+    const strong = standing(bxHouse, atk(pc("s", { str: 16 }), d2, {}, "fist"), faces(15, 3));
+    expect(strong.final[1]).toEqual({ targetId: "d", damage: 2, damageKind: "normal" });
     const surprise = bxHouse.attack.begin(atk(a, d, { rear: true }, "fist"), faces(15, 2, 4));
     expect(surprise.result.rolls[1]!.notation).toBe("2d4");
-    const pulled = bxHouse.attack.begin(atk(a, d2, {}, "fist (pulled)"), faces(15, 3));
-    expect(noMark(pulled.effects)).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
+    const pulled = standing(bxHouse, atk(a, d2, {}, "fist (pulled)"), faces(15, 3));
+    expect(noMark(pulled.final)).toEqual([{ targetId: "d", damage: 3, damageKind: "subdual", note: "empty-hand die" }]);
   });
   it("temporary damage knocks out at 0 and counts dice; recovery per turn", async () => {
     const { recoverSubdual } = await import("../../../src/rules/systems/bx-house/index.js");

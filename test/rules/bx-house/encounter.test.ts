@@ -25,6 +25,7 @@ import {
 import { weaponSchema } from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import { atk, faces, mon, pc, withConds } from "./helpers.js";
+import { standing } from "../standing.js";
 
 const ok = <T>(x: T) => {
   if (isUnsupported(x)) throw new Error("unsupported");
@@ -264,8 +265,8 @@ describe("bx-house: mass combat", () => {
   it("a unit's hit takes d6 × 10 (no other damage bonus), and the survivors are counted by tenths", () => {
     const unit = mon("Bandits", { men: 10, hp: 40, thac0: 19, str: 18, weapons: [{ name: "swords", damage: "1d8" }] });
     const foes = mon("Guards", { men: 10, hp: 40, ac: 9 }, "party");
-    const s = bxHouse.attack.begin(atk(unit, foes), faces(15, 3));
-    expect(s.effects[0]).toEqual({ targetId: "Guards", damage: 30, damageKind: "normal" });
+    const s = standing(bxHouse, atk(unit, foes), faces(15, 3));
+    expect(s.final[0]).toEqual({ targetId: "Guards", damage: 30, damageKind: "normal" });
     expect(s.result.lines).toContain("Guards: 10 of 40 hit points left: 3 of 10 men standing.");
   });
 });

@@ -3,6 +3,7 @@ import { bxHouse, createBxHouse, encounterDistance } from "../../../src/rules/sy
 import { atk, faces, mon, pc, withConds } from "./helpers.js";
 import type { Combatant } from "../../../src/rules/systems/types.js";
 import type { HouseSheet } from "../../../src/rules/systems/bx-house/index.js";
+import { standing } from "../standing.js";
 
 type HC = Combatant<HouseSheet>;
 const ctx = (others: HC[] = [], phase: "declare" | "act" = "act") => ({ round: 1, declared: [], others, phase });
@@ -33,9 +34,9 @@ describe("bx-house: declarations", () => {
     const ini = bxHouse.initiative({ combatants: [orc, spear], method: "individual", round: 2 }, faces(6, 3)); // the orc rolls higher, the set spear still strikes first
     expect(ini.order).toEqual([["p"], ["orc"]]);
     expect(ini.lines).toContain("Spears set against the charge strike first: p.");
-    const s = bxHouse.attack.begin(atk(spear, orc), faces(10, 4));
+    const s = standing(bxHouse, atk(spear, orc), faces(10, 4));
     expect(s.result.lines[0]).toMatch(/spear set against a charge \+2/);
-    expect(s.effects[0]).toEqual({ targetId: "orc", damage: 8, damageKind: "normal" }); // 4 × 2
+    expect(s.final[0]).toEqual({ targetId: "orc", damage: 8, damageKind: "normal" }); // 4 × 2
   });
   // seed 001, "MISC COMBAT RULES": "Melee combatants may parry - gives +2 to defense on that round but no attacks are possible"
   it("parry declared: no attacks this round", () => {
@@ -80,17 +81,17 @@ describe("bx-house: declarations", () => {
     const a = apply(pc("a", { weapons: [{ name: "sword" }] }), declare(pc("a", { weapons: [{ name: "sword" }] }), "disarm").effects);
     expect(a.state.conditions).toEqual(["maneuver:disarm"]);
     const d = mon("d", { hp: 20, weapons: [{ name: "axe" }], saves: { paralysis: 14 } });
-    const s = bxHouse.attack.begin(atk(a, d), faces(15, 2, 9));
+    const s = standing(bxHouse, atk(a, d), faces(15, 2, 9));
     expect(s.result.lines.join(" ")).toMatch(/d is disarmed/);
-    expect(s.effects).toContainEqual({ targetId: "d", addConditions: ["disarmed"] });
-    expect(s.effects).toContainEqual({ targetId: "a", removeConditions: ["maneuver:disarm"] });
+    expect(s.final).toContainEqual({ targetId: "d", addConditions: ["disarmed"] });
+    expect(s.final).toContainEqual({ targetId: "a", removeConditions: ["maneuver:disarm"] });
   });
   // seed 001, "MISC COMBAT RULES": grappling
   it("grapple: a hit grapples; breaking free rolls HD d6s against the grapplers'", () => {
     const o = apply(mon("o", { hp: 20 }), declare(mon("o"), "grapple").effects);
     const hero = pc("hero", { level: 3, hp: 20 });
-    const s = bxHouse.attack.begin(atk(o, hero), faces(15, 2));
-    expect(s.effects).toContainEqual({ targetId: "hero", addConditions: ["grappled by:o"] });
+    const s = standing(bxHouse, atk(o, hero), faces(15, 2));
+    expect(s.final).toContainEqual({ targetId: "hero", addConditions: ["grappled by:o"] });
     const held = withConds(hero, "grappled by:o");
     const gr = withConds(o, "grappling");
     const r = declare(held, "break free", [gr], faces(5, 4, 4, 3));
@@ -140,8 +141,8 @@ describe("bx-house: Normal Men and the action economy", () => {
   });
   // seed 001, "MISC COMBAT RULES": "Surprise Attacks … operate as Attacks From Behind"
   it("a surprise attack marks the following round like an attack from behind", () => {
-    const s = bxHouse.attack.begin(atk(mon("a"), withConds(pc("d", { hp: 20 }), "surprised")), faces(12, 3));
-    expect(s.effects).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
+    const s = standing(bxHouse, atk(mon("a"), withConds(pc("d", { hp: 20 }), "surprised")), faces(12, 3));
+    expect(s.final).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
     expect(bxHouse.words.describe!("behind:d", () => "Dorn")).toEqual({ label: "attacks Dorn with advantage next round", lasts: "next-round" });
     expect(bxHouse.words.conditions["rear-attacked"]!.lasts).toBe("next-round");
   });
@@ -153,9 +154,9 @@ describe("bx-house: empty hands", () => {
     const d = { ...pc("d", { hp: 10 }), state: { conditions: [], hp: 10, maxHp: 10, subdual: 0, emptyHandDice: 1 } };
     const r = bxHouse.applyDamage(d, 0, faces(), "subdual");
     expect(r.state.emptyHandDice).toBe(2);
-    const s = bxHouse.attack.begin(atk(pc("a"), d, {}, "unarmed"), faces(15, 1));
+    const s = standing(bxHouse, atk(pc("a"), d, {}, "unarmed"), faces(15, 1));
     // the defender's 2nd die completes a pair: 1 real point, 0 temporary
-    expect(s.effects.filter((e) => e.damage !== undefined)).toEqual([
+    expect(s.final.filter((e) => e.damage !== undefined)).toEqual([
       { targetId: "d", damage: 0, damageKind: "subdual", note: "empty-hand die" },
       { targetId: "d", damage: 1, damageKind: "normal" },
     ]);
@@ -200,13 +201,13 @@ describe("bx-house: a spellcaster hit", () => {
   // seed 001, "ENCOUNTER ORDER": hit by a foe who won initiative: the spell is lost; at simultaneous initiative: save vs paralysis + PSY, then 1–4 lost, 5–6 miscast
   it("a hit on a caster still casting: lost when the attacker went first; a save and a d6 when their initiative dice tie", () => {
     const mage = withConds(pc("mage", { class: "magic-user", hp: 12, psyBonus: 1, saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 } }), "casting", "initiative:3");
-    const won = bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:5"), mage), faces(19, 2));
+    const won = standing(bxHouse, atk(withConds(mon("o"), "initiative:5"), mage), faces(19, 2));
     expect(won.result.lines.join(" ")).toMatch(/mage was casting: Hit by a foe who won initiative: the spell is lost/);
-    expect(won.effects).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell lost" });
+    expect(won.final).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell lost" });
     const tie = bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(19, 2, 11, 6));
     expect(tie.result.lines.join(" ")).toMatch(/save vs paralysis \+1 PSY.*d6 6: 5–6, the spell is miscast/);
     // a miss sets nothing off
-    expect(bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(2)).effects.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
+    expect(standing(bxHouse, atk(withConds(mon("o"), "initiative:3"), mage), faces(2)).final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
   });
 });
 
@@ -227,14 +228,14 @@ describe("bx-house: whip and polearm on the next hit", () => {
     const whip = { weapons: [{ name: "whip", damage: "1d2" }], saves: { death: 12, wands: 13, paralysis: 10, breath: 15, spells: 16 } };
     const w = apply(pc("w", whip), declare(pc("w", whip), "entangle", [], faces(), "weapon").effects);
     expect(w.state.conditions).toEqual(["maneuver:entangle:weapon"]);
-    const s = bxHouse.attack.begin(atk(w, mon("o", { hp: 9, str: 16 })), faces(15, 1, 12));
+    const s = standing(bxHouse, atk(w, mon("o", { hp: 9, str: 16 })), faces(15, 1, 12));
     expect(s.result.lines.join(" ")).toMatch(/o's weapon is pulled away: w saves vs paralysis, -2 for o's STR/);
-    expect(s.effects).toContainEqual({ targetId: "o", addConditions: ["disarmed"] });
+    expect(s.final).toContainEqual({ targetId: "o", addConditions: ["disarmed"] });
     const pole = { weapons: [{ name: "halberd", damage: "1d10", tags: ["polearm"] }] };
     const p = apply(pc("p", pole), declare(pc("p", pole), "dismount").effects);
     const rider = withConds(mon("r", { hp: 20, saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 } }), "mounted");
-    const d = bxHouse.attack.begin(atk(p, rider), faces(15, 3, 5));
-    expect(d.effects).toContainEqual({ targetId: "r", addConditions: ["dismounted"], removeConditions: ["mounted"] });
+    const d = standing(bxHouse, atk(p, rider), faces(15, 3, 5));
+    expect(d.final).toContainEqual({ targetId: "r", addConditions: ["dismounted"], removeConditions: ["mounted"] });
   });
 });
 

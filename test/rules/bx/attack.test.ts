@@ -2,26 +2,27 @@ import { describe, expect, it } from "vitest";
 import { bx, bxPresets, createBx } from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import { atk, faces, mon, pc } from "./helpers.js";
+import { standing } from "../standing.js";
 
 describe("bx attack rolls", () => {
   // seed 002, "Attack Rolls": THAC0 − total = AC hit; hits when ≤ the foe's AC
   it("THAC0 19 against AC 6 needs 13: 13 hits, 12 misses", () => {
     const a = pc("a");
     const d = mon("d", { ac: 6, hp: 10 });
-    const hit = bx.attack.begin(atk(a, d), faces(13, 4));
+    const hit = standing(bx, atk(a, d), faces(13, 4));
     expect(hit.outcome).toBe("hit");
-    expect(hit.effects).toEqual([{ targetId: "d", damage: 4, damageKind: "normal" }]);
-    const miss = bx.attack.begin(atk(a, d), faces(12));
+    expect(hit.final).toEqual([{ targetId: "d", damage: 4, damageKind: "normal" }]);
+    const miss = standing(bx, atk(a, d), faces(12));
     expect(miss.outcome).toBe("miss");
-    expect(miss.effects).toEqual([]);
+    expect(miss.final).toEqual([]);
   });
   // seed 002, "Attack Rolls": STR modifies melee attack; and "Rolling for Damage": STR modifies melee damage
   it("STR 16 gives +2 to hit and damage in melee", () => {
     const a = pc("a", { str: 16 });
     const d = mon("d", { ac: 6, hp: 20 });
-    const s = bx.attack.begin(atk(a, d), faces(11, 3));
+    const s = standing(bx, atk(a, d), faces(11, 3));
     expect(s.outcome).toBe("hit");
-    expect(s.effects[0]!.damage).toBe(5);
+    expect(s.final[0]!.damage).toBe(5);
     expect(bx.attack.begin(atk(a, d), faces(10)).outcome).toBe("miss");
   });
   // seed 002, "Ascending Armor Class (Optional Rule)": total + attack bonus ≥ AAC
@@ -74,20 +75,20 @@ describe("bx attack rolls", () => {
     const s = bx.attack.begin(atk(a, d, {}, "sword"), faces(18));
     expect(s.outcome).toBe("no effect");
     expect(s.result.rolls).toHaveLength(1);
-    const m = bx.attack.begin(atk(a, d, {}, "sword +1"), faces(18, 3));
+    const m = standing(bx, atk(a, d, {}, "sword +1"), faces(18, 3));
     expect(m.outcome).toBe("hit");
-    expect(m.effects[0]!.damage).toBe(4);
+    expect(m.final[0]!.damage).toBe(4);
   });
   // seed 002, "Rolling for Damage": PCs 1d6; minimum 1 on a hit; "Variable Weapon Damage (Optional Rule)"
   it("PC damage is 1d6 unless the variable damage option is on; at least 1", () => {
     const a = pc("a", { str: 3, weapons: [{ name: "sword", damage: "1d8" }] });
     const d = mon("d", { ac: 9, hp: 20 });
-    const flat = bx.attack.begin(atk(a, d), faces(20, 2));
+    const flat = standing(bx, atk(a, d), faces(20, 2));
     expect(flat.result.rolls[1]!.notation).toBe("1d6");
-    expect(flat.effects[0]!.damage).toBe(1); // 2 − 3 = −1 → 1
-    const variable = createBx({ variableDamage: true }).attack.begin(atk(a, d), faces(20, 8));
+    expect(flat.final[0]!.damage).toBe(1); // 2 − 3 = −1 → 1
+    const variable = standing(createBx({ variableDamage: true }), atk(a, d), faces(20, 8));
     expect(variable.result.rolls[1]!.notation).toBe("1d8");
-    expect(variable.effects[0]!.damage).toBe(5);
+    expect(variable.final[0]!.damage).toBe(5);
   });
   // seed 002, "Rolling for Damage": monsters deal the damage in their description
   it("monster damage from its attack: troll bite 1d10", () => {
@@ -115,11 +116,14 @@ describe("bx attack state machine", () => {
     const done = bx.attack.react(s, "take", input, faces());
     expect(done.phase).toBe("done");
     expect(done.options).toEqual([]);
-    expect(done.effects).toEqual(s.effects);
+    // Nothing applies while the attack waits; taking it (or the lapse) hands over the damage, once.
+    expect([s.pay, s.final, s.followup]).toEqual([[], [], []]);
+    expect(done.final).toEqual([{ targetId: "d", damage: 2, damageKind: "normal" }]);
     expect(() => bx.attack.react(done, "take", input, faces())).toThrow(/already resolved/);
     const lapsed = bx.attack.lapse(s, input, faces());
     expect(lapsed.phase).toBe("done");
-    expect(lapsed.effects).toEqual([{ targetId: "d", damage: 2, damageKind: "normal" }]);
+    expect(lapsed.final).toEqual([{ targetId: "d", damage: 2, damageKind: "normal" }]);
+    expect(bx.attack.lapse(lapsed, input, faces()).final).toEqual([]);
     expect(JSON.parse(JSON.stringify(s.data))).toEqual(s.data);
   });
   it("refuses an unknown weapon with the sheet's choices", () => {

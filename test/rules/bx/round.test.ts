@@ -3,6 +3,7 @@ import { bx } from "../../../src/rules/systems/bx/index.js";
 import { atk, faces, mon, pc } from "./helpers.js";
 import type { Combatant } from "../../../src/rules/systems/types.js";
 import type { BxSheet } from "../../../src/rules/systems/bx/index.js";
+import { standing } from "../standing.js";
 
 const ctx = (phase: "declare" | "act", declared: string[] = []) => ({ round: 1, declared, others: [], phase });
 const conds = <T extends Combatant<BxSheet>>(c: T, ...x: string[]): T => ({ ...c, state: { ...c.state, conditions: [...c.state.conditions, ...x] } });
@@ -32,13 +33,13 @@ describe("bx: the round", () => {
   // seed 002, "Disrupting Spells": a caster who loses initiative and is hit before acting loses the spell
   it("a hit on a caster who has not cast yet disrupts the spell", () => {
     const mage = conds(pc("mage", { hp: 10, ac: 9 }), "casting");
-    const s = bx.attack.begin(atk(mon("o", { thac0: 19 }), mage), faces(15, 3));
+    const s = standing(bx, atk(mon("o", { thac0: 19 }), mage), faces(15, 3));
     expect(s.outcome).toBe("hit");
-    expect(s.effects).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" });
+    expect(s.final).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" });
     expect(s.result.lines.join(" ")).toMatch(/spell is disrupted and fails/);
     expect(() => bx.round.declare({ who: conds(pc("mage"), "casting", "spell lost"), id: "cast", others: [], round: 1, declared: [] }, faces())).toThrow(/disrupted/);
     // a miss disrupts nothing
-    expect(bx.attack.begin(atk(mon("o", { thac0: 19 }), mage), faces(2)).effects).toEqual([]);
+    expect(standing(bx, atk(mon("o", { thac0: 19 }), mage), faces(2)).final).toEqual([]);
   });
   // seed 002, "Attacks Per Round": PCs once a round; "Some monsters have multiple attacks"
   it("one attack a round for a PC; a monster's routine; none while retreating", () => {

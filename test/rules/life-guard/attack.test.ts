@@ -4,6 +4,7 @@ import { DiceBag } from "../../../src/rules/dice/bag.js";
 import { RuleError, type AttackInput, type Situation } from "../../../src/rules/systems/types.js";
 import { lifeGuard, type LifeGuardSheet, type LifeGuardSituation } from "../../../src/rules/systems/life-guard/index.js";
 import { at, faces, monster, pc } from "./helpers.js";
+import { standing } from "../standing.js";
 
 const WEAPONS = [
   { name: "Sword", die: "d8" },
@@ -32,7 +33,8 @@ describe("the attack state machine", () => {
     expect(s.phase).toBe("reactions");
     expect(s.outcome).toBe("hit");
     expect(s.options).toEqual([{ id: "take", label: "Take it", by: "orc", cost: "no cost", rule: 'seed 004, "Attacks"' }]);
-    expect(s.effects).toEqual([{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, STRUCK()]);
+    expect(s.final).toEqual([]);
+    expect(lifeGuard.attack.react(s, "take", input(), faces()).final).toEqual([{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, STRUCK()]);
     expect(s.result.rolls.map((r) => [r.notation, r.total])).toEqual([["1d8", 5]]);
     expect(s.result.lines).toContain("Armour 1 soaks 1: 4 to orc.");
     expect(s.result.lines).toContain("Guard 7 → 3.");
@@ -51,15 +53,13 @@ describe("the attack state machine", () => {
     const s2 = lifeGuard.attack.react(s1, "counter", input(), faces(2));
     expect(s2.phase).toBe("done");
     expect(s2.options).toEqual([]);
-    expect(s2.effects).toEqual([
-      { targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" },
-      STRUCK(),
-      { targetId: "Ana", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" },
-    ]);
+    // Taking it hands over the attack's damage and marks, once; the counterattack step only its own d3.
+    expect([s0.final, s1.final]).toEqual([[], [{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, STRUCK()]]);
+    expect([s2.pay, s2.final, s2.followup]).toEqual([[], [], [{ targetId: "Ana", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" }]]);
     expect(s2.result.rolls.map((r) => r.notation)).toEqual(["1d8", "1d3"]);
     expect(s2.result.rules).toContain('seed 004, "Movement"');
     const p = lifeGuard.attack.react(s1, "pass", input(), faces());
-    expect([p.phase, p.effects.length]).toEqual(["done", 2]);
+    expect([p.phase, p.pay, p.final, p.followup]).toEqual(["done", [], [], []]);
   });
 
   // seed 004, "Movement": "unless the attacker is next to an ally": beside it on the same foe, not anywhere in the rank
@@ -88,7 +88,7 @@ describe("the attack state machine", () => {
     const f = lifeGuard.attack.react(s, "take", i, faces());
     expect(f.phase).toBe("followups");
     const saved = input(ana(), monster("orc", "standard", { guard: 0, life: 2 }));
-    expect(lifeGuard.attack.react(f, "counter", saved, faces(3)).effects.at(-1)).toEqual({ targetId: "Ana", damage: 3, damageKind: "normal", note: "counterattack: 3 damage" });
+    expect(lifeGuard.attack.react(f, "counter", saved, faces(3)).followup).toEqual([{ targetId: "Ana", damage: 3, damageKind: "normal", note: "counterattack: 3 damage" }]);
     const out = input(ana(), monster("orc", "standard", { guard: 0, life: 2, conditions: ["out of action"] }));
     const n = lifeGuard.attack.react(f, "counter", out, faces());
     expect([n.phase, n.result.lines.at(-1), n.result.rolls.length]).toEqual(["done", "orc is out of action: no counterattack.", 1]);
@@ -109,7 +109,12 @@ describe("the attack state machine", () => {
     const s = lifeGuard.attack.begin(input(), faces(5));
     expect(() => lifeGuard.attack.react(s, "counter", input(), faces(1))).toThrow(RuleError);
     const l = lifeGuard.attack.lapse(s, input(), faces());
-    expect([l.phase, l.options, l.effects.length]).toEqual(["done", [], 2]);
+    expect([l.phase, l.options, l.final.length]).toEqual(["done", [], 2]);
+    // From the follow-ups the attack is already final: a lapse only skips the counterattack.
+    const f = lifeGuard.attack.react(s, "take", input(), faces());
+    expect([f.phase, f.final.length]).toEqual(["followups", 2]);
+    const lf = lifeGuard.attack.lapse(f, input(), faces());
+    expect([lf.phase, lf.pay, lf.final, lf.followup]).toEqual(["done", [], [], []]);
     expect(() => lifeGuard.attack.react(l, "take", input(), faces())).toThrow(RuleError);
   });
 
@@ -138,9 +143,9 @@ describe("enchantments and oils", () => {
   // seed 004, "Enchantment": 2d6, applies the Condition, single use
   it("an enchanted weapon rolls 2d6, applies its condition and spends the enchantment", () => {
     const i = input(ana({ conditions: ["enchanted:sword:burning"] }), monster("orc"), { enchanted: true });
-    const s = lifeGuard.attack.begin(i, faces(3, 4));
+    const s = standing(lifeGuard, i, faces(3, 4));
     expect(s.result.rolls[0]!.notation).toBe("2d6");
-    expect(s.effects).toEqual([
+    expect(s.final).toEqual([
       { targetId: "orc", damage: 7, damageKind: "normal", note: "Sword: 7 damage", addConditions: ["burning"] },
       { targetId: "Ana", removeConditions: ["enchanted:sword:burning"], note: "Sword: Enchantment spent" },
       STRUCK(),
@@ -152,21 +157,21 @@ describe("enchantments and oils", () => {
   // seed 004, "Enchantment": a 6.6 slays outright where possible
   it("6.6 with an enchanted weapon slays; 6.5 does not; a slay-immune foe takes 12", () => {
     const i = input(ana({ conditions: ["enchanted:sword:"] }), monster("orc"), { enchanted: true });
-    const s = lifeGuard.attack.begin(i, faces(6, 6));
+    const s = standing(lifeGuard, i, faces(6, 6));
     expect(s.outcome).toBe("slain");
-    expect(s.effects[0]).toEqual({ targetId: "orc", addConditions: ["dead"], note: "slain outright (enchanted 6.6)" });
+    expect(s.final[0]).toEqual({ targetId: "orc", addConditions: ["dead"], note: "slain outright (enchanted 6.6)" });
     expect(lifeGuard.attack.begin(i, faces(6, 5)).outcome).toBe("critical");
     const boss = monster("boss", { life: 12, guard: 12, armour: 0, slayImmune: true });
-    const b = lifeGuard.attack.begin(input(ana({ conditions: ["enchanted:sword:"] }), boss, { enchanted: true }), faces(6, 6));
-    expect([b.outcome, b.effects[0]!.damage]).toEqual(["hit", 12]);
+    const b = standing(lifeGuard, input(ana({ conditions: ["enchanted:sword:"] }), boss, { enchanted: true }), faces(6, 6));
+    expect([b.outcome, b.final[0]!.damage]).toEqual(["hit", 12]);
     // a plain 2d6 die expression is not enchanted: no slaying
     expect(lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "2d6"), faces(6, 6)).outcome).toBe("critical");
   });
 
   // seed 004, "Enchantment": torches act as enchanted weapons, expended on use
   it("a torch is an enchanted 2d6 attack, applies burning, and is expended", () => {
-    const s = lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Torch"), faces(2, 2));
-    expect(s.effects).toEqual([
+    const s = standing(lifeGuard, input(ana(), monster("orc"), {}, "Torch"), faces(2, 2));
+    expect(s.final).toEqual([
       { targetId: "orc", damage: 4, damageKind: "normal", note: "Torch: 4 damage", addConditions: ["burning"] },
       { targetId: "Ana", note: "Torch expended: strike it from the sheet" },
       STRUCK(),
@@ -177,8 +182,8 @@ describe("enchantments and oils", () => {
   it("an oil applied to the weapon deals 2d6 against its monster type only, without asking", () => {
     const ghoul = monster("ghoul", { type: "undead" });
     const oiled = ana({ conditions: ["oil:sword:undead"] });
-    const s = lifeGuard.attack.begin(input(oiled, ghoul), faces(5, 1));
-    expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["2d6", 6]);
+    const s = standing(lifeGuard, input(oiled, ghoul), faces(5, 1));
+    expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["2d6", 6]);
     expect(lifeGuard.attack.begin(input(oiled, monster("orc", { type: "beast" })), faces(5)).result.rolls[0]!.notation).toBe("1d8");
     expect(lifeGuard.attack.begin(input(oiled, ghoul, {}, "Dagger"), faces(3)).result.rolls[0]!.notation).toBe("1d4");
     expect(() => lifeGuard.attack.begin(input(ana(), ghoul, { oiled: true }), faces(1, 1))).toThrow(/carries no oil against undead: apply one first/);
@@ -189,12 +194,12 @@ describe("enchantments and oils", () => {
 describe("impaired, enhanced and weapon options", () => {
   // seed 004, "Actions and Modifiers": impaired keeps the lower, enhanced the higher
   it("impaired: 2d8 keep lower; enhanced: keep higher; both cancel", () => {
-    const imp = lifeGuard.attack.begin(input(ana(), monster("orc"), { impaired: true }), faces(7, 2));
-    expect([imp.result.rolls[0]!.notation, imp.effects[0]!.damage]).toEqual(["2d8kl1", 2]);
-    const enh = lifeGuard.attack.begin(input(ana(), monster("orc"), { enhanced: true }), faces(7, 2));
-    expect([enh.result.rolls[0]!.notation, enh.effects[0]!.damage]).toEqual(["2d8kh1", 7]);
-    const both = lifeGuard.attack.begin(input(ana(), monster("orc"), { highGround: true, cover: "light" }), faces(5));
-    expect([both.result.rolls[0]!.notation, both.effects[0]!.damage]).toEqual(["1d8", 5]);
+    const imp = standing(lifeGuard, input(ana(), monster("orc"), { impaired: true }), faces(7, 2));
+    expect([imp.result.rolls[0]!.notation, imp.final[0]!.damage]).toEqual(["2d8kl1", 2]);
+    const enh = standing(lifeGuard, input(ana(), monster("orc"), { enhanced: true }), faces(7, 2));
+    expect([enh.result.rolls[0]!.notation, enh.final[0]!.damage]).toEqual(["2d8kh1", 7]);
+    const both = standing(lifeGuard, input(ana(), monster("orc"), { highGround: true, cover: "light" }), faces(5));
+    expect([both.result.rolls[0]!.notation, both.final[0]!.damage]).toEqual(["1d8", 5]);
     expect(both.result.lines).toContain("Impaired (light cover) and enhanced (high ground) cancel out.");
   });
 
@@ -211,9 +216,9 @@ describe("impaired, enhanced and weapon options", () => {
 
   // seed 004, "Attacks": two weapons at once keep the single highest
   it("two weapons: roll both, keep the highest; a two-handed weapon cannot pair", () => {
-    const s = lifeGuard.attack.begin(input(ana(), monster("orc"), { twoWeapons: true }), faces(3, 4));
+    const s = standing(lifeGuard, input(ana(), monster("orc"), { twoWeapons: true }), faces(3, 4));
     expect(s.result.rolls.map((r) => r.notation)).toEqual(["1d8", "1d4"]);
-    expect(s.effects[0]!.damage).toBe(4);
+    expect(s.final[0]!.damage).toBe(4);
     expect(s.result.lines).toContain("Two weapons: Sword 3, Dagger 4: keep 4.");
     expect(() => lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { twoWeapons: true }, "Pike"), faces(1, 1))).toThrow(RuleError);
   });
@@ -230,25 +235,25 @@ describe("impaired, enhanced and weapon options", () => {
   // seed 004, "Actions and Modifiers": armour-piercing — armour soaks at most 2
   it("armour-piercing against Armour 4 soaks 2; the effect carries what full Armour leaves right", () => {
     const dragon = monster("dragon", "legendary");
-    const s = lifeGuard.attack.begin(input(ana(at("reach")), dragon, {}, "Pike"), faces(6));
+    const s = standing(lifeGuard, input(ana(at("reach")), dragon, {}, "Pike"), faces(6));
     const calc = (s.data as { calc: { plan: { soaked: number; dealt: number } } }).calc;
     expect([calc.plan.soaked, calc.plan.dealt]).toEqual([2, 4]);
-    expect(s.effects[0]!.damage).toBe(8);
+    expect(s.final[0]!.damage).toBe(8);
     expect(lifeGuard.applyDamage(dragon, 8, faces()).state.guard).toBe(8);
   });
 
   // seed 004, "Actions and Modifiers": reach attacks +2 against flying opponents
   it("a reach attack on a flyer gets +2", () => {
     const bat = monster("bat", { flying: true, armour: 0 });
-    const s = lifeGuard.attack.begin(input(ana(at("reach")), bat, {}, "Spear"), faces(3));
-    expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["1d8+2", 5]);
+    const s = standing(lifeGuard, input(ana(at("reach")), bat, {}, "Spear"), faces(3));
+    expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["1d8+2", 5]);
   });
 
   // seed 004, "Actions and Modifiers": Charge — set weapons (declared) deal normal damage to a charging enemy (declared)
   it("a set spear strikes a charging foe for normal damage regardless of ranks; the attacker's own charge option means nothing here", () => {
     const charger = monster("orc", "standard", { rank: "reach", conditions: ["charging"] });
-    const s = lifeGuard.attack.begin(input(ana({ conditions: ["set weapon"] }), charger, {}, "Spear"), faces(8));
-    expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["1d8", 8]);
+    const s = standing(lifeGuard, input(ana({ conditions: ["set weapon"] }), charger, {}, "Spear"), faces(8));
+    expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["1d8", 8]);
     expect(s.result.lines[1]).toMatch(/^Set weapon against a charge/);
     expect(() => lifeGuard.attack.begin(input(ana(), charger, {}, "Spear"), faces(8))).toThrow(/one rank away/);
     const noSet = lifeGuard.attack.begin(input(ana(), monster("orc"), { charge: true }), faces(2));
@@ -275,10 +280,10 @@ describe("ranks", () => {
 
   // seed 004, "Movement": "Reach: Can attack one rank away (Reach to Melee or Ranged to Reach)"; any weapon thrown from Reach for d3
   it("a reach weapon: Reach to Melee and Ranged to Reach; a thrown sword deals d3; same rank or two ranks is refused", () => {
-    expect(lifeGuard.attack.begin(input(ana(at("ranged")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(6)).effects[0]!.damage).toBe(6);
+    expect(standing(lifeGuard, input(ana(at("ranged")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(6)).final[0]!.damage).toBe(6);
     expect(lifeGuard.attack.begin(input(ana(at("reach")), monster("orc")), faces(6)).result.lines[0]).toBe("Ana attacks orc with Spear: d8.");
-    const s = lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { mode: "thrown" }), faces(3));
-    expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["1d3", 3]);
+    const s = standing(lifeGuard, input(ana(at("reach")), monster("orc"), { mode: "thrown" }), faces(3));
+    expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["1d3", 3]);
     expect(() => lifeGuard.attack.begin(input(ana(at("reach")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(1))).toThrow(
       /A reach weapon strikes one rank away/,
     );
@@ -288,18 +293,18 @@ describe("ranks", () => {
 
   // seed 004, "Movement": Ranged attacks from two or more ranks (Reach or Ranged) and risks hitting allies
   it("ranged: a bow shoots from Reach or Ranged, not from Melee; a d6 of 1 hits an ally in the target's rank", () => {
-    expect(lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), {}, "Bow"), faces(4)).effects[0]!.damage).toBe(4);
+    expect(standing(lifeGuard, input(ana(at("reach")), monster("orc"), {}, "Bow"), faces(4)).final[0]!.damage).toBe(4);
     const shooter = ana(at("ranged"));
     const alone = lifeGuard.attack.begin(input(shooter, monster("orc"), {}, "Bow"), faces(4));
     expect(alone.result.rolls.map((r) => r.label)).toEqual(["damage (Bow)"]);
     const bo = pc("Bo");
     const i = input(shooter, monster("orc"), {}, "Bow", [bo]);
-    const hit = lifeGuard.attack.begin(i, faces(4, 1));
-    expect([hit.outcome, hit.effects[0]!.targetId]).toEqual(["ally hit", "Bo"]);
-    const miss = lifeGuard.attack.begin(i, faces(4, 2));
-    expect([miss.outcome, miss.effects[0]!.targetId]).toEqual(["hit", "orc"]);
+    const hit = standing(lifeGuard, i, faces(4, 1));
+    expect([hit.outcome, hit.final[0]!.targetId]).toEqual(["ally hit", "Bo"]);
+    const miss = standing(lifeGuard, i, faces(4, 2));
+    expect([miss.outcome, miss.final[0]!.targetId]).toEqual(["hit", "orc"]);
     const two = input(shooter, monster("orc"), {}, "Bow", [bo, pc("Cy")]);
-    expect(lifeGuard.attack.begin(two, faces(4, 1, 2)).effects[0]!.targetId).toBe("Cy");
+    expect(standing(lifeGuard, two, faces(4, 1, 2)).final[0]!.targetId).toBe("Cy");
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Bow"), faces(1))).toThrow(/hand to hand/);
     // from the Ranged rank the bow is the weapon by default
     expect(lifeGuard.attack.begin(input(ana(at("ranged")), monster("orc")), faces(1)).result.lines[0]).toBe("Ana attacks orc with Bow: d6.");
@@ -310,23 +315,23 @@ describe("warbands", () => {
   const band = (state = {}) => monster("goblins", { life: 6, guard: 6, morale: 6, armour: 0, damage: "d6", warband: true }, state);
   // seed 004, "Warbands": a warband's attacks on individuals are enhanced and deal 2d6
   it("a warband attacks an individual with 2d6, enhanced", () => {
-    const s = lifeGuard.attack.begin(input(band(), ana()), faces(1, 2, 3, 4));
+    const s = standing(lifeGuard, input(band(), ana()), faces(1, 2, 3, 4));
     expect(s.result.rolls.map((r) => [r.notation, r.total, r.dice.map((d) => !!d.dropped)])).toEqual([
       ["2d6", 3, [true, true]],
       ["2d6", 7, [false, false]],
     ]);
-    expect(s.effects[0]!.damage).toBe(7);
+    expect(s.final[0]!.damage).toBe(7);
     const weak = lifeGuard.attack.begin(input(band({ conditions: ["weakened"] }), ana()), faces(4));
     expect(weak.result.rolls[0]!.notation).toBe("1d6");
   });
 
   // seed 004, "Warbands": individuals' attacks on a warband are impaired, except Blast
   it("an individual attacking a warband is impaired; a blast is not", () => {
-    const s = lifeGuard.attack.begin(input(ana(), band()), faces(6, 3));
-    expect([s.result.rolls[0]!.notation, s.effects[0]!.damage]).toEqual(["2d8kl1", 3]);
+    const s = standing(lifeGuard, input(ana(), band()), faces(6, 3));
+    expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["2d8kl1", 3]);
     // seed 004, "Actions and Modifiers": a blast with no number declared rolls a d6 for its targets (here 1)
-    const b = lifeGuard.attack.begin(input(ana(), band(), { blast: true } as LifeGuardSituation), faces(1, 6));
-    expect([b.result.rolls.map((r) => r.notation), b.effects[0]!.damage]).toEqual([["1d6", "1d8"], 6]);
+    const b = standing(lifeGuard, input(ana(), band(), { blast: true } as LifeGuardSituation), faces(1, 6));
+    expect([b.result.rolls.map((r) => r.notation), b.final[0]!.damage]).toEqual([["1d6", "1d8"], 6]);
   });
 });
 
@@ -354,7 +359,7 @@ describe("a seeded attack", () => {
   it("seed-1 gives the same damage every time", () => {
     const run = () => {
       const prng = seedrandom("seed-1");
-      return lifeGuard.attack.begin(input(), new DiceBag({ next: () => prng() })).effects[0]!.damage;
+      return standing(lifeGuard, input(), new DiceBag({ next: () => prng() })).final[0]!.damage;
     };
     expect(run()).toBe(run());
     expect(run()).toBe(SEEDED);

@@ -3,6 +3,7 @@ import { wordFor } from "../../../src/rules/round/words.js";
 import type { AttackInput, Combatant, DeclareInput } from "../../../src/rules/systems/types.js";
 import { lifeGuard, type LifeGuardSheet } from "../../../src/rules/systems/life-guard/index.js";
 import { faces, monster, pc } from "./helpers.js";
+import { standing } from "../standing.js";
 
 type C = Combatant<LifeGuardSheet>;
 const decl = (who: C, id: string, detail?: string, others: C[] = [], round = 1, declared: string[] = []): DeclareInput<LifeGuardSheet> => ({
@@ -103,13 +104,14 @@ describe("declared attacks resolve together", () => {
     const s = lifeGuard.attack.begin(input, faces(3, 5));
     expect(s.result.rolls.map((r) => [r.notation, r.total])).toEqual([["1d8", 3], ["1d6", 5]]);
     expect(s.result.lines.slice(0, 2)).toEqual(["2 attackers on orc: Ana 3, Bo 5.", "Keep the single highest: 5 (Bo)."]);
-    expect(s.effects).toEqual([
+    const t = lifeGuard.attack.react(s, "take", input, faces());
+    expect(t.final).toEqual([
       { targetId: "orc", damage: 5, damageKind: "normal", note: "Axe: 5 damage" },
       { targetId: "Ana", addConditions: ["struck:orc"], removeConditions: ["attacking:orc"] },
       { targetId: "Bo", addConditions: ["struck:orc"], removeConditions: ["attacking:orc"] },
     ]);
     // no counterattack against attackers side by side; Bo's action is spent
-    expect(lifeGuard.attack.react(s, "take", input, faces()).phase).toBe("done");
+    expect(t.phase).toBe("done");
     expect(lifeGuard.round.allowance(withConds(bo, ["struck:orc"]), { round: 1, declared: ["attack"], others: [] }).attacks).toBe(0);
   });
 
@@ -126,10 +128,10 @@ describe("declared attacks resolve together", () => {
     const ana = withConds(pc("Ana", { weapons: [{ name: "Bomb", die: "d6" }] }), ["blasting"]);
     const foes = [monster("orc"), monster("rat", "swarm"), monster("gob", "weak")];
     const input: AttackInput<LifeGuardSheet> = { attacker: ana, defender: foes[0]!, others: [foes[1]!, foes[2]!], situation: {} };
-    const s = lifeGuard.attack.begin(input, faces(2, 4, 6));
+    const s = standing(lifeGuard, input, faces(2, 4, 6));
     expect(s.result.rolls.map((r) => [r.notation, r.total])).toEqual([["1d6", 2], ["1d6", 4], ["1d6", 6]]);
     expect(s.result.lines).toEqual(["The blast catches 2 targets.", "orc: 4 damage, hit.", "rat: 6 damage, lethal."]);
-    expect(s.effects.filter((e) => e.damage).map((e) => [e.targetId, e.damage])).toEqual([["orc", 4], ["rat", 6]]);
+    expect(s.final.filter((e) => e.damage).map((e) => [e.targetId, e.damage])).toEqual([["orc", 4], ["rat", 6]]);
     const area = lifeGuard.attack.begin({ ...input, attacker: withConds(pc("Ana"), ["blasting"]), others: [...input.others, pc("Bo")], situation: { mode: "spell" } }, faces(1, 1, 1, 1));
     expect(area.result.lines[0]).toBe("Area of effect: the entire battlefield (4).");
   });

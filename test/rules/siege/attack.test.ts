@@ -34,14 +34,14 @@ describe("melee", () => {
     const hit = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(8, 5));
     expect(hit.outcome).toBe("hit");
     expect(total(hit)).toBe(13);
-    expect(hit.effects).toEqual([{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }]);
+    expect(hit.final).toEqual([{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }]);
     expect(hit.result.rules).toContain('seed 003, "Melee Combat"');
     // No reactions in this game: the attack is final at once.
     expect(hit.phase).toBe("done");
     expect(hit.options).toEqual([]);
     const miss = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(7));
     expect(miss.outcome).toBe("miss");
-    expect(miss.effects).toEqual([]);
+    expect(miss.final).toEqual([]);
   });
 
   it("a monster adds its hit dice", () => {
@@ -49,12 +49,13 @@ describe("melee", () => {
     const r = siege.attack.begin(input(ogre, bran()), bagOf(6, 3, 4)); // 4 HD + STR 18 (+3)
     expect(total(r)).toBe(13);
     expect(r.outcome).toBe("hit");
-    expect(r.effects[0]!.damage).toBe(10); // 2d8 3+4 + STR 3
+    expect(r.final[0]!.damage).toBe(10); // 2d8 3+4 + STR 3
   });
 
-  it("lapse changes nothing; any press is refused (no reactions)", () => {
+  it("is final at its roll: a lapse changes nothing and hands over nothing again; any press is refused (no reactions)", () => {
     const s = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(8, 5));
-    expect(siege.attack.lapse(s, input(bran(), orc()), bagOf())).toEqual(s);
+    expect([s.phase, s.pay, s.final, s.followup]).toEqual(["done", [], [{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }], []]);
+    expect(siege.attack.lapse(s, input(bran(), orc()), bagOf())).toEqual({ ...s, final: [] });
     expect(() => siege.attack.react(s, "dodge", input(bran(), orc()), bagOf())).toThrow(/declared before the round/);
   });
 
@@ -68,7 +69,7 @@ describe("melee", () => {
   it("unknown weapons are refused; dice expressions work", () => {
     expect(() => siege.attack.begin(input(bran(), orc(), "halberd"), bagOf(10))).toThrow(/no weapon "halberd"/);
     const r = siege.attack.begin(input(bran(), orc(), "2d4"), bagOf(10, 1, 1));
-    expect(r.effects[0]!.damage).toBe(4);
+    expect(r.final[0]!.damage).toBe(4);
   });
 });
 
@@ -78,11 +79,11 @@ describe("dodge and evade, declared before the round", () => {
     const first = siege.attack.begin(input(bran(), orc(["dodging"]), "longsword"), bagOf(8));
     expect(first.outcome).toBe("miss"); // 13 vs 15
     expect(first.result.lines[0]).toBe("**longsword**: d20 8 + 5 (BtH +3, STR +2) = **13** vs AC 15 = sheet AC 13 + 2 dodging (attack 1 of 3) → miss.");
-    expect(first.effects).toEqual([{ targetId: "Orc", addConditions: ["dodged:1"] }]);
+    expect(first.final).toEqual([{ targetId: "Orc", addConditions: ["dodged:1"] }]);
     expect(first.result.rules).toContain('seed 003, "Dodge"');
     const third = siege.attack.begin(input(bran(), orc(["dodging", "dodged:2"]), "longsword"), bagOf(10, 1));
     expect(third.outcome).toBe("hit"); // 15 vs 15
-    expect(third.effects[1]).toEqual({ targetId: "Orc", addConditions: ["dodged:3"], removeConditions: ["dodged:2"] });
+    expect(third.final[1]).toEqual({ targetId: "Orc", addConditions: ["dodged:3"], removeConditions: ["dodged:2"] });
     const third2 = siege.attack.begin(input(bran(), orc(["dodging", "dodged:2"]), "longsword"), bagOf(9));
     expect(third2.outcome).toBe("miss"); // 14 vs 15
     const fourth = siege.attack.begin(input(bran(), orc(["dodging", "dodged:3"]), "longsword"), bagOf(8, 1));
@@ -127,9 +128,9 @@ describe("ranged", () => {
   // seed 003, "Ranged Combat": STR adds to damage of thrown weapons only
   it("STR to thrown damage, not propelled", () => {
     const bow = siege.attack.begin(input(bran(), orc(), "shortbow"), bagOf(20, 4));
-    expect(bow.effects[0]!.damage).toBe(4);
+    expect(bow.final[0]!.damage).toBe(4);
     const dagger = siege.attack.begin(input(bran(), orc(), "dagger"), bagOf(20, 3));
-    expect(dagger.effects[0]!.damage).toBe(5);
+    expect(dagger.final[0]!.damage).toBe(5);
     expect(total(dagger)).toBe(24); // 20 + 3 + DEX 1
   });
 
@@ -180,14 +181,14 @@ describe("two weapons", () => {
     const s = siege.attack.begin(input(monk, orc(), "staff", { twoWeapons: true }), bagOf(20, 20, 4, 2));
     expect(s.result.lines[0]).toBe("**staff (primary)**: d20 20 − 2 (BtH +1, primary hand (−3, DEX +0) -3) = **18** vs AC 13 → hit, 1d6 = 4 damage.");
     expect(s.result.lines[1]).toBe("**fist (off hand)**: d20 20 − 5 (BtH +1, off hand (−6, DEX +0) -6) = **15** vs AC 13 → hit, 1d2 = 2 damage.");
-    expect(s.effects.map((e) => e.damage)).toEqual([4, 2]);
+    expect(s.final.map((e) => e.damage)).toEqual([4, 2]);
     expect(s.result.lines).toContain("A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties.");
   });
 
   it("rolls both attacks", () => {
     const s = siege.attack.begin(input(bran(), orc(), "longsword", { twoWeapons: true }), bagOf(12, 15, 3, 2));
     expect(s.result.rolls.map((r) => r.total)).toEqual([13, 13, 5, 4]);
-    expect(s.effects.map((e) => e.damage)).toEqual([5, 4]);
+    expect(s.final.map((e) => e.damage)).toEqual([5, 4]);
     expect(s.result.title).toContain("2 of 2 hit");
   });
 });
@@ -252,7 +253,7 @@ describe("armour class", () => {
     const first = siege.attack.begin(input(bran(), def, "longsword"), bagOf(8, 1));
     expect(first.result.lines[0]).toContain("vs AC 13");
     expect(first.outcome).toBe("hit");
-    expect(first.effects[1]).toEqual({ targetId: "Shieldy", addConditions: ["shield vs Bran"] });
+    expect(first.final[1]).toEqual({ targetId: "Shieldy", addConditions: ["shield vs Bran"] });
     def.state.conditions = ["shield vs Bran"];
     expect(siege.attack.begin(input(bran(), def, "longsword"), bagOf(1)).result.lines[0]).toContain("vs AC 13");
     const ida = pc("Ida", { class: "fighter", level: 3, weapons: [{ name: "axe", damage: "1d6" }] });
@@ -274,9 +275,9 @@ describe("charging", () => {
   // seed 003, "Charging": "The charge must be announced prior to the character moving and before iniative is rolled."
   it("+2 damage on a hit when declared; an undeclared charge is refused", () => {
     const hit = siege.attack.begin(input(bran(["charging"]), orc(), "longsword", { charge: true }), bagOf(8, 5));
-    expect(hit.effects).toEqual([{ targetId: "Orc", damage: 9, damageKind: "normal", note: "longsword: 9 damage" }]);
+    expect(hit.final).toEqual([{ targetId: "Orc", damage: 9, damageKind: "normal", note: "longsword: 9 damage" }]);
     // The declared charge needs no option on the attack.
-    expect(siege.attack.begin(input(bran(["charging"]), orc(), "longsword"), bagOf(8, 5)).effects[0]!.damage).toBe(9);
+    expect(siege.attack.begin(input(bran(["charging"]), orc(), "longsword"), bagOf(8, 5)).final[0]!.damage).toBe(9);
     expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { charge: true }), bagOf(8, 5))).toThrow(/must be announced before initiative/);
   });
   // seed 003, "Charging": "The penalty also applies if the defender attacks first due to size or weapon length"
@@ -284,9 +285,9 @@ describe("charging", () => {
     const o = orc();
     const r = siege.attack.begin(input(o, bran(["charging"]), "scimitar"), bagOf(5, 3)); // 5 + 1 = 6 vs 10 − 4 = 6
     expect(r.result.lines[0]).toContain("vs AC 6 = sheet AC 10 − 4 charged this round");
-    expect(r.effects).toContainEqual({ targetId: "Bran", addConditions: ["charge negated"] });
+    expect(r.final).toContainEqual({ targetId: "Bran", addConditions: ["charge negated"] });
     const after = siege.attack.begin(input(bran(["charging", "charge negated"]), orc(), "longsword"), bagOf(8, 5));
-    expect(after.effects[0]!.damage).toBe(7);
+    expect(after.final[0]!.damage).toBe(7);
     expect(after.result.lines).toContain("Bran's charge was negated by an earlier hit: no extra damage.");
   });
   it("no charging with a bow", () => {
@@ -300,7 +301,7 @@ describe("unarmed", () => {
     const s = siege.attack.begin(input(bran(), orc(), "grapple"), bagOf(13));
     expect(s.result.lines[0]).toContain("= **18** vs AC 18");
     expect(s.outcome).toBe("held");
-    expect(s.effects).toEqual([
+    expect(s.final).toEqual([
       { targetId: "Orc", addConditions: ["held", "prone"] },
       { targetId: "Bran", addConditions: ["grappling"] },
     ]);
@@ -317,7 +318,7 @@ describe("unarmed", () => {
     const br = siege.attack.begin(input(orc(["held", "prone"]), bran(["grappling"]), "grapple"), bagOf(20));
     expect(br.result.lines[0]).toContain("= **21** vs AC 21");
     expect(br.outcome).toBe("broken free");
-    expect(br.effects).toEqual([
+    expect(br.final).toEqual([
       { targetId: "Bran", removeConditions: ["grappling"] },
       { targetId: "Orc", removeConditions: ["held", "prone"] },
     ]);
@@ -326,20 +327,20 @@ describe("unarmed", () => {
   // seed 003, "Pummeling": 1–2 subdual, STR adjusts
   it("pummel", () => {
     const s = siege.attack.begin(input(bran(), orc(), "pummel"), bagOf(8, 1));
-    expect(s.effects).toEqual([{ targetId: "Orc", damage: 3, damageKind: "subdual", note: "pummel: 3 subdual damage" }]);
+    expect(s.final).toEqual([{ targetId: "Orc", damage: 3, damageKind: "subdual", note: "pummel: 3 subdual damage" }]);
   });
 
   // seed 003, "Overbearing": prone for the round, attacker −2 AC, 1–2 subdual, defender's BtH adds to AC
   it("overbear", () => {
     const s = siege.attack.begin(input(bran(), orc(), "overbear"), bagOf(17, 2));
     expect(s.result.lines[0]).toContain("= **19** vs AC 19");
-    expect(s.effects).toEqual([
+    expect(s.final).toEqual([
       { targetId: "Orc", damage: 2, damageKind: "subdual", note: "overbear: 2 subdual damage" },
       { targetId: "Orc", addConditions: ["prone", "knocked down"] },
       { targetId: "Bran", addConditions: ["overbearing"] },
     ]);
     const miss = siege.attack.begin(input(bran(), orc(), "overbear"), bagOf(16));
-    expect(miss.effects).toEqual([{ targetId: "Bran", addConditions: ["overbearing"] }]);
+    expect(miss.final).toEqual([{ targetId: "Bran", addConditions: ["overbearing"] }]);
     const back = siege.attack.begin(input(orc(), bran(["overbearing"]), "scimitar"), bagOf(1));
     expect(back.result.lines[0]).toContain("vs AC 8");
   });
@@ -365,11 +366,11 @@ describe("unarmed defaults", () => {
   it("a character without weapons pummels; a monster uses a natural attack", () => {
     const fists = pc("Fists", { str: 10 });
     const p = siege.attack.begin(input(fists, orc()), bagOf(20, 2));
-    expect(p.effects[0]).toEqual({ targetId: "Orc", damage: 2, damageKind: "subdual", note: "pummel: 2 subdual damage" });
+    expect(p.final[0]).toEqual({ targetId: "Orc", damage: 2, damageKind: "subdual", note: "pummel: 2 subdual damage" });
     const beast = mon("Beast", "orc");
     beast.sheet.weapons = [];
     const b = siege.attack.begin(input(beast, bran()), bagOf(20, 6));
-    expect(b.effects[0]).toEqual({ targetId: "Bran", damage: 6, damageKind: "normal", note: "natural attack: 6 damage" });
+    expect(b.final[0]).toEqual({ targetId: "Bran", damage: 6, damageKind: "normal", note: "natural attack: 6 damage" });
   });
 });
 
@@ -384,7 +385,7 @@ describe("disarm", () => {
     const s = siege.attack.begin(input(ranger, foe, "disarm"), bagOf(18));
     expect(s.result.lines[0]).toContain("= **23** vs AC 23");
     expect(s.outcome).toBe("disarmed");
-    expect(s.effects).toEqual([{ targetId: "Foe", addConditions: ["disarmed"] }]);
+    expect(s.final).toEqual([{ targetId: "Foe", addConditions: ["disarmed"] }]);
     expect(siege.attack.begin(input(ranger, foe, "disarm"), bagOf(17)).outcome).toBe("miss");
   });
   it("only the listed classes disarm", () => {

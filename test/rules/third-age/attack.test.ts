@@ -24,16 +24,20 @@ function input(attacker: TAC, defender: TAC, others: TAC[] = [], situation: Atta
   return { attacker, defender, others, situation, weapon };
 }
 const ids = (s: AttackState) => s.options.map((o) => o.id);
+/** What the attack does once final, as nobody reacts (a lapse rolls nothing). */
+const finalOf = (s: AttackState, inp: AttackInput<ThirdAgeSheet>) => A.lapse(s, inp, bag([])).final;
 
 describe("attack rolls", () => {
   // seed 000, "Attack Rolls": 2d10 + attribute + attack bonus ≥ success AC → weapon damage; melee adds Body to attack and damage
   it("succeeds at exactly the success AC and deals the weapon die + Body", () => {
     const b = bag([6, 5, 5]);
-    const s = A.begin(input(ann(), orc()), b);
+    const inp = input(ann(), orc());
+    const s = A.begin(inp, b);
     expect(s.outcome).toBe("success");
     expect(s.phase).toBe("reactions");
     expect(s.result.rolls.map((r) => [r.label, r.notation, r.total])).toEqual([["attack", "2d10+3", 14], ["damage", "1d8+1", 6]]);
-    expect(s.effects).toEqual([{ targetId: "orc", damage: 6, damageKind: "normal", note: "Longsword: 6 damage (success)" }]);
+    expect([s.pay, s.final, s.followup]).toEqual([[], [], []]);
+    expect(finalOf(s, inp)).toEqual([{ targetId: "orc", damage: 6, damageKind: "normal", note: "Longsword: 6 damage (success)" }]);
     // the orc has no stamina (monsters: 0 by default): only "Take it"
     expect(s.options).toEqual([{ id: "take", label: "Take it", by: "orc", cost: "no cost", rule: 'seed 000, "Attack Rolls"' }]);
     expect(s.result.rules).toContain('seed 000, "Attack Rolls"');
@@ -42,16 +46,17 @@ describe("attack rolls", () => {
 
   // seed 000, "Attack Rolls": partial success (< success AC, ≥ partial AC) → half damage rounded down
   it("is partial one below the success AC and at exactly the partial AC; a failure below", () => {
-    const p1 = A.begin(input(ann(), orc()), bag([5, 5, 7]));
+    const inp = input(ann(), orc());
+    const p1 = A.begin(inp, bag([5, 5, 7]));
     expect(p1.outcome).toBe("partial");
-    expect(p1.effects[0]).toMatchObject({ targetId: "orc", damage: 4 }); // (7+1)/2
-    const p2 = A.begin(input(ann(), orc()), bag([4, 3, 2]));
+    expect(finalOf(p1, inp)[0]).toMatchObject({ targetId: "orc", damage: 4 }); // (7+1)/2
+    const p2 = A.begin(inp, bag([4, 3, 2]));
     expect(p2.outcome).toBe("partial");
-    expect(p2.effects[0]).toMatchObject({ damage: 1 }); // (2+1)/2 = 1.5 → 1
+    expect(finalOf(p2, inp)[0]).toMatchObject({ damage: 1 }); // (2+1)/2 = 1.5 → 1
     const b = bag([3, 3]);
-    const f = A.begin(input(ann(), orc()), b);
+    const f = A.begin(inp, b);
     expect(f.outcome).toBe("failure");
-    expect(f.effects).toEqual([]);
+    expect(finalOf(f, inp)).toEqual([]);
     expect(b.remaining()).toBe(0); // no damage die on a failure
   });
 
@@ -59,16 +64,17 @@ describe("attack rolls", () => {
     const weak = pc("wk", { body: -1, attackBonus: 3, weapons: [{ name: "Stick", damage: "1d2" }] });
     const s = A.begin(input(weak, orc()), bag([5, 5, 2])); // 12 → partial; 2−1 = 1 → half 0
     expect(s.outcome).toBe("partial");
-    expect(s.effects).toEqual([]);
+    expect(finalOf(s, input(weak, orc()))).toEqual([]);
   });
 
   // seed 000, "Attack Rolls": ranged adds Dexterity to the attack, nothing to damage
   it("ranged: Dexterity to attack, no Body on damage", () => {
     const s = A.begin(input(ann({ body: 3 }), orc()), bag([6, 5, 4]), );
     expect(s.result.rolls[0]!.notation).toBe("2d10+5");
-    const r = A.begin(input(ann({ body: 3 }), orc(), [], { mode: "ranged" }), bag([6, 5, 4]));
+    const ranged = input(ann({ body: 3 }), orc(), [], { mode: "ranged" });
+    const r = A.begin(ranged, bag([6, 5, 4]));
     expect(r.result.rolls.map((x) => [x.notation, x.total])).toEqual([["2d10+3", 14], ["1d6", 4]]);
-    expect(r.effects[0]).toMatchObject({ damage: 4 });
+    expect(finalOf(r, ranged)[0]).toMatchObject({ damage: 4 });
     expect(r.result.lines[0]).toBe("Ann attacks with Bow (1d6, ranged).");
   });
 
@@ -167,10 +173,8 @@ describe("reactions", () => {
     expect(s1.outcome).toBe("partial");
     expect(s1.phase).toBe("reactions");
     expect(ids(s1)).toEqual(["take"]);
-    expect(s1.effects).toEqual([
-      { targetId: "cy", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" },
-      { targetId: "cy", staminaCost: 1, note: "Parry" },
-    ]);
+    // The parry is paid by its own press; the damage waits for the attack to be final.
+    expect([s1.pay, s1.final, s1.followup]).toEqual([[{ targetId: "cy", staminaCost: 1, note: "Parry" }], [], []]);
     expect(s1.result.lines).toContain("Cy parries: −2 → 12.");
     const s2 = A.react(s1, "take", inp, bag([]));
     expect(s2.phase).toBe("followups");
@@ -178,15 +182,16 @@ describe("reactions", () => {
       ["counter", "Counter (half damage)", "cy", "1 stamina"],
       ["pass", "No counter", "cy", "no cost"],
     ]);
-    expect(s2.effects).toHaveLength(2); // not appended twice
+    // Taking it hands over the damage, once; the parry is not charged again.
+    expect([s2.pay, s2.final, s2.followup]).toEqual([[], [{ targetId: "cy", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" }], []]);
     const s3 = A.react(s2, "counter", inp, bag([5])); // 5+1 = 6 → half 3
     expect(s3.phase).toBe("done");
     expect(s3.options).toEqual([]);
-    expect(s3.effects).toEqual([
-      { targetId: "cy", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" },
-      { targetId: "cy", staminaCost: 1, note: "Parry" },
-      { targetId: "cy", staminaCost: 1, note: "Counter" },
-      { targetId: "orc", damage: 3, damageKind: "normal", note: "Counter with Mace: 3 damage" },
+    // The Counter step gives only its own cost and damage: the attack's damage and the parry are not repeated.
+    expect([s3.pay, s3.final, s3.followup]).toEqual([
+      [{ targetId: "cy", staminaCost: 1, note: "Counter" }],
+      [],
+      [{ targetId: "orc", damage: 3, damageKind: "normal", note: "Counter with Mace: 3 damage" }],
     ]);
     expect(s3.result.rolls.map((r) => r.label)).toEqual(["attack", "damage", "counter damage"]);
     expect(s3.result.title).toBe("Orc → Cy: Partial success");
@@ -197,10 +202,11 @@ describe("reactions", () => {
     const s0 = A.begin(inp, bag([4, 4, 3])); // 10 partial
     const s1 = A.react(s0, "parry", inp, bag([]));
     expect(s1.outcome).toBe("failure");
-    expect(s1.effects).toEqual([{ targetId: "cy", staminaCost: 1, note: "Parry" }]);
+    expect([s1.pay, s1.final]).toEqual([[{ targetId: "cy", staminaCost: 1, note: "Parry" }], []]);
     // 1 stamina left of 2: Counter for full damage on a failure
     const s2 = A.react(s1, "take", inp, bag([]));
     expect(s2.options[0]!.label).toBe("Counter (full damage)");
+    expect([s2.pay, s2.final]).toEqual([[], []]); // a failure does nothing when final
   });
 
   // seed 000, "Reactions": a reaction needs stamina
@@ -230,14 +236,13 @@ describe("reactions", () => {
       ["take", "cy", "Take it"],
     ]);
     const s1 = A.react(s0, "getdown:dee", inp, bag([]));
-    expect(s1.effects).toEqual([
-      { targetId: "dee", damage: 5, damageKind: "normal", note: "Axe: 5 damage (success)" },
-      { targetId: "dee", staminaCost: 1, addConditions: ["prone"], note: "Get Down: takes the attack and falls prone" },
-    ]);
+    // The ally pays at once, falling prone as it gets in the way; the damage waits for the attack to be final.
+    expect([s1.pay, s1.final]).toEqual([[{ targetId: "dee", staminaCost: 1, addConditions: ["prone"], note: "Get Down: takes the attack and falls prone" }], []]);
     expect(ids(s1)).toEqual(["parry", "take"]);
     // a parry after it still lowers what the ally takes
     const s2 = A.react(s1, "parry", inp, bag([]));
-    expect(s2.effects[0]).toMatchObject({ targetId: "dee", damage: 2 });
+    expect(s2.pay).toEqual([{ targetId: "cy", staminaCost: 1, note: "Parry" }]);
+    expect(A.react(s2, "take", inp, bag([])).final).toEqual([{ targetId: "dee", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" }]);
   });
 
   it("no reactions are offered on a failure, and surprised defenders cannot react", () => {
@@ -264,13 +269,13 @@ describe("reactions", () => {
     // Mind roll 2d10+1 = 12: a success lowers the spell two levels (choice)
     const s1 = A.react(s0, "counterspell", inp, bag([6, 5]));
     expect(s1.outcome).toBe("failure");
-    expect(s1.effects).toEqual([]);
+    expect([s1.pay, s1.final]).toEqual([[], []]);
     expect(ids(s1)).toEqual(["take"]);
     expect(s1.result.rolls.map((r) => r.label)).toEqual(["attack", "damage", "counterspell (Wiz, Mind)"]);
     // a partial Mind roll lowers it one level
     const t1 = A.react(s0, "counterspell", inp, bag([4, 4]));
     expect(t1.outcome).toBe("partial");
-    expect(t1.effects).toEqual([{ targetId: "wiz", damage: 2, damageKind: "normal", note: "Magic Missile: 2 damage (partial success)" }]);
+    expect(finalOf(t1, inp)).toEqual([{ targetId: "wiz", damage: 2, damageKind: "normal", note: "Magic Missile: 2 damage (partial success)" }]);
     // an ally's counterspell with a failed roll changes nothing
     const u1 = A.react(s0, "counterspell:sage", inp, bag([1, 2]));
     expect(u1.outcome).toBe("success");
@@ -292,13 +297,14 @@ describe("reactions", () => {
     const s1 = A.react(s0, "take", inp, bag([]));
     expect(s1.phase).toBe("followups");
     const s2 = A.react(s1, "counter", inp, bag([6]));
-    expect(s2.effects).toEqual([
-      { targetId: "cy", staminaCost: 1, note: "Counter" },
-      { targetId: "orc", damage: 7, damageKind: "normal", note: "Counter with Mace: 7 damage" },
+    expect([s2.pay, s2.final, s2.followup]).toEqual([
+      [{ targetId: "cy", staminaCost: 1, note: "Counter" }],
+      [],
+      [{ targetId: "orc", damage: 7, damageKind: "normal", note: "Counter with Mace: 7 damage" }],
     ]);
     const p = A.react(s1, "pass", inp, bag([]));
     expect(p.phase).toBe("done");
-    expect(p.effects).toEqual([]);
+    expect([p.pay, p.final, p.followup]).toEqual([[], [], []]);
   });
 
   it("no Counter after a full success, nor when the hit drops the defender", () => {
@@ -316,7 +322,7 @@ describe("reactions", () => {
     const inp2 = input(archer, cy({ weapons: [{ name: "Sling", damage: "1d4", kind: "ranged" }] }));
     const s = A.react(A.begin(inp2, bag([1, 1])), "take", inp2, bag([]));
     expect(s.phase).toBe("followups");
-    expect(A.react(s, "counter", inp2, bag([4])).effects[1]).toMatchObject({ targetId: "arc", damage: 4 });
+    expect(A.react(s, "counter", inp2, bag([4])).followup[0]).toMatchObject({ targetId: "arc", damage: 4 });
   });
 
   it("lapse makes it final and skips follow-ups", () => {
@@ -325,11 +331,18 @@ describe("reactions", () => {
     const l = A.lapse(s0, inp, bag([]));
     expect(l.phase).toBe("done");
     expect(l.options).toEqual([]);
-    expect(l.effects).toEqual([]);
+    expect(l.final).toEqual([]);
     expect(l.result.lines).toContain("No reaction in time: the attack stands.");
     const hit = A.lapse(A.begin(inp, bag([6, 6, 4])), inp, bag([]));
-    expect(hit.effects).toEqual([{ targetId: "cy", damage: 5, damageKind: "normal", note: "Axe: 5 damage (success)" }]);
-    expect(A.lapse(hit, inp, bag([]))).toBe(hit);
+    expect(hit.final).toEqual([{ targetId: "cy", damage: 5, damageKind: "normal", note: "Axe: 5 damage (success)" }]);
+    // A lapse of an attack already over hands over nothing again.
+    const again = A.lapse(hit, inp, bag([]));
+    expect([again.phase, again.result, again.pay, again.final, again.followup]).toEqual(["done", hit.result, [], [], []]);
+    // From the follow-ups (already final) a lapse only skips the Counter.
+    const waiting = A.react(A.begin(inp, bag([1, 2])), "take", inp, bag([]));
+    expect(waiting.phase).toBe("followups");
+    const skipped = A.lapse(waiting, inp, bag([]));
+    expect([skipped.phase, skipped.pay, skipped.final, skipped.followup]).toEqual(["done", [], [], []]);
   });
 
   it("a stale or repeated press is a RuleError", () => {

@@ -30,6 +30,7 @@ import {
   type Mod,
 } from "../bx/index.js";
 import {
+  nothingNew,
   RuleError,
   type AttackInput,
   type AttackState,
@@ -505,7 +506,6 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
   effects.push(...plan.marks);
   if (hit && data.riders) (lines.push(...data.riders.lines), effects.push(...data.riders.effects), rules.push(...data.riders.rules));
   if (data.parried) {
-    effects.push({ targetId: def.id, addConditions: ["parrying"], note: "parried: no attack this round" });
     lines.push(`${def.name} parries: +2 to AC against this attack, and no attack of its own this round.`);
   }
   return { outcome, hit, critical, fumble, damage, total, needed, effects, lines, rules: [...new Set(rules)] };
@@ -521,11 +521,15 @@ export function parryAllowed(input: HIn, plan: HousePlan): boolean {
   return def.kind === "monster" || def.sheet.weapons.some((w) => w.kind === "melee");
 }
 
+/** What a parry costs the defender: its own attack this round (seed 001, "MISC COMBAT RULES"). */
+const parryCost = (input: HIn): Effect => ({ targetId: input.defender.id, addConditions: ["parrying"], note: "parried: no attack this round" });
+
 function parryOption(input: HIn): ReactionOption {
   return { id: "parry", label: "Parry (+2 AC, no attack this round)", by: input.defender.id, cost: "your attack this round", rule: R_MISC };
 }
 
-function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: AttackState["phase"]): AttackState {
+/** The attack as it stands; `pay` is the press's own cost, and a state that leaves "reactions" carries the attack's effects in `final`. */
+function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: AttackState["phase"], pay: Effect[] = []): AttackState {
   const plan = planHouse(input, settings, { parry: data.parried, ...(data.pick ? { pick: data.pick } : {}) });
   const res = resolveHouse(input, plan, data);
   const options: ReactionOption[] = [];
@@ -543,7 +547,9 @@ function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: Attac
     outcome: res.outcome,
     data: { ...data },
     options,
-    effects: res.effects,
+    pay,
+    final: phase === "reactions" ? [] : res.effects,
+    followup: [],
     ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
     result: { title: `${input.attacker.name} → ${input.defender.name}: ${res.outcome}`, lines: res.lines, rules: res.rules, rolls: data.rolls },
   };
@@ -621,12 +627,12 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
 export function houseReact(state: AttackState, optionId: string, input: HIn, settings: BxSettings): AttackState {
   assertOpen(state, optionId);
   const data = state.data as unknown as HouseData;
-  if (optionId === "parry") return stateOf(input, settings, { ...data, parried: true }, "done");
+  if (optionId === "parry") return stateOf(input, settings, { ...data, parried: true }, "done", [parryCost(input)]);
   return stateOf(input, settings, data, "done");
 }
 
 export function houseLapse(state: AttackState, input: HIn, settings: BxSettings): AttackState {
-  if (state.phase === "done") return state;
+  if (state.phase === "done") return nothingNew(state);
   const s = stateOf(input, settings, state.data as unknown as HouseData, "done");
   return { ...s, result: { ...s.result, lines: [...s.result.lines, "No reaction: the attack stands."] } };
 }

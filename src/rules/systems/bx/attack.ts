@@ -4,6 +4,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
+  nothingNew,
   RuleError,
   type AttackInput,
   type AttackState,
@@ -17,6 +18,7 @@ import {
 import { abilityModifier, formatDice, mustParseDice, parseDice, signed, type DiceExpr } from "./dice.js";
 import type { BxSettings } from "./settings.js";
 import { spellDisrupted } from "./initiative.js";
+import { R_IN_MELEE } from "./round.js";
 import { aacOf, attackBonusOf, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
 
 export const R_ROLLS = 'seed 002, "Attack Rolls"';
@@ -24,7 +26,6 @@ export const R_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
 export const R_1_20 = 'seed 002, "1s and 20s"';
 export const R_RANGE = 'seed 002, "Range Modifiers"';
 export const R_COVER = 'seed 002, "Targets Behind Cover"';
-export const R_RETREAT = 'seed 002, "In Melee"';
 export const R_INVULN = 'seed 002, "Invulnerabilities"';
 export const R_DAMAGE = 'seed 002, "Rolling for Damage"';
 export const R_VARIABLE = 'seed 002, "Variable Weapon Damage (Optional Rule)"';
@@ -154,9 +155,9 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
     damageMods.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_DAMAGE });
   }
   if (input.defender.state.conditions.includes("retreating")) {
-    toHit.push({ label: "foe retreating", value: 2, rule: R_RETREAT });
+    toHit.push({ label: "foe retreating", value: 2, rule: R_IN_MELEE });
     if (d.shield) acShift += 1;
-    rules.push(R_RETREAT);
+    rules.push(R_IN_MELEE);
   }
   if (s.modifier) {
     used.push("modifier");
@@ -202,6 +203,7 @@ export function bxBegin(input: AttackInput<BxSheet>, settings: BxSettings, bag: 
   return bxState(input, data, "reactions");
 }
 
+/** The attack as it stands; a state that leaves "reactions" (taken or lapsed) carries the damage and marks in `final`. */
 export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: AttackState["phase"]): AttackState {
   const { plan, natural, total, hit, damage } = data;
   const def = input.defender;
@@ -240,7 +242,9 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
     outcome,
     data: data as unknown as Record<string, unknown>,
     options,
-    effects,
+    pay: [],
+    final: phase === "reactions" ? [] : effects,
+    followup: [],
     ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
     result: { title: `${input.attacker.name} → ${def.name}: ${outcome}`, lines, rules: [...new Set(rules)], rolls: data.rolls },
   };
@@ -274,7 +278,7 @@ export function bxReact(state: AttackState, optionId: string, input: AttackInput
 }
 
 export function bxLapse(state: AttackState, input: AttackInput<BxSheet>): AttackState {
-  if (state.phase === "done") return state;
+  if (state.phase === "done") return nothingNew(state);
   const s = bxState(input, state.data as unknown as BxAttackData, "done");
   return { ...s, result: { ...s.result, lines: [...s.result.lines, "No reaction: the attack stands."] } };
 }

@@ -7,6 +7,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
+  nothingNew,
   RuleError,
   type AttackInput,
   type AttackState,
@@ -454,7 +455,19 @@ function struckMarks(attackerIds: string[], defenderId: string, extra: string[] 
   return attackerIds.map((id) => ({ targetId: id, addConditions: [`struck:${defenderId}`], removeConditions: [`attacking:${defenderId}`, ...extra] }));
 }
 
-function render(phase: AttackState["phase"], data: AttackData): AttackState {
+/** What one step changes: the attack's effects when it becomes final, a counterattack's damage. */
+interface Step {
+  final?: boolean;
+  followup?: Effect[];
+}
+
+/** Damage, conditions and marks of the attack (or of the group or blast that replaced it). */
+function finalEffects(data: AttackData): Effect[] {
+  const { calc } = data;
+  return data.many ? [...data.many.effects] : [...attackEffects(calc), ...struckMarks([calc.attackerId], calc.defenderId, ["blasting"])];
+}
+
+function render(phase: AttackState["phase"], data: AttackData, step: Step = {}): AttackState {
   const { calc } = data;
   const options: ReactionOption[] = [];
   if (phase === "reactions") options.push({ id: "take", label: "Take it", by: calc.defenderId, cost: "no cost", rule: R.attacks });
@@ -462,14 +475,12 @@ function render(phase: AttackState["phase"], data: AttackData): AttackState {
     options.push({ id: "counter", label: "Counterattack (d3)", by: calc.defenderId, cost: "no cost", rule: COUNTER_RULE });
     options.push({ id: "pass", label: "No counterattack", by: calc.defenderId, cost: "no cost", rule: COUNTER_RULE });
   }
-  const effects = data.many ? [...data.many.effects] : [...attackEffects(calc), ...struckMarks([calc.attackerId], calc.defenderId, ["blasting"])];
   const lines = data.many ? [...data.many.lines] : [...calc.lines, ...(phase === "reactions" ? calc.preview : [])];
   const rules = data.many ? [...data.many.rules] : [...calc.rules];
   let rolls = data.many ? [...data.many.rolls] : [...calc.rolls];
   if (phase === "followups") lines.push(`${calc.counter.why}: the defender may counterattack (d3).`);
   if (data.noCounter) lines.push(data.noCounter);
   if (data.counter) {
-    effects.push({ targetId: calc.attackerId, damage: data.counter.roll, damageKind: "normal", note: `counterattack: ${data.counter.roll} damage` });
     lines.push(`Counterattack: d3 = ${data.counter.roll} against the attacker.`);
     rolls = rolls.concat(data.counter.rolls);
     if (!rules.includes(COUNTER_RULE)) rules.push(COUNTER_RULE);
@@ -483,7 +494,9 @@ function render(phase: AttackState["phase"], data: AttackData): AttackState {
     outcome,
     data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
     options,
-    effects,
+    pay: [],
+    final: step.final ? finalEffects(data) : [],
+    followup: step.followup ?? [],
     ignored: calc.ignored,
     result,
   };
@@ -568,7 +581,7 @@ export const attack = {
     const data = dataOf(state);
     if (optionId === "take") {
       data.took = true;
-      return render(data.calc.counter.eligible ? "followups" : "done", data);
+      return render(data.calc.counter.eligible ? "followups" : "done", data, { final: true });
     }
     if (optionId === "counter") {
       // The damage is applied by now: a defender who failed the Life save (out of action) cannot strike back.
@@ -580,15 +593,16 @@ export const attack = {
       const mark = bag.log.length;
       const roll = bag.d("counterattack", 3);
       data.counter = { roll, rolls: bag.since(mark) };
-      return render("done", data);
+      return render("done", data, { followup: [{ targetId: data.calc.attackerId, damage: roll, damageKind: "normal", note: `counterattack: ${roll} damage` }] });
     }
     return render("done", data); // "pass"
   },
+  /** From "reactions": final as if taken; from "followups": already final, the counterattack skipped. */
   lapse(state: AttackState, _input: AttackInput<LifeGuardSheet>, _bag: DiceBag): AttackState {
+    if (state.phase === "done") return nothingNew(state);
     const data = dataOf(state);
-    if (state.phase === "done") return state;
     data.took = true;
-    return render("done", data);
+    return render("done", data, { final: state.phase === "reactions" });
   },
 };
 

@@ -7,7 +7,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import type { AttackInput, AttackState, Combatant, Effect, RuleResult, SituationKey } from "../types.js";
-import { RuleError } from "../types.js";
+import { nothingNew, RuleError } from "../types.js";
 import { clampAc, describeMods, sumMods, type AttackMode, type Mod, type StrayShot } from "./combat.js";
 import { readState } from "./damage.js";
 import { NOT_ABLE, plan, SPECIAL_ATTACKS, type Plan, type Special } from "./plan.js";
@@ -167,6 +167,7 @@ function resolve(data: Data, attackerId: string, defenderId: string): Resolved {
   return { hits, acs, outcome, effects, result: { title, lines, rules: [...new Set(rules)], rolls: data.rolls } };
 }
 
+/** The attack made final: every siege attack is final at its roll, so the state that reaches "done" carries its effects. */
 function toState(data: Data, input: { attackerId: string; defenderId: string; ignored: SituationKey[] }, phase: AttackState["phase"]): AttackState {
   const r = resolve(data, input.attackerId, input.defenderId);
   return {
@@ -176,7 +177,9 @@ function toState(data: Data, input: { attackerId: string; defenderId: string; ig
     outcome: r.outcome,
     data: data as unknown as Record<string, unknown>,
     options: [],
-    effects: r.effects,
+    pay: [],
+    final: r.effects,
+    followup: [],
     ignored: input.ignored,
     result: r.result,
   };
@@ -227,7 +230,7 @@ export function react(state: AttackState, optionId: string, _input: AttackInput<
 }
 
 export function lapse(state: AttackState, _input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState {
-  if (state.phase === "done") return state;
+  if (state.phase === "done") return nothingNew(state);
   const data = state.data as unknown as Data;
   return toState(data, { attackerId: state.attackerId, defenderId: state.defenderId, ignored: state.ignored }, "done");
 }

@@ -8,6 +8,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
+  nothingNew,
   RuleError,
   type AttackInput,
   type AttackState,
@@ -242,24 +243,29 @@ function followupOptions(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet
   ];
 }
 
-function effectsOf(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>): Effect[] {
-  const att = input.attacker;
-  const def = input.defender;
+/** What the attack does when it is final: the damage, to the defender or the ally who got in the way. */
+function finalEffects(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>): Effect[] {
   const level = outcomeOf(d);
-  const effects: Effect[] = [];
   const dmg = hitDamage(d, level);
+  if (dmg <= 0) return [];
   const ally = d.getDown ? input.others.find((c) => c.id === d.getDown) : undefined;
-  if (dmg > 0) {
-    const target = ally ?? def;
-    effects.push({ targetId: target.id, damage: dmg, damageKind: "normal", note: `${d.weapon.name}: ${dmg} damage (${LEVEL_WORDS[level].toLowerCase()})` });
-  }
-  if (d.parried) effects.push({ targetId: def.id, staminaCost: 1, note: "Parry" });
-  if (d.getDown) effects.push({ targetId: d.getDown, staminaCost: 1, addConditions: ["prone"], note: "Get Down: takes the attack and falls prone" });
-  if (d.counter) {
-    effects.push({ targetId: def.id, staminaCost: 1, note: "Counter" });
-    if (d.counter.damage > 0) effects.push({ targetId: att.id, damage: d.counter.damage, damageKind: "normal", note: `Counter with ${d.counter.weapon}: ${d.counter.damage} damage` });
-  }
-  return effects;
+  const target = ally ?? input.defender;
+  return [{ targetId: target.id, damage: dmg, damageKind: "normal", note: `${d.weapon.name}: ${dmg} damage (${LEVEL_WORDS[level].toLowerCase()})` }];
+}
+
+/** What one press changes: its own cost, the attack's effects when the press makes it final, a Counter's damage. */
+interface Step {
+  pay?: Effect[];
+  final?: boolean;
+  followup?: Effect[];
+}
+
+const parryCost = (d: TAC): Effect => ({ targetId: d.id, staminaCost: 1, note: "Parry" });
+const getDownCost = (allyId: string): Effect => ({ targetId: allyId, staminaCost: 1, addConditions: ["prone"], note: "Get Down: takes the attack and falls prone" });
+
+function counterStep(c: CounterData, input: AttackInput<ThirdAgeSheet>): Step {
+  const followup: Effect[] = c.damage > 0 ? [{ targetId: input.attacker.id, damage: c.damage, damageKind: "normal", note: `Counter with ${c.weapon}: ${c.damage} damage` }] : [];
+  return { pay: [{ targetId: input.defender.id, staminaCost: 1, note: "Counter" }], followup };
 }
 
 function describe(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phase: AttackState["phase"]): RuleResult {
@@ -319,7 +325,7 @@ function describe(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phas
   return { title, lines, rules: [...rules], rolls: d.rolls };
 }
 
-function render(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phase: AttackState["phase"], ignored: SituationKey[]): AttackState {
+function render(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phase: AttackState["phase"], ignored: SituationKey[], step: Step = {}): AttackState {
   const options = phase === "reactions" ? reactionOptions(d, input) : phase === "followups" ? followupOptions(d, input) : [];
   return {
     phase,
@@ -328,7 +334,9 @@ function render(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phase:
     outcome: outcomeOf(d),
     data: d,
     options,
-    effects: effectsOf(d, input),
+    pay: step.pay ?? [],
+    final: step.final ? finalEffects(d, input) : [],
+    followup: step.followup ?? [],
     ignored,
     result: describe(d, input, phase),
   };
@@ -456,10 +464,15 @@ export function react(state: AttackState, optionId: string, input: AttackInput<T
   const d = clone(state.data) as ThirdAgeAttackData;
   const mark = bag.log.length;
   let phase: AttackState["phase"] = state.phase;
+  let step: Step = {};
   if (state.phase === "reactions") {
-    if (optionId === "parry") d.parried = true;
-    else if (optionId.startsWith("getdown:")) d.getDown = optionId.slice("getdown:".length);
-    else if (optionId === "counterspell" || optionId.startsWith("counterspell:")) {
+    if (optionId === "parry") {
+      d.parried = true;
+      step = { pay: [parryCost(input.defender)] };
+    } else if (optionId.startsWith("getdown:")) {
+      d.getDown = optionId.slice("getdown:".length);
+      step = { pay: [getDownCost(d.getDown)] };
+    } else if (optionId === "counterspell" || optionId.startsWith("counterspell:")) {
       const id = optionId === "counterspell" ? input.defender.id : optionId.slice("counterspell:".length);
       const by = id === input.defender.id ? input.defender : input.others.find((c) => c.id === id);
       if (!by) throw new RuleError("That counterspeller is no longer in the encounter.");
@@ -467,21 +480,25 @@ export function react(state: AttackState, optionId: string, input: AttackInput<T
     } else if (optionId === "take") {
       d.final = "taken";
       phase = followupOptions(d, input).length ? "followups" : "done";
+      step = { final: true };
     }
   } else if (state.phase === "followups") {
-    if (optionId === "counter") d.counter = rollCounter(d, input, bag);
+    if (optionId === "counter") {
+      d.counter = rollCounter(d, input, bag);
+      step = counterStep(d.counter, input);
+    }
     phase = "done";
   }
   d.rolls = [...d.rolls, ...bag.since(mark)];
-  return render(d, input, phase, state.ignored);
+  return render(d, input, phase, state.ignored, step);
 }
 
-/** Nobody reacted in time: final as if "Take it" were pressed, follow-ups skipped. */
+/** Nobody reacted in time: final as if "Take it" were pressed (from "followups": already final, the Counter skipped). */
 export function lapse(state: AttackState, input: AttackInput<ThirdAgeSheet>, _bag: DiceBag): AttackState {
-  if (state.phase === "done") return state;
+  if (state.phase === "done") return nothingNew(state);
   const d = clone(state.data) as ThirdAgeAttackData;
   if (!d.final) d.final = "lapsed";
-  return render(d, input, "done", state.ignored);
+  return render(d, input, "done", state.ignored, { final: state.phase === "reactions" });
 }
 
 /**
