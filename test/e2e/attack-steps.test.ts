@@ -33,7 +33,8 @@ beforeAll(async () => {
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Barrow" });
   await h.cmd("alice", "character create", { name: "Alda", sheet: "body=1 hp=30 successAC=12 partialAC=6 stamina=3 weapons=longsword:1d8" });
   await h.cmd("bob", "character create", { name: "Brom", sheet: "hp=30 successAC=12 stamina=2 weapons=spear:1d6" });
-  await h.cmd("referee", "encounter start", { name: "Orc den", monsters: "3 orcs", surprise: false });
+  // The orcs' numbers typed (hit points too), so no hit dice are rolled and the dice below stay the scene's.
+  await h.cmd("referee", "encounter start", { name: "Orc den", monsters: "3 orcs", stats: "hd=1 hp=5 successAC=13 partialAC=9 attackBonus=1 morale=8 body=1 weapons=Axe:1d6", surprise: false });
   await h.cmd("referee", "initiative");
 });
 afterAll(async () => h?.stop());

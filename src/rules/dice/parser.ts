@@ -234,20 +234,7 @@ class Parser {
 
   private dice(count: number, pos: number): ExprNode {
     this.i++; // 'd'
-    let sides: number;
-    let percent = false;
-    if (this.peek() === 37 /* % */) {
-      this.i++;
-      sides = 100;
-      percent = true;
-    } else {
-      const sidesAt = this.i;
-      const n = this.int();
-      if (n === undefined) this.fail("expected the number of sides after 'd'");
-      if (n < 1) this.fail("a die needs at least 1 side", sidesAt);
-      if (n > LIMITS.maxSides) this.fail(`dice can have at most ${LIMITS.maxSides} sides`, sidesAt);
-      sides = n;
-    }
+    const { sides, percent } = this.sides();
     if (count < 1) this.fail("roll at least 1 die", pos);
     if (count > LIMITS.maxDice) this.fail(`at most ${LIMITS.maxDice} dice can be rolled`, pos);
 
@@ -277,18 +264,7 @@ class Parser {
         }
       } else if (c === 107 /* k */ || c === 100 /* d */) {
         if (keep) this.fail("only one keep/drop per dice group");
-        this.i++;
-        const c2 = this.peek();
-        let mode: KeepDrop["mode"];
-        if (c === 107) mode = c2 === 108 ? "kl" : "kh";
-        else mode = c2 === 104 ? "dh" : "dl";
-        if (c2 === 104 || c2 === 108) this.i++;
-        const nAt = this.i;
-        const n = this.int() ?? 1;
-        const verb = mode[0] === "k" ? "keep" : "drop";
-        if (n < 1) this.fail(`${verb} at least 1 die`, nAt);
-        if (n > count) this.fail(`can't ${verb} ${n} of ${count} dice`, nAt);
-        keep = { mode, n };
+        keep = this.keepDrop(c, count);
       } else if (c === 62 || c === 60 || c === 61 /* > < = */) {
         if (success) this.fail("only one success target per dice group");
         success = this.compare(true)!;
@@ -301,13 +277,7 @@ class Parser {
       } else break;
     }
 
-    let notation = `${count}d${percent ? "%" : sides}`;
-    if (reroll) notation += (reroll.once ? "ro" : "r") + (reroll.when.op === "=" ? reroll.when.n : compareText(reroll.when));
-    if (explode) notation += explode.op === "=" && explode.n === sides ? "!" : `!${compareText(explode)}`;
-    if (keep) notation += `${keep.mode}${keep.n}`;
-    if (success) notation += compareText(success);
-    if (failure) notation += `f${failure.op === "=" ? failure.n : compareText(failure)}`;
-
+    const notation = notationOf(`${count}d${percent ? "%" : sides}`, sides, { reroll, explode, keep, success, failure });
     const node: Omit<DiceNode, "span"> = { kind: "dice", count, sides, notation, pos };
     const w = node as { -readonly [K in keyof DiceNode]?: DiceNode[K] };
     if (reroll) w.reroll = reroll;
@@ -317,6 +287,34 @@ class Parser {
     if (failure) w.failure = failure;
     this.partDice += count;
     return node as DiceNode;
+  }
+
+  /** The sides after 'd': a number in range, or '%' for d100. */
+  private sides(): { sides: number; percent: boolean } {
+    if (this.peek() === 37 /* % */) {
+      this.i++;
+      return { sides: 100, percent: true };
+    }
+    const sidesAt = this.i;
+    const n = this.int();
+    if (n === undefined) this.fail("expected the number of sides after 'd'");
+    if (n < 1) this.fail("a die needs at least 1 side", sidesAt);
+    if (n > LIMITS.maxSides) this.fail(`dice can have at most ${LIMITS.maxSides} sides`, sidesAt);
+    return { sides: n, percent: false };
+  }
+
+  /** k, kh, kl, d, dh, dl and how many, at `c` (k or d), checked against the dice rolled. */
+  private keepDrop(c: number, count: number): KeepDrop {
+    this.i++;
+    const c2 = this.peek();
+    const mode: KeepDrop["mode"] = c === 107 ? (c2 === 108 ? "kl" : "kh") : c2 === 104 ? "dh" : "dl";
+    if (c2 === 104 || c2 === 108) this.i++;
+    const nAt = this.i;
+    const n = this.int() ?? 1;
+    const verb = mode[0] === "k" ? "keep" : "drop";
+    if (n < 1) this.fail(`${verb} at least 1 die`, nAt);
+    if (n > count) this.fail(`can't ${verb} ${n} of ${count} dice`, nAt);
+    return { mode, n };
   }
 
   /**
@@ -368,4 +366,15 @@ class Parser {
       }
     }
   }
+}
+
+/** A dice group written back in its canonical form ("4d6kh3", "10d10>8f1"). */
+function notationOf(base: string, sides: number, m: { reroll?: DiceNode["reroll"]; explode?: Compare; keep?: KeepDrop; success?: Compare; failure?: Compare }): string {
+  let notation = base;
+  if (m.reroll) notation += (m.reroll.once ? "ro" : "r") + (m.reroll.when.op === "=" ? m.reroll.when.n : compareText(m.reroll.when));
+  if (m.explode) notation += m.explode.op === "=" && m.explode.n === sides ? "!" : `!${compareText(m.explode)}`;
+  if (m.keep) notation += `${m.keep.mode}${m.keep.n}`;
+  if (m.success) notation += compareText(m.success);
+  if (m.failure) notation += `f${m.failure.op === "=" ? m.failure.n : compareText(m.failure)}`;
+  return notation;
 }
