@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { testDatabase } from "../helpers/database.js";
 
 // The image's way too: built to plain JavaScript (npm run build), run by node with the image's flags.
-const built = `.dist-test-${process.pid}`;
+const built = `.dist-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 const root = fileURLToPath(new URL("../..", import.meta.url));
 afterAll(() => rmSync(join(root, built), { recursive: true, force: true }));
 
