@@ -2,7 +2,7 @@
  * The bot's latency through the local Discord, in one process:
  * - start to ready (store opened and migrated, gateway ready, commands registered), fresh database each time;
  * - /roll, /attack and a button press ("Roll again") round trips (dispatch of the interaction to the bot's
- *   answer), n sequential each, with the SQL statements and transactions each one ran (counted at the driver
+ *   answer), n sequential each after 200 untimed (the compiler warmed to the path), with the SQL statements and transactions each one ran (counted at the driver
  *   adapter, in this process, after the handler finished);
  * - baseline: a bare discord.js client answering a slash command with a fixed reply, through the same
  *   local Discord. Ratios are against it, so the figures travel between machines.
@@ -49,7 +49,14 @@ async function idle(app: App): Promise<void> {
 }
 
 /** `between` runs after each call, untimed and uncounted (keeping the dummy alive). */
+/** Untimed calls first, so the compiler has warmed to each path before it is timed (the bare reply's too). */
+export const WARM_UP = 200;
+
 async function timeEach(app: App | null, n: number, fn: (i: number) => Promise<unknown>, between?: (i: number) => Promise<unknown>): Promise<Timed> {
+  for (let i = 0; i < WARM_UP; i++) {
+    await fn(n + i);
+    await between?.(n + i);
+  }
   const out: number[] = [];
   let statements = 0;
   let transactions = 0;
