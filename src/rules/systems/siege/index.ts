@@ -4,9 +4,10 @@
 import type { RuleSystem, Unsupported } from "../types.js";
 import { begin, lapse, odds, react, SITUATION_KEYS } from "./attack.js";
 import { check, SAVE_KINDS, save, surprise } from "./check.js";
-import { applyDamage, applyHealing, fallingDamage, initialState, rollMonster, timePasses, view } from "./damage.js";
+import { applyDamage, applyHealing, fallingDamage, initialState, timePasses, view } from "./damage.js";
 import { initiative, roundStart } from "./initiative.js";
-import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, PRESETS, sheetSchema, type SiegeSheet } from "./sheet.js";
+import { PRESETS, rollMonster } from "./monsters.js";
+import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, sheetSchema, type SiegeSheet } from "./sheet.js";
 import { campaignOptions, round, words } from "./round.js";
 
 const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
@@ -47,6 +48,7 @@ export const siege: RuleSystem<SiegeSheet> = {
 };
 
 export * from "./sheet.js";
+export * from "./monsters.js";
 export * from "./check.js";
 export * from "./damage.js";
 export * from "./actions.js";
