@@ -8,6 +8,7 @@ import { applyDamage, applyHealing, fallingDamage, initialState, timePasses, vie
 import { initiative, roundStart } from "./initiative.js";
 import { PRESETS, rollMonster } from "./monsters.js";
 import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, sheetSchema, type SiegeSheet } from "./sheet.js";
+import { STAT_EXAMPLE, siegeStatLine } from "./stats.js";
 import { campaignOptions, round, words } from "./round.js";
 
 const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
@@ -43,12 +44,15 @@ export const siege: RuleSystem<SiegeSheet> = {
   applyDamage,
   applyHealing,
   rollMonster,
+  statLine: siegeStatLine,
+  statLineExample: STAT_EXAMPLE,
   fall: fallingDamage,
   timePasses,
 };
 
 export * from "./sheet.js";
 export * from "./monsters.js";
+export * from "./stats.js";
 export * from "./check.js";
 export * from "./damage.js";
 export * from "./actions.js";
