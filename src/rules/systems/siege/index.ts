@@ -5,6 +5,7 @@ import type { RuleSystem, Unsupported } from "../types.js";
 import { begin, lapse, odds, react, SITUATION_KEYS } from "./attack.js";
 import { check, SAVE_KINDS, save, surprise } from "./check.js";
 import { applyDamage, applyHealing, fallingDamage, initialState, timePasses, view } from "./damage.js";
+import { siegeFillSheet } from "./fill.js";
 import { initiative, roundStart } from "./initiative.js";
 import { PRESETS, rollMonster } from "./monsters.js";
 import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, sheetSchema, type SiegeSheet } from "./sheet.js";
@@ -46,6 +47,7 @@ export const siege: RuleSystem<SiegeSheet> = {
   rollMonster,
   statLine: siegeStatLine,
   statLineExample: STAT_EXAMPLE,
+  fillSheet: siegeFillSheet,
   fall: fallingDamage,
   timePasses,
 };
@@ -53,6 +55,7 @@ export const siege: RuleSystem<SiegeSheet> = {
 export * from "./sheet.js";
 export * from "./monsters.js";
 export * from "./stats.js";
+export * from "./fill.js";
 export * from "./check.js";
 export * from "./damage.js";
 export * from "./actions.js";
