@@ -49,6 +49,8 @@ describe("Castles & Crusades: monsters by the book", () => {
     expect(text(owl.message)).toMatch(/Added Owlbear\./);
     expect(text(owl.message)).not.toMatch(/Owlbear: 5d8/);
     expect(await sheetOf("Owlbear")).toMatchObject({ level: 5, hpMax: 30, attacks: 3, weapons: [{ name: "claw", damage: "1d6" }, { name: "claw" }, { name: "bite", damage: "2d6" }] });
+    const help = await h.cmd("alice", "help", { topic: "siege" });
+    expect(text(help.message)).toMatch(/One stat line: `HD 4 \(d8\) AC 16 ATK club 2d8 SIZE large`/);
   });
 
   it("a line it cannot read says what to write, and adds nothing", async () => {
