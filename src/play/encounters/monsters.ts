@@ -40,9 +40,11 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
   if (!items.length) throw new UserError("Name the monsters, e.g. `4 goblins` or `2 orcs, 1 ogre`.");
   const out: MonsterSpec[] = [];
   for (const item of items) {
-    const m = /^(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)?\s*[x×]?\s*(.+)$/i.exec(item)!;
-    const count = m[1] ? (WORDS[m[1].toLowerCase()] ?? Number(m[1])) : 1;
-    const what = m[2]!.trim();
+    // A count is digits (with an optional "x": "4x") or a word standing alone ("an ettin", not the "a" of "ape").
+    const m = /^(?:(\d+)\s*[x×]?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(.+)$/i.exec(item)!;
+    const counted = m[1] ?? m[2];
+    const count = counted ? (WORDS[counted.toLowerCase()] ?? Number(counted)) : 1;
+    const what = m[3]!.trim();
     if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
     if (stats) {
       const { typed, sheet } = readStats(system, stats);

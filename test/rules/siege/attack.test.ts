@@ -345,8 +345,8 @@ describe("unarmed", () => {
     expect(back.result.lines[0]).toContain("vs AC 8");
   });
   it("cannot overbear a defender two sizes larger", () => {
-    expect(() => siege.attack.begin(input(mon("K", "kobold"), mon("O", "ogre", { side: "party" }), "overbear"), bagOf(10))).toThrow(/cannot knock over/);
-    expect(siege.attack.begin(input(mon("K", "kobold"), bran(), "overbear"), bagOf(10)).outcome).toBe("miss");
+    expect(() => siege.attack.begin(input(mon("G", "gnome merchant"), mon("O", "ogre", { side: "party" }), "overbear"), bagOf(10))).toThrow(/cannot knock over/);
+    expect(siege.attack.begin(input(mon("G", "gnome merchant"), bran(), "overbear"), bagOf(10)).outcome).toBe("miss");
   });
 
   // seed 003, "Touch Attack": 10 + DEX and magic; monsters 10

@@ -165,11 +165,12 @@ describe("cover", () => {
 
 describe("a monster's routine", () => {
   // seed 003, "Attack": "one attack each round unless they possess a special ability allowing them to exceed the limitation"
-  it("a troll's claw, claw and bite: three attacks, its weapons in turn", () => {
-    const troll = mon("Troll", "troll");
-    expect(r.allowance(troll, ctx([]))).toEqual({ attacks: 3, why: "3 attacks this round (claw, claw, bite)", rule: 'seed 003, "Attack"' });
+  // seed 003, "Weapon Damage": "natural weapons such as the claws of a lion"
+  it("a lion's claw, claw and bite: three attacks, its weapons in turn", () => {
+    const lion = mon("Lion", "lion");
+    expect(r.allowance(lion, ctx([]))).toEqual({ attacks: 3, why: "3 attacks this round (claw, claw, bite)", rule: 'seed 003, "Attack"' });
     const una3 = una();
-    const third = siege.attack.begin({ attacker: troll, defender: una3, others: [], situation: {}, attackIndex: 2 }, bagOf(1, 1, 1));
+    const third = siege.attack.begin({ attacker: lion, defender: una3, others: [], situation: {}, attackIndex: 2 }, bagOf(1, 1, 1));
     expect(third.result.lines[0]).toMatch(/^\*\*bite\*\*/);
     expect(r.allowance(mon("Orc", "orc"), ctx([])).attacks).toBe(1);
   });

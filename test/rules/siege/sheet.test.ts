@@ -52,14 +52,16 @@ describe("siege sheets", () => {
     expect(m.hpMax).toBe(14);
   });
 
-  it("has the six presets with HD = BtH", () => {
-    expect(Object.keys(siege.presets).sort()).toEqual(["goblin", "kobold", "ogre", "orc", "skeleton", "troll"]);
+  // The foes seed 003 names ("Surprise", "Charging", "Hit Points", "Cover", "Weapon Damage", "Grappling",
+  // "Situational Modifiers"), and the goblin and ogre kept: docs/rules/siege.md, "Monsters".
+  it("has the nine presets with HD = BtH", () => {
+    expect(Object.keys(siege.presets).sort()).toEqual(["constrictor snake", "ettin", "gnome merchant", "goblin", "golem", "hippogriff", "lion", "ogre", "orc"]);
     for (const p of Object.values(siege.presets)) {
       expect(p.bth).toBe(p.level);
       expect(siege.monster.parse(p)).toEqual(p);
     }
     expect(siege.presets.ogre!.size).toBe("large");
-    expect(siege.presets.troll!.level).toBe(6);
+    expect(siege.presets.ettin!.level).toBe(10);
   });
 
   it("attribute modifiers by the C&C table, both sides of every band", () => {

@@ -6,7 +6,7 @@ import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "
 import { bxApplyDamage, bxApplyHealing, bxRestDays } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
-import { bxRollMonster, bxStatLine } from "./stats.js";
+import { bxMonsterLine, bxRollMonster } from "./stats.js";
 import { bxFillSheet } from "./fill.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
 import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
@@ -53,7 +53,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     applyHealing: bxApplyHealing,
     restDays: bxRestDays,
     ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
-    statLine: bxStatLine,
+    statLine: bxMonsterLine,
     statLineExample: "HD 4+1 AC 5 ATK 1d10 ML 10",
     fillSheet: bxFillSheet,
   };

@@ -71,3 +71,20 @@ export function bxStatLine(line: string): { name: string | null; fields: string 
   }
   return { name: lead.length ? lead.join(" ") : null, fields: out.join(" ") };
 }
+
+/** How many attacks a read stat line lists: `weapons="claw:1d6|claw:1d6|bite:1d10"` → 3. */
+export function routineLength(fields: string): number {
+  return /weapons="([^"]*)"/.exec(fields)?.[1]?.split("|").length ?? 1;
+}
+
+/**
+ * bx's stat line: B/X's words, and an attack routine of several attacks
+ * (`ATK claw 1d6/claw 1d6/bite 1d10`) is that many attacks a round (seed 002,
+ * "Attacks Per Round": "Some monsters have multiple attacks"); one attack sets
+ * nothing, so the sheet's default stands.
+ */
+export function bxMonsterLine(line: string): { name: string | null; fields: string } {
+  const read = bxStatLine(line);
+  const n = routineLength(read.fields);
+  return n > 1 ? { name: read.name, fields: `${read.fields} attacks=${n}` } : read;
+}

@@ -272,22 +272,6 @@ export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: Dice
 }
 
 /**
- * A monster entering a fight: its hit points rolled from its hit dice (d8s,
- * "a 3d8 hit dice creature"; no CON modifier, at least 1 per die; less than
- * one hit die counts as 1d4), unless the referee typed them.
- */
-export function rollMonster(sheet: SiegeSheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: SiegeSheet; result: RuleResult } | null {
-  if (typed.hpMax !== undefined) return null;
-  const hd = sheet.level;
-  const r = rollHitPoints(dice, { hitDie: hd >= 1 ? 8 : 4, level: Math.max(1, hd), conMod: 0 });
-  const faces = r.rolls.map((x) => x.total).join(" + ");
-  return {
-    sheet: { ...sheet, hpMax: r.hp },
-    result: { ...r, title: `Hit points: ${r.hp}`, lines: [`${Math.max(1, hd)}d${hd >= 1 ? 8 : 4} = ${faces} → ${r.hp} HP`] },
-  };
-}
-
-/**
  * Hit points by level: each level rolls the hit die + CON modifier, at least 1
  * per level. From 10th level on, classes gain a fixed number (`fixedAfter9`) + CON.
  */

@@ -4,9 +4,12 @@
 import type { RuleSystem, Unsupported } from "../types.js";
 import { begin, lapse, odds, react, SITUATION_KEYS } from "./attack.js";
 import { check, SAVE_KINDS, save, surprise } from "./check.js";
-import { applyDamage, applyHealing, fallingDamage, initialState, rollMonster, timePasses, view } from "./damage.js";
+import { applyDamage, applyHealing, fallingDamage, initialState, timePasses, view } from "./damage.js";
+import { siegeFillSheet } from "./fill.js";
 import { initiative, roundStart } from "./initiative.js";
-import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, PRESETS, sheetSchema, type SiegeSheet } from "./sheet.js";
+import { PRESETS, rollMonster } from "./monsters.js";
+import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, sheetSchema, type SiegeSheet } from "./sheet.js";
+import { STAT_EXAMPLE, siegeStatLine } from "./stats.js";
 import { campaignOptions, round, words } from "./round.js";
 
 const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
@@ -42,11 +45,17 @@ export const siege: RuleSystem<SiegeSheet> = {
   applyDamage,
   applyHealing,
   rollMonster,
+  statLine: siegeStatLine,
+  statLineExample: STAT_EXAMPLE,
+  fillSheet: siegeFillSheet,
   fall: fallingDamage,
   timePasses,
 };
 
 export * from "./sheet.js";
+export * from "./monsters.js";
+export * from "./stats.js";
+export * from "./fill.js";
 export * from "./check.js";
 export * from "./damage.js";
 export * from "./actions.js";

@@ -47,10 +47,17 @@ export const CLASS_PRIME: Record<string, AttributeKey> = {
 };
 /** Classes that add their level as BtH (the fighter-types). */
 export const FULL_BTH_CLASSES = ["fighter", "ranger", "barbarian", "knight", "paladin"];
-/** Average hit points per level by class hit die, rounded up (used only when no HP is typed). */
-const CLASS_HP_PER_LEVEL: Record<string, number> = {
-  fighter: 6, ranger: 6, barbarian: 7, knight: 6, paladin: 6,
-  monk: 5, rogue: 4, assassin: 4, bard: 6, cleric: 5, druid: 5, wizard: 3, illusionist: 3,
+/** Hit die by class (Castles & Crusades Players Handbook; not in the seed). */
+export const CLASS_HIT_DIE: Record<string, number> = {
+  fighter: 10, ranger: 10, barbarian: 12, knight: 10, paladin: 10,
+  monk: 8, rogue: 6, assassin: 6, bard: 10, cleric: 8, druid: 8, wizard: 4, illusionist: 4,
+};
+/** The hit dice a monster's line may name ("HD 4 (d10)"); d8 when it names none ("a 3d8 hit dice creature"). */
+export const HIT_DICE = [4, 6, 8, 10, 12] as const;
+/** Average hit points per level of a class's hit die, rounded up (used only when no HP is typed). */
+const perLevel = (cls: string): number => {
+  const die = CLASS_HIT_DIE[cls];
+  return die ? Math.ceil((die + 1) / 2) : 5;
 };
 
 /**
@@ -156,6 +163,8 @@ export interface SiegeSheet extends Record<string, unknown> {
   size: Size;
   move: number;
   attacks?: number;
+  /** Monsters: the die of each hit die (d8 unless the line names another). */
+  hitDie?: number;
 }
 
 /** A player character or retainer. Defaults: primes from the class, BtH = level for fighter-types (half otherwise), HP from the class's average die. */
@@ -163,8 +172,7 @@ export const sheetSchema: z.ZodType<SiegeSheet> = z.object(baseShape).transform(
   const prime = CLASS_PRIME[s.class];
   const primes = s.primes ?? (prime ? [prime] : []);
   const bth = s.bth ?? (FULL_BTH_CLASSES.includes(s.class) ? s.level : Math.floor(s.level / 2));
-  const perLevel = CLASS_HP_PER_LEVEL[s.class] ?? 5;
-  const hpMax = s.hpMax ?? Math.max(s.level, perLevel * s.level + attributeModifier(s.con) * s.level);
+  const hpMax = s.hpMax ?? Math.max(s.level, perLevel(s.class) * s.level + attributeModifier(s.con) * s.level);
   return { ...s, primes: [...new Set(primes)], bth, hpMax };
 }) as unknown as z.ZodType<SiegeSheet>;
 
@@ -174,6 +182,10 @@ export const monsterSchema: z.ZodType<SiegeSheet> = z
     ...baseShape,
     level: z.number({ error: "Hit dice must be a number between 0 and 50" }).int("Hit dice must be a whole number").min(0, "Hit dice must be between 0 and 50").max(50, "Hit dice must be between 0 and 50").default(1),
     class: baseShape.class.default("monster"),
+    hitDie: z
+      .number({ error: "Hit die must be 4, 6, 8, 10 or 12 (a d8 is 8)" })
+      .refine((n) => (HIT_DICE as readonly number[]).includes(n), "Hit die must be 4, 6, 8, 10 or 12 (a d8 is 8)")
+      .default(8),
   })
   .transform((s): SiegeSheet => ({
     ...s,
@@ -181,27 +193,6 @@ export const monsterSchema: z.ZodType<SiegeSheet> = z
     bth: s.bth ?? s.level,
     hpMax: s.hpMax ?? Math.max(1, Math.ceil(s.level * 4.5)),
   })) as unknown as z.ZodType<SiegeSheet>;
-
-const w = (name: string, damage: string, kind: Weapon["kind"] = "melee", extra: Partial<Weapon> = {}): Weapon => ({
-  name, damage, kind, range: 0, bonus: 0, reach: 5, crossbow: false, ...extra,
-});
-const monster = (m: Partial<SiegeSheet> & { level: number; ac: number; hpMax: number; weapons: Weapon[]; size: Size }): SiegeSheet => ({
-  class: "monster", str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10,
-  primes: ["str", "dex", "con"], bth: m.level, magicAc: 0, shield: "none", move: 30, ...m,
-});
-
-/**
- * Monster presets (not in the seed: values after the Castles & Crusades
- * Monsters & Treasure entries, average hit points). HD = BtH ("Melee Combat").
- */
-export const PRESETS: Record<string, SiegeSheet> = {
-  goblin: monster({ level: 1, ac: 13, hpMax: 4, size: "small", move: 20, weapons: [w("short sword", "1d6")] }),
-  orc: monster({ level: 1, ac: 13, hpMax: 5, size: "medium", weapons: [w("scimitar", "1d8")] }),
-  kobold: monster({ level: 1, ac: 15, hpMax: 3, size: "small", weapons: [w("spear", "1d4"), w("sling", "1d4", "ranged", { range: 50 })] }),
-  ogre: monster({ level: 4, ac: 16, hpMax: 22, size: "large", str: 18, weapons: [w("club", "2d8", "melee", { reach: 10 }), w("slam", "1d10")] }),
-  troll: monster({ level: 6, ac: 16, hpMax: 27, size: "large", str: 18, attacks: 3, weapons: [w("claw", "1d4", "melee", { reach: 10 }), w("claw", "1d4", "melee", { reach: 10 }), w("bite", "2d6", "melee", { reach: 10 })] }),
-  skeleton: monster({ level: 1, ac: 13, hpMax: 6, size: "medium", weapons: [w("scimitar", "1d6"), w("claw", "1d4")] }),
-};
 
 export const mod = (sheet: SiegeSheet, key: AttributeKey): number => attributeModifier(sheet[key]);
 
@@ -217,7 +208,7 @@ export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
 export function describeSheet(s: SiegeSheet): [string, string][] {
   const attrs = ATTRIBUTE_KEYS.map((k) => `${k.toUpperCase()} ${s[k]} (${signed(attributeModifier(s[k]))})${s.primes.includes(k) ? "*" : ""}`).join(" · ");
   return [
-    [s.class === "monster" ? "Hit dice" : "Class / level", s.class === "monster" ? `${s.level} HD` : `${s.class} ${s.level}`],
+    [s.class === "monster" ? "Hit dice" : "Class / level", s.class === "monster" ? `${s.level} (d${s.hitDie ?? 8})` : `${s.class} ${s.level}`],
     ["Attributes (* prime)", attrs],
     ["BtH", signed(s.bth)],
     ["AC", `${s.ac}${s.shield !== "none" ? ` (+1 ${s.shield} shield vs ${SHIELD_ATTACKERS[s.shield]})` : ""}`],
