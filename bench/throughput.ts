@@ -91,18 +91,20 @@ async function botHere(env: Record<string, string>): Promise<BotUnderTest> {
   };
 }
 
-/** The Node flags the image runs the bot with (the Dockerfile's NODE_OPTIONS); BOT_NODE_FLAGS replaces them. */
-export function productionFlags(): string {
+/** What the image runs the bot with: the Dockerfile's NODE_OPTIONS (BOT_NODE_FLAGS replaces them) and its allocator settings. */
+export function productionRuntime(): { flags: string; env: Record<string, string> } {
   const dockerfile = readFileSync(fileURLToPath(new URL("../Dockerfile", import.meta.url)), "utf8");
-  return /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? "";
+  const env = Object.fromEntries([...dockerfile.matchAll(/^\s*(?:ENV\s+)?(MALLOC_\w+)=(\S+?)\s*\\?$/gm)].map((m) => [m[1]!, m[2]!]));
+  return { flags: process.env.BOT_NODE_FLAGS ?? /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? "", env };
 }
 
 async function botApart(env: Record<string, string>): Promise<BotUnderTest> {
   // As production runs it: plain JavaScript built into dist/ (npm run build), no TypeScript loader.
   execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" });
+  const runtime = productionRuntime();
   const child = fork(fileURLToPath(new URL("./bot-process.mjs", import.meta.url)), [], {
-    env: { ...process.env, ...env },
-    execArgv: ["--expose-gc", ...(process.env.BOT_NODE_FLAGS ?? productionFlags()).split(" ").filter(Boolean)],
+    env: { ...process.env, ...runtime.env, ...env },
+    execArgv: ["--expose-gc", ...runtime.flags.split(" ").filter(Boolean)],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const next = (op: string) => new Promise<Record<string, number>>((resolve) => {

@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits, type Interaction } from "discord.js";
+import { Client, Options, Events, GatewayIntentBits, type Interaction } from "discord.js";
 import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
 import { loadCommands } from "./commands.js";
@@ -39,6 +39,9 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const commands = opts.commands ?? (await loadCommands());
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // The bot never reads a message back from the cache (it edits by id): keep only the last few
+    // per channel instead of discord.js's 200, which in a hundred busy channels is most of the heap.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 10 }),
     ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
     ...(opts.shard ? { shards: [opts.shard.id], shardCount: opts.shard.count } : {}),
   });

@@ -66,7 +66,7 @@ interface Connection {
  * of the bot's CPU under load. Keeps the compiled statements by their SQL (Prisma's SQL has
  * placeholders, so few distinct texts) and binds the arguments at each call instead.
  */
-function cachingStatements(conn: Connection, limit = 1000): void {
+function cachingStatements(conn: Connection, limit = 200): void {
   const compile = conn.prepare.bind(conn);
   const cache = new Map<string, Prepared>();
   const compiled = (sql: string): Prepared => {

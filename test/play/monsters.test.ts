@@ -17,3 +17,13 @@ describe("custom monsters' names", () => {
     expect(parseMonsters(lg, spec, stats)[0]!.name).toBe(name);
   });
 });
+
+describe("a stat line pasted from a book", () => {
+  it("reads 'AC: 5' as 'AC 5' (seed 002's words)", async () => {
+    const { readStats } = await import("../../src/play/encounters/bestiary.js");
+    const bx = systemOf("bx");
+    const pasted = readStats(bx, "Ogre HD: 4+1 AC: 5 ATK: club 1d10 ML: 10");
+    expect(pasted).toEqual(readStats(bx, "Ogre HD 4+1 AC 5 ATK club 1d10 ML 10"));
+    expect(pasted.sheet).toMatchObject({ hd: "4+1", ac: 5, morale: 10 });
+  });
+});

@@ -30,9 +30,10 @@ export interface BestiaryEntry {
 export function readStats(system: RuleSystem, stats: string): { name: string | null; typed: Record<string, unknown>; sheet: Record<string, unknown> } {
   let name: string | null = null;
   let text = stats;
-  if (system.statLine && !/[=:{]/.test(stats.replace(/\d+d\d+/gi, ""))) {
+  // No "=" and no JSON: a stat line, as pasted from a book too ("AC: 16" reads as "AC 16").
+  if (system.statLine && !/[={]/.test(stats)) {
     try {
-      const r = system.statLine(stats);
+      const r = system.statLine(stats.replace(/(\w)\s*:\s+/g, "$1 "));
       name = r.name;
       text = r.fields;
     } catch (err) {

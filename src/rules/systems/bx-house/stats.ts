@@ -5,7 +5,7 @@
  * of several attacks (`ATK claw 1d6/claw 1d6/bite 1d10`) is that many attacks a
  * round unless `#AT` says otherwise.
  */
-import { bxStatLine } from "../bx/stats.js";
+import { bxStatLine, routineLength } from "../bx/stats.js";
 import { RuleError } from "../types.js";
 
 /** The house's own words, the sheet field each fills, and its bounds (the monster schema's). */
@@ -50,7 +50,7 @@ export function houseStatLine(line: string): { name: string | null; fields: stri
     if (err instanceof RuleError) throw new RuleError(`${err.message} ${ALSO}`);
     throw err;
   }
-  const routine = /weapons="([^"]*)"/.exec(read.fields)?.[1]?.split("|").length ?? 1;
+  const routine = routineLength(read.fields);
   if (fields.attacksPerRound === undefined && routine > 1) fields.attacksPerRound = routine;
   const extra = Object.entries(fields).map(([k, v]) => `${k}=${v}`);
   return { name: read.name, fields: [read.fields, ...extra].join(" ") };

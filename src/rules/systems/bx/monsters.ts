@@ -23,7 +23,7 @@ export const bxPresets: Record<string, BxSheet> = {
     weapons: [{ name: "weapon", damage: "1d6" }],
   }),
   troll: bxMonsterSchema.parse({
-    class: "troll", hd: "6+3", hp: 30, ac: 4, thac0: 13, morale: 10, movement: 120, size: "large", saves: L4_6,
+    class: "troll", hd: "6+3", hp: 30, ac: 4, thac0: 13, morale: 10, movement: 120, size: "large", saves: L4_6, attacks: 3,
     weapons: [
       { name: "claw", damage: "1d6" },
       { name: "claw", damage: "1d6" },
