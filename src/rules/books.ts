@@ -8,7 +8,7 @@ import { SYSTEMS } from "./systems/index.js";
 /** Book names by the rule text's file number, from each system's row. */
 export const BOOKS: Record<string, string> = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.seed, s.name]));
 
-const CITATION = /seed (\d{3})(?:,? ("([^"]+)"|([A-Za-z][\w '&/-]*)))?/g;
+const CITATION = /seed (\d{3})(?:,? ("([^"]+)"|([A-Z][\w '&/-]*)))?/g;
 
 /** Every `seed NNN, "Heading"` in a text, as `Book · Heading`. */
 export function bookWords(text: string): string {

@@ -40,6 +40,7 @@ describe("a system is one row", () => {
     expect(bookWords("seed 009, \"Nowhere\"")).toBe('seed 009, "Nowhere"');
     // A citation with no heading after it, as in a choice's note: the book alone.
     expect(bookWords("(classic numbers; not in seed 002)")).toBe("(classic numbers; not in Basic/Expert)");
+    expect(bookWords('docs/rules/third-age.md, "reactions" (seed 000 is silent)')).toBe('docs/rules/third-age.md, "reactions" (The Third Age is silent)');
   });
 
   it("an unknown condition is a fight mark; the common ones have their lifetimes", () => {
