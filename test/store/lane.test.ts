@@ -70,6 +70,12 @@ describe("the SQLite lane inside a transaction", () => {
     expect(await s.db.roll.count()).toBe(0);
   });
 
+  it("keeps SQLite's page cache at 4 MiB, not better-sqlite3's 16 (the bot's memory stays flat as the file grows)", async () => {
+    const s = await fresh();
+    const rows = await s.db.$queryRawUnsafe<{ cache_size: number | bigint }[]>("PRAGMA cache_size");
+    expect(Number(rows[0]!.cache_size)).toBe(-4000);
+  });
+
   it("counts its statements with the store's", async () => {
     const s = await fresh();
     const before = s.counts.statements;
