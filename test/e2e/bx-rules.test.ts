@@ -55,7 +55,7 @@ describe("B/X house rules in play", () => {
     expect(text(c.message)).toMatch(/2d20kl1/);
     expect(text(c.message)).toMatch(/Attacked from behind last round: disadvantage/);
     const end = await say(h, "referee", "next");
-    expect(text(end.message)).toMatch(/attacks Dorn with advantage next round, has attacked this round ended with the round/);
+    expect(text(end.message)).toMatch(/attacks Dorn with advantage next round; has attacked this round — ended with the round/);
     expect((await state(h, "Dorn")).conditions).not.toContain("rear-attacked");
   });
 

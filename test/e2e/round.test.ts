@@ -110,7 +110,7 @@ for (const id of SYSTEM_IDS) {
         if ((await order()).round === 2) break;
       }
       expect((await order()).round).toBe(2);
-      expect(ended, ended).toMatch(/Hero: [^\n]*parrying[^\n]* ended with the round/);
+      expect(ended, ended).toMatch(/Hero: [^\n]*parrying[^\n]* — ended with the round/);
       expect(JSON.parse((await db().combatant.findFirstOrThrow({ where: { name: "Hero" } })).state).conditions).not.toContain("parrying");
       await h.cmd("referee", "encounter end");
       const sheet = JSON.parse((await db().character.findFirstOrThrow({ where: { name: "Hero" } })).state) as { conditions: string[]; since?: unknown };

@@ -76,7 +76,7 @@ describe("Castles & Crusades, a fight round by round", () => {
     expect(text(a.message)).toMatch(/Una's charge was negated by an earlier hit: no extra damage\./);
     await h.cmd("referee", "next");
     const r2 = await h.cmd("referee", "next");
-    expect(text(r2.message)).toMatch(/Una: charging \(−4 AC this round\), charge negated \(no extra damage\) ended with the round\./);
+    expect(text(r2.message)).toMatch(/Una: charging \(−4 AC this round\); charge negated \(no extra damage\) — ended with the round\./);
     expect(text(r2.message)).toMatch(/Round 2: declare now/);
     expect((await state("Una")).conditions).toEqual([]);
   });

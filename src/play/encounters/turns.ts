@@ -105,7 +105,7 @@ async function endRound(tx: Tx, fight: Fight, open: OpenStream): Promise<{ fight
     const { state, ended } = endOfRound(f.system.words, c.state, round);
     if (!ended.length) continue;
     await saveState(tx, f.rows[i]!, state, f.system.words);
-    notes.push(`${c.name}: ${conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!).join(", ")} ended with the round.`);
+    notes.push(`${c.name}: ${conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!).join("; ")} — ended with the round.`);
   }
   return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, notes };
 }

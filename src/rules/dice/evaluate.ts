@@ -84,9 +84,10 @@ class Roller {
       // Fastest path: plain NdM within the budget, drawn straight from the source's floats (as rollDie does).
       const source = this.source;
       this.used += count;
+      dice.length = start + count; // grown once, not die by die
       for (let i = 0; i < count; i++) {
         const v = 1 + Math.floor(source.next() * sides);
-        dice.push({ sides, value: v, kept: true });
+        dice[start + i] = { sides, value: v, kept: true };
         value += v;
       }
     } else if (!reroll && !explode && !keep && !success) {
