@@ -4,6 +4,7 @@ import type { AttackView } from "../../play/attacks/index.js";
 import type { Lapsed } from "../../play/attacks/lapse.js";
 import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";
+import { Embed } from "./embed.js";
 
 const GOOD = new Set(["hit", "success", "slain", "critical", "slays"]);
 const MID = new Set(["partial", "partial success", "grazed"]);
@@ -18,8 +19,7 @@ function colourOf(outcome: string): number {
 export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName"> & { notes?: string[] }): EmbedBuilder {
   const st = v.state;
   const phase = st.phase === "reactions" ? "— waiting for a reaction" : st.phase === "followups" ? "— follow-ups open" : "";
-  const e = new EmbedBuilder()
-    .setColor(colourOf(st.outcome))
+  const e = new Embed({ color: colourOf(st.outcome) })
     .setTitle(clip(`${v.attacker} attacks ${v.defender}: ${st.outcome} ${phase}`.trim(), LIMITS.title))
     .setDescription(clip(forPlayers([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title), LIMITS.description));
   if (st.result.rolls.length) e.addFields({ name: "Dice", value: rollsField(st.result.rolls) });

@@ -4,6 +4,7 @@ import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/index.js";
 import { optionsOf } from "../../play/campaigns/settings.js";
 import { clip, COLOURS } from "./style.js";
 import type { Roll } from "../../generated/prisma/client.js";
+import { Embed } from "./embed.js";
 
 export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
   const c = v.campaign;
@@ -13,8 +14,7 @@ export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
     .filter(([k]) => k in options)
     .map(([k, val]) => `**${k}**: ${typeof val === "boolean" ? (val ? "on" : "off") : String(val)} — ${options[k]!.words}`)
     .join("\n");
-  return new EmbedBuilder()
-    .setColor(COLOURS.referee)
+  return new Embed({ color: COLOURS.referee })
     .setTitle(title ?? `Campaign: ${c.name}`)
     .addFields(
       { name: "System", value: `${SYSTEM_NAMES[c.system as SystemId] ?? c.system} (\`${c.system}\`)`, inline: true },
@@ -28,8 +28,7 @@ export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
 }
 
 export function campaignEndedEmbed(e: CampaignEnded): EmbedBuilder {
-  return new EmbedBuilder()
-    .setColor(COLOURS.referee)
+  return new Embed({ color: COLOURS.referee })
     .setTitle(`Campaign ended: ${e.campaign.name}`)
     .setDescription("The channel is free for a new campaign. Characters, rolls and retainers stay in the record.")
     .addFields(
@@ -45,8 +44,7 @@ export function rollLogEmbed(campaign: string, rolls: Roll[]): EmbedBuilder {
     const total = JSON.parse(r.total) as number | number[];
     return `#${r.id} ${r.hidden ? "🙈 " : ""}<@${r.userId}> ${clip(r.purpose, 40)}: \`${clip(r.expression, 40)}\` [${clip((JSON.parse(r.faces) as number[]).join(", "), 60)}] = **${Array.isArray(total) ? total.join(", ") : total}**`;
   });
-  return new EmbedBuilder()
-    .setColor(COLOURS.referee)
+  return new Embed({ color: COLOURS.referee })
     .setTitle(clip(`Roll log: ${campaign}`, 256))
     .setDescription(clip(lines.join("\n") || "No rolls yet.", 4096))
     .setFooter({ text: "🙈 marks hidden rolls (seen only by the roller and the referees)" });

@@ -3,13 +3,13 @@ import type { Character } from "../../generated/prisma/client.js";
 import type { CharacterView } from "../../play/characters/index.js";
 import type { Combatant } from "../../rules/systems/types.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
+import { Embed } from "./embed.js";
 
 export function characterEmbed(v: CharacterView, title?: string, lines: string[] = []): EmbedBuilder {
   const c = v.character;
   const rc: Combatant = { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: v.sheet, state: v.state };
   const view = v.system.view(rc);
-  const e = new EmbedBuilder()
-    .setColor(COLOURS.info)
+  const e = new Embed({ color: COLOURS.info })
     .setTitle(clip(title ?? `${c.name}${v.active ? " (playing)" : ""}`, LIMITS.title))
     .setDescription(`${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}** · ${view.status}${v.state.conditions.length ? ` · ${v.state.conditions.join(", ")}` : ""}${lines.length ? `\n${lines.join("\n")}` : ""}`);
   for (const [name, value] of v.system.describeSheet(v.sheet).slice(0, 24)) {
@@ -22,8 +22,7 @@ export function characterEmbed(v: CharacterView, title?: string, lines: string[]
 
 export function characterListEmbed(campaign: string, rows: { character: Character; active: boolean }[]): EmbedBuilder {
   const lines = rows.map((r) => `**${r.character.name}**${r.active ? " ▶" : ""} — <@${r.character.ownerId}>${r.character.kind === "retainer" ? " (retainer)" : ""}`);
-  return new EmbedBuilder()
-    .setColor(COLOURS.info)
+  return new Embed({ color: COLOURS.info })
     .setTitle(clip(`Characters of ${campaign}`, LIMITS.title))
     .setDescription(clip(lines.join("\n") || "No characters yet: /character create.", LIMITS.description))
     .setFooter({ text: "▶ marks the character each player is playing now (/character use)" });

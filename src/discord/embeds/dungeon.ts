@@ -4,6 +4,7 @@ import type { DungeonView } from "../../play/dungeon/view.js";
 import { effectLines, elapsedWords, lightLines, suppliesLines, turnOf } from "../../rules/dungeon/index.js";
 import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField, ruleEmbed } from "./rules.js";
+import { Embed } from "./embed.js";
 
 const field = (name: string, lines: string[]) => ({ name, value: clip(lines.join("\n") || "—", LIMITS.fieldValue) });
 
@@ -15,8 +16,7 @@ function timeLine(v: DungeonView): string {
 export function dungeonEmbed(v: DungeonView, title?: string, lines: string[] = []): EmbedBuilder {
   const st = v.state;
   const s = v.settings;
-  const e = new EmbedBuilder()
-    .setColor(COLOURS.referee)
+  const e = new Embed({ color: COLOURS.referee })
     .setTitle(clip(title ?? `Dungeon: ${v.campaign.name}`, LIMITS.title))
     .addFields(
       field("Time", [timeLine(v)]),
@@ -44,8 +44,7 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
   if (r.skipped) body.push(`⏸️ Advancing stopped on turn ${last.turn}: ${last.stop ?? "the referee is needed"}. ${r.skipped} turn${r.skipped === 1 ? "" : "s"} not passed: look, then /dungeon turn again.`);
   const rolls = r.turns.flatMap((t) => t.result.rolls);
   const colour = r.wandering || r.turns.some((t) => t.darkness) ? COLOURS.failure : COLOURS.info;
-  const e = new EmbedBuilder()
-    .setColor(colour)
+  const e = new Embed({ color: colour })
     .setTitle(clip(title, LIMITS.title))
     .setDescription(clip(body.join("\n"), LIMITS.description))
     .addFields(

@@ -7,6 +7,7 @@ import { roundButtons } from "./round.js";
 import { readRound } from "../../play/round/state.js";
 import { actingNow } from "../../play/round/context.js";
 import { conditionLabels } from "../../rules/round/words.js";
+import { Embed } from "./embed.js";
 
 function bar(fraction: number): string {
   const n = Math.max(0, Math.min(10, Math.round(fraction * 10)));
@@ -49,8 +50,7 @@ export function encounterEmbed(f: Fight, title?: string, notes: string[] = []): 
       : phase === "declare"
         ? `round ${f.encounter.round}: declare`
         : `round ${f.encounter.round}${acting.length ? ` · ${acting.length > 3 ? `${acting.slice(0, 3).join(", ")}…` : acting.join(", ")} to act` : ""}`;
-  return new EmbedBuilder()
-    .setColor(COLOURS.referee)
+  return new Embed({ color: COLOURS.referee })
     .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
     .setDescription(clip([...notes, ...rosterLines(f)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
     .setFooter({ text: `${f.system.name} · seed commitment ${f.encounter.seedHash.slice(0, 16)}…` });
@@ -70,8 +70,7 @@ export function encounterStartEmbeds(ev: EncounterEvent & { seedHash: string }):
 }
 
 export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
-  return new EmbedBuilder()
-    .setColor(COLOURS.referee)
+  return new Embed({ color: COLOURS.referee })
     .setTitle(clip(`Encounter ended: ${s.encounter.name}`, LIMITS.title))
     .addFields(
       { name: "Rounds", value: String(s.encounter.round), inline: true },

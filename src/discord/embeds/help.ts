@@ -5,6 +5,7 @@ import { isUnsupported } from "../../rules/systems/types.js";
 import { sheetFields } from "../../play/sheets.js";
 import { clip, COLOURS } from "./style.js";
 import { situationOption } from "../situation.js";
+import { Embed } from "./embed.js";
 
 export const HELP_TOPICS = ["start", "dice", "sheets", "encounters", "reactions", "verify", ...SYSTEM_IDS] as const;
 
@@ -43,8 +44,7 @@ export function helpEmbed(topic: string | null): EmbedBuilder {
   const t = (topic ?? "start").toLowerCase();
   if ((SYSTEM_IDS as readonly string[]).includes(t)) return systemHelp(t as SystemId);
   const [title, body] = GENERAL[t] ?? GENERAL.start!;
-  return new EmbedBuilder()
-    .setColor(COLOURS.info)
+  return new Embed({ color: COLOURS.info })
     .setTitle(title)
     .setDescription(clip(t === "dice" ? DICE_HELP : body, 4096));
 }
@@ -52,8 +52,7 @@ export function helpEmbed(topic: string | null): EmbedBuilder {
 function systemHelp(id: SystemId): EmbedBuilder {
   const s = systemOf(id);
   const saves = isUnsupported(s.saves) ? s.saves.message : s.saves.join(", ");
-  return new EmbedBuilder()
-    .setColor(COLOURS.info)
+  return new Embed({ color: COLOURS.info })
     .setTitle(`${s.name} (\`${id}\`)`)
     .addFields(
       { name: "Attributes (/check)", value: clip(s.attributes.join(", ") || "—", 1024) },

@@ -3,6 +3,7 @@ import type { Campaign, Retainer } from "../../generated/prisma/client.js";
 import type { RetainerView } from "../../play/retainers/index.js";
 import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";
+import { Embed } from "./embed.js";
 
 const HISTORY = 12;
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
@@ -14,8 +15,7 @@ export function retainerEmbed(v: RetainerView, title?: string): EmbedBuilder {
   const colour = outcome === "deserts" ? COLOURS.failure : outcome === "hesitates" ? COLOURS.partial : outcome === "stays" ? COLOURS.success : COLOURS.info;
   const history = v.events.slice(-HISTORY).map((e) => `${when(e.createdAt)} · ${e.delta ? `**${signed(e.delta)}** → ${e.loyalty}` : `${e.loyalty}`} · ${e.reason}`);
   if (v.events.length > HISTORY) history.unshift(`…${v.events.length - HISTORY} earlier events`);
-  const e = new EmbedBuilder()
-    .setColor(colour)
+  const e = new Embed({ color: colour })
     .setTitle(clip(title ?? (v.check ? `${r.name}: ${v.check.title}` : `${r.name}, retainer — loyalty ${r.loyalty}`), LIMITS.title))
     .addFields(
       { name: "Employer", value: `<@${r.employerId}>`, inline: true },
@@ -32,8 +32,7 @@ export function retainerEmbed(v: RetainerView, title?: string): EmbedBuilder {
 
 export function retainerListEmbed(campaign: Campaign, retainers: Retainer[], all: boolean): EmbedBuilder {
   const lines = retainers.map((r) => `**${r.name}** — loyalty ${r.loyalty}${r.status === "active" ? "" : ` (${r.status})`}${all ? ` · <@${r.employerId}>` : ""}`);
-  return new EmbedBuilder()
-    .setColor(COLOURS.info)
+  return new Embed({ color: COLOURS.info })
     .setTitle(clip(`${all ? "Retainers" : "Your retainers"} in ${campaign.name}`, LIMITS.title))
     .setDescription(clip(lines.join("\n") || "No retainers yet: /retainer hire.", LIMITS.description));
 }

@@ -2,12 +2,13 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "disc
 import { renderDice } from "../../rules/dice/render.js";
 import type { RollDone } from "../../play/rolls.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
+import { Embed } from "./embed.js";
 
 export function rollEmbed(done: RollDone, who: string): EmbedBuilder {
   const parts = done.outcome.parts;
   const single = parts.length === 1 ? parts[0] : undefined;
   const title = done.reason ? `${who} rolls for ${done.reason}` : `${who} rolls`;
-  const e = new EmbedBuilder().setColor(COLOURS.roll).setTitle(clip(title, LIMITS.title));
+  const e = new Embed({ color: COLOURS.roll }).setTitle(clip(title, LIMITS.title));
   if (single) {
     e.setDescription(clip(renderDice(single, LIMITS.description), LIMITS.description));
   } else {

@@ -1,6 +1,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
 import type { CallView } from "../../play/rollcall.js";
 import { clip, COLOURS, forPlayers, LIMITS } from "./style.js";
+import { Embed } from "./embed.js";
 
 /** The call's message: what is asked, and per player waiting, rolled, or the outcome (hidden: only who rolled). */
 export function callEmbed(v: CallView): EmbedBuilder {
@@ -17,8 +18,7 @@ export function callEmbed(v: CallView): EmbedBuilder {
       ? `Waiting for ${v.targets.length} roll${v.targets.length === 1 ? "" : "s"}`
       : `${passed.length} of ${rolled.length} passed${v.done ? "" : `, ${v.targets.length - rolled.length} to roll`}`;
   const colour = !v.done || v.hidden ? COLOURS.referee : passed.length === v.targets.length ? COLOURS.success : passed.length ? COLOURS.partial : COLOURS.failure;
-  return new EmbedBuilder()
-    .setColor(colour)
+  return new Embed({ color: colour })
     .setTitle(clip(`The referee asks: ${v.what}${v.hidden ? " (hidden)" : ""}`, LIMITS.title))
     .setDescription(clip(forPlayers([summary, "", ...lines].join("\n")), LIMITS.description))
     .setFooter({ text: v.done ? "Everyone has rolled." : "Each player presses their own Roll button." });
@@ -38,5 +38,5 @@ export function callButtons(v: CallView): ActionRowBuilder<ButtonBuilder>[] {
 /** The referee's private view of a hidden call. */
 export function callResultsEmbed(v: CallView): EmbedBuilder {
   const lines = v.targets.map((t) => (t.result ? `${t.result.success ? "✅" : "❌"} **${t.name}**: ${t.result.line}` : `⏳ **${t.name}**: waiting`));
-  return new EmbedBuilder().setColor(COLOURS.referee).setTitle(clip(`Results: ${v.what}`, LIMITS.title)).setDescription(clip(forPlayers(lines.join("\n")), LIMITS.description));
+  return new Embed({ color: COLOURS.referee }).setTitle(clip(`Results: ${v.what}`, LIMITS.title)).setDescription(clip(forPlayers(lines.join("\n")), LIMITS.description));
 }

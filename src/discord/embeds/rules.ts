@@ -2,6 +2,7 @@ import { EmbedBuilder } from "discord.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { RuleResult } from "../../rules/systems/types.js";
 import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";
+import { Embed } from "./embed.js";
 
 /** `attack: 2d10+3 (7, ~~2~~) = **12**` — each die shown, dropped dice struck through. */
 export function renderRoll(r: DiceRoll): string {
@@ -23,7 +24,7 @@ export function rollsField(rolls: DiceRoll[]): string {
 
 /** One rule outcome: title, what happened in words, the dice, and the rules that produced it. */
 export function ruleEmbed(r: RuleResult, colour: number = COLOURS.info, extraLines: string[] = []): EmbedBuilder {
-  const e = new EmbedBuilder().setColor(colour).setTitle(clip(r.title, LIMITS.title));
+  const e = new Embed({ color: colour }).setTitle(clip(r.title, LIMITS.title));
   const desc = forPlayers([...r.lines, ...extraLines].join("\n"));
   if (desc) e.setDescription(clip(desc, LIMITS.description));
   if (r.rolls.length) e.addFields({ name: "Dice", value: rollsField(r.rolls) });

@@ -1,4 +1,5 @@
 /** Colours and small text helpers shared by every embed. */
+/** Embed colours, given to the constructor: `new Embed({ color: COLOURS.roll })` (embed.ts). */
 export const COLOURS = {
   roll: 0x5b8def,
   success: 0x3ba55d,

@@ -1,6 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import type { VerifyReport } from "../../play/verify.js";
 import { clip, COLOURS } from "./style.js";
+import { Embed } from "./embed.js";
 
 const SHOWN = 20;
 
@@ -12,8 +13,7 @@ export function verifyEmbed(r: VerifyReport): EmbedBuilder {
     return `${e.ok ? "✅" : "❌"} #${e.rollId} ${clip(e.purpose, 40)} — \`${clip(e.expression, 40)}\` [${clip(faces, 60)}]${e.ok ? "" : ` replayed [${e.replayed.join(", ")}]${e.error ? ` (${e.error})` : ""}`}`;
   });
   if (all > SHOWN) lines.unshift(`…the first ${all - SHOWN} rolls are not listed (${r.entries.slice(0, all - SHOWN).filter((e) => e.ok).length} of them match).`);
-  return new EmbedBuilder()
-    .setColor(ok ? COLOURS.success : COLOURS.failure)
+  return new Embed({ color: ok ? COLOURS.success : COLOURS.failure })
     .setTitle(ok ? `Verified: every roll of the ${r.what} matches its seed` : `Mismatch in the ${r.what}`)
     .setDescription(clip(lines.join("\n") || "No rolls were made.", 4096))
     .addFields(
