@@ -128,7 +128,8 @@ describe("two shards in two processes on one PostgreSQL", () => {
     };
     await cmd(t.userId, "campaign start", { system: "third-age", name: "Barrow" });
     await cmd(alice, "character create", { name: "Alda", sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8" });
-    await cmd(t.userId, "encounter start", { monsters: "1 goblin", stats: "hd=1-1 hp=3 successAC=12 partialAC=8 attackBonus=1 morale=7 dexterity=1 weapons=sword:1d6", surprise: false });
+    // Attack Bonus +5 against Partial AC 4: even the lowest roll, parried (−2), lands; the shards draw their own seeds.
+    await cmd(t.userId, "encounter start", { monsters: "1 goblin", stats: "hd=1-1 hp=3 successAC=12 partialAC=8 attackBonus=5 morale=7 dexterity=1 weapons=sword:1d6", surprise: false });
     await cmd(t.userId, "initiative");
     const a = await cmd(t.userId, "attack", { attacker: "Goblin", target: "Alda" });
     const parry = buttons(a.message).find((b) => /^Parry/.test(b.label));
