@@ -20,11 +20,11 @@ RUN npm run -s build
 RUN npm prune --omit=dev && npm run -s postinstall
 
 FROM node:24-bookworm-slim AS run
-# A small young generation and a 128 MiB old one, and glibc's allocator told to keep two arenas and
-# give freed memory back, keep a bot's RSS near 140 MiB (its live heap is about 40 MiB:
+# A small young generation and a 96 MiB old one, and glibc's allocator told to keep two arenas and
+# give freed memory back, keep a bot's RSS near 130 MiB (its live heap is about 40 MiB:
 # docs/performance.md). A bot in very many servers raises the cap here, or shards.
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-semi-space-size=2 --max-old-space-size=128" \
+    NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=96" \
     MALLOC_ARENA_MAX=2 \
     MALLOC_TRIM_THRESHOLD_=131072 \
     MALLOC_MMAP_THRESHOLD_=131072 \
