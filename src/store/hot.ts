@@ -6,28 +6,27 @@
  */
 import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
 import type { Db, Tx } from "./client.js";
-import { laneOf } from "./lane.js";
+import { laneOf, type Lane } from "./lane.js";
 
-/** Rows of a query: on the transaction's SQLite lane when it has one, else through Prisma. */
-export function queryRows<T>(db: Db | Tx, query: Prisma.Sql): Promise<T[]> {
+/** `run` on the transaction's SQLite lane when it has one (a thrown error as a rejection), else `viaPrisma`. */
+function onLane<T>(db: Db | Tx, run: (lane: Lane) => T, viaPrisma: () => Promise<T>): Promise<T> {
   const lane = laneOf(db);
-  if (!lane) return db.$queryRaw<T[]>(query);
+  if (!lane) return viaPrisma();
   try {
-    return Promise.resolve(lane.all<T>(query));
+    return Promise.resolve(run(lane));
   } catch (err) {
     return Promise.reject(err);
   }
 }
 
+/** Rows of a query: on the transaction's SQLite lane when it has one, else through Prisma. */
+export function queryRows<T>(db: Db | Tx, query: Prisma.Sql): Promise<T[]> {
+  return onLane(db, (lane) => lane.all<T>(query), () => db.$queryRaw<T[]>(query));
+}
+
 /** Rows changed by a statement: on the transaction's SQLite lane when it has one, else through Prisma. */
 export function execute(db: Db | Tx, query: Prisma.Sql): Promise<number> {
-  const lane = laneOf(db);
-  if (!lane) return db.$executeRaw(query);
-  try {
-    return Promise.resolve(lane.run(query));
-  } catch (err) {
-    return Promise.reject(err);
-  }
+  return onLane(db, (lane) => lane.run(query), () => db.$executeRaw(query));
 }
 
 /** The live campaigns of these channels in a server (the channel, or a thread and its parent). */

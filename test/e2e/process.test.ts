@@ -3,7 +3,8 @@
 import { afterAll, describe, it, expect } from "vitest";
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { productionRuntime } from "../../bench/throughput.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabase } from "../helpers/database.js";
@@ -20,8 +21,7 @@ describe("the bot as a process", () => {
       "built, as the image runs it",
       () => {
         execFileSync(process.execPath, ["scripts/build.mjs", "--out", built], { cwd: root, stdio: "ignore" });
-        const flags = /NODE_OPTIONS="([^"]*)"/.exec(readFileSync(join(root, "Dockerfile"), "utf8"))![1]!.split(" ");
-        return [...flags, `${built}/src/main.js`];
+        return [...productionRuntime().flags.split(" ").filter(Boolean), `${built}/src/main.js`];
       },
     ],
   ])("starts without a token against the local Discord, answers, and stops cleanly on SIGTERM: %s", async (_how, args) => {
