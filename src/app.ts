@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { loadConfig, type Config } from "./config.js";
 import { addSecret, createLogger } from "./log.js";
 import { openStore } from "./store/client.js";
+import { checkpointer, CHECKPOINTS, type CheckpointPolicy } from "./store/checkpoint.js";
 import { startBot, type Bot } from "./discord/bot.js";
 import { defaultSeeds, type Services } from "./play/services.js";
 import type { LocalDiscord } from "./local/server.js";
@@ -23,7 +24,7 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number } = {}): Promise<App> {
+export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number; checkpoints?: CheckpointPolicy } = {}): Promise<App> {
   const started = performance.now();
   const config = loadConfig(env);
   const shard = config.SHARD_ID !== undefined && config.SHARD_COUNT && config.SHARD_COUNT !== "auto" ? { id: config.SHARD_ID, count: Number(config.SHARD_COUNT) } : undefined;
@@ -54,6 +55,9 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
     await store.close();
     throw err;
   }
+  // The database's log is copied back after interactions are answered, never inside one's commit.
+  const checkpoints = checkpointer(store, () => bot.router.inFlight(), log, overrides.checkpoints ?? CHECKPOINTS);
+  bot.router.afterEach(() => checkpoints.answered());
   const readyMs = performance.now() - started;
   return {
     bot,
@@ -63,6 +67,7 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
     config,
     readyMs,
     async stop() {
+      checkpoints.stop();
       await bot.stop();
       await local?.stop();
       await store.close();

@@ -15,13 +15,16 @@ export interface Router {
   /** Stop taking interactions and wait for those in flight. */
   drain(): Promise<void>;
   inFlight(): number;
+  /** Runs `fn` each time an interaction has been answered (and no longer counts as in flight). */
+  afterEach(fn: () => void): void;
 }
 
 export function createRouter(commands: Map<string, CommandModule>, services: Services, log: Logger): Router {
   const running = new Set<Promise<void>>();
+  const after: (() => void)[] = [];
   let accepting = true;
 
-  async function dispatch(i: Interaction): Promise<{ name: string; kind: string }> {
+  async function dispatch(i: Interaction, services: Services): Promise<{ name: string; kind: string }> {
     if (i.isChatInputCommand()) {
       const cmd = commands.get(i.commandName);
       if (!cmd) throw Object.assign(new Error(`/${i.commandName} is not a command of this bot (yet): try /help.`), { name: "UserError" });
@@ -56,7 +59,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     let outcome = "ok";
     try {
       const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
-      if (!(await firstTime(services, i, oneTransaction, async () => void (meta = await dispatch(i))))) {
+      if (!(await firstTime(services, i, oneTransaction, async (svc) => void (meta = await dispatch(i, svc))))) {
         log.info({ ...where }, "interaction already handled: ignored");
         return;
       }
@@ -78,6 +81,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
         await p;
       } finally {
         running.delete(p);
+        for (const fn of after) fn();
       }
     },
     async drain() {
@@ -86,6 +90,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
       while (running.size) await Promise.allSettled([...running]);
     },
     inFlight: () => running.size,
+    afterEach: (fn) => void after.push(fn),
   };
 }
 
@@ -118,14 +123,14 @@ async function runMessageCommand(commands: Map<string, CommandModule>, i: Messag
  * Runs `handle` unless the interaction was handled before (a redelivery): false then. The record
  * is written first, or (`oneTransaction`) inside the handler's first transaction.
  */
-async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: () => Promise<void>): Promise<boolean> {
+async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: (services: Services) => Promise<void>): Promise<boolean> {
   if (i.isAutocomplete()) {
-    await handle();
+    await handle(services);
     return true;
   }
-  if (oneTransaction) return inInteraction(services.store.db, i.id, handle);
+  if (oneTransaction) return inInteraction(services.store.db, i.id, (db) => handle({ ...services, store: { ...services.store, db } }));
   if (!(await markProcessed(services.store.db, i.id))) return false;
-  await handle();
+  await handle(services);
   return true;
 }
 

@@ -3,8 +3,8 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable } from "@p
 import { PrismaClient, type Prisma } from "../generated/prisma/client.js";
 import { databaseFile, DEFAULT_DATABASE_URL, isPostgresUrl } from "./path.js";
 import { migrate, type MigrationReport } from "./migrate.js";
-import { recordingTransactions } from "./processed.js";
 import { withLanes, type SqliteConnection } from "./lane.js";
+import { AUTOCHECKPOINT_PAGES, type Checkpoint } from "./checkpoint.js";
 
 /**
  * The client type the code is written against. The PostgreSQL client is
@@ -23,6 +23,9 @@ export interface StoreCounts {
   transactions: number;
   /** When set, every statement's SQL is passed here (the bench prints a path's statements with it). */
   trace?: ((sql: string) => void) | undefined;
+  /** WAL checkpoints the bot ran itself (src/store/checkpoint.ts), and the pages they copied. */
+  checkpoints: number;
+  checkpointedPages: number;
 }
 
 export interface Store {
@@ -32,6 +35,12 @@ export interface Store {
   file: string;
   migrations: MigrationReport;
   counts: StoreCounts;
+  /**
+   * SQLite: copies the WAL into the database file now (a passive checkpoint, on the bot's own
+   * connection). Null when the connection is inside a transaction (try again later), and always
+   * on PostgreSQL, which checkpoints by itself.
+   */
+  checkpoint(): Checkpoint | null;
   close(): Promise<void>;
 }
 
@@ -132,20 +141,37 @@ const TRANSACTIONS = { maxWait: 10_000, timeout: 15_000 };
 async function openSqlite(url: string): Promise<Store> {
   const file = databaseFile(url);
   const migrations = migrate(file);
-  const counts: StoreCounts = { statements: 0, transactions: 0 };
+  const counts: StoreCounts = { statements: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 };
   let conn: SqliteConnection | null = null;
   const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts, (c) => (conn = c));
   const client = new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
   await client.$connect();
   if (!conn) throw new Error("the SQLite driver adapter gave no connection");
-  const db = recordingTransactions(withLanes(client, conn, counts));
+  const db = withLanes(client, conn, counts);
   // The file is in WAL mode (set by migrate): a commit then needs no sync of the database file, and
   // with synchronous=NORMAL none of the log either; a power cut may lose the last commits, never the file.
   await db.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
   // better-sqlite3 builds SQLite with a 16 MiB page cache; the rows a table plays on are few and the
   // file is in the OS's cache anyway: 4 MiB keeps the bot's memory flat as the database grows.
   await db.$executeRawUnsafe("PRAGMA cache_size = -4000");
-  return { db, engine: "sqlite", file, migrations, counts, close: () => db.$disconnect() };
+  // The bot checkpoints when idle (src/store/checkpoint.ts); SQLite's own, inside a commit, only bounds the log.
+  await db.$executeRawUnsafe(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  const sqlite: SqliteConnection = conn;
+  const checkpoint = (): Checkpoint | null => {
+    try {
+      const [row] = sqlite.prepare("PRAGMA wal_checkpoint(PASSIVE)").safeIntegers(false).all() as unknown as Checkpoint[];
+      counts.checkpoints++;
+      counts.checkpointedPages += row!.checkpointed;
+      return { log: row!.log, checkpointed: row!.checkpointed };
+    } catch (err) {
+      // Inside a transaction on this connection SQLite refuses (SQLITE_LOCKED), and another process's
+      // checkpoint holds the log (SQLITE_BUSY): a later moment will do.
+      const code = (err as { code?: string }).code;
+      if (code === "SQLITE_LOCKED" || code === "SQLITE_BUSY") return null;
+      throw err;
+    }
+  };
+  return { db, engine: "sqlite", file, migrations, counts, checkpoint, close: () => db.$disconnect() };
 }
 
 /** PostgreSQL's modules load only when a postgresql:// url asks for them: SQLite never pays for them. */
@@ -156,11 +182,11 @@ async function openPostgres(url: string): Promise<Store> {
     import("./migrate-pg.js"),
   ]);
   const migrations = await migratePostgres(url);
-  const counts: StoreCounts = { statements: 0, transactions: 0 };
+  const counts: StoreCounts = { statements: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 };
   const adapter = counting(new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }), counts);
-  const db = recordingTransactions(new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db);
+  const db = new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db;
   await db.$connect();
   const shown = new URL(url);
   shown.password = "";
-  return { db, engine: "postgresql", file: shown.toString(), migrations, counts, close: () => db.$disconnect() };
+  return { db, engine: "postgresql", file: shown.toString(), migrations, counts, checkpoint: () => null, close: () => db.$disconnect() };
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { Prisma } from "../generated/prisma/client.js";
 import type { Db, Tx } from "./client.js";
 import { execute } from "./hot.js";
@@ -19,51 +18,48 @@ export class AlreadyHandled extends Error {
   override name = "AlreadyHandled";
 }
 
-/** The interaction whose record is still to be written: with the first transaction its handler runs. */
-interface Pending {
-  id: string;
-  marked: boolean;
-}
-
-const pending = new AsyncLocalStorage<Pending>();
-
 /**
  * Runs a handler whose interaction is recorded inside its first transaction, so the record
- * and the handler's writes are one transaction (one commit on the hot path). Resolves to false
- * when the interaction had been handled before. A handler that commits no transaction has its
- * interaction recorded after it ran.
+ * and the handler's writes are one transaction (one commit on the hot path). The handler gets its
+ * own view of the store's client, whose first `$transaction` writes the record first. Resolves to
+ * false when the interaction had been handled before. A handler that commits no transaction has
+ * its interaction recorded after it ran.
+ *
+ * An explicit client rather than a context carried across awaits (AsyncLocalStorage): on Node 20
+ * that hooks every promise in the process, about 3% of the bot's CPU (bench/bot.ts).
  */
-export async function inInteraction(db: Db, interactionId: string, fn: () => Promise<void>): Promise<boolean> {
-  const p: Pending = { id: interactionId, marked: false };
+export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) => Promise<void>): Promise<boolean> {
+  let marked = false;
+  const run = db.$transaction.bind(db) as (arg: unknown, opts?: unknown) => Promise<unknown>;
+  const $transaction = (arg: unknown, opts?: unknown): Promise<unknown> => {
+    if (typeof arg !== "function" || marked) return run(arg, opts);
+    const body = arg as (tx: Tx) => Promise<unknown>;
+    return run(async (tx: Tx) => {
+      if (!(await markProcessed(tx, interactionId))) throw new AlreadyHandled();
+      return body(tx);
+    }, opts).then((out) => {
+      marked = true;
+      return out;
+    });
+  };
+  // Methods are bound to the client itself: Prisma's use private fields, which a proxy has not.
+  const recording = new Proxy(db, {
+    get(target, key) {
+      if (key === "$transaction") return $transaction;
+      const v: unknown = Reflect.get(target, key, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
   try {
-    await pending.run(p, fn);
+    await fn(recording);
   } catch (err) {
     if (err instanceof AlreadyHandled) {
-      p.marked = true;
+      marked = true;
       return false;
     }
     throw err;
   } finally {
-    if (!p.marked) await markProcessed(db, interactionId);
+    if (!marked) await markProcessed(db, interactionId);
   }
   return true;
-}
-
-/** `db.$transaction(fn)` that records the pending interaction first (see inInteraction). */
-export function recordingTransactions(db: Db): Db {
-  const run = db.$transaction.bind(db) as (arg: unknown, opts?: unknown) => Promise<unknown>;
-  const wrapped = (arg: unknown, opts?: unknown): Promise<unknown> => {
-    const p = pending.getStore();
-    if (typeof arg !== "function" || !p || p.marked) return run(arg, opts);
-    const fn = arg as (tx: Tx) => Promise<unknown>;
-    return run(async (tx: Tx) => {
-      if (!(await markProcessed(tx, p.id))) throw new AlreadyHandled();
-      return fn(tx);
-    }, opts).then((out) => {
-      p.marked = true;
-      return out;
-    });
-  };
-  (db as unknown as { $transaction: typeof wrapped }).$transaction = wrapped;
-  return db;
 }

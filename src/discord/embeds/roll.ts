@@ -26,6 +26,7 @@ export function rollEmbed(done: RollDone, who: string): EmbedBuilder {
 
 export function rollAgainRow(rollId: number): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
-    new ButtonBuilder().setCustomId(`roll:again:${rollId}`).setLabel("Roll again").setStyle(ButtonStyle.Secondary).setEmoji("🎲"),
+    // As data: the builder's setEmoji runs a schema check that builds and drops an error each call.
+    new ButtonBuilder({ custom_id: `roll:again:${rollId}`, label: "Roll again", style: ButtonStyle.Secondary, emoji: { name: "🎲" } }),
   );
 }
