@@ -36,4 +36,7 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
 # Migrations are applied by the bot itself at start (src/store/migrate.ts).
-CMD ["node", "dist/src/main.js"]
+# --liftoff-only: Prisma's query compiler (WebAssembly) stays on V8's baseline compiler instead of
+# being recompiled by the optimizing one: 10 MiB less RSS, model queries about a tenth slower (the
+# hot path runs raw statements). Not allowed in NODE_OPTIONS, so it is given here.
+CMD ["node", "--liftoff-only", "dist/src/main.js"]

@@ -91,11 +91,16 @@ async function botHere(env: Record<string, string>): Promise<BotUnderTest> {
   };
 }
 
-/** What the image runs the bot with: the Dockerfile's NODE_OPTIONS (BOT_NODE_FLAGS replaces them) and its allocator settings. */
+/**
+ * What the image runs the bot with: the Dockerfile's NODE_OPTIONS and the flags its CMD gives node
+ * (BOT_NODE_FLAGS replaces both), and its allocator settings.
+ */
 export function productionRuntime(): { flags: string; env: Record<string, string> } {
   const dockerfile = readFileSync(fileURLToPath(new URL("../Dockerfile", import.meta.url)), "utf8");
   const env = Object.fromEntries([...dockerfile.matchAll(/^\s*(?:ENV\s+)?(MALLOC_\w+)=(\S+?)\s*\\?$/gm)].map((m) => [m[1]!, m[2]!]));
-  return { flags: process.env.BOT_NODE_FLAGS ?? /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? "", env };
+  const options = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? "";
+  const cmd = (JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(dockerfile)?.[1] ?? "[]") as string[]).filter((a) => a.startsWith("--"));
+  return { flags: process.env.BOT_NODE_FLAGS ?? [options, ...cmd].join(" ").trim(), env };
 }
 
 async function botApart(env: Record<string, string>): Promise<BotUnderTest> {

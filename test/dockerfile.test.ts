@@ -1,6 +1,7 @@
 // No Docker engine runs on these machines: check what can be checked without one.
 import { describe, it, expect } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 
 const dockerfile = readFileSync(new URL("../Dockerfile", import.meta.url), "utf8");
 const ignore = readFileSync(new URL("../.dockerignore", import.meta.url), "utf8").split("\n").map((l) => l.trim());
@@ -14,7 +15,14 @@ describe("Dockerfile", () => {
   it("keeps the database on a volume and lets the bot migrate at start", () => {
     expect(dockerfile).toMatch(/^VOLUME \["\/app\/data"\]$/m);
     expect(dockerfile).toMatch(/DATABASE_URL=file:\/app\/data\/tenfoot\.db/);
-    expect(dockerfile).toMatch(/^CMD \["node", "dist\/src\/main\.js"\]$/m);
+    expect(dockerfile).toMatch(/^CMD \["node", (?:"--[\w-]+(?:=\w+)?", )*"dist\/src\/main\.js"\]$/m);
+  });
+
+  it("gives node only flags it knows, on the command line and in NODE_OPTIONS", () => {
+    const cmd = (JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[]).filter((a) => a.startsWith("--"));
+    const options = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)![1]!;
+    // node refuses to start on an unknown flag, or on one NODE_OPTIONS may not carry.
+    expect(() => execFileSync(process.execPath, [...cmd, "-e", "0"], { env: { ...process.env, NODE_OPTIONS: options }, stdio: "pipe" })).not.toThrow();
   });
 
   it("copies only files that exist and are not ignored", () => {
