@@ -1,8 +1,8 @@
 /**
  * The bot alone in its own process, as production runs it (node on the built dist/, see
  * scripts/build.mjs), for measuring its own memory: started with the environment it is given,
- * it answers "memory" (after a collection when run with --expose-gc), "inFlight" and "stop"
- * over the IPC channel. Used by bench/throughput.ts when the bot runs apart.
+ * it answers "memory" (after a collection when run with --expose-gc), "inFlight", "settled" (once
+ * nothing is in flight: the store's counts and the CPU used) and "stop" over the IPC channel. Used by bench/throughput.ts when the bot runs apart.
  */
 import pino from "pino";
 import { startApp } from "../dist/src/app.js";
@@ -32,6 +32,11 @@ process.on("message", async (m) => {
   } else if (m.op === "inFlight") {
     const c = process.cpuUsage();
     process.send({ op: "inFlight", inFlight: app.bot.router.inFlight(), cpuMs: (c.user + c.system) / 1000 });
+  } else if (m.op === "settled") {
+    while (app.bot.router.inFlight() > 0) await new Promise((r) => setImmediate(r));
+    const c = process.cpuUsage();
+    const { statements, transactions } = app.services.store.counts;
+    process.send({ op: "settled", statements, transactions, cpuMs: (c.user + c.system) / 1000 });
   } else if (m.op === "stop") {
     await app.stop();
     process.send({ op: "stopped" });

@@ -8,19 +8,15 @@
  * version exactly once.
  * Run: npx tsx bench/throughput.ts (THROUGHPUT_OPS sets the interactions per level)
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { LocalDiscord } from "../src/local/server.js";
-import { startApp } from "../src/app.js";
-import { fixedSeeds } from "../src/play/services.js";
 import type { Reply } from "../src/local/types.js";
 import Database from "better-sqlite3";
-import { execFileSync, fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { databaseFile } from "../src/store/path.js";
-import { silent, stats, TOKEN, type Stats } from "./bot.js";
+import { stats, TOKEN, type Stats } from "./bot.js";
+import { botApart, botHere, type BotUnderTest } from "./apart.js";
 
 type Kind = "roll" | "press" | "attack" | "next";
 const MIX: [Kind, number][] = [["roll", 0.35], ["press", 0.25], ["attack", 0.3], ["next", 0.1]];
@@ -67,79 +63,6 @@ function seedCampaigns(file: string, n: number): void {
   db.close();
 }
 
-/** The bot under load: here, or in its own process (bench/bot-process.mjs) so its memory is its own. */
-interface BotUnderTest {
-  file: string;
-  inFlight(): Promise<number>;
-  memory(): Promise<{ rss: number; heapUsed: number }>;
-  /** The CPU time the bot's process has used so far (ms; NaN when it shares this process). */
-  cpuMs(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function botHere(env: Record<string, string>): Promise<BotUnderTest> {
-  const app = await startApp(env, { log: silent, newSeed: fixedSeeds("throughput"), sweepEveryMs: 0 });
-  return {
-    file: app.services.store.file,
-    inFlight: async () => app.bot.router.inFlight(),
-    cpuMs: async () => NaN,
-    memory: async () => {
-      (globalThis as { gc?: () => void }).gc?.();
-      return process.memoryUsage();
-    },
-    stop: () => app.stop(),
-  };
-}
-
-/**
- * What the image runs the bot with: the Dockerfile's NODE_OPTIONS and the flags its CMD gives node
- * (BOT_NODE_FLAGS replaces both), and its allocator settings.
- */
-export function productionRuntime(): { flags: string; env: Record<string, string> } {
-  const dockerfile = readFileSync(fileURLToPath(new URL("../Dockerfile", import.meta.url)), "utf8");
-  const env = Object.fromEntries([...dockerfile.matchAll(/^\s*(?:ENV\s+)?(MALLOC_\w+)=(\S+?)\s*\\?$/gm)].map((m) => [m[1]!, m[2]!]));
-  const options = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? "";
-  const cmd = (JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(dockerfile)?.[1] ?? "[]") as string[]).filter((a) => a.startsWith("--"));
-  return { flags: process.env.BOT_NODE_FLAGS ?? [options, ...cmd].join(" ").trim(), env };
-}
-
-async function botApart(env: Record<string, string>): Promise<BotUnderTest> {
-  // As production runs it: plain JavaScript built into dist/ (npm run build), no TypeScript loader.
-  execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" });
-  const runtime = productionRuntime();
-  const child = fork(fileURLToPath(new URL("./bot-process.mjs", import.meta.url)), [], {
-    env: { ...process.env, ...runtime.env, ...env },
-    execArgv: ["--expose-gc", ...runtime.flags.split(" ").filter(Boolean)],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const next = (op: string) => new Promise<Record<string, number>>((resolve) => {
-    const on = (m: { op: string } & Record<string, number>) => {
-      if (m.op !== op) return;
-      child.off("message", on);
-      resolve(m);
-    };
-    child.on("message", on);
-  });
-  await next("ready");
-  const ask = (op: string, answer = op) => {
-    const p = next(answer);
-    child.send({ op });
-    return p;
-  };
-  return {
-    file: databaseFile(env.DATABASE_URL),
-    inFlight: async () => (await ask("inFlight")).inFlight!,
-    cpuMs: async () => (await ask("inFlight")).cpuMs!,
-    memory: async () => {
-      const m = await ask("memory");
-      if ((m as { smaps?: unknown }).smaps) console.log(`  bot's memory by mapping: ${(m as { smaps?: unknown }).smaps}`);
-      return { rss: m.rss!, heapUsed: m.heapUsed! };
-    },
-    stop: async () => {
-      await ask("stop", "stopped");
-    },
-  };
-}
 
 export interface Memory {
   rssMiB: number;
@@ -295,7 +218,7 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
   const local = await LocalDiscord.start({ port: 0, token: TOKEN, interactionDeadlineMs: 30_000 });
   const guildId = local.createGuild("Throughput").id;
   const env = { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: `file:${join(dir, "throughput.db")}`, LOG_LEVEL: "silent" };
-  const bot = opts.apart ? await botApart(env) : await botHere(env);
+  const bot = opts.apart ? await botApart(env) : await botHere(env, "throughput");
   const read = new Database(bot.file, { readonly: true });
   try {
     if (opts.storedCampaigns) seedCampaigns(bot.file, opts.storedCampaigns);

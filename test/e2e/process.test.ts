@@ -4,7 +4,7 @@ import { afterAll, describe, it, expect } from "vitest";
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { mkdtempSync, rmSync } from "node:fs";
-import { productionRuntime } from "../../bench/throughput.js";
+import { productionRuntime } from "../../bench/apart.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testDatabase } from "../helpers/database.js";
