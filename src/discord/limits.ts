@@ -36,13 +36,27 @@ const ELLIPSIS = "…";
 
 /** At most `max` code points; the last one an ellipsis when something was cut. */
 export function fit(text: string, max: number, ellipsis = true): string {
+  if (text.length <= max) return text; // never more code points than UTF-16 units: nothing to cut, nothing to count
   const points = Array.from(text);
   if (points.length <= max) return text;
   return ellipsis ? points.slice(0, max - 1).join("") + ELLIPSIS : points.slice(0, max).join("");
 }
 
+/** Code points, as Discord counts them (a surrogate pair is one), without building an array per string. */
 export function length(text: unknown): number {
-  return typeof text === "string" ? Array.from(text).length : 0;
+  if (typeof text !== "string") return 0;
+  let n = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
 }
 
 /**

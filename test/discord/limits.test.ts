@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defuse, fit, shapeCallback, shapeChoices, shapeMessage, DISCORD_LIMITS as L } from "../../src/discord/limits.js";
+import { defuse, fit, length, shapeCallback, shapeChoices, shapeMessage, DISCORD_LIMITS as L } from "../../src/discord/limits.js";
 import { shapeBody } from "../../src/discord/outgoing.js";
 import { cleanText, isBlank } from "../../src/discord/input.js";
 
@@ -13,6 +13,11 @@ describe("fitting text to Discord's limits", () => {
     expect(points(dragons)).toBe(2000);
     expect(dragons.endsWith("🐉…")).toBe(true);
     expect(fit("x".repeat(150), 100, false)).toBe("x".repeat(100));
+  });
+
+  it("counts a surrogate pair as one code point and a lone surrogate as one, as the string's iterator does", () => {
+    for (const s of ["", "abc", "🎲🎲", "a\uD800", "\uDC00a", "\uD800\uD800\uDC00", "é̃", `${"x".repeat(3000)}🎲`]) expect(length(s), JSON.stringify(s)).toBe(Array.from(s).length);
+    expect(length(`${"🎲".repeat(3000)}`)).toBe(3000);
   });
 
   it("shapes a message: content, every embed part, the 6,000 total, labels and custom ids", () => {
