@@ -15,6 +15,8 @@ describe("siege: monsters by their hit dice", () => {
     expect(orcs.map((o) => o.result.lines[0])).toEqual(["1d8 = 1 → 1 HP", "1d8 = 5 → 5 HP", "1d8 = 5 → 5 HP", "1d8 = 8 → 8 HP"]);
     expect(ettin.result.lines).toEqual(["10d8 = 3 + 7 + 4 + 6 + 6 + 1 + 2 + 4 + 7 + 2 → 42 HP"]);
     expect(ettin.sheet.hpMax).toBe(42);
+    // The dice log names each monster die a hit die, not a level.
+    expect(ettin.result.rolls.map((r) => r.label).slice(0, 2)).toEqual(["hit points, hit die 1", "hit points, hit die 2"]);
     expect(ettin.result.rules).toEqual(['seed 003, "Hit Points"']);
   });
 

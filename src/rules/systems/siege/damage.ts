@@ -274,16 +274,17 @@ export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: Dice
 /**
  * Hit points by level: each level rolls the hit die + CON modifier, at least 1
  * per level. From 10th level on, classes gain a fixed number (`fixedAfter9`) + CON.
+ * A monster rolls `per: "hit die"` (its dice log reads "hit points, hit die 2").
  */
 export function rollHitPoints(
   dice: DiceBag,
-  opts: { hitDie: number; level: number; conMod: number; fixedAfter9?: number },
+  opts: { hitDie: number; level: number; conMod: number; fixedAfter9?: number; per?: "level" | "hit die" },
 ): RuleResult & { hp: number } {
   const mark = dice.log.length;
   let hp = 0;
   const lines: string[] = [];
   for (let lv = 1; lv <= opts.level; lv++) {
-    const raw = lv >= 10 && opts.fixedAfter9 !== undefined ? opts.fixedAfter9 : dice.d(`hit points, level ${lv}`, opts.hitDie);
+    const raw = lv >= 10 && opts.fixedAfter9 !== undefined ? opts.fixedAfter9 : dice.d(`hit points, ${opts.per ?? "level"} ${lv}`, opts.hitDie);
     const got = Math.max(1, raw + opts.conMod);
     hp += got;
     lines.push(`Level ${lv}: ${raw} ${opts.conMod >= 0 ? "+" : "−"} ${Math.abs(opts.conMod)} CON = ${got}${raw + opts.conMod < 1 ? " (at least 1)" : ""}`);

@@ -47,7 +47,7 @@ export function rollMonster(sheet: SiegeSheet, dice: DiceBag, typed: Record<stri
   if (typed.hpMax !== undefined) return null;
   const hd = sheet.level;
   const die = hd >= 1 ? (sheet.hitDie ?? 8) : 4;
-  const r = rollHitPoints(dice, { hitDie: die, level: Math.max(1, hd), conMod: 0 });
+  const r = rollHitPoints(dice, { hitDie: die, level: Math.max(1, hd), conMod: 0, per: "hit die" });
   const faces = r.rolls.map((x) => x.total).join(" + ");
   return {
     sheet: { ...sheet, hpMax: r.hp },
