@@ -8,6 +8,7 @@ import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import type { Db, Tx } from "../store/client.js";
 import { activeEncounter, rollById } from "../store/hot.js";
+import { laneOnly } from "../store/lane.js";
 import { findCampaign } from "./campaigns/find.js";
 import { openStream } from "./streams.js";
 import { UserError } from "./errors.js";
@@ -45,7 +46,8 @@ export interface RollDone {
 export async function rollDice(s: Services, actor: Actor, what: RollRequest | { again: number }): Promise<RollDone> {
   const first = "again" in what ? null : what;
   const parsed = first ? parseCommand(first.expression) : null; // throws DiceError: nothing written
-  return s.store.db.$transaction(async (tx) => {
+  // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
+  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
     const req = first ?? (await rollAgainSource(tx, actor, (what as { again: number }).again));
     const reason = req.reason?.trim().slice(0, 200) || null;
     const campaign = await findCampaign(tx, actor);
@@ -71,7 +73,7 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
       encounter: encounter?.name ?? null,
       chance: chanceOfThisOrBetter(outcome),
     };
-  });
+  }));
 }
 
 /** The expression and reason of an earlier roll, for "Roll again" (only within the same server). */

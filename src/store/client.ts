@@ -3,7 +3,7 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable } from "@p
 import { PrismaClient, type Prisma } from "../generated/prisma/client.js";
 import { databaseFile, DEFAULT_DATABASE_URL, isPostgresUrl } from "./path.js";
 import { migrate, type MigrationReport } from "./migrate.js";
-import { withLanes, type SqliteConnection } from "./lane.js";
+import { Gate, withLanes, type SqliteConnection } from "./lane.js";
 import { AUTOCHECKPOINT_PAGES, type Checkpoint } from "./checkpoint.js";
 
 /**
@@ -100,22 +100,39 @@ function cachingStatements(conn: Connection, limit = 200): void {
 }
 
 /** The driver adapter with its statements and transactions counted (a few increments: always on). */
-function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, onSqlite?: (conn: SqliteConnection) => void): SqlDriverAdapterFactory {
+function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteLanes?: { gate: Gate; onConnection: (conn: SqliteConnection) => void }): SqlDriverAdapterFactory {
   const connect = factory.connect.bind(factory);
   factory.connect = async (): Promise<SqlDriverAdapter> => {
     const conn = counted(await connect(), counts, true);
     const sqlite = (conn as unknown as { client?: Connection }).client;
     if (sqlite && typeof sqlite.prepare === "function") {
       // The lane compiles its own statements (its own integer mode), on the connection as it came.
-      onSqlite?.({ prepare: (sqlite as unknown as SqliteConnection).prepare.bind(sqlite) });
+      const raw = sqlite as unknown as SqliteConnection;
+      sqliteLanes?.onConnection({ prepare: raw.prepare.bind(raw), get inTransaction() {
+        return raw.inTransaction;
+      } });
       cachingStatements(sqlite);
     }
     const start = conn.startTransaction.bind(conn);
+    const gate = sqliteLanes?.gate;
     conn.startTransaction = async (level) => {
-      counts.transactions++;
-      counts.statements++; // BEGIN, run by the adapter itself
-      counts.trace?.("BEGIN");
-      return counted(await start(level), counts, false);
+      // On SQLite, Prisma's interactive transactions take their turn with the lane's own (lane.ts).
+      const release = gate ? await gate.acquire() : null;
+      try {
+        const tx = counted(await start(level), counts, false);
+        counts.transactions++;
+        counts.statements++; // BEGIN, run by the adapter itself
+        counts.trace?.("BEGIN");
+        if (release) {
+          const [commit, rollback] = [tx.commit.bind(tx), tx.rollback.bind(tx)];
+          tx.commit = () => commit().finally(release);
+          tx.rollback = () => rollback().finally(release);
+        }
+        return tx;
+      } catch (err) {
+        release?.();
+        throw err;
+      }
     };
     return conn;
   };
@@ -143,11 +160,12 @@ async function openSqlite(url: string): Promise<Store> {
   const migrations = migrate(file);
   const counts: StoreCounts = { statements: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 };
   let conn: SqliteConnection | null = null;
-  const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts, (c) => (conn = c));
+  const gate = new Gate();
+  const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts, { gate, onConnection: (c) => (conn = c) });
   const client = new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
   await client.$connect();
   if (!conn) throw new Error("the SQLite driver adapter gave no connection");
-  const db = withLanes(client, conn, counts);
+  const db = withLanes(client, conn, counts, gate);
   // The file is in WAL mode (set by migrate): a commit then needs no sync of the database file, and
   // with synchronous=NORMAL none of the log either; a power cut may lose the last commits, never the file.
   await db.$executeRawUnsafe("PRAGMA synchronous = NORMAL");

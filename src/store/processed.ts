@@ -1,6 +1,7 @@
 import { Prisma } from "../generated/prisma/client.js";
 import type { Db, Tx } from "./client.js";
 import { execute } from "./hot.js";
+import { sameLane } from "./lane.js";
 
 /**
  * Records an interaction id; false when it was recorded before (a redelivery),
@@ -34,10 +35,11 @@ export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) 
   const $transaction = (arg: unknown, opts?: unknown): Promise<unknown> => {
     if (typeof arg !== "function" || marked) return run(arg, opts);
     const body = arg as (tx: Tx) => Promise<unknown>;
-    return run(async (tx: Tx) => {
+    const recorded = sameLane(body, async (tx: Tx) => {
       if (!(await markProcessed(tx, interactionId))) throw new AlreadyHandled();
       return body(tx);
-    }, opts).then((out) => {
+    });
+    return run(recorded, opts).then((out) => {
       marked = true;
       return out;
     });

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, type Store } from "../../src/store/client.js";
 import { insertRolls, rollById } from "../../src/store/hot.js";
-import { markProcessed } from "../../src/store/processed.js";
-import { laneOf } from "../../src/store/lane.js";
+import { inInteraction, markProcessed } from "../../src/store/processed.js";
+import { laneOf, laneOnly } from "../../src/store/lane.js";
+import type { Tx } from "../../src/store/client.js";
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -85,5 +86,82 @@ describe("the SQLite lane inside a transaction", () => {
     });
     // BEGIN, two inserts, COMMIT
     expect(s.counts.statements - before).toBe(4);
+  });
+});
+
+describe("a laneOnly transaction: the lane opens and commits it itself", () => {
+  const traced = (s: Store) => {
+    const seen: string[] = [];
+    s.counts.trace = (sql) => void seen.push(sql.split(" ").slice(0, 3).join(" "));
+    return seen;
+  };
+
+  it("runs BEGIN, the lane's statements and COMMIT on the connection, counted as one transaction", async () => {
+    const s = await fresh();
+    const seen = traced(s);
+    const before = { ...s.counts };
+    const ids = await s.db.$transaction(
+      laneOnly(async (tx: Tx) => {
+        expect(laneOf(tx)).toBeDefined();
+        await markProcessed(tx, "lane");
+        return insertRolls(tx, [row("lane", false)], new Date());
+      }),
+    );
+    expect(seen).toEqual(["BEGIN", 'INSERT INTO "ProcessedInteraction"', 'INSERT INTO "Roll"', "COMMIT"]);
+    expect(s.counts.transactions - before.transactions).toBe(1);
+    expect(s.counts.statements - before.statements).toBe(4);
+    expect(await s.db.roll.findUniqueOrThrow({ where: { id: ids[0]! } })).toMatchObject({ purpose: "lane" });
+    expect(await markProcessed(s.db, "lane")).toBe(false);
+  });
+
+  it("rolls back when its callback throws, and when the callback reaches for Prisma", async () => {
+    const s = await fresh();
+    const seen = traced(s);
+    await expect(
+      s.db.$transaction(
+        laneOnly(async (tx: Tx) => {
+          await insertRolls(tx, [row("lost", false)], new Date());
+          throw new Error("the handler failed");
+        }),
+      ),
+    ).rejects.toThrow("the handler failed");
+    await expect(
+      s.db.$transaction(
+        laneOnly(async (tx: Tx) => {
+          await insertRolls(tx, [row("lost too", false)], new Date());
+          return tx.roll.count();
+        }),
+      ),
+    ).rejects.toThrow("a laneOnly transaction runs only the lane's statements (src/store/hot.ts), not Prisma's roll");
+    expect(seen.filter((x) => !x.startsWith("INSERT"))).toEqual(["BEGIN", "ROLLBACK", "BEGIN", "ROLLBACK"]);
+    expect(await s.db.roll.count()).toBe(0);
+  });
+
+  it("takes its turn with Prisma's interactive transactions: one open on the connection at a time", async () => {
+    const s = await fresh();
+    const seen = traced(s);
+    const prisma = s.db.$transaction(async (tx) => {
+      await markProcessed(tx, "prisma");
+      await new Promise((r) => setTimeout(r, 30)); // holds the connection across an await, as a handler does
+      await markProcessed(tx, "prisma again");
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    const lane = s.db.$transaction(laneOnly(async (tx: Tx) => markProcessed(tx, "lane")));
+    const after = s.db.$transaction(async (tx) => markProcessed(tx, "after"));
+    expect(await Promise.all([prisma, lane, after])).toEqual([undefined, true, true]);
+    // Without the turns the lane's BEGIN would come inside Prisma's transaction and fail.
+    expect(seen.filter((x) => x === "BEGIN" || x === "COMMIT")).toEqual(["BEGIN", "COMMIT", "BEGIN", "COMMIT", "BEGIN", "COMMIT"]);
+    expect(await s.db.processedInteraction.count()).toBe(4);
+  });
+
+  it("keeps the redelivery record in the handler's transaction: a second delivery runs nothing", async () => {
+    const s = await fresh();
+    let runs = 0;
+    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Tx) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))));
+    expect(await inInteraction(s.db, "interaction-1", handler)).toBe(true);
+    expect(await inInteraction(s.db, "interaction-1", handler)).toBe(false);
+    expect(runs).toBe(1); // the second found the record first and stopped there
+    expect(await s.db.roll.count()).toBe(1);
+    expect(await s.db.processedInteraction.count()).toBe(1);
   });
 });
