@@ -65,6 +65,14 @@ describe("Life & Guard in play", () => {
     const m = await h.cmd("bob", "declare", { action: "move", detail: "melee" });
     expect(text(m.message)).toMatch(/Bram: Moves from the reach rank to the melee rank: that is the action this turn\./);
     expect(text(m.message)).toMatch(/Bram\*\*.*· Melee rank · moved \(action spent\)/);
+    // Withdrawn before the order is rolled, the move gives Bram his old rank back; declared again, it moves him again.
+    const back = await h.cmd("bob", "declare", { action: "none" });
+    expect(text(back.message)).toMatch(/Bram withdraws this round's declarations/);
+    expect(text(back.message)).toMatch(/Bram\*\*.*· Reach rank/);
+    expect(text(back.message)).not.toMatch(/Bram\*\*[^\n]*moved/);
+    expect((await state(h, "Bram")).conditions).toEqual([]); // his weapon's rank again, as before the move
+    const again = await h.cmd("bob", "declare", { action: "move", detail: "melee" });
+    expect(text(again.message)).toMatch(/Bram: Moves from the reach rank to the melee rank/);
     await h.cmd("referee", "next");
     const after = await h.cmd("bob", "attack", { target: "Ghoul" });
     expect([after.ephemeral, after.message.content]).toEqual([true, "Bram cannot attack this round (declared a move between ranks: that is the action this turn)."]);

@@ -54,25 +54,35 @@ async function locate(db: Tx | Services["store"]["db"], actor: Actor, who: strin
   return { fight, row, rs, open: declarable(fight, toRule(row), rs) };
 }
 
+/** A combatant's per-declaration lists split into those of declarations that go and those that stay. */
+function split(lists: Record<string, string[]>, goes: (decl: string) => boolean) {
+  const of = (want: boolean) => [...new Set(Object.entries(lists).filter(([decl]) => goes(decl) === want).flatMap(([, m]) => m))];
+  return { going: of(true), staying: new Set(of(false)), left: Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl))) };
+}
+
 /**
- * Takes back declarations the combatant made this round (all of them, or those named) and the marks only they
- * set: a mark a kept declaration also set stays. In the declare phase only; removing marks rolls nothing.
+ * Takes back declarations the combatant made this round (all of them, or those named): the marks only they
+ * set go (a mark a kept declaration also set stays), and what they took off the combatant comes back (its
+ * old rank, say), unless a kept declaration took it off too. In the declare phase only; it rolls nothing.
  */
 async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceBag, only?: string[]): Promise<RoundState> {
   if (rs.phase !== "declare") throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
-  const mine = rs.marks[id] ?? {};
   const goes = (decl: string) => !only || only.includes(decl);
-  const kept = new Set(Object.entries(mine).filter(([decl]) => !goes(decl)).flatMap(([, m]) => m));
-  const marks = [...new Set(Object.entries(mine).filter(([decl]) => goes(decl)).flatMap(([, m]) => m))].filter((m) => !kept.has(m));
-  if (marks.length) await applyEffects(tx, f, [{ targetId: id, removeConditions: marks }], bag);
+  const marks = split(rs.marks[id] ?? {}, goes);
+  const restores = split(rs.restores?.[id] ?? {}, goes);
+  const remove = marks.going.filter((m) => !marks.staying.has(m));
+  const back = restores.going.filter((c) => !restores.staying.has(c));
+  const effects = [...(remove.length ? [{ targetId: id, removeConditions: remove }] : []), ...(back.length ? [{ targetId: id, addConditions: back }] : [])];
+  if (effects.length) await applyEffects(tx, f, effects, bag);
   const declared = (rs.declared[id] ?? []).filter((d) => !goes(d));
-  const left = Object.fromEntries(Object.entries(mine).filter(([decl]) => !goes(decl)));
   const { [id]: _d, ...othersDeclared } = rs.declared;
   const { [id]: _m, ...othersMarks } = rs.marks;
+  const { [id]: _r, ...othersRestores } = rs.restores ?? {};
   return {
     ...rs,
     declared: declared.length ? { ...othersDeclared, [id]: declared } : othersDeclared,
-    marks: Object.keys(left).length ? { ...othersMarks, [id]: left } : othersMarks,
+    marks: Object.keys(marks.left).length ? { ...othersMarks, [id]: marks.left } : othersMarks,
+    restores: Object.keys(restores.left).length ? { ...othersRestores, [id]: restores.left } : othersRestores,
   };
 }
 
@@ -114,12 +124,15 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     const f = await loadFight(tx, fight.campaign, fight.encounter);
     const before = f.combatants.find((c) => c.id === row.id)!.state.conditions;
     const applied = await applyEffects(tx, f, result.effects, bag);
-    const added = f.combatants.find((c) => c.id === row.id)!.state.conditions.filter((c) => !before.includes(c));
+    const after = f.combatants.find((c) => c.id === row.id)!.state.conditions;
+    const added = after.filter((c) => !before.includes(c));
+    const removed = before.filter((c) => !after.includes(c));
     next = {
       ...next,
       declared: { ...next.declared, [row.id]: [...keep, decl.id] },
       labels: { ...next.labels, [decl.id]: decl.label },
       marks: { ...next.marks, [row.id]: { ...(next.marks[row.id] ?? {}), [decl.id]: marksOf(result, row.id, added, next.marks[row.id] ?? {}) } },
+      ...(removed.length ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } } : {}),
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
     await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });

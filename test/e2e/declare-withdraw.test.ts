@@ -1,0 +1,37 @@
+// /declare action:none takes a declaration back before the round's order is rolled: what it marked goes,
+// and what it took off its combatant comes back. Life & Guard (seed 004, "Movement": "Characters spend an
+// Action move between adjacent ranks"): a move takes the old rank off; withdrawn, the old rank is back.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { startE2E, text, type E2E } from "../helpers/e2e.js";
+
+const conditions = async (h: E2E, name: string) => (JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as { conditions: string[] }).conditions;
+
+describe("withdrawing a declaration", () => {
+  let h: E2E;
+  beforeAll(async () => {
+    h = await startE2E({ seedPrefix: "declare-withdraw" });
+    await h.cmd("referee", "campaign start", { system: "life-guard" });
+    await h.cmd("bob", "character create", { name: "Bram", sheet: JSON.stringify({ life: 6, guard: 12, weapons: [{ name: "Spear", die: "d8", tags: ["reach"] }] }) });
+    const e = await h.cmd("referee", "encounter start", { name: "Crypt", monsters: "1 ghoul", stats: "life=7 guard=2 armour=0 type=undead" });
+    if (e.ephemeral) throw new Error(e.message.content ?? "no encounter");
+  });
+  afterAll(async () => h?.stop());
+
+  it("gives back the rank a move took off", async () => {
+    const placed = await h.cmd("bob", "declare", { action: "place", detail: "melee" });
+    expect(text(placed.message)).toMatch(/Bram\*\*.*· Melee rank/);
+    expect(await conditions(h, "Bram")).toEqual(["rank:melee"]);
+    // The order of round 1 is rolled, each side's turn passes, and round 2 opens for declarations.
+    let two = await h.cmd("referee", "next");
+    for (let i = 0; i < 5 && !/round 2: declare/.test(text(two.message)); i++) two = await h.cmd("referee", "next");
+    expect(text(two.message)).toMatch(/round 2: declare/);
+    const moved = await h.cmd("bob", "declare", { action: "move", detail: "reach" });
+    expect(text(moved.message)).toMatch(/Bram\*\*.*· Reach rank · moved/);
+    expect(await conditions(h, "Bram")).toEqual(["rank:reach", "moved"]);
+    const back = await h.cmd("bob", "declare", { action: "none" });
+    expect(text(back.message)).toMatch(/Bram withdraws this round's declarations/);
+    // Before, the move's marks went and nothing came back: Bram stood in his spear's rank, Reach, not where he was.
+    expect(text(back.message)).toMatch(/Bram\*\*.*· Melee rank/);
+    expect(await conditions(h, "Bram")).toEqual(["rank:melee"]);
+  });
+});
