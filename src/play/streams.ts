@@ -11,7 +11,7 @@ import type { Tx } from "../store/client.js";
 import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
-import { insertRolls, updateCampaignStream, updateEncounter } from "../store/hot.js";
+import { campaignById, encounterById, insertRolls, updateCampaignStream, updateEncounter } from "../store/hot.js";
 
 /** A change to the stream's encounter, made only if its version is still `version`. */
 export interface EncounterChange {
@@ -52,11 +52,11 @@ export async function openStream(tx: Tx, where: { campaignId: string | null; enc
   let owner: StreamOwner;
   let stream: Stream;
   if (where.encounterId) {
-    const e = loaded.encounter?.id === where.encounterId ? loaded.encounter : await tx.encounter.findUniqueOrThrow({ where: { id: where.encounterId } });
+    const e = loaded.encounter?.id === where.encounterId ? loaded.encounter : await encounterById(tx, where.encounterId);
     owner = { campaignId: e.campaignId, encounterId: e.id, seed: e.seed, state: JSON.parse(e.streamState) as StreamState | null };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else if (where.campaignId) {
-    const c = loaded.campaign?.id === where.campaignId ? loaded.campaign : await tx.campaign.findUniqueOrThrow({ where: { id: where.campaignId } });
+    const c = loaded.campaign?.id === where.campaignId ? loaded.campaign : await campaignById(tx, where.campaignId);
     owner = { campaignId: c.id, encounterId: null, seed: c.seed, state: JSON.parse(c.streamState) as StreamState | null };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else {

@@ -113,3 +113,25 @@ export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
   const rows = await queryRows<Roll>(db, Prisma.sql`SELECT * FROM "Roll" WHERE "id" = ${id}`);
   return rows[0] ?? null;
 }
+
+/** One row by id from the table, as Prisma's findUniqueOrThrow gives it (throws when it is gone). */
+async function byId<T>(db: Db | Tx, table: "Encounter" | "Campaign", id: string): Promise<T> {
+  const rows = await queryRows<T>(db, Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}`);
+  if (!rows[0]) throw new Error(`${table} ${id} is not in the store`);
+  return rows[0];
+}
+export const encounterById = (db: Db | Tx, id: string) => byId<Encounter>(db, "Encounter", id);
+export const campaignById = (db: Db | Tx, id: string) => byId<Campaign>(db, "Campaign", id);
+
+/** An attack waiting for reactions, open at version 0 (what Prisma's create with the model's defaults writes). */
+export async function insertPending(tx: Tx, p: Pick<PendingAction, "id" | "encounterId" | "kind" | "state" | "input" | "channelId" | "expiresAt">, now: Date): Promise<void> {
+  await execute(
+    tx,
+    Prisma.sql`INSERT INTO "PendingAction" ("id", "encounterId", "kind", "state", "input", "status", "version", "channelId", "messageId", "expiresAt", "createdAt") VALUES (${p.id}, ${p.encounterId}, ${p.kind}, ${p.state}, ${p.input}, 'open', 0, ${p.channelId}, NULL, ${p.expiresAt}, ${now})`,
+  );
+}
+
+/** Closes an open attack still at `version`, bumping it: 1, or 0 when something else closed it first. */
+export function finishPending(tx: Tx, id: string, version: number, set: { state: string; input: string }): Promise<number> {
+  return execute(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = 'done', "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`);
+}

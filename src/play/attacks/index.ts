@@ -6,6 +6,8 @@
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
+import { insertPending } from "../../store/hot.js";
+import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { StaleError, UserError } from "../errors.js";
@@ -56,7 +58,8 @@ export interface AttackRequest {
 }
 
 export async function attack(s: Services, actor: Actor, req: AttackRequest): Promise<AttackView> {
-  return s.store.db.$transaction(async (tx) => {
+  // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
+  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
     let fight = await requireFight(tx, actor);
     const a = pickActing(fight, actor, req.attacker, "attacker", "attacks");
     const d = findCombatant(fight, req.target);
@@ -89,8 +92,9 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     let pendingId: string | null = null;
     if (state.phase !== "done") {
       pendingId = shortId();
-      await tx.pendingAction.create({
-        data: {
+      await insertPending(
+        tx,
+        {
           id: pendingId,
           encounterId: fight.encounter.id,
           kind: "attack",
@@ -99,7 +103,8 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
           channelId: actor.channelId,
           expiresAt: new Date(s.now().getTime() + fight.settings.reactionWindow * 1000),
         },
-      });
+        new Date(),
+      );
     }
     // The round's record of this attack goes with the stream's state: one UPDATE of the encounter.
     await stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: JSON.stringify(gate.after) } });
@@ -116,7 +121,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       encounterName: fight.encounter.name,
       notes: view.stored.outcomeLines.length ? moraleNudges(fight) : [],
     };
-  });
+  }));
 }
 
 /** Applies what one step of the attack hands over (its cost, the attack's effects if it became final, a follow-up's), and keeps the lines for the embed. */
