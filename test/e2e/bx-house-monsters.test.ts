@@ -5,13 +5,11 @@
 // house's MEN and #AT; a bad line is refused and changes nothing; the bestiary keeps one
 // for reuse by name; /character create roll:true fills a house fighter type.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { startTable, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
-  h = await startE2E();
-  await h.cmd("referee", "campaign start", { system: "bx-house" });
-  await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
+  h = await startTable("bx-house", [{ user: "alice", name: "Dorn", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" }]);
 });
 afterAll(() => h?.stop());
 

@@ -1,13 +1,11 @@
 // seed 002, "Attacks Per Round": "Some monsters have multiple attacks". A custom B/X monster given as one
 // stat line with an attack routine (claw/claw/bite) attacks with the whole routine each round, not once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { startTable, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
-  h = await startE2E();
-  await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
+  h = await startTable("bx", [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" }]);
 });
 afterAll(() => h?.stop());
 

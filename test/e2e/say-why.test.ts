@@ -3,7 +3,7 @@
 // changes a roll says so where it applies (seed 002, "Rolling for Damage": every
 // attack 1d6 unless "Variable Weapon Damage (Optional Rule)" is chosen).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { startTable, text, type E2E } from "../helpers/e2e.js";
 import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from "discord.js";
 import { loadCommands } from "../../src/discord/commands.js";
 import { SYSTEM_IDS, systemOf } from "../../src/rules/systems/index.js";
@@ -11,9 +11,7 @@ import { situationOption } from "../../src/discord/situation.js";
 
 let h: E2E;
 beforeAll(async () => {
-  h = await startE2E();
-  await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=longsword:1d8" });
+  h = await startTable("bx", [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=longsword:1d8" }]);
 });
 afterAll(() => h?.stop());
 

@@ -4,13 +4,11 @@
 // bad line is refused and changes nothing; the bestiary keeps one for reuse by name with autocomplete; and
 // /character create roll:true rolls what the text rolls (hit points by level) and what a C&C referee would.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { startTable, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
-  h = await startE2E();
-  await h.cmd("referee", "campaign start", { system: "siege" });
-  await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 weapons=longsword:1d8" });
+  h = await startTable("siege", [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 weapons=longsword:1d8" }]);
 });
 afterAll(() => h?.stop());
 

@@ -107,6 +107,20 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
   return h;
 }
 
+/**
+ * A table ready to play: startE2E, a campaign of `system` started by the referee, and each character
+ * created by its player. A refused step fails the setup with the bot's own words.
+ */
+export async function startTable(system: string, characters: { user: string; name: string; sheet: string }[], opts: Parameters<typeof startE2E>[0] = {}): Promise<E2E> {
+  const h = await startE2E(opts);
+  const steps: [string, string, Record<string, string>][] = [["referee", "campaign start", { system }], ...characters.map((c): [string, string, Record<string, string>] => [c.user, "character create", { name: c.name, sheet: c.sheet }])];
+  for (const [user, name, options] of steps) {
+    const r = await h.cmd(user, name, options);
+    if (r.ephemeral) throw new Error(`setup: /${name} refused: ${r.message.content}`);
+  }
+  return h;
+}
+
 /** The embed's text in one string (title, description, fields, footer) for assertions. */
 export function text(m: StoredMessage): string {
   const parts: string[] = [String(m.content ?? "")];
