@@ -13,7 +13,8 @@
  * SQLite's own checkpoint stays as a bound on the log (`AUTOCHECKPOINT_PAGES`).
  */
 import type { Logger } from "pino";
-import type { Store } from "./client.js";
+import type { Store, StoreCounts } from "./client.js";
+import type { SqliteConnection } from "./lane.js";
 
 /** Pages in the log (4 KiB each) before SQLite checkpoints inside a commit anyway. */
 export const AUTOCHECKPOINT_PAGES = 4_000;
@@ -22,6 +23,22 @@ export const AUTOCHECKPOINT_PAGES = 4_000;
 export interface Checkpoint {
   log: number;
   checkpointed: number;
+}
+
+/** A passive checkpoint on the bot's own connection, counted; null when SQLite says not now. */
+export function walCheckpoint(conn: SqliteConnection, counts: StoreCounts): Checkpoint | null {
+  try {
+    const [row] = conn.prepare("PRAGMA wal_checkpoint(PASSIVE)").safeIntegers(false).all() as unknown as Checkpoint[];
+    counts.checkpoints++;
+    counts.checkpointedPages += row!.checkpointed;
+    return { log: row!.log, checkpointed: row!.checkpointed };
+  } catch (err) {
+    // Inside a transaction on this connection SQLite refuses (SQLITE_LOCKED), and another process's
+    // checkpoint holds the log (SQLITE_BUSY): a later moment will do.
+    const code = (err as { code?: string }).code;
+    if (code === "SQLITE_LOCKED" || code === "SQLITE_BUSY") return null;
+    throw err;
+  }
 }
 
 export interface CheckpointPolicy {

@@ -4,7 +4,7 @@ import { PrismaClient, type Prisma } from "../generated/prisma/client.js";
 import { databaseFile, DEFAULT_DATABASE_URL, isPostgresUrl } from "./path.js";
 import { migrate, type MigrationReport } from "./migrate.js";
 import { Gate, withLanes, type SqliteConnection } from "./lane.js";
-import { AUTOCHECKPOINT_PAGES, type Checkpoint } from "./checkpoint.js";
+import { AUTOCHECKPOINT_PAGES, walCheckpoint, type Checkpoint } from "./checkpoint.js";
 
 /**
  * The client type the code is written against. The PostgreSQL client is
@@ -27,6 +27,8 @@ export interface StoreCounts {
   checkpoints: number;
   checkpointedPages: number;
 }
+
+const freshCounts = (): StoreCounts => ({ statements: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 });
 
 export interface Store {
   db: Db;
@@ -158,7 +160,7 @@ const TRANSACTIONS = { maxWait: 10_000, timeout: 15_000 };
 async function openSqlite(url: string): Promise<Store> {
   const file = databaseFile(url);
   const migrations = migrate(file);
-  const counts: StoreCounts = { statements: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 };
+  const counts = freshCounts();
   let conn: SqliteConnection | null = null;
   const gate = new Gate();
   const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts, { gate, onConnection: (c) => (conn = c) });
@@ -175,21 +177,7 @@ async function openSqlite(url: string): Promise<Store> {
   // The bot checkpoints when idle (src/store/checkpoint.ts); SQLite's own, inside a commit, only bounds the log.
   await db.$executeRawUnsafe(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const sqlite: SqliteConnection = conn;
-  const checkpoint = (): Checkpoint | null => {
-    try {
-      const [row] = sqlite.prepare("PRAGMA wal_checkpoint(PASSIVE)").safeIntegers(false).all() as unknown as Checkpoint[];
-      counts.checkpoints++;
-      counts.checkpointedPages += row!.checkpointed;
-      return { log: row!.log, checkpointed: row!.checkpointed };
-    } catch (err) {
-      // Inside a transaction on this connection SQLite refuses (SQLITE_LOCKED), and another process's
-      // checkpoint holds the log (SQLITE_BUSY): a later moment will do.
-      const code = (err as { code?: string }).code;
-      if (code === "SQLITE_LOCKED" || code === "SQLITE_BUSY") return null;
-      throw err;
-    }
-  };
-  return { db, engine: "sqlite", file, migrations, counts, checkpoint, close: () => db.$disconnect() };
+  return { db, engine: "sqlite", file, migrations, counts, checkpoint: () => walCheckpoint(sqlite, counts), close: () => db.$disconnect() };
 }
 
 /** PostgreSQL's modules load only when a postgresql:// url asks for them: SQLite never pays for them. */
@@ -200,7 +188,7 @@ async function openPostgres(url: string): Promise<Store> {
     import("./migrate-pg.js"),
   ]);
   const migrations = await migratePostgres(url);
-  const counts: StoreCounts = { statements: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 };
+  const counts = freshCounts();
   const adapter = counting(new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }), counts);
   const db = new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db;
   await db.$connect();
