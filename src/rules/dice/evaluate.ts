@@ -14,7 +14,7 @@
  * a DiceError rather than silently stopping. A reroll or explosion condition
  * that covers every face is rejected by the parser.
  */
-import type { DiceNode, ExprNode, ParsedCommand } from "./ast.js";
+import type { Compare, DiceNode, ExprNode, ParsedCommand } from "./ast.js";
 import { matches } from "./ast.js";
 import { diceError } from "./errors.js";
 import { LIMITS } from "./limits.js";
@@ -90,6 +90,24 @@ class Roller {
         dice[start + i] = { sides, value: v, kept: true };
         value += v;
       }
+    } else if (success && !reroll && !explode && !keep && !this.source.die && this.used + count <= LIMITS.maxDice) {
+      // Fast path for a plain pool counted for successes (and failures): faces as ranges, one pass.
+      const source = this.source;
+      const [sLo, sHi] = range(success);
+      const [fLo, fHi] = failure ? range(failure) : [1, 0];
+      this.used += count;
+      dice.length = start + count;
+      for (let i = 0; i < count; i++) {
+        const v = 1 + Math.floor(source.next() * sides);
+        // Each record built whole (a property added later would change its shape die by die).
+        if (v >= sLo && v <= sHi) {
+          dice[start + i] = { sides, value: v, kept: true, success: true };
+          value++;
+        } else if (v >= fLo && v <= fHi) {
+          dice[start + i] = { sides, value: v, kept: true, failure: true };
+          value--;
+        } else dice[start + i] = { sides, value: v, kept: true };
+      }
     } else if (!reroll && !explode && !keep && !success) {
       // Fast path: plain NdM.
       for (let i = 0; i < count; i++) {
@@ -156,6 +174,11 @@ class Roller {
     this.groups = [];
     return out;
   }
+}
+
+/** The faces a comparison matches, as an inclusive range (matches() in ast.ts). */
+function range(c: Compare): [number, number] {
+  return c.op === ">" ? [c.n, Infinity] : c.op === "<" ? [-Infinity, c.n] : [c.n, c.n];
 }
 
 /** Integer division rounding toward zero; exact for every safe integer. */
