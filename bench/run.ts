@@ -1,20 +1,45 @@
-/** npm run bench: every benchmark, each reported against a baseline run in the same process. */
+/** npm run bench: every benchmark, each reported against a baseline run in the same process, then the targets. */
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir, loadavg } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runBotBench } from "./bot.js";
 import { runThroughputBench } from "./throughput.js";
 import { runMemoryBench } from "./memory.js";
-import { loadavg } from "node:os";
+import type { DiceBenchRow } from "./dice.js";
+import { printVerdicts, verdicts } from "./targets.js";
 
+const memoryOps = Number(process.env.MEMORY_OPS ?? 100_000);
 console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (2 cores shared: figures are noisy, ratios are same-run)`);
 console.log("== bot through the local Discord: latency, statements and transactions per interaction");
-await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000) });
+const bot = await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000) });
 console.log("\n== throughput: 100 encounters in 100 channels, /roll, Roll again, /attack and /next at once");
-await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000), rates: [300], apart: true });
-console.log(`\n== memory: the bot in its own process, 10,000 campaigns stored, MEMORY_OPS interactions (here ${process.env.MEMORY_OPS ?? 20_000})`);
-await runMemoryBench({ print: true, ops: Number(process.env.MEMORY_OPS ?? 20_000) });
+const load = await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000), rates: [300], apart: true });
+console.log(`\n== memory: the bot in its own process, 10,000 campaigns stored, MEMORY_OPS interactions (here ${memoryOps})`);
+const memory = await runMemoryBench({ print: true, ops: memoryOps });
 // Dice in a process of their own: in this one the compiler has shaped the dice code for the bot's
 // rolls (and the bot's heap is large), and dice run first would shape it for the bot's timings.
 console.log("\n== dice: parse and roll, ours vs @dice-roller/rpg-dice-roller (ops/s)");
-execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(new URL("./dice.ts", import.meta.url))], { stdio: "inherit" });
+const dir = mkdtempSync(join(tmpdir(), "tenfoot-dice-"));
+const rowsFile = join(dir, "rows.json");
+execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(new URL("./dice.ts", import.meta.url))], { stdio: "inherit", env: { ...process.env, DICE_ROWS_FILE: rowsFile } });
+const dice = JSON.parse(readFileSync(rowsFile, "utf8")) as DiceBenchRow[];
+rmSync(dir, { recursive: true, force: true });
 console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+
+console.log("\n== the targets, in this run");
+const ratio = (name: string, s: { median: number; p99: number }, limit: number) => ({ name, median: s.median / bot.baseline.median, p99: s.p99 / bot.baseline.p99, limit });
+const rate = load.results.find((l) => l.rate);
+printVerdicts(
+  verdicts({
+    latency: [ratio("/roll", bot.roll, 2), ratio("/attack", bot.attack, 3), ratio("button press", bot.press, 3)],
+    rate: rate ? { arriving: rate.rate!, answered: rate.perSecond, p99: rate.latency.p99 } : null,
+    saturation: Math.max(...load.results.filter((l) => !l.rate).map((l) => l.perSecond)),
+    rssMiB: memory.results.map((l) => l.rssMiB),
+    interactions: memory.results.reduce((a, l) => a + l.ops, 0),
+    storedCampaigns: memory.memory.storedCampaigns,
+    dice,
+    lost: load.problems.length + memory.problems.length,
+  }),
+);
