@@ -92,13 +92,26 @@ export function updateCampaignStream(tx: Tx, id: string, streamState: string): P
   return execute(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`);
 }
 
-/** Sets a row's `state` column (a combatant's also bumps its version); throws when the row is gone, as Prisma's update does. */
-export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, state: string): Promise<void> {
-  const n =
-    table === "Combatant"
-      ? await execute(tx, Prisma.sql`UPDATE "Combatant" SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`)
-      : await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`);
+/** Sets a row's `state` column, bumping its version when `bump` (a combatant's always); throws when the row is gone, as Prisma's update does. */
+export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, state: string, bump = table === "Combatant"): Promise<void> {
+  const n = bump
+    ? await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`)
+    : await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`);
   if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
+}
+
+/** The id and state of every character or retainer of a campaign. */
+export function statesOf(db: Db | Tx, table: "Character" | "Retainer", campaignId: string): Promise<{ id: string; state: string }[]> {
+  return queryRows(db, Prisma.sql`SELECT "id", "state" FROM ${Prisma.raw(`"${table}"`)} WHERE "campaignId" = ${campaignId}`);
+}
+
+/** Adds rounds to the campaign's clock (a new clock starts at 0); the rounds it shows now. */
+export async function addRounds(tx: Tx, campaignId: string, rounds: number): Promise<number> {
+  const rows = await queryRows<{ rounds: number | bigint }>(
+    tx,
+    Prisma.sql`INSERT INTO "Clock" ("campaignId", "rounds", "state", "version") VALUES (${campaignId}, ${rounds}, '{}', 0) ON CONFLICT ("campaignId") DO UPDATE SET "rounds" = "Clock"."rounds" + ${rounds} RETURNING "rounds"`,
+  );
+  return Number(rows[0]!.rounds);
 }
 
 /** An encounter's attacks still waiting for reactions (only those due by `dueBy` when given), oldest first. */
@@ -131,7 +144,13 @@ export async function insertPending(tx: Tx, p: Pick<PendingAction, "id" | "encou
   );
 }
 
-/** Closes an open attack still at `version`, bumping it: 1, or 0 when something else closed it first. */
-export function finishPending(tx: Tx, id: string, version: number, set: { state: string; input: string }): Promise<number> {
-  return execute(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = 'done', "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`);
+/** One attack waiting for (or done with) reactions, by id. */
+export async function pendingById(db: Db | Tx, id: string): Promise<PendingAction | null> {
+  const rows = await queryRows<PendingAction>(db, Prisma.sql`SELECT * FROM "PendingAction" WHERE "id" = ${id}`);
+  return rows[0] ?? null;
+}
+
+/** Moves an open attack still at `version` on (closing it unless `status` keeps it open), bumping it: 1, or 0 when something else moved it first. */
+export function updatePending(tx: Tx, id: string, version: number, set: { state: string; input: string; status?: "open" | "done" }): Promise<number> {
+  return execute(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = ${set.status ?? "done"}, "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`);
 }

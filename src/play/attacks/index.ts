@@ -6,7 +6,7 @@
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
-import { insertPending } from "../../store/hot.js";
+import { encounterById, insertPending, pendingById, updatePending } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -144,11 +144,12 @@ async function pressForced(tx: Tx, fight: Fight, stored: StoredInput, state: Att
 
 /** A press of one of the attack's buttons. */
 export async function react(s: Services, actor: Actor, pendingId: string, version: number, optionId: string): Promise<AttackView> {
-  return s.store.db.$transaction(async (tx) => {
-    const p = await tx.pendingAction.findUnique({ where: { id: pendingId } });
+  // Only the lane's statements (hot.ts), as /attack.
+  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+    const p = await pendingById(tx, pendingId);
     if (!p) throw new StaleError("This attack is not known any more: nothing was changed.");
     const campaign = await requireCampaign(tx, actor);
-    const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: p.encounterId } });
+    const encounter = await encounterById(tx, p.encounterId);
     if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");
     if (p.status !== "open" || p.version !== version) throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
     const fight = await loadFight(tx, campaign, encounter);
@@ -172,11 +173,8 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     }
     let view = await settle(tx, fight, input, next, bag);
     ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
-    const r = await tx.pendingAction.updateMany({
-      where: { id: p.id, version: p.version, status: "open" },
-      data: { state: JSON.stringify(next), input: JSON.stringify(view.stored), status: next.phase === "done" ? "done" : "open", version: { increment: 1 } },
-    });
-    if (r.count !== 1) throw new StaleError();
+    const moved = await updatePending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(view.stored), status: next.phase === "done" ? "done" : "open" });
+    if (moved !== 1) throw new StaleError();
     await stream.close(tx, actor);
     const names = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
     return {
@@ -192,7 +190,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       encounterName: encounter.name,
       notes: view.stored.outcomeLines.length > input.outcomeLines.length ? moraleNudges(fight) : [],
     };
-  });
+  }));
 }
 
 /** Records the message an attack was posted as, so a lapse can edit it later. */

@@ -2,7 +2,7 @@
  * An attack nobody reacted to resolves when the next action in its encounter
  * starts, or when the campaign's reaction window runs out (the sweeper).
  */
-import { finishPending, openAttacks } from "../../store/hot.js";
+import { openAttacks, updatePending } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { bagFor, openStream } from "../streams.js";
@@ -34,7 +34,7 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
     const next = fight.system.attack.lapse(state, attackInput(fight, input), bag);
     const applied = await applyEffects(tx, fight, stepEffects(next), bag);
     const stored = { ...input, outcomeLines: [...input.outcomeLines, ...applied.lines] };
-    const closed = await finishPending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(stored) });
+    const closed = await updatePending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(stored) });
     const name = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
     if (closed === 1) {
       out.push({

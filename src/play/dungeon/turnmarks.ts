@@ -7,6 +7,7 @@ import type { Campaign } from "../../generated/prisma/client.js";
 import { wordFor } from "../../rules/round/words.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
+import { setState, statesOf } from "../../store/hot.js";
 
 export async function endTurnMarks(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<void> {
   /** The stored state without its turn-long marks, or null when it has none. */
@@ -16,12 +17,10 @@ export async function endTurnMarks(tx: Tx, campaign: Campaign, system: RuleSyste
     const kept = state.conditions.filter((c) => wordFor(system.words, c).lasts !== "turn");
     return kept.length === state.conditions.length ? null : JSON.stringify({ ...state, conditions: kept });
   };
-  for (const c of await tx.character.findMany({ where: { campaignId: campaign.id } })) {
-    const state = ended(c.state);
-    if (state) await tx.character.update({ where: { id: c.id }, data: { state, version: { increment: 1 } } });
-  }
-  for (const r of await tx.retainer.findMany({ where: { campaignId: campaign.id } })) {
-    const state = ended(r.state);
-    if (state) await tx.retainer.update({ where: { id: r.id }, data: { state, version: { increment: 1 } } });
+  for (const table of ["Character", "Retainer"] as const) {
+    for (const row of await statesOf(tx, table, campaign.id)) {
+      const state = ended(row.state);
+      if (state) await setState(tx, table, row.id, state, true);
+    }
   }
 }

@@ -19,14 +19,16 @@ import { cannotAct, declarable } from "../round/context.js";
 import { conditionLabels, wordFor } from "../../rules/round/words.js";
 import { ROUNDS_PER_TURN } from "../../rules/dungeon/index.js";
 import { endTurnMarks } from "../dungeon/turnmarks.js";
+import { addRounds, encounterById } from "../../store/hot.js";
+import { laneOnly } from "../../store/lane.js";
 
 /**
  * 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too.
  * A fight that runs into the next turn ends the marks that last a turn (a charge's once-per-turn).
  */
 async function tickClock(tx: Tx, f: Fight, rounds: number) {
-  const clock = await tx.clock.upsert({ where: { campaignId: f.campaign.id }, create: { campaignId: f.campaign.id, rounds }, update: { rounds: { increment: rounds } } });
-  if (Math.floor(clock.rounds / ROUNDS_PER_TURN) === Math.floor((clock.rounds - rounds) / ROUNDS_PER_TURN)) return;
+  const now = await addRounds(tx, f.campaign.id, rounds);
+  if (Math.floor(now / ROUNDS_PER_TURN) === Math.floor((now - rounds) / ROUNDS_PER_TURN)) return;
   await endTurnMarks(tx, f.campaign, f.system);
   for (let i = 0; i < f.combatants.length; i++) {
     const c = f.combatants[i]!;
@@ -137,7 +139,8 @@ function requireBothSides(f: Fight) {
 }
 
 export async function rollInitiative(s: Services, actor: Actor): Promise<EncounterEvent> {
-  return s.store.db.$transaction(async (tx) => {
+  // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
+  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "roll initiative");
     requireBothSides(fight);
@@ -153,10 +156,10 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
     await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(init.order), turn });
     await open.close(tx, actor);
     return { fight: await reload(tx, fight), results: [init], notes, lapsed };
-  });
+  }));
 }
 
-const reload = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await tx.encounter.findUniqueOrThrow({ where: { id: f.encounter.id } }));
+const reload = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
 
 /** Declarations are in: the round starts (initiative where the system rolls it) and combatants act. */
 async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Promise<EncounterEvent> {
@@ -174,7 +177,8 @@ async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Prom
 
 /** `expect`: the round message's button carries the encounter and its version, so a stale or repeated press changes nothing. */
 export async function nextTurn(s: Services, actor: Actor, expect?: { encounterId: string; version: number }): Promise<EncounterEvent & { newRound: boolean }> {
-  return s.store.db.$transaction(async (tx) => {
+  // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
+  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
     let fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "move to the next turn");
     if (expect && (expect.encounterId !== fight.encounter.id || expect.version !== fight.encounter.version)) {
@@ -211,5 +215,5 @@ export async function nextTurn(s: Services, actor: Actor, expect?: { encounterId
     await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn: first, roundState: JSON.stringify(freshRound("act")) });
     await open.close(tx, actor);
     return { fight: await reload(tx, fight), results: [...ended.results, ...started.results], notes, lapsed, newRound: true };
-  });
+  }));
 }

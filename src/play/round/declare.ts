@@ -7,6 +7,8 @@ import type { DiceBag } from "../../rules/dice/bag.js";
 import type { Declaration, DeclareResult } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
+import { encounterById } from "../../store/hot.js";
+import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { UserError } from "../errors.js";
@@ -94,7 +96,8 @@ function marksOf(result: DeclareResult, id: string, added: string[], marked: Rou
 }
 
 export async function declare(s: Services, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
-  return s.store.db.$transaction(async (tx) => {
+  // Only the lane's statements (hot.ts), as /attack and /next.
+  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
     const { fight, row, rs, open } = await locate(tx, actor, req.who, req.expect);
     const word = req.action.trim().toLowerCase();
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
@@ -138,10 +141,10 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
     await stream.close(tx, actor);
     return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}.`] };
-  });
+  }));
 }
 
-const reloadFight = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await tx.encounter.findUniqueOrThrow({ where: { id: f.encounter.id } }));
+const reloadFight = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
 
 /** Autocomplete: what the actor's combatant (or the named one) may declare now. */
 export async function declarationChoices(s: Services, actor: Actor, typed: string, who?: string | null): Promise<{ name: string; value: string }[]> {
