@@ -35,3 +35,40 @@ describe("withdrawing a declaration", () => {
     expect(await conditions(h, "Bram")).toEqual(["rank:melee"]);
   });
 });
+
+// B/X house rules (seed 001, "MISC COMBAT RULES", retreat): each foe who beats the retreat roll gets a
+// parting shot, one free attack more. Withdrawn, the retreat takes those back: the foes no longer have it.
+describe("withdrawing a declaration that marked others", () => {
+  let h: E2E;
+  beforeAll(async () => {
+    h = await startE2E({ seedPrefix: "withdraw-retreat" });
+    await h.cmd("referee", "campaign start", { system: "bx-house" });
+    // DEX 3 (−3 to the retreat roll): the goblins beat it with these seeds.
+    await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=13 dex=3 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
+    const e = await h.cmd("referee", "encounter start", { name: "Gate", monsters: "3 goblins", stats: "hd=1 hp=5 ac=6 thac0=19", surprise: false });
+    if (e.ephemeral) throw new Error(e.message.content ?? "no encounter");
+  });
+  afterAll(async () => h?.stop());
+
+  const shots = async () => {
+    const rows = await h.app.services.store.db.combatant.findMany({ where: { side: "foes" }, orderBy: { name: "asc" } });
+    return rows.filter((r) => (JSON.parse(r.state) as { conditions: string[] }).conditions.includes("parting shot")).map((r) => r.name);
+  };
+
+  it("takes the foes' parting shots back, whether withdrawn or replaced by another move", async () => {
+    const retreat = await h.cmd("alice", "declare", { action: "retreat" });
+    expect(text(retreat.message)).toMatch(/Dorn retreats: free attacks/);
+    const given = await shots();
+    expect(given.length).toBeGreaterThan(0);
+    const back = await h.cmd("alice", "declare", { action: "none" });
+    expect(text(back.message)).toMatch(/Dorn withdraws this round's declarations/);
+    // Before, the goblins kept their parting shots, and each an attack more this round.
+    expect(await shots()).toEqual([]);
+    // Retreat again, then charge instead: a charge replaces the retreat, and the shots go with it.
+    await h.cmd("alice", "declare", { action: "retreat" });
+    expect((await shots()).length).toBeGreaterThan(0);
+    const charge = await h.cmd("alice", "declare", { action: "charge" });
+    expect(text(charge.message)).toMatch(/Dorn charges/);
+    expect(await shots()).toEqual([]);
+  });
+});

@@ -74,18 +74,50 @@ async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceB
   const restores = split(rs.restores?.[id] ?? {}, goes);
   const remove = marks.going.filter((m) => !marks.staying.has(m));
   const back = restores.going.filter((c) => !restores.staying.has(c));
-  const effects = [...(remove.length ? [{ targetId: id, removeConditions: remove }] : []), ...(back.length ? [{ targetId: id, addConditions: back }] : [])];
+  const effects = [...(remove.length ? [{ targetId: id, removeConditions: remove }] : []), ...(back.length ? [{ targetId: id, addConditions: back }] : []), ...takenBack(rs.given ?? {}, id, goes)];
   if (effects.length) await applyEffects(tx, f, effects, bag);
   const declared = (rs.declared[id] ?? []).filter((d) => !goes(d));
   const { [id]: _d, ...othersDeclared } = rs.declared;
   const { [id]: _m, ...othersMarks } = rs.marks;
   const { [id]: _r, ...othersRestores } = rs.restores ?? {};
+  const { [id]: mine = {}, ...othersGiven } = rs.given ?? {};
+  const kept = Object.fromEntries(Object.entries(mine).filter(([decl]) => !goes(decl)));
   return {
     ...rs,
+    given: Object.keys(kept).length ? { ...othersGiven, [id]: kept } : othersGiven,
     declared: declared.length ? { ...othersDeclared, [id]: declared } : othersDeclared,
     marks: Object.keys(marks.left).length ? { ...othersMarks, [id]: marks.left } : othersMarks,
     restores: Object.keys(restores.left).length ? { ...othersRestores, [id]: restores.left } : othersRestores,
   };
+}
+
+/**
+ * What withdrawing `id`'s declarations (those `goes` picks) takes off other combatants: the conditions
+ * they gave, unless a declaration that stays (anyone's) gave the same one to the same combatant.
+ */
+function takenBack(given: NonNullable<RoundState["given"]>, id: string, goes: (decl: string) => boolean) {
+  const staying = (target: string, cond: string) =>
+    Object.entries(given).some(([who, decls]) => Object.entries(decls).some(([decl, to]) => !(who === id && goes(decl)) && (to[target] ?? []).includes(cond)));
+  const off = new Map<string, Set<string>>();
+  for (const [decl, to] of Object.entries(given[id] ?? {})) {
+    if (!goes(decl)) continue;
+    for (const [target, conds] of Object.entries(to)) for (const c of conds) if (!staying(target, c)) off.set(target, (off.get(target) ?? new Set()).add(c));
+  }
+  return [...off].map(([targetId, cs]) => ({ targetId, removeConditions: [...cs] }));
+}
+
+/** The conditions a declaration put on combatants other than its own: what it added, and what it sets that another declaration had given. */
+function givenBy(result: DeclareResult, id: string, before: Fight["combatants"], after: Fight["combatants"], given: NonNullable<RoundState["given"]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of result.effects) {
+    if (e.targetId === id || !e.addConditions?.length) continue;
+    const was = before.find((c) => c.id === e.targetId)?.state.conditions ?? [];
+    const now = after.find((c) => c.id === e.targetId)?.state.conditions ?? [];
+    const byOthers = new Set(Object.values(given).flatMap((decls) => Object.values(decls).flatMap((to) => to[e.targetId] ?? [])));
+    const set = e.addConditions.filter((c) => (now.includes(c) && !was.includes(c)) || byOthers.has(c));
+    if (set.length) out[e.targetId] = [...new Set([...(out[e.targetId] ?? []), ...set])];
+  }
+  return out;
 }
 
 /** The marks a declaration sets on its combatant: what it added, and what it sets that another of this round's declarations had set. */
@@ -125,9 +157,11 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs, bag, replaced) : rs;
     const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));
     const f = await loadFight(tx, fight.campaign, fight.encounter);
+    const everyone = [...f.combatants];
     const before = f.combatants.find((c) => c.id === row.id)!.state.conditions;
     const applied = await applyEffects(tx, f, result.effects, bag);
     const after = f.combatants.find((c) => c.id === row.id)!.state.conditions;
+    const gave = givenBy(result, row.id, everyone, f.combatants, next.given ?? {});
     const added = after.filter((c) => !before.includes(c));
     const removed = before.filter((c) => !after.includes(c));
     next = {
@@ -136,6 +170,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       labels: { ...next.labels, [decl.id]: decl.label },
       marks: { ...next.marks, [row.id]: { ...(next.marks[row.id] ?? {}), [decl.id]: marksOf(result, row.id, added, next.marks[row.id] ?? {}) } },
       ...(removed.length ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } } : {}),
+      ...(Object.keys(gave).length ? { given: { ...next.given, [row.id]: { ...(next.given?.[row.id] ?? {}), [decl.id]: gave } } } : {}),
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
     await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });

@@ -14,11 +14,13 @@ export interface RoundState {
   labels?: Record<string, string>;
   /** Conditions each declaration took off its own combatant this round, by combatant id and declaration id (given back when it is withdrawn). */
   restores?: Record<string, Record<string, string[]>>;
+  /** Conditions each declaration put on other combatants this round (a retreat's parting shots), by declarer, declaration and target (taken back with it). */
+  given?: Record<string, Record<string, Record<string, string[]>>>;
 }
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = JSON.parse(e.roundState || "{}") as Partial<RoundState>;
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: readMarks(raw.marks), labels: raw.labels ?? {}, restores: raw.restores ?? {} };
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: readMarks(raw.marks), labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {} };
 }
 
 /** A round stored when marks were one list per combatant keeps that list under "" (no declaration of its own): only a full withdrawal takes it back. */
@@ -26,4 +28,4 @@ function readMarks(raw: Record<string, Record<string, string[]> | string[]> | un
   return Object.fromEntries(Object.entries(raw ?? {}).map(([id, m]) => [id, Array.isArray(m) ? { "": m } : m]));
 }
 
-export const freshRound = (phase: RoundState["phase"]): RoundState => ({ phase, declared: {}, attacks: {}, marks: {}, restores: {} });
+export const freshRound = (phase: RoundState["phase"]): RoundState => ({ phase, declared: {}, attacks: {}, marks: {}, restores: {}, given: {} });
