@@ -76,95 +76,99 @@ class Roller {
   }
 
   private group(node: DiceNode): number {
-    const { sides, count, reroll, explode, keep, success, failure, pos } = node;
-    const dice = this.dice;
-    const start = dice.length;
-    let value = 0;
-    if (!reroll && !explode && !keep && !success && !this.source.die && this.used + count <= LIMITS.maxDice) {
-      // Fastest path: plain NdM within the budget, drawn straight from the source's floats (as rollDie does).
-      const source = this.source;
-      this.used += count;
-      dice.length = start + count; // grown once, not die by die
-      for (let i = 0; i < count; i++) {
-        const v = 1 + Math.floor(source.next() * sides);
-        dice[start + i] = { sides, value: v, kept: true };
-        value += v;
-      }
-    } else if (success && !reroll && !explode && !keep && !this.source.die && this.used + count <= LIMITS.maxDice) {
-      // Fast path for a plain pool counted for successes (and failures): faces as ranges, one pass.
-      const source = this.source;
-      const [sLo, sHi] = range(success);
-      const [fLo, fHi] = failure ? range(failure) : [1, 0];
-      this.used += count;
-      dice.length = start + count;
-      for (let i = 0; i < count; i++) {
-        const v = 1 + Math.floor(source.next() * sides);
-        // Each record built whole (a property added later would change its shape die by die).
-        if (v >= sLo && v <= sHi) {
-          dice[start + i] = { sides, value: v, kept: true, success: true };
-          value++;
-        } else if (v >= fLo && v <= fHi) {
-          dice[start + i] = { sides, value: v, kept: true, failure: true };
-          value--;
-        } else dice[start + i] = { sides, value: v, kept: true };
-      }
-    } else if (!reroll && !explode && !keep && !success) {
-      // Fast path: plain NdM.
-      for (let i = 0; i < count; i++) {
-        const v = this.draw(sides, pos);
-        dice.push({ sides, value: v, kept: true });
-        value += v;
-      }
-    } else {
-      for (let i = 0; i < count; i++) {
-        for (;;) {
-          let die: DieRecord = { sides, value: this.draw(sides, pos), kept: true };
-          dice.push(die);
-          if (reroll && matches(reroll.when, die.value)) {
-            do {
-              die.rerolled = true;
-              die.kept = false;
-              die = { sides, value: this.draw(sides, pos), kept: true };
-              dice.push(die);
-            } while (!reroll.once && matches(reroll.when, die.value));
-          }
-          if (explode && matches(explode, die.value)) {
-            die.exploded = true;
-            continue;
-          }
-          break;
-        }
-      }
-      if (keep) applyKeep(dice, start, keep.mode, keep.n, sides);
-      if (success) {
-        for (let i = start; i < dice.length; i++) {
-          const d = dice[i]!;
-          if (!d.kept) continue;
-          if (matches(success, d.value)) {
-            d.success = true;
-            value++;
-          } else if (failure && matches(failure, d.value)) {
-            d.failure = true;
-            value--;
-          }
-        }
-      } else {
-        for (let i = start; i < dice.length; i++) {
-          const d = dice[i]!;
-          if (d.kept) value += d.value;
-        }
-      }
-    }
+    const { sides, count, reroll, explode, keep, success } = node;
+    const start = this.dice.length;
+    // A pool with no reroll, explosion or keep, within the budget, draws straight from the source's floats (as rollDie does).
+    const pool = !reroll && !explode && !keep && !this.source.die && this.used + count <= LIMITS.maxDice;
+    const value = pool ? (success ? this.countedPool(node) : this.plainPool(node)) : this.dieByDie(node);
     this.groups.push({
       notation: node.notation,
       count,
       sides,
       start,
-      end: dice.length,
+      end: this.dice.length,
       value,
       counting: success !== undefined,
       span: [node.span[0], node.span[1]],
     });
+    return value;
+  }
+
+  /** Plain NdM: the sum of the faces. */
+  private plainPool({ sides, count }: DiceNode): number {
+    const { dice, source } = this;
+    const start = dice.length;
+    let value = 0;
+    this.used += count;
+    dice.length = start + count; // grown once, not die by die
+    for (let i = 0; i < count; i++) {
+      const v = 1 + Math.floor(source.next() * sides);
+      dice[start + i] = { sides, value: v, kept: true };
+      value += v;
+    }
+    return value;
+  }
+
+  /** A pool counted for successes (and failures): faces as ranges, one pass. */
+  private countedPool({ sides, count, success, failure }: DiceNode): number {
+    const { dice, source } = this;
+    const start = dice.length;
+    const [sLo, sHi] = range(success!);
+    const [fLo, fHi] = failure ? range(failure) : [1, 0];
+    let value = 0;
+    this.used += count;
+    dice.length = start + count;
+    for (let i = 0; i < count; i++) {
+      const v = 1 + Math.floor(source.next() * sides);
+      // Each record built whole (a property added later would change its shape die by die).
+      if (v >= sLo && v <= sHi) {
+        dice[start + i] = { sides, value: v, kept: true, success: true };
+        value++;
+      } else if (v >= fLo && v <= fHi) {
+        dice[start + i] = { sides, value: v, kept: true, failure: true };
+        value--;
+      } else dice[start + i] = { sides, value: v, kept: true };
+    }
+    return value;
+  }
+
+  /** Die by die: rerolls and explosions drawn right after their die, then keep/drop, then the count or the sum. */
+  private dieByDie({ sides, count, reroll, explode, keep, success, failure, pos }: DiceNode): number {
+    const dice = this.dice;
+    const start = dice.length;
+    for (let i = 0; i < count; i++) {
+      for (;;) {
+        let die: DieRecord = { sides, value: this.draw(sides, pos), kept: true };
+        dice.push(die);
+        if (reroll && matches(reroll.when, die.value)) {
+          do {
+            die.rerolled = true;
+            die.kept = false;
+            die = { sides, value: this.draw(sides, pos), kept: true };
+            dice.push(die);
+          } while (!reroll.once && matches(reroll.when, die.value));
+        }
+        if (explode && matches(explode, die.value)) {
+          die.exploded = true;
+          continue;
+        }
+        break;
+      }
+    }
+    if (keep) applyKeep(dice, start, keep.mode, keep.n, sides);
+    let value = 0;
+    for (let i = start; i < dice.length; i++) {
+      const d = dice[i]!;
+      if (!d.kept) continue;
+      if (!success) value += d.value;
+      else if (matches(success, d.value)) {
+        d.success = true;
+        value++;
+      } else if (failure && matches(failure, d.value)) {
+        d.failure = true;
+        value--;
+      }
+    }
     return value;
   }
 
