@@ -10,8 +10,8 @@
  * pool) and statements outside a transaction keep going through Prisma. Rows come back as
  * `$queryRaw` gives them: DATETIME as Date, BOOLEAN as boolean, integers as numbers.
  *
- * A transaction whose callback is marked `laneOnly` (it runs nothing but lane statements: /roll
- * and Roll again) goes further: the lane opens and commits it itself, without Prisma's interactive
+ * A transaction whose callback is marked `laneOnly` (it runs nothing but lane statements: /roll,
+ * Roll again, /attack, a reaction's press, /declare, /next and /initiative) goes further: the lane opens and commits it itself, without Prisma's interactive
  * transaction, which costs about 0.15–0.2 ms of a /roll on its own (starting it, committing it:
  * bench/bot.ts). It takes its turn at the `Gate` every interactive transaction of the store takes
  * too, so one transaction at a time is open on the connection, as before. Its client has the lane
