@@ -124,7 +124,7 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
   });
 
   // seed 001, "MISC COMBAT RULES": "a 3rd level PC or NPC would have 3 attacks/round against these"; charge bonuses "only apply to the first attack"
-  it("Normal Men: /odds shows 3 attacks; Dorn makes 3 attacks on goblins, the charge only on the first, and none of the extra on the ogre", async () => {
+  it("Normal Men: /odds shows 3 attacks; Dorn makes 3 attacks on goblins, two first and one last, the charge only on the first, and none of the extra on the ogre", async () => {
     const odds = await say(h, "alice", "odds", { target: "Goblin 2" });
     expect(text(odds.message)).toMatch(/Against Normal Men: 3 melee attacks a round\. 3 attacks needing 8: 65% → 1\.95 hits/);
     await say(h, "referee", "next");
@@ -132,6 +132,14 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     expect(text(a1.message)).toMatch(/d20 7 \(STR \(fighter\) \+1, charge \+2\) = 10/);
     const a2 = await say(h, "alice", "attack", { target: "Goblin 2" });
     expect(text(a2.message)).toMatch(/Charge bonuses apply only to the first attack/);
+    // seed 001, "ENCOUNTER ORDER": "Fighters with multiple attacks will attack first and last": two now, the third at Dorn's last place.
+    const early = await say(h, "alice", "attack", { target: "Goblin 3" });
+    expect(early.ephemeral).toBe(true);
+    expect(text(early.message)).toMatch(/Dorn has made 2 of 3 attacks at this place in the order; the other one comes at its next place \(#\d\)/);
+    let roster = "";
+    for (let i = 0; i < 6 && !/round 1 · Dorn to act/.test(roster); i++) roster = text((await say(h, "referee", "next")).message);
+    expect(roster).toMatch(/round 1 · Dorn to act/);
+    expect(roster).toMatch(/▶ #2 & #\d \*\*Dorn\*\*/);
     const ogre = await say(h, "alice", "attack", { target: "Ogre" });
     expect(ogre.ephemeral).toBe(true);
     expect(text(ogre.message)).toMatch(/Dorn's extra attacks this round are melee attacks against Normal Men only/);

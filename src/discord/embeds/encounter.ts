@@ -18,19 +18,20 @@ export function rosterLines(f: Fight): string[] {
   const order = JSON.parse(f.encounter.order) as string[][];
   const phase = readRound(f.encounter).phase;
   const current = actingNow(f) ?? [];
-  const pos = new Map<string, number>();
-  order.forEach((g, i) => g.forEach((id) => pos.set(id, i + 1)));
+  // A combatant may have several places (B/X house rules: fighters with several attacks act first and last).
+  const pos = new Map<string, number[]>();
+  order.forEach((g, i) => g.forEach((id) => pos.set(id, [...(pos.get(id) ?? []), i + 1])));
   const rs = readRound(f.encounter);
   const nameOf = (id: string) => f.rows.find((r) => r.id === id)?.name ?? "someone";
   const lines: string[] = [];
   for (const side of ["party", "foes"] as const) {
-    const members = f.combatants.filter((c) => c.side === side).sort((a, b) => (pos.get(a.id) ?? 99) - (pos.get(b.id) ?? 99));
+    const members = f.combatants.filter((c) => c.side === side).sort((a, b) => (pos.get(a.id)?.[0] ?? 99) - (pos.get(b.id)?.[0] ?? 99));
     if (!members.length) continue;
     lines.push(side === "party" ? "**Party**" : "**Foes**");
     for (const c of members) {
       const v = f.system.view(c);
       const turn = current.includes(c.id) && phase === "act" && f.encounter.round > 0 ? "▶ " : "";
-      const init = pos.has(c.id) ? `#${pos.get(c.id)} ` : "";
+      const init = pos.has(c.id) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf);
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}`;

@@ -35,6 +35,20 @@ function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean
   notes.push(`Referee: ${row.name} acts out of turn.`);
 }
 
+/**
+ * A combatant with several places in the order (B/X house rules: fighters with
+ * several attacks act first and last) spreads its attacks over them: by its
+ * i-th of k places it may have made ceil(attacks × i / k). Null when it has one
+ * place, or when it acts out of its places (a referee's call).
+ */
+export function placeCap(f: Fight, id: string, attacks: number): { cap: number; next: number } | null {
+  const order = JSON.parse(f.encounter.order) as string[][];
+  const places = order.flatMap((g, i) => (g.includes(id) ? [i] : []));
+  const at = places.indexOf(f.encounter.turn);
+  if (places.length < 2 || at < 0 || at === places.length - 1) return null;
+  return { cap: Math.ceil((attacks * (at + 1)) / places.length), next: places[at + 1]! + 1 };
+}
+
 export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: boolean): Gate {
   const who = toRule(row);
   // The one check that the attacker is standing: "Alda is unconscious and cannot act."
@@ -52,6 +66,14 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
       may.attacks === 0 ? `${row.name} cannot attack this round (${may.why}).` : used === 1 ? `${row.name} has already attacked this round (${may.why}).` : `${row.name} has already made ${used} attacks this round (${may.why}).`;
     if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it anyway, repeat with override:true." : ""}`);
     notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack this round (${may.why}).`);
+  } else if (f.encounter.round > 0 && rs.phase === "act") {
+    const place = placeCap(f, row.id, may.attacks);
+    if (place && used >= place.cap) {
+      const rest = may.attacks - used;
+      const refusal = `${row.name} has made ${used} of ${may.attacks} attacks at this place in the order; the other ${rest === 1 ? "one comes" : `${rest} come`} at its next place (#${place.next}).`;
+      if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it now anyway, repeat with override:true." : ""}`);
+      notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack comes early (its next place is #${place.next}).`);
+    }
   }
   return { attackIndex: used, notes, after: { ...rs, attacks: { ...rs.attacks, [row.id]: used + 1 } } };
 }
