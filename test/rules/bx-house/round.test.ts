@@ -265,4 +265,19 @@ describe("bx-house: fighters with multiple attacks", () => {
     expect(bxHouse.initiative({ combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 }, faces(3)).order).toEqual([["f"], ["g"], ["f"]]);
     expect(bxHouse.initiative({ combatants: [f, mon("o", { hd: "4+1" })], method: "individual", round: 2 }, faces(2, 5)).order).toEqual([["o"], ["f"]]);
   });
+  // seed 001, "ENCOUNTER ORDER": the first round's dice stand; a fighter who went first and last then rolled none
+  it("when the Normal Men are down, a fighter who went first and last rolls its own die once, and keeps it", () => {
+    const f = pc("f", { class: "fighter", level: 3 });
+    const [g, o] = [mon("g", { hd: "1-1" }), mon("o", { hd: "4+1", class: "ogre" })];
+    const r1 = bxHouse.roundStart({ combatants: [f, g, o], method: "individual", round: 1 }, faces(4, 2));
+    expect(r1.order).toEqual([["f"], ["g"], ["o"], ["f"]]);
+    const marks = new Map(r1.effects!.map((e) => [e.targetId, e.addConditions!]));
+    expect(marks.get("f")).toEqual(["initiative:0"]);
+    expect(bxHouse.words.describe?.("initiative:0", (x) => x)?.label).toBe("");
+    const after = [f, withConds(g, "dead"), o].map((c) => ({ ...c, state: { ...c.state, conditions: [...c.state.conditions, ...(marks.get(c.id) ?? [])] } }));
+    const r2 = bxHouse.roundStart({ combatants: after, method: "individual", round: 2 }, faces(5));
+    expect(r2.lines).toContain("No die from the first round: f.");
+    expect(r2.order).toEqual([["f"], ["o"]]); // f rolled 5, the ogre keeps its 2
+    expect(r2.effects!.find((e) => e.targetId === "f")!.addConditions).toEqual(["initiative:5"]);
+  });
 });

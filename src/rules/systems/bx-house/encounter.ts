@@ -131,6 +131,23 @@ function rollDice(cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<
   return dice;
 }
 
+/**
+ * The first round's dice stand, but a fighter who attacked first and last then
+ * (or a hasted one) rolled none: when it now takes a place by the dice, it
+ * shares its party's die (method "group") or rolls its own, kept from then on.
+ */
+function fillMissing(kept: Map<string, number>, cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<string, number> {
+  const missing = cs.filter((c) => !kept.get(c.id));
+  if (!missing.length) return kept;
+  const d = new Map(kept);
+  const partyDie = (c: HC) => (method === "group" && c.kind !== "monster" ? cs.find((o) => o.side === c.side && o.kind !== "monster" && kept.get(o.id))?.id : undefined);
+  const roll = missing.filter((c) => !partyDie(c));
+  for (const c of missing) if (partyDie(c)) d.set(c.id, kept.get(partyDie(c)!)!);
+  lines.push(`No die from the first round: ${missing.map((c) => c.name).join(", ")}${roll.length < missing.length ? " (the party's die)" : ""}.`);
+  for (const [id, v] of rollDice(roll, method, bag, lines)) d.set(id, v);
+  return d;
+}
+
 /** Those who go before the dice: hasted creatures; set spears against a charge; reach in the first round. The surprised get none of it. */
 function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], push: (ids: string[]) => void, placed: Set<string>) {
   const ready = active.filter((c) => !has(c, "surprised"));
@@ -188,7 +205,8 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
     lines.push(`Fighters with several attacks attack first and last: ${multi.map((c) => c.name).join(", ")}.`);
     push(multi.map((c) => c.id));
   }
-  const d = dice ?? rollDice(active.filter((c) => !hasted(c) && !multi.includes(c)), input.method, bag, lines);
+  const rolling = active.filter((c) => !hasted(c) && !multi.includes(c));
+  const d = dice ? fillMissing(dice, rolling, input.method, bag, lines) : rollDice(rolling, input.method, bag, lines);
   const rest = active.filter((c) => !placed.has(c.id));
   const values = [...new Set(rest.map((c) => d.get(c.id) ?? 0))].sort((a, b) => b - a);
   for (const v of values) {

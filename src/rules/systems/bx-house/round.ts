@@ -54,7 +54,8 @@ export const houseWords: SystemWords = {
   describe: (c, name) => {
     if (c.startsWith("behind:")) return w(`attacks ${name(c.slice(7))} with advantage next round`, "next-round");
     if (c.startsWith("attacking:")) return w(`fighting ${name(c.slice(10))}`, "next-round");
-    if (c.startsWith("initiative:")) return w(`initiative ${c.slice(11)}`, "encounter");
+    // 0: no die of its own (it went before the dice: first and last, hasted); nothing to show.
+    if (c.startsWith("initiative:")) return w(c === "initiative:0" ? "" : `initiative ${c.slice(11)}`, "encounter");
     if (c.startsWith("maneuver:")) return w(`${MANEUVERS[c.slice(9)] ?? c.slice(9)} on the next hit`, "round");
     if (c.startsWith("grappled by:")) return w(`grappled by ${name(c.slice(12))}`, "encounter");
     if (c.startsWith("stunned:")) return w(`stunned (${c.slice(8)} rounds left)`, "encounter");
