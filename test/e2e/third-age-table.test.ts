@@ -33,6 +33,9 @@ describe("The Third Age at the table, through Discord", () => {
     const s = await h.cmd("referee", "encounter start", { name: "Crypt", monsters: "3 goblins", reaction: true, surprise: false, leader: "Alda" });
     expect(text(s.message)).toMatch(/Party leader: Alda \(named by the referee\)\./);
     expect(text(s.message)).toMatch(/Alda's Charisma \+1/);
+    // Where the book is silent the footer says so in the book's name, never the rule text's file number.
+    expect(text(s.message)).toMatch(/monster hit points, a d8 per hit die as in the classic material \(The Third Age is silent: a ruling, docs\/rules\/third-age\.md\)/);
+    expect(text(s.message)).not.toMatch(/seed \d{3}|seeds silent/i);
   });
 
   // seed 000, "Morale and Loyalty": "when the monsters have sustained multiple casualties the referee should check morale"

@@ -9,5 +9,5 @@ export const DREF = {
   randomEncounters: 'seed 000, "Random Encounters"',
   dungeonMovement: 'seed 000, "Movement in Dungeons"',
   /** Where the seeds are silent: the choice, in words. */
-  choice: (what: string) => `choice (seeds silent): ${what}`,
+  choice: (what: string) => `${what} (the books are silent: a ruling, docs/rules/dungeon.md)`,
 } as const;

@@ -16,5 +16,5 @@ export const R = {
   warbands: ref("Warbands"),
   retreat: ref("Retreat"),
   /** Choices where the seed is silent: see docs/rules/life-guard.md. */
-  choice: (what: string) => `docs/rules/life-guard.md, "${what}" (seed 004 is silent)`,
+  choice: (what: string) => `${what} (seed 004 is silent: a ruling, docs/rules/life-guard.md)`,
 } as const;

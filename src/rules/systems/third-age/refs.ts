@@ -19,5 +19,5 @@ export const REF = {
   twoWeapons: 'seed 000, "Two-Weapon Fighting and One Hand Free"',
   moraleLoyalty: 'seed 000, "Morale and Loyalty"',
   /** A choice made where the seed is silent; explained in the doc. */
-  choice: (what: string) => `docs/rules/third-age.md, "${what}" (seed 000 is silent)`,
+  choice: (what: string) => `${what} (seed 000 is silent: a ruling, docs/rules/third-age.md)`,
 } as const;
