@@ -51,7 +51,7 @@ describe("each step of an attack applies its own changes, once", () => {
     expect(await stamina("Brom")).toBe(1);
     expect((await fighter("Brom")).conditions).toContain("prone");
     expect((await fighter("Brom")).hp).toBe(30);
-    expect(text(down.message)).toMatch(/Get Down: takes the attack and falls prone/);
+    expect(text(down.message)).toMatch(/Brom: Get Down: takes the attack and falls prone, 1 stamina \(2 → 1\)/);
     const orc = (await fighter("Orc 1")).hp;
     const taken = await pressLabel("alice", down.message, /^Take it$/);
     expect(text(taken.message)).toMatch(/Brom takes 2 damage/);
@@ -61,6 +61,7 @@ describe("each step of an attack applies its own changes, once", () => {
     expect(text(countered.message)).toMatch(/Alda counters with longsword: 1d8 \[5\] \+1 = 6 → 6 ÷ 2 = 3 damage to Orc 1\./);
     expect(text(countered.message)).toMatch(/Orc 1 takes 3 damage: HP 5 → 2\./);
     expect([(await fighter("Brom")).hp, await stamina("Brom"), await stamina("Alda"), orc - (await fighter("Orc 1")).hp]).toEqual([28, 1, 2, 3]);
+    expect(text(countered.message)).toMatch(/Alda: Counter, 1 stamina \(3 → 2\)/);
     expect(buttons(countered.message)).toEqual([]);
   });
 

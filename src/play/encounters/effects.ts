@@ -36,7 +36,8 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     let c = toRule(fight.rows[idx]!);
     const before = c.state.conditions;
     const state: CombatState = { ...c.state, conditions: [...c.state.conditions] };
-    if (e.staminaCost && typeof state.stamina === "number") state.stamina = Math.max(0, state.stamina - e.staminaCost);
+    const stamina = state.stamina;
+    if (e.staminaCost && typeof stamina === "number") state.stamina = Math.max(0, stamina - e.staminaCost);
     for (const x of e.addConditions ?? []) if (!state.conditions.includes(x)) state.conditions.push(x);
     if (e.removeConditions) state.conditions = state.conditions.filter((x) => !e.removeConditions!.includes(x));
     c = { ...c, state };
@@ -47,7 +48,9 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
       out.lines.push(...r.result.lines);
       out.rules.push(...r.result.rules);
     }
-    if (e.note) out.lines.push(e.note);
+    // A reaction's cost says whose stamina paid it: "Eowa: Parry, 1 stamina (3 → 2)".
+    if (e.staminaCost && typeof stamina === "number") out.lines.push(`${c.name}: ${e.note ? `${e.note}, ` : ""}${e.staminaCost} stamina (${stamina} → ${state.stamina})`);
+    else if (e.note) out.lines.push(e.note);
     c = { ...c, state: stampAdded(before, c.state, fight.encounter.round) };
     const row = fight.rows[idx]!;
     const json = await saveState(tx, row, c.state, fight.system.words);
