@@ -42,7 +42,8 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
   if (!token) {
     // Loaded only when it runs: a bot against Discord never holds the local Discord and its OpenAPI checks.
     const { LocalDiscord } = await import("./local/server.js");
-    local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, token: LOCAL_TOKEN });
+    // Stable ids: the playground's database outlives the process, so #table must be the same channel next time.
+    local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, token: LOCAL_TOKEN, stableIds: true });
     token = LOCAL_TOKEN;
     apiUrl = local.apiUrl;
   }

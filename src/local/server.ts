@@ -23,7 +23,7 @@ import type {
   ValidationFailure,
 } from "./types.js";
 import { invalidFormBody, SpecValidator } from "./validate.js";
-import { apiUser, snowflake, World } from "./world.js";
+import { apiUser, snowflake, stableSnowflake, World } from "./world.js";
 import { DEFAULT_LIMITS, trimList, type RecordLimits } from "./bounded.js";
 
 export interface LocalDiscordOptions {
@@ -49,6 +49,8 @@ export interface LocalDiscordOptions {
   defaultWorld?: boolean;
   /** How much is kept of requests, messages and interactions (src/local/bounded.ts). */
   limits?: Partial<RecordLimits>;
+  /** Ids from names, the same in every run (the playground, so a restarted bot finds its campaigns): src/local/world.ts. */
+  stableIds?: boolean;
 }
 
 export interface UnknownRoute {
@@ -81,13 +83,13 @@ export class LocalDiscord {
   private port = 0;
 
   private constructor(opts: LocalDiscordOptions) {
-    this.applicationId = opts.applicationId ?? snowflake();
+    this.applicationId = opts.applicationId ?? (opts.stableIds ? stableSnowflake(`application:${opts.botName ?? "Ten-Foot Pole"}`) : snowflake());
     this.token = opts.token;
     this.log = opts.logger ?? (() => {});
     this.interactionDeadlineMs = opts.interactionDeadlineMs ?? 3000;
     this.strict = opts.strict ?? false;
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
-    this.world = new World(this.applicationId, opts.botName, this.limits.messages);
+    this.world = new World(this.applicationId, opts.botName, this.limits.messages, opts.stableIds ?? false);
     this.registry = new Commands(this.applicationId);
     this.validator = opts.specPath === false ? null : SpecValidator.load(opts.specPath, this.log);
     this.gateway = new Gateway(this.world, {

@@ -1,5 +1,6 @@
 // The world of the local Discord: guilds, channels, users, roles, members and
 // messages, plus their Discord API shapes (what GUILD_CREATE and REST answer).
+import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { DiscordSnowflake } from "@sapphire/snowflake";
 import type { APIUser } from "discord.js";
@@ -7,6 +8,15 @@ import type { StoredMessage } from "./types.js";
 import { DEFAULT_LIMITS, trimMap } from "./bounded.js";
 
 export const snowflake = (): string => DiscordSnowflake.generate().toString();
+
+/** 2024-01-01 as a snowflake timestamp: the stable ids' fixed creation time. */
+const STABLE_TIME = BigInt(Date.UTC(2024, 0, 1)) - DiscordSnowflake.epoch;
+
+/** The same snowflake for the same key in every run: a fixed time, the key's hash in the low 22 bits. */
+export function stableSnowflake(key: string): string {
+  const low = BigInt(`0x${createHash("sha256").update(key).digest("hex").slice(0, 6)}`) & 0x3fffffn;
+  return ((STABLE_TIME << 22n) | low).toString();
+}
 
 const bit = (n: number): bigint => 1n << BigInt(n);
 /** @everyone's permissions in a new guild: see, talk, react, use commands, threads. */
@@ -71,11 +81,21 @@ export class World {
   readonly events = new EventEmitter();
   readonly bot: User;
 
-  /** `keepMessages`: how many messages are stored across channels; the oldest are forgotten beyond it. */
-  constructor(botId: string, botName = "Ten-Foot Pole", private readonly keepMessages = DEFAULT_LIMITS.messages) {
+  /**
+   * `keepMessages`: how many messages are stored across channels; the oldest are forgotten beyond it.
+   * `stableIds`: guilds, channels and users get ids from their names, the same in every run (the playground:
+   * a campaign bound to #table is still there after a restart); a name taken twice gets a random id.
+   */
+  constructor(botId: string, botName = "Ten-Foot Pole", private readonly keepMessages = DEFAULT_LIMITS.messages, private readonly stableIds = false) {
     this.bot = { id: botId, username: botName, bot: true };
     this.users.set(botId, this.bot);
     this.events.setMaxListeners(0);
+  }
+
+  private newId(key: string, taken: Map<string, unknown>): string {
+    if (!this.stableIds) return snowflake();
+    const id = stableSnowflake(key);
+    return taken.has(id) ? snowflake() : id;
   }
 
   private emit(event: WorldEvent): void {
@@ -84,7 +104,7 @@ export class World {
   }
 
   createUser(username: string): { id: string; username: string } {
-    const user: User = { id: snowflake(), username, bot: false };
+    const user: User = { id: this.newId(`user:${username}`, this.users), username, bot: false };
     this.users.set(user.id, user);
     return { id: user.id, username };
   }
@@ -95,7 +115,7 @@ export class World {
   }
 
   createGuild(name = "Local Guild"): { id: string } {
-    const id = snowflake();
+    const id = this.newId(`guild:${name}`, this.guilds);
     const now = new Date().toISOString();
     const everyone: Role = { id, name: "@everyone", permissions: EVERYONE_PERMISSIONS, position: 0, color: 0 };
     const guild: Guild = {
@@ -124,7 +144,7 @@ export class World {
       throw new Error(`local Discord: thread parent ${opts.parentId} is not a text channel`);
     }
     const channel: Channel = {
-      id: snowflake(),
+      id: this.newId(`channel:${guildId}:${opts.parentId ?? ""}:${name}`, this.channels),
       guildId,
       name,
       type: opts.parentId ? 11 : 0,
