@@ -71,12 +71,13 @@ export const command: CommandModule = {
       case "add": {
         const side = i.options.getString("side") === "party" ? "party" : "foes";
         const ev = await addMonsters(s, actor, { monsters: i.options.getString("monsters", true), stats: i.options.getString("stats"), side });
-        return respond(i, { embeds: encounterEventEmbeds(ev) });
+        // The roster changed: this message carries the round's buttons now (what the newcomers may declare, Next).
+        return respond(i, { embeds: encounterEventEmbeds(ev), components: roundButtons(ev.fight) });
       }
       case "join": {
         const retainer = i.options.getString("retainer");
         const ev = retainer ? await joinRetainer(s, actor, { name: retainer }) : await joinEncounter(s, actor, { character: i.options.getString("character") });
-        return respond(i, { embeds: encounterEventEmbeds(ev) });
+        return respond(i, { embeds: encounterEventEmbeds(ev), components: roundButtons(ev.fight) });
       }
       case "bestiary": {
         const r = await saveToBestiary(s, actor, { name: i.options.getString("name"), stats: i.options.getString("stats", true) });
