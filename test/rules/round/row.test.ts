@@ -43,6 +43,17 @@ describe("a system is one row", () => {
     expect(bookWords('docs/rules/third-age.md, "reactions" (seed 000 is silent)')).toBe('docs/rules/third-age.md, "reactions" (The Third Age is silent)');
   });
 
+  it("no string in the rules leaves a rule text's file number for players to read", () => {
+    // Every quoted string or template in src/rules that cites a rule text, as players would read it.
+    const literal = /(["'`])((?:(?!\1)[^\\\n]|\\.)*seed \d{3}(?:(?!\1)[^\\\n]|\\.)*)\1/g;
+    const left = files("src/rules")
+      .flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ f, i, line })))
+      .filter((x) => !/^\s*(\/\/|\*|\/\*\*)/.test(x.line))
+      .flatMap((x) => [...x.line.matchAll(literal)].map((m) => ({ ...x, read: bookWords(m[2]!) })))
+      .filter((x) => /seed \d{3}|\b00\d\b/.test(x.read));
+    expect(left.map((x) => `${x.f}:${x.i + 1}: ${x.read}`)).toEqual([]);
+  });
+
   it("an unknown condition is a fight mark; the common ones have their lifetimes", () => {
     for (const s of Object.values(SYSTEMS)) {
       expect(FIGHT_LIFETIMES.has(wordFor(s.words, "something no text names").lasts)).toBe(true);
