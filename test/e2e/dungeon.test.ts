@@ -87,7 +87,7 @@ describe("a dungeon session, end to end", () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => h.press("referee", wandering.message.id, b.id)));
     const started = all.filter((r) => !r.ephemeral);
     expect(started.length).toBe(1);
-    expect(all.filter((r) => r.ephemeral).every((r) => /dealt with already|same moment/.test(r.message.content))).toBe(true);
+    expect(all.filter((r) => r.ephemeral).every((r) => /started already|same moment/.test(r.message.content))).toBe(true);
     const yes = started[0]!;
     expect(buttons(yes.message)).toEqual([]);
     await until(() => yes.followUps.length === 1);

@@ -113,7 +113,7 @@ describe("dungeon turns", () => {
     const ev = await startWandering(s, ref, r.wandering!.id);
     expect(ev.fight.rows.filter((x) => x.side === "foes").map((x) => x.name)).toEqual(["Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"]);
     expect(ev.notes).toContain("Their reaction (rolled at the wandering check): Uninterested.");
-    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(/dealt with already/);
+    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(/encounter has been started already: nothing was changed/);
     expect(await s.store.db.encounter.count()).toBe(1);
   });
 
@@ -122,7 +122,7 @@ describe("dungeon turns", () => {
     const r = await advanceTurns(s, ref, {});
     await setDungeon(s, ref, { chance: 0 });
     await advanceTurns(s, ref, {});
-    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(/dealt with already/);
+    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(/A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed\. If it should still come, \/encounter start brings it in\./);
   });
 
   it("two presses at once start one encounter", async () => {

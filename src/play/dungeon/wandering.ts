@@ -19,7 +19,8 @@ async function claim(s: Services, actor: Actor, id: string, started: boolean): P
     requireReferee(campaign, actor, "start the encounter");
     const { clock, state } = await loadClock(tx, campaign.id);
     const w = state.wandering;
-    if (!w || w.id !== id || w.started === started) throw new StaleError("This wandering monster has been dealt with already: nothing was changed.");
+    if (!w || w.id !== id) throw new StaleError("A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed. If it should still come, /encounter start brings it in.");
+    if (w.started === started) throw new StaleError("This wandering monster's encounter has been started already: nothing was changed.");
     await saveClock(tx, clock, { state: { ...state, wandering: { ...w, started } } });
     return w;
   });
