@@ -6,6 +6,7 @@
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
+import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import { encounterById, insertPending, pendingById, updatePending } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
@@ -61,7 +62,15 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
     let fight = await requireFight(tx, actor);
-    const a = pickActing(fight, actor, req.attacker, "attacker", "attacks");
+    const canAttack = (row: CombatantRow) => {
+      try {
+        return gateAttack(fight, row, actor, false) !== null;
+      } catch (err) {
+        if (err instanceof UserError) return false;
+        throw err;
+      }
+    };
+    const a = pickActing(fight, actor, req.attacker, "attacker", "attacks", canAttack);
     const d = findCombatant(fight, req.target);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
     const gate = gateAttack(fight, a, actor, req.override === true);

@@ -5,7 +5,11 @@ import { UserError } from "../errors.js";
 import { isReferee, PermissionError } from "../permissions.js";
 import { findCombatant, isDown, toRule, type Fight } from "../encounters/load.js";
 
-export function pickActing(f: Fight, actor: Actor, name: string | null | undefined, option: string, verb: string): CombatantRow {
+/**
+ * `ready`, when given, picks among several: the one of them that can act now (a retainer that has
+ * attacked leaves its employer's character as the only one with an attack left).
+ */
+export function pickActing(f: Fight, actor: Actor, name: string | null | undefined, option: string, verb: string, ready?: (row: CombatantRow) => boolean): CombatantRow {
   const referee = isReferee(f.campaign, actor);
   if (name) {
     const row = findCombatant(f, name);
@@ -17,6 +21,8 @@ export function pickActing(f: Fight, actor: Actor, name: string | null | undefin
   const all = f.rows.filter((r) => r.controllerId === actor.userId);
   const mine = all.filter((r) => !isDown(toRule(r)));
   if (mine.length === 1) return mine[0]!;
+  const now = ready && mine.length > 1 ? mine.filter(ready) : [];
+  if (now.length === 1) return now[0]!;
   if (mine.length > 1) throw new UserError(`You control ${mine.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`);
   if (all.length) throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status} and cannot act.`).join(" "));
   if (referee) throw new UserError(`Name the monster that ${verb} with the \`${option}\` option.`);
