@@ -111,12 +111,19 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     expect(text(set.message)).toMatch(/spear set against a charge · declared: Set spear/);
     const ch = await say(h, "referee", "declare", { action: "charge", who: "Ogre" });
     expect(text(ch.message)).toMatch(/More than 45' up to 90', ending within 10' of the foe: a charge/);
+    // The ogre carries a club: a set spear is not open to it, and the refusal says so.
+    const club = await say(h, "referee", "declare", { action: "set spear", who: "Ogre" });
+    expect(club.ephemeral).toBe(true);
+    expect(club.message.content).toMatch(/^Set spear is not open to Ogre now: what it carries and its marks decide\. Open to Ogre now: Charge, /);
     await say(h, "alice", "declare", { action: "charge" });
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Spears set against the charge strike first: Pike/);
     // seed 001, "ENCOUNTER ORDER": "Fighters with multiple attacks will attack first and last" (Dorn's three against the goblins)
     expect(text(r1.message)).toMatch(/Fighters with several attacks attack first and last: Dorn/);
     expect(text(r1.message)).toMatch(/Ford — round 1 · Pike to act/);
+    const late = await say(h, "bob", "declare", { action: "charge" });
+    expect(late.ephemeral).toBe(true);
+    expect(late.message.content).toMatch(/^Charge is declared before the round's order is rolled: at the next round's declarations\. Open to Pike now: /);
     const p = await say(h, "bob", "attack", { target: "Ogre" });
     expect(text(p.message)).toMatch(/d20 8 \(spear set against a charge \+2\) = 10/);
     const o = await say(h, "referee", "attack", { attacker: "Ogre", target: "Pike" });

@@ -4,7 +4,7 @@
  * The system checks it and says which marks it sets; the roster shows it.
  */
 import type { DiceBag } from "../../rules/dice/bag.js";
-import type { Declaration, DeclareResult } from "../../rules/systems/types.js";
+import type { Combatant, Declaration, DeclareResult } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import { encounterById } from "../../store/hot.js";
@@ -32,12 +32,26 @@ export interface DeclareRequest {
 
 const WITHDRAW = new Set(["none", "clear", "withdraw", "cancel"]);
 
-function find(list: Declaration[], action: string, name: string): Declaration {
+const match = (list: Declaration[], k: string) => list.find((x) => x.id === k) ?? list.find((x) => x.label.toLowerCase() === k);
+
+/** Why a declaration the system has is not open to `who` now: the other phase, or what `who` is. */
+function whyNot(f: Fight, who: Combatant, rs: RoundState, k: string): string | null {
+  const ctx = roundContext(f, who, rs);
+  const other = rs.phase === "declare" ? "act" : "declare";
+  const later = match(f.system.round.declarations(who, { ...ctx, phase: other }).filter((d) => (d.when === "before") === (other === "declare")), k);
+  if (later) return `${later.label} is declared ${other === "declare" ? "before the round's order is rolled: at the next round's declarations" : "on its turn, once the order is rolled"}`;
+  const anyone = f.combatants.flatMap((c) => (c.id === who.id ? [] : declarable(f, c, rs)));
+  const open = match(anyone, k);
+  return open ? `${open.label} is not open to ${who.name} now: what it carries and its marks decide` : null;
+}
+
+function find(list: Declaration[], action: string, name: string, why?: () => string | null): Declaration {
   const k = action.trim().toLowerCase();
-  const d = list.find((x) => x.id === k) ?? list.find((x) => x.label.toLowerCase() === k);
+  const d = match(list, k);
   if (d) return d;
-  if (!list.length) throw new UserError(`${name} has nothing to declare now.`);
-  throw new UserError(`${name} cannot declare "${action}" now. Open now: ${list.map((x) => x.label).join(", ")}.`);
+  const reason = why?.();
+  if (!list.length) throw new UserError(`${reason ? `${reason}. ` : ""}${name} has nothing to declare now.`);
+  throw new UserError(`${reason ? `${reason}.` : `${name} cannot declare "${action}" now.`} Open to ${name} now: ${list.map((x) => x.label).join(", ")}.`);
 }
 
 function checkTurn(f: Fight, rowId: string, name: string, referee: boolean) {
@@ -141,7 +155,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations.`] };
     }
     const who = toRule(row);
-    const decl = find(open, req.action, row.name);
+    const decl = find(open, req.action, row.name, () => whyNot(fight, who, rs, req.action.trim().toLowerCase()));
     if (decl.when === "turn") checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
     if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
     const bag = bagFor(stream, `${row.name} declares ${decl.label}`);
@@ -196,6 +210,6 @@ export async function declarationChoices(s: Services, actor: Actor, typed: strin
 
 /** The declaration a round message's button names, for the presser's combatant: checked as /declare would. */
 export async function declarationOf(s: Services, actor: Actor, action: string, expect: { encounterId: string; round: number }): Promise<Declaration> {
-  const { row, open } = await locate(s.store.db, actor, null, expect);
-  return find(open, action, row.name);
+  const { fight, row, rs, open } = await locate(s.store.db, actor, null, expect);
+  return find(open, action, row.name, () => whyNot(fight, toRule(row), rs, action.trim().toLowerCase()));
 }
