@@ -100,4 +100,15 @@ describe("a dungeon session, end to end", () => {
     expect(turn.message.content).toMatch(/End it with \/encounter end/);
     expect(h.local.validationErrors).toEqual([]);
   });
+
+  // seed 000, "Random Encounters": "every turn to every three turns"; a turn between checks rolls nothing.
+  it("a turn between checks shows no Dice field; the turn with the check shows its die", async () => {
+    await h.cmd("referee", "encounter end");
+    await h.cmd("referee", "campaign set", { option: "wanderingEvery", value: "2" });
+    const [a, b] = [text((await h.cmd("referee", "dungeon turn")).message), text((await h.cmd("referee", "dungeon turn")).message)];
+    const [none, check] = /checks come every 2 turns/.test(a) ? [a, b] : [b, a];
+    expect(none).toMatch(/checks come every 2 turns; next on turn \d+/);
+    expect(none).not.toMatch(/Dice:/);
+    expect(check).toMatch(/Dice: wandering monster: 1d6 \(\d\)/);
+  });
 });

@@ -48,7 +48,8 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
     .setTitle(clip(title, LIMITS.title))
     .setDescription(clip(body.join("\n"), LIMITS.description))
     .addFields(
-      { name: "Dice", value: rollsField(rolls) },
+      // A turn with no check rolls nothing: no empty Dice field.
+      ...(rolls.length ? [{ name: "Dice", value: rollsField(rolls) }] : []),
       field("Time", [timeLine(r.view)]),
       field("Light", lightLines(r.view.state.lights, r.view.rounds)),
       field("Movement", [r.view.movement.line]),
