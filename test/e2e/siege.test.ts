@@ -78,6 +78,8 @@ describe("Castles & Crusades, a fight round by round", () => {
     const r2 = await h.cmd("referee", "next");
     expect(text(r2.message)).toMatch(/Una: charging \(−4 AC this round\); charge negated \(no extra damage\) — ended with the round\./);
     expect(text(r2.message)).toMatch(/Round 2: declare now/);
+    // Nobody bleeding, nothing to reload: the round's end adds no empty "End of round 1" embed.
+    expect(r2.message.embeds.map((e) => e.title)).not.toContain("End of round 1");
     expect((await state("Una")).conditions).toEqual([]);
   });
 

@@ -99,7 +99,9 @@ async function endRound(tx: Tx, fight: Fight, open: OpenStream): Promise<{ fight
   const end = fight.system.round.end?.({ ...initiativeInput(fight, round), combatants: fight.combatants }, bagFor(open, `round ${round} end`));
   if (end) {
     const applied = await applyEffects(tx, fight, end.effects ?? [], bagFor(open, `round ${round} end`));
-    results.push({ ...end, lines: [...end.lines, ...applied.lines] });
+    const lines = [...end.lines, ...applied.lines];
+    // A round's end where nothing happened (nobody bleeding, nothing reloaded) says nothing, as a round's start does.
+    if (lines.length || end.rolls.length) results.push({ ...end, lines });
   }
   const f = await loadFight(tx, fight.campaign, fight.encounter);
   for (let i = 0; i < f.combatants.length; i++) {
