@@ -181,7 +181,8 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     expect(text(r.message)).toMatch(/Dorn: 4\.\nOrc: 1 — no parting shot\./);
     await say(h, "referee", "next");
     const o = await say(h, "referee", "attack", { attacker: "Orc", target: "Dorn" });
-    expect(text(o.message)).toMatch(/d20 16 = 16; needs 15/);
+    // The orc preset's weapon has no name of its own: "its weapon".
+    expect(text(o.message)).toMatch(/Orc attacks Dorn with its weapon \(melee\): d20 16 = 16; needs 15/);
     expect(text(o.message)).toMatch(/Dorn got away from this foe's parting shot/);
     // Pike (reach), then Dorn (a fighter with several attacks against this Normal Man: first and last).
     await say(h, "referee", "next");
@@ -230,6 +231,7 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Party 1 · Foes 6\nFoes act first/);
     const hit = await say(h, "referee", "attack", { attacker: "Skeleton 1", target: "Mira" });
+    expect(text(hit.message)).toMatch(/^Skeleton 1 attacks Mira: hit\nSkeleton 1 attacks Mira with its weapon \(melee\)/);
     expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
     expect(text(hit.message)).toMatch(/Basic\/Expert · Disrupting Spells/);
     const turn = await say(h, "referee", "next");

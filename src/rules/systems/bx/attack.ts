@@ -44,6 +44,9 @@ export const modText = (m: Mod[]): string => m.filter((x) => x.value !== 0).map(
 export type AttackMode = "melee" | "missile" | "thrown";
 
 /** The weapon an attack uses: a sheet weapon by name, a dice expression, or the first weapon. */
+/** A preset's unnamed weapon ("weapon", as the books list a goblin's) reads "its weapon" in a sentence. */
+export const weaponWords = (name: string): string => (name.trim().toLowerCase() === "weapon" ? "its weapon" : name);
+
 export function resolveWeapon(sheet: BxSheet, weapon: string | undefined, situation: Situation): BxWeapon {
   const modeKind = situation.mode === "ranged" ? "missile" : situation.mode === "thrown" ? "thrown" : situation.mode === "melee" ? "melee" : undefined;
   if (weapon === undefined || weapon.trim() === "") {
@@ -210,7 +213,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
   const lines: string[] = [];
   const rules = [...plan.rules];
   lines.push(
-    `${input.attacker.name} attacks ${def.name} with ${plan.weapon.name} (${plan.mode}): d20 ${natural}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.hit.target} (${plan.hit.text}).`,
+    `${input.attacker.name} attacks ${def.name} with ${weaponWords(plan.weapon.name)} (${plan.mode}): d20 ${natural}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.hit.target} (${plan.hit.text}).`,
   );
   if (natural === 20 || natural === 1) {
     rules.push(R_1_20);
