@@ -100,13 +100,34 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
   return out;
 }
 
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) v = v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined;
+  return v;
+}
+
+/** ["weapons", 1, "kind"] → `weapons, the 2nd ("sling"), kind`: a list item by its place and its name. */
+function pathWords(input: unknown, path: readonly PropertyKey[]): string {
+  return path
+    .map((k, n) => {
+      if (typeof k !== "number") return String(k);
+      const name = (valueAt(input, [...path.slice(0, n), k]) as { name?: unknown } | undefined)?.name;
+      return `the ${ordinal(k + 1)}${typeof name === "string" && name ? ` ("${name}")` : ""}`;
+    })
+    .join(", ");
+}
+
 /** Validates with the system's schema; a failure names each bad field and what it allows. */
 export function validateSheet<T>(schema: z.ZodType<T>, input: unknown): T {
   const r = schema.safeParse(input);
   if (r.success) return r.data;
   const lines = r.error.issues.slice(0, 8).map((i) => {
-    const path = i.path.join(".");
-    return path && !i.message.toLowerCase().startsWith(String(i.path[0]).toLowerCase()) ? `• ${path}: ${i.message}` : `• ${i.message}`;
+    const path = pathWords(input, i.path);
+    const got = valueAt(input, i.path);
+    const shown = typeof got === "string" || typeof got === "number" ? ` (got "${got}")` : "";
+    return path && !i.message.toLowerCase().startsWith(String(i.path[0]).toLowerCase()) ? `• ${path}: ${i.message}${shown}` : `• ${i.message}${shown}`;
   });
   throw new UserError(`The sheet has a problem, nothing was saved:\n${lines.join("\n")}`);
 }

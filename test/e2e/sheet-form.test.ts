@@ -71,3 +71,13 @@ describe("a sheet in a modal", () => {
     expect(h.local.validationErrors).toEqual([]);
   });
 });
+
+describe("a typed sheet's bad list item", () => {
+  // seed 002, "Missile Fire": a weapon is used in melee or thrown or fired as a missile; "ranged" is none of those.
+  it("names the item by its place and name, and the value that was typed", async () => {
+    const r = await h.cmd("bob", "character create", { name: "Kit", sheet: "class=thief level=3 hp=11 ac=7 weapons=dagger:1d4|sling:1d4:ranged" });
+    expect(r.ephemeral).toBe(true);
+    expect(r.message.content).toBe('The sheet has a problem, nothing was saved:\n• weapons, the 2nd ("sling"), kind: Weapon kind must be melee, missile or thrown (got "ranged")');
+    expect(await h.app.services.store.db.character.count({ where: { name: "Kit" } })).toBe(0);
+  });
+});
