@@ -8,7 +8,7 @@ import { advanceTurns, dungeonStatus, MAX_TURNS } from "../src/play/dungeon/inde
 import { changeEffect, changeLight } from "../src/play/dungeon/light.js";
 import { partyChoices } from "../src/play/dungeon/party.js";
 import { setDungeon } from "../src/play/dungeon/set.js";
-import { startWandering } from "../src/play/dungeon/wandering.js";
+import { startWandering, WanderingGone } from "../src/play/dungeon/wandering.js";
 import { StaleError } from "../src/play/errors.js";
 
 const stock = (name: string, what: string) => (o: SlashCommandIntegerOption) => o.setName(name).setDescription(what).setMinValue(0).setMaxValue(9999);
@@ -100,7 +100,11 @@ export const command: CommandModule = {
   async press(i, s) {
     const [, what, id] = i.customId.split(":");
     if (what !== "start" || !id) throw new StaleError("This button is no longer in use: nothing was changed.");
-    const ev = await startWandering(s, actorOf(i), id);
+    const ev = await startWandering(s, actorOf(i), id).catch(async (err: Error) => {
+      // A later turn passed: the button goes from the message, and the press is told why.
+      if (err instanceof WanderingGone && !i.replied && !i.deferred) await i.update({ components: [] }).catch((e: Error) => s.log.warn({ err: e }, "could not remove a stale wandering button"));
+      throw err;
+    });
     await i.update({ components: [] });
     await i.followUp({ embeds: encounterStartEmbeds(ev) });
   },

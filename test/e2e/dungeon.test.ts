@@ -111,4 +111,18 @@ describe("a dungeon session, end to end", () => {
     expect(none).not.toMatch(/Dice:/);
     expect(check).toMatch(/Dice: wandering monster: 1d6 \(\d\)/);
   });
+
+  it("a wandering monster left behind: a press after the next turn takes the button away and says why", async () => {
+    await h.cmd("referee", "dungeon set", { table: "1 ogre", chance: 6, interval: 1 });
+    const came = await h.cmd("referee", "dungeon turn");
+    expect(buttons(came.message).map((b) => b.label)).toEqual(["Start encounter"]);
+    await h.cmd("referee", "dungeon set", { chance: 0 });
+    await h.cmd("referee", "dungeon turn");
+    const late = await h.press("referee", came.message.id, buttons(came.message)[0]!.id);
+    await until(() => late.followUps.length === 1);
+    expect(late.followUps[0]!.content).toMatch(/^A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed/);
+    expect((late.followUps[0]!.flags & 64) === 64).toBe(true);
+    expect(buttons(h.local.messages.get(came.message.id)!)).toEqual([]);
+    expect(await h.app.services.store.db.encounter.count({ where: { status: "active" } })).toBe(0);
+  });
 });

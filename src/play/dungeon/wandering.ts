@@ -13,13 +13,16 @@ import { startEncounter, type EncounterEvent } from "../encounters/index.js";
 import { loadClock, saveClock } from "./clock.js";
 import type { PendingWandering } from "../../rules/dungeon/index.js";
 
+/** The wandering monster no longer waits (a later turn passed): its button can go. */
+export class WanderingGone extends StaleError {}
+
 async function claim(s: Services, actor: Actor, id: string, started: boolean): Promise<PendingWandering> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "start the encounter");
     const { clock, state } = await loadClock(tx, campaign.id);
     const w = state.wandering;
-    if (!w || w.id !== id) throw new StaleError("A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed. If it should still come, /encounter start brings it in.");
+    if (!w || w.id !== id) throw new WanderingGone("A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed. If it should still come, /encounter start brings it in.");
     if (w.started === started) throw new StaleError("This wandering monster's encounter has been started already: nothing was changed.");
     await saveClock(tx, clock, { state: { ...state, wandering: { ...w, started } } });
     return w;
