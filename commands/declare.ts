@@ -1,4 +1,5 @@
-import { ActionRowBuilder, ModalBuilder, SlashCommandBuilder, TextInputBuilder, TextInputStyle, type ButtonInteraction, type ModalSubmitInteraction } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, ModalBuilder, SlashCommandBuilder, TextInputBuilder, TextInputStyle, type ButtonInteraction, type ModalSubmitInteraction } from "discord.js";
+import { clip } from "../src/discord/embeds/style.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
@@ -8,14 +9,29 @@ import { roundButtons } from "../src/discord/embeds/round.js";
 import { combatantChoices } from "../src/play/encounters/choices.js";
 import { declarationChoices, declarationOf, declare } from "../src/play/round/declare.js";
 import type { EncounterEvent } from "../src/play/encounters/index.js";
-import { StaleError } from "../src/play/errors.js";
+import { StaleError, UserError } from "../src/play/errors.js";
 
-/** `declare:<encounterId>:<round>:<id>`: the round message's button, and the modal it opens for a detail. */
+/**
+ * `declare:<encounterId>:<round>:<id>[@<combatantId>]`: the round message's button, the modal it opens for a
+ * detail, and the "who declares?" buttons a player with several combatants gets (the combatant after `@`).
+ */
 function parseId(customId: string) {
   const [, encounterId, round, ...rest] = customId.split(":");
-  const action = rest.join(":");
+  const [action, who] = rest.join(":").split("@");
   if (!encounterId || !round || !action) throw new StaleError("This button is no longer in use: nothing was changed.");
-  return { action, expect: { encounterId, round: Number(round) } };
+  return { action, who: who || null, expect: { encounterId, round: Number(round) } };
+}
+
+const base = (customId: string) => customId.split("@")[0]!;
+
+/** Declared from the ephemeral "who declares?" message: that message says so, and the round goes to the channel. */
+async function answer(i: ButtonInteraction | ModalSubmitInteraction, ev: EncounterEvent) {
+  if (i.message?.flags.has(MessageFlags.Ephemeral) && (i.isButton() || (i.isModalSubmit() && i.isFromMessage()))) {
+    await i.update({ content: ev.notes.join("\n") || "Declared.", embeds: [], components: [] });
+    await i.followUp(roundMessage(ev));
+    return;
+  }
+  await updateRound(i, ev);
 }
 
 /** The round's message keeps its rule results; its roster shows the declaration. */
@@ -44,21 +60,34 @@ export const command: CommandModule = {
 
   /** One tap declares for the presser's own combatant; a declaration that takes a detail asks for it in a modal. */
   async press(i, s) {
-    const { action, expect } = parseId(i.customId);
-    const d = await declarationOf(s, actorOf(i), action, expect);
+    const { action, expect, who } = parseId(i.customId);
+    const r = await declarationOf(s, actorOf(i), action, expect, who);
+    if ("choose" in r) {
+      // A character and a retainer, say: one button each, on a message only the presser sees.
+      const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+        r.choose.slice(0, 5).map((c) => new ButtonBuilder().setCustomId(`${base(i.customId)}@${c.id}`.slice(0, 100)).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary)),
+      );
+      await i.reply({ content: `Who declares ${r.label}?`, components: [row], flags: MessageFlags.Ephemeral });
+      return;
+    }
+    const d = r.decl;
     if (d.detail) {
       const input = new TextInputBuilder().setCustomId("detail").setLabel("Detail").setPlaceholder(d.detail.slice(0, 100)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(60);
       const modal = new ModalBuilder().setCustomId(i.customId).setTitle(d.label.slice(0, 45)).addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
       return i.showModal(modal);
     }
-    await updateRound(i, await declare(s, actorOf(i), { action, expect }));
+    await answer(i, await declare(s, actorOf(i), { action, expect, who: r.who }));
   },
 
   async submit(i, s) {
-    const { action, expect } = parseId(i.customId);
+    const { action, expect, who: named } = parseId(i.customId);
     // Typed text is cleaned as every command option is (invisible and direction-changing characters go).
     const detail = cleanText(i.fields.getTextInputValue("detail")).trim();
-    await updateRound(i, await declare(s, actorOf(i), { action, expect, ...(detail ? { detail } : {}) }));
+    // From the round's message: the one of the presser's that may declare it, as the press found.
+    const r = named ? null : await declarationOf(s, actorOf(i), action, expect);
+    if (r && "choose" in r) throw new UserError(`Several of yours may declare ${r.label}: tap it again, or /declare with \`who\`.`);
+    const who = named ?? r?.who ?? null;
+    await answer(i, await declare(s, actorOf(i), { action, expect, who, ...(detail ? { detail } : {}) }));
   },
 
   async autocomplete(i, s) {

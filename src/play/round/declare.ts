@@ -208,8 +208,28 @@ export async function declarationChoices(s: Services, actor: Actor, typed: strin
   }
 }
 
-/** The declaration a round message's button names, for the presser's combatant: checked as /declare would. */
-export async function declarationOf(s: Services, actor: Actor, action: string, expect: { encounterId: string; round: number }): Promise<Declaration> {
-  const { fight, row, rs, open } = await locate(s.store.db, actor, null, expect);
-  return find(open, action, row.name, () => whyNot(fight, toRule(row), rs, action.trim().toLowerCase()));
+/**
+ * The declaration a round message's button names, for the presser's combatant (or `who`, one of the
+ * presser's): checked as /declare would. A presser with several combatants that may declare it (a
+ * character and a retainer) gets them back to choose from.
+ */
+export async function declarationOf(
+  s: Services,
+  actor: Actor,
+  action: string,
+  expect: { encounterId: string; round: number },
+  who?: string | null,
+): Promise<{ decl: Declaration; who: string } | { choose: { id: string; name: string }[]; label: string }> {
+  if (!who) {
+    const fight = await requireFight(s.store.db, actor);
+    const rs = readRound(fight.encounter);
+    const k = action.trim().toLowerCase();
+    const can = fight.rows.filter((r) => r.controllerId === actor.userId && match(declarable(fight, toRule(r), rs), k));
+    if (can.length > 1 && expect.encounterId === fight.encounter.id && expect.round === fight.encounter.round) {
+      return { choose: can.map((r) => ({ id: r.id, name: r.name })), label: match(declarable(fight, toRule(can[0]!), rs), k)!.label };
+    }
+    if (can.length === 1) who = can[0]!.id;
+  }
+  const { fight, row, rs, open } = await locate(s.store.db, actor, who, expect);
+  return { decl: find(open, action, row.name, () => whyNot(fight, toRule(row), rs, action.trim().toLowerCase())), who: row.id };
 }
