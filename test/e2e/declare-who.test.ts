@@ -16,7 +16,7 @@ afterAll(async () => h?.stop());
 describe("a tap on a declaration by a player who controls two", () => {
   // seed 000, "Movement": "declare who will move out of melee this round" — before the order is rolled.
   it("asks who declares it, only the presser sees the question, and the answer goes on the round", async () => {
-    await h.cmd("referee", "encounter start", { monsters: "2 orcs", surprise: false });
+    const start = await h.cmd("referee", "encounter start", { monsters: "2 orcs", surprise: false });
     const j = await h.cmd("alice", "encounter join", { retainer: "Hob" });
     const move = buttons(j.message).find((b) => /^Move out of melee/.test(b.label))!;
     const ask = await h.press("alice", j.message.id, move.id);
@@ -37,6 +37,15 @@ describe("a tap on a declaration by a player who controls two", () => {
     const rows = await h.app.services.store.db.combatant.findMany({ where: { encounterId: e.id } });
     const declared = JSON.parse(e.roundState).declared as Record<string, string[]>;
     expect(rows.filter((r) => declared[r.id]?.length).map((r) => r.name).sort()).toEqual(["Brom", "Hob"]);
+    // Now only Eowa may: a tap declares for her at once; once she has, a tap says so.
+    const eowa = await h.press("alice", j.message.id, move.id);
+    expect(eowa.ephemeral).toBeFalsy();
+    expect(text(eowa.message)).toMatch(/Eowa declares Move out of melee/);
+    expect(buttons(eowa.message).map((b) => b.label)).toEqual(["Roll initiative ▶"]);
+    // The start's message, older, still shows the button: a tap there says what stands, not "say which".
+    const again = await h.press("alice", start.message.id, buttons(start.message).find((b) => /^Move out of melee/.test(b.label))!.id);
+    expect(again.ephemeral).toBe(true);
+    expect(again.message.content).toBe("Eowa has already declared Move out of melee (−2 AC) this round. Eowa has nothing to declare now.");
   });
 
   it("a question answered after the order is rolled changes nothing", async () => {

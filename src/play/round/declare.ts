@@ -15,7 +15,7 @@ import { UserError } from "../errors.js";
 import { isReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
-import { loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
+import { isDown, loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
 import { actingNow, allowance, declarable, roundContext } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
@@ -36,6 +36,8 @@ const match = (list: Declaration[], k: string) => list.find((x) => x.id === k) ?
 
 /** Why a declaration the system has is not open to `who` now: the other phase, or what `who` is. */
 function whyNot(f: Fight, who: Combatant, rs: RoundState, k: string): string | null {
+  const done = (rs.declared[who.id] ?? []).find((id) => id === k || (rs.labels?.[id] ?? "").toLowerCase() === k);
+  if (done) return `${who.name} has already declared ${rs.labels?.[done] ?? done} this round`;
   const ctx = roundContext(f, who, rs);
   const other = rs.phase === "declare" ? "act" : "declare";
   const later = match(f.system.round.declarations(who, { ...ctx, phase: other }).filter((d) => (d.when === "before") === (other === "declare")), k);
@@ -224,11 +226,16 @@ export async function declarationOf(
     const fight = await requireFight(s.store.db, actor);
     const rs = readRound(fight.encounter);
     const k = action.trim().toLowerCase();
-    const can = fight.rows.filter((r) => r.controllerId === actor.userId && match(declarable(fight, toRule(r), rs), k));
+    const mine = fight.rows.filter((r) => r.controllerId === actor.userId && !isDown(toRule(r)));
+    const can = mine.filter((r) => {
+      const d = match(declarable(fight, toRule(r), rs), k);
+      return d && !(rs.declared[r.id] ?? []).includes(d.id);
+    });
     if (can.length > 1 && expect.encounterId === fight.encounter.id && expect.round === fight.encounter.round) {
       return { choose: can.map((r) => ({ id: r.id, name: r.name })), label: match(declarable(fight, toRule(can[0]!), rs), k)!.label };
     }
-    if (can.length === 1) who = can[0]!.id;
+    // One may: it declares. None may: the refusal speaks of the first of them (a button has no `who` to ask for).
+    if (can.length === 1 || (can.length === 0 && mine.length > 1)) who = (can[0] ?? mine[0])!.id;
   }
   const { fight, row, rs, open } = await locate(s.store.db, actor, who, expect);
   return { decl: find(open, action, row.name, () => whyNot(fight, toRule(row), rs, action.trim().toLowerCase())), who: row.id };
