@@ -179,13 +179,18 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     await say(h, "referee", "encounter start", { name: "Bridge", monsters: "1 orc", surprise: false });
     const r = await say(h, "alice", "declare", { action: "retreat" });
     expect(text(r.message)).toMatch(/Dorn: 4\.\nOrc: 1 — no parting shot\./);
-    await say(h, "referee", "next");
+    // Retreating, Dorn has no attack, so no place first and last: he rolls his die like anyone (2), after Pike's reach and the orc's 5.
+    const order = await say(h, "referee", "next");
+    expect(text(order.message)).not.toMatch(/first and last/);
+    expect(text(order.message)).toMatch(/Dice: initiative \(Dorn\): 1d6 \(2\) = \*\*2\*\*/);
+    expect(text(order.message)).toMatch(/#3 \*\*Dorn\*\*/);
     const o = await say(h, "referee", "attack", { attacker: "Orc", target: "Dorn" });
     // The orc preset's weapon has no name of its own: "its weapon".
-    expect(text(o.message)).toMatch(/Orc attacks Dorn with its weapon \(melee\): d20 16 = 16; needs 15/);
+    expect(text(o.message)).toMatch(/Orc attacks Dorn with its weapon \(melee\): d20 18 = 18; needs 15/);
     expect(text(o.message)).toMatch(/Dorn got away from this foe's parting shot/);
-    // Pike (reach), then Dorn (a fighter with several attacks against this Normal Man: first and last).
+    // Pike (reach), the orc, then Dorn.
     await say(h, "referee", "next");
+    expect(text((await say(h, "referee", "next")).message)).toMatch(/Bridge — round 1 · Dorn to act/);
     const d = await say(h, "alice", "attack", { target: "Orc" });
     expect(d.ephemeral).toBe(true);
     expect(text(d.message)).toMatch(/Dorn cannot attack this round \(fleeing: may not attack this round\)/);

@@ -265,6 +265,13 @@ describe("bx-house: fighters with multiple attacks", () => {
     expect(bxHouse.initiative({ combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 }, faces(3)).order).toEqual([["f"], ["g"], ["f"]]);
     expect(bxHouse.initiative({ combatants: [f, mon("o", { hd: "4+1" })], method: "individual", round: 2 }, faces(2, 5)).order).toEqual([["o"], ["f"]]);
   });
+  // seed 001, "MISC COMBAT RULES": a parry means "no attacks are possible": no attacks, so no place first and last
+  it("a fighter who declared a parry takes a place by its die, not first and last", () => {
+    const f = withConds(pc("f", { class: "fighter", level: 3 }), "parrying");
+    const r = bxHouse.initiative({ combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 }, faces(2, 5));
+    expect(r.lines.join("\n")).not.toMatch(/first and last/);
+    expect(r.order).toEqual([["g"], ["f"]]);
+  });
   // seed 001, "ENCOUNTER ORDER": the first round's dice stand; a fighter who went first and last then rolled none
   it("when the Normal Men are down, a fighter who went first and last rolls its own die once, and keeps it", () => {
     const f = pc("f", { class: "fighter", level: 3 });

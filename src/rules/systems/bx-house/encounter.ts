@@ -97,8 +97,11 @@ const isOut = (c: HC) => c.state.conditions.some((x) => OUT.includes(x));
 const has = (c: HC, x: string) => c.state.conditions.includes(x);
 const hasted = (c: HC) => has(c, "hasted");
 /** "Fighters with multiple attacks": several attacks a round, or several against the Normal Men among their foes. */
+/** Declared or set this round, they leave no attack (houseAllowance): no place first and last either. */
+const NO_ATTACK = ["parrying", "running", "fleeing", "retreating", "pinned", "casting", "spell cast"];
 const multiFighter = (c: HC, all: HC[]) =>
   c.kind !== "monster" &&
+  !NO_ATTACK.some((x) => has(c, x)) &&
   classGroupOf(c.sheet) === "fighter" &&
   (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
 const INIT = "initiative:";
