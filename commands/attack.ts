@@ -6,6 +6,7 @@ import { addSituationOptions, readSituation } from "../src/discord/situation.js"
 import { attackButtons, attackEmbed } from "../src/discord/embeds/attack.js";
 import { attachAttackMessage, repairPressed, showLapsed } from "../src/discord/lapsed.js";
 import { attack, react } from "../src/play/attacks/index.js";
+import { followBoard, refreshBoard } from "../src/discord/board.js";
 import { combatantChoices, weaponChoices } from "../src/play/encounters/choices.js";
 import { StaleError } from "../src/play/errors.js";
 
@@ -36,6 +37,8 @@ export const command: CommandModule = {
       await attachAttackMessage(i.client, s, v.pendingId, msg.id);
     }
     await showLapsed(i.client, v.lapsed, s.log);
+    // The board follows the attack: HP, whose turn, the attacks waiting for an answer, Next.
+    await followBoard(i, s);
   },
 
   async press(i, s) {
@@ -47,6 +50,7 @@ export const command: CommandModule = {
       throw err;
     });
     await i.update({ embeds: [attackEmbed(v)], components: attackButtons(v) });
+    await refreshBoard(i.client, s, v.encounterId);
   },
 
   async autocomplete(i, s) {

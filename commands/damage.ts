@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
+import { followBoard } from "../src/discord/board.js";
 import { tableEmbed } from "../src/discord/embeds/table.js";
 import { changeHealth } from "../src/play/table.js";
 import { targetChoices } from "../src/play/encounters/choices.js";
@@ -24,6 +25,7 @@ export const command: CommandModule = {
       kind: i.options.getBoolean("subdual") ? "subdual" : "normal",
     });
     await respond(i, { embeds: [tableEmbed(t)] });
+    await followBoard(i, s);
   },
   async autocomplete(i, s) {
     await i.respond(await targetChoices(s, actorOf(i), i.options.getFocused()));

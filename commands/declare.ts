@@ -1,10 +1,12 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, ModalBuilder, SlashCommandBuilder, TextInputBuilder, TextInputStyle, type ButtonInteraction, type ModalSubmitInteraction } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, ModalBuilder, SlashCommandBuilder, TextInputBuilder, TextInputStyle, type ButtonInteraction, type ModalSubmitInteraction, type StringSelectMenuInteraction } from "discord.js";
 import { clip } from "../src/discord/embeds/style.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
-import { respond } from "../src/discord/respond.js";
 import { cleanText } from "../src/discord/input.js";
-import { encounterEmbed, roundMessage } from "../src/discord/embeds/encounter.js";
+import { encounterEmbed } from "../src/discord/embeds/encounter.js";
+import { replyBoard } from "../src/discord/board.js";
+import { waitingIn } from "../src/play/encounters/board.js";
+import type { Services } from "../src/play/services.js";
 import { roundButtons } from "../src/discord/embeds/round.js";
 import { combatantChoices } from "../src/play/encounters/choices.js";
 import { declarationChoices, declarationOf, declare } from "../src/play/round/declare.js";
@@ -24,24 +26,48 @@ function parseId(customId: string) {
 
 const base = (customId: string) => customId.split("@")[0]!;
 
-/** Declared from the ephemeral "who declares?" message: that message says so, and the round goes to the channel. */
-async function answer(i: ButtonInteraction | ModalSubmitInteraction, ev: EncounterEvent) {
-  if (i.message?.flags.has(MessageFlags.Ephemeral) && (i.isButton() || (i.isModalSubmit() && i.isFromMessage()))) {
+/** Declared from the ephemeral "who declares?" message: that message says so, and the board goes to the channel. */
+async function answer(i: Tapped, s: Services, ev: EncounterEvent) {
+  if (i.message?.flags.has(MessageFlags.Ephemeral) && (i.isMessageComponent() || (i.isModalSubmit() && i.isFromMessage()))) {
     await i.update({ content: ev.notes.join("\n") || "Declared.", embeds: [], components: [] });
-    await i.followUp(roundMessage(ev));
+    await replyBoard(i, s, ev);
     return;
   }
-  await updateRound(i, ev);
+  await updateRound(i, s, ev);
 }
 
-/** The round's message keeps its rule results; its roster shows the declaration. */
-async function updateRound(i: ButtonInteraction | ModalSubmitInteraction, ev: EncounterEvent) {
+/** The board keeps its rule results; its roster shows the declaration. */
+async function updateRound(i: Tapped, s: Services, ev: EncounterEvent) {
+  if (!(i.isMessageComponent() || (i.isModalSubmit() && i.isFromMessage()))) return replyBoard(i, s, ev);
+  const waiting = await waitingIn(s.store.db, ev.fight);
   const embeds = (i.message?.embeds ?? []).map((e) => e.toJSON());
-  const roster = encounterEmbed(ev.fight, undefined, [...ev.notes, ...ev.results.flatMap((r) => r.lines)]).data;
+  const roster = encounterEmbed(ev.fight, undefined, [...ev.notes, ...ev.results.flatMap((r) => r.lines)], waiting).data;
   if (embeds.length) embeds[embeds.length - 1] = { ...embeds[embeds.length - 1], title: roster.title, description: roster.description };
   else embeds.push(roster);
-  if (i.isButton() || (i.isModalSubmit() && i.isFromMessage())) await i.update({ embeds, components: roundButtons(ev.fight) });
-  else await respond(i, roundMessage(ev));
+  await i.update({ embeds, components: roundButtons(ev.fight, waiting) });
+}
+
+type Tapped = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
+
+/** One tap declares for the presser's own combatant; a declaration that takes a detail asks for it in a modal. */
+async function tap(i: ButtonInteraction | StringSelectMenuInteraction, s: Services, customId: string) {
+  const { action, expect, who } = parseId(customId);
+  const r = await declarationOf(s, actorOf(i), action, expect, who);
+  if ("choose" in r) {
+    // A character and a retainer, say: one button each, on a message only the presser sees.
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      r.choose.slice(0, 5).map((c) => new ButtonBuilder().setCustomId(`${base(customId)}@${c.id}`.slice(0, 100)).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary)),
+    );
+    await i.reply({ content: `Who declares ${r.label}?`, components: [row], flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const d = r.decl;
+  if (d.detail) {
+    const input = new TextInputBuilder().setCustomId("detail").setLabel("Detail").setPlaceholder(d.detail.slice(0, 100)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(60);
+    const modal = new ModalBuilder().setCustomId(customId).setTitle(d.label.slice(0, 45)).addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+    return i.showModal(modal);
+  }
+  await answer(i, s, await declare(s, actorOf(i), { action, expect, who: r.who }));
 }
 
 export const command: CommandModule = {
@@ -55,28 +81,20 @@ export const command: CommandModule = {
 
   async execute(i, s) {
     const ev = await declare(s, actorOf(i), { action: i.options.getString("action", true), who: i.options.getString("who"), detail: i.options.getString("detail") });
-    await respond(i, roundMessage(ev));
+    await replyBoard(i, s, ev);
   },
 
   /** One tap declares for the presser's own combatant; a declaration that takes a detail asks for it in a modal. */
   async press(i, s) {
-    const { action, expect, who } = parseId(i.customId);
-    const r = await declarationOf(s, actorOf(i), action, expect, who);
-    if ("choose" in r) {
-      // A character and a retainer, say: one button each, on a message only the presser sees.
-      const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-        r.choose.slice(0, 5).map((c) => new ButtonBuilder().setCustomId(`${base(i.customId)}@${c.id}`.slice(0, 100)).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary)),
-      );
-      await i.reply({ content: `Who declares ${r.label}?`, components: [row], flags: MessageFlags.Ephemeral });
-      return;
-    }
-    const d = r.decl;
-    if (d.detail) {
-      const input = new TextInputBuilder().setCustomId("detail").setLabel("Detail").setPlaceholder(d.detail.slice(0, 100)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(60);
-      const modal = new ModalBuilder().setCustomId(i.customId).setTitle(d.label.slice(0, 45)).addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
-      return i.showModal(modal);
-    }
-    await answer(i, await declare(s, actorOf(i), { action, expect, who: r.who }));
+    await tap(i, s, i.customId);
+  },
+
+  /** The board's menu of declarations past the first few: `declare:<encounterId>:<round>:menu`, the choice its value. */
+  async choose(i, s) {
+    const [, encounterId, round] = i.customId.split(":");
+    const action = i.values[0];
+    if (!encounterId || !round || !action) throw new StaleError("This menu is no longer in use: nothing was changed.");
+    await tap(i, s, `declare:${encounterId}:${round}:${action}`.slice(0, 100));
   },
 
   async submit(i, s) {
@@ -87,7 +105,7 @@ export const command: CommandModule = {
     const r = named ? null : await declarationOf(s, actorOf(i), action, expect);
     if (r && "choose" in r) throw new UserError(`Several of yours may declare ${r.label}: tap it again, or /declare with \`who\`.`);
     const who = named ?? r?.who ?? null;
-    await answer(i, await declare(s, actorOf(i), { action, expect, who, ...(detail ? { detail } : {}) }));
+    await answer(i, s, await declare(s, actorOf(i), { action, expect, who, ...(detail ? { detail } : {}) }));
   },
 
   async autocomplete(i, s) {

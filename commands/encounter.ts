@@ -2,7 +2,9 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
-import { encounterEndEmbed, encounterEventEmbeds, encounterStartEmbeds, roundMessage } from "../src/discord/embeds/encounter.js";
+import { encounterEndEmbed, encounterStartEmbeds } from "../src/discord/embeds/encounter.js";
+import { closeBoard, replyBoard } from "../src/discord/board.js";
+import { boardRef } from "../src/play/encounters/board.js";
 import { roundButtons } from "../src/discord/embeds/round.js";
 import { showLapsed } from "../src/discord/lapsed.js";
 import { addMonsters, endEncounter, joinEncounter, showEncounter, startEncounter } from "../src/play/encounters/index.js";
@@ -66,28 +68,29 @@ export const command: CommandModule = {
           surprise: i.options.getBoolean("surprise"),
           leader: i.options.getString("leader"),
         });
-        return respond(i, { embeds: encounterStartEmbeds(ev), components: roundButtons(ev.fight) });
+        return replyBoard(i, s, ev, (w) => ({ embeds: encounterStartEmbeds(ev, w), components: roundButtons(ev.fight, w) }));
       }
       case "add": {
         const side = i.options.getString("side") === "party" ? "party" : "foes";
         const ev = await addMonsters(s, actor, { monsters: i.options.getString("monsters", true), stats: i.options.getString("stats"), side });
-        // The roster changed: this message carries the round's buttons now (what the newcomers may declare, Next).
-        return respond(i, { embeds: encounterEventEmbeds(ev), components: roundButtons(ev.fight) });
+        // The roster changed: this message is the board now (what the newcomers may declare, Next).
+        return replyBoard(i, s, ev);
       }
       case "join": {
         const retainer = i.options.getString("retainer");
         const ev = retainer ? await joinRetainer(s, actor, { name: retainer }) : await joinEncounter(s, actor, { character: i.options.getString("character") });
-        return respond(i, { embeds: encounterEventEmbeds(ev), components: roundButtons(ev.fight) });
+        return replyBoard(i, s, ev);
       }
       case "bestiary": {
         const r = await saveToBestiary(s, actor, { name: i.options.getString("name"), stats: i.options.getString("stats", true) });
         return respond(i, { embeds: [bestiaryEmbed(r)] });
       }
       case "show":
-        return respond(i, roundMessage(await showEncounter(s, actor)));
+        return replyBoard(i, s, await showEncounter(s, actor));
       case "end": {
         const summary = await endEncounter(s, actor);
         await respond(i, { embeds: [encounterEndEmbed(summary)] });
+        await closeBoard(i.client, s, boardRef(summary.encounter.board));
         return showLapsed(i.client, summary.lapsed, s.log);
       }
     }

@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
+import { followBoard } from "../src/discord/board.js";
 import { tableEmbed } from "../src/discord/embeds/table.js";
 import { changeHealth } from "../src/play/table.js";
 import { targetChoices } from "../src/play/encounters/choices.js";
@@ -16,6 +17,7 @@ export const command: CommandModule = {
   async execute(i, s) {
     const t = await changeHealth(s, actorOf(i), { target: i.options.getString("target", true), amount: i.options.getInteger("amount", true), heal: true });
     await respond(i, { embeds: [tableEmbed(t)] });
+    await followBoard(i, s);
   },
   async autocomplete(i, s) {
     await i.respond(await targetChoices(s, actorOf(i), i.options.getFocused()));

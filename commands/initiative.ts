@@ -1,8 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
-import { respond } from "../src/discord/respond.js";
-import { roundMessage } from "../src/discord/embeds/encounter.js";
+import { replyBoard } from "../src/discord/board.js";
 import { showLapsed } from "../src/discord/lapsed.js";
 import { rollInitiative } from "../src/play/encounters/turns.js";
 
@@ -10,7 +9,7 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder().setName("initiative").setDescription("Roll the round's order by the campaign's method (referee)").setDMPermission(false),
   async execute(i, s) {
     const ev = await rollInitiative(s, actorOf(i));
-    await respond(i, roundMessage(ev));
+    await replyBoard(i, s, ev);
     await showLapsed(i.client, ev.lapsed ?? [], s.log);
   },
 };

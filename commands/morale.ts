@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
+import { followBoard } from "../src/discord/board.js";
 import { tableEmbed } from "../src/discord/embeds/table.js";
 import { moraleCheck } from "../src/play/table.js";
 
@@ -16,5 +17,7 @@ export const command: CommandModule = {
   async execute(i, s) {
     const side = i.options.getString("side") === "party" ? "party" : "foes";
     await respond(i, { embeds: [tableEmbed(await moraleCheck(s, actorOf(i), { side, rating: i.options.getInteger("rating"), modifier: i.options.getInteger("modifier") }))] });
+    // Who fled or surrendered leaves the order: the board shows it.
+    await followBoard(i, s);
   },
 };

@@ -1,10 +1,10 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
-import { respond } from "../src/discord/respond.js";
-import { roundMessage } from "../src/discord/embeds/encounter.js";
+import { followBoardOf, replyBoard } from "../src/discord/board.js";
 import { showLapsed } from "../src/discord/lapsed.js";
 import { nextTurn } from "../src/play/encounters/turns.js";
+import { resolveWaiting } from "../src/play/attacks/lapse.js";
 import { StaleError } from "../src/play/errors.js";
 
 export const command: CommandModule = {
@@ -14,17 +14,26 @@ export const command: CommandModule = {
     .setDMPermission(false),
   async execute(i, s) {
     const ev = await nextTurn(s, actorOf(i));
-    await respond(i, roundMessage(ev));
+    await replyBoard(i, s, ev);
     await showLapsed(i.client, ev.lapsed ?? [], s.log);
   },
 
-  /** The round message's "Next ▶": `next:<encounterId>:<version>`. The old message keeps its text and loses its buttons. */
+  /**
+   * The board's buttons (src/discord/embeds/round.ts): "Next ▶" is `next:<encounterId>:<round>:<turn>:<phase>`,
+   * "Resolve N waiting" is `next:<encounterId>:resolve`. The pressed board keeps its text and loses its buttons;
+   * the new board follows below.
+   */
   async press(i, s) {
-    const [, encounterId, version] = i.customId.split(":");
-    if (!encounterId || !version) throw new StaleError("This button is no longer in use: nothing was changed.");
-    const ev = await nextTurn(s, actorOf(i), { encounterId, version: Number(version) });
-    await i.update({ components: [] });
-    await i.followUp(roundMessage(ev));
+    const [, encounterId, round, turn, phase] = i.customId.split(":");
+    if (encounterId && round === "resolve") {
+      const ev = await resolveWaiting(s, actorOf(i), encounterId);
+      await followBoardOf(i, s, ev);
+      await showLapsed(i.client, ev.lapsed ?? [], s.log);
+      return;
+    }
+    if (!encounterId || !round || !turn || !phase) throw new StaleError("This button is from an older board: nothing was changed. /encounter show posts the board again.");
+    const ev = await nextTurn(s, actorOf(i), { encounterId, round: Number(round), turn: Number(turn), phase });
+    await followBoardOf(i, s, ev);
     await showLapsed(i.client, ev.lapsed ?? [], s.log);
   },
 };

@@ -4,6 +4,7 @@ import type {
   ChatInputCommandInteraction,
   MessageContextMenuCommandInteraction,
   ModalSubmitInteraction,
+  StringSelectMenuInteraction,
   RESTPostAPIApplicationCommandsJSONBody,
 } from "discord.js";
 import type { Services } from "../play/services.js";
@@ -25,6 +26,8 @@ export interface CommandModule {
   press?(i: ButtonInteraction, s: Services): Promise<void>;
   /** A message command (context menu "Apps" on a message): `data` is a ContextMenuCommandBuilder of type Message; `execute` refuses. */
   message?(i: MessageContextMenuCommandInteraction, s: Services): Promise<void>;
+  /** Select menus whose custom id starts with `<name>:`. */
+  choose?(i: StringSelectMenuInteraction, s: Services): Promise<void>;
   /** Modals whose custom id starts with `<name>:`. */
   submit?(i: ModalSubmitInteraction, s: Services): Promise<void>;
 }

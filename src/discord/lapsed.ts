@@ -7,6 +7,7 @@ import type { Services } from "../play/services.js";
 import { attackEmbed, lapsedView } from "./embeds/attack.js";
 import { registerSweepTask } from "./sweeper.js";
 import { ownsGuild } from "./shard.js";
+import { refreshBoard } from "./board.js";
 
 /** Discord codes for a message or channel that is gone: nothing left to edit. */
 const GONE = new Set([10003, 10008]);
@@ -61,4 +62,6 @@ registerSweepTask(async (client, services: Services, log) => {
   const lapsed = await lapseDue(services, ownsGuild(client));
   if (lapsed.length) log.info({ count: lapsed.length }, "reaction windows lapsed");
   await showLapsed(client, lapsed, log);
+  // The boards of those encounters no longer list them as waiting.
+  for (const encounterId of new Set(lapsed.map((l) => l.encounterId))) await refreshBoard(client, services, encounterId);
 });

@@ -41,13 +41,15 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
       else await i.respond([]);
       return { name: i.commandName, kind: "autocomplete" };
     }
-    if (i.isButton() || i.isModalSubmit()) {
+    if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) {
       const name = i.customId.split(":")[0] ?? "";
       const cmd = commands.get(name);
+      const kind = i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select";
       if (i.isButton() && cmd?.press) await cmd.press(i, services);
       else if (i.isModalSubmit() && cmd?.submit) await cmd.submit(i, services);
+      else if (i.isStringSelectMenu() && cmd?.choose) await cmd.choose(i, services);
       else throw Object.assign(new Error("This button is no longer in use: nothing was changed."), { name: "UserError" });
-      return { name: `${name}:${i.isButton() ? "button" : "modal"}`, kind: i.isButton() ? "button" : "modal" };
+      return { name: `${name}:${kind}`, kind };
     }
     return { name: "other", kind: "other" };
   }
@@ -136,13 +138,13 @@ async function firstTime(services: Services, i: Interaction, oneTransaction: boo
 
 function nameOf(i: Interaction): string {
   if (i.isChatInputCommand() || i.isAutocomplete()) return i.commandName;
-  if (i.isButton() || i.isModalSubmit()) return i.customId.split(":")[0] ?? "";
+  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) return i.customId.split(":")[0] ?? "";
   return "";
 }
 
 function describe(i: Interaction): { name: string; kind: string } {
   if (i.isMessageContextMenuCommand()) return { name: i.commandName, kind: "message command" };
   if (i.isChatInputCommand() || i.isAutocomplete()) return { name: i.commandName, kind: i.isAutocomplete() ? "autocomplete" : "command" };
-  if (i.isButton() || i.isModalSubmit()) return { name: i.customId.split(":")[0] ?? "", kind: i.isButton() ? "button" : "modal" };
+  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) return { name: i.customId.split(":")[0] ?? "", kind: i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select" };
   return { name: "other", kind: "other" };
 }

@@ -115,7 +115,7 @@ export async function addRounds(tx: Tx, campaignId: string, rounds: number): Pro
 }
 
 /** An encounter's attacks still waiting for reactions (only those due by `dueBy` when given), oldest first. */
-export function openAttacks(tx: Tx, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
+export function openAttacks(tx: Db | Tx, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
   return dueBy
     ? queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`)
     : queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`);

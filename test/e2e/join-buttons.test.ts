@@ -1,7 +1,7 @@
 // DESIGN.md, "The round": a declaration is one or two taps. A latecomer's /encounter join, and monsters
 // brought in by /encounter add, answer with the round's buttons, so nobody has to ask for /encounter show.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buttons, startE2E, text, type E2E } from "../helpers/e2e.js";
+import { buttons, menuOptions, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
@@ -18,10 +18,16 @@ describe("joining a fight before initiative", () => {
     await h.cmd("alice", "character create", { name: "Wren", sheet: "life=8 guard=6 armour=1 weapons=spear:d8:reach" });
     const j = await h.cmd("alice", "encounter join");
     expect(text(j.message)).toMatch(/Wren joins the fight/);
-    const labels = buttons(j.message).map((b) => b.label);
+    // No more than five declaration buttons: the rest are in the board's menu (issue 28, "Words players read").
+    const declares = buttons(j.message).filter((b) => b.id.startsWith("declare:") && !b.id.endsWith(":menu"));
+    expect(declares.length).toBeLessThanOrEqual(5);
+    const labels = [...buttons(j.message).map((b) => b.label), ...menuOptions(j.message).map((o) => o.label)];
     // seed 004, "Ranks": a combatant starts in a rank; "Charging"
     expect(labels).toEqual(expect.arrayContaining(["Start in a rank", "Charge", "Roll initiative ▶"]));
-    const charge = await h.press("alice", j.message.id, buttons(j.message).find((b) => b.label === "Charge")!.id);
+    const inMenu = menuOptions(j.message).find((o) => o.label === "Charge");
+    const charge = inMenu
+      ? await h.choose("alice", j.message.id, inMenu.id, [inMenu.value])
+      : await h.press("alice", j.message.id, buttons(j.message).find((b) => b.label === "Charge")!.id);
     expect(charge.ephemeral).toBeFalsy();
     expect(text(charge.message)).toMatch(/Wren declares Charge/);
   });

@@ -28,6 +28,8 @@ export interface E2E {
   /** Sends a slash command as `user` in the default channel (or opts.channelId). */
   cmd(user: string, name: string, options?: SlashOptions["options"], extra?: Partial<SlashOptions>): Promise<Reply>;
   press(user: string, messageId: string, customId: string, extra?: { channelId?: string; guildId?: string }): Promise<Reply>;
+  /** `user` picks `values` in the select menu `customId` of a message. */
+  choose(user: string, messageId: string, customId: string, values: string[]): Promise<Reply>;
   /** `user` picks the message command `name` from the "Apps" menu of a message. */
   menu(user: string, name: string, messageId: string): Promise<Reply>;
   /** `user` writes a message in the default channel. */
@@ -81,6 +83,9 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
     },
     press(user, messageId, customId, extra = {}) {
       return local.press({ messageId, customId, userId: users[user] ?? user, guildId, channelId, ...extra });
+    },
+    choose(user, messageId, customId, values) {
+      return local.press({ messageId, customId, userId: users[user] ?? user, guildId, channelId, values });
     },
     menu(user, name, messageId) {
       return local.messageCommand({ name, messageId, userId: users[user] ?? user });
@@ -136,6 +141,13 @@ export function text(m: StoredMessage): string {
 export function buttons(m: StoredMessage): { id: string; label: string }[] {
   const out: { id: string; label: string }[] = [];
   for (const row of (m.components ?? []) as Record<string, any>[]) for (const c of row.components ?? []) if (c.custom_id) out.push({ id: c.custom_id, label: c.label ?? "" });
+  return out;
+}
+
+/** The choices of every select menu on a message: its custom id, and each option's label and value. */
+export function menuOptions(m: StoredMessage): { id: string; label: string; value: string }[] {
+  const out: { id: string; label: string; value: string }[] = [];
+  for (const row of (m.components ?? []) as Record<string, any>[]) for (const c of row.components ?? []) for (const o of c.options ?? []) out.push({ id: c.custom_id, label: o.label, value: o.value });
   return out;
 }
 

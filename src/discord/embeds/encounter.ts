@@ -1,6 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import type { EncounterEvent, EncounterSummary } from "../../play/encounters/index.js";
 import type { Fight } from "../../play/encounters/load.js";
+import type { Waiting } from "../../play/encounters/board.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { ruleEmbed } from "./rules.js";
 import { roundButtons } from "./round.js";
@@ -41,7 +42,14 @@ export function rosterLines(f: Fight): string[] {
   return lines;
 }
 
-export function encounterEmbed(f: Fight, title?: string, notes: string[] = []): EmbedBuilder {
+/** The board's list of attacks still waiting for their defender's answer. */
+export function waitingLines(waiting: Waiting[]): string[] {
+  if (!waiting.length) return [];
+  const one = (w: Waiting) => `• ${w.attacker} → ${w.defender}: ${w.choices.join(" or ")} (${w.answers})`;
+  return ["**Waiting for an answer**", ...waiting.slice(0, 10).map(one), ...(waiting.length > 10 ? [`…and ${waiting.length - 10} more`] : [])];
+}
+
+export function encounterEmbed(f: Fight, title?: string, notes: string[] = [], waiting: Waiting[] = []): EmbedBuilder {
   const phase = readRound(f.encounter).phase;
   const now = actingNow(f) ?? [];
   const acting = f.rows.filter((r) => now.includes(r.id)).map((r) => r.name);
@@ -53,19 +61,19 @@ export function encounterEmbed(f: Fight, title?: string, notes: string[] = []): 
         : `round ${f.encounter.round}${acting.length ? ` · ${acting.length > 3 ? `${acting.slice(0, 3).join(", ")}…` : acting.join(", ")} to act` : ""}`;
   return new Embed({ color: COLOURS.referee })
     .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
-    .setDescription(clip([...notes, ...rosterLines(f)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
+    .setDescription(clip([...notes, ...rosterLines(f), ...waitingLines(waiting)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
     .setFooter({ text: `${f.system.name} · seed commitment ${f.encounter.seedHash.slice(0, 16)}…` });
 }
 
 /** The encounter's roster plus one embed per rule result (surprise, reaction, initiative…). */
-export function encounterEventEmbeds(ev: EncounterEvent, title?: string): EmbedBuilder[] {
+export function encounterEventEmbeds(ev: EncounterEvent, title?: string, waiting: Waiting[] = []): EmbedBuilder[] {
   const embeds = ev.results.slice(0, 8).map((r) => ruleEmbed(r));
-  embeds.push(encounterEmbed(ev.fight, title, ev.notes));
+  embeds.push(encounterEmbed(ev.fight, title, ev.notes, waiting));
   return embeds;
 }
 
-export function encounterStartEmbeds(ev: EncounterEvent & { seedHash: string }): EmbedBuilder[] {
-  const embeds = encounterEventEmbeds(ev, `Encounter started: ${ev.fight.encounter.name}`);
+export function encounterStartEmbeds(ev: EncounterEvent & { seedHash: string }, waiting: Waiting[] = []): EmbedBuilder[] {
+  const embeds = encounterEventEmbeds(ev, `Encounter started: ${ev.fight.encounter.name}`, waiting);
   embeds[embeds.length - 1]!.addFields({ name: "Seed commitment (SHA-256)", value: `\`${ev.seedHash}\`\nThe seed is revealed when the encounter ends; /verify replays every roll.` });
   return embeds;
 }
@@ -83,7 +91,7 @@ export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
     );
 }
 
-/** The round's message: the rule results, the roster, and the buttons to declare and move on. */
-export function roundMessage(ev: EncounterEvent, title?: string) {
-  return { embeds: encounterEventEmbeds(ev, title), components: roundButtons(ev.fight) };
+/** The round's message (the board): the rule results, the roster, the attacks waiting, and the buttons to declare and move on. */
+export function roundMessage(ev: EncounterEvent, title?: string, waiting: Waiting[] = []) {
+  return { embeds: encounterEventEmbeds(ev, title, waiting), components: roundButtons(ev.fight, waiting) };
 }

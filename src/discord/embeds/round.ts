@@ -1,18 +1,46 @@
-/** The round message's buttons: one per declaration open to players, and the referee's "Next". */
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from "discord.js";
+/**
+ * The board's buttons: one per declaration open to players (past five, a select menu), the referee's
+ * "Next" and, while attacks wait for an answer, "Resolve waiting".
+ */
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from "discord.js";
 import type { Fight } from "../../play/encounters/load.js";
+import type { Waiting } from "../../play/encounters/board.js";
 import { roundMenu } from "../../play/round/context.js";
+import { readRound } from "../../play/round/state.js";
 import { clip } from "./style.js";
 
-export function roundButtons(f: Fight): ActionRowBuilder<ButtonBuilder>[] {
+/** At most this many declaration buttons; the rest go in one select menu. */
+export const DECLARE_BUTTONS = 5;
+
+/**
+ * Custom ids of the board (commands/next.ts reads them): Next carries the encounter and the position it
+ * moves on from (round, turn, phase), so any board showing the current position works, however many
+ * attacks were made since, and a repeated or concurrent press moves the round once.
+ */
+export const nextId = (f: Fight) => `next:${f.encounter.id}:${f.encounter.round}:${f.encounter.turn}:${readRound(f.encounter).phase}`;
+export const resolveId = (f: Fight) => `next:${f.encounter.id}:resolve`;
+
+export function roundButtons(f: Fight, waiting: Waiting[] = []): ActionRowBuilder<MessageActionRowComponentBuilder>[] {
   if (f.encounter.status !== "active") return [];
   const m = roundMenu(f);
-  const buttons = m.declarations.slice(0, 14).map((d) =>
-    new ButtonBuilder().setCustomId(`declare:${m.encounterId}:${m.round}:${d.id}`.slice(0, 100)).setLabel(clip(d.label, 80)).setStyle(ButtonStyle.Secondary),
-  );
+  const rows: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
+  const id = (declId: string) => `declare:${m.encounterId}:${m.round}:${declId}`.slice(0, 100);
+  const many = m.declarations.length > DECLARE_BUTTONS;
+  const shown = many ? m.declarations.slice(0, DECLARE_BUTTONS - 1) : m.declarations;
+  if (shown.length) {
+    rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(shown.map((d) => new ButtonBuilder().setCustomId(id(d.id)).setLabel(clip(d.label, 80)).setStyle(ButtonStyle.Secondary))));
+  }
+  if (many) {
+    const rest = m.declarations.slice(DECLARE_BUTTONS - 1, DECLARE_BUTTONS - 1 + 25);
+    const menu = new StringSelectMenuBuilder()
+      .setCustomId(`declare:${m.encounterId}:${m.round}:menu`)
+      .setPlaceholder(clip(`More to declare (${rest.length})…`, 150))
+      .addOptions(rest.map((d) => ({ label: clip(d.label, 100), value: d.id.slice(0, 100) })));
+    rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(menu));
+  }
   const next = m.phase === "declare" ? (m.round === 0 ? "Roll initiative ▶" : "Roll the order ▶") : "Next ▶";
-  buttons.push(new ButtonBuilder().setCustomId(`next:${m.encounterId}:${m.version}`).setLabel(next).setStyle(ButtonStyle.Primary));
-  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  for (let i = 0; i < buttons.length; i += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(...buttons.slice(i, i + 5)));
+  const last = [new ButtonBuilder().setCustomId(nextId(f)).setLabel(next).setStyle(ButtonStyle.Primary)];
+  if (waiting.length) last.push(new ButtonBuilder().setCustomId(resolveId(f)).setLabel(`Resolve ${waiting.length} waiting`).setStyle(ButtonStyle.Secondary));
+  rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(last));
   return rows;
 }

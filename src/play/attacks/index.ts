@@ -36,6 +36,7 @@ export interface AttackView {
   pressers: Record<string, string | null>;
   ignored: SituationKey[];
   lapsed: Lapsed[];
+  encounterId: string;
   encounterName: string;
   /** Prompts for the referee (morale triggers) after this step's damage. */
   notes: string[];
@@ -61,7 +62,7 @@ export interface AttackRequest {
 export async function attack(s: Services, actor: Actor, req: AttackRequest): Promise<AttackView> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
-    let fight = await requireFight(tx, actor);
+    const fight = await requireFight(tx, actor);
     const canAttack = (row: CombatantRow) => {
       try {
         return gateAttack(fight, row, actor, false) !== null;
@@ -74,9 +75,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     const d = findCombatant(fight, req.target);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
     const gate = gateAttack(fight, a, actor, req.override === true);
-    // The next action starts: attacks still waiting for reactions resolve as they stand.
-    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
-    if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
+    // Attacks still waiting for their defender's answer stay open (DESIGN.md, "Reactions", step 4).
 
     const stored: StoredInput = {
       attackerId: a.id,
@@ -87,7 +86,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       round: fight.encounter.round,
       ...(req.weapon ? { weapon: req.weapon } : {}),
     };
-    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id }, lapsed.length ? {} : { encounter: fight.encounter });
+    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id }, { encounter: fight.encounter });
     const bag = bagFor(stream, `${a.name} attacks ${d.name}`);
     let state: AttackState;
     try {
@@ -126,7 +125,8 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       outcomeLines: view.stored.outcomeLines,
       pressers: pressers(fight, state),
       ignored: state.ignored,
-      lapsed,
+      lapsed: [],
+      encounterId: fight.encounter.id,
       encounterName: fight.encounter.name,
       notes: view.stored.outcomeLines.length ? moraleNudges(fight) : [],
     };
@@ -196,6 +196,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       pressers: pressers(fight, next),
       ignored: next.ignored,
       lapsed: [],
+      encounterId: encounter.id,
       encounterName: encounter.name,
       notes: view.stored.outcomeLines.length > input.outcomeLines.length ? moraleNudges(fight) : [],
     };

@@ -1,18 +1,23 @@
 /**
- * An attack nobody reacted to resolves when the next action in its encounter
- * starts, or when the campaign's reaction window runs out (the sweeper).
+ * An attack nobody reacted to resolves when the campaign's reaction window runs out (the sweeper),
+ * when the round ends, when the encounter ends, or when the referee resolves the waiting ones from
+ * the board. Another attack or the next combatant's turn does not close it.
  */
-import { openAttacks, updatePending } from "../../store/hot.js";
+import { encounterById, openAttacks, updatePending } from "../../store/hot.js";
+import { laneOnly } from "../../store/lane.js";
+import type { Services } from "../services.js";
+import { requireReferee } from "../permissions.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
-import type { Fight } from "../encounters/load.js";
+import { loadFight, requireFightOf, type Fight } from "../encounters/load.js";
 import { attackInput, readPending, stepEffects } from "./pending.js";
 import type { AttackState } from "../../rules/systems/types.js";
 
 export interface Lapsed {
   pendingId: string;
+  encounterId: string;
   channelId: string;
   messageId: string | null;
   state: AttackState;
@@ -39,6 +44,7 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
     if (closed === 1) {
       out.push({
         pendingId: p.id,
+        encounterId: fight.encounter.id,
         channelId: p.channelId,
         messageId: p.messageId,
         state: next,
@@ -52,4 +58,21 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
   }
   await stream.close(tx, actor);
   return out;
+}
+
+/**
+ * The board's "Resolve N waiting" (a referee): every attack still waiting for an answer resolves as it
+ * stands, at once, and the board says so.
+ */
+export async function resolveWaiting(s: Services, actor: Actor, encounterId: string): Promise<{ fight: Fight; results: never[]; notes: string[]; lapsed: Lapsed[] }> {
+  // Only the lane's statements (hot.ts), as /next.
+  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+    const fight = await requireFightOf(tx, actor, encounterId);
+    requireReferee(fight.campaign, actor, "resolve the attacks waiting for an answer");
+    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+    const notes = lapsed.length
+      ? [`The referee resolved ${lapsed.length === 1 ? "the attack" : `${lapsed.length} attacks`} waiting for an answer, as ${lapsed.length === 1 ? "it stood" : "they stood"}: ${lapsed.map((l) => `${l.attacker} → ${l.defender}`).join(", ")}.`]
+      : ["No attack was waiting for an answer any more: nothing was changed."];
+    return { fight: await loadFight(tx, fight.campaign, await encounterById(tx, fight.encounter.id)), results: [], notes, lapsed };
+  }));
 }

@@ -4,7 +4,7 @@ import type { Campaign, Combatant as CombatantRow, Encounter } from "../../gener
 import type { Combatant, CombatState, RuleSystem, SystemId } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
-import { UserError } from "../errors.js";
+import { StaleError, UserError } from "../errors.js";
 import { activeEncounter, combatantsOf } from "../../store/hot.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
@@ -47,6 +47,19 @@ export async function requireFight(tx: Tx | Db, actor: Actor): Promise<Fight> {
   const encounter = await activeEncounter(tx, campaign.id);
   if (!encounter) throw new UserError("No encounter is running here. A referee starts one with /encounter start.");
   return loadFight(tx, campaign, encounter);
+}
+
+/**
+ * The running encounter a button belongs to. A button of an encounter that has ended (the running one,
+ * if any, is another) changes nothing and says so.
+ */
+export async function requireFightOf(tx: Tx | Db, actor: Actor, encounterId: string): Promise<Fight> {
+  const ended = () => new StaleError("That encounter has ended: nothing was changed.");
+  const fight = await requireFight(tx, actor).catch((err) => {
+    throw err instanceof UserError ? ended() : err;
+  });
+  if (fight.encounter.id !== encounterId) throw ended();
+  return fight;
 }
 
 /** A combatant by id or (case-insensitive) name. */

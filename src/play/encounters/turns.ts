@@ -11,7 +11,7 @@ import { requireReferee } from "../permissions.js";
 import { bagFor, openStream, type OpenStream } from "../streams.js";
 import { lapseOpenAttacks } from "../attacks/lapse.js";
 import { applyEffects, saveState } from "./effects.js";
-import { isDown, loadFight, requireFight, type Fight } from "./load.js";
+import { isDown, loadFight, requireFight, requireFightOf, type Fight } from "./load.js";
 import { bumpEncounter, type EncounterEvent } from "./index.js";
 import { endOfRound } from "../round/marks.js";
 import { freshRound, readRound } from "../round/state.js";
@@ -148,7 +148,7 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
     requireBothSides(fight);
     const rs = readRound(fight.encounter);
     if (rs.phase === "declare") return beginRound(tx, s, actor, fight);
-    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+    // Attacks waiting for an answer stay open: rolling the order again does not end the round.
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     const round = fight.encounter.round;
     // The referee rolls the order again in the middle of a round: the round's marks and attacks stand.
@@ -157,7 +157,7 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
     const turn = firstActing(fight, init.order, 0, notes);
     await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(init.order), turn });
     await open.close(tx, actor);
-    return { fight: await reload(tx, fight), results: [init], notes, lapsed };
+    return { fight: await reload(tx, fight), results: [init], notes };
   }));
 }
 
@@ -177,14 +177,27 @@ async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Prom
   return { fight: await reload(tx, fight), results: started.results, notes, lapsed };
 }
 
-/** `expect`: the round message's button carries the encounter and its version, so a stale or repeated press changes nothing. */
-export async function nextTurn(s: Services, actor: Actor, expect?: { encounterId: string; version: number }): Promise<EncounterEvent & { newRound: boolean }> {
+/** Where a round stands: a board's Next carries it, and moves on only from there. */
+export interface RoundPosition {
+  encounterId: string;
+  round: number;
+  turn: number;
+  phase: string;
+}
+
+/**
+ * `expect`: the board's Next carries the encounter and the position it moves on from, so a press on any
+ * board showing the current position works (attacks made since do not matter), and a repeated or
+ * concurrent press moves the round once.
+ */
+export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition): Promise<EncounterEvent & { newRound: boolean }> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
-    let fight = await requireFight(tx, actor);
+    let fight = expect ? await requireFightOf(tx, actor, expect.encounterId) : await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "move to the next turn");
-    if (expect && (expect.encounterId !== fight.encounter.id || expect.version !== fight.encounter.version)) {
-      throw new StaleError("The round has moved on since that message: nothing was changed. Use the latest one.");
+    const e = fight.encounter;
+    if (expect && (expect.round !== e.round || expect.turn !== e.turn || expect.phase !== readRound(e).phase)) {
+      throw new StaleError("The round has moved on since that board: nothing was changed. The newest board, at the bottom, has the live buttons.");
     }
     if (readRound(fight.encounter).phase === "declare") {
       requireBothSides(fight);
@@ -192,15 +205,16 @@ export async function nextTurn(s: Services, actor: Actor, expect?: { encounterId
     }
     const order = JSON.parse(fight.encounter.order) as string[][];
     if (!order.length) throw new UserError("Roll /initiative first: the round has no order yet.");
-    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
-    if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
     const notes: string[] = [];
     const turn = firstActing(fight, order, fight.encounter.turn + 1, notes);
     if (turn < order.length) {
+      // Attacks waiting for an answer stay open: the next combatant's turn does not close them.
       await bumpEncounter(tx, fight.encounter, { turn });
-      return { fight: await reload(tx, fight), results: [], notes, lapsed, newRound: false };
+      return { fight: await reload(tx, fight), results: [], notes, newRound: false };
     }
-    // The round ends; the next opens for declarations, or starts at once when nobody has any.
+    // The round ends: attacks still waiting resolve as they stand, then the round's steps run.
+    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+    if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     const ended = await endRound(tx, fight, open);
     notes.push(...ended.notes);

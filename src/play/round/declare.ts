@@ -15,7 +15,7 @@ import { UserError } from "../errors.js";
 import { isReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
-import { isDown, loadFight, requireFight, toRule, type Fight } from "../encounters/load.js";
+import { isDown, loadFight, requireFight, requireFightOf, toRule, type Fight } from "../encounters/load.js";
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
 import { actingNow, allowance, declarable, roundContext } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
@@ -63,8 +63,8 @@ function checkTurn(f: Fight, rowId: string, name: string, referee: boolean) {
 
 /** The fight, the declaring combatant and what it may declare now; a button of an earlier round changes nothing. */
 async function locate(db: Tx | Services["store"]["db"], actor: Actor, who: string | null | undefined, expect?: DeclareRequest["expect"]) {
-  const fight = await requireFight(db, actor);
-  if (expect && (expect.encounterId !== fight.encounter.id || expect.round !== fight.encounter.round)) {
+  const fight = expect ? await requireFightOf(db, actor, expect.encounterId) : await requireFight(db, actor);
+  if (expect && expect.round !== fight.encounter.round) {
     throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
   }
   const row = pickActing(fight, actor, who, "who", "declares");
@@ -223,7 +223,7 @@ export async function declarationOf(
   who?: string | null,
 ): Promise<{ decl: Declaration; who: string } | { choose: { id: string; name: string }[]; label: string }> {
   if (!who) {
-    const fight = await requireFight(s.store.db, actor);
+    const fight = await requireFightOf(s.store.db, actor, expect.encounterId);
     const rs = readRound(fight.encounter);
     const k = action.trim().toLowerCase();
     const mine = fight.rows.filter((r) => r.controllerId === actor.userId && !isDown(toRule(r)));

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Encounter" ADD COLUMN     "board" TEXT;
+

@@ -1,0 +1,92 @@
+/**
+ * The encounter's live board (DESIGN.md, "The board"): which message it is, and what it shows beyond
+ * the roster, the attacks still waiting for an answer. Every action posts the board anew or edits it;
+ * the previous board loses its buttons, so the newest one in the channel always works.
+ */
+import type { Actor } from "../actor.js";
+import type { Services } from "../services.js";
+import { findCampaign } from "../campaigns/find.js";
+import { activeEncounter, campaignById, encounterById, openAttacks } from "../../store/hot.js";
+import type { Db, Tx } from "../../store/client.js";
+import { loadFight, type Fight } from "./load.js";
+import { readPending } from "../attacks/pending.js";
+
+/** An attack waiting for its defender's answer, as the board lists it. */
+export interface Waiting {
+  attacker: string;
+  defender: string;
+  /** What may be pressed ("Parry", "Take it"). */
+  choices: string[];
+  /** Who answers: a player's mention, or "the referee". */
+  answers: string;
+}
+
+export interface Board {
+  fight: Fight;
+  waiting: Waiting[];
+}
+
+/** Where a board was posted: "channelId/messageId". */
+export interface BoardRef {
+  channelId: string;
+  messageId: string;
+}
+
+export const boardRef = (stored: string | null): BoardRef | null => {
+  const [channelId, messageId] = (stored ?? "").split("/");
+  return channelId && messageId ? { channelId, messageId } : null;
+};
+
+export async function waitingIn(db: Db | Tx, f: Fight): Promise<Waiting[]> {
+  const open = await openAttacks(db, f.encounter.id);
+  const row = (id: string) => f.rows.find((r) => r.id === id);
+  return open.map((p) => {
+    const { state, input } = readPending(p);
+    const by = state.options[0]?.by;
+    const controller = by ? row(by)?.controllerId : null;
+    return {
+      attacker: row(input.attackerId)?.name ?? "someone",
+      defender: row(input.defenderId)?.name ?? "someone",
+      choices: state.options.map((o) => o.label),
+      answers: controller ? `<@${controller}>` : "the referee",
+    };
+  });
+}
+
+/** The board of the actor's campaign's running encounter, or null when none runs. */
+export async function boardHere(s: Services, actor: Actor): Promise<Board | null> {
+  const campaign = await findCampaign(s.store.db, actor);
+  if (!campaign) return null;
+  const encounter = await activeEncounter(s.store.db, campaign.id);
+  if (!encounter) return null;
+  const fight = await loadFight(s.store.db, campaign, encounter);
+  return { fight, waiting: await waitingIn(s.store.db, fight) };
+}
+
+/** The board of an encounter by id, or null when it has ended (or is gone). */
+export async function boardOf(s: Services, encounterId: string): Promise<(Board & { ref: BoardRef | null }) | null> {
+  const encounter = await encounterById(s.store.db, encounterId).catch(() => null);
+  if (!encounter || encounter.status !== "active") return null;
+  const fight = await loadFight(s.store.db, await campaignById(s.store.db, encounter.campaignId), encounter);
+  return { fight, waiting: await waitingIn(s.store.db, fight), ref: boardRef(encounter.board) };
+}
+
+/** Discord's ids grow with time: the later of two messages has the larger id. */
+const later = (a: string, b: string) => a.length !== b.length ? a.length > b.length : a > b;
+
+/**
+ * Records `ref` as the encounter's board, unless a later board is recorded already, and returns the
+ * board that must lose its buttons: the one it replaces, or `ref` itself when it came too late (two
+ * boards posted at once). Compare-and-set: each failed try means another board was recorded first.
+ */
+export async function recordBoard(s: Services, encounterId: string, ref: BoardRef): Promise<BoardRef | null> {
+  const stored = `${ref.channelId}/${ref.messageId}`;
+  for (;;) {
+    const row = await s.store.db.encounter.findUnique({ where: { id: encounterId }, select: { board: true } });
+    if (!row || row.board === stored) return null;
+    const old = boardRef(row.board);
+    if (old && old.channelId === ref.channelId && later(old.messageId, ref.messageId)) return ref;
+    const n = await s.store.db.encounter.updateMany({ where: { id: encounterId, board: row.board }, data: { board: stored } });
+    if (n.count === 1) return old;
+  }
+}
