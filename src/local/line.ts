@@ -2,6 +2,7 @@
 //   /name [group] [subcommand] key:value key:"quoted value" [positional values]
 // Subcommands and option names come from the registered command definitions;
 // values stay strings (the interaction builder types them from the definition).
+import { distance } from "fastest-levenshtein";
 import type { StoredCommand } from "./types.js";
 
 export interface ParsedLine {
@@ -51,7 +52,17 @@ export function tokenize(line: string): Token[] {
 interface Def {
   type: number;
   name: string;
+  required?: boolean;
   options?: Def[];
+}
+
+/** The option names `key` is a slip for ("resaon" → reason): 1 edit up to three letters, 2 up to eight (a swap of two letters is 2), then one more for every three. */
+function nearOptions(key: string, defs: Def[]): string[] {
+  const k = key.toLowerCase();
+  const slack = k.length <= 3 ? 1 : Math.max(2, Math.floor(k.length / 3));
+  const scored = defs.map((d) => ({ name: d.name, d: distance(k, d.name.toLowerCase()) })).filter((x) => x.d <= slack);
+  const best = Math.min(...scored.map((x) => x.d));
+  return scored.filter((x) => x.d === best).map((x) => x.name);
 }
 
 export function parseCommandLine(line: string, commands: StoredCommand[]): ParsedLine {
@@ -84,34 +95,45 @@ export function parseCommandLine(line: string, commands: StoredCommand[]): Parse
     throw new Error(`/${[name, parsed.subcommandGroup].filter(Boolean).join(" ")} needs a subcommand: ${choices.join(", ")}`);
   }
 
-  const positional: string[] = [];
+  type Named = { key: string; value: string; words: string[] };
+  const positional: { text: string; after: Named | null }[] = [];
   // Words typed right after a named value: perhaps that value's, split at a space.
-  let after: { key: string; value: string; words: string[] } | null = null;
+  let after: Named | null = null;
   let unknownKey = false;
+  const options = `options: ${defs.map((d) => d.name).join(", ")}`;
   for (const t of tokens) {
     const m = t.quoted ? null : /^([^:\s]+):(.*)$/s.exec(t.text);
     if (m && defs.some((d) => d.name === m[1])) {
       parsed.options[m[1]!] = m[2]!;
       after = { key: m[1]!, value: m[2]!, words: [] };
     } else {
+      // "resaon:sneak": a misspelled option name, not more of the value before it.
+      const near = m ? nearOptions(m[1]!, defs) : [];
+      if (near.length) throw new Error(`/${name}: no option ${m![1]}: did you mean ${near.join(" or ")}? (${options})`);
       if (after) after.words.push(t.text);
       if (m && after) unknownKey = true;
-      positional.push(t.text);
+      positional.push({ text: t.text, after });
     }
   }
-  const quoted = () => {
-    if (!after?.words.length) return "";
-    const whole = [after.value, ...after.words].join(" ").replace(/"/g, '\\"');
-    return `; a value with spaces goes in quotes: ${after.key}:"${whole}"`;
-  };
+  const whole = (n: Named) => `${n.key}:"${[n.value, ...n.words].join(" ").replace(/"/g, '\\"')}"`;
+  const quoted = () => (after?.words.length ? `; a value with spaces goes in quotes: ${whole(after)}` : "");
   // "hp:9" after sheet:str=16 is no option of this command: the value was split at a space.
-  if (unknownKey) throw new Error(`/${name}: "${after!.words.join(" ")}" is not an option${quoted()} (options: ${defs.map((d) => d.name).join(", ")})`);
+  if (unknownKey) throw new Error(`/${name}: "${after!.words.join(" ")}" is not an option${quoted()} (${options})`);
   // Positional values fill the options not named, in definition order; the last takes the rest.
+  // A value typed after a named one fills only a required option still missing ("/roll reason:x 3d6"):
+  // "/roll dice:1d20 +2" most likely meant dice "1d20 +2", so it is refused, not read as the reason.
   const free = defs.filter((d) => !(d.name in parsed.options));
   free.forEach((d, i) => {
     if (positional.length === 0) return;
-    parsed.options[d.name] = i === free.length - 1 ? positional.splice(0).join(" ") : positional.shift()!;
+    const take = i === free.length - 1 ? positional.splice(0) : [positional.shift()!];
+    const stray = take.find((w) => w.after);
+    const words = take.map((w) => w.text).join(" ");
+    if (stray && !d.required) {
+      const other = d.type === 3 ? `; if it is the ${d.name}, name it: ${d.name}:"${words.replace(/"/g, '\\"')}"` : "";
+      throw new Error(`/${name}: "${words}" has no option name. If it is part of ${stray.after!.key}, quote the whole value: ${whole(stray.after!)}${other}`);
+    }
+    parsed.options[d.name] = words;
   });
-  if (positional.length) throw new Error(`/${name}: too many values (${positional.join(" ")})${quoted()}; options: ${defs.map((d) => d.name).join(", ")}`);
+  if (positional.length) throw new Error(`/${name}: too many values (${positional.map((w) => w.text).join(" ")})${quoted()}; ${options}`);
   return parsed;
 }

@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import { UserError } from "./errors.js";
+import { nearestNames, orList } from "./nearest.js";
 
 type AnyDef = { type: string; innerType?: Schema; element?: Schema; shape?: Record<string, Schema>; in?: Schema; schema?: Schema };
 type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema> }>;
@@ -92,8 +93,10 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
     const byPrefix = keys.filter((x) => x.toLowerCase().startsWith(k));
     const key = exact ?? (byPrefix.length === 1 ? byPrefix[0] : undefined);
     if (!key) {
-      const hint = byPrefix.length > 1 ? `it could be ${byPrefix.join(" or ")}` : `the fields are ${keys.join(", ")}`;
-      throw new UserError(`"${rawKey}" is not a field of this system's sheet: ${hint}.`);
+      // "st" begins several fields; "strr" is a slip for one: name those, else every field.
+      const near = byPrefix.length > 1 ? byPrefix : nearestNames(rawKey, keys);
+      const hint = near.length ? `did you mean ${orList(near)}?` : `the fields are ${keys.join(", ")}.`;
+      throw new UserError(`"${rawKey}" is not a field of this system's sheet: ${hint}`);
     }
     out[key] = coerce(value, shape[key]);
   }

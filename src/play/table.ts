@@ -10,6 +10,7 @@ import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import { UserError } from "./errors.js";
+import { didYouMean } from "./nearest.js";
 import { isReferee, requireOwnerOrReferee, requireReferee } from "./permissions.js";
 import { requireCampaign } from "./campaigns/find.js";
 import { activeCharacter, asCombatant, findCharacter } from "./characters/index.js";
@@ -75,7 +76,7 @@ async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null): Promi
     }
   }
   const c = name ? await findCharacter(tx, sc.campaign.id, name) : await activeCharacter(tx, sc.campaign.id, actor.userId);
-  if (!c) throw new UserError(name ? `No character named "${name}" here.` : "You have no character here: create one with /character create.");
+  if (!c) throw new UserError(name ? `No character named "${name}" here.${await nearTargets(tx, sc, name)}` : "You have no character here: create one with /character create.");
   if (c.ownerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is <@${c.ownerId}>'s to roll.`);
   return asCombatant(c);
 }
@@ -221,7 +222,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       };
     }
     const c = await findCharacter(tx, sc.campaign.id, input.target);
-    if (!c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
+    if (!c) throw await noTarget(tx, sc, input.target);
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
     const rc = asCombatant(c);
     const r = rule(() => (input.heal ? sys.applyHealing(rc, amount) : sys.applyDamage(rc, amount, bag, input.kind ?? "normal")));
@@ -233,6 +234,17 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
 }
 
 
+/** " Did you mean …?" among the fight's combatants and the campaign's characters, or "". */
+async function nearTargets(tx: Tx, sc: Scope, typed: string): Promise<string> {
+  const characters = await tx.character.findMany({ where: { campaignId: sc.campaign.id, deletedAt: null, kind: { not: "monster" } }, select: { name: true } });
+  return didYouMean(typed, [...(sc.fight?.rows.map((r) => r.name) ?? []), ...characters.map((c) => c.name)]);
+}
+
+/** No combatant and no character by that name: the refusal names the nearest of both. */
+async function noTarget(tx: Tx, sc: Scope, target: string): Promise<UserError> {
+  return new UserError(`There is no "${target}" here.${(await nearTargets(tx, sc, target)) || " Pick a character or a combatant from the list."}`);
+}
+
 /** /damage fall: the system rolls the fall's damage, then it is applied as any damage. */
 async function fallDamage(s: Services, actor: Actor, input: { target: string; heightFt: number }): Promise<TableResult> {
   return withDice(s, actor, `fall of ${input.heightFt} ft`, async (tx, sc, bag) => {
@@ -241,7 +253,7 @@ async function fallDamage(s: Services, actor: Actor, input: { target: string; he
     if (!sys.fall) throw new UserError(`${sys.name} has no falling rule here: give the damage as \`amount\`.`);
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
     const c = row ? null : await findCharacter(tx, sc.campaign.id, input.target);
-    if (!row && !c) throw new UserError(`There is no "${input.target}" here: pick a character or a combatant from the list.`);
+    if (!row && !c) throw await noTarget(tx, sc, input.target);
     const who = row ? toRule(row) : asCombatant(c!);
     const f = rule(() => sys.fall!(who, input.heightFt, bag));
     let lines = f.lines;
@@ -293,7 +305,7 @@ export async function attackOdds(s: Services, actor: Actor, input: { target: str
   const f = await loadFight(s.store.db, campaign, enc);
   const find = (n: string) => f.rows.find((r) => r.name.toLowerCase() === n.toLowerCase());
   const d = find(input.target);
-  if (!d) throw new UserError(`There is no "${input.target}" in this encounter.`);
+  if (!d) throw new UserError(`There is no "${input.target}" in this encounter.${didYouMean(input.target, f.rows.map((r) => r.name))}`);
   const a = input.attacker ? find(input.attacker) : f.rows.find((r) => r.controllerId === actor.userId);
   if (!a) throw new UserError("Say who attacks with the `attacker` option.");
   const sys = f.system;

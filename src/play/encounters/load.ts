@@ -5,6 +5,7 @@ import type { Combatant, CombatState, RuleSystem, SystemId } from "../../rules/s
 import type { Db, Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { StaleError, UserError } from "../errors.js";
+import { didYouMean } from "../nearest.js";
 import { activeEncounter, combatantsOf } from "../../store/hot.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
@@ -66,7 +67,7 @@ export async function requireFightOf(tx: Tx | Db, actor: Actor, encounterId: str
 export function findCombatant(f: Fight, key: string): CombatantRow {
   const k = key.trim().toLowerCase();
   const row = f.rows.find((r) => r.id === key) ?? f.rows.find((r) => r.name.toLowerCase() === k);
-  if (!row) throw new UserError(`There is no "${key}" in this encounter: pick one from the list (see /encounter show).`);
+  if (!row) throw new UserError(`There is no "${key}" in this encounter.${didYouMean(key, f.rows.map((r) => r.name)) || " Pick one from the list (see /encounter show)."}`);
   return row;
 }
 

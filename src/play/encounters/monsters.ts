@@ -3,6 +3,7 @@ import { possessive } from "../../rules/books.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
+import { didYouMean } from "../nearest.js";
 import { readStats, type BestiaryEntry } from "./bestiary.js";
 
 export interface MonsterSpec {
@@ -16,10 +17,14 @@ export interface MonsterSpec {
 const WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 export const MAX_MONSTERS = 40;
 
-function singular(word: string, presets: string[]): string | undefined {
+/** The word as typed and its possible singulars: "goblins" → goblins, goblin. */
+function forms(word: string): string[] {
   const w = word.toLowerCase().trim();
-  const tries = [w, w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ves$/, "f"), w.replace(/men$/, "man")];
-  return tries.find((t) => presets.includes(t));
+  return [w, w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ves$/, "f"), w.replace(/men$/, "man")];
+}
+
+function singular(word: string, presets: string[]): string | undefined {
+  return forms(word).find((t) => presets.includes(t));
 }
 
 /** A custom monster's name for one of them: "sentries" → "sentry", "witches" → "witch", "orcs" → "orc". */
@@ -53,7 +58,10 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
     }
     const key = singular(what, presets);
     if (!key) {
-      throw new UserError(`"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary (${presets.join(", ")}). For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
+      // A near name is suggested instead of the whole list: "gobblins" → goblin.
+      const near = didYouMean(forms(what), presets);
+      const which = near ? `.${near}` : ` (${presets.join(", ")}).`;
+      throw new UserError(`"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary${which} For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
     }
     const saved = bestiary[key];
     out.push({ name: title(key), count, sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>), typed: saved ? saved.typed : {} });
