@@ -1,8 +1,8 @@
 // Issue 20, point 3: sheets the rules fill in. Basic/Expert (seed 002 names ability
 // scores, hit points and class tables without giving them; docs/rules/bx.md, "Sheets
 // the rules fill in"): /character create roll:true rolls 3d6 in order for each ability,
-// hit points by the class's hit die at each level, THAC0 from the class's table, keeps
-// what the player typed, and the sheet says which values the rules filled. Then one
+// hit points by the class's hit die at each level, keeps what the player typed, and the
+// sheet says which values the rules filled; THAC0 is read from the class's table. Then one
 // B/X scene to its end: the referee asks the party for a save, collected in one message.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
@@ -23,7 +23,7 @@ afterAll(async () => {
 const sheetOf = async (name: string) => JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name } })).sheet);
 
 describe("a B/X sheet the rules fill in, then a party save", () => {
-  it("roll:true rolls the abilities and hit points, derives THAC0, keeps the player's class and level", async () => {
+  it("roll:true rolls the abilities and hit points, keeps the player's class and level; THAC0 comes from the class's table", async () => {
     const r = await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3", roll: true });
     const t = text(r.message);
     log("alice", '/character create name:Una sheet:"class=fighter level=3" roll:true', t);
@@ -32,17 +32,18 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
     expect(Number(abilities[1])).toBe(Number(abilities[2]) + Number(abilities[3]) + Number(abilities[4]));
     const hp = /Hit points, fighter 3d8(?: [+−] \d CON each)? \(at least 1 a die\): (\d), (\d), (\d) = (\d+)\./.exec(t)!;
     expect(hp).not.toBeNull();
-    expect(t).toMatch(/THAC0 19: a fighter of level 3\./);
-    expect(t).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, hp, thac0 · every other value is the player's own/);
+    expect(t).toMatch(/Attack: THAC0 19 \(classic fighter table, level 3\)/);
+    expect(t).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/);
     const sheet = await sheetOf("Una");
-    expect(sheet).toMatchObject({ class: "fighter", level: 3, str: Number(abilities[1]), hp: Number(hp[4]), thac0: 19 });
+    expect(sheet).toMatchObject({ class: "fighter", level: 3, str: Number(abilities[1]), hp: Number(hp[4]) });
+    expect(sheet.thac0).toBeUndefined();
     // seed e2e-1 (the campaign's): the first three dice are STR's, 4 + 5 + 6 = 15.
     expect([abilities[2], abilities[3], abilities[4]].map(Number)).toEqual([4, 5, 6]);
   });
 
   it("a value the player changes becomes their own", async () => {
     const r = await h.cmd("alice", "character edit", { sheet: "hp=20" });
-    expect(text(r.message)).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, thac0 · every other/);
+    expect(text(r.message)).toMatch(/Filled by the rules: str, int, wis, dex, con, cha · every other/);
   });
 
   it("a class without a classic table: the abilities are rolled, hit points and THAC0 are asked for", async () => {

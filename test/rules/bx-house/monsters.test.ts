@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DiceBag } from "../../../src/rules/dice/bag.js";
 import { createStream } from "../../../src/rules/dice/stream.js";
 import { bxHouse, createBxHouse } from "../../../src/rules/systems/bx-house/index.js";
+import { thac0Of } from "../../../src/rules/systems/bx/index.js";
 import { attacksAgainstNormalMen, isNormalType } from "../../../src/rules/systems/bx-house/maneuvers.js";
 import { faces, mon } from "./helpers.js";
 
@@ -17,10 +18,12 @@ describe("bx-house: the foes the text names", () => {
   // "Mass Combat": three hundred bandits in units of ten.
   it("has nine presets, each one of the text's foes in B/X numbers", () => {
     expect(Object.keys(bxHouse.presets)).toEqual(["goblin", "orc", "skeleton", "normal man", "troll", "ogre", "bugbear", "owlbear", "bandit unit"]);
-    expect(preset("troll")).toMatchObject({ hd: "6+3", ac: 4, thac0: 13, attacksPerRound: 3 });
+    expect(preset("troll")).toMatchObject({ hd: "6+3", ac: 4, attacksPerRound: 3 });
     expect(attacksAgainstNormalMen(mon("t", preset("troll")))).toBe(6);
-    expect(preset("bugbear")).toMatchObject({ hd: "3+1", ac: 5, thac0: 16, morale: 9, surprises: 3, weapons: [{ name: "weapon", damage: "2d4" }] });
-    expect(preset("owlbear")).toMatchObject({ hd: "5", ac: 5, thac0: 15, attacksPerRound: 3, size: "large" });
+    expect(preset("bugbear")).toMatchObject({ hd: "3+1", ac: 5, morale: 9, surprises: 3, weapons: [{ name: "weapon", damage: "2d4" }] });
+    expect(preset("owlbear")).toMatchObject({ hd: "5", ac: 5, attacksPerRound: 3, size: "large" });
+    // THAC0 by the classic monster table, as bx's: troll (6+3) 13, bugbear (3+1) 16, owlbear (5) 15, bandits (1) 19.
+    expect(["troll", "bugbear", "owlbear", "bandit unit"].map((k) => thac0Of(preset(k)).value)).toEqual([13, 16, 15, 19]);
     expect(preset("bandit unit")).toMatchObject({ men: 10, hd: "1", hp: 35, ac: 6, morale: 8 });
     // "Normal Men (or creatures of basically that strength, i.e., goblins, kobolds, … orks, men…)"
     expect(["goblin", "orc", "normal man", "bandit unit"].every((k) => isNormalType(preset(k)))).toBe(true);
@@ -86,8 +89,12 @@ describe("bx-house: a sheet the rules fill in", () => {
   // seed 001, "COMBAT": "Fighters(INCLUDING Rangers, Barbarians, Dwarves, Hobbits, Paladins, and Pirates)"
   it("a ranger rolls B/X's abilities and a fighter's hit die, and attacks on the fighter's table", () => {
     const f = bxHouse.fillSheet!({ class: "ranger", level: 2 }, seeded("bx-house sheet"))!;
-    expect(f.fields).toEqual({ str: 11, int: 13, wis: 15, dex: 12, con: 13, cha: 13, hp: 14, thac0: 19 });
-    expect(f.filled).toEqual(["str", "int", "wis", "dex", "con", "cha", "hp", "thac0"]);
+    expect(f.fields).toEqual({ str: 11, int: 13, wis: 15, dex: 12, con: 13, cha: 13, hp: 14 });
+    expect(f.filled).toEqual(["str", "int", "wis", "dex", "con", "cha", "hp"]);
+    // THAC0 is not stored: the sheet reads the fighter's table at its level, and follows the level when it changes.
+    const sheet = bxHouse.sheet.parse({ class: "ranger", level: 2, ...f.fields });
+    expect(thac0Of(sheet)).toEqual({ value: 19, source: "classic fighter table, level 2" });
+    expect(thac0Of({ ...sheet, level: 7 }).value).toBe(14);
     expect(f.result.lines[0]).toBe("A ranger is a fighter type (fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates): a fighter's hit die and attack table.");
     expect(f.result.lines[2]).toBe("Hit points, fighter 2d8 + 1 CON each (at least 1 a die): 5, 7 = 14.");
     expect(f.result.rules[0]).toBe('seed 001, "COMBAT"');

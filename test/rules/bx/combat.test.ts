@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bx, canCastSpell, createBx, spellDisrupted, COMBAT_SEQUENCE } from "../../../src/rules/systems/bx/index.js";
+import { bx, canCastSpell, createBx, spellDisrupted, COMBAT_SEQUENCE, thac0Of } from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import { faces, mon, pc, seeded } from "./helpers.js";
 
@@ -122,7 +122,9 @@ describe("bx encounter tables", () => {
 describe("bx sheets and presets", () => {
   it("creates a sheet from nothing and names the field on a bad value", () => {
     const s = bx.sheet.parse({});
-    expect(s).toMatchObject({ class: "fighter", level: 1, hp: 6, ac: 9, thac0: 19 });
+    expect(s).toMatchObject({ class: "fighter", level: 1, hp: 6, ac: 9 });
+    expect(s.thac0).toBeUndefined();
+    expect(thac0Of(s)).toEqual({ value: 19, source: "classic fighter table, level 1" });
     const bad = bx.sheet.safeParse({ str: 19 });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.message).toBe("STR must be between 3 and 18");
@@ -130,7 +132,9 @@ describe("bx sheets and presets", () => {
   });
   it("has the classic presets", () => {
     expect(Object.keys(bx.presets).sort()).toEqual(["goblin", "normal man", "ogre", "orc", "skeleton", "troll"]);
-    expect(bx.presets.troll).toMatchObject({ ac: 4, hd: "6+3", hp: 30, thac0: 13, morale: 10, attacks: 3 });
+    expect(bx.presets.troll).toMatchObject({ ac: 4, hd: "6+3", hp: 30, morale: 10, attacks: 3 });
+    // The presets' THAC0 is the classic monster table's, as for any monster: troll 13, ogre 15, goblin 19, Normal Man 20.
+    expect(["troll", "ogre", "goblin", "orc", "skeleton", "normal man"].map((k) => thac0Of(bx.presets[k]!).value)).toEqual([13, 15, 19, 19, 19, 20]);
     expect(bx.presets.goblin!.saves).toEqual({ death: 14, wands: 15, paralysis: 16, breath: 17, spells: 18 });
     expect(bx.view({ id: "x", name: "x", side: "foes", kind: "monster", sheet: bx.presets.ogre!, state: bx.initialState(bx.presets.ogre!) })).toEqual({ summary: "HP 19/19", fraction: 1, status: "fine" });
     expect(bx.describeSheet(bx.presets.orc!)[0]).toEqual(["Class", "orc (HD 1)"]);

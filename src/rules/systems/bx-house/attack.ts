@@ -8,6 +8,7 @@ import {
   aacOf,
   assertOpen,
   attackBonusOf,
+  attackBonusWords,
   attackMode,
   canHurt,
   formatDice,
@@ -23,6 +24,8 @@ import {
   hitDice,
   sumMods,
   takeOption,
+  thac0Of,
+  thac0Words,
   weaponWords,
   type AttackMode,
   type BxSettings,
@@ -186,15 +189,24 @@ function bonusStep(b: Build) {
 }
 
 /** The damage dice and the attack line: untrained weapons attack as a Normal Man for D3/D4/D6; empty hands and objects D4; a charging lance 2D6 (3D6 against large). */
-function damageStep(b: Build, settings: BxSettings): { damage: DiceExpr; thac0: number; ab: number } {
+/** The attack line: THAC0 and attack bonus, and each as the attack message says it (with the classic table that gave it). */
+interface AttackLine {
+  thac0: number;
+  ab: number;
+  thac0Text: string;
+  abText: string;
+}
+
+function damageStep(b: Build, settings: BxSettings): AttackLine & { damage: DiceExpr } {
   const { attacker: att, defender: def, situation: s } = b.input;
   const w = b.weapon;
   if (!w.trained) {
     b.notes.push("Untrained weapon: attacks as a Normal Man (THAC0 20).");
     b.rules.add(R_MISC);
-    return { damage: untrainedDamage(w), thac0: 20, ab: -1 };
+    return { damage: untrainedDamage(w), thac0: 20, ab: -1, thac0Text: "THAC0 20", abText: `attack bonus ${signed(-1)}` };
   }
-  const line = { thac0: att.sheet.thac0, ab: attackBonusOf(att.sheet) };
+  const t = thac0Of(att.sheet);
+  const line: AttackLine = { thac0: t.value, ab: attackBonusOf(att.sheet), thac0Text: thac0Words(t), abText: attackBonusWords(att.sheet) };
   if (att.sheet.men) {
     // seed 001, "Mass Combat": one "hit" throw per unit; a hit is a single d6 × 10 off the target unit's hit points.
     b.multiplier *= 10;
@@ -327,18 +339,18 @@ function defenderStep(b: Build, parryPressed: boolean): boolean {
   return parry;
 }
 
-function targetOf(b: Build, thac0: number, ab: number): { target: number; targetText: string } {
+function targetOf(b: Build, line: AttackLine): { target: number; targetText: string } {
   const a = b.input.attacker.sheet;
   const d = b.input.defender.sheet;
   const shift = sumMods(b.acMods);
   if (a.acMode === "ascending") {
     const aac = aacOf(d) - shift;
     b.rules.add(R_BX_AAC);
-    return { target: aac - ab, targetText: `attack bonus ${signed(ab)} against AAC ${aac}` };
+    return { target: aac - line.ab, targetText: `${line.abText} against AAC ${aac}` };
   }
   const ac = d.ac + shift;
   b.rules.add(R_BX_ROLLS);
-  return { target: thac0 - ac, targetText: `THAC0 ${thac0} against AC ${ac}` };
+  return { target: line.thac0 - ac, targetText: `${line.thac0Text} against AC ${ac}` };
 }
 
 export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: boolean; pick?: string } = {}): HousePlan {
@@ -356,12 +368,12 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   chargeStep(b);
   bonusStep(b);
   if (b.charging) (b.toHit.push({ label: "charge", value: 2, rule: R_MISC }), (b.multiplier *= 2));
-  const { damage, thac0, ab } = damageStep(b, settings);
+  const { damage, ...line } = damageStep(b, settings);
   groundStep(b);
   positionStep(b);
   const florentinePair = engagedStep(b);
   const parry = defenderStep(b, !!opts.parry);
-  const { target, targetText } = targetOf(b, thac0, ab);
+  const { target, targetText } = targetOf(b, line);
   const both = b.advantage && b.disadvantage;
   const subdual = hasTag(weapon, "unarmed", "subdue", "improvised") ? { pulled: hasTag(weapon, "pulled"), realPerPair: att.sheet.str >= 16 ? 2 : 1 } : null;
   if (subdual) b.rules.add(R_MISC);

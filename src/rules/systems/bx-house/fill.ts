@@ -1,7 +1,7 @@
 /**
  * A new character filled in by the rules: B/X's (abilities 3d6 in order, hit
- * points by the class's hit die, THAC0 from the class group's table; bx's
- * fill.ts). Seed 001 rolls nothing of its own; what it changes is who counts as
+ * points by the class's hit die; bx's fill.ts; THAC0 is read from the class's
+ * table by the sheet, thac0.ts, which counts these fighter types as fighters). Seed 001 rolls nothing of its own; what it changes is who counts as
  * a fighter ("COMBAT": "Fighters(INCLUDING Rangers, Barbarians, Dwarves,
  * Hobbits, Paladins, and Pirates)"): the fighter types B/X has no class for roll
  * and attack as fighters.
@@ -18,7 +18,7 @@ export function houseFillSheet(typed: Record<string, unknown>, dice: DiceBag): F
   const cls = String(typed.class ?? "fighter").trim().toLowerCase();
   if (!HOUSE_FIGHTERS.includes(cls)) return bxFillSheet(typed, dice);
   const filled = bxFillSheet({ ...typed, class: "fighter" }, dice);
-  if (!filled.filled.includes("hp") && !filled.filled.includes("thac0")) return filled;
+  if (!filled.filled.includes("hp")) return filled;
   const why = `A ${cls} is a fighter type (fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates): a fighter's hit die and attack table.`;
   return { ...filled, result: { ...filled.result, lines: [why, ...filled.result.lines], rules: [R_COMBAT, ...filled.result.rules] } };
 }

@@ -33,11 +33,11 @@ export const housePresets: Record<string, HouseSheet> = {
   troll: up(bxPresets.troll!, { attacksPerRound: 3 }),
   ogre: up(bxPresets.ogre!),
   bugbear: up({
-    class: "bugbear", hd: "3+1", hp: 14, ac: 5, thac0: 16, morale: 9, movement: 90, saves: F1_3, surprises: 3,
+    class: "bugbear", hd: "3+1", hp: 14, ac: 5, morale: 9, movement: 90, saves: F1_3, surprises: 3,
     weapons: [{ name: "weapon", damage: "2d4" }],
   }),
   owlbear: up({
-    class: "owlbear", hd: "5", hp: 22, ac: 5, thac0: 15, morale: 9, movement: 120, size: "large", saves: F1_3, attacksPerRound: 3,
+    class: "owlbear", hd: "5", hp: 22, ac: 5, morale: 9, movement: 120, size: "large", saves: F1_3, attacksPerRound: 3,
     weapons: [
       { name: "claw", damage: "1d8" },
       { name: "claw", damage: "1d8" },
@@ -45,7 +45,7 @@ export const housePresets: Record<string, HouseSheet> = {
     ],
   }),
   "bandit unit": up({
-    class: "bandit", hd: "1", hp: 35, men: 10, ac: 6, thac0: 19, morale: 8, movement: 120, saves: T1_4,
+    class: "bandit", hd: "1", hp: 35, men: 10, ac: 6, morale: 8, movement: 120, saves: T1_4,
     weapons: [{ name: "sword", damage: "1d6" }],
   }),
 };

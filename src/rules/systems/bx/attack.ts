@@ -19,7 +19,8 @@ import { abilityModifier, formatDice, mustParseDice, parseDice, signed, type Dic
 import type { BxSettings } from "./settings.js";
 import { spellDisrupted } from "./initiative.js";
 import { R_IN_MELEE } from "./round.js";
-import { aacOf, attackBonusOf, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
+import { aacOf, attackBonusOf, attackBonusWords, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
+import { thac0Of, thac0Words } from "./thac0.js";
 
 export const R_ROLLS = 'seed 002, "Attack Rolls"';
 export const R_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -88,15 +89,17 @@ export interface HitTarget {
  * is equal to or lower than the foe's AC, i.e. total ≥ THAC0 − AC.
  * seed 002, "Ascending Armor Class": total + attack bonus ≥ AAC.
  * `acShift` worsens the defender's descending AC (positive = easier to hit).
+ * A THAC0 the sheet does not give comes from the classic tables and says which.
  */
 export function hitTarget(attacker: BxSheet, defender: BxSheet, acShift: number): HitTarget {
   if (attacker.acMode === "ascending") {
     const aac = aacOf(defender) - acShift;
     const ab = attackBonusOf(attacker);
-    return { target: aac - ab, text: `attack bonus ${signed(ab)} against AAC ${aac}`, rule: R_AAC };
+    return { target: aac - ab, text: `${attackBonusWords(attacker)} against AAC ${aac}`, rule: R_AAC };
   }
   const ac = defender.ac + acShift;
-  return { target: attacker.thac0 - ac, text: `THAC0 ${attacker.thac0} against AC ${ac}`, rule: R_ROLLS };
+  const t = thac0Of(attacker);
+  return { target: t.value - ac, text: `${thac0Words(t)} against AC ${ac}`, rule: R_ROLLS };
 }
 
 /** Does this weapon get through an invulnerability? */

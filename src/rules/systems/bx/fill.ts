@@ -3,8 +3,9 @@
  * points, THAC0 and class tables without giving them; a B/X referee uses the
  * classic ones (docs/rules/bx.md, "Sheets the rules fill in"): 3d6 in order for
  * each ability, hit points by the class's hit die at each level (levels 1–9,
- * CON modifier on each die, at least 1 a die; a fixed amount after 9th), THAC0
- * from the class group's attack table. What the player typed is kept.
+ * CON modifier on each die, at least 1 a die; a fixed amount after 9th). What
+ * the player typed is kept. THAC0 is not filled: without one typed, the sheet
+ * reads the class's attack table at its current level (thac0.ts).
  */
 import type { DiceBag } from "../../dice/bag.js";
 import type { FilledSheet } from "../types.js";
@@ -12,33 +13,20 @@ import { abilityModifier } from "./dice.js";
 
 export const R_ABILITIES = "classic B/X ability scores (3d6 in order; not in seed 002)";
 export const R_CLASS_HP = "classic B/X hit dice by class (not in seed 002)";
-export const R_THAC0 = "classic B/X attack tables by class group (not in seed 002)";
 
 const ABILITIES = ["str", "int", "wis", "dex", "con", "cha"] as const;
 
 /** Hit die, and the fixed hit points a level after 9th. */
-const HIT_DIE: Record<string, { die: number; after9: number; group: "fighter" | "cleric" | "mage" }> = {
-  fighter: { die: 8, after9: 2, group: "fighter" },
-  dwarf: { die: 8, after9: 3, group: "fighter" },
-  elf: { die: 6, after9: 2, group: "fighter" },
-  halfling: { die: 6, after9: 2, group: "fighter" },
-  cleric: { die: 6, after9: 1, group: "cleric" },
-  thief: { die: 4, after9: 2, group: "cleric" },
-  "magic-user": { die: 4, after9: 1, group: "mage" },
+const HIT_DIE: Record<string, { die: number; after9: number }> = {
+  fighter: { die: 8, after9: 2 },
+  dwarf: { die: 8, after9: 3 },
+  elf: { die: 6, after9: 2 },
+  halfling: { die: 6, after9: 2 },
+  cleric: { die: 6, after9: 1 },
+  thief: { die: 4, after9: 2 },
+  "magic-user": { die: 4, after9: 1 },
 };
 const ALIASES: Record<string, string> = { "magic user": "magic-user", mage: "magic-user", wizard: "magic-user", hobbit: "halfling" };
-
-/** Classic THAC0 by group: [levels per step, THAC0 at each step]. */
-const ATTACK: Record<string, { per: number; steps: number[] }> = {
-  fighter: { per: 3, steps: [19, 17, 14, 12, 10, 8, 6, 4, 3, 2] },
-  cleric: { per: 4, steps: [19, 17, 14, 12, 10, 8, 6, 4, 3] },
-  mage: { per: 5, steps: [19, 17, 14, 12, 10, 8, 6, 4] },
-};
-
-export function bxThac0(group: string, level: number): number {
-  const t = ATTACK[group]!;
-  return t.steps[Math.min(t.steps.length - 1, Math.floor((level - 1) / t.per))]!;
-}
 
 export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): FilledSheet {
   const mark = dice.log.length;
@@ -76,11 +64,5 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
     lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${r.dice.map((d) => d.value).join(", ")}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
     rules.add(R_CLASS_HP);
   }
-  if (hd && typed.thac0 === undefined) {
-    fields.thac0 = bxThac0(hd.group, level);
-    filled.push("thac0");
-    lines.push(`THAC0 ${fields.thac0}: a ${key} of level ${level}.`);
-    rules.add(R_THAC0);
-  }
-  return { fields, filled, result: { title: "Rolled and derived by the rules", lines, rules: [...rules], rolls: dice.since(mark) } };
+  return { fields, filled, result: { title: "Rolled by the rules", lines, rules: [...rules], rolls: dice.since(mark) } };
 }

@@ -73,3 +73,4 @@ export * from "./sheet.js";
 export * from "./time.js";
 export * from "./round.js";
 export * from "./saves.js";
+export * from "./thac0.js";

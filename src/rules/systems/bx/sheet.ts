@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Combatant, CombatState, StateView } from "../types.js";
 import { DICE_RE, abilityModifier, signed } from "./dice.js";
 import { savesOf } from "./saves.js";
+import { thac0Of } from "./thac0.js";
 
 const int = (field: string, min: number, max: number) =>
   z
@@ -63,7 +64,8 @@ export const bxShape = {
   ac: int("AC", -10, 10).default(9),
   /** Ascending AC; defaults to 19 − AC. */
   aac: int("AAC", 0, 30).optional(),
-  thac0: int("THAC0", 1, 20).default(19),
+  /** Without it, the classic B/X attack table for the hit dice or the class and level (thac0.ts `thac0Of`). */
+  thac0: int("THAC0", 1, 20).optional(),
   /** Attack bonus for ascending AC; defaults to 19 − THAC0. */
   attackBonus: int("Attack bonus", -1, 18).optional(),
   /** Which attack procedure this combatant uses: THAC0 against descending AC, or attack bonus against ascending AC. */
@@ -106,7 +108,12 @@ export function hitDice(sheet: Pick<BxSheet, "hd" | "level">): number {
 }
 
 export const aacOf = (s: BxSheet): number => s.aac ?? 19 - s.ac;
-export const attackBonusOf = (s: BxSheet): number => s.attackBonus ?? 19 - s.thac0;
+export const attackBonusOf = (s: BxSheet): number => s.attackBonus ?? 19 - thac0Of(s).value;
+/** "attack bonus +4", with the classic table that gave it when the sheet gives neither attack bonus nor THAC0. */
+export function attackBonusWords(s: BxSheet): string {
+  const t = thac0Of(s);
+  return `attack bonus ${signed(attackBonusOf(s))}${s.attackBonus === undefined && t.source ? ` (${t.source})` : ""}`;
+}
 
 export interface BxState extends CombatState {
   hp: number;
@@ -139,14 +146,21 @@ export function bxView(c: Combatant<BxSheet>): StateView {
   };
 }
 
+/** The sheet's attack line and where its number comes from: the sheet's own, or the classic table that gave it. */
+function attackWords(s: BxSheet): string {
+  const t = thac0Of(s);
+  const own = s.acMode === "ascending" ? s.attackBonus !== undefined || t.source === null : t.source === null;
+  const value = s.acMode === "ascending" ? `attack bonus ${signed(attackBonusOf(s))}` : `THAC0 ${t.value}`;
+  return `${value} (${own ? "the sheet's own" : t.source})`;
+}
+
 export function bxDescribeSheet(s: BxSheet): [string, string][] {
   const rows: [string, string][] = [
     ["Class", s.hd ? `${s.class} (HD ${s.hd})` : `${s.class} ${s.level}`],
     ["Abilities", `STR ${s.str} · INT ${s.int} · WIS ${s.wis} · DEX ${s.dex} · CON ${s.con} · CHA ${s.cha}`],
     ["HP", `${s.hp}`],
     ["AC", s.acMode === "ascending" ? `AAC ${aacOf(s)}` : `AC ${s.ac}${s.shield ? " (with shield)" : ""}`],
-    // Seed 002 has no THAC0 table: the value is the sheet's own.
-    ["Attack", `${s.acMode === "ascending" ? `attack bonus ${signed(attackBonusOf(s))}` : `THAC0 ${s.thac0}`} (the sheet's own)`],
+    ["Attack", attackWords(s)],
     ["Saves", ((v) => `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(savesOf(s))],
     ["Movement", `${s.movement}' (${Math.floor(s.movement / 3)}')`],
   ];
