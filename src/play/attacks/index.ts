@@ -82,6 +82,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       attackerId: a.id,
       defenderId: d.id,
       situation: req.situation,
+      ...(req.situation.modifier ? { modifierBy: isReferee(fight.campaign, actor) ? ("referee" as const) : ("player" as const) } : {}),
       outcomeLines: gate.notes,
       attackIndex: gate.attackIndex,
       round: fight.encounter.round,
