@@ -18,7 +18,7 @@ export const command: CommandModule = {
       .setDescription("Attack someone in the encounter: rolled by the system's rules, with reaction buttons")
       .addStringOption((o) => o.setName("target").setDescription("Who is attacked").setRequired(true).setAutocomplete(true))
       .addStringOption((o) => o.setName("weapon").setDescription("A weapon from the sheet, or dice like 1d8").setAutocomplete(true).setMaxLength(40))
-      .addStringOption((o) => o.setName("attacker").setDescription("Who attacks (when you control several, or a monster)").setAutocomplete(true))
+      .addStringOption((o) => o.setName("attacker").setDescription("Who attacks (when you control several; the referee: a monster, or a player's character)").setAutocomplete(true))
       .addBooleanOption((o) => o.setName("override").setDescription("Referee: allow an attack beyond the round's allowance (shown on the result)")),
   ),
 

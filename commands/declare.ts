@@ -54,11 +54,10 @@ async function tap(i: ButtonInteraction | StringSelectMenuInteraction, s: Servic
   const { action, expect, who } = parseId(customId);
   const r = await declarationOf(s, actorOf(i), action, expect, who);
   if ("choose" in r) {
-    // A character and a retainer, say: one button each, on a message only the presser sees.
-    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-      r.choose.slice(0, 5).map((c) => new ButtonBuilder().setCustomId(`${base(customId)}@${c.id}`.slice(0, 100)).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary)),
-    );
-    await i.reply({ content: `Who declares ${r.label}?`, components: [row], flags: MessageFlags.Ephemeral });
+    // A character and a retainer, say (or, for the referee, whoever may): one button each, on a message only the presser sees.
+    const all = r.choose.slice(0, 25).map((c) => new ButtonBuilder().setCustomId(`${base(customId)}@${c.id}`.slice(0, 100)).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary));
+    const rows = Array.from({ length: Math.ceil(all.length / 5) }, (_, n) => new ActionRowBuilder<ButtonBuilder>().addComponents(all.slice(n * 5, n * 5 + 5)));
+    await i.reply({ content: `Who declares ${r.label}?`, components: rows, flags: MessageFlags.Ephemeral });
     return;
   }
   const d = r.decl;
@@ -76,7 +75,7 @@ export const command: CommandModule = {
     .setDescription("Declare what your character does this round (charge, dodge, a spell, a move…), as your game asks")
     .setDMPermission(false)
     .addStringOption((o) => o.setName("action").setDescription("What to declare (\"none\" withdraws this round's declarations)").setRequired(true).setAutocomplete(true).setMaxLength(60))
-    .addStringOption((o) => o.setName("who").setDescription("Who declares (when you control several, or a monster)").setAutocomplete(true))
+    .addStringOption((o) => o.setName("who").setDescription("Who declares (when you control several; the referee: a monster, or a player's character)").setAutocomplete(true))
     .addStringOption((o) => o.setName("detail").setDescription("A detail the declaration asks for (a distance, a rank, a target)").setMaxLength(60)),
 
   async execute(i, s) {

@@ -319,6 +319,7 @@ export async function attackOdds(s: Services, actor: Actor, input: { target: str
         others: all.filter((c) => c.id !== a.id && c.id !== d.id),
         ...(input.weapon ? { weapon: input.weapon } : {}),
         situation: input.situation,
+        ...(input.situation.modifier ? { modifierBy: isReferee(campaign, actor) ? ("referee" as const) : ("player" as const) } : {}),
       }),
     ),
   );

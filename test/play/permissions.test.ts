@@ -26,8 +26,9 @@ afterEach(async () => s.cleanup());
 
 type Who = "ref" | "owner" | "other" | "elsewhere" | "otherServer";
 const who: Record<Who, ReturnType<typeof actor>> = { ref, owner, other, elsewhere, otherServer };
-const allowed = async (fn: (a: ReturnType<typeof actor>) => Promise<unknown>, expected: Record<Who, boolean>) => {
-  for (const [k, a] of Object.entries(who) as [Who, ReturnType<typeof actor>][]) {
+/** `order`: who tries first, where one's success changes what the next may do (one attack a round, one choice). */
+const allowed = async (fn: (a: ReturnType<typeof actor>) => Promise<unknown>, expected: Partial<Record<Who, boolean>>, order = Object.keys(expected) as Who[]) => {
+  for (const [k, a] of order.map((k) => [k, who[k]] as const)) {
     const r = await fn(a).then(
       () => true,
       (e: Error) => {
@@ -69,14 +70,19 @@ describe("permissions matrix", () => {
     await allowed((a) => nextTurn(s, a), { ref: true, owner: false, other: false, elsewhere: false, otherServer: false });
   });
 
-  it("attacking with a character: its player (or the referee for monsters); reactions: the defender's player", async () => {
+  it("attacking with a character: its player, or the referee for an absent player; reactions: the defender's player or the referee", async () => {
     await startEncounter(s, ref, { name: "E3", monsters: "Brute", stats: "hp=99 successAC=14", surprise: false });
-    // Before the first initiative nobody's turn is enforced (the referee adjudicates an opening strike).
-    await allowed((a) => attack(s, a, { target: "Brute", attacker: "Ona", situation: {} }), { ref: false, owner: true, other: false, elsewhere: false, otherServer: false });
+    // Before the first initiative nobody's turn is enforced (the referee adjudicates an opening strike). The owner
+    // makes Ona's one attack of the round; the referee's next one for Ona takes an override.
+    await allowed((a) => attack(s, a, { target: "Brute", attacker: "Ona", situation: {}, ...(a === ref ? { override: true } : {}) }), { other: false, elsewhere: false, otherServer: false, owner: true, ref: true });
     await rollInitiative(s, ref);
     const v = await attack(s, ref, { target: "Ona", attacker: "Brute", situation: {} });
     expect(v.pendingId).not.toBeNull();
-    await allowed((a) => react(s, a, v.pendingId!, 0, "take").then(() => {}), { ref: false, owner: true, other: false, elsewhere: false, otherServer: false });
+    // One choice closes it: the owner's, on this attack; the referee's, on the next.
+    await allowed((a) => react(s, a, v.pendingId!, 0, "take").then(() => {}), { other: false, elsewhere: false, otherServer: false, owner: true });
+    const w = await attack(s, ref, { target: "Ona", attacker: "Brute", situation: {}, override: true });
+    expect(w.pendingId).not.toBeNull();
+    await allowed((a) => react(s, a, w.pendingId!, 0, "take").then(() => {}), { other: false, elsewhere: false, otherServer: false, ref: true });
   });
 
   it("damage and healing: the owner or a referee", async () => {

@@ -22,7 +22,7 @@ import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack } from "../round/gate.js";
-import { pickActing } from "../round/who.js";
+import { forPlayer, pickActing } from "../round/who.js";
 
 export interface AttackView {
   pendingId: string | null;
@@ -81,6 +81,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       attackerId: a.id,
       defenderId: d.id,
       situation: req.situation,
+      ...(req.situation.modifier ? { modifierBy: isReferee(fight.campaign, actor) ? ("referee" as const) : ("player" as const) } : {}),
       outcomeLines: gate.notes,
       attackIndex: gate.attackIndex,
       round: fight.encounter.round,
@@ -166,11 +167,12 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     const option = state.options.find((o) => o.id === optionId);
     if (!option) throw new StaleError("That choice is not open any more: nothing was changed.");
     const controller = controllerOf(fight, option.by);
-    const allowed = controller ? controller === actor.userId : isReferee(campaign, actor);
-    if (!allowed) {
-      const who = fight.rows.find((r) => r.id === option.by)?.name ?? "someone else";
-      throw new PermissionError(`That is ${controller ? `<@${controller}>'s` : "the referee's"} to decide (for ${who}).`);
-    }
+    // A player's choice is the player's; the referee may make it for an absent player, and the embed says so.
+    const allowed = controller === actor.userId || isReferee(campaign, actor);
+    const who = fight.rows.find((r) => r.id === option.by)?.name ?? "someone else";
+    if (!allowed) throw new PermissionError(`That is ${controller ? `<@${controller}>'s` : "the referee's"} to decide (for ${who}).`);
+    const by = forPlayer({ controllerId: controller }, actor);
+    const before = by ? { ...input, outcomeLines: [...input.outcomeLines, `${who}'s ${option.label}: ${by}.`] } : input;
     const stream = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id }, { encounter });
     const bag = bagFor(stream, `${option.label}`);
     let next: AttackState;
@@ -180,7 +182,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       if (err instanceof RuleError) throw new UserError(err.message);
       throw err;
     }
-    let view = await settle(tx, fight, input, next, bag);
+    let view = await settle(tx, fight, before, next, bag);
     ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
     const moved = await updatePending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(view.stored), status: next.phase === "done" ? "done" : "open" });
     if (moved !== 1) throw new StaleError();
@@ -198,7 +200,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       lapsed: [],
       encounterId: encounter.id,
       encounterName: encounter.name,
-      notes: view.stored.outcomeLines.length > input.outcomeLines.length ? moraleNudges(fight) : [],
+      notes: view.stored.outcomeLines.length > before.outcomeLines.length ? moraleNudges(fight) : [],
     };
   }));
 }

@@ -9,6 +9,8 @@ export interface StoredInput {
   defenderId: string;
   weapon?: string;
   situation: Situation;
+  /** Who gave the situation's modifier (the referee, or the player attacking). */
+  modifierBy?: "referee" | "player";
   /** Lines from effects already applied (damage outcomes), kept for the embed. */
   outcomeLines: string[];
   /** Attacks the attacker made earlier in the same round. */
@@ -42,6 +44,7 @@ export function attackInput(f: Fight, s: StoredInput): AttackInput {
     others: all.filter((c) => c.id !== attacker.id && c.id !== defender.id),
     ...(s.weapon ? { weapon: s.weapon } : {}),
     situation: s.situation,
+    ...(s.modifierBy ? { modifierBy: s.modifierBy } : {}),
     attackIndex: s.attackIndex ?? 0,
     round: s.round ?? f.encounter.round,
   };

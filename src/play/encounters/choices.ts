@@ -18,7 +18,7 @@ import { isReferee } from "../permissions.js";
 import { findCampaign } from "../campaigns/find.js";
 import { toRule, isDown } from "./load.js";
 
-/** Autocomplete: combatants of the running encounter ("mine": those the actor may move). */
+/** Autocomplete: combatants of the running encounter ("mine": those the actor may move; the referee may move anyone's). */
 export async function combatantChoices(s: Services, actor: Actor, typed: string, which: "all" | "mine"): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
@@ -28,7 +28,7 @@ export async function combatantChoices(s: Services, actor: Actor, typed: string,
   const t = typed.toLowerCase();
   return enc.combatants
     .filter((c) => c.name.toLowerCase().includes(t))
-    .filter((c) => which === "all" || c.controllerId === actor.userId || (referee && c.controllerId === null))
+    .filter((c) => which === "all" || referee || c.controllerId === actor.userId)
     .sort((a, b) => Number(isDown(toRule(a))) - Number(isDown(toRule(b))) || a.name.localeCompare(b.name))
     .slice(0, 25)
     .map((c) => ({ name: `${c.name}${isDown(toRule(c)) ? " (down)" : ""} — ${c.side}`.slice(0, 100), value: c.name }));

@@ -19,7 +19,7 @@ import { isDown, loadFight, requireFight, requireFightOf, toRule, type Fight } f
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
 import { actingNow, allowance, declarable, roundContext } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
-import { pickActing } from "./who.js";
+import { forPlayer, pickActing } from "./who.js";
 
 export interface DeclareRequest {
   /** A declaration id or label, or "none" to withdraw this round's declarations. */
@@ -147,6 +147,8 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
   // Only the lane's statements (hot.ts), as /attack and /next.
   return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
     const { fight, row, rs, open } = await locate(tx, actor, req.who, req.expect);
+    const by = forPlayer(row, actor);
+    const tag = by ? ` (${by})` : "";
     const word = req.action.trim().toLowerCase();
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     // "none" (or "clear", "cancel", "withdraw") takes this round's declarations back, unless the system has a declaration by that id.
@@ -154,7 +156,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       const next = await withdraw(tx, fight, row.id, rs, bagFor(stream, `${row.name} withdraws`));
       await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
       await stream.close(tx, actor);
-      return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations.`] };
+      return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations${tag}.`] };
     }
     const who = toRule(row);
     const decl = find(open, req.action, row.name, () => whyNot(fight, who, rs, req.action.trim().toLowerCase()));
@@ -191,7 +193,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     };
     await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
     await stream.close(tx, actor);
-    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}.`] };
+    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${tag}.`] };
   }));
 }
 
@@ -213,7 +215,8 @@ export async function declarationChoices(s: Services, actor: Actor, typed: strin
 /**
  * The declaration a round message's button names, for the presser's combatant (or `who`, one of the
  * presser's): checked as /declare would. A presser with several combatants that may declare it (a
- * character and a retainer) gets them back to choose from.
+ * character and a retainer) gets them back to choose from; so does a referee with none of their own
+ * that may, for whoever may (a player's character when the player is absent, a monster).
  */
 export async function declarationOf(
   s: Services,
@@ -226,13 +229,21 @@ export async function declarationOf(
     const fight = await requireFightOf(s.store.db, actor, expect.encounterId);
     const rs = readRound(fight.encounter);
     const k = action.trim().toLowerCase();
-    const mine = fight.rows.filter((r) => r.controllerId === actor.userId && !isDown(toRule(r)));
-    const can = mine.filter((r) => {
+    const standing = fight.rows.filter((r) => !isDown(toRule(r)));
+    const may = (r: (typeof standing)[number]) => {
       const d = match(declarable(fight, toRule(r), rs), k);
       return d && !(rs.declared[r.id] ?? []).includes(d.id);
-    });
-    if (can.length > 1 && expect.encounterId === fight.encounter.id && expect.round === fight.encounter.round) {
-      return { choose: can.map((r) => ({ id: r.id, name: r.name })), label: match(declarable(fight, toRule(can[0]!), rs), k)!.label };
+    };
+    const mine = standing.filter((r) => r.controllerId === actor.userId);
+    const can = mine.filter(may);
+    const current = expect.encounterId === fight.encounter.id && expect.round === fight.encounter.round;
+    const label = (r: (typeof standing)[number]) => match(declarable(fight, toRule(r), rs), k)!.label;
+    if (can.length > 1 && current) return { choose: can.map((r) => ({ id: r.id, name: r.name })), label: label(can[0]!) };
+    if (!can.length && current && isReferee(fight.campaign, actor)) {
+      // The referee's tap names nobody: asked who, even when one may, since it acts for someone else.
+      const anyone = standing.filter((r) => r.controllerId !== actor.userId && may(r));
+      if (!anyone.length) throw new UserError("Nobody may declare that now: each has declared it already, or it is not open to them.");
+      return { choose: anyone.map((r) => ({ id: r.id, name: r.name })), label: label(anyone[0]!) };
     }
     // One may: it declares. None may: the refusal speaks of the first of them (a button has no `who` to ask for).
     if (can.length === 1 || (can.length === 0 && mine.length > 1)) who = (can[0] ?? mine[0])!.id;

@@ -5,10 +5,11 @@
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import type { Actor } from "../actor.js";
 import { UserError } from "../errors.js";
-import { isReferee } from "../permissions.js";
+import { isReferee, PermissionError } from "../permissions.js";
 import { isDown, toRule, type Fight } from "../encounters/load.js";
 import { actingNow, allowance, cannotAct } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
+import { forPlayer } from "./who.js";
 
 export interface Gate {
   /** Attacks this combatant already made this round. */
@@ -50,14 +51,16 @@ export function placeCap(f: Fight, id: string, attacks: number): { cap: number; 
 }
 
 export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: boolean): Gate {
+  const referee = isReferee(f.campaign, actor);
+  if (override && !referee) throw new PermissionError("`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.");
   const who = toRule(row);
   // The one check that the attacker is standing: "Alda is unconscious and cannot act."
   if (isDown(who)) throw new UserError(`${row.name} is ${f.system.view(who).status} and cannot act.`);
   const rs = readRound(f.encounter);
   const why = cannotAct(f, who, rs);
   if (why) throw new UserError(`${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round: wait for /next" : ""}.`);
-  const referee = isReferee(f.campaign, actor);
-  const notes: string[] = [];
+  const by = forPlayer(row, actor);
+  const notes: string[] = by ? [`${row.name}'s attack: ${by}.`] : [];
   checkTurn(f, row, rs, referee, notes);
   const used = rs.attacks[row.id] ?? 0;
   const may = allowance(f, who, rs);

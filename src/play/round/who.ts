@@ -1,4 +1,4 @@
-/** Who acts: a named combatant the actor controls (the referee: monsters, retainers), or the actor's only one standing. */
+/** Who acts: a named combatant the actor controls (the referee: anyone's, a player's when the player is absent), or the actor's only one standing. */
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import type { Actor } from "../actor.js";
 import { UserError } from "../errors.js";
@@ -13,7 +13,7 @@ export function pickActing(f: Fight, actor: Actor, name: string | null | undefin
   const referee = isReferee(f.campaign, actor);
   if (name) {
     const row = findCombatant(f, name);
-    if (row.controllerId !== actor.userId && !(referee && (row.controllerId === null || row.kind !== "pc"))) {
+    if (row.controllerId !== actor.userId && !referee) {
       throw new PermissionError(`${row.name} is not yours to move: that is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to decide.`);
     }
     return row;
@@ -25,6 +25,11 @@ export function pickActing(f: Fight, actor: Actor, name: string | null | undefin
   if (now.length === 1) return now[0]!;
   if (mine.length > 1) throw new UserError(`You control ${mine.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`);
   if (all.length) throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status} and cannot act.`).join(" "));
-  if (referee) throw new UserError(`Name the monster that ${verb} with the \`${option}\` option.`);
+  if (referee) throw new UserError(`Name who ${verb} with the \`${option}\` option: a monster, or a player's character.`);
   throw new UserError("You have no character in this encounter: join it with /encounter join.");
+}
+
+/** Said where the referee moves a player's combatant (a character, a retainer): "by the referee, for @bob". Null for one's own or a monster. */
+export function forPlayer(row: Pick<CombatantRow, "controllerId">, actor: Actor): string | null {
+  return row.controllerId && row.controllerId !== actor.userId ? `by the referee, for <@${row.controllerId}>` : null;
 }

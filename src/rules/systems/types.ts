@@ -72,7 +72,7 @@ export interface Situation {
   impaired?: boolean;
   enhanced?: boolean;
   mounted?: boolean;
-  /** Free modifier the referee allows, added to the attack roll. */
+  /** Free modifier added to the attack roll: the referee's, or a player's (AttackInput.modifierBy says whose). */
   modifier?: number;
 
   // ---- Optional (added for Castles & Crusades; any system may read them) ----
@@ -165,7 +165,12 @@ export interface AttackInput<S = Record<string, unknown>> {
   /** A weapon from the attacker's sheet by name, or a dice expression like "1d8". */
   weapon?: string;
   situation: Situation;
+  /** Who gave `situation.modifier`: only the referee's carries the referee's label. */
+  modifierBy?: "referee" | "player";
 }
+
+/** The label of `situation.modifier` on the roll: the referee's in the book's word for the referee, a player's as the player's. */
+export const modifierLabel = (by: AttackInput["modifierBy"], referee: string): string => (by === "referee" ? referee : by === "player" ? "player's modifier" : "modifier");
 
 export interface CheckInput<S = Record<string, unknown>> {
   who: Combatant<S>;

@@ -34,6 +34,7 @@ import {
   type Mod,
 } from "../bx/index.js";
 import {
+  modifierLabel,
   nothingNew,
   RuleError,
   type AttackInput,
@@ -335,7 +336,7 @@ function defenderStep(b: Build, parryPressed: boolean): boolean {
     b.rules.add(R_MISC);
   }
   const m = b.input.situation.modifier;
-  if (m) (b.used.push("modifier"), b.toHit.push({ label: "referee", value: m, rule: R_BX_ROLLS }));
+  if (m) (b.used.push("modifier"), b.toHit.push({ label: modifierLabel(b.input.modifierBy, "referee"), value: m, rule: R_BX_ROLLS }));
   return parry;
 }
 

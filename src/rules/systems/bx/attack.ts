@@ -4,6 +4,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
+  modifierLabel,
   nothingNew,
   RuleError,
   type AttackInput,
@@ -167,7 +168,7 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
   }
   if (s.modifier) {
     used.push("modifier");
-    toHit.push({ label: "referee", value: s.modifier, rule: R_ROLLS });
+    toHit.push({ label: modifierLabel(input.modifierBy, "referee"), value: s.modifier, rule: R_ROLLS });
   }
   const pcFlat = input.attacker.kind !== "monster" && !settings.variableDamage;
   const damage = pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(weapon.damage, `${weapon.name} damage`);

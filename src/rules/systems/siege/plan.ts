@@ -4,7 +4,7 @@
  * declared Dodge or Evade. Split by concern so each piece reads as its rule.
  */
 import type { AttackInput, Combatant, SituationKey } from "../types.js";
-import { RuleError } from "../types.js";
+import { modifierLabel, RuleError } from "../types.js";
 import {
   COVER_AC,
   COVER_NAME,
@@ -150,7 +150,7 @@ function commonMods(c: Ctx): Mod[] {
   if (sit.intoMelee && c.mode !== "melee") c.used.add("intoMelee");
   if (sit.modifier) {
     c.used.add("modifier");
-    out.push({ label: "Castle Keeper's modifier", value: sit.modifier, rule: ref("Situational Modifiers") });
+    out.push({ label: modifierLabel(c.input.modifierBy, "Castle Keeper's modifier"), value: sit.modifier, rule: ref("Situational Modifiers") });
   }
   return out;
 }

@@ -8,6 +8,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
+  modifierLabel,
   nothingNew,
   RuleError,
   type AttackInput,
@@ -383,7 +384,7 @@ export function beginAttack(input: AttackInput<ThirdAgeSheet>, bag: DiceBag, ste
   if (sit.oneHandFree && mode !== "spell") mods.push({ label: "one hand free", value: 1 });
   const attState = stateOf(att);
   if (attState.conditions.includes("prone")) mods.push({ label: "attacking while prone", value: -2 });
-  if (sit.modifier) mods.push({ label: "modifier", value: sit.modifier });
+  if (sit.modifier) mods.push({ label: modifierLabel(input.modifierBy, "referee's modifier"), value: sit.modifier });
 
   const defState = stateOf(def);
   let successAC = def.sheet.successAC;
