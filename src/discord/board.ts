@@ -24,6 +24,23 @@ async function patch(client: Client, ref: BoardRef, body: Record<string, unknown
   }
 }
 
+/**
+ * One encounter's board work (post, record, strip, edit) runs one step after another in this process:
+ * an edit that read the board before a newer one was posted must not put buttons back on it. An
+ * encounter's guild is served by one shard, so one process.
+ */
+const queues = new Map<string, Promise<unknown>>();
+function serial<T>(encounterId: string, work: () => Promise<T>): Promise<T> {
+  const before = queues.get(encounterId) ?? Promise.resolve();
+  const run = before.catch(() => {}).then(work);
+  const tail = run.catch(() => {});
+  queues.set(encounterId, tail);
+  void tail.then(() => {
+    if (queues.get(encounterId) === tail) queues.delete(encounterId);
+  });
+  return run;
+}
+
 /** Records a posted message as the encounter's board; the board before it (or this one, if a later one won) loses its buttons. */
 export async function boardPosted(client: Client, s: Services, encounterId: string, ref: BoardRef, pressed?: string): Promise<void> {
   const stale = await recordBoard(s, encounterId, ref);
@@ -35,13 +52,14 @@ type Body = { embeds: EmbedBuilder[]; components: ReturnType<typeof roundButtons
 /** Answers a command with the round's message (the board, or `render`'s version of it) and records it. */
 export async function replyBoard(i: RepliableInteraction, s: Services, ev: EncounterEvent, render: (waiting: Waiting[]) => Body = (w) => roundMessage(ev, undefined, w)): Promise<void> {
   const body = render(await waitingIn(s.store.db, ev.fight));
+  const id = ev.fight.encounter.id;
   if (i.replied) {
     const m = await i.followUp(body);
-    return boardPosted(i.client, s, ev.fight.encounter.id, { channelId: m.channelId, messageId: m.id });
+    return serial(id, () => boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }));
   }
   await respond(i, body);
   const m = await i.fetchReply();
-  await boardPosted(i.client, s, ev.fight.encounter.id, { channelId: m.channelId, messageId: m.id });
+  await serial(id, () => boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }));
 }
 
 /** A press on the board: the pressed message keeps its text and loses its buttons; the board follows below. */
@@ -49,19 +67,29 @@ export async function followBoardOf(i: ButtonInteraction, s: Services, ev: Encou
   if (!i.replied && !i.deferred) await i.update({ components: [] });
   const waiting = await waitingIn(s.store.db, ev.fight);
   const m = await i.followUp(roundMessage(ev, undefined, waiting));
-  await boardPosted(i.client, s, ev.fight.encounter.id, { channelId: m.channelId, messageId: m.id }, i.message.id);
+  const id = ev.fight.encounter.id;
+  await serial(id, () => boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }, i.message.id));
 }
 
 /** After a typed action in a fight (an attack, damage, healing, morale): the board again, below its answer. */
 export async function followBoard(i: RepliableInteraction, s: Services, notes: string[] = []): Promise<void> {
   const b = await boardHere(s, actorOf(i));
   if (!b) return;
-  const m = await i.followUp({ embeds: [encounterEmbed(b.fight, undefined, notes, b.waiting)], components: roundButtons(b.fight, b.waiting) });
-  await boardPosted(i.client, s, b.fight.encounter.id, { channelId: m.channelId, messageId: m.id });
+  const id = b.fight.encounter.id;
+  await serial(id, async () => {
+    // Read again in turn: an edit queued before this one may have changed what the board shows.
+    const now = (await boardOf(s, id)) ?? b;
+    const m = await i.followUp({ embeds: [encounterEmbed(now.fight, undefined, notes, now.waiting)], components: roundButtons(now.fight, now.waiting) });
+    await boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id });
+  });
 }
 
 /** After a press elsewhere (a reaction) or a lapse: the board edited where it is, its rule results kept. */
-export async function refreshBoard(client: Client, s: Services, encounterId: string, notes: string[] = []): Promise<void> {
+export function refreshBoard(client: Client, s: Services, encounterId: string, notes: string[] = []): Promise<void> {
+  return serial(encounterId, () => editBoard(client, s, encounterId, notes));
+}
+
+async function editBoard(client: Client, s: Services, encounterId: string, notes: string[]): Promise<void> {
   const b = await boardOf(s, encounterId);
   if (!b?.ref) return;
   let embeds: APIEmbed[] = [];

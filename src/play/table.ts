@@ -181,7 +181,7 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
     if (loyal?.result.effects?.length && sc.fight) await applyEffects(tx, sc.fight, loyal.result.effects, bag);
     if (loyal && !members.length && input.rating == null) return { result: loyal.result, extra: [], campaign: sc.campaign };
     if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
-    const raw = sys.morale({ who: members, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
+    const raw = sys.morale({ who: members, side, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
     // The rest of the side may have no morale of its own (B/X player characters): the retainers' rolls stand alone.
     if (isUnsupported(raw) && loyal) return { result: { ...loyal.result, lines: [...loyal.result.lines, raw.message] }, extra: [], campaign: sc.campaign };
     const r = unsupported(raw);

@@ -2,7 +2,7 @@
 // "Reactions" and "Attack Rolls"): a reaction is paid when it is pressed, the attack's damage lands once
 // when it is final, and a Counter adds only its own cost and damage.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, buttons, until, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, until, resolveWaiting, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 type Msg = Parameters<typeof buttons>[0];
@@ -99,7 +99,7 @@ describe("each step of an attack applies its own changes, once", () => {
     await until(async () => (await db().pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
     await oldShape(false);
     const hp = (await fighter("Alda")).hp;
-    await h.cmd("referee", "attack", { attacker: "Orc 2", target: "Brom", override: true });
+    await resolveWaiting(h);
     await h.local.waitFor(() => buttons(a.message).length === 0, 3000);
     expect(text(a.message)).toMatch(/No reaction came in time: resolved as it stood/);
     expect(text(a.message)).toMatch(/Alda takes 4 damage: HP 25 → 21\./);

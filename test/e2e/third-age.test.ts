@@ -1,7 +1,7 @@
 // An encounter of The Third Age through the local Discord: start → initiative →
 // attacks with Parry, Get Down, Counterspell and Counter → morale → end → /verify.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, buttons, until, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, until, resolveWaiting, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 const stamina = async (name: string) => {
@@ -112,7 +112,7 @@ describe("The Third Age, end to end", () => {
     expect(JSON.parse(brom.state).conditions).toContain("prone");
   });
 
-  it("the next attack resolves one still waiting, and the old buttons are gone", async () => {
+  it("the next attack leaves one still waiting; the board's one press resolves it, and the old buttons are gone", async () => {
     // Goblin 2 already attacked this round: only the referee's override allows a second attack, and it shows.
     const refused = await h.cmd("referee", "attack", { attacker: "Goblin 2", target: "Brom" });
     expect(refused.ephemeral).toBe(true);
@@ -125,6 +125,12 @@ describe("The Third Age, end to end", () => {
     const pending = await db.pendingAction.findMany({ where: { status: "open" } });
     await h.cmd("alice", "attack", { target: "Shaman" });
     expect(pending.length).toBeGreaterThan(0);
+    // DESIGN.md, "Reactions", step 4: another attack does not close it; the referee's press on the board does.
+    expect(await db.pendingAction.count({ where: { id: { in: pending.map((p) => p.id) }, status: "open" } })).toBe(pending.length);
+    const resolved = await resolveWaiting(h);
+    expect(resolved.ephemeral, resolved.message.content ?? "").toBe(false);
+    await until(() => resolved.followUps.length > 0);
+    expect(text(resolved.followUps[0]!)).toMatch(/The referee resolved/);
     for (const p of pending) {
       const m = h.local.messages.get(p.messageId!)!;
       await h.local.waitFor(() => buttons(m).length === 0, 3000);

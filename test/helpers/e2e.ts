@@ -151,6 +151,20 @@ export function menuOptions(m: StoredMessage): { id: string; label: string; valu
   return out;
 }
 
+/**
+ * The referee presses the newest board's "Resolve N waiting" (once the board that follows the last
+ * attack is in): every attack still waiting for an answer resolves as it stood.
+ */
+export async function resolveWaiting(h: E2E, user = "referee"): Promise<Reply> {
+  const live = () => [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && buttons(m).some((b) => /^Resolve \d+ waiting$/.test(b.label)));
+  await until(() => live().length === 1, 5000).catch((e) => {
+    const all = [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:")));
+    throw new Error(`${e.message}: ${live().length} boards offer to resolve; the live boards: ${all.map((m) => `${m.id} ${JSON.stringify(buttons(m).map((b) => b.label))}`).join("; ") || "none"}`);
+  });
+  const board = live()[0]!;
+  return h.press(user, board.id, buttons(board).find((b) => /^Resolve \d+ waiting$/.test(b.label))!.id);
+}
+
 /** Polls an async condition (the bot finishes some work just after answering). */
 export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 3000): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -7,7 +7,7 @@ import { ruleEmbed } from "./rules.js";
 import { roundButtons } from "./round.js";
 import { readRound } from "../../play/round/state.js";
 import { actingNow } from "../../play/round/context.js";
-import { conditionLabels } from "../../rules/round/words.js";
+import { conditionLabels, isOut } from "../../rules/round/words.js";
 import { Embed } from "./embed.js";
 
 function bar(fraction: number): string {
@@ -32,7 +32,8 @@ export function rosterLines(f: Fight): string[] {
     for (const c of members) {
       const v = f.system.view(c);
       const turn = current.includes(c.id) && phase === "act" && f.encounter.round > 0 ? "▶ " : "";
-      const init = pos.has(c.id) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
+      // Who fell, fled or surrendered has left the order: no place shown.
+      const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf);
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}`;
@@ -85,6 +86,7 @@ export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
       { name: "Rounds", value: String(s.encounter.round), inline: true },
       { name: "Rolls", value: String(s.rolls), inline: true },
       { name: "Fell", value: clip(s.fallen.join("\n") || "nobody", 1024) },
+      ...(s.left.length ? [{ name: "Fled or surrendered", value: clip(s.left.join("\n"), 1024) }] : []),
       { name: "Still standing", value: clip(s.standing.join("\n") || "nobody", 1024) },
       { name: "Seed (revealed)", value: `\`${s.encounter.seed}\`` },
       { name: "Commitment", value: `\`${s.encounter.seedHash}\` — check it with /verify` },

@@ -21,7 +21,7 @@ import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
-import { gateAttack } from "../round/gate.js";
+import { gateAttack, gateTarget } from "../round/gate.js";
 import { forPlayer, pickActing } from "../round/who.js";
 
 export interface AttackView {
@@ -74,7 +74,10 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     const a = pickActing(fight, actor, req.attacker, "attacker", "attacks", canAttack);
     const d = findCombatant(fight, req.target);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
+    // Who is attacked first (the dead, who fled), then whether the attacker may attack now.
+    const targetNotes = gateTarget(fight, d, actor, req.override === true);
     const gate = gateAttack(fight, a, actor, req.override === true);
+    gate.notes.push(...targetNotes);
     // Attacks still waiting for their defender's answer stay open (DESIGN.md, "Reactions", step 4).
 
     const stored: StoredInput = {

@@ -77,16 +77,19 @@ const later = (a: string, b: string) => a.length !== b.length ? a.length > b.len
 /**
  * Records `ref` as the encounter's board, unless a later board is recorded already, and returns the
  * board that must lose its buttons: the one it replaces, or `ref` itself when it came too late (two
- * boards posted at once). Compare-and-set: each failed try means another board was recorded first.
+ * boards posted at once, or the encounter ended meanwhile). Compare-and-set: each failed try means
+ * another board was recorded first, or the encounter ended.
  */
 export async function recordBoard(s: Services, encounterId: string, ref: BoardRef): Promise<BoardRef | null> {
   const stored = `${ref.channelId}/${ref.messageId}`;
   for (;;) {
-    const row = await s.store.db.encounter.findUnique({ where: { id: encounterId }, select: { board: true } });
-    if (!row || row.board === stored) return null;
+    const row = await s.store.db.encounter.findUnique({ where: { id: encounterId }, select: { board: true, status: true } });
+    if (row?.board === stored) return null;
+    // The encounter ended meanwhile (its end closed the board it knew): this one goes too.
+    if (!row || row.status !== "active") return ref;
     const old = boardRef(row.board);
     if (old && old.channelId === ref.channelId && later(old.messageId, ref.messageId)) return ref;
-    const n = await s.store.db.encounter.updateMany({ where: { id: encounterId, board: row.board }, data: { board: stored } });
+    const n = await s.store.db.encounter.updateMany({ where: { id: encounterId, board: row.board, status: "active" }, data: { board: stored } });
     if (n.count === 1) return old;
   }
 }

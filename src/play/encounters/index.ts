@@ -4,6 +4,7 @@ import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
 import { sheetState } from "../round/marks.js";
+import { wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -204,9 +205,14 @@ export async function showEncounter(s: Services, actor: Actor): Promise<Encounte
   return { fight: await requireFight(s.store.db, actor), results: [], notes: [] };
 }
 
+/** Marks of those who left the fight alive. */
+const LEFT = ["fled", "surrendered", "routed"];
+
 export interface EncounterSummary {
   encounter: Encounter;
   fallen: string[];
+  /** Who left the fight alive: fled, surrendered, routed. */
+  left: string[];
   standing: string[];
   rolls: number;
   lapsed: Lapsed[];
@@ -226,9 +232,11 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
     const rolls = await tx.roll.count({ where: { encounterId: fight.encounter.id } });
     const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: fight.encounter.id } });
     const describe = (c: Combatant) => `${c.name} (${after.system.view(c).status})`;
+    const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT.includes(x));
     return {
       encounter,
-      fallen: after.combatants.filter(isDown).map(describe),
+      fallen: after.combatants.filter((c) => isDown(c) && !gone(c)).map(describe),
+      left: after.combatants.filter((c) => gone(c)).map((c) => `${c.name} (${wordFor(after.system.words, gone(c)!).label})`),
       standing: after.combatants.filter((c) => !isDown(c)).map(describe),
       rolls,
       lapsed,

@@ -86,7 +86,6 @@ async function startRound(tx: Tx, fight: Fight, round: number, open: OpenStream)
   await applyEffects(tx, fight, start.effects ?? [], bagFor(open, `round ${round} start`));
   const after = await loadFight(tx, fight.campaign, fight.encounter);
   await markCannotAct(tx, after, start.cannotAct);
-  await tickClock(tx, await loadFight(tx, fight.campaign, fight.encounter), 1);
   return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, order: order ?? kept };
 }
 
@@ -168,6 +167,8 @@ async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Prom
   const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
   const round = Math.max(1, fight.encounter.round);
   const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+  // The first round begins: it counts on the campaign's clock (later rounds count when they open).
+  if (fight.encounter.round === 0) await tickClock(tx, fight, 1);
   const started = await startRound(tx, await loadFight(tx, fight.campaign, fight.encounter), round, open);
   const notes = [`Round ${round}: act in order.`];
   const turn = firstActing(started.fight, started.order, 0, notes);
@@ -219,13 +220,15 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
     const ended = await endRound(tx, fight, open);
     notes.push(...ended.notes);
     const round = fight.encounter.round + 1;
+    // A round counts on the campaign's clock once, when it opens (its declarations are part of it).
+    await tickClock(tx, ended.fight, 1);
     if (anyDeclarations(ended.fight)) {
       await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: JSON.stringify(freshRound("declare")) });
       await open.close(tx, actor);
       notes.push(`Round ${round}: declare now (the buttons below, or /declare); then /next rolls the round's order.`);
       return { fight: await reload(tx, fight), results: ended.results, notes, lapsed, newRound: true };
     }
-    const started = await startRound(tx, ended.fight, round, open);
+    const started = await startRound(tx, await loadFight(tx, fight.campaign, fight.encounter), round, open);
     notes.push(`Round ${round} begins.`);
     const first = firstActing(started.fight, started.order, 0, notes);
     await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn: first, roundState: JSON.stringify(freshRound("act")) });

@@ -23,10 +23,12 @@ export interface Gate {
 const ordinal = (n: number) => (n === 1 ? "1st" : n === 2 ? "2nd" : n === 3 ? "3rd" : `${n}th`);
 
 function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean, notes: string[]) {
-  if (f.encounter.round === 0) return; // Before the first initiative: the referee adjudicates (an ambush, a first shot).
-  if (rs.phase === "declare") {
-    if (!referee) throw new UserError(`Round ${f.encounter.round} has not started: declare now (/declare), and the referee rolls the order with /next.`);
-    notes.push(`Referee: ${row.name} acts before round ${f.encounter.round}'s order is rolled.`);
+  // Before the order is rolled nobody's turn has come: a surprise round is round 1, after initiative (the
+  // surprised cannot act in it). Only the referee may adjudicate an attack now (an ambush, a first shot).
+  if (f.encounter.round === 0 || rs.phase === "declare") {
+    const which = f.encounter.round === 0 ? "The fight's order is not rolled yet" : `Round ${f.encounter.round}'s order is not rolled yet`;
+    if (!referee) throw new UserError(`${which}: declare now (the board's buttons, or /declare); ${row.name} attacks on its turn, once the referee rolls the order (Roll initiative ▶).`);
+    notes.push(f.encounter.round === 0 ? `Referee: ${row.name} attacks before the first initiative (an ambush); it counts toward round 1.` : `Referee: ${row.name} acts before round ${f.encounter.round}'s order is rolled.`);
     return;
   }
   const now = actingNow(f);
@@ -79,4 +81,24 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
     }
   }
   return { attackIndex: used, notes, after: { ...rs, attacks: { ...rs.attacks, [row.id]: used + 1 } } };
+}
+
+/** Marks of the slain: nobody attacks them. */
+const SLAIN = ["dead", "slain", "destroyed"];
+/** Marks of those who left the fight alive: no longer standing foes, unless the referee says otherwise. */
+const LEFT = ["fled", "surrendered", "routed"];
+
+/**
+ * Whether `row` may be attacked: the dead are refused with the reason; who fled or surrendered only
+ * with the referee's override (shown). Returns the note for the embed, if any.
+ */
+export function gateTarget(f: Fight, row: CombatantRow, actor: Actor, override: boolean): string[] {
+  const conditions = toRule(row).state.conditions;
+  const slain = conditions.find((x) => SLAIN.includes(x));
+  if (slain) throw new UserError(`${row.name} is ${slain}: pick another target.`);
+  const left = conditions.find((x) => LEFT.includes(x));
+  if (!left) return [];
+  const referee = isReferee(f.campaign, actor);
+  if (!(override && referee)) throw new UserError(`${row.name} has ${left === "routed" ? "been routed" : left} and is out of the fight: pick another target.${referee ? " To attack it anyway, repeat with override:true." : ""}`);
+  return [`Referee override: ${row.name} is attacked although it ${left === "routed" ? "was routed" : `has ${left}`}.`];
 }

@@ -31,7 +31,10 @@ export function routineAttacks(sheet: Record<string, unknown>): number {
 
 export function baseCannotAct<S>(opts: BaseRoundOptions<S>) {
   return (who: Combatant<S>, ctx: RoundContext<S>): string | null => {
-    if (opts.isDown(who)) return "is down";
+    if (opts.isDown(who)) {
+      const left = who.state.conditions.find((x) => x === "fled" || x === "surrendered");
+      return left ? `has ${left}` : "is down";
+    }
     if (who.state.conditions.includes("surprised") && ctx.round <= 1) return "is surprised in the first round";
     if (who.state.conditions.includes("cannot act")) return "cannot act this round";
     return null;

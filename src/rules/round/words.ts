@@ -17,6 +17,7 @@ export const COMMON_CONDITIONS: Record<string, ConditionWord> = {
   slain: w("slain", "permanent"),
   destroyed: w("destroyed", "permanent"),
   fled: w("fled", "encounter"),
+  surrendered: w("surrendered", "encounter"),
   routed: w("routed", "encounter"),
   "out of action": w("out of action", "healed"),
   parrying: w("parrying", "round"),
@@ -49,5 +50,5 @@ export function conditionLabels(words: SystemWords, conditions: string[], name?:
 }
 
 /** Conditions that keep a combatant out of the fight, in every system. */
-export const OUT_CONDITIONS: ReadonlySet<string> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled"]);
+export const OUT_CONDITIONS: ReadonlySet<string> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled", "surrendered"]);
 export const isOut = (c: { state: { conditions: string[] } }): boolean => c.state.conditions.some((x) => OUT_CONDITIONS.has(x));

@@ -417,7 +417,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   reaction(input: { leader?: Combatant<Sheet>; modifier?: number }, dice: DiceBag): ReactionRollResult | Unsupported;
   initiative(input: InitiativeInput<Sheet>, dice: DiceBag): InitiativeResult;
   roundStart(input: InitiativeInput<Sheet>, dice: DiceBag): RoundStartResult;
-  morale(input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number }, dice: DiceBag): MoraleResult | Unsupported;
+  /** `side`: whose morale (a text may give morale to monsters only). */
+  morale(input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number; side?: Side }, dice: DiceBag): MoraleResult | Unsupported;
   loyalty(input: { loyalty: number; modifier?: number }, dice: DiceBag): LoyaltyResult | Unsupported;
   /** Starting loyalty of a retainer hired by `employer`. */
   startingLoyalty(employer: Combatant<Sheet> | undefined, retainerSheet?: Sheet): number;

@@ -108,6 +108,8 @@ export function morale(input: { who: C[]; rating?: number; modifier?: number }, 
     rules: [R.enemyTypes, R.choice("Morale")],
     rolls: bag.since(mark),
     holds,
+    // Those who flee leave the fight: out of the order, no longer standing foes.
+    effects: holds ? [] : input.who.map((c) => ({ targetId: c.id, addConditions: ["fled"] })),
   };
 }
 

@@ -38,6 +38,8 @@ export const siege: RuleSystem<SiegeSheet> = {
   initiative,
   roundStart,
   morale: () => unsupported("Castles & Crusades combat has no morale roll: use /check Wisdom (or Charisma) for the leader of the foes."),
+  // No morale roll, so nothing prompts the Castle Keeper to call one.
+  moraleCue: () => null,
   loyalty: () => unsupported("Castles & Crusades combat has no loyalty table: use /check Charisma for the employer."),
   startingLoyalty: () => 0,
   attack: { begin, react, lapse },

@@ -1,6 +1,6 @@
 /** Surprise, reaction rolls, morale (and intimidation), loyalty. */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type LoyaltyResult, type MoraleCue, type MoraleResult, type ReactionRollResult, type RuleResult, type Side, type SurpriseResult } from "../types.js";
+import { RuleError, type LoyaltyResult, type MoraleCue, type MoraleResult, type ReactionRollResult, type RuleResult, type Side, type SurpriseResult, type Unsupported } from "../types.js";
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import type { TAC, ThirdAgeSheet } from "./sheet.js";
@@ -78,8 +78,12 @@ export function moraleCue(side: Side, down: number, of: number): MoraleCue | nul
   return { words: "multiple casualties (The Third Age · Morale and Loyalty)", rule: REF.moraleLoyalty };
 }
 
-/** seed 000, "Morale and Loyalty": 2d6; above the rating, they flee. */
-export function morale(input: { who: TAC[]; rating?: number; modifier?: number }, bag: DiceBag): MoraleResult {
+/**
+ * seed 000, "Morale and Loyalty": 2d6; above the rating, they flee, and leave the fight. The text gives
+ * morale to monsters; the party's retainers answer to loyalty.
+ */
+export function morale(input: { who: TAC[]; rating?: number; modifier?: number; side?: Side }, bag: DiceBag): MoraleResult | Unsupported {
+  if (input.side === "party") return { unsupported: true, message: "The Third Age gives morale to monsters only (Morale and Loyalty): the party's characters choose for themselves, and retainers roll loyalty (/retainer check)." };
   const rating = moraleRating(input.who, input.rating);
   if (!Number.isInteger(rating) || rating < 2 || rating > 12) throw new RuleError("Morale rating must be a whole number between 2 and 12");
   const mark = bag.log.length;
@@ -92,7 +96,8 @@ export function morale(input: { who: TAC[]; rating?: number; modifier?: number }
   ];
   const rules: string[] = [REF.moraleLoyalty];
   if (input.rating === undefined) rules.push(REF.choice("group morale = the highest rating, 7 if none"));
-  return { title: holds ? "Morale: they hold" : "Morale: they flee", lines, rules, rolls: bag.since(mark), holds };
+  const effects = holds ? [] : input.who.map((c) => ({ targetId: c.id, addConditions: ["fled"] }));
+  return { title: holds ? "Morale: they hold" : "Morale: they flee", lines, rules, rolls: bag.since(mark), holds, effects };
 }
 
 /**
