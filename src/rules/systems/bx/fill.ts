@@ -10,9 +10,9 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { FilledSheet } from "../types.js";
 import { abilityModifier } from "./dice.js";
 
-export const R_ABILITIES = "classic B/X ability scores (3d6 in order; not in seed 002)";
-export const R_CLASS_HP = "classic B/X hit dice by class (not in seed 002)";
-export const R_THAC0 = "classic B/X attack tables by class group (not in seed 002)";
+export const R_ABILITIES = "classic B/X ability scores (3d6 in order)";
+export const R_CLASS_HP = "classic B/X hit dice by class";
+export const R_THAC0 = "classic B/X attack tables by class group";
 
 const ABILITIES = ["str", "int", "wis", "dex", "con", "cha"] as const;
 
