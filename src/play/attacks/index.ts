@@ -19,7 +19,7 @@ import { applyEffects } from "../encounters/effects.js";
 import { findCombatant, loadFight, requireFight, type Fight } from "../encounters/load.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
-import { moraleNudges } from "../table.js";
+import { fallen, moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack } from "../round/gate.js";
 import { pickActing } from "../round/who.js";
@@ -77,6 +77,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     // The next action starts: attacks still waiting for reactions resolve as they stand.
     const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
     if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
+    const was = fallen(fight);
 
     const stored: StoredInput = {
       attackerId: a.id,
@@ -128,7 +129,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       ignored: state.ignored,
       lapsed,
       encounterName: fight.encounter.name,
-      notes: view.stored.outcomeLines.length ? moraleNudges(fight) : [],
+      notes: view.stored.outcomeLines.length ? moraleNudges(fight, was) : [],
     };
   }));
 }
@@ -162,6 +163,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");
     if (p.status !== "open" || p.version !== version) throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
     const fight = await loadFight(tx, campaign, encounter);
+    const was = fallen(fight);
     const { state, input } = readPending(p);
     const option = state.options.find((o) => o.id === optionId);
     if (!option) throw new StaleError("That choice is not open any more: nothing was changed.");
@@ -197,7 +199,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       ignored: next.ignored,
       lapsed: [],
       encounterName: encounter.name,
-      notes: view.stored.outcomeLines.length > input.outcomeLines.length ? moraleNudges(fight) : [],
+      notes: view.stored.outcomeLines.length > input.outcomeLines.length ? moraleNudges(fight, was) : [],
     };
   }));
 }
