@@ -89,7 +89,7 @@ describe("bx-house: a sheet the rules fill in", () => {
     expect(f.fields).toEqual({ str: 11, int: 13, wis: 15, dex: 12, con: 13, cha: 13, hp: 14, thac0: 19 });
     expect(f.filled).toEqual(["str", "int", "wis", "dex", "con", "cha", "hp", "thac0"]);
     expect(f.result.lines[0]).toBe("A ranger is a fighter type (fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates): a fighter's hit die and attack table.");
-    expect(f.result.lines[2]).toBe("Hit points, fighter 2d8 + 1 CON each (at least 1 a die): 5, 7 = 14.");
+    expect(f.result.lines[2]).toBe("Hit points, fighter 2d8 + 1 CON each (at least 1 a die): (5 + 1) + (7 + 1) = 14.");
     expect(f.result.rules[0]).toBe('seed 001, "COMBAT"');
   });
 

@@ -7,6 +7,7 @@
  * from the class group's attack table. What the player typed is kept.
  */
 import type { DiceBag } from "../../dice/bag.js";
+import { perDieSum } from "../../dice/sum.js";
 import type { FilledSheet } from "../types.js";
 import { abilityModifier } from "./dice.js";
 
@@ -73,7 +74,9 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
     fields.hp = hp;
     filled.push("hp");
     const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
-    lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${r.dice.map((d) => d.value).join(", ")}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
+    // The sum shown in full, each die with its modifier: "5 + 2 = 7".
+    const sum = perDieSum(r.dice.map((d) => d.value), mod);
+    lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${sum.terms}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
     rules.add(R_CLASS_HP);
   }
   if (hd && typed.thac0 === undefined) {
