@@ -240,7 +240,8 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     const hit = await say(h, "referee", "attack", { attacker: "Skeleton 1", target: "Mira" });
     expect(text(hit.message)).toMatch(/^Skeleton 1 attacks Mira: hit\nSkeleton 1 attacks Mira with a 1d6 weapon \(melee\)/);
     expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
-    expect(text(hit.message)).toMatch(/Basic\/Expert · Disrupting Spells/);
+    // One short reference in the footer, not one per step (attack, damage, the disrupted spell).
+    expect(text(hit.message).match(/Basic\/Expert · /g)).toHaveLength(1);
     const turn = await say(h, "referee", "next");
     expect(text(turn.message)).toMatch(/spell disrupted: lost from memory/);
     expect(buttons(turn.message).map((b) => b.label)).not.toContain("The spell goes off");
