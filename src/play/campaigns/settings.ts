@@ -65,7 +65,7 @@ export function parseSetting(system: SystemId, key: string, raw: string): Partia
     const here = Object.values(options).map((x) => x.words).join("; ");
     const theirs = SYSTEM_IDS.map((id) => systemOf(id).campaignOptions.own[key]?.words).find(Boolean);
     if (owners.length) throw new UserError(`"${theirs}" is an option of ${owners.join(" and ")}, not of ${systemOf(system).name}. Options here: ${here}.`);
-    throw new UserError(`There is no such option. Options: ${here}.`);
+    throw new UserError(`There is no option "${key}". Options: ${here}.`);
   }
   const v = raw.trim().toLowerCase();
   const candidate: unknown = /^(on|yes|true)$/.test(v) ? true : /^(off|no|false)$/.test(v) ? false : /^-?\d+$/.test(v) ? Number(v) : v;
