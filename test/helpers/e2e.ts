@@ -44,7 +44,7 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-export async function startE2E(opts: { users?: string[]; log?: Logger; words?: boolean; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
+export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
   const local = await LocalDiscord.start({ port: 0, token: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-e2e-"));
   const database = await testDatabase(dir, "bot.db");
@@ -105,7 +105,7 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; words?: b
     },
     async stop() {
       // Read before the local Discord stops: what players read never shows a path, an option id, a mark's key or a roll id.
-      const words = opts.words === false ? [] : wordsProblems(local.messages.values(), local.world.bot.id, typed);
+      const words = wordsProblems(local.messages.values(), local.world.bot.id, typed);
       await h.app.stop().catch(() => {});
       await local.stop();
       await database.drop();
