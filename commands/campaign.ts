@@ -26,7 +26,7 @@ export const command: CommandModule = {
       c
         .setName("set")
         .setDescription("Change an option (referee)")
-        .addStringOption((o) => o.setName("option").setDescription("The option").setRequired(true).addChoices(...allOptions().slice(0, 25).map(([k, v]) => ({ name: `${k}: ${v.words}`.slice(0, 100), value: k }))))
+        .addStringOption((o) => o.setName("option").setDescription("The option").setRequired(true).addChoices(...allOptions().slice(0, 25).map(([k, v]) => ({ name: v.words.slice(0, 100), value: k }))))
         .addStringOption((o) => o.setName("value").setDescription("The new value").setRequired(true).setMaxLength(50)),
     )
     .addSubcommandGroup((g) =>

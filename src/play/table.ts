@@ -212,12 +212,13 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
         await saveState(tx, row, r.state, sys.words);
         return { result: healed(sys, before, r, amount), extra: [], campaign: sc.campaign };
       }
+      const was = fallen(sc.fight);
       const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: amount, damageKind: input.kind ?? "normal" }], bag);
       const after = sc.fight.combatants.find((c) => c.id === row.id)!;
       const v = sys.view(after);
       return {
         result: { title: `${row.name} takes ${amount}${input.kind === "subdual" ? " subdual" : ""} damage`, lines: [...applied.lines, `Now: ${v.summary} (${v.status}).`], rules: applied.rules, rolls: bag.log },
-        extra: moraleNudges(sc.fight),
+        extra: moraleNudges(sc.fight, was),
         campaign: sc.campaign,
       };
     }
@@ -255,6 +256,7 @@ async function fallDamage(s: Services, actor: Actor, input: { target: string; he
     const c = row ? null : await findCharacter(tx, sc.campaign.id, input.target);
     if (!row && !c) throw await noTarget(tx, sc, input.target);
     const who = row ? toRule(row) : asCombatant(c!);
+    const was = sc.fight ? fallen(sc.fight) : undefined;
     const f = rule(() => sys.fall!(who, input.heightFt, bag));
     let lines = f.lines;
     let rules = f.rules;
@@ -269,7 +271,7 @@ async function fallDamage(s: Services, actor: Actor, input: { target: string; he
       lines = [...lines, ...r.result.lines];
       rules = [...rules, ...r.result.rules];
     }
-    return { result: { title: `${who.name} falls ${input.heightFt} ft: ${f.damage} damage`, lines, rules: [...new Set(rules)], rolls: bag.log }, extra: sc.fight ? moraleNudges(sc.fight) : [], campaign: sc.campaign };
+    return { result: { title: `${who.name} falls ${input.heightFt} ft: ${f.damage} damage`, lines, rules: [...new Set(rules)], rolls: bag.log }, extra: sc.fight ? moraleNudges(sc.fight, was) : [], campaign: sc.campaign };
   });
 }
 
@@ -282,18 +284,28 @@ function healed(sys: RuleSystem, before: Combatant, r: DamageResult, amount: num
   return { ...r.result, title, lines: [...r.result.lines, ...status, `Healing offered: ${amount}.`] };
 }
 
-/** Morale prompts after damage: the system's own trigger, else the usual ones (a side's first fall, and half of it down). */
-export function moraleNudges(f: Fight): string[] {
+/** How many of each side's non-player combatants are down now (what morale counts). */
+export function fallen(f: Fight): Record<"foes" | "party", number> {
+  const count = (side: "foes" | "party") => f.combatants.filter((c) => c.side === side && c.kind !== "pc" && isDown(c)).length;
+  return { foes: count("foes"), party: count("party") };
+}
+
+/**
+ * Morale prompts after damage: the system's own trigger, else the usual ones (a side's first fall, and half of it down).
+ * Given the counts before (`was`), only a side that lost someone just now is prompted: the referee reads it once.
+ */
+export function moraleNudges(f: Fight, was?: Record<"foes" | "party", number>): string[] {
   const out: string[] = [];
   for (const side of ["foes", "party"] as const) {
     const members = f.combatants.filter((c) => c.side === side && c.kind !== "pc");
     const down = members.filter(isDown).length;
     if (!members.length || down === 0 || down === members.length) continue;
-    const fallen = `${down} of the ${side} ${down === 1 ? "has" : "have"} fallen`;
+    if (was && down <= was[side]) continue;
+    const said = `${down} of the ${side} ${down === 1 ? "has" : "have"} fallen`;
     if (f.system.moraleCue) {
       const cue = f.system.moraleCue(side, down, members.length);
-      if (cue) out.push(`Morale: ${fallen} — ${cue.words}: the referee may call /morale side:${side}.`);
-    } else if (down === 1 || down === Math.ceil(members.length / 2)) out.push(`Morale: ${fallen} — the referee may call /morale side:${side}.`);
+      if (cue) out.push(`Morale: ${said} — ${cue.words}: the referee may call \`/morale side:${side}\`.`);
+    } else if (down === 1 || down === Math.ceil(members.length / 2)) out.push(`Morale: ${said} — the referee may call \`/morale side:${side}\`.`);
   }
   return out;
 }

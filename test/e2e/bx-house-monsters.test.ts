@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTable, text, type E2E } from "../helpers/e2e.js";
 
+/** The dice of a hit-point sum as the fill shows it: "3 + 6", or with a modifier "(3 + 2) + (6 + 2)", "5 + 2". */
+const facesOf = (terms: string, modified: boolean): number[] =>
+  modified ? [...terms.matchAll(/(?:^|\()(\d+) [+−] \d/g)].map((m) => Number(m[1])) : terms.split(" + ").map(Number);
+
 let h: E2E;
 beforeAll(async () => {
   h = await startTable("bx-house", [{ user: "alice", name: "Dorn", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" }]);
@@ -92,13 +96,17 @@ describe("B/X house rules: monsters by the book", () => {
     const t = text(r.message);
     expect(t).toMatch(/^Created: Reyes/);
     expect(t).toMatch(/A pirate is a fighter type \(fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates\): a fighter's hit die and attack table\./);
-    const hp = /Hit points, fighter 2d8(?: [+−] \d CON each)? \(at least 1 a die\): (\d), (\d) = (\d+)\./.exec(t)!;
+    const hp = /Hit points, fighter 2d8(?: ([+−]) (\d) CON each)? \(at least 1 a die\): (.+?) = (\d+)\./.exec(t)!;
     expect(hp).not.toBeNull();
+    const con = hp[1] ? (hp[1] === "+" ? 1 : -1) * Number(hp[2]) : 0;
+    const faces = facesOf(hp[3]!, con !== 0);
+    expect(faces).toHaveLength(2);
+    expect(Number(hp[4])).toBe(faces.reduce((a, f) => a + Math.max(1, f + con), 0));
     // THAC0 is read from the fighter's table at the sheet's level, not stored (it follows the level).
     expect(t).toMatch(/Attack: THAC0 19 \(classic fighter table, level 2\)/);
     expect(t).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/);
     const sheet = JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Reyes" } })).sheet);
-    expect(sheet).toMatchObject({ class: "pirate", level: 2, ac: 7, hp: Number(hp[3]) });
+    expect(sheet).toMatchObject({ class: "pirate", level: 2, ac: 7, hp: Number(hp[4]) });
     expect(sheet.thac0).toBeUndefined();
   });
 });

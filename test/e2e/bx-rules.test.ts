@@ -72,7 +72,9 @@ describe("B/X house rules in play", () => {
   // seed 001, "ENCOUNTER ORDER" 6): "Optional rules -> reroll initiative each round"
   it("/campaign set initiativeEachRound on: initiative is rolled again each round", async () => {
     const set = await say(h, "referee", "campaign set", { option: "initiativeEachRound", value: "on" });
-    expect(text(set.message)).toMatch(/initiativeEachRound\*\*: on/);
+    // /campaign show names the option by its words, never its key.
+    expect(text(set.message)).toMatch(/\*\*reroll initiative each round \(ENCOUNTER ORDER, optional\)\*\*: on/);
+    expect(text(set.message)).not.toMatch(/initiativeEachRound/);
     // Round 3 was open for declarations: its order is now rolled afresh.
     const r = await say(h, "referee", "next");
     expect(text(r.message)).toMatch(/Initiative is rolled again each round \(optional rule\)/);
@@ -187,8 +189,8 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     expect(text(order.message)).toMatch(/Dice: initiative \(Dorn\): 1d6 \(2\) = \*\*2\*\*/);
     expect(text(order.message)).toMatch(/#3 \*\*Dorn\*\*/);
     const o = await say(h, "referee", "attack", { attacker: "Orc", target: "Dorn" });
-    // The orc preset's weapon has no name of its own: "its weapon".
-    expect(text(o.message)).toMatch(/Orc attacks Dorn with its weapon \(melee\): d20 18 = 18; needs 15/);
+    // The orc preset's weapon has no name of its own: its dice name it, as the book's stat line does.
+    expect(text(o.message)).toMatch(/Orc attacks Dorn with a 1d6 weapon \(melee\): d20 18 = 18; needs 15/);
     expect(text(o.message)).toMatch(/Dorn got away from this foe's parting shot/);
     // Pike (reach), the orc, then Dorn.
     await say(h, "referee", "next");
@@ -238,9 +240,10 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Party 1 · Foes 6\nFoes act first/);
     const hit = await say(h, "referee", "attack", { attacker: "Skeleton 1", target: "Mira" });
-    expect(text(hit.message)).toMatch(/^Skeleton 1 attacks Mira: hit\nSkeleton 1 attacks Mira with its weapon \(melee\)/);
+    expect(text(hit.message)).toMatch(/^Skeleton 1 attacks Mira: hit\nSkeleton 1 attacks Mira with a 1d6 weapon \(melee\)/);
     expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
-    expect(text(hit.message)).toMatch(/Basic\/Expert · Disrupting Spells/);
+    // One short reference in the footer, not one per step (attack, damage, the disrupted spell).
+    expect(text(hit.message).match(/Basic\/Expert · /g)).toHaveLength(1);
     const turn = await say(h, "referee", "next");
     expect(text(turn.message)).toMatch(/spell disrupted: lost from memory/);
     expect(buttons(turn.message).map((b) => b.label)).not.toContain("The spell goes off");

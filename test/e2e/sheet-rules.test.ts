@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import { startE2E, buttons, text, type E2E } from "../helpers/e2e.js";
 
+/** The dice of a hit-point sum as the fill shows it: "3 + 6", or with a modifier "(3 + 2) + (6 + 2)", "5 + 2". */
+const facesOf = (terms: string, modified: boolean): number[] =>
+  modified ? [...terms.matchAll(/(?:^|\()(\d+) [+−] \d/g)].map((m) => Number(m[1])) : terms.split(" + ").map(Number);
+
 let h: E2E;
 const transcript: string[] = [];
 const log = (who: string, what: string, answer: string) => transcript.push(`${who}> ${what}\n${answer.split("\n").map((l) => `  ${l}`).join("\n")}`);
@@ -30,8 +34,13 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
     expect(t).toMatch(/^Created: Una/);
     const abilities = /Abilities, 3d6 in order: STR (\d+) \((\d), (\d), (\d)\) · INT (\d+) .* · CON (\d+) \(.*?\) · CHA (\d+)/.exec(t)!;
     expect(Number(abilities[1])).toBe(Number(abilities[2]) + Number(abilities[3]) + Number(abilities[4]));
-    const hp = /Hit points, fighter 3d8(?: [+−] \d CON each)? \(at least 1 a die\): (\d), (\d), (\d) = (\d+)\./.exec(t)!;
+    const hp = /Hit points, fighter 3d8(?: ([+−]) (\d) CON each)? \(at least 1 a die\): (.+?) = (\d+)\./.exec(t)!;
     expect(hp).not.toBeNull();
+    // The sum in full, each die with the CON modifier, adds up.
+    const con = hp[1] ? (hp[1] === "+" ? 1 : -1) * Number(hp[2]) : 0;
+    const faces = facesOf(hp[3]!, con !== 0);
+    expect(faces).toHaveLength(3);
+    expect(Number(hp[4])).toBe(faces.reduce((a, f) => a + Math.max(1, f + con), 0));
     expect(t).toMatch(/Attack: THAC0 19 \(classic fighter table, level 3\)/);
     expect(t).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/);
     const sheet = await sheetOf("Una");

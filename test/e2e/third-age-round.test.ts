@@ -47,7 +47,9 @@ describe("A round of The Third Age, through Discord", () => {
 
   it("rolls initiative; the ogre's attack on Alda reads her −2 AC", async () => {
     const ini = await h.cmd("referee", "initiative");
-    expect(text(ini.message)).toMatch(/Initiative/);
+    // One short reference in the footer: the round's first heading, not one per rule it used.
+    expect(text(ini.message)).toMatch(/Party: 1d6 \[\d\] = \d\nFoes: 1d6 \[\d\] = \d/);
+    expect(text(ini.message)).toMatch(/\nThe Third Age · Combat Steps\n/);
     const a = await h.cmd("referee", "attack", { attacker: "Ogre 1", target: "Alda" });
     expect(text(a.message)).toMatch(/Against Success AC 10 \/ Partial AC 6 \(−2 AC: moved in melee\)\./);
   });

@@ -18,11 +18,12 @@ describe("The Third Age at the table, through Discord", () => {
   it("refuses a wandering interval beyond three turns and changes nothing", async () => {
     const r = await h.cmd("referee", "campaign set", { option: "wanderingEvery", value: "5" });
     expect(r.ephemeral).toBe(true);
-    expect(r.message.content).toMatch(/"5" is not a value for wanderingEvery \(.*the text: every turn to every three turns\)\): use 1, 2 or 3\./);
+    // The option by its words (as /campaign set's choice names it), never its key.
+    expect(r.message.content).toMatch(/"5" is not a value for the option "wandering-monster check every N dungeon turns \(the text: every turn to every three turns\)": use 1, 2 or 3\./);
     const d = await h.cmd("referee", "dungeon set", { interval: 4 });
     expect(d.ephemeral).toBe(true);
     const show = await h.cmd("referee", "campaign show");
-    expect(text(show.message)).not.toMatch(/wanderingEvery\D*5/);
+    expect(text(show.message)).toMatch(/\*\*wandering-monster check every N dungeon turns \(the text: every turn to every three turns\)\*\*: 1\n/);
   });
 
   // seed 000, "Reaction Rolls": "2d10 modified by the party leader's Charisma"
@@ -33,8 +34,9 @@ describe("The Third Age at the table, through Discord", () => {
     const s = await h.cmd("referee", "encounter start", { name: "Crypt", monsters: "3 goblins", reaction: true, surprise: false, leader: "Alda" });
     expect(text(s.message)).toMatch(/Party leader: Alda \(named by the referee\)\./);
     expect(text(s.message)).toMatch(/Alda's Charisma \+1/);
-    // Where the book is silent the footer says so in the book's name, never the rule text's file number.
-    expect(text(s.message)).toMatch(/monster hit points, a d8 per hit die as in the classic material \(The Third Age is silent: a ruling, docs\/rules\/third-age\.md\)/);
+    // Where the book is silent the footer says the ruling in a few words in the book's name, never a file's path.
+    expect(text(s.message)).toMatch(/\nThe Third Age · a ruling: monster hit points, a d8 per hit die as in the classic material\n/);
+    expect(text(s.message)).not.toMatch(/docs\/|\.md\b/);
     expect(text(s.message)).not.toMatch(/seed \d{3}|seeds silent/i);
   });
 

@@ -14,6 +14,7 @@ import { fixedSeeds } from "../../src/play/services.js";
 import { testDatabase } from "./database.js";
 import type { Reply, SlashOptions, StoredMessage } from "../../src/local/types.js";
 import { createLogger } from "../../src/log.js";
+import { wordsProblems } from "./words.js";
 
 export const TOKEN = "test.bot.token-abcdefghijklmnopqrstuvwxyz";
 
@@ -38,6 +39,8 @@ export interface E2E {
   submit(user: string, customId: string, values: Record<string, string>): Promise<Reply>;
   /** The bot's log file (JSON lines, at LOG_LEVEL, trace by default) unless a logger was passed in. */
   logFile?: string;
+  /** Everything users typed (options, modal fields, messages): the words sweep lets the bot echo them. */
+  typed: string[];
   /** Restarts the bot on the same database (same local Discord). */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -60,8 +63,10 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
   const logFile = opts.log ? undefined : join(dir, "bot.log");
   const log = opts.log ?? createLogger({ level: opts.logLevel ?? (process.env.LOG_LEVEL || "trace"), destination: pino.destination({ dest: logFile!, sync: true, mkdir: true }) });
   const boot = () => startApp(env, { log, newSeed: seeds, sweepEveryMs: opts.sweepEveryMs ?? 0, ...(opts.now ? { now: opts.now } : {}) });
+  const typed: string[] = [];
   const h: E2E = {
     local,
+    typed,
     app: await boot(),
     dir,
     dbUrl,
@@ -71,6 +76,7 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
     users,
     cmd(user, name, options, extra = {}) {
       const [top, group, sub] = name.split(" ");
+      for (const v of Object.values(options ?? {})) typed.push(typeof v === "object" ? JSON.stringify(v) : String(v));
       return local.slash({
         guildId,
         channelId,
@@ -91,9 +97,11 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
       return local.messageCommand({ name, messageId, userId: users[user] ?? user });
     },
     say(user, content) {
+      typed.push(content);
       return local.userMessage(channelId, users[user] ?? user, content);
     },
     submit(user, customId, values) {
+      typed.push(...Object.values(values));
       return local.submitModal({ customId, values, userId: users[user] ?? user });
     },
     async restart() {
@@ -101,12 +109,15 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
       h.app = await boot();
     },
     async stop() {
+      // Read before the local Discord stops: what players read never shows a path, an option id, a mark's key or a roll id.
+      const words = wordsProblems(local.messages.values(), local.world.bot.id, typed);
       await h.app.stop().catch(() => {});
       await local.stop();
       await database.drop();
       const leaks = logFile && existsSync(logFile) ? tokensIn(readFileSync(logFile, "utf8"), [TOKEN, ...local.issuedTokens()]) : [];
       rmSync(dir, { recursive: true, force: true });
       if (leaks.length) throw new Error(`the bot's log shows ${leaks.length} token(s), e.g. in: ${leaks[0]}`);
+      if (words.length) throw new Error(`${words.length} message(s) show words players must not read:\n${words.slice(0, 20).join("\n")}`);
     },
   };
   return h;

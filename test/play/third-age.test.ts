@@ -24,7 +24,7 @@ const bob = actor("bob");
 describe("The Third Age at the table", () => {
   // seed 000, "Random Encounters": "this check should occur every turn to every three turns"
   it("keeps the wandering check to every 1 to 3 turns", async () => {
-    await expect(setOption(s, ref, "wanderingEvery", "4")).rejects.toThrow('"4" is not a value for wanderingEvery (wandering-monster check every N dungeon turns (the text: every turn to every three turns)): use 1, 2 or 3.');
+    await expect(setOption(s, ref, "wanderingEvery", "4")).rejects.toThrow('"4" is not a value for the option "wandering-monster check every N dungeon turns (the text: every turn to every three turns)": use 1, 2 or 3.');
     await expect(setDungeon(s, ref, { interval: 6 })).rejects.toThrow(/every turn to every three turns/);
     expect((await setOption(s, ref, "wanderingEvery", "3")).settings.wanderingEvery).toBe(3);
   });
@@ -49,7 +49,10 @@ describe("The Third Age at the table", () => {
     const first = await changeHealth(s, ref, { target: "Goblin 1", amount: 9, heal: false });
     expect(first.extra).toEqual([]);
     const second = await changeHealth(s, ref, { target: "Goblin 2", amount: 9, heal: false });
-    expect(second.extra).toEqual(["Morale: 2 of the foes have fallen — multiple casualties (The Third Age · Morale and Loyalty): the referee may call /morale side:foes."]);
+    expect(second.extra).toEqual(["Morale: 2 of the foes have fallen — multiple casualties (The Third Age · Morale and Loyalty): the referee may call `/morale side:foes`."]);
+    // Said once: later damage that fells nobody new does not repeat it.
+    const later = await changeHealth(s, ref, { target: "Goblin 2", amount: 1, heal: false });
+    expect(later.extra).toEqual([]);
   });
 
   // issue 14: "/heal says 'Alda heals 5' when she went from 9 to 10: say what actually changed"

@@ -12,7 +12,8 @@ export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
   const settings = Object.entries(v.settings)
     // Only this system's options: another system's mean nothing here.
     .filter(([k]) => k in options)
-    .map(([k, val]) => `**${k}**: ${typeof val === "boolean" ? (val ? "on" : "off") : String(val)} — ${options[k]!.words}`)
+    // By the option's words, as /campaign set's choices name it: never its key.
+    .map(([k, val]) => `**${options[k]!.words}**: ${typeof val === "boolean" ? (val ? "on" : "off") : String(val)}`)
     .join("\n");
   return new Embed({ color: COLOURS.referee })
     .setTitle(title ?? `Campaign: ${c.name}`)

@@ -4,14 +4,17 @@ import type { CharacterView } from "../../play/characters/index.js";
 import type { Combatant } from "../../rules/systems/types.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { Embed } from "./embed.js";
+import { conditionLabels } from "../../rules/round/words.js";
 
 export function characterEmbed(v: CharacterView, title?: string, lines: string[] = []): EmbedBuilder {
   const c = v.character;
   const rc: Combatant = { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: v.sheet, state: v.state };
   const view = v.system.view(rc);
+  // Conditions in the system's words, never their stored keys ("moved-in-melee").
+  const marks = conditionLabels(v.system.words, v.state.conditions);
   const e = new Embed({ color: COLOURS.info })
     .setTitle(clip(title ?? `${c.name}${v.active ? " (playing)" : ""}`, LIMITS.title))
-    .setDescription(`${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}** · ${view.status}${v.state.conditions.length ? ` · ${v.state.conditions.join(", ")}` : ""}${lines.length ? `\n${lines.join("\n")}` : ""}`);
+    .setDescription(`${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}** · ${view.status}${marks.length ? ` · ${marks.join(", ")}` : ""}${lines.length ? `\n${lines.join("\n")}` : ""}`);
   for (const [name, value] of v.system.describeSheet(v.sheet).slice(0, 24)) {
     e.addFields({ name: clip(name, LIMITS.fieldName), value: clip(value || "—", LIMITS.fieldValue), inline: value.length < 40 });
   }

@@ -28,11 +28,11 @@ const GENERAL: Record<string, [string, string]> = {
   ],
   encounters: [
     "Encounters",
-    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does); `stats:` gives custom ones, as one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system's); `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set option:initiative`), `/next` moves through turns and does what the system does when a round starts.",
+    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does); `stats:` gives custom ones, as one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system's); `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set`, option “initiative method”), `/next` moves through turns and does what the system does when a round starts.",
   ],
   reactions: [
     "Reactions",
-    "An attack shows the result it would have and a button per reaction the defender may take now, plus **Take it**. Only the defender's player (the referee for monsters) may press; a press re-resolves and edits the same message; follow-ups such as Counter appear once the result is final. If nobody answers, the attack resolves when the next action starts or after the reaction window (`/campaign set option:reactionWindow`).",
+    "An attack shows the result it would have and a button per reaction the defender may take now, plus **Take it**. Only the defender's player (the referee for monsters) may press; a press re-resolves and edits the same message; follow-ups such as Counter appear once the result is final. If nobody answers, the attack resolves when the next action starts or after the reaction window (`/campaign set`, option “seconds a reaction stays open”).",
   ],
   verify: [
     "Rolls you can check",
@@ -62,5 +62,5 @@ function systemHelp(id: SystemId): EmbedBuilder {
       { name: "A custom monster (stats:)", value: clip(s.statLineExample ? `One stat line: \`${s.statLineExample}\` (or key=value)` : "key=value fields of the sheet above", 1024) },
       { name: "/attack options this system reads", value: clip(s.situations.map((k) => `\`${situationOption(k)}\``).join(", ") || "—", 1024) },
     )
-    .setFooter({ text: `Every rule of the text, and the choices made where it is silent: docs/rules/${id}.md` });
+    .setFooter({ text: s.silent ?? `Where ${s.name} is silent the bot makes a ruling, and says it in a few words where it applies.` });
 }

@@ -12,11 +12,11 @@ export const COLOURS = {
 /** Discord's limits for an embed's parts. */
 export const LIMITS = { title: 256, fieldName: 256, fieldValue: 1024, description: 4096, fields: 25 } as const;
 
-import { bookWords } from "../../rules/books.js";
+import { bookWords, oneReference } from "../../rules/books.js";
 
-/** The rules behind an outcome, as players read them ("Castles & Crusades · Charging"), deduplicated. */
+/** The rules behind an outcome as one short reference players read ("Castles & Crusades · Charging"). */
 export function citations(rules: string[], lead: string[] = []): string {
-  return clip([...lead, ...new Set(rules.map(bookWords))].join(" · "), 2048);
+  return clip([...lead, oneReference(rules)].filter(Boolean).join(" · "), 2048);
 }
 
 /** Text for players: citations of the rule texts name the book and the heading. */

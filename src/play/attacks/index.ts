@@ -19,7 +19,7 @@ import { applyEffects } from "../encounters/effects.js";
 import { findCombatant, loadFight, requireFight, type Fight } from "../encounters/load.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
-import { moraleNudges } from "../table.js";
+import { fallen, moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack, gateTarget } from "../round/gate.js";
 import { forPlayer, pickActing } from "../round/who.js";
@@ -79,6 +79,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     const gate = gateAttack(fight, a, actor, req.override === true);
     gate.notes.push(...targetNotes);
     // Attacks still waiting for their defender's answer stay open (DESIGN.md, "Reactions", step 4).
+    const was = fallen(fight);
 
     const stored: StoredInput = {
       attackerId: a.id,
@@ -132,7 +133,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       lapsed: [],
       encounterId: fight.encounter.id,
       encounterName: fight.encounter.name,
-      notes: view.stored.outcomeLines.length ? moraleNudges(fight) : [],
+      notes: view.stored.outcomeLines.length ? moraleNudges(fight, was) : [],
     };
   }));
 }
@@ -166,6 +167,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");
     if (p.status !== "open" || p.version !== version) throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
     const fight = await loadFight(tx, campaign, encounter);
+    const was = fallen(fight);
     const { state, input } = readPending(p);
     const option = state.options.find((o) => o.id === optionId);
     if (!option) throw new StaleError("That choice is not open any more: nothing was changed.");
@@ -203,7 +205,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       lapsed: [],
       encounterId: encounter.id,
       encounterName: encounter.name,
-      notes: view.stored.outcomeLines.length > before.outcomeLines.length ? moraleNudges(fight) : [],
+      notes: view.stored.outcomeLines.length > before.outcomeLines.length ? moraleNudges(fight, was) : [],
     };
   }));
 }

@@ -16,7 +16,7 @@ export const SHARED_OPTIONS = {
   initiativeDex: opt("add Dexterity to individual initiative", "on or off", z.boolean()),
   reactionWindow: opt("seconds a reaction stays open", "10 to 3600", z.number().int().min(10).max(3600)),
   wanderingEvery: opt("wandering-monster check every N dungeon turns", "1 to 12", z.number().int().min(1).max(12)),
-  wanderingChance: opt("wandering monster on X in 6", "0 to 6", z.number().int().min(0).max(6)),
+  wanderingChance: opt("wandering-monster chance, X in 6", "0 to 6", z.number().int().min(0).max(6)),
   torchTurns: opt("turns a torch burns", "1 to 144", z.number().int().min(1).max(144)),
   lanternTurns: opt("turns a flask of lantern oil burns", "1 to 144", z.number().int().min(1).max(144)),
 } satisfies Record<string, SystemOption>;
@@ -61,12 +61,15 @@ export function parseSetting(system: SystemId, key: string, raw: string): Partia
   const o = options[key];
   if (!o) {
     const owners = SYSTEM_IDS.filter((id) => key in systemOf(id).campaignOptions.own).map((id) => systemOf(id).name);
-    if (owners.length) throw new UserError(`"${key}" is an option of ${owners.join(" and ")}, not of ${systemOf(system).name}. Options here: ${Object.keys(options).join(", ")}.`);
-    throw new UserError(`There is no option "${key}". Options: ${Object.keys(options).join(", ")}.`);
+    // Players read an option by its words (the /campaign set choice's name), never by its key.
+    const here = Object.values(options).map((x) => x.words).join("; ");
+    const theirs = SYSTEM_IDS.map((id) => systemOf(id).campaignOptions.own[key]?.words).find(Boolean);
+    if (owners.length) throw new UserError(`"${theirs}" is an option of ${owners.join(" and ")}, not of ${systemOf(system).name}. Options here: ${here}.`);
+    throw new UserError(`There is no option "${key}". Options: ${here}.`);
   }
   const v = raw.trim().toLowerCase();
   const candidate: unknown = /^(on|yes|true)$/.test(v) ? true : /^(off|no|false)$/.test(v) ? false : /^-?\d+$/.test(v) ? Number(v) : v;
   const parsed = o.schema.safeParse(candidate);
-  if (!parsed.success) throw new UserError(`"${raw}" is not a value for ${key} (${o.words}): use ${o.allowed}.`);
+  if (!parsed.success) throw new UserError(`"${raw}" is not a value for the option "${o.words}": use ${o.allowed}.`);
   return { [key]: parsed.data } as Partial<Settings>;
 }

@@ -27,11 +27,12 @@ export interface DungeonSettings extends Partial<Record<keyof Supplies, number |
   coins?: number | null;
 }
 
-const OPTIONS: [keyof DungeonSettings, string][] = [
-  ["interval", "wanderingEvery"],
-  ["chance", "wanderingChance"],
-  ["torch", "torchTurns"],
-  ["lantern", "lanternTurns"],
+/** Each option of /dungeon set that is a campaign option: its key, and what players read once it is set. */
+const OPTIONS: [keyof DungeonSettings, string, (v: number) => string][] = [
+  ["interval", "wanderingEvery", (v) => `Wandering-monster checks now come every ${v} turn${v === 1 ? "" : "s"}.`],
+  ["chance", "wanderingChance", (v) => `The wandering-monster chance is now ${v} in 6.`],
+  ["torch", "torchTurns", (v) => `A torch now burns ${v} turn${v === 1 ? "" : "s"}.`],
+  ["lantern", "lanternTurns", (v) => `A flask of lantern oil now burns ${v} turn${v === 1 ? "" : "s"}.`],
 ];
 
 export async function setDungeon(s: Services, actor: Actor, input: DungeonSettings): Promise<DungeonChange> {
@@ -42,11 +43,11 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
     const lines: string[] = [];
     let next: DungeonState = state;
     const patch: Partial<Settings> = {};
-    for (const [opt, key] of OPTIONS) {
+    for (const [opt, key, said] of OPTIONS) {
       const v = input[opt];
       if (v == null) continue;
       Object.assign(patch, parseSetting(campaign.system as SystemId, key, String(v)));
-      lines.push(`${key} is now ${v}.`);
+      lines.push(said(Number(v)));
     }
     if (Object.keys(patch).length) campaign = await updateCampaign(tx, campaign, { settings: JSON.stringify({ ...JSON.parse(campaign.settings), ...patch }) });
     if (input.table != null) {

@@ -69,14 +69,14 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   if (used >= may.attacks) {
     const refusal =
       may.attacks === 0 ? `${row.name} cannot attack this round (${may.why}).` : used === 1 ? `${row.name} has already attacked this round (${may.why}).` : `${row.name} has already made ${used} attacks this round (${may.why}).`;
-    if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it anyway, repeat with override:true." : ""}`);
+    if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it anyway, repeat with `override:true`." : ""}`);
     notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack this round (${may.why}).`);
   } else if (f.encounter.round > 0 && rs.phase === "act") {
     const place = placeCap(f, row.id, may.attacks);
     if (place && used >= place.cap) {
       const rest = may.attacks - used;
       const refusal = `${row.name} has made ${used} of ${may.attacks} attacks at this place in the order; the other ${rest === 1 ? "one comes" : `${rest} come`} at its next place (#${place.next}).`;
-      if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it now anyway, repeat with override:true." : ""}`);
+      if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it now anyway, repeat with `override:true`." : ""}`);
       notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack comes early (its next place is #${place.next}).`);
     }
   }

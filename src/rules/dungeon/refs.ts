@@ -1,3 +1,4 @@
+import { ruling } from "../ruling.js";
 /** Citations for the dungeon rules, and the choices made where the seeds are silent. */
 export const DREF = {
   time: 'seed 002, "Time: Rounds and Turns"',
@@ -8,6 +9,6 @@ export const DREF = {
   dungeonTurn: 'seed 000, "Dungeon Turn"',
   randomEncounters: 'seed 000, "Random Encounters"',
   dungeonMovement: 'seed 000, "Movement in Dungeons"',
-  /** Where the seeds are silent: the choice, in words. */
-  choice: (what: string) => `${what} (the books are silent: a ruling, docs/rules/dungeon.md)`,
+  /** Where the seeds are silent (docs/rules/dungeon.md): the choice, in words ("a ruling: …"). */
+  choice: (what: string) => ruling(null, what),
 } as const;

@@ -19,7 +19,7 @@ export function wanderingRoll(input: { dungeon?: DungeonRules | undefined; turn:
   const { turn, every, chance } = input;
   const own = input.dungeon?.wandering?.({ turn, every, chance }, bag);
   if (own) return own;
-  const rules = [DREF.choice(`wandering monster on ${chance} in 6 every ${every} turn${every === 1 ? "" : "s"} (campaign options wanderingChance, wanderingEvery)`)];
+  const rules = [DREF.choice(`wandering monster on ${chance} in 6 every ${every} turn${every === 1 ? "" : "s"}`)];
   if (!isCheckTurn(turn, every)) {
     return { title: "No wandering-monster check", lines: [`Turn ${turn}: checks come every ${every} turns; next on turn ${nextCheckTurn(turn, every)}.`], rules, rolls: [], checked: false, encounter: false };
   }

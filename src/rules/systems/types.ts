@@ -521,6 +521,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   statLine?(line: string): { name: string | null; fields: string };
   /** An example of that stat line, shown when a monster is not found (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
   statLineExample?: string;
+  /** Where the text is silent, what the bot uses, said once (in /help for the system) rather than on every number. */
+  silent?: string;
   /**
    * A new sheet filled by the rules: what the text rolls (ability scores, hit
    * points by class and level) and derives from its tables, around what the

@@ -96,7 +96,7 @@ describe("bx-house: a sheet the rules fill in", () => {
     expect(thac0Of(sheet)).toEqual({ value: 19, source: "classic fighter table, level 2" });
     expect(thac0Of({ ...sheet, level: 7 }).value).toBe(14);
     expect(f.result.lines[0]).toBe("A ranger is a fighter type (fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates): a fighter's hit die and attack table.");
-    expect(f.result.lines[2]).toBe("Hit points, fighter 2d8 + 1 CON each (at least 1 a die): 5, 7 = 14.");
+    expect(f.result.lines[2]).toBe("Hit points, fighter 2d8 + 1 CON each (at least 1 a die): (5 + 1) + (7 + 1) = 14.");
     expect(f.result.rules[0]).toBe('seed 001, "COMBAT"');
   });
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SYSTEM_IDS, SYSTEMS } from "../../../src/rules/systems/index.js";
-import { BOOKS, bookWords } from "../../../src/rules/books.js";
+import { BOOKS, bookWords, oneReference } from "../../../src/rules/books.js";
+import { ruling } from "../../../src/rules/ruling.js";
 import { FIGHT_LIFETIMES, wordFor } from "../../../src/rules/round/words.js";
 
 const files = (dir: string): string[] =>
@@ -41,6 +42,17 @@ describe("a system is one row", () => {
     // A citation with no heading after it, as in a choice's note: the book alone.
     expect(bookWords("(classic numbers; not in seed 002)")).toBe("(classic numbers; not in Basic/Expert)");
     expect(bookWords('docs/rules/third-age.md, "reactions" (seed 000 is silent)')).toBe('docs/rules/third-age.md, "reactions" (The Third Age is silent)');
+  });
+
+  it("a message's footer is one short reference: the first heading, and a ruling in a few words in the book's name", () => {
+    const bx = ['seed 002, "Attack Rolls"', 'seed 002, "Rolling for Damage"', 'seed 002, "1s and 20s"', 'seed 002, "Death"'];
+    expect(oneReference(bx)).toBe("Basic/Expert · Attack Rolls");
+    expect(oneReference(['seed 000, "Attack Rolls"', ruling("000", "partial AC, damage minimum 1"), ruling("000", "reactions")])).toBe("The Third Age · Attack Rolls · a ruling: partial AC, damage minimum 1");
+    expect(oneReference([ruling("004", "a retreat ends the fight")])).toBe("Life & Guard · a ruling: a retreat ends the fight");
+    // Every text silent (the dungeon's shared procedure): no book to name.
+    expect(oneReference([ruling(null, "wandering monster on 1 in 6 every 2 turns")])).toBe("a ruling: wandering monster on 1 in 6 every 2 turns");
+    expect(oneReference(["classic B/X surprise (1d6, surprised on 1–2)"])).toBe("classic B/X surprise (1d6, surprised on 1–2)");
+    expect(oneReference([])).toBe("");
   });
 
   it("no string in the rules leaves a rule text's file number for players to read", () => {

@@ -13,7 +13,7 @@ describe("siege: sheets the rules fill in", () => {
     expect(f.filled).toEqual(["str", "dex", "con", "int", "wis", "cha", "hpMax", "bth"]);
     expect(f.result.lines).toEqual([
       "Attributes, 3d6 each: STR 12 (5, 2, 5) · DEX 10 (1, 6, 3) · CON 7 (1, 5, 1) · INT 14 (4, 4, 6) · WIS 12 (6, 4, 2) · CHA 15 (4, 6, 5).",
-      "Hit points, fighter 3d10 − 1 CON each (at least 1 a level): 3, 1, 8 = 10.",
+      "Hit points, fighter 3d10 − 1 CON each (at least 1 a level): (3 − 1) + (1 − 1 → 1) + (8 − 1) = 10.",
       "BtH +3: a fighter of level 3 (type your class table's value if it differs).",
       "Primes: STR by the class; the others are yours to choose (a human two more, a demi-human one): add them as primes.",
     ]);

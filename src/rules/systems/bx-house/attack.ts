@@ -485,7 +485,7 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
   const rules = [...plan.rules];
   const lines: string[] = [];
   const dieText = data.naturals.length > 1 ? `d20 ${data.naturals.join(" / ")} (${plan.advantage ? "advantage" : "disadvantage"}) → ${nat}` : `d20 ${nat}`;
-  lines.push(`${att.name} attacks ${def.name} with ${weaponWords(plan.weapon.name)} (${plan.mode}): ${dieText}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.target} (${plan.targetText}${plan.acMods.length ? `; ${modText(plan.acMods)}` : ""}).`);
+  lines.push(`${att.name} attacks ${def.name} with ${weaponWords(plan.weapon)} (${plan.mode}): ${dieText}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.target} (${plan.targetText}${plan.acMods.length ? `; ${modText(plan.acMods)}` : ""}).`);
   lines.push(...plan.notes);
   const { hit, critical, fumble, reduction } = naturals(input, plan, data, needed, total, lines, rules);
   let outcome = hit ? (critical ? "critical hit" : "hit") : fumble ? "fumble" : "miss";

@@ -65,6 +65,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     rollMonster: (sheet, dice, typed) => houseRollMonster(sheet, dice, typed, st.monsterHp),
     statLine: houseStatLine,
     statLineExample: HOUSE_STAT_EXAMPLE,
+    silent: "Where B/X house rules is silent the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
     fillSheet: houseFillSheet,
   };
 }

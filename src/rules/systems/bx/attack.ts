@@ -46,8 +46,14 @@ export const modText = (m: Mod[]): string => m.filter((x) => x.value !== 0).map(
 export type AttackMode = "melee" | "missile" | "thrown";
 
 /** The weapon an attack uses: a sheet weapon by name, a dice expression, or the first weapon. */
-/** A preset's unnamed weapon ("weapon", as the books list a goblin's) reads "its weapon" in a sentence. */
-export const weaponWords = (name: string): string => (name.trim().toLowerCase() === "weapon" ? "its weapon" : name);
+/**
+ * A weapon in a sentence: its name, or for an unnamed one ("weapon", as the books list a goblin's;
+ * "attack", a stat line's attack with no name in front) its dice: "a 1d6 weapon", "a 1d10 attack".
+ */
+export const weaponWords = (w: { name: string; damage?: string }): string => {
+  const name = w.name.trim().toLowerCase();
+  return (name === "weapon" || name === "attack") && w.damage ? `a ${w.damage} ${name}` : w.name;
+};
 
 export function resolveWeapon(sheet: BxSheet, weapon: string | undefined, situation: Situation): BxWeapon {
   const modeKind = situation.mode === "ranged" ? "missile" : situation.mode === "thrown" ? "thrown" : situation.mode === "melee" ? "melee" : undefined;
@@ -217,7 +223,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
   const lines: string[] = [];
   const rules = [...plan.rules];
   lines.push(
-    `${input.attacker.name} attacks ${def.name} with ${weaponWords(plan.weapon.name)} (${plan.mode}): d20 ${natural}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.hit.target} (${plan.hit.text}).`,
+    `${input.attacker.name} attacks ${def.name} with ${weaponWords(plan.weapon)} (${plan.mode}): d20 ${natural}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.hit.target} (${plan.hit.text}).`,
   );
   if (natural === 20 || natural === 1) {
     rules.push(R_1_20);

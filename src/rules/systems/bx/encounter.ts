@@ -17,10 +17,10 @@ import {
 import { chaLoyaltyModifier, chaReactionModifier, signed } from "./dice.js";
 import type { BxSheet } from "./sheet.js";
 
-export const R_CLASSIC_SURPRISE = "classic B/X surprise (1d6, surprised on 1–2; not in seed 002)";
+export const R_CLASSIC_SURPRISE = "classic B/X surprise (1d6, surprised on 1–2)";
 export const R_REACTION_TABLE = "standard B/X reaction table, 2d6 (the table seed 001 and seed 002 refer to)";
 export const R_MORALE = 'seed 002, "Monster Morale (Optional Rule)" (classic 2d6 morale table)';
-export const R_LOYALTY = "classic B/X retainer loyalty (2d6 vs loyalty; not in seed 002)";
+export const R_LOYALTY = "classic B/X retainer loyalty (2d6 vs loyalty)";
 
 export function bxSurprise(
   input: { party: Combatant<BxSheet>[]; foes: Combatant<BxSheet>[]; modifiers?: Partial<Record<Side, number>> },

@@ -8,11 +8,12 @@
  * reads the class's attack table at its current level (thac0.ts).
  */
 import type { DiceBag } from "../../dice/bag.js";
+import { perDieSum } from "../../dice/sum.js";
 import type { FilledSheet } from "../types.js";
 import { abilityModifier } from "./dice.js";
 
-export const R_ABILITIES = "classic B/X ability scores (3d6 in order; not in seed 002)";
-export const R_CLASS_HP = "classic B/X hit dice by class (not in seed 002)";
+export const R_ABILITIES = "classic B/X ability scores (3d6 in order)";
+export const R_CLASS_HP = "classic B/X hit dice by class";
 
 const ABILITIES = ["str", "int", "wis", "dex", "con", "cha"] as const;
 
@@ -61,7 +62,9 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
     fields.hp = hp;
     filled.push("hp");
     const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
-    lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${r.dice.map((d) => d.value).join(", ")}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
+    // The sum shown in full, each die with its modifier: "5 + 2 = 7".
+    const sum = perDieSum(r.dice.map((d) => d.value), mod);
+    lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${sum.terms}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
     rules.add(R_CLASS_HP);
   }
   return { fields, filled, result: { title: "Rolled by the rules", lines, rules: [...rules], rolls: dice.since(mark) } };

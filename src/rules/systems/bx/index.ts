@@ -55,6 +55,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
     statLine: bxMonsterLine,
     statLineExample: "HD 4+1 AC 5 ATK 1d10 ML 10",
+    silent: "Where Basic/Expert is silent (ability scores, hit dice and attack tables by class, monster hit points, surprise, loyalty) the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
     fillSheet: bxFillSheet,
   };
 }

@@ -159,7 +159,8 @@ export function bxDescribeSheet(s: BxSheet): [string, string][] {
     ["Class", s.hd ? `${s.class} (HD ${s.hd})` : `${s.class} ${s.level}`],
     ["Abilities", `STR ${s.str} · INT ${s.int} · WIS ${s.wis} · DEX ${s.dex} · CON ${s.con} · CHA ${s.cha}`],
     ["HP", `${s.hp}`],
-    ["AC", s.acMode === "ascending" ? `AAC ${aacOf(s)}` : `AC ${s.ac}${s.shield ? " (with shield)" : ""}`],
+    // The label names it once ("AC: 9", not "AC: AC 9").
+    s.acMode === "ascending" ? ["AAC", `${aacOf(s)}`] : ["AC", `${s.ac}${s.shield ? " (with shield)" : ""}`],
     ["Attack", attackWords(s)],
     ["Saves", ((v) => `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(savesOf(s))],
     ["Movement", `${s.movement}' (${Math.floor(s.movement / 3)}')`],

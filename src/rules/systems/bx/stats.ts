@@ -8,7 +8,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type RuleResult } from "../types.js";
 import type { BxSheet } from "./sheet.js";
 
-export const R_MONSTER_HP = "classic B/X monster hit points (d8 per hit die; not in seed 002)";
+export const R_MONSTER_HP = "classic B/X monster hit points (d8 per hit die)";
 
 /** "4+1" → 4 dice +1; "1-1" → 1 die −1; "1/2" → a d4. */
 export function hitDiceRoll(hd: string): { count: number; sides: number; modifier: number } {

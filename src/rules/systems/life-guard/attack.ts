@@ -22,6 +22,8 @@ import { formatDie, parseDie, rollDamage, stepDown, type DieSpec, type Edge } fr
 import { planDamage, type DamagePlan } from "./damage.js";
 import { adjacentAllies, alliesAtRisk, areaOfEffectTargets, checkRanks, friendlyFire, type AttackMode } from "./ranks.js";
 import { R } from "./refs.js";
+import { words } from "./round.js";
+import { conditionLabels } from "../../round/words.js";
 import { canFight, COND, findEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
 
 type C = Combatant<LifeGuardSheet>;
@@ -146,7 +148,7 @@ function startAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, blastTarg
   const { attacker, defender } = input;
   const aState = readState(attacker);
   const dState = readState(defender);
-  if (!canFight(aState)) throw new RuleError(`${attacker.name} cannot fight (${aState.conditions.join(", ")}).`);
+  if (!canFight(aState)) throw new RuleError(`${attacker.name} cannot fight (${conditionLabels(words, aState.conditions).join(", ")}).`);
   if (dState.conditions.includes(COND.dead) || dState.conditions.includes(COND.destroyed))
     throw new RuleError(`${defender.name} is already beyond harm: pick another target.`);
   const sit = withDeclared(input.situation as LifeGuardSituation, attacker.state.conditions);

@@ -1,3 +1,4 @@
+import { ruling } from "../../ruling.js";
 /** Citations of seed 004 (Life & Guard), by its exact headings (typos kept). */
 const ref = (heading: string) => `seed 004, "${heading}"`;
 
@@ -15,6 +16,6 @@ export const R = {
   scars: ref("Scars"),
   warbands: ref("Warbands"),
   retreat: ref("Retreat"),
-  /** Choices where the seed is silent: see docs/rules/life-guard.md. */
-  choice: (what: string) => `${what} (seed 004 is silent: a ruling, docs/rules/life-guard.md)`,
+  /** Choices where the seed is silent (see docs/rules/life-guard.md); players read "Life & Guard · a ruling: …". */
+  choice: (what: string) => ruling("004", what),
 } as const;

@@ -7,6 +7,7 @@
  * fill in"). What the player typed is kept; what cannot be derived is asked for.
  */
 import type { DiceBag } from "../../dice/bag.js";
+import { perDieSum } from "../../dice/sum.js";
 import type { FilledSheet } from "../types.js";
 import { rollHitPoints } from "./damage.js";
 import { ATTRIBUTE_KEYS, ATTRIBUTE_NAMES, CLASS_HIT_DIE, CLASS_PRIME, FULL_BTH_CLASSES, attributeModifier, ref, signed } from "./sheet.js";
@@ -42,7 +43,9 @@ function rollHp(cls: string, level: number, die: number, con: number, dice: Dice
   f.fields.hpMax = r.hp;
   f.filled.push("hpMax");
   const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
-  f.lines.push(`Hit points, ${cls} ${level}d${die}${modText} (at least 1 a level): ${faces} = ${r.hp}.`);
+  // The sum shown in full, each level's die with its modifier: "5 + 2 = 7" (fixed levels after 9th are already counted in r.hp).
+  const shown = r.rolls.length === level ? perDieSum(r.rolls.map((x) => x.total), mod).terms : faces;
+  f.lines.push(`Hit points, ${cls} ${level}d${die}${modText} (at least 1 a level): ${shown} = ${r.hp}.`);
   f.rules.add(ref("Hit Points")).add(R_CLASS_HD);
 }
 

@@ -276,7 +276,9 @@ function describe(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phas
   const lines: string[] = [];
   const rules = new Set<string>([REF.attackRolls]);
   const w = d.weapon;
-  lines.push(`${att.name} ${d.mode === "spell" ? "casts" : "attacks with"} ${w.name} (${w.damage}, ${d.mode})${d.step === 2 ? " — second weapon" : ""}.`);
+  // A stat line's attack with no name in front ("attack") is not named: its dice follow.
+  const unnamed = d.mode !== "spell" && /^(attack|weapon)$/i.test(w.name.trim());
+  lines.push(`${att.name} ${d.mode === "spell" ? "casts" : unnamed ? "attacks" : "attacks with"}${unnamed ? "" : ` ${w.name}`} (${w.damage}, ${d.mode})${d.step === 2 ? " — second weapon" : ""}.`);
   if (d.proficiency) {
     lines.push(`Not proficient (${d.proficiency.what}): ${d.proficiency.line}`);
     rules.add(REF.nonProficient);

@@ -7,6 +7,7 @@ import type { TAC, ThirdAgeSheet } from "./sheet.js";
 
 const OTHER: Record<Side, Side> = { party: "foes", foes: "party" };
 const SIDE_WORD: Record<Side, string> = { party: "the party", foes: "the foes" };
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /**
  * seed 000, "Surprise": 1d6 for the players and 1d6 for the monsters; on 1–2
@@ -26,7 +27,8 @@ export function surprise(
     const hit = r.total <= 2;
     if (hit) surprised[OTHER[side]] = true;
     lines.push(
-      `Surprise die for ${SIDE_WORD[side]}: ${showRoll(r)} → ${hit ? `1–2: ${SIDE_WORD[OTHER[side]]} are surprised` : `3+: ${SIDE_WORD[OTHER[side]]} are not surprised`}`,
+      // Each side's die surprises the other: say so in that order ("the party rolls to surprise the foes").
+      `${cap(SIDE_WORD[side])} rolls to surprise ${SIDE_WORD[OTHER[side]]}: ${showRoll(r)} → ${hit ? `1–2: ${SIDE_WORD[OTHER[side]]} are surprised` : `3+: ${SIDE_WORD[OTHER[side]]} are not surprised`}`,
     );
   }
   if (surprised.party && surprised.foes) lines.push("Both sides are surprised: neither can act in the first round.");

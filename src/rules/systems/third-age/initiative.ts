@@ -17,7 +17,8 @@ export function groupInitiative(combatants: TAC[], bag: DiceBag): InitiativeResu
   const mark = bag.log.length;
   const live = acting(combatants);
   const sides = (["party", "foes"] as Side[]).filter((s) => live.some((c) => c.side === s));
-  const lines = ["First, declare who will move out of melee this round."];
+  // Moving out of melee is declared before this roll (the round's declarations): no reminder after it.
+  const lines: string[] = [];
   const rolled: { side: Side; total: number; ids: string[] }[] = [];
   for (const side of sides) {
     const r = bag.roll(`initiative (${side})`, 1, 6);
@@ -40,7 +41,8 @@ export function groupInitiative(combatants: TAC[], bag: DiceBag): InitiativeResu
 export function individualInitiative(combatants: TAC[], bag: DiceBag, opts: { dexterity?: boolean } = {}): InitiativeResult {
   const mark = bag.log.length;
   const live = acting(combatants);
-  const lines = ["First, declare who will move out of melee this round."];
+  // Moving out of melee is declared before this roll (the round's declarations): no reminder after it.
+  const lines: string[] = [];
   const totals: { id: string; total: number }[] = [];
   for (const c of live) {
     const dex = opts.dexterity ? c.sheet.dexterity : 0;
@@ -75,7 +77,6 @@ export function roundStart(input: ThirdAgeInitiativeInput, bag: DiceBag): RoundS
   if (surprised.length) lines.push(`Surprised, cannot act this round: ${surprised.map((c) => c.name).join(", ")}.`);
   if (down.length) lines.push(`Down: ${down.map((c) => c.name).join(", ")}.`);
   lines.push("Each turn: morale (if called for), movement (40'), then attack, spell or improvised action.");
-  if (input.round > 1) lines.push("Last round's \"moved-in-melee\" penalties end.");
   const rules: string[] = [REF.combatSteps, REF.initiative, REF.movement];
   if (surprised.length) rules.push(REF.surprise);
   return { title: `Round ${input.round}`, lines, rules, rolls: ini.rolls, cannotAct: [...new Set(cannotAct)], order: ini.order };

@@ -1,3 +1,4 @@
+import { ruling } from "../../ruling.js";
 /** Citations of seed 000 (The Third Age) by its exact headings. */
 export const REF = {
   multiclassing: 'seed 000, "Multiclassing"',
@@ -18,6 +19,6 @@ export const REF = {
   attackRolls: 'seed 000, "Attack Rolls"',
   twoWeapons: 'seed 000, "Two-Weapon Fighting and One Hand Free"',
   moraleLoyalty: 'seed 000, "Morale and Loyalty"',
-  /** A choice made where the seed is silent; explained in the doc. */
-  choice: (what: string) => `${what} (seed 000 is silent: a ruling, docs/rules/third-age.md)`,
+  /** A choice made where the seed is silent (explained in docs/rules/third-age.md); players read "The Third Age · a ruling: …". */
+  choice: (what: string) => ruling("000", what),
 } as const;

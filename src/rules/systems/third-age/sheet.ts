@@ -212,7 +212,8 @@ export function statusOf(s: ThirdAgeState): string {
 export function view(c: TAC): StateView {
   const s = stateOf(c);
   return {
-    summary: `HP ${s.hp}/${s.maxHp} · Stamina ${s.stamina}/${s.maxStamina}`,
+    // A combatant with no stamina pool (most monsters) shows none, not "Stamina 0/0".
+    summary: `HP ${s.hp}/${s.maxHp}${s.maxStamina > 0 ? ` · Stamina ${s.stamina}/${s.maxStamina}` : ""}`,
     fraction: s.maxHp > 0 ? Math.min(1, Math.max(0, s.hp / s.maxHp)) : 0,
     status: statusOf(s),
   };
