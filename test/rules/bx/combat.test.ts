@@ -132,7 +132,7 @@ describe("bx sheets and presets", () => {
     expect(Object.keys(bx.presets).sort()).toEqual(["goblin", "normal man", "ogre", "orc", "skeleton", "troll"]);
     expect(bx.presets.troll).toMatchObject({ ac: 4, hd: "6+3", hp: 30, thac0: 13, morale: 10, attacks: 3 });
     expect(bx.presets.goblin!.saves).toEqual({ death: 14, wands: 15, paralysis: 16, breath: 17, spells: 18 });
-    expect(bx.view({ id: "x", name: "x", side: "foes", kind: "monster", sheet: bx.presets.ogre!, state: bx.initialState(bx.presets.ogre!) })).toEqual({ summary: "HP 19/19", fraction: 1, status: "fine" });
+    expect(bx.view({ id: "x", name: "x", side: "foes", kind: "monster", sheet: bx.presets.ogre!, state: bx.initialState(bx.presets.ogre!) })).toEqual({ summary: "HP 19/19", fraction: 1, status: "" });
     expect(bx.describeSheet(bx.presets.orc!)[0]).toEqual(["Class", "orc (HD 1)"]);
   });
   it("a seeded bag gives the same attack twice", () => {
