@@ -1,7 +1,7 @@
 // Numbers that agree, through the local Discord: a fight's rolls are numbered from 1 (the /roll footer and
 // /verify alike, never by a row id), hit points read the same in the damage line and on the board, a death
 // is told in one line, and nobody hurt is called "fine".
-// Seeds are fixed: B/X campaign e2e-1, its encounter e2e-2; Castles & Crusades campaign e2e-3, encounter e2e-4.
+// Seeds are fixed: B/X campaign e2e-1, Castles & Crusades campaign e2e-2, the B/X encounter e2e-3, the other e2e-4.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startE2E, text, type E2E } from "../helpers/e2e.js";
 
@@ -68,6 +68,11 @@ describe("time and numbers that agree", () => {
     // The roll whose footer said "roll #6" is #6 here.
     expect(t).toMatch(/^✅ #6 roll — `1d6` \[\d\]$/m);
     expect(t).toMatch(/Rolls: 11 of 11 match/);
+    // The referee's roll log numbers them the same way, by the stream they came from.
+    const log = text((await h.cmd("referee", "campaign rolls")).message);
+    expect(log).toMatch(new RegExp(`^#1 <@${h.users.alice}> roll: \`1d6\``, "m"));
+    expect(log).toMatch(new RegExp(`^Hall #6 <@${h.users.alice}> roll: \`1d6\``, "m"));
+    expect(log).toMatch(new RegExp(`^Hall #11 <@${h.users.alice}> roll: \`1d6\``, "m"));
   });
 
   // seed 003, "Hit Points": −1 to −9 are states of their own and −10 is death, so negative hit points show.
