@@ -24,7 +24,7 @@ export function pickActing(f: Fight, actor: Actor, name: string | null | undefin
   const now = ready && mine.length > 1 ? mine.filter(ready) : [];
   if (now.length === 1) return now[0]!;
   if (mine.length > 1) throw new UserError(`You control ${mine.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`);
-  if (all.length) throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status || "out of the fight"} and cannot act.`).join(" "));
+  if (all.length) throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status} and cannot act.`).join(" "));
   if (referee) throw new UserError(`Name the monster that ${verb} with the \`${option}\` option.`);
   throw new UserError("You have no character in this encounter: join it with /encounter join.");
 }
