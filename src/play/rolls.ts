@@ -7,7 +7,7 @@ import type { RollOutcome } from "../rules/dice/result.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import type { Db, Tx } from "../store/client.js";
-import { activeEncounter, rollById } from "../store/hot.js";
+import { activeEncounter, rollById, rollNumber } from "../store/hot.js";
 import { laneOnly } from "../store/lane.js";
 import { findCampaign } from "./campaigns/find.js";
 import { openStream } from "./streams.js";
@@ -34,6 +34,8 @@ export function chanceOfThisOrBetter(outcome: RollOutcome): number | null {
 export interface RollDone {
   outcome: RollOutcome;
   rollId: number | null;
+  /** Its place in its stream (the encounter's, or the campaign's outside encounters), as /verify numbers it. */
+  number: number | null;
   reason: string | null;
   hidden: boolean;
   /** The campaign's name when the roll came from its verifiable stream. */
@@ -64,9 +66,11 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
       hidden: req.hidden ?? false,
     });
     const [rollId] = await open.close(tx, actor);
+    const stream = encounter ? { encounterId: encounter.id } : campaign ? { campaignId: campaign.id } : null;
     return {
       outcome,
       rollId: rollId ?? null,
+      number: rollId && stream ? await rollNumber(tx, rollId, stream) : null,
       reason,
       hidden: req.hidden ?? false,
       campaign: campaign?.name ?? null,

@@ -5,7 +5,7 @@
  */
 import { campaignSystem } from "./campaigns/system.js";
 import type { Campaign } from "../generated/prisma/client.js";
-import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type RuleResult, type RuleSystem, type Side, type Situation } from "../rules/systems/types.js";
+import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type RuleResult, type RuleSystem, type Side, type Situation, type StateView } from "../rules/systems/types.js";
 import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
@@ -217,7 +217,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       const after = sc.fight.combatants.find((c) => c.id === row.id)!;
       const v = sys.view(after);
       return {
-        result: { title: `${row.name} takes ${amount}${input.kind === "subdual" ? " subdual" : ""} damage`, lines: [...applied.lines, `Now: ${v.summary} (${v.status}).`], rules: applied.rules, rolls: bag.log },
+        result: { title: `${row.name} takes ${amount}${input.kind === "subdual" ? " subdual" : ""} damage`, lines: [...applied.lines, nowLine(v, after)], rules: applied.rules, rolls: bag.log },
         extra: moraleNudges(sc.fight, was),
         campaign: sc.campaign,
       };
@@ -262,8 +262,8 @@ async function fallDamage(s: Services, actor: Actor, input: { target: string; he
     let rules = f.rules;
     if (f.damage > 0 && row && sc.fight) {
       const applied = await applyEffects(tx, sc.fight, [{ targetId: row.id, damage: f.damage }], bag);
-      const v = sys.view(sc.fight.combatants.find((x) => x.id === row.id)!);
-      lines = [...lines, ...applied.lines, `Now: ${v.summary} (${v.status}).`];
+      const after = sc.fight.combatants.find((x) => x.id === row.id)!;
+      lines = [...lines, ...applied.lines, nowLine(sys.view(after), after)];
       rules = [...rules, ...applied.rules];
     } else if (f.damage > 0 && c) {
       const r = sys.applyDamage(who, f.damage, bag);
@@ -275,12 +275,17 @@ async function fallDamage(s: Services, actor: Actor, input: { target: string; he
   });
 }
 
+/** Where a combatant stands after damage; a fall (death, unconscious…) the damage lines already told is not told again. */
+function nowLine(v: StateView, c: Combatant): string {
+  return `Now: ${v.summary}${v.status && !isDown(c) ? ` (${v.status})` : ""}.`;
+}
+
 /** Healing says what changed ("Alda: HP 9/10 → HP 10/10"), not only what was offered. */
 function healed(sys: RuleSystem, before: Combatant, r: DamageResult, amount: number): RuleResult {
   const was = sys.view(before);
   const now = sys.view({ ...before, state: r.state });
   const title = was.summary === now.summary && was.status === now.status ? `${before.name} is not healed: already ${now.summary}` : `${before.name} healed: ${was.summary} → ${now.summary}`;
-  const status = was.status !== now.status ? [`Now ${now.status} (was ${was.status}).`] : [];
+  const status = was.status !== now.status ? [`Now ${now.status || "unhurt"} (was ${was.status || "unhurt"}).`] : [];
   return { ...r.result, title, lines: [...r.result.lines, ...status, `Healing offered: ${amount}.`] };
 }
 

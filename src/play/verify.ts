@@ -15,7 +15,8 @@ export interface VerifyReport {
   seedHash: string;
   /** The commitment posted at the start matches the revealed seed. */
   commitmentOk: boolean;
-  entries: (ReplayEntry & { rollId: number; purpose: string })[];
+  /** In the order they were rolled; `n` counts from 1 within the encounter (or the campaign's rolls outside encounters). */
+  entries: (ReplayEntry & { n: number; purpose: string })[];
   matched: number;
 }
 
@@ -48,6 +49,6 @@ export async function verify(s: Services, actor: Actor, opts: { encounterId?: st
   const entries = replay(
     seed,
     rolls.map((r) => ({ expression: r.expression, faces: JSON.parse(r.faces) as number[] })),
-  ).map((e, i) => ({ ...e, rollId: rolls[i]!.id, purpose: rolls[i]!.purpose }));
+  ).map((e, i) => ({ ...e, n: i + 1, purpose: rolls[i]!.purpose }));
   return { what, seed, seedHash, commitmentOk: commitment(seed) === seedHash, entries, matched: entries.filter((e) => e.ok).length };
 }

@@ -127,6 +127,20 @@ export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
   return rows[0] ?? null;
 }
 
+/**
+ * A logged roll's place in its stream, counted from 1: among its encounter's rolls, or among its
+ * campaign's rolls outside encounters. /verify lists them by the same number.
+ */
+export async function rollNumber(db: Db | Tx, id: number, where: { encounterId: string } | { campaignId: string }): Promise<number> {
+  const rows = await queryRows<{ n: number | bigint }>(
+    db,
+    "encounterId" in where
+      ? Prisma.sql`SELECT COUNT(*) AS "n" FROM "Roll" WHERE "encounterId" = ${where.encounterId} AND "id" <= ${id}`
+      : Prisma.sql`SELECT COUNT(*) AS "n" FROM "Roll" WHERE "campaignId" = ${where.campaignId} AND "encounterId" IS NULL AND "id" <= ${id}`,
+  );
+  return Number(rows[0]!.n);
+}
+
 /** One row by id from the table, as Prisma's findUniqueOrThrow gives it (throws when it is gone). */
 async function byId<T>(db: Db | Tx, table: "Encounter" | "Campaign", id: string): Promise<T> {
   const rows = await queryRows<T>(db, Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}`);

@@ -254,7 +254,7 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     const m = await say(h, "referee", "morale", { rating: 2 });
     expect(text(m.message)).toMatch(/Morale 2: never fights/);
     const end = await say(h, "referee", "encounter end");
-    expect(text(end.message)).toMatch(/Fell: nobody\nFled or surrendered: Orc \(fled\)\nSkeleton 1 \(fled\)\nSkeleton 2 \(fled\)\nStill standing: Mira/);
+    expect(text(end.message)).toMatch(/Fell: nobody\nFled or surrendered: Orc \(fled\)\nSkeleton 1 \(fled\)\nSkeleton 2 \(fled\)\nStill standing: Mira \(wounded\)/);
   });
 
   // seed 002, "Healing": "A character or monster recovers 1d3 hit points for each full day of complete rest"

@@ -114,7 +114,9 @@ describe("Castles & Crusades, a fight round by round", () => {
     await refused(h.cmd("alice", "attack", { target: "Ogre" }), "Una cannot attack this round (tending a wounded ally: a full round's work).");
     const end3 = await h.cmd("referee", "next");
     expect(text(end3.message)).toMatch(/Bo's wounds are tended: no HP lost\./);
-    expect(text(end3.message)).toMatch(/Cy is dead\./);
+    // One death, one line: the last point lost, with the hit points as they stand (negatives show).
+    expect(text(end3.message)).toMatch(/Cy takes 1 damage: HP -9 → -10, dead\./);
+    expect(text(end3.message)).not.toMatch(/Cy is dead/);
     expect((await state("Bo")).hp).toBe(-8);
     expect((await state("Cy")).conditions).toEqual(["dead"]);
     // "With most magical healing, the character's hit points can only be returned to 0" (the knight's example).

@@ -137,7 +137,8 @@ describe("B/X house rules, end to end", () => {
 
   it("damage to 0 hit points kills (seed 002, \"Death\")", async () => {
     const d = await h.cmd("referee", "damage", { target: "Brute", amount: 9 });
-    expect(text(d.message)).toMatch(/killed/);
+    // One line says it, and the status is not told again after it.
+    expect(text(d.message)).toMatch(/Brute takes 9 damage: HP 9 → 0, dead\.\nNow: HP 0\/9\./);
   });
 
   it("morale against a stated rating, end and verify", async () => finish(h, /[Mm]orale/, { rating: 8 }));

@@ -3,7 +3,7 @@ import type { CampaignEnded, CampaignView } from "../../play/campaigns/index.js"
 import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/index.js";
 import { optionsOf } from "../../play/campaigns/settings.js";
 import { clip, COLOURS } from "./style.js";
-import type { Roll } from "../../generated/prisma/client.js";
+import type { LoggedRoll } from "../../play/campaigns/rolls.js";
 import { Embed } from "./embed.js";
 
 export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
@@ -40,10 +40,12 @@ export function campaignEndedEmbed(e: CampaignEnded): EmbedBuilder {
     );
 }
 
-export function rollLogEmbed(campaign: string, rolls: Roll[]): EmbedBuilder {
+export function rollLogEmbed(campaign: string, rolls: LoggedRoll[]): EmbedBuilder {
   const lines = rolls.map((r) => {
     const total = JSON.parse(r.total) as number | number[];
-    return `#${r.id} ${r.hidden ? "🙈 " : ""}<@${r.userId}> ${clip(r.purpose, 40)}: \`${clip(r.expression, 40)}\` [${clip((JSON.parse(r.faces) as number[]).join(", "), 60)}] = **${Array.isArray(total) ? total.join(", ") : total}**`;
+    // Numbered as /verify numbers them: within the encounter, or among the rolls outside encounters.
+    const where = r.encounter ? `${clip(r.encounter, 30)} #${r.number}` : `#${r.number}`;
+    return `${where} ${r.hidden ? "🙈 " : ""}<@${r.userId}> ${clip(r.purpose, 40)}: \`${clip(r.expression, 40)}\` [${clip((JSON.parse(r.faces) as number[]).join(", "), 60)}] = **${Array.isArray(total) ? total.join(", ") : total}**`;
   });
   return new Embed({ color: COLOURS.referee })
     .setTitle(clip(`Roll log: ${campaign}`, 256))

@@ -37,7 +37,7 @@ export function rosterLines(f: Fight): string[] {
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf);
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}`;
-      lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status !== "fine" && !c.state.conditions.includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
+      lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !c.state.conditions.includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
     }
   }
   return lines;

@@ -19,7 +19,8 @@ export function rollEmbed(done: RollDone, who: string): EmbedBuilder {
   }
   const where = done.encounter ? `encounter "${done.encounter}"` : done.campaign ? `campaign "${done.campaign}"` : null;
   if (done.chance !== null) e.addFields({ name: "Chance of this or better", value: `${(done.chance * 100).toFixed(1)}%`, inline: true });
-  const foot = [done.outcome.input, where ? `from the ${where} stream` : "outside a campaign"];
+  // Its place among the stream's rolls, as /verify lists them (never the store's row id).
+  const foot = [done.outcome.input, where ? `from the ${where} stream` : "outside a campaign", done.number ? `#${done.number} in /verify` : null];
   e.setFooter({ text: clip(foot.filter(Boolean).join(" · "), 2048) });
   return e;
 }

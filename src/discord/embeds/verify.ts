@@ -10,7 +10,7 @@ export function verifyEmbed(r: VerifyReport): EmbedBuilder {
   const ok = r.matched === all && r.commitmentOk;
   const lines = r.entries.slice(-SHOWN).map((e) => {
     const faces = e.expected.join(", ");
-    return `${e.ok ? "✅" : "❌"} #${e.rollId} ${clip(e.purpose, 40)} — \`${clip(e.expression, 40)}\` [${clip(faces, 60)}]${e.ok ? "" : ` replayed [${e.replayed.join(", ")}]${e.error ? ` (${e.error})` : ""}`}`;
+    return `${e.ok ? "✅" : "❌"} #${e.n} ${clip(e.purpose, 40)} — \`${clip(e.expression, 40)}\` [${clip(faces, 60)}]${e.ok ? "" : ` replayed [${e.replayed.join(", ")}]${e.error ? ` (${e.error})` : ""}`}`;
   });
   if (all > SHOWN) lines.unshift(`…the first ${all - SHOWN} rolls are not listed (${r.entries.slice(0, all - SHOWN).filter((e) => e.ok).length} of them match).`);
   return new Embed({ color: ok ? COLOURS.success : COLOURS.failure })

@@ -231,7 +231,7 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
     if (r.count !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
     const rolls = await tx.roll.count({ where: { encounterId: fight.encounter.id } });
     const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: fight.encounter.id } });
-    const describe = (c: Combatant) => `${c.name} (${after.system.view(c).status})`;
+    const describe = (c: Combatant) => ((status) => (status ? `${c.name} (${status})` : c.name))(after.system.view(c).status);
     const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT.includes(x));
     return {
       encounter,

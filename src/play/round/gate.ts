@@ -57,7 +57,7 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   if (override && !referee) throw new PermissionError("`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.");
   const who = toRule(row);
   // The one check that the attacker is standing: "Alda is unconscious and cannot act."
-  if (isDown(who)) throw new UserError(`${row.name} is ${f.system.view(who).status} and cannot act.`);
+  if (isDown(who)) throw new UserError(`${row.name} is ${f.system.view(who).status || "out of the fight"} and cannot act.`);
   const rs = readRound(f.encounter);
   const why = cannotAct(f, who, rs);
   if (why) throw new UserError(`${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round: wait for /next" : ""}.`);

@@ -236,7 +236,10 @@ export interface StateView {
   summary: string;
   /** 0..1 for a bar. */
   fraction: number;
-  /** "fine", "unconscious", "dying", "dead"… */
+  /**
+   * Where it stands, in the system's words: "dead", "unconscious", "dying", "wounded", "out of
+   * stamina"…; "" when there is nothing to say (unhurt). Never "fine" for someone who is not.
+   */
   status: string;
 }
 

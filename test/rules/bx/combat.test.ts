@@ -136,7 +136,7 @@ describe("bx sheets and presets", () => {
     // The presets' THAC0 is the classic monster table's, as for any monster: troll 13, ogre 15, goblin 19, Normal Man 20.
     expect(["troll", "ogre", "goblin", "orc", "skeleton", "normal man"].map((k) => thac0Of(bx.presets[k]!).value)).toEqual([13, 15, 19, 19, 19, 20]);
     expect(bx.presets.goblin!.saves).toEqual({ death: 14, wands: 15, paralysis: 16, breath: 17, spells: 18 });
-    expect(bx.view({ id: "x", name: "x", side: "foes", kind: "monster", sheet: bx.presets.ogre!, state: bx.initialState(bx.presets.ogre!) })).toEqual({ summary: "HP 19/19", fraction: 1, status: "fine" });
+    expect(bx.view({ id: "x", name: "x", side: "foes", kind: "monster", sheet: bx.presets.ogre!, state: bx.initialState(bx.presets.ogre!) })).toEqual({ summary: "HP 19/19", fraction: 1, status: "" });
     expect(bx.describeSheet(bx.presets.orc!)[0]).toEqual(["Class", "orc (HD 1)"]);
   });
   it("a seeded bag gives the same attack twice", () => {

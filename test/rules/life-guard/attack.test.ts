@@ -159,7 +159,7 @@ describe("enchantments and oils", () => {
     const i = input(ana({ conditions: ["enchanted:sword:"] }), monster("orc"), { enchanted: true });
     const s = standing(lifeGuard, i, faces(6, 6));
     expect(s.outcome).toBe("slain");
-    expect(s.final[0]).toEqual({ targetId: "orc", addConditions: ["dead"], note: "slain outright (enchanted 6.6)" });
+    expect(s.final[0]).toEqual({ targetId: "orc", addConditions: ["dead"] });
     expect(lifeGuard.attack.begin(i, faces(6, 5)).outcome).toBe("critical");
     const boss = monster("boss", { life: 12, guard: 12, armour: 0, slayImmune: true });
     const b = standing(lifeGuard, input(ana({ conditions: ["enchanted:sword:"] }), boss, { enchanted: true }), faces(6, 6));

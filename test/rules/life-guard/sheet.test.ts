@@ -71,7 +71,7 @@ describe("Life & Guard sheets", () => {
 
   it("view shows Guard and Life, a fraction and a status", () => {
     const c = pc("Ana", { life: 8, guard: 4 }, { guard: 2, life: 6 });
-    expect(lifeGuard.view(c)).toEqual({ summary: "Guard 2/4 · Life 6/8 · Melee rank", fraction: 8 / 12, status: "fine" });
+    expect(lifeGuard.view(c)).toEqual({ summary: "Guard 2/4 · Life 6/8 · Melee rank", fraction: 8 / 12, status: "wounded" });
     expect(lifeGuard.view(monster("orc", "standard", { conditions: ["out of action"] })).status).toBe("out of action");
   });
 

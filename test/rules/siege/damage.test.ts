@@ -40,12 +40,14 @@ describe("hit point states", () => {
     expect(siege.applyDamage(hurt(5), 12, bagOf()).state.conditions).toEqual(["unconscious", "mortally wounded", "dying"]);
     const dead = siege.applyDamage(hurt(5), 15, bagOf());
     expect(dead.state.conditions).toEqual(["dead"]);
-    expect(dead.result.lines.at(-1)).toContain("is dead");
+    // seed 003, "Hit Points": negative hit points matter, so they are shown; the death is told once.
+    expect(dead.result.lines).toEqual(["Kay takes 15 damage: HP 5 → -10, dead."]);
     expect(siege.view({ ...hurt(5), state: dead.state }).status).toBe("dead");
   });
 
   it("view", () => {
-    expect(siege.view(hurt(5))).toEqual({ summary: "HP 5/20", fraction: 0.25, status: "fine" });
+    expect(siege.view(hurt(5))).toEqual({ summary: "HP 5/20", fraction: 0.25, status: "wounded" });
+    expect(siege.view(hurt(20)).status).toBe("");
     expect(siege.view(hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying"] })).status).toBe("dying");
   });
 

@@ -13,7 +13,9 @@ describe("damage and healing", () => {
     expect(r1.state).toMatchObject({ hp: -5, conditions: ["unconscious"] });
     const r2 = thirdAge.applyDamage({ ...c, state: r1.state }, 1, bag([]));
     expect(r2.state).toMatchObject({ hp: -6, conditions: ["dead"] });
-    expect(r2.result.lines[1]).toBe("Ann is dead (HP reached −6).");
+    // One death, one line; negative HP are shown as they are (a character lives to −max HP).
+    expect(r2.result.lines).toEqual(["Ann takes 1 damage: HP -5 → -6, dead."]);
+    expect(r1.result.lines).toEqual(["Ann takes 5 damage: HP 0 → -5, unconscious: down until healed above 0 HP; dead at −6."]);
     const r3 = thirdAge.applyDamage(c, 5, bag([]));
     expect(r3.state).toMatchObject({ hp: 1, conditions: [] });
   });
@@ -23,7 +25,7 @@ describe("damage and healing", () => {
     expect(thirdAge.applyDamage(g, 2, bag([])).state).toMatchObject({ hp: 1, conditions: [] });
     const r = thirdAge.applyDamage(g, 7, bag([]));
     expect(r.state).toMatchObject({ hp: 0, conditions: ["dead"] });
-    expect(r.result.lines[1]).toBe("Gob is slain.");
+    expect(r.result.lines).toEqual(["Gob takes 7 damage: HP 3 → 0, dead."]);
   });
 
   it("subdual damage knocks out but never kills", () => {

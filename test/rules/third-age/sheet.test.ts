@@ -59,7 +59,11 @@ describe("Third Age sheet", () => {
   it("gives initial state and a view", () => {
     const c = pc("ann", { hp: 8, body: 1 });
     expect(thirdAge.initialState(c.sheet)).toEqual({ conditions: [], hp: 8, maxHp: 8, stamina: 2, maxStamina: 2 });
-    expect(thirdAge.view({ ...c, state: { ...c.state, hp: 4 } })).toEqual({ summary: "HP 4/8 · Stamina 2/2", fraction: 0.5, status: "fine" });
+    expect(thirdAge.view({ ...c, state: { ...c.state, hp: 4 } })).toEqual({ summary: "HP 4/8 · Stamina 2/2", fraction: 0.5, status: "wounded" });
+    // 3/10 HP and no stamina left is not "fine": it says both.
+    expect(thirdAge.view({ ...c, state: { ...c.state, hp: 3, stamina: 0 } }).status).toBe("wounded, out of stamina");
+    expect(thirdAge.view({ ...c, state: { ...c.state, stamina: 0 } }).status).toBe("out of stamina");
+    expect(thirdAge.view(c).status).toBe("");
     expect(thirdAge.view({ ...c, state: { ...c.state, hp: 0, conditions: ["unconscious"] } }).status).toBe("unconscious");
     expect(thirdAge.attributes).toEqual(["Body", "Dexterity", "Mind", "Soul", "Charisma"]);
   });

@@ -513,7 +513,6 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
       if (damage >= hpOf(def).hp) {
         outcome = "slain";
         rules.push('seed 002, "Death"');
-        lines.push(`${def.name} would drop to ${hpOf(def).hp - damage} HP: killed.`);
       }
     }
   } else if (!hit && nat !== 1) lines.push("Miss.");
@@ -565,7 +564,8 @@ function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: Attac
     final: phase === "reactions" ? [] : res.effects,
     followup: [],
     ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
-    result: { title: `${input.attacker.name} → ${input.defender.name}: ${res.outcome}`, lines: res.lines, rules: res.rules, rolls: data.rolls },
+    // A death is told once: by the damage line when the attack stands; while it waits, what it would do.
+    result: { title: `${input.attacker.name} → ${input.defender.name}: ${res.outcome}`, lines: phase === "reactions" && res.outcome === "slain" ? [...res.lines, `If it stands, ${input.defender.name} drops to 0 HP: dead.`] : res.lines, rules: res.rules, rolls: data.rolls },
   };
 }
 

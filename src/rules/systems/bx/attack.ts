@@ -243,7 +243,8 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
     if (damage >= hp) {
       outcome = "slain";
       rules.push(R_DEATH_ATTACK);
-      lines.push(`${def.name} would drop to ${hp - damage} HP: killed.`);
+      // Told once: the damage line says it when the attack stands; only a waiting attack says what it would do.
+      if (phase === "reactions") lines.push(`If it stands, ${def.name} drops to 0 HP: dead.`);
     }
     effects.push(...disruptSpell(def, lines, rules));
   } else lines.push("Miss.");

@@ -16,13 +16,12 @@ export function bxApplyDamage(c: Combatant<BxSheet>, amount: number, _bag: DiceB
   if (kind === "subdual") {
     // bx has no subdual damage (bx-house adds it): it counts as normal damage here.
   }
-  state.hp = hp - amount;
-  const lines = [`${c.name} takes ${amount} damage: HP ${hp} → ${state.hp}.`];
-  if (state.hp <= 0) {
-    conditions.push("dead");
-    lines.push(`${c.name} is reduced to 0 hit points or less and is killed.`);
-  }
-  return { state, result: { title: state.hp <= 0 ? `${c.name} is killed` : `${c.name} is hit`, lines, rules: [R_DEATH], rolls: [] } };
+  // "Reduced to 0 hit points or less is killed": below 0 means nothing more, so HP stops at 0 (docs/rules/bx.md).
+  state.hp = Math.max(0, hp - amount);
+  const killed = hp - amount <= 0;
+  if (killed) conditions.push("dead");
+  const lines = [`${c.name} takes ${amount} damage: HP ${hp} → ${state.hp}${killed ? ", dead" : ""}.`];
+  return { state, result: { title: killed ? `${c.name} is killed` : `${c.name} is hit`, lines, rules: [R_DEATH], rolls: [] } };
 }
 
 /** seed 002, "Healing": magical healing is instantaneous; it cannot raise hit points above the maximum or bring back the dead. */

@@ -411,7 +411,8 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
 /** The effects of a computed attack: damage (or slaying) on the target, conditions, spent enchantments. */
 export function attackEffects(calc: AttackCalc): Effect[] {
   const effects: Effect[] = [];
-  if (calc.slain) effects.push({ targetId: calc.targetId, addConditions: [COND.dead], note: "slain outright (enchanted 6.6)" });
+  // The attack's own line says it ("slain outright!"): a death is told once.
+  if (calc.slain) effects.push({ targetId: calc.targetId, addConditions: [COND.dead] });
   else {
     const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage` };
     if (calc.armourPiercing && calc.effectDamage !== calc.total) e.note += ` (armour-piercing: ${calc.effectDamage} before full Armour)`;

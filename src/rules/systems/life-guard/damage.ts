@@ -234,19 +234,20 @@ export function applyDamageTo(
   if (critical) {
     rules.push(R.choice("Critical Damage"));
     const lifeBefore = s.life;
-    s.life = plan.lifeAfter;
-    lines.push(`Critical Damage: ${plan.toLife} to Life, Life ${lifeBefore} → ${plan.lifeAfter}.`);
+    // Life stops at 0, and reaching it is told on the same line (docs/rules/life-guard.md).
+    s.life = Math.max(0, plan.lifeAfter);
+    const hit = `Critical Damage: ${plan.toLife} to Life, Life ${lifeBefore} → ${s.life}`;
     if (c.sheet.warband) rules.push(R.warbands);
     if (s.life <= 0) {
-      s.life = 0;
       if (c.sheet.warband) {
         addCond(s, COND.destroyed);
-        lines.push(`${c.name} (warband) reaches 0 Life: destroyed.`);
+        lines.push(`${hit}, ${c.name} (warband) destroyed.`);
       } else {
         addCond(s, COND.dead);
-        lines.push(`${c.name} reaches 0 Life: dead.`);
+        lines.push(`${hit}, dead.`);
       }
     } else {
+      lines.push(`${hit}.`);
       const save = lifeSaveOn(s, bag);
       lines.push(...save.lines);
       if (c.sheet.warband) {

@@ -215,7 +215,7 @@ export function view(c: Combatant<LifeGuardSheet>): StateView {
   const status =
     [COND.dead, COND.destroyed, COND.out, COND.routed, COND.fled, COND.mortal, COND.weakened, COND.deprived, COND.doomed].find((k) =>
       s.conditions.includes(k),
-    ) ?? "fine";
+    ) ?? (s.life < effectiveLifeMax(s) ? "wounded" : "");
   return {
     summary: `Guard ${s.guard}/${s.guardMax} · Life ${s.life}/${effectiveLifeMax(s)}${c.sheet.warband ? " · warband" : ""} · ${s.rank[0]!.toUpperCase()}${s.rank.slice(1)} rank`,
     fraction: max > 0 ? Math.max(0, Math.min(1, (s.guard + s.life) / max)) : 0,

@@ -113,11 +113,12 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
     if (kind === "illusion") {
       rules.push(ref("Magic Damage"));
       illusionDeath = next.hp - next.subdual <= -10;
-      if (illusionDeath) lines.push(`Illusory damage to −10: the psychic shock kills.`);
+      if (illusionDeath) lines.push(`Illusory damage to −10: ${c.name} dies of the psychic shock.`);
     }
   } else {
     next = { ...st, hp: st.hp - amount };
-    lines.push(`${c.name} takes ${amount} ${kind === "magic" ? "magic " : ""}damage.`);
+    // Negative hit points are shown as they are: −1 to −9 matter, −10 is death (docs/rules/siege.md).
+    lines.push(`${c.name} takes ${amount} ${kind === "magic" ? "magic " : ""}damage: HP ${st.hp} → ${next.hp}${next.hp <= -10 ? ", dead" : ""}.`);
     rules.push(ref(kind === "magic" ? "Magic Damage" : "Weapon Damage"));
   }
   const mark = dice.log.length;
@@ -125,7 +126,10 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
   if (next.hp === 0 && st.hp !== 0) next = { ...next, wakeInMinutes: wakeAfterZero(c, dice).hours * 60, awake: false };
   next = withHpConditions(next, illusionDeath);
   if (next.hp <= 0 || next.hp - next.subdual <= 0) rules.push(ref("Hit Points"));
-  lines.push(bandLine(c.name, next));
+  // Said once: a death the first line told (normal damage to −10, the psychic shock) is not told again;
+  // hit points still above 0 with nothing else to tell were given by the first line.
+  const told = next.conditions.includes("dead") ? (kind !== "subdual" && kind !== "illusion") || illusionDeath : kind !== "subdual" && kind !== "illusion" && next.hp > 0 && next.subdual === 0 && !next.conditions.includes("unconscious");
+  if (!told) lines.push(bandLine(c.name, next));
   return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : `${kind} `}damage`, lines, rules, rolls: dice.since(mark) } };
 }
 
@@ -172,7 +176,9 @@ export function view(c: Combatant<SiegeSheet>): StateView {
           ? "unconscious"
           : st.conditions.includes("recovering")
             ? "awake at 0 HP"
-            : "fine";
+            : eff < st.hpMax
+              ? "wounded"
+              : "";
   return {
     summary: `HP ${st.hp}/${st.hpMax}${st.subdual ? ` (${st.subdual} subdual)` : ""}`,
     fraction: Math.max(0, Math.min(1, eff / st.hpMax)),

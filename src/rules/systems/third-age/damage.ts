@@ -36,14 +36,15 @@ export function applyDamage(c: TAC, amount: number, _dice: DiceBag, kind: "norma
     }
   } else {
     hp = Math.max(floor, hp);
-    lines.push(`${c.name} takes ${amount} damage: HP ${before} → ${hp}.`);
+    // One line: the hit points and, when it falls, how (a death is told once).
+    const took = `${c.name} takes ${amount} damage: HP ${before} → ${hp}`;
     if (hp <= floor) {
       conditions = withCond(without(conditions, "unconscious", "prone"), "dead");
-      lines.push(c.kind === "monster" ? `${c.name} is slain.` : `${c.name} is dead (HP reached −${s.maxHp}).`);
+      lines.push(`${took}, dead.`);
     } else if (hp <= 0) {
       conditions = withCond(conditions, "unconscious");
-      lines.push(`${c.name} is down: unconscious until healed above 0 HP; dead at −${s.maxHp}.`);
-    }
+      lines.push(`${took}, unconscious: down until healed above 0 HP; dead at −${s.maxHp}.`);
+    } else lines.push(`${took}.`);
   }
   const state: ThirdAgeState = { ...s, hp, conditions };
   return { state, result: { title: `${c.name}: ${amount} damage`, lines, rules: [REF.choice("0 HP = down, −max HP = dead, monsters die at 0")], rolls: [] } };

@@ -206,7 +206,9 @@ export function statusOf(s: ThirdAgeState): string {
   if (s.conditions.includes("dead")) return "dead";
   if (s.conditions.includes("unconscious") || s.hp <= 0) return "unconscious";
   if (s.conditions.includes("prone")) return "prone";
-  return "fine";
+  // What is true of someone still up: hurt, spent, both, or nothing to say.
+  const words = [s.hp < s.maxHp ? "wounded" : "", s.maxStamina > 0 && s.stamina <= 0 ? "out of stamina" : ""];
+  return words.filter(Boolean).join(", ");
 }
 
 export function view(c: TAC): StateView {
