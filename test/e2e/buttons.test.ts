@@ -51,7 +51,8 @@ describe("buttons end with their action", () => {
   it("the board's one press resolves every waiting attack and removes their buttons", async () => {
     const r = await resolveAll();
     expect(r.ephemeral).toBe(false);
-    await until(() => live().length === 0);
+    // Fifty messages to edit, through Discord's rate limit.
+    await until(() => live().length === 0, 15000);
     expect(await open()).toBe(0);
   });
 

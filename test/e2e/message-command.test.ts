@@ -44,7 +44,7 @@ describe("Roll dice in this message", () => {
     // seed e2e-1 (the campaign's): 2d6 shows [4, 5].
     expect(t).toMatch(/^alice rolls for the dice in alice's message\n2d6 \(4, 5\) = \*\*9\*\*/);
     // Logged (the count below), but players never read the roll's row id.
-    expect(t).toMatch(/from the campaign "Keep" stream$/);
+    expect(t).toMatch(/from the campaign "Keep" stream · #\d+ in \/verify$/);
     expect(buttons(r.message).map((b) => b.label)).toEqual(["Roll again"]);
     expect(await h.app.services.store.db.roll.count({ where: { purpose: "the dice in alice's message", campaignId: { not: null } } })).toBe(1);
   });

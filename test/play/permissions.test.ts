@@ -72,10 +72,17 @@ describe("permissions matrix", () => {
 
   it("attacking with a character: its player, or the referee for an absent player; reactions: the defender's player or the referee", async () => {
     await startEncounter(s, ref, { name: "E3", monsters: "Brute", stats: "hp=99 successAC=14", surprise: false });
-    // Before the first initiative nobody's turn is enforced (the referee adjudicates an opening strike). The owner
-    // makes Ona's one attack of the round; the referee's next one for Ona takes an override.
-    await allowed((a) => attack(s, a, { target: "Brute", attacker: "Ona", situation: {}, ...(a === ref ? { override: true } : {}) }), { other: false, elsewhere: false, otherServer: false, owner: true, ref: true });
+    // Before the order is rolled a player's attack is refused; on Ona's turn the owner makes her one attack of the
+    // round; the referee's next one for Ona takes an override.
+    await expect(attack(s, owner, { target: "Brute", attacker: "Ona", situation: {} })).rejects.toThrow(/order is not rolled yet/);
     await rollInitiative(s, ref);
+    for (let i = 0; i < 3; i++) {
+      const e = await s.store.db.encounter.findFirstOrThrow({ where: { name: "E3" } });
+      const ona = await s.store.db.combatant.findFirstOrThrow({ where: { encounterId: e.id, name: "Ona" } });
+      if ((JSON.parse(e.order) as string[][])[e.turn]?.includes(ona.id)) break;
+      await nextTurn(s, ref);
+    }
+    await allowed((a) => attack(s, a, { target: "Brute", attacker: "Ona", situation: {}, ...(a === ref ? { override: true } : {}) }), { other: false, elsewhere: false, otherServer: false, owner: true, ref: true });
     const v = await attack(s, ref, { target: "Ona", attacker: "Brute", situation: {} });
     expect(v.pendingId).not.toBeNull();
     // One choice closes it: the owner's, on this attack; the referee's, on the next.

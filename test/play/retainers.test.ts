@@ -109,11 +109,11 @@ describe("retainers", () => {
     await expect(joinRetainer(s, alice, { name: "Hob" })).rejects.toThrow(/already in/);
     await expect(dismissRetainer(s, alice, { name: "Hob" })).rejects.toThrow(/running encounter/);
     const m = await moraleCheck(s, ref, { side: "party" });
-    // seed-2 (the encounter's, after the two goblins' hit dice): Hob rolls against loyalty 7 first, then the rest of the party by the system's morale.
+    // seed-2 (the encounter's, after the two goblins' hit dice): Hob rolls against loyalty 7; the rest of the party
+    // has no morale roll in The Third Age (seed 000, "Morale and Loyalty": morale is the monsters').
     expect(m.result.lines).toEqual([
       "Hob (loyalty 7): Morale roll 2d6 [4, 1] = 5 vs morale 7; 5 is not above 7: Hob holds.",
-      "Morale roll 2d6 [4, 1] = 5 vs morale 7",
-      "5 is not above 7: Alda holds.",
+      "The Third Age gives morale to monsters only (Morale and Loyalty): the party's characters choose for themselves, and retainers roll loyalty (/retainer check).",
     ]);
   });
 

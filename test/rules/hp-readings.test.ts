@@ -41,7 +41,7 @@ describe("hit points as shown, per system", () => {
     const g = monster("third-age", "goblin", "Goblin");
     const hit = systemOf("third-age").applyDamage(g, 7, bag());
     expect(hit.result.lines).toEqual(["Goblin takes 7 damage: HP 3 → 0, dead."]);
-    expect(systemOf("third-age").view({ ...g, state: hit.state })).toMatchObject({ summary: "HP 0/3 · Stamina 0/0", status: "dead" });
+    expect(systemOf("third-age").view({ ...g, state: hit.state })).toMatchObject({ summary: "HP 0/3", status: "dead" });
   });
 
   // seed 004, "Damage": Critical Damage comes off Life, and 0 Life is death: Life stops at 0.
