@@ -70,7 +70,9 @@ describe("a B/X fight by the board's buttons and /attack alone", () => {
       expect(n.ephemeral, n.message.content ?? "").toBe(false);
       b = await board(h, n.message.id);
     }
-    const { e } = await position(h);
+    const { e, standing } = await position(h);
+    // A side with nobody standing: the board says how the fight ends.
+    if (!standing.some((r) => r.side === "foes")) expect(text(b)).toMatch(/No one of the foes is left standing: the referee ends the fight with \/encounter end\./);
     expect(e.round).toBeGreaterThanOrEqual(3);
     expect(pressed.filter((l) => l === "Next ▶").length).toBeGreaterThan(3);
     // Only the newest board has buttons; every older one kept its text and lost them.

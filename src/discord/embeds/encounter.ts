@@ -31,7 +31,7 @@ export function rosterLines(f: Fight): string[] {
     lines.push(side === "party" ? "**Party**" : "**Foes**");
     for (const c of members) {
       const v = f.system.view(c);
-      const turn = current.includes(c.id) && phase === "act" && f.encounter.round > 0 ? "▶ " : "";
+      const turn = current.includes(c.id) && phase === "act" && f.encounter.round > 0 && !isOut(c) ? "▶ " : "";
       // Who fell, fled or surrendered has left the order: no place shown.
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf);
@@ -50,6 +50,15 @@ export function waitingLines(waiting: Waiting[]): string[] {
   return ["**Waiting for an answer**", ...waiting.slice(0, 10).map(one), ...(waiting.length > 10 ? [`…and ${waiting.length - 10} more`] : [])];
 }
 
+/** One side has nobody left standing: say how the fight ends. */
+function overLine(f: Fight): string[] {
+  for (const side of ["foes", "party"] as const) {
+    const members = f.combatants.filter((c) => c.side === side);
+    if (members.length && members.every(isOut)) return [`No one of the ${side === "foes" ? "foes" : "party"} is left standing: the referee ends the fight with /encounter end.`];
+  }
+  return [];
+}
+
 export function encounterEmbed(f: Fight, title?: string, notes: string[] = [], waiting: Waiting[] = []): EmbedBuilder {
   const phase = readRound(f.encounter).phase;
   const now = actingNow(f) ?? [];
@@ -62,7 +71,7 @@ export function encounterEmbed(f: Fight, title?: string, notes: string[] = [], w
         : `round ${f.encounter.round}${acting.length ? ` · ${acting.length > 3 ? `${acting.slice(0, 3).join(", ")}…` : acting.join(", ")} to act` : ""}`;
   return new Embed({ color: COLOURS.referee })
     .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
-    .setDescription(clip([...notes, ...rosterLines(f), ...waitingLines(waiting)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
+    .setDescription(clip([...notes, ...rosterLines(f), ...waitingLines(waiting), ...overLine(f)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
     .setFooter({ text: `${f.system.name} · seed commitment ${f.encounter.seedHash.slice(0, 16)}…` });
 }
 

@@ -165,6 +165,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     const campaign = await requireCampaign(tx, actor);
     const encounter = await encounterById(tx, p.encounterId);
     if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");
+    if (encounter.status !== "active") throw new StaleError("That encounter has ended: nothing was changed.");
     if (p.status !== "open" || p.version !== version) throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
     const fight = await loadFight(tx, campaign, encounter);
     const was = fallen(fight);
