@@ -63,7 +63,7 @@ export function bxStatLine(line: string): { name: string | null; fields: string 
     const v = value.join(" ");
     if (field === "weapons") {
       const attacks = v.split("/").map((a) => a.trim()).filter(Boolean).map((a) => {
-        const m = leadThen(a, /\s*(\d*d\d+(?:\s*[+-]\s*\d+)?)$/i);
+        const m = leadThen(a, /(\d*d\d+(?:\s*[+-]\s*\d+)?)$/i);
         if (!m) throw new RuleError(`An attack is its damage dice, with a name in front if you like: \`1d10\`, \`bite 1d10\` (not "${a}").`);
         return `${(m[1] || "attack").replace(/[:|]/g, " ").trim()}:${m[2]!.replace(/\s/g, "")}`;
       });

@@ -51,7 +51,7 @@ function size(value: string): Record<string, string> {
 }
 
 const COUNT = /^(\d{1,2})(?:\s*[x×]\s*|\s+)/i;
-const ATTACK_TAIL = /\s*(?:\(\s*)?(\d*d\d+(?:\s*[+-]\s*\d+)?)\s*\)?$/i;
+const ATTACK_TAIL = /(?:\(\s*)?(\d*d\d+(?:\s*[+-]\s*\d+)?)\s*\)?$/i;
 
 /** `2 claws 1d4` → [whole, "2", "claws", "1d4"]: an optional count, the name, the dice (perhaps in brackets). */
 function countThenAttack(part: string): (string | undefined)[] | null {

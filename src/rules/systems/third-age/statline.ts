@@ -112,7 +112,7 @@ function attacks(text: string): string {
     .map((a) => a.trim())
     .filter(Boolean)
     .map((a) => {
-      const x = leadThen(a, /\s*(\d*d\d+(?:\s*[+-]\s*\d+)?)(?:\s+(melee|ranged|thrown))?$/i);
+      const x = leadThen(a, /(\d*d\d+(?:\s*[+-]\s*\d+)?)(?:\s+(melee|ranged|thrown))?$/i);
       if (!x) throw new RuleError(`An attack is a weapon's damage dice, with its name in front and ranged or thrown after if so: \`club 1d10\`, \`shortbow 1d6 ranged\` (not "${a}").`);
       const name = (x[1] || "attack").replace(/[:|"]/g, " ").trim() || "attack";
       return `${name}:${x[2]!.replace(/\s/g, "")}${x[3] ? `:${x[3].toLowerCase()}` : ""}`;
