@@ -7,15 +7,15 @@ import { verify } from "../src/play/verify.js";
 import { endedEncounterChoices } from "../src/play/encounters/choices.js";
 
 export const command: CommandModule = {
-  // Replaying a long encounter's log can take a while: answer within Discord's 3 s first.
-  defer: "public",
   data: new SlashCommandBuilder()
     .setName("verify")
     .setDescription("Replay an ended encounter's rolls from its revealed seed and check each one")
     .addStringOption((o) => o.setName("encounter").setDescription("Which ended encounter (default: the last one)").setAutocomplete(true)),
 
   async execute(i, s) {
-    const report = await verify(s, actorOf(i), { encounterId: i.options.getString("encounter") });
+    // Replaying a long encounter's log can take a while: answer within Discord's 3 s first, but only
+    // once the checks pass, so that a refusal is never preceded by a public "thinking…".
+    const report = await verify(s, actorOf(i), { encounterId: i.options.getString("encounter") }, () => i.deferReply());
     await respond(i, { embeds: [verifyEmbed(report)] });
   },
 

@@ -31,6 +31,8 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** With SHARD_COUNT: the shard manager answers GET /health on this port (200 when every shard is ready). */
   HEALTH_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  /** The address /health listens on: 127.0.0.1 (this machine only) unless set, e.g. 0.0.0.0 in a container. */
+  HEALTH_HOST: z.preprocess(blankToUndefined, z.string().trim().min(1).default("127.0.0.1")),
   /** Set by the shard manager for each shard process it starts. */
   SHARD_ID: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).optional()),
   /** Milliseconds between starting two shards (Discord allows one IDENTIFY per 5 s per bucket). */

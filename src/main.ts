@@ -4,6 +4,7 @@ import { startApp, type App } from "./app.js";
 import { loadConfig } from "./config.js";
 import { createLogger } from "./log.js";
 import { startShards, type ShardManager } from "./shards.js";
+import { startBeats } from "./loop-delay.js";
 
 /** SHARD_COUNT without SHARD_ID: this process is the shard manager; with SHARD_ID it is one shard. */
 const sharded = Boolean(process.env.SHARD_COUNT?.trim()) && !process.env.SHARD_ID?.trim();
@@ -68,6 +69,8 @@ if (sharded) {
   // and stops gracefully if its manager is gone rather than run unmanaged.
   process.send?.({ kind: "ready", readyMs: Math.round(app.readyMs) });
   if (process.send) process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
+  // …and beats every second, so that the manager's /health sees a blocked event loop.
+  if (process.send) startBeats((beat) => void (process.connected && process.send?.(beat)));
   if (app.local && !stopping) {
     const port = new URL(app.local.apiUrl).port;
     console.log(

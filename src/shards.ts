@@ -16,6 +16,10 @@ import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
+import { BEAT_MS, type Beat } from "./loop-delay.js";
+
+/** A ready shard whose event loop has been held up longer than this is unhealthy. */
+export const LOOP_DELAY_LIMIT_MS = 2000;
 
 /** main.ts under the TypeScript loader, main.js as built (npm run build). */
 export const SHARD_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./main.ts" : "./main.js", import.meta.url));
@@ -55,22 +59,53 @@ interface Slot {
   child: ChildProcess | null;
   restarts: number;
   state: "waiting" | "starting" | "ready" | "restarting" | "stopped";
+  /** When the shard last said it was ready or beat (ms since the epoch), and the delay it reported. */
+  beatAt?: number;
+  delayMs?: number;
 }
 
-/** The manager's health: every shard of this machine and its state; healthy when all are ready. */
-export function health(slots: readonly Slot[]): { healthy: boolean; shards: { id: number; state: string; pid: number | null; restarts: number }[] } {
-  const shards = slots.map((s) => ({ id: s.id, state: s.state, pid: s.child?.pid ?? null, restarts: s.restarts }));
-  return { healthy: shards.every((s) => s.state === "ready"), shards };
+export type ShardSlot = Slot;
+
+/**
+ * The manager's health: every shard of this machine, its state and its event loop's delay (the
+ * longest it reported, or the silence since its last beat); healthy when all are ready and none
+ * is held up past LOOP_DELAY_LIMIT_MS.
+ */
+export function health(
+  slots: readonly Slot[],
+  now = Date.now(),
+  limitMs = LOOP_DELAY_LIMIT_MS,
+): { healthy: boolean; shards: { id: number; state: string; pid: number | null; restarts: number; loopDelayMs: number | null; blocked: boolean }[] } {
+  const shards = slots.map((s) => {
+    const loopDelayMs = s.state === "ready" && s.beatAt !== undefined ? Math.max(s.delayMs ?? 0, now - s.beatAt - BEAT_MS, 0) : null;
+    return { id: s.id, state: s.state, pid: s.child?.pid ?? null, restarts: s.restarts, loopDelayMs, blocked: (loopDelayMs ?? 0) > limitMs };
+  });
+  return { healthy: shards.every((s) => s.state === "ready" && !s.blocked), shards };
 }
 
-/** GET /health on 127.0.0.1-or-all:HEALTH_PORT: 200 when every shard is ready, 503 otherwise, with each shard's state. */
-function serveHealth(port: number, slots: readonly Slot[], log: Logger): Server {
+/** A shard's message to its manager: ready once, then a beat a second. */
+export function onShardMessage(slot: Slot, m: { kind?: string; delayMs?: number } | Beat, now = Date.now()): void {
+  if (m?.kind === "ready") slot.state = "ready";
+  else if (m?.kind !== "beat") return;
+  slot.beatAt = now;
+  slot.delayMs = Math.max(0, Number(m.delayMs) || 0);
+}
+
+/**
+ * GET /health on HEALTH_HOST:HEALTH_PORT (127.0.0.1 unless set): 200 when every shard is ready
+ * and none is blocked, 503 otherwise, with each shard's state. Any other path: 404, no body.
+ */
+export function serveHealth(port: number, host: string, slots: readonly Slot[], log: Logger): Server {
   const server = createServer((req, res) => {
+    if ((req.url ?? "").split("?")[0] !== "/health" || (req.method !== "GET" && req.method !== "HEAD")) {
+      res.writeHead(404, { "content-length": "0" });
+      return void res.end();
+    }
     const h = health(slots);
-    res.writeHead(req.url === "/health" ? (h.healthy ? 200 : 503) : 404, { "content-type": "application/json" });
+    res.writeHead(h.healthy ? 200 : 503, { "content-type": "application/json" });
     res.end(JSON.stringify(h));
   });
-  server.listen(port, () => log.info({ port: (server.address() as { port: number }).port }, "shard health on /health"));
+  server.listen(port, host, () => log.info({ host, port: (server.address() as { port: number }).port }, "shard health on /health"));
   return server;
 }
 
@@ -80,7 +115,7 @@ export async function startShards(config: Config, log: Logger, env: NodeJS.Proce
   const ids = shardIds(config, count);
   const slots = ids.map((id): Slot => ({ id, child: null, restarts: 0, state: "waiting" }));
   let stopping = false;
-  const healthServer = config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, slots, log) : null;
+  const healthServer = config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, config.HEALTH_HOST, slots, log) : null;
 
   const spawnShard = (slot: Slot): Promise<void> =>
     new Promise((resolve) => {
@@ -88,9 +123,9 @@ export async function startShards(config: Config, log: Logger, env: NodeJS.Proce
       slot.child = child;
       slot.state = "starting";
       log.info({ shard: slot.id, pid: child.pid, count }, "shard starting");
-      child.on("message", (m: { kind?: string; readyMs?: number }) => {
+      child.on("message", (m: { kind?: string; readyMs?: number; delayMs?: number }) => {
+        onShardMessage(slot, m);
         if (m?.kind !== "ready") return;
-        slot.state = "ready";
         log.info({ shard: slot.id, pid: child.pid, readyMs: m.readyMs }, "shard ready");
         resolve();
       });

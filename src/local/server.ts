@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Commands } from "./commands.js";
-import { handleControl } from "./control.js";
+import { controlRefusal, handleControl } from "./control.js";
 import { Gateway, type Route } from "./gateway.js";
 import { parseBody, readBody, sendJson } from "./http.js";
 import { Interactions } from "./interactions.js";
@@ -307,7 +307,8 @@ export class LocalDiscord {
     };
 
     if (url.pathname.startsWith("/_local/")) {
-      const r = await handleControl(this, method, url.pathname, url.searchParams, parsed.body);
+      const port = (this.server.address() as { port: number }).port;
+      const r = controlRefusal(method, req.headers, port) ?? (await handleControl(this, method, url.pathname, url.searchParams, parsed.body));
       return answer(r.status, r.body);
     }
     if (!api) return answer(404, { code: 0, message: "404: Not Found" });

@@ -20,7 +20,8 @@ export interface VerifyReport {
   matched: number;
 }
 
-export async function verify(s: Services, actor: Actor, opts: { encounterId?: string | null }): Promise<VerifyReport> {
+/** `checked` runs once every refusal is past, before the (possibly long) replay. */
+export async function verify(s: Services, actor: Actor, opts: { encounterId?: string | null }, checked: () => Promise<unknown> = async () => {}): Promise<VerifyReport> {
   const db = s.store.db;
   const channels = campaignChannels(actor);
   const campaigns = await db.campaign.findMany({ where: { guildId: actor.guildId, channelId: { in: channels } }, select: { id: true, name: true, seed: true, seedHash: true, status: true } });
@@ -45,6 +46,7 @@ export async function verify(s: Services, actor: Actor, opts: { encounterId?: st
     ({ seed, seedHash } = ended);
     where = { campaignId: ended.id, encounterId: null };
   }
+  await checked();
   const rolls = await db.roll.findMany({ where, orderBy: { id: "asc" } });
   const entries = replay(
     seed,

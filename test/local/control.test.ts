@@ -82,4 +82,47 @@ describe("control API", () => {
     const id = /\[message (\d+)/.exec(out)![1]!;
     expect(await runLine(`press ${id} reroll:1d20`, { user: "carol", channel: "table" })).toContain("Rerolled 1d20 for carol");
   });
+
+  it("refuses cross-site requests: only JSON, with a loopback Host and Origin, runs anything", async () => {
+    const { request } = await import("node:http");
+    const port = bot.local.listeningPort;
+    const send = (headers: Record<string, string>, body: string, method = "POST", path = "/_local/command") =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port, method, path, headers: { "content-length": String(Buffer.byteLength(body)), ...headers } }, (res) => {
+          let text = "";
+          res.on("data", (d) => (text += String(d)));
+          res.on("end", () => resolve({ status: res.statusCode!, text }));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    const line = JSON.stringify({ line: "/roll dice:3d4", user: "eve" });
+    const ran = () => [...bot.local.messages.values()].filter((m) => m.content === "Rolled 3d4").length;
+    const here = `127.0.0.1:${port}`;
+
+    // What a web page at another site can send without a preflight: a text/plain POST, from its own Origin.
+    expect((await send({ host: here, origin: "http://evil.example", "content-type": "text/plain" }, line)).status).toBe(403);
+    // JSON from that page's origin (the browser would preflight; refused all the same).
+    expect((await send({ host: here, origin: "http://evil.example", "content-type": "application/json" }, line)).status).toBe(403);
+    // DNS rebinding: the page's own host name resolving to 127.0.0.1.
+    expect((await send({ host: `evil.example:${port}`, "content-type": "application/json" }, line)).status).toBe(403);
+    expect((await send({ host: "127.0.0.1:1", "content-type": "application/json" }, line)).status).toBe(403);
+    expect((await send({ host: `evil.example:${port}` }, "", "GET", "/_local/messages")).status).toBe(403);
+    // Not JSON, even from this machine.
+    const plain = await send({ host: here, "content-type": "text/plain" }, line);
+    expect([plain.status, plain.text]).toEqual([415, JSON.stringify({ error: "Send the playground JSON (content-type: application/json)." })]);
+    expect((await send({ host: here, origin: "null", "content-type": "application/json" }, line)).status).toBe(403);
+    expect(ran()).toBe(0);
+
+    // This machine, by any loopback name, with or without an Origin: served.
+    for (const [host, origin] of [
+      [here, undefined],
+      [`localhost:${port}`, `http://localhost:${port}`],
+      [here, `http://127.0.0.1:${port}`],
+    ] as const) {
+      const ok = await send({ host, ...(origin ? { origin } : {}), "content-type": "application/json; charset=utf-8" }, line);
+      expect(ok.status).toBe(200);
+    }
+    expect(ran()).toBe(3);
+  });
 });

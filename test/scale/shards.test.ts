@@ -108,6 +108,37 @@ describe("two shards in two processes on one PostgreSQL", () => {
       [1, "ready", 0],
     ]);
     expect(new Set(body.shards.map((s) => s.pid)).size).toBe(2);
+    // Each shard beats with its event loop's delay: a number, far from the limit.
+    await until(async () => {
+      const b = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { shards: { loopDelayMs: number | null; blocked: boolean }[] };
+      return b.shards.every((s) => typeof s.loopDelayMs === "number" && s.loopDelayMs < 2000 && !s.blocked);
+    }, 5_000);
+    expect(out).toMatch(/"host":"127\.0\.0\.1","port":\d+,"msg":"shard health on \/health"/);
+    const other = await fetch(`http://127.0.0.1:${port}/`);
+    expect([other.status, await other.text()]).toEqual([404, ""]);
+  });
+
+  it("/health answers 503 while a shard's event loop is held up, and 200 again once it runs", async () => {
+    const port = /"port":(\d+),"msg":"shard health on \/health"/.exec(out)?.[1];
+    const get = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      return { status: res.status, body: (await res.json()) as { shards: { id: number; pid: number; blocked: boolean; loopDelayMs: number }[] } };
+    };
+    const pid = (await get()).body.shards.find((s) => s.id === 1)!.pid;
+    // A stopped process runs nothing, as a loop stuck in a regular expression: it stops beating.
+    process.kill(pid, "SIGSTOP");
+    try {
+      await until(async () => (await get()).status === 503, 8_000);
+      const held = await get();
+      expect(held.body.shards.map((s) => [s.id, s.blocked])).toEqual([
+        [0, false],
+        [1, true],
+      ]);
+      expect(held.body.shards[1]!.loopDelayMs).toBeGreaterThan(2000);
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+    await until(async () => (await get()).status === 200, 8_000);
   });
 
   it("every log line of a shard carries its shard id", () => {

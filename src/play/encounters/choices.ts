@@ -55,9 +55,14 @@ export async function presetChoices(s: Services, actor: Actor, typed: string): P
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
   const sys = campaignSystem(campaign);
-  const m = /^(.*?,\s*)?(\d+\s*)?([^,]*)$/.exec(typed)!;
-  const head = `${m[1] ?? ""}${m[2] ?? ""}`;
-  const word = (m[3] ?? "").trim().toLowerCase();
+  // Everything up to the last comma (and the spaces after it), then a count: kept as typed.
+  const comma = typed.lastIndexOf(",");
+  const after = typed.slice(comma + 1);
+  const list = comma < 0 ? "" : typed.slice(0, comma + 1) + after.slice(0, after.length - after.trimStart().length);
+  const rest = typed.slice(list.length);
+  const count = /^\d+\s*/.exec(rest)?.[0] ?? "";
+  const head = list + count;
+  const word = rest.slice(count.length).trim().toLowerCase();
   const { bestiaryOf } = await import("./bestiary.js");
   return [...Object.keys(sys.presets), ...Object.keys(await bestiaryOf(s.store.db, campaign.id))]
     .filter((p) => p.includes(word))

@@ -46,7 +46,7 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
   const out: MonsterSpec[] = [];
   for (const item of items) {
     // A count is digits (with an optional "x": "4x") or a word standing alone ("an ettin", not the "a" of "ape").
-    const m = /^(?:(\d+)\s*[x×]?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(.+)$/i.exec(item)!;
+    const m = /^(?:(\d+)(?!\d)(?:\s*[x×])?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i.exec(item)!;
     const counted = m[1] ?? m[2];
     const count = counted ? (WORDS[counted.toLowerCase()] ?? Number(counted)) : 1;
     const what = m[3]!.trim();

@@ -9,7 +9,7 @@ export interface DamageDice {
   modifier: number;
 }
 
-export const DAMAGE_RE = /^\s*(?:(\d*)d(\d+)\s*([+-]\s*\d+)?|(\d+))\s*$/i;
+export const DAMAGE_RE = /^\s*(?:(\d*)d(\d+)(?:\s*([+-]\s*\d+))?|(\d+))\s*$/i;
 
 /** Parses damage dice; undefined when the text is not damage notation. A flat number has count 0. */
 export function parseDamage(expr: string): DamageDice | undefined {

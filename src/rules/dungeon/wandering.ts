@@ -44,7 +44,7 @@ export interface TableEntry {
   what: string;
 }
 
-const ENTRY = /^(?:(\d{1,2})d(\d{1,3})\s*([+-]\s*\d{1,2})?|(\d{1,2}))?\s*(.+)$/i;
+const ENTRY = /^(?:(\d{1,2})d(\d{1,3})(?:\s*([+-]\s*\d{1,2}))?|(\d{1,2}))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i;
 export const MAX_TABLE = 100;
 
 /** "2d4 goblins; 1 ogre; 1d6 skeletons" (semicolons or new lines) → entries, each checked. */

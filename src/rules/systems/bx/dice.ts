@@ -5,7 +5,7 @@ import { formatDamage, parseDamage, type DamageDice } from "../../dice/damage.js
 
 export type DiceExpr = DamageDice;
 
-export const DICE_RE = /^\s*(\d*)d(\d+)\s*([+-]\s*\d+)?\s*$/i;
+export const DICE_RE = /^\s*(\d*)d(\d+)(?:\s*([+-]\s*\d+))?\s*$/i;
 
 /** Parse "1d8", "2d6+1", "d4-1"; returns undefined when it is not a dice expression. */
 export function parseDice(expr: string): DiceExpr | undefined {

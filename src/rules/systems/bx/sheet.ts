@@ -51,7 +51,7 @@ export const bxShape = {
   class: z.string().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
   level: int("Level", 1, 36).default(1),
   /** Monsters: hit dice as written ("1-1", "4+1", "6+3", "1/2"). */
-  hd: z.string().regex(/^\s*(\d+|1\/2|½)\s*([+-]\s*\d+)?\s*$/, "Hit dice must look like 1, 1/2, 4+1 or 1-1").optional(),
+  hd: z.string().regex(/^\s*(\d+|1\/2|½)(?:\s*([+-]\s*\d+))?\s*$/, "Hit dice must look like 1, 1/2, 4+1 or 1-1").optional(),
   str: score("STR"),
   int: score("INT"),
   wis: score("WIS"),

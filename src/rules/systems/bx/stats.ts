@@ -7,12 +7,13 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type RuleResult } from "../types.js";
 import type { BxSheet } from "./sheet.js";
+import { leadThen } from "../../lead-then.js";
 
 export const R_MONSTER_HP = "classic B/X monster hit points (d8 per hit die)";
 
 /** "4+1" → 4 dice +1; "1-1" → 1 die −1; "1/2" → a d4. */
 export function hitDiceRoll(hd: string): { count: number; sides: number; modifier: number } {
-  const m = /^\s*(\d+|1\/2|½)\s*([+-]\s*\d+)?\s*$/.exec(hd);
+  const m = /^\s*(\d+|1\/2|½)(?:\s*([+-]\s*\d+))?\s*$/.exec(hd);
   if (!m) throw new RuleError(`Hit dice must look like 1, 1/2, 4+1 or 1-1 (not "${hd}")`);
   const half = m[1] === "1/2" || m[1] === "½";
   return { count: half ? 1 : Math.max(1, Number(m[1])), sides: half ? 4 : 8, modifier: m[2] ? Number(m[2].replace(/\s/g, "")) : 0 };
@@ -62,7 +63,7 @@ export function bxStatLine(line: string): { name: string | null; fields: string 
     const v = value.join(" ");
     if (field === "weapons") {
       const attacks = v.split("/").map((a) => a.trim()).filter(Boolean).map((a) => {
-        const m = /^(.*?)\s*(\d*d\d+(?:\s*[+-]\s*\d+)?)$/i.exec(a);
+        const m = leadThen(a, /(\d*d\d+(?:\s*[+-]\s*\d+)?)$/i);
         if (!m) throw new RuleError(`An attack is its damage dice, with a name in front if you like: \`1d10\`, \`bite 1d10\` (not "${a}").`);
         return `${(m[1] || "attack").replace(/[:|]/g, " ").trim()}:${m[2]!.replace(/\s/g, "")}`;
       });

@@ -84,7 +84,7 @@ const attr = (name: string) =>
     .max(25, `${name} must be between 3 and 25`);
 
 /** A dice expression: "1d8", "2d4+1", "1d6-1", or a flat number "3". */
-export const DICE_RE = /^\s*(?:(\d{1,2})?d(\d{1,3})\s*([+-]\s*\d{1,3})?|(\d{1,3}))\s*$/i;
+export const DICE_RE = /^\s*(?:(\d{1,2})?d(\d{1,3})(?:\s*([+-]\s*\d{1,3}))?|(\d{1,3}))\s*$/i;
 
 export type DiceExpr = DamageDice;
 

@@ -9,6 +9,7 @@
  */
 import { RuleError } from "../types.js";
 import { ATTRIBUTE_KEYS, DICE_RE, HIT_DICE, SIZES, type AttributeKey } from "./sheet.js";
+import { leadThen } from "../../lead-then.js";
 
 export const STAT_EXAMPLE = "HD 4 (d8) AC 16 ATK club 2d8 SIZE large";
 
@@ -49,11 +50,23 @@ function size(value: string): Record<string, string> {
   return { size: found };
 }
 
+const COUNT = /^(\d{1,2})(?:\s*[x×]\s*|\s+)/i;
+const ATTACK_TAIL = /(?:\(\s*)?(\d*d\d+(?:\s*[+-]\s*\d+)?)\s*\)?$/i;
+
+/** `2 claws 1d4` → [whole, "2", "claws", "1d4"]: an optional count, the name, the dice (perhaps in brackets). */
+function countThenAttack(part: string): (string | undefined)[] | null {
+  const count = COUNT.exec(part);
+  const counted = count && leadThen(part.slice(count[0].length), ATTACK_TAIL);
+  if (count && counted) return [part, count[1], ...counted.slice(1)];
+  const plain = leadThen(part, ATTACK_TAIL);
+  return plain && [part, undefined, ...plain.slice(1)];
+}
+
 /** `2 claws 1d4, bite (1d10)` or `claw 1d4/claw 1d4/bite 1d10` → each attack as a weapon, and how many a round. */
 function attacks(value: string): Record<string, string> {
   const out: string[] = [];
   for (const part of value.split(/[/,;]|\band\b/).map((p) => p.trim()).filter(Boolean)) {
-    const m = /^(?:(\d{1,2})\s*(?:[x×]\s*|\s+))?(.*?)\s*\(?\s*(\d*d\d+(?:\s*[+-]\s*\d+)?)\s*\)?$/i.exec(part);
+    const m = countThenAttack(part);
     if (!m) throw new RuleError(`An attack is its name and damage dice: \`club 2d8\`, or several as \`2 claws 1d4, bite 1d10\` (not "${part}").`);
     const damage = m[3]!.replace(/\s/g, "").toLowerCase();
     if (!DICE_RE.test(damage)) throw new RuleError(`"${m[3]}" is not a damage roll: write it like 1d8 or 2d4+1.`);

@@ -38,7 +38,7 @@ export function languagesFor(mind: number): LanguageInfo {
 }
 
 /** Damage dice a player may write: "1d8", "d6", "2d4+1", "1d6-1", or a flat "3". */
-export const DICE_RE = /^\s*(?:(\d*)d(\d+)\s*([+-]\s*\d+)?|(\d+))\s*$/i;
+export const DICE_RE = /^\s*(?:(\d*)d(\d+)(?:\s*([+-]\s*\d+))?|(\d+))\s*$/i;
 
 /** Hit dice as monsters write them: "1", "1/2", "4+1", "1-1". */
 export const HD_RE = /^(\d{1,2}|1\/2|½)\s*([+-]\s*\d{1,2})?$/;

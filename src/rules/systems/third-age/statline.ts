@@ -6,6 +6,7 @@
  */
 import { RuleError } from "../types.js";
 import { HD_RE } from "./sheet.js";
+import { leadThen } from "../../lead-then.js";
 
 export const STAT_LINE_EXAMPLE = "HD 4+1 AC 14/10 AB +4 ATK club 1d10 ML 10 BODY +2";
 
@@ -111,7 +112,7 @@ function attacks(text: string): string {
     .map((a) => a.trim())
     .filter(Boolean)
     .map((a) => {
-      const x = /^(.*?)\s*(\d*d\d+(?:\s*[+-]\s*\d+)?)(?:\s+(melee|ranged|thrown))?$/i.exec(a);
+      const x = leadThen(a, /(\d*d\d+(?:\s*[+-]\s*\d+)?)(?:\s+(melee|ranged|thrown))?$/i);
       if (!x) throw new RuleError(`An attack is a weapon's damage dice, with its name in front and ranged or thrown after if so: \`club 1d10\`, \`shortbow 1d6 ranged\` (not "${a}").`);
       const name = (x[1] || "attack").replace(/[:|"]/g, " ").trim() || "attack";
       return `${name}:${x[2]!.replace(/\s/g, "")}${x[3] ? `:${x[3].toLowerCase()}` : ""}`;
