@@ -26,8 +26,8 @@ export function sheetModal(customId: string, title: string, fields: FormField[],
   const suffix = ` (${step}/${steps})`;
   const modal = new ModalBuilder().setCustomId(customId).setTitle(title.slice(0, 45 - suffix.length) + suffix);
   for (const f of fieldsOf(fields, step)) {
-    const input = new TextInputBuilder().setCustomId(f.key).setLabel(f.key.slice(0, 45)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(1000).setPlaceholder(`${f.hint} · blank: unchanged`.slice(0, 100));
-    if (f.value) input.setValue(f.value.slice(0, 1000));
+    const input = new TextInputBuilder().setCustomId(f.key).setLabel(f.key.slice(0, 45)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(4000).setPlaceholder(`${f.hint} · blank: unchanged`.slice(0, 100));
+    if (f.value) input.setValue(f.value.slice(0, 4000));
     modal.addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
   }
   return modal;

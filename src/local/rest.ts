@@ -5,7 +5,7 @@ import type { Commands } from "./commands.js";
 import type { Interactions } from "./interactions.js";
 import { applyBody, DiscordError, errors, type UploadedFile } from "./messages.js";
 import type { Json, JsonObject, StoredMessage } from "./types.js";
-import type { SchemaError, SpecValidator } from "./validate.js";
+import { componentLimitErrors, type SchemaError, type SpecValidator } from "./validate.js";
 import { apiUser, type World } from "./world.js";
 
 export interface RestDeps {
@@ -76,8 +76,9 @@ export class Rest {
   schemaErrors(route: Route, body: Json | undefined, validator: SpecValidator): { operation: string; errors: SchemaError[] } | undefined {
     if (!route.schema) return undefined;
     const pick = typeof route.schema === "function" ? route.schema(body) : route.schema;
-    if (typeof pick === "string") return { operation: pick, errors: validator.validate(pick, body) };
-    return { operation: pick.component, errors: validator.validateComponent(pick.component, body) };
+    const limits = componentLimitErrors(body);
+    if (typeof pick === "string") return { operation: pick, errors: [...validator.validate(pick, body), ...limits] };
+    return { operation: pick.component, errors: [...validator.validateComponent(pick.component, body), ...limits] };
   }
 
   handle(route: Route, params: Record<string, string>, req: ApiRequest): ApiAnswer {

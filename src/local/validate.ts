@@ -191,3 +191,30 @@ export function invalidFormBody(errors: SchemaError[]): { code: number; message:
   }
   return { code: 50035, message: "Invalid Form Body", errors: tree };
 }
+
+/**
+ * What Discord checks beyond the spec, which allows 40 top-level components for the
+ * components-v2 layout: a message without that flag holds at most 5 action rows, and a
+ * select menu fills its row alone (a row's 5 buttons the spec checks). Message bodies
+ * and interaction callbacks (`data`) alike; [] when within the limits.
+ */
+export function componentLimitErrors(body: Json | undefined): SchemaError[] {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return [];
+  const b = body as Record<string, Json>;
+  const nested = b.data && typeof b.data === "object" && !Array.isArray(b.data);
+  const msg = (nested ? b.data : b) as Record<string, Json>;
+  const at = nested ? "/data/components" : "/components";
+  const rows = msg.components;
+  if (!Array.isArray(rows)) return [];
+  if (typeof msg.flags === "number" && msg.flags & 32768) return [];
+  const errors: SchemaError[] = [];
+  if (rows.length > 5) errors.push({ instancePath: at, message: "must NOT have more than 5 action rows", keyword: "maxItems", params: { limit: 5 } });
+  rows.forEach((row, i) => {
+    const items = row && typeof row === "object" && !Array.isArray(row) ? (row as Record<string, Json>).components : undefined;
+    if (!Array.isArray(items)) return;
+    if (items.length > 5) errors.push({ instancePath: `${at}/${i}/components`, message: "must NOT have more than 5 buttons", keyword: "maxItems", params: { limit: 5 } });
+    const selects = items.filter((c) => c && typeof c === "object" && !Array.isArray(c) && (c as Record<string, Json>).type !== 2).length;
+    if (selects && items.length > 1) errors.push({ instancePath: `${at}/${i}/components`, message: "a select menu fills its action row alone", keyword: "maxItems", params: { limit: 1 } });
+  });
+  return errors;
+}

@@ -16,3 +16,18 @@ export class StaleError extends UserError {
     this.name = "StaleError";
   }
 }
+
+/** A write the store refused because a unique key (a name in a campaign) is taken: two requests raced for it. */
+export function isUniqueViolation(err: unknown): boolean {
+  return !!err && typeof err === "object" && (err as { code?: unknown }).code === "P2002";
+}
+
+/** Runs `write`, turning a unique-key refusal into `refusal` (the words a sequential duplicate gets). */
+export async function uniquely<T>(write: () => Promise<T>, refusal: string): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new UserError(refusal);
+    throw err;
+  }
+}

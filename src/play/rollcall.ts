@@ -6,7 +6,8 @@
  */
 import type { RollCall } from "../generated/prisma/client.js";
 import type { Tx } from "../store/client.js";
-import { isUnsupported } from "../rules/systems/types.js";
+import { isUnsupported, RuleError, type RuleSystem } from "../rules/systems/types.js";
+import { DiceBag } from "../rules/dice/bag.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import { StaleError, UserError } from "./errors.js";
@@ -14,7 +15,7 @@ import { shortId } from "./ids.js";
 import { isReferee, requireReferee } from "./permissions.js";
 import { requireCampaign } from "./campaigns/find.js";
 import { campaignSystem } from "./campaigns/system.js";
-import { activeCharacter, findCharacter } from "./characters/index.js";
+import { activeCharacter, asCombatant, findCharacter } from "./characters/index.js";
 import { attributeCheck, savingThrow, type CheckRequest, type SaveRequest, type TableResult } from "./table.js";
 
 /** A message holds 5 rows of 5 buttons: 20 players, and a row for the referee. */
@@ -55,6 +56,7 @@ async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<C
       if (c) add(c);
     }
     if (!out.length) throw new UserError("No player has a character here yet: each creates one with /character create.");
+    if (out.length > MAX_CALLED) throw new UserError(`The party is ${out.length} players and one call asks at most ${MAX_CALLED} (a message holds that many buttons): split the call, naming players or characters in each.`);
     return out;
   }
   const mentions = [...words.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!);
@@ -71,6 +73,30 @@ async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<C
   if (!out.length) throw new UserError("Say who rolls: `party`, mentions of players, or character names separated by commas.");
   if (out.length > MAX_CALLED) throw new UserError(`One call asks at most ${MAX_CALLED} players (a message holds that many buttons): split the call.`);
   return out;
+}
+
+/**
+ * Refuses a call no one could answer (a B/X save without its kind): the rules are tried on each
+ * called sheet with dice that are thrown away, and the call stands if any of them can roll.
+ */
+async function probe(tx: Tx, sys: RuleSystem, kind: CallKind, input: CallInput, targets: CallTarget[]): Promise<void> {
+  const rows = await tx.character.findMany({ where: { id: { in: targets.map((t) => t.characterId) } } });
+  let why = "";
+  for (const row of rows) {
+    const who = asCombatant(row);
+    try {
+      const bag = new DiceBag({ next: () => 0.5 });
+      const c = input as CheckRequest;
+      const k = (input as SaveRequest).kind;
+      const r = kind === "check" ? sys.check({ who, attribute: c.attribute, ...(c.difficulty != null ? { difficulty: c.difficulty } : {}) }, bag) : sys.save({ who, ...(k ? { kind: k } : {}) }, bag);
+      if (!isUnsupported(r)) return;
+      why = r.message;
+    } catch (err) {
+      if (!(err instanceof RuleError)) throw err;
+      why = err.message;
+    }
+  }
+  if (why) throw new UserError(`${why.replace(/\.?$/, ".")} Nothing was asked: call again with that.`);
 }
 
 function describe(kind: CallKind, input: CallInput, systemName: string): string {
@@ -108,6 +134,7 @@ export async function callForRolls(s: Services, actor: Actor, req: { kind: CallK
       throw new UserError(sys.saves.message);
     }
     const targets = await targetsOf(tx, campaign.id, req.players);
+    await probe(tx, sys, req.kind, req.input, targets);
     const call = await tx.rollCall.create({
       data: {
         id: shortId(),
@@ -128,67 +155,60 @@ export async function attachCallMessage(s: Services, callId: string, messageId: 
   await s.store.db.rollCall.updateMany({ where: { id: callId }, data: { messageId } });
 }
 
-async function loadCall(s: Services, callId: string): Promise<RollCall> {
-  const call = await s.store.db.rollCall.findUnique({ where: { id: callId } });
+async function loadCall(db: Tx | Services["store"]["db"], callId: string): Promise<RollCall> {
+  const call = await db.rollCall.findUnique({ where: { id: callId } });
   if (!call) throw new StaleError("This call for rolls is no longer known: ask the referee for a new one.");
   return call;
 }
 
-/** Records a result on the call, retrying if another press landed first. */
-async function record(s: Services, callId: string, characterId: string, result: CallResult | null): Promise<RollCall> {
-  for (;;) {
-    const call = await loadCall(s, callId);
-    const results = JSON.parse(call.results) as Record<string, CallResult | "rolling">;
-    if (result) results[characterId] = result;
-    else delete results[characterId];
-    const n = await s.store.db.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: JSON.stringify(results), version: { increment: 1 } } });
-    if (n.count) return { ...call, results: JSON.stringify(results), version: call.version + 1 };
-  }
-}
+/** Another press on the same call landed first: the answer is tried again on the call as it is now. */
+class Raced extends Error {}
 
-/** Claims the player's slot (so a double press rolls once), or says why not. */
-async function claim(s: Services, callId: string, characterId: string): Promise<void> {
-  for (;;) {
-    const call = await loadCall(s, callId);
-    const results = JSON.parse(call.results) as Record<string, unknown>;
-    if (results[characterId]) throw new UserError("You have rolled for this call already.");
-    results[characterId] = "rolling";
-    const n = await s.store.db.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: JSON.stringify(results), version: { increment: 1 } } });
-    if (n.count) return;
-  }
-}
-
-/** A press on a player's Roll button: that player (or a referee) rolls that character's check. */
+/**
+ * A press on a player's Roll button: that player (or a referee) rolls that character's check. The roll
+ * and its place on the call are one transaction: a double press rolls once, and a crash leaves no slot
+ * half taken (a slot marked "rolling" by an older version counts as not rolled).
+ */
 export async function answerCall(s: Services, actor: Actor, callId: string, characterId: string): Promise<{ call: CallView; roll: TableResult }> {
-  const call = await loadCall(s, callId);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await s.store.db.$transaction((tx) => answerOnce(s, tx, actor, callId, characterId));
+    } catch (err) {
+      if (!(err instanceof Raced) || attempt >= 20) throw err instanceof Raced ? new UserError("Many rolls landed at once: press again.") : err;
+    }
+  }
+}
+
+async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, characterId: string): Promise<{ call: CallView; roll: TableResult }> {
+  const call = await loadCall(tx, callId);
   const target = (JSON.parse(call.targets) as CallTarget[]).find((t) => t.characterId === characterId);
   if (!target) throw new StaleError();
-  const campaign = await requireCampaign(s.store.db, actor);
+  const campaign = await requireCampaign(tx, actor);
   if (campaign.id !== call.campaignId) throw new StaleError();
   if (target.ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError(`That button is <@${target.ownerId}>'s: ${target.name} rolls it.`);
-  await claim(s, callId, characterId);
+  const results = JSON.parse(call.results) as Record<string, CallResult | "rolling">;
+  if (typeof results[characterId] === "object") throw new UserError("You have rolled for this call already.");
   const input = JSON.parse(call.input) as CallInput;
-  let roll: TableResult;
-  try {
-    roll =
-      call.kind === "check"
-        ? await attributeCheck(s, actor, { ...(input as CheckRequest), character: target.name, hidden: call.hidden })
-        : await savingThrow(s, actor, { ...(input as SaveRequest), character: target.name, hidden: call.hidden });
-  } catch (err) {
-    await record(s, callId, characterId, null);
-    throw err;
-  }
+  const ask = { characterId, hidden: call.hidden };
+  const roll =
+    call.kind === "check"
+      ? await attributeCheck(s, actor, { ...(input as CheckRequest), ...ask }, tx)
+      : await savingThrow(s, actor, { ...(input as SaveRequest), ...ask }, tx);
   const r = roll.result as TableResult["result"] & { success?: boolean };
-  const success = !!r.success;
-  const title = roll.result.title.startsWith(`${target.name}: `) ? roll.result.title.slice(target.name.length + 2) : roll.result.title;
-  const line = [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — ");
-  return { call: view(await record(s, callId, characterId, { success, line })), roll };
+  const now = await tx.character.findUnique({ where: { id: characterId }, select: { name: true } });
+  const named = [now?.name, target.name].find((n) => n && roll.result.title.startsWith(`${n}: `));
+  const title = named ? roll.result.title.slice(named.length + 2) : roll.result.title;
+  results[characterId] = { success: !!r.success, line: [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — ") };
+  const n = await tx.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: JSON.stringify(results), version: { increment: 1 } } });
+  if (!n.count) throw new Raced();
+  return { call: view({ ...call, results: JSON.stringify(results), version: call.version + 1 }), roll };
 }
 
-/** The referee reads a hidden call's results. */
+/** The referee reads a hidden call's results: a referee of the call's own campaign, wherever it stands now. */
 export async function callResults(s: Services, actor: Actor, callId: string): Promise<CallView> {
-  const call = await loadCall(s, callId);
-  const campaign = await requireCampaign(s.store.db, actor);
+  const call = await loadCall(s.store.db, callId);
+  const campaign = await s.store.db.campaign.findUnique({ where: { id: call.campaignId } });
+  if (!campaign || campaign.guildId !== actor.guildId) throw new StaleError();
   requireReferee(campaign, actor, "read a hidden call's results");
   return view(call);
 }

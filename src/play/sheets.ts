@@ -31,31 +31,76 @@ export function shapeOf(schema: z.ZodType): Record<string, Schema> {
   return shape;
 }
 
-function coerce(raw: string, field: Schema | undefined): unknown {
+/**
+ * The typed format's separators: a field's list with `|`, a list item's fields by position with `:`,
+ * and a list inside an item (a weapon's ranges or tags) with `/`. Inside a list, a separator or a
+ * backslash that is part of a value is written with a backslash before it (`\:`), and a lone `-`
+ * (which alone means "no items") as `\-`; a field's own text outside any list is taken as typed.
+ */
+const LIST_SEPS = ["|", "/"] as const;
+interface Nesting {
+  /** How many lists the value is inside (picks the next list's separator). */
+  lists: number;
+  /** The separators of the lists and items the value is inside, which its text must escape. */
+  active: string[];
+}
+const TOP: Nesting = { lists: 0, active: [] };
+
+/** Splits on `sep` where it is not escaped, keeping the escapes for the parts. */
+function splitUnescaped(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let cur = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "\\" && i + 1 < text.length) {
+      cur += ch + text[++i];
+    } else if (ch === sep) {
+      parts.push(cur);
+      cur = "";
+    } else cur += ch;
+  }
+  parts.push(cur);
+  return parts;
+}
+
+const unescapeText = (text: string): string => text.replace(/\\(.)/gsu, "$1");
+const escapeText = (text: string, active: string[]): string => [...text].map((ch) => (ch === "\\" || active.includes(ch) ? `\\${ch}` : ch)).join("");
+
+/** The schema of a list's `i`th item (a tuple's own, or the list's element). */
+function itemOf(list: Schema, i: number): Schema | undefined {
+  const d = list.def as AnyDef & { items?: Schema[] };
+  return d.type === "tuple" ? d.items?.[i] : d.element;
+}
+const isList = (t: string | undefined) => t === "array" || t === "tuple";
+
+function coerce(raw: string, field: Schema | undefined, at: Nesting = TOP): unknown {
   const f = unwrap(field);
   const t = f?.def.type;
   const v = raw.trim();
-  if (t === "array") {
-    const el = unwrap(f!.def.element);
+  if (isList(t) && at.lists < LIST_SEPS.length) {
+    const sep = LIST_SEPS[at.lists]!;
     if (v === "" || v === "-") return [];
-    return v.split("|").map((item) => coerce(item, el));
+    const inner = { lists: at.lists + 1, active: [...at.active, sep] };
+    return splitUnescaped(v, sep).map((item, i) => coerce(item, itemOf(f!, i), inner));
   }
   if (t === "object") {
     const keys = Object.keys(f!.def.shape ?? {});
     const obj: Record<string, unknown> = {};
-    v.split(":").forEach((p, i) => {
+    const inner = { lists: at.lists, active: [...at.active, ":"] };
+    splitUnescaped(v, ":").forEach((p, i) => {
       const k = keys[i];
-      if (k && p.trim() !== "") obj[k] = coerce(p, f!.def.shape![k]);
+      if (k && p.trim() !== "") obj[k] = coerce(p, f!.def.shape![k], inner);
     });
     return obj;
   }
+  const text = at.active.length ? unescapeText(v) : v;
   if (t === "boolean") {
-    if (/^(yes|true|on|y|1)$/i.test(v)) return true;
-    if (/^(no|false|off|n|0)$/i.test(v)) return false;
-    return v;
+    if (/^(yes|true|on|y|1)$/i.test(text)) return true;
+    if (/^(no|false|off|n|0)$/i.test(text)) return false;
+    return text;
   }
-  if (t === "number" || t === "int") return /^[+-]?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
-  return v;
+  if (t === "number" || t === "int") return /^[+-]?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+  return text;
 }
 
 /** Splits `a=1, b="two words" c=3` into pairs. */
@@ -159,25 +204,45 @@ export function fieldHint(field: Schema | undefined): string {
   if (t === "array") {
     const el = unwrap(d!.element);
     const inner = el?.def.type === "object" ? Object.keys(el.def.shape ?? {}).join(":") : fieldHint(el);
-    return `${inner}|… (a list with |)`;
+    const nested = el?.def.type === "object" && Object.values(el.def.shape ?? {}).some((x) => isList(unwrap(x)?.def.type));
+    return `${inner}|… (a list with |${nested ? ", inside an item with /" : ""})`;
   }
   if (t === "object") return Object.keys(d!.shape ?? {}).join(":");
   return "text";
 }
 
-/** A stored value typed back as the key=value syntax reads it (lists with |, objects by position with :). */
-export function typedBack(value: unknown, field: Schema | undefined): string {
+/** Whether the field, left blank, is the empty list. */
+function emptyByDefault(field: Schema | undefined): boolean {
+  for (let cur = field, i = 0; cur && i < 10; i++) {
+    const d = cur.def as AnyDef & { defaultValue?: unknown };
+    if (d.type === "default" || d.type === "prefault") return Array.isArray(d.defaultValue) && d.defaultValue.length === 0;
+    if (d.type === "optional" || d.type === "nullable") return false;
+    cur = d.innerType ?? d.in;
+  }
+  return false;
+}
+
+/** A stored value typed back as the key=value syntax reads it (lists with | and /, objects by position with :). */
+export function typedBack(value: unknown, field: Schema | undefined, at: Nesting = TOP): string {
   if (value === undefined || value === null) return "";
   const f = unwrap(field);
-  if (Array.isArray(value)) return value.map((v) => typedBack(v, f?.def.element)).join("|");
+  if (Array.isArray(value) && at.lists < LIST_SEPS.length) {
+    const sep = LIST_SEPS[at.lists]!;
+    const inner = { lists: at.lists + 1, active: [...at.active, sep] };
+    // A blank says "the default" (a form's blank field: "unchanged"): an empty list that is not the default says "-".
+    if (!value.length) return emptyByDefault(field) ? "" : "-";
+    const text = value.map((v, i) => typedBack(v, f ? itemOf(f, i) : undefined, inner)).join(sep);
+    return text === "-" ? "\\-" : text;
+  }
   if (typeof value === "object") {
     const keys = Object.keys(f?.def.shape ?? value);
-    const parts = keys.map((k) => typedBack((value as Record<string, unknown>)[k], f?.def.shape?.[k]));
+    const inner = { lists: at.lists, active: [...at.active, ":"] };
+    const parts = keys.map((k) => typedBack((value as Record<string, unknown>)[k], f?.def.shape?.[k], inner));
     while (parts.length && parts[parts.length - 1] === "") parts.pop();
     return parts.join(":");
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
-  return String(value);
+  return at.active.length ? escapeText(String(value), at.active) : String(value);
 }
 
 /** Every field of a sheet for a form, in the schema's order, with the current values (a new sheet: empty). */

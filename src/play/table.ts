@@ -40,15 +40,16 @@ async function scope(tx: Tx, actor: Actor): Promise<Scope> {
   return { campaign, fight: enc ? await loadFight(tx, campaign, enc) : null };
 }
 
-/** Runs `fn` with a bag on the right stream and logs what it rolled, in one transaction. */
-async function withDice<T>(s: Services, actor: Actor, purpose: string, fn: (tx: Tx, sc: Scope, bag: DiceBag) => Promise<T>, hidden = false): Promise<T> {
-  return s.store.db.$transaction(async (tx) => {
+/** Runs `fn` with a bag on the right stream and logs what it rolled, in one transaction (the caller's, when given). */
+async function withDice<T>(s: Services, actor: Actor, purpose: string, fn: (tx: Tx, sc: Scope, bag: DiceBag) => Promise<T>, hidden = false, inTx?: Tx): Promise<T> {
+  const run = async (tx: Tx) => {
     const sc = await scope(tx, actor);
     const open = await openStream(tx, { campaignId: sc.campaign.id, encounterId: sc.fight?.encounter.id ?? null });
     const out = await fn(tx, sc, bagFor(open, purpose, hidden));
     await open.close(tx, actor);
     return out;
-  });
+  };
+  return inTx ? run(inTx) : s.store.db.$transaction(run);
 }
 
 function unsupported<T>(r: T): Exclude<T, { unsupported: true }> {
@@ -65,8 +66,19 @@ function rule<T>(fn: () => T): T {
   }
 }
 
-/** Whose roll: the named character (referee, or one's own), else the actor's combatant or active character. */
-async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null): Promise<Combatant> {
+/**
+ * Whose roll: the character with this id (a roll call's slot, which a rename cannot move), the named
+ * character (referee, or one's own), else the actor's combatant or active character.
+ */
+async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null, characterId?: string | null): Promise<Combatant> {
+  if (characterId) {
+    const row = sc.fight?.rows.find((r) => r.characterId === characterId);
+    const c = row ? null : await tx.character.findFirst({ where: { id: characterId, campaignId: sc.campaign.id, deletedAt: null } });
+    const ownerId = row ? row.controllerId : c?.ownerId;
+    if (!row && !c) throw new UserError("That character is no longer in this campaign: nothing was rolled.");
+    if (ownerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is ${ownerId ? `<@${ownerId}>'s` : "the referee's"} to roll.`);
+    return row ? toRule(row) : asCombatant(c!);
+  }
   if (sc.fight) {
     const rows = sc.fight.rows;
     const row = name ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) : rows.find((r) => r.controllerId === actor.userId);
@@ -86,6 +98,8 @@ export interface CheckRequest {
   modifier?: number | null;
   difficulty?: number | null;
   character?: string | null;
+  /** The character by id instead of by name (a roll call's slot). */
+  characterId?: string | null;
   /** Logged as hidden (the referee's call for a hidden roll). */
   hidden?: boolean;
 }
@@ -94,29 +108,31 @@ export interface SaveRequest {
   kind?: string | null;
   modifier?: number | null;
   character?: string | null;
+  characterId?: string | null;
   hidden?: boolean;
 }
 
-export async function attributeCheck(s: Services, actor: Actor, input: CheckRequest): Promise<TableResult> {
+/** `tx`: the caller's transaction (a roll call records the result in the same one). */
+export async function attributeCheck(s: Services, actor: Actor, input: CheckRequest, tx?: Tx): Promise<TableResult> {
   return withDice(s, actor, `check ${input.attribute}`, async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
     const attr = sys.attributes.find((a) => a.toLowerCase() === input.attribute.toLowerCase() || a.toLowerCase().startsWith(input.attribute.toLowerCase()));
     if (!attr) throw new UserError(`${sys.name} has no attribute "${input.attribute}": use one of ${sys.attributes.join(", ")}.`);
-    const c = await who(tx, sc, actor, input.character);
+    const c = await who(tx, sc, actor, input.character, input.characterId);
     const r = unsupported(rule(() => sys.check({ who: c, attribute: attr, ...(input.modifier ? { modifier: input.modifier } : {}), ...(input.difficulty != null ? { difficulty: input.difficulty } : {}) }, bag)));
     return { result: r, extra: [], campaign: sc.campaign };
-  }, input.hidden);
+  }, input.hidden, tx);
 }
 
-export async function savingThrow(s: Services, actor: Actor, input: SaveRequest): Promise<TableResult> {
+export async function savingThrow(s: Services, actor: Actor, input: SaveRequest, tx?: Tx): Promise<TableResult> {
   return withDice(s, actor, `save ${input.kind ?? ""}`.trim(), async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
     if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
-    const c = await who(tx, sc, actor, input.character);
+    const c = await who(tx, sc, actor, input.character, input.characterId);
     const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag)));
     if (r.effects?.length) await applySaveEffects(tx, sc, c, r.effects, bag);
     return { result: r, extra: [], campaign: sc.campaign };
-  }, input.hidden);
+  }, input.hidden, tx);
 }
 
 /** What a save changes on the one who rolled: in the fight (and onto its sheet), or on the character outside one. */

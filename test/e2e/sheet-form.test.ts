@@ -81,3 +81,25 @@ describe("a typed sheet's bad list item", () => {
     expect(await h.app.services.store.db.character.count({ where: { name: "Kit" } })).toBe(0);
   });
 });
+
+// Issue 32, point 6: the form reads back what it writes. A longbow's ranges and tags are lists
+// inside a list item: written with "/", they come back the same when the step is submitted unchanged.
+describe("a form step submitted unchanged", () => {
+  it("keeps a weapon's ranges and tags, and the sheet is the same", async () => {
+    const made = await h.cmd("bob", "character create", { name: "Fenn", sheet: "class=fighter level=2 hp=12 weapons=longbow:1d6:missile:no:no:0:no:70/140/210:bow/great bow|sword:1d8" });
+    expect(made.ephemeral).toBe(false);
+    const before = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Fenn" } });
+    expect(JSON.parse(before.sheet).weapons[0]).toMatchObject({ name: "longbow", ranges: [70, 140, 210], tags: ["bow", "great bow"] });
+
+    const open = await h.cmd("bob", "character edit", { name: "Fenn" });
+    const first = await h.submit("bob", open.modal!.custom_id as string, inputs(open));
+    expect(text(first.message)).toMatch(/^Updated: Fenn \(step 1 of 5\)/);
+    const step4 = buttons(first.message).find((b) => b.label.startsWith("4/5"))!;
+    const form = await h.press("bob", first.message.id, step4.id);
+    expect(inputs(form).weapons).toBe("longbow:1d6:missile:no:no:0:no:70/140/210:bow/great bow:yes|sword:1d8:melee:no:no:0:no:::yes");
+    const saved = await h.submit("bob", step4.id, inputs(form));
+    expect(text(saved.message)).toMatch(/^Updated: Fenn \(step 4 of 5\)/);
+    const after = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Fenn" } });
+    expect(JSON.parse(after.sheet)).toEqual(JSON.parse(before.sheet));
+  });
+});

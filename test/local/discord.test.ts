@@ -200,6 +200,29 @@ describe("local Discord with a real discord.js Client", () => {
     bot.local.validationErrors.length = before;
   });
 
+  it("refuses more action rows, or more buttons in a row, than Discord allows on a message", async () => {
+    const url = `${bot.local.apiUrl}/v10/channels/${g.channelId}/messages`;
+    const post = (body: unknown) =>
+      fetch(url, { method: "POST", headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const button = (n: number) => ({ type: 2, style: 1, label: `B${n}`, custom_id: `b${n}` });
+    const row = (n: number) => ({ type: 1, components: Array.from({ length: n }, (_, i) => button(i)) });
+    const before = bot.local.validationErrors.length;
+    bot.local.strict = true;
+    try {
+      expect((await post({ content: "five rows of five", components: Array.from({ length: 5 }, () => row(5)) })).status).toBe(200);
+      const six = await post({ content: "six rows", components: Array.from({ length: 6 }, () => row(1)) });
+      expect(six.status).toBe(400);
+      expect(JSON.stringify(await six.json())).toContain("more than 5 action rows");
+      expect((await post({ content: "six in a row", components: [row(6)] })).status).toBe(400);
+      const select = { type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] };
+      expect((await post({ content: "select and button", components: [{ type: 1, components: [select, button(1)] }] })).status).toBe(400);
+    } finally {
+      bot.local.strict = false;
+    }
+    expect(bot.local.validationErrors.length).toBe(before + 3);
+    bot.local.validationErrors.length = before;
+  });
+
   it("checks the bot token and records unknown routes", async () => {
     expect((await fetch(`${bot.local.apiUrl}/v10/users/@me`)).status).toBe(401);
     const res = await fetch(`${bot.local.apiUrl}/v10/nothing/here`, { headers: { authorization: `Bot ${TOKEN}` } });

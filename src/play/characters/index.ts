@@ -6,7 +6,7 @@ import { bagFor, openStream } from "../streams.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
-import { UserError } from "../errors.js";
+import { uniquely, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
@@ -32,6 +32,12 @@ export function checkName(name: string): string {
   const n = name.trim();
   if (!NAME.test(n)) throw new UserError("A name is 1 to 40 letters, digits, spaces, apostrophes, dots or hyphens, starting with a letter or digit.");
   return n;
+}
+
+/** The key a name is unique by in its campaign (see the schema's `nameKey`): a bestiary entry's apart from characters'. */
+export function nameKeyOf(name: string, kind: string): string {
+  const n = name.trim().toLowerCase();
+  return kind === "monster" ? `monster:${n}` : n;
 }
 
 export async function findCharacter(tx: Tx | Services["store"]["db"], campaignId: string, name: string): Promise<Character | null> {
@@ -66,14 +72,18 @@ export async function createCharacter(
     const name = checkName(input.name);
     const ownerId = input.ownerId ?? actor.userId;
     if (ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError("Only a referee can create a character for someone else.");
-    if (await findCharacter(tx, campaign.id, name)) throw new UserError(`There is already a character named "${name}" in this campaign: pick another name.`);
+    const taken = `There is already a character named "${name}" in this campaign: pick another name.`;
+    if (await findCharacter(tx, campaign.id, name)) throw new UserError(taken);
     const typed = input.fields ? readFormValues(input.fields, system.sheet) : readSheetInput(input.sheet ?? "", system.sheet);
     const filled = input.roll ? await fillByRules(tx, campaign, system, name, typed, actor) : null;
     const sheet = validateSheet(system.sheet, { ...(filled?.fields ?? {}), ...typed });
     const state = { ...system.initialState(sheet), ...(filled?.filled.length ? { [FILLED]: filled.filled } : {}) };
-    const character = await tx.character.create({
-      data: { id: shortId(), campaignId: campaign.id, ownerId, kind: input.kind ?? "pc", name, sheet: JSON.stringify(sheet), state: JSON.stringify(state) },
-    });
+    const kind = input.kind ?? "pc";
+    // The unique key refuses the same name created at the same moment (the check above cannot see the other request).
+    const character = await uniquely(
+      () => tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId, kind, name, nameKey: nameKeyOf(name, kind), sheet: JSON.stringify(sheet), state: JSON.stringify(state) } }),
+      taken,
+    );
     const player = await tx.player.findUnique({ where: { campaignId_userId: { campaignId: campaign.id, userId: ownerId } } });
     if (!player?.activeCharacterId) {
       await tx.player.upsert({
@@ -139,10 +149,14 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
       // A field the player changes becomes their own.
       else if (k === FILLED && Array.isArray(v)) state[k] = v.filter((f) => !(f in typed));
     }
-    const r = await tx.character.updateMany({
-      where: { id: character.id, version: character.version },
-      data: { sheet: JSON.stringify(sheet), state: JSON.stringify(state), name: rename ?? character.name, version: { increment: 1 } },
-    });
+    const r = await uniquely(
+      () =>
+        tx.character.updateMany({
+          where: { id: character.id, version: character.version },
+          data: { sheet: JSON.stringify(sheet), state: JSON.stringify(state), name: rename ?? character.name, nameKey: nameKeyOf(rename ?? character.name, character.kind), version: { increment: 1 } },
+        }),
+      `There is already a character named "${rename}".`,
+    );
     if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");
     return toView(await tx.character.findUniqueOrThrow({ where: { id: character.id } }), campaign, true);
   });
@@ -191,7 +205,7 @@ export async function deleteCharacter(s: Services, actor: Actor, name: string): 
     requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
     const inFight = await tx.combatant.findFirst({ where: { characterId: character.id, encounter: { status: "active" } } });
     if (inFight) throw new UserError(`${character.name} is in the running encounter: end it (or wait) before deleting.`);
-    const r = await tx.character.updateMany({ where: { id: character.id, deletedAt: null }, data: { deletedAt: s.now(), version: { increment: 1 } } });
+    const r = await tx.character.updateMany({ where: { id: character.id, deletedAt: null }, data: { deletedAt: s.now(), nameKey: null, version: { increment: 1 } } });
     if (r.count !== 1) throw new UserError(`${character.name} was already deleted.`);
     await tx.player.updateMany({ where: { campaignId: campaign.id, activeCharacterId: character.id }, data: { activeCharacterId: null } });
     return character;

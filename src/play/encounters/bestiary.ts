@@ -12,12 +12,12 @@ import type { Tx } from "../../store/client.js";
 import type { Db } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
-import { UserError } from "../errors.js";
+import { uniquely, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { requireReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { campaignSystem } from "../campaigns/system.js";
-import { checkName } from "../characters/index.js";
+import { checkName, nameKeyOf } from "../characters/index.js";
 import { readSheetInput, validateSheet } from "../sheets.js";
 
 export interface BestiaryEntry {
@@ -67,7 +67,12 @@ export async function saveToBestiary(s: Services, actor: Actor, input: { name?: 
     const old = await tx.character.findFirst({ where: { campaignId: campaign.id, kind: "monster", deletedAt: null, name } });
     const data = { sheet: JSON.stringify(read.sheet), state: JSON.stringify(read.typed) };
     if (old) await tx.character.update({ where: { id: old.id }, data: { ...data, version: { increment: 1 } } });
-    else await tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId: actor.userId, kind: "monster", name, ...data } });
+    else {
+      await uniquely(
+        () => tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId: actor.userId, kind: "monster", name, nameKey: nameKeyOf(name, "monster"), ...data } }),
+        `"${name}" was saved to the bestiary at the same moment by another request: nothing was changed. Save it again to replace it.`,
+      );
+    }
     return { entry: { name, sheet: read.sheet, typed: read.typed }, replaced: !!old, system: system.name, rollsHp: !!system.rollMonster };
   });
 }

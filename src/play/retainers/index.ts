@@ -9,7 +9,7 @@ import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { asCombatant, checkName, findCharacter } from "../characters/index.js";
-import { UserError } from "../errors.js";
+import { uniquely, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee, requireReferee } from "../permissions.js";
 import { readSheetInput, validateSheet } from "../sheets.js";
@@ -49,7 +49,9 @@ export function asShown(r: DiceRoll): string {
 
 /** Writes a retainer guarded by its version. */
 async function update(tx: Tx, r: Retainer, data: Partial<Pick<Retainer, "loyalty" | "status">>): Promise<Retainer> {
-  const res = await tx.retainer.updateMany({ where: { id: r.id, version: r.version }, data: { ...data, version: { increment: 1 } } });
+  // A dismissed retainer's name is free again.
+  const key = data.status === "dismissed" ? { nameKey: null } : {};
+  const res = await tx.retainer.updateMany({ where: { id: r.id, version: r.version }, data: { ...data, ...key, version: { increment: 1 } } });
   if (res.count !== 1) throw new UserError(`${r.name} changed at the same moment: nothing was changed. Try again.`);
   return tx.retainer.findUniqueOrThrow({ where: { id: r.id } });
 }
@@ -63,7 +65,8 @@ export async function hireRetainer(s: Services, actor: Actor, input: { name: str
     const employer = await findCharacter(tx, campaign.id, input.employer);
     if (!employer || employer.kind !== "pc") throw new UserError(`No character named "${input.employer}" here to employ a retainer: see /character list.`);
     requireOwnerOrReferee(campaign, actor, employer.ownerId, `<@${employer.ownerId}>'s`);
-    if ((await findRetainer(tx, campaign, name)) || (await findCharacter(tx, campaign.id, name))) throw new UserError(`"${name}" is taken in this campaign: pick another name.`);
+    const taken = `"${name}" is taken in this campaign: pick another name.`;
+    if ((await findRetainer(tx, campaign, name)) || (await findCharacter(tx, campaign.id, name))) throw new UserError(taken);
     const system = campaignSystem(campaign);
     const sheet = validateSheet(system.sheet, readSheetInput(input.sheet ?? "", system.sheet));
     const boss = asCombatant(employer);
@@ -75,20 +78,25 @@ export async function hireRetainer(s: Services, actor: Actor, input: { name: str
         : own !== null
           ? [clampLoyalty(own), "the sheet's loyalty"]
           : [DEFAULT_LOYALTY, `stated default ${DEFAULT_LOYALTY} (${system.name} gives none)`];
-    const retainer = await tx.retainer.create({
-      data: {
-        id: shortId(),
-        campaignId: campaign.id,
-        guildId: actor.guildId,
-        employerId: employer.ownerId,
-        employerCharacterId: employer.id,
-        name,
-        sheet: JSON.stringify(sheet),
-        state: JSON.stringify(system.initialState(sheet)),
-        loyalty,
-        createdAt: s.now(),
-      },
-    });
+    const retainer = await uniquely(
+      () =>
+        tx.retainer.create({
+          data: {
+            id: shortId(),
+            campaignId: campaign.id,
+            guildId: actor.guildId,
+            employerId: employer.ownerId,
+            employerCharacterId: employer.id,
+            name,
+            nameKey: name.toLowerCase(),
+            sheet: JSON.stringify(sheet),
+            state: JSON.stringify(system.initialState(sheet)),
+            loyalty,
+            createdAt: s.now(),
+          },
+        }),
+      taken,
+    );
     await record(tx, retainer, actor, 0, loyalty, `hired by ${employer.name}: ${how}`, s.now());
     return view(tx, campaign, retainer, [`${name} is hired by ${employer.name} (<@${employer.ownerId}>). Loyalty ${loyalty}: ${how}.`]);
   });

@@ -182,6 +182,8 @@ export const monsterSchema: z.ZodType<SiegeSheet> = z
     ...baseShape,
     level: z.number({ error: "Hit dice must be a number between 0 and 50" }).int("Hit dice must be a whole number").min(0, "Hit dice must be between 0 and 50").max(50, "Hit dice must be between 0 and 50").default(1),
     class: baseShape.class.default("monster"),
+    // A monster's BtH is its hit dice (up to 50) unless typed: a saved monster's own BtH must read back.
+    bth: z.number({ error: "BtH must be between -5 and 50" }).int("BtH must be a whole number").min(-5, "BtH must be between -5 and 50").max(50, "BtH must be between -5 and 50").optional(),
     hitDie: z
       .number({ error: "Hit die must be 4, 6, 8, 10 or 12 (a d8 is 8)" })
       .refine((n) => (HIT_DICE as readonly number[]).includes(n), "Hit die must be 4, 6, 8, 10 or 12 (a d8 is 8)")
