@@ -55,7 +55,7 @@ export function hpBand(hp: number): HpBand {
 }
 
 /** Recompute the HP conditions; `illusionDeath` when illusory damage took the total to −10. */
-function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
+export function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
   const keep = st.conditions.filter((c) => !HP_CONDITIONS.includes(c));
   const band = illusionDeath ? "dead" : hpBand(st.hp);
   const add: string[] = [];
