@@ -85,13 +85,16 @@ export interface Situation {
 }
 export type SituationKey = keyof Situation;
 
+/** Kinds of damage: "illusion" only where a system offers it (`damageKinds`: Castles & Crusades' illusory damage). */
+export type DamageKind = "normal" | "subdual" | "illusion";
+
 /** A change to apply to a combatant: what an attack costs or does, what a declaration or a round's end sets. */
 export interface Effect {
   targetId: string;
   /** Damage before the target's own reductions (armour etc. are applied by `applyDamage`). */
   damage?: number;
   /** Damage already reduced by the system (applied as is). */
-  damageKind?: "normal" | "subdual";
+  damageKind?: DamageKind;
   staminaCost?: number;
   addConditions?: string[];
   removeConditions?: string[];
@@ -201,6 +204,8 @@ export interface InitiativeResult extends RuleResult {
 
 export interface SurpriseResult extends RuleResult {
   surprised: Record<Side, boolean>;
+  /** When members check one by one (Castles & Crusades): exactly who is surprised; play marks these instead of whole sides. */
+  surprisedIds?: string[];
 }
 
 export interface ReactionRollResult extends RuleResult {
@@ -265,6 +270,11 @@ export interface SystemWords {
   conditions: Record<string, ConditionWord>;
   /** Keys with a parameter ("evading:<id>"): `name` turns a combatant id into a name. */
   describe?(condition: string, name: (id: string) => string): ConditionWord | undefined;
+  /**
+   * Conditions the referee sets and ends by hand (/condition), by key: those the text's rules read
+   * (blind, stunned…). Absent: the common ones (`REFEREE_CONDITIONS` in src/rules/round/words.ts).
+   */
+  refereeSets?: string[];
 }
 
 /** Something a combatant may declare (before initiative, or on its own turn). */
@@ -416,7 +426,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
 
   check(input: CheckInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
   save(input: SaveInput<Sheet>, dice: DiceBag): SaveResult | Unsupported;
-  surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>> }, dice: DiceBag): SurpriseResult | Unsupported;
+  /** `modifiers`: the referee's bonus or penalty to each side's roll; `settings`: the campaign's options (systems read those they know). */
+  surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>>; settings?: Record<string, unknown> }, dice: DiceBag): SurpriseResult | Unsupported;
   reaction(input: { leader?: Combatant<Sheet>; modifier?: number }, dice: DiceBag): ReactionRollResult | Unsupported;
   initiative(input: InitiativeInput<Sheet>, dice: DiceBag): InitiativeResult;
   roundStart(input: InitiativeInput<Sheet>, dice: DiceBag): RoundStartResult;
@@ -436,7 +447,9 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** Exact chance to hit and the damage spread, before rolling (for /odds). */
   odds?(input: AttackInput<Sheet>): RuleResult | Unsupported;
 
-  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult;
+  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: DamageKind): DamageResult;
+  /** The kinds of damage /damage offers beyond normal (absent: subdual only). */
+  damageKinds?: DamageKind[];
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;

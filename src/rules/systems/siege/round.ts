@@ -5,6 +5,7 @@
  * aiding the mortally wounded, or another of the five actions. One attack a
  * round; none after Dodge, Evade, a disengagement, another action or a long move.
  */
+import { z } from "zod";
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
@@ -36,7 +37,16 @@ export const words: SystemWords = {
     "moved far": w("moved more than half its rate: no attack", "round"),
     aiding: w("tending a wounded ally", "round"),
     held: w("held (prone and defenceless)", "encounter"),
+    // "Situational Modifiers" and "Dexterity": what the Castle Keeper sets by hand (/condition).
+    blind: w("blind (+5 to hit them, −10 to their attacks)", "encounter"),
+    stunned: w("stunned (+2 to hit them)", "round"),
+    cowering: w("cowering (+2 to hit them)", "round"),
+    invisible: w("invisible (−10 to hit them)", "encounter"),
+    unaware: w("unaware of attackers (no Dexterity bonus to AC)", "round"),
+    restrained: w("restrained (no Dexterity bonus to AC)", "encounter"),
+    helpless: w("helpless (+10 to hit them)", "encounter"),
   },
+  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised"],
   describe: (c, name) => {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
@@ -233,4 +243,12 @@ export const round: RoundRules<SiegeSheet> = {
 };
 
 /** The campaign's options as this text sets them: individual d10 initiative ("Initiative"). */
-export const campaignOptions: CampaignOptions = { defaults: { initiative: "individual", wanderingEvery: 2 }, own: {} };
+export const campaignOptions: CampaignOptions = {
+  defaults: { initiative: "individual", wanderingEvery: 2, surpriseChecks: "best" },
+  own: {
+    // "Surprise": "made by the individual in the group with the best chance of succeeding at it, or by each member of the group individually".
+    // "Initiative": a plain d10; "in the case of a tie, the one with the highest dexterity goes first". Dexterity is never added.
+    initiativeDex: { words: "add Dexterity to individual initiative (not in this game: the higher Dexterity only breaks ties)", allowed: "off", schema: z.literal(false) },
+    surpriseChecks: { words: "who checks Wisdom for surprise: the one with the best chance for the group, or each member", allowed: "best or each", schema: z.enum(["best", "each"]) },
+  },
+};
