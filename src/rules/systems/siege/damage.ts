@@ -130,7 +130,7 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
   // hit points still above 0 with nothing else to tell were given by the first line.
   const told = next.conditions.includes("dead") ? (kind !== "subdual" && kind !== "illusion") || illusionDeath : kind !== "subdual" && kind !== "illusion" && next.hp > 0 && next.subdual === 0 && !next.conditions.includes("unconscious");
   if (!told) lines.push(bandLine(c.name, next));
-  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : `${kind} `}damage`, lines, rules, rolls: dice.since(mark) } };
+  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : kind === "illusion" ? "illusory " : `${kind} `}damage`, lines, rules, rolls: dice.since(mark) } };
 }
 
 /**
