@@ -96,6 +96,13 @@ describe("Castles & Crusades at the table", () => {
     expect(t).toMatch(/\*\*mace\*\*: d20 10 − 6 \(BtH \+2, defender stunned or cowering \+2, defender invisible -10\) = \*\*4\*\* vs AC 13 → miss\./);
   });
 
+  // seed 003, "Movement in the Combat Round": "Moving farther than one-half movement rate negates the ability to make
+  // an attack" — after the attack too: Una (30 ft) has attacked, so 25 ft is refused and 15 ft allowed.
+  it("after an attack, a move is at most half the rate", async () => {
+    await refused("referee", "declare", { action: "move", who: "Una", detail: "25" }, "Una has attacked this round: a move after it is at most half the rate (15 ft), not 25 ft.");
+    expect(await say("referee", "declare", { action: "move", who: "Una", detail: "15" })).toMatch(/Una moves 15 ft \(3 squares\): no more than half the rate \(15 ft\), so the attack is still allowed\./);
+  });
+
   it("round marks end with the round; the others stay until the fight ends or the referee ends them", async () => {
     let t = "";
     for (let i = 0; i < 3 && !/round 3/.test(t); i++) t = await say("referee", "next");

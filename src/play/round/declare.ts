@@ -166,7 +166,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     const ctx = roundContext(fight, who, rs);
     let result;
     try {
-      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase }, bag);
+      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0 }, bag);
     } catch (err) {
       if (err instanceof RuleError) throw new UserError(err.message);
       throw err;

@@ -303,6 +303,8 @@ export interface DeclareInput<S = Record<string, unknown>> {
   settings?: Record<string, unknown>;
   /** Whether this round's initiative is rolled yet ("declare": before it; "act": on one's turn). */
   phase?: "declare" | "act";
+  /** Attacks `who` has made this round (Castles & Crusades: no long move after an attack). */
+  attacked?: number;
 }
 
 /** What a declaration does now: changes to apply (conditions it sets) and the words for the round's message. Throws RuleError when not allowed. */
@@ -320,6 +322,8 @@ export interface RoundContext<S = Record<string, unknown>> {
   settings?: Record<string, unknown>;
   /** Optional: "declare" before this round's initiative, "act" after (a declared Dodge keeps a combatant out of the acting, not out of declaring). */
   phase?: "declare" | "act";
+  /** Optional: attacks the combatant has made this round (a move after an attack may be limited). */
+  attacked?: number;
 }
 
 /** The combatant's action economy this round. */

@@ -51,6 +51,8 @@ export const words: SystemWords = {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
     if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
+    // Who has taken their one attack at a hasty disengager: bookkeeping, not shown.
+    if (c.startsWith("struck fleeing:")) return w("", "round");
     const cover = COVER_WORDS[c.slice(6)];
     if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
@@ -163,11 +165,14 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const ft = feet(input.detail, `how far ${who.name} moves`);
   const rate = who.sheet.move;
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
-  const squares = `${ft} ft (${toSquares(ft)} squares)`;
+  const n = toSquares(ft);
+  const squares = `${ft} ft (${n} square${n === 1 ? "" : "s"})`;
   // Moving out from behind cover ends it ("until one or the other move out from behind it").
   const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
   if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.`], asAttack.rules, leave);
+  // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
+  if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.`);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
   if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.`);
   return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
