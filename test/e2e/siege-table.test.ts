@@ -103,11 +103,21 @@ describe("Castles & Crusades at the table", () => {
     expect(await say("referee", "declare", { action: "move", who: "Una", detail: "15" })).toMatch(/Una moves 15 ft \(3 squares\): no more than half the rate \(15 ft\), so the attack is still allowed\./);
   });
 
+  // seed 003, "Disarm": "to successfully disarm them"; a disarmed orc does not go on with its scimitar.
+  it("a disarmed combatant fights without the weapon in hand until the referee ends it", async () => {
+    await say("referee", "condition add", { target: "Orc 2", condition: "disarmed" });
+    await refused("referee", "attack", { attacker: "Orc 2", target: "Bo", weapon: "scimitar", override: true }, "Orc 2 is disarmed: the scimitar is out of reach until the referee ends the condition. Attack with pummel.");
+    const t = await say("referee", "attack", { attacker: "Orc 2", target: "Bo", override: true });
+    expect(t).toMatch(/^Orc 2 attacks Bo/);
+    expect(t).not.toMatch(/scimitar/);
+    expect(t).toMatch(/\*\*pummel\*\*/);
+  });
+
   it("round marks end with the round; the others stay until the fight ends or the referee ends them", async () => {
     let t = "";
     for (let i = 0; i < 3 && !/round 3/.test(t); i++) t = await say("referee", "next");
     expect(t).toMatch(/Orc 2: stunned \(\+2 to hit them\); invisible \(−10 to hit them\) — ended with the round\./);
-    expect((await state("Orc 2")).conditions).toEqual([]);
+    expect((await state("Orc 2")).conditions).toEqual(["disarmed"]);
     expect((await state("Orc 1")).conditions).toContain("blind");
     t = await say("referee", "condition remove", { target: "Orc 1", condition: "blind" });
     expect(t).toMatch(/^Orc 1 is no longer blind/);

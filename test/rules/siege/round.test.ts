@@ -189,4 +189,18 @@ describe("the free attack at one disengaging hastily", () => {
     // Beyond the allowance (the referee's override), any target.
     expect(siege.attack.begin({ attacker: orc, defender: bo, others: [fleeing], situation: {}, attackIndex: 2 }, bagOf(1)).outcome).toBe("miss");
   });
+
+  // "the opponent may not make a second attack against the fleeing character"
+  it("one attack at the fleeing foe; the foe's own attack then goes elsewhere", () => {
+    const orc = mon("Orc", "orc");
+    const bo = pc("Bo");
+    const input = { attacker: orc, defender: una(["disengaging"]), others: [bo], situation: {}, attackIndex: 0 };
+    const first = siege.attack.begin(input, bagOf(1));
+    const done = first.final.length ? first : siege.attack.lapse(first, input, bagOf());
+    const marks = done.final.flatMap((e) => e.addConditions ?? []);
+    expect(marks).toContain("struck fleeing:Orc");
+    const struck = una(["disengaging", "struck fleeing:Orc"]);
+    expect(() => siege.attack.begin({ attacker: orc, defender: struck, others: [bo], situation: {}, attackIndex: 1 }, bagOf(1))).toThrow("Orc has already attacked Una as they fled");
+    expect(siege.attack.begin({ attacker: orc, defender: bo, others: [struck], situation: {}, attackIndex: 1 }, bagOf(1)).outcome).toBe("miss");
+  });
 });

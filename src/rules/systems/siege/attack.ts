@@ -92,7 +92,7 @@ function specialOutcome(data: Data, dEff: Effect, aEff: Effect): string[] {
       return [`${data.defenderName} is knocked prone for the rest of the round.`];
     case "disarm":
       dEff.addConditions!.push("disarmed");
-      return [`${data.defenderName} is disarmed.`];
+      return [`${data.defenderName} is disarmed: it fights without its weapon (fists, or another weapon it carries) until the referee ends the condition (/condition remove).`];
     case "touch":
       return [`${data.defenderName} is touched: the spell or effect takes hold.`];
     default:

@@ -103,8 +103,12 @@ function pickWeapon(c: Pick<Ctx, "input" | "attacker" | "a" | "used">): { specia
     return { special: "touch", weapon: undefined };
   }
   if (wname && (SPECIAL_ATTACKS as readonly string[]).includes(wname)) return { special: wname as Special, weapon: undefined };
+  // "Disarm": the weapon in hand (the sheet's first) is gone until the referee ends the condition.
+  const lost = attacker.state.conditions.includes("disarmed") && !(a.attacks && a.attacks > 1) ? a.weapons[0] : undefined;
+  const carried = lost ? a.weapons.slice(1) : a.weapons;
   if (wname) {
-    const found = a.weapons.find((w) => w.name.toLowerCase() === wname);
+    if (lost && lost.name.toLowerCase() === wname) throw new RuleError(`${attacker.name} is disarmed: the ${lost.name} is out of reach until the referee ends the condition. Attack with ${[...carried.map((w) => w.name), "pummel"].join(" or ")}.`);
+    const found = carried.find((w) => w.name.toLowerCase() === wname);
     if (found) return { special: "weapon", weapon: found };
     try {
       const dx = parseDice(wname);
@@ -117,7 +121,8 @@ function pickWeapon(c: Pick<Ctx, "input" | "attacker" | "a" | "used">): { specia
   }
   // A routine of several attacks (claw, claw, bite) uses the sheet's weapons in turn.
   const next = a.attacks && a.attacks > 1 ? a.weapons[(input.attackIndex ?? 0) % a.weapons.length] : undefined;
-  if (next ?? a.weapons[0]) return { special: "weapon", weapon: (next ?? a.weapons[0])! };
+  if (next ?? carried[0]) return { special: "weapon", weapon: (next ?? carried[0])! };
+  if (lost) return { special: "pummel", weapon: undefined };
   return attacker.kind === "monster" ? { special: "weapon", weapon: natural("natural attack", "1d6") } : { special: "pummel", weapon: undefined };
 }
 
@@ -335,7 +340,7 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   if (fleeing.some((f) => f.id === defender.id) && struck(defender))
     throw new RuleError(`${attacker.name} has already attacked ${defender.name} as they fled: the opponent may not make a second attack against the fleeing character (Castles & Crusades · Disengaging from Combat).`);
   const atFleeing = [...new Set(fleeing.filter(struck).map((f) => f.id))].length;
-  if (!fleeing.some((f) => f.id === defender.id) && index - atFleeing >= own && fleeing.some((f) => !struck(f)))
+  if (!fleeing.some((f) => f.id === defender.id) && index - atFleeing >= own && index < own + fleeing.length && fleeing.some((f) => !struck(f)))
     throw new RuleError(`${attacker.name}'s extra attack this round is the free attack at ${fleeing.filter((f) => !struck(f)).map((f) => f.name).join(" or ")}, disengaging hastily (Castles & Crusades · Disengaging from Combat).`);
   if (input.situation.charge && !attacker.state.conditions.includes("charging"))
     throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);

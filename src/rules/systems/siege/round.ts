@@ -45,8 +45,9 @@ export const words: SystemWords = {
     unaware: w("unaware of attackers (no Dexterity bonus to AC)", "round"),
     restrained: w("restrained (no Dexterity bonus to AC)", "encounter"),
     helpless: w("helpless (+10 to hit them)", "encounter"),
+    disarmed: w("disarmed (fights without the weapon in hand)", "encounter"),
   },
-  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised"],
+  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed"],
   describe: (c, name) => {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
