@@ -122,6 +122,17 @@ describe("Castles & Crusades at the table", () => {
     t = await say("referee", "condition remove", { target: "Orc 1", condition: "blind" });
     expect(t).toMatch(/^Orc 1 is no longer blind/);
     expect((await state("Orc 1")).conditions).not.toContain("blind");
+  });
+
+  // seed 003, "Cast a Spell" is the round's action; "Touch Attack": a spell delivered by touch needs the caster's touch.
+  it("a declared spell leaves its own touch attack, and nothing else", async () => {
+    await say("referee", "next"); // round 3's order
+    expect(await say("referee", "declare", { action: "spell", who: "Bo", detail: "cure light wounds" })).toMatch(/Bo: cast a spell \(cure light wounds\)\. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack/);
+    await refused("referee", "attack", { attacker: "Bo", target: "Orc 2" }, /Bo is casting a spell this round: the only attack left is the spell's touch attack/);
+    expect(await say("referee", "attack", { attacker: "Bo", target: "Orc 2", weapon: "touch" })).toMatch(/^Bo attacks Orc 2/);
+  });
+
+  it("a condition until removed outlives the fight, and the referee ends it on the sheet", async () => {
     await say("referee", "encounter end");
     // "Until removed" outlives the fight on the character, and the referee ends it there.
     const sheet = await h.cmd("alice", "character show", { name: "Una" });

@@ -105,8 +105,15 @@ describe("the action economy", () => {
   // seed 003, "Cast a Spell", "Use an Item", "Use an Ability": each is the round's action
   it("a spell, an item or an ability is the round's action", () => {
     const s = r.declare({ who: una(), id: "spell", detail: "sleep", others: [], round: 1, declared: [] }, bagOf());
-    expect(s.lines[0]).toBe("Una: cast a spell (sleep). That is the round's action: no attack as well.");
-    expect(r.allowance(una(), ctx([], ["spell"]))).toEqual({ attacks: 0, why: "cast a spell: that is this round's action", rule: 'seed 003, "Cast a Spell"' });
+    expect(s.lines[0]).toBe("Una: cast a spell (sleep). That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (`/attack weapon:touch`).");
+    expect(s.effects).toEqual([{ targetId: "Una", addConditions: ["casting"] }]);
+    // seed 003, "Touch Attack": the spell's touch is its own attack, nothing else.
+    expect(r.allowance(una(), ctx([], ["spell"]))).toEqual({ attacks: 1, why: "cast a spell: that is this round's action (only the spell's own touch attack)", rule: 'seed 003, "Cast a Spell"' });
+    expect(() => siege.attack.begin({ attacker: una(["casting"]), defender: mon("Orc", "orc"), others: [], situation: {}, attackIndex: 0 }, bagOf(10))).toThrow("Una is casting a spell this round: the only attack left is the spell's touch attack");
+    expect(siege.attack.begin({ attacker: una(["casting"]), defender: mon("Orc", "orc"), others: [], situation: {}, weapon: "touch", attackIndex: 0 }, bagOf(10)).outcome).toBeDefined();
+    const item = r.declare({ who: una(), id: "item", others: [], round: 1, declared: [] }, bagOf());
+    expect(item.lines[0]).toBe("Una: use an item. That is the round's action: no attack as well.");
+    expect(r.allowance(una(), ctx([], ["item"])).attacks).toBe(0);
   });
 });
 

@@ -352,6 +352,8 @@ export function plan(input: AttackInput<SiegeSheet>): Plan {
   const sit = input.situation;
   const base = { input, attacker, defender, a: attacker.sheet, d: defender.sheet, used: new Set<SituationKey>(sit.charge ? ["charge"] : []) };
   let { special, weapon } = pickWeapon(base);
+  if (attacker.state.conditions.includes("casting") && special !== "touch")
+    throw new RuleError(`${attacker.name} is casting a spell this round: the only attack left is the spell's touch attack (\`/attack weapon:touch\`) (Castles & Crusades · Cast a Spell).`);
   const adds: string[] = defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [`${STRUCK_FLEEING}${attacker.id}`] : [];
   if (attacker.state.conditions.includes("held")) {
     if (special !== "grapple") throw new RuleError(`${attacker.name} is held: the only action is a grapple to break the hold.`);

@@ -36,6 +36,7 @@ export const words: SystemWords = {
     withdrawing: w("disengaging (fighting withdrawal)", "round"),
     "moved far": w("moved more than half its rate: no attack", "round"),
     aiding: w("tending a wounded ally", "round"),
+    casting: w("casting a spell: only its touch attack this round", "round"),
     held: w("held (prone and defenceless)", "encounter"),
     // "Situational Modifiers" and "Dexterity": what the Castle Keeper sets by hand (/condition).
     blind: w("blind (+5 to hit them, −10 to their attacks)", "encounter"),
@@ -70,7 +71,7 @@ const WHOLE_ROUND: Record<string, string> = {
   evade: "declared Evade: no attack this round",
   disengage: "disengaging hastily: no other action this round",
   withdraw: "disengaging (fighting withdrawal): no other action this round",
-  spell: "cast a spell: that is this round's action",
+  spell: "cast a spell: that is this round's action (only the spell's own touch attack)",
   item: "used an item: that is this round's action",
   ability: "used an ability: that is this round's action",
   aid: "tending a wounded ally: a full round's work",
@@ -205,12 +206,16 @@ function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult
     return result(`${who.name} aids ${ally.name}`, [`${who.name} spends the round tending ${ally.name}'s wounds: ${ally.name} loses no more HP.`], [ref("Hit Points")], [e, { targetId: who.id, addConditions: ["aiding"] }]);
   }
   const label = DECLARATIONS.find((x) => x.id === input.id)!.label;
+  // "Touch Attack": a spell that must touch its target is delivered by the caster's touch attack, the spell's own part.
+  if (input.id === "spell")
+    return result(`${who.name}: cast a spell`, [`${who.name}: cast a spell${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (\`/attack weapon:touch\`).`], [ref("Combat Actions"), WHOLE_ROUND_RULE.spell!], [{ targetId: who.id, addConditions: ["casting"] }]);
   return result(`${who.name}: ${label.toLowerCase()}`, [`${who.name}: ${label.toLowerCase()}${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE[input.id]!], []);
 }
 
 function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): Allowance {
   const spent = ctx.declared.find((id) => id in WHOLE_ROUND);
-  if (spent) return { attacks: 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
+  // A spell's touch attack is the spell's own: one attack, a touch (plan.ts refuses any other).
+  if (spent) return { attacks: spent === "spell" ? 1 : 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
   if (who.state.conditions.includes("moved far")) return { attacks: 0, why: "moved more than half the movement rate: no attack this round", rule: ref("Movement in the Combat Round") };
   // "Hasty Disengagement": the opponent gets a free attack that does not count against its other action.
   const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && !isOut(c));
