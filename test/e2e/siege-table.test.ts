@@ -156,4 +156,10 @@ describe("Castles & Crusades at the table", () => {
     for (let i = 0; i < 3; i++) expect(await say("referee", "dungeon turn", { action: "rest", turns: 36 })).not.toMatch(/heals/);
     expect(await say("referee", "dungeon turn", { action: "rest", turns: 36 })).toMatch(/Rest and recovery: Una heals 1 HP over 1 day of rest \(day 1: 1 a day\): HP 14 → 15 of 20\./);
   });
+
+  it("/encounter start with stats and no monsters: named by the stat line, else asked for a name", async () => {
+    await refused("referee", "encounter start", { stats: "HD 4 (d8) AC 16 ATK club 2d8 SIZE large" }, "Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
+    const t = await say("referee", "encounter start", { stats: "Brute HD 4 (d8) AC 16 ATK club 2d8 SIZE large", surprise: false });
+    expect(t).toMatch(/\*\*Brute\*\* `[█░]+` HP \d+\/\d+/);
+  });
 });

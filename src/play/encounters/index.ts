@@ -18,7 +18,7 @@ import { activeCharacter, findCharacter } from "../characters/index.js";
 import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
 import { parseMonsters, rollMonsters } from "./monsters.js";
-import { bestiaryOf } from "./bestiary.js";
+import { bestiaryOf, readStats } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
 
@@ -133,8 +133,11 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     const results: RuleResult[] = [];
     const notes: string[] = [];
     let surprise = false;
-    if (input.monsters) {
-      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats);
+    // Stats without `monsters`: the name in front of the stat line names them, else the referee is asked for one.
+    const monsters = input.monsters?.trim() || (input.stats?.trim() ? readStats(fight.system, input.stats).name : null);
+    if (input.stats?.trim() && !monsters) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
+    if (monsters) {
+      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), monsters, input.stats);
       await addRows(tx, fight, m.rows);
       if (m.rolled) results.push(m.rolled);
     }
