@@ -147,6 +147,10 @@ describe("Castles & Crusades at the table", () => {
     expect(t).toMatch(/^Bo: 5 illusory damage\nBo takes 5 illusory \(subdual\) damage: 4 subdual, 1 normal/);
     t = await say("referee", "damage", { target: "Bo", amount: 20, illusory: true });
     expect(t).toMatch(/Bo takes 20 illusory \(subdual\) damage: 16 subdual, 4 normal.*\nIllusory damage to −10: Bo dies of the psychic shock\./);
+    // seed 003, "Falling Damage": no Dexterity check and no dice for one already dead.
+    const fall = await say("referee", "damage", { target: "Bo", fall: 10 });
+    expect(fall).toMatch(/Bo is already dead: the fall of 10 ft changes nothing\./);
+    expect(fall).not.toMatch(/Dexterity check|1d6/);
   });
 
   // seed 003, "Hit Points": "hit points heal at a rate of one point per day and only if the character is resting"
@@ -161,5 +165,8 @@ describe("Castles & Crusades at the table", () => {
     await refused("referee", "encounter start", { stats: "HD 4 (d8) AC 16 ATK club 2d8 SIZE large" }, "Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
     const t = await say("referee", "encounter start", { stats: "Brute HD 4 (d8) AC 16 ATK club 2d8 SIZE large", surprise: false });
     expect(t).toMatch(/\*\*Brute\*\* `[█░]+` HP \d+\/\d+/);
+    // /odds says a hopeless attack plainly, not "needs 20 (impossible)".
+    const o = text((await h.cmd("referee", "odds", { attacker: "Una", target: "Brute", modifier: -20 })).message);
+    expect(o).toMatch(/\*\*longsword\*\*: d20 -16 vs AC 16: needs 32, more than a d20 can roll: no chance — 0%/);
   });
 });

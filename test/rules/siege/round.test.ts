@@ -100,6 +100,9 @@ describe("the action economy", () => {
     expect(far.effects).toEqual([{ targetId: "Una", addConditions: ["moved far"] }]);
     expect(r.allowance(una(["moved far"]), ctx([], ["move"])).attacks).toBe(0);
     expect(() => r.declare({ who: una(), id: "move", detail: "130", others: [], round: 1, declared: [] }, bagOf())).toThrow("Una cannot move 130 ft: running is four times the rate, at most 120 ft.");
+    expect(r.declare({ who: una(), id: "move", detail: "5", others: [], round: 1, declared: [] }, bagOf()).lines[0]).toMatch(/^Una moves 5 ft \(1 square\):/);
+    // "Moving farther than one-half movement rate negates the ability to make an attack": after an attack too.
+    expect(() => r.declare({ who: una(), id: "move", detail: "20", others: [], round: 1, declared: [], attacked: 1 }, bagOf())).toThrow("Una has attacked this round: a move after it is at most half the rate (15 ft), not 20 ft.");
   });
 
   // seed 003, "Cast a Spell", "Use an Item", "Use an Ability": each is the round's action

@@ -316,6 +316,9 @@ export function fallingDice(heightFt: number): { dice: number; bands: number; de
 export function fallingDamage(who: Combatant<SiegeSheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number } {
   const mark = dice.log.length;
   const f = fallingDice(heightFt);
+  // Nothing to roll for the dead: no Dexterity check, no damage.
+  if (readState(who).conditions.includes("dead"))
+    return { title: `${who.name} is already dead`, lines: [`${who.name} is already dead: the fall of ${heightFt} ft changes nothing.`], rules: [ref("Falling Damage")], rolls: [], damage: 0 };
   const rules = [ref("Falling Damage")];
   const lines: string[] = [];
   let damage = 0;
