@@ -53,8 +53,8 @@ export const words: SystemWords = {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
     if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
-    // Who has taken their one attack at a hasty disengager: bookkeeping, not shown.
-    if (c.startsWith("struck fleeing:")) return w("", "round");
+    // Who has taken their one attack at a hasty disengager ("may not make a second attack against the fleeing character").
+    if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     const cover = COVER_WORDS[c.slice(6)];
     if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
