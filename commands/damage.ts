@@ -15,6 +15,7 @@ export const command: CommandModule = {
     .addStringOption((o) => o.setName("target").setDescription("Who takes it").setRequired(true).setAutocomplete(true))
     .addIntegerOption((o) => o.setName("amount").setDescription("How much (or give fall instead)").setMinValue(1).setMaxValue(999))
     .addBooleanOption((o) => o.setName("subdual").setDescription("Subdual (non-lethal) damage"))
+    .addBooleanOption((o) => o.setName("illusory").setDescription("Damage from an illusion: subdual, but it kills at −10 (where your game has it)"))
     .addIntegerOption((o) => o.setName("fall").setDescription("A fall from this many feet: the system rolls its damage").setMinValue(1).setMaxValue(1000)),
   async execute(i, s) {
     const t = await changeHealth(s, actorOf(i), {
@@ -22,7 +23,7 @@ export const command: CommandModule = {
       amount: i.options.getInteger("amount"),
       fallFt: i.options.getInteger("fall"),
       heal: false,
-      kind: i.options.getBoolean("subdual") ? "subdual" : "normal",
+      kind: i.options.getBoolean("illusory") ? "illusion" : i.options.getBoolean("subdual") ? "subdual" : "normal",
     });
     await respond(i, { embeds: [tableEmbed(t)] });
     await followBoard(i, s);

@@ -29,7 +29,9 @@ export const command: CommandModule = {
         .addStringOption((o) => o.setName("stats").setDescription("Custom stats instead of a preset: a stat line in the system's terms, or key=value").setMaxLength(500))
         .addBooleanOption((o) => o.setName("reaction").setDescription("Roll the monsters' reaction"))
         .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)"))
-        .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true)),
+        .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true))
+        .addIntegerOption((o) => o.setName("party_surprise").setDescription("Bonus (+) or penalty (−) to the party's surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
+        .addIntegerOption((o) => o.setName("foes_surprise").setDescription("Bonus (+) or penalty (−) to the foes' surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20)),
     )
     .addSubcommand((c) =>
       c
@@ -67,6 +69,7 @@ export const command: CommandModule = {
           reaction: i.options.getBoolean("reaction"),
           surprise: i.options.getBoolean("surprise"),
           leader: i.options.getString("leader"),
+          surpriseModifiers: { party: i.options.getInteger("party_surprise") ?? 0, foes: i.options.getInteger("foes_surprise") ?? 0 },
         });
         return replyBoard(i, s, ev, (w) => ({ embeds: encounterStartEmbeds(ev, w), components: roundButtons(ev.fight, w) }));
       }

@@ -5,7 +5,7 @@
  */
 import { campaignSystem } from "./campaigns/system.js";
 import type { Campaign } from "../generated/prisma/client.js";
-import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type RuleResult, type RuleSystem, type Side, type Situation, type StateView } from "../rules/systems/types.js";
+import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type RuleResult, type RuleSystem, type DamageKind, type Side, type Situation, type SystemId, type StateView } from "../rules/systems/types.js";
 import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
@@ -22,6 +22,8 @@ import { retainerMorale } from "./retainers/morale.js";
 import { partyLeader } from "./encounters/leader.js";
 import { sheetState } from "./round/marks.js";
 import { activeEncounter } from "../store/hot.js";
+import { isSurprised, surpriseOptions } from "./encounters/surprise.js";
+import { readSettings } from "./campaigns/settings.js";
 
 export interface TableResult {
   result: RuleResult;
@@ -148,14 +150,16 @@ async function applySaveEffects(tx: Tx, sc: Scope, c: Combatant, effects: Effect
   await tx.character.updateMany({ where: { id: c.id }, data: { state: JSON.stringify({ ...c.state, conditions }), version: { increment: 1 } } });
 }
 
-export async function surpriseRoll(s: Services, actor: Actor): Promise<TableResult> {
+export async function surpriseRoll(s: Services, actor: Actor, input: { modifiers?: Partial<Record<"party" | "foes", number>> } = {}): Promise<TableResult> {
   return withDice(s, actor, "surprise", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "call for surprise");
     const sys = campaignSystem(sc.campaign);
     const cs = sc.fight?.combatants ?? [];
-    const r = unsupported(sys.surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes") }, bag));
+    const settings = readSettings(sc.campaign.system as SystemId, sc.campaign.settings);
+    const r = unsupported(sys.surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes"), ...surpriseOptions(input.modifiers), settings }, bag));
     if (sc.fight) {
-      const effects = sc.fight.combatants.filter((c) => r.surprised[c.side]).map((c) => ({ targetId: c.id, addConditions: ["surprised"] }));
+      // A new roll replaces the last one's: who is not surprised now loses the mark.
+      const effects = sc.fight.combatants.map((c) => (isSurprised(r, c) ? { targetId: c.id, addConditions: ["surprised"] } : { targetId: c.id, removeConditions: ["surprised"] }));
       await applyEffects(tx, sc.fight, effects, bag);
     }
     return { result: r, extra: [], campaign: sc.campaign };
@@ -209,9 +213,9 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
 }
 
 /** /damage and /heal: on a combatant of the running encounter, else on a character. `fallFt`: the system's falling damage instead of an amount. */
-export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: "normal" | "subdual" }): Promise<TableResult> {
+export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: DamageKind }): Promise<TableResult> {
   if (input.fallFt != null) {
-    if (input.heal || input.amount != null || input.kind === "subdual") throw new UserError("A fall rolls its own damage: give `fall` alone, without `amount` or `subdual`.");
+    if (input.heal || input.amount != null || (input.kind && input.kind !== "normal")) throw new UserError("A fall rolls its own damage: give `fall` alone, without `amount`, `subdual` or `illusory`.");
     if (!Number.isInteger(input.fallFt) || input.fallFt < 1 || input.fallFt > 1000) throw new UserError("The fall is a whole number of feet from 1 to 1000.");
     return fallDamage(s, actor, { target: input.target, heightFt: input.fallFt });
   }
@@ -219,6 +223,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
   if (amount == null || !Number.isInteger(amount) || amount < 1 || amount > 999) throw new UserError("The amount is a whole number from 1 to 999 (or give `fall` in feet for a fall).");
   return withDice(s, actor, input.heal ? "heal" : "damage", async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
+    if (input.kind === "illusion" && !sys.damageKinds?.includes("illusion")) throw new UserError(`${sys.name} has no illusory damage: give it as normal or \`subdual\` damage.`);
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
     if (row && sc.fight) {
       requireOwnerOrReferee(sc.campaign, actor, row.controllerId, row.controllerId ? `<@${row.controllerId}>'s` : "the referee's");
@@ -233,7 +238,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       const after = sc.fight.combatants.find((c) => c.id === row.id)!;
       const v = sys.view(after);
       return {
-        result: { title: `${row.name} takes ${amount}${input.kind === "subdual" ? " subdual" : ""} damage`, lines: [...applied.lines, nowLine(v, after)], rules: applied.rules, rolls: bag.log },
+        result: { title: `${row.name} takes ${amount}${input.kind === "subdual" ? " subdual" : input.kind === "illusion" ? " illusory" : ""} damage`, lines: [...applied.lines, nowLine(v, after)], rules: applied.rules, rolls: bag.log },
         extra: moraleNudges(sc.fight, was),
         campaign: sc.campaign,
       };

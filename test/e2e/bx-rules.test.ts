@@ -118,7 +118,7 @@ describe("B/X house rules in play: charges, set spears, Normal Men", () => {
     // The ogre carries a club: a set spear is not open to it, and the refusal says so.
     const club = await say(h, "referee", "declare", { action: "set spear", who: "Ogre" });
     expect(club.ephemeral).toBe(true);
-    expect(club.message.content).toMatch(/^Set spear is not open to Ogre now: what it carries and its marks decide\. Open to Ogre now: Charge, /);
+    expect(club.message.content).toMatch(/^Set spear is open to others but not to Ogre now: not with what Ogre carries\. Open to Ogre now: Charge, /);
     await say(h, "alice", "declare", { action: "charge" });
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Spears set against the charge strike first: Pike/);

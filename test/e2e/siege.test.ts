@@ -174,8 +174,11 @@ describe("Castles & Crusades: disengaging, moving, cover and the situations /att
     expect(text(n.message)).toMatch(/round 1 · Orc 1 to act/);
     const a = await h.cmd("referee", "attack", { attacker: "Orc 1", target: "Una" });
     expect(text(a.message)).toMatch(/vs AC 12 = sheet AC 14 − 2 hasty disengagement →/);
-    expect((await h.cmd("referee", "attack", { attacker: "Orc 1", target: "Una" })).ephemeral).toBe(false);
-    await refused(h.cmd("referee", "attack", { attacker: "Orc 1", target: "Una" }), "Orc 1 has already made 2 attacks this round (one attack this round, and a free attack at Una disengaging hastily).");
+    // "although the opponent may not make a second attack against the fleeing character" (issue 29, 13)
+    await refused(h.cmd("referee", "attack", { attacker: "Orc 1", target: "Una" }), "Orc 1 has already attacked Una as they fled: the opponent may not make a second attack against the fleeing character (Castles & Crusades · Disengaging from Combat).");
+    // The free attack "does not count against the opponent's other action": Orc 1 still has its own, at someone else.
+    expect((await h.cmd("referee", "attack", { attacker: "Orc 1", target: "Bo" })).ephemeral).toBe(false);
+    await refused(h.cmd("referee", "attack", { attacker: "Orc 1", target: "Bo" }), "Orc 1 has already made 2 attacks this round (one attack this round, and a free attack at Una disengaging hastily).");
     await refused(h.cmd("alice", "attack", { target: "Orc 1" }), "Una is disengaging hastily this round and cannot act this round: wait for /next.");
   });
 

@@ -8,6 +8,7 @@ import { roundButtons } from "./round.js";
 import { readRound } from "../../play/round/state.js";
 import { actingNow } from "../../play/round/context.js";
 import { conditionLabels, isOut } from "../../rules/round/words.js";
+import type { Lifetime } from "../../rules/systems/types.js";
 import { Embed } from "./embed.js";
 
 function bar(fraction: number): string {
@@ -34,7 +35,7 @@ export function rosterLines(f: Fight): string[] {
       const turn = current.includes(c.id) && phase === "act" && f.encounter.round > 0 && !isOut(c) ? "▶ " : "";
       // Who fell, fled or surrendered has left the order: no place shown.
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
-      const words = conditionLabels(f.system.words, c.state.conditions, nameOf);
+      const words = conditionLabels(f.system.words, c.state.conditions, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}`;
       lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !c.state.conditions.includes(v.status) ? ` · ${v.status}` : ""}${conds}`);

@@ -28,7 +28,7 @@ const GENERAL: Record<string, [string, string]> = {
   ],
   encounters: [
     "Encounters",
-    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does); `stats:` gives custom ones, as one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system's); `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set`, option “initiative method”), `/next` moves through turns and does what the system does when a round starts.",
+    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does); `stats:` gives custom ones, as one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system's); `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set`, option “initiative method”), `/next` moves through turns and does what the system does when a round starts. `/condition add` puts a condition the system names (blind, stunned, invisible…) on a combatant for a round, the encounter or until removed; `/condition remove` ends it.",
   ],
   reactions: [
     "Reactions",

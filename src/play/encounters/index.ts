@@ -3,6 +3,7 @@ import { partyLeader } from "./leader.js";
 import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
+import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
 import { wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
@@ -17,7 +18,7 @@ import { activeCharacter, findCharacter } from "../characters/index.js";
 import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
 import { parseMonsters, rollMonsters } from "./monsters.js";
-import { bestiaryOf } from "./bestiary.js";
+import { bestiaryOf, readStats } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
 
@@ -97,6 +98,8 @@ export interface StartInput {
   reaction?: boolean | null;
   /** The party's leader for the reaction roll (default: the highest Charisma). */
   leader?: string | null;
+  /** The referee's bonus (+) or penalty (−) to each side's surprise roll or check. */
+  surpriseModifiers?: Partial<Record<"party" | "foes", number>>;
 }
 
 export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
@@ -130,8 +133,11 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     const results: RuleResult[] = [];
     const notes: string[] = [];
     let surprise = false;
-    if (input.monsters) {
-      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats);
+    // Stats without `monsters`: the name in front of the stat line names them, else the referee is asked for one.
+    const monsters = input.monsters?.trim() || (input.stats?.trim() ? readStats(fight.system, input.stats).name : null);
+    if (input.stats?.trim() && !monsters) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
+    if (monsters) {
+      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), monsters, input.stats);
       await addRows(tx, fight, m.rows);
       if (m.rolled) results.push(m.rolled);
     }
@@ -140,12 +146,12 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     if (input.surprise !== false) {
       const bag = bagFor(open, "surprise");
       const sides = { party: fight.combatants.filter((c) => c.side === "party"), foes: fight.combatants.filter((c) => c.side === "foes") };
-      const r = fight.system.surprise(sides, bag);
+      const r = fight.system.surprise({ ...sides, ...surpriseOptions(input.surpriseModifiers), settings: fight.settings }, bag);
       if (isUnsupported(r)) notes.push(r.message);
       else {
         results.push(r);
         surprise = r.surprised.party || r.surprised.foes;
-        for (const c of fight.combatants) if (r.surprised[c.side]) await addCondition(tx, fight, c.id, "surprised");
+        for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
       }
     }
     if (fight.system.encounterDistance) results.push(fight.system.encounterDistance({ surprise }, bagFor(open, "distance")));

@@ -4,7 +4,7 @@ import type { Fight } from "../encounters/load.js";
 import { readRound, type RoundState } from "./state.js";
 
 export function roundContext(f: Fight, who: Combatant, rs: RoundState = readRound(f.encounter)): RoundContext {
-  return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings }, phase: rs.phase };
+  return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings }, phase: rs.phase, attacked: rs.attacks[who.id] ?? 0 };
 }
 
 /** The ids of the group whose turn it is; null before any order is rolled. */

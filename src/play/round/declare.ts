@@ -6,6 +6,7 @@
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { Combatant, Declaration, DeclareResult } from "../../rules/systems/types.js";
 import { RuleError } from "../../rules/systems/types.js";
+import { conditionLabels } from "../../rules/round/words.js";
 import type { Tx } from "../../store/client.js";
 import { encounterById } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
@@ -44,7 +45,18 @@ function whyNot(f: Fight, who: Combatant, rs: RoundState, k: string): string | n
   if (later) return `${later.label} is declared ${other === "declare" ? "before the round's order is rolled: at the next round's declarations" : "on its turn, once the order is rolled"}`;
   const anyone = f.combatants.flatMap((c) => (c.id === who.id ? [] : declarable(f, c, rs)));
   const open = match(anyone, k);
-  return open ? `${open.label} is not open to ${who.name} now: what it carries and its marks decide` : null;
+  if (!open) return null;
+  // Say what stands in the way: this round's declarations, else its conditions, else what it carries.
+  const opensWith = (c: Combatant, declared: string[]) => !!match(f.system.round.declarations(c, { ...ctx, declared, phase: rs.phase }), k);
+  const mine = (rs.declared[who.id] ?? []).map((id) => rs.labels?.[id] ?? id);
+  const marks = conditionLabels(f.system.words, who.state.conditions);
+  const why =
+    mine.length && opensWith(who, [])
+      ? `after ${mine.join(" and ")} this round`
+      : marks.length && opensWith({ ...who, state: { ...who.state, conditions: [] } }, ctx.declared)
+        ? `while ${marks.join(", ")}`
+        : `not with what ${who.name} carries`;
+  return `${open.label} is open to others but not to ${who.name} now: ${why}`;
 }
 
 function find(list: Declaration[], action: string, name: string, why?: () => string | null): Declaration {
@@ -166,7 +178,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     const ctx = roundContext(fight, who, rs);
     let result;
     try {
-      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase }, bag);
+      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0 }, bag);
     } catch (err) {
       if (err instanceof RuleError) throw new UserError(err.message);
       throw err;

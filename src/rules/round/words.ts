@@ -44,9 +44,40 @@ export function wordFor(words: SystemWords, condition: string, name: (id: string
 }
 
 
-/** Conditions in plain words, deduplicated, for the roster and the sheet. */
-export function conditionLabels(words: SystemWords, conditions: string[], name?: (id: string) => string): string[] {
-  return [...new Set(conditions.map((c) => wordFor(words, c, name).label))].filter(Boolean);
+/**
+ * Conditions in plain words, deduplicated, for the roster and the sheet. `lasts`: lifetimes the referee
+ * chose (/condition), said after the label ("prone until removed").
+ */
+export function conditionLabels(words: SystemWords, conditions: string[], name?: (id: string) => string, lasts?: Record<string, Lifetime>): string[] {
+  return [...new Set(conditions.map((c) => `${wordFor(words, c, name).label}${lasts?.[c] ? ` ${LIFETIME_WORDS[lasts[c]]}` : ""}`))].filter(Boolean);
+}
+
+/** A lifetime in words players read. */
+export const LIFETIME_WORDS: Record<Lifetime, string> = {
+  attack: "this attack",
+  round: "this round",
+  "next-round": "to the end of next round",
+  turn: "this 10-minute turn",
+  encounter: "this encounter",
+  healed: "until healed",
+  permanent: "until removed",
+};
+
+/** Conditions a referee may set and end in any system whose words name none of their own. */
+export const REFEREE_CONDITIONS = ["prone", "held", "surprised", "cannot act"];
+
+/** The conditions the referee may set with /condition in a system, as [key, word]. */
+export function refereeConditions(words: SystemWords): [string, ConditionWord][] {
+  return (words.refereeSets ?? REFEREE_CONDITIONS).map((k) => [k, wordFor(words, k)]);
+}
+
+/**
+ * How long a condition lasts on this combatant: the lifetime the referee chose when setting it
+ * (kept in the state's `lasts`), else the system's word for it.
+ */
+export function lifetimeOf(words: SystemWords, state: { conditions: string[]; [key: string]: unknown }, condition: string): Lifetime {
+  const chosen = (state.lasts as Record<string, Lifetime> | undefined)?.[condition];
+  return chosen ?? wordFor(words, condition).lasts;
 }
 
 /** Conditions that keep a combatant out of the fight, in every system. */

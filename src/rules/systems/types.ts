@@ -85,13 +85,16 @@ export interface Situation {
 }
 export type SituationKey = keyof Situation;
 
+/** Kinds of damage: "illusion" only where a system offers it (`damageKinds`: Castles & Crusades' illusory damage). */
+export type DamageKind = "normal" | "subdual" | "illusion";
+
 /** A change to apply to a combatant: what an attack costs or does, what a declaration or a round's end sets. */
 export interface Effect {
   targetId: string;
   /** Damage before the target's own reductions (armour etc. are applied by `applyDamage`). */
   damage?: number;
   /** Damage already reduced by the system (applied as is). */
-  damageKind?: "normal" | "subdual";
+  damageKind?: DamageKind;
   staminaCost?: number;
   addConditions?: string[];
   removeConditions?: string[];
@@ -201,6 +204,8 @@ export interface InitiativeResult extends RuleResult {
 
 export interface SurpriseResult extends RuleResult {
   surprised: Record<Side, boolean>;
+  /** When members check one by one (Castles & Crusades): exactly who is surprised; play marks these instead of whole sides. */
+  surprisedIds?: string[];
 }
 
 export interface ReactionRollResult extends RuleResult {
@@ -265,6 +270,11 @@ export interface SystemWords {
   conditions: Record<string, ConditionWord>;
   /** Keys with a parameter ("evading:<id>"): `name` turns a combatant id into a name. */
   describe?(condition: string, name: (id: string) => string): ConditionWord | undefined;
+  /**
+   * Conditions the referee sets and ends by hand (/condition), by key: those the text's rules read
+   * (blind, stunned…). Absent: the common ones (`REFEREE_CONDITIONS` in src/rules/round/words.ts).
+   */
+  refereeSets?: string[];
 }
 
 /** Something a combatant may declare (before initiative, or on its own turn). */
@@ -293,6 +303,8 @@ export interface DeclareInput<S = Record<string, unknown>> {
   settings?: Record<string, unknown>;
   /** Whether this round's initiative is rolled yet ("declare": before it; "act": on one's turn). */
   phase?: "declare" | "act";
+  /** Attacks `who` has made this round (Castles & Crusades: no long move after an attack). */
+  attacked?: number;
 }
 
 /** What a declaration does now: changes to apply (conditions it sets) and the words for the round's message. Throws RuleError when not allowed. */
@@ -310,6 +322,8 @@ export interface RoundContext<S = Record<string, unknown>> {
   settings?: Record<string, unknown>;
   /** Optional: "declare" before this round's initiative, "act" after (a declared Dodge keeps a combatant out of the acting, not out of declaring). */
   phase?: "declare" | "act";
+  /** Optional: attacks the combatant has made this round (a move after an attack may be limited). */
+  attacked?: number;
 }
 
 /** The combatant's action economy this round. */
@@ -416,7 +430,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
 
   check(input: CheckInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
   save(input: SaveInput<Sheet>, dice: DiceBag): SaveResult | Unsupported;
-  surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>> }, dice: DiceBag): SurpriseResult | Unsupported;
+  /** `modifiers`: the referee's bonus or penalty to each side's roll; `settings`: the campaign's options (systems read those they know). */
+  surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>>; settings?: Record<string, unknown> }, dice: DiceBag): SurpriseResult | Unsupported;
   reaction(input: { leader?: Combatant<Sheet>; modifier?: number }, dice: DiceBag): ReactionRollResult | Unsupported;
   initiative(input: InitiativeInput<Sheet>, dice: DiceBag): InitiativeResult;
   roundStart(input: InitiativeInput<Sheet>, dice: DiceBag): RoundStartResult;
@@ -436,7 +451,9 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** Exact chance to hit and the damage spread, before rolling (for /odds). */
   odds?(input: AttackInput<Sheet>): RuleResult | Unsupported;
 
-  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult;
+  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: DamageKind): DamageResult;
+  /** The kinds of damage /damage offers beyond normal (absent: subdual only). */
+  damageKinds?: DamageKind[];
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;

@@ -398,6 +398,15 @@ describe("odds", () => {
   it("exact chance and damage spread", () => {
     const o = siege.odds!(input(bran(), orc(), "longsword"));
     if (isUnsupported(o)) throw new Error("unsupported");
-    expect(o.lines[0]).toBe("**longsword**: d20 +5 vs AC 13: needs 8 — 65%; damage 1d8 +2: 3–10, average 6.50.");
+    expect(o.lines[0]).toBe("**longsword**: d20 +5 vs AC 13: needs 8 or more on the d20 — 65%; damage 1d8 +2: 3–10, average 6.50.");
+  });
+  // Said plainly when the d20 cannot reach it, or cannot miss (no "needs 20 (impossible)").
+  it("no chance, or any roll", () => {
+    const far = siege.odds!({ ...input(bran(), orc(), "longsword"), situation: { modifier: -30 } });
+    if (isUnsupported(far)) throw new Error("unsupported");
+    expect(far.lines[0]).toMatch(/^\*\*longsword\*\*: d20 -25 vs AC 13: needs 38, more than a d20 can roll: no chance — 0%/);
+    const sure = siege.odds!({ ...input(bran(), orc(), "longsword"), situation: { modifier: 20 } });
+    if (isUnsupported(sure)) throw new Error("unsupported");
+    expect(sure.lines[0]).toMatch(/vs AC 13: hits on any roll — 100%/);
   });
 });

@@ -219,3 +219,13 @@ describe("healed to 0 from below", () => {
     expect(r.result.lines).toEqual(["Kay is at 0 HP: awake in 2 hours.", "Kay is still out: 110 minutes until waking."]);
   });
 });
+
+// Issue 29: no Dexterity check and no dice for a fall the dead take.
+describe("a fall for the dead", () => {
+  it("rolls nothing", () => {
+    const bag = bagOf();
+    const r = fallingDamage(hurt(-12, { conditions: ["dead"] }), 10, bag);
+    expect(r).toMatchObject({ damage: 0, lines: ["Kay is already dead: the fall of 10 ft changes nothing."] });
+    expect(bag.log).toEqual([]);
+  });
+});

@@ -100,13 +100,23 @@ describe("the action economy", () => {
     expect(far.effects).toEqual([{ targetId: "Una", addConditions: ["moved far"] }]);
     expect(r.allowance(una(["moved far"]), ctx([], ["move"])).attacks).toBe(0);
     expect(() => r.declare({ who: una(), id: "move", detail: "130", others: [], round: 1, declared: [] }, bagOf())).toThrow("Una cannot move 130 ft: running is four times the rate, at most 120 ft.");
+    expect(r.declare({ who: una(), id: "move", detail: "5", others: [], round: 1, declared: [] }, bagOf()).lines[0]).toMatch(/^Una moves 5 ft \(1 square\):/);
+    // "Moving farther than one-half movement rate negates the ability to make an attack": after an attack too.
+    expect(() => r.declare({ who: una(), id: "move", detail: "20", others: [], round: 1, declared: [], attacked: 1 }, bagOf())).toThrow("Una has attacked this round: a move after it is at most half the rate (15 ft), not 20 ft.");
   });
 
   // seed 003, "Cast a Spell", "Use an Item", "Use an Ability": each is the round's action
   it("a spell, an item or an ability is the round's action", () => {
     const s = r.declare({ who: una(), id: "spell", detail: "sleep", others: [], round: 1, declared: [] }, bagOf());
-    expect(s.lines[0]).toBe("Una: cast a spell (sleep). That is the round's action: no attack as well.");
-    expect(r.allowance(una(), ctx([], ["spell"]))).toEqual({ attacks: 0, why: "cast a spell: that is this round's action", rule: 'seed 003, "Cast a Spell"' });
+    expect(s.lines[0]).toBe("Una: cast a spell (sleep). That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (`/attack weapon:touch`).");
+    expect(s.effects).toEqual([{ targetId: "Una", addConditions: ["casting"] }]);
+    // seed 003, "Touch Attack": the spell's touch is its own attack, nothing else.
+    expect(r.allowance(una(), ctx([], ["spell"]))).toEqual({ attacks: 1, why: "cast a spell: that is this round's action (only the spell's own touch attack)", rule: 'seed 003, "Cast a Spell"' });
+    expect(() => siege.attack.begin({ attacker: una(["casting"]), defender: mon("Orc", "orc"), others: [], situation: {}, attackIndex: 0 }, bagOf(10))).toThrow("Una is casting a spell this round: the only attack left is the spell's touch attack");
+    expect(siege.attack.begin({ attacker: una(["casting"]), defender: mon("Orc", "orc"), others: [], situation: {}, weapon: "touch", attackIndex: 0 }, bagOf(10)).outcome).toBeDefined();
+    const item = r.declare({ who: una(), id: "item", others: [], round: 1, declared: [] }, bagOf());
+    expect(item.lines[0]).toBe("Una: use an item. That is the round's action: no attack as well.");
+    expect(r.allowance(una(), ctx([], ["item"])).attacks).toBe(0);
   });
 });
 
@@ -188,5 +198,19 @@ describe("the free attack at one disengaging hastily", () => {
     expect(siege.attack.begin({ attacker: orc, defender: fleeing, others: [bo], situation: {}, attackIndex: 1 }, bagOf(1)).outcome).toBe("miss");
     // Beyond the allowance (the referee's override), any target.
     expect(siege.attack.begin({ attacker: orc, defender: bo, others: [fleeing], situation: {}, attackIndex: 2 }, bagOf(1)).outcome).toBe("miss");
+  });
+
+  // "the opponent may not make a second attack against the fleeing character"
+  it("one attack at the fleeing foe; the foe's own attack then goes elsewhere", () => {
+    const orc = mon("Orc", "orc");
+    const bo = pc("Bo");
+    const input = { attacker: orc, defender: una(["disengaging"]), others: [bo], situation: {}, attackIndex: 0 };
+    const first = siege.attack.begin(input, bagOf(1));
+    const done = first.final.length ? first : siege.attack.lapse(first, input, bagOf());
+    const marks = done.final.flatMap((e) => e.addConditions ?? []);
+    expect(marks).toContain("struck fleeing:Orc");
+    const struck = una(["disengaging", "struck fleeing:Orc"]);
+    expect(() => siege.attack.begin({ attacker: orc, defender: struck, others: [bo], situation: {}, attackIndex: 1 }, bagOf(1))).toThrow("Orc has already attacked Una as they fled");
+    expect(siege.attack.begin({ attacker: orc, defender: bo, others: [struck], situation: {}, attackIndex: 1 }, bagOf(1)).outcome).toBe("miss");
   });
 });

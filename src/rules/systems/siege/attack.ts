@@ -92,7 +92,7 @@ function specialOutcome(data: Data, dEff: Effect, aEff: Effect): string[] {
       return [`${data.defenderName} is knocked prone for the rest of the round.`];
     case "disarm":
       dEff.addConditions!.push("disarmed");
-      return [`${data.defenderName} is disarmed.`];
+      return [`${data.defenderName} is disarmed: it fights without its weapon (fists, or another weapon it carries) until the referee ends the condition (/condition remove).`];
     case "touch":
       return [`${data.defenderName} is touched: the spell or effect takes hold.`];
     default:
@@ -245,7 +245,7 @@ export function odds(input: AttackInput<SiegeSheet>): RuleResult {
     const need = ac - s.bonus;
     const faces = Math.max(0, Math.min(20, 21 - need));
     const pct = (faces / 20) * 100;
-    let line = `**${s.label}**: d20 ${signed(s.bonus)} vs AC ${ac}: needs ${Math.max(1, Math.min(20, need))}${need > 20 ? " (impossible)" : need <= 1 ? " (sure)" : ""} — ${pct.toFixed(0)}%`;
+    let line = `**${s.label}**: d20 ${signed(s.bonus)} vs AC ${ac}: ${need > 20 ? `needs ${need}, more than a d20 can roll: no chance` : need <= 1 ? "hits on any roll" : `needs ${need} or more on the d20`} — ${pct.toFixed(0)}%`;
     if (s.damage) {
       const extra = s.damage.modifier + sumMods(s.damageMods);
       const dist = damageDistribution(s.damage.count, s.damage.sides, extra);

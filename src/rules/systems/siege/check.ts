@@ -119,6 +119,8 @@ export interface SiegeSurpriseInput {
   modifiers?: Partial<Record<Side, number>>;
   /** "best": the member with the best chance rolls for the group (default); "each": every member rolls. */
   mode?: "best" | "each";
+  /** The campaign's options: `surpriseChecks` "each" is the per-member mode when `mode` is not given. */
+  settings?: Record<string, unknown>;
 }
 
 export interface SiegeSurpriseResult extends SurpriseResult {
@@ -143,7 +145,7 @@ export function bestWisdom(group: Combatant<SiegeSheet>[]): Combatant<SiegeSheet
 
 export function surprise(input: SiegeSurpriseInput, dice: DiceBag): SiegeSurpriseResult {
   const mark = dice.log.length;
-  const mode = input.mode ?? "best";
+  const mode = input.mode ?? (input.settings?.surpriseChecks === "each" ? "each" : "best");
   const lines: string[] = [];
   const surprised: Record<Side, boolean> = { party: false, foes: false };
   const surprisedIds: string[] = [];
@@ -163,6 +165,7 @@ export function surprise(input: SiegeSurpriseInput, dice: DiceBag): SiegeSurpris
       lines.push(`${side}: nobody able to notice anything: surprised.`);
       continue;
     }
+    if (m) lines.push(`${side}: the Castle Keeper's ${signed(m)} to ${mode === "best" ? "the" : "each"} Wisdom check.`);
     let failures = 0;
     for (const c of checkers) {
       const r = siegeCheck(c, "wis", dice, { modifier: m, label: `surprise: Wisdom check (${c.name})` });
@@ -178,8 +181,12 @@ export function surprise(input: SiegeSurpriseInput, dice: DiceBag): SiegeSurpris
     surprised[side] = mode === "best" ? failures > 0 : failures === checkers.length;
   }
   lines.push("The surprised get no action in the surprise round; then combat proceeds normally.");
+  const all = [...input.party, ...input.foes];
+  // Member by member, the title names who is surprised (a side may be split).
+  const who = surprisedIds.map((id) => all.find((c) => c.id === id)?.name).filter(Boolean);
+  const sides = surprised.party && surprised.foes ? "both sides" : surprised.party ? "the party is" : surprised.foes ? "the foes are" : "nobody is";
   return {
-    title: `Surprise: ${surprised.party && surprised.foes ? "both sides" : surprised.party ? "the party is" : surprised.foes ? "the foes are" : "nobody is"} surprised`,
+    title: `Surprise: ${mode === "each" && who.length && !(surprised.party && surprised.foes) ? `${who.join(", ")} ${who.length === 1 ? "is" : "are"}` : sides} surprised`,
     lines,
     rules: [ref("Surprise"), SIEGE_RULE],
     rolls: dice.since(mark),

@@ -55,7 +55,7 @@ export function hpBand(hp: number): HpBand {
 }
 
 /** Recompute the HP conditions; `illusionDeath` when illusory damage took the total to −10. */
-function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
+export function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
   const keep = st.conditions.filter((c) => !HP_CONDITIONS.includes(c));
   const band = illusionDeath ? "dead" : hpBand(st.hp);
   const add: string[] = [];
@@ -130,7 +130,7 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
   // hit points still above 0 with nothing else to tell were given by the first line.
   const told = next.conditions.includes("dead") ? (kind !== "subdual" && kind !== "illusion") || illusionDeath : kind !== "subdual" && kind !== "illusion" && next.hp > 0 && next.subdual === 0 && !next.conditions.includes("unconscious");
   if (!told) lines.push(bandLine(c.name, next));
-  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : `${kind} `}damage`, lines, rules, rolls: dice.since(mark) } };
+  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : kind === "illusion" ? "illusory " : `${kind} `}damage`, lines, rules, rolls: dice.since(mark) } };
 }
 
 /**
@@ -316,6 +316,9 @@ export function fallingDice(heightFt: number): { dice: number; bands: number; de
 export function fallingDamage(who: Combatant<SiegeSheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number } {
   const mark = dice.log.length;
   const f = fallingDice(heightFt);
+  // Nothing to roll for the dead: no Dexterity check, no damage.
+  if (readState(who).conditions.includes("dead"))
+    return { title: `${who.name} is already dead`, lines: [`${who.name} is already dead: the fall of ${heightFt} ft changes nothing.`], rules: [ref("Falling Damage")], rolls: [], damage: 0 };
   const rules = [ref("Falling Damage")];
   const lines: string[] = [];
   let damage = 0;

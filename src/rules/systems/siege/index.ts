@@ -11,6 +11,7 @@ import { PRESETS, rollMonster } from "./monsters.js";
 import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, sheetSchema, type SiegeSheet } from "./sheet.js";
 import { STAT_EXAMPLE, siegeStatLine } from "./stats.js";
 import { campaignOptions, round, words } from "./round.js";
+import { restDays } from "./rest.js";
 
 const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
 
@@ -45,6 +46,8 @@ export const siege: RuleSystem<SiegeSheet> = {
   attack: { begin, react, lapse },
   odds,
   applyDamage,
+  // "Magic Damage": illusory damage is subdual damage that kills at −10.
+  damageKinds: ["subdual", "illusion"],
   applyHealing,
   rollMonster,
   statLine: siegeStatLine,
@@ -52,6 +55,7 @@ export const siege: RuleSystem<SiegeSheet> = {
   fillSheet: siegeFillSheet,
   fall: fallingDamage,
   timePasses,
+  restDays,
 };
 
 export * from "./sheet.js";
@@ -60,6 +64,7 @@ export * from "./stats.js";
 export * from "./fill.js";
 export * from "./check.js";
 export * from "./damage.js";
+export * from "./rest.js";
 export * from "./actions.js";
 export * from "./combat.js";
 export * from "./initiative.js";

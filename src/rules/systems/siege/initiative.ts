@@ -85,6 +85,9 @@ export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): I
     else able.push(c);
   }
   if (input.round === 1 && input.combatants.some((c) => c.state.conditions.includes("surprised"))) rules.push(ref("Surprise"));
+  // Both sides surprised: "those that are surprised get no action", so the surprise round passes with nobody acting.
+  if (input.round === 1 && surprised.length && !able.length && new Set(input.combatants.filter((c) => surprised.includes(c.id)).map((c) => c.side)).size === 2)
+    lines.push("Both sides are surprised: nobody acts in this surprise round, and the fight begins in round 2.");
   let order: string[][] = [];
   if (input.method === "group") {
     const sides: { side: Side; roll: number; dex: number; ids: string[] }[] = [];

@@ -60,6 +60,9 @@ export interface Plan {
   stray: StrayShot[];
 }
 
+/** Marks a hasty disengager with each foe that has attacked it this round (one attack each): `struck fleeing:<attacker id>`. */
+export const STRUCK_FLEEING = "struck fleeing:";
+
 export const NOT_ABLE = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying"];
 const UNAWARE = ["surprised", "unaware", "held", "restrained", "immobile", "unconscious", "helpless", "paralyzed", "paralysed", "stunned"];
 
@@ -100,8 +103,12 @@ function pickWeapon(c: Pick<Ctx, "input" | "attacker" | "a" | "used">): { specia
     return { special: "touch", weapon: undefined };
   }
   if (wname && (SPECIAL_ATTACKS as readonly string[]).includes(wname)) return { special: wname as Special, weapon: undefined };
+  // "Disarm": the weapon in hand (the sheet's first) is gone until the referee ends the condition.
+  const lost = attacker.state.conditions.includes("disarmed") && !(a.attacks && a.attacks > 1) ? a.weapons[0] : undefined;
+  const carried = lost ? a.weapons.slice(1) : a.weapons;
   if (wname) {
-    const found = a.weapons.find((w) => w.name.toLowerCase() === wname);
+    if (lost && lost.name.toLowerCase() === wname) throw new RuleError(`${attacker.name} is disarmed: the ${lost.name} is out of reach until the referee ends the condition. Attack with ${[...carried.map((w) => w.name), "pummel"].join(" or ")}.`);
+    const found = carried.find((w) => w.name.toLowerCase() === wname);
     if (found) return { special: "weapon", weapon: found };
     try {
       const dx = parseDice(wname);
@@ -114,7 +121,8 @@ function pickWeapon(c: Pick<Ctx, "input" | "attacker" | "a" | "used">): { specia
   }
   // A routine of several attacks (claw, claw, bite) uses the sheet's weapons in turn.
   const next = a.attacks && a.attacks > 1 ? a.weapons[(input.attackIndex ?? 0) % a.weapons.length] : undefined;
-  if (next ?? a.weapons[0]) return { special: "weapon", weapon: (next ?? a.weapons[0])! };
+  if (next ?? carried[0]) return { special: "weapon", weapon: (next ?? carried[0])! };
+  if (lost) return { special: "pummel", weapon: undefined };
   return attacker.kind === "monster" ? { special: "weapon", weapon: natural("natural attack", "1d6") } : { special: "pummel", weapon: undefined };
 }
 
@@ -327,8 +335,13 @@ function checkAble(input: AttackInput<SiegeSheet>) {
     defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [defender] : [],
   );
   const index = input.attackIndex ?? 0;
-  if (index >= own && index < own + fleeing.length && !fleeing.some((f) => f.id === defender.id))
-    throw new RuleError(`${attacker.name}'s extra attack this round is the free attack at ${fleeing.map((f) => f.name).join(" or ")}, disengaging hastily (Castles & Crusades · Disengaging from Combat).`);
+  // "The opponent may not make a second attack against the fleeing character": one attack at each, free or not.
+  const struck = (c: { state: { conditions: string[] } }) => c.state.conditions.includes(`${STRUCK_FLEEING}${attacker.id}`);
+  if (fleeing.some((f) => f.id === defender.id) && struck(defender))
+    throw new RuleError(`${attacker.name} has already attacked ${defender.name} as they fled: the opponent may not make a second attack against the fleeing character (Castles & Crusades · Disengaging from Combat).`);
+  const atFleeing = [...new Set(fleeing.filter(struck).map((f) => f.id))].length;
+  if (!fleeing.some((f) => f.id === defender.id) && index - atFleeing >= own && index < own + fleeing.length && fleeing.some((f) => !struck(f)))
+    throw new RuleError(`${attacker.name}'s extra attack this round is the free attack at ${fleeing.filter((f) => !struck(f)).map((f) => f.name).join(" or ")}, disengaging hastily (Castles & Crusades · Disengaging from Combat).`);
   if (input.situation.charge && !attacker.state.conditions.includes("charging"))
     throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);
 }
@@ -339,6 +352,9 @@ export function plan(input: AttackInput<SiegeSheet>): Plan {
   const sit = input.situation;
   const base = { input, attacker, defender, a: attacker.sheet, d: defender.sheet, used: new Set<SituationKey>(sit.charge ? ["charge"] : []) };
   let { special, weapon } = pickWeapon(base);
+  if (attacker.state.conditions.includes("casting") && special !== "touch")
+    throw new RuleError(`${attacker.name} is casting a spell this round: the only attack left is the spell's touch attack (\`/attack weapon:touch\`) (Castles & Crusades · Cast a Spell).`);
+  const adds: string[] = defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [`${STRUCK_FLEEING}${attacker.id}`] : [];
   if (attacker.state.conditions.includes("held")) {
     if (special !== "grapple") throw new RuleError(`${attacker.name} is held: the only action is a grapple to break the hold.`);
     if (!defender.state.conditions.includes("grappling")) throw new RuleError(`${attacker.name} is held: grapple the one holding them to break free.`);
@@ -347,7 +363,7 @@ export function plan(input: AttackInput<SiegeSheet>): Plan {
   const rear = !!sit.rear;
   const dl = dexLost(defender, rear);
   const c: Ctx = {
-    ...base, rules: [], notes: [], attackerAdds: [], defenderAdds: [],
+    ...base, rules: [], notes: [], attackerAdds: [], defenderAdds: adds,
     strMod: attributeModifier(attacker.sheet.str), dexMod: attributeModifier(attacker.sheet.dex),
     charging: attacker.state.conditions.includes("charging"), rear, special, weapon, mode: "melee",
     common: [], acCommon: [], dexLostMod: dl.lost ? [{ label: `no DEX (${dl.why})`, value: -dl.lost, rule: ref("Dexterity") }] : [], stray: [],

@@ -5,6 +5,7 @@
  * aiding the mortally wounded, or another of the five actions. One attack a
  * round; none after Dodge, Evade, a disengagement, another action or a long move.
  */
+import { z } from "zod";
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
@@ -35,12 +36,25 @@ export const words: SystemWords = {
     withdrawing: w("disengaging (fighting withdrawal)", "round"),
     "moved far": w("moved more than half its rate: no attack", "round"),
     aiding: w("tending a wounded ally", "round"),
+    casting: w("casting a spell: only its touch attack this round", "round"),
     held: w("held (prone and defenceless)", "encounter"),
+    // "Situational Modifiers" and "Dexterity": what the Castle Keeper sets by hand (/condition).
+    blind: w("blind (+5 to hit them, −10 to their attacks)", "encounter"),
+    stunned: w("stunned (+2 to hit them)", "round"),
+    cowering: w("cowering (+2 to hit them)", "round"),
+    invisible: w("invisible (−10 to hit them)", "encounter"),
+    unaware: w("unaware of attackers (no Dexterity bonus to AC)", "round"),
+    restrained: w("restrained (no Dexterity bonus to AC)", "encounter"),
+    helpless: w("helpless (+10 to hit them)", "encounter"),
+    disarmed: w("disarmed (fights without the weapon in hand)", "encounter"),
   },
+  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed"],
   describe: (c, name) => {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
     if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
+    // Who has taken their one attack at a hasty disengager ("may not make a second attack against the fleeing character").
+    if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     const cover = COVER_WORDS[c.slice(6)];
     if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
@@ -57,7 +71,7 @@ const WHOLE_ROUND: Record<string, string> = {
   evade: "declared Evade: no attack this round",
   disengage: "disengaging hastily: no other action this round",
   withdraw: "disengaging (fighting withdrawal): no other action this round",
-  spell: "cast a spell: that is this round's action",
+  spell: "cast a spell: that is this round's action (only the spell's own touch attack)",
   item: "used an item: that is this round's action",
   ability: "used an ability: that is this round's action",
   aid: "tending a wounded ally: a full round's work",
@@ -153,11 +167,14 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const ft = feet(input.detail, `how far ${who.name} moves`);
   const rate = who.sheet.move;
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
-  const squares = `${ft} ft (${toSquares(ft)} squares)`;
+  const n = toSquares(ft);
+  const squares = `${ft} ft (${n} square${n === 1 ? "" : "s"})`;
   // Moving out from behind cover ends it ("until one or the other move out from behind it").
   const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
   if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.`], asAttack.rules, leave);
+  // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
+  if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.`);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
   if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.`);
   return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
@@ -189,12 +206,16 @@ function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult
     return result(`${who.name} aids ${ally.name}`, [`${who.name} spends the round tending ${ally.name}'s wounds: ${ally.name} loses no more HP.`], [ref("Hit Points")], [e, { targetId: who.id, addConditions: ["aiding"] }]);
   }
   const label = DECLARATIONS.find((x) => x.id === input.id)!.label;
+  // "Touch Attack": a spell that must touch its target is delivered by the caster's touch attack, the spell's own part.
+  if (input.id === "spell")
+    return result(`${who.name}: cast a spell`, [`${who.name}: cast a spell${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (\`/attack weapon:touch\`).`], [ref("Combat Actions"), WHOLE_ROUND_RULE.spell!], [{ targetId: who.id, addConditions: ["casting"] }]);
   return result(`${who.name}: ${label.toLowerCase()}`, [`${who.name}: ${label.toLowerCase()}${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE[input.id]!], []);
 }
 
 function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): Allowance {
   const spent = ctx.declared.find((id) => id in WHOLE_ROUND);
-  if (spent) return { attacks: 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
+  // A spell's touch attack is the spell's own: one attack, a touch (plan.ts refuses any other).
+  if (spent) return { attacks: spent === "spell" ? 1 : 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
   if (who.state.conditions.includes("moved far")) return { attacks: 0, why: "moved more than half the movement rate: no attack this round", rule: ref("Movement in the Combat Round") };
   // "Hasty Disengagement": the opponent gets a free attack that does not count against its other action.
   const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && !isOut(c));
@@ -233,4 +254,12 @@ export const round: RoundRules<SiegeSheet> = {
 };
 
 /** The campaign's options as this text sets them: individual d10 initiative ("Initiative"). */
-export const campaignOptions: CampaignOptions = { defaults: { initiative: "individual", wanderingEvery: 2 }, own: {} };
+export const campaignOptions: CampaignOptions = {
+  defaults: { initiative: "individual", wanderingEvery: 2, surpriseChecks: "best" },
+  own: {
+    // "Surprise": "made by the individual in the group with the best chance of succeeding at it, or by each member of the group individually".
+    // "Initiative": a plain d10; "in the case of a tie, the one with the highest dexterity goes first". Dexterity is never added.
+    initiativeDex: { words: "add Dexterity to individual initiative (not in this game: the higher Dexterity only breaks ties)", allowed: "off", schema: z.literal(false) },
+    surpriseChecks: { words: "who checks Wisdom for surprise: the one with the best chance for the group, or each member", allowed: "best or each", schema: z.enum(["best", "each"]) },
+  },
+};
