@@ -294,5 +294,7 @@ export function createHouseRound(base: RoundRules<HouseSheet>, settings: BxSetti
     allowance: houseAllowance,
     cannotAct: houseCannotAct,
     rerolls: (s) => settings.initiativeEachRound || s.initiativeEachRound === true,
+    // seed 001, "ENCOUNTER ORDER" 6: "movement/combat is simultaneous (This means that anyone killed in that round still gets their attack for that round)".
+    fallenStrike: "the same initiative roll makes combat simultaneous: anyone killed in it still gets their attack",
   };
 }

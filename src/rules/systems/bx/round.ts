@@ -65,7 +65,8 @@ export const canCast = (c: Combatant<BxSheet>): boolean => c.kind === "monster" 
 export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet> & { phase: "declare" | "act" }, all = false): Declaration[] {
   if (isOut(who)) return [];
   if (ctx.phase === "declare") return BX_DECLARATIONS.filter((d) => all || d.id !== "spell" || canCast(who));
-  return has(who, "casting") ? [CAST_NOW] : [];
+  // The spell goes off by itself when the caster's place comes (bxOnTurn): no button; `cast` stays for /declare's checks.
+  return all && has(who, "casting") ? [CAST_NOW] : [];
 }
 
 const result = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = []): DeclareResult => ({ title, lines, rules, rolls: [], effects });
@@ -119,7 +120,20 @@ export const bxRound: RoundRules<BxSheet> = {
   declarations: bxDeclarations,
   declare: bxDeclare,
   allowance: bxAllowance,
+  // seed 002, "Initiative": ties "resolved simultaneously … both sides may inflict deadly blows".
+  fallenStrike: "a tie is resolved simultaneously: both sides may inflict deadly blows",
+  onTurn: bxOnTurn,
 };
+
+/**
+ * seed 002, "Spell Casting" in "Combat Sequence Per Round": the winning side acts (… spell casting …).
+ * A spell declared before initiative goes off when the caster's place in the order comes, without a tap;
+ * a spell disrupted before then is already gone.
+ */
+export function bxOnTurn(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): { lines: string[]; effects: DeclareResult["effects"] } | null {
+  if (!has(who, "casting") || has(who, "spell lost")) return null;
+  return { lines: [`${who.name}'s turn: the spell goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
+}
 
 /** seed 002's optional rules, as campaign options: initiative ties, variable weapon damage, encumbrance. */
 export const BX_OPTIONS: Record<string, SystemOption> = {
