@@ -17,6 +17,7 @@ import { activeCharacter, asCombatant, findCharacter } from "./characters/index.
 import { bagFor, openStream } from "./streams.js";
 import { applyEffects, saveState } from "./encounters/effects.js";
 import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
+import { nowAgainst } from "./round/onturn.js";
 import type { DiceBag } from "../rules/dice/bag.js";
 import { retainerMorale } from "./retainers/morale.js";
 import { partyLeader } from "./encounters/leader.js";
@@ -113,7 +114,8 @@ export async function savingThrow(s: Services, actor: Actor, input: SaveRequest)
     const sys = campaignSystem(sc.campaign);
     if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
     const c = await who(tx, sc, actor, input.character);
-    const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag)));
+    const order = sc.fight?.rows.some((r) => r.id === c.id) ? nowAgainst(sc.fight, c.id) : undefined;
+    const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}), ...(order ? { order } : {}) }, bag)));
     if (r.effects?.length) await applySaveEffects(tx, sc, c, r.effects, bag);
     return { result: r, extra: [], campaign: sc.campaign };
   }, input.hidden);
