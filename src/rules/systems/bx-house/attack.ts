@@ -602,12 +602,12 @@ function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
   // simultaneous initiative (the same place: the spell went off at that place's start, and the hit may still spoil it),
   // or after the caster won it (the spell goes off). Before the order is rolled, the dice marks decide as before.
   const casting = def.state.conditions.includes("casting");
-  if (casting || (def.state.conditions.includes("spell cast") && input.order === "same")) {
+  if (casting || (def.state.conditions.includes("spell cast") && (input.order === "same" || input.order === "defender first"))) {
     const a = initiativeDie(att);
     const initiative =
       input.order === "defender first" ? "caster won" : input.order === "same" ? "simultaneous" : input.order === "attacker first" ? "attacker won" : a && a === initiativeDie(def) ? "simultaneous" : "attacker won";
     const r = spellcasterHit({ caster: def, initiative }, bag);
-    lines.push(`${def.name} ${casting ? "was casting" : "cast a spell at the same initiative"}: ${r.lines.join(" ")}`);
+    lines.push(`${def.name} ${casting ? "was casting" : initiative === "simultaneous" ? "cast a spell at the same initiative" : "cast a spell this round"}: ${r.lines.join(" ")}`);
     rules.push(...r.rules);
     if (r.outcome !== "goes off") effects.push({ targetId: def.id, removeConditions: ["casting", "spell cast"], addConditions: ["spell lost"], note: `spell ${r.outcome}` });
   }

@@ -1,0 +1,65 @@
+// Issue 30: the B/X house rules (seed 001) in play, through the local Discord: ties, spellcasters hit.
+// Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2E, text, buttons, resolveWaiting, type E2E } from "../helpers/e2e.js";
+
+const DEBUG = process.env.BX_E2E_DEBUG === "1";
+let h: E2E;
+const say = async (user: string, name: string, options?: Record<string, unknown>) => {
+  const r = await h.cmd(user, name, options as never);
+  if (DEBUG) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
+  return r;
+};
+
+beforeAll(async () => {
+  h = await startE2E();
+  await h.cmd("referee", "campaign start", { system: "bx-house" });
+  await h.cmd("referee", "campaign set", { option: "initiativeEachRound", value: "on" });
+  await h.cmd("bob", "character create", { name: "Wren", sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4" });
+});
+afterAll(() => h?.stop());
+
+describe("house rules: a spellcaster hit during the round", () => {
+  // seed 001, "ENCOUNTER ORDER" 7: "A spellcaster hit and taking damage during the round by an opponent who won initiative, causes the caster to lose the spell"
+  it("the sentry strikes first (reach, round 1) and hits Wren: the spell is lost, and her turn casts nothing", async () => {
+    await say("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 30 AC 9 ATK spear 1d6 ML 12", surprise: false });
+    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    const r1 = await say("referee", "next");
+    expect(text(r1.message)).toMatch(/Reach advantage, first round: Sentry strikes first/);
+    const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
+    expect(text(hit.message)).toMatch(/Wren was casting: Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round/);
+    const turn = await say("referee", "next");
+    expect(text(turn.message)).toMatch(/round 1 · Wren to act/);
+    expect(text(turn.message)).not.toMatch(/spell goes off/);
+  });
+
+  // seed 001, "ENCOUNTER ORDER" 7: "A spellcaster hit and taking damage during the round by an opponent with simultaneous initiative must make a Save vs Paralysis … (Roll a D6. On a 1-4, the spell was lost. On a 5-6, the spell was miscast)"
+  it("a tie, 2 to 2: the spell goes off with the exchange, and the sentry's hit in it calls for the save: failed, d6 5, miscast", async () => {
+    await say("referee", "next");
+    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    const r2 = await say("referee", "next");
+    expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[^]*initiative \(monster group\): 1d6 \(2\)/);
+    expect(text(r2.message)).toMatch(/Wren's turn: the spell goes off\./);
+    const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
+    expect(text(hit.message)).toMatch(/Wren cast a spell at the same initiative: Hit during a simultaneous round: save vs paralysis — Rolled 4 against 13 .*: lower, a failure\. d6 5: 5–6, the spell is miscast\./);
+    await resolveWaiting(h);
+    const show = await say("referee", "encounter show");
+    expect(text(show.message)).toMatch(/\*\*Wren\*\*.*spell disrupted/);
+  });
+
+  // seed 001, "ENCOUNTER ORDER" 7: "If the Spellcaster won initiative for the round, the spell goes off as intended even if they are hit and take damage"
+  it("Wren wins 6 to 3: her spell goes off on her turn, and the sentry's hit afterwards does not take it back", async () => {
+    for (let i = 0; i < 5; i++) await say("referee", "next");
+    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    const r5 = await say("referee", "next");
+    expect(text(r5.message)).toMatch(/initiative \(Wren\): 1d6 \(6\)[^]*initiative \(monster group\): 1d6 \(3\)/);
+    expect(text(r5.message)).toMatch(/round 5 · Wren to act/);
+    expect(text(r5.message)).toMatch(/Wren's turn: the spell goes off\./);
+    await say("referee", "next");
+    // The referee's +4 (a sure hit for the test's sake): the hit is what matters.
+    const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren", modifier: 4 });
+    expect(text(hit.message)).toMatch(/Wren cast a spell this round: The caster won initiative: the spell goes off as intended even though hit\./);
+    expect(text(hit.message)).not.toMatch(/spell is lost/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
