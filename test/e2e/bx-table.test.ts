@@ -54,3 +54,15 @@ describe("days of rest, each system by its own text", () => {
     expect(text(show.message)).toMatch(/HP 6\/10/);
   });
 });
+
+describe("ability checks", () => {
+  // seed 002, "Modifiers": "A modifier of -4 would be a relatively easy ability check, and a +4 would be very difficult"
+  it("+5 is taken and added to the roll: the text's ±4 are examples, not limits", async () => {
+    const r = await say("bob", "check", { attribute: "INT", modifier: 5 });
+    expect(r.ephemeral).toBeFalsy();
+    expect(text(r.message)).toMatch(/Mira: INT check (succeeds|fails)\nRolled \d+ \+5 = \d+ against INT 10/);
+    const easy = await say("bob", "check", { attribute: "INT", modifier: -6 });
+    expect(text(easy.message)).toMatch(/Rolled \d+ -6 = -?\d+ against INT 10/);
+  });
+});
+

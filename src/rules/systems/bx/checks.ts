@@ -21,8 +21,10 @@ export function bxCheck(input: CheckInput<BxSheet>, bag: DiceBag): RuleResult & 
   const k = KEY[input.attribute.trim().toLowerCase()];
   if (!k) throw new RuleError(`Unknown ability "${input.attribute}": use one of ${BX_ATTRIBUTES.join(", ")}`);
   const mod = input.modifier ?? 0;
-  if (!Number.isInteger(mod) || mod < -4 || mod > 4)
-    throw new RuleError("An ability check modifier must be between -4 (easy) and +4 (very difficult)");
+  // seed 002, "Modifiers": "-4 would be a relatively easy ability check, and a +4 would be very difficult" are
+  // examples, not limits: any whole modifier the referee sets up to ±20 (past that the d20 cannot tell).
+  if (!Number.isInteger(mod) || mod < -20 || mod > 20)
+    throw new RuleError("An ability check modifier is a whole number from -20 to +20 (the text's examples: -4 relatively easy, +4 very difficult)");
   const scoreValue = input.who.sheet[k] as number;
   const mark = bag.log.length;
   const roll = bag.roll(`${k.toUpperCase()} check`, 1, 20, { modifier: mod });
