@@ -60,6 +60,19 @@ describe("house rules: a spellcaster hit during the round", () => {
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren", modifier: 4 });
     expect(text(hit.message)).toMatch(/Wren cast a spell this round: The caster won initiative: the spell goes off as intended even though hit\./);
     expect(text(hit.message)).not.toMatch(/spell is lost/);
+  });
+});
+
+describe("house rules: wordings", () => {
+  // seed 001, "Grappling attacks": "A successful attack means that that foe has 'grappled' our hero": no save
+  it("a grapple declared for the next hit says the foe is grappled at once, with no save; /campaign show: initiative is a d6 alone", async () => {
+    await say("referee", "next");
+    await say("referee", "next");
+    const g = await say("referee", "declare", { action: "grapple", who: "Wren" });
+    expect(text(g.message)).toMatch(/If the next attack hits, the foe is grappled at once \(no save\)/);
+    expect(text(g.message)).not.toMatch(/save is rolled/);
+    const show = await say("referee", "campaign show");
+    expect(text(show.message)).toMatch(/add Dexterity to individual initiative \(never: the house rules roll a d6 alone\)\*\*: off/);
     expect(h.local.validationErrors).toEqual([]);
   });
 });

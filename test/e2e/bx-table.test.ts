@@ -66,3 +66,24 @@ describe("ability checks", () => {
   });
 });
 
+describe("wordings", () => {
+  // seed 002, "Individual Initiative (Optional Rule)": the DEX modifier is always added, so the option reads "on"
+  it("/campaign show: Dexterity on individual initiative reads as always; turning it off is refused", async () => {
+    const show = await say("referee", "campaign show");
+    expect(text(show.message)).toMatch(/add Dexterity to individual initiative \(always, as the text's individual initiative does\)\*\*: on/);
+    const off = await say("referee", "campaign set", { option: "initiativeDex", value: "off" });
+    expect(off.ephemeral).toBe(true);
+    expect(text(off.message)).toMatch(/use on \(the text always adds it\)/);
+  });
+
+  // seed 002, "In Melee": "Retreat … the retreating character may not attack … opponents gain +2 to hit and the shield is not counted"
+  it("a declared retreat says what it does, without asking anyone to mark it: the bot marked it", async () => {
+    await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
+    const r = await say("bob", "declare", { action: "retreat" });
+    expect(text(r.message)).toMatch(/Retreat: up to \d+'\. No attack this round; foes get \+2 to hit and ignore the shield\./);
+    expect(text(r.message)).not.toMatch(/mark the combatant/);
+    expect(text(r.message)).toMatch(/\*\*Mira\*\*.*retreating/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+

@@ -203,7 +203,11 @@ describe("bx-house: a spellcaster hit", () => {
     const mage = withConds(pc("mage", { class: "magic-user", hp: 12, psyBonus: 1, saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 } }), "casting", "initiative:3");
     const won = standing(bxHouse, atk(withConds(mon("o"), "initiative:5"), mage), faces(19, 2));
     expect(won.result.lines.join(" ")).toMatch(/mage was casting: Hit by a foe who won initiative: the spell is lost/);
-    expect(won.final).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell lost" });
+    expect(won.final).toContainEqual({ targetId: "mage", removeConditions: ["casting", "spell cast"], addConditions: ["spell lost"], note: "spell lost" });
+    // Issue 30: the order decides when play gives it: the caster's place first, the spell goes off even though hit.
+    const first = standing(bxHouse, { ...atk(withConds(mon("o"), "initiative:5"), mage), order: "defender first" }, faces(19, 2));
+    expect(first.result.lines.join(" ")).toMatch(/The caster won initiative: the spell goes off as intended even though hit/);
+    expect(first.final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
     const tie = bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(19, 2, 11, 6));
     expect(tie.result.lines.join(" ")).toMatch(/save vs paralysis \+1 PSY.*d6 6: 5–6, the spell is miscast/);
     // a miss sets nothing off

@@ -33,9 +33,11 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     seed: "001",
     campaignOptions: {
       // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
-      defaults: { initiative: "individual", wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled" },
+      defaults: { initiative: "individual", initiativeDex: false, wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled" },
       own: {
         ...BX_OPTIONS,
+        // seed 001, "ENCOUNTER ORDER" 6: "Each player rolls a D6 for initiative": a die alone, never Dexterity.
+        initiativeDex: { words: "add Dexterity to individual initiative (never: the house rules roll a d6 alone)", allowed: "off (a d6 alone)", schema: z.literal(false) },
         monsterHp: { words: "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
         initiativeEachRound: { words: "reroll initiative each round (ENCOUNTER ORDER, optional)", allowed: "on or off", schema: z.boolean() },
       },

@@ -155,8 +155,12 @@ export function bxSettingsFrom(st: Record<string, unknown>): Partial<BxSettings>
 export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSystem<BxSheet>): CampaignOptions {
   return {
     // seed 002: group initiative; "1d6 unless variable damage is chosen"; ties are rerolled.
-    defaults: { initiative: "group", wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled" },
-    own: { ...BX_OPTIONS, monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) } },
+    defaults: { initiative: "group", initiativeDex: true, wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled" },
+    own: {
+      ...BX_OPTIONS,
+      // seed 002, "Individual Initiative (Optional Rule)": each roll adds the DEX modifier, always; the option shows it and cannot turn it off.
+      initiativeDex: { words: "add Dexterity to individual initiative (always, as the text's individual initiative does)", allowed: "on (the text always adds it)", schema: z.literal(true) },
+      monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) } },
     configure: (st) => build(st) as unknown as RuleSystem,
   };
 }
