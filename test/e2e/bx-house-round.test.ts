@@ -76,3 +76,20 @@ describe("house rules: wordings", () => {
     expect(h.local.validationErrors).toEqual([]);
   });
 });
+
+describe("house rules: morale by creature type", () => {
+  // seed 001, "ENCOUNTER ORDER": "Monsters who make their morale roll twice will fight to the death": the marks go to those who rolled
+  it("an ogre and orcs roll apart; a twice-made roll marks only that group to fight to the death", async () => {
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "1 ogre, 2 orcs", surprise: false });
+    for (let i = 0; i < 2; i++) await say("referee", "morale", { group: "ogre", modifier: 2 });
+    const show = text((await say("referee", "encounter show")).message);
+    expect(show).toMatch(/\*\*Ogre\*\*.*will fight to the death/);
+    expect(show).not.toMatch(/\*\*Orc 1\*\*.*(fight to the death|morale made once)/);
+    const both = await say("referee", "morale");
+    expect(text(both.message)).toMatch(/Ogre: Morale made twice already: they fight to the death\./);
+    expect(text(both.message)).toMatch(/Orc: 2d6 = \d+ against morale 8/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+

@@ -87,3 +87,20 @@ describe("wordings", () => {
   });
 });
 
+describe("morale by creature type", () => {
+  // seed 002, "Monster Morale (Optional Rule)": each monster's own morale score: an ogre (10) and its orcs (8) roll apart
+  it("an ogre and orcs: two rolls, against 10 and against 8; group: names one type", async () => {
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "1 ogre, 2 orcs", surprise: false });
+    const m = await say("referee", "morale");
+    expect(text(m.message)).toMatch(/Ogre: 2d6 = \d+ against morale 10/);
+    expect(text(m.message)).toMatch(/Orc: 2d6 = \d+ against morale 8/);
+    const none = await say("referee", "morale", { group: "kobold" });
+    expect(none.ephemeral).toBe(true);
+    expect(text(none.message)).toMatch(/No one standing is "kobold": the groups are Ogre, Orc/);
+    const orcs = await say("referee", "morale", { group: "orc" });
+    expect(text(orcs.message)).toMatch(/^Orc 1, Orc 2: morale (holds|breaks)\n2d6 = \d+ against morale 8/);
+    expect(text(orcs.message)).not.toMatch(/against morale 10/);
+  });
+});
+

@@ -517,6 +517,11 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
   /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
   restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
+  /**
+   * Who checks morale together (B/X: each creature type on its own, an ogre apart from its orcs), each group
+   * named: play rolls once per group, and each roll's marks go to that group. Absent: the side rolls as one.
+   */
+  moraleGroups?(who: Combatant<Sheet>[]): { name: string; who: Combatant<Sheet>[] }[];
 }
 // ---------------------------------------------------------------------------
 // Optional members for the table's comfort (issue 20): custom monsters as one

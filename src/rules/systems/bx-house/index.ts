@@ -4,7 +4,7 @@
  * initiative, round start, morale and damage are the house's.
  */
 import { z } from "zod";
-import { BX_OPTIONS, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
+import { BX_OPTIONS, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
 import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
 import { encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
@@ -55,6 +55,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     initiative: (input, dice) => houseInitiative(input, st, dice),
     roundStart: (input, dice) => houseRoundStart(input, st, dice),
     morale: houseMorale,
+    moraleGroups: bxMoraleGroups,
     attack: {
       begin: (input, dice) => houseBegin(input, st, dice),
       react: (state, optionId, input) => houseReact(state, optionId, input, st),
