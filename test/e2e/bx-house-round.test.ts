@@ -93,3 +93,18 @@ describe("house rules: morale by creature type", () => {
   });
 });
 
+describe("house rules: movement in a melee round", () => {
+  // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack"; "Spellcasters may move up to 10 feet while casting normally"
+  it("a move is half the turn's 120 feet, 60', with an attack; a caster may move 10 feet while casting", async () => {
+    await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=1 hp=8 ac=5 movement=120 weapons=sword:1d8" });
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "1 orc", surprise: false });
+    const move = await say("alice", "declare", { action: "move" });
+    expect(text(move.message)).toMatch(/Dorn moves\nUp to 60' and attack \(half the turn's movement\)\./);
+    const cast = await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    expect(text(cast.message)).toMatch(/Casting is the round's sole action; the caster may move up to 10' while casting\./);
+    expect(text(cast.message)).not.toMatch(/cannot move/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+

@@ -34,6 +34,7 @@ export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   fleeing: w("fleeing: pursued, foes +2 to hit", "encounter"),
   "parting shot": w("gets a parting shot", "round"),
   passing: w("moving through the line", "round"),
+  moving: w("moving up to half its turn movement", "round"),
   "back to wall": w("back to the wall: no surround bonus", "encounter"),
   "morale made once": w("morale made once", "encounter"),
   "fights to the death": w("will fight to the death", "encounter"),
@@ -225,6 +226,17 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "flee": return declareRetreat(input, dice, true);
     case "through": return declareRetreat(input, dice, false, true);
     case "run": case "fire on the run": return declareMove(input, d.id);
+    case "move": {
+      // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack" (not B/X's third).
+      const m = roundMovement({ turnMovement: who.sheet.movement, action: "move and attack" });
+      return res(`${who.name} moves`, [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`], [R_MISC], [{ targetId: who.id, addConditions: ["moving"] }]);
+    }
+    case "spell": {
+      // B/X's checks (gagged, bound, silenced), then seed 001: "Spellcasters may move up to 10 feet while casting normally".
+      const r = bxDeclare(input, dice);
+      const m = roundMovement({ turnMovement: who.sheet.movement, action: "cast" });
+      return { ...r, lines: [`Casting is the round's sole action; the caster may move ${m.lines[0]!.replace(/^Up/, "up")}`], rules: [...r.rules, R_MISC] };
+    }
     case "disarm": case "entangle": case "dismount": case "grapple": return declareManeuver(input);
     case "break free": return declareBreakFree(input, dice);
     case "back to wall": return res(`${who.name} gets its back to a wall`, ["Surrounding attackers get no +1 for outnumbering it."], [R_MISC], [{ targetId: who.id, addConditions: ["back to wall"] }]);
