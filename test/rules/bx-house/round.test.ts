@@ -160,6 +160,13 @@ describe("bx-house: empty hands", () => {
       { targetId: "d", damage: 0, damageKind: "subdual", note: "empty-hand die" },
       { targetId: "d", damage: 1, damageKind: "normal" },
     ]);
+    // seed 001, "Empty Hand Attacks": "1 point per every 2 die rolls … (2 pts if STR is 16-18). The rest is temporary": a die of 1 at STR 16 is 1 real, not 2 (issue 30)
+    const strong = standing(bxHouse, atk(pc("a", { str: 16 }), d, {}, "unarmed"), faces(15, 1));
+    expect(strong.final.filter((e) => e.damage !== undefined)).toEqual([
+      { targetId: "d", damage: 0, damageKind: "subdual", note: "empty-hand die" },
+      { targetId: "d", damage: 1, damageKind: "normal" },
+    ]);
+    expect(strong.result.lines.join(" ")).toMatch(/0 temporary and 1 real/);
   });
 });
 

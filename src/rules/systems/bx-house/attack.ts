@@ -463,7 +463,8 @@ function subdualDamage(input: HIn, plan: HousePlan, data: HouseData, how: string
   let real = 0;
   let temp = 0;
   data.damageDice!.forEach((v, i) => {
-    const r = (data.priorDice + i) % 2 === 1 ? k : 0;
+    // The real point(s) come out of the die that completes a pair, never more than it rolled (issue 30: a 1 is 1 real, 0 temporary).
+    const r = (data.priorDice + i) % 2 === 1 ? Math.min(k, v) : 0;
     real += r;
     temp += Math.max(0, v - r);
     effects.push({ targetId: def.id, damage: Math.max(0, v - r), damageKind: "subdual", note: "empty-hand die" });
