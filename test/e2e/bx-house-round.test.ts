@@ -104,6 +104,13 @@ describe("house rules: movement in a melee round", () => {
     const cast = await say("bob", "declare", { action: "spell", detail: "Sleep" });
     expect(text(cast.message)).toMatch(/Casting is the round's sole action; the caster may move up to 10' while casting\./);
     expect(text(cast.message)).not.toMatch(/cannot move/);
+  });
+
+  // seed 001, "Melee Weapon Reach": "a sufficient reach advantage over their opponent (spear vs dagger for example) strike first"
+  it("reach is judged against the opponent: Wren's dagger does not give the orc the first blow over Dorn's sword", async () => {
+    const r1 = await say("referee", "next");
+    expect(text(r1.message)).toMatch(/initiative \(Dorn\)/);
+    expect(text(r1.message)).not.toMatch(/Reach advantage/);
     expect(h.local.validationErrors).toEqual([]);
   });
 });

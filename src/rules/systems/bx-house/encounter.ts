@@ -170,9 +170,13 @@ function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], 
     push(spears.map((c) => c.id));
   }
   if (round === 1) {
+    // "a sufficient reach advantage over their opponent": the foes it is fighting (either way round), else every foe it may
+    // meet; it must out-reach each of them (a dagger elsewhere on the other side gives nobody the first blow).
     const reach = ready.filter((c) => {
       const foes = ready.filter((o) => o.side !== c.side);
-      return foes.length > 0 && reachRank(c) > Math.min(...foes.map(reachRank));
+      const engaged = foes.filter((o) => has(c, `attacking:${o.id}`) || has(o, `attacking:${c.id}`));
+      const opponents = engaged.length ? engaged : foes;
+      return opponents.length > 0 && reachRank(c) > Math.max(...opponents.map(reachRank));
     });
     const named = reach.filter((c) => !placed.has(c.id)).map((c) => c.name);
     if (named.length) {
