@@ -115,3 +115,18 @@ describe("house rules: movement in a melee round", () => {
   });
 });
 
+describe("house rules: retreat", () => {
+  // seed 001, "Retreat": "roll an initiative die (D6) for the combatant retreating as well as for the combatant(s) they are disengaging from"
+  it("the retreat roll is made against the orc fighting Dorn only, not every orc standing", async () => {
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "2 orcs", surprise: false });
+    await say("referee", "next");
+    await say("referee", "attack", { attacker: "Orc 1", target: "Dorn", override: true });
+    for (let i = 0; i < 6 && !/declare now/.test(text((await say("referee", "next")).message)); i++);
+    const r = await say("alice", "declare", { action: "retreat" });
+    expect(text(r.message)).toMatch(/Orc 1: \d+ — /);
+    expect(text(r.message)).not.toMatch(/Orc 2: \d+ — /);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+

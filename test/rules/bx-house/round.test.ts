@@ -68,6 +68,11 @@ describe("bx-house: declarations", () => {
     expect(declare(f, "drop treasure", [mon("o")], faces(3)).effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
     expect(declare(f, "obstacle", [mon("o")], faces(2), "doorway").effects).toEqual([]);
     expect(declare(f, "obstacle", [mon("o")], faces(2), "secret door").effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
+    // seed 001, "Retreat": "until the one fleeing turns and re-engages" (issue 30): it fights again
+    expect(bxHouse.round.allowance(f, ctx([wolf])).attacks).toBe(0);
+    const back = declare(f, "re-engage", [wolf]);
+    expect(back.effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"] }]);
+    expect(bxHouse.round.allowance(pc("a"), ctx([wolf])).attacks).toBe(1);
   });
   // seed 001, "MISC COMBAT RULES": running; elves and hobbits fire on the run
   it("running leaves no attack; only elves and hobbits may fire on the run", () => {

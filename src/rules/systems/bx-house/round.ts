@@ -99,6 +99,7 @@ const FLIGHT: Declaration[] = [
   turn("drop food", "Drop food", R_EVASION),
   turn("drop treasure", "Drop treasure", R_EVASION),
   turn("obstacle", "Pass an obstacle", R_EVASION, "corner, stairs, doorway or secret door"),
+  turn("re-engage", "Turn and re-engage", R_MISC),
 ];
 
 /** Whether a declaration fits this combatant now (its weapons, race, marks): the buttons offer only these. */
@@ -146,7 +147,11 @@ function declareSetSpear(who: HC): DeclareResult {
 
 function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: boolean, through = false): DeclareResult {
   const who = input.who;
-  const opp = foesOf(who, input.others);
+  // "roll … for the combatant(s) they are disengaging from": the foes fighting it or fought by it (the "fighting" marks);
+  // when nobody is engaged yet, every standing foe. Moving through a line: all the foes passed.
+  const foes = foesOf(who, input.others);
+  const engaged = foes.filter((o) => has(o, `attacking:${who.id}`) || has(who, `attacking:${o.id}`));
+  const opp = through || !engaged.length ? foes : engaged;
   const r = retreatRoll({ retreater: who, opponents: opp }, dice);
   // Moving through a line: the same roll against the foes passed; the mover still attacks those beyond.
   const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: [through ? "passing" : "retreating"] }, ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] }))];
@@ -249,6 +254,8 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
       return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
     }
     case "drop food": case "drop treasure": case "obstacle": return declareFlight(input, dice);
+    // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages": then it fights again.
+    case "re-engage": return res(`${who.name} turns and re-engages`, ["No longer fleeing: it may attack, and the pursuers lose their +2."], [R_MISC], [{ targetId: who.id, removeConditions: ["fleeing"] }]);
     case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"] }]);
     case "alight": return res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]);
     case "hasted": return res(`${who.name} is hasted`, ["Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them)."], [R_ORDER], [{ targetId: who.id, addConditions: ["hasted"] }]);
