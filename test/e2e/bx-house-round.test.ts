@@ -38,7 +38,7 @@ describe("house rules: a spellcaster hit during the round", () => {
     await say("referee", "next");
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r2 = await say("referee", "next");
-    expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[^]*initiative \(monster group\): 1d6 \(2\)/);
+    expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[^]*initiative \(Sentry group\): 1d6 \(2\)/);
     expect(text(r2.message)).toMatch(/Wren's turn: the spell goes off\./);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
     expect(text(hit.message)).toMatch(/Wren cast a spell at the same initiative: Hit during a simultaneous round: save vs paralysis — Rolled 4 against 13 .*: lower, a failure\. d6 5: 5–6, the spell is miscast\./);
@@ -52,7 +52,7 @@ describe("house rules: a spellcaster hit during the round", () => {
     for (let i = 0; i < 5; i++) await say("referee", "next");
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r5 = await say("referee", "next");
-    expect(text(r5.message)).toMatch(/initiative \(Wren\): 1d6 \(6\)[^]*initiative \(monster group\): 1d6 \(3\)/);
+    expect(text(r5.message)).toMatch(/initiative \(Wren\): 1d6 \(6\)[^]*initiative \(Sentry group\): 1d6 \(3\)/);
     expect(text(r5.message)).toMatch(/round 5 · Wren to act/);
     expect(text(r5.message)).toMatch(/Wren's turn: the spell goes off\./);
     await say("referee", "next");
@@ -126,6 +126,20 @@ describe("house rules: retreat", () => {
     const r = await say("alice", "declare", { action: "retreat" });
     expect(text(r.message)).toMatch(/Orc 1: \d+ — /);
     expect(text(r.message)).not.toMatch(/Orc 2: \d+ — /);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+
+describe("house rules: initiative groups", () => {
+  // seed 001, "ENCOUNTER ORDER" 6: "the DM rolls a D6 for each group of foes (a group of skeletons, an evil wizard …, and the evil wizard's bugbear bodyguards)"
+  it("two different custom monsters roll a die each, not one shared 'monster' die", async () => {
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 5 AC 9 ATK spear 1d6 ML 12", surprise: false });
+    const add = await say("referee", "encounter add", { monsters: "Brute", stats: "HD 2 HP 9 AC 7 ATK club 1d8 ML 9" });
+    expect(add.ephemeral).toBeFalsy();
+    const r1 = await say("referee", "next");
+    expect(text(r1.message)).toMatch(/initiative \(Sentry group\): 1d6/);
+    expect(text(r1.message)).toMatch(/initiative \(Brute group\): 1d6/);
     expect(h.local.validationErrors).toEqual([]);
   });
 });

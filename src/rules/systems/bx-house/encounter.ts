@@ -1,6 +1,6 @@
 /** seed 001, "ENCOUNTER ORDER" and "SURPRISE(examples)": surprise ranges, distance, reaction, initiative, spellcasters hit, morale. */
 import type { DiceBag } from "../../dice/bag.js";
-import { bxMorale, bxSave, readiedWeapon, reactionBand, signed, type BxSettings } from "../bx/index.js";
+import { bxMorale, bxSave, creatureType, readiedWeapon, reactionBand, signed, type BxSettings } from "../bx/index.js";
 import {
   isUnsupported,
   type Unsupported,
@@ -117,16 +117,23 @@ function diceFromMarks(cs: HC[]): Map<string, number> | null {
   return m;
 }
 
+/**
+ * A monster's initiative group ("a D6 for each group of foes"): its kind (the preset's class), or for a custom
+ * monster, whose class is the bare "monster", its name without the number ("Sentry 2" → Sentry), so two
+ * different custom monsters do not share a die.
+ */
+const monsterGroup = (c: HC): string => (c.sheet.class.trim().toLowerCase() === "monster" ? creatureType(c.name) : c.sheet.class);
+
 /** Dice: players individually (or one for the party), one d6 per monster group. */
 function rollDice(cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<string, number> {
   const groups = new Map<string, HC[]>();
   for (const c of cs) {
-    const key = c.kind === "monster" ? `foe:${c.side}:${c.sheet.class}` : method === "group" ? `party:${c.side}` : `pc:${c.id}`;
+    const key = c.kind === "monster" ? `foe:${c.side}:${monsterGroup(c).toLowerCase()}` : method === "group" ? `party:${c.side}` : `pc:${c.id}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   const dice = new Map<string, number>();
   for (const [key, g] of groups) {
-    const label = key.startsWith("pc:") ? g[0]!.name : key.startsWith("party:") ? "party" : `${g[0]!.sheet.class} group`;
+    const label = key.startsWith("pc:") ? g[0]!.name : key.startsWith("party:") ? "party" : `${monsterGroup(g[0]!)} group`;
     const v = bag.d(`initiative (${label})`, 6);
     lines.push(`${label}: ${v}`);
     for (const c of g) dice.set(c.id, v);
