@@ -140,6 +140,21 @@ describe("house rules: initiative groups", () => {
     const r1 = await say("referee", "next");
     expect(text(r1.message)).toMatch(/initiative \(Sentry group\): 1d6/);
     expect(text(r1.message)).toMatch(/initiative \(Brute group\): 1d6/);
+  });
+
+  // seed 001, "ENCOUNTER ORDER" 6: "reroll initiative each round" is optional: without it, a goblin added later does not reroll everyone
+  it("a goblin added in round 2 (named Goblin) takes its group's die; the others' dice stand", async () => {
+    await say("referee", "campaign set", { option: "initiativeEachRound", value: "off" });
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "2 goblins", surprise: false });
+    const r1 = await say("referee", "next");
+    expect(text(r1.message)).toMatch(/initiative \(Wren\): 1d6/);
+    for (let i = 0; i < 6 && !/declare now/.test(text((await say("referee", "next")).message)); i++);
+    await say("referee", "encounter add", { monsters: "1 goblin" });
+    const r2 = await say("referee", "next");
+    expect(text(r2.message)).toMatch(/Initiative stands from the first round\./);
+    expect(text(r2.message)).toMatch(/No die from the first round: Goblin \(Goblin: its group's die\)\./);
+    expect(text(r2.message)).not.toMatch(/initiative \(Wren\): 1d6/);
     expect(h.local.validationErrors).toEqual([]);
   });
 });

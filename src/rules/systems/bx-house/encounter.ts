@@ -106,15 +106,18 @@ const multiFighter = (c: HC, all: HC[]) =>
   (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
 const INIT = "initiative:";
 
-/** Each combatant's initiative die from the marks the first round left ("initiative:4"); null when one has none. */
+/**
+ * Each combatant's initiative die from the marks the first round left ("initiative:4"); null when nobody has one.
+ * One who has none (added since, or placed first and last) gets its die from `fillMissing`: the others' dice stand
+ * (issue 30: adding a monster rerolled everyone).
+ */
 function diceFromMarks(cs: HC[]): Map<string, number> | null {
   const m = new Map<string, number>();
   for (const c of cs) {
     const k = c.state.conditions.find((x) => x.startsWith(INIT));
-    if (!k) return null;
-    m.set(c.id, Number(k.slice(INIT.length)));
+    if (k) m.set(c.id, Number(k.slice(INIT.length)));
   }
-  return m;
+  return m.size ? m : null;
 }
 
 /**
@@ -150,10 +153,14 @@ function fillMissing(kept: Map<string, number>, cs: HC[], method: string, bag: D
   const missing = cs.filter((c) => !kept.get(c.id));
   if (!missing.length) return kept;
   const d = new Map(kept);
-  const partyDie = (c: HC) => (method === "group" && c.kind !== "monster" ? cs.find((o) => o.side === c.side && o.kind !== "monster" && kept.get(o.id))?.id : undefined);
+  // The party's die (method "group"), or a monster's group's die (a goblin added to goblins that rolled).
+  const sameGroup = (c: HC, o: HC) => o.side === c.side && o.kind === "monster" && monsterGroup(o).toLowerCase() === monsterGroup(c).toLowerCase();
+  const partyDie = (c: HC) =>
+    c.kind === "monster" ? cs.find((o) => sameGroup(c, o) && kept.get(o.id))?.id : method === "group" ? cs.find((o) => o.side === c.side && o.kind !== "monster" && kept.get(o.id))?.id : undefined;
   const roll = missing.filter((c) => !partyDie(c));
   for (const c of missing) if (partyDie(c)) d.set(c.id, kept.get(partyDie(c)!)!);
-  lines.push(`No die from the first round: ${missing.map((c) => c.name).join(", ")}${roll.length < missing.length ? " (the party's die)" : ""}.`);
+  const shared = missing.filter((c) => partyDie(c));
+  lines.push(`No die from the first round: ${missing.map((c) => c.name).join(", ")}${shared.length ? ` (${shared.map((c) => c.name).join(", ")}: ${shared.some((c) => c.kind === "monster") ? "its group's die" : "the party's die"})` : ""}.`);
   for (const [id, v] of rollDice(roll, method, bag, lines)) d.set(id, v);
   return d;
 }
