@@ -8,6 +8,7 @@ import { advanceTurns, dungeonStatus, MAX_TURNS } from "../src/play/dungeon/inde
 import { changeEffect, changeLight } from "../src/play/dungeon/light.js";
 import { partyChoices } from "../src/play/dungeon/party.js";
 import { setDungeon } from "../src/play/dungeon/set.js";
+import { MAX_REST_DAYS, restForDays, type RestPlace } from "../src/play/dungeon/days.js";
 import { startWandering, WanderingGone } from "../src/play/dungeon/wandering.js";
 import { StaleError } from "../src/play/errors.js";
 
@@ -53,6 +54,22 @@ export const command: CommandModule = {
     )
     .addSubcommand((c) =>
       c
+        .setName("rest")
+        .setDescription("Days of complete rest: each system's own healing; in camp, wandering checks (referee)")
+        .addIntegerOption((o) => o.setName("days").setDescription(`Full days of rest (1 to ${MAX_REST_DAYS})`).setRequired(true).setMinValue(1).setMaxValue(MAX_REST_DAYS))
+        .addStringOption((o) =>
+          o
+            .setName("place")
+            .setDescription("Where (default: camp)")
+            .addChoices(
+              { name: "camp: rations, wandering checks", value: "camp" },
+              { name: "safe camp: rations, no wandering checks", value: "safe" },
+              { name: "town: no rations, no wandering checks", value: "town" },
+            ),
+        ),
+    )
+    .addSubcommand((c) =>
+      c
         .setName("effect")
         .setDescription("Time a spell or effect in turns; 0 ends it (referee)")
         .addStringOption((o) => o.setName("name").setDescription("e.g. Light spell").setRequired(true).setMaxLength(60))
@@ -89,6 +106,10 @@ export const command: CommandModule = {
           coins: o.getInteger("coins"),
         });
         return respond(i, { embeds: [dungeonEmbed(v.view, "Dungeon set", v.lines)] });
+      }
+      case "rest": {
+        const r = await restForDays(s, actor, { days: o.getInteger("days", true), place: o.getString("place") as RestPlace | null });
+        return respond(i, { embeds: [dungeonEmbed(r.view, r.title, r.lines)], components: wanderingButtons(r) });
       }
       case "effect": {
         const v = await changeEffect(s, actor, { name: o.getString("name", true), turns: o.getInteger("turns", true) });

@@ -5,7 +5,7 @@
  */
 import { campaignSystem } from "./campaigns/system.js";
 import type { Campaign } from "../generated/prisma/client.js";
-import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type RuleResult, type RuleSystem, type DamageKind, type Side, type Situation, type SystemId, type StateView } from "../rules/systems/types.js";
+import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type MoraleResult, type RuleResult, type RuleSystem, type DamageKind, type Side, type Situation, type SystemId, type StateView, type Unsupported } from "../rules/systems/types.js";
 import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
@@ -17,6 +17,7 @@ import { activeCharacter, asCombatant, findCharacter } from "./characters/index.
 import { bagFor, openStream } from "./streams.js";
 import { applyEffects, saveState } from "./encounters/effects.js";
 import { isDown, loadFight, toRule, type Fight } from "./encounters/load.js";
+import { nowAgainst } from "./round/onturn.js";
 import type { DiceBag } from "../rules/dice/bag.js";
 import { retainerMorale } from "./retainers/morale.js";
 import { partyLeader } from "./encounters/leader.js";
@@ -131,7 +132,8 @@ export async function savingThrow(s: Services, actor: Actor, input: SaveRequest,
     const sys = campaignSystem(sc.campaign);
     if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
     const c = await who(tx, sc, actor, input.character, input.characterId);
-    const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag)));
+    const order = sc.fight?.rows.some((r) => r.id === c.id) ? nowAgainst(sc.fight, c.id) : undefined;
+    const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}), ...(order ? { order } : {}) }, bag)));
     if (r.effects?.length) await applySaveEffects(tx, sc, c, r.effects, bag);
     return { result: r, extra: [], campaign: sc.campaign };
   }, input.hidden, tx);
@@ -188,7 +190,34 @@ async function partyOf(tx: Tx, sc: Scope): Promise<Combatant[]> {
   return out;
 }
 
-export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null }): Promise<TableResult> {
+/**
+ * Who rolls morale together: the system's groups (B/X: by creature type), or the side as one; `group` (a type
+ * or a name) keeps only the group it names.
+ */
+function moraleGroups(sys: RuleSystem, members: Combatant[], group?: string | null): { name: string; who: Combatant[] }[] {
+  const all = members.length && sys.moraleGroups ? sys.moraleGroups(members) : [{ name: "", who: members }];
+  if (!group) return all;
+  const k = group.trim().toLowerCase();
+  const named = all.filter((g) => g.name.toLowerCase() === k || g.who.some((c) => c.name.toLowerCase() === k));
+  if (!named.length) throw new UserError(`No one standing is "${group}": ${sys.moraleGroups ? `the groups are ${all.map((g) => g.name || "the side").join(", ")}` : "this system checks the side as one"}.`);
+  return named;
+}
+
+/** Several groups' rolls as one answer: each line says whose roll it is; the marks stay with those who rolled. */
+function mergeMorale(rolled: { name: string; r: MoraleResult | Unsupported }[]): MoraleResult | Unsupported {
+  const done = rolled.filter((x): x is { name: string; r: MoraleResult } => !isUnsupported(x.r));
+  if (!done.length) return rolled[0]!.r;
+  return {
+    title: done.map((x) => x.r.title).join("; "),
+    lines: done.flatMap((x) => x.r.lines.map((l) => `${x.name}: ${l}`)),
+    rules: [...new Set(done.flatMap((x) => x.r.rules))],
+    rolls: done.flatMap((x) => x.r.rolls.map((d) => ({ ...d, label: `${d.label} (${x.name})` }))),
+    holds: done.every((x) => x.r.holds),
+    effects: done.flatMap((x) => x.r.effects ?? []),
+  };
+}
+
+export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null; group?: string | null }): Promise<TableResult> {
   return withDice(s, actor, "morale", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "check morale");
     const sys = campaignSystem(sc.campaign);
@@ -201,11 +230,14 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
     if (loyal?.result.effects?.length && sc.fight) await applyEffects(tx, sc.fight, loyal.result.effects, bag);
     if (loyal && !members.length && input.rating == null) return { result: loyal.result, extra: [], campaign: sc.campaign };
     if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
-    const raw = sys.morale({ who: members, side, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
+    const groups = moraleGroups(sys, members, input.group);
+    const roll = (who: Combatant[]) => sys.morale({ who, side, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
+    const rolled = groups.map((g) => ({ name: g.name, r: rule(() => roll(g.who)) }));
+    const raw = rolled.length === 1 ? rolled[0]!.r : mergeMorale(rolled);
     // The rest of the side may have no morale of its own (B/X player characters): the retainers' rolls stand alone.
     if (isUnsupported(raw) && loyal) return { result: { ...loyal.result, lines: [...loyal.result.lines, raw.message] }, extra: [], campaign: sc.campaign };
     const r = unsupported(raw);
-    // Marks the roll leaves (fled, fights to the death) apply to those who rolled.
+    // Marks each roll leaves (fled, fights to the death) apply to those who rolled it.
     if (sc.fight && !isUnsupported(r) && r.effects?.length) await applyEffects(tx, sc.fight, r.effects, bag);
     const result = loyal ? { ...r, lines: [...loyal.result.lines, ...r.lines], rules: [...r.rules, ...loyal.result.rules], rolls: [...loyal.result.rolls, ...r.rolls] } : r;
     return { result, extra: [], campaign: sc.campaign };

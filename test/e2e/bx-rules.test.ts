@@ -224,9 +224,9 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     expect(text(d.message)).toMatch(/Mira\*\* `██████████` HP 9\/9 · casting a spell \(declared\) · declared: Cast a spell/);
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Party 4 · Foes 1/);
-    expect(buttons(r1.message).map((b) => b.label)).toContain("The spell goes off");
-    const cast = await say(h, "alice", "declare", { action: "cast" });
-    expect(text(cast.message)).toMatch(/Mira's spell goes off/);
+    // Issue 30: the spell goes off when the caster's place comes, without a tap.
+    expect(buttons(r1.message).map((b) => b.label)).not.toContain("The spell goes off");
+    expect(text(r1.message)).toMatch(/Mira's turn: the spell goes off\./);
     const no = await say(h, "alice", "attack", { target: "Orc" });
     expect(no.ephemeral).toBe(true);
     expect(text(no.message)).toMatch(/Mira cannot attack this round \(casting a spell: no other action this round\)/);

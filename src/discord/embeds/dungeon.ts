@@ -60,7 +60,7 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
   return r.reaction ? [e, ruleEmbed(r.reaction)] : [e];
 }
 
-export function wanderingButtons(r: TurnsReport): ActionRowBuilder<ButtonBuilder>[] {
+export function wanderingButtons(r: Pick<TurnsReport, "wandering">): ActionRowBuilder<ButtonBuilder>[] {
   if (!r.wandering) return [];
   return [
     new ActionRowBuilder<ButtonBuilder>().addComponents(

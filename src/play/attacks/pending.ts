@@ -3,6 +3,7 @@ import type { PendingAction } from "../../generated/prisma/client.js";
 import type { AttackInput, AttackState, Effect, Situation } from "../../rules/systems/types.js";
 import type { Fight } from "../encounters/load.js";
 import { toRule } from "../encounters/load.js";
+import { placeOrder } from "../round/onturn.js";
 
 export interface StoredInput {
   attackerId: string;
@@ -47,5 +48,6 @@ export function attackInput(f: Fight, s: StoredInput): AttackInput {
     ...(s.modifierBy ? { modifierBy: s.modifierBy } : {}),
     attackIndex: s.attackIndex ?? 0,
     round: s.round ?? f.encounter.round,
+    ...(placeOrder(f, attacker.id, defender.id) ? { order: placeOrder(f, attacker.id, defender.id)! } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { DiceBag } from "../../rules/dice/bag.js";
 import type { Combatant, DamageResult, RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import { activeCharacter, asCombatant } from "../characters/index.js";
+import { defaultRestDays } from "../../rules/systems/rest-days.js";
 
 /** Runs `change` on every player's active character and every active retainer that has fought, saving what it returns. */
 async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => DamageResult | null): Promise<string[]> {
@@ -31,8 +32,12 @@ async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => Da
 
 /** A turn of rest (system.rest) and, for each full day of complete rest, natural healing (system.restDays). */
 export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem, days?: { days: number; bag: DiceBag }): Promise<string[]> {
-  const lines = system.rest ? await forParty(tx, campaign, (c) => system.rest!(c, "turn")) : [];
-  if (days && days.days > 0 && system.restDays) lines.push(...(await forParty(tx, campaign, (c) => system.restDays!(c, days.days, days.bag))));
+  // A day of rest without the system's own rate rests long (defaultRestDays): the turn's rest would say it twice.
+  const longInstead = !!days && days.days > 0 && !system.restDays;
+  const lines = system.rest && !longInstead ? await forParty(tx, campaign, (c) => system.rest!(c, "turn")) : [];
+  // A text without healing by days still rests (a long rest where it has one) and says it sets no rate.
+  const byDays = (c: Combatant, n: number, bag: DiceBag) => (system.restDays ? system.restDays(c, n, bag) : defaultRestDays(system, c, n));
+  if (days && days.days > 0) lines.push(...(await forParty(tx, campaign, (c) => byDays(c, days.days, days.bag))));
   return lines;
 }
 

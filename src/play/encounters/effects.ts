@@ -4,7 +4,8 @@ import type { CombatState, Effect, SystemWords } from "../../rules/systems/types
 import type { Tx } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import type { Fight } from "./load.js";
-import { toRule } from "./load.js";
+import { isDown, toRule } from "./load.js";
+import { readRound } from "../round/state.js";
 import { sheetState, stampAdded } from "../round/marks.js";
 import { setState } from "../../store/hot.js";
 
@@ -35,6 +36,7 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     if (idx < 0) continue;
     let c = toRule(fight.rows[idx]!);
     const before = c.state.conditions;
+    const wasDown = isDown(c);
     const state: CombatState = { ...c.state, conditions: [...c.state.conditions] };
     const stamina = state.stamina;
     if (e.staminaCost && typeof stamina === "number") state.stamina = Math.max(0, stamina - e.staminaCost);
@@ -52,6 +54,8 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     if (e.staminaCost && typeof stamina === "number") out.lines.push(`${c.name}: ${e.note ? `${e.note}, ` : ""}${e.staminaCost} stamina (${stamina} → ${state.stamina})`);
     else if (e.note) out.lines.push(e.note);
     c = { ...c, state: stampAdded(before, c.state, fight.encounter.round) };
+    // When it fell (round and place in the order): one slain in a simultaneous exchange still strikes in it (round/gate.ts).
+    if (!wasDown && isDown(c) && readRound(fight.encounter).phase === "act") c = { ...c, state: { ...c.state, fell: [fight.encounter.round, fight.encounter.turn] } };
     const row = fight.rows[idx]!;
     const json = await saveState(tx, row, c.state, fight.system.words);
     fight.rows[idx] = { ...row, state: json };

@@ -21,6 +21,7 @@ import { ROUNDS_PER_TURN } from "../../rules/dungeon/index.js";
 import { endTurnMarks } from "../dungeon/turnmarks.js";
 import { addRounds, encounterById } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
+import { turnStarts } from "../round/onturn.js";
 
 /**
  * 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too.
@@ -155,6 +156,7 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
     const notes: string[] = [];
     const turn = firstActing(fight, init.order, 0, notes);
     await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(init.order), turn });
+    notes.push(...(await turnStarts(tx, await reload(tx, fight), init.order, turn)));
     await open.close(tx, actor);
     return { fight: await reload(tx, fight), results: [init], notes };
   }));
@@ -174,6 +176,7 @@ async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Prom
   const turn = firstActing(started.fight, started.order, 0, notes);
   const rs = { ...readRound(fight.encounter), phase: "act" as const };
   await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn, roundState: JSON.stringify(rs) });
+  notes.push(...(await turnStarts(tx, await reload(tx, fight), started.order, turn)));
   await open.close(tx, actor);
   return { fight: await reload(tx, fight), results: started.results, notes, lapsed };
 }
@@ -211,6 +214,7 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
     if (turn < order.length) {
       // Attacks waiting for an answer stay open: the next combatant's turn does not close them.
       await bumpEncounter(tx, fight.encounter, { turn });
+      notes.push(...(await turnStarts(tx, await reload(tx, fight), order, turn)));
       return { fight: await reload(tx, fight), results: [], notes, newRound: false };
     }
     // The round ends: attacks still waiting resolve as they stand, then the round's steps run.
@@ -232,6 +236,7 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
     notes.push(`Round ${round} begins.`);
     const first = firstActing(started.fight, started.order, 0, notes);
     await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn: first, roundState: JSON.stringify(freshRound("act")) });
+    notes.push(...(await turnStarts(tx, await reload(tx, fight), started.order, first)));
     await open.close(tx, actor);
     return { fight: await reload(tx, fight), results: [...ended.results, ...started.results], notes, lapsed, newRound: true };
   }));

@@ -56,13 +56,15 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   const referee = isReferee(f.campaign, actor);
   if (override && !referee) throw new PermissionError("`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.");
   const who = toRule(row);
-  // The one check that the attacker is standing: "Alda is unconscious and cannot act."
-  if (isDown(who)) throw new UserError(`${row.name} is ${f.system.view(who).status || "out of the fight"} and cannot act.`);
   const rs = readRound(f.encounter);
-  const why = cannotAct(f, who, rs);
+  const last = fellInThisExchange(f, row, rs);
+  // The one check that the attacker is standing: "Alda is unconscious and cannot act."
+  if (isDown(who) && !last) throw new UserError(`${row.name} is ${f.system.view(who).status || "out of the fight"} and cannot act.`);
+  const why = last ? null : cannotAct(f, who, rs);
   if (why) throw new UserError(`${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round: wait for /next" : ""}.`);
   const by = forPlayer(row, actor);
   const notes: string[] = by ? [`${row.name}'s attack: ${by}.`] : [];
+  if (last) notes.push(`${row.name} fell in this exchange and still strikes: ${last}.`);
   checkTurn(f, row, rs, referee, notes);
   const used = rs.attacks[row.id] ?? 0;
   const may = allowance(f, who, rs);
@@ -81,6 +83,21 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
     }
   }
   return { attackIndex: used, notes, after: { ...rs, attacks: { ...rs.attacks, [row.id]: used + 1 } } };
+}
+
+/**
+ * The system's ruling (`round.fallenStrike`) when `row` fell during the place in the order that is acting
+ * now and that place is a simultaneous exchange (both sides share it): it still makes its attack there.
+ * Null otherwise: the fallen do not act, and nobody attacks them (gateTarget).
+ */
+export function fellInThisExchange(f: Fight, row: CombatantRow, rs: RoundState): string | null {
+  const rule = f.system.round.fallenStrike;
+  const fell = toRule(row).state.fell as [number, number] | undefined;
+  if (!rule || !fell || rs.phase !== "act" || fell[0] !== f.encounter.round || fell[1] !== f.encounter.turn) return null;
+  const now = actingNow(f);
+  if (!now?.includes(row.id)) return null;
+  const sides = new Set(f.rows.filter((r) => now.includes(r.id)).map((r) => r.side));
+  return sides.size > 1 ? rule : null;
 }
 
 /** Marks of the slain: nobody attacks them. */

@@ -18,7 +18,7 @@ function keepLasts(state: CombatState): CombatState {
 
 /** The state as a character's or retainer's sheet keeps it: no fight marks, no round stamps. */
 export function sheetState(words: SystemWords, state: CombatState): CombatState {
-  const { since: _since, ...rest } = state as CombatState & { since?: Since };
+  const { since: _since, fell: _fell, ...rest } = state as CombatState & { since?: Since; fell?: unknown };
   return keepLasts({ ...rest, conditions: state.conditions.filter((c) => !FIGHT_LIFETIMES.has(lifetimeOf(words, state, c))) });
 }
 

@@ -19,7 +19,8 @@ export function pickActing(f: Fight, actor: Actor, name: string | null | undefin
     return row;
   }
   const all = f.rows.filter((r) => r.controllerId === actor.userId);
-  const mine = all.filter((r) => !isDown(toRule(r)));
+  // Standing, or slain in a simultaneous exchange that is still acting (its last attack: round/gate.ts).
+  const mine = all.filter((r) => !isDown(toRule(r)) || (ready?.(r) ?? false));
   if (mine.length === 1) return mine[0]!;
   const now = ready && mine.length > 1 ? mine.filter(ready) : [];
   if (now.length === 1) return now[0]!;

@@ -170,7 +170,14 @@ export interface AttackInput<S = Record<string, unknown>> {
   situation: Situation;
   /** Who gave `situation.modifier`: only the referee's carries the referee's label. */
   modifierBy?: "referee" | "player";
+  /**
+   * The attacker's place in this round's order against the defender's: "attacker first" (won initiative),
+   * "same" (a tie, simultaneous), "defender first". Absent before the order is rolled.
+   */
+  order?: PlaceOrder;
 }
+
+export type PlaceOrder = "attacker first" | "same" | "defender first";
 
 /** The label of `situation.modifier` on the roll: the referee's in the book's word for the referee, a player's as the player's. */
 export const modifierLabel = (by: AttackInput["modifierBy"], referee: string): string => (by === "referee" ? referee : by === "player" ? "player's modifier" : "modifier");
@@ -188,6 +195,8 @@ export interface SaveInput<S = Record<string, unknown>> {
   who: Combatant<S>;
   kind?: string;
   modifier?: number;
+  /** In a fight: the place acting now against the one who saves ("attacker first": its turn has not come yet this round). */
+  order?: PlaceOrder;
 }
 
 export interface InitiativeInput<S = Record<string, unknown>> {
@@ -347,6 +356,16 @@ export interface RoundRules<S = Record<string, unknown>> {
   end?(input: InitiativeInput<S>, dice: DiceBag): RoundStartResult;
   /** Whether initiative is rolled again at each round's start (the system's rule and the campaign's options). */
   rerolls(settings: Record<string, unknown>): boolean;
+  /**
+   * Those slain during a simultaneous exchange (both sides sharing a place in the order) still make their
+   * attack in it: the ruling in the text's words, said on that attack. Absent: the slain do not act.
+   */
+  fallenStrike?: string;
+  /**
+   * What happens by itself when `who`'s place in the order comes (B/X: a declared spell goes off), without a tap;
+   * null when nothing does. It rolls no dice. Play shows the lines on the board.
+   */
+  onTurn?(who: Combatant<S>, ctx: RoundContext<S>): { lines: string[]; effects: Effect[] } | null;
 }
 
 /** A campaign option the system adds (or one of the shared ones it narrows, like Third Age's wandering interval). */
@@ -515,6 +534,11 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
   /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
   restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
+  /**
+   * Who checks morale together (B/X: each creature type on its own, an ogre apart from its orcs), each group
+   * named: play rolls once per group, and each roll's marks go to that group. Absent: the side rolls as one.
+   */
+  moraleGroups?(who: Combatant<Sheet>[]): { name: string; who: Combatant<Sheet>[] }[];
 }
 // ---------------------------------------------------------------------------
 // Optional members for the table's comfort (issue 20): custom monsters as one

@@ -68,6 +68,11 @@ describe("bx-house: declarations", () => {
     expect(declare(f, "drop treasure", [mon("o")], faces(3)).effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
     expect(declare(f, "obstacle", [mon("o")], faces(2), "doorway").effects).toEqual([]);
     expect(declare(f, "obstacle", [mon("o")], faces(2), "secret door").effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
+    // seed 001, "Retreat": "until the one fleeing turns and re-engages" (issue 30): it fights again
+    expect(bxHouse.round.allowance(f, ctx([wolf])).attacks).toBe(0);
+    const back = declare(f, "re-engage", [wolf]);
+    expect(back.effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"] }]);
+    expect(bxHouse.round.allowance(pc("a"), ctx([wolf])).attacks).toBe(1);
   });
   // seed 001, "MISC COMBAT RULES": running; elves and hobbits fire on the run
   it("running leaves no attack; only elves and hobbits may fire on the run", () => {
@@ -160,6 +165,13 @@ describe("bx-house: empty hands", () => {
       { targetId: "d", damage: 0, damageKind: "subdual", note: "empty-hand die" },
       { targetId: "d", damage: 1, damageKind: "normal" },
     ]);
+    // seed 001, "Empty Hand Attacks": "1 point per every 2 die rolls … (2 pts if STR is 16-18). The rest is temporary": a die of 1 at STR 16 is 1 real, not 2 (issue 30)
+    const strong = standing(bxHouse, atk(pc("a", { str: 16 }), d, {}, "unarmed"), faces(15, 1));
+    expect(strong.final.filter((e) => e.damage !== undefined)).toEqual([
+      { targetId: "d", damage: 0, damageKind: "subdual", note: "empty-hand die" },
+      { targetId: "d", damage: 1, damageKind: "normal" },
+    ]);
+    expect(strong.result.lines.join(" ")).toMatch(/0 temporary and 1 real/);
   });
 });
 
@@ -203,7 +215,11 @@ describe("bx-house: a spellcaster hit", () => {
     const mage = withConds(pc("mage", { class: "magic-user", hp: 12, psyBonus: 1, saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 } }), "casting", "initiative:3");
     const won = standing(bxHouse, atk(withConds(mon("o"), "initiative:5"), mage), faces(19, 2));
     expect(won.result.lines.join(" ")).toMatch(/mage was casting: Hit by a foe who won initiative: the spell is lost/);
-    expect(won.final).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell lost" });
+    expect(won.final).toContainEqual({ targetId: "mage", removeConditions: ["casting", "spell cast"], addConditions: ["spell lost"], note: "spell lost" });
+    // Issue 30: the order decides when play gives it: the caster's place first, the spell goes off even though hit.
+    const first = standing(bxHouse, { ...atk(withConds(mon("o"), "initiative:5"), mage), order: "defender first" }, faces(19, 2));
+    expect(first.result.lines.join(" ")).toMatch(/The caster won initiative: the spell goes off as intended even though hit/);
+    expect(first.final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
     const tie = bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(19, 2, 11, 6));
     expect(tie.result.lines.join(" ")).toMatch(/save vs paralysis \+1 PSY.*d6 6: 5–6, the spell is miscast/);
     // a miss sets nothing off

@@ -16,13 +16,14 @@ describe("bx ability checks", () => {
     expect(ok(bx.check({ who, attribute: "str" }, faces(14))).success).toBe(false);
   });
   // seed 002, "Modifiers": −4 easy … +4 very difficult, added to the roll
-  it("adds the modifier to the roll and refuses ±5", () => {
+  it("adds the modifier to the roll; ±4 are examples, not limits (issue 30): +5 is taken, ±21 refused", () => {
     const who = pc("a", { dex: 12 });
     const r = ok(bx.check({ who, attribute: "DEX", modifier: 4 }, faces(9)));
     expect(r.success).toBe(false);
     expect(r.rolls[0]!.total).toBe(13);
     expect(ok(bx.check({ who, attribute: "DEX", modifier: -4 }, faces(16))).success).toBe(true);
-    expect(() => bx.check({ who, attribute: "DEX", modifier: 5 }, faces(9))).toThrow(/between -4/);
+    expect(ok(bx.check({ who, attribute: "DEX", modifier: 5 }, faces(7))).rolls[0]!.total).toBe(12);
+    expect(() => bx.check({ who, attribute: "DEX", modifier: 21 }, faces(9))).toThrow(/from -20 to \+20/);
     expect(() => bx.check({ who, attribute: "LUCK" }, faces(9))).toThrow(/STR, INT, WIS, DEX, CON, CHA/);
   });
   // seed 002, "1s and 20s" (ability checks)

@@ -20,7 +20,10 @@ describe("bx: the round", () => {
     expect(d.title).toBe("mage prepares Sleep");
     expect(d.effects).toEqual([{ targetId: "mage", addConditions: ["casting"] }]);
     const casting = conds(mage, "casting");
-    expect(bx.round.declarations(casting, ctx("act")).map((x) => x.id)).toEqual(["cast"]);
+    // Issue 30: no tap; the spell goes off when the caster's place comes (round.onTurn).
+    expect(bx.round.declarations(casting, ctx("act"))).toEqual([]);
+    expect(bx.round.onTurn!(casting, ctx("act"))).toEqual({ lines: ["mage's turn: the spell goes off."], effects: [{ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell cast"] }] });
+    expect(bx.round.onTurn!(conds(mage, "casting", "spell lost"), ctx("act"))).toBeNull();
     expect(bx.round.declare({ who: casting, id: "cast", others: [], round: 1, declared: ["spell"] }, faces()).effects).toEqual([{ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell cast"] }]);
   });
   // seed 002, "Spell Casting": speak and move the hands; sole action; no movement
@@ -40,6 +43,19 @@ describe("bx: the round", () => {
     expect(() => bx.round.declare({ who: conds(pc("mage"), "casting", "spell lost"), id: "cast", others: [], round: 1, declared: [] }, faces())).toThrow(/disrupted/);
     // a miss disrupts nothing
     expect(standing(bx, atk(mon("o", { thac0: 19 }), mage), faces(2)).final).toEqual([]);
+  });
+  // seed 002, "Disrupting Spells": "If a spell caster loses initiative …": a tie or the caster's place first is no lost initiative (issue 30)
+  it("a hit in a tie or after the caster's place disrupts nothing; a failed save before the caster's turn does", () => {
+    const mage = conds(pc("mage", { hp: 10, ac: 9 }), "casting");
+    const tie = standing(bx, { ...atk(mon("o", { thac0: 19 }), mage), order: "same" }, faces(15, 3));
+    expect(tie.final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
+    expect(tie.result.lines.join(" ")).toMatch(/a tie is no lost initiative, so the spell goes off/);
+    const after = standing(bx, { ...atk(mon("o", { thac0: 19 }), mage), order: "defender first" }, faces(15, 3));
+    expect(after.final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
+    const failed = bx.save({ who: mage, kind: "spells", order: "attacker first" }, faces(2));
+    expect(failed).toMatchObject({ success: false, effects: [{ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"] }] });
+    expect(bx.save({ who: mage, kind: "spells", order: "defender first" }, faces(2))).not.toHaveProperty("effects");
+    expect(bx.save({ who: mage, kind: "spells" }, faces(2))).not.toHaveProperty("effects");
   });
   // seed 002, "Attacks Per Round": PCs once a round; "Some monsters have multiple attacks"
   it("one attack a round for a PC; a monster's routine; none while retreating", () => {

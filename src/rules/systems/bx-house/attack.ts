@@ -463,7 +463,8 @@ function subdualDamage(input: HIn, plan: HousePlan, data: HouseData, how: string
   let real = 0;
   let temp = 0;
   data.damageDice!.forEach((v, i) => {
-    const r = (data.priorDice + i) % 2 === 1 ? k : 0;
+    // The real point(s) come out of the die that completes a pair, never more than it rolled (issue 30: a 1 is 1 real, 0 temporary).
+    const r = (data.priorDice + i) % 2 === 1 ? Math.min(k, v) : 0;
     real += r;
     temp += Math.max(0, v - r);
     effects.push({ targetId: def.id, damage: Math.max(0, v - r), damageKind: "subdual", note: "empty-hand die" });
@@ -598,13 +599,18 @@ function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
       rules.push(R_MISC);
     }
   }
-  if (def.state.conditions.includes("casting")) {
+  // seed 001, "ENCOUNTER ORDER" 7: a caster hit "during the round": by a foe who won initiative (its place came first), with
+  // simultaneous initiative (the same place: the spell went off at that place's start, and the hit may still spoil it),
+  // or after the caster won it (the spell goes off). Before the order is rolled, the dice marks decide as before.
+  const casting = def.state.conditions.includes("casting");
+  if (casting || (def.state.conditions.includes("spell cast") && (input.order === "same" || input.order === "defender first"))) {
     const a = initiativeDie(att);
-    const initiative = a && a === initiativeDie(def) ? "simultaneous" : "attacker won";
+    const initiative =
+      input.order === "defender first" ? "caster won" : input.order === "same" ? "simultaneous" : input.order === "attacker first" ? "attacker won" : a && a === initiativeDie(def) ? "simultaneous" : "attacker won";
     const r = spellcasterHit({ caster: def, initiative }, bag);
-    lines.push(`${def.name} was casting: ${r.lines.join(" ")}`);
+    lines.push(`${def.name} ${casting ? "was casting" : initiative === "simultaneous" ? "cast a spell at the same initiative" : "cast a spell this round"}: ${r.lines.join(" ")}`);
     rules.push(...r.rules);
-    if (r.outcome !== "goes off") effects.push({ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: `spell ${r.outcome}` });
+    if (r.outcome !== "goes off") effects.push({ targetId: def.id, removeConditions: ["casting", "spell cast"], addConditions: ["spell lost"], note: `spell ${r.outcome}` });
   }
   return lines.length || effects.length ? { lines, effects, rules } : undefined;
 }

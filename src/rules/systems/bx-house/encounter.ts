@@ -1,6 +1,6 @@
 /** seed 001, "ENCOUNTER ORDER" and "SURPRISE(examples)": surprise ranges, distance, reaction, initiative, spellcasters hit, morale. */
 import type { DiceBag } from "../../dice/bag.js";
-import { bxMorale, bxSave, readiedWeapon, reactionBand, signed, type BxSettings } from "../bx/index.js";
+import { bxMorale, bxSave, creatureType, readiedWeapon, reactionBand, signed, type BxSettings } from "../bx/index.js";
 import {
   isUnsupported,
   type Unsupported,
@@ -106,27 +106,37 @@ const multiFighter = (c: HC, all: HC[]) =>
   (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
 const INIT = "initiative:";
 
-/** Each combatant's initiative die from the marks the first round left ("initiative:4"); null when one has none. */
+/**
+ * Each combatant's initiative die from the marks the first round left ("initiative:4"); null when nobody has one.
+ * One who has none (added since, or placed first and last) gets its die from `fillMissing`: the others' dice stand
+ * (issue 30: adding a monster rerolled everyone).
+ */
 function diceFromMarks(cs: HC[]): Map<string, number> | null {
   const m = new Map<string, number>();
   for (const c of cs) {
     const k = c.state.conditions.find((x) => x.startsWith(INIT));
-    if (!k) return null;
-    m.set(c.id, Number(k.slice(INIT.length)));
+    if (k) m.set(c.id, Number(k.slice(INIT.length)));
   }
-  return m;
+  return m.size ? m : null;
 }
+
+/**
+ * A monster's initiative group ("a D6 for each group of foes"): its kind (the preset's class), or for a custom
+ * monster, whose class is the bare "monster", its name without the number ("Sentry 2" → Sentry), so two
+ * different custom monsters do not share a die.
+ */
+const monsterGroup = (c: HC): string => (c.sheet.class.trim().toLowerCase() === "monster" ? creatureType(c.name) : c.sheet.class);
 
 /** Dice: players individually (or one for the party), one d6 per monster group. */
 function rollDice(cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<string, number> {
   const groups = new Map<string, HC[]>();
   for (const c of cs) {
-    const key = c.kind === "monster" ? `foe:${c.side}:${c.sheet.class}` : method === "group" ? `party:${c.side}` : `pc:${c.id}`;
+    const key = c.kind === "monster" ? `foe:${c.side}:${monsterGroup(c).toLowerCase()}` : method === "group" ? `party:${c.side}` : `pc:${c.id}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   const dice = new Map<string, number>();
   for (const [key, g] of groups) {
-    const label = key.startsWith("pc:") ? g[0]!.name : key.startsWith("party:") ? "party" : `${g[0]!.sheet.class} group`;
+    const label = key.startsWith("pc:") ? g[0]!.name : key.startsWith("party:") ? "party" : `${monsterGroup(g[0]!)} group`;
     const v = bag.d(`initiative (${label})`, 6);
     lines.push(`${label}: ${v}`);
     for (const c of g) dice.set(c.id, v);
@@ -143,10 +153,14 @@ function fillMissing(kept: Map<string, number>, cs: HC[], method: string, bag: D
   const missing = cs.filter((c) => !kept.get(c.id));
   if (!missing.length) return kept;
   const d = new Map(kept);
-  const partyDie = (c: HC) => (method === "group" && c.kind !== "monster" ? cs.find((o) => o.side === c.side && o.kind !== "monster" && kept.get(o.id))?.id : undefined);
+  // The party's die (method "group"), or a monster's group's die (a goblin added to goblins that rolled).
+  const sameGroup = (c: HC, o: HC) => o.side === c.side && o.kind === "monster" && monsterGroup(o).toLowerCase() === monsterGroup(c).toLowerCase();
+  const partyDie = (c: HC) =>
+    c.kind === "monster" ? cs.find((o) => sameGroup(c, o) && kept.get(o.id))?.id : method === "group" ? cs.find((o) => o.side === c.side && o.kind !== "monster" && kept.get(o.id))?.id : undefined;
   const roll = missing.filter((c) => !partyDie(c));
   for (const c of missing) if (partyDie(c)) d.set(c.id, kept.get(partyDie(c)!)!);
-  lines.push(`No die from the first round: ${missing.map((c) => c.name).join(", ")}${roll.length < missing.length ? " (the party's die)" : ""}.`);
+  const shared = missing.filter((c) => partyDie(c));
+  lines.push(`No die from the first round: ${missing.map((c) => c.name).join(", ")}${shared.length ? ` (${shared.map((c) => c.name).join(", ")}: ${shared.some((c) => c.kind === "monster") ? "its group's die" : "the party's die"})` : ""}.`);
   for (const [id, v] of rollDice(roll, method, bag, lines)) d.set(id, v);
   return d;
 }
@@ -170,9 +184,13 @@ function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], 
     push(spears.map((c) => c.id));
   }
   if (round === 1) {
+    // "a sufficient reach advantage over their opponent": the foes it is fighting (either way round), else every foe it may
+    // meet; it must out-reach each of them (a dagger elsewhere on the other side gives nobody the first blow).
     const reach = ready.filter((c) => {
       const foes = ready.filter((o) => o.side !== c.side);
-      return foes.length > 0 && reachRank(c) > Math.min(...foes.map(reachRank));
+      const engaged = foes.filter((o) => has(c, `attacking:${o.id}`) || has(o, `attacking:${c.id}`));
+      const opponents = engaged.length ? engaged : foes;
+      return opponents.length > 0 && reachRank(c) > Math.max(...opponents.map(reachRank));
     });
     const named = reach.filter((c) => !placed.has(c.id)).map((c) => c.name);
     if (named.length) {

@@ -4,7 +4,7 @@
  * initiative, round start, morale and damage are the house's.
  */
 import { z } from "zod";
-import { BX_OPTIONS, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
+import { BX_OPTIONS, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
 import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
 import { encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
@@ -33,9 +33,11 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     seed: "001",
     campaignOptions: {
       // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
-      defaults: { initiative: "individual", wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled" },
+      defaults: { initiative: "individual", initiativeDex: false, wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled" },
       own: {
         ...BX_OPTIONS,
+        // seed 001, "ENCOUNTER ORDER" 6: "Each player rolls a D6 for initiative": a die alone, never Dexterity.
+        initiativeDex: { words: "add Dexterity to individual initiative (never: the house rules roll a d6 alone)", allowed: "off (a d6 alone)", schema: z.literal(false) },
         monsterHp: { words: "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
         initiativeEachRound: { words: "reroll initiative each round (ENCOUNTER ORDER, optional)", allowed: "on or off", schema: z.boolean() },
       },
@@ -53,6 +55,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     initiative: (input, dice) => houseInitiative(input, st, dice),
     roundStart: (input, dice) => houseRoundStart(input, st, dice),
     morale: houseMorale,
+    moraleGroups: bxMoraleGroups,
     attack: {
       begin: (input, dice) => houseBegin(input, st, dice),
       react: (state, optionId, input) => houseReact(state, optionId, input, st),

@@ -34,6 +34,7 @@ export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   fleeing: w("fleeing: pursued, foes +2 to hit", "encounter"),
   "parting shot": w("gets a parting shot", "round"),
   passing: w("moving through the line", "round"),
+  moving: w("moving up to half its turn movement", "round"),
   "back to wall": w("back to the wall: no surround bonus", "encounter"),
   "morale made once": w("morale made once", "encounter"),
   "fights to the death": w("will fight to the death", "encounter"),
@@ -98,6 +99,7 @@ const FLIGHT: Declaration[] = [
   turn("drop food", "Drop food", R_EVASION),
   turn("drop treasure", "Drop treasure", R_EVASION),
   turn("obstacle", "Pass an obstacle", R_EVASION, "corner, stairs, doorway or secret door"),
+  turn("re-engage", "Turn and re-engage", R_MISC),
 ];
 
 /** Whether a declaration fits this combatant now (its weapons, race, marks): the buttons offer only these. */
@@ -145,7 +147,11 @@ function declareSetSpear(who: HC): DeclareResult {
 
 function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: boolean, through = false): DeclareResult {
   const who = input.who;
-  const opp = foesOf(who, input.others);
+  // "roll … for the combatant(s) they are disengaging from": the foes fighting it or fought by it (the "fighting" marks);
+  // when nobody is engaged yet, every standing foe. Moving through a line: all the foes passed.
+  const foes = foesOf(who, input.others);
+  const engaged = foes.filter((o) => has(o, `attacking:${who.id}`) || has(who, `attacking:${o.id}`));
+  const opp = through || !engaged.length ? foes : engaged;
   const r = retreatRoll({ retreater: who, opponents: opp }, dice);
   // Moving through a line: the same roll against the foes passed; the mover still attacks those beyond.
   const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: [through ? "passing" : "retreating"] }, ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] }))];
@@ -205,7 +211,7 @@ function declareManeuver(input: DeclareInput<HouseSheet>): DeclareResult {
   if (input.id === "disarm" && (!wpn || wpn.twoHanded)) throw new RuleError(`${who.name} needs a one-handed weapon to disarm.`);
   const aim = input.id === "entangle" && /weapon/i.test(input.detail ?? "") ? "weapon" : "target";
   const mark = `maneuver:${input.id}${input.id === "entangle" ? `:${aim}` : ""}`;
-  return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, ["If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
+  return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, [input.id === "grapple" ? "If the next attack hits, the foe is grappled at once (no save): on its turn it may try to throw its grapplers off." : "If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
 }
 
 export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
@@ -225,6 +231,17 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "flee": return declareRetreat(input, dice, true);
     case "through": return declareRetreat(input, dice, false, true);
     case "run": case "fire on the run": return declareMove(input, d.id);
+    case "move": {
+      // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack" (not B/X's third).
+      const m = roundMovement({ turnMovement: who.sheet.movement, action: "move and attack" });
+      return res(`${who.name} moves`, [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`], [R_MISC], [{ targetId: who.id, addConditions: ["moving"] }]);
+    }
+    case "spell": {
+      // B/X's checks (gagged, bound, silenced), then seed 001: "Spellcasters may move up to 10 feet while casting normally".
+      const r = bxDeclare(input, dice);
+      const m = roundMovement({ turnMovement: who.sheet.movement, action: "cast" });
+      return { ...r, lines: [`Casting is the round's sole action; the caster may move ${m.lines[0]!.replace(/^Up/, "up")}`], rules: [...r.rules, R_MISC] };
+    }
     case "disarm": case "entangle": case "dismount": case "grapple": return declareManeuver(input);
     case "break free": return declareBreakFree(input, dice);
     case "back to wall": return res(`${who.name} gets its back to a wall`, ["Surrounding attackers get no +1 for outnumbering it."], [R_MISC], [{ targetId: who.id, addConditions: ["back to wall"] }]);
@@ -237,6 +254,8 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
       return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
     }
     case "drop food": case "drop treasure": case "obstacle": return declareFlight(input, dice);
+    // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages": then it fights again.
+    case "re-engage": return res(`${who.name} turns and re-engages`, ["No longer fleeing: it may attack, and the pursuers lose their +2."], [R_MISC], [{ targetId: who.id, removeConditions: ["fleeing"] }]);
     case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"] }]);
     case "alight": return res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]);
     case "hasted": return res(`${who.name} is hasted`, ["Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them)."], [R_ORDER], [{ targetId: who.id, addConditions: ["hasted"] }]);
@@ -294,5 +313,7 @@ export function createHouseRound(base: RoundRules<HouseSheet>, settings: BxSetti
     allowance: houseAllowance,
     cannotAct: houseCannotAct,
     rerolls: (s) => settings.initiativeEachRound || s.initiativeEachRound === true,
+    // seed 001, "ENCOUNTER ORDER" 6: "movement/combat is simultaneous (This means that anyone killed in that round still gets their attack for that round)".
+    fallenStrike: "the same initiative roll makes combat simultaneous: anyone killed in it still gets their attack",
   };
 }

@@ -11,6 +11,7 @@ import {
   type AttackState,
   type Combatant,
   type Effect,
+  type PlaceOrder,
   type ReactionOption,
   type RuleResult,
   type Situation,
@@ -246,7 +247,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
       // Told once: the damage line says it when the attack stands; only a waiting attack says what it would do.
       if (phase === "reactions") lines.push(`If it stands, ${def.name} drops to 0 HP: dead.`);
     }
-    effects.push(...disruptSpell(def, lines, rules));
+    effects.push(...disruptSpell(def, lines, rules, input.order));
   } else lines.push("Miss.");
   const options = phase === "reactions" ? [takeOption(def.id, R_ROLLS)] : [];
   return {
@@ -265,15 +266,21 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
 }
 
 /**
- * seed 002, "Disrupting Spells": a caster who declared a spell and is hit
- * before its spell goes off has lost initiative to the attacker (it has not
- * acted yet): the spell is lost, as if cast.
+ * seed 002, "Disrupting Spells": "If a spell caster loses initiative and is successfully attacked … before
+ * their turn, the spell … is disrupted". A caster still casting has not had its turn (its spell goes off when
+ * its place comes: `bxOnTurn`); it lost initiative when the attacker's place comes before its own (or the order
+ * is not rolled yet: an ambush). A tie is no lost initiative, nor a caster whose place came first.
  */
-export function disruptSpell(def: Combatant<BxSheet>, lines: string[], rules: string[]): Effect[] {
+export function disruptSpell(def: Combatant<BxSheet>, lines: string[], rules: string[], order?: PlaceOrder): Effect[] {
   if (!def.state.conditions.includes("casting")) return [];
-  const r = spellDisrupted({ casterLostInitiative: true, hitBeforeActing: true });
-  lines.push(`${def.name} was casting: ${r.lines[0]}`);
+  const lost = order === undefined || order === "attacker first";
+  const r = spellDisrupted({ casterLostInitiative: lost, hitBeforeActing: true });
   rules.push(...r.rules);
+  if (!r.disrupted) {
+    lines.push(`${def.name} is casting: ${order === "same" ? "a tie is no lost initiative, so the spell goes off." : r.lines[0]}`);
+    return [];
+  }
+  lines.push(`${def.name} was casting: ${r.lines[0]}`);
   return [{ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" }];
 }
 

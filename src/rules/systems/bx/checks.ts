@@ -1,6 +1,7 @@
 /** Ability checks and saving throws (seed 002, "Ability Checks", "Saving Throws", "Destruction of Magic Items"). */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type CheckInput, type RuleResult, type SaveInput } from "../types.js";
+import { RuleError, type CheckInput, type Effect, type RuleResult, type SaveInput } from "../types.js";
+import { spellDisrupted } from "./initiative.js";
 import { signed } from "./dice.js";
 import { SAVE_KINDS, type BxSheet, type SaveKind } from "./sheet.js";
 import { savesOf } from "./saves.js";
@@ -20,8 +21,10 @@ export function bxCheck(input: CheckInput<BxSheet>, bag: DiceBag): RuleResult & 
   const k = KEY[input.attribute.trim().toLowerCase()];
   if (!k) throw new RuleError(`Unknown ability "${input.attribute}": use one of ${BX_ATTRIBUTES.join(", ")}`);
   const mod = input.modifier ?? 0;
-  if (!Number.isInteger(mod) || mod < -4 || mod > 4)
-    throw new RuleError("An ability check modifier must be between -4 (easy) and +4 (very difficult)");
+  // seed 002, "Modifiers": "-4 would be a relatively easy ability check, and a +4 would be very difficult" are
+  // examples, not limits: any whole modifier the referee sets up to ±20 (past that the d20 cannot tell).
+  if (!Number.isInteger(mod) || mod < -20 || mod > 20)
+    throw new RuleError("An ability check modifier is a whole number from -20 to +20 (the text's examples: -4 relatively easy, +4 very difficult)");
   const scoreValue = input.who.sheet[k] as number;
   const mark = bag.log.length;
   const roll = bag.roll(`${k.toUpperCase()} check`, 1, 20, { modifier: mod });
@@ -144,10 +147,21 @@ export function magicItemSaves(
  * attack): its magic items save with its values, each adding its bonus
  * (seed 002, "Destruction of Magic Items"). Otherwise a saving throw.
  */
-export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean } {
-  if (!input.who.state.conditions.includes("dead")) return bxSave(input, bag);
+export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean; effects?: Effect[] } {
+  if (!input.who.state.conditions.includes("dead")) return disruptedBySave(input, bxSave(input, bag));
   const items = input.who.sheet.weapons.filter((w) => w.magic > 0).map((w) => ({ name: w.name, bonus: w.magic }));
   if (!items.length) throw new RuleError(`${input.who.name} is dead and carries no magic items to save (magic weapons on the sheet).`);
   const r = magicItemSaves(input.who, items, input.kind ?? "", bag);
   return { ...r, lines: [`${input.who.name} is dead: each magic item saves with ${input.who.name}'s values and its own bonus.`, ...r.lines], success: r.destroyed.length === 0 };
+}
+
+/**
+ * seed 002, "Disrupting Spells": a caster who "loses initiative and … fails a saving throw before their turn":
+ * the spell is disrupted. Still casting means its turn has not come; it lost initiative when the place acting
+ * now comes before its own (`order` "attacker first"); a save outside the round's order does not disrupt.
+ */
+function disruptedBySave<R extends RuleResult & { success: boolean }>(input: SaveInput<BxSheet>, r: R): R & { effects?: Effect[] } {
+  if (r.success || input.order !== "attacker first" || !input.who.state.conditions.includes("casting")) return r;
+  const d = spellDisrupted({ casterLostInitiative: true, hitBeforeActing: false, failedSaveBeforeActing: true });
+  return { ...r, lines: [...r.lines, `${input.who.name} was casting: ${d.lines[0]}`], rules: [...r.rules, ...d.rules], effects: [{ targetId: input.who.id, removeConditions: ["casting"], addConditions: ["spell lost"] }] };
 }

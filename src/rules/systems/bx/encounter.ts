@@ -112,3 +112,21 @@ export function bxStartingLoyalty(employer: Combatant<BxSheet> | undefined, reta
   if (retainerSheet?.loyalty !== undefined) return retainerSheet.loyalty;
   return 7 + (employer ? chaLoyaltyModifier(employer.sheet.cha) : 0);
 }
+
+/** A creature's type from its name in the fight: "Goblin 2" → "Goblin". */
+export const creatureType = (name: string): string => name.replace(/\s+\d+$/, "").trim() || name;
+
+/**
+ * seed 002, "Monster Morale (Optional Rule)": morale is the monster's own score, so each creature type checks on
+ * its own (an ogre at 10, its orcs at 8), not the side at the first score found. Groups by type, in order met.
+ */
+export function bxMoraleGroups<C extends { name: string }>(who: C[]): { name: string; who: C[] }[] {
+  const groups = new Map<string, { name: string; who: C[] }>();
+  for (const c of who) {
+    const name = creatureType(c.name);
+    const key = name.toLowerCase();
+    if (!groups.has(key)) groups.set(key, { name, who: [] });
+    groups.get(key)!.who.push(c);
+  }
+  return [...groups.values()];
+}

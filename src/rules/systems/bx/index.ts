@@ -2,7 +2,7 @@
 import type { RuleSystem, SituationKey } from "../types.js";
 import { bxBegin, bxLapse, bxOdds, bxReact } from "./attack.js";
 import { BX_ATTRIBUTES, bxCheck, bxSaveOrItems } from "./checks.js";
-import { bxLoyalty, bxMorale, bxReaction, bxStartingLoyalty, bxSurprise } from "./encounter.js";
+import { bxLoyalty, bxMorale, bxMoraleGroups, bxReaction, bxStartingLoyalty, bxSurprise } from "./encounter.js";
 import { bxApplyDamage, bxApplyHealing, bxRestDays } from "./health.js";
 import { bxInitiative, bxRoundStart } from "./initiative.js";
 import { bxPresets } from "./monsters.js";
@@ -41,6 +41,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     initiative: (input, dice) => bxInitiative(input, st, dice),
     roundStart: (input, dice) => bxRoundStart(input, st, dice),
     morale: bxMorale,
+    moraleGroups: bxMoraleGroups,
     loyalty: bxLoyalty,
     startingLoyalty: bxStartingLoyalty,
     attack: {

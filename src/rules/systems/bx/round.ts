@@ -65,7 +65,8 @@ export const canCast = (c: Combatant<BxSheet>): boolean => c.kind === "monster" 
 export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet> & { phase: "declare" | "act" }, all = false): Declaration[] {
   if (isOut(who)) return [];
   if (ctx.phase === "declare") return BX_DECLARATIONS.filter((d) => all || d.id !== "spell" || canCast(who));
-  return has(who, "casting") ? [CAST_NOW] : [];
+  // The spell goes off by itself when the caster's place comes (bxOnTurn): no button; `cast` stays for /declare's checks.
+  return all && has(who, "casting") ? [CAST_NOW] : [];
 }
 
 const result = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = []): DeclareResult => ({ title, lines, rules, rolls: [], effects });
@@ -119,7 +120,20 @@ export const bxRound: RoundRules<BxSheet> = {
   declarations: bxDeclarations,
   declare: bxDeclare,
   allowance: bxAllowance,
+  // seed 002, "Initiative": ties "resolved simultaneously … both sides may inflict deadly blows".
+  fallenStrike: "a tie is resolved simultaneously: both sides may inflict deadly blows",
+  onTurn: bxOnTurn,
 };
+
+/**
+ * seed 002, "Spell Casting" in "Combat Sequence Per Round": the winning side acts (… spell casting …).
+ * A spell declared before initiative goes off when the caster's place in the order comes, without a tap;
+ * a spell disrupted before then is already gone.
+ */
+export function bxOnTurn(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): { lines: string[]; effects: DeclareResult["effects"] } | null {
+  if (!has(who, "casting") || has(who, "spell lost")) return null;
+  return { lines: [`${who.name}'s turn: the spell goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
+}
 
 /** seed 002's optional rules, as campaign options: initiative ties, variable weapon damage, encumbrance. */
 export const BX_OPTIONS: Record<string, SystemOption> = {
@@ -141,8 +155,12 @@ export function bxSettingsFrom(st: Record<string, unknown>): Partial<BxSettings>
 export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSystem<BxSheet>): CampaignOptions {
   return {
     // seed 002: group initiative; "1d6 unless variable damage is chosen"; ties are rerolled.
-    defaults: { initiative: "group", wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled" },
-    own: { ...BX_OPTIONS, monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) } },
+    defaults: { initiative: "group", initiativeDex: true, wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled" },
+    own: {
+      ...BX_OPTIONS,
+      // seed 002, "Individual Initiative (Optional Rule)": each roll adds the DEX modifier, always; the option shows it and cannot turn it off.
+      initiativeDex: { words: "add Dexterity to individual initiative (always, as the text's individual initiative does)", allowed: "on (the text always adds it)", schema: z.literal(true) },
+      monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) } },
     configure: (st) => build(st) as unknown as RuleSystem,
   };
 }

@@ -135,6 +135,6 @@ export function meleeMovement(kind: "withdrawal" | "retreat", perTurn: number, c
   return {
     distance: perRound,
     canAttack: false,
-    lines: [`Retreat: up to ${perRound}'. No attack this round; foes get +2 to hit and ignore the shield (mark the combatant "retreating").`],
+    lines: [`Retreat: up to ${perRound}'. No attack this round; foes get +2 to hit and ignore the shield.`],
   };
 }

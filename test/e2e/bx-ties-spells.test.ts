@@ -1,0 +1,97 @@
+// Issue 30, points 2 and 3: B/X (seed 002) ties and spell disruption, through the local Discord.
+// Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
+
+const DEBUG = process.env.BX_E2E_DEBUG === "1";
+let h: E2E;
+const say = async (user: string, name: string, options?: Record<string, unknown>) => {
+  const r = await h.cmd(user, name, options as never);
+  if (DEBUG) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
+  return r;
+};
+
+beforeAll(async () => {
+  h = await startE2E();
+  await h.cmd("referee", "campaign start", { system: "bx" });
+  await h.cmd("referee", "campaign set", { option: "ties", value: "simultaneous" });
+  await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8" });
+  await h.cmd("bob", "character create", { name: "Mira", sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4" });
+});
+afterAll(() => h?.stop());
+
+describe("B/X: ties are simultaneous", () => {
+  // seed 002, "Initiative": "If ties: … resolved simultaneously … both sides may inflict deadly blows"
+  it("a sentry slain in a tied exchange still makes its attack in it; not in a later one, and nobody attacks it", async () => {
+    await say("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 1 AC 9 ATK spear 1d6 ML 12", surprise: false });
+    for (let i = 0; i < 6; i++) await say("referee", "next");
+    const tie = await say("referee", "next");
+    expect(text(tie.message)).toMatch(/Party 2 · Foes 2/);
+    expect(text(tie.message)).toMatch(/round 3 · Dorn, Mira, Sentry to act|round 3 · .*Sentry.* to act/);
+    const kill = await say("alice", "attack", { target: "Sentry" });
+    expect(text(kill.message)).toMatch(/Sentry takes 1 damage: HP 1 → 0, dead/);
+    const last = await say("referee", "attack", { attacker: "Sentry", target: "Dorn" });
+    expect(last.ephemeral).toBeFalsy();
+    expect(text(last.message)).toMatch(/Sentry attacks Dorn with spear \(melee\): d20 4/);
+    expect(text(last.message)).toMatch(/Sentry fell in this exchange and still strikes: a tie is resolved simultaneously: both sides may inflict deadly blows/);
+    // One attack, as any round.
+    const twice = await say("referee", "attack", { attacker: "Sentry", target: "Dorn" });
+    expect(text(twice.message)).toMatch(/Sentry has already attacked this round/);
+    const onDead = await say("bob", "attack", { target: "Sentry" });
+    expect(text(onDead.message)).toMatch(/Sentry is dead: pick another target/);
+    await say("referee", "next");
+    await say("referee", "next");
+    const later = await say("referee", "attack", { attacker: "Sentry", target: "Dorn" });
+    expect(later.ephemeral).toBe(true);
+    expect(text(later.message)).toMatch(/Sentry is dead and cannot act/);
+    await say("referee", "encounter end");
+  });
+});
+
+describe("B/X: disrupting spells", () => {
+  // seed 002, "Disrupting Spells": "If a spell caster loses initiative and is successfully attacked … before their turn, the spell … is disrupted"
+  it("the foes win initiative and a goblin hits Mira before her turn: the spell is lost, and her turn casts nothing", async () => {
+    await say("referee", "encounter start", { monsters: "2 goblins", surprise: false });
+    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    const r1 = await say("referee", "next");
+    expect(text(r1.message)).toMatch(/Party 1 · Foes 6/);
+    expect(buttons(r1.message).map((b) => b.label)).not.toContain("The spell goes off");
+    const hit = await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
+    expect(text(hit.message)).toMatch(/Mira takes 2 damage/);
+    expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
+    const turn = await say("referee", "next");
+    expect(text(turn.message)).toMatch(/round 1 · Dorn, Mira to act/);
+    expect(text(turn.message)).not.toMatch(/spell goes off/);
+    expect(text(turn.message)).toMatch(/spell disrupted: lost from memory/);
+  });
+
+  // seed 002, "Combat Sequence Per Round": the winning side acts (… spell casting …) before the other side
+  it("the party wins: Mira's spell goes off on her turn without a tap, and a goblin's hit afterwards disrupts nothing", async () => {
+    await say("referee", "next");
+    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    const r2 = await say("referee", "next");
+    expect(text(r2.message)).toMatch(/Party 6 · Foes 5/);
+    expect(text(r2.message)).toMatch(/Mira's turn: the spell goes off\./);
+    expect(text(r2.message)).toMatch(/\*\*Mira\*\*.*has cast a spell this round/);
+    await say("referee", "next");
+    await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
+    const hit = await say("referee", "attack", { attacker: "Goblin 2", target: "Mira" });
+    expect(text(hit.message)).toMatch(/Mira takes \d+ damage/);
+    expect(text(hit.message)).not.toMatch(/disrupted/);
+  });
+
+  // seed 002, "Disrupting Spells": "If a spell caster loses initiative and … fails a saving throw before their turn, the spell … is disrupted"
+  it("the foes win and Mira fails a save before her turn: the spell is lost", async () => {
+    await say("referee", "next");
+    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    const r3 = await say("referee", "next");
+    expect(text(r3.message)).toMatch(/Foes act first/);
+    const save = await say("bob", "save", { kind: "spells" });
+    expect(text(save.message)).toMatch(/Mira: save vs Spells, Rods, or Staves fails/);
+    expect(text(save.message)).toMatch(/Mira was casting: The spell is disrupted and fails/);
+    const turn = await say("referee", "next");
+    expect(text(turn.message)).not.toMatch(/spell goes off/);
+    expect(text(turn.message)).toMatch(/\*\*Mira\*\*.*spell disrupted: lost from memory/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
