@@ -16,7 +16,7 @@ import { shortId } from "../ids.js";
 import { isReferee, PermissionError } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
-import { findCombatant, loadFight, requireFight, type Fight } from "../encounters/load.js";
+import { findCombatant, isDown, loadFight, requireFight, type Fight } from "../encounters/load.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { fallen, moraleNudges } from "../table.js";
@@ -147,10 +147,23 @@ async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackSt
 /** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (DESIGN.md, "Reactions"). */
 const forced = (state: AttackState) => state.phase !== "done" && state.options.length > 0 && state.options.every((o) => o.id === "take" || o.id === "pass");
 
+/** Follow-ups that only a combatant now out of the fight could take (a counterattack by a defender the blow put out of action): none is offered. */
+const onlyTheFallen = (fight: Fight, state: AttackState) =>
+  state.phase === "followups" &&
+  state.options.length > 0 &&
+  state.options.every((o) => {
+    const c = fight.combatants.find((x) => x.id === o.by);
+    return c !== undefined && isDown(c);
+  });
+
 async function pressForced(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
   let view = { stored };
   while (forced(state)) {
     state = fight.system.attack.react(state, state.options[0]!.id, attackInput(fight, view.stored), bag);
+    view = await settle(tx, fight, view.stored, state, bag);
+  }
+  if (onlyTheFallen(fight, state)) {
+    state = fight.system.attack.lapse(state, attackInput(fight, view.stored), bag);
     view = await settle(tx, fight, view.stored, state, bag);
   }
   return { state, view };

@@ -6,7 +6,7 @@ import type { Combatant as CombatantRow } from "../../generated/prisma/client.js
 import type { Fight } from "./load.js";
 import { toRule } from "./load.js";
 import { sheetState, stampAdded } from "../round/marks.js";
-import { setState } from "../../store/hot.js";
+import { setSheet, setState } from "../../store/hot.js";
 
 /**
  * Writes a combatant's state, and to the character or retainer it stands for
@@ -20,6 +20,15 @@ export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characte
   const kept = JSON.stringify(sheetState(words, state));
   if (row.characterId) await setState(tx, "Character", row.characterId, kept);
   if (row.retainerId) await setState(tx, "Retainer", row.retainerId, kept);
+  return json;
+}
+
+/** Writes a sheet that changed in the fight (an item spent) to the combatant and to the character or retainer it stands for. */
+async function saveSheet(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): Promise<string> {
+  const json = JSON.stringify(sheet);
+  await setSheet(tx, "Combatant", row.id, json);
+  if (row.characterId) await setSheet(tx, "Character", row.characterId, json);
+  if (row.retainerId) await setSheet(tx, "Retainer", row.retainerId, json);
   return json;
 }
 
@@ -52,7 +61,11 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     if (e.staminaCost && typeof stamina === "number") out.lines.push(`${c.name}: ${e.note ? `${e.note}, ` : ""}${e.staminaCost} stamina (${stamina} → ${state.stamina})`);
     else if (e.note) out.lines.push(e.note);
     c = { ...c, state: stampAdded(before, c.state, fight.encounter.round) };
-    const row = fight.rows[idx]!;
+    let row = fight.rows[idx]!;
+    if (e.sheet) {
+      c = { ...c, sheet: { ...c.sheet, ...e.sheet } };
+      row = { ...row, sheet: await saveSheet(tx, row, c.sheet) };
+    }
     const json = await saveState(tx, row, c.state, fight.system.words);
     fight.rows[idx] = { ...row, state: json };
     fight.combatants[idx] = c;

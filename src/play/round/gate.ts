@@ -60,7 +60,9 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   if (isDown(who)) throw new UserError(`${row.name} is ${f.system.view(who).status || "out of the fight"} and cannot act.`);
   const rs = readRound(f.encounter);
   const why = cannotAct(f, who, rs);
-  if (why) throw new UserError(`${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round: wait for /next" : ""}.`);
+  // Said once: a reason that is already "cannot act this round" is not followed by "and cannot act".
+  const said = /cannot act/.test(why ?? "") ? `${row.name} ${why}` : `${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round" : ""}`;
+  if (why) throw new UserError(`${said}${f.encounter.round > 0 ? ": wait for /next" : ""}.`);
   const by = forPlayer(row, actor);
   const notes: string[] = by ? [`${row.name}'s attack: ${by}.`] : [];
   checkTurn(f, row, rs, referee, notes);

@@ -95,6 +95,8 @@ export interface Effect {
   staminaCost?: number;
   addConditions?: string[];
   removeConditions?: string[];
+  /** Fields of the target's sheet that change for good (Life & Guard: a torch expended leaves the weapons list). */
+  sheet?: Record<string, unknown>;
   note?: string;
 }
 
@@ -329,6 +331,8 @@ export interface RoundRules<S = Record<string, unknown>> {
   allowance(who: Combatant<S>, ctx: RoundContext<S>): Allowance;
   /** Why `who` cannot act this round, or null when it can (down, fled, surprised in round 1…). */
   cannotAct?(who: Combatant<S>, ctx: RoundContext<S>): string | null;
+  /** A few words the board shows beside `who` (Life & Guard: the chance to act in the first round), or null. */
+  note?(who: Combatant<S>, ctx: RoundContext<S>): string | null;
   /** The end of a round: the dying bleed, reloading, marks the system ends itself. */
   end?(input: InitiativeInput<S>, dice: DiceBag): RoundStartResult;
   /** Whether initiative is rolled again at each round's start (the system's rule and the campaign's options). */

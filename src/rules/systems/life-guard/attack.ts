@@ -22,7 +22,7 @@ import { formatDie, parseDie, rollDamage, stepDown, type DieSpec, type Edge } fr
 import { planDamage, type DamagePlan } from "./damage.js";
 import { adjacentAllies, alliesAtRisk, areaOfEffectTargets, checkRanks, friendlyFire, type AttackMode } from "./ranks.js";
 import { R } from "./refs.js";
-import { words } from "./round.js";
+import { waitingBehind, words } from "./round.js";
 import { conditionLabels } from "../../round/words.js";
 import { canFight, COND, findEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
 
@@ -118,6 +118,8 @@ export interface AttackCalc {
   applyCondition?: string;
   enchantmentKey?: string;
   expended?: string;
+  /** The attacker's weapons once the expended one is struck from the sheet. */
+  weaponsLeft?: Weapon[];
   counter: { eligible: boolean; why: string };
   lines: string[];
   /** Armour, Guard, Life as they will be: shown only before the damage is applied. */
@@ -278,8 +280,10 @@ function rollAttack(c: Ctx, mode: AttackMode, die: DieSpec, why: string, edge: E
     c.rules.add(R.actions);
     c.lines.push("Reach attack against a flying foe: +2.");
   }
-  c.lines.unshift(`${input.attacker.name} attacks ${input.defender.name} with ${why}: ${formatDie(die)}${edge === "none" ? "" : `, ${edge}`}.`);
+  const edgeDice = edge === "none" ? "" : die.count === 1 ? `, ${edge}: 2d6 keep the ${edge === "impaired" ? "lower" : "higher"}${edge === "impaired" ? ` (at most ${die.sides})` : ""}` : `, ${edge}: rolled twice, keep the ${edge === "impaired" ? "lower" : "higher"}`;
+  c.lines.unshift(`${input.attacker.name} attacks ${input.defender.name} with ${why}: ${formatDie(die)}${edgeDice}.`);
   const main = rollDamage(c.bag, `damage (${weapon.name})`, die, edge, bonus);
+  if (main.capped) c.lines.push(`Impaired: the 2d6 kept ${main.capped.rolled}, more than a ${formatDie(die)} can roll: ${main.capped.max}.`);
   if (sit.twoWeapons !== undefined) c.used.add("twoWeapons");
   if (!sit.twoWeapons) {
     c.lines.push(`Damage: ${main.total}.`);
@@ -398,7 +402,7 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     effectDamage,
     ...(magic.applyCondition ? { applyCondition: magic.applyCondition } : {}),
     ...(magic.enchantmentKey ? { enchantmentKey: magic.enchantmentKey } : {}),
-    ...(magic.expended ? { expended: magic.expended } : {}),
+    ...(magic.expended ? { expended: magic.expended, weaponsLeft: withoutOne(input.attacker.sheet.weapons, c.weapon) } : {}),
     counter,
     lines: c.lines,
     preview,
@@ -406,6 +410,12 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     ignored,
     rolls: bag.since(mark),
   };
+}
+
+/** The weapons list with one of `used` taken out (seed 004, "Enchantment": torches "are expended upon use"). */
+function withoutOne(weapons: Weapon[], used: Weapon): Weapon[] {
+  const i = weapons.findIndex((w) => w === used || w.name === used.name);
+  return i < 0 ? weapons : [...weapons.slice(0, i), ...weapons.slice(i + 1)];
 }
 
 /** The effects of a computed attack: damage (or slaying) on the target, conditions, spent enchantments. */
@@ -420,7 +430,8 @@ export function attackEffects(calc: AttackCalc): Effect[] {
     effects.push(e);
   }
   if (calc.enchantmentKey) effects.push({ targetId: calc.attackerId, removeConditions: [calc.enchantmentKey], note: `${calc.weapon}: Enchantment spent` });
-  if (calc.expended) effects.push({ targetId: calc.attackerId, note: `${calc.expended} expended: strike it from the sheet` });
+  if (calc.expended)
+    effects.push({ targetId: calc.attackerId, note: `${calc.expended} expended: struck from the sheet`, ...(calc.weaponsLeft ? { sheet: { weapons: calc.weaponsLeft } } : {}) });
   return effects;
 }
 
@@ -514,6 +525,9 @@ export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
       o.side === input.attacker.side &&
       o.state.conditions.includes(`attacking:${input.defender.id}`) &&
       !o.state.conditions.some((c) => c.startsWith("struck:")) &&
+      // Who cannot act this round (a failed roll against Guard, waiting behind the 3 v 3) adds nothing.
+      !o.state.conditions.includes("cannot act") &&
+      !waitingBehind(o, [input.attacker, ...input.others.filter((x) => x.id !== o.id)], input.round ?? 1) &&
       canFight(readState(o)),
   );
 }
