@@ -427,6 +427,11 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** `side`: whose morale (a text may give morale to monsters only). */
   morale(input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number; side?: Side }, dice: DiceBag): MoraleResult | Unsupported;
   loyalty(input: { loyalty: number; modifier?: number }, dice: DiceBag): LoyaltyResult | Unsupported;
+  /**
+   * Talking foes into surrender, for systems whose text has it (The Third Age: a Charisma roll above the
+   * monsters' morale). On success `effects` mark them surrendered.
+   */
+  parley?(input: { who: Combatant<Sheet>; targets: Combatant<Sheet>[]; intent: "intimidate" | "persuade"; rating?: number; modifier?: number }, dice: DiceBag): RuleResult & { success: boolean; effects: Effect[] };
   /** Starting loyalty of a retainer hired by `employer`. */
   startingLoyalty(employer: Combatant<Sheet> | undefined, retainerSheet?: Sheet): number;
 
