@@ -82,4 +82,22 @@ describe("Life & Guard at the table", () => {
     const again = await h.cmd("alice", "attack", { target: "Goblin 4", weapon: "Torch" });
     expect([again.ephemeral, again.message.content]).toEqual([true, expect.stringMatching(/Vera has no weapon "Torch"/)]);
   });
+
+  // seed 004, "Scars", row 3: "Walloped: … You are deprived until you rest for a few hours."
+  it("Deprived ends after a few hours of rest in a row, and Guard comes back", async () => {
+    await h.cmd("referee", "encounter end");
+    await h.cmd("referee", "campaign set", { option: "wanderingChance", value: "0" });
+    await h.cmd("mallory", "character create", { name: "Ossa", sheet: sheet({ life: 8, guard: 3, weapons: [{ name: "Club", die: "d6" }] }) });
+    // Guard 3 taken exactly to 0: row 3, Walloped.
+    const w = await h.cmd("referee", "damage", { target: "Ossa", amount: 3 });
+    expect(text(w.message)).toMatch(/Scar 3: Walloped\. Sent flying, flat on your face, winded: deprived until you rest for a few hours\./);
+    expect(text(w.message)).toMatch(/max Guard is now 5/);
+    // docs/rules/life-guard.md, "Deprived": a few hours is 3 hours, 18 turns of rest in a row; 17 are not enough.
+    const t1 = await h.cmd("referee", "dungeon turn", { action: "rest", turns: 17 });
+    expect(text(t1.message)).toMatch(/Ossa: Deprived: Guard stays at 0\./);
+    const t2 = await h.cmd("referee", "dungeon turn", { action: "rest" });
+    expect(text(t2.message)).toMatch(/Ossa: A few hours of rest: no longer deprived\.\nOssa: Guard 0 → 5\./);
+    const ossa = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Ossa" } });
+    expect(JSON.parse(ossa.state)).toMatchObject({ guard: 5, conditions: [] });
+  });
 });

@@ -29,9 +29,10 @@ async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => Da
   return lines;
 }
 
-/** A turn of rest (system.rest) and, for each full day of complete rest, natural healing (system.restDays). */
-export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem, days?: { days: number; bag: DiceBag }): Promise<string[]> {
-  const lines = system.rest ? await forParty(tx, campaign, (c) => system.rest!(c, "turn")) : [];
+/** A turn of rest (system.rest; a long rest once enough turns in a row have passed) and, for each full day of complete rest, natural healing (system.restDays). */
+export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem, days?: { days: number; bag: DiceBag }, long = false): Promise<string[]> {
+  // `long`: the rest in a row has lasted as long as the system's long rest (Life & Guard: a few hours).
+  const lines = system.rest ? await forParty(tx, campaign, (c) => system.rest!(c, long ? "long" : "turn")) : [];
   if (days && days.days > 0 && system.restDays) lines.push(...(await forParty(tx, campaign, (c) => system.restDays!(c, days.days, days.bag))));
   return lines;
 }

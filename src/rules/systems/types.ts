@@ -448,6 +448,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult;
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
+  /** Dungeon turns of rest in a row that make a long rest (Life & Guard: "rest for a few hours"); without it, rest is a turn's. */
+  longRestTurns?: number;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
 
   // ---- Optional: time, falls and rolled monsters (added for Castles & Crusades; any system may provide them) ----

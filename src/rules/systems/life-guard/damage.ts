@@ -290,6 +290,9 @@ export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): Da
  * character's Enchantments ("last until the PC rests"). A long rest (a few
  * hours) also ends deprived and out of action, unless a Mortal Wound remains.
  */
+/** "A few hours" of rest (seed 004, "Scars", row 3): three hours, 18 dungeon turns in a row. */
+export const LONG_REST_TURNS = 18;
+
 export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}): DamageResult {
   const s = readState(c);
   const lines: string[] = [];

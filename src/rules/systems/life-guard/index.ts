@@ -3,7 +3,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageResult, RuleSystem } from "../types.js";
 import { attack, SITUATIONS } from "./attack.js";
 import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES, startingLoyalty } from "./checks.js";
-import { applyDamageTo, applyHealingTo, mortalClock, rest } from "./damage.js";
+import { applyDamageTo, applyHealingTo, LONG_REST_TURNS, mortalClock, rest } from "./damage.js";
 import { odds } from "./odds.js";
 import { initiative, roundStart } from "./round.js";
 import { describeSheet, initialState, monsterSchema, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
@@ -45,6 +45,10 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   applyHealing: applyHealingTo,
   // Rest restores Guard; a long rest also ends "deprived" (docs/rules/life-guard.md).
   rest: (c, kind) => rest(c, { long: kind === "long" }),
+  // "Deprived until you rest for a few hours" (seed 004, "Scars", row 3): 3 hours, 18 dungeon turns in a row (docs/rules/life-guard.md, "Deprived").
+  longRestTurns: LONG_REST_TURNS,
+  // A full day of rest is more than a few hours: a long rest.
+  restDays: (c) => rest(c, { long: true }),
   // Game time between fights: a Mortal Wound's hour runs out (seed 004, "Scars", row 11).
   timePasses: (c, minutes) => mortalClock(c, minutes),
   // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.
