@@ -100,4 +100,27 @@ describe("Life & Guard at the table", () => {
     const ossa = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Ossa" } });
     expect(JSON.parse(ossa.state)).toMatchObject({ guard: 5, conditions: [] });
   });
+
+  // seed 004, "Enchantment": "PCs can apply Enchantments to their weapons … single-use and last until the PC rests."
+  it("an Enchantment is applied between fights with /character edit, and at the table as a declaration; an edit keeps the Guard it does not name", async () => {
+    await h.cmd("referee", "damage", { target: "Ossa", amount: 2 });
+    // Guard 5 → 3; the edit names only the weapons: Guard stays 3 of 5 (the Scar raised the 5), the Enchantment is on.
+    const e = await h.cmd("mallory", "character edit", { name: "Ossa", sheet: "weapons=club:d6|sword:d6:enchanted:flame" });
+    expect(text(e.message)).toMatch(/\*\*Guard 3\/5 · Life 8\/8 · Melee rank\*\* · sword enchanted \(flame\)/);
+    const st = JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Ossa" } })).state);
+    expect(st).toMatchObject({ guard: 3, guardMax: 5, scars: ["Walloped"], conditions: ["enchanted:sword:flame"] });
+    const s = await h.cmd("referee", "encounter start", { name: "Yard", monsters: "1 standard", stats: "life=20 guard=20 armour=0" });
+    expect(text(s.message)).toMatch(/\*\*Ossa\*\* `[█░]+` Guard 3\/5 · Life 8\/8 · Melee rank · sword enchanted \(flame\)/);
+    // At the table: a declaration (before the first round's order it costs no action, as an oil).
+    const bad = await h.cmd("alice", "declare", { action: "enchant", detail: "Spear: frost" });
+    expect([bad.ephemeral, bad.message.content]).toEqual([true, expect.stringMatching(/Vera has no weapon "Spear" to enchant/)]);
+    const d = await h.cmd("alice", "declare", { action: "enchant", detail: "Sword: frost" });
+    expect(text(d.message)).toMatch(/Vera applies an Enchantment \(frost\) to the Sword: its next blow deals 2d6 and applies frost, once, until a rest \(before the first round: no action spent\)\./);
+    expect(text(d.message)).toMatch(/\*\*Vera\*\* [^\n]*sword enchanted \(frost\)/);
+    await h.cmd("referee", "initiative");
+    const v = await h.cmd("alice", "attack", { target: "Standard", weapon: "Sword", enchanted: true });
+    const vt = text(v.message);
+    expect(vt).toMatch(/Vera attacks Standard with Sword, enchanted: 2d6\.\nDamage: 9\.\nThe enchantment applies its condition: frost\.\nSword's Enchantment is spent\./);
+    expect((await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Vera" } })).state).not.toMatch(/enchanted:sword/);
+  });
 });

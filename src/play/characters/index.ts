@@ -128,14 +128,25 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
     if (rename && rename.toLowerCase() !== character.name.toLowerCase() && (await findCharacter(tx, campaign.id, rename))) {
       throw new UserError(`There is already a character named "${rename}".`);
     }
-    // Maxima follow the sheet; current values keep what was spent, within the new maxima.
+    // An edit changes only what it names: a value the edit leaves where it started (Guard 0 of 3 when only the
+    // weapons change, a maximum a Scar raised) is kept; one the edit moves follows the sheet, current values
+    // keeping what was spent within the new maxima.
     const fresh = system.initialState(sheet) as Record<string, unknown>;
+    const oldSheet = system.sheet.safeParse(JSON.parse(character.sheet));
+    const was = (oldSheet.success ? system.initialState(oldSheet.data) : {}) as Record<string, unknown>;
     const old = JSON.parse(character.state) as Record<string, unknown>;
     const state: Record<string, unknown> = { ...fresh };
     for (const [k, v] of Object.entries(old)) {
-      const maxKey = `max${k[0]!.toUpperCase()}${k.slice(1)}`;
-      if (typeof v === "number" && typeof fresh[maxKey] === "number") state[k] = Math.min(v, fresh[maxKey] as number);
-      else if (k === "conditions" || k === "scars") state[k] = v;
+      const maxKey = [`max${k[0]!.toUpperCase()}${k.slice(1)}`, `${k}Max`].find((m) => typeof fresh[m] === "number");
+      const untouched = typeof v === "number" && typeof fresh[k] === "number" && was[k] === fresh[k] && (!maxKey || was[maxKey] === fresh[maxKey]);
+      if (untouched) state[k] = v;
+      else if (typeof v === "number" && maxKey) state[k] = Math.min(v, fresh[maxKey] as number);
+      // Conditions stay; what the new sheet starts with that the old did not (a weapon newly enchanted) is added.
+      else if (k === "conditions") {
+        const had = new Set(Array.isArray(was.conditions) ? (was.conditions as string[]) : []);
+        const added = (Array.isArray(fresh.conditions) ? (fresh.conditions as string[]) : []).filter((c) => !had.has(c));
+        state[k] = [...new Set([...(v as string[]), ...added])];
+      } else if (k === "scars") state[k] = v;
       // A field the player changes becomes their own.
       else if (k === FILLED && Array.isArray(v)) state[k] = v.filter((f) => !(f in typed));
     }

@@ -11,7 +11,7 @@ import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, RoundContext, RoundRules, SystemWords } from "../types.js";
-import { declarations, declare, SPENDS_ACTION } from "./declare.js";
+import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -203,7 +203,7 @@ const isDown = (c: C) => !canFight(readState(c));
 
 /** One action a turn (seed 004, "Actions and Modifiers"); moving a rank, retreating or oiling spends it. */
 export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance {
-  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !(x === "oil" && ctx.round <= 1));
+  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !freeBeforeFirstRound(x, ctx.round));
   if (spent) return { attacks: 0, why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`, rule: R.movement };
   const struck = who.state.conditions.find((c) => c.startsWith("struck:"));
   if (struck) return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
