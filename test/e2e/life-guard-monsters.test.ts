@@ -26,8 +26,8 @@ describe("Life & Guard foes by the book", () => {
     for (const m of rows) expect(m.slice(2).map(Number)).toEqual([7, 7, 7, 7]);
     expect(t).toMatch(/\*\*Warband\*\* `█+` Guard 7\/7 · Life 7\/7 · warband · Melee rank/);
     expect(t).not.toMatch(/Hit points/);
-    // seed e2e-2 (the encounter's): the only roll is the encounter distance, 2d6 (6, 5) × 10 feet.
-    expect(t).toMatch(/The sides meet 110 feet apart/);
+    // seed e2e-2 (the encounter's): the only roll is the encounter distance, 2d6 (6, 5) × 3 metres, the text's unit.
+    expect(t).toMatch(/The sides meet 33 metres apart/);
     // The text gives no distance: the bot's default names no other book.
     expect(t).not.toMatch(/B\/X/);
     const rolls = await db().roll.findMany({ where: { encounterId: { not: null } } });

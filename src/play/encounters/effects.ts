@@ -52,7 +52,7 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     c = { ...c, state };
     // A subdual die that leaves 0 temporary damage still counts as a die (B/X house rules' empty hands: 1 real point per 2 dice).
     if (e.damage !== undefined && (e.damage > 0 || e.damageKind === "subdual")) {
-      const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal");
+      const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal", e.armourCap !== undefined ? { armourCap: e.armourCap } : undefined);
       c = { ...c, state: r.state };
       out.lines.push(...r.result.lines);
       out.rules.push(...r.result.rules);

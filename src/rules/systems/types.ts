@@ -95,6 +95,8 @@ export interface Effect {
   staminaCost?: number;
   addConditions?: string[];
   removeConditions?: string[];
+  /** Armour-piercing (Life & Guard): the target's Armour soaks at most this much of `damage`. */
+  armourCap?: number;
   /** Fields of the target's sheet that change for good (Life & Guard: a torch expended leaves the weapons list). */
   sheet?: Record<string, unknown>;
   note?: string;
@@ -445,7 +447,7 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** Exact chance to hit and the damage spread, before rolling (for /odds). */
   odds?(input: AttackInput<Sheet>): RuleResult | Unsupported;
 
-  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult;
+  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual", opts?: { armourCap?: number }): DamageResult;
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
   /** Dungeon turns of rest in a row that make a long rest (Life & Guard: "rest for a few hours"); without it, rest is a turn's. */

@@ -238,13 +238,15 @@ describe("impaired, enhanced and weapon options", () => {
   });
 
   // seed 004, "Actions and Modifiers": armour-piercing — armour soaks at most 2
-  it("armour-piercing against Armour 4 soaks 2; the effect carries what full Armour leaves right", () => {
+  it("armour-piercing against Armour 4 soaks 2; the effect carries the damage rolled and the cap, and the line shows both", () => {
     const dragon = monster("dragon", "legendary");
     const s = standing(lifeGuard, input(ana(at("reach")), dragon, {}, "Pike"), faces(6));
     const calc = (s.data as { calc: { plan: { soaked: number; dealt: number } } }).calc;
     expect([calc.plan.soaked, calc.plan.dealt]).toEqual([2, 4]);
-    expect(s.final[0]!.damage).toBe(8);
-    expect(lifeGuard.applyDamage(dragon, 8, faces()).state.guard).toBe(8);
+    expect([s.final[0]!.damage, s.final[0]!.armourCap]).toEqual([6, 2]);
+    const applied = lifeGuard.applyDamage(dragon, 6, faces(), "normal", { armourCap: 2 });
+    expect(applied.state.guard).toBe(8);
+    expect(applied.result.lines[0]).toBe("6 damage − Armour 2 (Armour 4; armour-piercing: soaks at most 2) = 4.");
   });
 
   // seed 004, "Actions and Modifiers": reach attacks +2 against flying opponents
@@ -337,6 +339,23 @@ describe("warbands", () => {
     // seed 004, "Actions and Modifiers": a blast with no number declared rolls a d6 for its targets (here 1)
     const b = standing(lifeGuard, input(ana(), band(), { blast: true } as LifeGuardSituation), faces(1, 6));
     expect([b.result.rolls.map((r) => r.notation), b.final[0]!.damage]).toEqual([["1d6", "1d8"], 6]);
+  });
+
+  // seed 004, "Warbands": "Attacks against warbands by individuals are Impaired": the counterattack's d3 too
+  it("a counterattack on a warband is impaired: 2d6 keep the lower, at most 3", () => {
+    const inp = input(band(), ana());
+    const s1 = lifeGuard.attack.react(lifeGuard.attack.begin(inp, faces(1, 2, 3, 4)), "take", inp, faces());
+    expect(s1.options.map((o) => o.id)).toEqual(["counter", "pass"]);
+    const low = lifeGuard.attack.react(s1, "counter", inp, faces(5, 2));
+    expect(low.followup).toEqual([{ targetId: "goblins", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" }]);
+    expect(low.result.lines).toContain("Counterattack against a warband, impaired: 2d6 keep the lower, at most 3 = 2 against the attacker.");
+    expect(low.result.rolls.at(-1)!.notation).toBe("2d6kl1");
+    const high = lifeGuard.attack.react(s1, "counter", inp, faces(6, 5));
+    expect(high.followup[0]!.damage).toBe(3);
+    // an individual's counterattack on an individual stays d3
+    const solo = input(monster("orc"), ana());
+    const t1 = lifeGuard.attack.react(lifeGuard.attack.begin(solo, faces(1)), "take", solo, faces());
+    expect(lifeGuard.attack.react(t1, "counter", solo, faces(2)).result.rolls.at(-1)!.notation).toBe("1d3");
   });
 });
 

@@ -113,7 +113,7 @@ export interface AttackCalc {
   slain: boolean;
   armourPiercing: boolean;
   plan: DamagePlan;
-  /** The amount to hand to applyDamage (raw damage; raised for armour-piercing so full Armour leaves the right result). */
+  /** The amount to hand to applyDamage (the damage rolled; armour-piercing travels as the effect's Armour cap). */
   effectDamage: number;
   applyCondition?: string;
   enchantmentKey?: string;
@@ -333,7 +333,7 @@ function damagePlan(c: Ctx, target: C, total: number, slain: boolean) {
   const tState = readState(target);
   const armourPiercing = c.tags.has("armour-piercing");
   const plan = planDamage(tState, target.sheet.armour, total, { pc: target.kind === "pc", ...(armourPiercing ? { armourCap: 2 } : {}) });
-  const effectDamage = armourPiercing ? total + Math.max(0, target.sheet.armour - 2) : total;
+  const effectDamage = total;
   const preview: string[] = [];
   if (slain) return { plan, effectDamage, armourPiercing, preview };
   const ap = armourPiercing && target.sheet.armour > 2 ? " (armour-piercing: at most 2)" : "";
@@ -424,8 +424,7 @@ export function attackEffects(calc: AttackCalc): Effect[] {
   // The attack's own line says it ("slain outright!"): a death is told once.
   if (calc.slain) effects.push({ targetId: calc.targetId, addConditions: [COND.dead] });
   else {
-    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage` };
-    if (calc.armourPiercing && calc.effectDamage !== calc.total) e.note += ` (armour-piercing: ${calc.effectDamage} before full Armour)`;
+    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage`, ...(calc.armourPiercing ? { armourCap: 2 } : {}) };
     if (calc.applyCondition) e.addConditions = [calc.applyCondition];
     effects.push(e);
   }
@@ -456,7 +455,7 @@ interface AttackData {
   calc: AttackCalc;
   /** A group attack or a blast: its own lines, effects and rolls replace the single attack's. */
   many?: { lines: string[]; effects: Effect[]; rolls: DiceRoll[]; rules: string[]; title: string };
-  counter?: { roll: number; rolls: DiceRoll[] };
+  counter?: { roll: number; rolls: DiceRoll[]; impaired?: boolean };
   /** The defender could not counter after all (a failed Life save). */
   noCounter?: string;
   took?: boolean;
@@ -495,7 +494,12 @@ function render(phase: AttackState["phase"], data: AttackData, step: Step = {}):
   if (phase === "followups") lines.push(`${calc.counter.why}: the defender may counterattack (d3).`);
   if (data.noCounter) lines.push(data.noCounter);
   if (data.counter) {
-    lines.push(`Counterattack: d3 = ${data.counter.roll} against the attacker.`);
+    lines.push(
+      data.counter.impaired
+        ? `Counterattack against a warband, impaired: 2d6 keep the lower, at most 3 = ${data.counter.roll} against the attacker.`
+        : `Counterattack: d3 = ${data.counter.roll} against the attacker.`,
+    );
+    if (data.counter.impaired && !rules.includes(R.warbands)) rules.push(R.warbands);
     rolls = rolls.concat(data.counter.rolls);
     if (!rules.includes(COUNTER_RULE)) rules.push(COUNTER_RULE);
   }
@@ -608,8 +612,10 @@ export const attack = {
         return render("done", data);
       }
       const mark = bag.log.length;
-      const roll = bag.d("counterattack", 3);
-      data.counter = { roll, rolls: bag.since(mark) };
+      // seed 004, "Warbands": "Attacks against warbands by individuals are Impaired": a counterattack too.
+      const impaired = isWarband(input.attacker) && !isWarband(input.defender);
+      const roll = impaired ? rollDamage(bag, "counterattack", { count: 1, sides: 3 }, "impaired").total : bag.d("counterattack", 3);
+      data.counter = { roll, rolls: bag.since(mark), ...(impaired ? { impaired } : {}) };
       return render("done", data, { followup: [{ targetId: data.calc.attackerId, damage: roll, damageKind: "normal", note: `counterattack: ${roll} damage` }] });
     }
     return render("done", data); // "pass"

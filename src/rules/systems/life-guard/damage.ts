@@ -216,7 +216,8 @@ export function applyDamageTo(
   }
   const plan = planDamage(s, c.sheet.armour, amount, { pc: c.kind === "pc", kind, ...opts });
   const lines: string[] = [];
-  const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (armour-piercing: soaks at most ${opts.armourCap})` : "";
+  // seed 004, "Actions and Modifiers", Armour-Piercing: the line names the Armour, the cap and what was soaked.
+  const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (Armour ${c.sheet.armour}; armour-piercing: soaks at most ${opts.armourCap})` : "";
   lines.push(`${plan.rolled} damage − Armour ${plan.soaked}${cap} = ${plan.dealt}.`);
   lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
   s.guard = plan.guardAfter;

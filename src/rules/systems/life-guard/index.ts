@@ -5,7 +5,7 @@ import { attack, SITUATIONS } from "./attack.js";
 import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES, startingLoyalty } from "./checks.js";
 import { applyDamageTo, applyHealingTo, LONG_REST_TURNS, mortalClock, rest } from "./damage.js";
 import { odds } from "./odds.js";
-import { initiative, roundStart } from "./round.js";
+import { encounterDistance, initiative, roundStart } from "./round.js";
 import { describeSheet, initialState, monsterSchema, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
 import { presets } from "./monsters.js";
 import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
@@ -33,13 +33,14 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   reaction: () => noReaction,
   initiative,
   roundStart,
+  encounterDistance,
   morale,
   loyalty,
   startingLoyalty,
   attack,
   odds,
-  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult {
-    const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal");
+  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual", opts?: { armourCap?: number }): DamageResult {
+    const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal", opts ?? {});
     return { state, result };
   },
   applyHealing: applyHealingTo,

@@ -130,6 +130,17 @@ export function theatreOfTheMind(party: C[], foes: C[]): RuleResult & { engaged:
   };
 }
 
+/**
+ * The distance between the sides when a fight starts, in the text's metres (its front line "can shift
+ * 6 meters"): the text gives none, so the usual old-school 2d6 × 10 feet, as 2d6 × 3 m
+ * (docs/rules/life-guard.md, "Encounter distance").
+ */
+export function encounterDistance(_input: { surprise: boolean }, bag: DiceBag): RuleResult {
+  const mark = bag.log.length;
+  const r = bag.roll("encounter distance", 2, 6);
+  return { title: "Distance", lines: [`The sides meet ${r.total * 3} metres apart (2d6 × 3 m).`], rules: [R.choice("Encounter distance")], rolls: bag.since(mark) };
+}
+
 /** The front line moves at most 6 m a round (positive: towards the foes). */
 export function shiftFrontLine(position: number, wanted: number): RuleResult & { position: number } {
   const step = Math.max(-FRONT_SHIFT_METRES, Math.min(FRONT_SHIFT_METRES, wanted));
