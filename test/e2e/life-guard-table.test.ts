@@ -70,6 +70,8 @@ describe("Life & Guard at the table", () => {
     expect(xt).toMatch(/2d6kl1 \(~~5~~, 3\) = \*\*3\*\*/);
     // The Life save put Goblin 3 out of action: no Counterattack is offered to it.
     expect(xt).toMatch(/Life save: d20 = 10 against Life 2: failed\.\nGoblin 3 is out of action\./);
+    // Every roll shows in Dice: the Life save's d20 beside the damage.
+    expect(xt).toMatch(/Dice: damage \(Axe\) \(impaired: 2d6, keep the lower\): 2d6kl1 \(~~5~~, 3\) = \*\*3\*\*\nLife save \(≤ 2\): 1d20 \(10\) = \*\*10\*\*/);
     expect(xt).not.toMatch(/Counterattack/);
     expect(buttons(x.message)).toEqual([]);
     const tr = await h.cmd("alice", "attack", { target: "Goblin 2", weapon: "Torch", impaired: true });

@@ -4,6 +4,7 @@
  * so a repeated or concurrent press changes nothing twice.
  */
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
+import type { DiceRoll } from "../../rules/dice/bag.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
@@ -32,6 +33,8 @@ export interface AttackView {
   defender: string;
   /** Outcome lines of effects applied so far (damage, falls). */
   outcomeLines: string[];
+  /** Dice those effects rolled (a Life save). */
+  outcomeRolls: DiceRoll[];
   /** Who may press each option, as Discord user ids (null = any referee). */
   pressers: Record<string, string | null>;
   ignored: SituationKey[];
@@ -128,6 +131,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       attacker: a.name,
       defender: d.name,
       outcomeLines: view.stored.outcomeLines,
+      outcomeRolls: view.stored.outcomeRolls ?? [],
       pressers: pressers(fight, state),
       ignored: state.ignored,
       lapsed: [],
@@ -139,9 +143,9 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
 }
 
 /** Applies what one step of the attack hands over (its cost, the attack's effects if it became final, a follow-up's), and keeps the lines for the embed. */
-async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
+async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>): Promise<{ stored: StoredInput }> {
   const applied = await applyEffects(tx, fight, stepEffects(state), bag);
-  return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines] } };
+  return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines], outcomeRolls: [...(stored.outcomeRolls ?? []), ...applied.rolls] } };
 }
 
 /** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (DESIGN.md, "Reactions"). */
@@ -213,6 +217,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       attacker: names(input.attackerId),
       defender: names(input.defenderId),
       outcomeLines: view.stored.outcomeLines,
+      outcomeRolls: view.stored.outcomeRolls ?? [],
       pressers: pressers(fight, next),
       ignored: next.ignored,
       lapsed: [],

@@ -1,5 +1,5 @@
 /** Applying what rules decided (damage, stamina spent, conditions) to combatants, in the open transaction. */
-import type { DiceBag } from "../../rules/dice/bag.js";
+import type { DiceBag, DiceRoll } from "../../rules/dice/bag.js";
 import type { CombatState, Effect, SystemWords } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
@@ -35,10 +35,13 @@ async function saveSheet(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | 
 export interface Applied {
   lines: string[];
   rules: string[];
+  /** Dice the effects rolled (a Life save on Critical Damage): every roll shows in the message's Dice. */
+  rolls: DiceRoll[];
 }
 
 export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag: DiceBag): Promise<Applied> {
-  const out: Applied = { lines: [], rules: [] };
+  const mark = bag.log.length;
+  const out: Applied = { lines: [], rules: [], rolls: [] };
   for (const e of effects) {
     const idx = fight.rows.findIndex((r) => r.id === e.targetId);
     if (idx < 0) continue;
@@ -70,5 +73,6 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     fight.rows[idx] = { ...row, state: json };
     fight.combatants[idx] = c;
   }
+  out.rolls = bag.since(mark);
   return out;
 }
