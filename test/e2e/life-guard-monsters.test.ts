@@ -77,7 +77,7 @@ describe("Life & Guard foes by the book", () => {
   // seed 004 gives no roll for a character's sheet (docs/rules/life-guard.md, "Sheets")
   it("/character create roll:true says the text rolls nothing, and creates nothing", async () => {
     const r = await h.cmd("alice", "character create", { name: "Wren", sheet: "life=6 guard=3", roll: true });
-    expect([r.ephemeral, r.message.content]).toEqual([true, "Life & Guard gives nothing to roll for a sheet: type its fields (or leave out `roll` and fill the form)."]);
+    expect([r.ephemeral, r.message.content]).toEqual([true, "Life & Guard gives nothing to roll for a sheet: type its fields, e.g. `life=10 guard=3 armour=0 morale=7 str=10 dex=10 wil=10` (or leave out `roll` and fill the form)."]);
     expect(await db().character.count({ where: { kind: "pc" } })).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { formFields, readFormValues, readSheetInput, validateSheet, type FormField } from "../sheets.js";
+import { formFields, readFormValues, readSheetInput, sheetTemplate, validateSheet, type FormField } from "../sheets.js";
 
 export interface CharacterView {
   character: Character;
@@ -86,16 +86,28 @@ export async function createCharacter(
   });
 }
 
+/** A sheet to start from, in the words a player types: ", e.g. `body=0 … hp=6`". */
+const example = (system: RuleSystem) => {
+  const t = sheetTemplate(system.sheet);
+  return t ? `, e.g. \`${t}\`` : "";
+};
+
+/** Whether the campaign's system rolls anything for a new sheet (/character create roll:true); without, a new player gets the form. */
+export async function rollsSheets(s: Services, actor: Actor): Promise<boolean> {
+  const campaign = await requireCampaign(s.store.db, actor);
+  return campaignSystem(campaign).fillSheet !== undefined;
+}
+
 /** The state key listing the sheet fields the rules filled (the rest are the player's own). */
 export const FILLED = "_filled";
 
 /** What the rules roll and derive for a new sheet, from the campaign's stream (logged, verifiable). */
 async function fillByRules(tx: Tx, campaign: Campaign, system: RuleSystem, name: string, typed: Record<string, unknown>, actor: Actor): Promise<FilledSheet> {
-  if (!system.fillSheet) throw new UserError(`${system.name} gives nothing to roll for a sheet: type its fields (or leave out \`roll\` and fill the form).`);
+  if (!system.fillSheet) throw new UserError(`${system.name} gives nothing to roll for a sheet: type its fields${example(system)} (or leave out \`roll\` and fill the form).`);
   const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
   const filled = system.fillSheet(typed, bagFor(open, `sheet of ${name}`));
   await open.close(tx, actor);
-  if (!filled) throw new UserError(`${system.name} gives nothing to roll for this sheet: type its fields.`);
+  if (!filled) throw new UserError(`${system.name} gives nothing to roll for this sheet: type its fields${example(system)}.`);
   return filled;
 }
 
