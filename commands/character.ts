@@ -6,7 +6,7 @@ import { characterEmbed, characterListEmbed } from "../src/discord/embeds/charac
 import { openCreateForm, openEditForm, pressForm, submitForm } from "../src/discord/sheetform.js";
 import { ruleEmbed } from "../src/discord/embeds/rules.js";
 import { awardCharacterXp } from "../src/play/characters/xp.js";
-import { characterChoices, createCharacter, deleteCharacter, editCharacter, listCharacters, showCharacter, useCharacter } from "../src/play/characters/index.js";
+import { characterChoices, createCharacter, deleteCharacter, editCharacter, listCharacters, rollsSheets, showCharacter, useCharacter } from "../src/play/characters/index.js";
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -62,7 +62,8 @@ export const command: CommandModule = {
     switch (i.options.getSubcommand(true)) {
       case "create": {
         const roll = i.options.getBoolean("roll");
-        if (!i.options.getString("sheet") && !roll) return openCreateForm(i, s, i.options.getString("name", true), i.options.getUser("owner")?.id ?? null);
+        // Nothing typed and nothing the text rolls: the short form, not a dead end.
+        if (!i.options.getString("sheet") && (!roll || !(await rollsSheets(s, actor)))) return openCreateForm(i, s, i.options.getString("name", true), i.options.getUser("owner")?.id ?? null);
         const v = await createCharacter(s, actor, { name: i.options.getString("name", true), sheet: i.options.getString("sheet"), ownerId: i.options.getUser("owner")?.id ?? null, roll });
         return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`), ...(v.filled ? [ruleEmbed(v.filled)] : [])] });
       }

@@ -185,6 +185,18 @@ export function sheetFields(schema: z.ZodType): string[] {
   return Object.keys(shapeOf(schema));
 }
 
+/** A short sheet to copy: the system's numeric fields with their defaults ("body=0 … hp=6"), first `max` of them. */
+export function sheetTemplate(schema: z.ZodType, max = 8): string {
+  const d = schema.safeParse({});
+  if (!d.success) return "";
+  const data = d.data as Record<string, unknown>;
+  return sheetFields(schema)
+    .filter((k) => typeof data[k] === "number")
+    .slice(0, max)
+    .map((k) => `${k}=${data[k]}`)
+    .join(" ");
+}
+
 /** One field of a sheet as a form shows it: its key, a hint of what it takes, and its current value typed back. */
 export interface FormField {
   key: string;

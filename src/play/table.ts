@@ -244,6 +244,36 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
   });
 }
 
+/**
+ * /morale with `talk`: a party member tries to intimidate or persuade the standing foes into surrender,
+ * by the system's own roll (The Third Age: Charisma above their morale). On success they surrender and
+ * leave the fight.
+ */
+export async function parleyCheck(s: Services, actor: Actor, input: { speaker?: string | null; intent: "intimidate" | "persuade"; rating?: number | null; modifier?: number | null }): Promise<TableResult> {
+  return withDice(s, actor, input.intent, async (tx, sc, bag) => {
+    requireReferee(sc.campaign, actor, `call for a roll to ${input.intent}`);
+    const sys = campaignSystem(sc.campaign);
+    if (!sys.parley) throw new UserError(`${sys.name} gives no roll to talk foes into surrender: the referee decides, or check their morale with /morale.`);
+    if (!sc.fight) throw new UserError("No encounter is running here: there is no one to talk into surrender. Start one with /encounter start.");
+    const party = sc.fight.combatants.filter((c) => c.side === "party" && !isDown(c));
+    const named = input.speaker?.trim().toLowerCase();
+    const speaker = named ? party.find((c) => c.name.toLowerCase() === named) : party.length === 1 ? party[0] : undefined;
+    if (!speaker)
+      throw new UserError(
+        named
+          ? `No one standing in the party is called "${input.speaker}"${party.length ? ` (standing: ${party.map((c) => c.name).join(", ")})` : ""}.`
+          : `Say who speaks for the party with \`speaker\`${party.length ? ` (${party.map((c) => c.name).join(", ")})` : ""}.`,
+      );
+    const targets = sc.fight.combatants.filter((c) => c.side === "foes" && !isDown(c));
+    if (!targets.length) throw new UserError("No foe is standing: there is no one to talk into surrender.");
+    const r = rule(() =>
+      sys.parley!({ who: speaker, targets, intent: input.intent, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag),
+    );
+    const applied = await applyEffects(tx, sc.fight, r.effects, bag);
+    return { result: { title: r.title, lines: [...r.lines, ...applied.lines], rules: r.rules, rolls: r.rolls }, extra: [], campaign: sc.campaign };
+  });
+}
+
 /** /damage and /heal: on a combatant of the running encounter, else on a character. `fallFt`: the system's falling damage instead of an amount. */
 export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: DamageKind }): Promise<TableResult> {
   if (input.fallFt != null) {

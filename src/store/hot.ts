@@ -100,6 +100,12 @@ export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retai
   if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
 }
 
+/** Sets a row's `sheet` column (an item spent in a fight), bumping its version; throws when the row is gone. */
+export async function setSheet(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, sheet: string): Promise<void> {
+  const n = await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "sheet" = ${sheet}, "version" = "version" + 1 WHERE "id" = ${id}`);
+  if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
+}
+
 /** The id and state of every character or retainer of a campaign. */
 export function statesOf(db: Db | Tx, table: "Character" | "Retainer", campaignId: string): Promise<{ id: string; state: string }[]> {
   return queryRows(db, Prisma.sql`SELECT "id", "state" FROM ${Prisma.raw(`"${table}"`)} WHERE "campaignId" = ${campaignId}`);

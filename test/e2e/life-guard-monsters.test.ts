@@ -26,8 +26,8 @@ describe("Life & Guard foes by the book", () => {
     for (const m of rows) expect(m.slice(2).map(Number)).toEqual([7, 7, 7, 7]);
     expect(t).toMatch(/\*\*Warband\*\* `█+` Guard 7\/7 · Life 7\/7 · warband · Melee rank/);
     expect(t).not.toMatch(/Hit points/);
-    // seed e2e-2 (the encounter's): the only roll is the encounter distance, 2d6 (6, 5) × 10 feet.
-    expect(t).toMatch(/The sides meet 110 feet apart/);
+    // seed e2e-2 (the encounter's): the only roll is the encounter distance, 2d6 (6, 5) × 3 metres, the text's unit.
+    expect(t).toMatch(/The sides meet 33 metres apart/);
     // The text gives no distance: the bot's default names no other book.
     expect(t).not.toMatch(/B\/X/);
     const rolls = await db().roll.findMany({ where: { encounterId: { not: null } } });
@@ -77,7 +77,7 @@ describe("Life & Guard foes by the book", () => {
   // seed 004 gives no roll for a character's sheet (docs/rules/life-guard.md, "Sheets")
   it("/character create roll:true says the text rolls nothing, and creates nothing", async () => {
     const r = await h.cmd("alice", "character create", { name: "Wren", sheet: "life=6 guard=3", roll: true });
-    expect([r.ephemeral, r.message.content]).toEqual([true, "Life & Guard gives nothing to roll for a sheet: type its fields (or leave out `roll` and fill the form)."]);
+    expect([r.ephemeral, r.message.content]).toEqual([true, "Life & Guard gives nothing to roll for a sheet: type its fields, e.g. `life=10 guard=3 armour=0 morale=7 str=10 dex=10 wil=10` (or leave out `roll` and fill the form)."]);
     expect(await db().character.count({ where: { kind: "pc" } })).toBe(0);
   });
 });

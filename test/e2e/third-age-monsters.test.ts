@@ -111,8 +111,14 @@ describe("The Third Age's monsters by the book, through Discord", () => {
   it("/character create roll:true: the text gives nothing to roll, it says so and saves nothing", async () => {
     const r = await h.cmd("bob", "character create", { name: "Brom", sheet: "body=1", roll: true });
     expect(r.ephemeral).toBe(true);
-    expect(r.message.content).toBe("The Third Age gives nothing to roll for a sheet: type its fields (or leave out `roll` and fill the form).");
+    // Not a dead end: a sheet to copy (the text's fields with their defaults).
+    expect(r.message.content).toBe(
+      "The Third Age gives nothing to roll for a sheet: type its fields, e.g. `body=0 dexterity=0 mind=0 soul=0 charisma=0 hp=6 successAC=12 attackBonus=0` (or leave out `roll` and fill the form).",
+    );
     expect(await db().character.count({ where: { name: "Brom" } })).toBe(0);
+    // Nothing typed: the short form opens instead.
+    const form = await h.cmd("bob", "character create", { name: "Brom", roll: true });
+    expect(form.modal?.title).toBe("Brom: The Third Age (1/5)");
     expect(h.local.validationErrors).toEqual([]);
   });
 });

@@ -75,7 +75,7 @@ describe("The Third Age at the table, through Discord", () => {
     const r = await h.cmd("referee", "character xp", { name: "Brom", amount: 300 });
     expect(text(r.message)).toMatch(/All new XP goes to Magic-User until it reaches level 2: \+300\./);
     expect(text(r.message)).toMatch(/Fighter 2 \(2000 XP\) \/ Magic-User 1 \(300 XP\)/);
-    expect(text(r.message)).toMatch(/Multiclass: HP divided by the number of classes/);
+    expect(text(r.message)).toMatch(/Multiclass: HP as written \(give each class its own HP/);
     expect(text(r.message)).toMatch(/Languages: Common, Elvish/);
     const no = await h.cmd("alice", "character xp", { name: "Brom", amount: 300 });
     expect(no.ephemeral).toBe(true);

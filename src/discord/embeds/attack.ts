@@ -16,13 +16,15 @@ function colourOf(outcome: string): number {
   return COLOURS.failure;
 }
 
-export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName"> & { notes?: string[] }): EmbedBuilder {
+export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName"> & { notes?: string[]; outcomeRolls?: AttackView["outcomeRolls"] }): EmbedBuilder {
   const st = v.state;
   const phase = st.phase === "reactions" ? "— waiting for a reaction" : st.phase === "followups" ? "— follow-ups open" : "";
   const e = new Embed({ color: colourOf(st.outcome) })
     .setTitle(clip(`${v.attacker} attacks ${v.defender}: ${st.outcome} ${phase}`.trim(), LIMITS.title))
     .setDescription(clip(forPlayers([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title), LIMITS.description));
-  if (st.result.rolls.length) e.addFields({ name: "Dice", value: rollsField(st.result.rolls) });
+  // Every roll: the attack's own, then those its effects made (a Life save on Critical Damage).
+  const rolls = [...st.result.rolls, ...(v.outcomeRolls ?? [])];
+  if (rolls.length) e.addFields({ name: "Dice", value: rollsField(rolls) });
   if (v.notes?.length) e.addFields({ name: "For the referee", value: clip(v.notes.join("\n"), 1024) });
   if (v.ignored.length) e.addFields({ name: "Ignored by this system", value: v.ignored.map((k) => `\`${situationOption(k)}\``).join(", ") });
   if (st.phase !== "done" && st.options.length) {
@@ -46,5 +48,5 @@ export function attackButtons(v: Pick<AttackView, "pendingId" | "version" | "sta
 }
 
 export function lapsedView(l: Lapsed) {
-  return { state: l.state, attacker: l.attacker, defender: l.defender, outcomeLines: [...l.outcomeLines, "No reaction came in time: resolved as it stood."], ignored: l.state.ignored, encounterName: l.encounterName };
+  return { state: l.state, attacker: l.attacker, defender: l.defender, outcomeLines: [...l.outcomeLines, "No reaction came in time: resolved as it stood."], outcomeRolls: l.outcomeRolls, ignored: l.state.ignored, encounterName: l.encounterName };
 }

@@ -6,7 +6,7 @@ import { clip, COLOURS, LIMITS } from "./style.js";
 import { ruleEmbed } from "./rules.js";
 import { roundButtons } from "./round.js";
 import { readRound } from "../../play/round/state.js";
-import { actingNow } from "../../play/round/context.js";
+import { actingNow, boardNote } from "../../play/round/context.js";
 import { conditionLabels, isOut } from "../../rules/round/words.js";
 import type { Lifetime } from "../../rules/systems/types.js";
 import { Embed } from "./embed.js";
@@ -37,7 +37,8 @@ export function rosterLines(f: Fight): string[] {
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
-      const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}`;
+      const note = boardNote(f, c, rs);
+      const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}${note ? ` · ${note}` : ""}`;
       lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !c.state.conditions.includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
     }
   }

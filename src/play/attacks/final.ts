@@ -2,6 +2,7 @@
 import type { Services } from "../services.js";
 import { readPending } from "./pending.js";
 import type { AttackState } from "../../rules/systems/types.js";
+import type { DiceRoll } from "../../rules/dice/bag.js";
 
 export interface AttackAsItStands {
   open: boolean;
@@ -11,6 +12,7 @@ export interface AttackAsItStands {
   attacker: string;
   defender: string;
   outcomeLines: string[];
+  outcomeRolls: DiceRoll[];
   ignored: AttackState["ignored"];
   encounterName: string;
 }
@@ -29,6 +31,7 @@ export async function attackAsItStands(s: Services, pendingId: string): Promise<
     attacker: name(input.attackerId),
     defender: name(input.defenderId),
     outcomeLines: input.outcomeLines,
+    outcomeRolls: input.outcomeRolls ?? [],
     ignored: state.ignored,
     encounterName: p.encounter.name,
   };

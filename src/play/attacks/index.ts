@@ -4,6 +4,7 @@
  * so a repeated or concurrent press changes nothing twice.
  */
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
+import type { DiceRoll } from "../../rules/dice/bag.js";
 import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
@@ -16,7 +17,7 @@ import { shortId } from "../ids.js";
 import { isReferee, PermissionError } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
-import { findCombatant, loadFight, requireFight, type Fight } from "../encounters/load.js";
+import { findCombatant, isDown, loadFight, requireFight, type Fight } from "../encounters/load.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { fallen, moraleNudges } from "../table.js";
@@ -32,6 +33,8 @@ export interface AttackView {
   defender: string;
   /** Outcome lines of effects applied so far (damage, falls). */
   outcomeLines: string[];
+  /** Dice those effects rolled (a Life save). */
+  outcomeRolls: DiceRoll[];
   /** Who may press each option, as Discord user ids (null = any referee). */
   pressers: Record<string, string | null>;
   ignored: SituationKey[];
@@ -128,6 +131,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       attacker: a.name,
       defender: d.name,
       outcomeLines: view.stored.outcomeLines,
+      outcomeRolls: view.stored.outcomeRolls ?? [],
       pressers: pressers(fight, state),
       ignored: state.ignored,
       lapsed: [],
@@ -139,18 +143,31 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
 }
 
 /** Applies what one step of the attack hands over (its cost, the attack's effects if it became final, a follow-up's), and keeps the lines for the embed. */
-async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
+async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>): Promise<{ stored: StoredInput }> {
   const applied = await applyEffects(tx, fight, stepEffects(state), bag);
-  return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines] } };
+  return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines], outcomeRolls: [...(stored.outcomeRolls ?? []), ...applied.rolls] } };
 }
 
 /** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (DESIGN.md, "Reactions"). */
 const forced = (state: AttackState) => state.phase !== "done" && state.options.length > 0 && state.options.every((o) => o.id === "take" || o.id === "pass");
 
+/** Follow-ups that only a combatant now out of the fight could take (a counterattack by a defender the blow put out of action): none is offered. */
+const onlyTheFallen = (fight: Fight, state: AttackState) =>
+  state.phase === "followups" &&
+  state.options.length > 0 &&
+  state.options.every((o) => {
+    const c = fight.combatants.find((x) => x.id === o.by);
+    return c !== undefined && isDown(c);
+  });
+
 async function pressForced(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
   let view = { stored };
   while (forced(state)) {
     state = fight.system.attack.react(state, state.options[0]!.id, attackInput(fight, view.stored), bag);
+    view = await settle(tx, fight, view.stored, state, bag);
+  }
+  if (onlyTheFallen(fight, state)) {
+    state = fight.system.attack.lapse(state, attackInput(fight, view.stored), bag);
     view = await settle(tx, fight, view.stored, state, bag);
   }
   return { state, view };
@@ -201,6 +218,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       attacker: names(input.attackerId),
       defender: names(input.defenderId),
       outcomeLines: view.stored.outcomeLines,
+      outcomeRolls: view.stored.outcomeRolls ?? [],
       pressers: pressers(fight, next),
       ignored: next.ignored,
       lapsed: [],

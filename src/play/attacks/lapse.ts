@@ -14,6 +14,7 @@ import { applyEffects } from "../encounters/effects.js";
 import { loadFight, requireFightOf, type Fight } from "../encounters/load.js";
 import { attackInput, readPending, stepEffects } from "./pending.js";
 import type { AttackState } from "../../rules/systems/types.js";
+import type { DiceRoll } from "../../rules/dice/bag.js";
 
 export interface Lapsed {
   pendingId: string;
@@ -22,6 +23,7 @@ export interface Lapsed {
   messageId: string | null;
   state: AttackState;
   outcomeLines: string[];
+  outcomeRolls: DiceRoll[];
   version: number;
   attacker: string;
   defender: string;
@@ -38,7 +40,7 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
     const bag = bagFor(stream, "reaction window lapsed");
     const next = fight.system.attack.lapse(state, attackInput(fight, input), bag);
     const applied = await applyEffects(tx, fight, stepEffects(next), bag);
-    const stored = { ...input, outcomeLines: [...input.outcomeLines, ...applied.lines] };
+    const stored = { ...input, outcomeLines: [...input.outcomeLines, ...applied.lines], outcomeRolls: [...(input.outcomeRolls ?? []), ...applied.rolls] };
     const closed = await updatePending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(stored) });
     const name = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
     if (closed === 1) {
@@ -49,6 +51,7 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
         messageId: p.messageId,
         state: next,
         outcomeLines: stored.outcomeLines,
+        outcomeRolls: stored.outcomeRolls,
         version: p.version + 1,
         attacker: name(input.attackerId),
         defender: name(input.defenderId),

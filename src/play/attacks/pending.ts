@@ -1,6 +1,7 @@
 /** A pending attack as stored: the system's state machine plus what is needed to rebuild its input. */
 import type { PendingAction } from "../../generated/prisma/client.js";
 import type { AttackInput, AttackState, Effect, Situation } from "../../rules/systems/types.js";
+import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { Fight } from "../encounters/load.js";
 import { toRule } from "../encounters/load.js";
 import { placeOrder } from "../round/onturn.js";
@@ -14,6 +15,8 @@ export interface StoredInput {
   modifierBy?: "referee" | "player";
   /** Lines from effects already applied (damage outcomes), kept for the embed. */
   outcomeLines: string[];
+  /** Dice those effects rolled (a Life save), shown with the attack's own. */
+  outcomeRolls?: DiceRoll[];
   /** Attacks the attacker made earlier in the same round. */
   attackIndex?: number;
   round?: number;

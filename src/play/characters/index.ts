@@ -10,7 +10,7 @@ import { uniquely, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { formFields, readFormValues, readSheetInput, validateSheet, type FormField } from "../sheets.js";
+import { formFields, readFormValues, readSheetInput, sheetTemplate, validateSheet, type FormField } from "../sheets.js";
 
 export interface CharacterView {
   character: Character;
@@ -96,16 +96,28 @@ export async function createCharacter(
   });
 }
 
+/** A sheet to start from, in the words a player types: ", e.g. `body=0 … hp=6`". */
+const example = (system: RuleSystem) => {
+  const t = sheetTemplate(system.sheet);
+  return t ? `, e.g. \`${t}\`` : "";
+};
+
+/** Whether the campaign's system rolls anything for a new sheet (/character create roll:true); without, a new player gets the form. */
+export async function rollsSheets(s: Services, actor: Actor): Promise<boolean> {
+  const campaign = await requireCampaign(s.store.db, actor);
+  return campaignSystem(campaign).fillSheet !== undefined;
+}
+
 /** The state key listing the sheet fields the rules filled (the rest are the player's own). */
 export const FILLED = "_filled";
 
 /** What the rules roll and derive for a new sheet, from the campaign's stream (logged, verifiable). */
 async function fillByRules(tx: Tx, campaign: Campaign, system: RuleSystem, name: string, typed: Record<string, unknown>, actor: Actor): Promise<FilledSheet> {
-  if (!system.fillSheet) throw new UserError(`${system.name} gives nothing to roll for a sheet: type its fields (or leave out \`roll\` and fill the form).`);
+  if (!system.fillSheet) throw new UserError(`${system.name} gives nothing to roll for a sheet: type its fields${example(system)} (or leave out \`roll\` and fill the form).`);
   const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
   const filled = system.fillSheet(typed, bagFor(open, `sheet of ${name}`));
   await open.close(tx, actor);
-  if (!filled) throw new UserError(`${system.name} gives nothing to roll for this sheet: type its fields.`);
+  if (!filled) throw new UserError(`${system.name} gives nothing to roll for this sheet: type its fields${example(system)}.`);
   return filled;
 }
 
@@ -138,14 +150,25 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
     if (rename && rename.toLowerCase() !== character.name.toLowerCase() && (await findCharacter(tx, campaign.id, rename))) {
       throw new UserError(`There is already a character named "${rename}".`);
     }
-    // Maxima follow the sheet; current values keep what was spent, within the new maxima.
+    // An edit changes only what it names: a value the edit leaves where it started (Guard 0 of 3 when only the
+    // weapons change, a maximum a Scar raised) is kept; one the edit moves follows the sheet, current values
+    // keeping what was spent within the new maxima.
     const fresh = system.initialState(sheet) as Record<string, unknown>;
+    const oldSheet = system.sheet.safeParse(JSON.parse(character.sheet));
+    const was = (oldSheet.success ? system.initialState(oldSheet.data) : {}) as Record<string, unknown>;
     const old = JSON.parse(character.state) as Record<string, unknown>;
     const state: Record<string, unknown> = { ...fresh };
     for (const [k, v] of Object.entries(old)) {
-      const maxKey = `max${k[0]!.toUpperCase()}${k.slice(1)}`;
-      if (typeof v === "number" && typeof fresh[maxKey] === "number") state[k] = Math.min(v, fresh[maxKey] as number);
-      else if (k === "conditions" || k === "scars") state[k] = v;
+      const maxKey = [`max${k[0]!.toUpperCase()}${k.slice(1)}`, `${k}Max`].find((m) => typeof fresh[m] === "number");
+      const untouched = typeof v === "number" && typeof fresh[k] === "number" && was[k] === fresh[k] && (!maxKey || was[maxKey] === fresh[maxKey]);
+      if (untouched) state[k] = v;
+      else if (typeof v === "number" && maxKey) state[k] = Math.min(v, fresh[maxKey] as number);
+      // Conditions stay; what the new sheet starts with that the old did not (a weapon newly enchanted) is added.
+      else if (k === "conditions") {
+        const had = new Set(Array.isArray(was.conditions) ? (was.conditions as string[]) : []);
+        const added = (Array.isArray(fresh.conditions) ? (fresh.conditions as string[]) : []).filter((c) => !had.has(c));
+        state[k] = [...new Set([...(v as string[]), ...added])];
+      } else if (k === "scars") state[k] = v;
       // A field the player changes becomes their own.
       else if (k === FILLED && Array.isArray(v)) state[k] = v.filter((f) => !(f in typed));
     }

@@ -79,7 +79,8 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     await saveClock(tx, clock, { rounds, state });
     // Time heals what the system says it heals (10 minutes a turn), rest or not.
     const healed = await passTime(tx, campaign, campaignSystem(campaign), turns.length * 10, bag);
-    const rested = [...healed, ...(resting ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }) : [])];
+    const long = resting && campaignSystem(campaign).longRestTurns !== undefined && restTurns >= campaignSystem(campaign).longRestTurns!;
+    const rested = [...healed, ...(resting ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }, long) : [])];
     // The clock has passed into a new 10-minute turn: marks that last a turn end.
     if (turns.length) await endTurnMarks(tx, campaign, campaignSystem(campaign));
     await open.close(tx, actor);

@@ -30,11 +30,12 @@ async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => Da
   return lines;
 }
 
-/** A turn of rest (system.rest) and, for each full day of complete rest, natural healing (system.restDays). */
-export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem, days?: { days: number; bag: DiceBag }): Promise<string[]> {
+/** A turn of rest (system.rest; a long rest once enough turns in a row have passed) and, for each full day of complete rest, natural healing (system.restDays). */
+export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem, days?: { days: number; bag: DiceBag }, long = false): Promise<string[]> {
   // A day of rest without the system's own rate rests long (defaultRestDays): the turn's rest would say it twice.
   const longInstead = !!days && days.days > 0 && !system.restDays;
-  const lines = system.rest && !longInstead ? await forParty(tx, campaign, (c) => system.rest!(c, "turn")) : [];
+  // `long`: the rest in a row has lasted as long as the system's long rest (Life & Guard: a few hours).
+  const lines = system.rest && !longInstead ? await forParty(tx, campaign, (c) => system.rest!(c, long ? "long" : "turn")) : [];
   // A text without healing by days still rests (a long rest where it has one) and says it sets no rate.
   const byDays = (c: Combatant, n: number, bag: DiceBag) => (system.restDays ? system.restDays(c, n, bag) : defaultRestDays(system, c, n));
   if (days && days.days > 0) lines.push(...(await forParty(tx, campaign, (c) => byDays(c, days.days, days.bag))));

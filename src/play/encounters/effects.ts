@@ -1,5 +1,5 @@
 /** Applying what rules decided (damage, stamina spent, conditions) to combatants, in the open transaction. */
-import type { DiceBag } from "../../rules/dice/bag.js";
+import type { DiceBag, DiceRoll } from "../../rules/dice/bag.js";
 import type { CombatState, Effect, SystemWords } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
@@ -7,7 +7,7 @@ import type { Fight } from "./load.js";
 import { isDown, toRule } from "./load.js";
 import { readRound } from "../round/state.js";
 import { sheetState, stampAdded } from "../round/marks.js";
-import { setState } from "../../store/hot.js";
+import { setSheet, setState } from "../../store/hot.js";
 
 /**
  * Writes a combatant's state, and to the character or retainer it stands for
@@ -24,13 +24,25 @@ export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characte
   return json;
 }
 
+/** Writes a sheet that changed in the fight (an item spent) to the combatant and to the character or retainer it stands for. */
+async function saveSheet(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): Promise<string> {
+  const json = JSON.stringify(sheet);
+  await setSheet(tx, "Combatant", row.id, json);
+  if (row.characterId) await setSheet(tx, "Character", row.characterId, json);
+  if (row.retainerId) await setSheet(tx, "Retainer", row.retainerId, json);
+  return json;
+}
+
 export interface Applied {
   lines: string[];
   rules: string[];
+  /** Dice the effects rolled (a Life save on Critical Damage): every roll shows in the message's Dice. */
+  rolls: DiceRoll[];
 }
 
 export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag: DiceBag): Promise<Applied> {
-  const out: Applied = { lines: [], rules: [] };
+  const mark = bag.log.length;
+  const out: Applied = { lines: [], rules: [], rolls: [] };
   for (const e of effects) {
     const idx = fight.rows.findIndex((r) => r.id === e.targetId);
     if (idx < 0) continue;
@@ -45,7 +57,7 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     c = { ...c, state };
     // A subdual die that leaves 0 temporary damage still counts as a die (B/X house rules' empty hands: 1 real point per 2 dice).
     if (e.damage !== undefined && (e.damage > 0 || e.damageKind === "subdual")) {
-      const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal");
+      const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal", e.armourCap !== undefined ? { armourCap: e.armourCap } : undefined);
       c = { ...c, state: r.state };
       out.lines.push(...r.result.lines);
       out.rules.push(...r.result.rules);
@@ -56,10 +68,15 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     c = { ...c, state: stampAdded(before, c.state, fight.encounter.round) };
     // When it fell (round and place in the order): one slain in a simultaneous exchange still strikes in it (round/gate.ts).
     if (!wasDown && isDown(c) && readRound(fight.encounter).phase === "act") c = { ...c, state: { ...c.state, fell: [fight.encounter.round, fight.encounter.turn] } };
-    const row = fight.rows[idx]!;
+    let row = fight.rows[idx]!;
+    if (e.sheet) {
+      c = { ...c, sheet: { ...c.sheet, ...e.sheet } };
+      row = { ...row, sheet: await saveSheet(tx, row, c.sheet) };
+    }
     const json = await saveState(tx, row, c.state, fight.system.words);
     fight.rows[idx] = { ...row, state: json };
     fight.combatants[idx] = c;
   }
+  out.rolls = bag.since(mark);
   return out;
 }

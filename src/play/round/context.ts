@@ -18,6 +18,11 @@ export function cannotAct(f: Fight, who: Combatant, rs?: RoundState): string | n
   return f.system.round.cannotAct?.(who, roundContext(f, who, rs)) ?? null;
 }
 
+/** The few words the system has for `who` on the board, or null. */
+export function boardNote(f: Fight, who: Combatant, rs?: RoundState): string | null {
+  return f.system.round.note?.(who, roundContext(f, who, rs)) ?? null;
+}
+
 export function allowance(f: Fight, who: Combatant, rs?: RoundState): Allowance {
   return f.system.round.allowance(who, roundContext(f, who, rs));
 }

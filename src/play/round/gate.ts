@@ -61,7 +61,9 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   // The one check that the attacker is standing: "Alda is unconscious and cannot act."
   if (isDown(who) && !last) throw new UserError(`${row.name} is ${f.system.view(who).status || "out of the fight"} and cannot act.`);
   const why = last ? null : cannotAct(f, who, rs);
-  if (why) throw new UserError(`${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round: wait for /next" : ""}.`);
+  // Said once: a reason that is already "cannot act this round" is not followed by "and cannot act".
+  const said = /cannot act/.test(why ?? "") ? `${row.name} ${why}` : `${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round" : ""}`;
+  if (why) throw new UserError(`${said}${f.encounter.round > 0 ? ": wait for /next" : ""}.`);
   const by = forPlayer(row, actor);
   const notes: string[] = by ? [`${row.name}'s attack: ${by}.`] : [];
   if (last) notes.push(`${row.name} fell in this exchange and still strikes: ${last}.`);

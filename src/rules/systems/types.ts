@@ -98,6 +98,10 @@ export interface Effect {
   staminaCost?: number;
   addConditions?: string[];
   removeConditions?: string[];
+  /** Armour-piercing (Life & Guard): the target's Armour soaks at most this much of `damage`. */
+  armourCap?: number;
+  /** Fields of the target's sheet that change for good (Life & Guard: a torch expended leaves the weapons list). */
+  sheet?: Record<string, unknown>;
   note?: string;
 }
 
@@ -352,6 +356,8 @@ export interface RoundRules<S = Record<string, unknown>> {
   allowance(who: Combatant<S>, ctx: RoundContext<S>): Allowance;
   /** Why `who` cannot act this round, or null when it can (down, fled, surprised in round 1…). */
   cannotAct?(who: Combatant<S>, ctx: RoundContext<S>): string | null;
+  /** A few words the board shows beside `who` (Life & Guard: the chance to act in the first round), or null. */
+  note?(who: Combatant<S>, ctx: RoundContext<S>): string | null;
   /** The end of a round: the dying bleed, reloading, marks the system ends itself. */
   end?(input: InitiativeInput<S>, dice: DiceBag): RoundStartResult;
   /** Whether initiative is rolled again at each round's start (the system's rule and the campaign's options). */
@@ -457,6 +463,11 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** `side`: whose morale (a text may give morale to monsters only). */
   morale(input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number; side?: Side }, dice: DiceBag): MoraleResult | Unsupported;
   loyalty(input: { loyalty: number; modifier?: number }, dice: DiceBag): LoyaltyResult | Unsupported;
+  /**
+   * Talking foes into surrender, for systems whose text has it (The Third Age: a Charisma roll above the
+   * monsters' morale). On success `effects` mark them surrendered.
+   */
+  parley?(input: { who: Combatant<Sheet>; targets: Combatant<Sheet>[]; intent: "intimidate" | "persuade"; rating?: number; modifier?: number }, dice: DiceBag): RuleResult & { success: boolean; effects: Effect[] };
   /** Starting loyalty of a retainer hired by `employer`. */
   startingLoyalty(employer: Combatant<Sheet> | undefined, retainerSheet?: Sheet): number;
 
@@ -470,11 +481,13 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   /** Exact chance to hit and the damage spread, before rolling (for /odds). */
   odds?(input: AttackInput<Sheet>): RuleResult | Unsupported;
 
-  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: DamageKind): DamageResult;
+  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: DamageKind, opts?: { armourCap?: number }): DamageResult;
   /** The kinds of damage /damage offers beyond normal (absent: subdual only). */
   damageKinds?: DamageKind[];
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
+  /** Dungeon turns of rest in a row that make a long rest (Life & Guard: "rest for a few hours"); without it, rest is a turn's. */
+  longRestTurns?: number;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
 
   // ---- Optional: time, falls and rolled monsters (added for Castles & Crusades; any system may provide them) ----

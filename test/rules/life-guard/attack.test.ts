@@ -173,7 +173,7 @@ describe("enchantments and oils", () => {
     const s = standing(lifeGuard, input(ana(), monster("orc"), {}, "Torch"), faces(2, 2));
     expect(s.final).toEqual([
       { targetId: "orc", damage: 4, damageKind: "normal", note: "Torch: 4 damage", addConditions: ["burning"] },
-      { targetId: "Ana", note: "Torch expended: strike it from the sheet" },
+      { targetId: "Ana", note: "Torch expended: struck from the sheet", sheet: { weapons: WEAPONS.filter((w) => w.name !== "Torch").map((w) => ({ tags: [], ...w })) } },
       STRUCK(),
     ]);
   });
@@ -192,12 +192,17 @@ describe("enchantments and oils", () => {
 });
 
 describe("impaired, enhanced and weapon options", () => {
-  // seed 004, "Actions and Modifiers": impaired keeps the lower, enhanced the higher
-  it("impaired: 2d8 keep lower; enhanced: keep higher; both cancel", () => {
-    const imp = standing(lifeGuard, input(ana(), monster("orc"), { impaired: true }), faces(7, 2));
-    expect([imp.result.rolls[0]!.notation, imp.final[0]!.damage]).toEqual(["2d8kl1", 2]);
-    const enh = standing(lifeGuard, input(ana(), monster("orc"), { enhanced: true }), faces(7, 2));
-    expect([enh.result.rolls[0]!.notation, enh.final[0]!.damage]).toEqual(["2d8kh1", 7]);
+  // seed 004, "Actions and Modifiers": "rolling 2d6 and using the lower result" / "the higher result": the text's dice,
+  // in place of the weapon's single die; an impaired roll never beats the weapon's own die (docs/rules/life-guard.md)
+  it("impaired: 2d6 keep lower; enhanced: 2d6 keep higher; both cancel", () => {
+    const imp = standing(lifeGuard, input(ana(), monster("orc"), { impaired: true }), faces(6, 2));
+    expect([imp.result.rolls[0]!.notation, imp.final[0]!.damage]).toEqual(["2d6kl1", 2]);
+    const enh = standing(lifeGuard, input(ana(), monster("orc"), { enhanced: true }), faces(6, 2));
+    expect([enh.result.rolls[0]!.notation, enh.final[0]!.damage]).toEqual(["2d6kh1", 6]);
+    // a d4 dagger impaired: the 2d6 keeps 5, more than a d4 can roll: 4
+    const dag = standing(lifeGuard, input(ana(), monster("orc"), { impaired: true }, "Dagger"), faces(5, 6));
+    expect([dag.result.rolls[0]!.notation, dag.final[0]!.damage]).toEqual(["2d6kl1", 4]);
+    expect(dag.result.lines).toContain("Impaired: the 2d6 kept 5, more than a d4 can roll: 4.");
     const both = standing(lifeGuard, input(ana(), monster("orc"), { highGround: true, cover: "light" }), faces(5));
     expect([both.result.rolls[0]!.notation, both.final[0]!.damage]).toEqual(["1d8", 5]);
     expect(both.result.lines).toContain("Impaired (light cover) and enhanced (high ground) cancel out.");
@@ -205,9 +210,9 @@ describe("impaired, enhanced and weapon options", () => {
 
   // seed 004, "Actions and Modifiers": cover and low ground impair, high ground enhances
   it.each([
-    [{ cover: "partial" } as Situation, "2d8kl1"],
-    [{ lowGround: true } as Situation, "2d8kl1"],
-    [{ highGround: true } as Situation, "2d8kh1"],
+    [{ cover: "partial" } as Situation, "2d6kl1"],
+    [{ lowGround: true } as Situation, "2d6kl1"],
+    [{ highGround: true } as Situation, "2d6kh1"],
     [{ cover: "none" } as Situation, "1d8"],
   ])("%o rolls %s", (sit, notation) => {
     const f = notation === "1d8" ? faces(4) : faces(4, 4);
@@ -233,13 +238,15 @@ describe("impaired, enhanced and weapon options", () => {
   });
 
   // seed 004, "Actions and Modifiers": armour-piercing — armour soaks at most 2
-  it("armour-piercing against Armour 4 soaks 2; the effect carries what full Armour leaves right", () => {
+  it("armour-piercing against Armour 4 soaks 2; the effect carries the damage rolled and the cap, and the line shows both", () => {
     const dragon = monster("dragon", "legendary");
     const s = standing(lifeGuard, input(ana(at("reach")), dragon, {}, "Pike"), faces(6));
     const calc = (s.data as { calc: { plan: { soaked: number; dealt: number } } }).calc;
     expect([calc.plan.soaked, calc.plan.dealt]).toEqual([2, 4]);
-    expect(s.final[0]!.damage).toBe(8);
-    expect(lifeGuard.applyDamage(dragon, 8, faces()).state.guard).toBe(8);
+    expect([s.final[0]!.damage, s.final[0]!.armourCap]).toEqual([6, 2]);
+    const applied = lifeGuard.applyDamage(dragon, 6, faces(), "normal", { armourCap: 2 });
+    expect(applied.state.guard).toBe(8);
+    expect(applied.result.lines[0]).toBe("6 damage − Armour 2 (Armour 4; armour-piercing: soaks at most 2) = 4.");
   });
 
   // seed 004, "Actions and Modifiers": reach attacks +2 against flying opponents
@@ -263,12 +270,12 @@ describe("impaired, enhanced and weapon options", () => {
   // seed 004, "Actions and Modifiers": Thrust avoids the long weapon penalty in cramped conditions
   it("cramped: a long weapon is impaired unless thrusting", () => {
     const cr = lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { cramped: true } as LifeGuardSituation, "Spear"), faces(5, 2));
-    expect(cr.result.rolls[0]!.notation).toBe("2d8kl1");
+    expect(cr.result.rolls[0]!.notation).toBe("2d6kl1");
     const th = lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { cramped: true, thrust: true } as LifeGuardSituation, "Spear"), faces(5));
     expect(th.result.rolls[0]!.notation).toBe("1d8");
     // the same, declared
     const decl = (c: string[]) => lifeGuard.attack.begin(input(ana({ rank: "reach", conditions: c }), monster("orc"), {}, "Spear"), faces(5, 2)).result.rolls[0]!.notation;
-    expect([decl(["cramped"]), decl(["cramped", "thrusting"])]).toEqual(["2d8kl1", "1d8"]);
+    expect([decl(["cramped"]), decl(["cramped", "thrusting"])]).toEqual(["2d6kl1", "1d8"]);
   });
 });
 
@@ -328,10 +335,27 @@ describe("warbands", () => {
   // seed 004, "Warbands": individuals' attacks on a warband are impaired, except Blast
   it("an individual attacking a warband is impaired; a blast is not", () => {
     const s = standing(lifeGuard, input(ana(), band()), faces(6, 3));
-    expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["2d8kl1", 3]);
+    expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["2d6kl1", 3]);
     // seed 004, "Actions and Modifiers": a blast with no number declared rolls a d6 for its targets (here 1)
     const b = standing(lifeGuard, input(ana(), band(), { blast: true } as LifeGuardSituation), faces(1, 6));
     expect([b.result.rolls.map((r) => r.notation), b.final[0]!.damage]).toEqual([["1d6", "1d8"], 6]);
+  });
+
+  // seed 004, "Warbands": "Attacks against warbands by individuals are Impaired": the counterattack's d3 too
+  it("a counterattack on a warband is impaired: 2d6 keep the lower, at most 3", () => {
+    const inp = input(band(), ana());
+    const s1 = lifeGuard.attack.react(lifeGuard.attack.begin(inp, faces(1, 2, 3, 4)), "take", inp, faces());
+    expect(s1.options.map((o) => o.id)).toEqual(["counter", "pass"]);
+    const low = lifeGuard.attack.react(s1, "counter", inp, faces(5, 2));
+    expect(low.followup).toEqual([{ targetId: "goblins", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" }]);
+    expect(low.result.lines).toContain("Counterattack against a warband, impaired: 2d6 keep the lower, at most 3 = 2 against the attacker.");
+    expect(low.result.rolls.at(-1)!.notation).toBe("2d6kl1");
+    const high = lifeGuard.attack.react(s1, "counter", inp, faces(6, 5));
+    expect(high.followup[0]!.damage).toBe(3);
+    // an individual's counterattack on an individual stays d3
+    const solo = input(monster("orc"), ana());
+    const t1 = lifeGuard.attack.react(lifeGuard.attack.begin(solo, faces(1)), "take", solo, faces());
+    expect(lifeGuard.attack.react(t1, "counter", solo, faces(2)).result.rolls.at(-1)!.notation).toBe("1d3");
   });
 });
 

@@ -60,11 +60,13 @@ describe("attack rolls", () => {
     expect(b.remaining()).toBe(0); // no damage die on a failure
   });
 
-  it("a partial with 1 damage rounds down to 0 and applies nothing", () => {
+  // docs/rules/third-age.md, "Damage": half rounded down, and still at least 1, as the footer's "damage minimum 1" says
+  it("a partial with 1 damage halves to 0, at least 1: it deals 1", () => {
     const weak = pc("wk", { body: -1, attackBonus: 3, weapons: [{ name: "Stick", damage: "1d2" }] });
-    const s = A.begin(input(weak, orc()), bag([5, 5, 2])); // 12 → partial; 2−1 = 1 → half 0
+    const s = A.begin(input(weak, orc()), bag([5, 5, 2])); // 12 → partial; 2−1 = 1 → half 0 → at least 1
     expect(s.outcome).toBe("partial");
-    expect(finalOf(s, input(weak, orc()))).toEqual([]);
+    expect(s.result.lines).toContain("Partial success: half damage, 1d2 [2] −1 = 1 → 1 ÷ 2 = 0, at least 1 → 1.");
+    expect(finalOf(s, input(weak, orc()))).toEqual([{ targetId: "orc", damage: 1, damageKind: "normal", note: "Stick: 1 damage (partial success)" }]);
   });
 
   // seed 000, "Attack Rolls": ranged adds Dexterity to the attack, nothing to damage
@@ -172,7 +174,8 @@ describe("reactions", () => {
     const s1 = A.react(s0, "parry", inp, bag([]));
     expect(s1.outcome).toBe("partial");
     expect(s1.phase).toBe("reactions");
-    expect(ids(s1)).toEqual(["take"]);
+    // The Counter is already known to be open on a partial the defender survives: offered beside Take it.
+    expect(ids(s1)).toEqual(["take", "take-counter"]);
     // The parry is paid by its own press; the damage waits for the attack to be final.
     expect([s1.pay, s1.final, s1.followup]).toEqual([[{ targetId: "cy", staminaCost: 1, note: "Parry" }], [], []]);
     expect(s1.result.lines).toContain("Cy parries: −2 → 12.");
@@ -195,6 +198,25 @@ describe("reactions", () => {
     ]);
     expect(s3.result.rolls.map((r) => r.label)).toEqual(["attack", "damage", "counter damage"]);
     expect(s3.result.title).toBe("Orc → Cy: Partial success");
+  });
+
+  // seed 000, "Attack Rolls": Counter answers the hit; one press takes it and counters (issue 28)
+  it("Take it, then Counter: the hit is final and the Counter follows in the same press", () => {
+    const defender = cy();
+    const inp = input(orc(), defender);
+    const s1 = A.react(A.begin(inp, bag([6, 6, 4])), "parry", inp, bag([]));
+    const s2 = A.react(s1, "take-counter", inp, bag([5])); // 5+1 = 6 → half 3
+    expect(s2.phase).toBe("done");
+    expect(s2.options).toEqual([]);
+    expect([s2.pay, s2.final, s2.followup]).toEqual([
+      [{ targetId: "cy", staminaCost: 1, note: "Counter" }],
+      [{ targetId: "cy", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" }],
+      [{ targetId: "orc", damage: 3, damageKind: "normal", note: "Counter with Mace: 3 damage" }],
+    ]);
+    expect(s2.result.lines).toContain("Cy counters with Mace: 1d6 [5] +1 = 6 → 6 ÷ 2 = 3 damage to Orc.");
+    // Not offered when the hit would drop the defender, nor on a success (Counter answers only a partial or a failure).
+    const s0 = A.begin(inp, bag([6, 6, 4]));
+    expect(ids(s0)).not.toContain("take-counter");
   });
 
   it("a parry that drops the roll below the partial AC makes it a failure", () => {

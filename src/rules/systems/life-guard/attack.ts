@@ -22,7 +22,7 @@ import { formatDie, parseDie, rollDamage, stepDown, type DieSpec, type Edge } fr
 import { planDamage, type DamagePlan } from "./damage.js";
 import { adjacentAllies, alliesAtRisk, areaOfEffectTargets, checkRanks, friendlyFire, type AttackMode } from "./ranks.js";
 import { R } from "./refs.js";
-import { words } from "./round.js";
+import { waitingBehind, words } from "./round.js";
 import { conditionLabels } from "../../round/words.js";
 import { canFight, COND, findEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
 
@@ -113,11 +113,13 @@ export interface AttackCalc {
   slain: boolean;
   armourPiercing: boolean;
   plan: DamagePlan;
-  /** The amount to hand to applyDamage (raw damage; raised for armour-piercing so full Armour leaves the right result). */
+  /** The amount to hand to applyDamage (the damage rolled; armour-piercing travels as the effect's Armour cap). */
   effectDamage: number;
   applyCondition?: string;
   enchantmentKey?: string;
   expended?: string;
+  /** The attacker's weapons once the expended one is struck from the sheet. */
+  weaponsLeft?: Weapon[];
   counter: { eligible: boolean; why: string };
   lines: string[];
   /** Armour, Guard, Life as they will be: shown only before the damage is applied. */
@@ -278,8 +280,10 @@ function rollAttack(c: Ctx, mode: AttackMode, die: DieSpec, why: string, edge: E
     c.rules.add(R.actions);
     c.lines.push("Reach attack against a flying foe: +2.");
   }
-  c.lines.unshift(`${input.attacker.name} attacks ${input.defender.name} with ${why}: ${formatDie(die)}${edge === "none" ? "" : `, ${edge}`}.`);
+  const edgeDice = edge === "none" ? "" : die.count === 1 ? `, ${edge}: 2d6 keep the ${edge === "impaired" ? "lower" : "higher"}${edge === "impaired" ? ` (at most ${die.sides})` : ""}` : `, ${edge}: rolled twice, keep the ${edge === "impaired" ? "lower" : "higher"}`;
+  c.lines.unshift(`${input.attacker.name} attacks ${input.defender.name} with ${why}: ${formatDie(die)}${edgeDice}.`);
   const main = rollDamage(c.bag, `damage (${weapon.name})`, die, edge, bonus);
+  if (main.capped) c.lines.push(`Impaired: the 2d6 kept ${main.capped.rolled}, more than a ${formatDie(die)} can roll: ${main.capped.max}.`);
   if (sit.twoWeapons !== undefined) c.used.add("twoWeapons");
   if (!sit.twoWeapons) {
     c.lines.push(`Damage: ${main.total}.`);
@@ -329,7 +333,7 @@ function damagePlan(c: Ctx, target: C, total: number, slain: boolean) {
   const tState = readState(target);
   const armourPiercing = c.tags.has("armour-piercing");
   const plan = planDamage(tState, target.sheet.armour, total, { pc: target.kind === "pc", ...(armourPiercing ? { armourCap: 2 } : {}) });
-  const effectDamage = armourPiercing ? total + Math.max(0, target.sheet.armour - 2) : total;
+  const effectDamage = total;
   const preview: string[] = [];
   if (slain) return { plan, effectDamage, armourPiercing, preview };
   const ap = armourPiercing && target.sheet.armour > 2 ? " (armour-piercing: at most 2)" : "";
@@ -398,7 +402,7 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     effectDamage,
     ...(magic.applyCondition ? { applyCondition: magic.applyCondition } : {}),
     ...(magic.enchantmentKey ? { enchantmentKey: magic.enchantmentKey } : {}),
-    ...(magic.expended ? { expended: magic.expended } : {}),
+    ...(magic.expended ? { expended: magic.expended, weaponsLeft: withoutOne(input.attacker.sheet.weapons, c.weapon) } : {}),
     counter,
     lines: c.lines,
     preview,
@@ -408,19 +412,25 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
   };
 }
 
+/** The weapons list with one of `used` taken out (seed 004, "Enchantment": torches "are expended upon use"). */
+function withoutOne(weapons: Weapon[], used: Weapon): Weapon[] {
+  const i = weapons.findIndex((w) => w === used || w.name === used.name);
+  return i < 0 ? weapons : [...weapons.slice(0, i), ...weapons.slice(i + 1)];
+}
+
 /** The effects of a computed attack: damage (or slaying) on the target, conditions, spent enchantments. */
 export function attackEffects(calc: AttackCalc): Effect[] {
   const effects: Effect[] = [];
   // The attack's own line says it ("slain outright!"): a death is told once.
   if (calc.slain) effects.push({ targetId: calc.targetId, addConditions: [COND.dead] });
   else {
-    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage` };
-    if (calc.armourPiercing && calc.effectDamage !== calc.total) e.note += ` (armour-piercing: ${calc.effectDamage} before full Armour)`;
+    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage`, ...(calc.armourPiercing ? { armourCap: 2 } : {}) };
     if (calc.applyCondition) e.addConditions = [calc.applyCondition];
     effects.push(e);
   }
   if (calc.enchantmentKey) effects.push({ targetId: calc.attackerId, removeConditions: [calc.enchantmentKey], note: `${calc.weapon}: Enchantment spent` });
-  if (calc.expended) effects.push({ targetId: calc.attackerId, note: `${calc.expended} expended: strike it from the sheet` });
+  if (calc.expended)
+    effects.push({ targetId: calc.attackerId, note: `${calc.expended} expended: struck from the sheet`, ...(calc.weaponsLeft ? { sheet: { weapons: calc.weaponsLeft } } : {}) });
   return effects;
 }
 
@@ -445,7 +455,7 @@ interface AttackData {
   calc: AttackCalc;
   /** A group attack or a blast: its own lines, effects and rolls replace the single attack's. */
   many?: { lines: string[]; effects: Effect[]; rolls: DiceRoll[]; rules: string[]; title: string };
-  counter?: { roll: number; rolls: DiceRoll[] };
+  counter?: { roll: number; rolls: DiceRoll[]; impaired?: boolean };
   /** The defender could not counter after all (a failed Life save). */
   noCounter?: string;
   took?: boolean;
@@ -484,7 +494,12 @@ function render(phase: AttackState["phase"], data: AttackData, step: Step = {}):
   if (phase === "followups") lines.push(`${calc.counter.why}: the defender may counterattack (d3).`);
   if (data.noCounter) lines.push(data.noCounter);
   if (data.counter) {
-    lines.push(`Counterattack: d3 = ${data.counter.roll} against the attacker.`);
+    lines.push(
+      data.counter.impaired
+        ? `Counterattack against a warband, impaired: 2d6 keep the lower, at most 3 = ${data.counter.roll} against the attacker.`
+        : `Counterattack: d3 = ${data.counter.roll} against the attacker.`,
+    );
+    if (data.counter.impaired && !rules.includes(R.warbands)) rules.push(R.warbands);
     rolls = rolls.concat(data.counter.rolls);
     if (!rules.includes(COUNTER_RULE)) rules.push(COUNTER_RULE);
   }
@@ -514,6 +529,9 @@ export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
       o.side === input.attacker.side &&
       o.state.conditions.includes(`attacking:${input.defender.id}`) &&
       !o.state.conditions.some((c) => c.startsWith("struck:")) &&
+      // Who cannot act this round (a failed roll against Guard, waiting behind the 3 v 3) adds nothing.
+      !o.state.conditions.includes("cannot act") &&
+      !waitingBehind(o, [input.attacker, ...input.others.filter((x) => x.id !== o.id)], input.round ?? 1) &&
       canFight(readState(o)),
   );
 }
@@ -594,8 +612,10 @@ export const attack = {
         return render("done", data);
       }
       const mark = bag.log.length;
-      const roll = bag.d("counterattack", 3);
-      data.counter = { roll, rolls: bag.since(mark) };
+      // seed 004, "Warbands": "Attacks against warbands by individuals are Impaired": a counterattack too.
+      const impaired = isWarband(input.attacker) && !isWarband(input.defender);
+      const roll = impaired ? rollDamage(bag, "counterattack", { count: 1, sides: 3 }, "impaired").total : bag.d("counterattack", 3);
+      data.counter = { roll, rolls: bag.since(mark), ...(impaired ? { impaired } : {}) };
       return render("done", data, { followup: [{ targetId: data.calc.attackerId, damage: roll, damageKind: "normal", note: `counterattack: ${roll} damage` }] });
     }
     return render("done", data); // "pass"

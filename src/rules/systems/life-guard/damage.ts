@@ -216,7 +216,8 @@ export function applyDamageTo(
   }
   const plan = planDamage(s, c.sheet.armour, amount, { pc: c.kind === "pc", kind, ...opts });
   const lines: string[] = [];
-  const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (armour-piercing: soaks at most ${opts.armourCap})` : "";
+  // seed 004, "Actions and Modifiers", Armour-Piercing: the line names the Armour, the cap and what was soaked.
+  const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (Armour ${c.sheet.armour}; armour-piercing: soaks at most ${opts.armourCap})` : "";
   lines.push(`${plan.rolled} damage − Armour ${plan.soaked}${cap} = ${plan.dealt}.`);
   lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
   s.guard = plan.guardAfter;
@@ -290,6 +291,9 @@ export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): Da
  * character's Enchantments ("last until the PC rests"). A long rest (a few
  * hours) also ends deprived and out of action, unless a Mortal Wound remains.
  */
+/** "A few hours" of rest (seed 004, "Scars", row 3): three hours, 18 dungeon turns in a row. */
+export const LONG_REST_TURNS = 18;
+
 export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}): DamageResult {
   const s = readState(c);
   const lines: string[] = [];

@@ -11,13 +11,15 @@ import { retreat } from "./checks.js";
 import { engagedWith, moveRank } from "./ranks.js";
 import { R } from "./refs.js";
 import { doorwayCheck, DOORWAY, gridMove, shiftFrontLine } from "./round.js";
-import { canFight, rankCondition, RANKS, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
+import { canFight, enchantmentCondition, rankCondition, RANKS, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
 
 type C = Combatant<LifeGuardSheet>;
 type Ctx = RoundContext<LifeGuardSheet> & { phase: "declare" | "act" };
 
 /** Declarations that spend the combatant's action this round (no attack after them). */
-export const SPENDS_ACTION = ["move", "retreat", "oil", "treat"] as const;
+export const SPENDS_ACTION = ["move", "retreat", "oil", "enchant", "treat"] as const;
+/** Applied before the first round's order, an oil or an Enchantment costs no action (docs/rules/life-guard.md, "Oils"). */
+export const freeBeforeFirstRound = (id: string, round: number) => (id === "oil" || id === "enchant") && round <= 1;
 
 const d = (id: string, label: string, rule: string, when: Declaration["when"], extra: Partial<Declaration> = {}): Declaration => ({ id, label, rule, when, ...extra });
 // Declaring one of these replaces another this round; an oil stays on the weapon (it is not withdrawn by them).
@@ -39,6 +41,8 @@ export function declarations(who: C, ctx: Ctx): Declaration[] {
   if ((tags.has("reach") || tags.has("two-handed")) && who.state.conditions.includes("cramped")) list.push(d("thrust", "Thrust", R.actions, when));
   list.push(d("blast", "Blast", R.actions, when, { detail: "number of targets (blank: roll a d6)" }));
   if (who.sheet.oils.length) list.push(d("oil", "Apply an oil", R.oils, when, { detail: `monster type (${who.sheet.oils.join(", ")}), or weapon: type` }));
+  // seed 004, "Enchantment": "PCs can apply Enchantments to their weapons".
+  if (who.kind !== "monster" && who.sheet.weapons.length) list.push(d("enchant", "Apply an Enchantment", R.enchantment, when, { detail: "weapon: condition (e.g. sword: flame)" }));
   list.push(d("retreat", "Retreat", R.retreat, when, { detail: "the safe destination you run to", ...ACTION }));
   list.push(d("beside", "Next to an ally", R.movement, when));
   list.push(d("cramped", "Cramped conditions", R.actions, when));
@@ -120,6 +124,25 @@ function declareOil(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   };
 }
 
+/** seed 004, "Enchantment": an Enchantment applied to a weapon; single use, until the PC rests. */
+function declareEnchant(input: DeclareInput<LifeGuardSheet>): DeclareResult {
+  const who = input.who;
+  const [a, ...rest] = (input.detail ?? "").split(":");
+  const named = (a ?? "").trim();
+  const weapon = named ? who.sheet.weapons.find((w) => w.name.toLowerCase() === named.toLowerCase()) : who.sheet.weapons[0];
+  if (!weapon) throw new RuleError(`${who.name} has no weapon "${named}" to enchant: write weapon: condition (weapons: ${who.sheet.weapons.map((w) => w.name).join(", ")}).`);
+  const condition = rest.join(":").trim().toLowerCase();
+  if (condition.length > 30) throw new RuleError("Name the Enchantment's condition in 30 characters or fewer.");
+  const had = who.state.conditions.filter((c) => c.startsWith(`enchanted:${weapon.name.toLowerCase()}:`));
+  const free = freeBeforeFirstRound("enchant", input.round);
+  const say = free ? " (before the first round: no action spent)" : ": that is the action this turn";
+  const line = `${who.name} applies an Enchantment${condition ? ` (${condition})` : ""} to the ${weapon.name}: its next blow deals 2d6${condition ? ` and applies ${condition}` : ""}, once, until a rest${say}.`;
+  return {
+    ...result("Enchantment applied", [line], R.enchantment, [mark(who, [enchantmentCondition(weapon.name, condition)], had)]),
+    ...(free ? {} : { spendsAction: true }),
+  };
+}
+
 function declareRetreat(input: DeclareInput<LifeGuardSheet>, dice: DiceBag): DeclareResult {
   const where = (input.detail ?? "").trim();
   if (!where) throw new RuleError("Retreat needs a safe destination to run to: name it in the detail (e.g. the stairs).");
@@ -183,7 +206,7 @@ function declareTreat(input: DeclareInput<LifeGuardSheet>): DeclareResult {
 export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx: Ctx): DeclareResult {
   offered(declarations(input.who, ctx), input.id, input.who.name);
   // An oil applied in the first round's declarations is free (docs/rules/life-guard.md, "Oils").
-  const free = (x: string) => x === "oil" && input.round <= 1;
+  const free = (x: string) => freeBeforeFirstRound(x, input.round);
   const spent = input.declared.find((x) => ((SPENDS_ACTION as readonly string[]).includes(x) || x === "attack") && !free(x));
   if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !free(input.id))
     throw new RuleError(`${input.who.name} already declared "${spent}" this round: one action a turn.`);
@@ -196,6 +219,8 @@ export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx:
       return declarePlace(input);
     case "oil":
       return declareOil(input);
+    case "enchant":
+      return declareEnchant(input);
     case "retreat":
       return declareRetreat(input, dice);
     case "front":

@@ -29,13 +29,18 @@ export interface DamageRoll {
   /** Faces of the kept roll (for the enchanted double six). */
   kept: number[];
   rolls: DiceRoll[];
+  /** An impaired roll above what the weapon's own die can show, brought down to it. */
+  capped?: { rolled: number; max: number };
 }
 
 /**
- * Roll a damage die. Impaired/enhanced roll it twice and keep the lower /
- * higher result (2d6 keep lower/higher for a d6, seed 004 "Actions and
- * Modifiers"): one die as `2dXkl1`, several dice as two rolls with the
- * discarded one struck through.
+ * Roll a damage die. Impaired / enhanced follow the text's dice (seed 004,
+ * "Actions and Modifiers": "rolling 2d6 and using the lower / higher result"):
+ * a single weapon die gives way to 2d6 keep the lower / higher, and an impaired
+ * roll never deals more than the weapon's own die could (an impaired d3 throw
+ * stays at most 3). Damage of several dice (2d6 enchanted, oiled, a warband's)
+ * is rolled twice, keeping the lower / higher total, the other struck through
+ * (docs/rules/life-guard.md, "Impaired and enhanced dice").
  */
 export function rollDamage(bag: DiceBag, label: string, die: DieSpec, edge: Edge, bonus = 0): DamageRoll {
   const mark = bag.log.length;
@@ -46,8 +51,11 @@ export function rollDamage(bag: DiceBag, label: string, die: DieSpec, edge: Edge
   const keep = edge === "impaired" ? "lowest" : "highest";
   const tag = edge === "impaired" ? "impaired" : "enhanced";
   if (die.count === 1) {
-    const r = bag.roll(`${label} (${tag})`, 2, die.sides, { keep, ...(bonus ? { modifier: bonus } : {}) });
+    const r = bag.roll(`${label} (${tag}: 2d6, keep the ${edge === "impaired" ? "lower" : "higher"})`, 2, 6, { keep, ...(bonus ? { modifier: bonus } : {}) });
     const keptDie = r.dice.find((d) => !d.dropped)!;
+    if (edge === "impaired" && keptDie.value > die.sides) {
+      return { total: die.sides + bonus, kept: [die.sides], rolls: bag.since(mark), capped: { rolled: keptDie.value, max: die.sides } };
+    }
     return { total: r.total, kept: [keptDie.value], rolls: bag.since(mark) };
   }
   const a = bag.roll(`${label} (${tag}, first)`, die.count, die.sides, bonus ? { modifier: bonus } : {});

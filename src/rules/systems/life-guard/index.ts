@@ -3,9 +3,9 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageResult, RuleSystem } from "../types.js";
 import { attack, SITUATIONS } from "./attack.js";
 import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES, startingLoyalty } from "./checks.js";
-import { applyDamageTo, applyHealingTo, mortalClock, rest } from "./damage.js";
+import { applyDamageTo, applyHealingTo, LONG_REST_TURNS, mortalClock, rest } from "./damage.js";
 import { odds } from "./odds.js";
-import { initiative, roundStart } from "./round.js";
+import { encounterDistance, initiative, roundStart } from "./round.js";
 import { describeSheet, initialState, monsterSchema, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
 import { presets } from "./monsters.js";
 import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
@@ -33,18 +33,23 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   reaction: () => noReaction,
   initiative,
   roundStart,
+  encounterDistance,
   morale,
   loyalty,
   startingLoyalty,
   attack,
   odds,
-  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual"): DamageResult {
-    const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal");
+  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual", opts?: { armourCap?: number }): DamageResult {
+    const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal", opts ?? {});
     return { state, result };
   },
   applyHealing: applyHealingTo,
   // Rest restores Guard; a long rest also ends "deprived" (docs/rules/life-guard.md).
   rest: (c, kind) => rest(c, { long: kind === "long" }),
+  // "Deprived until you rest for a few hours" (seed 004, "Scars", row 3): 3 hours, 18 dungeon turns in a row (docs/rules/life-guard.md, "Deprived").
+  longRestTurns: LONG_REST_TURNS,
+  // A full day of rest is more than a few hours: a long rest.
+  restDays: (c) => rest(c, { long: true }),
   // Game time between fights: a Mortal Wound's hour runs out (seed 004, "Scars", row 11).
   timePasses: (c, minutes) => mortalClock(c, minutes),
   // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.

@@ -11,7 +11,7 @@ import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, RoundContext, RoundRules, SystemWords } from "../types.js";
-import { declarations, declare, SPENDS_ACTION } from "./declare.js";
+import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -34,17 +34,20 @@ export function initiative(input: InitiativeInput<LifeGuardSheet>, _bag: DiceBag
 }
 
 /**
- * "Roll against GRD" on the Guard scale the text itself uses (seed 004,
- * "Scars"): 1d6 up to Guard 3, 2d6 from Guard 4; the PC acts when the roll is
- * at most its current Guard (docs/rules/life-guard.md, "Rolling against Guard").
+ * "Roll against GRD" (seed 004, "Using a grid or UDT"): 1d6, and the PC acts
+ * when the roll is at most its current Guard, whatever the Guard. A higher
+ * Guard never makes acting less likely: Guard 0 never acts, Guard 3 half the
+ * time, Guard 6 and more always (docs/rules/life-guard.md, "Rolling against Guard").
  */
-export function guardScale(guard: number): { dice: 1 | 2; chance: number } {
-  if (guard <= 3) return { dice: 1, chance: Math.max(0, guard) / 6 };
-  let ways = 0;
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) if (a + b <= guard) ways++;
-  return { dice: 2, chance: ways / 36 };
+export function guardScale(guard: number): { dice: 1; chance: number } {
+  return { dice: 1, chance: Math.min(6, Math.max(0, guard)) / 6 };
 }
 const pct = (p: number) => `${Math.round(p * 100)}%`;
+
+/** What the board says of a PC before the first round's act roll: the chance to act. */
+export function actChance(guard: number): string {
+  return `acts in round 1 on 1d6 ≤ Guard ${guard}: ${pct(guardScale(guard).chance)}`;
+}
 
 /** The first round's act roll for one PC. */
 export function actRoll(c: C, bag: DiceBag): { acts: boolean; line: string } {
@@ -73,7 +76,7 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
       order: init.order,
     };
   const cannotAct: string[] = [];
-  const lines: string[] = ["First round: each PC rolls against Guard to act (1d6 up to Guard 3, 2d6 from Guard 4)."];
+  const lines: string[] = ["First round: each PC rolls 1d6 against Guard to act (acts on a roll at most its Guard)."];
   for (const c of input.combatants) {
     if (c.side !== "party" || !canFight(readState(c))) continue;
     const r = actRoll(c, bag);
@@ -86,7 +89,26 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
   );
   const name = (id: string) => input.combatants.find((c) => c.id === id)?.name ?? id;
   lines.push(`Theatre of the Mind: the Melee rank starts ${t.engaged.party.length} v ${t.engaged.foes.length}${t.waiting.length ? `; waiting behind: ${t.waiting.map(name).join(", ")}` : ""}.`);
-  return { title: "Round 1", lines, rules: [R.grid, R.theatre, R.choice("Rolling against Guard")], rolls: bag.since(mark), cannotAct, order: init.order };
+  if (t.waiting.length) lines.push(`They step in when one of the three on their side falls or leaves, or from round 2.`);
+  const effects = t.waiting.map((id) => ({ targetId: id, addConditions: [WAITING] }));
+  return { title: "Round 1", lines, rules: [R.grid, R.theatre, R.choice("Rolling against Guard"), ...(t.waiting.length ? [R.choice("Waiting behind the 3 v 3")] : [])], rolls: bag.since(mark), cannotAct, order: init.order, effects };
+}
+
+/** The round-1 mark of a Melee-rank combatant beyond the first three of its side. */
+export const WAITING = "waiting behind";
+
+/**
+ * Whether a combatant waiting behind the 3 v 3 may step in now: from round 2,
+ * or as soon as fewer than three of its side stand engaged in the Melee rank
+ * (docs/rules/life-guard.md, "Waiting behind the 3 v 3").
+ */
+export function waitingBehind(who: C, others: C[], round: number): boolean {
+  if (round > 1 || !who.state.conditions.includes(WAITING)) return false;
+  const mine = others.filter((o) => o.side === who.side && o.id !== who.id && readState(o).rank === "melee" && canFight(readState(o)));
+  const engaged = mine.filter((o) => !o.state.conditions.includes(WAITING)).length;
+  // The gaps are filled in a fixed order, so two waiting never fill one place.
+  const queue = [who, ...mine.filter((o) => o.state.conditions.includes(WAITING))].map((o) => o.id).sort();
+  return queue.indexOf(who.id) >= THEATRE_ENGAGED - engaged;
 }
 
 /** Theatre of the Mind: every combat starts 3 v 3; the rest wait behind. */
@@ -106,6 +128,17 @@ export function theatreOfTheMind(party: C[], foes: C[]): RuleResult & { engaged:
     engaged,
     waiting,
   };
+}
+
+/**
+ * The distance between the sides when a fight starts, in the text's metres (its front line "can shift
+ * 6 meters"): the text gives none, so the usual old-school 2d6 × 10 feet, as 2d6 × 3 m
+ * (docs/rules/life-guard.md, "Encounter distance").
+ */
+export function encounterDistance(_input: { surprise: boolean }, bag: DiceBag): RuleResult {
+  const mark = bag.log.length;
+  const r = bag.roll("encounter distance", 2, 6);
+  return { title: "Distance", lines: [`The sides meet ${r.total * 3} metres apart (2d6 × 3 m).`], rules: [R.choice("Encounter distance")], rolls: bag.since(mark) };
 }
 
 /** The front line moves at most 6 m a round (positive: towards the foes). */
@@ -160,6 +193,7 @@ export const words: SystemWords = {
     hamstrung: w("hamstrung", "healed"),
     deafened: w("deafened", "healed"),
     sundered: w("sundered", "permanent"),
+    [WAITING]: w("waiting behind the front line", "round"),
   },
   describe(condition, name) {
     const [kind, a, b] = condition.split(":");
@@ -180,18 +214,24 @@ const isDown = (c: C) => !canFight(readState(c));
 
 /** One action a turn (seed 004, "Actions and Modifiers"); moving a rank, retreating or oiling spends it. */
 export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance {
-  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !(x === "oil" && ctx.round <= 1));
+  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !freeBeforeFirstRound(x, ctx.round));
   if (spent) return { attacks: 0, why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`, rule: R.movement };
   const struck = who.state.conditions.find((c) => c.startsWith("struck:"));
   if (struck) return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
   return { attacks: 1, why: "one action this turn", rule: R.actions };
 }
 
+const base = baseRound<LifeGuardSheet>({ isDown, rule: R.actions });
+
 export const round: RoundRules<LifeGuardSheet> = {
-  ...baseRound<LifeGuardSheet>({ isDown, rule: R.actions }),
+  ...base,
+  cannotAct: (who, ctx) =>
+    base.cannotAct?.(who, ctx) ?? (waitingBehind(who, ctx.others, ctx.round) ? "is waiting behind the front line (every combat starts 3 v 3)" : null),
   declarations: (who, ctx) => declarations(who, ctx),
   declare: (input, dice) => declare(input, dice, { round: input.round, declared: input.declared, others: input.others, phase: input.phase ?? "declare" }),
   allowance: (who, ctx) => allowance(who, ctx),
+  // Before the first round's roll against Guard, each PC's chance to act.
+  note: (who, ctx) => (who.side === "party" && ctx.round <= 1 && ctx.phase === "declare" && canFight(readState(who)) ? actChance(readState(who).guard) : null),
 };
 
 export const campaignOptions: CampaignOptions = { defaults: { initiative: "group", wanderingEvery: 2 }, own: {} };

@@ -181,9 +181,19 @@ export function outcomeOf(d: ThirdAgeAttackData): Level {
   return d.counterspell ? lowerLevel(b, d.counterspell.steps) : b;
 }
 
+/**
+ * Half damage on a partial success, rounded down but at least 1 (the same
+ * "damage minimum 1" ruling as a success: a partial success still hurts).
+ */
+export function halved(full: number): number {
+  return full > 0 ? Math.max(1, Math.floor(full / 2)) : 0;
+}
+/** "7 ÷ 2 = 3", "1 ÷ 2 = 0, at least 1 → 1". */
+const halfWords = (full: number) => `${full} ÷ 2 = ${Math.floor(full / 2)}${Math.floor(full / 2) < halved(full) ? `, at least 1 → ${halved(full)}` : ""}`;
+
 function hitDamage(d: ThirdAgeAttackData, level: Level): number {
   if (level === "failure" || !d.damage) return 0;
-  return level === "success" ? d.damage.full : Math.floor(d.damage.full / 2);
+  return level === "success" ? d.damage.full : halved(d.damage.full);
 }
 
 function counterWeapon(defender: TAC, mode: Mode): WeaponUse | undefined {
@@ -215,7 +225,8 @@ function reactionOptions(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet
   if (level !== "failure") {
     if (d.mode !== "spell" && !d.parried && canReact(def) && staminaLeft(def, d, def.id) >= 1)
       opts.push({ id: "parry", label: "Parry (−2 to the attack)", by: def.id, cost: "1 stamina", rule: REF.reactions });
-    if (!d.getDown)
+    // Get Down! spares a friend a hit: a hit of no damage needs no one in the way.
+    if (!d.getDown && hitDamage(d, level) > 0)
       for (const a of alliesOf(input))
         if (canReact(a) && staminaLeft(a, d, def.id) >= 1)
           opts.push({ id: `getdown:${a.id}`, label: `Get Down! (${a.name} takes it)`, by: a.id, cost: "1 stamina", rule: REF.reactions });
@@ -231,8 +242,15 @@ function reactionOptions(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet
           });
   }
   opts.push({ id: "take", label: "Take it", by: def.id, cost: "no cost", rule: REF.attackRolls });
+  // seed 000, "Attack Rolls": the Counter answers the hit. When it is already open (a partial success the
+  // defender survives), it is offered beside "Take it": one press takes the hit and counters.
+  if (level === "partial" && !d.getDown && counterOpen({ ...d, final: "taken" }, input))
+    opts.push({ id: TAKE_COUNTER, label: "Take it, then Counter (half damage)", by: def.id, cost: "1 stamina", rule: REF.attackRolls });
   return opts;
 }
+
+/** The reactions phase's "Take it, then Counter": the hit becomes final and the Counter follows in the same press. */
+export const TAKE_COUNTER = "take-counter";
 
 function followupOptions(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>): ReactionOption[] {
   if (!counterOpen(d, input)) return [];
@@ -303,7 +321,7 @@ function describe(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phas
   }
   const dmg = hitDamage(d, level);
   if (level === "success") lines.push(`Success: ${d.damage ? `damage ${showRoll(d.damage.roll)}${d.damage.bodyAdded ? " (Body added)" : ""} → ${dmg}` : "no damage"}.`);
-  else if (level === "partial") lines.push(`Partial success: half damage, ${d.damage ? `${showRoll(d.damage.roll)} → ${d.damage.full} ÷ 2 = ${dmg}` : "0"}.`);
+  else if (level === "partial") lines.push(`Partial success: half damage, ${d.damage ? `${showRoll(d.damage.roll)} → ${halfWords(d.damage.full)}` : "0"}.`);
   else lines.push("Failure: no damage.");
   if (d.getDown) {
     const ally = input.others.find((c) => c.id === d.getDown);
@@ -315,7 +333,7 @@ function describe(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phas
     if (c.proficiency) lines.push(`Counter, not proficient: ${c.proficiency.line}`);
     lines.push(
       c.roll
-        ? `${def.name} counters with ${c.weapon}: ${showRoll(c.roll)}${level === "partial" ? ` → ${c.full} ÷ 2 = ${c.damage}` : ` → ${c.damage}`} damage to ${att.name}.`
+        ? `${def.name} counters with ${c.weapon}: ${showRoll(c.roll)}${level === "partial" ? ` → ${halfWords(c.full)}` : ` → ${c.damage}`} damage to ${att.name}.`
         : `${def.name}'s counter with ${c.weapon} fumbles: no damage.`,
     );
     rules.add(REF.reactions);
@@ -446,7 +464,7 @@ function rollCounter(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, b
   const bodyAdded = w.kind === "melee" && d.mode === "melee";
   const roll = rollExpr(bag, "counter damage", parseDice(w.damage), bodyAdded ? def.sheet.body : 0);
   const full = Math.max(1, roll.total);
-  return { weapon: w.name, proficiency, roll, full, damage: level === "partial" ? Math.floor(full / 2) : full };
+  return { weapon: w.name, proficiency, roll, full, damage: level === "partial" ? halved(full) : full };
 }
 
 /** Counterspell: the reactor's Mind roll lowers the caster's level of success (success 2 levels, partial 1). */
@@ -484,6 +502,11 @@ export function react(state: AttackState, optionId: string, input: AttackInput<T
       d.final = "taken";
       phase = followupOptions(d, input).length ? "followups" : "done";
       step = { final: true };
+    } else if (optionId === TAKE_COUNTER) {
+      d.final = "taken";
+      d.counter = rollCounter(d, input, bag);
+      step = { ...counterStep(d.counter, input), final: true };
+      phase = "done";
     }
   } else if (state.phase === "followups") {
     if (optionId === "counter") {
@@ -541,7 +564,7 @@ function damageSpread(expr: string, extra: number): { min: number; max: number; 
   let min = Infinity, max = -Infinity, avg = 0, halfMin = Infinity, halfMax = -Infinity, halfAvg = 0;
   for (const [v, p] of cur) {
     const full = Math.max(1, v);
-    const half = Math.floor(full / 2);
+    const half = halved(full);
     min = Math.min(min, full); max = Math.max(max, full); avg += p * full;
     halfMin = Math.min(halfMin, half); halfMax = Math.max(halfMax, half); halfAvg += p * half;
   }

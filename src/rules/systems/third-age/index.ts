@@ -5,7 +5,7 @@
 import type { RuleSystem } from "../types.js";
 import { attackOfRound, lapse, odds, react, SITUATIONS } from "./attack.js";
 import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
-import { loyalty, morale, moraleCue, reaction, startingLoyalty, surprise } from "./encounter.js";
+import { intimidate, loyalty, morale, moraleCue, reaction, startingLoyalty, surprise } from "./encounter.js";
 import { awardSheetXp } from "./character.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
@@ -40,6 +40,11 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   initiative: (input, dice) => initiative(input, dice),
   roundStart: (input, dice) => roundStart(input, dice),
   morale: (input, dice) => morale(input, dice),
+  // seed 000, "Morale and Loyalty": "roll above the monster's morale rating on a Charisma attribute roll".
+  parley: (input, dice) => {
+    const r = intimidate(input, dice);
+    return { ...r, effects: r.success ? input.targets.map((t) => ({ targetId: t.id, addConditions: ["surrendered"] })) : [] };
+  },
   loyalty: (input, dice) => loyalty(input, dice),
   startingLoyalty: (employer) => startingLoyalty(employer),
   attack: {

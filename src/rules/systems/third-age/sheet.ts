@@ -137,7 +137,28 @@ function makeSheet(monster: boolean) {
         });
       if (new Set(s.languages).size !== s.languages.length)
         ctx.addIssue({ code: "custom", path: ["languages"], message: "Languages must not repeat" });
-    });
+    })
+    .transform(multiclassed);
+}
+
+/**
+ * seed 000, "Multiclassing": "divide hp by the number of classes" and "Take the
+ * max of Magic, Divinity, Attack Bonus". With two classes or more, the sheet's
+ * own HP, Magic, Divinity and Attack Bonus are the combined ones wherever the
+ * classes give them (HP when every class gives its own), so the number the sheet
+ * shows is the one play uses.
+ */
+function multiclassed<T extends { classes: z.output<typeof classSchema>[]; hp: number; magic: number; divinity: number; attackBonus: number }>(s: T): T {
+  if (s.classes.length < 2) return s;
+  const m = combineClasses(s.classes);
+  const given = (k: "magic" | "divinity" | "attackBonus") => s.classes.some((c) => c[k] !== undefined);
+  return {
+    ...s,
+    ...(s.classes.every((c) => c.hp !== undefined) ? { hp: m.hp } : {}),
+    ...(given("magic") ? { magic: m.magic } : {}),
+    ...(given("divinity") ? { divinity: m.divinity } : {}),
+    ...(given("attackBonus") ? { attackBonus: m.attackBonus } : {}),
+  };
 }
 
 export const sheetSchema = makeSheet(false);
@@ -254,5 +275,7 @@ export function describeSheet(sheet: ThirdAgeSheet): [string, string][] {
 function multiclassWords(sheet: ThirdAgeSheet): string {
   const m = combineClasses(sheet.classes);
   const allHp = sheet.classes.every((c) => c.hp !== undefined);
-  return `${allHp ? `${m.lines[0]} ` : "HP divided by the number of classes. "}${m.lines[1]} New XP is split betwixt the classes; a class added later takes all of it until it catches up.`;
+  const given = (k: "magic" | "divinity" | "attackBonus") => sheet.classes.some((c) => c[k] !== undefined);
+  const best = given("magic") || given("divinity") || given("attackBonus") ? `${m.lines[1]} ` : "Magic, Divinity and Attack Bonus as written (give each class its own to take the highest). ";
+  return `${allHp ? `${m.lines[0]} ` : "HP as written (give each class its own HP, and the sheet divides their sum by the number of classes). "}${best}New XP is split betwixt the classes; a class added later takes all of it until it catches up.`;
 }
