@@ -1,14 +1,10 @@
 // B/X (seed 002) and its house rules (seed 001) in play, through the local Discord.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, buttons, menuOptions, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, menuOptions, type E2E, saying } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
-const say = async (h: E2E, user: string, name: string, options?: Record<string, unknown>) => {
-  const r = await h.cmd(user, name, options as never);
-  if (DEBUG) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
-  return r;
-};
+const say = (h: E2E, user: string, name: string, options?: Record<string, unknown>) => saying(() => h, DEBUG)(user, name, options);
 const state = async (h: E2E, name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name }, orderBy: { id: "desc" } })).state) as Record<string, any>;
 
 describe("B/X house rules in play", () => {

@@ -2,16 +2,12 @@
 // days of rest for every system, ability checks, morale per creature type, the wordings.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, type E2E, saying } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
 let other: string;
-const say = async (user: string, name: string, options?: Record<string, unknown>, channelId?: string) => {
-  const r = await h.cmd(user, name, options as never, channelId ? { channelId } : undefined);
-  if (DEBUG) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
-  return r;
-};
+const say = saying(() => h, DEBUG);
 
 beforeAll(async () => {
   h = await startE2E();

@@ -1,15 +1,11 @@
 // Issue 30, points 2 and 3: B/X (seed 002) ties and spell disruption, through the local Discord.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, type E2E, saying } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
-const say = async (user: string, name: string, options?: Record<string, unknown>) => {
-  const r = await h.cmd(user, name, options as never);
-  if (DEBUG) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
-  return r;
-};
+const say = saying(() => h, DEBUG);
 
 beforeAll(async () => {
   h = await startE2E();

@@ -137,6 +137,18 @@ export async function startTable(system: string, characters: { user: string; nam
   return h;
 }
 
+/**
+ * `h.cmd` that prints each answer (its text and buttons) when `debug` is on, for following a long scene:
+ * `const say = saying(() => h, process.env.BX_E2E_DEBUG === "1")`.
+ */
+export function saying(get: () => E2E, debug: boolean) {
+  return async (user: string, name: string, options?: Record<string, unknown>, channelId?: string): Promise<Reply> => {
+    const r = await get().cmd(user, name, options as never, channelId ? { channelId } : undefined);
+    if (debug) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
+    return r;
+  };
+}
+
 /** The embed's text in one string (title, description, fields, footer) for assertions. */
 export function text(m: StoredMessage): string {
   const parts: string[] = [String(m.content ?? "")];
