@@ -59,6 +59,9 @@ export interface UnknownRoute {
   at: number;
 }
 
+/** How long stop() waits for requests still being answered before it closes their connections. */
+const STOP_GRACE_MS = 5000;
+
 export class LocalDiscord {
   readonly applicationId: string;
   readonly world: World;
@@ -73,6 +76,8 @@ export class LocalDiscord {
   strict: boolean;
 
   private readonly server: Server;
+  /** Responses not yet sent: stop() lets them finish. */
+  private readonly answering = new Set<ServerResponse>();
   private readonly gateway: Gateway;
   private readonly rest: Rest;
   private readonly interactions: Interactions;
@@ -116,6 +121,8 @@ export class LocalDiscord {
       recommendedShards: () => opts.recommendedShards ?? 1,
     });
     this.server = createServer((req, res) => {
+      this.answering.add(res);
+      res.once("close", () => this.answering.delete(res));
       this.onRequest(req, res).catch((err: Error) => {
         this.log(`local Discord: internal error on ${req.method} ${req.url?.split("?")[0]}: ${err.stack ?? err.message}`);
         if (!res.headersSent) sendJson(res, 500, { code: 0, message: `500: ${err.message}` });
@@ -164,12 +171,13 @@ export class LocalDiscord {
   async stop(): Promise<void> {
     this.gateway.close();
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    // Answers already being written (e.g. a control request whose interaction was just
-    // answered) get a moment to finish; idle keep-alive sockets close at once.
+    // Requests still being answered (a control request whose interaction was just answered, on a
+    // busy machine) finish first, for up to STOP_GRACE_MS; idle keep-alive sockets close at once.
     this.server.closeIdleConnections();
-    const force = setTimeout(() => this.server.closeAllConnections(), 250);
+    const until = Date.now() + STOP_GRACE_MS;
+    while (this.answering.size && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    this.server.closeAllConnections();
     await closed;
-    clearTimeout(force);
   }
 
   // --- world -------------------------------------------------------------------
