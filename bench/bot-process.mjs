@@ -33,7 +33,8 @@ process.on("message", async (m) => {
     const c = process.cpuUsage();
     process.send({ op: "inFlight", inFlight: app.bot.router.inFlight(), cpuMs: (c.user + c.system) / 1000 });
   } else if (m.op === "settled") {
-    while (app.bot.router.inFlight() > 0) await new Promise((r) => setImmediate(r));
+    // Awaits the handlers themselves: a spin here would count as the bot's CPU while a handler waits on Discord.
+    await app.bot.router.settled();
     const c = process.cpuUsage();
     const { statements, transactions } = app.services.store.counts;
     process.send({ op: "settled", statements, transactions, cpuMs: (c.user + c.system) / 1000 });

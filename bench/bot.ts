@@ -56,7 +56,7 @@ export interface Timed extends Stats {
 type Settled = () => Promise<{ statements: number; transactions: number; cpuMs: number }>;
 
 async function idle(app: App): Promise<void> {
-  while (app.bot.router.inFlight() > 0) await new Promise((r) => setImmediate(r));
+  await app.bot.router.settled();
 }
 
 /** Untimed calls first, so the compiler has warmed to each path before it is timed (the bare reply's too). */

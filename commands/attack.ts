@@ -38,7 +38,7 @@ export const command: CommandModule = {
     }
     await showLapsed(i.client, v.lapsed, s.log);
     // The board follows the attack: HP, whose turn, the attacks waiting for an answer, Next.
-    await followBoard(i, s);
+    await followBoard(i, s, [], v.encounterId);
   },
 
   async press(i, s) {

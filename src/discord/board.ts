@@ -7,7 +7,7 @@ import { DiscordAPIError, type EmbedBuilder, type APIEmbed, type APIMessage, typ
 import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
 import type { EncounterEvent } from "../play/encounters/index.js";
-import { boardHere, boardOf, recordBoard, waitingIn, type BoardRef, type Waiting } from "../play/encounters/board.js";
+import { boardOf, encounterHere, recordBoard, waitingIn, type BoardRef, type Waiting } from "../play/encounters/board.js";
 import { actorOf } from "./actor.js";
 import { respond } from "./respond.js";
 import { encounterEmbed, roundMessage } from "./embeds/encounter.js";
@@ -72,14 +72,14 @@ export async function followBoardOf(i: ButtonInteraction, s: Services, ev: Encou
 }
 
 /** After a typed action in a fight (an attack, damage, healing, morale): the board again, below its answer. */
-export async function followBoard(i: RepliableInteraction, s: Services, notes: string[] = []): Promise<void> {
-  const b = await boardHere(s, actorOf(i));
-  if (!b) return;
-  const id = b.fight.encounter.id;
+export async function followBoard(i: RepliableInteraction, s: Services, notes: string[] = [], encounterId?: string): Promise<void> {
+  const id = encounterId ?? (await encounterHere(s, actorOf(i)));
+  if (!id) return;
   await serial(id, async () => {
-    // Read again in turn: an edit queued before this one may have changed what the board shows.
-    const now = (await boardOf(s, id)) ?? b;
-    const m = await i.followUp({ embeds: [encounterEmbed(now.fight, undefined, notes, now.waiting)], components: roundButtons(now.fight, now.waiting) });
+    // Read in turn: an edit queued before this one may have changed what the board shows.
+    const b = await boardOf(s, id);
+    if (!b) return;
+    const m = await i.followUp({ embeds: [encounterEmbed(b.fight, undefined, notes, b.waiting)], components: roundButtons(b.fight, b.waiting) });
     await boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id });
   });
 }

@@ -14,6 +14,8 @@ export interface Router {
   handle(i: Interaction): Promise<void>;
   /** Stop taking interactions and wait for those in flight. */
   drain(): Promise<void>;
+  /** Resolves once no interaction is in flight (without refusing new ones): benches wait on it without spinning. */
+  settled(): Promise<void>;
   inFlight(): number;
   /** Runs `fn` each time an interaction has been answered (and no longer counts as in flight). */
   afterEach(fn: () => void): void;
@@ -89,6 +91,9 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     async drain() {
       accepting = false;
       // Interactions keep arriving while the first ones finish (each answered "restarting"): wait for those too.
+      while (running.size) await Promise.allSettled([...running]);
+    },
+    async settled() {
       while (running.size) await Promise.allSettled([...running]);
     },
     inFlight: () => running.size,

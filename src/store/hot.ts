@@ -127,6 +127,14 @@ export function openAttacks(tx: Db | Tx, encounterId: string, dueBy?: Date): Pro
     : queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`);
 }
 
+/** The oldest `limit` of an encounter's attacks still waiting for reactions, and how many wait in all (the board lists a few). */
+export async function openAttackPage(db: Db | Tx, encounterId: string, limit: number): Promise<{ rows: PendingAction[]; total: number }> {
+  const rows = await queryRows<PendingAction>(db, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC LIMIT ${limit}`);
+  if (rows.length < limit) return { rows, total: rows.length };
+  const [n] = await queryRows<{ n: number | bigint }>(db, Prisma.sql`SELECT COUNT(*) AS "n" FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open'`);
+  return { rows, total: Number(n?.n ?? rows.length) };
+}
+
 /** One logged roll by id. */
 export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
   const rows = await queryRows<Roll>(db, Prisma.sql`SELECT * FROM "Roll" WHERE "id" = ${id}`);

@@ -1,7 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import type { EncounterEvent, EncounterSummary } from "../../play/encounters/index.js";
 import type { Fight } from "../../play/encounters/load.js";
-import type { Waiting } from "../../play/encounters/board.js";
+import type { Waiting, WaitingList } from "../../play/encounters/board.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { ruleEmbed } from "./rules.js";
 import { roundButtons } from "./round.js";
@@ -46,10 +46,11 @@ export function rosterLines(f: Fight): string[] {
 }
 
 /** The board's list of attacks still waiting for their defender's answer. */
-export function waitingLines(waiting: Waiting[]): string[] {
+export function waitingLines(waiting: WaitingList): string[] {
   if (!waiting.length) return [];
   const one = (w: Waiting) => `• ${w.attacker} → ${w.defender}: ${w.choices.join(" or ")} (${w.answers})`;
-  return ["**Waiting for an answer**", ...waiting.slice(0, 10).map(one), ...(waiting.length > 10 ? [`…and ${waiting.length - 10} more`] : [])];
+  const more = (waiting.total ?? waiting.length) - Math.min(waiting.length, 10);
+  return ["**Waiting for an answer**", ...waiting.slice(0, 10).map(one), ...(more > 0 ? [`…and ${more} more`] : [])];
 }
 
 /** One side has nobody left standing: say how the fight ends. */

@@ -4,7 +4,7 @@
  */
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, StringSelectMenuBuilder, type MessageActionRowComponentBuilder } from "discord.js";
 import type { Fight } from "../../play/encounters/load.js";
-import type { Waiting } from "../../play/encounters/board.js";
+import type { WaitingList } from "../../play/encounters/board.js";
 import { roundMenu } from "../../play/round/context.js";
 import { readRound } from "../../play/round/state.js";
 import { clip } from "./style.js";
@@ -20,7 +20,7 @@ export const DECLARE_BUTTONS = 5;
 export const nextId = (f: Fight) => `next:${f.encounter.id}:${f.encounter.round}:${f.encounter.turn}:${readRound(f.encounter).phase}`;
 export const resolveId = (f: Fight) => `next:${f.encounter.id}:resolve`;
 
-export function roundButtons(f: Fight, waiting: Waiting[] = []): ActionRowBuilder<MessageActionRowComponentBuilder>[] {
+export function roundButtons(f: Fight, waiting: WaitingList = []): ActionRowBuilder<MessageActionRowComponentBuilder>[] {
   if (f.encounter.status !== "active") return [];
   const m = roundMenu(f);
   const rows: ActionRowBuilder<MessageActionRowComponentBuilder>[] = [];
@@ -40,7 +40,7 @@ export function roundButtons(f: Fight, waiting: Waiting[] = []): ActionRowBuilde
   }
   const next = m.phase === "declare" ? (m.round === 0 ? "Roll initiative ▶" : "Roll the order ▶") : "Next ▶";
   const last = [new ButtonBuilder().setCustomId(nextId(f)).setLabel(next).setStyle(ButtonStyle.Primary)];
-  if (waiting.length) last.push(new ButtonBuilder().setCustomId(resolveId(f)).setLabel(`Resolve ${waiting.length} waiting`).setStyle(ButtonStyle.Secondary));
+  if (waiting.length) last.push(new ButtonBuilder().setCustomId(resolveId(f)).setLabel(`Resolve ${waiting.total ?? waiting.length} waiting`).setStyle(ButtonStyle.Secondary));
   rows.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(last));
   return rows;
 }

@@ -6,7 +6,7 @@
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { findCampaign } from "../campaigns/find.js";
-import { activeEncounter, campaignById, encounterById, openAttacks } from "../../store/hot.js";
+import { activeEncounter, campaignById, encounterById, openAttackPage } from "../../store/hot.js";
 import type { Db, Tx } from "../../store/client.js";
 import { loadFight, type Fight } from "./load.js";
 import { readPending } from "../attacks/pending.js";
@@ -21,9 +21,15 @@ export interface Waiting {
   answers: string;
 }
 
+/** The attacks the board lists (the oldest few), and how many wait in all. */
+export type WaitingList = Waiting[] & { total?: number };
+
+/** How many waiting attacks the board lists by name. */
+const LISTED = 10;
+
 export interface Board {
   fight: Fight;
-  waiting: Waiting[];
+  waiting: WaitingList;
 }
 
 /** Where a board was posted: "channelId/messageId". */
@@ -37,10 +43,10 @@ export const boardRef = (stored: string | null): BoardRef | null => {
   return channelId && messageId ? { channelId, messageId } : null;
 };
 
-export async function waitingIn(db: Db | Tx, f: Fight): Promise<Waiting[]> {
-  const open = await openAttacks(db, f.encounter.id);
+export async function waitingIn(db: Db | Tx, f: Fight): Promise<WaitingList> {
+  const { rows: open, total } = await openAttackPage(db, f.encounter.id, LISTED);
   const row = (id: string) => f.rows.find((r) => r.id === id);
-  return open.map((p) => {
+  const list: WaitingList = open.map((p) => {
     const { state, input } = readPending(p);
     const by = state.options[0]?.by;
     const controller = by ? row(by)?.controllerId : null;
@@ -51,16 +57,15 @@ export async function waitingIn(db: Db | Tx, f: Fight): Promise<Waiting[]> {
       answers: controller ? `<@${controller}>` : "the referee",
     };
   });
+  list.total = total;
+  return list;
 }
 
-/** The board of the actor's campaign's running encounter, or null when none runs. */
-export async function boardHere(s: Services, actor: Actor): Promise<Board | null> {
+/** The id of the actor's campaign's running encounter, or null when none runs. */
+export async function encounterHere(s: Services, actor: Actor): Promise<string | null> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return null;
-  const encounter = await activeEncounter(s.store.db, campaign.id);
-  if (!encounter) return null;
-  const fight = await loadFight(s.store.db, campaign, encounter);
-  return { fight, waiting: await waitingIn(s.store.db, fight) };
+  return (await activeEncounter(s.store.db, campaign.id))?.id ?? null;
 }
 
 /** The board of an encounter by id, or null when it has ended (or is gone). */
