@@ -37,8 +37,11 @@ describe("a tap on a declaration by a player who controls two", () => {
     const rows = await h.app.services.store.db.combatant.findMany({ where: { encounterId: e.id } });
     const declared = JSON.parse(e.roundState).declared as Record<string, string[]>;
     expect(rows.filter((r) => declared[r.id]?.length).map((r) => r.name).sort()).toEqual(["Brom", "Hob"]);
+    // The answer posted the board again below: that is the live one now (the join's lost its buttons).
+    const board = hob.followUps[0]!;
+    await until(() => buttons(j.message).length === 0);
     // Now only Eowa may: a tap declares for her at once; once she has, a tap says so.
-    const eowa = await h.press("alice", j.message.id, move.id);
+    const eowa = await h.press("alice", board.id, move.id);
     expect(eowa.ephemeral).toBeFalsy();
     expect(text(eowa.message)).toMatch(/Eowa declares Move out of melee/);
     expect(buttons(eowa.message).map((b) => b.label)).toEqual(["Roll initiative ▶"]);
