@@ -18,7 +18,7 @@ type Ctx = RoundContext<LifeGuardSheet> & { phase: "declare" | "act" };
 
 /** Declarations that spend the combatant's action this round (no attack after them). */
 export const SPENDS_ACTION = ["move", "retreat", "oil", "enchant", "treat"] as const;
-/** Applied before the first round's order, an oil or an Enchantment costs no action (docs/rules/life-guard.md, "Oils"). */
+/** Applied before the first round's order, an oil or an Enchantment costs no action (see the Oils section of docs/rules/life-guard.md). */
 export const freeBeforeFirstRound = (id: string, round: number) => (id === "oil" || id === "enchant") && round <= 1;
 
 const d = (id: string, label: string, rule: string, when: Declaration["when"], extra: Partial<Declaration> = {}): Declaration => ({ id, label, rule, when, ...extra });
