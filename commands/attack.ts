@@ -4,7 +4,7 @@ import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { addSituationOptions, readSituation } from "../src/discord/situation.js";
 import { attackButtons, attackEmbed } from "../src/discord/embeds/attack.js";
-import { attachAttackMessage, repairPressed, showLapsed } from "../src/discord/lapsed.js";
+import { attachAttackMessage, repairPressed } from "../src/discord/lapsed.js";
 import { attack, react } from "../src/play/attacks/index.js";
 import { followBoard, refreshBoard } from "../src/discord/board.js";
 import { combatantChoices, weaponChoices } from "../src/play/encounters/choices.js";
@@ -36,7 +36,6 @@ export const command: CommandModule = {
       const msg = await i.fetchReply();
       await attachAttackMessage(i.client, s, v.pendingId, msg.id);
     }
-    await showLapsed(i.client, v.lapsed, s.log);
     // The board follows the attack: HP, whose turn, the attacks waiting for an answer, Next.
     await followBoard(i, s, [], v.encounterId);
   },

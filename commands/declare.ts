@@ -3,7 +3,7 @@ import { clip } from "../src/discord/embeds/style.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { cleanText } from "../src/discord/input.js";
-import { encounterEmbed } from "../src/discord/embeds/encounter.js";
+import { encounterEmbed, withRoster } from "../src/discord/embeds/encounter.js";
 import { replyBoard } from "../src/discord/board.js";
 import { waitingIn } from "../src/play/encounters/board.js";
 import type { Services } from "../src/play/services.js";
@@ -41,10 +41,8 @@ async function updateRound(i: Tapped, s: Services, ev: EncounterEvent) {
   if (!(i.isMessageComponent() || (i.isModalSubmit() && i.isFromMessage()))) return replyBoard(i, s, ev);
   const waiting = await waitingIn(s.store.db, ev.fight);
   const embeds = (i.message?.embeds ?? []).map((e) => e.toJSON());
-  const roster = encounterEmbed(ev.fight, undefined, [...ev.notes, ...ev.results.flatMap((r) => r.lines)], waiting).data;
-  if (embeds.length) embeds[embeds.length - 1] = { ...embeds[embeds.length - 1], title: roster.title, description: roster.description };
-  else embeds.push(roster);
-  await i.update({ embeds, components: roundButtons(ev.fight, waiting) });
+  const roster = encounterEmbed(ev.fight, undefined, [...ev.notes, ...ev.results.flatMap((r) => r.lines)], waiting).toJSON();
+  await i.update({ embeds: withRoster(embeds, roster), components: roundButtons(ev.fight, waiting) });
 }
 
 type Tapped = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;

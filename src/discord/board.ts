@@ -10,7 +10,7 @@ import type { EncounterEvent } from "../play/encounters/index.js";
 import { boardOf, encounterHere, recordBoard, waitingIn, type BoardRef, type Waiting } from "../play/encounters/board.js";
 import { actorOf } from "./actor.js";
 import { respond } from "./respond.js";
-import { encounterEmbed, roundMessage } from "./embeds/encounter.js";
+import { encounterEmbed, roundMessage, withRoster } from "./embeds/encounter.js";
 import { roundButtons } from "./embeds/round.js";
 
 /** Discord codes for a message or channel that is gone: nothing left to edit. */
@@ -100,9 +100,7 @@ async function editBoard(client: Client, s: Services, encounterId: string, notes
     return;
   }
   const roster = encounterEmbed(b.fight, undefined, notes, b.waiting).toJSON();
-  if (embeds.length) embeds[embeds.length - 1] = { ...embeds[embeds.length - 1], title: roster.title, description: roster.description };
-  else embeds.push(roster);
-  await patch(client, b.ref, { embeds, components: roundButtons(b.fight, b.waiting).map((r) => r.toJSON()) }, s.log);
+  await patch(client, b.ref, { embeds: withRoster(embeds, roster), components: roundButtons(b.fight, b.waiting).map((r) => r.toJSON()) }, s.log);
 }
 
 /** The encounter ended: its last board keeps its text and loses its buttons. */

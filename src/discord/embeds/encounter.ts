@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import { EmbedBuilder, type APIEmbed } from "discord.js";
 import type { EncounterEvent, EncounterSummary } from "../../play/encounters/index.js";
 import type { Fight } from "../../play/encounters/load.js";
 import type { Waiting, WaitingList } from "../../play/encounters/board.js";
@@ -76,6 +76,15 @@ export function encounterEmbed(f: Fight, title?: string, notes: string[] = [], w
     .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
     .setDescription(clip([...notes, ...rosterLines(f), ...waitingLines(waiting), ...overLine(f)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
     .setFooter({ text: `${f.system.name} · seed commitment ${f.encounter.seedHash.slice(0, 16)}…` });
+}
+
+/**
+ * A board's embeds with its roster replaced (the last embed's title and description), its rule results
+ * kept: how a board is edited where it is.
+ */
+export function withRoster(embeds: APIEmbed[], roster: APIEmbed): APIEmbed[] {
+  if (!embeds.length) return [roster];
+  return [...embeds.slice(0, -1), { ...embeds[embeds.length - 1], title: roster.title, description: roster.description }];
 }
 
 /** The encounter's roster plus one embed per rule result (surprise, reaction, initiative…). */

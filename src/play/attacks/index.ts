@@ -38,7 +38,6 @@ export interface AttackView {
   /** Who may press each option, as Discord user ids (null = any referee). */
   pressers: Record<string, string | null>;
   ignored: SituationKey[];
-  lapsed: Lapsed[];
   encounterId: string;
   encounterName: string;
   /** Prompts for the referee (morale triggers) after this step's damage. */
@@ -134,7 +133,6 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       outcomeRolls: view.stored.outcomeRolls ?? [],
       pressers: pressers(fight, state),
       ignored: state.ignored,
-      lapsed: [],
       encounterId: fight.encounter.id,
       encounterName: fight.encounter.name,
       notes: view.stored.outcomeLines.length ? moraleNudges(fight, was) : [],
@@ -221,7 +219,6 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
       outcomeRolls: view.stored.outcomeRolls ?? [],
       pressers: pressers(fight, next),
       ignored: next.ignored,
-      lapsed: [],
       encounterId: encounter.id,
       encounterName: encounter.name,
       notes: view.stored.outcomeLines.length > before.outcomeLines.length ? moraleNudges(fight, was) : [],

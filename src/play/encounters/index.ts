@@ -5,7 +5,7 @@ import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
-import { wordFor } from "../../rules/round/words.js";
+import { LEFT_CONDITIONS, wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -211,9 +211,6 @@ export async function showEncounter(s: Services, actor: Actor): Promise<Encounte
   return { fight: await requireFight(s.store.db, actor), results: [], notes: [] };
 }
 
-/** Marks of those who left the fight alive. */
-const LEFT = ["fled", "surrendered", "routed"];
-
 export interface EncounterSummary {
   encounter: Encounter;
   fallen: string[];
@@ -238,7 +235,7 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
     const rolls = await tx.roll.count({ where: { encounterId: fight.encounter.id } });
     const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: fight.encounter.id } });
     const describe = (c: Combatant) => ((status) => (status ? `${c.name} (${status})` : c.name))(after.system.view(c).status);
-    const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT.includes(x));
+    const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT_CONDITIONS.includes(x));
     return {
       encounter,
       fallen: after.combatants.filter((c) => isDown(c) && !gone(c)).map(describe),

@@ -6,6 +6,7 @@ import type { Combatant as CombatantRow } from "../../generated/prisma/client.js
 import type { Actor } from "../actor.js";
 import { UserError } from "../errors.js";
 import { isReferee, PermissionError } from "../permissions.js";
+import { LEFT_CONDITIONS, SLAIN_CONDITIONS } from "../../rules/round/words.js";
 import { isDown, toRule, type Fight } from "../encounters/load.js";
 import { actingNow, allowance, cannotAct } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
@@ -102,10 +103,6 @@ export function fellInThisExchange(f: Fight, row: CombatantRow, rs: RoundState):
   return sides.size > 1 ? rule : null;
 }
 
-/** Marks of the slain: nobody attacks them. */
-const SLAIN = ["dead", "slain", "destroyed"];
-/** Marks of those who left the fight alive: no longer standing foes, unless the referee says otherwise. */
-const LEFT = ["fled", "surrendered", "routed"];
 
 /**
  * Whether `row` may be attacked: the dead are refused with the reason; who fled or surrendered only
@@ -113,9 +110,9 @@ const LEFT = ["fled", "surrendered", "routed"];
  */
 export function gateTarget(f: Fight, row: CombatantRow, actor: Actor, override: boolean): string[] {
   const conditions = toRule(row).state.conditions;
-  const slain = conditions.find((x) => SLAIN.includes(x));
+  const slain = conditions.find((x) => SLAIN_CONDITIONS.includes(x));
   if (slain) throw new UserError(`${row.name} is ${slain}: pick another target.`);
-  const left = conditions.find((x) => LEFT.includes(x));
+  const left = conditions.find((x) => LEFT_CONDITIONS.includes(x));
   if (!left) return [];
   const referee = isReferee(f.campaign, actor);
   if (!(override && referee)) throw new UserError(`${row.name} has ${left === "routed" ? "been routed" : left} and is out of the fight: pick another target.${referee ? " To attack it anyway, repeat with override:true." : ""}`);

@@ -80,6 +80,11 @@ export function lifetimeOf(words: SystemWords, state: { conditions: string[]; [k
   return chosen ?? wordFor(words, condition).lasts;
 }
 
+/** Marks of the slain: nobody attacks them. */
+export const SLAIN_CONDITIONS: readonly string[] = ["dead", "slain", "destroyed"];
+/** Marks of those who left the fight alive (fled, surrendered, routed): out of the order, listed apart at the end. */
+export const LEFT_CONDITIONS: readonly string[] = ["fled", "surrendered", "routed"];
+
 /** Conditions that keep a combatant out of the fight, in every system. */
 export const OUT_CONDITIONS: ReadonlySet<string> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled", "surrendered"]);
 export const isOut = (c: { state: { conditions: string[] } }): boolean => c.state.conditions.some((x) => OUT_CONDITIONS.has(x));
