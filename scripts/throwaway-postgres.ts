@@ -7,7 +7,7 @@
  *
  *   npx tsx scripts/throwaway-postgres.ts     prints DATABASE_URL, runs until Ctrl-C
  */
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -18,6 +18,11 @@ export interface ThrowawayPostgres {
   /** postgresql://tenfoot@127.0.0.1:PORT/postgres */
   url: string;
   port: number;
+  /**
+   * Stops the server (fast: open connections are cut) and starts it again on the same port and
+   * data. Runs pg_ctl in a child without blocking this process (a local Discord may run in it).
+   */
+  restart(): Promise<void>;
   stop(): void;
 }
 
@@ -67,6 +72,13 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     const r = spawnSync(full[0], [...full[1]], { encoding: "utf8", timeout: 60_000 });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${(r.stderr || r.stdout || r.error?.message || "").trim().slice(-800)}`);
   };
+  const runAsync = (cmd: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const full = asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] as const : [cmd, args] as const;
+      execFile(full[0], [...full[1]], { encoding: "utf8", timeout: 60_000 }, (err, stdout, stderr) =>
+        err ? reject(new Error(`${cmd} failed: ${(stderr || stdout || err.message).trim().slice(-800)}`)) : resolve(),
+      );
+    });
   try {
     if (asRoot) {
       const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
@@ -88,9 +100,10 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       }
       rmSync(dir, { recursive: true, force: true });
     };
+    const restart = () => runAsync(join(bin, "pg_ctl"), ["-D", data, "-o", opts, "-l", join(dir, "server.log"), "-m", "fast", "-w", "-t", "60", "restart"]);
     process.once("exit", stop);
     watchdog(process.pid, asRoot, join(bin, "pg_ctl"), data, dir);
-    return { url: `postgresql://tenfoot@127.0.0.1:${port}/postgres`, port, stop };
+    return { url: `postgresql://tenfoot@127.0.0.1:${port}/postgres`, port, restart, stop };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;

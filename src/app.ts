@@ -32,7 +32,7 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
   const root = overrides.log ?? createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
   // Every line of a shard's process carries its shard id.
   const log = shard ? root.child({ shard: shard.id }) : root;
-  const store = await openStore(config.DATABASE_URL);
+  const store = await openStore(config.DATABASE_URL, { size: config.DATABASE_POOL_SIZE, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
   if (store.migrations.applied.length) log.info({ applied: store.migrations.applied }, "migrations applied");
   const services: Services = { store, log, now: overrides.now ?? (() => new Date()), newSeed: overrides.newSeed ?? defaultSeeds() };
 

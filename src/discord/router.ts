@@ -6,6 +6,10 @@ import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
 import { inInteraction, markProcessed } from "../store/processed.js";
 import { cleanOptions } from "./input.js";
+import { isStoreUnreachable } from "../store/unreachable.js";
+
+/** The answer when the database drops out under a handler: nothing was committed, so trying again is safe. */
+export const STORE_UNREACHABLE = "The bot could not reach its records just now (its database is restarting or out of reach). Nothing was changed: try again in a few seconds.";
 
 /** Errors whose message is written for the user: shown as is, ephemerally. */
 const USER_ERRORS = new Set(["UserError", "StaleError", "RuleError", "DiceError", "PermissionError"]);
@@ -102,10 +106,15 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
 }
 
 /** Answers a failed interaction: a user's mistake as written (ephemerally), anything else with a ref to quote. */
-async function answerFailure(i: Interaction, e: Error, log: Logger, where: Record<string, unknown>): Promise<"refused" | "error"> {
+async function answerFailure(i: Interaction, e: Error, log: Logger, where: Record<string, unknown>): Promise<"refused" | "unreachable" | "error"> {
   if (USER_ERRORS.has(e?.name)) {
     if (i.isRepliable()) await say(i, e.message).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
     return "refused";
+  }
+  if (isStoreUnreachable(e)) {
+    log.warn({ err: e, ...where }, "the database could not be reached");
+    if (i.isRepliable()) await say(i, STORE_UNREACHABLE).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
+    return "unreachable";
   }
   const ref = randomBytes(4).toString("hex");
   log.error({ err: e, ref, ...where }, "handler failed");

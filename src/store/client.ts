@@ -149,12 +149,23 @@ function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteL
  */
 const TRANSACTIONS = { maxWait: 10_000, timeout: 15_000 };
 
+/** PostgreSQL's connection pool, per process (each shard is one). */
+export interface PoolOptions {
+  /** Connections at most: shards × this must stay under the server's max_connections. */
+  size: number;
+  /** How long opening a connection may take before the interaction is told to try again (Discord waits 3 s). */
+  connectTimeoutMs: number;
+}
+
+export const DEFAULT_POOL: PoolOptions = { size: 10, connectTimeoutMs: 2000 };
+
 /**
  * Opens the store named by the url: `postgresql://…` a PostgreSQL database,
  * anything else a SQLite file (its folder created). Applies pending
  * migrations, returns a connected client.
- */export async function openStore(url: string = DEFAULT_DATABASE_URL): Promise<Store> {
-  return isPostgresUrl(url) ? openPostgres(url) : openSqlite(url);
+ */
+export async function openStore(url: string = DEFAULT_DATABASE_URL, pool: PoolOptions = DEFAULT_POOL): Promise<Store> {
+  return isPostgresUrl(url) ? openPostgres(url, pool) : openSqlite(url);
 }
 
 async function openSqlite(url: string): Promise<Store> {
@@ -181,7 +192,7 @@ async function openSqlite(url: string): Promise<Store> {
 }
 
 /** PostgreSQL's modules load only when a postgresql:// url asks for them: SQLite never pays for them. */
-async function openPostgres(url: string): Promise<Store> {
+async function openPostgres(url: string, pool: PoolOptions): Promise<Store> {
   const [{ PrismaPg }, { PrismaClient: PgPrismaClient }, { migratePostgres }] = await Promise.all([
     import("@prisma/adapter-pg"),
     import("../generated/prisma-pg/client.js"),
@@ -189,7 +200,7 @@ async function openPostgres(url: string): Promise<Store> {
   ]);
   const migrations = await migratePostgres(url);
   const counts = freshCounts();
-  const adapter = counting(new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }), counts);
+  const adapter = counting(new PrismaPg({ connectionString: url, max: pool.size, connectionTimeoutMillis: pool.connectTimeoutMs }), counts);
   const db = new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db;
   await db.$connect();
   const shown = new URL(url);
