@@ -26,6 +26,14 @@ const rowsFile = join(dir, "rows.json");
 execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(new URL("./dice.ts", import.meta.url))], { stdio: "inherit", env: { ...process.env, DICE_ROWS_FILE: rowsFile } });
 const dice = JSON.parse(readFileSync(rowsFile, "utf8")) as DiceBenchRow[];
 rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_SCALE === "1") {
+  console.log("\n== many servers: 10,000 servers over 4 shard processes on PostgreSQL (BENCH_SCALE=1)");
+  const { runServersBench } = await import("./servers.js");
+  const res = await runServersBench({ print: true });
+  const worstReady = Math.max(...res.shards.map((s) => s.readyMs));
+  const worstRss = Math.max(...res.shards.map((s) => Math.max(s.rssReadyMiB, s.rssAfterMiB)));
+  console.log(`ready ≤ 30 s per shard: ${(worstReady / 1000).toFixed(1)} s, ${worstReady <= 30_000 ? "met" : "NOT MET"}; RSS ≤ 200 MiB per shard: ${worstRss.toFixed(0)} MiB, ${worstRss <= 200 ? "met" : "NOT MET"}`);
+}
 console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
 
 console.log("\n== the targets, in this run");

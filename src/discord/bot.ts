@@ -34,14 +34,43 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
+const isBot = (x: { id: string; client: Client }) => x.id === x.client.user?.id;
+
+/**
+ * What discord.js keeps. Guilds, their channels and roles stay whole (the Guilds intent keeps them
+ * current, and discord.js does not support bounding them): the bot reads a thread's parent from
+ * the channel and a member's roles through the guild's roles. Everything an interaction brings
+ * (its member, its user) is read from the interaction itself, so those are not kept: with
+ * thousands of servers, every player who ever pressed a button would stay in memory. Messages: the
+ * bot edits by id and never reads one back, so a few per channel instead of discord.js's 200.
+ */
+const CACHES = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: 10,
+  GuildMemberManager: { maxSize: 0, keepOverLimit: isBot },
+  UserManager: { maxSize: 0, keepOverLimit: isBot },
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  ReactionManager: 0,
+  ReactionUserManager: 0,
+  GuildEmojiManager: 0,
+  BaseGuildEmojiManager: 0,
+  GuildStickerManager: 0,
+  GuildScheduledEventManager: 0,
+  StageInstanceManager: 0,
+  GuildInviteManager: 0,
+  GuildBanManager: 0,
+  ThreadMemberManager: 0,
+  AutoModerationRuleManager: 0,
+  DMMessageManager: 0,
+});
+
 export async function startBot(opts: BotOptions): Promise<Bot> {
   const { log, services } = opts;
   const commands = opts.commands ?? (await loadCommands());
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    // The bot never reads a message back from the cache (it edits by id): keep only the last few
-    // per channel instead of discord.js's 200, which in a hundred busy channels is most of the heap.
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 10 }),
+    makeCache: CACHES,
     ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
     ...(opts.shard ? { shards: [opts.shard.id], shardCount: opts.shard.count } : {}),
   });

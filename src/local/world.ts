@@ -7,6 +7,9 @@ import type { APIUser } from "discord.js";
 import type { StoredMessage } from "./types.js";
 import { DEFAULT_LIMITS, trimMap } from "./bounded.js";
 
+/** Discord's default large_threshold: above it, GUILD_CREATE carries no member list. */
+const LARGE_THRESHOLD = 50;
+
 export const snowflake = (): string => DiscordSnowflake.generate().toString();
 
 /** 2024-01-01 as a snowflake timestamp: the stable ids' fixed creation time. */
@@ -358,14 +361,18 @@ export class World {
   /** The GUILD_CREATE payload: guild plus channels, threads, members. */
   apiGuildCreate(g: Guild): Record<string, unknown> {
     const chans = g.channels.map((id) => this.channels.get(id)).filter((c): c is Channel => !!c);
+    // As Discord with the Guilds intent alone: a guild over the large threshold (50 members) comes
+    // with the bot's own member only; a small one with all of them.
+    const large = g.members.size > LARGE_THRESHOLD;
+    const members = large ? [g.members.get(this.bot.id)].filter((m): m is Member => !!m) : [...g.members.values()];
     return {
       ...this.apiGuild(g),
       joined_at: g.createdAt,
-      large: false,
+      large,
       unavailable: false,
       member_count: g.members.size,
       voice_states: [],
-      members: [...g.members.values()].map((m) => this.apiMember(m)),
+      members: members.map((m) => this.apiMember(m)),
       channels: chans.filter((c) => c.type !== 11).map((c) => this.apiChannel(c)),
       threads: chans.filter((c) => c.type === 11).map((c) => this.apiChannel(c)),
       presences: [],
