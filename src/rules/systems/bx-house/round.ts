@@ -8,7 +8,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
-import { BX_CONDITIONS, BX_DECLARATIONS, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
 import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
 import { attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, retreatRoll, roundMovement } from "./maneuvers.js";
@@ -46,12 +46,17 @@ export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   mounted: w("mounted", "encounter"),
   hasted: w("hasted", "encounter"),
   stunned: w("stunned", "encounter"),
+  // seed 001, "COMBAT": "relatively stationary" or unaware defenders, and the helpless, lose their DEX bonus to AC.
+  stationary: w("relatively stationary: no DEX bonus to AC", "round"),
+  unaware: w("unaware: no DEX bonus to AC", "round"),
+  helpless: w("helpless: no DEX bonus to AC", "encounter"),
 };
 
 const MANEUVERS: Record<string, string> = { disarm: "disarming", entangle: "entangling with a whip", dismount: "hooking a rider", grapple: "grappling" };
 
 export const houseWords: SystemWords = {
   conditions: HOUSE_CONDITIONS,
+  refereeSets: [...BX_REFEREE_SETS, "stationary", "unaware", "helpless"],
   describe: (c, name) => {
     if (c.startsWith("behind:")) return w(`attacks ${name(c.slice(7))} with advantage next round`, "next-round");
     if (c.startsWith("attacking:")) return w(`fighting ${name(c.slice(10))}`, "next-round");

@@ -6,7 +6,7 @@
  * not attack ("In Melee").
  */
 import { baseRound, offered, oneAttack, routineAttacks } from "../../round/economy.js";
-import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
+import { COMMON_CONDITIONS, REFEREE_CONDITIONS, isOut } from "../../round/words.js";
 import type { DiceBag } from "../../dice/bag.js";
 import { z } from "zod";
 import { RuleError, type Allowance, type CampaignOptions, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type RuleSystem, type SystemOption, type SystemWords } from "../types.js";
@@ -32,13 +32,17 @@ export const BX_CONDITIONS: Record<string, ConditionWord> = {
   retreating: w("retreating: no attack, foes +2 and no shield", "round"),
   withdrawing: w("fighting withdrawal", "round"),
   moving: w("moving at encounter rate", "round"),
-  gagged: w("gagged", "healed"),
-  bound: w("bound", "healed"),
+  gagged: w("gagged", "permanent"),
+  bound: w("bound", "permanent"),
   silenced: w("in magical silence", "encounter"),
 };
 
+/** seed 002, "Spell Casting": "cannot be cast if gagged, bound, or … silence": the referee sets these with /condition. */
+export const BX_REFEREE_SETS = [...REFEREE_CONDITIONS, "gagged", "bound", "silenced"];
+
 export const bxWords: SystemWords = {
   conditions: BX_CONDITIONS,
+  refereeSets: BX_REFEREE_SETS,
   describe: (c) => (c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : undefined),
 };
 
@@ -84,6 +88,8 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
     }
     case "cast": {
       if (has(who, "spell lost")) throw new RuleError(`${who.name}'s spell was disrupted this round: it is lost.`);
+      const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
+      if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
       return result(`${who.name}'s spell goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
     }
     case "withdrawal": {
@@ -132,6 +138,9 @@ export const bxRound: RoundRules<BxSheet> = {
  */
 export function bxOnTurn(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): { lines: string[]; effects: DeclareResult["effects"] } | null {
   if (!has(who, "casting") || has(who, "spell lost")) return null;
+  // seed 002, "Spell Casting": gagged, bound or silenced since the declaration: the spell cannot be cast.
+  const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
+  if (why.length) return { lines: [`${who.name}'s turn: the spell cannot be cast. ${why.join(" ")}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
   return { lines: [`${who.name}'s turn: the spell goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
 }
 
