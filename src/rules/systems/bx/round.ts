@@ -14,6 +14,7 @@ import { canCastSpell } from "./initiative.js";
 import type { BxSettings } from "./settings.js";
 import type { BxSheet } from "./sheet.js";
 import { encounterMove, meleeMovement } from "./time.js";
+import { encumberedRate, readEncumbrance } from "./load.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -73,6 +74,17 @@ export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxShee
   return all && has(who, "casting") ? [CAST_NOW] : [];
 }
 
+/**
+ * The rate a combatant moves at in this fight: its movement, slowed by what it carries under the campaign's
+ * encumbrance option (seed 002, "Option 1"/"Option 2", the same rate the dungeon turn uses). Over the maximum
+ * load it cannot move at all.
+ */
+export function fightRate(input: { who: Combatant<BxSheet>; settings?: Record<string, unknown> }): number {
+  const e = encumberedRate(input.who.sheet, readEncumbrance(input.settings));
+  if (!e.canMove) throw new RuleError(`${input.who.name} cannot move: ${e.why}.`);
+  return e.perTurn;
+}
+
 const result = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = []): DeclareResult => ({ title, lines, rules, rolls: [], effects });
 
 /** The declarations both bx and the house rules share. */
@@ -93,16 +105,16 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
       return result(`${who.name}'s spell goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
     }
     case "withdrawal": {
-      const m = meleeMovement("withdrawal", who.sheet.movement);
+      const m = meleeMovement("withdrawal", fightRate(input));
       return result(`${who.name} makes a fighting withdrawal`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
     }
     case "retreat": {
-      const m = meleeMovement("retreat", who.sheet.movement);
+      const m = meleeMovement("retreat", fightRate(input));
       return result(`${who.name} retreats`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["retreating"] }]);
     }
     default: {
       const moved = roundsMoved(who);
-      const m = encounterMove(who.sheet.movement, moved);
+      const m = encounterMove(fightRate(input), moved);
       if (!m.allowed) throw new RuleError(`${who.name} cannot move at encounter rate any more: ${m.reason}.`);
       const prev = who.state.conditions.filter((x) => x.startsWith("moved:"));
       return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", `moved:${moved + 1}`], removeConditions: prev }]);
