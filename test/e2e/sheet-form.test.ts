@@ -1,7 +1,7 @@
 // Issue 20, point 4: a modal for sheets. /character create without `sheet` opens
 // the system's fields in a Discord modal, five to a step (Discord's limit); the
 // message after each step offers the other steps; /character edit opens the same
-// form with the sheet's values. Basic/Expert's sheet (seed 002) has 25 fields: 5 steps.
+// form with the sheet's values. Basic/Expert's sheet (seed 002) has 28 fields: 6 steps.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, buttons, text, type E2E } from "../helpers/e2e.js";
 import type { Reply } from "../../src/local/types.js";
@@ -25,17 +25,17 @@ describe("a sheet in a modal", () => {
   it("create without a sheet opens the first five fields; submitting creates the character and offers the other steps", async () => {
     const open = await h.cmd("alice", "character create", { name: "Una" });
     expect(open.callbackType).toBe(9);
-    expect(open.modal!.title).toBe("Una: Basic/Expert (1/5)");
+    expect(open.modal!.title).toBe("Una: Basic/Expert (1/6)");
     expect(Object.keys(inputs(open))).toEqual(["class", "level", "hd", "str", "int"]);
     created = await h.submit("alice", "character:new:-:Una", { class: "fighter", level: "3", str: "16" });
     expect(text(created.message)).toMatch(/^Created: Una/);
-    expect(buttons(created.message).map((b) => b.label)).toEqual(["1/5: class–int", "2/5: wis–hp", "3/5: ac–acMode", "4/5: saves–movement", "5/5: morale–size", "Done"]);
+    expect(buttons(created.message).map((b) => b.label)).toEqual(["1/6: class–int", "2/6: wis–hp", "3/6: ac–acMode", "4/6: saves–movement", "5/6: morale–size", "6/6: treasure–gear", "Done"]);
     const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
     expect(JSON.parse(c.sheet)).toMatchObject({ class: "fighter", level: 3, str: 16 });
   });
 
   it("a step's button opens its modal with the values; the submit edits the same message", async () => {
-    const step2 = buttons(created.message).find((b) => b.label.startsWith("2/5"))!;
+    const step2 = buttons(created.message).find((b) => b.label.startsWith("2/6"))!;
     const refused = await h.press("bob", created.message.id, step2.id);
     expect(refused.ephemeral).toBe(true);
     expect(refused.message.content).toMatch(/Una's owner's to decide/);
@@ -44,14 +44,14 @@ describe("a sheet in a modal", () => {
     expect(Object.keys(inputs(open))).toEqual(["wis", "dex", "con", "cha", "hp"]);
     const saved = await h.submit("alice", step2.id, { hp: "18", dex: "13" });
     expect(saved.message.id).toBe(created.message.id);
-    expect(text(created.message)).toMatch(/^Updated: Una \(step 2 of 5\)/);
+    expect(text(created.message)).toMatch(/^Updated: Una \(step 2 of 6\)/);
     const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
     expect(JSON.parse(c.sheet)).toMatchObject({ class: "fighter", level: 3, str: 16, hp: 18, dex: 13 });
   });
 
   it("a bad value is named, ephemerally, and nothing is saved", async () => {
     const c0 = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
-    const step3 = buttons(created.message).find((b) => b.label.startsWith("3/5"))!;
+    const step3 = buttons(created.message).find((b) => b.label.startsWith("3/6"))!;
     await h.press("alice", created.message.id, step3.id);
     const bad = await h.submit("alice", step3.id, { ac: "banana" });
     expect(bad.followUps.concat(bad.message).some((m) => /problem, nothing was saved/.test(m.content) && (m.flags & 64) === 64)).toBe(true);
@@ -64,7 +64,7 @@ describe("a sheet in a modal", () => {
     expect(open.callbackType).toBe(9);
     expect(inputs(open)).toMatchObject({ class: "fighter", level: "3", str: "16" });
     const saved = await h.submit("alice", open.modal!.custom_id as string, { level: "4" });
-    expect(text(saved.message)).toMatch(/^Updated: Una \(step 1 of 5\)/);
+    expect(text(saved.message)).toMatch(/^Updated: Una \(step 1 of 6\)/);
     const done = buttons(created.message).find((b) => b.label === "Done")!;
     await h.press("alice", created.message.id, done.id);
     expect(buttons(created.message)).toEqual([]);
@@ -93,12 +93,12 @@ describe("a form step submitted unchanged", () => {
 
     const open = await h.cmd("bob", "character edit", { name: "Fenn" });
     const first = await h.submit("bob", open.modal!.custom_id as string, inputs(open));
-    expect(text(first.message)).toMatch(/^Updated: Fenn \(step 1 of 5\)/);
-    const step4 = buttons(first.message).find((b) => b.label.startsWith("4/5"))!;
+    expect(text(first.message)).toMatch(/^Updated: Fenn \(step 1 of 6\)/);
+    const step4 = buttons(first.message).find((b) => b.label.startsWith("4/6"))!;
     const form = await h.press("bob", first.message.id, step4.id);
     expect(inputs(form).weapons).toBe("longbow:1d6:missile:no:no:0:no:70/140/210:bow/great bow:yes|sword:1d8:melee:no:no:0:no:::yes");
     const saved = await h.submit("bob", step4.id, inputs(form));
-    expect(text(saved.message)).toMatch(/^Updated: Fenn \(step 4 of 5\)/);
+    expect(text(saved.message)).toMatch(/^Updated: Fenn \(step 4 of 6\)/);
     const after = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Fenn" } });
     expect(JSON.parse(after.sheet)).toEqual(JSON.parse(before.sheet));
   });

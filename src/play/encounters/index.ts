@@ -100,6 +100,8 @@ export interface StartInput {
   leader?: string | null;
   /** The referee's bonus (+) or penalty (−) to each side's surprise roll or check. */
   surpriseModifiers?: Partial<Record<"party" | "foes", number>>;
+  /** The fight is outdoors: a text that says so measures the encounter distance in yards. */
+  outdoors?: boolean | null;
 }
 
 export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
@@ -154,7 +156,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
         for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
       }
     }
-    if (fight.system.encounterDistance) results.push(fight.system.encounterDistance({ surprise }, bagFor(open, "distance")));
+    if (fight.system.encounterDistance) results.push(fight.system.encounterDistance({ surprise, ...(input.outdoors ? { outdoors: true } : {}) }, bagFor(open, "distance")));
     else {
       const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
       results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });

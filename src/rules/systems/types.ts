@@ -201,6 +201,8 @@ export interface SaveInput<S = Record<string, unknown>> {
   modifier?: number;
   /** In a fight: the place acting now against the one who saves ("attacker first": its turn has not come yet this round). */
   order?: PlaceOrder;
+  /** Optional: the damage of the effect saved against (a breath, a spell), already rolled; a system that ties it to the save returns it as a damage effect. */
+  damage?: number;
 }
 
 export interface InitiativeInput<S = Record<string, unknown>> {

@@ -6,6 +6,7 @@
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import {
   aacOf,
+  abilityModifier,
   assertOpen,
   attackBonusOf,
   attackBonusWords,
@@ -46,7 +47,7 @@ import {
   type SituationKey,
 } from "../types.js";
 import { unitSurvivors } from "./pursuit.js";
-import { R_COMBAT, R_MASS, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
+import { NO_DEX_CONDITIONS, R_COMBAT, R_MASS, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
 import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, normalMenExpectation, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
@@ -327,6 +328,11 @@ function defenderStep(b: Build, parryPressed: boolean): boolean {
   const d = def.sheet;
   const dex = b.dexIgnored ? 0 : dexAc(d, def.state.conditions);
   if (dex) b.acMods.push({ label: "defender's DEX", value: -dex, rule: R_COMBAT });
+  else if (!b.dexIgnored && abilityModifier(d.dex) > 0) {
+    // seed 001, "COMBAT": "DEX bonuses are not applied to the defender's AC if … relatively stationary" (or unaware, helpless…).
+    const why = NO_DEX_CONDITIONS.find((c) => has(def, c));
+    if (why) b.notes.push(`${def.name} is ${why}: no DEX bonus to AC.`);
+  }
   if (b.shieldIgnored && d.shield) b.acMods.push({ label: "shield not usable", value: 1, rule: R_MISC });
   if (has(def, "withdrawing")) b.acMods.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
   if (b.melee && (d.florentine || has(def, "florentine"))) b.acMods.push({ label: "Florentine", value: -1, rule: R_MISC });

@@ -8,7 +8,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
-import { BX_CONDITIONS, BX_DECLARATIONS, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
 import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
 import { attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, retreatRoll, roundMovement } from "./maneuvers.js";
@@ -46,12 +46,17 @@ export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   mounted: w("mounted", "encounter"),
   hasted: w("hasted", "encounter"),
   stunned: w("stunned", "encounter"),
+  // seed 001, "COMBAT": "relatively stationary" or unaware defenders, and the helpless, lose their DEX bonus to AC.
+  stationary: w("relatively stationary: no DEX bonus to AC", "round"),
+  unaware: w("unaware: no DEX bonus to AC", "round"),
+  helpless: w("helpless: no DEX bonus to AC", "encounter"),
 };
 
 const MANEUVERS: Record<string, string> = { disarm: "disarming", entangle: "entangling with a whip", dismount: "hooking a rider", grapple: "grappling" };
 
 export const houseWords: SystemWords = {
   conditions: HOUSE_CONDITIONS,
+  refereeSets: [...BX_REFEREE_SETS, "stationary", "unaware", "helpless"],
   describe: (c, name) => {
     if (c.startsWith("behind:")) return w(`attacks ${name(c.slice(7))} with advantage next round`, "next-round");
     if (c.startsWith("attacking:")) return w(`fighting ${name(c.slice(10))}`, "next-round");
@@ -79,7 +84,7 @@ export const HOUSE_BEFORE: Declaration[] = [
   before("through", "Move through the line", R_MISC, others("through")),
   before("run", "Run", R_MISC, others("run")),
   before("fire on the run", "Fire on the run", R_MISC, others("fire on the run")),
-  ...BX_DECLARATIONS.filter((d) => d.id === "spell" || d.id === "move").map((d) => ({ ...d, excludes: others(d.id) })),
+  ...BX_DECLARATIONS.filter((d) => d.id === "spell" || d.id === "move").map((d) => ({ ...d, ...(d.id === "move" ? { label: "Move (half the turn's movement)", rule: R_MISC } : {}), excludes: others(d.id) })),
 ];
 
 const turn = (id: string, label: string, rule: string, detail?: string): Declaration => ({ id, label, rule, when: "turn", ...(detail ? { detail } : {}) });
@@ -134,9 +139,10 @@ export function houseDeclarations(who: HC, ctx: RoundContext<HouseSheet> & { pha
 const res = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = [], rolls: DeclareResult["rolls"] = []): DeclareResult => ({ title, lines, rules, rolls, effects });
 const foesOf = (who: HC, all: HC[]) => all.filter((o) => o.side !== who.side && !isOut(o));
 
-function declareCharge(who: HC): DeclareResult {
+function declareCharge(input: DeclareInput<HouseSheet>): DeclareResult {
+  const who = input.who;
   if (has(who, "charged")) throw new RuleError(`${who.name} has already charged this turn: a charge may be made no more than once per 10-minute turn.`);
-  const m = roundMovement({ turnMovement: who.sheet.movement, action: "charge" });
+  const m = roundMovement({ turnMovement: fightRate(input), action: "charge" });
   return res(`${who.name} charges`, [...m.lines, "+2 to hit and double damage on the first attack; no DEX bonus to AC or attack rolls; set spears strike the charger first."], [R_MISC], [{ targetId: who.id, addConditions: ["charging", "charged"] }]);
 }
 
@@ -173,7 +179,7 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
 
 function declareMove(input: DeclareInput<HouseSheet>, id: "run" | "fire on the run"): DeclareResult {
   const who = input.who;
-  const m = roundMovement({ turnMovement: who.sheet.movement, action: id, race: who.sheet.class, ...(readiedWeapon(who) ? { weapon: readiedWeapon(who)! } : {}) });
+  const m = roundMovement({ turnMovement: fightRate(input), action: id, race: who.sheet.class, ...(readiedWeapon(who) ? { weapon: readiedWeapon(who)! } : {}) });
   return res(id === "run" ? `${who.name} runs` : `${who.name} fires on the run`, m.lines, [R_MISC], [{ targetId: who.id, addConditions: [id === "run" ? "running" : "on the run"] }]);
 }
 
@@ -220,11 +226,11 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
   // Every declaration of the text, so one that does not fit says why (the buttons offer only those that fit).
   const d = offered(houseDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase }, true), input.id, who.name);
   switch (d.id) {
-    case "charge": return declareCharge(who);
+    case "charge": return declareCharge(input);
     case "set spear": return declareSetSpear(who);
     case "parry": return res(`${who.name} parries`, ["+2 to defence this round, but no attacks are possible."], [R_MISC], [{ targetId: who.id, addConditions: ["parrying"] }]);
     case "withdrawal": {
-      const f = fightingWithdrawal(who.sheet.movement);
+      const f = fightingWithdrawal(fightRate(input));
       return res(`${who.name} makes a fighting withdrawal`, [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`], [R_MISC], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
     }
     case "retreat": return declareRetreat(input, dice, false);
@@ -233,7 +239,8 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "run": case "fire on the run": return declareMove(input, d.id);
     case "move": {
       // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack" (not B/X's third).
-      const m = roundMovement({ turnMovement: who.sheet.movement, action: "move and attack" });
+      // The turn's movement as encumbrance leaves it (seed 002, "Option 1"/"Option 2", when the campaign tracks it).
+      const m = roundMovement({ turnMovement: fightRate(input), action: "move and attack" });
       return res(`${who.name} moves`, [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`], [R_MISC], [{ targetId: who.id, addConditions: ["moving"] }]);
     }
     case "spell": {

@@ -79,7 +79,7 @@ export function saveKindOf(kind: string | undefined): SaveKind {
  * seed 002, "Rolling a Saving Throw": 1d20 ≥ the category's value succeeds.
  * `modifier` (a magic item's bonus, a PSY bonus…) is added to the roll.
  */
-export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean; kind: SaveKind; total: number } {
+export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean; kind: SaveKind; total: number; effects?: Effect[] } {
   const kind = saveKindOf(input.kind);
   const mod = input.modifier ?? 0;
   const saves = savesOf(input.who.sheet);
@@ -91,7 +91,9 @@ export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { 
     title: `${input.who.name}: save vs ${SAVE_LABEL[kind]} ${success ? "succeeds" : "fails"}`,
     lines: [
       `Rolled ${roll.dice[0]!.value}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${target} (${saves.source}): ${success ? "greater or equal, a success" : "lower, a failure"}.`,
-      success
+      input.damage !== undefined
+        ? damageLine(input.who.name, input.damage, success)
+        : success
         ? kind === "death"
           ? "A damaging effect is halved, another effect avoided; poison's own damage is not changed by the save."
           : "A damaging effect is halved; any other effect is avoided entirely."
@@ -104,8 +106,14 @@ export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { 
     success,
     kind,
     total: roll.total,
+    ...(input.damage !== undefined ? { effects: [{ targetId: input.who.id, damage: damageTaken(input.damage, success) }] } : {}),
   };
 }
+
+/** seed 002, "Successful Saves": "A successful save against an effect that causes damage means that the damage is halved" (rounded down). */
+export const damageTaken = (damage: number, saved: boolean): number => (saved ? Math.floor(damage / 2) : damage);
+const damageLine = (name: string, damage: number, saved: boolean): string =>
+  saved ? `Saved: the damage is halved, ${damage} → ${damageTaken(damage, true)} (rounded down), and ${name} takes it.` : `Failed: ${name} takes the full ${damage} damage.`;
 
 /**
  * seed 002, "Destruction of Magic Items": when the owner is killed by a
@@ -149,6 +157,7 @@ export function magicItemSaves(
  */
 export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { success: boolean; effects?: Effect[] } {
   if (!input.who.state.conditions.includes("dead")) return disruptedBySave(input, bxSave(input, bag));
+  if (input.damage !== undefined) throw new RuleError(`${input.who.name} is dead: no damage to save against.`);
   const items = input.who.sheet.weapons.filter((w) => w.magic > 0).map((w) => ({ name: w.name, bonus: w.magic }));
   if (!items.length) throw new RuleError(`${input.who.name} is dead and carries no magic items to save (magic weapons on the sheet).`);
   const r = magicItemSaves(input.who, items, input.kind ?? "", bag);
@@ -160,8 +169,8 @@ export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResu
  * the spell is disrupted. Still casting means its turn has not come; it lost initiative when the place acting
  * now comes before its own (`order` "attacker first"); a save outside the round's order does not disrupt.
  */
-function disruptedBySave<R extends RuleResult & { success: boolean }>(input: SaveInput<BxSheet>, r: R): R & { effects?: Effect[] } {
+function disruptedBySave<R extends RuleResult & { success: boolean; effects?: Effect[] }>(input: SaveInput<BxSheet>, r: R): R & { effects?: Effect[] } {
   if (r.success || input.order !== "attacker first" || !input.who.state.conditions.includes("casting")) return r;
   const d = spellDisrupted({ casterLostInitiative: true, hitBeforeActing: false, failedSaveBeforeActing: true });
-  return { ...r, lines: [...r.lines, `${input.who.name} was casting: ${d.lines[0]}`], rules: [...r.rules, ...d.rules], effects: [{ targetId: input.who.id, removeConditions: ["casting"], addConditions: ["spell lost"] }] };
+  return { ...r, lines: [...r.lines, `${input.who.name} was casting: ${d.lines[0]}`], rules: [...r.rules, ...d.rules], effects: [...(r.effects ?? []), { targetId: input.who.id, removeConditions: ["casting"], addConditions: ["spell lost"] }] };
 }

@@ -4,7 +4,8 @@
  * encumbrance option (seed 002, "Option 1"/"Option 2").
  */
 import type { DungeonMember, DungeonRules, PartyMovement } from "../types.js";
-import { basicEncumbrance, detailedEncumbrance, groupMovementRate } from "./time.js";
+import { groupMovementRate } from "./time.js";
+import { encumberedRate, readEncumbrance, type Encumbrance } from "./load.js";
 
 const REF = {
   group: 'seed 002, "Group Movement Rate"',
@@ -12,22 +13,16 @@ const REF = {
   detailed: 'seed 002, "Option 2: Detailed Encumbrance"',
 };
 
-type Encumbrance = "none" | "basic" | "detailed";
-const num = (v: unknown, d: number) => (typeof v === "number" ? v : d);
-
-/** One member's rate in feet per turn under the encumbrance option, with the reason. */
-function rate(m: DungeonMember, encumbrance: Encumbrance, coins: number): { rate: number; why: string } {
-  const base = num(m.sheet.movement, 120);
-  if (encumbrance === "none") return { rate: base, why: `movement ${base}'` };
-  const armour = m.sheet.armour === "light" || m.sheet.armour === "heavy" ? m.sheet.armour : "none";
-  const e = encumbrance === "basic" ? basicEncumbrance({ armour, carryingTreasure: coins > 0, treasureWeight: coins }) : detailedEncumbrance(coins);
-  return { rate: Math.min(base, e.perTurn), why: e.reason };
+/** One member's rate in feet per turn under the encumbrance option, with the reason: the referee's load for it (/dungeon set), else its sheet's. */
+function rate(m: DungeonMember, encumbrance: Encumbrance, coins: number | undefined): { rate: number; why: string } {
+  const e = encumberedRate(m.sheet, encumbrance, coins);
+  return { rate: e.perTurn, why: e.why };
 }
 
 export function bxPartyMovement(input: { members: DungeonMember[]; settings: Record<string, unknown>; loads: Record<string, number> }): PartyMovement {
-  const enc: Encumbrance = input.settings.encumbrance === "basic" || input.settings.encumbrance === "detailed" ? input.settings.encumbrance : "none";
+  const enc = readEncumbrance(input.settings);
   if (!input.members.length) return { perTurn: null, line: "No one in the party yet: movement follows the slowest member once characters exist.", rules: [REF.group] };
-  const rates = input.members.map((m) => ({ m, ...rate(m, enc, input.loads[m.name.toLowerCase()] ?? 0) }));
+  const rates = input.members.map((m) => ({ m, ...rate(m, enc, input.loads[m.name.toLowerCase()]) }));
   const slowest = groupMovementRate(rates.map((r) => r.rate));
   const who = rates.find((r) => r.rate === slowest)!;
   const rules = [REF.group, ...(enc === "basic" ? [REF.basic] : enc === "detailed" ? [REF.detailed] : [])];

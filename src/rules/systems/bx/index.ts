@@ -73,6 +73,7 @@ export * from "./monsters.js";
 export * from "./settings.js";
 export * from "./sheet.js";
 export * from "./time.js";
+export * from "./load.js";
 export * from "./round.js";
 export * from "./saves.js";
 export * from "./thac0.js";

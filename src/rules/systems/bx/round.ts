@@ -6,7 +6,7 @@
  * not attack ("In Melee").
  */
 import { baseRound, offered, oneAttack, routineAttacks } from "../../round/economy.js";
-import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
+import { COMMON_CONDITIONS, REFEREE_CONDITIONS, isOut } from "../../round/words.js";
 import type { DiceBag } from "../../dice/bag.js";
 import { z } from "zod";
 import { RuleError, type Allowance, type CampaignOptions, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type RuleSystem, type SystemOption, type SystemWords } from "../types.js";
@@ -14,6 +14,7 @@ import { canCastSpell } from "./initiative.js";
 import type { BxSettings } from "./settings.js";
 import type { BxSheet } from "./sheet.js";
 import { encounterMove, meleeMovement } from "./time.js";
+import { encumberedRate, readEncumbrance } from "./load.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -32,13 +33,17 @@ export const BX_CONDITIONS: Record<string, ConditionWord> = {
   retreating: w("retreating: no attack, foes +2 and no shield", "round"),
   withdrawing: w("fighting withdrawal", "round"),
   moving: w("moving at encounter rate", "round"),
-  gagged: w("gagged", "healed"),
-  bound: w("bound", "healed"),
+  gagged: w("gagged", "permanent"),
+  bound: w("bound", "permanent"),
   silenced: w("in magical silence", "encounter"),
 };
 
+/** seed 002, "Spell Casting": "cannot be cast if gagged, bound, or … silence": the referee sets these with /condition. */
+export const BX_REFEREE_SETS = [...REFEREE_CONDITIONS, "gagged", "bound", "silenced"];
+
 export const bxWords: SystemWords = {
   conditions: BX_CONDITIONS,
+  refereeSets: BX_REFEREE_SETS,
   describe: (c) => (c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : undefined),
 };
 
@@ -69,6 +74,17 @@ export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxShee
   return all && has(who, "casting") ? [CAST_NOW] : [];
 }
 
+/**
+ * The rate a combatant moves at in this fight: its movement, slowed by what it carries under the campaign's
+ * encumbrance option (seed 002, "Option 1"/"Option 2", the same rate the dungeon turn uses). Over the maximum
+ * load it cannot move at all.
+ */
+export function fightRate(input: { who: Combatant<BxSheet>; settings?: Record<string, unknown> }): number {
+  const e = encumberedRate(input.who.sheet, readEncumbrance(input.settings));
+  if (!e.canMove) throw new RuleError(`${input.who.name} cannot move: ${e.why}.`);
+  return e.perTurn;
+}
+
 const result = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = []): DeclareResult => ({ title, lines, rules, rolls: [], effects });
 
 /** The declarations both bx and the house rules share. */
@@ -84,19 +100,21 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
     }
     case "cast": {
       if (has(who, "spell lost")) throw new RuleError(`${who.name}'s spell was disrupted this round: it is lost.`);
+      const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
+      if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
       return result(`${who.name}'s spell goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
     }
     case "withdrawal": {
-      const m = meleeMovement("withdrawal", who.sheet.movement);
+      const m = meleeMovement("withdrawal", fightRate(input));
       return result(`${who.name} makes a fighting withdrawal`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
     }
     case "retreat": {
-      const m = meleeMovement("retreat", who.sheet.movement);
+      const m = meleeMovement("retreat", fightRate(input));
       return result(`${who.name} retreats`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["retreating"] }]);
     }
     default: {
       const moved = roundsMoved(who);
-      const m = encounterMove(who.sheet.movement, moved);
+      const m = encounterMove(fightRate(input), moved);
       if (!m.allowed) throw new RuleError(`${who.name} cannot move at encounter rate any more: ${m.reason}.`);
       const prev = who.state.conditions.filter((x) => x.startsWith("moved:"));
       return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", `moved:${moved + 1}`], removeConditions: prev }]);
@@ -132,6 +150,9 @@ export const bxRound: RoundRules<BxSheet> = {
  */
 export function bxOnTurn(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): { lines: string[]; effects: DeclareResult["effects"] } | null {
   if (!has(who, "casting") || has(who, "spell lost")) return null;
+  // seed 002, "Spell Casting": gagged, bound or silenced since the declaration: the spell cannot be cast.
+  const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
+  if (why.length) return { lines: [`${who.name}'s turn: the spell cannot be cast. ${why.join(" ")}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
   return { lines: [`${who.name}'s turn: the spell goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
 }
 

@@ -4,6 +4,7 @@ import type { Combatant, CombatState, StateView } from "../types.js";
 import { DICE_RE, abilityModifier, signed } from "./dice.js";
 import { savesOf } from "./saves.js";
 import { thac0Of } from "./thac0.js";
+import { loadWords, treasureSchema } from "./load.js";
 
 const int = (field: string, min: number, max: number) =>
   z
@@ -84,6 +85,12 @@ export const bxShape = {
   hitOnlyBy: z.array(z.enum(["magic", "silver"], { error: "hitOnlyBy entries must be magic or silver" })).default([]),
   /** Size for weapons that care (lance, grappling surround counts). */
   size: z.enum(["small", "man", "large"], { error: "Size must be small, man or large" }).default("man"),
+  /** seed 002, "Tracking Encumbrance": treasure carried, by kind (`treasure=coin:700|gem:5`). */
+  treasure: z.array(treasureSchema).max(8, "At most 8 kinds of treasure").default([]),
+  /** seed 002, "Option 2: Detailed Encumbrance": the weight in coins of armour and weapons, from the equipment list. */
+  equipment: int("Equipment weight in coins", 0, 10000).optional(),
+  /** seed 002, "Option 2": "Miscellaneous adventuring gear … may be counted as 80 coins of weight." */
+  gear: z.boolean().default(false),
 };
 
 export const bxSheetSchema = z.object(bxShape);
@@ -165,6 +172,8 @@ export function bxDescribeSheet(s: BxSheet): [string, string][] {
     ["Saves", ((v) => `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(savesOf(s))],
     ["Movement", `${s.movement}' (${Math.floor(s.movement / 3)}')`],
   ];
+  const load = loadWords(s);
+  if (load) rows.push(["Load", load]);
   if (s.weapons.length) rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);
   if (s.morale !== undefined) rows.push(["Morale", `${s.morale}`]);
   if (s.loyalty !== undefined) rows.push(["Loyalty", `${s.loyalty}`]);
