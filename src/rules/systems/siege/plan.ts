@@ -233,9 +233,17 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
     else chargeDamage.push({ label: "charge", value: 2, rule: ref("Charging") });
     c.notes.push(`${attacker.name} charged: −4 AC for the rest of the round, hit or miss.`);
   }
+  // "Subdual Damage": "An attacker can use weapons to deliver subdual damage"; a monster's subdual attack is on its line.
+  if (c.input.situation.subdue) c.used.add("subdue");
+  const subdue = (w: Weapon): boolean => !!c.input.situation.subdue || !!w.subdual;
+  const held = hands(c, weapon);
+  if (held.some(({ w }) => subdue(w))) {
+    c.rules.push(ref("Subdual Damage"));
+    c.notes.push(`Subdual damage: one point in five is normal damage, and always at least one; the blow deals at least 1.`);
+  }
   const attrMod: Mod = mode === "melee" ? { label: "STR", value: strMod, rule: ref("Melee Combat") } : { label: "DEX", value: dexMod, rule: ref("Ranged Combat") };
   const twp = twoWeaponPenalties(dexMod);
-  return hands(c, weapon).map(({ w, hand }) => {
+  return held.map(({ w, hand }) => {
     const mods: Mod[] = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }];
     if (hand) mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
     else mods.push(attrMod);
@@ -252,7 +260,7 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
       acMods: [...ac, ...c.acCommon],
       damage: parseDice(w.damage),
       damageMods: [...damageMods, ...chargeDamage],
-      damageKind: "normal",
+      damageKind: subdue(w) ? "subdual" : "normal",
     };
   });
 }
@@ -277,9 +285,17 @@ function specialSwing(c: Ctx): SwingPlan {
       c.attackerAdds.push("overbearing");
       c.notes.push(`${attacker.name} overbears: −2 AC for the rest of the round.`);
       return swing("overbear", [{ label: "STR", value: strMod, rule: ref("Overbearing") }, ...common], [...overbearAc(a, d).mods, ...acCommon], d2, [], "subdual");
-    case "pummel":
+    case "pummel": {
       c.rules.push(ref("Pummeling"));
-      return swing("pummel", bth("Pummeling"), [...normalAc(c), ...acCommon], d2, strMod ? [{ label: "STR", value: strMod, rule: ref("Pummeling") }] : [], "subdual");
+      // "A monk's unarmed attack is normal damage, unless the monk chooses to subdue as if using a weapon."
+      const monk = a.class === "monk";
+      if (monk) {
+        if (c.input.situation.subdue) c.used.add("subdue");
+        c.rules.push(ref("Subdual Damage"));
+      }
+      const kind = monk && !c.input.situation.subdue ? "normal" : "subdual";
+      return swing("pummel", bth("Pummeling"), [...normalAc(c), ...acCommon], d2, strMod ? [{ label: "STR", value: strMod, rule: ref("Pummeling") }] : [], kind);
+    }
     case "touch":
       c.rules.push(ref("Touch Attack"));
       return swing("touch", bth("Melee Combat"), [...touchAc(defender).mods, ...(defender.kind === "monster" ? [] : c.dexLostMod), ...acCommon]);
