@@ -62,6 +62,13 @@ export interface Plan {
 
 /** Marks a hasty disengager with each foe that has attacked it this round (one attack each): `struck fleeing:<attacker id>`. */
 export const STRUCK_FLEEING = "struck fleeing:";
+/** Marks a hasty disengager with each foe it names as in melee with it: only those get the free attack. */
+export const FLEEING_FROM = "fleeing from:";
+/** Whether a foe may take the free attack at a hasty disengager: in melee with it (every foe when none was named). */
+export const inMeleeWith = (fleeing: { state: { conditions: string[] } }, foeId: string): boolean => {
+  const from = fleeing.state.conditions.filter((c) => c.startsWith(FLEEING_FROM));
+  return !from.length || from.includes(`${FLEEING_FROM}${foeId}`);
+};
 
 export const NOT_ABLE = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying"];
 const UNAWARE = ["surprised", "unaware", "held", "restrained", "immobile", "unconscious", "helpless", "paralyzed", "paralysed", "stunned"];
@@ -347,8 +354,8 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   if (defender.state.conditions.includes("dead")) throw new RuleError(`${defender.name} is already dead: choose another target.`);
   // "Hasty Disengagement": the extra attack a foe's flight gives is at the fleeing one (beyond it, the referee's override).
   const own = routineAttacks(attacker.sheet);
-  const fleeing = input.others.filter((o) => o.side !== attacker.side && o.state.conditions.includes("disengaging")).concat(
-    defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [defender] : [],
+  const fleeing = input.others.filter((o) => o.side !== attacker.side && o.state.conditions.includes("disengaging") && inMeleeWith(o, attacker.id)).concat(
+    defender.side !== attacker.side && defender.state.conditions.includes("disengaging") && inMeleeWith(defender, attacker.id) ? [defender] : [],
   );
   const index = input.attackIndex ?? 0;
   // "The opponent may not make a second attack against the fleeing character": one attack at each, free or not.
@@ -358,6 +365,11 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   const atFleeing = [...new Set(fleeing.filter(struck).map((f) => f.id))].length;
   if (!fleeing.some((f) => f.id === defender.id) && index - atFleeing >= own && index < own + fleeing.length && fleeing.some((f) => !struck(f)))
     throw new RuleError(`${attacker.name}'s extra attack this round is the free attack at ${fleeing.filter((f) => !struck(f)).map((f) => f.name).join(" or ")}, disengaging hastily (Castles & Crusades · Disengaging from Combat).`);
+  // The free attack is in melee, "as they run away": not a shot from afar.
+  const free = fleeing.some((f) => f.id === defender.id) && index >= own;
+  const far = input.situation.distance !== undefined && input.situation.distance > 10;
+  if (free && (far || input.situation.mode === "ranged" || input.situation.mode === "thrown" || attacker.sheet.weapons.find((w) => w.name.toLowerCase() === input.weapon?.trim().toLowerCase())?.kind === "ranged"))
+    throw new RuleError(`${attacker.name}'s free attack at ${defender.name} is made in melee as they run away, not from afar (Castles & Crusades · Disengaging from Combat).`);
   if (input.situation.charge && !attacker.state.conditions.includes("charging"))
     throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);
 }
