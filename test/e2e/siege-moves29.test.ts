@@ -3,7 +3,7 @@
 // attack, packed items and the Castle Keeper's reduced movement.
 // Seeds are fixed (seedPrefix siege-rd): the dice below are the ones they give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { buttons, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 const refused = async (user: string, name: string, options: Record<string, unknown>, why: string | RegExp) => {
@@ -44,6 +44,26 @@ describe("Castles & Crusades in the round", () => {
     // Orc 2 was not in melee with Una: its one attack, and no free one.
     expect(await say("referee", "attack", { attacker: "Orc 2", target: "Bo" })).toMatch(/Orc 2 attacks Bo: miss/);
     await refused("referee", "attack", { attacker: "Orc 2", target: "Una" }, /^Orc 2 has already attacked this round \(one attack this round\)\./);
+    await say("referee", "encounter end");
+  });
+
+  // seed 003, "Charging": "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30
+  // feet away, but no more than 60 feet"; "Initiative": the larger creature strikes first "only if the … smaller
+  // creature approaches within ten feet".
+  it("a charge names its foe and distance; only the foe charged strikes first; a one tap says what to give", async () => {
+    const start = (await h.cmd("referee", "encounter start", { monsters: "1 ogre, 1 orc", surprise: false })).message;
+    const charge = buttons(start).find((b) => b.label === "Charge")!;
+    // One tap opens the detail box; left empty, the charge is refused with what to give, and nothing is set.
+    const tap = await h.press("alice", start.id, charge.id);
+    expect(JSON.stringify(tap.modal)).toContain('"placeholder":"the foe and its distance in feet, e.g. Orc 1 40"');
+    const empty = await h.submit("alice", String(tap.modal!.custom_id), { detail: "" });
+    expect(empty.ephemeral).toBe(true);
+    expect(empty.message.content).toMatch("Say whom Una charges and how far away, e.g. `/declare charge detail:Orc 1 40`: the foe must be 30–60 ft away, in a straight line.");
+    await refused("alice", "declare", { action: "charge", detail: "Orc 25" }, "Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
+    expect(await say("alice", "declare", { action: "charge", detail: "Orc, 40 ft" })).toMatch(/Una charges Orc, 40 ft away\. Charge allowed \(30–60 ft\)/);
+    const r1 = await say("referee", "next");
+    expect(r1).not.toMatch(/First round: Ogre strikes first/);
+    expect(r1).toMatch(/round 1 · /);
     await say("referee", "encounter end");
   });
 });

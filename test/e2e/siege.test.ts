@@ -40,8 +40,8 @@ describe("Castles & Crusades, a fight round by round", () => {
     // "Una's base movement is 30 feet ... at least 30 feet away, but no more than 60 feet"
     await refused(h.cmd("alice", "declare", { action: "charge", detail: "25" }), "Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
     const c = await h.cmd("alice", "declare", { action: "charge", detail: "40" });
-    expect(text(c.message)).toMatch(/Una charges 40 ft\. Charge allowed \(30–60 ft\): \+2 damage on a hit, −4 AC for the whole round\./);
-    expect(text(c.message)).toMatch(/\*\*Una\*\* .* · charging \(−4 AC this round\) · declared: Charge/);
+    expect(text(c.message)).toMatch(/Una charges Ogre, 40 ft away\. Charge allowed \(30–60 ft\): \+2 damage on a hit, −4 AC for the whole round\./);
+    expect(text(c.message)).toMatch(/\*\*Una\*\* .* · charging \(−4 AC this round\), the charge is at Ogre · declared: Charge/);
   });
 
   it("Dodge is declared with one tap before the round (seed 003, \"Dodge\")", async () => {
@@ -76,7 +76,7 @@ describe("Castles & Crusades, a fight round by round", () => {
     expect(text(a.message)).toMatch(/Una's charge was negated by an earlier hit: no extra damage\./);
     await h.cmd("referee", "next");
     const r2 = await h.cmd("referee", "next");
-    expect(text(r2.message)).toMatch(/Una: charging \(−4 AC this round\); charge negated \(no extra damage\) — ended with the round\./);
+    expect(text(r2.message)).toMatch(/Una: charging \(−4 AC this round\); the charge is at Ogre; charge negated \(no extra damage\) — ended with the round\./);
     expect(text(r2.message)).toMatch(/Round 2: declare now/);
     // Nobody bleeding, nothing to reload: the round's end adds no empty "End of round 1" embed.
     expect(r2.message.embeds.map((e) => e.title)).not.toContain("End of round 1");

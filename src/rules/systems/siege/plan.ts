@@ -62,6 +62,13 @@ export interface Plan {
 
 /** Marks a hasty disengager with each foe that has attacked it this round (one attack each): `struck fleeing:<attacker id>`. */
 export const STRUCK_FLEEING = "struck fleeing:";
+/** Marks a charger with the foe it charges ("Charging"): first strike and the +2 are against that foe only. */
+export const CHARGING_AT = "charging at:";
+/** Whether `charger`'s charge is at `foeId` (a charge declared without a target, as before, is at any foe). */
+export const chargesAt = (charger: { state: { conditions: string[] } }, foeId: string): boolean => {
+  const at = charger.state.conditions.filter((c) => c.startsWith(CHARGING_AT));
+  return !at.length || at.includes(`${CHARGING_AT}${foeId}`);
+};
 /** Marks a hasty disengager with each foe it names as in melee with it: only those get the free attack. */
 export const FLEEING_FROM = "fleeing from:";
 /** Whether a foe may take the free attack at a hasty disengager: in melee with it (every foe when none was named). */
@@ -236,7 +243,8 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
   if (c.charging) {
     if (mode !== "melee") throw new RuleError("A charge ends in a melee attack: drop the charge or attack in melee.");
     c.rules.push(ref("Charging"));
-    if (attacker.state.conditions.includes("charge negated")) c.notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
+    if (!chargesAt(attacker, c.defender.id)) c.notes.push(`${attacker.name} charged another foe: no extra damage against ${c.defender.name}.`);
+    else if (attacker.state.conditions.includes("charge negated")) c.notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
     else chargeDamage.push({ label: "charge", value: 2, rule: ref("Charging") });
     c.notes.push(`${attacker.name} charged: −4 AC for the rest of the round, hit or miss.`);
   }
