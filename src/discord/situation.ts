@@ -16,6 +16,7 @@ const FLAGS: [keyof Situation, string, string][] = [
   ["impaired", "impaired", "Fighting from a disadvantage"],
   ["enhanced", "enhanced", "Fighting from an advantage"],
   ["mounted", "mounted", "The attacker is mounted"],
+  ["subdue", "subdue", "Use the weapon to subdue: subdual damage"],
 ];
 
 /** Situation keys read from an option of another name (the flags above, and these). */

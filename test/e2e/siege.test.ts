@@ -40,8 +40,8 @@ describe("Castles & Crusades, a fight round by round", () => {
     // "Una's base movement is 30 feet ... at least 30 feet away, but no more than 60 feet"
     await refused(h.cmd("alice", "declare", { action: "charge", detail: "25" }), "Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
     const c = await h.cmd("alice", "declare", { action: "charge", detail: "40" });
-    expect(text(c.message)).toMatch(/Una charges 40 ft\. Charge allowed \(30–60 ft\): \+2 damage on a hit, −4 AC for the whole round\./);
-    expect(text(c.message)).toMatch(/\*\*Una\*\* .* · charging \(−4 AC this round\) · declared: Charge/);
+    expect(text(c.message)).toMatch(/Una charges Ogre, 40 ft away\. Charge allowed \(30–60 ft\): \+2 damage on a hit, −4 AC for the whole round\./);
+    expect(text(c.message)).toMatch(/\*\*Una\*\* .* · charging \(−4 AC this round\), the charge is at Ogre · declared: Charge/);
   });
 
   it("Dodge is declared with one tap before the round (seed 003, \"Dodge\")", async () => {
@@ -76,7 +76,7 @@ describe("Castles & Crusades, a fight round by round", () => {
     expect(text(a.message)).toMatch(/Una's charge was negated by an earlier hit: no extra damage\./);
     await h.cmd("referee", "next");
     const r2 = await h.cmd("referee", "next");
-    expect(text(r2.message)).toMatch(/Una: charging \(−4 AC this round\); charge negated \(no extra damage\) — ended with the round\./);
+    expect(text(r2.message)).toMatch(/Una: charging \(−4 AC this round\); the charge is at Ogre; charge negated \(no extra damage\) — ended with the round\./);
     expect(text(r2.message)).toMatch(/Round 2: declare now/);
     // Nobody bleeding, nothing to reload: the round's end adds no empty "End of round 1" embed.
     expect(r2.message.embeds.map((e) => e.title)).not.toContain("End of round 1");
@@ -140,15 +140,16 @@ describe("Castles & Crusades, a fight round by round", () => {
     const s = await h.cmd("referee", "damage", { target: "Ogre", amount: 7, subdual: true });
     expect(text(s.message)).toMatch(/Ogre takes 7 subdual damage: 6 subdual, 1 normal/);
     expect(text(s.message)).toMatch(/Ogre has 10\/18 HP and 6 subdual damage: knocked out after 4 more\./);
-    await h.cmd("referee", "damage", { target: "Una", amount: 3, subdual: true });
+    // "All subdual damage delivers some normal damage": Una, at 0, is taken below it by the 1 normal point.
+    const u = await h.cmd("referee", "damage", { target: "Una", amount: 3, subdual: true });
+    expect(text(u.message)).toMatch(/Una takes 3 subdual damage: 2 subdual, 1 normal \(all subdual damage delivers some normal damage\)\.\nUna is unconscious and grievously wounded \(-1 HP\)/);
     expect(text((await h.cmd("referee", "encounter end")).message)).toMatch(/Seed \(revealed\): `siege-2`/);
     const turn = await h.cmd("referee", "dungeon turn", {});
-    expect(text(turn.message)).toMatch(/Una recovers 1 subdual damage over 10 minutes \(1 per 10 minutes\): 2 left\./);
-    expect(text(turn.message)).toMatch(/Una is still out: 230 minutes until waking\./);
+    expect(text(turn.message)).toMatch(/Una recovers 1 subdual damage over 10 minutes \(1 per 10 minutes\): 1 left\./);
     // Bo, healed to 0 from below, gets his hours rolled as time first passes.
     expect(text(turn.message)).toMatch(/Bo is at 0 HP: awake in \d hours?\./);
     const una = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
-    expect(JSON.parse(una.state).subdual).toBe(2);
+    expect(JSON.parse(una.state).subdual).toBe(1);
     expect(text((await h.cmd("bob", "verify")).message)).toMatch(/Verified: every roll/);
     expect(h.local.validationErrors).toEqual([]);
   });

@@ -82,6 +82,8 @@ export interface Situation {
   intoMelee?: boolean;
   /** Distance to the target in feet: the range band from the weapon's increment. */
   distance?: number;
+  /** A weapon used to subdue: its damage is subdual damage (Castles & Crusades, "Subdual Damage"). */
+  subdue?: boolean;
 }
 export type SituationKey = keyof Situation;
 

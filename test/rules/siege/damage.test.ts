@@ -80,14 +80,18 @@ describe("hit point states", () => {
 });
 
 describe("damage types", () => {
-  // seed 003, "Subdual Damage": one point in five is normal damage
-  it("subdual: every fifth point taken is normal", () => {
+  // seed 003, "Subdual Damage": "All subdual damage delivers some normal damage. For every five points of subdual
+  // damage inflicted, one point is considered normal damage."
+  it("subdual: one point in five of each blow is normal, and never none", () => {
     const a = applyDamage(hurt(20), 4, bagOf(), "subdual");
-    expect(a.state).toMatchObject({ hp: 20, subdual: 4, subdualTally: 4 });
+    expect(a.state).toMatchObject({ hp: 19, subdual: 3 });
+    expect(a.result.lines[0]).toBe("Kay takes 4 subdual damage: 3 subdual, 1 normal (all subdual damage delivers some normal damage).");
     const b = applyDamage({ ...hurt(20), state: a.state }, 2, bagOf(), "subdual");
-    expect(b.state).toMatchObject({ hp: 19, subdual: 5, subdualTally: 6 });
+    expect(b.state).toMatchObject({ hp: 18, subdual: 4 });
     const c = applyDamage(hurt(20), 10, bagOf(), "subdual");
     expect(c.state).toMatchObject({ hp: 18, subdual: 8 });
+    expect(applyDamage(hurt(20), 1, bagOf(), "subdual").state).toMatchObject({ hp: 19, subdual: 0 });
+    expect(applyDamage(hurt(20), 9, bagOf(), "subdual").state).toMatchObject({ hp: 19, subdual: 8 });
   });
 
   it("subdual knocks out; at −10 unconscious for 24 hours, not dead", () => {
@@ -113,9 +117,9 @@ describe("damage types", () => {
 
   // seed 003, "Subdual Damage": 1 point per 10 minutes
   it("subdual heals 1 per 10 minutes", () => {
-    const st = applyDamage(hurt(4), 4, bagOf(), "subdual").state;
+    const st = applyDamage(hurt(4), 4, bagOf(), "subdual").state; // 1 normal, 3 subdual
     const healed = healSubdual({ ...hurt(4), state: st }, 29);
-    expect(healed.subdual).toBe(2);
+    expect(healed.subdual).toBe(1);
     expect(healed.conditions).toEqual([]);
   });
 

@@ -64,4 +64,15 @@ describe("natural healing over days of rest", () => {
     expect(r.state.subdual).toBe(0);
     expect(r.result.lines).toEqual(["Kay recovers all 6 subdual damage (1 point per 10 minutes)."]);
   });
+
+  // seed 003, "Subdual Damage": "unconscious for 24 hours and do not begin healing until gaining consciousness"
+  it("beaten to −10 by subdual damage: the first day heals nothing, then subdual clears and hit points heal", () => {
+    const ko = siege.applyDamage(kay(20, 20), 50, bagOf(), "subdual").state; // 10 normal → 10, 40 subdual → −30
+    expect(ko).toMatchObject({ hp: 10, subdual: 40, knockedOutMinutes: 1440, conditions: ["unconscious", "knocked out for 24 hours"] });
+    const one = rest({ ...kay(10, 20), state: ko }, 1);
+    expect(one.state).toMatchObject({ hp: 10, subdual: 40 });
+    expect(one.result.lines).toEqual(["Kay was knocked out by subdual damage: the first 24 hours heal nothing; healing begins after them."]);
+    const two = rest({ ...kay(10, 20), state: ko }, 2);
+    expect(two.state).toMatchObject({ hp: 11, subdual: 0, conditions: [] });
+  });
 });

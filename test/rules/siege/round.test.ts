@@ -29,18 +29,19 @@ describe("charging", () => {
   // at least 30 feet away, but no more than 60 feet, Una may attempt the charge maneuver."
   it("is checked against the distance window when declared, and sets −4 AC from then on", () => {
     const ok = declare(una(), "charge", "40");
-    expect(ok.effects).toEqual([{ targetId: "Una", addConditions: ["charging"] }]);
-    expect(ok.lines[0]).toBe("Una charges 40 ft. Charge allowed (30–60 ft): +2 damage on a hit, −4 AC for the whole round.");
+    expect(ok.effects).toEqual([{ targetId: "Una", addConditions: ["charging", "charging at:Orc"] }]);
+    expect(ok.lines[0]).toBe("Una charges Orc, 40 ft away. Charge allowed (30–60 ft): +2 damage on a hit, −4 AC for the whole round.");
     expect(() => declare(una(), "charge", "25")).toThrow("Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
     expect(() => declare(una(), "charge", "61")).toThrow(/at most the jogging rate, 60 ft/);
-    expect(() => declare(una(), "charge", "far")).toThrow("Give the distance to the foe as the charge's detail (Una can charge a foe 30–60 ft away): a whole number of feet, e.g. 40.");
+    expect(() => declare(una(), "charge", "far")).toThrow("Say whom Una charges and how far away, e.g. `/declare charge detail:Orc 1 40`: the foe must be 30–60 ft away, in a straight line.");
     // One tap (no distance): declared, with the window said.
-    expect(declare(una(), "charge").lines[0]).toBe("Una charges: the foe must be 30–60 ft away, in a straight line (give the distance as the detail to have it checked). +2 damage on a hit, −4 AC for the whole round.");
+    // A one tap gives neither the foe nor the distance: it says how to give them.
+    expect(() => declare(una(), "charge")).toThrow("Say whom Una charges and how far away, e.g. `/declare charge detail:Orc 1 40`: the foe must be 30–60 ft away, in a straight line.");
     expect(wordFor(siege.words, "charging").label).toBe("charging (−4 AC this round)");
   });
 
   it("a new declaration replaces the one before", () => {
-    expect(declare(una(["dodging"]), "charge", "30").effects).toEqual([{ targetId: "Una", addConditions: ["charging"], removeConditions: ["dodging"] }]);
+    expect(declare(una(["dodging"]), "charge", "30").effects).toEqual([{ targetId: "Una", addConditions: ["charging", "charging at:Orc"], removeConditions: ["dodging"] }]);
   });
 });
 

@@ -17,6 +17,12 @@ describe("siege: a monster in one line", () => {
     expect(siege.statLine!("HD 6 AC 16 ATK claw 1d4/claw 1d4/bite 2d6 HP 40 STR 18 SAVES N").fields).toBe('level=6 ac=16 weapons="claw:1d4|claw:1d4|bite:2d6" attacks=3 hpMax=40 str=18 primes=-');
   });
 
+  // seed 003, "Subdual Damage": "If a monster's attack causes subdual rather than normal damage, the monster description will note it."
+  it("an attack marked subdual is the weapon's subdual field", () => {
+    expect(siege.statLine!("Brawler HD 2 AC 12 ATK 2 fists 1d4 subdual, kick (1d6)").fields).toBe('level=2 ac=12 weapons="fist:1d4::::::true|fist:1d4::::::true|kick:1d6" attacks=3');
+    expect(siege.statLine!("HD 1 AC 11 ATK sap 1d3 (subdual)").fields).toBe('level=1 ac=11 weapons="sap:1d3::::::true"');
+  });
+
   it("says what it could not read", () => {
     const bad = (line: string) => () => siege.statLine!(line);
     expect(bad("HD four AC 16")).toThrow('HD is the number of hit dice, with the die if it is not a d8: `HD 4`, `HD 4 (d10)` or `HD 4d10` (not "four").');

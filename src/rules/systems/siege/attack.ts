@@ -16,7 +16,7 @@ import { formatDice, ref, signed, type SiegeSheet } from "./sheet.js";
 export { SPECIAL_ATTACKS };
 
 /** The Situation keys siege reads. */
-export const SITUATION_KEYS: SituationKey[] = ["mode", "range", "cover", "charge", "flank", "rear", "highGround", "twoWeapons", "mounted", "modifier", "concealment", "intoMelee", "distance"];
+export const SITUATION_KEYS: SituationKey[] = ["mode", "range", "cover", "charge", "flank", "rear", "highGround", "twoWeapons", "mounted", "modifier", "concealment", "intoMelee", "distance", "subdue"];
 
 interface SwingData {
   label: string;

@@ -13,13 +13,20 @@ export interface SiegeState extends CombatState {
   hpMax: number;
   /** Subdual damage currently carried (heals 1 per 10 minutes). */
   subdual: number;
-  /** All subdual points ever taken: every 5th one is normal damage ("Subdual Damage"). */
+  /** All subdual points ever taken (kept for the record; the normal part is per blow, see `subdualNormalPart`). */
   subdualTally: number;
   /** At 0 HP: minutes of game time until consciousness returns (rolled 1d6 hours when 0 was reached). */
   wakeInMinutes?: number;
   /** At 0 HP and awake again: half move, no fighting ("Hit Points"). */
   awake?: boolean;
+  /** Beaten to −10 or less by subdual damage: minutes left of the 24 hours unconscious, no healing meanwhile ("Subdual Damage"). */
+  knockedOutMinutes?: number;
+  /** The knock-out's day still to pass before natural healing by days begins (rest.ts). */
+  knockoutDay?: boolean;
 }
+
+/** "Otherwise, they should be considered unconscious for 24 hours and do not begin healing until gaining consciousness." */
+export const KNOCKOUT_MINUTES = 24 * 60;
 
 export type SiegeDamageKind = "normal" | "weapon" | "magic" | "subdual" | "illusion";
 
@@ -65,12 +72,15 @@ export function withHpConditions(st: SiegeState, illusionDeath = false): SiegeSt
   else if (band === "unconscious") add.push(st.awake ? "recovering" : "unconscious");
   else if (st.hp - st.subdual <= 0) {
     add.push("unconscious");
-    if (st.hp - st.subdual <= -10) add.push("knocked out for 24 hours");
+    if ((st.knockedOutMinutes ?? 0) > 0) add.push("knocked out for 24 hours");
   }
   const conditions = band === "dead" ? [...keep.filter((c) => c !== "aided"), ...add] : [...keep, ...add];
   // Aid only matters while mortally wounded.
   const final = band === "mortally wounded" ? conditions : conditions.filter((c) => c !== "aided");
   const out: SiegeState = { ...st, conditions: [...new Set(final)] };
+  // Conscious again (healed above 0, or the knock-out over): the 24 hours no longer run.
+  if (band === "dead" || st.hp - st.subdual > 0 || !final.includes("knocked out for 24 hours")) delete out.knockedOutMinutes;
+  if (band === "dead" || st.hp - st.subdual > 0) delete out.knockoutDay;
   if (band !== "unconscious") {
     delete out.wakeInMinutes;
     delete out.awake;
@@ -85,15 +95,22 @@ function bandLine(name: string, st: SiegeState): string {
   if (st.conditions.includes("grievously wounded")) return `${name} is unconscious and grievously wounded (${st.hp} HP): 24 hours of bed rest before healing begins; magic heals only to 0.`;
   if (st.hp === 0 && st.awake) return `${name} is at 0 HP and awake: half move, and no fighting, spells, turning or strenuous action until healed.`;
   if (st.hp === 0) return `${name} is at 0 HP and passes out${st.wakeInMinutes !== undefined ? ` for ${Math.ceil(st.wakeInMinutes / 60)} hour${st.wakeInMinutes > 60 ? "s" : ""}` : ": awake in 1d6 hours"}, then half move and no fighting, spells or strenuous action.`;
-  if (st.conditions.includes("knocked out for 24 hours")) return `${name} is beaten to ${st.hp - st.subdual} with subdual damage: unconscious for 24 hours (or worse, at the Castle Keeper's discretion).`;
+  if (st.conditions.includes("knocked out for 24 hours"))
+    return `${name} is beaten to ${st.hp - st.subdual} with subdual damage: unconscious for 24 hours, and no healing until conscious again (or worse, at the Castle Keeper's discretion).`;
   if (st.conditions.includes("unconscious")) return `${name} is knocked out by subdual damage (${st.hp - st.subdual} effective HP).`;
   return `${name} has ${st.hp}/${st.hpMax} HP${st.subdual ? ` and ${st.subdual} subdual damage: knocked out after ${st.hp - st.subdual} more` : ""}.`;
 }
 
 /**
- * Damage: weapon and magic damage are normal; subdual damage turns every
- * fifth point taken (counted across hits) into normal damage; illusory damage
- * is subdual damage that kills at −10 ("Magic Damage").
+ * "Subdual Damage": "All subdual damage delivers some normal damage. For every five points of subdual damage
+ * inflicted, one point is considered normal damage." Per blow: one point in five, and at least one.
+ */
+export const subdualNormalPart = (amount: number): number => (amount > 0 ? Math.max(1, Math.floor(amount / 5)) : 0);
+
+/**
+ * Damage: weapon and magic damage are normal; a blow of subdual damage is one
+ * point in five normal, at least one; illusory damage is subdual damage that
+ * kills at −10 ("Magic Damage").
  */
 export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: DiceBag, kind: SiegeDamageKind = "normal"): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number of 0 or more.");
@@ -103,12 +120,12 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
   let next: SiegeState;
   let illusionDeath = false;
   if (kind === "subdual" || kind === "illusion") {
-    const before = st.subdualTally;
-    const after = before + amount;
-    const normal = Math.floor(after / 5) - Math.floor(before / 5);
+    const normal = subdualNormalPart(amount);
     const sub = amount - normal;
-    next = { ...st, hp: st.hp - normal, subdual: st.subdual + sub, subdualTally: after };
-    lines.push(`${c.name} takes ${amount} ${kind === "illusion" ? "illusory (subdual)" : "subdual"} damage: ${sub} subdual, ${normal} normal (one point in five is real).`);
+    next = { ...st, hp: st.hp - normal, subdual: st.subdual + sub, subdualTally: st.subdualTally + amount };
+    // Beaten to −10 by subdual damage: the 24 hours start (once; more blows while out do not restart them).
+    if (next.hp - next.subdual <= -10 && !((st.knockedOutMinutes ?? 0) > 0)) next = { ...next, knockedOutMinutes: KNOCKOUT_MINUTES, knockoutDay: true };
+    lines.push(`${c.name} takes ${amount} ${kind === "illusion" ? "illusory (subdual)" : "subdual"} damage: ${sub} subdual, ${normal} normal (${amount >= 5 ? "one point in five is real" : amount > 0 ? "all subdual damage delivers some normal damage" : "nothing lands"}).`);
     rules.push(ref("Subdual Damage"));
     if (kind === "illusion") {
       rules.push(ref("Magic Damage"));
@@ -235,6 +252,9 @@ export function naturalHealing(days: number, conMod: number, fromDay = 1): numbe
   return total;
 }
 
+const hoursAndMinutes = (m: number): string =>
+  [Math.floor(m / 60) ? `${Math.floor(m / 60)} hour${Math.floor(m / 60) === 1 ? "" : "s"}` : "", m % 60 ? `${m % 60} minutes` : ""].filter(Boolean).join(" ");
+
 /** Subdual damage heals 1 point per 10 minutes. */
 export const subdualHealed = (minutes: number): number => Math.max(0, Math.floor(minutes / 10));
 
@@ -252,9 +272,25 @@ export function healSubdual(c: Combatant<SiegeSheet>, minutes: number): SiegeSta
 export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: DiceBag): DamageResult | null {
   const st = readState(c);
   if (st.conditions.includes("dead")) return null;
-  let next = healSubdual(c, minutes);
   const lines: string[] = [];
   const rules: string[] = [];
+  // Knocked out by subdual damage to −10: 24 hours out, and no healing until conscious ("Subdual Damage").
+  const ko = st.knockedOutMinutes ?? 0;
+  let healing = minutes;
+  let start: SiegeState = st;
+  if (ko > 0 && st.hp - st.subdual <= 0) {
+    rules.push(ref("Subdual Damage"));
+    if (minutes < ko) {
+      const left = ko - minutes;
+      const state = withHpConditions({ ...st, knockedOutMinutes: left });
+      lines.push(`${c.name} is knocked out by subdual damage: ${hoursAndMinutes(left)} until they come to, and no healing until then.`);
+      return { state, result: { title: `${c.name}: ${minutes} minutes pass`, lines, rules, rolls: [] } };
+    }
+    healing = minutes - ko;
+    start = withHpConditions({ ...st, knockedOutMinutes: 0 });
+    lines.push(`${c.name}'s 24 hours knocked out by subdual damage are over: healing begins (awake once hit points less subdual damage are above 0).`);
+  }
+  let next = healSubdual({ ...c, state: start }, healing);
   const mark = dice.log.length;
   // Brought to 0 by healing from below (the knight), the hours until waking are rolled when time first passes.
   if (next.hp === 0 && !next.awake && next.wakeInMinutes === undefined) {
@@ -264,7 +300,7 @@ export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: Dice
   }
   const healed = st.subdual - next.subdual;
   if (healed > 0) {
-    lines.push(`${c.name} recovers ${healed} subdual damage over ${minutes} minutes (1 per 10 minutes)${next.subdual ? `: ${next.subdual} left` : ""}.`);
+    lines.push(`${c.name} recovers ${healed} subdual damage over ${healing} minutes (1 per 10 minutes)${next.subdual ? `: ${next.subdual} left` : ""}.`);
     rules.push(ref("Subdual Damage"));
   }
   if (next.hp === 0 && !next.awake && next.wakeInMinutes !== undefined) {

@@ -7,6 +7,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, Effect, InitiativeInput, InitiativeResult, RoundStartResult, Side } from "../types.js";
 import { firstStrike } from "./combat.js";
 import { bleedingEffects, hpBand, readState } from "./damage.js";
+import { chargesAt } from "./plan.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
 /** Conditions that keep a combatant from acting (and rolling initiative). */
@@ -55,7 +56,8 @@ export function firstStrikeOrder(order: string[][], able: Combatant<SiegeSheet>[
   const at = (id: string) => out.findIndex((g) => g.includes(id));
   for (const a of able) {
     // Only a foe that closes within 10 ft triggers it; before initiative, that is a foe who declared a charge.
-    const targets = able.filter((b) => b.side !== a.side && b.state.conditions.includes("charging") && firstStrike(a.sheet, b.sheet, { round: 1 }).first);
+    // A charge at someone else does not close on this one: only the foe charged strikes first ("Charging").
+    const targets = able.filter((b) => b.side !== a.side && b.state.conditions.includes("charging") && chargesAt(b, a.id) && firstStrike(a.sheet, b.sheet, { round: 1 }).first);
     if (!targets.length) continue;
     const why = firstStrike(a.sheet, targets[0]!.sheet, { round: 1 }).why;
     const earliest = Math.min(...targets.map((t) => at(t.id)));

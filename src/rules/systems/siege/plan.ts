@@ -62,6 +62,20 @@ export interface Plan {
 
 /** Marks a hasty disengager with each foe that has attacked it this round (one attack each): `struck fleeing:<attacker id>`. */
 export const STRUCK_FLEEING = "struck fleeing:";
+/** Marks a charger with the foe it charges ("Charging"): first strike and the +2 are against that foe only. */
+export const CHARGING_AT = "charging at:";
+/** Whether `charger`'s charge is at `foeId` (a charge declared without a target, as before, is at any foe). */
+export const chargesAt = (charger: { state: { conditions: string[] } }, foeId: string): boolean => {
+  const at = charger.state.conditions.filter((c) => c.startsWith(CHARGING_AT));
+  return !at.length || at.includes(`${CHARGING_AT}${foeId}`);
+};
+/** Marks a hasty disengager with each foe it names as in melee with it: only those get the free attack. */
+export const FLEEING_FROM = "fleeing from:";
+/** Whether a foe may take the free attack at a hasty disengager: in melee with it (every foe when none was named). */
+export const inMeleeWith = (fleeing: { state: { conditions: string[] } }, foeId: string): boolean => {
+  const from = fleeing.state.conditions.filter((c) => c.startsWith(FLEEING_FROM));
+  return !from.length || from.includes(`${FLEEING_FROM}${foeId}`);
+};
 
 export const NOT_ABLE = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying"];
 const UNAWARE = ["surprised", "unaware", "held", "restrained", "immobile", "unconscious", "helpless", "paralyzed", "paralysed", "stunned"];
@@ -229,13 +243,22 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
   if (c.charging) {
     if (mode !== "melee") throw new RuleError("A charge ends in a melee attack: drop the charge or attack in melee.");
     c.rules.push(ref("Charging"));
-    if (attacker.state.conditions.includes("charge negated")) c.notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
+    if (!chargesAt(attacker, c.defender.id)) c.notes.push(`${attacker.name} charged another foe: no extra damage against ${c.defender.name}.`);
+    else if (attacker.state.conditions.includes("charge negated")) c.notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
     else chargeDamage.push({ label: "charge", value: 2, rule: ref("Charging") });
     c.notes.push(`${attacker.name} charged: −4 AC for the rest of the round, hit or miss.`);
   }
+  // "Subdual Damage": "An attacker can use weapons to deliver subdual damage"; a monster's subdual attack is on its line.
+  if (c.input.situation.subdue) c.used.add("subdue");
+  const subdue = (w: Weapon): boolean => !!c.input.situation.subdue || !!w.subdual;
+  const held = hands(c, weapon);
+  if (held.some(({ w }) => subdue(w))) {
+    c.rules.push(ref("Subdual Damage"));
+    c.notes.push(`Subdual damage: one point in five is normal damage, and always at least one; the blow deals at least 1.`);
+  }
   const attrMod: Mod = mode === "melee" ? { label: "STR", value: strMod, rule: ref("Melee Combat") } : { label: "DEX", value: dexMod, rule: ref("Ranged Combat") };
   const twp = twoWeaponPenalties(dexMod);
-  return hands(c, weapon).map(({ w, hand }) => {
+  return held.map(({ w, hand }) => {
     const mods: Mod[] = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }];
     if (hand) mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
     else mods.push(attrMod);
@@ -252,7 +275,7 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
       acMods: [...ac, ...c.acCommon],
       damage: parseDice(w.damage),
       damageMods: [...damageMods, ...chargeDamage],
-      damageKind: "normal",
+      damageKind: subdue(w) ? "subdual" : "normal",
     };
   });
 }
@@ -277,9 +300,17 @@ function specialSwing(c: Ctx): SwingPlan {
       c.attackerAdds.push("overbearing");
       c.notes.push(`${attacker.name} overbears: −2 AC for the rest of the round.`);
       return swing("overbear", [{ label: "STR", value: strMod, rule: ref("Overbearing") }, ...common], [...overbearAc(a, d).mods, ...acCommon], d2, [], "subdual");
-    case "pummel":
+    case "pummel": {
       c.rules.push(ref("Pummeling"));
-      return swing("pummel", bth("Pummeling"), [...normalAc(c), ...acCommon], d2, strMod ? [{ label: "STR", value: strMod, rule: ref("Pummeling") }] : [], "subdual");
+      // "A monk's unarmed attack is normal damage, unless the monk chooses to subdue as if using a weapon."
+      const monk = a.class === "monk";
+      if (monk) {
+        if (c.input.situation.subdue) c.used.add("subdue");
+        c.rules.push(ref("Subdual Damage"));
+      }
+      const kind = monk && !c.input.situation.subdue ? "normal" : "subdual";
+      return swing("pummel", bth("Pummeling"), [...normalAc(c), ...acCommon], d2, strMod ? [{ label: "STR", value: strMod, rule: ref("Pummeling") }] : [], kind);
+    }
     case "touch":
       c.rules.push(ref("Touch Attack"));
       return swing("touch", bth("Melee Combat"), [...touchAc(defender).mods, ...(defender.kind === "monster" ? [] : c.dexLostMod), ...acCommon]);
@@ -331,8 +362,8 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   if (defender.state.conditions.includes("dead")) throw new RuleError(`${defender.name} is already dead: choose another target.`);
   // "Hasty Disengagement": the extra attack a foe's flight gives is at the fleeing one (beyond it, the referee's override).
   const own = routineAttacks(attacker.sheet);
-  const fleeing = input.others.filter((o) => o.side !== attacker.side && o.state.conditions.includes("disengaging")).concat(
-    defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [defender] : [],
+  const fleeing = input.others.filter((o) => o.side !== attacker.side && o.state.conditions.includes("disengaging") && inMeleeWith(o, attacker.id)).concat(
+    defender.side !== attacker.side && defender.state.conditions.includes("disengaging") && inMeleeWith(defender, attacker.id) ? [defender] : [],
   );
   const index = input.attackIndex ?? 0;
   // "The opponent may not make a second attack against the fleeing character": one attack at each, free or not.
@@ -342,6 +373,11 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   const atFleeing = [...new Set(fleeing.filter(struck).map((f) => f.id))].length;
   if (!fleeing.some((f) => f.id === defender.id) && index - atFleeing >= own && index < own + fleeing.length && fleeing.some((f) => !struck(f)))
     throw new RuleError(`${attacker.name}'s extra attack this round is the free attack at ${fleeing.filter((f) => !struck(f)).map((f) => f.name).join(" or ")}, disengaging hastily (Castles & Crusades · Disengaging from Combat).`);
+  // The free attack is in melee, "as they run away": not a shot from afar.
+  const free = fleeing.some((f) => f.id === defender.id) && index >= own;
+  const far = input.situation.distance !== undefined && input.situation.distance > 10;
+  if (free && (far || input.situation.mode === "ranged" || input.situation.mode === "thrown" || attacker.sheet.weapons.find((w) => w.name.toLowerCase() === input.weapon?.trim().toLowerCase())?.kind === "ranged"))
+    throw new RuleError(`${attacker.name}'s free attack at ${defender.name} is made in melee as they run away, not from afar (Castles & Crusades · Disengaging from Combat).`);
   if (input.situation.charge && !attacker.state.conditions.includes("charging"))
     throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);
 }

@@ -42,12 +42,20 @@ export function restDays(c: Combatant<SiegeSheet>, days: number, _dice: DiceBag)
   if (st.conditions.includes("dead")) return done(st, `${c.name} is dead`, [`${c.name} is dead: rest cannot heal.`]);
   if (hpBand(st.hp) === "mortally wounded" && !st.conditions.includes("aided"))
     return done(st, `${c.name} needs aid first`, [`${c.name} is mortally wounded and loses 1 HP a round: someone must aid the wounds before rest can help.`]);
-  // Subdual damage heals 1 point per 10 minutes: a day of rest clears it all.
-  let next: Resting = { ...st, subdual: 0 };
   const lines: string[] = [];
-  if (st.subdual) lines.push(`${c.name} recovers all ${st.subdual} subdual damage (1 point per 10 minutes).`);
   let left = days;
-  if (st.hp < 0 && !st.bedRested) {
+  // "Subdual Damage": beaten to −10, "unconscious for 24 hours and do not begin healing until gaining consciousness".
+  const knockedOut = !!st.knockoutDay || (st.knockedOutMinutes ?? 0) > 0;
+  if (knockedOut) {
+    left -= 1;
+    lines.push(`${c.name} was knocked out by subdual damage: the first 24 hours heal nothing; healing begins after them.`);
+  }
+  // Subdual damage heals 1 point per 10 minutes: a day of rest (after any knock-out) clears it all.
+  let next: Resting = { ...st, ...(left > 0 ? { subdual: 0 } : {}), knockedOutMinutes: 0 };
+  delete next.knockoutDay;
+  if (st.subdual && left > 0) lines.push(`${c.name} recovers all ${st.subdual} subdual damage (1 point per 10 minutes).`);
+  if (st.hp < 0 && !st.bedRested && knockedOut) next = { ...next, bedRested: true };
+  else if (st.hp < 0 && !st.bedRested) {
     // "Must rest 24 hours before the process of healing begins."
     left -= 1;
     next = { ...next, bedRested: true };

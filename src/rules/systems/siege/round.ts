@@ -13,6 +13,7 @@ import type { Allowance, CampaignOptions, Combatant, ConditionWord, Declaration,
 import { RuleError } from "../types.js";
 import { disengage, halfMove, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
+import { CHARGING_AT, FLEEING_FROM, inMeleeWith } from "./plan.js";
 import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
@@ -55,6 +56,8 @@ export const words: SystemWords = {
     if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
     // Who has taken their one attack at a hasty disengager ("may not make a second attack against the fleeing character").
     if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
+    if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
+    if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
     const cover = COVER_WORDS[c.slice(6)];
     if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
@@ -86,10 +89,10 @@ const d = (id: string, label: string, rule: string, when: Declaration["when"], d
 });
 
 export const DECLARATIONS: Declaration[] = [
-  d("charge", "Charge", ref("Charging"), "before", "distance to the foe in feet"),
+  d("charge", "Charge", ref("Charging"), "before", "the foe and its distance in feet, e.g. Orc 1 40"),
   d("dodge", "Dodge", ref("Dodge"), "before"),
   d("evade", "Evade", ref("Evade"), "before", "the opponent to evade"),
-  d("disengage", "Disengage (hasty)", ref("Disengaging from Combat"), "before"),
+  d("disengage", "Disengage (hasty)", ref("Disengaging from Combat"), "before", "the foes in melee with them"),
   d("withdraw", "Disengage (fighting)", ref("Disengaging from Combat"), "before"),
   d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved this round"),
   d("aid", "Aid the wounded", ref("Hit Points"), "turn", "the mortally wounded ally"),
@@ -126,12 +129,23 @@ function named(input: DeclareInput<SiegeSheet>, pick: (c: Combatant<SiegeSheet>)
   return c;
 }
 
+/** The foes a hasty disengager names as in melee with it ("Orc 1, Orc 2"); none named: none. */
+function meleeFoes(input: DeclareInput<SiegeSheet>): Combatant<SiegeSheet>[] {
+  const names = (input.detail ?? "").split(/,|\band\b/).map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const foes = input.others.filter((c) => c.side !== input.who.side && !isOut(c));
+  return names.map((n) => {
+    const c = foes.find((x) => x.name.toLowerCase() === n);
+    if (!c) throw new RuleError(`"${n}" is not a foe in the fight: name the foes in melee with ${input.who.name} (${foes.map((x) => x.name).join(", ")}), separated by commas.`);
+    return c;
+  });
+}
+
 const result = (title: string, lines: string[], rules: string[], effects: Effect[]): DeclareResult => ({ title, lines, rules: [...new Set(rules)], rolls: [], effects });
 
 function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   // A new declaration replaces another one made before this round's initiative.
-  const replaced = who.state.conditions.filter((c) => ["charging", "dodging", "disengaging", "withdrawing"].includes(c) || c.startsWith("evading:"));
+  const replaced = who.state.conditions.filter((c) => ["charging", "dodging", "disengaging", "withdrawing"].includes(c) || c.startsWith("evading:") || c.startsWith(FLEEING_FROM) || c.startsWith(CHARGING_AT));
   const self = (add: string[]): Effect[] => {
     const remove = replaced.filter((c) => !add.includes(c));
     return [{ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) }];
@@ -139,13 +153,17 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   switch (input.id) {
     case "charge": {
       const window = `${who.sheet.move}–${2 * who.sheet.move} ft`;
-      // One tap (a button) gives no distance: the charge stands, and the window is said for the Castle Keeper to hold to.
-      if (!input.detail?.trim())
-        return result(`${who.name} charges`, [`${who.name} charges: the foe must be ${window} away, in a straight line (give the distance as the detail to have it checked). +2 damage on a hit, −4 AC for the whole round.`], [ref("Charging")], self(["charging"]));
-      const dist = feet(input.detail, `the distance to the foe as the charge's detail (${who.name} can charge a foe ${window} away)`);
+      // "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30 feet away, but no
+      // more than 60 feet": a charge has a target and a distance, both checked (a one tap gives neither: it says how).
+      const raw = (input.detail ?? "").trim();
+      const num = /(\d+)\s*(?:ft|feet|')?/i.exec(raw);
+      if (!num) throw new RuleError(`Say whom ${who.name} charges and how far away, e.g. \`/declare charge detail:Orc 1 40\`: the foe must be ${window} away, in a straight line.`);
+      const dist = feet(num[1], `the distance to the foe (${who.name} can charge a foe ${window} away)`);
+      const name = raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim();
+      const foe = named({ ...input, detail: name }, (c) => c.side !== who.side && !isOut(c), "the foe charged");
       const c = validateCharge({ rate: who.sheet.move, distanceFt: dist });
       if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}`);
-      return result(`${who.name} charges`, [`${who.name} charges ${dist} ft. ${c.lines.join(" ")}`], c.rules, self(["charging"]));
+      return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`], c.rules, self(["charging", `${CHARGING_AT}${foe.id}`]));
     }
     case "dodge":
       return result(`${who.name} dodges`, [`${who.name} dodges this round: +2 AC against up to three attacks from foes in front, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Dodge")], self(["dodging"]));
@@ -156,7 +174,12 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
     case "disengage":
     case "withdraw": {
       const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", who.sheet.move);
-      return result(`${who.name} disengages`, [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`], dis.rules, self([dis.condition ?? "withdrawing"]));
+      // "Their opponent gets an attack against them as they run away": the foes in melee with them, named in the detail.
+      const from = input.id === "disengage" ? meleeFoes(input) : [];
+      const lines = [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`];
+      if (from.length) lines.push(`${from.map((c) => c.name).join(", ")} ${from.length === 1 ? "is" : "are"} in melee with ${who.name}: one free attack each, never a second; no other foe gets one.`);
+      else if (input.id === "disengage") lines.push(`Every foe may take its one free attack in melee: name the foes in melee with ${who.name} as the detail to keep it to them.`);
+      return result(`${who.name} disengages`, lines, dis.rules, self([dis.condition ?? "withdrawing", ...from.map((c) => `${FLEEING_FROM}${c.id}`)]));
     }
   }
   throw new RuleError(`Nothing called "${input.id}" can be declared before initiative.`);
@@ -218,7 +241,7 @@ function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): A
   if (spent) return { attacks: spent === "spell" ? 1 : 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
   if (who.state.conditions.includes("moved far")) return { attacks: 0, why: "moved more than half the movement rate: no attack this round", rule: ref("Movement in the Combat Round") };
   // "Hasty Disengagement": the opponent gets a free attack that does not count against its other action.
-  const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && !isOut(c));
+  const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && !isOut(c) && inMeleeWith(c, who.id));
   if (fleeing.length) {
     const own = routine(who);
     return { attacks: own.attacks + fleeing.length, why: `${own.why}, and a free attack at ${fleeing.map((c) => c.name).join(", ")} disengaging hastily`, rule: ref("Disengaging from Combat") };

@@ -113,6 +113,8 @@ export const weaponSchema = z.object({
   reach: z.number({ error: "Weapon reach must be between 0 and 30 feet" }).int("Weapon reach must be a whole number of feet").min(0, "Weapon reach must be between 0 and 30 feet").max(30, "Weapon reach must be between 0 and 30 feet").default(5),
   /** Crossbow bolts that miss fly on up to long range ("Ranged Combat"). */
   crossbow: z.boolean({ error: "Weapon crossbow must be true or false" }).default(false),
+  /** A monster's attack that deals subdual damage ("If a monster's attack causes subdual … the monster description will note it"). */
+  subdual: z.boolean({ error: "Weapon subdual must be true or false" }).optional(),
 });
 export type Weapon = z.infer<typeof weaponSchema>;
 
@@ -215,7 +217,7 @@ export function describeSheet(s: SiegeSheet): [string, string][] {
     ["BtH", signed(s.bth)],
     ["AC", `${s.ac}${s.shield !== "none" ? ` (+1 ${s.shield} shield vs ${SHIELD_ATTACKERS[s.shield]})` : ""}`],
     ["HP", String(s.hpMax)],
-    ["Weapons", s.weapons.length ? s.weapons.map((x) => `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""})`).join(", ") : "unarmed 1d2 subdual"],
+    ["Weapons", s.weapons.length ? s.weapons.map((x) => `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""}${x.subdual ? ", subdual" : ""})`).join(", ") : "unarmed 1d2 subdual"],
     ["Size / move", `${s.size}, ${s.move} ft`],
     ...(s.attacks && s.attacks > 1 ? [["Attacks a round", String(s.attacks)] as [string, string]] : []),
   ];

@@ -3,7 +3,7 @@
  * modules and Monsters & Treasure write one: `Ogre HD 4 (d8) AC 16 ATK club
  * 2d8 SIZE large SAVES P` → the key=value fields the monster sheet reads.
  * Forgiving: `HD 4d8` or `HD 4 (d10)`, `ATK 2 claws 1d4, bite (1d10)` or
- * `claw 1d4/claw 1d4/bite 1d10`, `MOVE 30 ft.`; the words that describe
+ * `claw 1d4/claw 1d4/bite 1d10`, `fist 1d4 subdual`, `MOVE 30 ft.`; the words that describe
  * rather than fight (SPECIAL, INT as a rating, ALIGNMENT, TYPE, TREASURE, XP)
  * are read and left aside (docs/rules/siege.md, "A monster in one line").
  */
@@ -62,10 +62,15 @@ function countThenAttack(part: string): (string | undefined)[] | null {
   return plain && [part, undefined, ...plain.slice(1)];
 }
 
+/** "If a monster's attack causes subdual rather than normal damage, the monster description will note it": `fist 1d4 subdual`. */
+const SUBDUAL_TAIL = /\s*\(?\s*subdual(?:\s+damage)?\s*\)?\s*$/i;
+
 /** `2 claws 1d4, bite (1d10)` or `claw 1d4/claw 1d4/bite 1d10` → each attack as a weapon, and how many a round. */
 function attacks(value: string): Record<string, string> {
   const out: string[] = [];
-  for (const part of value.split(/[/,;]|\band\b/).map((p) => p.trim()).filter(Boolean)) {
+  for (const whole of value.split(/[/,;]|\band\b/).map((p) => p.trim()).filter(Boolean)) {
+    const subdual = SUBDUAL_TAIL.test(whole);
+    const part = subdual ? whole.replace(SUBDUAL_TAIL, "") : whole;
     const m = countThenAttack(part);
     if (!m) throw new RuleError(`An attack is its name and damage dice: \`club 2d8\`, or several as \`2 claws 1d4, bite 1d10\` (not "${part}").`);
     const damage = m[3]!.replace(/\s/g, "").toLowerCase();
@@ -73,7 +78,8 @@ function attacks(value: string): Record<string, string> {
     const count = m[1] ? Number(m[1]) : 1;
     let name = (m[2] || "attack").replace(/[:|"]/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
     if (count > 1) name = name.replace(/([^s])s$/, "$1");
-    for (let i = 0; i < count; i++) out.push(`${name}:${damage}`);
+    // The weapon's fields by position: name, damage, kind, range, bonus, reach, crossbow, subdual.
+    for (let i = 0; i < count; i++) out.push(`${name}:${damage}${subdual ? "::::::true" : ""}`);
   }
   if (!out.length || out.length > 10) throw new RuleError(`ATK lists 1 to 10 attacks, e.g. \`ATK club 2d8\` (not "${value}").`);
   return { weapons: `"${out.join("|")}"`, ...(out.length > 1 ? { attacks: String(out.length) } : {}) };

