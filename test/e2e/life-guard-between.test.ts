@@ -1,5 +1,6 @@
 // Life & Guard (seed 004) between fights and at the table, through the local Discord: an applied
-// Enchantment takes effect on the weapon's next blow unasked, and a rest ends one unspent.
+// Enchantment takes effect on the weapon's next blow unasked, and a rest ends one unspent; a Head Wound
+// is treated between fights (/heal treat).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startE2E, text, type E2E } from "../helpers/e2e.js";
 
@@ -51,5 +52,35 @@ describe("Life & Guard between fights", () => {
     const rest = text((await h.cmd("referee", "dungeon turn", { action: "rest" })).message);
     expect(rest).toMatch(/Vera[^\n]*Enchantment/);
     expect(await conditionsOf("Vera")).not.toContain("enchanted:sword:frost");
+  });
+
+  // seed 004, "Scars", row 6: "Reorienting Head Wound: Minus d6 maximum Life until you are treated."
+  it("a Head Wound is treated between fights with /heal treat; only the owner or referee; in a fight it is a turn's action", async () => {
+    await h.cmd("bob", "character create", { name: "Bram", sheet: sheet({ life: 6, guard: 0, weapons: [{ name: "Club", die: "d6" }] }) });
+    // The wound as Scar row 6 leaves it (a d6 of 3): maximum Life 6 − 3 until treated.
+    const c = await db().character.findFirstOrThrow({ where: { name: "Bram" } });
+    const st = JSON.parse(c.state) as Record<string, unknown> & { conditions: string[] };
+    await db().character.update({ where: { id: c.id }, data: { state: JSON.stringify({ ...st, life: 3, lifeMaxPenalty: 3, conditions: [...st.conditions, "head wound"] }) } });
+    const shown = text((await h.cmd("bob", "character show", { name: "Bram" })).message);
+    expect(shown).toMatch(/Life 3\/3/);
+    const theirs = await h.cmd("alice", "heal", { target: "Bram", treat: true });
+    expect([theirs.ephemeral, theirs.message.content]).toEqual([true, expect.stringMatching(/<@[^>]+>'s/)]);
+    const both = await h.cmd("bob", "heal", { target: "Bram", treat: true, amount: 2 });
+    expect([both.ephemeral, both.message.content]).toEqual([true, expect.stringMatching(/^Treat or heal, one at a time/)]);
+    const none = await h.cmd("bob", "heal", { target: "Bram" });
+    expect([none.ephemeral, none.message.content]).toEqual([true, expect.stringMatching(/^Give the amount to heal \(or `treat`/)]);
+    const t = await h.cmd("bob", "heal", { target: "Bram", treat: true });
+    expect(t.ephemeral).toBe(false);
+    expect(text(t.message)).toMatch(/^Bram: wound treated\nBram's Head Wound is treated: maximum Life restored \(6\)\.\nNow Guard 0\/0 · Life 3\/6/);
+    expect(text(t.message)).toMatch(/Life & Guard · Scars/);
+    expect(JSON.parse((await db().character.findFirstOrThrow({ where: { name: "Bram" } })).state).conditions).not.toContain("head wound");
+    const again = await h.cmd("bob", "heal", { target: "Bram", treat: true });
+    expect([again.ephemeral, again.message.content]).toEqual([true, "Bram has no Head Wound to treat."]);
+    // In a fight, treatment is the action of a turn: /heal treat says where to do it and changes nothing.
+    await db().character.update({ where: { id: c.id }, data: { state: JSON.stringify({ ...st, life: 3, lifeMaxPenalty: 3, conditions: [...st.conditions, "head wound"] }) } });
+    await h.cmd("referee", "encounter start", { name: "Ford", monsters: "1 standard", surprise: false });
+    const inFight = await h.cmd("bob", "heal", { target: "Bram", treat: true });
+    expect([inFight.ephemeral, inFight.message.content]).toEqual([true, expect.stringMatching(/^Bram is in "Ford": there, treatment is the action of a turn/)]);
+    await h.cmd("referee", "encounter end");
   });
 });

@@ -486,6 +486,11 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   damageKinds?: DamageKind[];
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
+  /**
+   * Treating a wound the text says lasts "until you are treated" (Life & Guard's Head Wound), between fights.
+   * `by`: who treats (a name, or null for the referee). Throws RuleError when there is nothing to treat.
+   */
+  treat?(c: Combatant<Sheet>, by: string | null): DamageResult;
   /** Dungeon turns of rest in a row that make a long rest (Life & Guard: "rest for a few hours"); without it, rest is a turn's. */
   longRestTurns?: number;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
