@@ -83,4 +83,22 @@ describe("Life & Guard between fights", () => {
     expect([inFight.ephemeral, inFight.message.content]).toEqual([true, expect.stringMatching(/^Bram is in "Ford": there, treatment is the action of a turn/)]);
     await h.cmd("referee", "encounter end");
   });
+
+  // seed 004 has no dungeon turn, light, supplies or wandering-monster check (its rounds are 10 seconds):
+  // a dungeon turn names the rulings it follows, and no 1-in-6 check interrupts a rest unless the referee sets one.
+  it("a dungeon turn names its rulings, not another book's; no wandering check unless the referee sets one", async () => {
+    const t = text((await h.cmd("referee", "dungeon turn", { action: "rest", turns: 4 })).message);
+    expect(t.match(/no wandering-monster check \(Life & Guard has none; the referee may set a chance with \/dungeon set\)/g)).toHaveLength(4);
+    expect(t).toMatch(/\nLife & Guard · a ruling: a dungeon turn is 10 minutes, as in the classic games \(this text has only 10-second rounds\)$/);
+    expect(t).not.toMatch(/Basic\/Expert|Dice:/);
+    const days = text((await h.cmd("referee", "dungeon rest", { days: 1 })).message);
+    expect(days).toMatch(/No wandering checks: none is set \(0 in 6\)\./);
+    expect(days).not.toMatch(/interrupted/);
+    const fast = await h.cmd("referee", "dungeon turn", { pace: "fast" });
+    expect([fast.ephemeral, fast.message.content]).toEqual([true, "Life & Guard gives no faster pace for dungeon turns: leave the pace out. Nothing was changed."]);
+    // A chance the referee sets is checked, and the turn says it is the referee's ruling.
+    await h.cmd("referee", "dungeon set", { chance: 1, interval: 1 });
+    const set = text((await h.cmd("referee", "dungeon turn")).message);
+    expect(set).toMatch(/wandering-monster check 1d6 = \d \(1 in 6, as the referee set it: Life & Guard has no check of its own\) → /);
+  });
 });

@@ -420,6 +420,13 @@ export interface DungeonRules {
   movement?(input: { members: DungeonMember[]; settings: Record<string, unknown>; loads: Record<string, number> }): PartyMovement;
   /** The text's own check, or null to use the shared "X in 6 every N turns". */
   wandering?(input: { turn: number; every: number; chance: number }, dice: DiceBag): WanderingResult | null;
+  /**
+   * What a dungeon turn is in this text (its heading), or the ruling followed where it has none; and the
+   * same for light and supplies. Absent: B/X's "Time: Rounds and Turns" and "Resources".
+   */
+  cites?: { time: string; light: string; supplies: string };
+  /** A faster pace the text offers and what it costs (The Third Age: no forewarning); the turn's movement at it. Absent: the text has none. */
+  fast?: PartyMovement;
 }
 
 export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {

@@ -10,6 +10,7 @@ import { describeSheet, initialState, monsterSchema, sheetSchema, view, type Lif
 import { presets } from "./monsters.js";
 import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
 import { campaignOptions, round as roundRules, words } from "./round.js";
+import { dungeon } from "./dungeon.js";
 
 export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   id: "life-guard",
@@ -24,6 +25,7 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   words,
   round: roundRules,
   campaignOptions,
+  dungeon,
   describeSheet,
   initialState,
   view,
