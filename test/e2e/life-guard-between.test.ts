@@ -96,6 +96,7 @@ describe("Life & Guard between fights", () => {
     expect(days).not.toMatch(/interrupted/);
     const fast = await h.cmd("referee", "dungeon turn", { pace: "fast" });
     expect([fast.ephemeral, fast.message.content]).toEqual([true, "Life & Guard gives no faster pace for dungeon turns: leave the pace out. Nothing was changed."]);
+    expect(text((await h.cmd("alice", "dungeon status")).message)).toMatch(/Next wandering check: None: the chance is 0 in 6/);
     // A chance the referee sets is checked, and the turn says it is the referee's ruling.
     await h.cmd("referee", "dungeon set", { chance: 1, interval: 1 });
     const set = text((await h.cmd("referee", "dungeon turn")).message);
