@@ -82,6 +82,10 @@ describe("Life & Guard between fights", () => {
     const inFight = await h.cmd("bob", "heal", { target: "Bram", treat: true });
     expect([inFight.ephemeral, inFight.message.content]).toEqual([true, expect.stringMatching(/^Bram is in "Ford": there, treatment is the action of a turn/)]);
     await h.cmd("referee", "encounter end");
+    // seed 004, "Attacks": damage past Guard goes to Life; a Guard already at 0 is not said to go "0 → 0".
+    const hurt = text((await h.cmd("referee", "damage", { target: "Bram", amount: 1 })).message);
+    expect(hurt).toMatch(/1 damage − Armour 0 = 1\.\nCritical Damage: 1 to Life, Life 3 → 2\./);
+    expect(hurt).not.toMatch(/Guard 0 → 0/);
   });
 
   // seed 004 has no dungeon turn, light, supplies or wandering-monster check (its rounds are 10 seconds):

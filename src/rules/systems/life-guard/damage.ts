@@ -219,7 +219,8 @@ export function applyDamageTo(
   // seed 004, "Actions and Modifiers", Armour-Piercing: the line names the Armour, the cap and what was soaked.
   const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (Armour ${c.sheet.armour}; armour-piercing: soaks at most ${opts.armourCap})` : "";
   lines.push(`${plan.rolled} damage − Armour ${plan.soaked}${cap} = ${plan.dealt}.`);
-  lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
+  // Guard already at 0 takes nothing: the damage goes on to Life, which the next line says (no "Guard 0 → 0").
+  if (plan.guardBefore !== plan.guardAfter || plan.dealt === 0) lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
   s.guard = plan.guardAfter;
   let scar: ScarOutcome | undefined;
   if (plan.scarRow !== undefined) {
