@@ -24,7 +24,13 @@ export const command: CommandModule = {
         .setName("turn")
         .setDescription("Advance 10-minute turns: light burns, effects run out, wandering-monster checks (referee)")
         .addStringOption((o) => o.setName("action").setDescription("What the party does, e.g. search, listen, move").setMaxLength(200))
-        .addIntegerOption((o) => o.setName("turns").setDescription(`How many turns (default 1, at most ${MAX_TURNS}; stops when the referee is needed)`).setMinValue(1).setMaxValue(MAX_TURNS)),
+        .addIntegerOption((o) => o.setName("turns").setDescription(`How many turns (default 1, at most ${MAX_TURNS}; stops when the referee is needed)`).setMinValue(1).setMaxValue(MAX_TURNS))
+        .addStringOption((o) =>
+          o
+            .setName("pace")
+            .setDescription("How fast the party moves (default: careful); a faster pace where the system has one")
+            .addChoices({ name: "careful", value: "careful" }, { name: "fast: no forewarning of traps and hazards", value: "fast" }),
+        ),
     )
     .addSubcommand((c) => c.setName("status").setDescription("Time elapsed, light left, effects, supplies, movement and the next check"))
     .addSubcommand((c) =>
@@ -81,7 +87,7 @@ export const command: CommandModule = {
     const o = i.options;
     switch (o.getSubcommand(true)) {
       case "turn": {
-        const r = await advanceTurns(s, actor, { actions: o.getString("action"), turns: o.getInteger("turns") });
+        const r = await advanceTurns(s, actor, { actions: o.getString("action"), turns: o.getInteger("turns"), pace: o.getString("pace") as "careful" | "fast" | null });
         return respond(i, { embeds: dungeonTurnEmbeds(r), components: wanderingButtons(r) });
       }
       case "status":

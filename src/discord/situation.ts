@@ -11,7 +11,7 @@ const FLAGS: [keyof Situation, string, string][] = [
   ["lowGround", "low_ground", "The attacker fights from low ground"],
   ["twoWeapons", "two_weapons", "Fighting with two weapons"],
   ["oneHandFree", "one_hand_free", "One hand free"],
-  ["enchanted", "enchanted", "An enchanted weapon (or torch, flaming arrow)"],
+  ["enchanted", "enchanted", "Enchanted weapon (an applied Enchantment is used unasked; false keeps it)"],
   ["oiled", "oiled", "A weapon oiled against this monster type"],
   ["impaired", "impaired", "Fighting from a disadvantage"],
   ["enhanced", "enhanced", "Fighting from an advantage"],
@@ -76,7 +76,8 @@ export function readSituation(i: ChatInputCommandInteraction): Situation {
   if (cover) s.cover = cover as Situation["cover"];
   for (const [key, name] of FLAGS) {
     const v = i.options.getBoolean(name);
-    if (v) (s as Record<string, unknown>)[key] = true;
+    // `enchanted: false` is a choice too: an applied Enchantment is used unasked unless the player keeps it.
+    if (v || (v === false && key === "enchanted")) (s as Record<string, unknown>)[key] = v;
   }
   const m = i.options.getInteger("modifier");
   if (m) s.modifier = m;

@@ -338,6 +338,28 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
   });
 }
 
+/**
+ * /heal treat: between fights, a wound the text says lasts "until you are treated" (Life & Guard's Head
+ * Wound) is treated. In a fight it is the action of a turn, declared there.
+ */
+export async function treatWound(s: Services, actor: Actor, input: { target: string }): Promise<TableResult> {
+  return s.store.db.$transaction(async (tx) => {
+    const sc = await scope(tx, actor);
+    const sys = campaignSystem(sc.campaign);
+    if (!sys.treat) throw new UserError(`${sys.name} has no wound that waits for treatment: give the amount to heal.`);
+    const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
+    if (row && sc.fight) throw new UserError(`${row.name} is in "${sc.fight.encounter.name}": there, treatment is the action of a turn (/declare on that turn). Nothing was changed.`);
+    const c = await findCharacter(tx, sc.campaign.id, input.target);
+    if (!c) throw await noTarget(tx, sc, input.target);
+    requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
+    const rc = asCombatant(c);
+    const r = rule(() => sys.treat!(rc, null));
+    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
+    const now = sys.view({ ...rc, state: r.state });
+    return { result: { ...r.result, title: `${rc.name}: wound treated`, lines: [...r.result.lines, `Now ${now.summary}.`] }, extra: [], campaign: sc.campaign };
+  });
+}
+
 
 /** " Did you mean …?" among the fight's combatants and the campaign's characters, or "". */
 async function nearTargets(tx: Tx, sc: Scope, typed: string): Promise<string> {

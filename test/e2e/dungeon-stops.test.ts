@@ -1,5 +1,5 @@
 // Issue 20, point 7: a multi-turn advance stops at the turn something needs the
-// referee. Alda's torch burns 6 turns (seed 000, "Light"); `/dungeon turn turns:10`
+// referee. Alda's torch burns 6 turns (a ruling: the text has no light rules, so the classic 6 turns); `/dungeon turn turns:10`
 // stops on turn 6 when the last light goes out, and says so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, text, type E2E } from "../helpers/e2e.js";

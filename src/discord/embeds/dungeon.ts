@@ -24,7 +24,9 @@ export function dungeonEmbed(v: DungeonView, title?: string, lines: string[] = [
       field("Effects", effectLines(st.effects, v.rounds)),
       field("Supplies", suppliesLines(st.supplies)),
       field("Movement", [v.movement.line]),
-      field("Next wandering check", [`Turn ${v.nextCheck} (every ${s.wanderingEvery} turn${s.wanderingEvery === 1 ? "" : "s"}, ${s.wanderingChance} in 6)`]),
+      field("Next wandering check", [
+        s.wanderingChance === 0 ? "None: the chance is 0 in 6 (/dungeon set chance)" : `Turn ${v.nextCheck} (every ${s.wanderingEvery} turn${s.wanderingEvery === 1 ? "" : "s"}, ${s.wanderingChance} in 6)`,
+      ]),
       field("Wandering table", st.table.length ? st.table.map((x, i) => `${i + 1}. ${x}`) : ["none set: /dungeon set table"]),
     )
     .setFooter({ text: citations(v.movement.rules) || "game time is one count of rounds" });

@@ -17,7 +17,7 @@ const GENERAL: Record<string, [string, string]> = {
       "**Players**: `/character create name` (a form, or `sheet`, or `roll:true`), then `/roll`, `/check`, `/save`, `/attack`; Apps → *Roll dice in this message* on any message.",
       "**Referee**: `/check` or `/save` with `players:party` asks everyone at once, one Roll button each (`hidden:true` to keep the results).",
       "**Fights**: `/encounter start monsters:\"4 goblins\"` → `/initiative` → `/attack` (the defender answers with buttons) → `/next` → `/morale` → `/encounter end` → `/verify`.",
-      "**Between fights**: `/dungeon turn`, `/dungeon light`, `/dungeon rest` (days of rest), `/retainer hire`.",
+      "**Between fights**: `/dungeon turn` (`pace:fast` where the system has a faster pace), `/dungeon light`, `/dungeon rest` (days of rest), `/heal treat` (a wound that lasts until treated), `/retainer hire`.",
       "Topics: " + HELP_TOPICS.map((t) => `\`${t}\``).join(", "),
     ].join("\n"),
   ],

@@ -62,7 +62,8 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
     let turns = days * TURNS_PER_DAY;
     let monster: { turn: number; monsters: string | null } | null = null;
     const first = turnOf(clock.rounds);
-    if (place === "camp") {
+    if (place === "camp" && start.settings.wanderingChance === 0) lines.push("No wandering checks: none is set (0 in 6).");
+    else if (place === "camp") {
       let checks = 0;
       for (let t = 1; t <= turns; t++) {
         const turn = first + t;

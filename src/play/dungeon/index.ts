@@ -37,12 +37,15 @@ export function parseActions(text?: string | null): string[] {
   return (text ?? "").split(/[,;]/).map((x) => x.trim()).filter(Boolean).slice(0, 10).map((x) => x.slice(0, 60));
 }
 
-export async function advanceTurns(s: Services, actor: Actor, input: { actions?: string | null; turns?: number | null }): Promise<TurnsReport> {
+export async function advanceTurns(s: Services, actor: Actor, input: { actions?: string | null; turns?: number | null; pace?: "careful" | "fast" | null }): Promise<TurnsReport> {
   const count = input.turns ?? 1;
   if (!Number.isInteger(count) || count < 1 || count > MAX_TURNS) throw new UserError(`Advance 1 to ${MAX_TURNS} turns at a time.`);
+  const fast = input.pace === "fast";
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "advance dungeon turns");
+    const system = campaignSystem(campaign);
+    if (fast && !system.dungeon?.fast) throw new UserError(`${system.name} gives no faster pace for dungeon turns: leave the pace out. Nothing was changed.`);
     const running = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
     if (running) throw new UserError(`"${running.name}" is running: its rounds move the clock. End it with /encounter end before the next dungeon turn.`);
     const { clock, state: before } = await loadClock(tx, campaign.id);
@@ -56,7 +59,7 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     let rounds = clock.rounds;
     for (let i = 0; i < count; i++) {
       const t = passTurn(
-        { dungeon: campaignSystem(campaign).dungeon, state, rounds, every: start.settings.wanderingEvery, chance: start.settings.wanderingChance, mouths: start.party.length, actions },
+        { dungeon: campaignSystem(campaign).dungeon, state, rounds, every: start.settings.wanderingEvery, chance: start.settings.wanderingChance, mouths: start.party.length, actions, fast },
         bag,
       );
       turns.push(t);
@@ -84,7 +87,10 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     // The clock has passed into a new 10-minute turn: marks that last a turn end.
     if (turns.length) await endTurnMarks(tx, campaign, campaignSystem(campaign));
     await open.close(tx, actor);
-    return { view: await dungeonView(tx, campaign, rounds, state), turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length, rested };
+    const view = await dungeonView(tx, campaign, rounds, state);
+    // At the text's faster pace, the turn's movement is that pace's (what it covers and what it costs).
+    if (fast && system.dungeon?.fast) view.movement = system.dungeon.fast;
+    return { view, turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length, rested };
   });
 }
 

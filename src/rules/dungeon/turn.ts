@@ -5,7 +5,7 @@
  * campaign's interval, rolling on its table on a hit.
  */
 import type { DiceBag } from "../dice/bag.js";
-import type { DungeonRules, RuleResult } from "../systems/types.js";
+import { RuleError, type DungeonRules, type RuleResult } from "../systems/types.js";
 import { advanceClock, crossedWords, ROUNDS_PER_TURN, turnOf } from "./clock.js";
 import { expireEffects } from "./effects.js";
 import { burnLights } from "./light.js";
@@ -27,6 +27,8 @@ export interface TurnInput {
   /** Members of the party who eat and drink. */
   mouths: number;
   actions: string[];
+  /** The party moves at the text's faster pace (`dungeon.fast`). */
+  fast?: boolean;
 }
 
 export interface TurnOutcome {
@@ -54,6 +56,8 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
   const burned = burnLights(input.state.lights, input.rounds, clock.rounds);
   const effects = expireEffects(input.state.effects, clock.rounds);
   const fed = eatAndDrink({ supplies: input.state.supplies, fedDays: input.state.fedDays, rounds: clock.rounds, mouths: input.mouths });
+  const fast = input.fast ? input.dungeon?.fast : undefined;
+  if (input.fast && !fast) throw new RuleError("This text gives no faster pace: move at the usual one.");
   lines.push(...burned.lines, ...effects.lines, ...crossedWords(clock), ...fed.lines);
   const w = wanderingRoll({ dungeon: input.dungeon, turn, every: input.every, chance: input.chance }, bag);
   lines.push(w.lines[0]!);
@@ -69,10 +73,19 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
     turn,
     rounds: clock.rounds,
     state,
-    result: { title: w.encounter ? `Turn ${turn}: wandering monster!` : `Turn ${turn}`, lines, rules: [DREF.time, DREF.resources, ...w.rules], rolls: bag.since(mark) },
+    result: { title: w.encounter ? `Turn ${turn}: wandering monster!` : `Turn ${turn}`, lines, rules: turnRules(input, { fast: fast?.rules ?? [], light: input.state.lights.length > 0, fed: fed.lines.length > 0 || input.state.supplies.rations !== null || input.state.supplies.water !== null }, w.rules), rolls: bag.since(mark) },
     darkness: burned.darkness,
     wandering: w.encounter,
     monsters,
     stop: w.encounter ? "a wandering monster came" : burned.darkness ? "the last light went out" : fed.short ? "the party went short of rations or water" : null,
   };
+}
+
+/**
+ * What the turn cites: the text's own dungeon turn (or the ruling it follows), then its pace, then light
+ * and supplies where they are kept (a text without light rules names the ruling), then the check's.
+ */
+function turnRules(input: TurnInput, kept: { fast: string[]; light: boolean; fed: boolean }, wandering: string[]): string[] {
+  const c = input.dungeon?.cites ?? { time: DREF.time, light: DREF.resources, supplies: DREF.resources };
+  return [...new Set([...kept.fast, c.time, ...(kept.light ? [c.light] : []), ...(kept.fed ? [c.supplies] : []), ...wandering])];
 }

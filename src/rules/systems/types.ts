@@ -424,6 +424,13 @@ export interface DungeonRules {
   movement?(input: { members: DungeonMember[]; settings: Record<string, unknown>; loads: Record<string, number> }): PartyMovement;
   /** The text's own check, or null to use the shared "X in 6 every N turns". */
   wandering?(input: { turn: number; every: number; chance: number }, dice: DiceBag): WanderingResult | null;
+  /**
+   * What a dungeon turn is in this text (its heading), or the ruling followed where it has none; and the
+   * same for light and supplies. Absent: B/X's "Time: Rounds and Turns" and "Resources".
+   */
+  cites?: { time: string; light: string; supplies: string };
+  /** A faster pace the text offers and what it costs (The Third Age: no forewarning); the turn's movement at it. Absent: the text has none. */
+  fast?: PartyMovement;
 }
 
 export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
@@ -490,6 +497,11 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   damageKinds?: DamageKind[];
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
+  /**
+   * Treating a wound the text says lasts "until you are treated" (Life & Guard's Head Wound), between fights.
+   * `by`: who treats (a name, or null for the referee). Throws RuleError when there is nothing to treat.
+   */
+  treat?(c: Combatant<Sheet>, by: string | null): DamageResult;
   /** Dungeon turns of rest in a row that make a long rest (Life & Guard: "rest for a few hours"); without it, rest is a turn's. */
   longRestTurns?: number;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;

@@ -154,6 +154,16 @@ describe("enchantments and oils", () => {
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { enchanted: true }), faces(3, 4))).toThrow(/carries no Enchantment/);
   });
 
+  // seed 004, "Enchantment": "PCs can apply Enchantments to their weapons": once applied, the next blow is enchanted unasked.
+  it("an applied Enchantment takes effect on the weapon's next blow without `enchanted`; `enchanted: false` keeps it", () => {
+    const unasked = standing(lifeGuard, input(ana({ conditions: ["enchanted:sword:burning"] }), monster("orc")), faces(3, 4));
+    expect(unasked.result.rolls[0]!.notation).toBe("2d6");
+    expect(unasked.final).toContainEqual({ targetId: "Ana", removeConditions: ["enchanted:sword:burning"], note: "Sword: Enchantment spent" });
+    const kept = standing(lifeGuard, input(ana({ conditions: ["enchanted:sword:burning"] }), monster("orc"), { enchanted: false }), faces(3));
+    expect(kept.result.rolls[0]!.notation).toBe("1d8");
+    expect(kept.final.some((e) => e.removeConditions?.includes("enchanted:sword:burning"))).toBe(false);
+  });
+
   // seed 004, "Enchantment": a 6.6 slays outright where possible
   it("6.6 with an enchanted weapon slays; 6.5 does not; a slay-immune foe takes 12", () => {
     const i = input(ana({ conditions: ["enchanted:sword:"] }), monster("orc"), { enchanted: true });

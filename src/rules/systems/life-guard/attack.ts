@@ -206,11 +206,15 @@ function magicOf(c: Ctx): Magic {
   if (c.tags.has("expendable")) {
     Object.assign(out, { enchanted: true, expended: weapon.name, ...(weapon.enchantment ? { applyCondition: weapon.enchantment } : {}) });
     c.rules.add(R.enchantment);
-  } else if (sit.enchanted) {
+  } else if (sit.enchanted !== false) {
+    // An Enchantment applied to this weapon takes effect on its next blow without being asked for;
+    // `enchanted: false` keeps it for a later one.
     const e = findEnchantment(aState, weapon.name);
-    if (!e) throw new RuleError(`${input.attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`);
-    Object.assign(out, { enchanted: true, enchantmentKey: e.key, ...(e.condition ? { applyCondition: e.condition } : {}) });
-    c.rules.add(R.enchantment);
+    if (!e && sit.enchanted) throw new RuleError(`${input.attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`);
+    if (e) {
+      Object.assign(out, { enchanted: true, enchantmentKey: e.key, ...(e.condition ? { applyCondition: e.condition } : {}) });
+      c.rules.add(R.enchantment);
+    }
   }
   // An oil applied to this weapon (a declaration) for this encounter, against its own monster type.
   const type = input.defender.sheet.type;

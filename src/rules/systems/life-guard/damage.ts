@@ -4,7 +4,7 @@
  * (seed 004, "Warbands"); healing and rest.
  */
 import type { DiceBag } from "../../dice/bag.js";
-import type { Combatant, DamageResult } from "../types.js";
+import { RuleError, type Combatant, type DamageResult } from "../types.js";
 import { R } from "./refs.js";
 import { COND, effectiveLifeMax, readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
 
@@ -131,7 +131,7 @@ export function gainScar(s: LifeGuardState, row: number, bag: DiceBag): ScarOutc
       s.lifeMaxPenalty = (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0) + f;
       addCond(s, "head wound");
       s.life = Math.min(s.life, effectiveLifeMax(s));
-      lines.push(`Head Wound: −${f} maximum Life until treated (now ${effectiveLifeMax(s)}).`);
+      lines.push(`Head Wound: −${f} maximum Life until treated (now ${effectiveLifeMax(s)}): /heal treat between fights, or a turn's action in one.`);
       break;
     }
     case 7:
@@ -219,7 +219,8 @@ export function applyDamageTo(
   // seed 004, "Actions and Modifiers", Armour-Piercing: the line names the Armour, the cap and what was soaked.
   const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (Armour ${c.sheet.armour}; armour-piercing: soaks at most ${opts.armourCap})` : "";
   lines.push(`${plan.rolled} damage − Armour ${plan.soaked}${cap} = ${plan.dealt}.`);
-  lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
+  // Guard already at 0 takes nothing: the damage goes on to Life, which the next line says (no "Guard 0 → 0").
+  if (plan.guardBefore !== plan.guardAfter || plan.dealt === 0) lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
   s.guard = plan.guardAfter;
   let scar: ScarOutcome | undefined;
   if (plan.scarRow !== undefined) {
@@ -317,6 +318,22 @@ export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}
   return {
     state: stored(s),
     result: { title: `${c.name} rests`, lines, rules: [R.enchantment, R.scars, R.choice("Healing and rest")], rolls: [] },
+  };
+}
+
+/**
+ * seed 004, "Scars", row 6: "Minus d6 maximum Life until you are treated": treatment ends the Head Wound
+ * and its loss of maximum Life (Life itself comes back by healing). `by`: who treats (null: not said).
+ */
+const HEAD_WOUND = "head wound";
+export function treat(c: Combatant<LifeGuardSheet>, by: string | null): DamageResult {
+  const s = readState(c);
+  if (!s.conditions.includes(HEAD_WOUND)) throw new RuleError(`${c.name} has no Head Wound to treat.`);
+  s.conditions = s.conditions.filter((x) => x !== HEAD_WOUND);
+  const whose = by === null ? `${c.name}'s Head Wound is treated` : `${by} treats ${by === c.name ? "their own" : `${c.name}'s`} Head Wound`;
+  return {
+    state: stored(s),
+    result: { title: "Treatment", lines: [`${whose}: maximum Life restored (${effectiveLifeMax(s)}).`], rules: [R.scars], rolls: [] },
   };
 }
 

@@ -8,6 +8,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { offered } from "../../round/economy.js";
 import { RuleError, type Combatant, type Declaration, type DeclareInput, type DeclareResult, type Effect, type RoundContext } from "../types.js";
 import { retreat } from "./checks.js";
+import { treat } from "./damage.js";
 import { engagedWith, moveRank } from "./ranks.js";
 import { R } from "./refs.js";
 import { doorwayCheck, DOORWAY, gridMove, shiftFrontLine } from "./round.js";
@@ -198,8 +199,7 @@ function declareTreat(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const t = (input.detail ?? "").trim().toLowerCase();
   const who = !t ? input.who : [input.who, ...input.others].find((o) => o.name.toLowerCase() === t);
   if (!who) throw new RuleError(`There is no "${input.detail}" here to treat: name someone in the fight.`);
-  if (!who.state.conditions.includes("head wound")) throw new RuleError(`${who.name} has no Head Wound to treat.`);
-  const lines = [`${input.who.name} treats ${who.name === input.who.name ? "their own" : `${who.name}'s`} Head Wound: maximum Life restored (${who.sheet.life}).`];
+  const { lines } = treat(who, input.who.name).result;
   return { ...result("Treatment", lines, R.scars, [{ targetId: who.id, removeConditions: ["head wound"] }]), spendsAction: true };
 }
 

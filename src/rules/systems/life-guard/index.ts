@@ -3,13 +3,14 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageResult, RuleSystem } from "../types.js";
 import { attack, SITUATIONS } from "./attack.js";
 import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES, startingLoyalty } from "./checks.js";
-import { applyDamageTo, applyHealingTo, LONG_REST_TURNS, mortalClock, rest } from "./damage.js";
+import { applyDamageTo, applyHealingTo, LONG_REST_TURNS, mortalClock, rest, treat } from "./damage.js";
 import { odds } from "./odds.js";
 import { encounterDistance, initiative, roundStart } from "./round.js";
 import { describeSheet, initialState, monsterSchema, sheetSchema, view, type LifeGuardSheet } from "./sheet.js";
 import { presets } from "./monsters.js";
 import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
 import { campaignOptions, round as roundRules, words } from "./round.js";
+import { dungeon } from "./dungeon.js";
 
 export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   id: "life-guard",
@@ -24,6 +25,7 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   words,
   round: roundRules,
   campaignOptions,
+  dungeon,
   describeSheet,
   initialState,
   view,
@@ -46,6 +48,8 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   applyHealing: applyHealingTo,
   // Rest restores Guard; a long rest also ends "deprived" (docs/rules/life-guard.md).
   rest: (c, kind) => rest(c, { long: kind === "long" }),
+  // "Minus d6 maximum Life until you are treated" (seed 004, "Scars", row 6), between fights (/heal treat).
+  treat,
   // "Deprived until you rest for a few hours" (seed 004, "Scars", row 3): 3 hours, 18 dungeon turns in a row (docs/rules/life-guard.md, "Deprived").
   longRestTurns: LONG_REST_TURNS,
   // A full day of rest is more than a few hours: a long rest.

@@ -234,4 +234,5 @@ export const round: RoundRules<LifeGuardSheet> = {
   note: (who, ctx) => (who.side === "party" && ctx.round <= 1 && ctx.phase === "declare" && canFight(readState(who)) ? actChance(readState(who).guard) : null),
 };
 
-export const campaignOptions: CampaignOptions = { defaults: { initiative: "group", wanderingEvery: 2 }, own: {} };
+// The text has no wandering-monster check: none is rolled unless the referee sets a chance (docs/rules/life-guard.md, "Between fights").
+export const campaignOptions: CampaignOptions = { defaults: { initiative: "group", wanderingEvery: 2, wanderingChance: 0 }, own: {} };

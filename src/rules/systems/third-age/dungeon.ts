@@ -74,8 +74,22 @@ export function dungeonTurn(input: { turn: number; everyNTurns: number; actions?
   };
 }
 
+/** "If the players wish to move faster, they will not get the forewarning" (seed 000, "Movement in Dungeons"). */
+export const FAST_FEET = 120;
+
 /** The Third Age's dungeon: 60' a turn, checking every section; its own 1-in-6 check every 1–3 turns. */
 export const dungeon: DungeonRules = {
+  // The text's own turn; it has no light or supplies rules, so those name the ruling the table follows.
+  cites: {
+    time: REF.dungeonTurn,
+    light: REF.choice("torches and lanterns burn as in the classic games (this text has no light rules)"),
+    supplies: REF.choice("a ration and a day of water each a day (this text has no supplies rules)"),
+  },
+  fast: {
+    perTurn: FAST_FEET,
+    line: `Fast pace: ${FAST_FEET}' (${FAST_FEET / 5} squares) this turn, not checking every section: no forewarning, traps and hazards are not telegraphed.`,
+    rules: [REF.dungeonMovement, REF.choice(`a fast pace covers ${FAST_FEET}' a turn, twice the careful 60'`)],
+  },
   movement: () => ({ perTurn: MOVEMENT.dungeonTurn.feet, line: `${MOVEMENT.dungeonTurn.feet}' (${MOVEMENT.dungeonTurn.squares} squares) this turn, checking every section.`, rules: [REF.dungeonMovement] }),
   wandering: ({ turn, every, chance }, bag) => (every <= 3 && chance === 1 ? wanderingCheck(turn, every, bag) : null),
 };
