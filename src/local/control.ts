@@ -139,13 +139,13 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
         const choices = await local.autocomplete({ ...base, focused: str(b.focused, "") });
         return { status: 200, body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") } };
       }
-      return acting(local, channelId, base.userId, () => local.slash(base));
+      return await acting(local, channelId, base.userId, () => local.slash(base));
     }
     if (method === "POST" && path === "/_local/press") {
       const message = local.messages.get(str(b.messageId, ""));
       const guildId = message ? local.world.channels.get(message.channel_id)?.guildId : undefined;
       const userId = userNamed(local, str(b.user, "referee"), guildId);
-      return acting(local, message?.channel_id, userId, () =>
+      return await acting(local, message?.channel_id, userId, () =>
         local.press({
           messageId: str(b.messageId, ""),
           customId: str(b.customId, ""),
@@ -157,7 +157,7 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
     if (method === "POST" && path === "/_local/menu") {
       const message = local.messages.get(str(b.messageId, ""));
       const userId = userNamed(local, str(b.user, "referee"), message ? local.world.channels.get(message.channel_id)?.guildId : undefined);
-      return acting(local, message?.channel_id, userId, () => local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId }));
+      return await acting(local, message?.channel_id, userId, () => local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId }));
     }
     if (method === "POST" && path === "/_local/modal") {
       const user = str(b.user, "referee");
@@ -166,7 +166,7 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
       const customId = str(b.customId, typeof modal?.custom_id === "string" ? modal.custom_id : "");
       if (!userId || !customId) throw new Error(`no form is open for ${user}: run a command that opens one first (e.g. /character create name:Wren)`);
       const values = Object.fromEntries(Object.entries(b.values && typeof b.values === "object" && !Array.isArray(b.values) ? b.values : {}).map(([k, v]) => [k, String(v)]));
-      return acting(local, undefined, userId, () => local.submitModal({ customId, values, userId }));
+      return await acting(local, undefined, userId, () => local.submitModal({ customId, values, userId }));
     }
     if (method === "POST" && path === "/_local/say") {
       const m = local.userMessage(channelNamed(local, str(b.channel, "table")), userNamed(local, str(b.user, "referee")), str(b.content, ""));
