@@ -103,7 +103,7 @@ function renderMessage(m) {
     m.flags & 128 ? el("div", { className: "note", textContent: `${author} is thinking…` }) : m.content && mdEl("div", m.content),
     (m.embeds ?? []).map(renderEmbed),
     (m.components ?? []).map((c) => renderComponent(c, m)),
-    eph && el("div", { className: "note", textContent: "👁 Only you can see this" }));
+    eph && el("div", { className: "note", textContent: "Only you can see this" }));
   const apps = commands().filter((c) => c.type === 3);
   if (!eph && apps.length) {
     const b = el("button", { className: "apps", textContent: "⋯ Apps", type: "button", title: "Apps" });
@@ -158,7 +158,7 @@ function openModal(modal) {
   };
   const rows = (modal.components ?? []).flatMap((row) => row.type === 18 ? [field(row.component, row.label)] : (row.components ?? []).filter((c) => c.type === 4).map((c) => field(c)));
   const cancel = el("button", { type: "button", className: "btn s2", textContent: "Cancel" });
-  form.replaceChildren(el("h2", { textContent: modal.title ?? "" }), rows, el("div", { className: "actions" }, cancel, el("button", { className: "btn s1", textContent: "Submit" })));
+  form.replaceChildren(el("h2", { textContent: modal.title ?? "" }), ...rows, el("div", { className: "actions" }, cancel, el("button", { className: "btn s1", textContent: "Submit" })));
   cancel.onclick = () => $("#modal").close();
   form.onsubmit = async (ev) => {
     ev.preventDefault();
