@@ -5,12 +5,16 @@
 // the board's buttons and a message's Apps menu; a second tab follows live. The bot and the
 // local Discord are the e2e harness's (fixed seeds); everything goes through the page.
 // Without chromium the file is skipped with the reason, except under CI=true, where it must run.
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startE2E, type E2E } from "../helpers/e2e.js";
 
+/** Screenshots go to docs/ (for README) only when asked: TENFOOT_SCREENSHOTS=1; otherwise a temp folder, so a test run leaves the tree clean. */
+const SHOTS = process.env.TENFOOT_SCREENSHOTS === "1" ? "docs" : mkdtempSync(join(tmpdir(), "tenfoot-shots-"));
 const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
 const SKIP = !CHROMIUM && process.env.CI !== "true";
 if (SKIP) console.warn("test/browser/playground.test.ts skipped: no chromium at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM_PATH); CI installs it and runs this file.");
@@ -30,7 +34,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  mkdirSync("docs", { recursive: true });
+  mkdirSync(SHOTS, { recursive: true });
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   second = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   for (const p of [page, second]) p.on("pageerror", (err) => console.error(`page error: ${err.message}`));
@@ -113,7 +117,7 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await page.fill('dialog [name="level"]', "3");
     await page.fill('dialog [name="str"]', "17");
     h.typed.push("fighter", "3", "17");
-    await page.screenshot({ path: "docs/playground-form.png" });
+    await page.screenshot({ path: join(SHOTS, "playground-form.png") });
     await page.click("dialog button.s1");
     await page.waitForFunction(() => !document.querySelector("dialog")!.open);
     await expect.poll(() => page.locator("#messages").textContent()).toMatch(/Created: Wren/);
@@ -159,7 +163,7 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
       await as("alice");
       for (const goblin of ["Goblin 1", "Goblin 2"]) log.push(`alice as ${goblin}: ${await send(`/attack attacker:"${goblin}" target:Wren`)}`);
       if (!shot && step === 1) {
-        await page.screenshot({ path: "docs/playground.png" });
+        await page.screenshot({ path: join(SHOTS, "playground.png") });
         shot = true;
       }
       // The newest board's way on (its primary ▶ button): Next ▶ within a round, the order's roll once a round is declared.
@@ -188,7 +192,6 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     const ids = async (p: Page) => p.locator("#messages article:not(.eph)").evaluateAll((els) => els.map((e) => e.id));
     await expect.poll(async () => (await ids(second)).join(",")).toBe((await ids(page)).join(","));
     expect((await ids(second)).length).toBeGreaterThan(10);
-    mkdirSync("docs", { recursive: true });
-    await second.screenshot({ path: "docs/playground-second-tab.png" });
+    await second.screenshot({ path: join(SHOTS, "playground-second-tab.png") });
   });
 });
