@@ -77,7 +77,8 @@ if (sharded) {
       [
         "",
         "No DISCORD_TOKEN: running against the local Discord on 127.0.0.1:" + port + ".",
-        "Talk to the bot from another terminal:",
+        "Play in your browser: http://127.0.0.1:" + port + "/  (a channel like Discord's: pick a user, type /, press the buttons)",
+        "Or talk to the bot from another terminal:",
         "  npm run local -- \"/roll dice:4d6kh3 reason:strength\"",
         "  npm run local -- --press <messageId> <customId>",
         "  npm run local            (an interactive prompt: type slash commands)",

@@ -1,15 +1,17 @@
 // The playground's way in: talks to a running local Discord's control API.
 //   npx tsx src/local/cli.ts "/roll dice:1d20"            run a command, print the reply
-//   npx tsx src/local/cli.ts --press <messageId> <customId>  press a button
+//   npx tsx src/local/cli.ts --press <messageId> <customId>  press a button (prints the message it edited and the ones it created)
+//   npx tsx src/local/cli.ts --modal field=value …        fill in and submit the form the bot opened last for the user
 //   npx tsx src/local/cli.ts --messages [channel]          show a channel
 //   npx tsx src/local/cli.ts --say <text…>                 write a message as the user
 //   npx tsx src/local/cli.ts --menu <messageId> <name…>    a message command ("Roll dice in this message")
 //   npx tsx src/local/cli.ts                               REPL: type command lines,
-//        "press <messageId> <customId>", "messages [channel]", "say <text>", "menu <messageId> <name>", "as <user>", "in <channel>"
+//        "press <messageId> <customId>", "modal field=value …", "messages [channel]", "say <text>", "menu <messageId> <name>", "as <user>", "in <channel>"
 // Options: --user <name> (default referee), --channel <name> (default table).
 // Port: LOCAL_DISCORD_PORT (default 8787).
 import { createInterface } from "node:readline/promises";
 import { fileURLToPath } from "node:url";
+import { tokenize } from "./line.js";
 
 const base = () => `http://127.0.0.1:${process.env.LOCAL_DISCORD_PORT ?? 8787}/_local`;
 
@@ -23,8 +25,8 @@ async function call(method: "GET" | "POST", path: string, body?: unknown): Promi
   } catch {
     throw new Error(`no local Discord at ${base()} (is the playground running? set LOCAL_DISCORD_PORT)`);
   }
-  const data = (await res.json()) as { text?: string; error?: string };
-  if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
+  const data = (await res.json()) as { text?: string; error?: string; message?: string };
+  if (!res.ok) throw new Error(data.error ?? data.message ?? `HTTP ${res.status}`);
   return data.text ?? "";
 }
 
@@ -42,6 +44,15 @@ export async function runLine(line: string, ctx: Ctx): Promise<string> {
     if (!a || !b) throw new Error("usage: press <messageId> <customId>");
     return call("POST", "/press", { messageId: a, customId: b, user: ctx.user });
   }
+  if (verb === "modal" || verb === "--modal") {
+    const values: Record<string, string> = {};
+    for (const t of tokenize(line.trim()).slice(1)) {
+      const eq = t.text.indexOf("=");
+      if (eq <= 0) throw new Error(`usage: modal field=value … (got "${t.text}"; a value with spaces goes in quotes: notes="two words")`);
+      values[t.text.slice(0, eq)] = t.text.slice(eq + 1);
+    }
+    return call("POST", "/modal", { values, user: ctx.user });
+  }
   if (verb === "messages" || verb === "--messages") {
     return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}`);
   }
@@ -54,7 +65,7 @@ export async function runLine(line: string, ctx: Ctx): Promise<string> {
   }
   if (verb === "as" && a) return ((ctx.user = a), `you are now ${a}`);
   if (verb === "in" && a) return ((ctx.channel = a.replace(/^#/, "")), `now in #${ctx.channel}`);
-  if (!verb.startsWith("/")) return "type /command options…, press <messageId> <customId>, messages [channel], say <text>, menu <messageId> <name>, commands, as <user>, in <channel>";
+  if (!verb.startsWith("/")) return "type /command options…, press <messageId> <customId>, modal field=value …, messages [channel], say <text>, menu <messageId> <name>, commands, as <user>, in <channel>";
   return call("POST", "/command", { line, user: ctx.user, channel: ctx.channel });
 }
 
@@ -67,7 +78,8 @@ async function main(argv: string[]): Promise<void> {
     else rest.push(argv[i]!);
   }
   if (rest.length > 0) {
-    console.log(await runLine(rest.join(" "), ctx));
+    // The shell already split the words: quote again the ones that hold spaces (notes="two words").
+    console.log(await runLine(rest.map((w) => (/\s/.test(w) && !/^\//.test(w) ? w.replace(/^([^=:\s]+[=:])?(.*)$/s, (_, k: string | undefined, v: string) => `${k ?? ""}"${v.replace(/"/g, '\\"')}"`) : w)).join(" "), ctx));
     return;
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout });

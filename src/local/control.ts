@@ -3,16 +3,19 @@
 //   POST /_local/autocomplete { line, focused, user?, channel? }
 //   POST /_local/press    { messageId, customId, user?, values? }
 //   POST /_local/menu     { name: "Roll dice in this message", messageId, user? }  (a message command)
+//   POST /_local/modal    { values: { field: value }, customId?, user? }  (fills the newest modal shown to the user)
 //   POST /_local/say      { content, user?, channel? }  (a user writes a message)
-//   GET  /_local/messages?channel=table&limit=20
+//   GET  /_local/messages?channel=table&limit=20[&as=alice]  (with `as`: only what that user sees)
+// An answer's `created` lists the channel's other new messages the action brought (a new board).
 //   GET  /_local/commands
 // Users and channels are named, created on first use in the default guild.
 // Only this machine may drive it (controlRefusal): Host and any Origin name a loopback
 // address and this port, and a POST is JSON, so a web page in the developer's browser cannot.
 import { parseCommandLine } from "./line.js";
 import { renderMessageText, type Names } from "./render.js";
+import { visibleTo } from "./page.js";
 import type { LocalDiscord } from "./server.js";
-import type { Json, JsonObject, Reply } from "./types.js";
+import type { Json, JsonObject, Reply, StoredMessage } from "./types.js";
 
 export { renderMessageText };
 
@@ -80,8 +83,7 @@ function guildOf(local: LocalDiscord): string {
 }
 
 /** The user named `name` (created and added to the default guild on first use). */
-export function userNamed(local: LocalDiscord, name: string): string {
-  const guildId = guildOf(local);
+export function userNamed(local: LocalDiscord, name: string, guildId = guildOf(local)): string {
   const user = local.world.findUserByName(name) ?? local.createUser(name);
   if (!local.world.guild(guildId).members.has(user.id)) local.addMember(guildId, user.id);
   return user.id;
@@ -95,16 +97,39 @@ export function channelNamed(local: LocalDiscord, name: string): string {
   return (local.world.findChannelByName(guildId, name2) ?? local.createChannel(guildId, name2)).id;
 }
 
+/**
+ * Runs `act` and answers with the reply, its text, and the channel messages it created besides
+ * (e.g. the round's new board after a press), waiting until none has come for 150 ms (at most 2 s).
+ */
+async function acting(local: LocalDiscord, channelId: string | undefined, userId: string, act: () => Promise<Reply>): Promise<ControlAnswer> {
+  const before = new Set(local.messages.keys());
+  const reply = await act();
+  const channel = channelId ?? reply.message.channel_id;
+  const own = new Set([reply.message.id, ...reply.followUps.map((m) => m.id)]);
+  const fresh = (): StoredMessage[] => [...local.messages.values()].filter((m) => m.channel_id === channel && !before.has(m.id) && !own.has(m.id) && !m.deleted && visibleTo(m, userId));
+  const until = Date.now() + 2000;
+  let count = -1;
+  while (Date.now() < until && fresh().length !== count) {
+    count = fresh().length;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const created = fresh();
+  const names = namesOf(local);
+  const text = [renderReplyText(reply, names), ...created.map((m) => renderMessageText(m, names))].join("\n\n");
+  return { status: 200, body: { reply, created, text } };
+}
+
 export async function handleControl(local: LocalDiscord, method: string, path: string, query: URLSearchParams, body: Json | undefined): Promise<ControlAnswer> {
   const b = (body && typeof body === "object" && !Array.isArray(body) ? body : {}) as JsonObject;
   try {
     if (method === "POST" && (path === "/_local/command" || path === "/_local/autocomplete")) {
-      const guildId = guildOf(local);
+      const channelId = channelNamed(local, str(b.channel, "table"));
+      const guildId = local.world.channels.get(channelId)?.guildId ?? guildOf(local);
       const parsed = parseCommandLine(str(b.line, ""), local.visibleCommands(guildId));
       const base = {
         guildId,
-        channelId: channelNamed(local, str(b.channel, "table")),
-        userId: userNamed(local, str(b.user, "referee")),
+        channelId,
+        userId: userNamed(local, str(b.user, "referee"), guildId),
         name: parsed.name,
         options: parsed.options,
         ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
@@ -114,21 +139,34 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
         const choices = await local.autocomplete({ ...base, focused: str(b.focused, "") });
         return { status: 200, body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") } };
       }
-      const reply = await local.slash(base);
-      return { status: 200, body: { reply, text: renderReplyText(reply, namesOf(local)) } };
+      return await acting(local, channelId, base.userId, () => local.slash(base));
     }
     if (method === "POST" && path === "/_local/press") {
-      const reply = await local.press({
-        messageId: str(b.messageId, ""),
-        customId: str(b.customId, ""),
-        userId: userNamed(local, str(b.user, "referee")),
-        ...(Array.isArray(b.values) ? { values: b.values.map(String) } : {}),
-      });
-      return { status: 200, body: { reply, text: renderReplyText(reply, namesOf(local)) } };
+      const message = local.messages.get(str(b.messageId, ""));
+      const guildId = message ? local.world.channels.get(message.channel_id)?.guildId : undefined;
+      const userId = userNamed(local, str(b.user, "referee"), guildId);
+      return await acting(local, message?.channel_id, userId, () =>
+        local.press({
+          messageId: str(b.messageId, ""),
+          customId: str(b.customId, ""),
+          userId,
+          ...(Array.isArray(b.values) ? { values: b.values.map(String) } : {}),
+        }),
+      );
     }
     if (method === "POST" && path === "/_local/menu") {
-      const reply = await local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId: userNamed(local, str(b.user, "referee")) });
-      return { status: 200, body: { reply, text: renderReplyText(reply, namesOf(local)) } };
+      const message = local.messages.get(str(b.messageId, ""));
+      const userId = userNamed(local, str(b.user, "referee"), message ? local.world.channels.get(message.channel_id)?.guildId : undefined);
+      return await acting(local, message?.channel_id, userId, () => local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId }));
+    }
+    if (method === "POST" && path === "/_local/modal") {
+      const user = str(b.user, "referee");
+      const userId = local.world.findUserByName(user)?.id;
+      const modal = userId ? local.lastModal(userId) : undefined;
+      const customId = str(b.customId, typeof modal?.custom_id === "string" ? modal.custom_id : "");
+      if (!userId || !customId) throw new Error(`no form is open for ${user}: run a command that opens one first (e.g. /character create name:Wren)`);
+      const values = Object.fromEntries(Object.entries(b.values && typeof b.values === "object" && !Array.isArray(b.values) ? b.values : {}).map(([k, v]) => [k, String(v)]));
+      return await acting(local, undefined, userId, () => local.submitModal({ customId, values, userId }));
     }
     if (method === "POST" && path === "/_local/say") {
       const m = local.userMessage(channelNamed(local, str(b.channel, "table")), userNamed(local, str(b.user, "referee")), str(b.content, ""));
@@ -137,7 +175,9 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
     if (method === "GET" && path === "/_local/messages") {
       const channelId = channelNamed(local, query.get("channel") ?? "table");
       const limit = Number(query.get("limit") ?? 20) || 20;
-      const messages = local.channelMessages(channelId).slice(-limit);
+      const as = query.get("as");
+      const viewer = as ? (local.world.findUserByName(as)?.id ?? as) : null;
+      const messages = local.channelMessages(channelId).filter((m) => viewer === null || visibleTo(m, viewer)).slice(-limit);
       const names = namesOf(local);
       return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names)).join("\n\n") } };
     }

@@ -185,6 +185,11 @@ export class Interactions {
     return this.toReply(await this.wait(rec, opts.timeoutMs));
   }
 
+  /** The newest modal the bot showed this user (the playground fills it in without its custom id). */
+  lastModal(userId: string): JsonObject | undefined {
+    return [...this.byId.values()].reverse().find((r) => r.userId === userId && r.modal)?.modal;
+  }
+
   private dispatchCommand(type: 2 | 4, opts: SlashOptions & { focused?: string }): InteractionRecord {
     const { world, commands } = this.deps;
     world.guild(opts.guildId);

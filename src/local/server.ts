@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Commands } from "./commands.js";
 import { controlRefusal, handleControl } from "./control.js";
+import { isPagePath, servePage } from "./page.js";
 import { Gateway, type Route } from "./gateway.js";
 import { parseBody, readBody, sendJson } from "./http.js";
 import { Interactions } from "./interactions.js";
@@ -11,6 +12,7 @@ import { Rest } from "./rest.js";
 import type {
   AutocompleteOptions,
   Json,
+  JsonObject,
   Logger,
   MessageCommandOptions,
   ModalSubmitOptions,
@@ -228,6 +230,10 @@ export class LocalDiscord {
   submitModal(opts: ModalSubmitOptions): Promise<Reply> {
     return this.interactions.submitModal(opts);
   }
+  /** The newest modal the bot showed a user, if any. */
+  lastModal(userId: string): JsonObject | undefined {
+    return this.interactions.lastModal(userId);
+  }
   /** A user runs a message command ("Apps" menu) on a message. */
   messageCommand(opts: MessageCommandOptions): Promise<Reply> {
     return this.interactions.messageCommand(opts);
@@ -314,6 +320,13 @@ export class LocalDiscord {
       sendJson(res, status, body);
     };
 
+    if (isPagePath(method, url.pathname)) {
+      const refused = controlRefusal(method, req.headers, this.port);
+      if (refused) return answer(refused.status, refused.body);
+      // An event stream stays open: stop() need not wait for it.
+      if (url.pathname === "/_local/events") this.answering.delete(res);
+      return servePage(this, url.pathname, url.searchParams, req, res);
+    }
     if (url.pathname.startsWith("/_local/")) {
       const port = (this.server.address() as { port: number }).port;
       const r = controlRefusal(method, req.headers, port) ?? (await handleControl(this, method, url.pathname, url.searchParams, parsed.body));
