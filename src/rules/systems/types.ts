@@ -179,6 +179,8 @@ export interface AttackInput<S = Record<string, unknown>> {
    * "same" (a tie, simultaneous), "defender first". Absent before the order is rolled.
    */
   order?: PlaceOrder;
+  /** The referee's `override:true`: a rule that would refuse this attack (a B/X house rules extra attack at one who is not a Normal Man) lets it through, with a note. */
+  override?: boolean;
 }
 
 export type PlaceOrder = "attacker first" | "same" | "defender first";

@@ -46,7 +46,7 @@ import {
   type SituationKey,
 } from "../types.js";
 import { unitSurvivors } from "./pursuit.js";
-import { R_COMBAT, R_MASS, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
+import { R_COMBAT, R_MASS, R_MISC, classBonus, dexAcChange, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
 import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, normalMenExpectation, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
@@ -325,8 +325,8 @@ function engagedStep(b: Build): [string, string] | null {
 function defenderStep(b: Build, parryPressed: boolean): boolean {
   const def = b.input.defender;
   const d = def.sheet;
-  const dex = b.dexIgnored ? 0 : dexAc(d, def.state.conditions);
-  if (dex) b.acMods.push({ label: "defender's DEX", value: -dex, rule: R_COMBAT });
+  const dex = dexAcChange(d, def.state.conditions, b.dexIgnored);
+  if (dex) b.acMods.push({ label: d.acIncludesDex ? "defender's DEX not usable (the sheet's AC includes it)" : "defender's DEX", value: dex, rule: R_COMBAT });
   if (b.shieldIgnored && d.shield) b.acMods.push({ label: "shield not usable", value: 1, rule: R_MISC });
   if (has(def, "withdrawing")) b.acMods.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
   if (b.melee && (d.florentine || has(def, "florentine"))) b.acMods.push({ label: "Florentine", value: -1, rule: R_MISC });
@@ -360,12 +360,13 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   if (opts.pick) weapon = att.sheet.weapons.find((w) => w.name === opts.pick) ?? weapon;
   const mode = attackMode(weapon, input.situation);
   refuseActing(att);
-  normalMenOnly(input, mode);
+  const overridden = normalMenOnly(input, mode);
   const b: Build = {
     input, weapon, mode, melee: mode === "melee", first: (input.attackIndex ?? 0) === 0,
     toHit: [], acMods: [], damageMods: [], marks: [], notes: [], used: ["mode"], rules: new Set([R_COMBAT]),
     multiplier: 1, advantage: false, disadvantage: false, shieldIgnored: false, dexIgnored: false, charging: false, surpriseAttack: false,
   };
+  if (overridden) b.notes.push(overridden);
   chargeStep(b);
   bonusStep(b);
   if (b.charging) (b.toHit.push({ label: "charge", value: 2, rule: R_MISC }), (b.multiplier *= 2));
@@ -384,14 +385,20 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   };
 }
 
-/** Attacks beyond the combatant's own are Normal Men's: melee against a normal type only. */
-function normalMenOnly(input: HIn, mode: AttackMode) {
+/**
+ * Attacks beyond the combatant's own are Normal Men's: melee against a normal type only. The referee's override
+ * is a separate thing (issue 30): it lets the attack through, and the note says so.
+ */
+function normalMenOnly(input: HIn, mode: AttackMode): string | null {
   const att = input.attacker;
   const own = Math.max(att.sheet.attacksPerRound, routineAttacks(att.sheet));
-  if ((input.attackIndex ?? 0) < own) return;
-  if (input.attackIndex! >= attacksAgainstNormalMen(att)) return;
-  if (mode !== "melee" || !isNormalType(input.defender.sheet))
-    throw new RuleError(`${att.name}'s extra attacks this round are melee attacks against Normal Men only (goblins, orcs, men…): ${input.defender.name} is not one.`);
+  if ((input.attackIndex ?? 0) < own) return null;
+  if (input.attackIndex! >= attacksAgainstNormalMen(att)) return null;
+  if (mode === "melee" && isNormalType(input.defender.sheet)) return null;
+  // No Normal Man among its foes: no extra attacks to speak of (the round's allowance refused it, or the referee allowed it).
+  if (!input.others.some((o) => o.side !== att.side && !o.state.conditions.some((x) => ["dead", "fled"].includes(x)) && isNormalType(o.sheet)) && !isNormalType(input.defender.sheet)) return null;
+  if (input.override) return `Referee override: ${att.name}'s extra attack goes at ${input.defender.name}, who is not a Normal Man (the extra attacks are for Normal Men).`;
+  throw new RuleError(`${att.name}'s extra attacks this round are melee attacks against Normal Men only (goblins, orcs, men…): ${input.defender.name} is not one.`);
 }
 
 

@@ -232,7 +232,7 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
   const values = [...new Set(rest.map((c) => d.get(c.id) ?? 0))].sort((a, b) => b - a);
   for (const v of values) {
     const g = rest.filter((c) => (d.get(c.id) ?? 0) === v);
-    if (new Set(g.map((c) => (c.kind === "monster" ? `m:${c.sheet.class}` : input.method === "group" ? "party" : c.id))).size > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
+    if (new Set(g.map((c) => (c.kind === "monster" ? `m:${monsterGroup(c).toLowerCase()}` : input.method === "group" ? "party" : c.id))).size > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
     push(g.map((c) => c.id));
   }
   if (multi.length) order.push(multi.map((c) => c.id));
