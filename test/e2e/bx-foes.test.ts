@@ -32,3 +32,54 @@ describe("the foes a B/X referee meets first", () => {
     await say("referee", "encounter end", {});
   });
 });
+
+describe("distance and ranges", () => {
+  // seed 002, "Range Modifiers": "Short range: +1 … Long range: -1 … Beyond long range: Attack not possible"; "Missile Attacks": "Possible when opponents are more than 5' from one another"; "Melee Attacks": "Possible when opponents are 5' or less from each other"
+  it("a distance typed on /attack is read, not ignored: 900' is beyond the shortbow's 150', 120' is long range, 30' is too far for a sword", async () => {
+    await say("referee", "encounter start", { monsters: "2 orcs", surprise: false });
+    await say("referee", "next");
+    const far = await say("referee", "attack", { attacker: "Una", target: "Orc 1", weapon: "shortbow", distance: 900, override: true });
+    expect(far.ephemeral).toBe(true);
+    expect(far.message.content).toMatch(/Orc 1 is 900' away, beyond shortbow's long range \(150'\): attack not possible/);
+    const sword = await say("referee", "attack", { attacker: "Una", target: "Orc 1", weapon: "sword", distance: 30, override: true });
+    expect(sword.message.content).toMatch(/Orc 1 is 30' away: melee attacks are possible only when opponents are 5' or less from each other/);
+    const close = await say("referee", "attack", { attacker: "Una", target: "Orc 1", weapon: "shortbow", distance: 5, override: true });
+    expect(close.message.content).toMatch(/missile attacks are possible only when opponents are more than 5' from one another/);
+    const long = await say("referee", "attack", { attacker: "Una", target: "Orc 1", weapon: "shortbow", distance: 120, override: true });
+    expect(long.ephemeral).toBeFalsy();
+    expect(text(long.message)).toMatch(/long range -1/);
+    expect(text(long.message)).toMatch(/Distance 120': long range for shortbow \(50\/100\/150\)\./);
+    expect(text(long.message)).not.toMatch(/Ignored by this system/);
+    await say("referee", "encounter end", {});
+  });
+
+  it("with the distance kept, the sides start at the rolled distance; the sword waits until Una moves in, the bow reads the band", async () => {
+    await say("referee", "campaign set", { option: "distance", value: "kept" });
+    const start = await say("referee", "encounter start", { monsters: "2 hobgoblins", surprise: false });
+    const apart = Number(/The sides meet (\d+) feet apart/.exec(text(start.message))![1]);
+    await say("referee", "next");
+    const sword = await say("referee", "attack", { attacker: "Una", target: "Hobgoblin 1", weapon: "sword", override: true });
+    expect(sword.message.content).toContain(`Hobgoblin 1 is ${apart}' (the encounter's distance) away: melee attacks are possible only`);
+    const bow = await say("referee", "attack", { attacker: "Una", target: "Hobgoblin 2", weapon: "shortbow", override: true });
+    expect(text(bow.message)).toContain(`Distance ${apart}' (the encounter's distance): ${apart <= 50 ? "short" : apart <= 100 ? "medium" : "long"} range for shortbow`);
+    // Una moves in at 40' a round (120' a turn) until she stands beside the hobgoblins.
+    let left = apart;
+    for (let round = 0; left > 5 && round < 5; round++) {
+      await toDeclare();
+      const move = await say("alice", "declare", { action: "move" });
+      const m = /Closes (\d+)'(?: to Hobgoblin \d: in melee|: (\d+)' from Hobgoblin \d)\./.exec(text(move.message))!;
+      expect(m).not.toBeNull();
+      left = m[2] ? Number(m[2]) : 0;
+    }
+    const hit = await say("referee", "attack", { attacker: "Una", target: "Hobgoblin 1", weapon: "sword", override: true });
+    expect(hit.ephemeral).toBeFalsy();
+    expect(text(hit.message)).toMatch(/Distance 0' \(the encounter's distance\): in melee\./);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+
+async function toDeclare() {
+  for (let i = 0; i < 8; i++) if (/declare now/.test(text((await say("referee", "next")).message))) return;
+  throw new Error("never reached a declare phase");
+}
+

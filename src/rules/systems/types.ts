@@ -547,6 +547,12 @@ export interface MoraleResult {
 export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
   /** The distance between the sides when an encounter starts, by the text (surprise may change it). Play uses 2d6 × 10 feet without it. */
   encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
+  /**
+   * The encounter keeps the distance between the sides (B/X): play places each combatant on the line with a mark
+   * "at:<feet>" (the party at 0, the foes at the rolled distance; one added later with its side), the system's
+   * moves change it and its attacks read it.
+   */
+  keepsDistance?: boolean;
   /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
   restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
   /**

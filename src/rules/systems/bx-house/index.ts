@@ -47,6 +47,8 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     monster: houseMonsterSchema,
     presets: housePresets,
     situations: HOUSE_SITUATIONS,
+    // The house rules keep no line of their own yet (their moves do not move it): B/X's stays out.
+    keepsDistance: false,
     initialState: houseInitialState,
     words: houseWords,
     round: createHouseRound(base.round as unknown as RuleSystem<HouseSheet>["round"], st),
