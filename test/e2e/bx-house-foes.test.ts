@@ -83,3 +83,26 @@ describe("house rules: retreat", () => {
   });
 });
 
+describe("house rules: grappling", () => {
+  // seed 001, "Grappling attacks": "A successful attack means that that foe has 'grappled' our hero. - Each foe who has successfully grappled rolls a number of D6's corresponding to each of their Hit Dice. The hero also rolls a number of 6-sided die equal to his HD."
+  it("an orc's grapple that hits deals no weapon damage; Sly is grappled at once and the d6 contest is rolled on the hit", async () => {
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "2 orcs", surprise: false });
+    await say("referee", "next");
+    const before = /\*\*Sly\*\*[^\n]*HP (\d+)\/30/.exec(text((await say("referee", "encounter show")).message))![1];
+    const g = await say("referee", "declare", { action: "grapple", who: "Orc 1" });
+    expect(text(g.message)).toMatch(/grappled at once \(no save\) and takes no weapon damage/);
+    const a = await say("referee", "attack", { attacker: "Orc 1", target: "Sly", modifier: 15, override: true });
+    const t = text(a.message);
+    expect(t).toMatch(/Sly is grappled by Orc 1 \(no weapon damage\)\. Orc 1: 1d6 = (\d)\. Sly: 2d6 = (\d+) against \1\./);
+    expect(t).not.toMatch(/Damage 1d6/);
+    const [, orc, sly] = /Orc 1: 1d6 = (\d)\. Sly: 2d6 = (\d+)/.exec(t)!;
+    const outcome = Number(sly) < Number(orc) ? "pinned" : Number(sly) === Number(orc) ? "struggling" : "thrown off";
+    const show = text((await say("referee", "encounter show")).message);
+    expect(show).toMatch(new RegExp(`\\*\\*Sly\\*\\*[^\\n]*HP ${before}/30`));
+    if (outcome === "thrown off") expect(show).toMatch(/\*\*Orc 1\*\*[^\n]*stunned/);
+    else expect(show).toMatch(new RegExp(`\\*\\*Sly\\*\\*[^\\n]*grappled by Orc 1`));
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+

@@ -48,7 +48,7 @@ import {
 import { unitSurvivors } from "./pursuit.js";
 import { R_COMBAT, R_MASS, R_MISC, classBonus, dexAcChange, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
 import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js";
-import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, normalMenExpectation, whipEntangle } from "./maneuvers.js";
+import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, grapple, normalMenExpectation, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
 import { routineAttacks } from "../../round/economy.js";
 
@@ -601,9 +601,19 @@ function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
     }
     if (cond) effects.push({ targetId: def.id, addConditions: [cond], ...(cond === "dismounted" ? { removeConditions: ["mounted"] } : {}) });
     if (kind === "grapple") {
-      lines.push(`${def.name} is grappled by ${att.name}: on its turn it may try to throw its grapplers off.`);
-      effects.push({ targetId: def.id, addConditions: [`grappled by:${att.id}`] }, { targetId: att.id, addConditions: ["grappling"] });
-      rules.push(R_MISC);
+      // seed 001, "Grappling attacks": a hit means grappled (no weapon damage), and "each foe who has successfully
+      // grappled rolls … The hero also rolls": the contest is rolled now, with every foe holding it so far.
+      const holding = input.others.filter((o) => has(o, "grappling") && has(def, `grappled by:${o.id}`));
+      const g = grapple({ grapplers: [...holding, att], defender: def }, bag);
+      lines.push(`${def.name} is grappled by ${att.name} (no weapon damage). ${g.lines.join(" ")}`);
+      rules.push(...g.rules);
+      const old = ["pinned", "struggling"].filter((x) => has(def, x));
+      if (g.outcome === "thrown off") {
+        effects.push({ targetId: def.id, removeConditions: [...holding.map((o) => `grappled by:${o.id}`), ...old] });
+        for (const o of [...holding, att]) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [`stunned:${g.stunnedRounds}`, "stunned"] });
+      } else {
+        effects.push({ targetId: def.id, addConditions: [`grappled by:${att.id}`, g.outcome], ...(old.filter((x) => x !== g.outcome).length ? { removeConditions: old.filter((x) => x !== g.outcome) } : {}) }, { targetId: att.id, addConditions: ["grappling"] });
+      }
     }
   }
   // seed 001, "ENCOUNTER ORDER" 7: a caster hit "during the round": by a foe who won initiative (its place came first), with
@@ -632,7 +642,11 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
   const data: HouseData = { naturals, natural, fumbleRoll: null, pick: null, damageDice: null, priorDice: 0, surprise: false, parried: false, rolls: [] };
   if (natural === 1) data.fumbleRoll = fumbleCheck(levelOf(input.attacker.sheet), bag).roll;
   const probe = resolveHouse(input, plan, data);
-  if (probe.hit && plan.canHurt) {
+  // A grapple that hits deals no weapon damage: it grapples (the contest is the rider's).
+  if (probe.hit && has(input.attacker, "maneuver:grapple")) {
+    const riders = rollRiders(input, bag);
+    if (riders) data.riders = riders;
+  } else if (probe.hit && plan.canHurt) {
     let dmgPlan = plan;
     if (plan.florentinePair) {
       data.pick = plan.florentinePair[bag.d("which weapon hit", 2) - 1]!;

@@ -217,7 +217,7 @@ function declareManeuver(input: DeclareInput<HouseSheet>): DeclareResult {
   if (input.id === "disarm" && (!wpn || wpn.twoHanded)) throw new RuleError(`${who.name} needs a one-handed weapon to disarm.`);
   const aim = input.id === "entangle" && /weapon/i.test(input.detail ?? "") ? "weapon" : "target";
   const mark = `maneuver:${input.id}${input.id === "entangle" ? `:${aim}` : ""}`;
-  return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, [input.id === "grapple" ? "If the next attack hits, the foe is grappled at once (no save): on its turn it may try to throw its grapplers off." : "If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
+  return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, [input.id === "grapple" ? "If the next attack hits, the foe is grappled at once (no save) and takes no weapon damage; then and there each grappler rolls a d6 per hit die against the foe's d6 per hit die: pinned, struggling, or thrown off." : "If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
 }
 
 export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
