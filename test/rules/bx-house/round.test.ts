@@ -96,8 +96,10 @@ describe("bx-house: declarations", () => {
   it("grapple: a hit grapples; breaking free rolls HD d6s against the grapplers'", () => {
     const o = apply(mon("o", { hp: 20 }), declare(mon("o"), "grapple").effects);
     const hero = pc("hero", { level: 3, hp: 20 });
-    const s = standing(bxHouse, atk(o, hero), faces(15, 2));
-    expect(s.final).toContainEqual({ targetId: "hero", addConditions: ["grappled by:o"] });
+    // The hit grapples with no weapon damage, and the contest is rolled on it (issue 30): the orc's 1d6 5 against the hero's 3d6 3: pinned.
+    const s = standing(bxHouse, atk(o, hero), faces(15, 5, 1, 1, 1));
+    expect(s.final).toContainEqual({ targetId: "hero", addConditions: ["grappled by:o", "pinned"] });
+    expect(s.final.some((e) => e.damage)).toBe(false);
     const held = withConds(hero, "grappled by:o");
     const gr = withConds(o, "grappling");
     const r = declare(held, "break free", [gr], faces(5, 4, 4, 3));
