@@ -106,3 +106,21 @@ describe("house rules: grappling", () => {
   });
 });
 
+describe("house rules: mass combat", () => {
+  // seed 001, "Mass Combat": "If a hit is made, a single 6-sided die is thrown, and its score is multiplied by 10 and subtracted from the target unit's total hit dice points."
+  it("a bandit unit's hit on a unit takes d6 × 10; on Sly, one character, it is one blow with its weapon", async () => {
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "1 bandit unit", surprise: false });
+    await say("referee", "encounter add", { monsters: "Militia", stats: "MEN 10 HD 1 AC 7 ATK spear 1d6 ML 7", side: "party" });
+    await say("referee", "next");
+    const one = await say("referee", "attack", { attacker: "Bandit Unit", target: "Sly", modifier: 15, override: true });
+    expect(text(one.message)).toMatch(/A unit of 10 against one combatant: the unit's d6 × 10 is for units; this is one blow with its weapon\./);
+    expect(text(one.message)).toMatch(/Damage 1d6 \[\d\]: \d /);
+    expect(text(one.message)).not.toMatch(/Damage 1d6 \[\d\] × 10/);
+    const unit = await say("referee", "attack", { attacker: "Bandit Unit", target: "Militia", modifier: 15, override: true });
+    expect(text(unit.message)).toMatch(/A unit of 10: one throw for the unit; a hit takes d6 × 10\./);
+    expect(text(unit.message)).toMatch(/Damage 1d6 \[(\d)\] × 10: \d+0/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+

@@ -208,7 +208,12 @@ function damageStep(b: Build, settings: BxSettings): AttackLine & { damage: Dice
   }
   const t = thac0Of(att.sheet);
   const line: AttackLine = { thac0: t.value, ab: attackBonusOf(att.sheet), thac0Text: thac0Words(t), abText: attackBonusWords(att.sheet) };
-  if (att.sheet.men) {
+  if (att.sheet.men && !def.sheet.men) {
+    // "subtracted from the target unit's total hit dice points": d6 × 10 is for units. Against one combatant the
+    // text is silent: the unit strikes as one of its men, with its weapon's damage (issue 30).
+    b.notes.push(`A unit of ${att.sheet.men} against one combatant: the unit's d6 × 10 is for units; this is one blow with its weapon.`);
+    b.rules.add(R_MASS);
+  } else if (att.sheet.men) {
     // seed 001, "Mass Combat": one "hit" throw per unit; a hit is a single d6 × 10 off the target unit's hit points.
     b.multiplier *= 10;
     b.damageMods.length = 0;
