@@ -31,7 +31,8 @@ export const command: CommandModule = {
         .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)"))
         .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true))
         .addIntegerOption((o) => o.setName("party_surprise").setDescription("Bonus (+) or penalty (−) to the party's surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
-        .addIntegerOption((o) => o.setName("foes_surprise").setDescription("Bonus (+) or penalty (−) to the foes' surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20)),
+        .addIntegerOption((o) => o.setName("foes_surprise").setDescription("Bonus (+) or penalty (−) to the foes' surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
+        .addIntegerOption((o) => o.setName("entries").setDescription("Ways in: roll which one the foes come by (where the system rolls it)").setMinValue(2).setMaxValue(20)),
     )
     .addSubcommand((c) =>
       c
@@ -70,6 +71,7 @@ export const command: CommandModule = {
           surprise: i.options.getBoolean("surprise"),
           leader: i.options.getString("leader"),
           surpriseModifiers: { party: i.options.getInteger("party_surprise") ?? 0, foes: i.options.getInteger("foes_surprise") ?? 0 },
+          entries: i.options.getInteger("entries"),
         });
         return replyBoard(i, s, ev, (w) => ({ embeds: encounterStartEmbeds(ev, w), components: roundButtons(ev.fight, w) }));
       }

@@ -78,6 +78,31 @@ describe("distance and ranges", () => {
   });
 });
 
+describe("items and ways in", () => {
+  // seed 002, "Destruction of Magic Items": "For each item, a saving throw may be made using the character's saving throw values" with the item's bonus
+  it("a character killed by a dragon's breath: the referee's /save rolls for each magic item, with its bonus", async () => {
+    await say("bob", "character create", { name: "Bex", sheet: "class=fighter level=2 hp=12 weapons=sword:1d8:melee:no:no:1" });
+    await say("bob", "encounter join", {});
+    await say("referee", "damage", { target: "Bex", amount: 40 });
+    const r = await say("referee", "save", { character: "Bex", kind: "breath" });
+    expect(r.ephemeral).toBeFalsy();
+    expect(text(r.message)).toMatch(/Bex is dead: each magic item saves with Bex's values and its own bonus\./);
+    // Save vs Breath 15 for a fighter of level 2; the sword +1 adds its bonus.
+    expect(text(r.message)).toMatch(/sword: \d+ \+1 = \d+ vs 15: /);
+  });
+
+  // Seed 002 rolls no direction of appearance (the house rules do): asking for one changes nothing.
+  it("entries on a B/X encounter start is refused and starts nothing", async () => {
+    await say("referee", "encounter end", {});
+    const before = await h.app.services.store.db.encounter.count();
+    const r = await say("referee", "encounter start", { monsters: "1 orc", entries: 3 });
+    expect(r.ephemeral).toBe(true);
+    expect(r.message.content).toMatch(/Basic\/Expert rolls no direction of appearance/);
+    expect(await h.app.services.store.db.encounter.count()).toBe(before);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+
 async function toDeclare() {
   for (let i = 0; i < 8; i++) if (/declare now/.test(text((await say("referee", "next")).message))) return;
   throw new Error("never reached a declare phase");

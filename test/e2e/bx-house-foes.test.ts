@@ -124,3 +124,16 @@ describe("house rules: mass combat", () => {
   });
 });
 
+describe("house rules: the direction of appearance", () => {
+  // seed 001, "ENCOUNTER ORDER" 2: "The direction of appearance is determined by random number generation considering the number of possible entries."
+  it("the referee gives the ways in and the bot rolls which one the foes come by", async () => {
+    await say("referee", "encounter end");
+    const r = await say("referee", "encounter start", { monsters: "3 goblins", surprise: false, entries: 4 });
+    const m = /They come in by way (\d) of 4\nDirection of appearance: 1d4 = (\d), among the 4 possible entries\./.exec(text(r.message))!;
+    expect(m).not.toBeNull();
+    expect(m[1]).toBe(m[2]);
+    expect(text(r.message)).toMatch(/B\/X house rules · ENCOUNTER ORDER/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+

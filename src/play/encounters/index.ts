@@ -115,6 +115,8 @@ export interface StartInput {
   leader?: string | null;
   /** The referee's bonus (+) or penalty (−) to each side's surprise roll or check. */
   surpriseModifiers?: Partial<Record<"party" | "foes", number>>;
+  /** The ways in, for a system that rolls the direction of appearance among them. */
+  entries?: number | null;
 }
 
 export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
@@ -179,6 +181,10 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
       apart = dist.total * 10;
       results.push({ title: "Distance", lines: [`The sides meet ${apart} feet apart (2d6 × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
+    }
+    if (input.entries) {
+      if (!fight.system.appearance) throw new UserError(`${fight.system.name} rolls no direction of appearance: start the encounter without \`entries\` (or roll it yourself with /roll).`);
+      results.push(fight.system.appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
     }
     // A system that keeps the distance (B/X): the party on its line at 0, the foes at the distance rolled.
     if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, `at:${c.side === "party" ? 0 : apart}`);

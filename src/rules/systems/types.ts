@@ -553,6 +553,8 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
    * moves change it and its attacks read it.
    */
   keepsDistance?: boolean;
+  /** Where the foes come in, among `entries` ways in (the B/X house rules' "direction of appearance"): a roll the referee calls. */
+  appearance?(input: { entries: number }, dice: DiceBag): RuleResult;
   /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
   restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
   /**

@@ -82,6 +82,17 @@ export function encounterDistance(input: { surprise: boolean; outdoors?: boolean
   };
 }
 
+/**
+ * seed 001, "ENCOUNTER ORDER" 2: "The direction of appearance is determined by random number generation
+ * considering the number of possible entries": one die with as many faces as there are ways in.
+ */
+export function appearance(input: { entries: number }, bag: DiceBag): RuleResult {
+  const mark = bag.log.length;
+  const n = Math.max(2, Math.floor(input.entries));
+  const v = bag.d("direction of appearance", n);
+  return { title: `They come in by way ${v} of ${n}`, lines: [`Direction of appearance: 1d${n} = ${v}, among the ${n} possible entries.`], rules: [R_ORDER], rolls: bag.since(mark) };
+}
+
 /** The house reaction roll is bx's standard table ("2D6 on the Reaction Table"). */
 export { reactionBand };
 
