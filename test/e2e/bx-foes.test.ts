@@ -103,6 +103,24 @@ describe("items and ways in", () => {
   });
 });
 
+describe("the order within a side", () => {
+  // seed 002, "Combat Sequence Per Round": "Winning side acts: - Monster morale - Movement - Missile attacks - Spell casting - Melee attacks"
+  it("a side acts phase by phase: Una moves, Cai shoots, Dara casts, each at its own place on the board", async () => {
+    await say("bob", "character create", { name: "Dara", sheet: "class=magic-user level=2 hp=6 weapons=dagger:1d4" });
+    await say("mallory", "character create", { name: "Cai", sheet: "class=fighter level=1 hp=8 weapons=shortbow:1d6:missile:no:no:0:no:50/100/150|sword:1d8" });
+    await say("referee", "encounter start", { monsters: "2 orcs", surprise: false });
+    await say("bob", "encounter join", { character: "Dara" });
+    await say("alice", "declare", { action: "move" });
+    await say("bob", "declare", { action: "spell", detail: "Sleep", who: "Dara" });
+    const r1 = text((await say("referee", "next")).message);
+    expect(r1).toMatch(/Party in the order of the round: movement \(Una\), then missile attacks \(Cai\), then spell casting \(Dara\)\./);
+    const place = (name: string) => Number(new RegExp(`#(\\d+) \\*\\*${name}\\*\\*`).exec(r1)![1]);
+    expect(place("Cai")).toBe(place("Una") + 1);
+    expect(place("Dara")).toBe(place("Cai") + 1);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+
 async function toDeclare() {
   for (let i = 0; i < 8; i++) if (/declare now/.test(text((await say("referee", "next")).message))) return;
   throw new Error("never reached a declare phase");
