@@ -32,7 +32,8 @@ export const command: CommandModule = {
         .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true))
         .addIntegerOption((o) => o.setName("party_surprise").setDescription("Bonus (+) or penalty (−) to the party's surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
         .addIntegerOption((o) => o.setName("foes_surprise").setDescription("Bonus (+) or penalty (−) to the foes' surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
-        .addBooleanOption((o) => o.setName("outdoors").setDescription("The meeting is outdoors (default: indoors or underground): distances in yards where the book says so")),
+        .addBooleanOption((o) => o.setName("outdoors").setDescription("The meeting is outdoors (default: indoors or underground): distances in yards where the book says so"))
+        .addIntegerOption((o) => o.setName("entries").setDescription("Ways in: roll which one the foes come by (where the system rolls it)").setMinValue(2).setMaxValue(20)),
     )
     .addSubcommand((c) =>
       c
@@ -72,6 +73,7 @@ export const command: CommandModule = {
           leader: i.options.getString("leader"),
           surpriseModifiers: { party: i.options.getInteger("party_surprise") ?? 0, foes: i.options.getInteger("foes_surprise") ?? 0 },
           outdoors: i.options.getBoolean("outdoors"),
+          entries: i.options.getInteger("entries"),
         });
         return replyBoard(i, s, ev, (w) => ({ embeds: encounterStartEmbeds(ev, w), components: roundButtons(ev.fight, w) }));
       }

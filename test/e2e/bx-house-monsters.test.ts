@@ -69,24 +69,24 @@ describe("B/X house rules: monsters by the book", () => {
     const men = await h.cmd("referee", "encounter add", { monsters: "1 rabble", stats: "MEN ten HD 1 AC 9" });
     expect(men.ephemeral).toBe(true);
     expect(men.message.content).toMatch(/MEN needs a whole number from 2 to 100, e\.g\. `MEN 10` \(not "ten"\)/);
-    const none = await h.cmd("referee", "encounter add", { monsters: "2 kobolds" });
+    const none = await h.cmd("referee", "encounter add", { monsters: "2 mudlings" });
     expect(none.ephemeral).toBe(true);
-    expect(none.message.content).toMatch(/"kobolds" is not one of B\/X house rules' presets .*stats: a stat line such as `HD 4\+1 AC 5 ATK 1d10 ML 10`/);
+    expect(none.message.content).toMatch(/"mudlings" is not one of B\/X house rules' presets .*stats: a stat line such as `HD 4\+1 AC 5 ATK 1d10 ML 10`/);
     expect(await db.combatant.count()).toBe(before);
   });
 
   it("the bestiary: saved by the referee, offered by autocomplete, reused by name with hit points rolled each time", async () => {
-    const no = await h.cmd("alice", "encounter bestiary", { stats: "Kobold HD 1/2 AC 7 ATK 1d4 ML 6" });
+    const no = await h.cmd("alice", "encounter bestiary", { stats: "Mudling HD 1/2 AC 7 ATK 1d4 ML 6" });
     expect(no.message.content).toMatch(/Only a referee/);
-    const saved = await h.cmd("referee", "encounter bestiary", { stats: "Kobold HD 1/2 AC 7 ATK 1d4 ML 6" });
-    expect(text(saved.message)).toMatch(/^Saved to the bestiary: kobold/);
-    const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "3 kob" }, focused: "monsters" });
-    expect(choices).toContainEqual({ name: "3 kobold", value: "3 kobold" });
-    const r = await h.cmd("referee", "encounter add", { monsters: "3 kobolds" });
-    const rolled = [...text(r.message).matchAll(/Kobold (\d): HD 1\/2 \(a Normal Man's strength\): 1d6 \((\d)\) = (\d) HP/g)];
+    const saved = await h.cmd("referee", "encounter bestiary", { stats: "Mudling HD 1/2 AC 7 ATK 1d4 ML 6" });
+    expect(text(saved.message)).toMatch(/^Saved to the bestiary: mudling/);
+    const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "3 mud" }, focused: "monsters" });
+    expect(choices).toContainEqual({ name: "3 mudling", value: "3 mudling" });
+    const r = await h.cmd("referee", "encounter add", { monsters: "3 mudlings" });
+    const rolled = [...text(r.message).matchAll(/Mudling (\d): HD 1\/2 \(a Normal Man's strength\): 1d6 \((\d)\) = (\d) HP/g)];
     expect(rolled.map((m) => m[1])).toEqual(["1", "2", "3"]);
-    for (const m of rolled) expect((await sheetOf(`Kobold ${m[1]}`)).hp).toBe(Number(m[3]));
-    expect(await sheetOf("Kobold 1")).toMatchObject({ hd: "1/2", ac: 7, morale: 6, weapons: [{ name: "attack", damage: "1d4" }] });
+    for (const m of rolled) expect((await sheetOf(`Mudling ${m[1]}`)).hp).toBe(Number(m[3]));
+    expect(await sheetOf("Mudling 1")).toMatchObject({ hd: "1/2", ac: 7, morale: 6, weapons: [{ name: "attack", damage: "1d4" }] });
     expect(h.local.validationErrors).toEqual([]);
   });
 

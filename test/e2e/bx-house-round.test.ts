@@ -65,7 +65,7 @@ describe("house rules: wordings", () => {
     await say("referee", "next");
     await say("referee", "next");
     const g = await say("referee", "declare", { action: "grapple", who: "Wren" });
-    expect(text(g.message)).toMatch(/If the next attack hits, the foe is grappled at once \(no save\)/);
+    expect(text(g.message)).toMatch(/If the next attack hits, the foe is grappled at once \(no save\) and takes no weapon damage/);
     expect(text(g.message)).not.toMatch(/save is rolled/);
     const show = await say("referee", "campaign show");
     expect(text(show.message)).toMatch(/add Dexterity to individual initiative \(never: the house rules roll a d6 alone\)\*\*: off/);

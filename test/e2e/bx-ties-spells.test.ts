@@ -56,9 +56,11 @@ describe("B/X: disrupting spells", () => {
     expect(text(hit.message)).toMatch(/Mira takes 2 damage/);
     expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
     const turn = await say("referee", "next");
-    expect(text(turn.message)).toMatch(/round 1 · Dorn, Mira to act/);
+    // seed 002, "Combat Sequence Per Round": the party's spell casting comes before its melee (issue 30, point 9).
+    expect(text(turn.message)).toMatch(/round 1 · Mira to act/);
     expect(text(turn.message)).not.toMatch(/spell goes off/);
     expect(text(turn.message)).toMatch(/spell disrupted: lost from memory/);
+    expect(text(await say("referee", "next").then((r) => r.message))).toMatch(/round 1 · Dorn to act/);
   });
 
   // seed 002, "Combat Sequence Per Round": the winning side acts (… spell casting …) before the other side
@@ -69,6 +71,8 @@ describe("B/X: disrupting spells", () => {
     expect(text(r2.message)).toMatch(/Party 6 · Foes 5/);
     expect(text(r2.message)).toMatch(/Mira's turn: the spell goes off\./);
     expect(text(r2.message)).toMatch(/\*\*Mira\*\*.*has cast a spell this round/);
+    // Mira's spell casting, then Dorn's melee, then the goblins.
+    await say("referee", "next");
     await say("referee", "next");
     await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
     const hit = await say("referee", "attack", { attacker: "Goblin 2", target: "Mira" });

@@ -24,7 +24,7 @@ describe("mistyped input: the nearest names", () => {
     expect(started.ephemeral).toBe(false);
     expect(await refused("referee", "encounter add", { monsters: "1 ogr" })).toMatch(/Did you mean ogre\?/);
     // Far from every preset: the whole list, as before.
-    expect(await refused("referee", "encounter add", { monsters: "1 dragon" })).toMatch(/presets or the campaign's bestiary \(goblin, orc, skeleton, troll, ogre, normal man\)\./);
+    expect(await refused("referee", "encounter add", { monsters: "1 dragon" })).toMatch(/presets or the campaign's bestiary \(goblin, orc, skeleton, troll, ogre, normal man, kobold, giant rat, [a-z, ]+, owlbear\)\./);
     expect((await db().combatant.findMany({ orderBy: { name: "asc" } })).map((c) => c.name)).toEqual(["Dorn", "Goblin", "Orc 1", "Orc 2"]);
   });
 

@@ -92,6 +92,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       attackIndex: gate.attackIndex,
       round: fight.encounter.round,
       ...(req.weapon ? { weapon: req.weapon } : {}),
+      ...(req.override === true && isReferee(fight.campaign, actor) ? { override: true } : {}),
     };
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id }, { encounter: fight.encounter });
     const bag = bagFor(stream, `${a.name} attacks ${d.name}`);

@@ -20,6 +20,8 @@ export interface StoredInput {
   /** Attacks the attacker made earlier in the same round. */
   attackIndex?: number;
   round?: number;
+  /** The referee's override:true, for rules that read it (AttackInput.override). */
+  override?: boolean;
 }
 
 /** A stored attack. One stored before each step said its own effects may carry an `applied` list: it is not read. */
@@ -51,6 +53,7 @@ export function attackInput(f: Fight, s: StoredInput): AttackInput {
     ...(s.modifierBy ? { modifierBy: s.modifierBy } : {}),
     attackIndex: s.attackIndex ?? 0,
     round: s.round ?? f.encounter.round,
+    ...(s.override ? { override: true } : {}),
     ...(placeOrder(f, attacker.id, defender.id) ? { order: placeOrder(f, attacker.id, defender.id)! } : {}),
   };
 }

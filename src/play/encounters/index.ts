@@ -39,6 +39,19 @@ export interface NewRow {
   controllerId?: string | null;
 }
 
+/** Where one added later stands on the encounter's line (systems that keep it): with its side, the farthest from the other. */
+function placeWithSide(fight: Fight, side: string): string | null {
+  if (!fight.system.keepsDistance) return null;
+  const at = (c: Fight["combatants"][number]) => c.state.conditions.find((x) => x.startsWith("at:"));
+  const placed = fight.combatants.filter((c) => at(c));
+  if (!placed.length) return null;
+  const mine = placed.filter((c) => c.side === side).map((c) => Number(at(c)!.slice(3)));
+  const theirs = placed.filter((c) => c.side !== side).map((c) => Number(at(c)!.slice(3)));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  if (mine.length) return `at:${theirs.length && mean(theirs) < mean(mine) ? Math.max(...mine) : Math.min(...mine)}`;
+  return side === "party" ? "at:0" : null;
+}
+
 export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
   for (const r of rows) {
     const kept = r.characterId
@@ -48,7 +61,9 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
         : null;
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
-    const state = kept && kept !== "{}" ? JSON.stringify(sheetState(fight.system.words, JSON.parse(kept) as CombatState)) : JSON.stringify(fight.system.initialState(r.sheet));
+    const start: CombatState = kept && kept !== "{}" ? sheetState(fight.system.words, JSON.parse(kept) as CombatState) : (fight.system.initialState(r.sheet) as CombatState);
+    const place = placeWithSide(fight, r.side);
+    const state = JSON.stringify(place ? { ...start, conditions: [...start.conditions, place] } : start);
     await tx.combatant.create({
       data: {
         id: shortId(),
@@ -102,6 +117,8 @@ export interface StartInput {
   surpriseModifiers?: Partial<Record<"party" | "foes", number>>;
   /** The fight is outdoors: a text that says so measures the encounter distance in yards. */
   outdoors?: boolean | null;
+  /** The ways in, for a system that rolls the direction of appearance among them. */
+  entries?: number | null;
 }
 
 export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
@@ -156,11 +173,23 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
         for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
       }
     }
-    if (fight.system.encounterDistance) results.push(fight.system.encounterDistance({ surprise, ...(input.outdoors ? { outdoors: true } : {}) }, bagFor(open, "distance")));
-    else {
+    let apart: number | undefined;
+    if (fight.system.encounterDistance) {
+      const r = fight.system.encounterDistance({ surprise, ...(input.outdoors ? { outdoors: true } : {}) }, bagFor(open, "distance"));
+      results.push(r);
+      const d = (r as RuleResult & { distance?: unknown }).distance;
+      apart = typeof d === "number" ? d : undefined;
+    } else {
       const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
-      results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
+      apart = dist.total * 10;
+      results.push({ title: "Distance", lines: [`The sides meet ${apart} feet apart (2d6 × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
     }
+    if (input.entries) {
+      if (!fight.system.appearance) throw new UserError(`${fight.system.name} rolls no direction of appearance: start the encounter without \`entries\` (or roll it yourself with /roll).`);
+      results.push(fight.system.appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
+    }
+    // A system that keeps the distance (B/X): the party on its line at 0, the foes at the distance rolled.
+    if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, `at:${c.side === "party" ? 0 : apart}`);
     if (input.reaction || input.leader) {
       const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
       const r = fight.system.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));

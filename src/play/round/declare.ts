@@ -100,7 +100,8 @@ async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceB
   const goes = (decl: string) => !only || only.includes(decl);
   const marks = split(rs.marks[id] ?? {}, goes);
   const restores = split(rs.restores?.[id] ?? {}, goes);
-  const remove = marks.going.filter((m) => !marks.staying.has(m));
+  // A "kept:" mark holds a roll for its round (the house rules' retreat roll): declaring again must not reroll it.
+  const remove = marks.going.filter((m) => !marks.staying.has(m) && !m.startsWith("kept:"));
   const back = restores.going.filter((c) => !restores.staying.has(c));
   const effects = [...(remove.length ? [{ targetId: id, removeConditions: remove }] : []), ...(back.length ? [{ targetId: id, addConditions: back }] : []), ...takenBack(rs.given ?? {}, id, goes)];
   if (effects.length) await applyEffects(tx, f, effects, bag);

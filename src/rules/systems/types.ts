@@ -181,6 +181,8 @@ export interface AttackInput<S = Record<string, unknown>> {
    * "same" (a tie, simultaneous), "defender first". Absent before the order is rolled.
    */
   order?: PlaceOrder;
+  /** The referee's `override:true`: a rule that would refuse this attack (a B/X house rules extra attack at one who is not a Normal Man) lets it through, with a note. */
+  override?: boolean;
 }
 
 export type PlaceOrder = "attacker first" | "same" | "defender first";
@@ -561,6 +563,14 @@ export interface MoraleResult {
 export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
   /** The distance between the sides when an encounter starts, by the text (surprise may change it). Play uses 2d6 × 10 feet without it. */
   encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
+  /**
+   * The encounter keeps the distance between the sides (B/X): play places each combatant on the line with a mark
+   * "at:<feet>" (the party at 0, the foes at the rolled distance; one added later with its side), the system's
+   * moves change it and its attacks read it.
+   */
+  keepsDistance?: boolean;
+  /** Where the foes come in, among `entries` ways in (the B/X house rules' "direction of appearance"): a roll the referee calls. */
+  appearance?(input: { entries: number }, dice: DiceBag): RuleResult;
   /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
   restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
   /**

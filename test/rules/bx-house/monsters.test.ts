@@ -16,8 +16,10 @@ describe("bx-house: the foes the text names", () => {
   // seed 001, "MISC COMBAT RULES": goblins, orks, men, Animated Skeletons, a Troll with 6HD+3, a foe of ogre size;
   // "ENCOUNTER ORDER": the evil wizard's bugbear bodyguards; "MISC COMBAT RULES": the owlbear's crushing hug;
   // "Mass Combat": three hundred bandits in units of ten.
-  it("has nine presets, each one of the text's foes in B/X numbers", () => {
-    expect(Object.keys(bxHouse.presets)).toEqual(["goblin", "orc", "skeleton", "normal man", "troll", "ogre", "bugbear", "owlbear", "bandit unit"]);
+  it("has bx's presets and the bandit unit, each in B/X numbers", () => {
+    expect(Object.keys(bxHouse.presets)).toEqual(["goblin", "orc", "skeleton", "troll", "ogre", "normal man", "kobold", "giant rat", "giant centipede", "bandit", "hobgoblin", "stirge", "zombie", "gnoll", "ghoul", "lizard man", "wolf", "bugbear", "dire wolf", "owlbear", "bandit unit"]);
+    expect(["kobold", "giant rat"].every((k) => isNormalType(preset(k)))).toBe(true);
+    expect(preset("ghoul")).toMatchObject({ attacksPerRound: 3 });
     expect(preset("troll")).toMatchObject({ hd: "6+3", ac: 4, attacksPerRound: 3 });
     expect(attacksAgainstNormalMen(mon("t", preset("troll")))).toBe(6);
     expect(preset("bugbear")).toMatchObject({ hd: "3+1", ac: 5, morale: 9, surprises: 3, weapons: [{ name: "weapon", damage: "2d4" }] });

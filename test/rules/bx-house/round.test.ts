@@ -50,7 +50,8 @@ describe("bx-house: declarations", () => {
     const gob = mon("gob");
     const r = declare(pc("a"), "retreat", [orc, gob], faces(3, 5, 2));
     expect(r.lines).toEqual(["a: 3.", "orc: 5 — a parting shot at +2, shield not counted.", "gob: 2 — no parting shot."]);
-    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["retreating"] }, { targetId: "orc", addConditions: ["parting shot"] }]);
+    // The roll is kept for its round (issue 30: withdrawing and declaring again must not reroll it).
+    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["retreating", expect.stringMatching(/^kept:retreat\|/)] }, { targetId: "orc", addConditions: ["parting shot"] }]);
     expect(bxHouse.round.allowance(withConds(orc, "parting shot"), ctx())).toMatchObject({ attacks: 2 });
     expect(bxHouse.round.allowance(withConds(pc("a"), "retreating"), ctx())).toMatchObject({ attacks: 0 });
   });
@@ -71,7 +72,7 @@ describe("bx-house: declarations", () => {
     // seed 001, "Retreat": "until the one fleeing turns and re-engages" (issue 30): it fights again
     expect(bxHouse.round.allowance(f, ctx([wolf])).attacks).toBe(0);
     const back = declare(f, "re-engage", [wolf]);
-    expect(back.effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"] }]);
+    expect(back.effects).toEqual([{ targetId: "a", removeConditions: ["fleeing", "retreating"] }]);
     expect(bxHouse.round.allowance(pc("a"), ctx([wolf])).attacks).toBe(1);
   });
   // seed 001, "MISC COMBAT RULES": running; elves and hobbits fire on the run
@@ -95,8 +96,10 @@ describe("bx-house: declarations", () => {
   it("grapple: a hit grapples; breaking free rolls HD d6s against the grapplers'", () => {
     const o = apply(mon("o", { hp: 20 }), declare(mon("o"), "grapple").effects);
     const hero = pc("hero", { level: 3, hp: 20 });
-    const s = standing(bxHouse, atk(o, hero), faces(15, 2));
-    expect(s.final).toContainEqual({ targetId: "hero", addConditions: ["grappled by:o"] });
+    // The hit grapples with no weapon damage, and the contest is rolled on it (issue 30): the orc's 1d6 5 against the hero's 3d6 3: pinned.
+    const s = standing(bxHouse, atk(o, hero), faces(15, 5, 1, 1, 1));
+    expect(s.final).toContainEqual({ targetId: "hero", addConditions: ["grappled by:o", "pinned"] });
+    expect(s.final.some((e) => e.damage)).toBe(false);
     const held = withConds(hero, "grappled by:o");
     const gr = withConds(o, "grappling");
     const r = declare(held, "break free", [gr], faces(5, 4, 4, 3));
@@ -115,7 +118,7 @@ describe("bx-house: Normal Men and the action economy", () => {
     expect(bxHouse.round.allowance(f, ctx([mon("ogre", { hd: "4+1" })]))).toMatchObject({ attacks: 1 });
     expect(bxHouse.round.allowance(mon("troll", { hd: "6+3" }, "foes"), ctx([pc("man", { class: "fighter" }, "party")]))).toMatchObject({ attacks: 1 });
     expect(bxHouse.round.allowance(mon("troll", { hd: "6+3" }, "foes"), ctx([{ ...pc("man", { class: "fighter", normalType: true }, "party") }]))).toMatchObject({ attacks: 6 });
-    expect(() => bxHouse.attack.begin({ ...atk(f, mon("ogre", { hd: "4+1" })), attackIndex: 1 }, faces(10))).toThrow(/Normal Men only/);
+    expect(() => bxHouse.attack.begin({ ...atk(f, mon("ogre", { hd: "4+1" })), attackIndex: 1, others: [gob] }, faces(10))).toThrow(/Normal Men only/);
     expect(bxHouse.attack.begin({ ...atk(f, gob), attackIndex: 2 }, faces(2)).outcome).toBe("miss");
   });
   it("/odds shows the Normal Men expectation", () => {
@@ -231,7 +234,7 @@ describe("bx-house: moving through a line", () => {
   // seed 001, "MISC COMBAT RULES" 3): "Anyone moving through a combat line MAY be subject to one free attack by all foes they pass… See rule for 'Retreat'"
   it("the retreat roll against the foes passed; the winners get a free attack at +2; the mover may still attack", () => {
     const r = declare(pc("a"), "through", [mon("o")], faces(2, 5));
-    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["passing"] }, { targetId: "o", addConditions: ["parting shot"] }]);
+    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["passing", expect.stringMatching(/^kept:retreat\|/)] }, { targetId: "o", addConditions: ["parting shot"] }]);
     const mover = withConds(pc("a", { ac: 4, shield: true }), "passing");
     expect(bxHouse.attack.begin(atk(withConds(mon("o", { thac0: 19 }), "parting shot"), mover), faces(2)).result.lines[0]).toMatch(/parting shot \+2\) = 4; needs 14/);
     expect(bxHouse.round.allowance(mover, ctx()).attacks).toBe(1);

@@ -131,7 +131,8 @@ describe("bx sheets and presets", () => {
     expect(bx.sheet.safeParse({ ac: 11 }).error!.issues[0]!.message).toBe("AC must be between -10 and 10");
   });
   it("has the classic presets", () => {
-    expect(Object.keys(bx.presets).sort()).toEqual(["goblin", "normal man", "ogre", "orc", "skeleton", "troll"]);
+    // The six of issue 20 and the foes a referee meets first (issue 30), all classic B/X stat lines.
+    expect(Object.keys(bx.presets).sort()).toEqual(["bandit", "bugbear", "dire wolf", "ghoul", "giant centipede", "giant rat", "gnoll", "goblin", "hobgoblin", "kobold", "lizard man", "normal man", "ogre", "orc", "owlbear", "skeleton", "stirge", "troll", "wolf", "zombie"]);
     expect(bx.presets.troll).toMatchObject({ ac: 4, hd: "6+3", hp: 30, morale: 10, attacks: 3 });
     // The presets' THAC0 is the classic monster table's, as for any monster: troll 13, ogre 15, goblin 19, Normal Man 20.
     expect(["troll", "ogre", "goblin", "orc", "skeleton", "normal man"].map((k) => thac0Of(bx.presets[k]!).value)).toEqual([13, 15, 19, 19, 19, 20]);

@@ -47,9 +47,9 @@ import {
   type SituationKey,
 } from "../types.js";
 import { unitSurvivors } from "./pursuit.js";
-import { NO_DEX_CONDITIONS, R_COMBAT, R_MASS, R_MISC, classBonus, dexAc, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
+import { NO_DEX_CONDITIONS, R_COMBAT, R_MASS, R_MISC, classBonus, dexAcChange, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
 import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js";
-import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, normalMenExpectation, whipEntangle } from "./maneuvers.js";
+import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, grapple, normalMenExpectation, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
 import { routineAttacks } from "../../round/economy.js";
 
@@ -209,7 +209,12 @@ function damageStep(b: Build, settings: BxSettings): AttackLine & { damage: Dice
   }
   const t = thac0Of(att.sheet);
   const line: AttackLine = { thac0: t.value, ab: attackBonusOf(att.sheet), thac0Text: thac0Words(t), abText: attackBonusWords(att.sheet) };
-  if (att.sheet.men) {
+  if (att.sheet.men && !def.sheet.men) {
+    // "subtracted from the target unit's total hit dice points": d6 × 10 is for units. Against one combatant the
+    // text is silent: the unit strikes as one of its men, with its weapon's damage (issue 30).
+    b.notes.push(`A unit of ${att.sheet.men} against one combatant: the unit's d6 × 10 is for units; this is one blow with its weapon.`);
+    b.rules.add(R_MASS);
+  } else if (att.sheet.men) {
     // seed 001, "Mass Combat": one "hit" throw per unit; a hit is a single d6 × 10 off the target unit's hit points.
     b.multiplier *= 10;
     b.damageMods.length = 0;
@@ -326,8 +331,8 @@ function engagedStep(b: Build): [string, string] | null {
 function defenderStep(b: Build, parryPressed: boolean): boolean {
   const def = b.input.defender;
   const d = def.sheet;
-  const dex = b.dexIgnored ? 0 : dexAc(d, def.state.conditions);
-  if (dex) b.acMods.push({ label: "defender's DEX", value: -dex, rule: R_COMBAT });
+  const dex = dexAcChange(d, def.state.conditions, b.dexIgnored);
+  if (dex) b.acMods.push({ label: d.acIncludesDex ? "defender's DEX not usable (the sheet's AC includes it)" : "defender's DEX", value: dex, rule: R_COMBAT });
   else if (!b.dexIgnored && abilityModifier(d.dex) > 0) {
     // seed 001, "COMBAT": "DEX bonuses are not applied to the defender's AC if … relatively stationary" (or unaware, helpless…).
     const why = NO_DEX_CONDITIONS.find((c) => has(def, c));
@@ -366,12 +371,13 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   if (opts.pick) weapon = att.sheet.weapons.find((w) => w.name === opts.pick) ?? weapon;
   const mode = attackMode(weapon, input.situation);
   refuseActing(att);
-  normalMenOnly(input, mode);
+  const overridden = normalMenOnly(input, mode);
   const b: Build = {
     input, weapon, mode, melee: mode === "melee", first: (input.attackIndex ?? 0) === 0,
     toHit: [], acMods: [], damageMods: [], marks: [], notes: [], used: ["mode"], rules: new Set([R_COMBAT]),
     multiplier: 1, advantage: false, disadvantage: false, shieldIgnored: false, dexIgnored: false, charging: false, surpriseAttack: false,
   };
+  if (overridden) b.notes.push(overridden);
   chargeStep(b);
   bonusStep(b);
   if (b.charging) (b.toHit.push({ label: "charge", value: 2, rule: R_MISC }), (b.multiplier *= 2));
@@ -390,14 +396,20 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
   };
 }
 
-/** Attacks beyond the combatant's own are Normal Men's: melee against a normal type only. */
-function normalMenOnly(input: HIn, mode: AttackMode) {
+/**
+ * Attacks beyond the combatant's own are Normal Men's: melee against a normal type only. The referee's override
+ * is a separate thing (issue 30): it lets the attack through, and the note says so.
+ */
+function normalMenOnly(input: HIn, mode: AttackMode): string | null {
   const att = input.attacker;
   const own = Math.max(att.sheet.attacksPerRound, routineAttacks(att.sheet));
-  if ((input.attackIndex ?? 0) < own) return;
-  if (input.attackIndex! >= attacksAgainstNormalMen(att)) return;
-  if (mode !== "melee" || !isNormalType(input.defender.sheet))
-    throw new RuleError(`${att.name}'s extra attacks this round are melee attacks against Normal Men only (goblins, orcs, men…): ${input.defender.name} is not one.`);
+  if ((input.attackIndex ?? 0) < own) return null;
+  if (input.attackIndex! >= attacksAgainstNormalMen(att)) return null;
+  if (mode === "melee" && isNormalType(input.defender.sheet)) return null;
+  // No Normal Man among its foes: no extra attacks to speak of (the round's allowance refused it, or the referee allowed it).
+  if (!input.others.some((o) => o.side !== att.side && !o.state.conditions.some((x) => ["dead", "fled"].includes(x)) && isNormalType(o.sheet)) && !isNormalType(input.defender.sheet)) return null;
+  if (input.override) return `Referee override: ${att.name}'s extra attack goes at ${input.defender.name}, who is not a Normal Man (the extra attacks are for Normal Men).`;
+  throw new RuleError(`${att.name}'s extra attacks this round are melee attacks against Normal Men only (goblins, orcs, men…): ${input.defender.name} is not one.`);
 }
 
 
@@ -600,9 +612,19 @@ function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
     }
     if (cond) effects.push({ targetId: def.id, addConditions: [cond], ...(cond === "dismounted" ? { removeConditions: ["mounted"] } : {}) });
     if (kind === "grapple") {
-      lines.push(`${def.name} is grappled by ${att.name}: on its turn it may try to throw its grapplers off.`);
-      effects.push({ targetId: def.id, addConditions: [`grappled by:${att.id}`] }, { targetId: att.id, addConditions: ["grappling"] });
-      rules.push(R_MISC);
+      // seed 001, "Grappling attacks": a hit means grappled (no weapon damage), and "each foe who has successfully
+      // grappled rolls … The hero also rolls": the contest is rolled now, with every foe holding it so far.
+      const holding = input.others.filter((o) => has(o, "grappling") && has(def, `grappled by:${o.id}`));
+      const g = grapple({ grapplers: [...holding, att], defender: def }, bag);
+      lines.push(`${def.name} is grappled by ${att.name} (no weapon damage). ${g.lines.join(" ")}`);
+      rules.push(...g.rules);
+      const old = ["pinned", "struggling"].filter((x) => has(def, x));
+      if (g.outcome === "thrown off") {
+        effects.push({ targetId: def.id, removeConditions: [...holding.map((o) => `grappled by:${o.id}`), ...old] });
+        for (const o of [...holding, att]) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [`stunned:${g.stunnedRounds}`, "stunned"] });
+      } else {
+        effects.push({ targetId: def.id, addConditions: [`grappled by:${att.id}`, g.outcome], ...(old.filter((x) => x !== g.outcome).length ? { removeConditions: old.filter((x) => x !== g.outcome) } : {}) }, { targetId: att.id, addConditions: ["grappling"] });
+      }
     }
   }
   // seed 001, "ENCOUNTER ORDER" 7: a caster hit "during the round": by a foe who won initiative (its place came first), with
@@ -631,7 +653,11 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
   const data: HouseData = { naturals, natural, fumbleRoll: null, pick: null, damageDice: null, priorDice: 0, surprise: false, parried: false, rolls: [] };
   if (natural === 1) data.fumbleRoll = fumbleCheck(levelOf(input.attacker.sheet), bag).roll;
   const probe = resolveHouse(input, plan, data);
-  if (probe.hit && plan.canHurt) {
+  // A grapple that hits deals no weapon damage: it grapples (the contest is the rider's).
+  if (probe.hit && has(input.attacker, "maneuver:grapple")) {
+    const riders = rollRiders(input, bag);
+    if (riders) data.riders = riders;
+  } else if (probe.hit && plan.canHurt) {
     let dmgPlan = plan;
     if (plan.florentinePair) {
       data.pick = plan.florentinePair[bag.d("which weapon hit", 2) - 1]!;

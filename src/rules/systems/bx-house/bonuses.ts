@@ -61,6 +61,16 @@ export function rangedDamage(s: HouseSheet, w: BxWeapon): Mod[] {
 
 /** DEX bonus to AC (lowers descending AC), unless the defender is stationary, unaware, or otherwise cannot use it. */
 export const NO_DEX_CONDITIONS = ["stationary", "unaware", "surprised", "helpless", "pinned", "charging", "unconscious", "entangled"];
+/**
+ * The change to the defender's AC from DEX: without it in the sheet's AC, the bonus lowers AC when usable; with it
+ * already in (`acIncludesDex`), nothing when usable and the bonus taken back out when not (issue 30: it counted twice).
+ */
+export function dexAcChange(s: HouseSheet, conditions: string[], ignored: boolean): number {
+  const usable = !ignored && dexAc(s, conditions) !== 0;
+  const mod = abilityModifier(s.dex);
+  if (s.acIncludesDex) return usable ? 0 : mod;
+  return usable ? -mod : 0;
+}
 export function dexAc(s: HouseSheet, conditions: string[]): number {
   if (conditions.some((c) => NO_DEX_CONDITIONS.includes(c))) return 0;
   return abilityModifier(s.dex);

@@ -82,6 +82,17 @@ export function encounterDistance(input: { surprise: boolean; outdoors?: boolean
   };
 }
 
+/**
+ * seed 001, "ENCOUNTER ORDER" 2: "The direction of appearance is determined by random number generation
+ * considering the number of possible entries": one die with as many faces as there are ways in.
+ */
+export function appearance(input: { entries: number }, bag: DiceBag): RuleResult {
+  const mark = bag.log.length;
+  const n = Math.max(2, Math.floor(input.entries));
+  const v = bag.d("direction of appearance", n);
+  return { title: `They come in by way ${v} of ${n}`, lines: [`Direction of appearance: 1d${n} = ${v}, among the ${n} possible entries.`], rules: [R_ORDER], rolls: bag.since(mark) };
+}
+
 /** The house reaction roll is bx's standard table ("2D6 on the Reaction Table"). */
 export { reactionBand };
 
@@ -232,7 +243,7 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
   const values = [...new Set(rest.map((c) => d.get(c.id) ?? 0))].sort((a, b) => b - a);
   for (const v of values) {
     const g = rest.filter((c) => (d.get(c.id) ?? 0) === v);
-    if (new Set(g.map((c) => (c.kind === "monster" ? `m:${c.sheet.class}` : input.method === "group" ? "party" : c.id))).size > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
+    if (new Set(g.map((c) => (c.kind === "monster" ? `m:${monsterGroup(c).toLowerCase()}` : input.method === "group" ? "party" : c.id))).size > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
     push(g.map((c) => c.id));
   }
   if (multi.length) order.push(multi.map((c) => c.id));

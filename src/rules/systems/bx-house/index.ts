@@ -7,7 +7,7 @@ import { z } from "zod";
 import { BX_OPTIONS, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
 import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
-import { encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
+import { appearance, encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
 import { houseApplyDamage, houseApplyHealing, houseTimePasses } from "./health.js";
 import { createHouseRound, houseWords } from "./round.js";
 import { houseFillSheet } from "./fill.js";
@@ -47,11 +47,14 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     monster: houseMonsterSchema,
     presets: housePresets,
     situations: HOUSE_SITUATIONS,
+    // The house rules keep no line of their own yet (their moves do not move it): B/X's stays out.
+    keepsDistance: false,
     initialState: houseInitialState,
     words: houseWords,
     round: createHouseRound(base.round as unknown as RuleSystem<HouseSheet>["round"], st),
     surprise: houseSurprise,
     encounterDistance: (input, dice) => encounterDistance(input, dice),
+    appearance,
     initiative: (input, dice) => houseInitiative(input, st, dice),
     roundStart: (input, dice) => houseRoundStart(input, st, dice),
     morale: houseMorale,

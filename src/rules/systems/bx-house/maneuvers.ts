@@ -175,18 +175,44 @@ export function roundMovement(input: { turnMovement: number; action: RoundAction
  * free attack at +2 (shield not counted): mark the retreater "retreating".
  * A foe who ties or rolls lower gets none.
  */
-export function retreatRoll(input: { retreater: HC; opponents: HC[] }, bag: DiceBag): RuleResult & { partingShots: string[] } {
+export function retreatRoll(input: { retreater: HC; opponents: HC[]; kept?: RetreatKept | null }, bag: DiceBag): RuleResult & { partingShots: string[]; kept: RetreatKept } {
   const mark = bag.log.length;
   const dexB = (c: HC) => abilityModifier(c.sheet.dex);
-  const mine = bag.roll(`retreat (${input.retreater.name})`, 1, 6, { modifier: dexB(input.retreater) }).total;
-  const lines = [`${input.retreater.name}: ${mine}.`];
+  // A roll made earlier this round stands (declared again after a withdrawal): only a foe not in it rolls.
+  const was = input.kept ?? null;
+  const mine = was ? was.mine : bag.roll(`retreat (${input.retreater.name})`, 1, 6, { modifier: dexB(input.retreater) }).total;
+  const lines = [`${input.retreater.name}: ${mine}${was ? " (the roll made this round stands)" : ""}.`];
   const partingShots: string[] = [];
+  const theirs: Record<string, number> = { ...(was?.theirs ?? {}) };
   for (const o of input.opponents) {
-    const t = bag.roll(`retreat (${o.name})`, 1, 6, { modifier: dexB(o) }).total;
+    const t = theirs[o.id] ?? bag.roll(`retreat (${o.name})`, 1, 6, { modifier: dexB(o) }).total;
+    theirs[o.id] = t;
     if (t > mine) partingShots.push(o.id);
     lines.push(`${o.name}: ${t} — ${t > mine ? "a parting shot at +2, shield not counted" : "no parting shot"}.`);
   }
-  return { title: partingShots.length ? "Retreat: parting shots" : "Retreat: clean getaway", lines, rules: [R_MISC], rolls: bag.since(mark), partingShots };
+  return { title: partingShots.length ? "Retreat: parting shots" : "Retreat: clean getaway", lines, rules: [R_MISC], rolls: bag.since(mark), partingShots, kept: { round: was?.round ?? 0, mine, theirs } };
+}
+
+/** A retreat roll kept for its round (issue 30: withdrawing and declaring again must not reroll it). */
+export interface RetreatKept {
+  round: number;
+  mine: number;
+  theirs: Record<string, number>;
+}
+
+/** The mark that keeps it: "kept:" marks survive a withdrawn declaration (play's declare.ts); no words are shown for it. */
+export const RETREAT_KEPT = "kept:retreat|";
+export function retreatKeptMark(k: RetreatKept): string {
+  return `${RETREAT_KEPT}${k.round}|${k.mine}|${Object.entries(k.theirs).map(([id, v]) => `${id}=${v}`).join("|")}`;
+}
+/** The roll kept on `conditions` (its mark), and its values when it was made in `round` (an older one is only replaced). */
+export function readRetreatKept(conditions: string[], round: number): { mark: string; kept: RetreatKept | null } | null {
+  const mark = conditions.find((c) => c.startsWith(RETREAT_KEPT));
+  if (!mark) return null;
+  const [r, mine, ...rest] = mark.slice(RETREAT_KEPT.length).split("|");
+  if (Number(r) !== round) return { mark, kept: null };
+  const theirs = Object.fromEntries(rest.map((x) => x.split("=")).map(([id, v]) => [id!, Number(v)]));
+  return { mark, kept: { round, mine: Number(mine), theirs } };
 }
 
 /** A combatant may disengage without penalty or free attack if its opponent is engaged with another foe. */

@@ -19,31 +19,16 @@ const T1_4 = { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 };
 const up = (s: BxSheet | Record<string, unknown>, extra: Partial<HouseSheet> = {}): HouseSheet => houseMonsterSchema.parse({ ...s, ...extra });
 
 /**
- * Goblins, orcs, skeletons, the troll, the ogre and Normal Men are bx's (seed 001
- * names each); the troll keeps its three attacks a round. The bugbear (the evil
- * wizard's bodyguards, "ENCOUNTER ORDER"), the owlbear (its crushing hug on a
- * natural 20, "MISC COMBAT RULES") and the bandits fought in units of ten ("Mass
- * Combat") carry the classic B/X numbers.
+ * Every bx preset (the classic stat lines; seed 001 names goblins, orcs,
+ * kobolds, giant rats, skeletons, the troll, the ogre and Normal Men), a
+ * monster's several attacks kept as its attacks a round. The bugbear (the evil
+ * wizard's bodyguards, "ENCOUNTER ORDER") surprises on 1–3, the owlbear (its
+ * crushing hug on a natural 20, "MISC COMBAT RULES") and the bandits fought in
+ * units of ten ("Mass Combat") carry the classic B/X numbers.
  */
 export const housePresets: Record<string, HouseSheet> = {
-  goblin: up(bxPresets.goblin!),
-  orc: up(bxPresets.orc!),
-  skeleton: up(bxPresets.skeleton!),
-  "normal man": up(bxPresets["normal man"]!),
-  troll: up(bxPresets.troll!, { attacksPerRound: 3 }),
-  ogre: up(bxPresets.ogre!),
-  bugbear: up({
-    class: "bugbear", hd: "3+1", hp: 14, ac: 5, morale: 9, movement: 90, saves: F1_3, surprises: 3,
-    weapons: [{ name: "weapon", damage: "2d4" }],
-  }),
-  owlbear: up({
-    class: "owlbear", hd: "5", hp: 22, ac: 5, morale: 9, movement: 120, size: "large", saves: F1_3, attacksPerRound: 3,
-    weapons: [
-      { name: "claw", damage: "1d8" },
-      { name: "claw", damage: "1d8" },
-      { name: "bite", damage: "1d8" },
-    ],
-  }),
+  ...Object.fromEntries(Object.entries(bxPresets).map(([k, v]) => [k, up(v, (v as { attacks?: number }).attacks ? { attacksPerRound: (v as { attacks?: number }).attacks! } : {})])),
+  bugbear: up(bxPresets.bugbear!, { saves: F1_3, surprises: 3 }),
   "bandit unit": up({
     class: "bandit", hd: "1", hp: 35, men: 10, ac: 6, morale: 8, movement: 120, saves: T1_4,
     weapons: [{ name: "sword", damage: "1d6" }],

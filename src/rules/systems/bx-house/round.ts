@@ -11,7 +11,7 @@ import { isOut } from "../../round/words.js";
 import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
 import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
-import { attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, retreatRoll, roundMovement } from "./maneuvers.js";
+import { RETREAT_KEPT, attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, readRetreatKept, retreatKeptMark, retreatRoll, roundMovement } from "./maneuvers.js";
 import { dropToDistract, pursuitContinues, pursuitRoll, roundsToCatch } from "./pursuit.js";
 import { isNormalType, type HouseSheet } from "./sheet.js";
 
@@ -65,6 +65,7 @@ export const houseWords: SystemWords = {
     if (c.startsWith("maneuver:")) return w(`${MANEUVERS[c.slice(9)] ?? c.slice(9)} on the next hit`, "round");
     if (c.startsWith("grappled by:")) return w(`grappled by ${name(c.slice(12))}`, "encounter");
     if (c.startsWith("stunned:")) return w(`stunned (${c.slice(8)} rounds left)`, "encounter");
+    if (c.startsWith(RETREAT_KEPT)) return w("", "encounter");
     if (c.startsWith("moved:")) return w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter");
     return undefined;
   },
@@ -158,9 +159,14 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
   const foes = foesOf(who, input.others);
   const engaged = foes.filter((o) => has(o, `attacking:${who.id}`) || has(who, `attacking:${o.id}`));
   const opp = through || !engaged.length ? foes : engaged;
-  const r = retreatRoll({ retreater: who, opponents: opp }, dice);
+  const old = readRetreatKept(who.state.conditions, input.round);
+  const r = retreatRoll({ retreater: who, opponents: opp, kept: old?.kept ?? null }, dice);
+  const keep = retreatKeptMark({ ...r.kept, round: input.round });
   // Moving through a line: the same roll against the foes passed; the mover still attacks those beyond.
-  const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: [through ? "passing" : "retreating"] }, ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] }))];
+  const effects: DeclareResult["effects"] = [
+    { targetId: who.id, addConditions: [through ? "passing" : "retreating", keep], ...(old && old.mark !== keep ? { removeConditions: [old.mark] } : {}) },
+    ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] })),
+  ];
   const lines = [...r.lines];
   const rolls = [...r.rolls];
   const rules = [...r.rules];
@@ -217,7 +223,7 @@ function declareManeuver(input: DeclareInput<HouseSheet>): DeclareResult {
   if (input.id === "disarm" && (!wpn || wpn.twoHanded)) throw new RuleError(`${who.name} needs a one-handed weapon to disarm.`);
   const aim = input.id === "entangle" && /weapon/i.test(input.detail ?? "") ? "weapon" : "target";
   const mark = `maneuver:${input.id}${input.id === "entangle" ? `:${aim}` : ""}`;
-  return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, [input.id === "grapple" ? "If the next attack hits, the foe is grappled at once (no save): on its turn it may try to throw its grapplers off." : "If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
+  return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, [input.id === "grapple" ? "If the next attack hits, the foe is grappled at once (no save) and takes no weapon damage; then and there each grappler rolls a d6 per hit die against the foe's d6 per hit die: pinned, struggling, or thrown off." : "If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
 }
 
 export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
@@ -262,7 +268,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     }
     case "drop food": case "drop treasure": case "obstacle": return declareFlight(input, dice);
     // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages": then it fights again.
-    case "re-engage": return res(`${who.name} turns and re-engages`, ["No longer fleeing: it may attack, and the pursuers lose their +2."], [R_MISC], [{ targetId: who.id, removeConditions: ["fleeing"] }]);
+    case "re-engage": return res(`${who.name} turns and re-engages`, ["No longer fleeing: it may attack this round, and the pursuers lose their +2."], [R_MISC], [{ targetId: who.id, removeConditions: ["fleeing", "retreating"] }]);
     case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"] }]);
     case "alight": return res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]);
     case "hasted": return res(`${who.name} is hasted`, ["Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them)."], [R_ORDER], [{ targetId: who.id, addConditions: ["hasted"] }]);

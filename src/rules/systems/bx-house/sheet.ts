@@ -16,6 +16,11 @@ export const houseExtra = {
   swashbuckler: z.boolean().default(false),
   /** seed 001 "ENCOUNTER ORDER": "add PSY bonus to roll" when a hit spellcaster saves. */
   psyBonus: int("PSY bonus", -3, 3).default(0),
+  /**
+   * The sheet's AC already has the DEX bonus in it (as a B/X sheet's usually does): the fight adds no DEX
+   * again, and takes it back out where the text drops it (stationary, flanked, from behind…).
+   */
+  acIncludesDex: z.boolean().default(false),
   /** Melee attacks per round (fighters with several attacks strike first and last). */
   attacksPerRound: int("Attacks per round", 1, 10).default(1),
   /** Fights Florentine (two weapons): +1 AC against melee attacks. */

@@ -23,6 +23,7 @@ import { spellDisrupted } from "./initiative.js";
 import { R_IN_MELEE } from "./round.js";
 import { aacOf, attackBonusOf, attackBonusWords, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
 import { thac0Of, thac0Words } from "./thac0.js";
+import { R_MELEE_ATTACKS, checkDistance, distanceBetween } from "./distance.js";
 
 export const R_ROLLS = 'seed 002, "Attack Rolls"';
 export const R_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -128,6 +129,8 @@ export interface BxPlan {
   rules: string[];
   /** The campaign option that changed the damage die, in words (shown where it applies). */
   damageOption?: string;
+  /** The distance the attack was checked against, in words. */
+  distanceLine?: string;
 }
 
 const COVER_BX: Record<string, number> = { light: -1, partial: -2, heavy: -4 };
@@ -141,6 +144,10 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
   const toHit: Mod[] = [];
   const damageMods: Mod[] = [];
   const used: SituationKey[] = ["mode"];
+  // The distance typed on the attack, else the encounter's between the two (distance.ts).
+  const distance = s.distance ?? distanceBetween(input.attacker, input.defender);
+  const checked = distance === undefined ? undefined : checkDistance({ defender: input.defender.name, distance, typed: s.distance !== undefined, melee: mode === "melee", weapon, situation: s });
+  if (s.distance !== undefined) used.push("distance");
   const rules: string[] = [a.acMode === "ascending" ? R_AAC : R_ROLLS];
   let acShift = 0;
   if (mode === "melee") {
@@ -154,9 +161,11 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
     const dex = abilityModifier(a.dex);
     if (dex) toHit.push({ label: "DEX", value: dex, rule: R_ROLLS });
     used.push("range", "cover");
-    if (s.range === "short") toHit.push({ label: "short range", value: 1, rule: R_RANGE });
-    if (s.range === "long") toHit.push({ label: "long range", value: -1, rule: R_RANGE });
-    if (s.range) rules.push(R_RANGE);
+    // A range band the distance gives (the typed `range` wins when both are given).
+    const range = s.range ?? checked?.band?.range;
+    if (range === "short") toHit.push({ label: "short range", value: 1, rule: R_RANGE });
+    if (range === "long") toHit.push({ label: "long range", value: -1, rule: R_RANGE });
+    if (range) rules.push(R_RANGE);
     if (s.cover === "full") throw new RuleError(`${input.defender.name} is behind complete cover and cannot be hit`);
     const c = s.cover ? COVER_BX[s.cover] : undefined;
     if (c) {
@@ -182,7 +191,8 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
   rules.push(R_DAMAGE);
   if (!pcFlat && input.attacker.kind !== "monster") rules.push(R_VARIABLE);
   const damageOption = pcFlat && weapon.damage.replace(/\s/g, "").toLowerCase() !== "1d6" ? `1d6 by the campaign option damage=d6 (every attack 1d6): the sheet's ${weapon.name} is ${weapon.damage}.` : undefined;
-  return { weapon, mode, toHit, hit: hitTarget(a, d, acShift), damage, damageMods, canHurt: canHurt(d, weapon), used, rules, ...(damageOption ? { damageOption } : {}) };
+  if (checked) rules.push(mode === "melee" ? R_MELEE_ATTACKS : R_MISSILE);
+  return { weapon, mode, toHit, hit: hitTarget(a, d, acShift), damage, damageMods, canHurt: canHurt(d, weapon), used, rules: [...new Set(rules)], ...(damageOption ? { damageOption } : {}), ...(checked ? { distanceLine: checked.line } : {}) };
 }
 
 export interface BxAttackData {
@@ -226,6 +236,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
   lines.push(
     `${input.attacker.name} attacks ${def.name} with ${weaponWords(plan.weapon)} (${plan.mode}): d20 ${natural}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.hit.target} (${plan.hit.text}).`,
   );
+  if (plan.distanceLine) lines.push(plan.distanceLine);
   if (natural === 20 || natural === 1) {
     rules.push(R_1_20);
     lines.push(natural === 20 ? "Natural 20: always hits." : "Natural 1: always misses.");

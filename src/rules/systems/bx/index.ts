@@ -13,7 +13,7 @@ import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSc
 import { bxDungeon } from "./dungeon.js";
 import { bxCampaignOptions, bxRound, bxSettingsFrom, bxWords } from "./round.js";
 
-export const BX_SITUATIONS: SituationKey[] = ["mode", "range", "cover", "modifier"];
+export const BX_SITUATIONS: SituationKey[] = ["mode", "range", "cover", "modifier", "distance"];
 
 export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet> {
   const st: BxSettings = bxSettingsSchema.parse({ ...BX_DEFAULT_SETTINGS, ...settings });
@@ -26,6 +26,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     attributes: BX_ATTRIBUTES,
     saves: [...SAVE_KINDS],
     situations: BX_SITUATIONS,
+    keepsDistance: st.distance === "kept",
     seed: "002",
     words: bxWords,
     round: bxRound,
@@ -77,3 +78,4 @@ export * from "./load.js";
 export * from "./round.js";
 export * from "./saves.js";
 export * from "./thac0.js";
+export * from "./distance.js";

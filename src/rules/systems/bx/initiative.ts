@@ -30,6 +30,26 @@ export function isSlow(w: BxWeapon | undefined): boolean {
   return !!w && (w.slow || (w.twoHanded && w.kind === "melee"));
 }
 
+/**
+ * seed 002, "Combat Sequence Per Round": a side acts "monster morale, movement, missile attacks, spell casting,
+ * melee attacks". Morale is the referee's call (/morale) before the side acts; the rest by what each declared or
+ * holds: a declared move, withdrawal or retreat moves; a readied missile or thrown weapon shoots; a declared spell
+ * is cast; the rest fight in melee.
+ */
+export function sidePhases(cs: Combatant<BxSheet>[]): { phase: string; cs: Combatant<BxSheet>[] }[] {
+  const has = (c: Combatant<BxSheet>, ...xs: string[]) => xs.some((x) => c.state.conditions.includes(x));
+  const moving = cs.filter((c) => has(c, "moving", "withdrawing", "retreating"));
+  const casting = cs.filter((c) => !moving.includes(c) && has(c, "casting"));
+  const missile = cs.filter((c) => !moving.includes(c) && !casting.includes(c) && ["missile", "thrown"].includes(readiedWeapon(c)?.kind ?? ""));
+  const melee = cs.filter((c) => !moving.includes(c) && !casting.includes(c) && !missile.includes(c));
+  return [
+    { phase: SIDE_PHASES[1], cs: moving },
+    { phase: SIDE_PHASES[2], cs: missile },
+    { phase: SIDE_PHASES[3], cs: casting },
+    { phase: SIDE_PHASES[4], cs: melee },
+  ];
+}
+
 /** Roll 1d6 for each side; ties re-rolled or simultaneous by the campaign's option. Returns sides in acting order (groups act together). */
 export function sideInitiative(sides: Side[], settings: BxSettings, bag: DiceBag, lines: string[]): Side[][] {
   let groups: Side[][] = [];
@@ -62,8 +82,13 @@ export function bxInitiative(input: InitiativeInput<BxSheet>, settings: BxSettin
     const present = (["party", "foes"] as const).filter((s) => active.some((c) => c.side === s));
     const sideOrder = sideInitiative(present, settings, bag, lines);
     for (const g of sideOrder) {
-      const ids = normal.filter((c) => g.includes(c.side)).map((c) => c.id);
-      if (ids.length) order.push(ids);
+      const members = normal.filter((c) => g.includes(c.side));
+      // A side acting alone acts phase by phase (movement, missiles, spells, melee); sides tied act together, simultaneously.
+      const phases = g.length === 1 ? sidePhases(members) : [{ phase: "", cs: members }];
+      for (const p of phases) if (p.cs.length) order.push(p.cs.map((c) => c.id));
+      if (phases.filter((p) => p.cs.length).length > 1) {
+        lines.push(`${g[0] === "party" ? "Party" : "Foes"} in the order of the round: ${phases.filter((p) => p.cs.length).map((p) => `${p.phase} (${p.cs.map((c) => c.name).join(", ")})`).join(", then ")}.`);
+      }
     }
     for (const g of sideOrder) {
       const ids = slow.filter((c) => g.includes(c.side)).map((c) => c.id);

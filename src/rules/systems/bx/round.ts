@@ -15,6 +15,7 @@ import type { BxSettings } from "./settings.js";
 import type { BxSheet } from "./sheet.js";
 import { encounterMove, meleeMovement } from "./time.js";
 import { encumberedRate, readEncumbrance } from "./load.js";
+import { AT, moveAway, moveToward } from "./distance.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -44,7 +45,8 @@ export const BX_REFEREE_SETS = [...REFEREE_CONDITIONS, "gagged", "bound", "silen
 export const bxWords: SystemWords = {
   conditions: BX_CONDITIONS,
   refereeSets: BX_REFEREE_SETS,
-  describe: (c) => (c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : undefined),
+  // "at:<feet>": a place on the encounter's line (distance.ts), read by attacks, not a word on the board.
+  describe: (c) => (c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : c.startsWith(AT) ? w("", "encounter") : undefined),
 };
 
 const has = (c: Combatant<BxSheet>, cond: string) => c.state.conditions.includes(cond);
@@ -106,18 +108,22 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
     }
     case "withdrawal": {
       const m = meleeMovement("withdrawal", fightRate(input));
-      return result(`${who.name} makes a fighting withdrawal`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
+      const away = moveAway(who, input.others, m.distance);
+      return result(`${who.name} makes a fighting withdrawal`, [...m.lines, ...(away.line ? [away.line] : [])], [R_IN_MELEE], [{ targetId: who.id, addConditions: ["withdrawing"] }, ...away.effects]);
     }
     case "retreat": {
       const m = meleeMovement("retreat", fightRate(input));
-      return result(`${who.name} retreats`, m.lines, [R_IN_MELEE], [{ targetId: who.id, addConditions: ["retreating"] }]);
+      const away = moveAway(who, input.others, m.distance);
+      return result(`${who.name} retreats`, [...m.lines, ...(away.line ? [away.line] : [])], [R_IN_MELEE], [{ targetId: who.id, addConditions: ["retreating"] }, ...away.effects]);
     }
     default: {
       const moved = roundsMoved(who);
       const m = encounterMove(fightRate(input), moved);
       if (!m.allowed) throw new RuleError(`${who.name} cannot move at encounter rate any more: ${m.reason}.`);
       const prev = who.state.conditions.filter((x) => x.startsWith("moved:"));
-      return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", `moved:${moved + 1}`], removeConditions: prev }]);
+      // Toward the nearest foe on the encounter's line (distance.ts), stopping at it.
+      const toward = moveToward(who, input.others, m.perRound);
+      return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", `moved:${moved + 1}`], removeConditions: prev }, ...toward.effects]);
     }
   }
 }
@@ -170,18 +176,24 @@ export function bxSettingsFrom(st: Record<string, unknown>): Partial<BxSettings>
     ...(st.damage ? { variableDamage: st.damage === "weapon" } : {}),
     ...(st.encumbrance ? { encumbrance: st.encumbrance as BxSettings["encumbrance"] } : {}),
     ...(st.monsterHp ? { monsterHp: st.monsterHp as BxSettings["monsterHp"] } : {}),
+    ...(st.distance ? { distance: st.distance as BxSettings["distance"] } : {}),
   };
 }
 
 export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSystem<BxSheet>): CampaignOptions {
   return {
     // seed 002: group initiative; "1d6 unless variable damage is chosen"; ties are rerolled.
-    defaults: { initiative: "group", initiativeDex: true, wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled" },
+    defaults: { initiative: "group", initiativeDex: true, wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled", distance: "referee" },
     own: {
       ...BX_OPTIONS,
       // seed 002, "Individual Initiative (Optional Rule)": each roll adds the DEX modifier, always; the option shows it and cannot turn it off.
       initiativeDex: { words: "add Dexterity to individual initiative (always, as the text's individual initiative does)", allowed: "on (the text always adds it)", schema: z.literal(true) },
-      monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) } },
+      monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
+      distance: {
+        words: "the encounter's distance (kept: the sides start at the rolled distance, moves change it and every attack checks it; referee: only a distance typed on an attack is checked)",
+        allowed: "kept or referee",
+        schema: z.enum(["kept", "referee"]),
+      } },
     configure: (st) => build(st) as unknown as RuleSystem,
   };
 }
