@@ -6,6 +6,7 @@
 //   POST /_local/say      { content, user?, channel? }  (a user writes a message)
 //   GET  /_local/messages?channel=table&limit=20
 //   GET  /_local/commands
+//   POST /_local/reconnect { code?: 4000 }  (the gateway closes the bot's connections: it resumes)
 // Users and channels are named, created on first use in the default guild.
 // Only this machine may drive it (controlRefusal): Host and any Origin name a loopback
 // address and this port, and a POST is JSON, so a web page in the developer's browser cannot.
@@ -144,6 +145,12 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
     if (method === "GET" && path === "/_local/commands") {
       const commands = local.visibleCommands(guildOf(local));
       return { status: 200, body: { commands, text: commands.map((c) => `/${c.name} — ${c.description}`).join("\n") } };
+    }
+    if (method === "POST" && path === "/_local/reconnect") {
+      const code = typeof b.code === "number" ? b.code : 4000;
+      const sessions = local.liveSessions;
+      local.dropConnections(code);
+      return { status: 200, body: { dropped: sessions, text: `closed ${sessions} gateway connection(s) with ${code}` } };
     }
     return { status: 404, body: { error: `unknown control route ${method} ${path}` } };
   } catch (err) {
