@@ -49,6 +49,8 @@ async function withBot(how: "node" | "npm", env: Record<string, string>, run: (b
   const child = spawn(cmd, args, {
     env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: database.url, LOCAL_DISCORD_PORT: String(port), LOG_LEVEL: "trace", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: a failed round's clean-up kills npm and the bot it runs, not npm alone.
+    detached: true,
   });
   let out = "";
   const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
@@ -96,7 +98,11 @@ async function withBot(how: "node" | "npm", env: Record<string, string>, run: (b
   try {
     await run(bot);
   } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // the group is gone: every process of the round has exited
+    }
     await exit;
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
