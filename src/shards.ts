@@ -145,6 +145,8 @@ export async function startShards(config: Config, log: Logger, env: NodeJS.Proce
     for (const [n, slot] of slots.entries()) {
       if (stopping) return;
       if (n > 0 && config.SHARD_SPAWN_DELAY_MS) await new Promise((r) => setTimeout(r, config.SHARD_SPAWN_DELAY_MS));
+      // A stop during the wait between two shards: the next one is never started (stop() has gone by).
+      if (stopping) return;
       await spawnShard(slot);
     }
   })();

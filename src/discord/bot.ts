@@ -114,6 +114,8 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
       await sweeper.idle();
       await router.drain();
       await client.destroy();
+      // One that came in between the drain and the gateway's close is answered ("restarting") too.
+      await router.drain();
     },
   };
 }

@@ -79,11 +79,20 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     }
   }
 
+  /** While stopping: a short answer, logged like a finished interaction (a stop's test counts both). */
+  async function refuse(i: Parameters<typeof say>[0]): Promise<void> {
+    const outcome = await say(i, "The bot is restarting: try again in a moment.").then(
+      () => "refused",
+      () => "error",
+    );
+    log.info({ interaction: i.id, outcome }, "interaction refused while stopping");
+  }
+
   return {
     async handle(i) {
       log.trace({ interaction: i.id, type: i.type, accepting }, "interaction received");
       // Refusals while stopping are tracked too: the client must not close under their answer.
-      const p = accepting ? run(i) : i.isRepliable() ? say(i, "The bot is restarting: try again in a moment.").catch(() => {}) : Promise.resolve();
+      const p = accepting ? run(i) : i.isRepliable() ? refuse(i) : Promise.resolve();
       running.add(p);
       try {
         await p;

@@ -8,6 +8,7 @@
 //   GET  /_local/messages?channel=table&limit=20[&as=alice]  (with `as`: only what that user sees)
 // An answer's `created` lists the channel's other new messages the action brought (a new board).
 //   GET  /_local/commands
+//   POST /_local/reconnect { code?: 4000 }  (the gateway closes the bot's connections: it resumes)
 // Users and channels are named, created on first use in the default guild.
 // Only this machine may drive it (controlRefusal): Host and any Origin name a loopback
 // address and this port, and a POST is JSON, so a web page in the developer's browser cannot.
@@ -184,6 +185,12 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
     if (method === "GET" && path === "/_local/commands") {
       const commands = local.visibleCommands(guildOf(local));
       return { status: 200, body: { commands, text: commands.map((c) => `/${c.name} — ${c.description}`).join("\n") } };
+    }
+    if (method === "POST" && path === "/_local/reconnect") {
+      const code = typeof b.code === "number" ? b.code : 4000;
+      const sessions = local.liveSessions;
+      local.dropConnections(code);
+      return { status: 200, body: { dropped: sessions, text: `closed ${sessions} gateway connection(s) with ${code}` } };
     }
     return { status: 404, body: { error: `unknown control route ${method} ${path}` } };
   } catch (err) {

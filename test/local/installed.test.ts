@@ -1,7 +1,7 @@
 // Issue 20, point 8: the first `npm start` says what it is doing and roughly how long, instead of a silent wait.
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -42,5 +42,24 @@ describe("the first start", () => {
     const r = run({});
     expect(r.status).toBe(0);
     expect(r.stderr).toBe("");
+  });
+
+  it("a SIGTERM during the install stops it and ends by the same signal, so npm runs no script after it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tenfoot-first-"));
+    const pidFile = join(dir, "install.pid");
+    writeFileSync(join(dir, "install.cjs"), `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); console.error("installing…"); setInterval(() => {}, 1000);`);
+    try {
+      const child = spawn(process.execPath, ["scripts/installed.mjs"], { env: { ...process.env, TENFOOT_ROOT: dir, TENFOOT_INSTALL: `node ${join(dir, "install.cjs")}` } });
+      let err = "";
+      const exit = new Promise<string | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+      await new Promise<void>((resolve) => child.stderr.on("data", (d) => ((err += String(d)), /installing…/.test(err) && resolve())));
+      child.kill("SIGTERM");
+      expect(await exit).toBe("SIGTERM");
+      expect(err).toMatch(/\[first start\] stopping: SIGTERM during the install \(after \d+ s\); it was stopped and the bot was not started/);
+      const pid = Number(readFileSync(pidFile, "utf8"));
+      expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
