@@ -13,7 +13,7 @@ const TABLE: Record<string, { sheet: string; foe: string; stats?: string; detail
   "third-age": { sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8", foe: "Brute", stats: "hp=40 successAC=30" },
   bx: { sheet: "class=fighter level=2 str=13 hp=12 ac=5 thac0=19 weapons=sword:1d8", foe: "Brute", stats: "hd=2 hp=40 ac=6 thac0=19" },
   "bx-house": { sheet: "class=fighter level=2 str=13 dex=10 hp=12 ac=5 thac0=19 weapons=sword:1d8", foe: "Brute", stats: "hd=2 hp=40 ac=6 thac0=19" },
-  siege: { sheet: "level=3 str=14 dex=12 bth=3 ac=12 hpMax=20 weapons=longsword:1d8", foe: "Brute", stats: "level=2 hpMax=40 ac=12 bth=2 weapons=club:1d6" },
+  siege: { sheet: "level=3 str=14 dex=12 bth=3 ac=12 hpMax=20 weapons=longsword:1d8", foe: "Brute", stats: "level=2 hpMax=40 ac=12 bth=2 weapons=club:1d6", detail: "Brute 40" },
   "life-guard": { sheet: "life=6 guard=5 armour=1 weapons=sword:d8", foe: "Brute", stats: "life=30 guard=30 armour=0 morale=12", detail: "melee" },
 };
 

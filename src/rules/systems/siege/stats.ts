@@ -63,14 +63,14 @@ function countThenAttack(part: string): (string | undefined)[] | null {
 }
 
 /** "If a monster's attack causes subdual rather than normal damage, the monster description will note it": `fist 1d4 subdual`. */
-const SUBDUAL_TAIL = /\s*\(?\s*subdual(?:\s+damage)?\s*\)?\s*$/i;
+const SUBDUAL_TAIL = /(?:\(\s*subdual(?:\s+damage)?\s*\)|\bsubdual(?:\s+damage)?)$/i;
 
 /** `2 claws 1d4, bite (1d10)` or `claw 1d4/claw 1d4/bite 1d10` → each attack as a weapon, and how many a round. */
 function attacks(value: string): Record<string, string> {
   const out: string[] = [];
   for (const whole of value.split(/[/,;]|\band\b/).map((p) => p.trim()).filter(Boolean)) {
     const subdual = SUBDUAL_TAIL.test(whole);
-    const part = subdual ? whole.replace(SUBDUAL_TAIL, "") : whole;
+    const part = subdual ? whole.replace(SUBDUAL_TAIL, "").trimEnd() : whole;
     const m = countThenAttack(part);
     if (!m) throw new RuleError(`An attack is its name and damage dice: \`club 2d8\`, or several as \`2 claws 1d4, bite 1d10\` (not "${part}").`);
     const damage = m[3]!.replace(/\s/g, "").toLowerCase();
