@@ -33,6 +33,10 @@ const schema = z.object({
     .regex(/^\d+(,\d+)*$/, "SHARDS must list shard ids such as 0,1")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Instead of SHARDS: this machine claims this many free shards in PostgreSQL (one image, many containers). */
+  SHARD_CLAIM: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  /** With SHARD_CLAIM: how long to wait for a shard another machine may be about to free. */
+  SHARD_CLAIM_WAIT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).default(60_000)),
   /** With SHARD_COUNT: the shard manager answers GET /health on this port (200 when every shard is ready). */
   HEALTH_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   /** The address /health listens on: 127.0.0.1 (this machine only) unless set, e.g. 0.0.0.0 in a container. */

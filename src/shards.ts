@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import { BEAT_MS, type Beat } from "./loop-delay.js";
+import { claimShards } from "./shard-claim.js";
 
 /** A ready shard whose event loop has been held up longer than this is unhealthy. */
 export const LOOP_DELAY_LIMIT_MS = 2000;
@@ -112,7 +113,11 @@ export function serveHealth(port: number, host: string, slots: readonly Slot[], 
 export async function startShards(config: Config, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<ShardManager> {
   if (!config.DISCORD_TOKEN) throw new Error("SHARD_COUNT needs DISCORD_TOKEN: without one, npm start runs one process against the local Discord");
   const count = await shardCount(config);
-  const ids = shardIds(config, count);
+  if (config.SHARD_CLAIM && config.SHARDS) throw new Error("Set SHARDS (the shards this machine runs) or SHARD_CLAIM (how many to claim), not both");
+  const claim = config.SHARD_CLAIM
+    ? await claimShards(config.DATABASE_URL, count, config.SHARD_CLAIM, log, { waitMs: config.SHARD_CLAIM_WAIT_MS, onLost: () => process.kill(process.pid, "SIGTERM") })
+    : null;
+  const ids = claim?.ids ?? shardIds(config, count);
   const slots = ids.map((id): Slot => ({ id, child: null, restarts: 0, state: "waiting" }));
   let stopping = false;
   const healthServer = config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, config.HEALTH_HOST, slots, log) : null;
@@ -175,6 +180,8 @@ export async function startShards(config: Config, log: Logger, env: NodeJS.Proce
             }),
         ),
       );
+      // Only once every shard has stopped: another machine may take them from here.
+      await claim?.release();
     },
   };
 }

@@ -42,6 +42,13 @@ describe("compose.yaml (bot and PostgreSQL, README's \"Many servers\")", () => {
   const envExample = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
   const botEnv = /^ {2}bot:\n[\s\S]*?^ {4}environment:\n((?: {6}.+\n)+)/m.exec(compose)?.[1] ?? "";
 
+  it("runs SHARD_CONTAINERS bot containers from one setting, each claiming a free shard (README, \"Many servers\")", () => {
+    expect(compose).toMatch(/^ {6}replicas: \$\{SHARD_CONTAINERS:-(\d+)\}$/m);
+    expect(botEnv).toMatch(/^ {6}SHARD_COUNT: \$\{SHARD_CONTAINERS:-\d+\}$/m);
+    expect(botEnv).toMatch(/^ {6}SHARD_CLAIM: "1"$/m);
+    expect(botEnv).not.toMatch(/^ {6}SHARDS:/m);
+  });
+
   it("builds the bot from the Dockerfile beside it and points it at the postgres service", () => {
     expect(compose).toMatch(/^ {4}build: \.$/m);
     expect(compose).toMatch(/DATABASE_URL: postgresql:\/\/tenfoot:.*@postgres:5432\/tenfoot/);
