@@ -66,4 +66,18 @@ describe("Castles & Crusades in the round", () => {
     expect(r1).toMatch(/round 1 · /);
     await say("referee", "encounter end");
   });
+
+  // seed 003 counts time only in rounds and for healing ("It heals at a rate of 1 hit point per every 10 minutes"):
+  // it has no dungeon turn, so a turn names the ruling in this book's name, never Basic/Expert's heading.
+  it("a dungeon turn cites a Castles & Crusades ruling, not Basic/Expert's Time: Rounds and Turns", async () => {
+    await say("referee", "dungeon set", { chance: 0 });
+    const t = await say("referee", "dungeon turn", { action: "search" });
+    expect(t).toMatch(/Castles & Crusades · a ruling: a dungeon turn is 10 minutes, as in the classic games \(this text has only combat rounds\)/);
+    expect(t).not.toMatch(/Basic\/Expert|Rounds and Turns/);
+    await say("alice", "dungeon light", { action: "light" });
+    // A message names one reference: with a torch burning, still this book's ruling, never Basic/Expert's "Resources".
+    const lit = await say("referee", "dungeon turn");
+    expect(lit).toMatch(/Una's torch: 5 turns left, burning[\s\S]*\nCastles & Crusades · a ruling: a dungeon turn is 10 minutes/);
+    expect(lit).not.toMatch(/Basic\/Expert|Resources/);
+  });
 });
