@@ -67,6 +67,28 @@ describe("Castles & Crusades in the round", () => {
     await say("referee", "encounter end");
   });
 
+  // seed 003, "Movement in the Combat Round": "The Castle Keeper has the option of reducing the movement rate due to
+  // terrain, obstacles, injuries … Generally, the movement rate should not be reduced by more than three-fourths
+  // (0.75). The Castle Keeper should always allow a character to move at least 5 feet"; "Drop all fractions".
+  it("the Castle Keeper reduces movement: at most by three-quarters, fractions dropped, never below 5 ft; the board shows the rate", async () => {
+    await say("referee", "encounter start", { monsters: "1 slug", stats: "HD 1 AC 10 MV 10 ATK bite 1d2", surprise: false });
+    const slow = await say("referee", "condition add", { target: "Una", condition: "slowed by three-quarters" });
+    expect(slow).toMatch(/Una: movement reduced by three-quarters \(the most\), this encounter/);
+    // 30 ft × 0.25 = 7.5: 7 ft.
+    expect(slow).toMatch(/\*\*Una\*\*.* · moves 7 ft a round \(30 ft reduced\)/);
+    await say("referee", "condition add", { target: "Slug", condition: "movement reduced by three-quarters (the most)" });
+    expect(await say("referee", "next")).toMatch(/round 1 · /);
+    await refused("referee", "declare", { who: "Una", action: "move", detail: "29" }, "Una cannot move 29 ft: running is four times the rate, at most 28 ft. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.");
+    expect(await say("referee", "declare", { who: "Una", action: "move", detail: "3" })).toMatch(
+      "Una moves 3 ft (0 squares): no more than half the rate (3 ft), so the attack is still allowed. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.",
+    );
+    // 10 ft × 0.25 = 2.5, but "at least 5 feet": 5 ft, and running four times it is 20 ft.
+    expect(await say("referee", "declare", { who: "Slug", action: "move", detail: "20" })).toMatch(
+      "Slug moves 20 ft (4 squares): more than half the rate (2 ft), so no attack this round. Slug's rate is 5 ft: 10 ft reduced by three-quarters by the Castle Keeper, the least the Castle Keeper allows.",
+    );
+    await say("referee", "encounter end");
+  });
+
   // seed 003 counts time only in rounds and for healing ("It heals at a rate of 1 hit point per every 10 minutes"):
   // it has no dungeon turn, so a turn names the ruling in this book's name, never Basic/Expert's heading.
   it("a dungeon turn cites a Castles & Crusades ruling, not Basic/Expert's Time: Rounds and Turns", async () => {

@@ -11,7 +11,7 @@ import { baseCannotAct, offered, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
 import type { Allowance, CampaignOptions, Combatant, ConditionWord, Declaration, DeclareInput, DeclareResult, Effect, Lifetime, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { RuleError } from "../types.js";
-import { disengage, halfMove, toSquares, validateAction, validateCharge } from "./actions.js";
+import { disengage, halfMove, movementRate, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
 import { CHARGING_AT, FLEEING_FROM, inMeleeWith } from "./plan.js";
 import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
@@ -48,8 +48,12 @@ export const words: SystemWords = {
     restrained: w("restrained (no Dexterity bonus to AC)", "encounter"),
     helpless: w("helpless (+10 to hit them)", "encounter"),
     disarmed: w("disarmed (fights without the weapon in hand)", "encounter"),
+    // "Movement in the Combat Round": the Castle Keeper's reduction for terrain, obstacles or injuries.
+    "slowed by a quarter": w("movement reduced by a quarter", "encounter"),
+    "slowed by half": w("movement reduced by half", "encounter"),
+    "slowed by three-quarters": w("movement reduced by three-quarters (the most)", "encounter"),
   },
-  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed"],
+  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed", "slowed by a quarter", "slowed by half", "slowed by three-quarters"],
   describe: (c, name) => {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
@@ -111,6 +115,26 @@ function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> 
   return DECLARATIONS.filter((x) => x.when === "turn" && open.includes(x.id) && !ctx.declared.includes(x.id) && !(x.id === "move" && ctx.declared.includes("charge")));
 }
 
+/** The Castle Keeper's reductions (/condition), by their mark: "not … more than three-fourths (0.75)". */
+const REDUCTIONS: Record<string, [number, string]> = {
+  "slowed by a quarter": [0.25, "a quarter"],
+  "slowed by half": [0.5, "half"],
+  "slowed by three-quarters": [0.75, "three-quarters"],
+};
+
+/**
+ * The rate a combatant moves at this round ("Movement in the Combat Round"): its sheet's, or the Castle
+ * Keeper's reduction of it, fractions dropped and never below 5 ft. `why` says the reduction, when there is one.
+ */
+export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: string } {
+  const key = Object.keys(REDUCTIONS).find((k) => who.state.conditions.includes(k));
+  if (!key) return { rate: who.sheet.move };
+  const [by, words] = REDUCTIONS[key]!;
+  const rate = movementRate(who.sheet.move, { reduction: by });
+  const floor = rate === 5 && who.sheet.move * (1 - by) < 5 ? ", the least the Castle Keeper allows" : "";
+  return { rate, why: `${who.name}'s rate is ${rate} ft: ${who.sheet.move} ft reduced by ${words} by the Castle Keeper${floor}` };
+}
+
 const feet = (detail: string | undefined, what: string): number => {
   const n = Number((detail ?? "").trim().replace(/\s*(ft|feet|')$/i, ""));
   if (!detail?.trim() || !Number.isInteger(n) || n < 0 || n > 1000) throw new RuleError(`Give ${what}: a whole number of feet, e.g. 40.`);
@@ -152,7 +176,8 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   };
   switch (input.id) {
     case "charge": {
-      const window = `${who.sheet.move}–${2 * who.sheet.move} ft`;
+      const { rate, why: slowed } = moveRate(who);
+      const window = `${rate}–${movementRate(rate, { pace: "jog" })} ft`;
       // "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30 feet away, but no
       // more than 60 feet": a charge has a target and a distance, both checked (a one tap gives neither: it says how).
       const raw = (input.detail ?? "").trim();
@@ -161,8 +186,8 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       const dist = feet(num[1], `the distance to the foe (${who.name} can charge a foe ${window} away)`);
       const name = raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim();
       const foe = named({ ...input, detail: name }, (c) => c.side !== who.side && !isOut(c), "the foe charged");
-      const c = validateCharge({ rate: who.sheet.move, distanceFt: dist });
-      if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}`);
+      const c = validateCharge({ rate, distanceFt: dist });
+      if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}${slowed ? ` ${slowed}.` : ""}`);
       return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`], c.rules, self(["charging", `${CHARGING_AT}${foe.id}`]));
     }
     case "dodge":
@@ -173,7 +198,7 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
     }
     case "disengage":
     case "withdraw": {
-      const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", who.sheet.move);
+      const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", moveRate(who).rate);
       // "Their opponent gets an attack against them as they run away": the foes in melee with them, named in the detail.
       const from = input.id === "disengage" ? meleeFoes(input) : [];
       const lines = [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`];
@@ -188,19 +213,20 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
 function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   const ft = feet(input.detail, `how far ${who.name} moves`);
-  const rate = who.sheet.move;
+  const { rate, why: slowed } = moveRate(who);
+  const said = slowed ? ` ${slowed}.` : "";
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const n = toSquares(ft);
   const squares = `${ft} ft (${n} square${n === 1 ? "" : "s"})`;
   // Moving out from behind cover ends it ("until one or the other move out from behind it").
   const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
-  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.`], asAttack.rules, leave);
+  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.${said}`], asAttack.rules, leave);
   // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
-  if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.`);
+  if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.${said}`);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
-  if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.`);
-  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
+  if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.${said}`);
+  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.${said}`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
 }
 
 /** "Cover": +2 / +4 / +6 / +10 AC; in melee it counts for both sides (see plan.ts). */
@@ -273,6 +299,11 @@ export const round: RoundRules<SiegeSheet> = {
     return base(who, ctx);
   },
   end: roundEnd,
+  // The Castle Keeper's reduced movement, shown as the rate it leaves ("Movement in the Combat Round").
+  note: (who) => {
+    const r = moveRate(who);
+    return r.why ? `moves ${r.rate} ft a round (${who.sheet.move} ft reduced)` : null;
+  },
   rerolls: () => true,
 };
 
