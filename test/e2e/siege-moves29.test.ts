@@ -67,6 +67,34 @@ describe("Castles & Crusades in the round", () => {
     await say("referee", "encounter end");
   });
 
+  // seed 003, "Initiative": "when a large creature is fighting a medium or smaller sized creature. In the first round
+  // only, the creature with the longer reach or larger size is allowed to attack first, even if the creature with the
+  // shorter reach or smaller size won the initiative roll. This rule only applies if the … smaller creature approaches
+  // within ten feet. Such action counts as the action for that round for the larger creature".
+  it("closing within ten feet of a larger foe by a move: the foe strikes first, as its action for the round", async () => {
+    await say("referee", "heal", { target: "Una", amount: 8 });
+    await say("referee", "encounter start", { monsters: "1 goblin, 1 ogre", surprise: false });
+    // Una won the initiative over the Ogre: she is #2, it is #4.
+    expect(await say("referee", "next")).toMatch(/#2 \*\*Una\*\*[\s\S]*#4 \*\*Ogre\*\*/);
+    expect(await say("referee", "next")).toMatch(/round 1 · Una to act/);
+    await refused("alice", "declare", { action: "move", detail: "Troll 20" }, "\"Troll\" is not the foe closed on: choose Goblin, Ogre.");
+    const move = await say("alice", "declare", { action: "move", detail: "Ogre 15" });
+    expect(move).toMatch(
+      "Una moves 15 ft (3 squares): no more than half the rate (15 ft), so the attack is still allowed.\nFirst round: Una closes within ten feet of Ogre, so Ogre strikes first (large against medium), before Una's attack on it and out of its turn; that strike is Ogre's action this round.\nCastles & Crusades · Initiative",
+    );
+    expect(move).toMatch(/\*\*Una\*\* .* · closed within 10 ft of Ogre · declared: Move/);
+    await refused("alice", "attack", { target: "Ogre" }, "Ogre strikes first: Una closed within ten feet of it in the first round, so Ogre attacks Una before Una's attack, out of its turn (Castles & Crusades · Initiative).");
+    expect(await say("referee", "attack", { attacker: "Ogre", target: "Una" })).toMatch(
+      /^Ogre attacks Una: hit\n\*\*club\*\*: d20 13 \+ 7 \(BtH \+4, STR \+3\) = \*\*20\*\* vs AC 14 → hit, 2d8 \(STR \+3\) = 13 damage\.\nReferee: Ogre acts out of turn\./,
+    );
+    expect(await say("alice", "attack", { target: "Ogre" })).toMatch(/^Una attacks Ogre: hit\n\*\*longsword\*\*: d20 17 \+ 4/);
+    // "Such action counts as the action for that round for the larger creature": at its own place, no second attack.
+    await say("referee", "next");
+    expect(await say("referee", "next")).toMatch(/round 1 · Ogre to act[\s\S]*\*\*Una\*\* .* · closed within 10 ft of Ogre, struck first by Ogre/);
+    await refused("referee", "attack", { attacker: "Ogre", target: "Bo" }, /^Ogre has already attacked this round \(one attack this round\)\./);
+    await say("referee", "encounter end");
+  });
+
   // seed 003, "Movement in the Combat Round": "The Castle Keeper has the option of reducing the movement rate due to
   // terrain, obstacles, injuries … Generally, the movement rate should not be reduced by more than three-fourths
   // (0.75). The Castle Keeper should always allow a character to move at least 5 feet"; "Drop all fractions".

@@ -69,6 +69,10 @@ export const chargesAt = (charger: { state: { conditions: string[] } }, foeId: s
   const at = charger.state.conditions.filter((c) => c.startsWith(CHARGING_AT));
   return !at.length || at.includes(`${CHARGING_AT}${foeId}`);
 };
+/** Marks a combatant that closed within 10 ft of a larger foe by a move in the first round: that foe strikes first ("Initiative"). */
+export const CLOSED_ON = "closed on:";
+/** Marks the one that closed once the foe it closed on has struck at it: its own attack at that foe may follow. */
+export const STRUCK_FIRST_BY = "struck first by:";
 /** Marks a hasty disengager with each foe it names as in melee with it: only those get the free attack. */
 export const FLEEING_FROM = "fleeing from:";
 /** Whether a foe may take the free attack at a hasty disengager: in melee with it (every foe when none was named). */
@@ -378,6 +382,10 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   const far = input.situation.distance !== undefined && input.situation.distance > 10;
   if (free && (far || input.situation.mode === "ranged" || input.situation.mode === "thrown" || attacker.sheet.weapons.find((w) => w.name.toLowerCase() === input.weapon?.trim().toLowerCase())?.kind === "ranged"))
     throw new RuleError(`${attacker.name}'s free attack at ${defender.name} is made in melee as they run away, not from afar (Castles & Crusades · Disengaging from Combat).`);
+  // "Initiative": the smaller one that approached within ten feet waits for the larger one's strike, unless the larger one's place came first.
+  const closed = attacker.state.conditions.includes(`${CLOSED_ON}${defender.id}`) && !attacker.state.conditions.includes(`${STRUCK_FIRST_BY}${defender.id}`);
+  if (closed && input.order !== "defender first" && !defender.state.conditions.some((c) => NOT_ABLE.includes(c)))
+    throw new RuleError(`${defender.name} strikes first: ${attacker.name} closed within ten feet of it in the first round, so ${defender.name} attacks ${attacker.name} before ${attacker.name}'s attack, out of its turn (Castles & Crusades · Initiative).`);
   if (input.situation.charge && !attacker.state.conditions.includes("charging"))
     throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);
 }
@@ -391,6 +399,7 @@ export function plan(input: AttackInput<SiegeSheet>): Plan {
   if (attacker.state.conditions.includes("casting") && special !== "touch")
     throw new RuleError(`${attacker.name} is casting a spell this round: the only attack left is the spell's touch attack (\`/attack weapon:touch\`) (Castles & Crusades · Cast a Spell).`);
   const adds: string[] = defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [`${STRUCK_FLEEING}${attacker.id}`] : [];
+  if (defender.state.conditions.includes(`${CLOSED_ON}${attacker.id}`)) adds.push(`${STRUCK_FIRST_BY}${attacker.id}`);
   if (attacker.state.conditions.includes("held")) {
     if (special !== "grapple") throw new RuleError(`${attacker.name} is held: the only action is a grapple to break the hold.`);
     if (!defender.state.conditions.includes("grappling")) throw new RuleError(`${attacker.name} is held: grapple the one holding them to break free.`);

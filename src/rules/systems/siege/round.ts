@@ -13,7 +13,8 @@ import type { Allowance, CampaignOptions, Combatant, ConditionWord, Declaration,
 import { RuleError } from "../types.js";
 import { disengage, halfMove, movementRate, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
-import { CHARGING_AT, FLEEING_FROM, inMeleeWith } from "./plan.js";
+import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, inMeleeWith, STRUCK_FIRST_BY } from "./plan.js";
+import { firstStrike } from "./combat.js";
 import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
@@ -62,6 +63,8 @@ export const words: SystemWords = {
     if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
     if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
+    if (c.startsWith(CLOSED_ON)) return w(`closed within 10 ft of ${name(c.slice(CLOSED_ON.length))}`, "round");
+    if (c.startsWith(STRUCK_FIRST_BY)) return w(`struck first by ${name(c.slice(STRUCK_FIRST_BY.length))}`, "round");
     const cover = COVER_WORDS[c.slice(6)];
     if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
@@ -98,7 +101,7 @@ export const DECLARATIONS: Declaration[] = [
   d("evade", "Evade", ref("Evade"), "before", "the opponent to evade"),
   d("disengage", "Disengage (hasty)", ref("Disengaging from Combat"), "before", "the foes in melee with them"),
   d("withdraw", "Disengage (fighting)", ref("Disengaging from Combat"), "before"),
-  d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved this round"),
+  d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved, and the foe closed on: e.g. 20 or Ogre 20"),
   d("aid", "Aid the wounded", ref("Hit Points"), "turn", "the mortally wounded ally"),
   d("cover", "Take cover", ref("Cover"), "turn", "1/4, 1/2, 3/4 or full"),
   d("spell", "Cast a spell", ref("Cast a Spell"), "turn"),
@@ -210,9 +213,33 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   throw new RuleError(`Nothing called "${input.id}" can be declared before initiative.`);
 }
 
+/**
+ * "Initiative": "In the first round only, the creature with the longer reach or larger size is allowed to attack
+ * first … This rule only applies if the creature with the shorter reach or smaller creature approaches within ten
+ * feet." A move that names the foe it closes on, in the first round, before that foe's place: it strikes first.
+ */
+function closingOn(input: DeclareInput<SiegeSheet>, foe: Combatant<SiegeSheet>): { line: string; mark: string } | null {
+  const { who } = input;
+  if (input.round !== 1 || (input.acted ?? []).includes(foe.id) || cannotActReason(foe, 1) || noInitiativeReason(foe)) return null;
+  const fs = firstStrike(foe.sheet, who.sheet, { round: 1, closesWithin10ft: true });
+  if (!fs.first) return null;
+  return {
+    line: `First round: ${who.name} closes within ten feet of ${foe.name}, so ${foe.name} strikes first (${fs.why}), before ${who.name}'s attack on it and out of its turn; that strike is ${foe.name}'s action this round.`,
+    mark: `${CLOSED_ON}${foe.id}`,
+  };
+}
+
 function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
-  const ft = feet(input.detail, `how far ${who.name} moves`);
+  // "20", or "Ogre 20": the foe the move closes on (within ten feet) and the feet moved.
+  const raw = (input.detail ?? "").trim();
+  const num = /(\d+)\s*(?:ft|feet|')?\s*$/i.exec(raw) ?? /(\d+)\s*(?:ft|feet|')?/i.exec(raw);
+  const foeName = num ? raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim() : "";
+  const ft = feet(num && foeName ? num[1] : input.detail, `how far ${who.name} moves`);
+  const foe = foeName ? named({ ...input, detail: foeName }, (c) => c.side !== who.side && !isOut(c), "the foe closed on") : undefined;
+  const close = foe ? closingOn(input, foe) : null;
+  const closeLines = close ? [close.line] : foe ? [`${who.name} closes within ten feet of ${foe.name}.`] : [];
+  const closeEffects: Effect[] = close ? [{ targetId: who.id, addConditions: [close.mark] }] : [];
   const { rate, why: slowed } = moveRate(who);
   const said = slowed ? ` ${slowed}.` : "";
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
@@ -221,12 +248,13 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   // Moving out from behind cover ends it ("until one or the other move out from behind it").
   const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
-  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.${said}`], asAttack.rules, leave);
+  const rules = close ? [ref("Initiative")] : [];
+  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.${said}`, ...closeLines], [...rules, ...asAttack.rules], [...leave, ...closeEffects]);
   // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
   if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.${said}`);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
   if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.${said}`);
-  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.${said}`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
+  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.${said}`, ...closeLines], [...rules, ...asMove.rules], [...leave, ...closeEffects, { targetId: who.id, addConditions: ["moved far"] }]);
 }
 
 /** "Cover": +2 / +4 / +6 / +10 AC; in melee it counts for both sides (see plan.ts). */
