@@ -117,6 +117,29 @@ describe("Castles & Crusades in the round", () => {
     await say("referee", "encounter end");
   });
 
+  // seed 003, "Use an Item": "Usually, the item must be on a belt or hanging from a pack, and readying it should not
+  // take more than a few seconds. Whereas, if an item is in a backpack, it would take at least a round to take off
+  // the pack, dig through it, and retrieve the item."
+  it("an item the sheet lists as packed takes a round to dig out; it is used the round after", async () => {
+    const sheet = await say("alice", "character edit", { name: "Una", sheet: "packed=potion of healing|rope" });
+    expect(sheet).toMatch("In the backpack (a round to dig out): potion of healing, rope");
+    await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
+    let board = "";
+    for (let i = 0; i < 4 && !/round 1 · Una to act/.test(board); i++) board = await say("referee", "next");
+    expect(board).toMatch(/round 1 · Una to act/);
+    const dig = await say("alice", "declare", { action: "item", detail: "Potion of Healing" });
+    expect(dig).toMatch(
+      "Una takes off the pack and digs out the potion of healing: an item in a backpack takes at least a round to retrieve, so it can be used next round. That is this round's action: no attack as well.\nCastles & Crusades · Use an Item",
+    );
+    expect(dig).toMatch(/\*\*Una\*\* .* · potion of healing out of the backpack, ready · declared: Use an item/);
+    await refused("alice", "attack", { target: "Goblin" }, "Una cannot attack this round (used an item: that is this round's action).");
+    // The next round, the potion is at hand: used at once.
+    for (let i = 0; i < 6 && !/round 2 · Una to act/.test(board); i++) board = await say("referee", "next");
+    expect(board).toMatch(/round 2 · Una to act/);
+    expect(await say("alice", "declare", { action: "item", detail: "potion of healing" })).toMatch(/^Una: use an item \(potion of healing\)\. That is the round's action: no attack as well\./m);
+    await say("referee", "encounter end");
+  });
+
   // seed 003 counts time only in rounds and for healing ("It heals at a rate of 1 hit point per every 10 minutes"):
   // it has no dungeon turn, so a turn names the ruling in this book's name, never Basic/Expert's heading.
   it("a dungeon turn cites a Castles & Crusades ruling, not Basic/Expert's Time: Rounds and Turns", async () => {

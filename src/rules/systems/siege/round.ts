@@ -63,6 +63,7 @@ export const words: SystemWords = {
     if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
     if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
+    if (c.startsWith(READIED)) return w(`${c.slice(READIED.length)} out of the backpack, ready`, "encounter");
     if (c.startsWith(CLOSED_ON)) return w(`closed within 10 ft of ${name(c.slice(CLOSED_ON.length))}`, "round");
     if (c.startsWith(STRUCK_FIRST_BY)) return w(`struck first by ${name(c.slice(STRUCK_FIRST_BY.length))}`, "round");
     const cover = COVER_WORDS[c.slice(6)];
@@ -105,7 +106,7 @@ export const DECLARATIONS: Declaration[] = [
   d("aid", "Aid the wounded", ref("Hit Points"), "turn", "the mortally wounded ally"),
   d("cover", "Take cover", ref("Cover"), "turn", "1/4, 1/2, 3/4 or full"),
   d("spell", "Cast a spell", ref("Cast a Spell"), "turn"),
-  d("item", "Use an item", ref("Use an Item"), "turn"),
+  d("item", "Use an item", ref("Use an Item"), "turn", "the item, e.g. potion of healing"),
   d("ability", "Use an ability", ref("Use an Ability"), "turn"),
 ];
 
@@ -136,6 +137,28 @@ export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: stri
   const rate = movementRate(who.sheet.move, { reduction: by });
   const floor = rate === 5 && who.sheet.move * (1 - by) < 5 ? ", the least the Castle Keeper allows" : "";
   return { rate, why: `${who.name}'s rate is ${rate} ft: ${who.sheet.move} ft reduced by ${words} by the Castle Keeper${floor}` };
+}
+
+/** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
+const READIED = "readied:";
+
+/**
+ * "Use an Item": "if an item is in a backpack, it would take at least a round to take off the pack, dig through
+ * it, and retrieve the item." An item the sheet lists as packed takes this round to ready; it is used next round.
+ */
+function declareItem(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const named = (input.detail ?? "").trim();
+  const packed = named ? (who.sheet.packed ?? []).find((x) => x.toLowerCase() === named.toLowerCase()) : undefined;
+  const label = DECLARATIONS.find((x) => x.id === "item")!.label.toLowerCase();
+  if (!packed || who.state.conditions.includes(`${READIED}${packed.toLowerCase()}`))
+    return result(`${who.name}: ${label}`, [`${who.name}: ${label}${named ? ` (${named})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE.item!], []);
+  // The five actions' own check (actions.ts): a packed item is not usable this round.
+  const check = validateAction({ action: "item", moveFt: 0, rate: who.sheet.move, item: "packed" });
+  if (check.ok) throw new RuleError(`${who.name}'s ${packed} should take a round to dig out.`);
+  return result(`${who.name} digs out the ${packed}`, [
+    `${who.name} takes off the pack and digs out the ${packed}: an item in a backpack takes at least a round to retrieve, so it can be used next round. That is this round's action: no attack as well.`,
+  ], [ref("Use an Item"), ref("Combat Actions")], [{ targetId: who.id, addConditions: [`${READIED}${packed.toLowerCase()}`] }]);
 }
 
 const feet = (detail: string | undefined, what: string): number => {
@@ -277,6 +300,7 @@ function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult
   if (phase === "declare") return declareBefore(input);
   if (input.id === "move") return declareMove(input);
   if (input.id === "cover") return declareCover(input);
+  if (input.id === "item") return declareItem(input);
   if (input.id === "aid") {
     const ally = named(input, (c) => c.side === who.side && hpBand(readState(c).hp) === "mortally wounded" && !c.state.conditions.includes("aided"), "a mortally wounded ally to aid");
     const e = aidEffect(ally);
