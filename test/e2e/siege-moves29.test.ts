@@ -140,6 +140,30 @@ describe("Castles & Crusades in the round", () => {
     await say("referee", "encounter end");
   });
 
+  // seed 003, "Two Weapon Fighting": "the secondary attack inflicts normal fist damage of 1d2 hit points. When a monk
+  // reaches 6th level, the character gains a secondary hand-to-hand attack. A monk's secondary hand-to-hand attack
+  // ability does not suffer any penalty for two-weapon fighting and it inflicts the damage in the monk special
+  // ability chart. But, if a monk at any level fights with a weapon in one hand and attacks with his other hand …
+  // the monk suffers the standard penalties".
+  it("a 6th-level monk's bare hands: a second attack without penalty at the chart's damage; a weapon in one hand keeps the 1d2 and the penalties", async () => {
+    await say("bob", "character create", { name: "Lin", sheet: "class=monk level=6 str=13 dex=14 ac=15 hpMax=30 weapons=\"open hand:1d8|staff:1d6\"" });
+    await say("referee", "encounter start", { monsters: "1 ogre", surprise: false });
+    await say("bob", "encounter join", { character: "Lin" });
+    await say("referee", "next");
+    const hands = await say("referee", "attack", { attacker: "Lin", target: "Ogre", weapon: "open hand", override: true });
+    // 6th level: BtH +3 and STR +1 on both, no "primary hand"/"off hand" penalty; the chart's 1d8 (the sheet's line) on both.
+    expect(hands).toMatch(/\*\*open hand\*\*: d20 \d+ \+ 4 \(BtH \+3, STR \+1\) = \*\*\d+\*\* vs AC 16/);
+    expect(hands).toMatch(/\*\*open hand \(secondary\)\*\*: d20 \d+ \+ 4 \(BtH \+3, STR \+1\) = \*\*\d+\*\* vs AC 16/);
+    expect(hands).toMatch("A monk of 6th level or more has a secondary hand-to-hand attack: no two-weapon penalty, 1d8 by the monk's chart (the sheet's open hand).");
+    expect(hands).not.toMatch(/off hand|primary hand|Referee override/);
+    const staff = await say("referee", "attack", { attacker: "Lin", target: "Ogre", weapon: "staff", two_weapons: true, override: true });
+    // A weapon in one hand: the standard penalties (−3 and −6, each eased by DEX +1) and the 1d2 fist.
+    expect(staff).toMatch(/\*\*staff \(primary\)\*\*: d20 \d+ \+ 1 \(BtH \+3, primary hand \(−3, DEX \+1\) -2\)/);
+    expect(staff).toMatch(/\*\*fist \(off hand\)\*\*: d20 \d+ − 2 \(BtH \+3, off hand \(−6, DEX \+1\) -5\)/);
+    expect(staff).toMatch("A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties (a weapon in one hand: the standard penalties).");
+    await say("referee", "encounter end");
+  });
+
   // seed 003 counts time only in rounds and for healing ("It heals at a rate of 1 hit point per every 10 minutes"):
   // it has no dungeon turn, so a turn names the ruling in this book's name, never Basic/Expert's heading.
   it("a dungeon turn cites a Castles & Crusades ruling, not Basic/Expert's Time: Rounds and Turns", async () => {

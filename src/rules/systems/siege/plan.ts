@@ -226,15 +226,30 @@ function rangeMod(c: Ctx, weapon: Weapon): Mod | null {
   return { label: `${band} range`, value: RANGE_PENALTY[band], rule: ref("Ranged Combat") };
 }
 
-/** The hands: one weapon, or two ("Two Weapon Fighting"; a monk's second hand-to-hand attack is a 1d2 fist). */
-function hands(c: Ctx, weapon: Weapon): { w: Weapon; hand?: "primary" | "off" }[] {
+/** A weapon line that is the monk's own hands: its damage is the monk special ability chart's, copied onto the sheet. */
+const BARE_HANDS = /^(fists?|hands?|open hand|empty hand|unarmed|palm)$/i;
+
+type Hand = "primary" | "off" | "secondary";
+
+/**
+ * The hands: one weapon, or two ("Two Weapon Fighting"; a monk's second hand-to-hand attack is a 1d2 fist at the
+ * two-weapon penalties). A monk of 6th level or more fighting with bare hands "gains a secondary hand-to-hand attack"
+ * without the penalties, at the chart's damage: the sheet's hand line.
+ */
+function hands(c: Ctx, weapon: Weapon): { w: Weapon; hand?: Hand }[] {
+  const monk = c.a.class === "monk";
+  if (monk && c.attacker.kind !== "monster" && c.a.level >= 6 && c.mode === "melee" && BARE_HANDS.test(weapon.name.trim())) {
+    if (c.input.situation.twoWeapons) c.used.add("twoWeapons");
+    c.rules.push(ref("Two Weapon Fighting"));
+    c.notes.push(`A monk of 6th level or more has a secondary hand-to-hand attack: no two-weapon penalty, ${weapon.damage} by the monk's chart (the sheet's ${weapon.name}).`);
+    return [{ w: weapon }, { w: weapon, hand: "secondary" }];
+  }
   if (!c.input.situation.twoWeapons || c.mode !== "melee") return [{ w: weapon }];
   c.used.add("twoWeapons");
-  const monk = c.a.class === "monk";
   const off = monk ? natural("fist", "1d2") : c.a.weapons.find((x) => x !== weapon && x.kind !== "ranged");
   if (!off) throw new RuleError(`${c.attacker.name} needs a second melee weapon on the sheet to fight with two weapons.`);
   c.rules.push(ref("Two Weapon Fighting"));
-  if (monk) c.notes.push(`A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties.`);
+  if (monk) c.notes.push(`A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties${c.a.level >= 6 ? " (a weapon in one hand: the standard penalties)" : ""}.`);
   return [{ w: weapon, hand: "primary" }, { w: off, hand: "off" }];
 }
 
@@ -264,7 +279,7 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
   const twp = twoWeaponPenalties(dexMod);
   return held.map(({ w, hand }) => {
     const mods: Mod[] = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }];
-    if (hand) mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
+    if (hand && hand !== "secondary") mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
     else mods.push(attrMod);
     if (w.bonus) mods.push({ label: "magic weapon", value: w.bonus, rule: ref("Melee Combat") });
     if (range) mods.push(range);
@@ -273,7 +288,7 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
     if (mode !== "ranged" && strMod) damageMods.push({ label: "STR", value: strMod, rule: ref(mode === "thrown" ? "Ranged Combat" : "Weapon Damage") });
     if (w.bonus) damageMods.push({ label: "magic", value: w.bonus, rule: ref("Weapon Damage") });
     return {
-      label: hand ? `${w.name} (${hand === "primary" ? "primary" : "off hand"})` : w.name,
+      label: hand ? `${w.name} (${hand === "off" ? "off hand" : hand})` : w.name,
       bonus: sumMods(mods),
       mods,
       acMods: [...ac, ...c.acCommon],
