@@ -164,6 +164,27 @@ describe("Castles & Crusades in the round", () => {
     await say("referee", "encounter end");
   });
 
+  // seed 003, "Cast a Spell": "Some spells require two or more rounds to cast, in which case the character must wait
+  // until the following round for the effect of the spell to take place."
+  it("a spell of 2 rounds: casting is the round's action, and it takes effect on the caster's turn the following round", async () => {
+    await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
+    let board = "";
+    for (let i = 0; i < 4 && !/round 1 · Bo to act/.test(board); i++) board = await say("referee", "next");
+    expect(board).toMatch(/round 1 · Bo to act/);
+    const cast = await say("bob", "declare", { action: "spell", detail: "Sleep, 2 rounds" });
+    expect(cast).toMatch(
+      "Bo begins casting Sleep, 2 rounds to cast: it takes effect on Bo's turn in round 2, the following round. Until then casting is Bo's action each round: no attack, move or other action.\nCastles & Crusades · Cast a Spell",
+    );
+    expect(cast).toMatch(/\*\*Bo\*\* .* · casting Sleep: it takes effect in round 2 · declared: Cast a spell/);
+    await refused("bob", "attack", { target: "Goblin" }, "Bo cannot attack this round (still casting Sleep: it takes effect in round 2).");
+    for (let i = 0; i < 6 && !/round 2 · Bo to act/.test(board); i++) board = await say("referee", "next");
+    // The following round, on Bo's turn, the board says the spell takes effect; a spell's touch attack is all that is left.
+    expect(board).toMatch(/round 2 · Bo to act[\s\S]*\nBo's Sleep takes effect now, in round 2, its casting done \(Castles & Crusades · Cast a Spell\)\./);
+    expect(board).not.toMatch(/casting Sleep/);
+    await refused("bob", "attack", { target: "Goblin" }, /^Bo is casting a spell this round: the only attack left is the spell's touch attack/);
+    await say("referee", "encounter end");
+  });
+
   // seed 003 counts time only in rounds and for healing ("It heals at a rate of 1 hit point per every 10 minutes"):
   // it has no dungeon turn, so a turn names the ruling in this book's name, never Basic/Expert's heading.
   it("a dungeon turn cites a Castles & Crusades ruling, not Basic/Expert's Time: Rounds and Turns", async () => {

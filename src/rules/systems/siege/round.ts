@@ -63,6 +63,8 @@ export const words: SystemWords = {
     if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
     if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
+    const spell = spellOf(c);
+    if (spell) return w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter");
     if (c.startsWith(READIED)) return w(`${c.slice(READIED.length)} out of the backpack, ready`, "encounter");
     if (c.startsWith(CLOSED_ON)) return w(`closed within 10 ft of ${name(c.slice(CLOSED_ON.length))}`, "round");
     if (c.startsWith(STRUCK_FIRST_BY)) return w(`struck first by ${name(c.slice(STRUCK_FIRST_BY.length))}`, "round");
@@ -105,13 +107,15 @@ export const DECLARATIONS: Declaration[] = [
   d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved, and the foe closed on: e.g. 20 or Ogre 20"),
   d("aid", "Aid the wounded", ref("Hit Points"), "turn", "the mortally wounded ally"),
   d("cover", "Take cover", ref("Cover"), "turn", "1/4, 1/2, 3/4 or full"),
-  d("spell", "Cast a spell", ref("Cast a Spell"), "turn"),
+  d("spell", "Cast a spell", ref("Cast a Spell"), "turn", "the spell, and its rounds if two or more: Sleep 2 rounds"),
   d("item", "Use an item", ref("Use an Item"), "turn", "the item, e.g. potion of healing"),
   d("ability", "Use an ability", ref("Use an Ability"), "turn"),
 ];
 
 function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> & { phase: "declare" | "act" }): Declaration[] {
   if (cannotActReason(who, ctx.round)) return [];
+  // A spell of several rounds: casting is the caster's whole action until it takes effect.
+  if (castingSpell(who)) return [];
   if (ctx.phase === "declare") return DECLARATIONS.filter((x) => x.when === "before");
   if (ctx.declared.some((id) => id in WHOLE_ROUND) || noInitiativeReason(who)) return [];
   // After a move, only taking cover (the move may end behind it); nothing twice.
@@ -137,6 +141,50 @@ export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: stri
   const rate = movementRate(who.sheet.move, { reduction: by });
   const floor = rate === 5 && who.sheet.move * (1 - by) < 5 ? ", the least the Castle Keeper allows" : "";
   return { rate, why: `${who.name}'s rate is ${rate} ft: ${who.sheet.move} ft reduced by ${words} by the Castle Keeper${floor}` };
+}
+
+/** Marks a spell of two or more rounds ("Cast a Spell"): `casting until:<round it takes effect>:<spell>`. */
+const CASTING_UNTIL = "casting until:";
+const spellOf = (c: string): { round: number; name: string } | undefined => {
+  const m = c.startsWith(CASTING_UNTIL) ? /^(\d+):(.*)$/s.exec(c.slice(CASTING_UNTIL.length)) : null;
+  return m ? { round: Number(m[1]), name: m[2]! } : undefined;
+};
+/** The spell `who` is still casting, if any. */
+const castingSpell = (who: Combatant<SiegeSheet>) => who.state.conditions.map((c) => ({ key: c, spell: spellOf(c) })).find((x) => x.spell);
+
+/**
+ * "Cast a Spell": "Some spells require two or more rounds to cast, in which case the character must wait until the
+ * following round for the effect of the spell to take place." A spell of N rounds declared in round R takes effect on
+ * the caster's turn in round R + N − 1 (2 rounds: the following round); casting is the caster's action until then.
+ */
+function declareSpell(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const raw = (input.detail ?? "").trim();
+  const m = /[,;]?\s*(?:rounds?\s*[:=]?\s*(\d+)|(\d+)\s*rounds?)\s*$/i.exec(raw);
+  const rounds = m ? Number(m[1] ?? m[2]) : 1;
+  const name = (m ? raw.slice(0, m.index) : raw).trim() || "the spell";
+  if (m && (rounds < 1 || rounds > 60)) throw new RuleError(`A spell's casting time is 1 to 60 rounds, not ${rounds}.`);
+  const rules = [ref("Cast a Spell"), ref("Combat Actions")];
+  if (rounds < 2)
+    return result(`${who.name}: cast a spell`, [`${who.name}: cast a spell${raw ? ` (${name})` : ""}. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (\`/attack weapon:touch\`).`], rules, [{ targetId: who.id, addConditions: ["casting"] }]);
+  const at = input.round + rounds - 1;
+  return result(`${who.name} begins casting ${name}`, [
+    `${who.name} begins casting ${name}, ${rounds} rounds to cast: it takes effect on ${who.name}'s turn in round ${at}${rounds === 2 ? ", the following round" : ""}. Until then casting is ${who.name}'s action each round: no attack, move or other action.`,
+  ], rules, [{ targetId: who.id, addConditions: [`${CASTING_UNTIL}${at}:${name}`] }]);
+}
+
+/** On the caster's turn: a spell of several rounds goes on, or takes effect in its round ("Cast a Spell"). */
+function spellOnTurn(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): { lines: string[]; effects: Effect[] } | null {
+  const c = castingSpell(who);
+  if (!c?.spell) return null;
+  const { round, name } = c.spell;
+  if (ctx.round < round)
+    return { lines: [`${who.name} goes on casting ${name}: it takes effect in round ${round}.`], effects: [] };
+  // Its round: the spell goes off, and a spell delivered by touch makes its touch attack ("casting": that one only).
+  return {
+    lines: [`${who.name}'s ${name} takes effect now, in round ${round}, its casting done (Castles & Crusades · Cast a Spell).`],
+    effects: [{ targetId: who.id, removeConditions: [c.key], addConditions: ["casting"] }],
+  };
 }
 
 /** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
@@ -308,12 +356,13 @@ function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult
   }
   const label = DECLARATIONS.find((x) => x.id === input.id)!.label;
   // "Touch Attack": a spell that must touch its target is delivered by the caster's touch attack, the spell's own part.
-  if (input.id === "spell")
-    return result(`${who.name}: cast a spell`, [`${who.name}: cast a spell${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (\`/attack weapon:touch\`).`], [ref("Combat Actions"), WHOLE_ROUND_RULE.spell!], [{ targetId: who.id, addConditions: ["casting"] }]);
+  if (input.id === "spell") return declareSpell(input);
   return result(`${who.name}: ${label.toLowerCase()}`, [`${who.name}: ${label.toLowerCase()}${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE[input.id]!], []);
 }
 
 function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): Allowance {
+  const spell = castingSpell(who)?.spell;
+  if (spell && ctx.round < spell.round) return { attacks: 0, why: `still casting ${spell.name}: it takes effect in round ${spell.round}`, rule: ref("Cast a Spell") };
   const spent = ctx.declared.find((id) => id in WHOLE_ROUND);
   // A spell's touch attack is the spell's own: one attack, a touch (plan.ts refuses any other).
   if (spent) return { attacks: spent === "spell" ? 1 : 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
@@ -351,6 +400,7 @@ export const round: RoundRules<SiegeSheet> = {
     return base(who, ctx);
   },
   end: roundEnd,
+  onTurn: spellOnTurn,
   // The Castle Keeper's reduced movement, shown as the rate it leaves ("Movement in the Combat Round").
   note: (who) => {
     const r = moveRate(who);
