@@ -66,4 +66,136 @@ describe("Castles & Crusades in the round", () => {
     expect(r1).toMatch(/round 1 · /);
     await say("referee", "encounter end");
   });
+
+  // seed 003, "Initiative": "when a large creature is fighting a medium or smaller sized creature. In the first round
+  // only, the creature with the longer reach or larger size is allowed to attack first, even if the creature with the
+  // shorter reach or smaller size won the initiative roll. This rule only applies if the … smaller creature approaches
+  // within ten feet. Such action counts as the action for that round for the larger creature".
+  it("closing within ten feet of a larger foe by a move: the foe strikes first, as its action for the round", async () => {
+    await say("referee", "heal", { target: "Una", amount: 8 });
+    await say("referee", "encounter start", { monsters: "1 goblin, 1 ogre", surprise: false });
+    // Una won the initiative over the Ogre: she is #2, it is #4.
+    expect(await say("referee", "next")).toMatch(/#2 \*\*Una\*\*[\s\S]*#4 \*\*Ogre\*\*/);
+    expect(await say("referee", "next")).toMatch(/round 1 · Una to act/);
+    await refused("alice", "declare", { action: "move", detail: "Troll 20" }, "\"Troll\" is not the foe closed on: choose Goblin, Ogre.");
+    const move = await say("alice", "declare", { action: "move", detail: "Ogre 15" });
+    expect(move).toMatch(
+      "Una moves 15 ft (3 squares): no more than half the rate (15 ft), so the attack is still allowed.\nFirst round: Una closes within ten feet of Ogre, so Ogre strikes first (large against medium), before Una's attack on it and out of its turn; that strike is Ogre's action this round.\nCastles & Crusades · Initiative",
+    );
+    expect(move).toMatch(/\*\*Una\*\* .* · closed within 10 ft of Ogre · declared: Move/);
+    await refused("alice", "attack", { target: "Ogre" }, "Ogre strikes first: Una closed within ten feet of it in the first round, so Ogre attacks Una before Una's attack, out of its turn (Castles & Crusades · Initiative).");
+    expect(await say("referee", "attack", { attacker: "Ogre", target: "Una" })).toMatch(
+      /^Ogre attacks Una: hit\n\*\*club\*\*: d20 13 \+ 7 \(BtH \+4, STR \+3\) = \*\*20\*\* vs AC 14 → hit, 2d8 \(STR \+3\) = 13 damage\.\nReferee: Ogre acts out of turn\./,
+    );
+    expect(await say("alice", "attack", { target: "Ogre" })).toMatch(/^Una attacks Ogre: hit\n\*\*longsword\*\*: d20 17 \+ 4/);
+    // "Such action counts as the action for that round for the larger creature": at its own place, no second attack.
+    await say("referee", "next");
+    expect(await say("referee", "next")).toMatch(/round 1 · Ogre to act[\s\S]*\*\*Una\*\* .* · closed within 10 ft of Ogre, struck first by Ogre/);
+    await refused("referee", "attack", { attacker: "Ogre", target: "Bo" }, /^Ogre has already attacked this round \(one attack this round\)\./);
+    await say("referee", "encounter end");
+  });
+
+  // seed 003, "Movement in the Combat Round": "The Castle Keeper has the option of reducing the movement rate due to
+  // terrain, obstacles, injuries … Generally, the movement rate should not be reduced by more than three-fourths
+  // (0.75). The Castle Keeper should always allow a character to move at least 5 feet"; "Drop all fractions".
+  it("the Castle Keeper reduces movement: at most by three-quarters, fractions dropped, never below 5 ft; the board shows the rate", async () => {
+    await say("referee", "encounter start", { monsters: "1 slug", stats: "HD 1 AC 10 MV 10 ATK bite 1d2", surprise: false });
+    const slow = await say("referee", "condition add", { target: "Una", condition: "slowed by three-quarters" });
+    expect(slow).toMatch(/Una: movement reduced by three-quarters \(the most\), this encounter/);
+    // 30 ft × 0.25 = 7.5: 7 ft.
+    expect(slow).toMatch(/\*\*Una\*\*.* · moves 7 ft a round \(30 ft reduced\)/);
+    await say("referee", "condition add", { target: "Slug", condition: "movement reduced by three-quarters (the most)" });
+    expect(await say("referee", "next")).toMatch(/round 1 · /);
+    await refused("referee", "declare", { who: "Una", action: "move", detail: "29" }, "Una cannot move 29 ft: running is four times the rate, at most 28 ft. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.");
+    expect(await say("referee", "declare", { who: "Una", action: "move", detail: "3" })).toMatch(
+      "Una moves 3 ft (0 squares): no more than half the rate (3 ft), so the attack is still allowed. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.",
+    );
+    // 10 ft × 0.25 = 2.5, but "at least 5 feet": 5 ft, and running four times it is 20 ft.
+    expect(await say("referee", "declare", { who: "Slug", action: "move", detail: "20" })).toMatch(
+      "Slug moves 20 ft (4 squares): more than half the rate (2 ft), so no attack this round. Slug's rate is 5 ft: 10 ft reduced by three-quarters by the Castle Keeper, the least the Castle Keeper allows.",
+    );
+    await say("referee", "encounter end");
+  });
+
+  // seed 003, "Use an Item": "Usually, the item must be on a belt or hanging from a pack, and readying it should not
+  // take more than a few seconds. Whereas, if an item is in a backpack, it would take at least a round to take off
+  // the pack, dig through it, and retrieve the item."
+  it("an item the sheet lists as packed takes a round to dig out; it is used the round after", async () => {
+    const sheet = await say("alice", "character edit", { name: "Una", sheet: "packed=potion of healing|rope" });
+    expect(sheet).toMatch("In the backpack (a round to dig out): potion of healing, rope");
+    await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
+    let board = "";
+    for (let i = 0; i < 4 && !/round 1 · Una to act/.test(board); i++) board = await say("referee", "next");
+    expect(board).toMatch(/round 1 · Una to act/);
+    const dig = await say("alice", "declare", { action: "item", detail: "Potion of Healing" });
+    expect(dig).toMatch(
+      "Una takes off the pack and digs out the potion of healing: an item in a backpack takes at least a round to retrieve, so it can be used next round. That is this round's action: no attack as well.\nCastles & Crusades · Use an Item",
+    );
+    expect(dig).toMatch(/\*\*Una\*\* .* · potion of healing out of the backpack, ready · declared: Use an item/);
+    await refused("alice", "attack", { target: "Goblin" }, "Una cannot attack this round (used an item: that is this round's action).");
+    // The next round, the potion is at hand: used at once.
+    for (let i = 0; i < 6 && !/round 2 · Una to act/.test(board); i++) board = await say("referee", "next");
+    expect(board).toMatch(/round 2 · Una to act/);
+    expect(await say("alice", "declare", { action: "item", detail: "potion of healing" })).toMatch(/^Una: use an item \(potion of healing\)\. That is the round's action: no attack as well\./m);
+    await say("referee", "encounter end");
+  });
+
+  // seed 003, "Two Weapon Fighting": "the secondary attack inflicts normal fist damage of 1d2 hit points. When a monk
+  // reaches 6th level, the character gains a secondary hand-to-hand attack. A monk's secondary hand-to-hand attack
+  // ability does not suffer any penalty for two-weapon fighting and it inflicts the damage in the monk special
+  // ability chart. But, if a monk at any level fights with a weapon in one hand and attacks with his other hand …
+  // the monk suffers the standard penalties".
+  it("a 6th-level monk's bare hands: a second attack without penalty at the chart's damage; a weapon in one hand keeps the 1d2 and the penalties", async () => {
+    await say("bob", "character create", { name: "Lin", sheet: "class=monk level=6 str=13 dex=14 ac=15 hpMax=30 weapons=\"open hand:1d8|staff:1d6\"" });
+    await say("referee", "encounter start", { monsters: "1 ogre", surprise: false });
+    await say("bob", "encounter join", { character: "Lin" });
+    await say("referee", "next");
+    const hands = await say("referee", "attack", { attacker: "Lin", target: "Ogre", weapon: "open hand", override: true });
+    // 6th level: BtH +3 and STR +1 on both, no "primary hand"/"off hand" penalty; the chart's 1d8 (the sheet's line) on both.
+    expect(hands).toMatch(/\*\*open hand\*\*: d20 \d+ \+ 4 \(BtH \+3, STR \+1\) = \*\*\d+\*\* vs AC 16/);
+    expect(hands).toMatch(/\*\*open hand \(secondary\)\*\*: d20 \d+ \+ 4 \(BtH \+3, STR \+1\) = \*\*\d+\*\* vs AC 16/);
+    expect(hands).toMatch("A monk of 6th level or more has a secondary hand-to-hand attack: no two-weapon penalty, 1d8 by the monk's chart (the sheet's open hand).");
+    expect(hands).not.toMatch(/off hand|primary hand|Referee override/);
+    const staff = await say("referee", "attack", { attacker: "Lin", target: "Ogre", weapon: "staff", two_weapons: true, override: true });
+    // A weapon in one hand: the standard penalties (−3 and −6, each eased by DEX +1) and the 1d2 fist.
+    expect(staff).toMatch(/\*\*staff \(primary\)\*\*: d20 \d+ \+ 1 \(BtH \+3, primary hand \(−3, DEX \+1\) -2\)/);
+    expect(staff).toMatch(/\*\*fist \(off hand\)\*\*: d20 \d+ − 2 \(BtH \+3, off hand \(−6, DEX \+1\) -5\)/);
+    expect(staff).toMatch("A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties (a weapon in one hand: the standard penalties).");
+    await say("referee", "encounter end");
+  });
+
+  // seed 003, "Cast a Spell": "Some spells require two or more rounds to cast, in which case the character must wait
+  // until the following round for the effect of the spell to take place."
+  it("a spell of 2 rounds: casting is the round's action, and it takes effect on the caster's turn the following round", async () => {
+    await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
+    let board = "";
+    for (let i = 0; i < 4 && !/round 1 · Bo to act/.test(board); i++) board = await say("referee", "next");
+    expect(board).toMatch(/round 1 · Bo to act/);
+    const cast = await say("bob", "declare", { action: "spell", detail: "Sleep, 2 rounds" });
+    expect(cast).toMatch(
+      "Bo begins casting Sleep, 2 rounds to cast: it takes effect on Bo's turn in round 2, the following round. Until then casting is Bo's action each round: no attack, move or other action.\nCastles & Crusades · Cast a Spell",
+    );
+    expect(cast).toMatch(/\*\*Bo\*\* .* · casting Sleep: it takes effect in round 2 · declared: Cast a spell/);
+    await refused("bob", "attack", { target: "Goblin" }, "Bo cannot attack this round (still casting Sleep: it takes effect in round 2).");
+    for (let i = 0; i < 6 && !/round 2 · Bo to act/.test(board); i++) board = await say("referee", "next");
+    // The following round, on Bo's turn, the board says the spell takes effect; a spell's touch attack is all that is left.
+    expect(board).toMatch(/round 2 · Bo to act[\s\S]*\nBo's Sleep takes effect now, in round 2, its casting done \(Castles & Crusades · Cast a Spell\)\./);
+    expect(board).not.toMatch(/casting Sleep/);
+    await refused("bob", "attack", { target: "Goblin" }, /^Bo is casting a spell this round: the only attack left is the spell's touch attack/);
+    await say("referee", "encounter end");
+  });
+
+  // seed 003 counts time only in rounds and for healing ("It heals at a rate of 1 hit point per every 10 minutes"):
+  // it has no dungeon turn, so a turn names the ruling in this book's name, never Basic/Expert's heading.
+  it("a dungeon turn cites a Castles & Crusades ruling, not Basic/Expert's Time: Rounds and Turns", async () => {
+    await say("referee", "dungeon set", { chance: 0 });
+    const t = await say("referee", "dungeon turn", { action: "search" });
+    expect(t).toMatch(/Castles & Crusades · a ruling: a dungeon turn is 10 minutes, as in the classic games \(this text has only combat rounds\)/);
+    expect(t).not.toMatch(/Basic\/Expert|Rounds and Turns/);
+    await say("alice", "dungeon light", { action: "light" });
+    // A message names one reference: with a torch burning, still this book's ruling, never Basic/Expert's "Resources".
+    const lit = await say("referee", "dungeon turn");
+    expect(lit).toMatch(/Una's torch: 5 turns left, burning[\s\S]*\nCastles & Crusades · a ruling: a dungeon turn is 10 minutes/);
+    expect(lit).not.toMatch(/Basic\/Expert|Resources/);
+  });
 });

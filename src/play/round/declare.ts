@@ -179,7 +179,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     const ctx = roundContext(fight, who, rs);
     let result;
     try {
-      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0 }, bag);
+      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0, acted: actedSoFar(fight, rs) }, bag);
     } catch (err) {
       if (err instanceof RuleError) throw new UserError(err.message);
       throw err;
@@ -208,6 +208,13 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     await stream.close(tx, actor);
     return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${tag}.`] };
   }));
+}
+
+/** Who has had their place in this round's order (before the one acting now), or has attacked this round. */
+function actedSoFar(f: Fight, rs: RoundState): string[] {
+  const order = JSON.parse(f.encounter.order) as string[][];
+  const passed = rs.phase === "act" ? order.slice(0, f.encounter.turn).flat() : [];
+  return [...new Set([...passed, ...Object.keys(rs.attacks).filter((id) => (rs.attacks[id] ?? 0) > 0)])];
 }
 
 const reloadFight = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));

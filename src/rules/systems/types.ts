@@ -324,6 +324,8 @@ export interface DeclareInput<S = Record<string, unknown>> {
   phase?: "declare" | "act";
   /** Attacks `who` has made this round (Castles & Crusades: no long move after an attack). */
   attacked?: number;
+  /** Those whose place in this round's order has come and gone, or who have attacked this round (Castles & Crusades: who may still strike first). */
+  acted?: string[];
 }
 
 /** What a declaration does now: changes to apply (conditions it sets) and the words for the round's message. Throws RuleError when not allowed. */

@@ -12,6 +12,7 @@ import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, sheetSch
 import { STAT_EXAMPLE, siegeStatLine } from "./stats.js";
 import { campaignOptions, round, words } from "./round.js";
 import { restDays } from "./rest.js";
+import { dungeon } from "./dungeon.js";
 
 const unsupported = (message: string): Unsupported => ({ unsupported: true, message });
 
@@ -28,6 +29,7 @@ export const siege: RuleSystem<SiegeSheet> = {
   words,
   round,
   campaignOptions,
+  dungeon,
   describeSheet,
   initialState,
   view,

@@ -69,6 +69,10 @@ export const chargesAt = (charger: { state: { conditions: string[] } }, foeId: s
   const at = charger.state.conditions.filter((c) => c.startsWith(CHARGING_AT));
   return !at.length || at.includes(`${CHARGING_AT}${foeId}`);
 };
+/** Marks a combatant that closed within 10 ft of a larger foe by a move in the first round: that foe strikes first ("Initiative"). */
+export const CLOSED_ON = "closed on:";
+/** Marks the one that closed once the foe it closed on has struck at it: its own attack at that foe may follow. */
+export const STRUCK_FIRST_BY = "struck first by:";
 /** Marks a hasty disengager with each foe it names as in melee with it: only those get the free attack. */
 export const FLEEING_FROM = "fleeing from:";
 /** Whether a foe may take the free attack at a hasty disengager: in melee with it (every foe when none was named). */
@@ -222,15 +226,30 @@ function rangeMod(c: Ctx, weapon: Weapon): Mod | null {
   return { label: `${band} range`, value: RANGE_PENALTY[band], rule: ref("Ranged Combat") };
 }
 
-/** The hands: one weapon, or two ("Two Weapon Fighting"; a monk's second hand-to-hand attack is a 1d2 fist). */
-function hands(c: Ctx, weapon: Weapon): { w: Weapon; hand?: "primary" | "off" }[] {
+/** A weapon line that is the monk's own hands: its damage is the monk special ability chart's, copied onto the sheet. */
+const BARE_HANDS = /^(fists?|hands?|open hand|empty hand|unarmed|palm)$/i;
+
+type Hand = "primary" | "off" | "secondary";
+
+/**
+ * The hands: one weapon, or two ("Two Weapon Fighting"; a monk's second hand-to-hand attack is a 1d2 fist at the
+ * two-weapon penalties). A monk of 6th level or more fighting with bare hands "gains a secondary hand-to-hand attack"
+ * without the penalties, at the chart's damage: the sheet's hand line.
+ */
+function hands(c: Ctx, weapon: Weapon): { w: Weapon; hand?: Hand }[] {
+  const monk = c.a.class === "monk";
+  if (monk && c.attacker.kind !== "monster" && c.a.level >= 6 && c.mode === "melee" && BARE_HANDS.test(weapon.name.trim())) {
+    if (c.input.situation.twoWeapons) c.used.add("twoWeapons");
+    c.rules.push(ref("Two Weapon Fighting"));
+    c.notes.push(`A monk of 6th level or more has a secondary hand-to-hand attack: no two-weapon penalty, ${weapon.damage} by the monk's chart (the sheet's ${weapon.name}).`);
+    return [{ w: weapon }, { w: weapon, hand: "secondary" }];
+  }
   if (!c.input.situation.twoWeapons || c.mode !== "melee") return [{ w: weapon }];
   c.used.add("twoWeapons");
-  const monk = c.a.class === "monk";
   const off = monk ? natural("fist", "1d2") : c.a.weapons.find((x) => x !== weapon && x.kind !== "ranged");
   if (!off) throw new RuleError(`${c.attacker.name} needs a second melee weapon on the sheet to fight with two weapons.`);
   c.rules.push(ref("Two Weapon Fighting"));
-  if (monk) c.notes.push(`A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties.`);
+  if (monk) c.notes.push(`A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties${c.a.level >= 6 ? " (a weapon in one hand: the standard penalties)" : ""}.`);
   return [{ w: weapon, hand: "primary" }, { w: off, hand: "off" }];
 }
 
@@ -260,7 +279,7 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
   const twp = twoWeaponPenalties(dexMod);
   return held.map(({ w, hand }) => {
     const mods: Mod[] = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }];
-    if (hand) mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
+    if (hand && hand !== "secondary") mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
     else mods.push(attrMod);
     if (w.bonus) mods.push({ label: "magic weapon", value: w.bonus, rule: ref("Melee Combat") });
     if (range) mods.push(range);
@@ -269,7 +288,7 @@ function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
     if (mode !== "ranged" && strMod) damageMods.push({ label: "STR", value: strMod, rule: ref(mode === "thrown" ? "Ranged Combat" : "Weapon Damage") });
     if (w.bonus) damageMods.push({ label: "magic", value: w.bonus, rule: ref("Weapon Damage") });
     return {
-      label: hand ? `${w.name} (${hand === "primary" ? "primary" : "off hand"})` : w.name,
+      label: hand ? `${w.name} (${hand === "off" ? "off hand" : hand})` : w.name,
       bonus: sumMods(mods),
       mods,
       acMods: [...ac, ...c.acCommon],
@@ -378,6 +397,10 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   const far = input.situation.distance !== undefined && input.situation.distance > 10;
   if (free && (far || input.situation.mode === "ranged" || input.situation.mode === "thrown" || attacker.sheet.weapons.find((w) => w.name.toLowerCase() === input.weapon?.trim().toLowerCase())?.kind === "ranged"))
     throw new RuleError(`${attacker.name}'s free attack at ${defender.name} is made in melee as they run away, not from afar (Castles & Crusades · Disengaging from Combat).`);
+  // "Initiative": the smaller one that approached within ten feet waits for the larger one's strike, unless the larger one's place came first.
+  const closed = attacker.state.conditions.includes(`${CLOSED_ON}${defender.id}`) && !attacker.state.conditions.includes(`${STRUCK_FIRST_BY}${defender.id}`);
+  if (closed && input.order !== "defender first" && !defender.state.conditions.some((c) => NOT_ABLE.includes(c)))
+    throw new RuleError(`${defender.name} strikes first: ${attacker.name} closed within ten feet of it in the first round, so ${defender.name} attacks ${attacker.name} before ${attacker.name}'s attack, out of its turn (Castles & Crusades · Initiative).`);
   if (input.situation.charge && !attacker.state.conditions.includes("charging"))
     throw new RuleError(`A charge must be announced before initiative is rolled (Castles & Crusades · Charging): ${attacker.name} did not declare one this round. Declare Charge at the start of the next round, or attack without it.`);
 }
@@ -391,6 +414,7 @@ export function plan(input: AttackInput<SiegeSheet>): Plan {
   if (attacker.state.conditions.includes("casting") && special !== "touch")
     throw new RuleError(`${attacker.name} is casting a spell this round: the only attack left is the spell's touch attack (\`/attack weapon:touch\`) (Castles & Crusades · Cast a Spell).`);
   const adds: string[] = defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [`${STRUCK_FLEEING}${attacker.id}`] : [];
+  if (defender.state.conditions.includes(`${CLOSED_ON}${attacker.id}`)) adds.push(`${STRUCK_FIRST_BY}${attacker.id}`);
   if (attacker.state.conditions.includes("held")) {
     if (special !== "grapple") throw new RuleError(`${attacker.name} is held: the only action is a grapple to break the hold.`);
     if (!defender.state.conditions.includes("grappling")) throw new RuleError(`${attacker.name} is held: grapple the one holding them to break free.`);

@@ -11,9 +11,10 @@ import { baseCannotAct, offered, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, isOut } from "../../round/words.js";
 import type { Allowance, CampaignOptions, Combatant, ConditionWord, Declaration, DeclareInput, DeclareResult, Effect, Lifetime, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { RuleError } from "../types.js";
-import { disengage, halfMove, toSquares, validateAction, validateCharge } from "./actions.js";
+import { disengage, halfMove, movementRate, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
-import { CHARGING_AT, FLEEING_FROM, inMeleeWith } from "./plan.js";
+import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, inMeleeWith, STRUCK_FIRST_BY } from "./plan.js";
+import { firstStrike } from "./combat.js";
 import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
@@ -48,8 +49,12 @@ export const words: SystemWords = {
     restrained: w("restrained (no Dexterity bonus to AC)", "encounter"),
     helpless: w("helpless (+10 to hit them)", "encounter"),
     disarmed: w("disarmed (fights without the weapon in hand)", "encounter"),
+    // "Movement in the Combat Round": the Castle Keeper's reduction for terrain, obstacles or injuries.
+    "slowed by a quarter": w("movement reduced by a quarter", "encounter"),
+    "slowed by half": w("movement reduced by half", "encounter"),
+    "slowed by three-quarters": w("movement reduced by three-quarters (the most)", "encounter"),
   },
-  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed"],
+  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed", "slowed by a quarter", "slowed by half", "slowed by three-quarters"],
   describe: (c, name) => {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
@@ -58,6 +63,11 @@ export const words: SystemWords = {
     if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
     if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
+    const spell = spellOf(c);
+    if (spell) return w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter");
+    if (c.startsWith(READIED)) return w(`${c.slice(READIED.length)} out of the backpack, ready`, "encounter");
+    if (c.startsWith(CLOSED_ON)) return w(`closed within 10 ft of ${name(c.slice(CLOSED_ON.length))}`, "round");
+    if (c.startsWith(STRUCK_FIRST_BY)) return w(`struck first by ${name(c.slice(STRUCK_FIRST_BY.length))}`, "round");
     const cover = COVER_WORDS[c.slice(6)];
     if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
@@ -94,21 +104,109 @@ export const DECLARATIONS: Declaration[] = [
   d("evade", "Evade", ref("Evade"), "before", "the opponent to evade"),
   d("disengage", "Disengage (hasty)", ref("Disengaging from Combat"), "before", "the foes in melee with them"),
   d("withdraw", "Disengage (fighting)", ref("Disengaging from Combat"), "before"),
-  d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved this round"),
+  d("move", "Move", ref("Movement in the Combat Round"), "turn", "feet moved, and the foe closed on: e.g. 20 or Ogre 20"),
   d("aid", "Aid the wounded", ref("Hit Points"), "turn", "the mortally wounded ally"),
   d("cover", "Take cover", ref("Cover"), "turn", "1/4, 1/2, 3/4 or full"),
-  d("spell", "Cast a spell", ref("Cast a Spell"), "turn"),
-  d("item", "Use an item", ref("Use an Item"), "turn"),
+  d("spell", "Cast a spell", ref("Cast a Spell"), "turn", "the spell, and its rounds if two or more: Sleep 2 rounds"),
+  d("item", "Use an item", ref("Use an Item"), "turn", "the item, e.g. potion of healing"),
   d("ability", "Use an ability", ref("Use an Ability"), "turn"),
 ];
 
 function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> & { phase: "declare" | "act" }): Declaration[] {
   if (cannotActReason(who, ctx.round)) return [];
+  // A spell of several rounds: casting is the caster's whole action until it takes effect.
+  if (castingSpell(who)) return [];
   if (ctx.phase === "declare") return DECLARATIONS.filter((x) => x.when === "before");
   if (ctx.declared.some((id) => id in WHOLE_ROUND) || noInitiativeReason(who)) return [];
   // After a move, only taking cover (the move may end behind it); nothing twice.
   const open = ctx.declared.includes("move") ? ["cover"] : DECLARATIONS.map((x) => x.id);
   return DECLARATIONS.filter((x) => x.when === "turn" && open.includes(x.id) && !ctx.declared.includes(x.id) && !(x.id === "move" && ctx.declared.includes("charge")));
+}
+
+/** The Castle Keeper's reductions (/condition), by their mark: "not … more than three-fourths (0.75)". */
+const REDUCTIONS: Record<string, [number, string]> = {
+  "slowed by a quarter": [0.25, "a quarter"],
+  "slowed by half": [0.5, "half"],
+  "slowed by three-quarters": [0.75, "three-quarters"],
+};
+
+/**
+ * The rate a combatant moves at this round ("Movement in the Combat Round"): its sheet's, or the Castle
+ * Keeper's reduction of it, fractions dropped and never below 5 ft. `why` says the reduction, when there is one.
+ */
+export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: string } {
+  const key = Object.keys(REDUCTIONS).find((k) => who.state.conditions.includes(k));
+  if (!key) return { rate: who.sheet.move };
+  const [by, words] = REDUCTIONS[key]!;
+  const rate = movementRate(who.sheet.move, { reduction: by });
+  const floor = rate === 5 && who.sheet.move * (1 - by) < 5 ? ", the least the Castle Keeper allows" : "";
+  return { rate, why: `${who.name}'s rate is ${rate} ft: ${who.sheet.move} ft reduced by ${words} by the Castle Keeper${floor}` };
+}
+
+/** Marks a spell of two or more rounds ("Cast a Spell"): `casting until:<round it takes effect>:<spell>`. */
+const CASTING_UNTIL = "casting until:";
+const spellOf = (c: string): { round: number; name: string } | undefined => {
+  const m = c.startsWith(CASTING_UNTIL) ? /^(\d+):(.*)$/s.exec(c.slice(CASTING_UNTIL.length)) : null;
+  return m ? { round: Number(m[1]), name: m[2]! } : undefined;
+};
+/** The spell `who` is still casting, if any. */
+const castingSpell = (who: Combatant<SiegeSheet>) => who.state.conditions.map((c) => ({ key: c, spell: spellOf(c) })).find((x) => x.spell);
+
+/**
+ * "Cast a Spell": "Some spells require two or more rounds to cast, in which case the character must wait until the
+ * following round for the effect of the spell to take place." A spell of N rounds declared in round R takes effect on
+ * the caster's turn in round R + N − 1 (2 rounds: the following round); casting is the caster's action until then.
+ */
+function declareSpell(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const raw = (input.detail ?? "").trim();
+  const m = /[,;]?\s*(?:rounds?\s*[:=]?\s*(\d+)|(\d+)\s*rounds?)\s*$/i.exec(raw);
+  const rounds = m ? Number(m[1] ?? m[2]) : 1;
+  const name = (m ? raw.slice(0, m.index) : raw).trim() || "the spell";
+  if (m && (rounds < 1 || rounds > 60)) throw new RuleError(`A spell's casting time is 1 to 60 rounds, not ${rounds}.`);
+  const rules = [ref("Cast a Spell"), ref("Combat Actions")];
+  if (rounds < 2)
+    return result(`${who.name}: cast a spell`, [`${who.name}: cast a spell${raw ? ` (${name})` : ""}. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (\`/attack weapon:touch\`).`], rules, [{ targetId: who.id, addConditions: ["casting"] }]);
+  const at = input.round + rounds - 1;
+  return result(`${who.name} begins casting ${name}`, [
+    `${who.name} begins casting ${name}, ${rounds} rounds to cast: it takes effect on ${who.name}'s turn in round ${at}${rounds === 2 ? ", the following round" : ""}. Until then casting is ${who.name}'s action each round: no attack, move or other action.`,
+  ], rules, [{ targetId: who.id, addConditions: [`${CASTING_UNTIL}${at}:${name}`] }]);
+}
+
+/** On the caster's turn: a spell of several rounds goes on, or takes effect in its round ("Cast a Spell"). */
+function spellOnTurn(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): { lines: string[]; effects: Effect[] } | null {
+  const c = castingSpell(who);
+  if (!c?.spell) return null;
+  const { round, name } = c.spell;
+  if (ctx.round < round)
+    return { lines: [`${who.name} goes on casting ${name}: it takes effect in round ${round}.`], effects: [] };
+  // Its round: the spell goes off, and a spell delivered by touch makes its touch attack ("casting": that one only).
+  return {
+    lines: [`${who.name}'s ${name} takes effect now, in round ${round}, its casting done (Castles & Crusades · Cast a Spell).`],
+    effects: [{ targetId: who.id, removeConditions: [c.key], addConditions: ["casting"] }],
+  };
+}
+
+/** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
+const READIED = "readied:";
+
+/**
+ * "Use an Item": "if an item is in a backpack, it would take at least a round to take off the pack, dig through
+ * it, and retrieve the item." An item the sheet lists as packed takes this round to ready; it is used next round.
+ */
+function declareItem(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const named = (input.detail ?? "").trim();
+  const packed = named ? (who.sheet.packed ?? []).find((x) => x.toLowerCase() === named.toLowerCase()) : undefined;
+  const label = DECLARATIONS.find((x) => x.id === "item")!.label.toLowerCase();
+  if (!packed || who.state.conditions.includes(`${READIED}${packed.toLowerCase()}`))
+    return result(`${who.name}: ${label}`, [`${who.name}: ${label}${named ? ` (${named})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE.item!], []);
+  // The five actions' own check (actions.ts): a packed item is not usable this round.
+  const check = validateAction({ action: "item", moveFt: 0, rate: who.sheet.move, item: "packed" });
+  if (check.ok) throw new RuleError(`${who.name}'s ${packed} should take a round to dig out.`);
+  return result(`${who.name} digs out the ${packed}`, [
+    `${who.name} takes off the pack and digs out the ${packed}: an item in a backpack takes at least a round to retrieve, so it can be used next round. That is this round's action: no attack as well.`,
+  ], [ref("Use an Item"), ref("Combat Actions")], [{ targetId: who.id, addConditions: [`${READIED}${packed.toLowerCase()}`] }]);
 }
 
 const feet = (detail: string | undefined, what: string): number => {
@@ -152,7 +250,8 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   };
   switch (input.id) {
     case "charge": {
-      const window = `${who.sheet.move}–${2 * who.sheet.move} ft`;
+      const { rate, why: slowed } = moveRate(who);
+      const window = `${rate}–${movementRate(rate, { pace: "jog" })} ft`;
       // "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30 feet away, but no
       // more than 60 feet": a charge has a target and a distance, both checked (a one tap gives neither: it says how).
       const raw = (input.detail ?? "").trim();
@@ -161,8 +260,8 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       const dist = feet(num[1], `the distance to the foe (${who.name} can charge a foe ${window} away)`);
       const name = raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim();
       const foe = named({ ...input, detail: name }, (c) => c.side !== who.side && !isOut(c), "the foe charged");
-      const c = validateCharge({ rate: who.sheet.move, distanceFt: dist });
-      if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}`);
+      const c = validateCharge({ rate, distanceFt: dist });
+      if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}${slowed ? ` ${slowed}.` : ""}`);
       return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`], c.rules, self(["charging", `${CHARGING_AT}${foe.id}`]));
     }
     case "dodge":
@@ -173,7 +272,7 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
     }
     case "disengage":
     case "withdraw": {
-      const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", who.sheet.move);
+      const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", moveRate(who).rate);
       // "Their opponent gets an attack against them as they run away": the foes in melee with them, named in the detail.
       const from = input.id === "disengage" ? meleeFoes(input) : [];
       const lines = [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`];
@@ -185,22 +284,48 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   throw new RuleError(`Nothing called "${input.id}" can be declared before initiative.`);
 }
 
+/**
+ * "Initiative": "In the first round only, the creature with the longer reach or larger size is allowed to attack
+ * first … This rule only applies if the creature with the shorter reach or smaller creature approaches within ten
+ * feet." A move that names the foe it closes on, in the first round, before that foe's place: it strikes first.
+ */
+function closingOn(input: DeclareInput<SiegeSheet>, foe: Combatant<SiegeSheet>): { line: string; mark: string } | null {
+  const { who } = input;
+  if (input.round !== 1 || (input.acted ?? []).includes(foe.id) || cannotActReason(foe, 1) || noInitiativeReason(foe)) return null;
+  const fs = firstStrike(foe.sheet, who.sheet, { round: 1, closesWithin10ft: true });
+  if (!fs.first) return null;
+  return {
+    line: `First round: ${who.name} closes within ten feet of ${foe.name}, so ${foe.name} strikes first (${fs.why}), before ${who.name}'s attack on it and out of its turn; that strike is ${foe.name}'s action this round.`,
+    mark: `${CLOSED_ON}${foe.id}`,
+  };
+}
+
 function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
-  const ft = feet(input.detail, `how far ${who.name} moves`);
-  const rate = who.sheet.move;
+  // "20", or "Ogre 20": the foe the move closes on (within ten feet) and the feet moved.
+  const raw = (input.detail ?? "").trim();
+  const num = /(\d+)\s*(?:ft|feet|')?\s*$/i.exec(raw) ?? /(\d+)\s*(?:ft|feet|')?/i.exec(raw);
+  const foeName = num ? raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim() : "";
+  const ft = feet(num && foeName ? num[1] : input.detail, `how far ${who.name} moves`);
+  const foe = foeName ? named({ ...input, detail: foeName }, (c) => c.side !== who.side && !isOut(c), "the foe closed on") : undefined;
+  const close = foe ? closingOn(input, foe) : null;
+  const closeLines = close ? [close.line] : foe ? [`${who.name} closes within ten feet of ${foe.name}.`] : [];
+  const closeEffects: Effect[] = close ? [{ targetId: who.id, addConditions: [close.mark] }] : [];
+  const { rate, why: slowed } = moveRate(who);
+  const said = slowed ? ` ${slowed}.` : "";
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const n = toSquares(ft);
   const squares = `${ft} ft (${n} square${n === 1 ? "" : "s"})`;
   // Moving out from behind cover ends it ("until one or the other move out from behind it").
   const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
-  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.`], asAttack.rules, leave);
+  const rules = close ? [ref("Initiative")] : [];
+  if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.${said}`, ...closeLines], [...rules, ...asAttack.rules], [...leave, ...closeEffects]);
   // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
-  if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.`);
+  if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.${said}`);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
-  if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.`);
-  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.`], asMove.rules, [...leave, { targetId: who.id, addConditions: ["moved far"] }]);
+  if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.${said}`);
+  return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.${said}`, ...closeLines], [...rules, ...asMove.rules], [...leave, ...closeEffects, { targetId: who.id, addConditions: ["moved far"] }]);
 }
 
 /** "Cover": +2 / +4 / +6 / +10 AC; in melee it counts for both sides (see plan.ts). */
@@ -223,6 +348,7 @@ function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult
   if (phase === "declare") return declareBefore(input);
   if (input.id === "move") return declareMove(input);
   if (input.id === "cover") return declareCover(input);
+  if (input.id === "item") return declareItem(input);
   if (input.id === "aid") {
     const ally = named(input, (c) => c.side === who.side && hpBand(readState(c).hp) === "mortally wounded" && !c.state.conditions.includes("aided"), "a mortally wounded ally to aid");
     const e = aidEffect(ally);
@@ -230,12 +356,13 @@ function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult
   }
   const label = DECLARATIONS.find((x) => x.id === input.id)!.label;
   // "Touch Attack": a spell that must touch its target is delivered by the caster's touch attack, the spell's own part.
-  if (input.id === "spell")
-    return result(`${who.name}: cast a spell`, [`${who.name}: cast a spell${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (\`/attack weapon:touch\`).`], [ref("Combat Actions"), WHOLE_ROUND_RULE.spell!], [{ targetId: who.id, addConditions: ["casting"] }]);
+  if (input.id === "spell") return declareSpell(input);
   return result(`${who.name}: ${label.toLowerCase()}`, [`${who.name}: ${label.toLowerCase()}${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE[input.id]!], []);
 }
 
 function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): Allowance {
+  const spell = castingSpell(who)?.spell;
+  if (spell && ctx.round < spell.round) return { attacks: 0, why: `still casting ${spell.name}: it takes effect in round ${spell.round}`, rule: ref("Cast a Spell") };
   const spent = ctx.declared.find((id) => id in WHOLE_ROUND);
   // A spell's touch attack is the spell's own: one attack, a touch (plan.ts refuses any other).
   if (spent) return { attacks: spent === "spell" ? 1 : 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
@@ -273,6 +400,12 @@ export const round: RoundRules<SiegeSheet> = {
     return base(who, ctx);
   },
   end: roundEnd,
+  onTurn: spellOnTurn,
+  // The Castle Keeper's reduced movement, shown as the rate it leaves ("Movement in the Combat Round").
+  note: (who) => {
+    const r = moveRate(who);
+    return r.why ? `moves ${r.rate} ft a round (${who.sheet.move} ft reduced)` : null;
+  },
   rerolls: () => true,
 };
 

@@ -142,6 +142,11 @@ const baseShape = {
   size: z.enum(SIZES, { error: "Size must be tiny, small, medium, large, huge or gargantuan" }).default("medium"),
   /** Base movement rate in feet per round. */
   move: z.number({ error: "Move must be between 0 and 240 feet" }).int("Move must be a whole number of feet").min(0, "Move must be between 0 and 240 feet").max(240, "Move must be between 0 and 240 feet").default(30),
+  /** Items carried in the backpack ("Use an Item": "it would take at least a round to take off the pack, dig through it, and retrieve the item"). */
+  packed: z
+    .array(z.string({ error: "Packed items must be names of 1 to 40 characters" }).trim().min(1, "Packed items must be names of 1 to 40 characters").max(40, "Packed items must be names of 1 to 40 characters"))
+    .max(20, "Packed must list between 0 and 20 items")
+    .optional(),
   /** Attacks a round when a special ability (a monster's claws and bite) exceeds the one of "Attack". */
   attacks: z.number({ error: "Attacks must be between 1 and 10" }).int("Attacks must be a whole number").min(1, "Attacks must be between 1 and 10").max(10, "Attacks must be between 1 and 10").optional(),
 };
@@ -165,6 +170,8 @@ export interface SiegeSheet extends Record<string, unknown> {
   size: Size;
   move: number;
   attacks?: number;
+  /** Items in the backpack: a round to dig one out before it can be used ("Use an Item"). */
+  packed?: string[];
   /** Monsters: the die of each hit die (d8 unless the line names another). */
   hitDie?: number;
 }
@@ -220,5 +227,6 @@ export function describeSheet(s: SiegeSheet): [string, string][] {
     ["Weapons", s.weapons.length ? s.weapons.map((x) => `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""}${x.subdual ? ", subdual" : ""})`).join(", ") : "unarmed 1d2 subdual"],
     ["Size / move", `${s.size}, ${s.move} ft`],
     ...(s.attacks && s.attacks > 1 ? [["Attacks a round", String(s.attacks)] as [string, string]] : []),
+    ...(s.packed?.length ? [["In the backpack (a round to dig out)", s.packed.join(", ")] as [string, string]] : []),
   ];
 }
