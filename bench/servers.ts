@@ -27,6 +27,19 @@ export interface ServersBench {
   seconds: number;
 }
 
+/** Resident memory by mapping, largest first (BENCH_SMAPS=1): what a shard's RSS is made of. */
+function smaps(pid: number): string {
+  const agg = new Map<string, number>();
+  let cur = "";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const m = /^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (m) cur = (m[2] || "[anon]").replace(/.*node_modules\//, "") + (m[1]!.includes("x") ? " (code)" : "");
+    const r = /^Rss:\s+(\d+) kB/.exec(line);
+    if (r) agg.set(cur, (agg.get(cur) ?? 0) + Number(r[1]) / 1024);
+  }
+  return [...agg].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${v.toFixed(1)} MiB ${k}`).join("; ");
+}
+
 const rssMiB = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 function pick<T>(xs: readonly T[], r: () => number): T {
@@ -103,6 +116,7 @@ export async function runServersBench(opts: { servers?: number; shards?: number;
     const seconds = (Date.now() - started) / 1000;
     await new Promise((res) => setTimeout(res, 2000));
     for (const s of shards) s.rssAfterMiB = rssMiB(s.pid);
+    if (process.env.BENCH_SMAPS) for (const s of shards) log(`shard ${s.id}: ${smaps(s.pid)}`);
     log(`load: ${ops} interactions over ${new Set(tables.map((t) => t.guildId)).size} servers in ${seconds.toFixed(1)} s, ${answered} answered; load average ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
     log(`shard  servers  ready    RSS after ready  RSS after the load`);
     for (const s of shards) log(`${String(s.id).padEnd(7)}${String(s.servers).padEnd(9)}${(s.readyMs / 1000).toFixed(1).padStart(5)} s  ${s.rssReadyMiB.toFixed(0).padStart(8)} MiB     ${s.rssAfterMiB.toFixed(0).padStart(8)} MiB`);

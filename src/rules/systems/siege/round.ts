@@ -160,9 +160,9 @@ const castingSpell = (who: Combatant<SiegeSheet>) => who.state.conditions.map((c
 function declareSpell(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   const raw = (input.detail ?? "").trim();
-  const m = /[,;]?\s*(?:rounds?\s*[:=]?\s*(\d+)|(\d+)\s*rounds?)\s*$/i.exec(raw);
+  const m = /(?:^|[,;\s])(?:rounds?\s*(?:[:=]\s*)?(\d+)|(\d+)\s*rounds?)$/i.exec(raw);
   const rounds = m ? Number(m[1] ?? m[2]) : 1;
-  const name = (m ? raw.slice(0, m.index) : raw).trim() || "the spell";
+  const name = (m ? raw.slice(0, m.index) : raw).trim().replace(/[,;]$/, "").trim() || "the spell";
   if (m && (rounds < 1 || rounds > 60)) throw new RuleError(`A spell's casting time is 1 to 60 rounds, not ${rounds}.`);
   const rules = [ref("Cast a Spell"), ref("Combat Actions")];
   if (rounds < 2)
@@ -304,7 +304,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   // "20", or "Ogre 20": the foe the move closes on (within ten feet) and the feet moved.
   const raw = (input.detail ?? "").trim();
-  const num = /(\d+)\s*(?:ft|feet|')?\s*$/i.exec(raw) ?? /(\d+)\s*(?:ft|feet|')?/i.exec(raw);
+  const num = /(\d+)\s*(?:ft|feet|')?$/i.exec(raw) ?? /(\d+)\s*(?:ft|feet|')?/i.exec(raw);
   const foeName = num ? raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim() : "";
   const ft = feet(num && foeName ? num[1] : input.detail, `how far ${who.name} moves`);
   const foe = foeName ? named({ ...input, detail: foeName }, (c) => c.side !== who.side && !isOut(c), "the foe closed on") : undefined;
