@@ -5,6 +5,7 @@ import type { Lapsed } from "../../play/attacks/lapse.js";
 import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";
 import { Embed } from "./embed.js";
+import { ids } from "../ids.js";
 
 const GOOD = new Set(["hit", "success", "slain", "critical", "slays"]);
 const MID = new Set(["partial", "partial success", "grazed"]);
@@ -35,10 +36,11 @@ export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender
 }
 
 export function attackButtons(v: Pick<AttackView, "pendingId" | "version" | "state">): ActionRowBuilder<ButtonBuilder>[] {
-  if (!v.pendingId || v.state.phase === "done") return [];
+  const pendingId = v.pendingId;
+  if (!pendingId || v.state.phase === "done") return [];
   const buttons = v.state.options.slice(0, 25).map((o) =>
     new ButtonBuilder()
-      .setCustomId(`attack:${v.pendingId}:${v.version}:${o.id}`.slice(0, 100))
+      .setCustomId(ids.attack.build({ pendingId, version: v.version, optionId: o.id }))
       .setLabel(clip(o.label, 80))
       .setStyle(o.id === "take" || o.id === "pass" ? ButtonStyle.Secondary : ButtonStyle.Primary),
   );
