@@ -42,6 +42,9 @@ export type CallId = { kind: "call"; call: string; callId: string; characterId: 
 /** The step-by-step sheet form (src/discord/sheetform.ts): a new sheet's first modal, a step's button and modal, Done. */
 export type SheetFormId = { kind: "new"; ownerId: string | null; name: string } | { kind: "step"; characterId: string; step: number } | { kind: "done"; characterId: string };
 
+/** The command whose press, choose or submit handles an id (the router's dispatch). */
+export const commandOf = (id: string): string => id.split(":")[0] ?? "";
+
 export const ids = {
   next: {
     build: (v: NextId): string => (v.kind === "resolve" ? `next:${v.encounterId}:resolve` : `next:${v.encounterId}:${v.round}:${v.turn}:${v.phase}`),
