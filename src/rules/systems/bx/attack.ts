@@ -249,6 +249,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
     attackerId: input.attacker.id,
     defenderId: def.id,
     outcome,
+    tone: hit && outcome !== "no effect" ? "good" : "bad",
     data: data as unknown as Record<string, unknown>,
     options,
     pay: [],

@@ -176,6 +176,7 @@ function toState(data: Data, input: { attackerId: string; defenderId: string; ig
     attackerId: input.attackerId,
     defenderId: input.defenderId,
     outcome: r.outcome,
+    tone: r.hits.some(Boolean) ? "good" : "bad",
     data: data as unknown as Record<string, unknown>,
     options: [],
     pay: [],

@@ -17,6 +17,7 @@ import {
   type ReactionOption,
   type RuleResult,
   type SituationKey,
+  type Tone,
 } from "../types.js";
 import { isDiceExpr, parseDice, rollExpr, showRoll, signed } from "./dice.js";
 import { pct, type Mod } from "../../numbers.js";
@@ -171,6 +172,8 @@ function baseLevel(d: ThirdAgeAttackData): { level: Level; total?: number } {
   const total = d.attack.total - (d.parried ? 2 : 0);
   return { level: levelOf(total, d.successAC, d.partialAC), total };
 }
+
+const TONE: Record<Level, Tone> = { success: "good", partial: "neutral", failure: "bad" };
 
 export function outcomeOf(d: ThirdAgeAttackData): Level {
   const b = baseLevel(d).level;
@@ -349,6 +352,7 @@ function render(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phase:
     attackerId: input.attacker.id,
     defenderId: input.defender.id,
     outcome: outcomeOf(d),
+    tone: TONE[outcomeOf(d)],
     data: d,
     options,
     pay: step.pay ?? [],
