@@ -9,6 +9,7 @@ import { attack, react } from "../src/play/attacks/index.js";
 import { followBoard, refreshBoard } from "../src/discord/board.js";
 import { combatantChoices, weaponChoices } from "../src/play/encounters/choices.js";
 import { StaleError } from "../src/play/errors.js";
+import { ids } from "../src/discord/ids.js";
 
 export const command: CommandModule = {
   oneTransaction: true,
@@ -41,11 +42,10 @@ export const command: CommandModule = {
   },
 
   async press(i, s) {
-    const [, pendingId, version, ...rest] = i.customId.split(":");
-    const optionId = rest.join(":");
-    if (!pendingId || !version || !optionId) throw new StaleError("This button is no longer in use: nothing was changed.");
-    const v = await react(s, actorOf(i), pendingId, Number(version), optionId).catch(async (err: Error) => {
-      if (err instanceof StaleError) await repairPressed(i, s, pendingId);
+    const id = ids.attack.parse(i.customId);
+    if (!id) throw new StaleError("This button is no longer in use: nothing was changed.");
+    const v = await react(s, actorOf(i), id.pendingId, id.version, id.optionId).catch(async (err: Error) => {
+      if (err instanceof StaleError) await repairPressed(i, s, id.pendingId);
       throw err;
     });
     await i.update({ embeds: [attackEmbed(v)], components: attackButtons(v) });

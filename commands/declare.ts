@@ -12,19 +12,17 @@ import { combatantChoices } from "../src/play/encounters/choices.js";
 import { declarationChoices, declarationOf, declare } from "../src/play/round/declare.js";
 import type { EncounterEvent } from "../src/play/encounters/index.js";
 import { StaleError, UserError } from "../src/play/errors.js";
+import { ids } from "../src/discord/ids.js";
 
 /**
- * `declare:<encounterId>:<round>:<id>[@<combatantId>]`: the round message's button, the modal it opens for a
- * detail, and the "who declares?" buttons a player with several combatants gets (the combatant after `@`).
+ * The round message's button, the modal it opens for a detail, and the "who declares?" buttons a player with
+ * several combatants gets (src/discord/ids.ts).
  */
 function parseId(customId: string) {
-  const [, encounterId, round, ...rest] = customId.split(":");
-  const [action, who] = rest.join(":").split("@");
-  if (!encounterId || !round || !action) throw new StaleError("This button is no longer in use: nothing was changed.");
-  return { action, who: who || null, expect: { encounterId, round: Number(round) } };
+  const id = ids.declare.parse(customId);
+  if (!id) throw new StaleError("This button is no longer in use: nothing was changed.");
+  return { action: id.action, who: id.who, expect: { encounterId: id.encounterId, round: id.round } };
 }
-
-const base = (customId: string) => customId.split("@")[0]!;
 
 /** Declared from the ephemeral "who declares?" message: that message says so, and the board goes to the channel. */
 async function answer(i: Tapped, s: Services, ev: EncounterEvent) {
@@ -53,7 +51,7 @@ async function tap(i: ButtonInteraction | StringSelectMenuInteraction, s: Servic
   const r = await declarationOf(s, actorOf(i), action, expect, who);
   if ("choose" in r) {
     // A character and a retainer, say (or, for the referee, whoever may): one button each, on a message only the presser sees.
-    const all = r.choose.slice(0, 25).map((c) => new ButtonBuilder().setCustomId(`${base(customId)}@${c.id}`.slice(0, 100)).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary));
+    const all = r.choose.slice(0, 25).map((c) => new ButtonBuilder().setCustomId(ids.declare.build({ ...expect, action, who: c.id })).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary));
     const rows = Array.from({ length: Math.ceil(all.length / 5) }, (_, n) => new ActionRowBuilder<ButtonBuilder>().addComponents(all.slice(n * 5, n * 5 + 5)));
     await i.reply({ content: `Who declares ${r.label}?`, components: rows, flags: MessageFlags.Ephemeral });
     return;
@@ -86,12 +84,12 @@ export const command: CommandModule = {
     await tap(i, s, i.customId);
   },
 
-  /** The board's menu of declarations past the first few: `declare:<encounterId>:<round>:menu`, the choice its value. */
+  /** The board's menu of declarations past the first few: the choice is its value. */
   async choose(i, s) {
-    const [, encounterId, round] = i.customId.split(":");
+    const id = ids.declare.parse(i.customId);
     const action = i.values[0];
-    if (!encounterId || !round || !action) throw new StaleError("This menu is no longer in use: nothing was changed.");
-    await tap(i, s, `declare:${encounterId}:${round}:${action}`.slice(0, 100));
+    if (!id || !action) throw new StaleError("This menu is no longer in use: nothing was changed.");
+    await tap(i, s, ids.declare.build({ encounterId: id.encounterId, round: id.round, action, who: null }));
   },
 
   async submit(i, s) {

@@ -11,6 +11,7 @@ import { setDungeon } from "../src/play/dungeon/set.js";
 import { MAX_REST_DAYS, restForDays, type RestPlace } from "../src/play/dungeon/days.js";
 import { startWandering, WanderingGone } from "../src/play/dungeon/wandering.js";
 import { StaleError } from "../src/play/errors.js";
+import { ids } from "../src/discord/ids.js";
 
 const stock = (name: string, what: string) => (o: SlashCommandIntegerOption) => o.setName(name).setDescription(what).setMinValue(0).setMaxValue(9999);
 
@@ -125,8 +126,8 @@ export const command: CommandModule = {
   },
 
   async press(i, s) {
-    const [, what, id] = i.customId.split(":");
-    if (what !== "start" || !id) throw new StaleError("This button is no longer in use: nothing was changed.");
+    const id = ids.wandering.parse(i.customId);
+    if (!id) throw new StaleError("This button is no longer in use: nothing was changed.");
     const ev = await startWandering(s, actorOf(i), id).catch(async (err: Error) => {
       // A later turn passed: the button goes from the message, and the press is told why.
       if (err instanceof WanderingGone && !i.replied && !i.deferred) await i.update({ components: [] }).catch((e: Error) => s.log.warn({ err: e }, "could not remove a stale wandering button"));

@@ -6,6 +6,7 @@ import { showLapsed } from "../src/discord/lapsed.js";
 import { nextTurn } from "../src/play/encounters/turns.js";
 import { resolveWaiting } from "../src/play/attacks/lapse.js";
 import { StaleError } from "../src/play/errors.js";
+import { ids } from "../src/discord/ids.js";
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -19,20 +20,19 @@ export const command: CommandModule = {
   },
 
   /**
-   * The board's buttons (src/discord/embeds/round.ts): "Next ▶" is `next:<encounterId>:<round>:<turn>:<phase>`,
-   * "Resolve N waiting" is `next:<encounterId>:resolve`. The pressed board keeps its text and loses its buttons;
-   * the new board follows below.
+   * The board's buttons (src/discord/ids.ts): "Next ▶" and "Resolve N waiting". The pressed board keeps its
+   * text and loses its buttons; the new board follows below.
    */
   async press(i, s) {
-    const [, encounterId, round, turn, phase] = i.customId.split(":");
-    if (encounterId && round === "resolve") {
-      const ev = await resolveWaiting(s, actorOf(i), encounterId);
+    const id = ids.next.parse(i.customId);
+    if (id?.kind === "resolve") {
+      const ev = await resolveWaiting(s, actorOf(i), id.encounterId);
       await followBoardOf(i, s, ev);
       await showLapsed(i.client, ev.lapsed ?? [], s.log);
       return;
     }
-    if (!encounterId || !round || !turn || !phase) throw new StaleError("This button is from an older board: nothing was changed. /encounter show posts the board again.");
-    const ev = await nextTurn(s, actorOf(i), { encounterId, round: Number(round), turn: Number(turn), phase });
+    if (!id) throw new StaleError("This button is from an older board: nothing was changed. /encounter show posts the board again.");
+    const ev = await nextTurn(s, actorOf(i), { encounterId: id.encounterId, round: id.round, turn: id.turn, phase: id.phase });
     await followBoardOf(i, s, ev);
     await showLapsed(i.client, ev.lapsed ?? [], s.log);
   },

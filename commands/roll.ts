@@ -4,6 +4,7 @@ import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { rollAgainRow, rollEmbed } from "../src/discord/embeds/roll.js";
 import { rollDice } from "../src/play/rolls.js";
+import { ids } from "../src/discord/ids.js";
 
 export const command: CommandModule = {
   oneTransaction: true,
@@ -26,10 +27,10 @@ export const command: CommandModule = {
   },
 
   async press(i, s) {
-    const [, action, id] = i.customId.split(":");
-    if (action !== "again" || !id) throw Object.assign(new Error("This button is no longer in use."), { name: "UserError" });
+    const again = ids.rollAgain.parse(i.customId);
+    if (again === null) throw Object.assign(new Error("This button is no longer in use."), { name: "UserError" });
     const actor = actorOf(i);
-    const done = await rollDice(s, actor, { again: Number(id) });
+    const done = await rollDice(s, actor, { again });
     await respond(i, { embeds: [rollEmbed(done, actor.displayName ?? "Someone")], components: done.rollId ? [rollAgainRow(done.rollId)] : [] });
   },
 };

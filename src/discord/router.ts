@@ -7,6 +7,7 @@ import { say } from "./respond.js";
 import { inInteraction, markProcessed } from "../store/processed.js";
 import { cleanOptions } from "./input.js";
 import { isStoreUnreachable } from "../store/unreachable.js";
+import { commandOf } from "./ids.js";
 
 /** The answer when the database drops out under a handler: nothing was committed, so trying again is safe. */
 export const STORE_UNREACHABLE = "The bot could not reach its records just now (its database is restarting or out of reach). Nothing was changed: try again in a few seconds.";
@@ -48,7 +49,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
       return { name: i.commandName, kind: "autocomplete" };
     }
     if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) {
-      const name = i.customId.split(":")[0] ?? "";
+      const name = commandOf(i.customId);
       const cmd = commands.get(name);
       const kind = i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select";
       if (i.isButton() && cmd?.press) await cmd.press(i, services);
@@ -161,13 +162,13 @@ async function firstTime(services: Services, i: Interaction, oneTransaction: boo
 
 function nameOf(i: Interaction): string {
   if (i.isChatInputCommand() || i.isAutocomplete()) return i.commandName;
-  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) return i.customId.split(":")[0] ?? "";
+  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) return commandOf(i.customId);
   return "";
 }
 
 function describe(i: Interaction): { name: string; kind: string } {
   if (i.isMessageContextMenuCommand()) return { name: i.commandName, kind: "message command" };
   if (i.isChatInputCommand() || i.isAutocomplete()) return { name: i.commandName, kind: i.isAutocomplete() ? "autocomplete" : "command" };
-  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) return { name: i.customId.split(":")[0] ?? "", kind: i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select" };
+  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) return { name: commandOf(i.customId), kind: i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select" };
   return { name: "other", kind: "other" };
 }

@@ -9,7 +9,8 @@ import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js"
 import type { FormField } from "../play/sheets.js";
 import type { Services } from "../play/services.js";
 import { checkName, createCharacter, editCharacter, sheetForm } from "../play/characters/index.js";
-import { UserError } from "../play/errors.js";
+import { StaleError, UserError } from "../play/errors.js";
+import { ids } from "./ids.js";
 import { cleanText } from "./input.js";
 import { actorOf } from "./actor.js";
 import { respond } from "./respond.js";
@@ -56,9 +57,9 @@ export function stepButtons(characterId: string, fields: FormField[], done: numb
   for (let n = 1; n <= steps; n++) {
     const fs = fieldsOf(fields, n);
     const label = `${n}/${steps}: ${fs[0]!.key}–${fs[fs.length - 1]!.key}`.slice(0, 80);
-    buttons.push(new ButtonBuilder().setCustomId(`character:form:${characterId}:${n}`).setLabel(label).setStyle(n === done + 1 ? ButtonStyle.Primary : ButtonStyle.Secondary));
+    buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "step", characterId, step: n })).setLabel(label).setStyle(n === done + 1 ? ButtonStyle.Primary : ButtonStyle.Secondary));
   }
-  buttons.push(new ButtonBuilder().setCustomId(`character:done:${characterId}`).setLabel("Done").setStyle(ButtonStyle.Success));
+  buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "done", characterId })).setLabel("Done").setStyle(ButtonStyle.Success));
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   for (let i = 0; i < buttons.length; i += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
   return rows;
@@ -70,7 +71,7 @@ export function stepButtons(characterId: string, fields: FormField[], done: numb
 export async function openCreateForm(i: ChatInputCommandInteraction, s: Services, name: string, ownerId: string | null): Promise<void> {
   const f = await sheetForm(s, actorOf(i));
   checkName(name);
-  await i.showModal(sheetModal(`character:new:${ownerId ?? "-"}:${name}`, `${name}: ${f.system}`, f.fields, 1));
+  await i.showModal(sheetModal(ids.sheetForm.build({ kind: "new", ownerId, name }), `${name}: ${f.system}`, f.fields, 1));
 }
 
 /** /character edit without `sheet` (or a step's button): that step's modal with the sheet's current values. */
@@ -78,33 +79,34 @@ export async function openEditForm(i: ChatInputCommandInteraction | ButtonIntera
   const f = await sheetForm(s, actorOf(i), name);
   const c = f.character!;
   if (step < 1 || step > stepsOf(f.fields)) throw new UserError("That step is not part of this sheet: nothing was changed.");
-  await i.showModal(sheetModal(`character:form:${c.id}:${step}`, `${c.name}: ${f.system}`, f.fields, step));
+  await i.showModal(sheetModal(ids.sheetForm.build({ kind: "step", characterId: c.id, step }), `${c.name}: ${f.system}`, f.fields, step));
 }
 
 /** A step's modal submitted: create (first step of a new sheet) or save the step, then offer the other steps. */
 export async function submitForm(i: ModalSubmitInteraction, s: Services): Promise<void> {
   const actor = actorOf(i);
-  const [, what, a, ...rest] = i.customId.split(":");
-  if (what === "new") {
-    const name = rest.join(":");
+  const id = ids.sheetForm.parse(i.customId);
+  if (!id || id.kind === "done") throw new StaleError("This form is no longer in use: nothing was changed.");
+  if (id.kind === "new") {
     const blank = await sheetForm(s, actor);
-    const v = await createCharacter(s, actor, { name, ownerId: a === "-" ? null : a!, fields: typedIn(i, blank.fields, 1) });
+    const v = await createCharacter(s, actor, { name: id.name, ownerId: id.ownerId, fields: typedIn(i, blank.fields, 1) });
     const f = await sheetForm(s, actor, v.character.id);
     return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`)], components: stepButtons(v.character.id, f.fields, 1) });
   }
-  const step = Number(rest[0]);
-  const before = await sheetForm(s, actor, a!);
-  const v = await editCharacter(s, actor, { name: a!, fields: typedIn(i, before.fields, step) });
-  const after = await sheetForm(s, actor, a!);
-  const payload = { embeds: [characterEmbed(v, `Updated: ${v.character.name} (step ${step} of ${stepsOf(after.fields)})`)], components: stepButtons(a!, after.fields, step) };
+  const { characterId, step } = id;
+  const before = await sheetForm(s, actor, characterId);
+  const v = await editCharacter(s, actor, { name: characterId, fields: typedIn(i, before.fields, step) });
+  const after = await sheetForm(s, actor, characterId);
+  const payload = { embeds: [characterEmbed(v, `Updated: ${v.character.name} (step ${step} of ${stepsOf(after.fields)})`)], components: stepButtons(characterId, after.fields, step) };
   if (i.isFromMessage()) await i.update(payload);
   else await respond(i, payload);
 }
 
 /** A step's button opens its modal; Done leaves the sheet as it stands. */
 export async function pressForm(i: ButtonInteraction, s: Services): Promise<void> {
-  const [, what, id, step] = i.customId.split(":");
-  if (what === "form") return openEditForm(i, s, id!, Number(step));
-  await sheetForm(s, actorOf(i), id!);
+  const id = ids.sheetForm.parse(i.customId);
+  if (!id || id.kind === "new") throw new StaleError("This button is no longer in use: nothing was changed.");
+  if (id.kind === "step") return openEditForm(i, s, id.characterId, id.step);
+  await sheetForm(s, actorOf(i), id.characterId);
   await i.update({ components: [] });
 }

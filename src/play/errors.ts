@@ -1,3 +1,5 @@
+import { RuleError } from "../rules/systems/types.js";
+
 /**
  * A mistake the user can fix. Its message is shown to them ephemerally and
  * says what to do instead; nothing was changed.
@@ -28,6 +30,16 @@ export async function uniquely<T>(write: () => Promise<T>, refusal: string): Pro
     return await write();
   } catch (err) {
     if (isUniqueViolation(err)) throw new UserError(refusal);
+    throw err;
+  }
+}
+
+/** Runs a rule; a RuleError (the rules refusing what was asked) reaches the user as a UserError in the same words. */
+export function rule<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RuleError) throw new UserError(err.message);
     throw err;
   }
 }

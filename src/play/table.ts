@@ -5,11 +5,11 @@
  */
 import { campaignSystem } from "./campaigns/system.js";
 import type { Campaign } from "../generated/prisma/client.js";
-import { isUnsupported, RuleError, type Combatant, type DamageResult, type Effect, type MoraleResult, type RuleResult, type RuleSystem, type DamageKind, type Side, type Situation, type SystemId, type StateView, type Unsupported } from "../rules/systems/types.js";
+import { isUnsupported, type Combatant, type DamageResult, type Effect, type MoraleResult, type RuleResult, type RuleSystem, type DamageKind, type Side, type Situation, type SystemId, type StateView, type Unsupported } from "../rules/systems/types.js";
 import type { Tx } from "../store/client.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
-import { UserError } from "./errors.js";
+import { rule, UserError } from "./errors.js";
 import { didYouMean } from "./nearest.js";
 import { isReferee, requireOwnerOrReferee, requireReferee } from "./permissions.js";
 import { requireCampaign } from "./campaigns/find.js";
@@ -59,15 +59,6 @@ async function withDice<T>(s: Services, actor: Actor, purpose: string, fn: (tx: 
 function unsupported<T>(r: T): Exclude<T, { unsupported: true }> {
   if (isUnsupported(r)) throw new UserError(r.message);
   return r as Exclude<T, { unsupported: true }>;
-}
-
-function rule<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof RuleError) throw new UserError(err.message);
-    throw err;
-  }
 }
 
 /**

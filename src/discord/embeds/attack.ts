@@ -1,25 +1,22 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
 import { situationOption } from "../situation.js";
 import type { AttackView } from "../../play/attacks/index.js";
+import type { Tone } from "../../rules/systems/types.js";
 import type { Lapsed } from "../../play/attacks/lapse.js";
 import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";
 import { Embed } from "./embed.js";
+import { ids } from "../ids.js";
 
-const GOOD = new Set(["hit", "success", "slain", "critical", "slays"]);
-const MID = new Set(["partial", "partial success", "grazed"]);
-
-function colourOf(outcome: string): number {
-  const o = outcome.toLowerCase();
-  if (GOOD.has(o) || o.includes("hit") && !o.includes("miss")) return COLOURS.success;
-  if (MID.has(o) || o.includes("partial")) return COLOURS.partial;
-  return COLOURS.failure;
-}
+/** The colour of an attack is its tone for the attacker, as the system says it. */
+const TONE_COLOURS: Record<Tone, number> = { good: COLOURS.success, neutral: COLOURS.partial, bad: COLOURS.failure };
+// An attack stored before tones were recorded (still waiting, or lapsing) has none: neutral until its next step.
+const colourOf = (tone: Tone | undefined): number => TONE_COLOURS[tone ?? "neutral"];
 
 export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName"> & { notes?: string[]; outcomeRolls?: AttackView["outcomeRolls"] }): EmbedBuilder {
   const st = v.state;
   const phase = st.phase === "reactions" ? "— waiting for a reaction" : st.phase === "followups" ? "— follow-ups open" : "";
-  const e = new Embed({ color: colourOf(st.outcome) })
+  const e = new Embed({ color: colourOf(st.tone) })
     .setTitle(clip(`${v.attacker} attacks ${v.defender}: ${st.outcome} ${phase}`.trim(), LIMITS.title))
     .setDescription(clip(forPlayers([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title), LIMITS.description));
   // Every roll: the attack's own, then those its effects made (a Life save on Critical Damage).
@@ -35,10 +32,11 @@ export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender
 }
 
 export function attackButtons(v: Pick<AttackView, "pendingId" | "version" | "state">): ActionRowBuilder<ButtonBuilder>[] {
-  if (!v.pendingId || v.state.phase === "done") return [];
+  const pendingId = v.pendingId;
+  if (!pendingId || v.state.phase === "done") return [];
   const buttons = v.state.options.slice(0, 25).map((o) =>
     new ButtonBuilder()
-      .setCustomId(`attack:${v.pendingId}:${v.version}:${o.id}`.slice(0, 100))
+      .setCustomId(ids.attack.build({ pendingId, version: v.version, optionId: o.id }))
       .setLabel(clip(o.label, 80))
       .setStyle(o.id === "take" || o.id === "pass" ? ButtonStyle.Secondary : ButtonStyle.Primary),
   );

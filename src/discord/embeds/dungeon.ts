@@ -5,6 +5,7 @@ import { effectLines, elapsedWords, lightLines, suppliesLines, turnOf } from "..
 import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField, ruleEmbed } from "./rules.js";
 import { Embed } from "./embed.js";
+import { ids } from "../ids.js";
 
 const field = (name: string, lines: string[]) => ({ name, value: clip(lines.join("\n") || "—", LIMITS.fieldValue) });
 
@@ -66,7 +67,7 @@ export function wanderingButtons(r: Pick<TurnsReport, "wandering">): ActionRowBu
   if (!r.wandering) return [];
   return [
     new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId(`dungeon:start:${r.wandering.id}`).setLabel("Start encounter").setStyle(ButtonStyle.Danger),
+      new ButtonBuilder().setCustomId(ids.wandering.build(r.wandering.id)).setLabel("Start encounter").setStyle(ButtonStyle.Danger),
     ),
   ];
 }

@@ -4,9 +4,9 @@ import type { RetainerView } from "../../play/retainers/index.js";
 import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";
 import { Embed } from "./embed.js";
+import { signed } from "../../rules/numbers.js";
 
 const HISTORY = 12;
-const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 const when = (d: Date) => `<t:${Math.floor(d.getTime() / 1000)}:f>`;
 
 export function retainerEmbed(v: RetainerView, title?: string): EmbedBuilder {

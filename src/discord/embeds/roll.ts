@@ -3,6 +3,7 @@ import { renderDice } from "../../rules/dice/render.js";
 import type { RollDone } from "../../play/rolls.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { Embed } from "./embed.js";
+import { ids } from "../ids.js";
 
 export function rollEmbed(done: RollDone, who: string): EmbedBuilder {
   const parts = done.outcome.parts;
@@ -28,6 +29,6 @@ export function rollEmbed(done: RollDone, who: string): EmbedBuilder {
 export function rollAgainRow(rollId: number): ActionRowBuilder<ButtonBuilder> {
   return new ActionRowBuilder<ButtonBuilder>().addComponents(
     // As data: the builder's setEmoji runs a schema check that builds and drops an error each call.
-    new ButtonBuilder({ custom_id: `roll:again:${rollId}`, label: "Roll again", style: ButtonStyle.Secondary, emoji: { name: "🎲" } }),
+    new ButtonBuilder({ custom_id: ids.rollAgain.build(rollId), label: "Roll again", style: ButtonStyle.Secondary, emoji: { name: "🎲" } }),
   );
 }

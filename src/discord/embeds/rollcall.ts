@@ -2,6 +2,7 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "disc
 import type { CallView } from "../../play/rollcall.js";
 import { clip, COLOURS, forPlayers, LIMITS } from "./style.js";
 import { Embed } from "./embed.js";
+import { ids } from "../ids.js";
 
 /** The call's message: what is asked, and per player waiting, rolled, or the outcome (hidden: only who rolled). */
 export function callEmbed(v: CallView): EmbedBuilder {
@@ -28,10 +29,10 @@ export function callEmbed(v: CallView): EmbedBuilder {
 export function callButtons(v: CallView): ActionRowBuilder<ButtonBuilder>[] {
   const buttons = v.targets
     .filter((t) => !t.result)
-    .map((t) => new ButtonBuilder().setCustomId(`${v.kind}:call:${v.id}:${t.characterId}`).setLabel(clip(`Roll: ${t.name}`, 80)).setStyle(ButtonStyle.Primary));
+    .map((t) => new ButtonBuilder().setCustomId(ids.call.build({ kind: "call", call: v.kind, callId: v.id, characterId: t.characterId })).setLabel(clip(`Roll: ${t.name}`, 80)).setStyle(ButtonStyle.Primary));
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
   for (let i = 0; i < buttons.length; i += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
-  if (v.hidden) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(`${v.kind}:results:${v.id}`).setLabel("Results (referee)").setStyle(ButtonStyle.Secondary)));
+  if (v.hidden) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(ids.call.build({ kind: "results", call: v.kind, callId: v.id })).setLabel("Results (referee)").setStyle(ButtonStyle.Secondary)));
   return rows;
 }
 

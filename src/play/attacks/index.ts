@@ -5,14 +5,13 @@
  */
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
-import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import { encounterById, insertPending, pendingById, updatePending } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
-import { StaleError, UserError } from "../errors.js";
+import { rule, StaleError, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee, PermissionError } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
@@ -96,13 +95,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     };
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id }, { encounter: fight.encounter });
     const bag = bagFor(stream, `${a.name} attacks ${d.name}`);
-    let state: AttackState;
-    try {
-      state = fight.system.attack.begin(attackInput(fight, stored), bag);
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(err.message);
-      throw err;
-    }
+    let state: AttackState = rule(() => fight.system.attack.begin(attackInput(fight, stored), bag));
     let view = await settle(tx, fight, stored, state, bag);
     ({ state, view } = await pressForced(tx, fight, view.stored, state, bag));
     let pendingId: string | null = null;
@@ -197,13 +190,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     const before = by ? { ...input, outcomeLines: [...input.outcomeLines, `${who}'s ${option.label}: ${by}.`] } : input;
     const stream = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id }, { encounter });
     const bag = bagFor(stream, `${option.label}`);
-    let next: AttackState;
-    try {
-      next = fight.system.attack.react(state, optionId, attackInput(fight, input), bag);
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(err.message);
-      throw err;
-    }
+    let next: AttackState = rule(() => fight.system.attack.react(state, optionId, attackInput(fight, input), bag));
     let view = await settle(tx, fight, before, next, bag);
     ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
     const moved = await updatePending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(view.stored), status: next.phase === "done" ? "done" : "open" });

@@ -1,10 +1,9 @@
 /** /character xp: new XP placed on the sheet where the system's text says (the referee awards it). */
 import type { RuleResult } from "../../rules/systems/types.js";
-import { RuleError } from "../../rules/systems/types.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { campaignSystem } from "../campaigns/system.js";
-import { UserError } from "../errors.js";
+import { rule, UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
 import { validateSheet } from "../sheets.js";
 import { resolve, toView, type CharacterView } from "./index.js";
@@ -16,13 +15,7 @@ export async function awardCharacterXp(s: Services, actor: Actor, input: { name?
     requireReferee(campaign, actor, "award XP");
     const system = campaignSystem(campaign);
     if (!system.awardXp) throw new UserError(`${system.name} keeps no XP rule here: change the sheet with /character edit.`);
-    let award: ReturnType<NonNullable<typeof system.awardXp>>;
-    try {
-      award = system.awardXp(JSON.parse(character.sheet) as Record<string, unknown>, input.amount);
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(err.message);
-      throw err;
-    }
+    const award = rule(() => system.awardXp!(JSON.parse(character.sheet) as Record<string, unknown>, input.amount));
     const sheet = validateSheet(system.sheet, { ...JSON.parse(character.sheet), ...award.patch });
     const r = await tx.character.updateMany({ where: { id: character.id, version: character.version }, data: { sheet: JSON.stringify(sheet), version: { increment: 1 } } });
     if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");

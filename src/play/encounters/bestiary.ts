@@ -7,12 +7,11 @@
  */
 import { possessive } from "../../rules/books.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
-import { RuleError } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Db } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
-import { uniquely, UserError } from "../errors.js";
+import { rule, uniquely, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { requireReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
@@ -32,14 +31,9 @@ export function readStats(system: RuleSystem, stats: string): { name: string | n
   let text = stats;
   // No "=" and no JSON: a stat line, as pasted from a book too ("AC: 16" reads as "AC 16").
   if (system.statLine && !/[={]/.test(stats)) {
-    try {
-      const r = system.statLine(stats.replace(/(\w)\s*:\s+/g, "$1 "));
-      name = r.name;
-      text = r.fields;
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(err.message);
-      throw err;
-    }
+    const r = rule(() => system.statLine!(stats.replace(/(\w)\s*:\s+/g, "$1 ")));
+    name = r.name;
+    text = r.fields;
   }
   const typed = readSheetInput(text, system.monster);
   return { name, typed, sheet: validateSheet(system.monster, typed) as Record<string, unknown> };

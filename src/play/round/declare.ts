@@ -5,14 +5,13 @@
  */
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { Combatant, Declaration, DeclareResult } from "../../rules/systems/types.js";
-import { RuleError } from "../../rules/systems/types.js";
 import { conditionLabels } from "../../rules/round/words.js";
 import type { Tx } from "../../store/client.js";
 import { encounterById } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
-import { UserError } from "../errors.js";
+import { rule, UserError } from "../errors.js";
 import { isReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
@@ -177,13 +176,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
     const bag = bagFor(stream, `${row.name} declares ${decl.label}`);
     const ctx = roundContext(fight, who, rs);
-    let result;
-    try {
-      result = fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0, acted: actedSoFar(fight, rs) }, bag);
-    } catch (err) {
-      if (err instanceof RuleError) throw new UserError(err.message);
-      throw err;
-    }
+    const result = rule(() => fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0, acted: actedSoFar(fight, rs) }, bag));
     const replaced = (rs.declared[row.id] ?? []).filter((x) => decl.excludes?.includes(x));
     let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs, bag, replaced) : rs;
     const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));

@@ -130,12 +130,17 @@ export interface ReactionOption {
  * play applies `pay`, then `final`, then `followup` of every state it is handed,
  * each once, in that order, and never compares one step with another.
  */
+/** How an attack's outcome goes for the attacker: good (it lands), neutral (in part), bad (it fails or goes astray). */
+export type Tone = "good" | "neutral" | "bad";
+
 export interface AttackState {
   phase: "reactions" | "followups" | "done";
   attackerId: string;
   defenderId: string;
   /** The outcome it would have now, in the system's words: "hit", "partial", "miss", "slain"… */
   outcome: string;
+  /** How that outcome goes for the attacker, said by the system (embeds colour by it, never by the words). */
+  tone: Tone;
   /** System-private data (rolls so far, modifiers, who reacted). Must be JSON. */
   data: Record<string, unknown>;
   /** Options open now. Empty in "done". */

@@ -577,6 +577,7 @@ function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: Attac
     attackerId: input.attacker.id,
     defenderId: input.defender.id,
     outcome: res.outcome,
+    tone: res.hit && res.outcome !== "no effect" ? "good" : "bad",
     data: { ...data },
     options,
     pay,

@@ -17,7 +17,8 @@ import {
   type Situation,
   type SituationKey,
 } from "../types.js";
-import { abilityModifier, formatDice, mustParseDice, parseDice, signed, type DiceExpr } from "./dice.js";
+import { abilityModifier, formatDice, mustParseDice, parseDice, type DiceExpr } from "./dice.js";
+import { modText, pct, signed, sumMods, type Mod } from "../../numbers.js";
 import type { BxSettings } from "./settings.js";
 import { spellDisrupted } from "./initiative.js";
 import { R_IN_MELEE } from "./round.js";
@@ -36,14 +37,7 @@ export const R_VARIABLE = 'seed 002, "Variable Weapon Damage (Optional Rule)"';
 export const R_DEATH_ATTACK = 'seed 002, "Death"';
 export const R_MISSILE = 'seed 002, "Missile Attacks"';
 
-export interface Mod {
-  label: string;
-  value: number;
-  rule: string;
-}
-
-export const sumMods = (m: Mod[]): number => m.reduce((s, x) => s + x.value, 0);
-export const modText = (m: Mod[]): string => m.filter((x) => x.value !== 0).map((x) => `${x.label} ${signed(x.value)}`).join(", ");
+export { modText, pct, sumMods, type Mod };
 
 export type AttackMode = "melee" | "missile" | "thrown";
 
@@ -266,6 +260,7 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
     attackerId: input.attacker.id,
     defenderId: def.id,
     outcome,
+    tone: hit && outcome !== "no effect" ? "good" : "bad",
     data: data as unknown as Record<string, unknown>,
     options,
     pay: [],
@@ -330,8 +325,6 @@ export function damageSpread(d: DiceExpr, flat: number, clamp: (n: number) => nu
   }
   return out;
 }
-
-export const pct = (p: number): string => `${Math.round(p * 1000) / 10}%`;
 
 export function spreadText(dist: Map<number, number>): string {
   return [...dist.entries()].sort((x, y) => x[0] - y[0]).map(([v, p]) => `${v}: ${pct(p)}`).join(" · ");

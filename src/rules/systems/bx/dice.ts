@@ -63,4 +63,4 @@ export function chaLoyaltyModifier(cha: number): number {
   return abilityModifier(cha);
 }
 
-export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+export { signed } from "../../numbers.js";

@@ -17,6 +17,7 @@ import {
   type RuleResult,
   type Situation,
   type SituationKey,
+  type Tone,
 } from "../types.js";
 import { formatDie, parseDie, rollDamage, stepDown, type DieSpec, type Edge } from "./dice.js";
 import { planDamage, type DamagePlan } from "./damage.js";
@@ -453,6 +454,10 @@ export const outcomeOf = (calc: AttackCalc): string =>
             ? "soaked"
             : "hit";
 
+/** For the attacker, as outcomeOf reads: a shot that hits an ally, or damage all soaked, goes badly; the rest lands. */
+const toneOf = (calc: AttackCalc): Tone =>
+  calc.targetId !== calc.defenderId || (!calc.slain && !(calc.plan.toLife > 0) && calc.plan.scarRow === undefined && calc.plan.dealt === 0) ? "bad" : "good";
+
 // ---- the state machine ------------------------------------------------------
 
 interface AttackData {
@@ -514,6 +519,7 @@ function render(phase: AttackState["phase"], data: AttackData, step: Step = {}):
     attackerId: calc.attackerId,
     defenderId: calc.defenderId,
     outcome,
+    tone: toneOf(calc),
     data: JSON.parse(JSON.stringify(data)) as Record<string, unknown>,
     options,
     pay: [],

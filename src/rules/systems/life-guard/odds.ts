@@ -8,6 +8,7 @@ import type { RandomSource } from "../../dice/random.js";
 import { RuleError, type AttackInput, type RuleResult, type Unsupported } from "../types.js";
 import { computeAttack, outcomeOf } from "./attack.js";
 import { R } from "./refs.js";
+import { pct } from "../../numbers.js";
 import type { LifeGuardSheet } from "./sheet.js";
 
 const MAX_RUNS = 50_000;
@@ -58,15 +59,14 @@ export function attackOdds(input: AttackInput<LifeGuardSheet>): AttackOdds | Uns
     if (k < 0) break;
     prefix = [...full.slice(0, k), full[k]! + 1];
   }
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const keys = Object.keys(dealt).map(Number).sort((a, b) => a - b);
   const mean = keys.reduce((s, k) => s + k * dealt[k]!, 0);
   return {
     title: "Odds: every attack lands",
     lines: [
       "No to-hit roll in Life & Guard: the damage roll is the attack.",
-      `Damage after Armour: ${keys.map((k) => `${k}: ${pct(dealt[k]!)}`).join(", ")} (average ${mean.toFixed(2)}).`,
-      `Outcomes: ${Object.entries(outcomes).map(([k, v]) => `${k} ${pct(v)}`).join(", ")}.`,
+      `Damage after Armour: ${keys.map((k) => `${k}: ${pct(dealt[k]!, { fixed: true })}`).join(", ")} (average ${mean.toFixed(2)}).`,
+      `Outcomes: ${Object.entries(outcomes).map(([k, v]) => `${k} ${pct(v, { fixed: true })}`).join(", ")}.`,
     ],
     rules: [R.attacks],
     rolls: [],

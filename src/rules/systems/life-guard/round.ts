@@ -7,6 +7,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type InitiativeInput, type InitiativeResult, type RoundStartResult, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
+import { pct } from "../../numbers.js";
 import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
@@ -42,11 +43,10 @@ export function initiative(input: InitiativeInput<LifeGuardSheet>, _bag: DiceBag
 export function guardScale(guard: number): { dice: 1; chance: number } {
   return { dice: 1, chance: Math.min(6, Math.max(0, guard)) / 6 };
 }
-const pct = (p: number) => `${Math.round(p * 100)}%`;
 
 /** What the board says of a PC before the first round's act roll: the chance to act. */
 export function actChance(guard: number): string {
-  return `acts in round 1 on 1d6 ≤ Guard ${guard}: ${pct(guardScale(guard).chance)}`;
+  return `acts in round 1 on 1d6 ≤ Guard ${guard}: ${pct(guardScale(guard).chance, { digits: 0 })}`;
 }
 
 /** The first round's act roll for one PC. */
@@ -55,7 +55,7 @@ export function actRoll(c: C, bag: DiceBag): { acts: boolean; line: string } {
   const { dice, chance } = guardScale(g);
   const roll = bag.roll(`${c.name}: act (Guard ${g})`, dice, 6).total;
   const acts = roll <= g;
-  return { acts, line: `${c.name}: ${dice}d6 = ${roll} against Guard ${g} (acts ${pct(chance)} of the time): ${acts ? "acts" : "does not act this round"}.` };
+  return { acts, line: `${c.name}: ${dice}d6 = ${roll} against Guard ${g} (acts ${pct(chance, { digits: 0 })} of the time): ${acts ? "acts" : "does not act this round"}.` };
 }
 
 /**

@@ -12,6 +12,7 @@ import { clampAc, describeMods, sumMods, type AttackMode, type Mod, type StraySh
 import { readState } from "./damage.js";
 import { NOT_ABLE, plan, SPECIAL_ATTACKS, type Plan, type Special } from "./plan.js";
 import { formatDice, ref, signed, type SiegeSheet } from "./sheet.js";
+import { pct } from "../../numbers.js";
 
 export { SPECIAL_ATTACKS };
 
@@ -175,6 +176,7 @@ function toState(data: Data, input: { attackerId: string; defenderId: string; ig
     attackerId: input.attackerId,
     defenderId: input.defenderId,
     outcome: r.outcome,
+    tone: r.hits.some(Boolean) ? "good" : "bad",
     data: data as unknown as Record<string, unknown>,
     options: [],
     pay: [],
@@ -244,8 +246,7 @@ export function odds(input: AttackInput<SiegeSheet>): RuleResult {
     const ac = clampAc(sumMods(s.acMods) + (def?.value ?? 0));
     const need = ac - s.bonus;
     const faces = Math.max(0, Math.min(20, 21 - need));
-    const pct = (faces / 20) * 100;
-    let line = `**${s.label}**: d20 ${signed(s.bonus)} vs AC ${ac}: ${need > 20 ? `needs ${need}, more than a d20 can roll: no chance` : need <= 1 ? "hits on any roll" : `needs ${need} or more on the d20`} — ${pct.toFixed(0)}%`;
+    let line = `**${s.label}**: d20 ${signed(s.bonus)} vs AC ${ac}: ${need > 20 ? `needs ${need}, more than a d20 can roll: no chance` : need <= 1 ? "hits on any roll" : `needs ${need} or more on the d20`} — ${pct(faces / 20, { digits: 0 })}`;
     if (s.damage) {
       const extra = s.damage.modifier + sumMods(s.damageMods);
       const dist = damageDistribution(s.damage.count, s.damage.sides, extra);

@@ -6,15 +6,10 @@
  */
 import type { Combatant, Situation } from "../types.js";
 import { RuleError } from "../types.js";
-import { attributeModifier, ref, SHIELD_ATTACKERS, signed, sizeIndex, type SiegeSheet, type Size, type Weapon } from "./sheet.js";
+import { attributeModifier, ref, SHIELD_ATTACKERS, sizeIndex, type SiegeSheet, type Size, type Weapon } from "./sheet.js";
+import { sumMods, type Mod } from "../../numbers.js";
 
-export interface Mod {
-  label: string;
-  value: number;
-  rule: string;
-}
-export const sumMods = (mods: Mod[]): number => mods.reduce((s, m) => s + m.value, 0);
-export const describeMods = (mods: Mod[]): string => mods.filter((m) => m.value !== 0).map((m) => `${m.label} ${signed(m.value)}`).join(", ");
+export { modText as describeMods, sumMods, type Mod } from "../../numbers.js";
 
 export type Concealment = "none" | "quarter" | "half" | "three-quarters" | "full";
 

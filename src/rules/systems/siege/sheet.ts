@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { formatDamage, parseDamage, type DamageDice } from "../../dice/damage.js";
 import { RuleError } from "../types.js";
+import { signed } from "../../numbers.js";
 
 /** Cite seed 003 by its exact heading. */
 export const ref = (heading: string): string => `seed 003, "${heading}"`;
@@ -214,7 +215,7 @@ export function attributeKey(name: string): AttributeKey {
   throw new RuleError(`"${name}" is not an attribute: use Strength, Dexterity, Constitution, Intelligence, Wisdom or Charisma.`);
 }
 
-export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+export { signed };
 
 export function describeSheet(s: SiegeSheet): [string, string][] {
   const attrs = ATTRIBUTE_KEYS.map((k) => `${k.toUpperCase()} ${s[k]} (${signed(attributeModifier(s[k]))})${s.primes.includes(k) ? "*" : ""}`).join(" · ");

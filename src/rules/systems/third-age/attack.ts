@@ -17,8 +17,10 @@ import {
   type ReactionOption,
   type RuleResult,
   type SituationKey,
+  type Tone,
 } from "../types.js";
 import { isDiceExpr, parseDice, rollExpr, showRoll, signed } from "./dice.js";
+import { pct, type Mod } from "../../numbers.js";
 import { REF } from "./refs.js";
 import { attributeRoll, LEVEL_WORDS, levelOf, lowerLevel, type Level } from "./roll.js";
 import { fightsWithTwo, lightWeapons } from "./round.js";
@@ -41,11 +43,6 @@ interface WeaponUse {
   spell?: string;
   spellAttribute?: AttributeKey;
   spellSource?: "magic" | "divinity";
-}
-
-interface Mod {
-  label: string;
-  value: number;
 }
 
 interface Proficiency {
@@ -175,6 +172,8 @@ function baseLevel(d: ThirdAgeAttackData): { level: Level; total?: number } {
   const total = d.attack.total - (d.parried ? 2 : 0);
   return { level: levelOf(total, d.successAC, d.partialAC), total };
 }
+
+const TONE: Record<Level, Tone> = { success: "good", partial: "neutral", failure: "bad" };
 
 export function outcomeOf(d: ThirdAgeAttackData): Level {
   const b = baseLevel(d).level;
@@ -353,6 +352,7 @@ function render(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phase:
     attackerId: input.attacker.id,
     defenderId: input.defender.id,
     outcome: outcomeOf(d),
+    tone: TONE[outcomeOf(d)],
     data: d,
     options,
     pay: step.pay ?? [],
@@ -571,8 +571,6 @@ function damageSpread(expr: string, extra: number): { min: number; max: number; 
   return { min, max, avg, halfMin, halfMax, halfAvg };
 }
 
-const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
-
 /** /odds: exact chances of success / partial / failure and the damage spread, before rolling. */
 export function odds(input: AttackInput<ThirdAgeSheet>): RuleResult {
   const { attacker: att, defender: def, situation: sit } = input;
@@ -601,7 +599,7 @@ export function odds(input: AttackInput<ThirdAgeSheet>): RuleResult {
   const dmg = damageSpread(w.damage, mode === "melee" ? s.body : 0);
   const lines = [
     `2d10 ${signed(m)} against Success AC ${sAC} / Partial AC ${pAC}.`,
-    `Success ${pct(pS)} · Partial ${pct(pP)} · Failure ${pct(pF)}.`,
+    `Success ${pct(pS, { fixed: true })} · Partial ${pct(pP, { fixed: true })} · Failure ${pct(pF, { fixed: true })}.`,
     `Damage on a success: ${dmg.min}–${dmg.max} (average ${dmg.avg.toFixed(1)}); on a partial: ${dmg.halfMin}–${dmg.halfMax} (average ${dmg.halfAvg.toFixed(1)}).`,
   ];
   if (!w.proficient || !s.armourProficient) lines.push("Not proficient: an attribute roll comes first (not counted here).");

@@ -36,4 +36,4 @@ export function showRoll(r: DiceRoll): string {
   return `${base} [${faces}]${mod} = ${r.total}`;
 }
 
-export const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`);
+export { signed } from "../../numbers.js";

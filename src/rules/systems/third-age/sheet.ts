@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { CombatState, Combatant, StateView } from "../types.js";
 import { combineClasses } from "./character.js";
+import { signed } from "../../numbers.js";
 
 export const ATTRIBUTES = ["Body", "Dexterity", "Mind", "Soul", "Charisma"] as const;
 export type AttributeName = (typeof ATTRIBUTES)[number];
@@ -241,8 +242,6 @@ export function view(c: TAC): StateView {
     status: statusOf(s),
   };
 }
-
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`);
 
 export function describeSheet(sheet: ThirdAgeSheet): [string, string][] {
   const rows: [string, string][] = [

@@ -1,0 +1,125 @@
+/**
+ * Every custom id the bot puts on a button, select menu or modal, built and read in one place. The first
+ * segment names the command whose press/choose/submit handles it (the router reads it); the rest is this
+ * file's business. Ids already posted in Discord keep working: change a format only with a reader for the old.
+ *
+ * Discord caps a custom id at 100 characters; the ids that carry a free-form part (a declaration, an
+ * attack option) are cut there, as they always were.
+ */
+
+const MAX = 100;
+const cut = (id: string) => id.slice(0, MAX);
+/** An integer segment, or null (our ids only carry integers there). */
+const int = (s: string | undefined): number | null => (s !== undefined && s !== "" && Number.isInteger(Number(s)) ? Number(s) : null);
+
+/** The board's buttons (commands/next.ts). */
+export type NextId =
+  /** "Next ▶" / "Roll the order ▶": the position it moves on from, so a repeated or concurrent press moves the round once. */
+  | { kind: "next"; encounterId: string; round: number; turn: number; phase: string }
+  /** "Resolve N waiting". */
+  | { kind: "resolve"; encounterId: string };
+
+/** A declaration (commands/declare.ts): the board's button or menu, its detail modal, and the "who declares?" buttons (`who`). */
+export interface DeclareId {
+  encounterId: string;
+  round: number;
+  /** The declaration's id; `DECLARE_MENU` on the board's select menu, whose choice is the declaration. */
+  action: string;
+  who: string | null;
+}
+export const DECLARE_MENU = "menu";
+
+/** A reaction to a waiting attack (commands/attack.ts): the attack, the version the buttons were drawn at, the option. */
+export interface AttackId {
+  pendingId: string;
+  version: number;
+  optionId: string;
+}
+
+/** A call for checks or saves (src/discord/rollcall.ts): a character's "Roll" button, or the referee's "Results". */
+export type CallId = { kind: "call"; call: string; callId: string; characterId: string } | { kind: "results"; call: string; callId: string };
+
+/** The step-by-step sheet form (src/discord/sheetform.ts): a new sheet's first modal, a step's button and modal, Done. */
+export type SheetFormId = { kind: "new"; ownerId: string | null; name: string } | { kind: "step"; characterId: string; step: number } | { kind: "done"; characterId: string };
+
+/** The command whose press, choose or submit handles an id (the router's dispatch). */
+export const commandOf = (id: string): string => id.split(":")[0] ?? "";
+
+export const ids = {
+  next: {
+    build: (v: NextId): string => (v.kind === "resolve" ? `next:${v.encounterId}:resolve` : `next:${v.encounterId}:${v.round}:${v.turn}:${v.phase}`),
+    parse(id: string): NextId | null {
+      const [head, encounterId, round, turn, phase] = id.split(":");
+      if (head !== "next" || !encounterId) return null;
+      if (round === "resolve") return { kind: "resolve", encounterId };
+      const r = int(round);
+      const t = int(turn);
+      return r === null || t === null || !phase ? null : { kind: "next", encounterId, round: r, turn: t, phase };
+    },
+  },
+
+  declare: {
+    build: (v: DeclareId): string => cut(`declare:${v.encounterId}:${v.round}:${v.action}${v.who ? `@${v.who}` : ""}`),
+    parse(id: string): DeclareId | null {
+      const [head, encounterId, round, ...rest] = id.split(":");
+      const [action, who] = rest.join(":").split("@");
+      const r = int(round);
+      if (head !== "declare" || !encounterId || r === null || !action) return null;
+      return { encounterId, round: r, action, who: who || null };
+    },
+  },
+
+  attack: {
+    build: (v: AttackId): string => cut(`attack:${v.pendingId}:${v.version}:${v.optionId}`),
+    parse(id: string): AttackId | null {
+      const [head, pendingId, version, ...rest] = id.split(":");
+      const optionId = rest.join(":");
+      const n = int(version);
+      return head !== "attack" || !pendingId || n === null || !optionId ? null : { pendingId, version: n, optionId };
+    },
+  },
+
+  /** "Roll again" under a public roll (commands/roll.ts). */
+  rollAgain: {
+    build: (rollId: number): string => `roll:again:${rollId}`,
+    parse(id: string): number | null {
+      const [head, action, rollId] = id.split(":");
+      return head === "roll" && action === "again" ? int(rollId) : null;
+    },
+  },
+
+  /** "Start encounter" under a wandering-monster check (commands/dungeon.ts). */
+  wandering: {
+    build: (wanderingId: string): string => `dungeon:start:${wanderingId}`,
+    parse(id: string): string | null {
+      const [head, what, wanderingId] = id.split(":");
+      return head === "dungeon" && what === "start" && wanderingId ? wanderingId : null;
+    },
+  },
+
+  /** The first segment is the call's command, "check" or "save". */
+  call: {
+    build: (v: CallId): string => (v.kind === "results" ? `${v.call}:results:${v.callId}` : `${v.call}:call:${v.callId}:${v.characterId}`),
+    parse(id: string): CallId | null {
+      const [call, action, callId, characterId] = id.split(":");
+      if (!call || !callId) return null;
+      if (action === "results") return { kind: "results", call, callId };
+      return action === "call" && characterId ? { kind: "call", call, callId, characterId } : null;
+    },
+  },
+
+  sheetForm: {
+    build(v: SheetFormId): string {
+      if (v.kind === "new") return `character:new:${v.ownerId ?? "-"}:${v.name}`;
+      return v.kind === "step" ? `character:form:${v.characterId}:${v.step}` : `character:done:${v.characterId}`;
+    },
+    parse(id: string): SheetFormId | null {
+      const [head, what, a, ...rest] = id.split(":");
+      if (head !== "character" || !a) return null;
+      if (what === "new") return rest.length ? { kind: "new", ownerId: a === "-" ? null : a, name: rest.join(":") } : null;
+      if (what === "done") return { kind: "done", characterId: a };
+      const step = int(rest[0]);
+      return what === "form" && step !== null ? { kind: "step", characterId: a, step } : null;
+    },
+  },
+};

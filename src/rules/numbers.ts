@@ -1,0 +1,28 @@
+/**
+ * Numbers as players read them, and the modifiers that add up to a roll: one
+ * definition for every system, so a "+2" or a "47.5%" reads the same in all five.
+ */
+
+/** A signed number: "+2", "+0", "-1" (the hyphen-minus every system but one used). */
+export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+
+/**
+ * A probability (0..1) as a percentage, rounded half up to `digits` decimals:
+ * "47.5%", "40%"; `fixed` keeps the trailing zeros ("40.0%").
+ */
+export function pct(p: number, { digits = 1, fixed = false }: { digits?: number; fixed?: boolean } = {}): string {
+  const rounded = Math.round(p * 10 ** (digits + 2)) / 10 ** digits;
+  return `${fixed ? rounded.toFixed(digits) : rounded}%`;
+}
+
+/** One modifier to a roll, with the rule it comes from where the system cites one. */
+export interface Mod {
+  label: string;
+  value: number;
+  rule?: string;
+}
+
+export const sumMods = (mods: Mod[]): number => mods.reduce((s, m) => s + m.value, 0);
+
+/** The modifiers that count, as "STR +1, cover -2". */
+export const modText = (mods: Mod[]): string => mods.filter((m) => m.value !== 0).map((m) => `${m.label} ${signed(m.value)}`).join(", ");
