@@ -16,6 +16,19 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/** What a player would see as a blank control: a button with neither label nor emoji, a menu without a placeholder or an option without a label. */
+function blanks(m: StoredMessage): string[] {
+  const blank = (v: unknown) => typeof v !== "string" || !v.replace(/[\s\u200b]/g, "");
+  const out: string[] = [];
+  for (const row of (m.components ?? []) as Record<string, any>[])
+    for (const c of row.components ?? []) {
+      if (c.type === 2 && blank(c.label) && blank(c.emoji?.name)) out.push(`button ${c.custom_id}`);
+      if (c.type === 3 && (blank(c.placeholder) || c.options.some((o: { label?: string }) => blank(o.label)))) out.push(`menu ${c.custom_id}`);
+    }
+  return out;
+}
+const liveBoard = (channelId: string) => [...h.local.channelMessages(channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:"))).pop();
+
 const post = async (path: string, body: unknown) => {
   const res = await fetch(control + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   return (await res.json()) as { reply: Reply; created: StoredMessage[]; text: string; error?: string };
@@ -51,8 +64,9 @@ describe("Try a fight", () => {
         expect(last.reply.ephemeral, `${user}: ${line} → ${last.reply.message.content}`).toBeFalsy();
       }
       const channelId = h.local.world.findChannelByName(h.guildId, channel)!.id;
-      const board = [...h.local.channelMessages(channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:"))).pop();
+      const board = liveBoard(channelId);
       expect(board, last?.text).toBeDefined();
+      expect(blanks(board!)).toEqual([]);
       const shown = text(board!);
       expect(shown).toContain("Wren");
       expect(shown).toContain("Tamsin");
@@ -70,6 +84,9 @@ describe("Try a fight", () => {
       expect(attack.reply.ephemeral, attack.text).toBeFalsy();
       const weapon = /weapons=(\w+)/.exec(FIGHTS[system]!.sheets[0])![1]!;
       expect(text(attack.reply.message)).toMatch(new RegExp(`Wren attacks ${monster} 1[\\s\\S]*${weapon}`));
+      // Every control a player sees on the way has a name: the attack's answers and the live board (its menu too).
+      expect([...blanks(rolled.reply.message), ...rolled.created.flatMap(blanks), ...blanks(attack.reply.message), ...attack.created.flatMap(blanks)]).toEqual([]);
+      expect(blanks(liveBoard(channelId)!)).toEqual([]);
     });
   }
 });
