@@ -55,6 +55,12 @@ describe("the bot as a process", () => {
       const body = (await res.json()) as { text: string };
       expect(res.status).toBe(200);
       expect(body.text).toMatch(/alice rolls for test/);
+      // The playground page and its files (a build copies them beside the code).
+      for (const path of ["/", "/page/app.js", "/page/fights.js", "/page/style.css"]) {
+        const page = await fetch(`http://127.0.0.1:${port}${path}`);
+        expect([path, page.status]).toEqual([path, 200]);
+        expect(await page.text()).not.toMatch(/not in this build/);
+      }
       const code = await new Promise<number | null>((resolve) => {
         child.once("exit", (c) => resolve(c));
         child.kill("SIGTERM");

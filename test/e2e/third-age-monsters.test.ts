@@ -121,4 +121,22 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     expect(form.modal?.title).toBe("Brom: The Third Age (1/5)");
     expect(h.local.validationErrors).toEqual([]);
   });
+
+  it("a stat line that names its monster keeps the name; `monsters` gives how many", async () => {
+    const knight = "Knight HD 3 AC 15/11 AB +3 ATK sword 1d8 ML 9";
+    const r = await h.cmd("referee", "encounter start", { monsters: "2 standard", stats: knight, surprise: false });
+    expect(r.ephemeral).toBeFalsy();
+    expect(text(r.message)).toMatch(/\*\*Foes\*\*\n\*\*Knight 1\*\*[^\n]*\n\*\*Knight 2\*\*/);
+    expect(text(r.message)).not.toMatch(/Standard/);
+    expect(await sheetOf("Knight 2")).toMatchObject({ hd: "3", successAC: 15, partialAC: 11, attackBonus: 3, morale: 9 });
+    // A count alone counts the stat line's kind.
+    const more = await h.cmd("referee", "encounter add", { monsters: "two", stats: knight });
+    expect(text(more.message)).toMatch(/Knight 3[\s\S]*Knight 4/);
+    // Nameless stats still need a name from `monsters`; nothing is added.
+    const nameless = await h.cmd("referee", "encounter add", { monsters: "2", stats: "HD 3 AC 15/11" });
+    expect(nameless.ephemeral).toBe(true);
+    expect(nameless.message.content).toMatch(/Name the monsters these stats are for/);
+    expect(await db().combatant.count({ where: { name: { startsWith: "2" } } })).toBe(0);
+    await h.cmd("referee", "encounter end");
+  });
 });

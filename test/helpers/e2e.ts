@@ -160,10 +160,10 @@ export function text(m: StoredMessage): string {
   return parts.filter(Boolean).join("\n");
 }
 
-/** Custom ids of every button on a message. */
+/** Every button on a message: its custom id and its label (else its emoji). Select menus are menuOptions'. */
 export function buttons(m: StoredMessage): { id: string; label: string }[] {
   const out: { id: string; label: string }[] = [];
-  for (const row of (m.components ?? []) as Record<string, any>[]) for (const c of row.components ?? []) if (c.custom_id) out.push({ id: c.custom_id, label: c.label ?? "" });
+  for (const row of (m.components ?? []) as Record<string, any>[]) for (const c of row.components ?? []) if (c.type === 2 && c.custom_id) out.push({ id: c.custom_id, label: c.label ?? c.emoji?.name ?? "" });
   return out;
 }
 

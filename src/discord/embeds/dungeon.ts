@@ -21,7 +21,7 @@ export function dungeonEmbed(v: DungeonView, title?: string, lines: string[] = [
     .setTitle(clip(title ?? `Dungeon: ${v.campaign.name}`, LIMITS.title))
     .addFields(
       field("Time", [timeLine(v)]),
-      field("Light", lightLines(st.lights, v.rounds)),
+      field("Light", lightLines(st.lights, v.rounds, v.lightRules || st.lit)),
       field("Effects", effectLines(st.effects, v.rounds)),
       field("Supplies", suppliesLines(st.supplies)),
       field("Movement", [v.movement.line]),
@@ -54,7 +54,7 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
       // A turn with no check rolls nothing: no empty Dice field.
       ...(rolls.length ? [{ name: "Dice", value: rollsField(rolls) }] : []),
       field("Time", [timeLine(r.view)]),
-      field("Light", lightLines(r.view.state.lights, r.view.rounds)),
+      field("Light", lightLines(r.view.state.lights, r.view.rounds, r.view.lightRules || r.view.state.lit)),
       field("Movement", [r.view.movement.line]),
     )
     .setFooter({ text: citations(r.turns.flatMap((t) => t.result.rules)) });

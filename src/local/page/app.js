@@ -1,5 +1,7 @@
 // The playground page: a channel of the local Discord as Discord shows it, acting as a chosen user.
 // Everything goes through the local Discord's /_local/* endpoints, the same the tests and the CLI use.
+import { fightSteps } from "./fights.js";
+
 const $ = (s) => document.querySelector(s);
 const el = (tag, props = {}, ...kids) => {
   const e = Object.assign(document.createElement(tag), props);
@@ -291,26 +293,13 @@ $("#user").onchange = async () => {
   if (state.channel) await openChannel(state.channel);
 };
 
-// --- Try a fight: the commands a referee and two players would type --------------------------
-const FIGHTS = {
-  bx: ["class=fighter level=2 str=16 hp=14 ac=4 weapons=sword:1d8", "class=cleric level=2 wis=15 hp=10 ac=5 weapons=mace:1d6", "3 goblins"],
-  "bx-house": ["class=fighter level=2 str=16 hp=14 ac=4 weapons=sword:1d8", "class=cleric level=2 wis=15 hp=10 ac=5 weapons=mace:1d6", "3 goblins"],
-  "third-age": ["body=2 hp=10 weapons=longsword:1d8", "body=1 hp=8 weapons=spear:1d6", "2 goblins"],
-  siege: ["class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 weapons=longsword:1d8", "class=fighter level=2 str=13 ac=15 hpMax=16 weapons=axe:1d8", "2 orcs"],
-  "life-guard": ["life=6 guard=3", "life=5 guard=2", "2 standard"],
-};
+// --- Try a fight: the commands a referee and two players would type (fights.js) --------------
 $("#try-go").onclick = async () => {
   const system = $("#try-system").value;
-  const [sheetA, sheetB, monsters] = FIGHTS[system] ?? FIGHTS.bx;
   const taken = new Set(state.world.guilds.flatMap((g) => g.channels.map((c) => c.name)));
   let channel = `fight-${system}`;
   for (let n = 2; taken.has(channel); n++) channel = `fight-${system}-${n}`;
-  const steps = [
-    ["alice", `/campaign start system:${system} name:"First fight"`],
-    ["bob", `/character create name:Wren sheet:"${sheetA}"`],
-    ["carol", `/character create name:Tamsin sheet:"${sheetB}"`],
-    ["alice", `/encounter start monsters:"${monsters}" surprise:false`],
-  ];
+  const steps = fightSteps(system);
   const log = $("#try-log");
   log.textContent = "";
   $("#try-go").disabled = true;

@@ -51,7 +51,7 @@ export async function changeLight(s: Services, actor: Actor, input: LightInput):
       const st = readSettings(campaign.system as SystemId, campaign.settings);
       const k = kind ?? "torch";
       const r = lightUp({ lights: state.lights, supplies: state.supplies, kind: k, holder: holder.name, now, turns: k === "torch" ? st.torchTurns : st.lanternTurns });
-      return { state: { ...state, lights: r.lights, supplies: r.supplies }, lines: [r.line] };
+      return { state: { ...state, lights: r.lights, supplies: r.supplies, lit: true }, lines: [r.line] };
     }
     if (input.action === "out") {
       const r = putOut({ lights: state.lights, holder: holder.name, kind, now });

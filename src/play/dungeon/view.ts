@@ -1,6 +1,7 @@
 /** What /dungeon status shows, and every dungeon answer ends with. */
 import type { Campaign } from "../../generated/prisma/client.js";
 import { nextCheckTurn, partyMovement, turnOf, type DungeonState, type PartyMovement } from "../../rules/dungeon/index.js";
+import { RULING } from "../../rules/ruling.js";
 import type { SystemId } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
 import { campaignSystem } from "../campaigns/system.js";
@@ -16,6 +17,8 @@ export interface DungeonView {
   movement: PartyMovement;
   /** The turn on which the next wandering-monster check falls. */
   nextCheck: number;
+  /** The text has light rules of its own (else light burns by a ruling, and darkness is told only once someone lit one: `state.lit`). */
+  lightRules: boolean;
 }
 
 export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: number, state: DungeonState): Promise<DungeonView> {
@@ -30,5 +33,6 @@ export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: numbe
     party,
     movement: partyMovement({ dungeon: campaignSystem(campaign).dungeon, members: party, settings, loads: state.loads }),
     nextCheck: nextCheckTurn(turnOf(rounds), settings.wanderingEvery),
+    lightRules: !RULING.test(campaignSystem(campaign).dungeon?.cites?.light ?? ""),
   };
 }

@@ -47,13 +47,18 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
   for (const item of items) {
     // A count is digits (with an optional "x": "4x") or a word standing alone ("an ettin", not the "a" of "ape").
     const m = /^(?:(\d+)(?!\d)(?:\s*[x×])?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i.exec(item)!;
-    const counted = m[1] ?? m[2];
+    // With stats, a count alone ("2", "two") counts the kind the stat line names.
+    const alone = stats ? /^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)$/i.exec(item)?.[1] : undefined;
+    const counted = alone ?? m[1] ?? m[2];
     const count = counted ? (WORDS[counted.toLowerCase()] ?? Number(counted)) : 1;
-    const what = m[3]!.trim();
+    const what = alone ? "" : m[3]!.trim();
     if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
     if (stats) {
-      const { typed, sheet } = readStats(system, stats);
-      out.push({ name: title(count > 1 ? plainSingular(what) : what), count, sheet, typed });
+      // The stat line's own name ("Knight HD 3 …") is the monster's; `monsters` then gives how many.
+      const { name, typed, sheet } = readStats(system, stats);
+      const called = name?.trim() || what;
+      if (!called) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
+      out.push({ name: title(count > 1 ? plainSingular(called) : called), count, sheet, typed });
       continue;
     }
     const key = singular(what, presets);

@@ -121,8 +121,12 @@ export function handOver(input: { lights: Light[]; holder: string; to: string; k
   return { lights: input.lights.map((x, j) => (j === i ? { ...x, holder: input.to } : x)), line: `${whose(l)} passes to ${input.to}.` };
 }
 
-/** One line per light for the status: "Alda's torch: 3 turns left, burning". */
-export function lightLines(lights: Light[], now: number): string[] {
+/**
+ * One line per light for the status: "Alda's torch: 3 turns left, burning". With `tellDarkness` false (a
+ * text without light rules, before anyone lit a light) no light is not darkness: it says none is lit.
+ */
+export function lightLines(lights: Light[], now: number, tellDarkness = true): string[] {
+  if (!tellDarkness && !lights.length) return ["None lit."];
   const lines = lights.map((l) => {
     const left = remaining(l, now);
     if (left <= 0) return `${whose(l)}: burnt out`;

@@ -49,6 +49,8 @@ export const dungeonStateSchema = z.object({
   wandering: wanderingSchema.nullable().default(null),
   /** Turns of complete rest in a row, towards a full day (144 turns) of natural healing. */
   restTurns: z.number().int().min(0).default(0),
+  /** Someone has lit a light: from then on, a text without light rules tells darkness too. */
+  lit: z.boolean().default(false),
 });
 export type DungeonState = z.infer<typeof dungeonStateSchema>;
 

@@ -73,6 +73,9 @@ describe("light sources", () => {
       "Brom's torch: 1 turn 30 rounds left, out (carried)",
     ]);
     expect(lightLines([], 0)).toEqual(["No light is burning: the party is in darkness."]);
+    // A text without light rules (light by a ruling) tells no darkness until someone carries a light.
+    expect(lightLines([], 0, false)).toEqual(["None lit."]);
+    expect(lightLines([torch("Brom", null, 90)], 30, false)).toEqual(["Brom's torch: 1 turn 30 rounds left, out (carried)", "No light is burning: the party is in darkness."]);
     expect(durationWords(40)).toBe("40 rounds");
   });
 });
