@@ -18,6 +18,10 @@ import { startThrowawayPostgres } from "../scripts/throwaway-postgres.js";
 
 const TOKEN = "bench.bot.token";
 const BUILT = ".dist-test-servers";
+/** What the image sets for the allocator (Dockerfile). */
+const IMAGE_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_TRIM_THRESHOLD_: "131072", MALLOC_MMAP_THRESHOLD_: "131072" };
+/** The heap compose.yaml gives a shard container (BENCH_NODE_OPTIONS overrides it). */
+const SHARD_NODE_OPTIONS = "--max-semi-space-size=1 --max-old-space-size=160";
 
 export interface ServersBench {
   servers: number;
@@ -80,8 +84,9 @@ export async function runServersBench(opts: { servers?: number; shards?: number;
   // As production runs it (the Dockerfile): node on the built JavaScript, no TypeScript loader.
   execFileSync(process.execPath, ["scripts/build.mjs", "--out", BUILT]);
   let out = "";
-  const child = spawn(process.execPath, [`${BUILT}/src/main.js`], {
-    env: { ...process.env, NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? "", DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: pg.url, SHARD_COUNT: String(shardCount), SHARD_SPAWN_DELAY_MS: "0", HEALTH_PORT: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },
+  // The image's flags and allocator settings (Dockerfile, compose.yaml's shard containers).
+  const child = spawn(process.execPath, ["--liftoff-only", `${BUILT}/src/main.js`], {
+    env: { ...process.env, ...IMAGE_ENV, NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? SHARD_NODE_OPTIONS, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: pg.url, SHARD_COUNT: String(shardCount), SHARD_SPAWN_DELAY_MS: "0", HEALTH_PORT: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (out += String(d)));

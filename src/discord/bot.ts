@@ -42,11 +42,11 @@ const isBot = (x: { id: string; client: Client }) => x.id === x.client.user?.id;
  * the channel and a member's roles through the guild's roles. Everything an interaction brings
  * (its member, its user) is read from the interaction itself, so those are not kept: with
  * thousands of servers, every player who ever pressed a button would stay in memory. Messages: the
- * bot edits by id and never reads one back, so a few per channel instead of discord.js's 200.
+ * bot edits by id and never reads one back (a pressed message comes with its interaction): none kept.
  */
 const CACHES = Options.cacheWithLimits({
   ...Options.DefaultMakeCacheSettings,
-  MessageManager: 10,
+  MessageManager: 0,
   GuildMemberManager: { maxSize: 0, keepOverLimit: isBot },
   UserManager: { maxSize: 0, keepOverLimit: isBot },
   PresenceManager: 0,
