@@ -24,6 +24,8 @@ import { startApp, type App } from "../src/app.js";
 import { fixedSeeds } from "../src/play/services.js";
 import type { Reply } from "../src/local/types.js";
 import { bareApart, botApart, botHere } from "./apart.js";
+import pg from "pg";
+import { startThrowawayPostgres } from "../scripts/throwaway-postgres.js";
 
 export const TOKEN = "bench.bot.token";
 export const silent = pino({ level: "silent" });
@@ -119,8 +121,27 @@ async function baseline(local: LocalDiscord, guildId: string, channelId: string,
   return times;
 }
 
-export async function runBotBench(opts: { n?: number; starts?: number; print?: boolean; apart?: boolean } = {}) {
+/** A fresh database for each start: a SQLite file, or a database on a throwaway PostgreSQL server. */
+async function databases(engine: "sqlite" | "postgresql", dir: string): Promise<{ url(k: number): Promise<string>; stop(): void }> {
+  if (engine === "sqlite") return { url: async (k) => `file:${join(dir, `bench-${k}.db`)}`, stop: () => {} };
+  const server = await startThrowawayPostgres();
+  return {
+    async url(k) {
+      const c = new pg.Client({ connectionString: server.url });
+      await c.connect();
+      await c.query(`CREATE DATABASE bench_${k}`);
+      await c.end();
+      const u = new URL(server.url);
+      u.pathname = `/bench_${k}`;
+      return u.toString();
+    },
+    stop: () => server.stop(),
+  };
+}
+
+export async function runBotBench(opts: { n?: number; starts?: number; print?: boolean; apart?: boolean; engine?: "sqlite" | "postgresql" } = {}) {
   const n = opts.n ?? 1000;
+  const engine = opts.engine ?? "sqlite";
   const starts = opts.starts ?? 5;
   const apart = opts.apart ?? false;
   const warmUp = apart ? APART_WARM_UP : WARM_UP;
@@ -132,7 +153,10 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
   const alice = local.createUser("alice").id;
   local.addMember(guildId, ref);
   local.addMember(guildId, alice);
-  const env = (k: number) => ({ DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: `file:${join(dir, `bench-${k}.db`)}`, LOG_LEVEL: "silent" });
+  const dbs = await databases(engine, dir);
+  const urls: string[] = [];
+  for (let k = 0; k <= starts; k++) urls.push(await dbs.url(k));
+  const env = (k: number) => ({ DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: urls[k]!, LOG_LEVEL: "silent" });
   try {
     // The baseline runs alone on the gateway (the bot would answer its interactions too).
     const base = await baseline(local, guildId, channelId, ref, Math.min(n, 1000), apart);
@@ -180,11 +204,12 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
     }
     const mem = await bot.memory();
     await bot.stop();
-    const result = { start: stats(startMs), baseline: base, roll, press, attack, problems: [...problems], apart, rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
+    const result = { engine, start: stats(startMs), baseline: base, roll, press, attack, problems: [...problems], apart, rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
     if (opts.print) print(result);
     return result;
   } finally {
     await local.stop();
+    dbs.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -208,5 +233,5 @@ function print(r: Awaited<ReturnType<typeof runBotBench>>) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000), apart: !!process.env.APART });
+  await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000), apart: !!process.env.APART, engine: process.env.BENCH_ENGINE === "postgresql" ? "postgresql" : "sqlite" });
 }

@@ -14,6 +14,8 @@ const memoryOps = Number(process.env.MEMORY_OPS ?? 100_000);
 console.log(`load average at start: ${loadavg().map((x) => x.toFixed(2)).join(", ")} (2 cores shared: figures are noisy, ratios are same-run)`);
 console.log("== bot through the local Discord: latency, statements and transactions per interaction");
 const bot = await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000) });
+console.log("\n== the same on PostgreSQL (a throwaway server, fsync off: the engine and its round trips, not a disk)");
+const onPg = await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000), engine: "postgresql" });
 console.log("\n== throughput: 100 encounters in 100 channels, /roll, Roll again, /attack and /next at once");
 const load = await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000), rates: [300], apart: true });
 console.log(`\n== memory: the bot in its own process, 10,000 campaigns stored, MEMORY_OPS interactions (here ${memoryOps})`);
@@ -41,7 +43,14 @@ const ratio = (name: string, s: { median: number; p99: number }, limit: number) 
 const rate = load.results.find((l) => l.rate);
 printVerdicts(
   verdicts({
-    latency: [ratio("/roll", bot.roll, 2), ratio("/attack", bot.attack, 3), ratio("button press", bot.press, 3)],
+    latency: [
+      ratio("/roll", bot.roll, 2),
+      ratio("/attack", bot.attack, 3),
+      ratio("button press", bot.press, 3),
+      { name: "/roll on PostgreSQL", median: onPg.roll.median / onPg.baseline.median, p99: onPg.roll.p99 / onPg.baseline.p99, limit: 3 },
+      { name: "/attack on PostgreSQL", median: onPg.attack.median / onPg.baseline.median, p99: onPg.attack.p99 / onPg.baseline.p99, limit: 3 },
+      { name: "button press on PostgreSQL", median: onPg.press.median / onPg.baseline.median, p99: onPg.press.p99 / onPg.baseline.p99, limit: 3 },
+    ],
     rate: rate ? { arriving: rate.rate!, answered: rate.perSecond, p99: rate.latency.p99 } : null,
     saturation: Math.max(...load.results.filter((l) => !l.rate).map((l) => l.perSecond)),
     rssMiB: memory.results.map((l) => l.rssMiB),
