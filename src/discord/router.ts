@@ -26,40 +26,41 @@ export interface Router {
   afterEach(fn: () => void): void;
 }
 
+/** Runs the handler an interaction names: a command, its autocomplete, or a component of one of its messages. */
+async function dispatch(commands: Map<string, CommandModule>, i: Interaction, services: Services): Promise<{ name: string; kind: string }> {
+  if (i.isChatInputCommand()) {
+    const cmd = commands.get(i.commandName);
+    if (!cmd) throw Object.assign(new Error(`/${i.commandName} is not a command of this bot (yet): try /help.`), { name: "UserError" });
+    cleanOptions(i);
+    if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
+    await cmd.execute(i, services);
+    return { name: i.commandName, kind: "command" };
+  }
+  if (i.isMessageContextMenuCommand()) return runMessageCommand(commands, i, services);
+  if (i.isAutocomplete()) {
+    const cmd = commands.get(i.commandName);
+    cleanOptions(i);
+    if (cmd?.autocomplete) await cmd.autocomplete(i, services);
+    else await i.respond([]);
+    return { name: i.commandName, kind: "autocomplete" };
+  }
+  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) {
+    const name = commandOf(i.customId);
+    const cmd = commands.get(name);
+    const kind = i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select";
+    if (i.isButton() && cmd?.press) await cmd.press(i, services);
+    else if (i.isModalSubmit() && cmd?.submit) await cmd.submit(i, services);
+    else if (i.isStringSelectMenu() && cmd?.choose) await cmd.choose(i, services);
+    else throw Object.assign(new Error("This button is no longer in use: nothing was changed."), { name: "UserError" });
+    return { name: `${name}:${kind}`, kind };
+  }
+  return { name: "other", kind: "other" };
+}
+
 export function createRouter(commands: Map<string, CommandModule>, services: Services, log: Logger): Router {
   const running = new Set<Promise<void>>();
   const after: (() => void)[] = [];
   let accepting = true;
-
-  async function dispatch(i: Interaction, services: Services): Promise<{ name: string; kind: string }> {
-    if (i.isChatInputCommand()) {
-      const cmd = commands.get(i.commandName);
-      if (!cmd) throw Object.assign(new Error(`/${i.commandName} is not a command of this bot (yet): try /help.`), { name: "UserError" });
-      cleanOptions(i);
-      if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
-      await cmd.execute(i, services);
-      return { name: i.commandName, kind: "command" };
-    }
-    if (i.isMessageContextMenuCommand()) return runMessageCommand(commands, i, services);
-    if (i.isAutocomplete()) {
-      const cmd = commands.get(i.commandName);
-      cleanOptions(i);
-      if (cmd?.autocomplete) await cmd.autocomplete(i, services);
-      else await i.respond([]);
-      return { name: i.commandName, kind: "autocomplete" };
-    }
-    if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) {
-      const name = commandOf(i.customId);
-      const cmd = commands.get(name);
-      const kind = i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select";
-      if (i.isButton() && cmd?.press) await cmd.press(i, services);
-      else if (i.isModalSubmit() && cmd?.submit) await cmd.submit(i, services);
-      else if (i.isStringSelectMenu() && cmd?.choose) await cmd.choose(i, services);
-      else throw Object.assign(new Error("This button is no longer in use: nothing was changed."), { name: "UserError" });
-      return { name: `${name}:${kind}`, kind };
-    }
-    return { name: "other", kind: "other" };
-  }
 
   async function run(i: Interaction): Promise<void> {
     const started = performance.now();
@@ -68,7 +69,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     let outcome = "ok";
     try {
       const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
-      if (!(await firstTime(services, i, oneTransaction, async (svc) => void (meta = await dispatch(i, svc))))) {
+      if (!(await firstTime(services, i, oneTransaction, async (svc) => void (meta = await dispatch(commands, i, svc))))) {
         log.info({ ...where }, "interaction already handled: ignored");
         return;
       }
