@@ -73,6 +73,9 @@ async function started<T>(start: Promise<T>, sig: string): Promise<T | undefined
   process.exit(1);
 }
 
+/** How long a shard whose manager is gone may take to stop before it exits regardless. */
+const ORPHAN_EXIT_MS = 30_000;
+
 async function stop(sig: string): Promise<void> {
   const app = await started(starting!, sig);
   if (!app) return; // the start failed: it reports and exits itself
@@ -106,7 +109,13 @@ if (sharded) {
   // A shard tells its manager it is ready (the manager starts the next one then),
   // and stops gracefully if its manager is gone rather than run unmanaged.
   process.send?.({ kind: "ready", readyMs: Math.round(app.readyMs) });
-  if (process.send) process.once("disconnect", () => process.kill(process.pid, "SIGTERM"));
+  // A stop that cannot finish (its database or Discord gone with the manager) still ends the process:
+  // an orphaned shard must never run on unmanaged.
+  if (process.send)
+    process.once("disconnect", () => {
+      setTimeout(() => process.exit(1), ORPHAN_EXIT_MS).unref();
+      process.kill(process.pid, "SIGTERM");
+    });
   // …and beats every second, so that the manager's /health sees a blocked event loop.
   if (process.send) startBeats((beat) => void (process.connected && process.send?.(beat)));
   if (app.local && !requested) {

@@ -214,3 +214,17 @@ export function tokensIn(log: string, tokens: string[]): string[] {
   }
   return log.split("\n").filter((line) => [...needles].some((n) => line.includes(n)));
 }
+
+/**
+ * Stops a bot process the way its host would (SIGTERM: a shard manager stops its shards, each
+ * finishing what it has in flight), then SIGKILL after `graceMs`; resolves once it has exited.
+ * Tests call it before stopping the local Discord and the database, so no shard is left orphaned.
+ */
+export async function stopProcess(child: import("node:child_process").ChildProcess | undefined, graceMs = 20_000): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { LocalDiscord } from "../../src/local/server.js";
 import { shardOf } from "../../src/discord/shard.js";
 import { testDatabase, type TestDatabase } from "../helpers/database.js";
-import { text, until } from "../helpers/e2e.js";
+import { text, until, stopProcess } from "../helpers/e2e.js";
 
 const TOKEN = "test.bot.token-abcdefghijklmnopqrstuvwxyz";
 let local: LocalDiscord;
@@ -54,7 +54,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const m of machines) if (m.child.exitCode === null) m.child.kill("SIGKILL");
+  await Promise.all(machines.map((m) => stopProcess(m.child)));
   await local?.stop();
   await db?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { openStore } from "../../src/store/client.js";
 import { shardOf } from "../../src/discord/shard.js";
 import { STORE_UNREACHABLE } from "../../src/discord/router.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/throwaway-postgres.js";
-import { text, until } from "../helpers/e2e.js";
+import { text, until, stopProcess } from "../helpers/e2e.js";
 
 const TOKEN = "test.bot.token-abcdefghijklmnopqrstuvwxyz";
 let local: LocalDiscord;
@@ -63,7 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (process.env.RESTART_LOG) (await import("node:fs")).writeFileSync(process.env.RESTART_LOG, out);
-  if (child && child.exitCode === null) child.kill("SIGKILL");
+  await stopProcess(child);
   await local?.stop();
   pg?.stop();
 });

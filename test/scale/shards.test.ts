@@ -10,7 +10,7 @@ import { LocalDiscord } from "../../src/local/server.js";
 import { openStore } from "../../src/store/client.js";
 import { shardOf } from "../../src/discord/shard.js";
 import { testDatabase, type TestDatabase } from "../helpers/database.js";
-import { buttons, text, until } from "../helpers/e2e.js";
+import { buttons, text, until, stopProcess } from "../helpers/e2e.js";
 
 const TOKEN = "test.bot.token-abcdefghijklmnopqrstuvwxyz";
 let local: LocalDiscord;
@@ -51,7 +51,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill("SIGKILL");
+  await stopProcess(child);
   await local?.stop();
   await db?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
