@@ -108,7 +108,7 @@ describe("Castles & Crusades in the round", () => {
     expect(await say("referee", "next")).toMatch(/round 1 · /);
     await refused("referee", "declare", { who: "Una", action: "move", detail: "29" }, "Una cannot move 29 ft: running is four times the rate, at most 28 ft. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.");
     expect(await say("referee", "declare", { who: "Una", action: "move", detail: "3" })).toMatch(
-      "Una moves 3 ft (0 squares): no more than half the rate (3 ft), so the attack is still allowed. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.",
+      "Una moves 3 ft (less than a square): no more than half the rate (3 ft), so the attack is still allowed. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.",
     );
     // 10 ft × 0.25 = 2.5, but "at least 5 feet": 5 ft, and running four times it is 20 ft.
     expect(await say("referee", "declare", { who: "Slug", action: "move", detail: "20" })).toMatch(

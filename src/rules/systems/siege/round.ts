@@ -315,7 +315,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const said = slowed ? ` ${slowed}.` : "";
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const n = toSquares(ft);
-  const squares = `${ft} ft (${n} square${n === 1 ? "" : "s"})`;
+  const squares = n > 0 ? `${ft} ft (${n} square${n === 1 ? "" : "s"})` : `${ft} ft (less than a square)`;
   // Moving out from behind cover ends it ("until one or the other move out from behind it").
   const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
