@@ -1,4 +1,4 @@
-/** The rule systems by id: adding a system is its folder and one line here. */
+/** The rule systems by id: adding a system is its folder, its id in `SystemId` and one line here. */
 import type { RuleSystem, SystemId } from "./types.js";
 import { thirdAge } from "./third-age/index.js";
 import { bx } from "./bx/index.js";
@@ -7,20 +7,29 @@ import { siege } from "./siege/index.js";
 import { lifeGuard } from "./life-guard/index.js";
 
 // Each system has its own sheet type; the registry erases it (the play layer validates through `sheet`).
-const registry = (...systems: { id: SystemId }[]): Record<SystemId, RuleSystem> => Object.fromEntries(systems.map((s) => [s.id, s as unknown as RuleSystem]));
+const erase = <S extends Record<string, unknown>>(system: RuleSystem<S>): RuleSystem => system as unknown as RuleSystem;
 
-export const SYSTEMS: Record<SystemId, RuleSystem> = registry(thirdAge, bx, bxHouse, siege, lifeGuard);
+/** Keyed by `SystemId` (src/rules/systems/types.ts): a missing or unknown system fails to compile. */
+export const SYSTEMS: Record<SystemId, RuleSystem> = {
+  "third-age": erase(thirdAge),
+  bx: erase(bx),
+  "bx-house": erase(bxHouse),
+  siege: erase(siege),
+  "life-guard": erase(lifeGuard),
+};
+for (const [key, system] of Object.entries(SYSTEMS)) if (system.id !== key) throw new Error(`the registry files ${system.id} under ${key}`);
 
 /** Every system id, in the registry's order. */
-export const SYSTEM_IDS: readonly SystemId[] = Object.keys(SYSTEMS);
+export const SYSTEM_IDS = Object.keys(SYSTEMS) as SystemId[];
 
 /** Display names by id, from each system's row. */
-export const SYSTEM_NAMES: Record<SystemId, string> = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.id, s.name]));
+export const SYSTEM_NAMES = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.id, s.name])) as Record<SystemId, string>;
+
+export const isSystemId = (id: string): id is SystemId => Object.hasOwn(SYSTEMS, id);
 
 export function systemOf(id: string): RuleSystem {
-  const s = SYSTEMS[id];
-  if (!s) throw new Error(`unknown rule system ${id}`);
-  return s;
+  if (!isSystemId(id)) throw new Error(`unknown rule system ${id}`);
+  return SYSTEMS[id];
 }
 
 export type { RuleSystem, SystemId } from "./types.js";

@@ -6,8 +6,8 @@
 import type { z } from "zod";
 import type { DiceBag, DiceRoll } from "../dice/bag.js";
 
-/** A system's id: a key of the registry (src/rules/systems/index.ts), e.g. "third-age". */
-export type SystemId = string;
+/** A system's id: the registry (src/rules/systems/index.ts) is keyed by exactly these. */
+export type SystemId = "third-age" | "bx" | "bx-house" | "siege" | "life-guard";
 
 /** A citation of the seed text: `seed 000, "Attack Rolls"`. */
 export type RuleRef = string;
@@ -239,6 +239,8 @@ export interface ReactionRollResult extends RuleResult {
 
 export interface MoraleResult extends RuleResult {
   holds: boolean;
+  /** Marks the roll leaves on those who rolled ("morale made once", "fights to the death", "fled"); play applies them in a fight. */
+  effects?: Effect[];
 }
 
 export interface LoyaltyResult extends RuleResult {
@@ -522,6 +524,49 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   fall?(who: Combatant<Sheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number };
   /** What game time outside a fight does to a combatant (subdual damage healing, waking up); null when nothing changes. */
   timePasses?(c: Combatant<Sheet>, minutes: number, dice: DiceBag): DamageResult | null;
+  // ---- Morale cues and experience (added for The Third Age) ----
+  /**
+   * When the referee should be prompted to check a side's morale, after damage: `down` of `of`
+   * non-player combatants of `side` are down. Null: no prompt. Absent: play's usual triggers.
+   */
+  moraleCue?(side: Side, down: number, of: number): MoraleCue | null;
+  /** New XP for a character: the sheet fields that change (XP placed where the text says), and the words. */
+  awardXp?(sheet: Sheet, amount: number): { patch: Record<string, unknown>; result: RuleResult };
+  // ---- Distance, appearance, rest days and morale groups (added for B/X and its house rules) ----
+  /** The distance between the sides when an encounter starts, by the text (surprise may change it). Play uses 2d6 × 10 feet without it. */
+  encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
+  /**
+   * The encounter keeps the distance between the sides (B/X): play places each combatant on the line with a mark
+   * "at:<feet>" (the party at 0, the foes at the rolled distance; one added later with its side), the system's
+   * moves change it and its attacks read it.
+   */
+  keepsDistance?: boolean;
+  /** Where the foes come in, among `entries` ways in (the B/X house rules' "direction of appearance"): a roll the referee calls. */
+  appearance?(input: { entries: number }, dice: DiceBag): RuleResult;
+  /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
+  restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
+  /**
+   * Who checks morale together (B/X: each creature type on its own, an ogre apart from its orcs), each group
+   * named: play rolls once per group, and each roll's marks go to that group. Absent: the side rolls as one.
+   */
+  moraleGroups?(who: Combatant<Sheet>[]): { name: string; who: Combatant<Sheet>[] }[];
+  // ---- Stat lines, silences and filled sheets (the table's comfort) ----
+  /**
+   * One stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`) as the
+   * key=value fields the monster schema reads, and the name in front if any.
+   * Throws RuleError naming what it could not read.
+   */
+  statLine?(line: string): { name: string | null; fields: string };
+  /** An example of that stat line, shown when a monster is not found (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
+  statLineExample?: string;
+  /** Where the text is silent, what the bot uses, said once (in /help for the system) rather than on every number. */
+  silent?: string;
+  /**
+   * A new sheet filled by the rules: what the text rolls (ability scores, hit
+   * points by class and level) and derives from its tables, around what the
+   * player typed (`typed` wins). Null when the text gives nothing to roll.
+   */
+  fillSheet?(typed: Record<string, unknown>, dice: DiceBag): FilledSheet | null;
 }
 
 // ---- Optional: a save that changes the one who rolled ---------------------------
@@ -540,56 +585,11 @@ export class RuleError extends Error {
   }
 }
 
-// ---------------------------------------------------------------------------
-// Optional members a system may give (added for The Third Age, issue 14).
-// Declared as a merge of RuleSystem so this block stays apart from the rest.
-// ---------------------------------------------------------------------------
-
 /** A referee's prompt to check morale, and the rule behind it. */
 export interface MoraleCue {
   words: string;
   rule: RuleRef;
 }
-
-export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
-  /**
-   * When the referee should be prompted to check a side's morale, after damage: `down` of `of`
-   * non-player combatants of `side` are down. Null: no prompt. Absent: play's usual triggers.
-   */
-  moraleCue?(side: Side, down: number, of: number): MoraleCue | null;
-  /** New XP for a character: the sheet fields that change (XP placed where the text says), and the words. */
-  awardXp?(sheet: Sheet, amount: number): { patch: Record<string, unknown>; result: RuleResult };
-}
-
-// ── Optional members for B/X and its house rules (issue 17). Interfaces merge
-// with the declarations above; systems that do not need them leave them out.
-export interface MoraleResult {
-  /** Marks the roll leaves on those who rolled ("morale made once", "fights to the death", "fled"); play applies them in a fight. */
-  effects?: Effect[];
-}
-export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
-  /** The distance between the sides when an encounter starts, by the text (surprise may change it). Play uses 2d6 × 10 feet without it. */
-  encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
-  /**
-   * The encounter keeps the distance between the sides (B/X): play places each combatant on the line with a mark
-   * "at:<feet>" (the party at 0, the foes at the rolled distance; one added later with its side), the system's
-   * moves change it and its attacks read it.
-   */
-  keepsDistance?: boolean;
-  /** Where the foes come in, among `entries` ways in (the B/X house rules' "direction of appearance"): a roll the referee calls. */
-  appearance?(input: { entries: number }, dice: DiceBag): RuleResult;
-  /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */
-  restDays?(c: Combatant<Sheet>, days: number, dice: DiceBag): DamageResult;
-  /**
-   * Who checks morale together (B/X: each creature type on its own, an ogre apart from its orcs), each group
-   * named: play rolls once per group, and each roll's marks go to that group. Absent: the side rolls as one.
-   */
-  moraleGroups?(who: Combatant<Sheet>[]): { name: string; who: Combatant<Sheet>[] }[];
-}
-// ---------------------------------------------------------------------------
-// Optional members for the table's comfort (issue 20): custom monsters as one
-// stat line in the system's terms, and sheets the rules fill in.
-// ---------------------------------------------------------------------------
 
 /** What the rules fill in on a new sheet: rolled, derived, and what stays the player's own. */
 export interface FilledSheet {
@@ -601,23 +601,3 @@ export interface FilledSheet {
   filled: string[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> {
-  /**
-   * One stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`) as the
-   * key=value fields the monster schema reads, and the name in front if any.
-   * Throws RuleError naming what it could not read.
-   */
-  statLine?(line: string): { name: string | null; fields: string };
-  /** An example of that stat line, shown when a monster is not found (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
-  statLineExample?: string;
-  /** Where the text is silent, what the bot uses, said once (in /help for the system) rather than on every number. */
-  silent?: string;
-  /**
-   * A new sheet filled by the rules: what the text rolls (ability scores, hit
-   * points by class and level) and derives from its tables, around what the
-   * player typed (`typed` wins). Null when the text gives nothing to roll.
-   */
-  fillSheet?(typed: Record<string, unknown>, dice: DiceBag): FilledSheet | null;
-}
-// ---- end of the issue 20 block ---------------------------------------------
