@@ -6,7 +6,7 @@ import { createRouter, type Router } from "./router.js";
 import type { CommandModule } from "./command.js";
 import { startSweeper } from "./sweeper.js";
 import type { ShardInfo } from "./shard.js";
-import "./lapsed.js";
+import { sweepLapsed } from "./lapsed.js";
 import { guardOutgoing } from "./outgoing.js";
 import { addSecret } from "../log.js";
 
@@ -101,7 +101,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   });
   await client.login(opts.token);
   await ready;
-  const sweeper = startSweeper(client, services, log, opts.sweepEveryMs ?? 5_000);
+  const sweeper = startSweeper(client, services, log, opts.sweepEveryMs ?? 5_000, [sweepLapsed]);
 
   return {
     client,

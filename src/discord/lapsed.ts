@@ -5,7 +5,7 @@ import { attachMessage, lapseDue } from "../play/attacks/index.js";
 import { attackAsItStands } from "../play/attacks/final.js";
 import type { Services } from "../play/services.js";
 import { attackEmbed, lapsedView } from "./embeds/attack.js";
-import { registerSweepTask } from "./sweeper.js";
+import type { SweepTask } from "./sweeper.js";
 import { ownsGuild } from "./shard.js";
 import { refreshBoard } from "./board.js";
 
@@ -58,10 +58,11 @@ export async function repairPressed(i: ButtonInteraction, s: Services, pendingId
   await i.update({ embeds: [attackEmbed(now)], components: [] }).catch((err) => s.log.warn({ err }, "could not repair a pressed attack's message"));
 }
 
-registerSweepTask(async (client, services: Services, log) => {
+/** The sweeper's task (started with the bot, src/discord/bot.ts): attacks whose reaction window ran out, resolved and shown. */
+export const sweepLapsed: SweepTask = async (client, services: Services, log) => {
   const lapsed = await lapseDue(services, ownsGuild(client));
   if (lapsed.length) log.info({ count: lapsed.length }, "reaction windows lapsed");
   await showLapsed(client, lapsed, log);
   // The boards of those encounters no longer list them as waiting.
   for (const encounterId of new Set(lapsed.map((l) => l.encounterId))) await refreshBoard(client, services, encounterId);
-});
+};
