@@ -11,7 +11,7 @@ import { retreat } from "./checks.js";
 import { treat } from "./damage.js";
 import { engagedWith, moveRank } from "./ranks.js";
 import { R } from "./refs.js";
-import { doorwayCheck, DOORWAY, gridMove, shiftFrontLine } from "./round.js";
+import { doorwayCheck, DOORWAY, gridMove, shiftFrontLine } from "./grid.js";
 import { canFight, enchantmentCondition, rankCondition, RANKS, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
 
 type C = Combatant<LifeGuardSheet>;

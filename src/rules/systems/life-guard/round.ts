@@ -5,7 +5,7 @@
  * grid (doorways, 3 squares of movement).
  */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type Combatant, type InitiativeInput, type InitiativeResult, type RoundStartResult, type RuleResult } from "../types.js";
+import { type Combatant, type InitiativeInput, type InitiativeResult, type RoundStartResult, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import { pct } from "../../numbers.js";
 import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
@@ -13,13 +13,11 @@ import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
+export { DOORWAY, FRONT_SHIFT_METRES, GRID_MOVE_SQUARES, doorwayCheck, gridMove, shiftFrontLine } from "./grid.js";
 
 type C = Combatant<LifeGuardSheet>;
 
 export const ROUND_SECONDS = 10;
-export const FRONT_SHIFT_METRES = 6;
-export const GRID_MOVE_SQUARES = 3;
-export const DOORWAY = { attackers: 2, defenders: 3 } as const;
 export const THEATRE_ENGAGED = 3;
 
 const ableIds = (cs: C[], side: "party" | "foes") => cs.filter((c) => c.side === side && canFight(readState(c))).map((c) => c.id);
@@ -139,30 +137,6 @@ export function encounterDistance(_input: { surprise: boolean }, bag: DiceBag): 
   const mark = bag.log.length;
   const r = bag.roll("encounter distance", 2, 6);
   return { title: "Distance", lines: [`The sides meet ${r.total * 3} metres apart (2d6 × 3 m).`], rules: [R.choice("Encounter distance")], rolls: bag.since(mark) };
-}
-
-/** The front line moves at most 6 m a round (positive: towards the foes). */
-export function shiftFrontLine(position: number, wanted: number): RuleResult & { position: number } {
-  const step = Math.max(-FRONT_SHIFT_METRES, Math.min(FRONT_SHIFT_METRES, wanted));
-  return {
-    title: "Front line",
-    lines: [`The front line shifts ${Math.abs(step)} m${step !== wanted ? ` (at most ${FRONT_SHIFT_METRES} m a round)` : ""}.`],
-    rules: [R.theatre],
-    rolls: [],
-    position: position + step,
-  };
-}
-
-/** A doorway lets two attackers through and three defenders hold it. */
-export function doorwayCheck(attackers: number, defenders: number): void {
-  if (attackers > DOORWAY.attackers) throw new RuleError(`Only ${DOORWAY.attackers} attackers fit through a doorway (${attackers} declared).`);
-  if (defenders > DOORWAY.defenders) throw new RuleError(`At most ${DOORWAY.defenders} defenders can hold a doorway (${defenders} declared).`);
-}
-
-/** On a grid a character moves up to 3 squares and takes one action. */
-export function gridMove(squares: number): void {
-  if (!Number.isInteger(squares) || squares < 0 || squares > GRID_MOVE_SQUARES)
-    throw new RuleError(`Move between 0 and ${GRID_MOVE_SQUARES} squares a turn (then take one action).`);
 }
 
 // ---- the round's contract ------------------------------------------------
