@@ -3,8 +3,11 @@
  * definition for every system, so a "+2" or a "47.5%" reads the same in all five.
  */
 
-/** A signed number: "+2", "+0", "-1" (the hyphen-minus every system but one used). */
-export const signed = (n: number): string => (n >= 0 ? `+${n}` : `${n}`);
+/**
+ * A signed number: "+2", "+0", "-1". `minus`: the sign a text sets its own lines in (The Third Age's
+ * dice lines use the true minus, "−1"; every other system the hyphen-minus).
+ */
+export const signed = (n: number, minus: "-" | "−" = "-"): string => (n >= 0 ? `+${n}` : `${minus}${-n}`);
 
 /**
  * A probability (0..1) as a percentage, rounded half up to `digits` decimals:

@@ -3,7 +3,8 @@ import { modText, pct, signed, sumMods } from "../../src/rules/numbers.js";
 
 describe("numbers players read", () => {
   it("signed: a plus for zero and up, a hyphen-minus below", () => {
-    expect([3, 0, -2].map(signed)).toEqual(["+3", "+0", "-2"]);
+    expect([3, 0, -2].map((n) => signed(n))).toEqual(["+3", "+0", "-2"]);
+    expect(signed(-2, "−")).toBe("−2");
   });
 
   it("pct: one decimal, trimmed by default; fixed keeps the zero; digits 0 is a whole percent", () => {

@@ -301,7 +301,7 @@ function describe(d: ThirdAgeAttackData, input: AttackInput<ThirdAgeSheet>, phas
     rules.add(REF.nonProficient);
   }
   if (d.attack) {
-    const mods = d.mods.filter((m) => m.value !== 0 || m.label === "Attack Bonus").map((m) => `${m.label} ${signed(m.value)}`).join(", ");
+    const mods = d.mods.filter((m) => m.value !== 0 || m.label === "Attack Bonus").map((m) => `${m.label} ${signed(m.value, "−")}`).join(", ");
     lines.push(`Attack roll ${showRoll(d.attack)}${mods ? ` (${mods})` : ""}.`);
     if (d.mods.some((m) => m.label.startsWith("two weapons") || m.label === "one hand free")) rules.add(REF.twoWeapons);
     if (d.parried) {
@@ -598,7 +598,7 @@ export function odds(input: AttackInput<ThirdAgeSheet>): RuleResult {
   const pF = 1 - pS - pP;
   const dmg = damageSpread(w.damage, mode === "melee" ? s.body : 0);
   const lines = [
-    `2d10 ${signed(m)} against Success AC ${sAC} / Partial AC ${pAC}.`,
+    `2d10 ${signed(m, "−")} against Success AC ${sAC} / Partial AC ${pAC}.`,
     `Success ${pct(pS, { fixed: true })} · Partial ${pct(pP, { fixed: true })} · Failure ${pct(pF, { fixed: true })}.`,
     `Damage on a success: ${dmg.min}–${dmg.max} (average ${dmg.avg.toFixed(1)}); on a partial: ${dmg.halfMin}–${dmg.halfMax} (average ${dmg.halfAvg.toFixed(1)}).`,
   ];

@@ -56,7 +56,7 @@ export function reaction(input: { leader?: TAC; modifier?: number }, bag: DiceBa
   const r = bag.roll("reaction", 2, 10, { modifier: cha + mod });
   const band = reactionBand(r.total);
   const lines = [
-    `Reaction roll ${showRoll(r)}${input.leader ? ` (${input.leader.name}'s Charisma ${signed(cha)}` : " (no leader: Charisma +0"}${mod ? `, modifier ${signed(mod)})` : ")"}`,
+    `Reaction roll ${showRoll(r)}${input.leader ? ` (${input.leader.name}'s Charisma ${signed(cha, "−")}` : " (no leader: Charisma +0"}${mod ? `, modifier ${signed(mod, "−")})` : ")"}`,
     `${r.total}: ${band} (6−: Immediate Hostility · 7–10: Unfriendly · 11–14: Neutral, Suspicious · 15–18: Uninterested · 19+: Friendly)`,
   ];
   return { title: `Reaction: ${band}`, lines, rules: [REF.reactionRolls], rolls: bag.since(mark), reaction: band };
@@ -122,7 +122,7 @@ export function intimidate(
   return {
     title: success ? `${input.who.name} makes them surrender` : `${input.who.name} fails to ${verb} them`,
     lines: [
-      `Charisma roll ${showRoll(r)} (Charisma ${signed(cha)}${mod ? `, modifier ${signed(mod)}` : ""}) vs morale ${rating}: needs more than ${rating}`,
+      `Charisma roll ${showRoll(r)} (Charisma ${signed(cha, "−")}${mod ? `, modifier ${signed(mod, "−")}` : ""}) vs morale ${rating}: needs more than ${rating}`,
       success ? `${names} surrender${input.targets.length === 1 ? "s" : ""}.` : `${names} will not surrender.`,
     ],
     rules: [REF.moraleLoyalty],

@@ -48,7 +48,7 @@ export function individualInitiative(combatants: TAC[], bag: DiceBag, opts: { de
     const dex = opts.dexterity ? c.sheet.dexterity : 0;
     const r = bag.roll(`initiative (${c.name})`, 1, 6, { modifier: dex });
     totals.push({ id: c.id, total: r.total });
-    lines.push(`${c.name}: ${showRoll(r)}${opts.dexterity ? ` (Dexterity ${signed(dex)})` : ""}`);
+    lines.push(`${c.name}: ${showRoll(r)}${opts.dexterity ? ` (Dexterity ${signed(dex, "−")})` : ""}`);
   }
   const distinct = [...new Set(totals.map((t) => t.total))].sort((a, b) => b - a);
   const order = distinct.map((v) => totals.filter((t) => t.total === v).map((t) => t.id));

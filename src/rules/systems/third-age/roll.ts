@@ -55,7 +55,7 @@ export function attributeRoll(
   const roll = bag.roll(opts.label ?? `${attributeLabel(attribute)} roll`, 2, 10, { modifier: value + modifier });
   const partialAt = difficulty - PARTIAL_GAP;
   const level = levelOf(roll.total, difficulty, partialAt);
-  const mods = `${attributeLabel(attribute)} ${signed(value)}${modifier ? `, modifier ${signed(modifier)}` : ""}`;
+  const mods = `${attributeLabel(attribute)} ${signed(value, "−")}${modifier ? `, modifier ${signed(modifier, "−")}` : ""}`;
   const line = `${attributeLabel(attribute)} roll ${showRoll(roll)} (${mods}) vs difficulty ${difficulty} (partial from ${partialAt}) → ${LEVEL_WORDS[level]}`;
   return { attribute, roll, total: roll.total, difficulty, partialAt, level, line };
 }
