@@ -4,8 +4,7 @@ import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { followBoard } from "../src/discord/board.js";
 import { tableEmbed } from "../src/discord/embeds/table.js";
-import { changeHealth, treatWound } from "../src/play/table.js";
-import { UserError } from "../src/play/errors.js";
+import { changeHealth } from "../src/play/table.js";
 import { targetChoices } from "../src/play/encounters/choices.js";
 
 export const command: CommandModule = {
@@ -17,12 +16,7 @@ export const command: CommandModule = {
     .addIntegerOption((o) => o.setName("amount").setDescription("How much (or treat instead)").setMinValue(1).setMaxValue(999))
     .addBooleanOption((o) => o.setName("treat").setDescription("Treat a wound that lasts until treated (Life & Guard: a Head Wound), between fights")),
   async execute(i, s) {
-    const target = i.options.getString("target", true);
-    const amount = i.options.getInteger("amount");
-    const treat = i.options.getBoolean("treat") === true;
-    if (treat && amount != null) throw new UserError("Treat or heal, one at a time: give `treat` alone, then /heal again with the amount. Nothing was changed.");
-    if (!treat && amount == null) throw new UserError("Give the amount to heal (or `treat` to treat a wound that lasts until it is treated). Nothing was changed.");
-    const t = treat ? await treatWound(s, actorOf(i), { target }) : await changeHealth(s, actorOf(i), { target, amount, heal: true });
+    const t = await changeHealth(s, actorOf(i), { target: i.options.getString("target", true), amount: i.options.getInteger("amount"), heal: true, treat: i.options.getBoolean("treat") === true });
     await respond(i, { embeds: [tableEmbed(t)] });
     await followBoard(i, s);
   },

@@ -13,7 +13,12 @@ import { type TableResult, scope, withDice, who, noTarget, nowLine, healed } fro
 import { fallen, moraleNudges } from "./encounter.js";
 
 /** /damage and /heal: on a combatant of the running encounter, else on a character. `fallFt`: the system's falling damage instead of an amount. */
-export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: DamageKind }): Promise<TableResult> {
+export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: DamageKind; treat?: boolean }): Promise<TableResult> {
+  if (input.heal && input.treat) {
+    if (input.amount != null) throw new UserError("Treat or heal, one at a time: give `treat` alone, then /heal again with the amount. Nothing was changed.");
+    return treatWound(s, actor, { target: input.target });
+  }
+  if (input.heal && input.amount == null) throw new UserError("Give the amount to heal (or `treat` to treat a wound that lasts until it is treated). Nothing was changed.");
   if (input.fallFt != null) {
     if (input.heal || input.amount != null || (input.kind && input.kind !== "normal")) throw new UserError("A fall rolls its own damage: give `fall` alone, without `amount`, `subdual` or `illusory`.");
     if (!Number.isInteger(input.fallFt) || input.fallFt < 1 || input.fallFt > 1000) throw new UserError("The fall is a whole number of feet from 1 to 1000.");
