@@ -67,15 +67,15 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-pg-"));
   const data = join(dir, "data");
+  /** The command as the postgres user when this process is root. */
+  const asOwner = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]);
   const run = (cmd: string, args: string[]) => {
-    const full = asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] as const : [cmd, args] as const;
-    const r = spawnSync(full[0], [...full[1]], { encoding: "utf8", timeout: 60_000 });
+    const r = spawnSync(...asOwner(cmd, args), { encoding: "utf8", timeout: 60_000 });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${(r.stderr || r.stdout || r.error?.message || "").trim().slice(-800)}`);
   };
   const runAsync = (cmd: string, args: string[]) =>
     new Promise<void>((resolve, reject) => {
-      const full = asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] as const : [cmd, args] as const;
-      execFile(full[0], [...full[1]], { encoding: "utf8", timeout: 60_000 }, (err, stdout, stderr) =>
+      execFile(...asOwner(cmd, args), { encoding: "utf8", timeout: 60_000 }, (err, stdout, stderr) =>
         err ? reject(new Error(`${cmd} failed: ${(stderr || stdout || err.message).trim().slice(-800)}`)) : resolve(),
       );
     });

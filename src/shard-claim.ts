@@ -8,6 +8,7 @@
  */
 import pg from "pg";
 import type { Logger } from "pino";
+import { isPostgresUrl } from "./store/path.js";
 
 /** The advisory lock's first key ("TFP1"): the second is the shard id. */
 const LOCK_SPACE = 0x54465031;
@@ -18,7 +19,7 @@ export interface Claim {
 }
 
 export async function claimShards(url: string, count: number, want: number, log: Logger, opts: { waitMs?: number; onLost?: () => void } = {}): Promise<Claim> {
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error("SHARD_CLAIM claims shards in PostgreSQL: set DATABASE_URL to a postgresql:// database shared by every machine");
+  if (!isPostgresUrl(url)) throw new Error("SHARD_CLAIM claims shards in PostgreSQL: set DATABASE_URL to a postgresql:// database shared by every machine");
   if (want > count) throw new Error(`SHARD_CLAIM=${want} is more than SHARD_COUNT=${count}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();

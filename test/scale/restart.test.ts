@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { LocalDiscord } from "../../src/local/server.js";
 import { openStore } from "../../src/store/client.js";
-import { shardOf } from "../../src/discord/shard.js";
+import { guildOnShard } from "../helpers/shards.js";
 import { STORE_UNREACHABLE } from "../../src/discord/router.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/throwaway-postgres.js";
 import { text, until, stopProcess } from "../helpers/e2e.js";
@@ -19,13 +19,6 @@ let child: ChildProcess;
 let out = "";
 const tables: { guildId: string; channelId: string; userId: string }[] = [];
 
-async function guildOnShard(shard: number): Promise<string> {
-  for (;;) {
-    const id = local.createGuild(`Table on shard ${shard}`).id;
-    if (shardOf(id, 2) === shard) return id;
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}
 
 type Outcome = "rolled" | "try again" | "other";
 
@@ -42,7 +35,7 @@ beforeAll(async () => {
   // on a test machine that may be busy; how fast it answers is the bench's to measure.
   local = await LocalDiscord.start({ port: 0, token: TOKEN, defaultWorld: false, interactionDeadlineMs: 20_000 });
   for (const shard of [0, 1]) {
-    const guildId = await guildOnShard(shard);
+    const guildId = await guildOnShard(local, shard);
     const channelId = local.createChannel(guildId, "table").id;
     const userId = local.createUser(`referee${shard}`).id;
     local.addMember(guildId, userId);

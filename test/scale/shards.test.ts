@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalDiscord } from "../../src/local/server.js";
 import { openStore } from "../../src/store/client.js";
-import { shardOf } from "../../src/discord/shard.js";
+import { guildOnShard } from "../helpers/shards.js";
 import { testDatabase, type TestDatabase } from "../helpers/database.js";
 import { buttons, text, until, stopProcess } from "../helpers/e2e.js";
 
@@ -20,19 +20,11 @@ let child: ChildProcess;
 let out = "";
 const tables: { shard: number; guildId: string; channelId: string; userId: string }[] = [];
 
-/** A guild whose id falls on the wanted shard of two (snowflakes carry the millisecond: wait for the other parity). */
-async function guildOnShard(shard: number): Promise<string> {
-  for (;;) {
-    const id = local.createGuild(`Table on shard ${shard}`).id;
-    if (shardOf(id, 2) === shard) return id;
-    await new Promise((r) => setTimeout(r, 1));
-  }
-}
 
 beforeAll(async () => {
   local = await LocalDiscord.start({ port: 0, token: TOKEN, defaultWorld: false });
   for (const shard of [0, 1]) {
-    const guildId = await guildOnShard(shard);
+    const guildId = await guildOnShard(local, shard);
     const channelId = local.createChannel(guildId, "table").id;
     const userId = local.createUser(`referee${shard}`).id;
     local.addMember(guildId, userId);
