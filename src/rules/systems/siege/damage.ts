@@ -13,8 +13,6 @@ export interface SiegeState extends CombatState {
   hpMax: number;
   /** Subdual damage currently carried (heals 1 per 10 minutes). */
   subdual: number;
-  /** All subdual points ever taken (kept for the record; the normal part is per blow, see `subdualNormalPart`). */
-  subdualTally: number;
   /** At 0 HP: minutes of game time until consciousness returns (rolled 1d6 hours when 0 was reached). */
   wakeInMinutes?: number;
   /** At 0 HP and awake again: half move, no fighting ("Hit Points"). */
@@ -34,7 +32,7 @@ export type SiegeDamageKind = "normal" | "weapon" | "magic" | "subdual" | "illus
 export const HP_CONDITIONS = ["unconscious", "grievously wounded", "mortally wounded", "dying", "dead", "knocked out for 24 hours", "recovering"];
 
 export function initialState(sheet: SiegeSheet): SiegeState {
-  return { conditions: [], hp: sheet.hpMax, hpMax: sheet.hpMax, subdual: 0, subdualTally: 0 };
+  return { conditions: [], hp: sheet.hpMax, hpMax: sheet.hpMax, subdual: 0 };
 }
 
 export function readState(c: { sheet: SiegeSheet; state: CombatState }): SiegeState {
@@ -46,7 +44,6 @@ export function readState(c: { sheet: SiegeSheet; state: CombatState }): SiegeSt
     hp: typeof s.hp === "number" ? s.hp : hpMax,
     hpMax,
     subdual: typeof s.subdual === "number" ? s.subdual : 0,
-    subdualTally: typeof s.subdualTally === "number" ? s.subdualTally : 0,
   };
 }
 
@@ -122,7 +119,7 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
   if (kind === "subdual" || kind === "illusion") {
     const normal = subdualNormalPart(amount);
     const sub = amount - normal;
-    next = { ...st, hp: st.hp - normal, subdual: st.subdual + sub, subdualTally: st.subdualTally + amount };
+    next = { ...st, hp: st.hp - normal, subdual: st.subdual + sub };
     // Beaten to −10 by subdual damage: the 24 hours start (once; more blows while out do not restart them).
     if (next.hp - next.subdual <= -10 && !((st.knockedOutMinutes ?? 0) > 0)) next = { ...next, knockedOutMinutes: KNOCKOUT_MINUTES, knockoutDay: true };
     lines.push(`${c.name} takes ${amount} ${kind === "illusion" ? "illusory (subdual)" : "subdual"} damage: ${sub} subdual, ${normal} normal (${amount >= 5 ? "one point in five is real" : amount > 0 ? "all subdual damage delivers some normal damage" : "nothing lands"}).`);
