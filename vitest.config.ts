@@ -20,7 +20,7 @@ const POSTGRES_SUITES = [
 ];
 /** Files that only mean something on one engine. */
 const SQLITE_ONLY = ["test/store/migrate.test.ts"];
-const POSTGRES_ONLY = ["test/store/postgres.test.ts", "test/scale/**/*.test.ts"];
+const POSTGRES_ONLY = ["test/store/postgres.test.ts", "test/store/pg-lane.test.ts", "test/scale/**/*.test.ts"];
 
 /** Positional filters on the command line (`npx vitest run test/rules/bx`): PostgreSQL starts only when one can match its suites. */
 function filtersWantPostgres(): boolean {

@@ -193,15 +193,19 @@ async function openSqlite(url: string): Promise<Store> {
 
 /** PostgreSQL's modules load only when a postgresql:// url asks for them: SQLite never pays for them. */
 async function openPostgres(url: string, pool: PoolOptions): Promise<Store> {
-  const [{ PrismaPg }, { PrismaClient: PgPrismaClient }, { migratePostgres }] = await Promise.all([
+  const [{ PrismaPg }, { PrismaClient: PgPrismaClient }, { migratePostgres }, { default: pg }, { withPgLanes }] = await Promise.all([
     import("@prisma/adapter-pg"),
     import("../generated/prisma-pg/client.js"),
     import("./migrate-pg.js"),
+    import("pg"),
+    import("./pg-lane.js"),
   ]);
   const migrations = await migratePostgres(url);
   const counts = freshCounts();
-  const adapter = counting(new PrismaPg({ connectionString: url, max: pool.size, connectionTimeoutMillis: pool.connectTimeoutMs }), counts);
-  const db = new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db;
+  // One pool, bounded, for Prisma's statements and the hot path's lane (pg-lane.ts) alike.
+  const conns = new pg.Pool({ connectionString: url, max: pool.size, connectionTimeoutMillis: pool.connectTimeoutMs });
+  const adapter = counting(new PrismaPg(conns, { disposeExternalPool: true }), counts);
+  const db = withPgLanes(new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db, conns, counts);
   await db.$connect();
   const shown = new URL(url);
   shown.password = "";

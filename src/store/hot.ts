@@ -9,7 +9,7 @@ import type { Db, Tx } from "./client.js";
 import { laneOf, type Lane } from "./lane.js";
 
 /** `run` on the transaction's SQLite lane when it has one (a thrown error as a rejection), else `viaPrisma`. */
-function onLane<T>(db: Db | Tx, run: (lane: Lane) => T, viaPrisma: () => Promise<T>): Promise<T> {
+function onLane<T>(db: Db | Tx, run: (lane: Lane) => T | Promise<T>, viaPrisma: () => Promise<T>): Promise<T> {
   const lane = laneOf(db);
   if (!lane) return viaPrisma();
   try {
@@ -181,4 +181,17 @@ export async function pendingById(db: Db | Tx, id: string): Promise<PendingActio
 /** Moves an open attack still at `version` on (closing it unless `status` keeps it open), bumping it: 1, or 0 when something else moved it first. */
 export function updatePending(tx: Tx, id: string, version: number, set: { state: string; input: string; status?: "open" | "done" }): Promise<number> {
   return execute(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = ${set.status ?? "done"}, "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`);
+}
+
+/** An encounter's recorded board (`channel/message`) and whether it is still running. */
+export async function recordedBoard(db: Db | Tx, encounterId: string): Promise<{ board: string | null; status: string } | null> {
+  const rows = await queryRows<{ board: string | null; status: string }>(db, Prisma.sql`SELECT "board", "status" FROM "Encounter" WHERE "id" = ${encounterId}`);
+  return rows[0] ?? null;
+}
+
+/** Records a running encounter's board if it is still `was`: 1, or 0 when another was recorded first or the encounter ended. */
+export function swapBoard(db: Db | Tx, encounterId: string, was: string | null, board: string): Promise<number> {
+  return was === null
+    ? execute(db, Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" IS NULL AND "status" = 'active'`)
+    : execute(db, Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" = ${was} AND "status" = 'active'`);
 }

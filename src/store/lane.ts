@@ -6,8 +6,8 @@
  *
  * This is safe because the adapter has one connection and opens a transaction only under its
  * mutex: while a `$transaction` callback runs, every statement on that connection is inside its
- * BEGIN … COMMIT, and a failure rolls it all back. Only transactions get a lane; PostgreSQL (a
- * pool) and statements outside a transaction keep going through Prisma. Rows come back as
+ * BEGIN … COMMIT, and a failure rolls it all back. On SQLite only transactions get a lane;
+ * statements outside one keep going through Prisma. PostgreSQL's lane is pg-lane.ts. Rows come back as
  * `$queryRaw` gives them: DATETIME as Date, BOOLEAN as boolean, integers as numbers.
  *
  * A transaction whose callback is marked `laneOnly` (it runs nothing but lane statements: /roll,
@@ -34,12 +34,29 @@ export interface SqliteConnection {
   readonly inTransaction: boolean;
 }
 
+/** SQLite's lane answers at once; PostgreSQL's (pg-lane.ts) after its round trip. */
 export interface Lane {
-  all<T>(query: Prisma.Sql): T[];
-  run(query: Prisma.Sql): number;
+  all<T>(query: Prisma.Sql): T[] | Promise<T[]>;
+  run(query: Prisma.Sql): number | Promise<number>;
 }
 
+/**
+ * Lanes by client object: a transaction's client, or (PostgreSQL) the store's client itself for
+ * statements outside a transaction. By identity, never inherited: Prisma's transaction client
+ * forwards unknown keys to the client it came from, and must not find the outside lane.
+ */
 const lanes = new WeakMap<object, Lane>();
+
+/** Gives `db` (the client, or a transaction's client) its lane. */
+export function setLane(db: object, lane: Lane): void {
+  lanes.set(db, lane);
+}
+
+/** `view` (a proxy over `db`) uses `db`'s lane, if it has one. */
+export function shareLane(db: object, view: object): void {
+  const lane = lanes.get(db);
+  if (lane) lanes.set(view, lane);
+}
 
 /** One transaction at a time on the SQLite connection: Prisma's interactive ones and the lane's own take turns here. */
 export class Gate {
@@ -56,6 +73,11 @@ export class Gate {
 
 const laneOnlyBodies = new WeakSet<object>();
 
+/** Whether a transaction's callback was marked `laneOnly`. */
+export function isLaneOnly(fn: object): boolean {
+  return laneOnlyBodies.has(fn);
+}
+
 /** Marks a transaction's callback as running only lane statements (src/store/hot.ts): on SQLite the lane runs the transaction itself. */
 export function laneOnly<F extends (tx: never) => Promise<unknown>>(fn: F): F {
   laneOnlyBodies.add(fn);
@@ -68,7 +90,7 @@ export function sameLane<F extends object>(original: object, wrapped: F): F {
   return wrapped;
 }
 
-/** The lane of a transaction client, if it has one (SQLite, inside `$transaction`). */
+/** The lane of a client, if it has one (SQLite inside `$transaction`; PostgreSQL in a `laneOnly` one and outside transactions). */
 export function laneOf(db: object): Lane | undefined {
   return lanes.get(db);
 }
@@ -84,7 +106,7 @@ export function withLanes<D extends object>(db: D, conn: SqliteConnection, count
     const fn = arg as (tx: object) => Promise<unknown>;
     if (laneOnlyBodies.has(fn)) return inLane(conn, control, lane, counts, gate, fn);
     return run((tx: object) => {
-      lanes.set(tx, lane);
+      setLane(tx, lane);
       return fn(tx);
     }, opts);
   };
@@ -92,7 +114,7 @@ export function withLanes<D extends object>(db: D, conn: SqliteConnection, count
 }
 
 /** A client for a `laneOnly` transaction: the lane, and an error for anything else. */
-function laneClient(lane: Lane): object {
+export function laneClient(lane: Lane): object {
   const client = new Proxy(
     {},
     {
@@ -103,7 +125,7 @@ function laneClient(lane: Lane): object {
       },
     },
   );
-  lanes.set(client, lane);
+  setLane(client, lane);
   return client;
 }
 

@@ -1,7 +1,7 @@
 import { Prisma } from "../generated/prisma/client.js";
 import type { Db, Tx } from "./client.js";
 import { execute } from "./hot.js";
-import { sameLane } from "./lane.js";
+import { sameLane, shareLane } from "./lane.js";
 
 /**
  * Records an interaction id; false when it was recorded before (a redelivery),
@@ -52,6 +52,7 @@ export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) 
       return typeof v === "function" ? v.bind(target) : v;
     },
   });
+  shareLane(db, recording);
   try {
     await fn(recording);
   } catch (err) {

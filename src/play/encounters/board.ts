@@ -6,7 +6,7 @@
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { findCampaign } from "../campaigns/find.js";
-import { activeEncounter, campaignById, encounterById, openAttackPage } from "../../store/hot.js";
+import { activeEncounter, campaignById, encounterById, openAttackPage, recordedBoard, swapBoard } from "../../store/hot.js";
 import type { Db, Tx } from "../../store/client.js";
 import { loadFight, type Fight } from "./load.js";
 import { readPending } from "../attacks/pending.js";
@@ -88,13 +88,12 @@ const later = (a: string, b: string) => a.length !== b.length ? a.length > b.len
 export async function recordBoard(s: Services, encounterId: string, ref: BoardRef): Promise<BoardRef | null> {
   const stored = `${ref.channelId}/${ref.messageId}`;
   for (;;) {
-    const row = await s.store.db.encounter.findUnique({ where: { id: encounterId }, select: { board: true, status: true } });
+    const row = await recordedBoard(s.store.db, encounterId);
     if (row?.board === stored) return null;
     // The encounter ended meanwhile (its end closed the board it knew): this one goes too.
     if (!row || row.status !== "active") return ref;
     const old = boardRef(row.board);
     if (old && old.channelId === ref.channelId && later(old.messageId, ref.messageId)) return ref;
-    const n = await s.store.db.encounter.updateMany({ where: { id: encounterId, board: row.board, status: "active" }, data: { board: stored } });
-    if (n.count === 1) return old;
+    if ((await swapBoard(s.store.db, encounterId, row.board, stored)) === 1) return old;
   }
 }
