@@ -3,20 +3,8 @@
  * defender no reactions: begin rolls everything, the only option is "Take it".
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
-import {
-  modifierLabel,
-  nothingNew,
-  RuleError,
-  type AttackInput,
-  type AttackState,
-  type Combatant,
-  type Effect,
-  type PlaceOrder,
-  type ReactionOption,
-  type RuleResult,
-  type Situation,
-  type SituationKey,
-} from "../types.js";
+import { attackMachine, ignoredKeys, chosen, takeOption, type Phase, type Reading } from "../../attack/index.js";
+import { modifierLabel, RuleError, type AttackInput, type AttackState, type Combatant, type Effect, type PlaceOrder, type RuleResult, type Situation, type SituationKey } from "../types.js";
 import { abilityModifier, formatDice, mustParseDice, parseDice, type DiceExpr } from "./dice.js";
 import { modText, pct, signed, sumMods, type Mod } from "../../numbers.js";
 import type { BxSettings } from "./settings.js";
@@ -72,13 +60,7 @@ export function attackMode(weapon: BxWeapon, situation: Situation): AttackMode {
   return weapon.kind;
 }
 
-/** Situation keys the input set (a key set to false/undefined/"none" counts as not set). */
-export function setKeys(s: Situation): SituationKey[] {
-  return (Object.keys(s) as SituationKey[]).filter((k) => {
-    const v = s[k];
-    return v !== undefined && v !== false && v !== 0 && v !== "none";
-  });
-}
+export { assertOpen, setKeys, takeOption } from "../../attack/index.js";
 
 /** Hit target: a total (d20 + modifiers) at or above `target` hits. */
 export interface HitTarget {
@@ -196,7 +178,6 @@ export interface BxAttackData {
   hit: boolean;
   damage: number | null;
   rolls: DiceRoll[];
-  [key: string]: unknown;
 }
 
 export function rollDamage(bag: DiceBag, dmg: DiceExpr, mods: Mod[], multiplier = 1): { total: number; raw: number } {
@@ -204,8 +185,6 @@ export function rollDamage(bag: DiceBag, dmg: DiceExpr, mods: Mod[], multiplier 
   const raw = (r.total + sumMods(mods)) * multiplier;
   return { total: Math.max(1, raw), raw };
 }
-
-export const takeOption = (defenderId: string, rule: string): ReactionOption => ({ id: "take", label: "Take it", by: defenderId, cost: "no cost", rule });
 
 export function bxBegin(input: AttackInput<BxSheet>, settings: BxSettings, bag: DiceBag): AttackState {
   const mark = bag.log.length;
@@ -218,11 +197,11 @@ export function bxBegin(input: AttackInput<BxSheet>, settings: BxSettings, bag: 
   let damage: number | null = null;
   if (hit && plan.canHurt) damage = rollDamage(bag, plan.damage, plan.damageMods).total;
   const data: BxAttackData = { plan, natural, total: r.total, hit, damage, rolls: bag.since(mark) };
-  return bxState(input, data, "reactions");
+  return machine.start(data, input, ignoredKeys(input.situation, plan.used, chosen));
 }
 
-/** The attack as it stands; a state that leaves "reactions" (taken or lapsed) carries the damage and marks in `final`. */
-export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: AttackState["phase"]): AttackState {
+/** The attack as it reads: its damage and marks are handed over once, by the state that leaves "reactions" (taken or lapsed). */
+function bxReading(data: BxAttackData, input: AttackInput<BxSheet>, phase: Phase): Reading {
   const { plan, natural, total, hit, damage } = data;
   const def = input.defender;
   const lines: string[] = [];
@@ -254,22 +233,21 @@ export function bxState(input: AttackInput<BxSheet>, data: BxAttackData, phase: 
     }
     effects.push(...disruptSpell(def, lines, rules, input.order));
   } else lines.push("Miss.");
-  const options = phase === "reactions" ? [takeOption(def.id, R_ROLLS)] : [];
   return {
-    phase,
-    attackerId: input.attacker.id,
-    defenderId: def.id,
     outcome,
     tone: hit && outcome !== "no effect" ? "good" : "bad",
-    data: data as unknown as Record<string, unknown>,
-    options,
-    pay: [],
-    final: phase === "reactions" ? [] : effects,
-    followup: [],
-    ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
+    effects,
     result: { title: `${input.attacker.name} → ${def.name}: ${outcome}`, lines, rules: [...new Set(rules)], rolls: data.rolls },
   };
 }
+
+/** bx gives the defender no reactions: the only option is "Take it", and a lapse says the attack stands. */
+const machine = attackMachine<BxAttackData, BxSheet>({
+  options: (_data, input) => [takeOption(input.defender.id, R_ROLLS)],
+  describe: bxReading,
+  press: () => ({ phase: "done" }),
+  lapse: () => ["No reaction: the attack stands."],
+});
 
 /**
  * seed 002, "Disrupting Spells": "If a spell caster loses initiative and is successfully attacked … before
@@ -290,25 +268,9 @@ export function disruptSpell(def: Combatant<BxSheet>, lines: string[], rules: st
   return [{ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" }];
 }
 
-export function assertOpen(state: AttackState, optionId: string): ReactionOption {
-  const opt = state.options.find((o) => o.id === optionId);
-  if (!opt) {
-    const open = state.options.map((o) => o.label).join(", ");
-    throw new RuleError(state.phase === "done" ? "This attack is already resolved." : `That option is no longer open${open ? `: choose ${open}` : ""}.`);
-  }
-  return opt;
-}
+export const bxReact = (state: AttackState, optionId: string, input: AttackInput<BxSheet>, bag: DiceBag): AttackState => machine.react(state, optionId, input, bag);
 
-export function bxReact(state: AttackState, optionId: string, input: AttackInput<BxSheet>): AttackState {
-  assertOpen(state, optionId);
-  return bxState(input, state.data as unknown as BxAttackData, "done");
-}
-
-export function bxLapse(state: AttackState, input: AttackInput<BxSheet>): AttackState {
-  if (state.phase === "done") return nothingNew(state);
-  const s = bxState(input, state.data as unknown as BxAttackData, "done");
-  return { ...s, result: { ...s.result, lines: [...s.result.lines, "No reaction: the attack stands."] } };
-}
+export const bxLapse = (state: AttackState, input: AttackInput<BxSheet>): AttackState => machine.lapse(state, input);
 
 /** Distribution of a dice expression plus a flat modifier, each total clamped by `clamp`. */
 export function damageSpread(d: DiceExpr, flat: number, clamp: (n: number) => number): Map<number, number> {

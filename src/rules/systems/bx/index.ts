@@ -47,7 +47,7 @@ export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet
     startingLoyalty: bxStartingLoyalty,
     attack: {
       begin: (input, dice) => bxBegin(input, st, dice),
-      react: (state, optionId, input) => bxReact(state, optionId, input),
+      react: (state, optionId, input, dice) => bxReact(state, optionId, input, dice),
       lapse: (state, input) => bxLapse(state, input),
     },
     odds: (input) => bxOdds(input, st),

@@ -7,7 +7,7 @@
  */
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import type { AttackInput, AttackState, Combatant, Effect, RuleResult, SituationKey } from "../types.js";
-import { nothingNew, RuleError } from "../types.js";
+import { attackMachine } from "../../attack/index.js";
 import { clampAc, describeMods, sumMods, type AttackMode, type Mod, type StrayShot } from "./combat.js";
 import { readState } from "./damage.js";
 import { NOT_ABLE, plan, SPECIAL_ATTACKS, type Plan, type Special } from "./plan.js";
@@ -168,24 +168,16 @@ function resolve(data: Data, attackerId: string, defenderId: string): Resolved {
   return { hits, acs, outcome, effects, result: { title, lines, rules: [...new Set(rules)], rolls: data.rolls } };
 }
 
-/** The attack made final: every siege attack is final at its roll, so the state that reaches "done" carries its effects. */
-function toState(data: Data, input: { attackerId: string; defenderId: string; ignored: SituationKey[] }, phase: AttackState["phase"]): AttackState {
-  const r = resolve(data, input.attackerId, input.defenderId);
-  return {
-    phase,
-    attackerId: input.attackerId,
-    defenderId: input.defenderId,
-    outcome: r.outcome,
-    tone: r.hits.some(Boolean) ? "good" : "bad",
-    data: data as unknown as Record<string, unknown>,
-    options: [],
-    pay: [],
-    final: r.effects,
-    followup: [],
-    ignored: input.ignored,
-    result: r.result,
-  };
-}
+/** Every siege attack is final at its roll: nothing is ever open, and a press is refused in the book's terms. */
+const machine = attackMachine<Data, SiegeSheet>({
+  options: () => [],
+  describe: (data, input) => {
+    const r = resolve(data, input.attacker.id, input.defender.id);
+    return { outcome: r.outcome, tone: r.hits.some(Boolean) ? "good" : "bad", result: r.result, effects: r.effects };
+  },
+  press: () => ({ phase: "done" }),
+  refusal: (optionId) => `"${optionId}" is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`,
+});
 
 export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackState {
   const p = plan(input);
@@ -222,20 +214,12 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
   });
   data.rolls = dice.since(mark);
   // Nothing to react with: Dodge and Evade are declared before the round, so the attack is final at once.
-  return toState(data, { attackerId: input.attacker.id, defenderId: input.defender.id, ignored: p.ignored }, "done");
+  return machine.start(data, input, p.ignored, "done");
 }
 
-export function react(state: AttackState, optionId: string, _input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState {
-  if (state.phase === "done" || !state.options.some((o) => o.id === optionId))
-    throw new RuleError(`"${optionId}" is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`);
-  return toState(structuredClone(state.data) as unknown as Data, { attackerId: state.attackerId, defenderId: state.defenderId, ignored: state.ignored }, "done");
-}
+export const react = (state: AttackState, optionId: string, input: AttackInput<SiegeSheet>, dice: DiceBag): AttackState => machine.react(state, optionId, input, dice);
 
-export function lapse(state: AttackState, _input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState {
-  if (state.phase === "done") return nothingNew(state);
-  const data = state.data as unknown as Data;
-  return toState(data, { attackerId: state.attackerId, defenderId: state.defenderId, ignored: state.ignored }, "done");
-}
+export const lapse = (state: AttackState, input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState => machine.lapse(state, input);
 
 /** Exact chance to hit each swing and its damage spread, before rolling. */
 export function odds(input: AttackInput<SiegeSheet>): RuleResult {

@@ -65,8 +65,8 @@ export const thirdAge: RuleSystem<ThirdAgeSheet> = {
   statLineExample: STAT_LINE_EXAMPLE,
 };
 
-export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, react, SITUATIONS, UNARMED } from "./attack.js";
-export type { ThirdAgeAttackData } from "./attack.js";
+export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, planOfRound, react, SITUATIONS, UNARMED } from "./attack.js";
+export type { AttackPlan, ThirdAgeAttackData } from "./attack.js";
 export { awardSheetXp, awardXp, combineClasses, splitXp } from "./character.js";
 export { applyDamage, applyHealing, clearRoundConditions, deathThreshold, moveInMelee, restoreStamina, standUp } from "./damage.js";
 export { dungeonTurn, movementAllowance, MOVEMENT, wanderingCheck } from "./dungeon.js";
