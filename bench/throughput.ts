@@ -21,7 +21,8 @@ import { botApart, botHere, type BotUnderTest } from "./apart.js";
 type Kind = "roll" | "press" | "attack" | "next";
 const MIX: [Kind, number][] = [["roll", 0.35], ["press", 0.25], ["attack", 0.3], ["next", 0.1]];
 
-interface Table {
+export interface Table {
+  guildId: string;
   channelId: string;
   refId: string;
   encounterId: string;
@@ -75,10 +76,32 @@ export interface Memory {
   storedCampaigns: number;
 }
 
-/** Each table: a channel, its referee playing Alda against a dummy, initiative rolled. */
-async function setUpTables(local: LocalDiscord, guildId: string, read: Database.Database, channels: number): Promise<Table[]> {
+/** What the bench reads back from the store, on either engine. */
+export interface StoreReader {
+  /** The running encounter of a table's channel, and its version. */
+  encounterOf(channelId: string): Promise<{ id: string; version: number }>;
+  /** How many Roll rows carry each of the bench's reasons (`r1`, `r2`…). */
+  rollCounts(): Promise<Map<string, number>>;
+  version(encounterId: string): Promise<number>;
+  campaigns(): Promise<number>;
+}
+
+/** The SQLite file, read-only beside the bot. */
+export function sqliteReader(read: Database.Database): StoreReader {
+  return {
+    encounterOf: async (channelId) =>
+      read.prepare(`SELECT e.id, e.version FROM "Encounter" e JOIN "Campaign" c ON c.id = e.campaignId WHERE c.channelId = ? AND e.status = 'active'`).get(channelId) as { id: string; version: number },
+    rollCounts: async () => new Map((read.prepare(`SELECT purpose, COUNT(*) AS n FROM "Roll" WHERE purpose GLOB 'r[0-9]*' GROUP BY purpose`).all() as { purpose: string; n: number }[]).map((r) => [r.purpose, r.n])),
+    version: async (id) => (read.prepare(`SELECT version FROM "Encounter" WHERE id = ?`).get(id) as { version: number }).version,
+    campaigns: async () => (read.prepare(`SELECT COUNT(*) AS n FROM "Campaign"`).get() as { n: number }).n,
+  };
+}
+
+/** Each table: a channel, its referee playing Alda against a dummy, initiative rolled (`guildIds[k % length]` holds table k). */
+export async function setUpTables(local: LocalDiscord, guildIds: string[], read: StoreReader, channels: number): Promise<Table[]> {
   const tables: Table[] = [];
   for (let k = 0; k < channels; k++) {
+    const guildId = guildIds[k % guildIds.length]!;
     const channelId = local.createChannel(guildId, `table-${k}`).id;
     const refId = local.createUser(`referee-${k}`).id;
     local.addMember(guildId, refId);
@@ -89,24 +112,22 @@ async function setUpTables(local: LocalDiscord, guildId: string, read: Database.
     };
     await slash("campaign", { system: "third-age", name: `Table ${k}` }, "start");
     await slash("character", { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" }, "create");
-    await slash("encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18" }, "start");
+    await slash("encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18", surprise: false }, "start");
     await slash("initiative");
-    const e = read
-      .prepare(`SELECT e.id, e.version FROM "Encounter" e JOIN "Campaign" c ON c.id = e.campaignId WHERE c.channelId = ? AND e.status = 'active'`)
-      .get(channelId) as { id: string; version: number };
-    tables.push({ channelId, refId, encounterId: e.id, version0: e.version, again: null });
+    const e = await read.encounterOf(channelId);
+    tables.push({ guildId, channelId, refId, encounterId: e.id, version0: e.version, again: null });
   }
   return tables;
 }
 
-interface Answered {
+export interface Answered {
   roll: Map<string, number>;
   attack: Map<string, number>;
   next: Map<string, number>;
 }
 
 /** One interaction of the mix at a table, timed; what was answered and refused is counted. */
-function driver(local: LocalDiscord, guildId: string) {
+export function driver(local: LocalDiscord) {
   const answered: Answered = { roll: new Map(), attack: new Map(), next: new Map() };
   const refused = new Map<string, number>();
   const bump = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
@@ -119,7 +140,7 @@ function driver(local: LocalDiscord, guildId: string) {
     let kind: Kind = "roll";
     for (const [k, p] of MIX) if ((r -= p) < 0) ((kind = k), (r = 2));
     if (kind === "press" && !t.again) kind = "roll";
-    const base = { guildId, channelId: t.channelId, userId: t.refId, timeoutMs: 30_000 };
+    const base = { guildId: t.guildId, channelId: t.channelId, userId: t.refId, timeoutMs: 30_000 };
     const started = performance.now();
     let reply: Reply;
     if (kind === "roll") {
@@ -153,15 +174,13 @@ function driver(local: LocalDiscord, guildId: string) {
 }
 
 /** Nothing lost, nothing doubled: each answered roll or press is one Roll row, each answered /attack or /next one version of its encounter. */
-function exactlyOnce(read: Database.Database, tables: Table[], answered: Answered): string[] {
+export async function exactlyOnce(read: StoreReader, tables: Table[], answered: Answered): Promise<string[]> {
   const problems: string[] = [];
-  const rows = read.prepare(`SELECT purpose, COUNT(*) AS n FROM "Roll" WHERE purpose GLOB 'r[0-9]*' GROUP BY purpose`).all() as { purpose: string; n: number }[];
-  const inStore = new Map(rows.map((r) => [r.purpose, r.n]));
+  const inStore = await read.rollCounts();
   for (const [reason, n] of answered.roll) if (inStore.get(reason) !== n) problems.push(`roll ${reason}: ${n} answered, ${inStore.get(reason) ?? 0} in the store`);
   for (const [reason, n] of inStore) if (!answered.roll.has(reason)) problems.push(`roll ${reason}: ${n} in the store, never answered`);
-  const version = read.prepare(`SELECT version FROM "Encounter" WHERE id = ?`);
   for (const t of tables) {
-    const v = (version.get(t.encounterId) as { version: number }).version;
+    const v = await read.version(t.encounterId);
     const want = (answered.attack.get(t.encounterId) ?? 0) + (answered.next.get(t.encounterId) ?? 0);
     if (v - t.version0 !== want) problems.push(`encounter ${t.channelId}: ${want} attacks and turns answered, version moved ${v - t.version0}`);
   }
@@ -182,7 +201,7 @@ async function measured(bot: BotUnderTest, level: () => Promise<Level>): Promise
 }
 
 /** Closed loop: each table issues its next interaction when its last one is answered. */
-async function closedLoop(active: Table[], one: (t: Table) => Promise<number>, ops: number): Promise<Level> {
+export async function closedLoop(active: Table[], one: (t: Table) => Promise<number>, ops: number): Promise<Level> {
   const latencies: number[] = [];
   let left = ops;
   const t0 = performance.now();
@@ -199,7 +218,7 @@ async function closedLoop(active: Table[], one: (t: Table) => Promise<number>, o
 }
 
 /** `ops` interactions arriving `rate` a second, each at a table not busy; the most in flight at once is the level's concurrency. */
-async function atRate(tables: Table[], one: (t: Table) => Promise<number>, rate: number, ops: number): Promise<Level> {
+export async function atRate(tables: Table[], one: (t: Table) => Promise<number>, rate: number, ops: number): Promise<Level> {
   const free = [...tables];
   const latencies: number[] = [];
   const running: Promise<void>[] = [];
@@ -229,9 +248,10 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
   const read = new Database(bot.file, { readonly: true });
   try {
     if (opts.storedCampaigns) seedCampaigns(bot.file, opts.storedCampaigns);
-    const tables = await setUpTables(local, guildId, read, channels);
+    const reader = sqliteReader(read);
+    const tables = await setUpTables(local, [guildId], reader, channels);
 
-    const { one, answered, refused } = driver(local, guildId);
+    const { one, answered, refused } = driver(local);
 
     const results: LevelResult[] = [];
     // A fresh bot process: warm its paths first (untimed), as bench/bot.ts does.
@@ -242,7 +262,7 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
     for (const concurrency of levels) results.push(await measured(bot, () => closedLoop(tables.slice(0, Math.min(concurrency, tables.length)), one, opsPerLevel)));
     while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
 
-    const problems = exactlyOnce(read, tables, answered);
+    const problems = await exactlyOnce(reader, tables, answered);
     const totals = {
       rolls: [...answered.roll.values()].reduce((a, b) => a + b, 0),
       attacks: [...answered.attack.values()].reduce((a, b) => a + b, 0),
@@ -256,7 +276,7 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
       apart: !!opts.apart,
       requests: local.requests.length,
       messages: local.messages.size,
-      storedCampaigns: (read.prepare(`SELECT COUNT(*) AS n FROM "Campaign"`).get() as { n: number }).n,
+      storedCampaigns: await reader.campaigns(),
     };
     const out = { channels, results, totals, refused: [...refused].sort((a, b) => b[1] - a[1]).slice(0, 5), problems, memory };
     if (opts.print) print(out);

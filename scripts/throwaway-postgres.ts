@@ -8,7 +8,7 @@
  *   npx tsx scripts/throwaway-postgres.ts     prints DATABASE_URL, runs until Ctrl-C
  */
 import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,8 @@ export interface ThrowawayPostgres {
    */
   restart(): Promise<void>;
   stop(): void;
+  /** The server's main process (its postmaster), whose children are its connections' backends. */
+  pid(): number;
 }
 
 /** The folder holding initdb and pg_ctl: $PG_BIN, else Debian's newest /usr/lib/postgresql/N/bin, else PATH. */
@@ -103,7 +105,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     const restart = () => runAsync(join(bin, "pg_ctl"), ["-D", data, "-o", opts, "-l", join(dir, "server.log"), "-m", "fast", "-w", "-t", "60", "restart"]);
     process.once("exit", stop);
     watchdog(process.pid, asRoot, join(bin, "pg_ctl"), data, dir);
-    return { url: `postgresql://tenfoot@127.0.0.1:${port}/postgres`, port, restart, stop };
+    const pid = () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+    return { url: `postgresql://tenfoot@127.0.0.1:${port}/postgres`, port, restart, stop, pid };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
