@@ -1,6 +1,7 @@
 import type { Campaign } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
+import { refereesCodec } from "./codecs/campaign.js";
 
 export class PermissionError extends UserError {
   constructor(message: string) {
@@ -10,7 +11,7 @@ export class PermissionError extends UserError {
 }
 
 export function refereeIds(c: Pick<Campaign, "refereeIds">): string[] {
-  return JSON.parse(c.refereeIds) as string[];
+  return refereesCodec.decode(c.refereeIds);
 }
 
 /** The campaign's creator, anyone they added, or a member with the campaign's referee role. */

@@ -17,6 +17,7 @@ import { requireCampaign } from "./campaigns/find.js";
 import { campaignSystem } from "./campaigns/system.js";
 import { activeCharacter, asCombatant, findCharacter } from "./characters/index.js";
 import { attributeCheck, savingThrow, type CheckRequest, type SaveRequest, type TableResult } from "./table.js";
+import { callInputCodec, resultsCodec, targetsCodec } from "./codecs/rollcall.js";
 
 /** A message holds 5 rows of 5 buttons: 20 players, and a row for the referee. */
 export const MAX_CALLED = 20;
@@ -43,7 +44,7 @@ export interface CallView {
   done: boolean;
 }
 
-type CallInput = Omit<CheckRequest, "character" | "hidden"> | Omit<SaveRequest, "character" | "hidden">;
+export type CallInput = Omit<CheckRequest, "character" | "hidden"> | Omit<SaveRequest, "character" | "hidden">;
 
 /** Who is called: "party" (every player's active character), mentions, or character names separated by commas. */
 async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<CallTarget[]> {
@@ -110,9 +111,9 @@ function describe(kind: CallKind, input: CallInput, systemName: string): string 
 }
 
 function view(call: RollCall): CallView {
-  const targets = JSON.parse(call.targets) as CallTarget[];
-  const results = JSON.parse(call.results) as Record<string, CallResult | "rolling">;
-  const input = JSON.parse(call.input) as CallInput & { what: string };
+  const targets = targetsCodec.decode(call.targets);
+  const results = resultsCodec.decode(call.results);
+  const input = callInputCodec.decode(call.input);
   const rows = targets.map((t) => {
     const r = results[t.characterId];
     return { ...t, result: typeof r === "object" ? r : null };
@@ -142,9 +143,9 @@ export async function callForRolls(s: Services, actor: Actor, req: { kind: CallK
         channelId: actor.channelId,
         callerId: actor.userId,
         kind: req.kind,
-        input: JSON.stringify({ ...req.input, what: describe(req.kind, req.input, sys.name) }),
+        input: callInputCodec.encode({ ...req.input, what: describe(req.kind, req.input, sys.name) }),
         hidden: !!req.hidden,
-        targets: JSON.stringify(targets),
+        targets: targetsCodec.encode(targets),
       },
     });
     return view(call);
@@ -181,14 +182,14 @@ export async function answerCall(s: Services, actor: Actor, callId: string, char
 
 async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, characterId: string): Promise<{ call: CallView; roll: TableResult }> {
   const call = await loadCall(tx, callId);
-  const target = (JSON.parse(call.targets) as CallTarget[]).find((t) => t.characterId === characterId);
+  const target = targetsCodec.decode(call.targets).find((t) => t.characterId === characterId);
   if (!target) throw new StaleError();
   const campaign = await requireCampaign(tx, actor);
   if (campaign.id !== call.campaignId) throw new StaleError();
   if (target.ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError(`That button is <@${target.ownerId}>'s: ${target.name} rolls it.`);
-  const results = JSON.parse(call.results) as Record<string, CallResult | "rolling">;
+  const results = resultsCodec.decode(call.results);
   if (typeof results[characterId] === "object") throw new UserError("You have rolled for this call already.");
-  const input = JSON.parse(call.input) as CallInput;
+  const input = callInputCodec.decode(call.input);
   const ask = { characterId, hidden: call.hidden };
   const roll =
     call.kind === "check"
@@ -199,9 +200,9 @@ async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, cha
   const named = [now?.name, target.name].find((n) => n && roll.result.title.startsWith(`${n}: `));
   const title = named ? roll.result.title.slice(named.length + 2) : roll.result.title;
   results[characterId] = { success: !!r.success, line: [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — ") };
-  const n = await tx.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: JSON.stringify(results), version: { increment: 1 } } });
+  const n = await tx.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: resultsCodec.encode(results), version: { increment: 1 } } });
   if (!n.count) throw new Raced();
-  return { call: view({ ...call, results: JSON.stringify(results), version: call.version + 1 }), roll };
+  return { call: view({ ...call, results: resultsCodec.encode(results), version: call.version + 1 }), roll };
 }
 
 /** The referee reads a hidden call's results: a referee of the call's own campaign, wherever it stands now. */

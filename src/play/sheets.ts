@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { UserError } from "./errors.js";
 import { nearestNames, orList } from "./nearest.js";
+import { plainObject } from "./codecs/codec.js";
 
 type AnyDef = { type: string; innerType?: Schema; element?: Schema; shape?: Record<string, Schema>; in?: Schema; schema?: Schema };
 type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema> }>;
@@ -124,7 +125,7 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
   if (!t) return {};
   if (t.startsWith("{")) {
     try {
-      return JSON.parse(t) as Record<string, unknown>;
+      return plainObject(JSON.parse(t));
     } catch {
       throw new UserError("The sheet looks like JSON but is not valid JSON: check the quotes and commas, or write key=value pairs instead.");
     }

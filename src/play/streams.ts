@@ -12,6 +12,8 @@ import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
 import { campaignById, encounterById, insertRolls, updateCampaignStream, updateEncounter } from "../store/hot.js";
+import { streamCodec } from "./codecs/stream.js";
+import { facesCodec, totalCodec } from "./codecs/roll.js";
 
 /** A change to the stream's encounter, made only if its version is still `version`. */
 export interface EncounterChange {
@@ -53,11 +55,11 @@ export async function openStream(tx: Tx, where: { campaignId: string | null; enc
   let stream: Stream;
   if (where.encounterId) {
     const e = loaded.encounter?.id === where.encounterId ? loaded.encounter : await encounterById(tx, where.encounterId);
-    owner = { campaignId: e.campaignId, encounterId: e.id, seed: e.seed, state: JSON.parse(e.streamState) as StreamState | null };
+    owner = { campaignId: e.campaignId, encounterId: e.id, seed: e.seed, state: streamCodec.decode(e.streamState) };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else if (where.campaignId) {
     const c = loaded.campaign?.id === where.campaignId ? loaded.campaign : await campaignById(tx, where.campaignId);
-    owner = { campaignId: c.id, encounterId: null, seed: c.seed, state: JSON.parse(c.streamState) as StreamState | null };
+    owner = { campaignId: c.id, encounterId: null, seed: c.seed, state: streamCodec.decode(c.streamState) };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else {
     owner = { campaignId: null, encounterId: null, seed: "", state: null };
@@ -80,14 +82,14 @@ export async function openStream(tx: Tx, where: { campaignId: string | null; enc
         userId: actor.userId,
         purpose: e.purpose.slice(0, 200),
         expression: e.expression,
-        faces: JSON.stringify(e.faces),
-        total: JSON.stringify(e.total),
+        faces: facesCodec.encode(e.faces),
+        total: totalCodec.encode(e.total),
         streamDraws: e.drawsBefore,
         hidden: e.hidden ?? false,
       }));
       const ids = await insertRolls(tx, rows, new Date());
       const drew = stream.draws !== drawsAtOpen;
-      const state = drew ? { streamState: JSON.stringify(stream.save()) } : {};
+      const state = drew ? { streamState: streamCodec.encode(stream.save()) } : {};
       if (owner.encounterId && also) {
         if ((await updateEncounter(tx, owner.encounterId, { ...state, ...also.data }, also.version)) !== 1)
           throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");

@@ -8,6 +8,7 @@ import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import { UserError } from "./errors.js";
 import { campaignChannels } from "./actor.js";
+import { facesCodec } from "./codecs/roll.js";
 
 export interface VerifyReport {
   what: string;
@@ -50,7 +51,7 @@ export async function verify(s: Services, actor: Actor, opts: { encounterId?: st
   const rolls = await db.roll.findMany({ where, orderBy: { id: "asc" } });
   const entries = replay(
     seed,
-    rolls.map((r) => ({ expression: r.expression, faces: JSON.parse(r.faces) as number[] })),
+    rolls.map((r) => ({ expression: r.expression, faces: facesCodec.decode(r.faces) })),
   ).map((e, i) => ({ ...e, n: i + 1, purpose: rolls[i]!.purpose }));
   return { what, seed, seedHash, commitmentOk: commitment(seed) === seedHash, entries, matched: entries.filter((e) => e.ok).length };
 }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buttons, startTable, text, until, type E2E } from "../helpers/e2e.js";
 import { nextTurn } from "../../src/play/encounters/turns.js";
 import { StaleError } from "../../src/play/errors.js";
+import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 type Msg = Awaited<ReturnType<E2E["cmd"]>>["message"];
 
@@ -21,7 +22,7 @@ const nextButton = (m: Msg) => buttons(m).find((b) => b.id.startsWith("next:") &
 async function position(h: E2E) {
   const db = h.app.services.store.db;
   const e = await db.encounter.findFirstOrThrow({ where: { status: "active" } });
-  const order = JSON.parse(e.order) as string[][];
+  const order = orderCodec.decode(e.order);
   const rows = await db.combatant.findMany({ where: { encounterId: e.id } });
   const standing = (r: (typeof rows)[number]) => !(JSON.parse(r.state).conditions as string[]).some((c) => ["dead", "fled", "unconscious"].includes(c));
   const acting = e.round > 0 && JSON.parse(e.roundState).phase === "act" ? rows.filter((r) => (order[e.turn] ?? []).includes(r.id) && standing(r)) : [];
@@ -164,7 +165,7 @@ describe("reactions wait for the player", () => {
     expect(text(b)).toMatch(/Waiting for an answer/);
     expect(text(b)).toMatch(/Orc \d → Alda: Parry[^\n]*Take it/);
     const { e } = await position(h);
-    const order = JSON.parse(e.order) as string[][];
+    const order = orderCodec.decode(e.order);
     if (e.turn < order.length - 1) {
       const n = await h.press("referee", b.id, nextButton(b).id);
       expect(n.ephemeral, n.message.content ?? "").toBe(false);

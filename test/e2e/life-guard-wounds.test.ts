@@ -3,6 +3,7 @@
 // Wound is treated as an action on one's turn; /odds says why it cannot compute an attack.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 const sheet = (o: Record<string, unknown>) => JSON.stringify(o);
 
@@ -52,7 +53,7 @@ describe("Life & Guard: wounds in play", () => {
     await h.cmd("referee", "initiative");
     for (let i = 0; i < 3; i++) {
       const e = await db().encounter.findFirstOrThrow({ where: { status: "active" } });
-      const order = JSON.parse(e.order) as string[][];
+      const order = orderCodec.decode(e.order);
       const bram = await db().combatant.findFirstOrThrow({ where: { name: "Bram", encounterId: e.id } });
       if (JSON.parse(e.roundState).phase === "act" && order[e.turn]?.includes(bram.id)) break;
       await h.cmd("referee", "next");

@@ -3,6 +3,7 @@
 // `override` stays the referee's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buttons, startTable, text, until, type E2E } from "../helpers/e2e.js";
+import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 let h: E2E;
 let bob: string;
@@ -70,7 +71,7 @@ describe("the referee acts for an absent player", () => {
     for (let i = 0; i < 4; i++) {
       const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } });
       const alda = await h.app.services.store.db.combatant.findFirstOrThrow({ where: { encounterId: e.id, name: "Alda" } });
-      if ((JSON.parse(e.order) as string[][])[e.turn]?.includes(alda.id)) break;
+      if (orderCodec.decode(e.order)[e.turn]?.includes(alda.id)) break;
       await h.cmd("referee", "next");
     }
     const a = await h.cmd("alice", "attack", { target: "Goblin 2", modifier: 1 });

@@ -5,6 +5,7 @@
 // never posts more buttons than a Discord message holds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, buttons, text, until, type E2E } from "../helpers/e2e.js";
+import { targetsCodec } from "../../src/play/codecs/rollcall.js";
 
 const SHEET = "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8";
 const many = Array.from({ length: 21 }, (_, i) => `p${i + 1}`);
@@ -65,7 +66,7 @@ describe("roll calls, hardened", () => {
     // A slot marked "rolling" by a press that never finished (the process stopped between claim and roll).
     const stuck = await h.cmd("referee", "save", { players: "Mira", kind: "breath" });
     const row = (await db().rollCall.findFirst({ orderBy: { createdAt: "desc" } }))!;
-    const mira = JSON.parse(row.targets)[0].characterId as string;
+    const mira = targetsCodec.decode(row.targets)[0]!.characterId;
     await db().rollCall.update({ where: { id: row.id }, data: { results: JSON.stringify({ [mira]: "rolling" }) } });
     await h.press("alice", stuck.message.id, buttons(stuck.message)[0]!.id);
     expect(text(stuck.message)).toMatch(/\*\*Mira\*\*: save vs Breath Attacks (fails|succeeds)/);

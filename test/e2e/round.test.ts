@@ -5,6 +5,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
 import { SYSTEM_IDS, systemOf } from "../../src/rules/systems/index.js";
 import { wordFor } from "../../src/rules/round/words.js";
+import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 type Msg = Awaited<ReturnType<E2E["cmd"]>>["message"];
 
@@ -25,7 +26,7 @@ for (const id of SYSTEM_IDS) {
     const db = () => h.app.services.store.db;
     const order = async () => {
       const e = await db().encounter.findFirstOrThrow({ where: { status: "active" } });
-      const o = JSON.parse(e.order) as string[][];
+      const o = orderCodec.decode(e.order);
       const rows = await db().combatant.findMany({ where: { encounterId: e.id } });
       return { acting: rows.filter((r) => (o[e.turn] ?? []).includes(r.id)).map((r) => r.name), round: e.round };
     };

@@ -3,6 +3,7 @@
 // (−2, then −4) and refuse a third, and a Parry then "Take it" still offers a Counter to a defender who can pay.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
+import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 let h: E2E;
 type Msg = Parameters<typeof buttons>[0];
@@ -18,7 +19,7 @@ async function toTurnOf(name: string) {
   for (let i = 0; i < 4; i++) {
     const enc = await db().encounter.findFirstOrThrow({ where: { status: "active" } });
     const row = await db().combatant.findFirstOrThrow({ where: { encounterId: enc.id, name } });
-    const order = JSON.parse(enc.order) as string[][];
+    const order = orderCodec.decode(enc.order);
     if (order[enc.turn]?.includes(row.id)) return;
     await h.cmd("referee", "next");
   }

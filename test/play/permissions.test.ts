@@ -8,6 +8,7 @@ import { addMonsters, endEncounter, joinEncounter, startEncounter } from "../../
 import { rollInitiative, nextTurn } from "../../src/play/encounters/turns.js";
 import { attack, react } from "../../src/play/attacks/index.js";
 import { changeHealth, moraleCheck, surpriseRoll } from "../../src/play/table.js";
+import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 let s: Awaited<ReturnType<typeof testServices>>;
 const ref = actor("ref");
@@ -79,7 +80,7 @@ describe("permissions matrix", () => {
     for (let i = 0; i < 3; i++) {
       const e = await s.store.db.encounter.findFirstOrThrow({ where: { name: "E3" } });
       const ona = await s.store.db.combatant.findFirstOrThrow({ where: { encounterId: e.id, name: "Ona" } });
-      if ((JSON.parse(e.order) as string[][])[e.turn]?.includes(ona.id)) break;
+      if (orderCodec.decode(e.order)[e.turn]?.includes(ona.id)) break;
       await nextTurn(s, ref);
     }
     await allowed((a) => attack(s, a, { target: "Brute", attacker: "Ona", situation: {}, ...(a === ref ? { override: true } : {}) }), { other: false, elsewhere: false, otherServer: false, owner: true, ref: true });

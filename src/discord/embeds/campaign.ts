@@ -5,6 +5,7 @@ import { optionsOf } from "../../play/campaigns/settings.js";
 import { clip, COLOURS } from "./style.js";
 import type { LoggedRoll } from "../../play/campaigns/rolls.js";
 import { Embed } from "./embed.js";
+import { facesCodec, totalCodec } from "../../play/codecs/roll.js";
 
 export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
   const c = v.campaign;
@@ -42,10 +43,10 @@ export function campaignEndedEmbed(e: CampaignEnded): EmbedBuilder {
 
 export function rollLogEmbed(campaign: string, rolls: LoggedRoll[]): EmbedBuilder {
   const lines = rolls.map((r) => {
-    const total = JSON.parse(r.total) as number | number[];
+    const total = totalCodec.decode(r.total);
     // Numbered as /verify numbers them: within the encounter, or among the rolls outside encounters.
     const where = r.encounter ? `${clip(r.encounter, 30)} #${r.number}` : `#${r.number}`;
-    return `${where} ${r.hidden ? "🙈 " : ""}<@${r.userId}> ${clip(r.purpose, 40)}: \`${clip(r.expression, 40)}\` [${clip((JSON.parse(r.faces) as number[]).join(", "), 60)}] = **${Array.isArray(total) ? total.join(", ") : total}**`;
+    return `${where} ${r.hidden ? "🙈 " : ""}<@${r.userId}> ${clip(r.purpose, 40)}: \`${clip(r.expression, 40)}\` [${clip(facesCodec.decode(r.faces).join(", "), 60)}] = **${Array.isArray(total) ? total.join(", ") : total}**`;
   });
   return new Embed({ color: COLOURS.referee })
     .setTitle(clip(`Roll log: ${campaign}`, 256))

@@ -10,6 +10,7 @@ import { actingNow, boardNote } from "../../play/round/context.js";
 import { conditionLabels, isOut } from "../../rules/round/words.js";
 import type { Lifetime } from "../../rules/systems/types.js";
 import { Embed } from "./embed.js";
+import { orderCodec } from "../../play/codecs/encounter.js";
 
 function bar(fraction: number): string {
   const n = Math.max(0, Math.min(10, Math.round(fraction * 10)));
@@ -17,7 +18,7 @@ function bar(fraction: number): string {
 }
 
 export function rosterLines(f: Fight): string[] {
-  const order = JSON.parse(f.encounter.order) as string[][];
+  const order = orderCodec.decode(f.encounter.order);
   const phase = readRound(f.encounter).phase;
   const current = actingNow(f) ?? [];
   // A combatant may have several places (B/X house rules: fighters with several attacks act first and last).

@@ -23,6 +23,8 @@ import { fallen, moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack, gateTarget } from "../round/gate.js";
 import { forPlayer, pickActing } from "../round/who.js";
+import { roundCodec } from "../codecs/encounter.js";
+import { attackInputCodec, attackStateCodec } from "../codecs/pending.js";
 
 export interface AttackView {
   pendingId: string | null;
@@ -107,8 +109,8 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
           id: pendingId,
           encounterId: fight.encounter.id,
           kind: "attack",
-          state: JSON.stringify(state),
-          input: JSON.stringify(view.stored),
+          state: attackStateCodec.encode(state),
+          input: attackInputCodec.encode(view.stored),
           channelId: actor.channelId,
           expiresAt: new Date(s.now().getTime() + fight.settings.reactionWindow * 1000),
         },
@@ -116,7 +118,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       );
     }
     // The round's record of this attack goes with the stream's state: one UPDATE of the encounter.
-    await stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: JSON.stringify(gate.after) } });
+    await stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: roundCodec.encode(gate.after) } });
     return {
       pendingId,
       version: 0,
@@ -193,7 +195,7 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     let next: AttackState = rule(() => fight.system.attack.react(state, optionId, attackInput(fight, input), bag));
     let view = await settle(tx, fight, before, next, bag);
     ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
-    const moved = await updatePending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(view.stored), status: next.phase === "done" ? "done" : "open" });
+    const moved = await updatePending(tx, p.id, p.version, { state: attackStateCodec.encode(next), input: attackInputCodec.encode(view.stored), status: next.phase === "done" ? "done" : "open" });
     if (moved !== 1) throw new StaleError();
     await stream.close(tx, actor);
     const names = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";

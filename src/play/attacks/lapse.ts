@@ -15,6 +15,7 @@ import { loadFight, requireFightOf, type Fight } from "../encounters/load.js";
 import { attackInput, readPending, stepEffects } from "./pending.js";
 import type { AttackState } from "../../rules/systems/types.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
+import { attackInputCodec, attackStateCodec } from "../codecs/pending.js";
 
 export interface Lapsed {
   pendingId: string;
@@ -41,7 +42,7 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
     const next = fight.system.attack.lapse(state, attackInput(fight, input), bag);
     const applied = await applyEffects(tx, fight, stepEffects(next), bag);
     const stored = { ...input, outcomeLines: [...input.outcomeLines, ...applied.lines], outcomeRolls: [...(input.outcomeRolls ?? []), ...applied.rolls] };
-    const closed = await updatePending(tx, p.id, p.version, { state: JSON.stringify(next), input: JSON.stringify(stored) });
+    const closed = await updatePending(tx, p.id, p.version, { state: attackStateCodec.encode(next), input: attackInputCodec.encode(stored) });
     const name = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
     if (closed === 1) {
       out.push({

@@ -5,6 +5,7 @@ import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { Fight } from "../encounters/load.js";
 import { toRule } from "../encounters/load.js";
 import { placeOrder } from "../round/onturn.js";
+import { attackInputCodec, attackStateCodec } from "../codecs/pending.js";
 
 export interface StoredInput {
   attackerId: string;
@@ -26,8 +27,7 @@ export interface StoredInput {
 
 /** A stored attack. One stored before each step said its own effects may carry an `applied` list: it is not read. */
 export function readPending(p: PendingAction): { state: AttackState; input: StoredInput } {
-  const input = JSON.parse(p.input) as StoredInput;
-  return { state: JSON.parse(p.state) as AttackState, input: { ...input, outcomeLines: input.outcomeLines ?? [] } };
+  return { state: attackStateCodec.decode(p.state), input: attackInputCodec.decode(p.input) };
 }
 
 /**

@@ -10,6 +10,8 @@ import { UserError } from "../errors.js";
 import { refereeIds, requireReferee } from "../permissions.js";
 import { findCampaign, requireCampaign } from "./find.js";
 import { defaultSettings, parseSetting, readSettings, type Settings } from "./settings.js";
+import { refereesCodec, settingsCodec } from "../codecs/campaign.js";
+import { streamCodec } from "../codecs/stream.js";
 
 export interface CampaignView {
   campaign: Campaign;
@@ -40,11 +42,11 @@ export async function startCampaign(s: Services, actor: Actor, input: { system: 
         system,
         name,
         creatorId: actor.userId,
-        refereeIds: JSON.stringify([actor.userId]),
-        settings: JSON.stringify({}),
+        refereeIds: refereesCodec.encode([actor.userId]),
+        settings: settingsCodec.encode({}),
         seed,
         seedHash: commitment(seed),
-        streamState: JSON.stringify(createStream(seed).save()),
+        streamState: streamCodec.encode(createStream(seed).save()),
       },
     });
     await tx.clock.create({ data: { campaignId: campaign.id } });
@@ -77,8 +79,8 @@ export async function setOption(s: Services, actor: Actor, key: string, value: s
     const c = await requireCampaign(tx, actor);
     requireReferee(c, actor, "change the campaign's options");
     const patch = parseSetting(c.system as SystemId, key, value);
-    const next = { ...JSON.parse(c.settings), ...patch };
-    return view(tx, await updateCampaign(tx, c, { settings: JSON.stringify(next) }));
+    const next = { ...settingsCodec.decode(c.settings), ...patch };
+    return view(tx, await updateCampaign(tx, c, { settings: settingsCodec.encode(next) }));
   });
 }
 
@@ -96,7 +98,7 @@ export async function addReferee(s: Services, actor: Actor, userId: string): Pro
     requireReferee(c, actor, "add referees");
     const ids = refereeIds(c);
     if (ids.includes(userId)) throw new UserError("They are a referee already.");
-    return view(tx, await updateCampaign(tx, c, { refereeIds: JSON.stringify([...ids, userId]) }));
+    return view(tx, await updateCampaign(tx, c, { refereeIds: refereesCodec.encode([...ids, userId]) }));
   });
 }
 
@@ -107,7 +109,7 @@ export async function removeReferee(s: Services, actor: Actor, userId: string): 
     if (userId === c.creatorId) throw new UserError("The campaign's creator stays a referee: end the campaign instead.");
     const ids = refereeIds(c);
     if (!ids.includes(userId)) throw new UserError("They are not a referee of this campaign.");
-    return view(tx, await updateCampaign(tx, c, { refereeIds: JSON.stringify(ids.filter((x) => x !== userId)) }));
+    return view(tx, await updateCampaign(tx, c, { refereeIds: refereesCodec.encode(ids.filter((x) => x !== userId)) }));
   });
 }
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { SYSTEM_IDS, systemOf } from "../../rules/systems/index.js";
 import type { SystemId, SystemOption } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
+import { settingsCodec } from "../codecs/campaign.js";
 
 const opt = (words: string, allowed: string, schema: z.ZodType): SystemOption => ({ words, allowed, schema });
 
@@ -40,8 +41,7 @@ export function defaultSettings(system: SystemId): Settings {
 }
 
 export function readSettings(system: SystemId, json: string): Settings {
-  const stored = JSON.parse(json) as Partial<Settings>;
-  return { ...defaultSettings(system), ...stored };
+  return { ...defaultSettings(system), ...settingsCodec.decode(json) };
 }
 
 /** The options of one system's campaigns: the shared ones, narrowed or added to by the system. */

@@ -11,6 +11,7 @@ import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { formFields, readFormValues, readSheetInput, sheetTemplate, validateSheet, type FormField } from "../sheets.js";
+import { keptAsState, keptCodec, sheetCodec } from "../codecs/sheets.js";
 
 export interface CharacterView {
   character: Character;
@@ -23,7 +24,7 @@ export interface CharacterView {
 
 /** A character as the rules see it outside a fight (on the party's side). */
 export function asCombatant(c: Pick<Character, "id" | "name" | "kind" | "sheet" | "state">): Combatant {
-  return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
+  return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: sheetCodec.decode(c.sheet), state: keptAsState(keptCodec.decode(c.state)) };
 }
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’.\-]{0,39}$/u;
@@ -58,7 +59,7 @@ export async function activeCharacter(tx: Tx | Services["store"]["db"], campaign
 }
 
 export function toView(c: Character, campaign: Campaign, active: boolean): CharacterView {
-  return { character: c, campaign, system: campaignSystem(campaign), sheet: JSON.parse(c.sheet), state: JSON.parse(c.state), active };
+  return { character: c, campaign, system: campaignSystem(campaign), sheet: sheetCodec.decode(c.sheet), state: keptAsState(keptCodec.decode(c.state)), active };
 }
 
 export async function createCharacter(
@@ -81,7 +82,7 @@ export async function createCharacter(
     const kind = input.kind ?? "pc";
     // The unique key refuses the same name created at the same moment (the check above cannot see the other request).
     const character = await uniquely(
-      () => tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId, kind, name, nameKey: nameKeyOf(name, kind), sheet: JSON.stringify(sheet), state: JSON.stringify(state) } }),
+      () => tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId, kind, name, nameKey: nameKeyOf(name, kind), sheet: sheetCodec.encode(sheet), state: keptCodec.encode(state) } }),
       taken,
     );
     const player = await tx.player.findUnique({ where: { campaignId_userId: { campaignId: campaign.id, userId: ownerId } } });
@@ -144,7 +145,7 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
     requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
     const system = campaignSystem(campaign);
     const typed = input.fields ? readFormValues(input.fields, system.sheet) : readSheetInput(input.sheet ?? "", system.sheet);
-    const merged = { ...JSON.parse(character.sheet), ...typed };
+    const merged = { ...sheetCodec.decode(character.sheet), ...typed };
     const sheet = validateSheet(system.sheet, merged);
     const rename = input.rename ? checkName(input.rename) : null;
     if (rename && rename.toLowerCase() !== character.name.toLowerCase() && (await findCharacter(tx, campaign.id, rename))) {
@@ -154,9 +155,9 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
     // weapons change, a maximum a Scar raised) is kept; one the edit moves follows the sheet, current values
     // keeping what was spent within the new maxima.
     const fresh = system.initialState(sheet) as Record<string, unknown>;
-    const oldSheet = system.sheet.safeParse(JSON.parse(character.sheet));
+    const oldSheet = system.sheet.safeParse(sheetCodec.decode(character.sheet));
     const was = (oldSheet.success ? system.initialState(oldSheet.data) : {}) as Record<string, unknown>;
-    const old = JSON.parse(character.state) as Record<string, unknown>;
+    const old: Record<string, unknown> = keptCodec.decode(character.state);
     const state: Record<string, unknown> = { ...fresh };
     for (const [k, v] of Object.entries(old)) {
       const maxKey = [`max${k[0]!.toUpperCase()}${k.slice(1)}`, `${k}Max`].find((m) => typeof fresh[m] === "number");
@@ -176,7 +177,7 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
       () =>
         tx.character.updateMany({
           where: { id: character.id, version: character.version },
-          data: { sheet: JSON.stringify(sheet), state: JSON.stringify(state), name: rename ?? character.name, nameKey: nameKeyOf(rename ?? character.name, character.kind), version: { increment: 1 } },
+          data: { sheet: sheetCodec.encode(sheet), state: keptCodec.encode(state), name: rename ?? character.name, nameKey: nameKeyOf(rename ?? character.name, character.kind), version: { increment: 1 } },
         }),
       `There is already a character named "${rename}".`,
     );
@@ -196,7 +197,7 @@ export async function sheetForm(s: Services, actor: Actor, name?: string | null)
   const { campaign, character } = await resolve(db, actor, name);
   requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
   const system = campaignSystem(campaign);
-  return { system: system.name, fields: formFields(system.sheet, JSON.parse(character.sheet) as Record<string, unknown>), character };
+  return { system: system.name, fields: formFields(system.sheet, sheetCodec.decode(character.sheet)), character };
 }
 
 export async function listCharacters(s: Services, actor: Actor): Promise<{ campaign: Campaign; rows: { character: Character; active: boolean }[] }> {

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../../store/client.js";
 import { activeCharacter } from "../characters/index.js";
 import { UserError } from "../errors.js";
 import { requireCampaign } from "../campaigns/find.js";
+import { keptCodec, sheetCodec } from "../codecs/sheets.js";
 
 export interface PartyMember {
   name: string;
@@ -16,8 +17,7 @@ export interface PartyMember {
 /** The dead no longer walk with the party, set its pace, or eat its rations. */
 const DEAD = new Set(["dead", "slain", "destroyed"]);
 function isDead(stateJson: string): boolean {
-  const st = JSON.parse(stateJson || "{}") as { conditions?: unknown };
-  return Array.isArray(st.conditions) && st.conditions.some((c) => DEAD.has(String(c)));
+  return keptCodec.decode(stateJson || "{}").conditions?.some((c) => DEAD.has(c)) ?? false;
 }
 
 export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMember[]> {
@@ -25,10 +25,10 @@ export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMem
   const out: PartyMember[] = [];
   for (const p of players) {
     const c = await activeCharacter(db, campaignId, p.userId);
-    if (c && !isDead(c.state)) out.push({ name: c.name, kind: "pc", ownerId: c.ownerId, sheet: JSON.parse(c.sheet) as Record<string, unknown> });
+    if (c && !isDead(c.state)) out.push({ name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
   }
   const retainers = await db.retainer.findMany({ where: { campaignId, status: "active" }, orderBy: { createdAt: "asc" } });
-  for (const r of retainers) if (!isDead(r.state)) out.push({ name: r.name, kind: "retainer", ownerId: r.employerId, sheet: JSON.parse(r.sheet) as Record<string, unknown> });
+  for (const r of retainers) if (!isDead(r.state)) out.push({ name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheetCodec.decode(r.sheet) });
   return out;
 }
 

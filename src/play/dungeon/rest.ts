@@ -5,6 +5,7 @@ import type { Combatant, DamageResult, RuleSystem } from "../../rules/systems/ty
 import type { Tx } from "../../store/client.js";
 import { activeCharacter, asCombatant } from "../characters/index.js";
 import { defaultRestDays } from "../../rules/systems/rest-days.js";
+import { keptAsState, keptCodec, sheetCodec } from "../codecs/sheets.js";
 
 /** Runs `change` on every player's active character and every active retainer that has fought, saving what it returns. */
 async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => DamageResult | null): Promise<string[]> {
@@ -15,16 +16,16 @@ async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => Da
     if (!c) continue;
     const r = change(asCombatant(c));
     if (!r) continue;
-    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(r.state), version: { increment: 1 } } });
+    await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(r.state), version: { increment: 1 } } });
     lines.push(...r.result.lines.map((l) => (l.includes(c.name) ? l : `${c.name}: ${l}`)));
   }
   for (const r of await tx.retainer.findMany({ where: { campaignId: campaign.id, status: "active" } })) {
-    const state = JSON.parse(r.state) as Combatant["state"];
-    if (!state.conditions) continue; // never fought: nothing to restore
-    const rc: Combatant = { id: r.id, name: r.name, side: "party", kind: "retainer", sheet: JSON.parse(r.sheet), state };
+    const kept = keptCodec.decode(r.state);
+    if (!kept.conditions) continue; // never fought: nothing to restore
+    const rc: Combatant = { id: r.id, name: r.name, side: "party", kind: "retainer", sheet: sheetCodec.decode(r.sheet), state: keptAsState(kept) };
     const res = change(rc);
     if (!res) continue;
-    await tx.retainer.update({ where: { id: r.id }, data: { state: JSON.stringify(res.state), version: { increment: 1 } } });
+    await tx.retainer.update({ where: { id: r.id }, data: { state: keptCodec.encode(res.state), version: { increment: 1 } } });
     lines.push(...res.result.lines.map((l) => (l.includes(r.name) ? l : `${r.name}: ${l}`)));
   }
   return lines;

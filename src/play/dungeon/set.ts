@@ -14,6 +14,7 @@ import { loadClock, saveClock } from "./clock.js";
 import { memberNamed, partyOf } from "./party.js";
 import { dungeonView } from "./view.js";
 import type { DungeonChange } from "./light.js";
+import { settingsCodec } from "../codecs/campaign.js";
 
 export interface DungeonSettings extends Partial<Record<keyof Supplies, number | null>> {
   /** "2d4 goblins; 1 ogre", or "none" to clear it. */
@@ -49,7 +50,7 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
       Object.assign(patch, parseSetting(campaign.system as SystemId, key, String(v)));
       lines.push(said(Number(v)));
     }
-    if (Object.keys(patch).length) campaign = await updateCampaign(tx, campaign, { settings: JSON.stringify({ ...JSON.parse(campaign.settings), ...patch }) });
+    if (Object.keys(patch).length) campaign = await updateCampaign(tx, campaign, { settings: settingsCodec.encode({ ...settingsCodec.decode(campaign.settings), ...patch }) });
     if (input.table != null) {
       if (/^(none|clear|-)$/i.test(input.table.trim())) {
         next = { ...next, table: [] };

@@ -8,14 +8,15 @@ import { wordFor } from "../../rules/round/words.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import { setState, statesOf } from "../../store/hot.js";
+import { keptCodec } from "../codecs/sheets.js";
 
 export async function endTurnMarks(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<void> {
   /** The stored state without its turn-long marks, or null when it has none. */
   const ended = (json: string): string | null => {
-    const state = JSON.parse(json || "{}") as { conditions?: string[] };
+    const state = keptCodec.decode(json || "{}");
     if (!state.conditions) return null;
     const kept = state.conditions.filter((c) => wordFor(system.words, c).lasts !== "turn");
-    return kept.length === state.conditions.length ? null : JSON.stringify({ ...state, conditions: kept });
+    return kept.length === state.conditions.length ? null : keptCodec.encode({ ...state, conditions: kept });
   };
   for (const table of ["Character", "Retainer"] as const) {
     for (const row of await statesOf(tx, table, campaign.id)) {

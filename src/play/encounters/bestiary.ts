@@ -18,6 +18,7 @@ import { requireCampaign } from "../campaigns/find.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { checkName, nameKeyOf } from "../characters/index.js";
 import { readSheetInput, validateSheet } from "../sheets.js";
+import { keptCodec, sheetCodec } from "../codecs/sheets.js";
 
 export interface BestiaryEntry {
   name: string;
@@ -43,7 +44,7 @@ export function readStats(system: RuleSystem, stats: string): { name: string | n
 export async function bestiaryOf(db: Tx | Db, campaignId: string): Promise<Record<string, BestiaryEntry>> {
   const rows = await db.character.findMany({ where: { campaignId, kind: "monster", deletedAt: null }, orderBy: { name: "asc" } });
   const out: Record<string, BestiaryEntry> = {};
-  for (const r of rows) out[r.name.toLowerCase()] = { name: r.name, sheet: JSON.parse(r.sheet), typed: JSON.parse(r.state) };
+  for (const r of rows) out[r.name.toLowerCase()] = { name: r.name, sheet: sheetCodec.decode(r.sheet), typed: keptCodec.decode(r.state) };
   return out;
 }
 
@@ -59,7 +60,7 @@ export async function saveToBestiary(s: Services, actor: Actor, input: { name?: 
     const name = checkName(raw).toLowerCase();
     if (name in system.presets) throw new UserError(`"${name}" is one of ${possessive(system.name)} presets: pick another name for your own.`);
     const old = await tx.character.findFirst({ where: { campaignId: campaign.id, kind: "monster", deletedAt: null, name } });
-    const data = { sheet: JSON.stringify(read.sheet), state: JSON.stringify(read.typed) };
+    const data = { sheet: sheetCodec.encode(read.sheet), state: keptCodec.encode(read.typed) };
     if (old) await tx.character.update({ where: { id: old.id }, data: { ...data, version: { increment: 1 } } });
     else {
       await uniquely(

@@ -41,7 +41,7 @@ export async function weaponChoices(s: Services, actor: Actor, typed: string, at
   const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, include: { combatants: true } });
   const row = enc?.combatants.find((c) => (attacker ? c.name.toLowerCase() === attacker.toLowerCase() : c.controllerId === actor.userId));
   if (!row) return [];
-  const sheet = JSON.parse(row.sheet) as { weapons?: { name: string; damage?: string; die?: string }[] };
+  const sheet: { weapons?: { name: string; damage?: string; die?: string }[] } = sheetCodec.decode(row.sheet);
   const t = typed.toLowerCase();
   return (sheet.weapons ?? [])
     .filter((w) => w.name.toLowerCase().includes(t))
@@ -71,6 +71,7 @@ export async function presetChoices(s: Services, actor: Actor, typed: string): P
 }
 
 import { isUnsupported } from "../../rules/systems/types.js";
+import { sheetCodec } from "../codecs/sheets.js";
 
 /** Autocomplete: combatants of the running encounter, else the campaign's characters. */
 export async function targetChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {

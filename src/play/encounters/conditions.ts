@@ -20,6 +20,7 @@ import type { Tx } from "../../store/client.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { findCharacter } from "../characters/index.js";
 import { sheetState, stampAdded } from "../round/marks.js";
+import { keptAsState, keptCodec } from "../codecs/sheets.js";
 
 /** The lifetimes a referee may choose, by the option's value. */
 export const CHOSEN_LIFETIMES: Record<string, Lifetime> = { round: "round", encounter: "encounter", removed: "permanent" };
@@ -46,7 +47,7 @@ async function endOnCharacter(tx: Tx, actor: Actor, input: ConditionInput): Prom
   const sys = campaignSystem(campaign);
   const c = await findCharacter(tx, campaign.id, input.target);
   if (!c) throw new UserError(`No encounter is running, and there is no character "${input.target}" here.`);
-  const state = JSON.parse(c.state) as CombatState;
+  const state = keptAsState(keptCodec.decode(c.state));
   const open = refereeConditions(sys.words).filter(([k]) => state.conditions?.includes(k));
   const found = pick(open, input.condition);
   if (!found) throw new UserError(`${c.name} is not ${input.condition.trim()}${open.length ? `: the conditions to end on ${c.name} are ${open.map(([, w]) => w.label).join("; ")}` : ""}.`);
@@ -54,7 +55,7 @@ async function endOnCharacter(tx: Tx, actor: Actor, input: ConditionInput): Prom
   const lasts = { ...((state.lasts as Record<string, Lifetime> | undefined) ?? {}) };
   delete lasts[key];
   const next: CombatState = { ...state, conditions: state.conditions.filter((x) => x !== key), lasts };
-  await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, next)), version: { increment: 1 } } });
+  await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(sheetState(sys.words, next)), version: { increment: 1 } } });
   return { result: ended(c.name, word, `${sys.name} · set by the referee`) };
 }
 

@@ -8,6 +8,7 @@ import { isDown, toRule } from "./load.js";
 import { readRound } from "../round/state.js";
 import { sheetState, stampAdded } from "../round/marks.js";
 import { setSheet, setState } from "../../store/hot.js";
+import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
 
 /**
  * Writes a combatant's state, and to the character or retainer it stands for
@@ -15,10 +16,10 @@ import { setSheet, setState } from "../../store/hot.js";
  * never reach a sheet.
  */
 export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): Promise<string> {
-  const json = JSON.stringify(state);
+  const json = stateCodec.encode(state);
   await setState(tx, "Combatant", row.id, json);
   if (!row.characterId && !row.retainerId) return json;
-  const kept = JSON.stringify(sheetState(words, state));
+  const kept = keptCodec.encode(sheetState(words, state));
   if (row.characterId) await setState(tx, "Character", row.characterId, kept);
   if (row.retainerId) await setState(tx, "Retainer", row.retainerId, kept);
   return json;
@@ -26,7 +27,7 @@ export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characte
 
 /** Writes a sheet that changed in the fight (an item spent) to the combatant and to the character or retainer it stands for. */
 async function saveSheet(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): Promise<string> {
-  const json = JSON.stringify(sheet);
+  const json = sheetCodec.encode(sheet);
   await setSheet(tx, "Combatant", row.id, json);
   if (row.characterId) await setSheet(tx, "Character", row.characterId, json);
   if (row.retainerId) await setSheet(tx, "Retainer", row.retainerId, json);

@@ -21,6 +21,8 @@ import { parseMonsters, rollMonsters } from "./monsters.js";
 import { bestiaryOf, readStats } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
+import { keptAsState, keptCodec, keptNothing, sheetCodec, stateCodec } from "../codecs/sheets.js";
+import { streamCodec } from "../codecs/stream.js";
 
 export interface EncounterEvent {
   fight: Fight;
@@ -61,9 +63,10 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
         : null;
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
-    const start: CombatState = kept && kept !== "{}" ? sheetState(fight.system.words, JSON.parse(kept) as CombatState) : (fight.system.initialState(r.sheet) as CombatState);
+    const was = kept ? keptCodec.decode(kept) : null;
+    const start: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : (fight.system.initialState(r.sheet) as CombatState);
     const place = placeWithSide(fight, r.side);
-    const state = JSON.stringify(place ? { ...start, conditions: [...start.conditions, place] } : start);
+    const state = stateCodec.encode(place ? { ...start, conditions: [...start.conditions, place] } : start);
     await tx.combatant.create({
       data: {
         id: shortId(),
@@ -74,7 +77,7 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
         name: r.name,
         side: r.side,
         kind: r.kind,
-        sheet: JSON.stringify(r.sheet),
+        sheet: sheetCodec.encode(r.sheet),
         state,
       },
     });
@@ -136,7 +139,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
         name: (input.name?.trim() || `Encounter ${count + 1}`).slice(0, 80),
         seed,
         seedHash: commitment(seed),
-        streamState: JSON.stringify(createStream(seed).save()),
+        streamState: streamCodec.encode(createStream(seed).save()),
       },
     });
     let fight = await loadFight(tx, campaign, encounter);
@@ -145,7 +148,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     const party: NewRow[] = [];
     for (const p of players) {
       const c = await activeCharacter(tx, campaign.id, p.userId);
-      if (c) party.push({ name: c.name, side: "party", kind: c.kind, sheet: JSON.parse(c.sheet), characterId: c.id, controllerId: c.ownerId });
+      if (c) party.push({ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: c.ownerId });
     }
     await addRows(tx, fight, party);
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
@@ -203,9 +206,9 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
 
 async function addCondition(tx: Tx, fight: Fight, id: string, cond: string) {
   const row = fight.rows.find((r) => r.id === id)!;
-  const state = JSON.parse(row.state) as { conditions: string[] };
+  const state = stateCodec.decode(row.state);
   if (!state.conditions.includes(cond)) state.conditions.push(cond);
-  await tx.combatant.update({ where: { id }, data: { state: JSON.stringify(state) } });
+  await tx.combatant.update({ where: { id }, data: { state: stateCodec.encode(state) } });
 }
 
 export async function addMonsters(s: Services, actor: Actor, input: { monsters: string; stats?: string | null; side?: "foes" | "party" }): Promise<EncounterEvent> {
@@ -232,7 +235,7 @@ export async function joinEncounter(s: Services, actor: Actor, input: { characte
       requireReferee(fight.campaign, actor, `bring ${c.name} into the fight (it is another player's)`);
     }
     if (fight.rows.some((r) => r.characterId === c.id)) throw new UserError(`${c.name} is already in "${fight.encounter.name}".`);
-    await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: JSON.parse(c.sheet), characterId: c.id, controllerId: controller }]);
+    await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: controller }]);
     await bumpEncounter(tx, fight.encounter);
     return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`] };
   });

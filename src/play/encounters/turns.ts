@@ -22,6 +22,7 @@ import { endTurnMarks } from "../dungeon/turnmarks.js";
 import { addRounds, encounterById } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import { turnStarts } from "../round/onturn.js";
+import { orderCodec, roundCodec } from "../codecs/encounter.js";
 
 /**
  * 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too.
@@ -77,7 +78,7 @@ async function startRound(tx: Tx, fight: Fight, round: number, open: OpenStream)
   const results: RuleResult[] = [];
   const start = fight.system.roundStart(initiativeInput(fight, round), bagFor(open, `round ${round} start`));
   let order = start.order;
-  const kept = JSON.parse(fight.encounter.order) as string[][];
+  const kept = orderCodec.decode(fight.encounter.order);
   if (!order && (round === 1 || !kept.length || missing(fight, kept).length)) {
     const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
     results.push(init);
@@ -155,7 +156,7 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
     const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
     const notes: string[] = [];
     const turn = firstActing(fight, init.order, 0, notes);
-    await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(init.order), turn });
+    await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(init.order), turn });
     notes.push(...(await turnStarts(tx, await reload(tx, fight), init.order, turn)));
     await open.close(tx, actor);
     return { fight: await reload(tx, fight), results: [init], notes };
@@ -175,7 +176,7 @@ async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Prom
   const notes = [`Round ${round}: act in order.`];
   const turn = firstActing(started.fight, started.order, 0, notes);
   const rs = { ...readRound(fight.encounter), phase: "act" as const };
-  await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn, roundState: JSON.stringify(rs) });
+  await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(started.order), round, turn, roundState: roundCodec.encode(rs) });
   notes.push(...(await turnStarts(tx, await reload(tx, fight), started.order, turn)));
   await open.close(tx, actor);
   return { fight: await reload(tx, fight), results: started.results, notes, lapsed };
@@ -207,7 +208,7 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
       requireBothSides(fight);
       return { ...(await beginRound(tx, s, actor, fight)), newRound: true };
     }
-    const order = JSON.parse(fight.encounter.order) as string[][];
+    const order = orderCodec.decode(fight.encounter.order);
     if (!order.length) throw new UserError("Roll /initiative first: the round has no order yet.");
     const notes: string[] = [];
     const turn = firstActing(fight, order, fight.encounter.turn + 1, notes);
@@ -227,7 +228,7 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
     // A round counts on the campaign's clock once, when it opens (its declarations are part of it).
     await tickClock(tx, ended.fight, 1);
     if (anyDeclarations(ended.fight)) {
-      await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: JSON.stringify(freshRound("declare")) });
+      await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: roundCodec.encode(freshRound("declare")) });
       await open.close(tx, actor);
       notes.push(`Round ${round}: declare now (the buttons below, or /declare); then /next rolls the round's order.`);
       return { fight: await reload(tx, fight), results: ended.results, notes, lapsed, newRound: true };
@@ -235,7 +236,7 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
     const started = await startRound(tx, await loadFight(tx, fight.campaign, fight.encounter), round, open);
     notes.push(`Round ${round} begins.`);
     const first = firstActing(started.fight, started.order, 0, notes);
-    await bumpEncounter(tx, fight.encounter, { order: JSON.stringify(started.order), round, turn: first, roundState: JSON.stringify(freshRound("act")) });
+    await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(started.order), round, turn: first, roundState: roundCodec.encode(freshRound("act")) });
     notes.push(...(await turnStarts(tx, await reload(tx, fight), started.order, first)));
     await open.close(tx, actor);
     return { fight: await reload(tx, fight), results: [...ended.results, ...started.results], notes, lapsed, newRound: true };

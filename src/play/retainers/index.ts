@@ -15,6 +15,7 @@ import { isReferee, requireOwnerOrReferee, requireReferee } from "../permissions
 import { readSheetInput, validateSheet } from "../sheets.js";
 import { bagFor, openStream } from "../streams.js";
 import { findRetainer, requireRetainer } from "./find.js";
+import { keptCodec, sheetCodec } from "../codecs/sheets.js";
 
 /** Loyalty stays on the 2d6 scale (choice: every system rolls 2d6 against it). */
 export const MIN_LOYALTY = 2;
@@ -89,8 +90,8 @@ export async function hireRetainer(s: Services, actor: Actor, input: { name: str
             employerCharacterId: employer.id,
             name,
             nameKey: name.toLowerCase(),
-            sheet: JSON.stringify(sheet),
-            state: JSON.stringify(system.initialState(sheet)),
+            sheet: sheetCodec.encode(sheet),
+            state: keptCodec.encode(system.initialState(sheet)),
             loyalty,
             createdAt: s.now(),
           },

@@ -6,6 +6,7 @@ import { requireOwnerOrReferee } from "../permissions.js";
 import { addRows, bumpEncounter, type EncounterEvent } from "../encounters/index.js";
 import { loadFight, requireFight } from "../encounters/load.js";
 import { requireRetainer } from "./find.js";
+import { sheetCodec } from "../codecs/sheets.js";
 
 export async function joinRetainer(s: Services, actor: Actor, input: { name: string }): Promise<EncounterEvent> {
   return s.store.db.$transaction(async (tx) => {
@@ -13,7 +14,7 @@ export async function joinRetainer(s: Services, actor: Actor, input: { name: str
     const r = await requireRetainer(tx, fight.campaign, input.name, ["active"]);
     requireOwnerOrReferee(fight.campaign, actor, r.employerId, `<@${r.employerId}>'s`);
     if (fight.rows.some((c) => c.retainerId === r.id || c.name.toLowerCase() === r.name.toLowerCase())) throw new UserError(`${r.name} is already in "${fight.encounter.name}".`);
-    await addRows(tx, fight, [{ name: r.name, side: "party", kind: "retainer", sheet: JSON.parse(r.sheet) as Record<string, unknown>, retainerId: r.id, controllerId: r.employerId }]);
+    await addRows(tx, fight, [{ name: r.name, side: "party", kind: "retainer", sheet: sheetCodec.decode(r.sheet), retainerId: r.id, controllerId: r.employerId }]);
     await bumpEncounter(tx, fight.encounter);
     return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${r.name} (retainer of <@${r.employerId}>) joins the fight.`] };
   });

@@ -2,6 +2,7 @@
 import type { Allowance, Combatant, Declaration, RoundContext } from "../../rules/systems/types.js";
 import type { Fight } from "../encounters/load.js";
 import { readRound, type RoundState } from "./state.js";
+import { orderCodec } from "../codecs/encounter.js";
 
 export function roundContext(f: Fight, who: Combatant, rs: RoundState = readRound(f.encounter)): RoundContext {
   return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings }, phase: rs.phase, attacked: rs.attacks[who.id] ?? 0 };
@@ -9,7 +10,7 @@ export function roundContext(f: Fight, who: Combatant, rs: RoundState = readRoun
 
 /** The ids of the group whose turn it is; null before any order is rolled. */
 export function actingNow(f: Fight): string[] | null {
-  const order = JSON.parse(f.encounter.order) as string[][];
+  const order = orderCodec.decode(f.encounter.order);
   return order.length ? (order[f.encounter.turn] ?? []) : null;
 }
 

@@ -20,6 +20,8 @@ import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
 import { actingNow, allowance, declarable, roundContext } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
 import { forPlayer, pickActing } from "./who.js";
+import { orderCodec } from "../codecs/encounter.js";
+import { roundCodec } from "../codecs/encounter.js";
 
 export interface DeclareRequest {
   /** A declaration id or label, or "none" to withdraw this round's declarations. */
@@ -166,7 +168,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     // "none" (or "clear", "cancel", "withdraw") takes this round's declarations back, unless the system has a declaration by that id.
     if (WITHDRAW.has(word) && !open.some((d) => d.id === word)) {
       const next = await withdraw(tx, fight, row.id, rs, bagFor(stream, `${row.name} withdraws`));
-      await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
+      await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next) });
       await stream.close(tx, actor);
       return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations${tag}.`] };
     }
@@ -197,7 +199,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       ...(Object.keys(gave).length ? { given: { ...next.given, [row.id]: { ...(next.given?.[row.id] ?? {}), [decl.id]: gave } } } : {}),
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
-    await bumpEncounter(tx, fight.encounter, { roundState: JSON.stringify(next) });
+    await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next) });
     await stream.close(tx, actor);
     return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${tag}.`] };
   }));
@@ -205,7 +207,7 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
 
 /** Who has had their place in this round's order (before the one acting now), or has attacked this round. */
 function actedSoFar(f: Fight, rs: RoundState): string[] {
-  const order = JSON.parse(f.encounter.order) as string[][];
+  const order = orderCodec.decode(f.encounter.order);
   const passed = rs.phase === "act" ? order.slice(0, f.encounter.turn).flat() : [];
   return [...new Set([...passed, ...Object.keys(rs.attacks).filter((id) => (rs.attacks[id] ?? 0) > 0)])];
 }

@@ -11,6 +11,7 @@ import { isDown, toRule, type Fight } from "../encounters/load.js";
 import { actingNow, allowance, cannotAct } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
 import { forPlayer } from "./who.js";
+import { orderCodec } from "../codecs/encounter.js";
 
 export interface Gate {
   /** Attacks this combatant already made this round. */
@@ -46,7 +47,7 @@ function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean
  * place, or when it acts out of its places (a referee's call).
  */
 export function placeCap(f: Fight, id: string, attacks: number): { cap: number; next: number } | null {
-  const order = JSON.parse(f.encounter.order) as string[][];
+  const order = orderCodec.decode(f.encounter.order);
   const places = order.flatMap((g, i) => (g.includes(id) ? [i] : []));
   const at = places.indexOf(f.encounter.turn);
   if (places.length < 2 || at < 0 || at === places.length - 1) return null;

@@ -10,6 +10,7 @@ import type { Fight } from "../encounters/load.js";
 import { isDown } from "../encounters/load.js";
 import { roundContext } from "./context.js";
 import { readRound } from "./state.js";
+import { orderCodec } from "../codecs/encounter.js";
 
 /** A turn's start rolls nothing: a die asked for here is a bug, not a roll. */
 const noDice = new DiceBag({
@@ -37,7 +38,7 @@ export async function turnStarts(tx: Tx, f: Fight, order: string[][], turn: numb
 
 /** Where the attacker's place in this round's order stands against the defender's (first places); undefined before the order is rolled. */
 export function placeOrder(f: Fight, attackerId: string, defenderId: string): PlaceOrder | undefined {
-  const order = JSON.parse(f.encounter.order) as string[][];
+  const order = orderCodec.decode(f.encounter.order);
   const a = order.findIndex((g) => g.includes(attackerId));
   const d = order.findIndex((g) => g.includes(defenderId));
   if (f.encounter.round === 0 || readRound(f.encounter).phase === "declare" || a < 0 || d < 0) return undefined;
@@ -46,7 +47,7 @@ export function placeOrder(f: Fight, attackerId: string, defenderId: string): Pl
 
 /** Where the place acting now stands against `id`'s own place ("attacker first": its turn has not come yet this round). */
 export function nowAgainst(f: Fight, id: string): PlaceOrder | undefined {
-  const order = JSON.parse(f.encounter.order) as string[][];
+  const order = orderCodec.decode(f.encounter.order);
   const mine = order.findIndex((g) => g.includes(id));
   if (f.encounter.round === 0 || readRound(f.encounter).phase === "declare" || mine < 0) return undefined;
   return f.encounter.turn < mine ? "attacker first" : f.encounter.turn === mine ? "same" : "defender first";

@@ -1,5 +1,6 @@
 /** The round's bookkeeping on the Encounter row: its phase, what each combatant declared, the attacks made. */
 import type { Encounter } from "../../generated/prisma/client.js";
+import { roundCodec } from "../codecs/encounter.js";
 
 export interface RoundState {
   /** "declare": before this round's initiative; "act": combatants act in order. */
@@ -19,13 +20,8 @@ export interface RoundState {
 }
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
-  const raw = JSON.parse(e.roundState || "{}") as Partial<RoundState>;
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: readMarks(raw.marks), labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {} };
-}
-
-/** A round stored when marks were one list per combatant keeps that list under "" (no declaration of its own): only a full withdrawal takes it back. */
-function readMarks(raw: Record<string, Record<string, string[]> | string[]> | undefined): RoundState["marks"] {
-  return Object.fromEntries(Object.entries(raw ?? {}).map(([id, m]) => [id, Array.isArray(m) ? { "": m } : m]));
+  const raw = roundCodec.decode(e.roundState || "{}");
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {} };
 }
 
 export const freshRound = (phase: RoundState["phase"]): RoundState => ({ phase, declared: {}, attacks: {}, marks: {}, restores: {}, given: {} });

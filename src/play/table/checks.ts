@@ -11,6 +11,7 @@ import { nowAgainst } from "../round/onturn.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { formatDamage, parseDamage } from "../../rules/dice/damage.js";
 import { type TableResult, type Scope, withDice, unsupported, who } from "./scope.js";
+import { keptCodec } from "../codecs/sheets.js";
 
 export interface CheckRequest {
   attribute: string;
@@ -84,6 +85,6 @@ async function applySaveEffects(tx: Tx, sc: Scope, c: Combatant, effects: Effect
     state = { ...r.state, conditions: r.state.conditions };
     lines.push(...r.result.lines);
   }
-  await tx.character.updateMany({ where: { id: c.id }, data: { state: JSON.stringify(state), version: { increment: 1 } } });
+  await tx.character.updateMany({ where: { id: c.id }, data: { state: keptCodec.encode(state), version: { increment: 1 } } });
   return lines;
 }

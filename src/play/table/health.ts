@@ -11,6 +11,7 @@ import { toRule } from "../encounters/load.js";
 import { sheetState } from "../round/marks.js";
 import { type TableResult, scope, withDice, who, noTarget, nowLine, healed } from "./scope.js";
 import { fallen, moraleNudges } from "./encounter.js";
+import { keptCodec } from "../codecs/sheets.js";
 
 /** /damage and /heal: on a combatant of the running encounter, else on a character. `fallFt`: the system's falling damage instead of an amount. */
 export async function changeHealth(s: Services, actor: Actor, input: { target: string; amount?: number | null; fallFt?: number | null; heal: boolean; kind?: DamageKind; treat?: boolean }): Promise<TableResult> {
@@ -54,7 +55,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
     const rc = asCombatant(c);
     const r = rule(() => (input.heal ? sys.applyHealing(rc, amount) : sys.applyDamage(rc, amount, bag, input.kind ?? "normal")));
     // Outside a fight, fight marks (prone on waking up) never reach the sheet either.
-    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
+    await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(sheetState(sys.words, r.state)), version: { increment: 1 } } });
     const result = input.heal ? healed(sys, rc, r, amount) : r.result;
     return { result: { ...result, rolls: bag.log }, extra: [], campaign: sc.campaign };
   });
@@ -76,7 +77,7 @@ export async function treatWound(s: Services, actor: Actor, input: { target: str
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
     const rc = asCombatant(c);
     const r = rule(() => sys.treat!(rc, null));
-    await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
+    await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(sheetState(sys.words, r.state)), version: { increment: 1 } } });
     const now = sys.view({ ...rc, state: r.state });
     return { result: { ...r.result, title: `${rc.name}: wound treated`, lines: [...r.result.lines, `Now ${now.summary}.`] }, extra: [], campaign: sc.campaign };
   });
@@ -103,7 +104,7 @@ async function fallDamage(s: Services, actor: Actor, input: { target: string; he
       rules = [...rules, ...applied.rules];
     } else if (f.damage > 0 && c) {
       const r = sys.applyDamage(who, f.damage, bag);
-      await tx.character.update({ where: { id: c.id }, data: { state: JSON.stringify(sheetState(sys.words, r.state)), version: { increment: 1 } } });
+      await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(sheetState(sys.words, r.state)), version: { increment: 1 } } });
       lines = [...lines, ...r.result.lines];
       rules = [...rules, ...r.result.rules];
     }

@@ -1,0 +1,44 @@
+/** The Encounter row's JSON columns: the order of turns and the round's bookkeeping. */
+import { z } from "zod";
+import type { RoundState } from "../round/state.js";
+import { bySchema, codec, stringList } from "./codec.js";
+
+/** Encounter.order: the turns, each a list of combatant ids acting together. Read on every /attack: checked by hand. */
+export const orderCodec = codec<string[][]>({
+  column: "Encounter.order",
+  version: 1,
+  key: "order",
+  check(value) {
+    if (!Array.isArray(value)) throw new Error("the order is not a list of turns");
+    for (const turn of value) stringList(turn, "a turn");
+    return value as string[][];
+  },
+});
+
+const ids = z.record(z.string(), z.array(z.string()));
+const roundSchema = z.looseObject({
+  phase: z.enum(["declare", "act"]).optional(),
+  declared: ids.optional(),
+  attacks: z.record(z.string(), z.number()).optional(),
+  marks: z.record(z.string(), z.record(z.string(), z.array(z.string()))).optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  restores: z.record(z.string(), z.record(z.string(), z.array(z.string()))).optional(),
+  given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(z.string())))).optional(),
+});
+
+/**
+ * Encounter.roundState. A row may miss any part (the column's default is "{}"): readRound fills
+ * them. Version 0 may keep a combatant's marks as one list, from before marks were kept per
+ * declaration: that list is kept under "" (no declaration of its own), so only a full withdrawal takes it back.
+ */
+export const roundCodec = codec<Partial<RoundState>>({
+  column: "Encounter.roundState",
+  version: 1,
+  upgrade(raw) {
+    if (typeof raw !== "object" || raw === null || !("marks" in raw)) return raw;
+    const marks = (raw as { marks: unknown }).marks;
+    if (typeof marks !== "object" || marks === null) return raw;
+    return { ...raw, marks: Object.fromEntries(Object.entries(marks).map(([id, m]) => [id, Array.isArray(m) ? { "": m } : m])) };
+  },
+  check: bySchema(roundSchema),
+});
