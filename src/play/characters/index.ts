@@ -1,7 +1,7 @@
 /** /character: create, show, edit, list, use, delete — sheets validated by the campaign's system. */
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Character } from "../../generated/prisma/client.js";
-import type { Combatant, FilledSheet, RuleResult, RuleSystem } from "../../rules/systems/types.js";
+import type { CombatState, Combatant, FilledSheet, RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { bagFor, openStream } from "../streams.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -11,19 +11,20 @@ import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { formFields, readFormValues, readSheetInput, sheetTemplate, validateSheet, type FormField } from "../sheets.js";
+import { readState } from "../round/marks.js";
 
 export interface CharacterView {
   character: Character;
   campaign: Campaign;
   system: RuleSystem;
   sheet: Record<string, unknown>;
-  state: Record<string, unknown> & { conditions: string[] };
+  state: CombatState;
   active: boolean;
 }
 
 /** A character as the rules see it outside a fight (on the party's side). */
 export function asCombatant(c: Pick<Character, "id" | "name" | "kind" | "sheet" | "state">): Combatant {
-  return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: JSON.parse(c.state) };
+  return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: JSON.parse(c.sheet), state: readState(c.state) };
 }
 
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’.\-]{0,39}$/u;
@@ -58,7 +59,7 @@ export async function activeCharacter(tx: Tx | Services["store"]["db"], campaign
 }
 
 export function toView(c: Character, campaign: Campaign, active: boolean): CharacterView {
-  return { character: c, campaign, system: campaignSystem(campaign), sheet: JSON.parse(c.sheet), state: JSON.parse(c.state), active };
+  return { character: c, campaign, system: campaignSystem(campaign), sheet: JSON.parse(c.sheet), state: readState(c.state), active };
 }
 
 export async function createCharacter(

@@ -5,6 +5,7 @@ import type { Combatant, DamageResult, RuleSystem } from "../../rules/systems/ty
 import type { Tx } from "../../store/client.js";
 import { activeCharacter, asCombatant } from "../characters/index.js";
 import { defaultRestDays } from "../../rules/systems/rest-days.js";
+import { readState } from "../round/marks.js";
 
 /** Runs `change` on every player's active character and every active retainer that has fought, saving what it returns. */
 async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => DamageResult | null): Promise<string[]> {
@@ -19,7 +20,7 @@ async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => Da
     lines.push(...r.result.lines.map((l) => (l.includes(c.name) ? l : `${c.name}: ${l}`)));
   }
   for (const r of await tx.retainer.findMany({ where: { campaignId: campaign.id, status: "active" } })) {
-    const state = JSON.parse(r.state) as Combatant["state"];
+    const state = readState(r.state);
     if (!state.conditions) continue; // never fought: nothing to restore
     const rc: Combatant = { id: r.id, name: r.name, side: "party", kind: "retainer", sheet: JSON.parse(r.sheet), state };
     const res = change(rc);

@@ -4,7 +4,8 @@ import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
 import { isSurprised, surpriseOptions } from "./surprise.js";
-import { sheetState } from "../round/marks.js";
+import { readState, sheetState } from "../round/marks.js";
+import { atFeet, type Mark } from "../../rules/marks.js";
 import { LEFT_CONDITIONS, wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
@@ -40,7 +41,7 @@ export interface NewRow {
 }
 
 /** Where one added later stands on the encounter's line (systems that keep it): with its side, the farthest from the other. */
-function placeWithSide(fight: Fight, side: string): string | null {
+function placeWithSide(fight: Fight, side: string): Mark | null {
   if (!fight.system.keepsDistance) return null;
   const at = (c: Fight["combatants"][number]) => c.state.conditions.find((x) => x.startsWith("at:"));
   const placed = fight.combatants.filter((c) => at(c));
@@ -48,8 +49,8 @@ function placeWithSide(fight: Fight, side: string): string | null {
   const mine = placed.filter((c) => c.side === side).map((c) => Number(at(c)!.slice(3)));
   const theirs = placed.filter((c) => c.side !== side).map((c) => Number(at(c)!.slice(3)));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  if (mine.length) return `at:${theirs.length && mean(theirs) < mean(mine) ? Math.max(...mine) : Math.min(...mine)}`;
-  return side === "party" ? "at:0" : null;
+  if (mine.length) return atFeet(theirs.length && mean(theirs) < mean(mine) ? Math.max(...mine) : Math.min(...mine));
+  return side === "party" ? atFeet(0) : null;
 }
 
 export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
@@ -61,7 +62,7 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
         : null;
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
-    const start: CombatState = kept && kept !== "{}" ? sheetState(fight.system.words, JSON.parse(kept) as CombatState) : (fight.system.initialState(r.sheet) as CombatState);
+    const start: CombatState = kept && kept !== "{}" ? sheetState(fight.system.words, readState(kept)) : (fight.system.initialState(r.sheet) as CombatState);
     const place = placeWithSide(fight, r.side);
     const state = JSON.stringify(place ? { ...start, conditions: [...start.conditions, place] } : start);
     await tx.combatant.create({
@@ -189,7 +190,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       results.push(fight.system.appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
     }
     // A system that keeps the distance (B/X): the party on its line at 0, the foes at the distance rolled.
-    if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, `at:${c.side === "party" ? 0 : apart}`);
+    if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, atFeet(c.side === "party" ? 0 : apart));
     if (input.reaction || input.leader) {
       const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
       const r = fight.system.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
@@ -201,9 +202,9 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
   });
 }
 
-async function addCondition(tx: Tx, fight: Fight, id: string, cond: string) {
+async function addCondition(tx: Tx, fight: Fight, id: string, cond: Mark) {
   const row = fight.rows.find((r) => r.id === id)!;
-  const state = JSON.parse(row.state) as { conditions: string[] };
+  const state = readState(row.state);
   if (!state.conditions.includes(cond)) state.conditions.push(cond);
   await tx.combatant.update({ where: { id }, data: { state: JSON.stringify(state) } });
 }

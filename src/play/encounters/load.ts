@@ -1,7 +1,7 @@
 /** Loading the running encounter of the actor's campaign, and its combatants as rules see them. */
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Combatant as CombatantRow, Encounter } from "../../generated/prisma/client.js";
-import type { Combatant, CombatState, RuleSystem, SystemId } from "../../rules/systems/types.js";
+import type { Combatant, RuleSystem, SystemId } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { StaleError, UserError } from "../errors.js";
@@ -10,6 +10,7 @@ import { activeEncounter, combatantsOf } from "../../store/hot.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
 import { isOut } from "../../rules/round/words.js";
+import { readState } from "../round/marks.js";
 
 export interface Fight {
   campaign: Campaign;
@@ -27,7 +28,7 @@ export function toRule(row: CombatantRow): Combatant {
     side: row.side as Combatant["side"],
     kind: row.kind as Combatant["kind"],
     sheet: JSON.parse(row.sheet) as Record<string, unknown>,
-    state: JSON.parse(row.state) as CombatState,
+    state: readState(row.state),
   };
 }
 

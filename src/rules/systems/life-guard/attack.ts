@@ -26,6 +26,7 @@ import { R } from "./refs.js";
 import { waitingBehind, words } from "./round.js";
 import { conditionLabels } from "../../round/words.js";
 import { canFight, COND, findEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
+import { attacking, oil, struck, type Mark } from "../../marks.js";
 
 type C = Combatant<LifeGuardSheet>;
 
@@ -116,8 +117,8 @@ export interface AttackCalc {
   plan: DamagePlan;
   /** The amount to hand to applyDamage (the damage rolled; armour-piercing travels as the effect's Armour cap). */
   effectDamage: number;
-  applyCondition?: string;
-  enchantmentKey?: string;
+  applyCondition?: Mark;
+  enchantmentKey?: Mark;
   expended?: string;
   /** The attacker's weapons once the expended one is struck from the sheet. */
   weaponsLeft?: Weapon[];
@@ -193,8 +194,8 @@ function setAgainstCharge(c: Ctx, mode: AttackMode): boolean {
 
 interface Magic {
   enchanted: boolean;
-  applyCondition?: string;
-  enchantmentKey?: string;
+  applyCondition?: Mark;
+  enchantmentKey?: Mark;
   expended?: string;
   oiled: boolean;
 }
@@ -219,7 +220,7 @@ function magicOf(c: Ctx): Magic {
   }
   // An oil applied to this weapon (a declaration) for this encounter, against its own monster type.
   const type = input.defender.sheet.type;
-  out.oiled = type !== undefined && aState.conditions.includes(`oil:${weapon.name.toLowerCase()}:${type}`);
+  out.oiled = type !== undefined && aState.conditions.includes(oil(weapon.name.toLowerCase(), type));
   if (sit.oiled !== undefined) c.used.add("oiled");
   if (sit.oiled && !out.oiled) {
     if (!type) throw new RuleError(`${input.defender.name} has no monster type: oils work only against their own type of monster.`);
@@ -473,8 +474,8 @@ interface AttackData {
 const COUNTER_RULE = R.movement;
 
 /** Marks every attacker that struck: a round mark that ends its declared attack and counts as "beside" the foe. */
-function struckMarks(attackerIds: string[], defenderId: string, extra: string[] = []): Effect[] {
-  return attackerIds.map((id) => ({ targetId: id, addConditions: [`struck:${defenderId}`], removeConditions: [`attacking:${defenderId}`, ...extra] }));
+function struckMarks(attackerIds: string[], defenderId: string, extra: Mark[] = []): Effect[] {
+  return attackerIds.map((id) => ({ targetId: id, addConditions: [struck(defenderId)], removeConditions: [attacking(defenderId), ...extra] }));
 }
 
 /** What one step changes: the attack's effects when it becomes final, a counterattack's damage. */
@@ -537,7 +538,7 @@ export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
   return input.others.filter(
     (o) =>
       o.side === input.attacker.side &&
-      o.state.conditions.includes(`attacking:${input.defender.id}`) &&
+      o.state.conditions.includes(attacking(input.defender.id)) &&
       !o.state.conditions.some((c) => c.startsWith("struck:")) &&
       // Who cannot act this round (a failed roll against Guard, waiting behind the 3 v 3) adds nothing.
       !o.state.conditions.includes("cannot act") &&
