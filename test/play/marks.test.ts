@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { endOfRound, sheetState, stampAdded } from "../../src/play/round/marks.js";
 import { readRound } from "../../src/play/round/state.js";
 import type { SystemWords } from "../../src/rules/systems/types.js";
+import { markOf } from "../../src/rules/marks.js";
 
 const words: SystemWords = {
   conditions: {
@@ -27,7 +28,7 @@ describe("marks", () => {
   });
 
   it("a sheet keeps turn-long and lasting conditions, never fight marks or round stamps", () => {
-    const st = stampAdded([], { conditions: ["parrying", "prone", "charged", "unconscious", "an unknown mark"], hp: 3 }, 2);
+    const st = stampAdded([], { conditions: ["parrying", "prone", "charged", "unconscious", markOf("an unknown mark")], hp: 3 }, 2);
     expect(sheetState(words, st)).toEqual({ conditions: ["charged", "unconscious"], hp: 3 });
   });
 

@@ -14,7 +14,7 @@ export function characterEmbed(v: CharacterView, title?: string, lines: string[]
   const marks = conditionLabels(v.system.words, v.state.conditions);
   const e = new Embed({ color: COLOURS.info })
     .setTitle(clip(title ?? `${c.name}${v.active ? " (playing)" : ""}`, LIMITS.title))
-    .setDescription(`${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}**${view.status && !v.state.conditions.includes(view.status) ? ` · ${view.status}` : ""}${marks.length ? ` · ${marks.join(", ")}` : ""}${lines.length ? `\n${lines.join("\n")}` : ""}`);
+    .setDescription(`${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}**${view.status && !(v.state.conditions as readonly string[]).includes(view.status) ? ` · ${view.status}` : ""}${marks.length ? ` · ${marks.join(", ")}` : ""}${lines.length ? `\n${lines.join("\n")}` : ""}`);
   for (const [name, value] of v.system.describeSheet(v.sheet).slice(0, 24)) {
     e.addFields({ name: clip(name, LIMITS.fieldName), value: clip(value || "—", LIMITS.fieldValue), inline: value.length < 40 });
   }

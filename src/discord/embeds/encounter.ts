@@ -40,7 +40,7 @@ export function rosterLines(f: Fight): string[] {
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
       const note = boardNote(f, c, rs);
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}${note ? ` · ${note}` : ""}`;
-      lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !c.state.conditions.includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
+      lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !(c.state.conditions as readonly string[]).includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
     }
   }
   return lines;

@@ -1,7 +1,7 @@
 /** /character: create, show, edit, list, use, delete — sheets validated by the campaign's system. */
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Character } from "../../generated/prisma/client.js";
-import type { Combatant, FilledSheet, RuleResult, RuleSystem } from "../../rules/systems/types.js";
+import type { CombatState, Combatant, FilledSheet, RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { bagFor, openStream } from "../streams.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -18,7 +18,7 @@ export interface CharacterView {
   campaign: Campaign;
   system: RuleSystem;
   sheet: Record<string, unknown>;
-  state: Record<string, unknown> & { conditions: string[] };
+  state: CombatState;
   active: boolean;
 }
 

@@ -1,6 +1,7 @@
 /** The Encounter row's JSON columns: the order of turns and the round's bookkeeping. */
 import { z } from "zod";
 import type { RoundState } from "../round/state.js";
+import type { Mark } from "../../rules/marks.js";
 import { bySchema, codec, stringList } from "./codec.js";
 
 /** Encounter.order: the turns, each a list of combatant ids acting together. Read on every /attack: checked by hand. */
@@ -16,14 +17,16 @@ export const orderCodec = codec<string[][]>({
 });
 
 const ids = z.record(z.string(), z.array(z.string()));
+/** A mark as stored: its key's text (the rules' own words; an older row may hold one no system declares now). */
+const mark = z.custom<Mark>((v) => typeof v === "string");
 const roundSchema = z.looseObject({
   phase: z.enum(["declare", "act"]).optional(),
   declared: ids.optional(),
   attacks: z.record(z.string(), z.number()).optional(),
-  marks: z.record(z.string(), z.record(z.string(), z.array(z.string()))).optional(),
+  marks: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
   labels: z.record(z.string(), z.string()).optional(),
-  restores: z.record(z.string(), z.record(z.string(), z.array(z.string()))).optional(),
-  given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(z.string())))).optional(),
+  restores: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
+  given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(mark)))).optional(),
 });
 
 /**

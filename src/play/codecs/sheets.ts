@@ -4,6 +4,7 @@
  * check the envelope and the one field play reads, `conditions`. Read on every /attack and press.
  */
 import type { CombatState } from "../../rules/systems/types.js";
+import type { Mark } from "../../rules/marks.js";
 import { codec, plainObject, stringList } from "./codec.js";
 
 /** A sheet (Combatant.sheet, Character.sheet, Retainer.sheet): the system's fields. */
@@ -25,7 +26,7 @@ export const stateCodec = codec<CombatState>({
  * combatant's state that outlives the fight, or nothing yet (a retainer hired before its first fight,
  * "{}"). A saved monster keeps the fields its stats were typed with here.
  */
-export type KeptState = Record<string, unknown> & { conditions?: string[] };
+export type KeptState = Record<string, unknown> & { conditions?: Mark[] };
 
 export const keptCodec = codec<KeptState>({
   column: "Character.state or Retainer.state",

@@ -21,6 +21,7 @@ import { requireCampaign } from "../campaigns/find.js";
 import { findCharacter } from "../characters/index.js";
 import { sheetState, stampAdded } from "../round/marks.js";
 import { keptAsState, keptCodec } from "../codecs/sheets.js";
+import type { Mark } from "../../rules/marks.js";
 
 /** The lifetimes a referee may choose, by the option's value. */
 export const CHOSEN_LIFETIMES: Record<string, Lifetime> = { round: "round", encounter: "encounter", removed: "permanent" };
@@ -33,7 +34,7 @@ export interface ConditionInput {
 }
 
 /** A condition key from what was typed or picked: the key, or its words. */
-function pick(list: [string, ConditionWord][], typed: string): [string, ConditionWord] | undefined {
+function pick(list: [Mark, ConditionWord][], typed: string): [Mark, ConditionWord] | undefined {
   const k = typed.trim().toLowerCase();
   return list.find(([key]) => key === k) ?? list.find(([, w]) => w.label.toLowerCase() === k) ?? list.find(([, w]) => w.label.toLowerCase().startsWith(`${k} (`));
 }
@@ -79,14 +80,14 @@ async function change(s: Services, actor: Actor, input: ConditionInput, add: boo
     const c = toRule(row);
     const words = fight.system.words;
     const open = refereeConditions(words);
-    let key: string;
+    let key: Mark;
     let word: ConditionWord;
     if (add) {
       const found = pick(open, input.condition);
       if (!found) throw new UserError(`"${input.condition}" is not a condition to set in ${fight.system.name}.${didYouMean(input.condition, open.map(([, w]) => bare(w))) || ""} Choose one of: ${open.map(([, w]) => bare(w)).join("; ")}.`);
       [key, word] = found;
     } else {
-      const present = c.state.conditions.map((x): [string, ConditionWord] => [x, wordFor(words, x)]);
+      const present = c.state.conditions.map((x): [Mark, ConditionWord] => [x, wordFor(words, x)]);
       const found = pick(present.filter(([x]) => open.some(([k]) => k === x)), input.condition);
       if (!found) {
         const ends = present.filter(([x]) => open.some(([k]) => k === x)).map(([, w]) => bare(w));
@@ -105,7 +106,7 @@ async function change(s: Services, actor: Actor, input: ConditionInput, add: boo
       if (c.state.conditions.includes(key) && chosen[key] === life) throw new UserError(`${c.name} is already ${word.label}, ${LIFETIME_WORDS[life]}: nothing changed.`);
       chosen[key] = life;
     } else delete chosen[key];
-    const conditions = add ? [...new Set([...c.state.conditions, key])] : c.state.conditions.filter((x) => x !== key);
+    const conditions: Mark[] = add ? [...new Set<Mark>([...c.state.conditions, key])] : c.state.conditions.filter((x) => x !== key);
     let state: CombatState = { ...c.state, conditions, lasts: chosen };
     state = stampAdded(c.state.conditions, state, fight.encounter.round);
     await saveState(tx, row, state, words);

@@ -6,7 +6,8 @@ import type { Combatant as CombatantRow } from "../../generated/prisma/client.js
 import type { Fight } from "./load.js";
 import { isDown, toRule } from "./load.js";
 import { readRound } from "../round/state.js";
-import { sheetState, stampAdded } from "../round/marks.js";
+import { sheetState, stampAdded, type MarkSource } from "../round/marks.js";
+import type { Mark } from "../../rules/marks.js";
 import { setSheet, setState } from "../../store/hot.js";
 import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
 
@@ -39,11 +40,17 @@ export interface Applied {
   rules: string[];
   /** Dice the effects rolled (a Life save on Critical Damage): every roll shows in the message's Dice. */
   rolls: DiceRoll[];
+  /** The conditions the effects took off each combatant, by id (a declaration gives them back when withdrawn). */
+  removed: Record<string, Mark[]>;
 }
 
-export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag: DiceBag): Promise<Applied> {
+/**
+ * Applies `effects`; `source`: the declaration they come from, recorded on the marks it sets (on its own
+ * combatant, every condition it gains; on others, the conditions it gives), so withdrawing it takes them back.
+ */
+export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag: DiceBag, source?: MarkSource): Promise<Applied> {
   const mark = bag.log.length;
-  const out: Applied = { lines: [], rules: [], rolls: [] };
+  const out: Applied = { lines: [], rules: [], rolls: [], removed: {} };
   for (const e of effects) {
     const idx = fight.rows.findIndex((r) => r.id === e.targetId);
     if (idx < 0) continue;
@@ -66,7 +73,10 @@ export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag:
     // A reaction's cost says whose stamina paid it: "Eowa: Parry, 1 stamina (3 → 2)".
     if (e.staminaCost && typeof stamina === "number") out.lines.push(`${c.name}: ${e.note ? `${e.note}, ` : ""}${e.staminaCost} stamina (${stamina} → ${state.stamina})`);
     else if (e.note) out.lines.push(e.note);
-    c = { ...c, state: stampAdded(before, c.state, fight.encounter.round) };
+    const gone = before.filter((x) => !c.state.conditions.includes(x));
+    if (gone.length) out.removed[c.id] = [...new Set([...(out.removed[c.id] ?? []), ...gone])];
+    const set = source ? [...(e.addConditions ?? []), ...(e.targetId === source.by ? c.state.conditions.filter((x) => !before.includes(x)) : [])] : [];
+    c = { ...c, state: stampAdded(before, c.state, fight.encounter.round, source, set) };
     // When it fell (round and place in the order): one slain in a simultaneous exchange still strikes in it (round/gate.ts).
     if (!wasDown && isDown(c) && readRound(fight.encounter).phase === "act") c = { ...c, state: { ...c.state, fell: [fight.encounter.round, fight.encounter.turn] } };
     let row = fight.rows[idx]!;

@@ -5,6 +5,7 @@ import { commitment, createStream } from "../../rules/dice/stream.js";
 import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
+import { atFeet, type Mark } from "../../rules/marks.js";
 import { LEFT_CONDITIONS, wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
 import type { Tx } from "../../store/client.js";
@@ -42,7 +43,7 @@ export interface NewRow {
 }
 
 /** Where one added later stands on the encounter's line (systems that keep it): with its side, the farthest from the other. */
-function placeWithSide(fight: Fight, side: string): string | null {
+function placeWithSide(fight: Fight, side: string): Mark | null {
   if (!fight.system.keepsDistance) return null;
   const at = (c: Fight["combatants"][number]) => c.state.conditions.find((x) => x.startsWith("at:"));
   const placed = fight.combatants.filter((c) => at(c));
@@ -50,8 +51,8 @@ function placeWithSide(fight: Fight, side: string): string | null {
   const mine = placed.filter((c) => c.side === side).map((c) => Number(at(c)!.slice(3)));
   const theirs = placed.filter((c) => c.side !== side).map((c) => Number(at(c)!.slice(3)));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  if (mine.length) return `at:${theirs.length && mean(theirs) < mean(mine) ? Math.max(...mine) : Math.min(...mine)}`;
-  return side === "party" ? "at:0" : null;
+  if (mine.length) return atFeet(theirs.length && mean(theirs) < mean(mine) ? Math.max(...mine) : Math.min(...mine));
+  return side === "party" ? atFeet(0) : null;
 }
 
 export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
@@ -192,7 +193,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       results.push(fight.system.appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
     }
     // A system that keeps the distance (B/X): the party on its line at 0, the foes at the distance rolled.
-    if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, `at:${c.side === "party" ? 0 : apart}`);
+    if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, atFeet(c.side === "party" ? 0 : apart));
     if (input.reaction || input.leader) {
       const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
       const r = fight.system.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
@@ -204,7 +205,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
   });
 }
 
-async function addCondition(tx: Tx, fight: Fight, id: string, cond: string) {
+async function addCondition(tx: Tx, fight: Fight, id: string, cond: Mark) {
   const row = fight.rows.find((r) => r.id === id)!;
   const state = stateCodec.decode(row.state);
   if (!state.conditions.includes(cond)) state.conditions.push(cond);

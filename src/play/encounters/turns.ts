@@ -23,6 +23,7 @@ import { addRounds, encounterById } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import { turnStarts } from "../round/onturn.js";
 import { orderCodec, roundCodec } from "../codecs/encounter.js";
+import type { Mark } from "../../rules/marks.js";
 
 /**
  * 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too.
@@ -51,7 +52,7 @@ function initiativeInput(f: Fight, round: number): InitiativeInput & { settings:
   };
 }
 
-async function setConditions(tx: Tx, f: Fight, update: (c: Combatant) => string[] | null) {
+async function setConditions(tx: Tx, f: Fight, update: (c: Combatant) => Mark[] | null) {
   for (const c of f.combatants) {
     const next = update(c);
     if (!next) continue;

@@ -4,7 +4,8 @@
  * The system checks it and says which marks it sets; the roster shows it.
  */
 import type { DiceBag } from "../../rules/dice/bag.js";
-import type { Combatant, Declaration, DeclareResult } from "../../rules/systems/types.js";
+import type { CombatState, Combatant, Declaration, Effect } from "../../rules/systems/types.js";
+import type { Mark } from "../../rules/marks.js";
 import { conditionLabels } from "../../rules/round/words.js";
 import type { Tx } from "../../store/client.js";
 import { encounterById } from "../../store/hot.js";
@@ -14,11 +15,12 @@ import type { Services } from "../services.js";
 import { rule, UserError } from "../errors.js";
 import { isReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
-import { applyEffects } from "../encounters/effects.js";
+import { applyEffects, saveState } from "../encounters/effects.js";
 import { isDown, loadFight, requireFight, requireFightOf, toRule, type Fight } from "../encounters/load.js";
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
 import { actingNow, allowance, declarable, roundContext } from "./context.js";
 import { readRound, type RoundState } from "./state.js";
+import { sourcesOf, withdrawn, type MarkSource } from "./marks.js";
 import { forPlayer, pickActing } from "./who.js";
 import { orderCodec } from "../codecs/encounter.js";
 import { roundCodec } from "../codecs/encounter.js";
@@ -86,75 +88,69 @@ async function locate(db: Tx | Services["store"]["db"], actor: Actor, who: strin
 }
 
 /** A combatant's per-declaration lists split into those of declarations that go and those that stay. */
-function split(lists: Record<string, string[]>, goes: (decl: string) => boolean) {
+function split(lists: Record<string, Mark[]>, goes: (decl: string) => boolean) {
   const of = (want: boolean) => [...new Set(Object.entries(lists).filter(([decl]) => goes(decl) === want).flatMap(([, m]) => m))];
   return { going: of(true), staying: new Set(of(false)), left: Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl))) };
 }
 
 /**
- * Takes back declarations the combatant made this round (all of them, or those named): the marks only they
- * set go (a mark a kept declaration also set stays), and what they took off the combatant comes back (its
- * old rank, say), unless a kept declaration took it off too. In the declare phase only; it rolls nothing.
+ * A round stored before marks kept their sources listed, per declaration, the marks each set (`marks`,
+ * `given`): those lists read as the sources they stand for, on the combatants that carry the marks.
+ */
+function withLegacySources(f: Fight, rs: RoundState): Map<string, CombatState> {
+  const states = new Map(f.combatants.map((c) => [c.id, c.state]));
+  const add = (target: string, mark: Mark, source: MarkSource) => {
+    const st = states.get(target);
+    if (!st?.conditions.includes(mark)) return;
+    const by = sourcesOf(st);
+    if ((by[mark] ?? []).some((x) => x.by === source.by && x.decl === source.decl && x.round === source.round)) return;
+    states.set(target, { ...st, by: { ...by, [mark]: [...(by[mark] ?? []), source] } });
+  };
+  const round = f.encounter.round;
+  for (const [id, decls] of Object.entries(rs.marks)) for (const [decl, ms] of Object.entries(decls)) for (const m of ms) add(id, m, { by: id, decl, round });
+  for (const [id, decls] of Object.entries(rs.given ?? {})) for (const [decl, to] of Object.entries(decls)) for (const [target, ms] of Object.entries(to)) for (const m of ms) add(target, m, { by: id, decl, round });
+  return states;
+}
+
+/**
+ * Takes back declarations the combatant made this round (all of them, or those named): the marks they
+ * set, by their source, on anyone (a mark a kept declaration also set stays), and what they took off
+ * the combatant comes back (its old rank, say), unless a kept declaration took it off too. In the
+ * declare phase only; it rolls nothing.
  */
 async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceBag, only?: string[]): Promise<RoundState> {
   if (rs.phase !== "declare") throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
   const goes = (decl: string) => !only || only.includes(decl);
-  const marks = split(rs.marks[id] ?? {}, goes);
   const restores = split(rs.restores?.[id] ?? {}, goes);
-  // A "kept:" mark holds a roll for its round (the house rules' retreat roll): declaring again must not reroll it.
-  const remove = marks.going.filter((m) => !marks.staying.has(m) && !m.startsWith("kept:"));
   const back = restores.going.filter((c) => !restores.staying.has(c));
-  const effects = [...(remove.length ? [{ targetId: id, removeConditions: remove }] : []), ...(back.length ? [{ targetId: id, addConditions: back }] : []), ...takenBack(rs.given ?? {}, id, goes)];
+  const effects: Effect[] = [];
+  for (const [target, state] of withLegacySources(f, rs)) {
+    const w = withdrawn(state, id, f.encounter.round, goes);
+    const idx = f.rows.findIndex((r) => r.id === target);
+    // The sources the withdrawn declarations leave behind go first, so a mark another still holds stays with that one alone.
+    if (JSON.stringify(sourcesOf(w.state)) !== JSON.stringify(sourcesOf(f.combatants[idx]!.state))) {
+      f.rows[idx] = { ...f.rows[idx]!, state: await saveState(tx, f.rows[idx]!, w.state, f.system.words) };
+      f.combatants[idx] = { ...f.combatants[idx]!, state: w.state };
+    }
+    if (w.remove.length) effects.push({ targetId: target, removeConditions: w.remove });
+  }
+  if (back.length) effects.push({ targetId: id, addConditions: back });
   if (effects.length) await applyEffects(tx, f, effects, bag);
   const declared = (rs.declared[id] ?? []).filter((d) => !goes(d));
   const { [id]: _d, ...othersDeclared } = rs.declared;
-  const { [id]: _m, ...othersMarks } = rs.marks;
+  const { [id]: mine = {}, ...othersMarks } = rs.marks;
   const { [id]: _r, ...othersRestores } = rs.restores ?? {};
-  const { [id]: mine = {}, ...othersGiven } = rs.given ?? {};
-  const kept = Object.fromEntries(Object.entries(mine).filter(([decl]) => !goes(decl)));
+  const { [id]: given = {}, ...othersGiven } = rs.given ?? {};
+  const keep = <T>(lists: Record<string, T>) => Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl)));
+  const keptMarks = keep(mine);
+  const keptGiven = keep(given);
   return {
     ...rs,
-    given: Object.keys(kept).length ? { ...othersGiven, [id]: kept } : othersGiven,
+    given: Object.keys(keptGiven).length ? { ...othersGiven, [id]: keptGiven } : othersGiven,
     declared: declared.length ? { ...othersDeclared, [id]: declared } : othersDeclared,
-    marks: Object.keys(marks.left).length ? { ...othersMarks, [id]: marks.left } : othersMarks,
+    marks: Object.keys(keptMarks).length ? { ...othersMarks, [id]: keptMarks } : othersMarks,
     restores: Object.keys(restores.left).length ? { ...othersRestores, [id]: restores.left } : othersRestores,
   };
-}
-
-/**
- * What withdrawing `id`'s declarations (those `goes` picks) takes off other combatants: the conditions
- * they gave, unless a declaration that stays (anyone's) gave the same one to the same combatant.
- */
-function takenBack(given: NonNullable<RoundState["given"]>, id: string, goes: (decl: string) => boolean) {
-  const staying = (target: string, cond: string) =>
-    Object.entries(given).some(([who, decls]) => Object.entries(decls).some(([decl, to]) => !(who === id && goes(decl)) && (to[target] ?? []).includes(cond)));
-  const off = new Map<string, Set<string>>();
-  for (const [decl, to] of Object.entries(given[id] ?? {})) {
-    if (!goes(decl)) continue;
-    for (const [target, conds] of Object.entries(to)) for (const c of conds) if (!staying(target, c)) off.set(target, (off.get(target) ?? new Set()).add(c));
-  }
-  return [...off].map(([targetId, cs]) => ({ targetId, removeConditions: [...cs] }));
-}
-
-/** The conditions a declaration put on combatants other than its own: what it added, and what it sets that another declaration had given. */
-function givenBy(result: DeclareResult, id: string, before: Fight["combatants"], after: Fight["combatants"], given: NonNullable<RoundState["given"]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const e of result.effects) {
-    if (e.targetId === id || !e.addConditions?.length) continue;
-    const was = before.find((c) => c.id === e.targetId)?.state.conditions ?? [];
-    const now = after.find((c) => c.id === e.targetId)?.state.conditions ?? [];
-    const byOthers = new Set(Object.values(given).flatMap((decls) => Object.values(decls).flatMap((to) => to[e.targetId] ?? [])));
-    const set = e.addConditions.filter((c) => (now.includes(c) && !was.includes(c)) || byOthers.has(c));
-    if (set.length) out[e.targetId] = [...new Set([...(out[e.targetId] ?? []), ...set])];
-  }
-  return out;
-}
-
-/** The marks a declaration sets on its combatant: what it added, and what it sets that another of this round's declarations had set. */
-function marksOf(result: DeclareResult, id: string, added: string[], marked: RoundState["marks"][string]): string[] {
-  const setByOthers = new Set(Object.values(marked).flat());
-  const own = result.effects.filter((e) => e.targetId === id).flatMap((e) => e.addConditions ?? []);
-  return [...new Set([...added, ...own.filter((c) => setByOthers.has(c))])];
 }
 
 export async function declare(s: Services, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
@@ -183,20 +179,14 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
     let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs, bag, replaced) : rs;
     const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));
     const f = await loadFight(tx, fight.campaign, fight.encounter);
-    const everyone = [...f.combatants];
-    const before = f.combatants.find((c) => c.id === row.id)!.state.conditions;
-    const applied = await applyEffects(tx, f, result.effects, bag);
-    const after = f.combatants.find((c) => c.id === row.id)!.state.conditions;
-    const gave = givenBy(result, row.id, everyone, f.combatants, next.given ?? {});
-    const added = after.filter((c) => !before.includes(c));
-    const removed = before.filter((c) => !after.includes(c));
+    // The marks it sets carry it as their source: withdrawing it takes them back.
+    const applied = await applyEffects(tx, f, result.effects, bag, { by: row.id, decl: decl.id, round: f.encounter.round });
+    const removed = applied.removed[row.id] ?? [];
     next = {
       ...next,
       declared: { ...next.declared, [row.id]: [...keep, decl.id] },
       labels: { ...next.labels, [decl.id]: decl.label },
-      marks: { ...next.marks, [row.id]: { ...(next.marks[row.id] ?? {}), [decl.id]: marksOf(result, row.id, added, next.marks[row.id] ?? {}) } },
       ...(removed.length ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } } : {}),
-      ...(Object.keys(gave).length ? { given: { ...next.given, [row.id]: { ...(next.given?.[row.id] ?? {}), [decl.id]: gave } } } : {}),
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
     await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next) });

@@ -1,6 +1,7 @@
 /** The round's bookkeeping on the Encounter row: its phase, what each combatant declared, the attacks made. */
 import type { Encounter } from "../../generated/prisma/client.js";
 import { roundCodec } from "../codecs/encounter.js";
+import type { Mark } from "../../rules/marks.js";
 
 export interface RoundState {
   /** "declare": before this round's initiative; "act": combatants act in order. */
@@ -9,14 +10,14 @@ export interface RoundState {
   declared: Record<string, string[]>;
   /** Attacks made this round, by combatant id. */
   attacks: Record<string, number>;
-  /** Conditions each declaration set this round, by combatant id and declaration id (taken back with that declaration). */
-  marks: Record<string, Record<string, string[]>>;
+  /** Rounds stored before marks kept their sources: the conditions each declaration set, by combatant and declaration (read as their sources). */
+  marks: Record<string, Record<string, Mark[]>>;
   /** Declaration ids → their labels, for the roster. */
   labels?: Record<string, string>;
   /** Conditions each declaration took off its own combatant this round, by combatant id and declaration id (given back when it is withdrawn). */
-  restores?: Record<string, Record<string, string[]>>;
-  /** Conditions each declaration put on other combatants this round (a retreat's parting shots), by declarer, declaration and target (taken back with it). */
-  given?: Record<string, Record<string, Record<string, string[]>>>;
+  restores?: Record<string, Record<string, Mark[]>>;
+  /** Rounds stored before marks kept their sources: the conditions each declaration put on others, by declarer, declaration and target (read as their sources). */
+  given?: Record<string, Record<string, Record<string, Mark[]>>>;
 }
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {

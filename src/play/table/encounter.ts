@@ -1,6 +1,6 @@
 /** The referee's encounter rolls: /surprise, /reaction, /morale (by groups) and talking foes down. */
 import { campaignSystem } from "../campaigns/system.js";
-import { isUnsupported, type Combatant, type MoraleResult, type RuleSystem, type Side, type SystemId, type Unsupported } from "../../rules/systems/types.js";
+import { isUnsupported, type Combatant, type Effect, type MoraleResult, type RuleSystem, type Side, type SystemId, type Unsupported } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -24,7 +24,7 @@ export async function surpriseRoll(s: Services, actor: Actor, input: { modifiers
     const r = unsupported(sys.surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes"), ...surpriseOptions(input.modifiers), settings }, bag));
     if (sc.fight) {
       // A new roll replaces the last one's: who is not surprised now loses the mark.
-      const effects = sc.fight.combatants.map((c) => (isSurprised(r, c) ? { targetId: c.id, addConditions: ["surprised"] } : { targetId: c.id, removeConditions: ["surprised"] }));
+      const effects = sc.fight.combatants.map((c): Effect => (isSurprised(r, c) ? { targetId: c.id, addConditions: ["surprised"] } : { targetId: c.id, removeConditions: ["surprised"] }));
       await applyEffects(tx, sc.fight, effects, bag);
     }
     return { result: r, extra: [], campaign: sc.campaign };

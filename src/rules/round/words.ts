@@ -4,10 +4,11 @@
  * `words` and add or override what their text says.
  */
 import type { ConditionWord, Lifetime, SystemWords } from "../systems/types.js";
+import { markOf, type Mark } from "../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
-export const COMMON_CONDITIONS: Record<string, ConditionWord> = {
+export const COMMON_CONDITIONS = {
   surprised: w("surprised", "round"),
   "cannot act": w("cannot act this round", "round"),
   prone: w("prone", "encounter"),
@@ -30,7 +31,7 @@ export const COMMON_CONDITIONS: Record<string, ConditionWord> = {
   held: w("held", "encounter"),
   grappling: w("grappling", "encounter"),
   disarmed: w("disarmed", "encounter"),
-};
+} satisfies Record<string, ConditionWord>;
 
 /** Fight marks: what ends with the encounter and is never written onto a sheet. */
 export const FIGHT_LIFETIMES: ReadonlySet<Lifetime> = new Set<Lifetime>(["attack", "round", "next-round", "encounter"]);
@@ -40,7 +41,7 @@ export const FIGHT_LIFETIMES: ReadonlySet<Lifetime> = new Set<Lifetime>(["attack
  * nobody knows lasts the encounter (a fight mark, never written onto a sheet).
  */
 export function wordFor(words: SystemWords, condition: string, name: (id: string) => string = (id) => id): ConditionWord {
-  return words.conditions[condition] ?? words.describe?.(condition, name) ?? COMMON_CONDITIONS[condition] ?? w(condition, "encounter");
+  return words.conditions[condition] ?? words.describe?.(condition, name) ?? (COMMON_CONDITIONS as Record<string, ConditionWord>)[condition] ?? w(condition, "encounter");
 }
 
 
@@ -67,8 +68,8 @@ export const LIFETIME_WORDS: Record<Lifetime, string> = {
 export const REFEREE_CONDITIONS = ["prone", "held", "surprised", "cannot act"];
 
 /** The conditions the referee may set with /condition in a system, as [key, word]. */
-export function refereeConditions(words: SystemWords): [string, ConditionWord][] {
-  return (words.refereeSets ?? REFEREE_CONDITIONS).map((k) => [k, wordFor(words, k)]);
+export function refereeConditions(words: SystemWords): [Mark, ConditionWord][] {
+  return (words.refereeSets ?? REFEREE_CONDITIONS).map((k) => [markOf(k), wordFor(words, k)]);
 }
 
 /**
@@ -81,10 +82,10 @@ export function lifetimeOf(words: SystemWords, state: { conditions: string[]; [k
 }
 
 /** Marks of the slain: nobody attacks them. */
-export const SLAIN_CONDITIONS: readonly string[] = ["dead", "slain", "destroyed"];
+export const SLAIN_CONDITIONS: readonly Mark[] = ["dead", "slain", "destroyed"];
 /** Marks of those who left the fight alive (fled, surrendered, routed): out of the order, listed apart at the end. */
-export const LEFT_CONDITIONS: readonly string[] = ["fled", "surrendered", "routed"];
+export const LEFT_CONDITIONS: readonly Mark[] = ["fled", "surrendered", "routed"];
 
 /** Conditions that keep a combatant out of the fight, in every system. */
-export const OUT_CONDITIONS: ReadonlySet<string> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled", "surrendered"]);
-export const isOut = (c: { state: { conditions: string[] } }): boolean => c.state.conditions.some((x) => OUT_CONDITIONS.has(x));
+export const OUT_CONDITIONS: ReadonlySet<Mark> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled", "surrendered"]);
+export const isOut = (c: { state: { conditions: Mark[] } }): boolean => c.state.conditions.some((x) => OUT_CONDITIONS.has(x));

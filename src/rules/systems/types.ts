@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { DiceBag, DiceRoll } from "../dice/bag.js";
+import type { Mark } from "../marks.js";
 
 /** A system's id: the registry (src/rules/systems/index.ts) is keyed by exactly these. */
 export type SystemId = "third-age" | "bx" | "bx-house" | "siege" | "life-guard";
@@ -50,8 +51,8 @@ export interface Combatant<Sheet = Record<string, unknown>, State = CombatState>
 
 /** The state every system keeps; systems add their own keys (guard, life, stamina, scars…). */
 export interface CombatState {
-  /** Conditions in words, lower-case: "prone", "unconscious", "dying", "dead", "surprised"… */
-  conditions: string[];
+  /** Conditions in words, lower-case: "prone", "unconscious", "dying", "dead", "surprised"… (src/rules/marks.ts) */
+  conditions: Mark[];
   [key: string]: unknown;
 }
 
@@ -98,8 +99,8 @@ export interface Effect {
   /** Damage already reduced by the system (applied as is). */
   damageKind?: DamageKind;
   staminaCost?: number;
-  addConditions?: string[];
-  removeConditions?: string[];
+  addConditions?: Mark[];
+  removeConditions?: Mark[];
   /** Armour-piercing (Life & Guard): the target's Armour soaks at most this much of `damage`. */
   armourCap?: number;
   /** Fields of the target's sheet that change for good (Life & Guard: a torch expended leaves the weapons list). */

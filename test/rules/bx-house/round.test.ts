@@ -4,12 +4,13 @@ import { atk, faces, mon, pc, withConds } from "./helpers.js";
 import type { Combatant } from "../../../src/rules/systems/types.js";
 import type { HouseSheet } from "../../../src/rules/systems/bx-house/index.js";
 import { standing } from "../standing.js";
+import type { Mark } from "../../../src/rules/marks.js";
 
 type HC = Combatant<HouseSheet>;
 const ctx = (others: HC[] = [], phase: "declare" | "act" = "act") => ({ round: 1, declared: [], others, phase });
 const declare = (who: HC, id: string, others: HC[] = [], dice = faces(), detail?: string) =>
   bxHouse.round.declare({ who, id, others, round: 1, declared: [], ...(detail ? { detail } : {}) }, dice);
-const apply = (c: HC, effects: { targetId: string; addConditions?: string[]; removeConditions?: string[] }[]): HC => {
+const apply = (c: HC, effects: { targetId: string; addConditions?: Mark[]; removeConditions?: Mark[] }[]): HC => {
   let conds = [...c.state.conditions];
   for (const e of effects.filter((x) => x.targetId === c.id)) conds = [...conds.filter((x) => !e.removeConditions?.includes(x)), ...(e.addConditions ?? [])];
   return { ...c, state: { ...c.state, conditions: conds } };
@@ -261,7 +262,7 @@ describe("bx-house: whip and polearm on the next hit", () => {
 describe("bx-house: time and units", () => {
   // seed 001, "MISC COMBAT RULES": "Temporary damage points are regained at a rate of 1 point times XP Level/HD per Turn"
   it("temporary damage comes back with time, level × 1 a turn", () => {
-    const c = { ...pc("c", { level: 3, hp: 10 }), state: { conditions: ["unconscious"], hp: 10, maxHp: 10, subdual: 12 } };
+    const c = { ...pc("c", { level: 3, hp: 10 }), state: { conditions: ["unconscious" as const], hp: 10, maxHp: 10, subdual: 12 } };
     const r = bxHouse.timePasses!(c, 10, faces());
     expect(r!.state).toMatchObject({ subdual: 9, conditions: [] });
     expect(r!.result.lines).toEqual(["c regains 3 temporary damage (9 left)."]);

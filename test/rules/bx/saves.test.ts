@@ -27,7 +27,7 @@ describe("bx: saving throw values", () => {
 describe("bx: magic items of the dead", () => {
   // seed 002, "Destruction of Magic Items": "a saving throw may be made using the character's saving throw values", items adding their bonus
   it("/save for a dead character rolls for each magic weapon it carried", () => {
-    const dead = { ...pc("Aldo", { class: "fighter", level: 1, weapons: [{ name: "sword +1", magic: 1 }, { name: "dagger" }] }), state: { conditions: ["dead"], hp: -2, maxHp: 8 } };
+    const dead = { ...pc("Aldo", { class: "fighter", level: 1, weapons: [{ name: "sword +1", magic: 1 }, { name: "dagger" }] }), state: { conditions: ["dead" as const], hp: -2, maxHp: 8 } };
     const r = bx.save({ who: dead, kind: "breath" }, faces(14));
     expect("lines" in r && r.lines).toEqual(["Aldo is dead: each magic item saves with Aldo's values and its own bonus.", "sword +1: 14 +1 = 15 vs 15: survives."]);
     expect(() => bx.save({ who: { ...dead, sheet: { ...dead.sheet, weapons: [] } }, kind: "breath" }, faces(1))).toThrow(/no magic items/);

@@ -4,6 +4,7 @@ import type { AttackInput, Combatant, DeclareInput } from "../../../src/rules/sy
 import { lifeGuard, type LifeGuardSheet } from "../../../src/rules/systems/life-guard/index.js";
 import { faces, monster, pc } from "./helpers.js";
 import { standing } from "../standing.js";
+import type { Mark } from "../../../src/rules/marks.js";
 
 type C = Combatant<LifeGuardSheet>;
 const decl = (who: C, id: string, detail?: string, others: C[] = [], round = 1, declared: string[] = []): DeclareInput<LifeGuardSheet> => ({
@@ -14,7 +15,7 @@ const decl = (who: C, id: string, detail?: string, others: C[] = [], round = 1, 
   declared,
   ...(detail !== undefined ? { detail } : {}),
 });
-const withConds = (c: C, add: string[]): C => ({ ...c, state: { ...c.state, conditions: [...c.state.conditions, ...add] } });
+const withConds = (c: C, add: Mark[]): C => ({ ...c, state: { ...c.state, conditions: [...c.state.conditions, ...add] } });
 const ids = (cs: { id: string }[]) => cs.map((c) => c.id);
 
 describe("declarations", () => {

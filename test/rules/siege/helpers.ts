@@ -4,6 +4,7 @@ import { scriptedFaces } from "../../../src/rules/dice/random.js";
 import type { Combatant, Side } from "../../../src/rules/systems/types.js";
 import { siege } from "../../../src/rules/systems/siege/index.js";
 import type { SiegeSheet } from "../../../src/rules/systems/siege/sheet.js";
+import { markOf } from "../../../src/rules/marks.js";
 
 export const bagOf = (...faces: number[]) => new DiceBag(scriptedFaces(faces));
 export const seeded = (seed: string) => {
@@ -15,7 +16,7 @@ export function pc(id: string, sheet: Record<string, unknown> = {}, opts: { side
   const s = siege.sheet.parse(sheet);
   const state = siege.initialState(s);
   if (opts.hp !== undefined) state.hp = opts.hp;
-  state.conditions = opts.conditions ?? [];
+  state.conditions = (opts.conditions ?? []).map(markOf);
   return { id, name: id, side: opts.side ?? "party", kind: "pc", sheet: s, state };
 }
 
@@ -23,6 +24,6 @@ export function mon(id: string, preset: string, opts: { side?: Side; conditions?
   const s = structuredClone(siege.presets[preset]!);
   const state = siege.initialState(s);
   if (opts.hp !== undefined) state.hp = opts.hp;
-  state.conditions = opts.conditions ?? [];
+  state.conditions = (opts.conditions ?? []).map(markOf);
   return { id, name: id, side: opts.side ?? "foes", kind: "monster", sheet: s, state };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RuleError } from "../../../src/rules/systems/types.js";
 import { clearRoundConditions, moveInMelee, restoreStamina, standUp, thirdAge } from "../../../src/rules/systems/third-age/index.js";
 import { bag, monster, pc } from "./helpers.js";
+import type { Mark } from "../../../src/rules/marks.js";
 
 // choices where seed 000 is silent: 0 HP = down (unconscious), dead at −max HP; monsters die at 0
 describe("damage and healing", () => {
@@ -51,7 +52,7 @@ describe("damage and healing", () => {
     expect(m.conditions).toEqual(["moved-in-melee"]);
     expect(clearRoundConditions(m).conditions).toEqual([]);
     // seed 000, "Surprise": the surprised lose the first round only
-    const sur = { conditions: ["surprised", "moved-in-melee", "prone"] };
+    const sur = { conditions: ["surprised", "moved-in-melee", "prone"] as Mark[] };
     expect(clearRoundConditions(sur, 1).conditions).toEqual(["surprised", "prone"]);
     expect(clearRoundConditions(sur, 2).conditions).toEqual(["prone"]);
   });

@@ -52,6 +52,7 @@ import { classGroupOf, isNormalType, levelOf, type HouseSheet } from "./sheet.js
 import { attacksAgainstNormalMen, disarm, dismount, fumbleCheck, grapple, normalMenExpectation, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
 import { routineAttacks } from "../../round/economy.js";
+import { attacking, behind, grappledBy, stunnedFor, type Mark } from "../../marks.js";
 
 const R_BX_ROLLS = 'seed 002, "Attack Rolls"';
 const R_BX_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -65,7 +66,7 @@ export const HOUSE_SITUATIONS: SituationKey[] = [
 type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
 
-const has = (c: HC, cond: string): boolean => c.state.conditions.includes(cond);
+const has = (c: HC, cond: Mark): boolean => c.state.conditions.includes(cond);
 const reachWeapon = (w: BxWeapon | undefined) => hasTag(w, "polearm", "pike", "long spear");
 
 export const UNARMED_NAMES = ["unarmed", "fist", "empty hand", "empty-hand", "punch"];
@@ -251,7 +252,7 @@ function groundStep(b: Build) {
   if (s.lowGround) (b.used.push("lowGround"), b.toHit.push({ label: "low ground", value: -1, rule: R_MISC }));
   if (!b.melee) return;
   // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the defender.
-  const mark = `attacking:${def.id}`;
+  const mark = attacking(def.id);
   b.marks.push({ targetId: att.id, addConditions: [mark] });
   const others2 = others.filter((o) => o.side === att.side && !has(o, "dead") && has(o, mark));
   const attackers = 1 + others2.length;
@@ -282,8 +283,8 @@ function positionStep(b: Build) {
     b.rules.add(R_MISC);
     // The defender cannot return the attack this round; the following round the attacker has advantage against it, and it has disadvantage.
     b.marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: `${def.name} is surprised: it cannot return the attack this round, and attacks at disadvantage next round` });
-    b.marks.push({ targetId: att.id, addConditions: [`behind:${def.id}`] });
-  } else if (has(att, `behind:${def.id}`)) {
+    b.marks.push({ targetId: att.id, addConditions: [behind(def.id)] });
+  } else if (has(att, behind(def.id))) {
     b.advantage = true;
     b.notes.push("The round after an attack from behind: advantage (the defender has its shield and DEX back).");
     b.rules.add(R_MISC);
@@ -547,7 +548,7 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
 export function parryAllowed(input: HIn, plan: HousePlan): boolean {
   const def = input.defender;
   if (plan.mode !== "melee" || plan.parry) return false;
-  if (["dead", "unconscious", "surprised", "retreating", "fleeing", "pinned", "helpless", "stationary", "unaware"].some((c) => has(def, c))) return false;
+  if ((["dead", "unconscious", "surprised", "retreating", "fleeing", "pinned", "helpless", "stationary", "unaware"] as const).some((c) => has(def, c))) return false;
   if (input.situation.rear || input.situation.flank) return false;
   if (has(def, "attacked")) return false;
   return def.kind === "monster" || def.sheet.weapons.some((w) => w.kind === "melee");
@@ -603,7 +604,7 @@ function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
     const [, kind, aim] = m.split(":");
     effects.push({ targetId: att.id, removeConditions: [m] });
     let r: RuleResult & { success?: boolean; disarmed?: boolean; dismounted?: boolean } | null = null;
-    let cond: string | null = null;
+    let cond: Mark | null = null;
     if (kind === "disarm") (r = disarm({ attacker: att, target: def }, bag)), (cond = r.disarmed ? "disarmed" : null);
     if (kind === "dismount") (r = dismount({ attacker: att, rider: def }, bag)), (cond = r.dismounted ? "dismounted" : null);
     if (kind === "entangle") (r = whipEntangle({ wielder: att, target: def, aim: aim === "weapon" ? "weapon" : "target" }, bag)), (cond = r.success ? (aim === "weapon" ? "disarmed" : "entangled") : null);
@@ -615,16 +616,16 @@ function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
     if (kind === "grapple") {
       // seed 001, "Grappling attacks": a hit means grappled (no weapon damage), and "each foe who has successfully
       // grappled rolls … The hero also rolls": the contest is rolled now, with every foe holding it so far.
-      const holding = input.others.filter((o) => has(o, "grappling") && has(def, `grappled by:${o.id}`));
+      const holding = input.others.filter((o) => has(o, "grappling") && has(def, grappledBy(o.id)));
       const g = grapple({ grapplers: [...holding, att], defender: def }, bag);
       lines.push(`${def.name} is grappled by ${att.name} (no weapon damage). ${g.lines.join(" ")}`);
       rules.push(...g.rules);
-      const old = ["pinned", "struggling"].filter((x) => has(def, x));
+      const old = (["pinned", "struggling"] as const).filter((x) => has(def, x));
       if (g.outcome === "thrown off") {
-        effects.push({ targetId: def.id, removeConditions: [...holding.map((o) => `grappled by:${o.id}`), ...old] });
-        for (const o of [...holding, att]) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [`stunned:${g.stunnedRounds}`, "stunned"] });
+        effects.push({ targetId: def.id, removeConditions: [...holding.map((o) => grappledBy(o.id)), ...old] });
+        for (const o of [...holding, att]) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [stunnedFor(g.stunnedRounds), "stunned"] });
       } else {
-        effects.push({ targetId: def.id, addConditions: [`grappled by:${att.id}`, g.outcome], ...(old.filter((x) => x !== g.outcome).length ? { removeConditions: old.filter((x) => x !== g.outcome) } : {}) }, { targetId: att.id, addConditions: ["grappling"] });
+        effects.push({ targetId: def.id, addConditions: [grappledBy(att.id), g.outcome], ...(old.filter((x) => x !== g.outcome).length ? { removeConditions: old.filter((x) => x !== g.outcome) } : {}) }, { targetId: att.id, addConditions: ["grappling"] });
       }
     }
   }

@@ -1,6 +1,7 @@
 /** seed 001, "COMBAT": DEX and AC, to-hit and damage bonuses by class group, ranged weapons. */
 import { abilityModifier, type BxWeapon, type Mod } from "../bx/index.js";
 import { classGroupOf, type HouseSheet } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 export const H = (heading: string): string => `seed 001, "${heading}"`;
 export const R_COMBAT = H("COMBAT");
@@ -60,18 +61,18 @@ export function rangedDamage(s: HouseSheet, w: BxWeapon): Mod[] {
 }
 
 /** DEX bonus to AC (lowers descending AC), unless the defender is stationary, unaware, or otherwise cannot use it. */
-export const NO_DEX_CONDITIONS = ["stationary", "unaware", "surprised", "helpless", "pinned", "charging", "unconscious", "entangled"];
+export const NO_DEX_CONDITIONS: Mark[] = ["stationary", "unaware", "surprised", "helpless", "pinned", "charging", "unconscious", "entangled"];
 /**
  * The change to the defender's AC from DEX: without it in the sheet's AC, the bonus lowers AC when usable; with it
  * already in (`acIncludesDex`), nothing when usable and the bonus taken back out when not (issue 30: it counted twice).
  */
-export function dexAcChange(s: HouseSheet, conditions: string[], ignored: boolean): number {
+export function dexAcChange(s: HouseSheet, conditions: Mark[], ignored: boolean): number {
   const usable = !ignored && dexAc(s, conditions) !== 0;
   const mod = abilityModifier(s.dex);
   if (s.acIncludesDex) return usable ? 0 : mod;
   return usable ? -mod : 0;
 }
-export function dexAc(s: HouseSheet, conditions: string[]): number {
+export function dexAc(s: HouseSheet, conditions: Mark[]): number {
   if (conditions.some((c) => NO_DEX_CONDITIONS.includes(c))) return 0;
   return abilityModifier(s.dex);
 }

@@ -18,6 +18,7 @@ import { R_ORDER, R_SURPRISE, hasTag } from "./bonuses.js";
 import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen } from "./maneuvers.js";
 import { stunCountdown } from "./round.js";
+import { attacking, type Mark } from "../../marks.js";
 
 type HC = Combatant<HouseSheet>;
 
@@ -105,17 +106,18 @@ const reachRank = (c: HC): number => {
 };
 const OUT = ["dead", "unconscious", "pinned", "stunned", "fled"];
 const isOut = (c: HC) => c.state.conditions.some((x) => OUT.includes(x));
-const has = (c: HC, x: string) => c.state.conditions.includes(x);
+const has = (c: HC, x: Mark) => c.state.conditions.includes(x);
 const hasted = (c: HC) => has(c, "hasted");
 /** "Fighters with multiple attacks": several attacks a round, or several against the Normal Men among their foes. */
 /** Declared or set this round, they leave no attack (houseAllowance): no place first and last either. */
-const NO_ATTACK = ["parrying", "running", "fleeing", "retreating", "pinned", "casting", "spell cast"];
+const NO_ATTACK: Mark[] = ["parrying", "running", "fleeing", "retreating", "pinned", "casting", "spell cast"];
 const multiFighter = (c: HC, all: HC[]) =>
   c.kind !== "monster" &&
   !NO_ATTACK.some((x) => has(c, x)) &&
   classGroupOf(c.sheet) === "fighter" &&
   (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
 const INIT = "initiative:";
+const initiativeMark = (die: number): Mark => `${INIT}${die}`;
 
 /**
  * Each combatant's initiative die from the marks the first round left ("initiative:4"); null when nobody has one.
@@ -199,7 +201,7 @@ function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], 
     // meet; it must out-reach each of them (a dagger elsewhere on the other side gives nobody the first blow).
     const reach = ready.filter((c) => {
       const foes = ready.filter((o) => o.side !== c.side);
-      const engaged = foes.filter((o) => has(c, `attacking:${o.id}`) || has(o, `attacking:${c.id}`));
+      const engaged = foes.filter((o) => has(c, attacking(o.id)) || has(o, attacking(c.id)));
       const opponents = engaged.length ? engaged : foes;
       return opponents.length > 0 && reachRank(c) > Math.max(...opponents.map(reachRank));
     });
@@ -252,7 +254,7 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
   // Each combatant's die, kept as a mark so later rounds can reuse it (play adds before it removes: never remove the one kept).
   const effects: Effect[] = [];
   for (const c of active) {
-    const mark = `${INIT}${d.get(c.id) ?? 0}`;
+    const mark = initiativeMark(d.get(c.id) ?? 0);
     const old = c.state.conditions.filter((x) => x.startsWith(INIT) && x !== mark);
     if (old.length || !c.state.conditions.includes(mark)) effects.push({ targetId: c.id, addConditions: [mark], ...(old.length ? { removeConditions: old } : {}) });
   }

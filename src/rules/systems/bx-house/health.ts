@@ -4,6 +4,7 @@ import { bxApplyDamage, bxApplyHealing, hpOf, type BxState } from "../bx/index.j
 import { RuleError, type Combatant, type DamageResult } from "../types.js";
 import { R_MISC } from "./bonuses.js";
 import { levelOf, type HouseSheet } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 const sub = (c: Combatant<HouseSheet>): number => (typeof c.state.subdual === "number" ? c.state.subdual : 0);
 
@@ -50,7 +51,7 @@ export function houseTimePasses(c: Combatant<HouseSheet>, minutes: number): Dama
 }
 
 /** Temporary damage is regained at 1 point × level (or HD) per turn. */
-export function recoverSubdual(c: Combatant<HouseSheet>, turns: number): { subdual: number; conditions: string[]; recovered: number } {
+export function recoverSubdual(c: Combatant<HouseSheet>, turns: number): { subdual: number; conditions: Mark[]; recovered: number } {
   if (!Number.isInteger(turns) || turns < 0) throw new RuleError("Turns must be a whole number, 0 or more");
   const before = sub(c);
   const subdual = Math.max(0, before - levelOf(c.sheet) * turns);

@@ -4,6 +4,7 @@ import { abilityModifier, bxSave, hitDice, readiedWeapon, signed, type BxWeapon 
 import { RuleError, type Combatant, type RuleResult } from "../types.js";
 import { R_MISC, hasTag } from "./bonuses.js";
 import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 type HC = Combatant<HouseSheet>;
 
@@ -202,11 +203,11 @@ export interface RetreatKept {
 
 /** The mark that keeps it: "kept:" marks survive a withdrawn declaration (play's declare.ts); no words are shown for it. */
 export const RETREAT_KEPT = "kept:retreat|";
-export function retreatKeptMark(k: RetreatKept): string {
+export function retreatKeptMark(k: RetreatKept): Mark {
   return `${RETREAT_KEPT}${k.round}|${k.mine}|${Object.entries(k.theirs).map(([id, v]) => `${id}=${v}`).join("|")}`;
 }
 /** The roll kept on `conditions` (its mark), and its values when it was made in `round` (an older one is only replaced). */
-export function readRetreatKept(conditions: string[], round: number): { mark: string; kept: RetreatKept | null } | null {
+export function readRetreatKept(conditions: Mark[], round: number): { mark: Mark; kept: RetreatKept | null } | null {
   const mark = conditions.find((c) => c.startsWith(RETREAT_KEPT));
   if (!mark) return null;
   const [r, mine, ...rest] = mark.slice(RETREAT_KEPT.length).split("|");

@@ -9,17 +9,18 @@ import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
 import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
-import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
+import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Effect, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
 import { RETREAT_KEPT, attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, readRetreatKept, retreatKeptMark, retreatRoll, roundMovement } from "./maneuvers.js";
 import { dropToDistract, pursuitContinues, pursuitRoll, roundsToCatch } from "./pursuit.js";
 import { isNormalType, type HouseSheet } from "./sheet.js";
+import { attacking, grappledBy, maneuver, stunnedFor, type Mark } from "../../marks.js";
 
 type HC = Combatant<HouseSheet>;
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
-const has = (c: HC, cond: string) => c.state.conditions.includes(cond);
+const has = (c: HC, cond: Mark) => c.state.conditions.includes(cond);
 
-export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
+export const HOUSE_CONDITIONS = {
   ...BX_CONDITIONS,
   surprised: w("surprised", "round"),
   charging: w("charging", "round"),
@@ -46,11 +47,13 @@ export const HOUSE_CONDITIONS: Record<string, ConditionWord> = {
   mounted: w("mounted", "encounter"),
   hasted: w("hasted", "encounter"),
   stunned: w("stunned", "encounter"),
+  // Read by the attack (−1 AC in melee) though nothing sets it: set by hand in rows stored before; the word it always had.
+  florentine: w("florentine", "encounter"),
   // seed 001, "COMBAT": "relatively stationary" or unaware defenders, and the helpless, lose their DEX bonus to AC.
   stationary: w("relatively stationary: no DEX bonus to AC", "round"),
   unaware: w("unaware: no DEX bonus to AC", "round"),
   helpless: w("helpless: no DEX bonus to AC", "encounter"),
-};
+} satisfies Record<string, ConditionWord>;
 
 const MANEUVERS: Record<string, string> = { disarm: "disarming", entangle: "entangling with a whip", dismount: "hooking a rider", grapple: "grappling" };
 
@@ -157,7 +160,7 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
   // "roll … for the combatant(s) they are disengaging from": the foes fighting it or fought by it (the "fighting" marks);
   // when nobody is engaged yet, every standing foe. Moving through a line: all the foes passed.
   const foes = foesOf(who, input.others);
-  const engaged = foes.filter((o) => has(o, `attacking:${who.id}`) || has(who, `attacking:${o.id}`));
+  const engaged = foes.filter((o) => has(o, attacking(who.id)) || has(who, attacking(o.id)));
   const opp = through || !engaged.length ? foes : engaged;
   const old = readRetreatKept(who.state.conditions, input.round);
   const r = retreatRoll({ retreater: who, opponents: opp, kept: old?.kept ?? null }, dice);
@@ -165,7 +168,7 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
   // Moving through a line: the same roll against the foes passed; the mover still attacks those beyond.
   const effects: DeclareResult["effects"] = [
     { targetId: who.id, addConditions: [through ? "passing" : "retreating", keep], ...(old && old.mark !== keep ? { removeConditions: [old.mark] } : {}) },
-    ...r.partingShots.map((id) => ({ targetId: id, addConditions: ["parting shot"] })),
+    ...r.partingShots.map((id): Effect => ({ targetId: id, addConditions: ["parting shot"] })),
   ];
   const lines = [...r.lines];
   const rolls = [...r.rolls];
@@ -191,12 +194,12 @@ function declareMove(input: DeclareInput<HouseSheet>, id: "run" | "fire on the r
 
 function declareBreakFree(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
   const who = input.who;
-  const grapplers = input.others.filter((o) => has(o, "grappling") && who.state.conditions.includes(`grappled by:${o.id}`));
+  const grapplers = input.others.filter((o) => has(o, "grappling") && who.state.conditions.includes(grappledBy(o.id)));
   if (!grapplers.length) throw new RuleError(`${who.name} is not grappled.`);
   const g = grapple({ grapplers, defender: who }, dice);
   const free = g.outcome === "thrown off";
-  const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: g.outcome === "thrown off" ? [] : [g.outcome], removeConditions: free ? [...grapplers.map((o) => `grappled by:${o.id}`), "pinned", "struggling"] : [] }];
-  if (free) for (const o of grapplers) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [`stunned:${g.stunnedRounds}`, "stunned"] });
+  const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: g.outcome === "thrown off" ? [] : [g.outcome], removeConditions: free ? [...grapplers.map((o) => grappledBy(o.id)), "pinned", "struggling"] : [] }];
+  if (free) for (const o of grapplers) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [stunnedFor(g.stunnedRounds), "stunned"] });
   return res(g.title, g.lines, g.rules, effects, g.rolls);
 }
 
@@ -222,7 +225,7 @@ function declareManeuver(input: DeclareInput<HouseSheet>): DeclareResult {
   if (input.id === "dismount" && !hasTag(wpn, "polearm", "pike", "long spear")) throw new RuleError(`${who.name} needs a polearm to hook a rider off a mount.`);
   if (input.id === "disarm" && (!wpn || wpn.twoHanded)) throw new RuleError(`${who.name} needs a one-handed weapon to disarm.`);
   const aim = input.id === "entangle" && /weapon/i.test(input.detail ?? "") ? "weapon" : "target";
-  const mark = `maneuver:${input.id}${input.id === "entangle" ? `:${aim}` : ""}`;
+  const mark = maneuver(`${input.id}${input.id === "entangle" ? `:${aim}` : ""}`);
   return res(`${who.name}: ${MANEUVERS[input.id]} on the next hit`, [input.id === "grapple" ? "If the next attack hits, the foe is grappled at once (no save) and takes no weapon damage; then and there each grappler rolls a d6 per hit die against the foe's d6 per hit die: pinned, struggling, or thrown off." : "If the next attack hits, the save is rolled at once."], [R_MISC], [{ targetId: who.id, addConditions: [mark] }]);
 }
 
@@ -261,7 +264,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "disengage": {
       // Busy elsewhere: every foe fighting someone (an "attacking:" mark), none of them this combatant.
       const foes = foesOf(who, input.others);
-      const busy = foes.filter((o) => o.state.conditions.some((c) => c.startsWith("attacking:")) && !has(o, `attacking:${who.id}`));
+      const busy = foes.filter((o) => o.state.conditions.some((c) => c.startsWith("attacking:")) && !has(o, attacking(who.id)));
       const f = freeDisengage(busy.length > 0 && busy.length === foes.length);
       if (!f.free) throw new RuleError(`${who.name} cannot disengage freely: ${f.line}`);
       return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
@@ -313,7 +316,7 @@ export function stunCountdown(input: { combatants: HC[] }): DeclareResult["effec
     const s = c.state.conditions.find((x) => x.startsWith("stunned:"));
     if (!s) continue;
     const left = Number(s.slice(8)) - 1;
-    effects.push(left > 0 ? { targetId: c.id, removeConditions: [s], addConditions: [`stunned:${left}`] } : { targetId: c.id, removeConditions: [s, "stunned"] });
+    effects.push(left > 0 ? { targetId: c.id, removeConditions: [s], addConditions: [stunnedFor(left)] } : { targetId: c.id, removeConditions: [s, "stunned"] });
   }
   return effects;
 }

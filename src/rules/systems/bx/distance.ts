@@ -7,6 +7,7 @@
  */
 import { RuleError, type Combatant, type Effect, type Situation } from "../types.js";
 import type { BxWeapon } from "./sheet.js";
+import { atFeet } from "../../marks.js";
 
 export const R_MELEE_ATTACKS = 'seed 002, "Melee Attacks"';
 export const AT = "at:";
@@ -29,7 +30,7 @@ const foesOf = (who: Combatant<unknown>, others: Combatant<unknown>[]) =>
 /** The mark that puts `who` at `to` (none when it has no place or does not move). */
 function placeAt(who: Combatant<unknown>, to: number): Effect[] {
   const old = who.state.conditions.filter((x) => x.startsWith(AT));
-  const mark = `${AT}${Math.round(to)}`;
+  const mark = atFeet(Math.round(to));
   if (!old.length || old.includes(mark)) return [];
   return [{ targetId: who.id, addConditions: [mark], removeConditions: old }];
 }

@@ -4,6 +4,7 @@ import type { Combatant, InitiativeInput, InitiativeResult, RoundStartResult, Si
 import { dexInitiativeModifier, signed } from "./dice.js";
 import type { BxSettings } from "./settings.js";
 import type { BxSheet, BxWeapon } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 export const R_SEQUENCE = 'seed 002, "Combat Sequence Per Round"';
 export const R_INITIATIVE = 'seed 002, "Initiative"';
@@ -37,7 +38,7 @@ export function isSlow(w: BxWeapon | undefined): boolean {
  * is cast; the rest fight in melee.
  */
 export function sidePhases(cs: Combatant<BxSheet>[]): { phase: string; cs: Combatant<BxSheet>[] }[] {
-  const has = (c: Combatant<BxSheet>, ...xs: string[]) => xs.some((x) => c.state.conditions.includes(x));
+  const has = (c: Combatant<BxSheet>, ...xs: Mark[]) => xs.some((x) => c.state.conditions.includes(x));
   const moving = cs.filter((c) => has(c, "moving", "withdrawing", "retreating"));
   const casting = cs.filter((c) => !moving.includes(c) && has(c, "casting"));
   const missile = cs.filter((c) => !moving.includes(c) && !casting.includes(c) && ["missile", "thrown"].includes(readiedWeapon(c)?.kind ?? ""));

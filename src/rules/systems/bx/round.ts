@@ -16,6 +16,8 @@ import type { BxSheet } from "./sheet.js";
 import { encounterMove, meleeMovement } from "./time.js";
 import { encumberedRate, readEncumbrance } from "./load.js";
 import { AT, moveAway, moveToward } from "./distance.js";
+import type { Mark } from "../../marks.js";
+import { movedRounds } from "../../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -26,7 +28,7 @@ export const R_IN_MELEE = 'seed 002, "In Melee"';
 export const R_PER_ROUND = 'seed 002, "Attacks Per Round"';
 export const R_OUTSIDE = 'seed 002, "Outside of Melee"';
 
-export const BX_CONDITIONS: Record<string, ConditionWord> = {
+export const BX_CONDITIONS = {
   ...COMMON_CONDITIONS,
   casting: w("casting a spell (declared)", "round"),
   "spell lost": w("spell disrupted: lost from memory", "round"),
@@ -37,7 +39,7 @@ export const BX_CONDITIONS: Record<string, ConditionWord> = {
   gagged: w("gagged", "permanent"),
   bound: w("bound", "permanent"),
   silenced: w("in magical silence", "encounter"),
-};
+} satisfies Record<string, ConditionWord>;
 
 /** seed 002, "Spell Casting": "cannot be cast if gagged, bound, or … silence": the referee sets these with /condition. */
 export const BX_REFEREE_SETS = [...REFEREE_CONDITIONS, "gagged", "bound", "silenced"];
@@ -49,7 +51,7 @@ export const bxWords: SystemWords = {
   describe: (c) => (c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : c.startsWith(AT) ? w("", "encounter") : undefined),
 };
 
-const has = (c: Combatant<BxSheet>, cond: string) => c.state.conditions.includes(cond);
+const has = (c: Combatant<BxSheet>, cond: Mark) => c.state.conditions.includes(cond);
 
 /** Rounds already spent moving at encounter rate this fight ("moved:<n>"). */
 export function roundsMoved(c: Combatant<BxSheet>): number {
@@ -123,7 +125,7 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
       const prev = who.state.conditions.filter((x) => x.startsWith("moved:"));
       // Toward the nearest foe on the encounter's line (distance.ts), stopping at it.
       const toward = moveToward(who, input.others, m.perRound);
-      return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", `moved:${moved + 1}`], removeConditions: prev }, ...toward.effects]);
+      return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", movedRounds(moved + 1)], removeConditions: prev }, ...toward.effects]);
     }
   }
 }

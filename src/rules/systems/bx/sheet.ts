@@ -145,7 +145,7 @@ export function bxView(c: Combatant<BxSheet>): StateView {
   const sub = typeof c.state.subdual === "number" && c.state.subdual > 0 ? c.state.subdual : 0;
   const conds = c.state.conditions;
   // The one word for where it stands: a fight mark (initiative, charging…) is not a status; the roster lists those.
-  const status = ["dead", "unconscious", "fled", "routed", "pinned", "stunned"].find((x) => conds.includes(x)) ?? (hp < max ? "wounded" : "");
+  const status = (["dead", "unconscious", "fled", "routed", "pinned", "stunned"] as const).find((x) => conds.includes(x)) ?? (hp < max ? "wounded" : "");
   return {
     summary: `HP ${Math.max(hp, 0)}/${max}${sub ? ` (${sub} temporary)` : ""}`,
     fraction: max > 0 ? Math.min(1, Math.max(0, (hp - sub) / max)) : 0,

@@ -2,6 +2,7 @@
  * The plan of one Life & Guard attack (seed 004, "Attacks", "Actions and Modifiers", "Enchantment",
  * "Oils", "Warbands"): the weapon, the mode it strikes in, the die and whether it is impaired or enhanced.
  */
+import { oil, type Mark } from "../../marks.js";
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type AttackInput, type Combatant, type Situation, type SituationKey } from "../types.js";
 import { formatDie, parseDie, stepDown, type DieSpec, type Edge } from "./dice.js";
@@ -149,8 +150,8 @@ export function setAgainstCharge(c: Ctx, mode: AttackMode): boolean {
 
 export interface Magic {
   enchanted: boolean;
-  applyCondition?: string;
-  enchantmentKey?: string;
+  applyCondition?: Mark;
+  enchantmentKey?: Mark;
   expended?: string;
   oiled: boolean;
 }
@@ -175,7 +176,7 @@ export function magicOf(c: Ctx): Magic {
   }
   // An oil applied to this weapon (a declaration) for this encounter, against its own monster type.
   const type = input.defender.sheet.type;
-  out.oiled = type !== undefined && aState.conditions.includes(`oil:${weapon.name.toLowerCase()}:${type}`);
+  out.oiled = type !== undefined && aState.conditions.includes(oil(weapon.name.toLowerCase(), type));
   if (sit.oiled !== undefined) c.used.add("oiled");
   if (sit.oiled && !out.oiled) {
     if (!type) throw new RuleError(`${input.defender.name} has no monster type: oils work only against their own type of monster.`);

@@ -2,6 +2,7 @@
  * One Life & Guard attack rolled and worked out (seed 004, "Attacks"): no to-hit roll; the damage die,
  * Armour soaks, Guard takes the rest, then Life. Used by the attack, group attacks, blasts and /odds.
  */
+import type { Mark } from "../../marks.js";
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { ignoredKeys } from "../../attack/index.js";
 import { RuleError, type AttackInput, type Effect, type SituationKey, type Tone } from "../types.js";
@@ -27,8 +28,8 @@ export interface AttackCalc {
   plan: DamagePlan;
   /** The amount to hand to applyDamage (the damage rolled; armour-piercing travels as the effect's Armour cap). */
   effectDamage: number;
-  applyCondition?: string;
-  enchantmentKey?: string;
+  applyCondition?: Mark;
+  enchantmentKey?: Mark;
   expended?: string;
   /** The attacker's weapons once the expended one is struck from the sheet. */
   weaponsLeft?: Weapon[];

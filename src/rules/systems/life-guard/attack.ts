@@ -6,6 +6,7 @@
  * (d3)) → "done". The plan is attack-plan.ts, the roll attack-resolve.ts,
  * several attackers and blasts attack-group.ts.
  */
+import { attacking, struck, type Mark } from "../../marks.js";
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { attackMachine, takeOption, type Phase, type Pressed, type Reading } from "../../attack/index.js";
 import type { AttackInput, AttackState, Effect, ReactionOption, RuleResult } from "../types.js";
@@ -37,8 +38,8 @@ interface AttackData {
 const COUNTER_RULE = R.movement;
 
 /** Marks every attacker that struck: a round mark that ends its declared attack and counts as "beside" the foe. */
-function struckMarks(attackerIds: string[], defenderId: string, extra: string[] = []): Effect[] {
-  return attackerIds.map((id) => ({ targetId: id, addConditions: [`struck:${defenderId}`], removeConditions: [`attacking:${defenderId}`, ...extra] }));
+function struckMarks(attackerIds: string[], defenderId: string, extra: Mark[] = []): Effect[] {
+  return attackerIds.map((id) => ({ targetId: id, addConditions: [struck(defenderId)], removeConditions: [attacking(defenderId), ...extra] }));
 }
 
 /** Damage, conditions and marks of the attack (or of the group or blast that replaced it). */
@@ -114,7 +115,7 @@ export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
   return input.others.filter(
     (o) =>
       o.side === input.attacker.side &&
-      o.state.conditions.includes(`attacking:${input.defender.id}`) &&
+      o.state.conditions.includes(attacking(input.defender.id)) &&
       !o.state.conditions.some((c) => c.startsWith("struck:")) &&
       // Who cannot act this round (a failed roll against Guard, waiting behind the 3 v 3) adds nothing.
       !o.state.conditions.includes("cannot act") &&

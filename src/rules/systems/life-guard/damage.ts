@@ -7,6 +7,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type DamageResult } from "../types.js";
 import { R } from "./refs.js";
 import { COND, effectiveLifeMax, readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
+import { markOf, type Mark } from "../../marks.js";
 
 export interface DamagePlan {
   rolled: number;
@@ -87,7 +88,7 @@ export interface ScarOutcome {
   newGuardMax?: number;
 }
 
-const addCond = (s: LifeGuardState, ...cs: string[]) => {
+const addCond = (s: LifeGuardState, ...cs: Mark[]) => {
   for (const c of cs) if (!s.conditions.includes(c)) s.conditions.push(c);
 };
 
@@ -275,7 +276,7 @@ export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): Da
   s.life = Math.min(effectiveLifeMax(s), s.life + Math.max(0, amount));
   const lines = [`Life ${before} → ${s.life} (max ${effectiveLifeMax(s)}). Guard comes back with rest, not healing.`];
   if (amount > 0 && s.conditions.includes(COND.mortal)) {
-    s.conditions = s.conditions.filter((c) => c !== COND.mortal && c !== "mortal-clock");
+    s.conditions = s.conditions.filter((c) => c !== COND.mortal && c !== markOf("mortal-clock"));
     delete s.mortalMinutes;
     lines.push("The Mortal Wound is healed: no longer dying (still deprived until rest).");
   }

@@ -13,6 +13,7 @@ import { engagedWith, moveRank } from "./ranks.js";
 import { R } from "./refs.js";
 import { doorwayCheck, DOORWAY, gridMove, shiftFrontLine } from "./grid.js";
 import { canFight, enchantmentCondition, rankCondition, RANKS, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
+import { attacking, blasting, front, oil, type Mark } from "../../marks.js";
 
 type C = Combatant<LifeGuardSheet>;
 type Ctx = RoundContext<LifeGuardSheet> & { phase: "declare" | "act" };
@@ -61,7 +62,7 @@ const result = (title: string, lines: string[], rule: string, effects: Effect[],
   rolls,
   effects,
 });
-const mark = (who: C, add: string[], remove: string[] = []): Effect => ({ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) });
+const mark = (who: C, add: Mark[], remove: Mark[] = []): Effect => ({ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) });
 const having = (who: C, prefix: string) => who.state.conditions.filter((c) => c.startsWith(prefix));
 
 function parseRank(detail: string | undefined, allowBattlefield: boolean, from?: Rank): Rank | "another battlefield" {
@@ -91,7 +92,7 @@ function declareAttack(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   if (foe.state.conditions.includes("holding a doorway")) doorwayCheck(allies.length + 1, 1);
   const lines = [`${input.who.name} will attack ${foe.name}.`];
   if (allies.length) lines.push(`With ${allies.map((a) => a.name).join(", ")}: all the damage dice are rolled and the single highest is kept.`);
-  return result("Attack declared", lines, R.attacks, [mark(input.who, [`attacking:${foe.id}`], having(input.who, "attacking:"))]);
+  return result("Attack declared", lines, R.attacks, [mark(input.who, [attacking(foe.id)], having(input.who, "attacking:"))]);
 }
 
 function declareMove(input: DeclareInput<LifeGuardSheet>): DeclareResult {
@@ -120,7 +121,7 @@ function declareOil(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const free = input.round <= 1;
   const say = free ? " (before the first round: no action spent)" : ": that is the action this turn";
   return {
-    ...result("Oil applied", [`${who.name} oils the ${weapon.name} against ${type} for this encounter${say}.`], R.oils, [mark(who, [`oil:${weapon.name.toLowerCase()}:${type}`])]),
+    ...result("Oil applied", [`${who.name} oils the ${weapon.name} against ${type} for this encounter${say}.`], R.oils, [mark(who, [oil(weapon.name.toLowerCase(), type)])]),
     ...(free ? {} : { spendsAction: true }),
   };
 }
@@ -164,7 +165,7 @@ function declareFront(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const sign = input.who.side === "party" ? 1 : -1;
   const r = shiftFrontLine(at, sign * wanted);
   const effects: Effect[] = holder && holder.id !== input.who.id ? [{ targetId: holder.id, removeConditions: having(holder, "front:") }] : [];
-  effects.push(mark(input.who, [`front:${r.position}`, "front shifted"], having(input.who, "front:")));
+  effects.push(mark(input.who, [front(r.position), "front shifted"], having(input.who, "front:")));
   return result(r.title, [...r.lines, `The front line stands at ${r.position} m.`], R.theatre, effects);
 }
 
@@ -181,10 +182,10 @@ function declareBlast(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const n = t === "" ? undefined : Number(t);
   if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= 20)) throw new RuleError("Say how many targets the blast takes (1 to 20), or leave it blank to roll a d6.");
   const say = n === undefined ? "a d6 decides how many targets it takes" : `it takes ${n} target${n === 1 ? "" : "s"}`;
-  return result("Blast", [`${input.who.name}'s next attack is a Blast: ${say}, each rolled separately.`], R.actions, [mark(input.who, [n === undefined ? "blasting" : `blasting:${n}`])]);
+  return result("Blast", [`${input.who.name}'s next attack is a Blast: ${say}, each rolled separately.`], R.actions, [mark(input.who, [n === undefined ? "blasting" : blasting(n)])]);
 }
 
-const SIMPLE: Record<string, { condition: string; line: (n: string) => string; rule: string }> = {
+const SIMPLE: Record<string, { condition: Mark; line: (n: string) => string; rule: string }> = {
   set: { condition: "set weapon", line: (n) => `${n} sets a weapon: it deals normal damage to a charging foe, in the shooting phase.`, rule: R.actions },
   charge: { condition: "charging", line: (n) => `${n} charges.`, rule: R.actions },
   halfsword: { condition: "halfswording", line: (n) => `${n} halfswords: one die size less, and a long weapon works in the Melee rank.`, rule: R.actions },

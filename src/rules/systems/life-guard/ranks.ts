@@ -6,6 +6,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import { canFight, readState, RANKS, type LifeGuardSheet, type Rank } from "./sheet.js";
+import { attacking, struck } from "../../marks.js";
 
 export const rankIndex = (r: Rank) => RANKS.indexOf(r);
 
@@ -54,7 +55,7 @@ const able = (c: Combatant<LifeGuardSheet>) => canFight(readState(c));
 
 /** "Engaged with" a foe this round: declared an attack on it, or struck it. */
 export const engagedWith = (c: Combatant<LifeGuardSheet>, foeId: string) =>
-  c.state.conditions.includes(`attacking:${foeId}`) || c.state.conditions.includes(`struck:${foeId}`);
+  c.state.conditions.includes(attacking(foeId)) || c.state.conditions.includes(struck(foeId));
 
 /**
  * "Next to an ally" (docs/rules/life-guard.md, "Counterattack"): another able

@@ -11,7 +11,7 @@ import { pct } from "../../numbers.js";
 import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
-import type { Allowance, CampaignOptions, ConditionWord, RoundContext, RoundRules, SystemWords } from "../types.js";
+import type { Allowance, CampaignOptions, ConditionWord, Effect, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
 export { DOORWAY, FRONT_SHIFT_METRES, GRID_MOVE_SQUARES, doorwayCheck, gridMove, shiftFrontLine } from "./grid.js";
 
@@ -88,7 +88,7 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
   const name = (id: string) => input.combatants.find((c) => c.id === id)?.name ?? id;
   lines.push(`Theatre of the Mind: the Melee rank starts ${t.engaged.party.length} v ${t.engaged.foes.length}${t.waiting.length ? `; waiting behind: ${t.waiting.map(name).join(", ")}` : ""}.`);
   if (t.waiting.length) lines.push(`They step in when one of the three on their side falls or leaves, or from round 2.`);
-  const effects = t.waiting.map((id) => ({ targetId: id, addConditions: [WAITING] }));
+  const effects = t.waiting.map((id): Effect => ({ targetId: id, addConditions: [WAITING] }));
   return { title: "Round 1", lines, rules: [R.grid, R.theatre, R.choice("Rolling against Guard"), ...(t.waiting.length ? [R.choice("Waiting behind the 3 v 3")] : [])], rolls: bag.since(mark), cannotAct, order: init.order, effects };
 }
 
@@ -144,7 +144,7 @@ export function encounterDistance(_input: { surprise: boolean }, bag: DiceBag): 
 const w = (label: string, lasts: ConditionWord["lasts"]): ConditionWord => ({ label, lasts });
 const RANK_LABEL: Record<string, string> = { melee: "in the Melee rank", reach: "in the Reach rank", ranged: "in the Ranged rank" };
 
-export const words: SystemWords = {
+export const words = {
   conditions: {
     ...COMMON_CONDITIONS,
     charging: w("charging", "round"),
@@ -182,7 +182,7 @@ export const words: SystemWords = {
     if (/^moved \d squares$/.test(condition)) return w(condition, "round");
     return undefined;
   },
-};
+} satisfies SystemWords;
 
 const isDown = (c: C) => !canFight(readState(c));
 

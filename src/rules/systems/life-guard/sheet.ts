@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { Combatant, CombatState, StateView } from "../types.js";
+import type { Mark } from "../../marks.js";
 
 export const RANKS = ["melee", "reach", "ranged"] as const;
 export type Rank = (typeof RANKS)[number];
@@ -115,7 +116,7 @@ export const COND = {
 } as const;
 
 /** Conditions that keep a combatant from fighting. */
-export const OUT_CONDITIONS: string[] = [COND.dead, COND.out, COND.routed, COND.fled, COND.destroyed];
+export const OUT_CONDITIONS: Mark[] = [COND.dead, COND.out, COND.routed, COND.fled, COND.destroyed];
 
 export interface LifeGuardState extends CombatState {
   life: number;
@@ -132,9 +133,9 @@ export interface LifeGuardState extends CombatState {
 }
 
 /** The condition that marks an applied, unspent Enchantment on a weapon. */
-export const enchantmentCondition = (weapon: string, condition?: string) =>
+export const enchantmentCondition = (weapon: string, condition?: string): Mark =>
   `enchanted:${weapon.trim().toLowerCase()}:${(condition ?? "").trim().toLowerCase()}`;
-export function findEnchantment(state: CombatState, weapon: string): { key: string; condition: string } | undefined {
+export function findEnchantment(state: CombatState, weapon: string): { key: Mark; condition: string } | undefined {
   const prefix = `enchanted:${weapon.trim().toLowerCase()}:`;
   const key = state.conditions.find((c) => c.startsWith(prefix));
   return key === undefined ? undefined : { key, condition: key.slice(prefix.length) };
@@ -153,8 +154,8 @@ export function defaultRank(sheet: Pick<LifeGuardSheet, "weapons">): Rank {
 }
 
 /** A rank set in this fight (a placement or a move) is the fight mark `rank:<rank>`. */
-export const rankCondition = (r: Rank) => `rank:${r}`;
-export const rankFromConditions = (conditions: string[]): Rank | undefined => {
+export const rankCondition = (r: Rank) => `rank:${r}` as const;
+export const rankFromConditions = (conditions: Mark[]): Rank | undefined => {
   const c = conditions.find((x) => x.startsWith("rank:"));
   const r = c?.slice(5) as Rank | undefined;
   return r && RANKS.includes(r) ? r : undefined;

@@ -4,6 +4,7 @@
  */
 import { RuleError } from "../types.js";
 import { ref } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 export type ActionKind = "attack" | "spell" | "move" | "ability" | "item";
 export type Pace = "walk" | "jog" | "run";
@@ -154,7 +155,7 @@ export interface Disengagement {
   acPenalty: number;
   freeAttack: boolean;
   /** Condition to add to the disengaging combatant for the round. */
-  condition?: string;
+  condition?: Mark;
   lines: string[];
   rules: string[];
 }

@@ -13,6 +13,7 @@ import { readState } from "./damage.js";
 import { NOT_ABLE, plan, SPECIAL_ATTACKS, type Plan, type Special } from "./plan.js";
 import { formatDice, ref, signed, type SiegeSheet } from "./sheet.js";
 import { pct } from "../../numbers.js";
+import { dodged, type Mark } from "../../marks.js";
 
 export { SPECIAL_ATTACKS };
 
@@ -35,8 +36,8 @@ interface Data {
   special: Special;
   mode: AttackMode;
   swings: SwingData[];
-  attackerAdds: string[];
-  defenderAdds: string[];
+  attackerAdds: Mark[];
+  defenderAdds: Mark[];
   notes: string[];
   rules: string[];
   declared: Plan["declared"];
@@ -141,8 +142,8 @@ function resolve(data: Data, attackerId: string, defenderId: string): Resolved {
   // Defences declared before the round.
   if (data.declared?.kind === "dodge" && coveredByDodge > 0) {
     const c = data.declared.count;
-    dEff.removeConditions!.push(...(c > 0 ? [`dodged:${c}`] : []));
-    dEff.addConditions!.push(`dodged:${c + coveredByDodge}`);
+    dEff.removeConditions!.push(...(c > 0 ? [dodged(c)] : []));
+    dEff.addConditions!.push(dodged(c + coveredByDodge));
     lines.push(`${data.defenderName} is dodging (${c + coveredByDodge} of 3 attacks this round).`);
   } else if (data.declared?.kind === "dodge") {
     lines.push(`${data.defenderName} has already dodged three attacks this round: no bonus.`);

@@ -8,6 +8,7 @@ import type { Combatant, Situation } from "../types.js";
 import { RuleError } from "../types.js";
 import { attributeModifier, ref, SHIELD_ATTACKERS, sizeIndex, type SiegeSheet, type Size, type Weapon } from "./sheet.js";
 import { sumMods, type Mod } from "../../numbers.js";
+import { shieldVs, type Mark } from "../../marks.js";
 
 export { modText as describeMods, sumMods, type Mod } from "../../numbers.js";
 
@@ -66,10 +67,10 @@ export function dexLost(defender: Combatant<SiegeSheet>, rear: boolean): { lost:
 }
 
 /** The shield's +1 works against the first 1/2/3 attackers of the round (tracked with "shield vs <id>" conditions). */
-export function shieldApplies(defender: Combatant<SiegeSheet>, attackerId: string, rear: boolean): { applies: boolean; newCondition?: string } {
+export function shieldApplies(defender: Combatant<SiegeSheet>, attackerId: string, rear: boolean): { applies: boolean; newCondition?: Mark } {
   const cap = SHIELD_ATTACKERS[defender.sheet.shield];
   if (cap === 0 || rear) return { applies: false };
-  const cond = `shield vs ${attackerId}`;
+  const cond = shieldVs(attackerId);
   const used = defender.state.conditions.filter((c) => c.startsWith("shield vs "));
   if (used.includes(cond)) return { applies: true };
   if (used.length < cap) return { applies: true, newCondition: cond };

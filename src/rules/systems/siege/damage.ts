@@ -7,6 +7,7 @@ import type { CombatState, Combatant, DamageResult, Effect, RuleResult, StateVie
 import { RuleError } from "../types.js";
 import { siegeCheck } from "./check.js";
 import { ref, type SiegeSheet } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 export interface SiegeState extends CombatState {
   hp: number;
@@ -29,7 +30,7 @@ export const KNOCKOUT_MINUTES = 24 * 60;
 export type SiegeDamageKind = "normal" | "weapon" | "magic" | "subdual" | "illusion";
 
 /** The conditions this file owns; they are recomputed from hit points after every change. */
-export const HP_CONDITIONS = ["unconscious", "grievously wounded", "mortally wounded", "dying", "dead", "knocked out for 24 hours", "recovering"];
+export const HP_CONDITIONS: Mark[] = ["unconscious", "grievously wounded", "mortally wounded", "dying", "dead", "knocked out for 24 hours", "recovering"];
 
 export function initialState(sheet: SiegeSheet): SiegeState {
   return { conditions: [], hp: sheet.hpMax, hpMax: sheet.hpMax, subdual: 0 };
@@ -62,7 +63,7 @@ export function hpBand(hp: number): HpBand {
 export function withHpConditions(st: SiegeState, illusionDeath = false): SiegeState {
   const keep = st.conditions.filter((c) => !HP_CONDITIONS.includes(c));
   const band = illusionDeath ? "dead" : hpBand(st.hp);
-  const add: string[] = [];
+  const add: Mark[] = [];
   if (band === "dead") add.push("dead");
   else if (band === "mortally wounded") add.push("unconscious", "mortally wounded", "dying");
   else if (band === "grievously wounded") add.push("unconscious", "grievously wounded");

@@ -29,6 +29,7 @@ import {
 } from "./combat.js";
 import { routineAttacks } from "../../round/economy.js";
 import { attributeModifier, formatDice, parseDice, ref, signed, type DiceExpr, type SiegeSheet, type Weapon } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 export type Special = "weapon" | "grapple" | "break" | "pummel" | "overbear" | "touch" | "disarm";
 export const SPECIAL_ATTACKS = ["grapple", "pummel", "overbear", "touch", "disarm"] as const;
@@ -49,8 +50,8 @@ export interface Plan {
   special: Special;
   mode: AttackMode;
   swings: SwingPlan[];
-  attackerAdds: string[];
-  defenderAdds: string[];
+  attackerAdds: Mark[];
+  defenderAdds: Mark[];
   notes: string[];
   rules: string[];
   ignored: SituationKey[];
@@ -94,8 +95,8 @@ interface Ctx {
   used: Set<SituationKey>;
   rules: string[];
   notes: string[];
-  attackerAdds: string[];
-  defenderAdds: string[];
+  attackerAdds: Mark[];
+  defenderAdds: Mark[];
   strMod: number;
   dexMod: number;
   charging: boolean;
@@ -413,7 +414,7 @@ export function plan(input: AttackInput<SiegeSheet>): Plan {
   let { special, weapon } = pickWeapon(base);
   if (attacker.state.conditions.includes("casting") && special !== "touch")
     throw new RuleError(`${attacker.name} is casting a spell this round: the only attack left is the spell's touch attack (\`/attack weapon:touch\`) (Castles & Crusades · Cast a Spell).`);
-  const adds: string[] = defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [`${STRUCK_FLEEING}${attacker.id}`] : [];
+  const adds: Mark[] = defender.side !== attacker.side && defender.state.conditions.includes("disengaging") ? [`${STRUCK_FLEEING}${attacker.id}`] : [];
   if (defender.state.conditions.includes(`${CLOSED_ON}${attacker.id}`)) adds.push(`${STRUCK_FIRST_BY}${attacker.id}`);
   if (attacker.state.conditions.includes("held")) {
     if (special !== "grapple") throw new RuleError(`${attacker.name} is held: the only action is a grapple to break the hold.`);

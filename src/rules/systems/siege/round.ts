@@ -17,10 +17,11 @@ import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, inMeleeWith, STRUCK_FIRST_BY } fr
 import { firstStrike } from "./combat.js";
 import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
+import { castingUntil, cover, evading, fleeingFrom, markOf, type CoverKey, type Mark } from "../../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
-export const words: SystemWords = {
+export const words = {
   conditions: {
     ...COMMON_CONDITIONS,
     unconscious: w("unconscious", "healed"),
@@ -72,10 +73,10 @@ export const words: SystemWords = {
     if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
     return undefined;
   },
-};
+} satisfies SystemWords;
 
 const COVER_WORDS: Record<string, string> = { light: "1/4 cover (+2 AC)", partial: "1/2 cover (+4 AC)", heavy: "3/4 cover (+6 AC)", full: "full cover (+10 AC)" };
-const COVER_DETAIL: Record<string, string> = { "1/4": "light", quarter: "light", light: "light", "1/2": "partial", half: "partial", partial: "partial", "3/4": "heavy", "three-quarters": "heavy", heavy: "heavy", full: "full" };
+const COVER_DETAIL: Record<string, CoverKey> = { "1/4": "light", quarter: "light", light: "light", "1/2": "partial", half: "partial", partial: "partial", "3/4": "heavy", "three-quarters": "heavy", heavy: "heavy", full: "full" };
 
 const BEFORE_IDS = ["charge", "dodge", "evade", "disengage", "withdraw"];
 /** Declarations that are the whole round's action: no attack after them. */
@@ -135,7 +136,7 @@ const REDUCTIONS: Record<string, [number, string]> = {
  * Keeper's reduction of it, fractions dropped and never below 5 ft. `why` says the reduction, when there is one.
  */
 export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: string } {
-  const key = Object.keys(REDUCTIONS).find((k) => who.state.conditions.includes(k));
+  const key = Object.keys(REDUCTIONS).find((k) => who.state.conditions.includes(markOf(k)));
   if (!key) return { rate: who.sheet.move };
   const [by, words] = REDUCTIONS[key]!;
   const rate = movementRate(who.sheet.move, { reduction: by });
@@ -150,7 +151,7 @@ const spellOf = (c: string): { round: number; name: string } | undefined => {
   return m ? { round: Number(m[1]), name: m[2]! } : undefined;
 };
 /** The spell `who` is still casting, if any. */
-const castingSpell = (who: Combatant<SiegeSheet>) => who.state.conditions.map((c) => ({ key: c, spell: spellOf(c) })).find((x) => x.spell);
+const castingSpell = (who: Combatant<SiegeSheet>) => who.state.conditions.map((c): { key: Mark; spell: ReturnType<typeof spellOf> } => ({ key: c, spell: spellOf(c) })).find((x) => x.spell);
 
 /**
  * "Cast a Spell": "Some spells require two or more rounds to cast, in which case the character must wait until the
@@ -170,7 +171,7 @@ function declareSpell(input: DeclareInput<SiegeSheet>): DeclareResult {
   const at = input.round + rounds - 1;
   return result(`${who.name} begins casting ${name}`, [
     `${who.name} begins casting ${name}, ${rounds} rounds to cast: it takes effect on ${who.name}'s turn in round ${at}${rounds === 2 ? ", the following round" : ""}. Until then casting is ${who.name}'s action each round: no attack, move or other action.`,
-  ], rules, [{ targetId: who.id, addConditions: [`${CASTING_UNTIL}${at}:${name}`] }]);
+  ], rules, [{ targetId: who.id, addConditions: [castingUntil(at, name)] }]);
 }
 
 /** On the caster's turn: a spell of several rounds goes on, or takes effect in its round ("Cast a Spell"). */
@@ -244,7 +245,7 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   // A new declaration replaces another one made before this round's initiative.
   const replaced = who.state.conditions.filter((c) => ["charging", "dodging", "disengaging", "withdrawing"].includes(c) || c.startsWith("evading:") || c.startsWith(FLEEING_FROM) || c.startsWith(CHARGING_AT));
-  const self = (add: string[]): Effect[] => {
+  const self = (add: Mark[]): Effect[] => {
     const remove = replaced.filter((c) => !add.includes(c));
     return [{ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) }];
   };
@@ -268,7 +269,7 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       return result(`${who.name} dodges`, [`${who.name} dodges this round: +2 AC against up to three attacks from foes in front, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Dodge")], self(["dodging"]));
     case "evade": {
       const foe = named(input, (c) => c.side !== who.side && !isOut(c), "the opponent to evade");
-      return result(`${who.name} evades ${foe.name}`, [`${who.name} evades ${foe.name} this round: +4 AC against them, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Evade")], self([`evading:${foe.id}`]));
+      return result(`${who.name} evades ${foe.name}`, [`${who.name} evades ${foe.name} this round: +4 AC against them, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Evade")], self([evading(foe.id)]));
     }
     case "disengage":
     case "withdraw": {
@@ -278,7 +279,7 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       const lines = [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`];
       if (from.length) lines.push(`${from.map((c) => c.name).join(", ")} ${from.length === 1 ? "is" : "are"} in melee with ${who.name}: one free attack each, never a second; no other foe gets one.`);
       else if (input.id === "disengage") lines.push(`Every foe may take its one free attack in melee: name the foes in melee with ${who.name} as the detail to keep it to them.`);
-      return result(`${who.name} disengages`, lines, dis.rules, self([dis.condition ?? "withdrawing", ...from.map((c) => `${FLEEING_FROM}${c.id}`)]));
+      return result(`${who.name} disengages`, lines, dis.rules, self([dis.condition ?? "withdrawing", ...from.map((c) => fleeingFrom(c.id))]));
     }
   }
   throw new RuleError(`Nothing called "${input.id}" can be declared before initiative.`);
@@ -289,7 +290,7 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
  * first … This rule only applies if the creature with the shorter reach or smaller creature approaches within ten
  * feet." A move that names the foe it closes on, in the first round, before that foe's place: it strikes first.
  */
-function closingOn(input: DeclareInput<SiegeSheet>, foe: Combatant<SiegeSheet>): { line: string; mark: string } | null {
+function closingOn(input: DeclareInput<SiegeSheet>, foe: Combatant<SiegeSheet>): { line: string; mark: Mark } | null {
   const { who } = input;
   if (input.round !== 1 || (input.acted ?? []).includes(foe.id) || cannotActReason(foe, 1) || noInitiativeReason(foe)) return null;
   const fs = firstStrike(foe.sheet, who.sheet, { round: 1, closesWithin10ft: true });
@@ -333,10 +334,10 @@ function declareCover(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   const key = COVER_DETAIL[(input.detail ?? "").trim().toLowerCase()];
   if (!key) throw new RuleError("Say how much cover as the detail: 1/4, 1/2, 3/4 or full.");
-  const old = who.state.conditions.filter((c) => c.startsWith("cover:") && c !== `cover:${key}`);
+  const old = who.state.conditions.filter((c) => c.startsWith("cover:") && c !== cover(key));
   return result(`${who.name} takes cover`, [
     `${who.name} is behind ${COVER_WORDS[key]} until moving out from behind it. In melee the cover counts for both sides: ${who.name}'s foes get it too.`,
-  ], [ref("Cover")], [{ targetId: who.id, addConditions: [`cover:${key}`], ...(old.length ? { removeConditions: old } : {}) }]);
+  ], [ref("Cover")], [{ targetId: who.id, addConditions: [cover(key)], ...(old.length ? { removeConditions: old } : {}) }]);
 }
 
 function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): DeclareResult {

@@ -6,14 +6,15 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type CombatState, type DamageResult, type RuleResult } from "../types.js";
 import { REF } from "./refs.js";
 import { stateOf, type TAC, type ThirdAgeState } from "./sheet.js";
+import type { Mark } from "../../marks.js";
 
 /** A character (pc/retainer) dies at −maxHP; a monster dies at 0 (choice). */
 export function deathThreshold(c: TAC, s: ThirdAgeState): number {
   return c.kind === "monster" ? 0 : -s.maxHp;
 }
 
-const without = (xs: string[], ...drop: string[]) => xs.filter((x) => !drop.includes(x));
-const withCond = (xs: string[], c: string) => (xs.includes(c) ? xs : [...xs, c]);
+const without = (xs: Mark[], ...drop: Mark[]): Mark[] => xs.filter((x) => !drop.includes(x));
+const withCond = (xs: Mark[], c: Mark): Mark[] => (xs.includes(c) ? xs : [...xs, c]);
 
 export function applyDamage(c: TAC, amount: number, _dice: DiceBag, kind: "normal" | "subdual" = "normal"): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number of 0 or more");
@@ -110,7 +111,7 @@ export function moveInMelee(c: TAC): { state: ThirdAgeState; result: RuleResult 
  * from round 2 on, "surprised" ends too (the surprised lose only the first round).
  */
 export function clearRoundConditions(state: CombatState, round?: number): CombatState {
-  const each = ["moved-in-melee", "two-weapons"];
-  const drop = round !== undefined && round >= 2 ? [...each, "surprised"] : each;
+  const each: Mark[] = ["moved-in-melee", "two-weapons"];
+  const drop: Mark[] = round !== undefined && round >= 2 ? [...each, "surprised"] : each;
   return { ...state, conditions: without(state.conditions ?? [], ...drop) };
 }

@@ -1,6 +1,6 @@
 /** Surprise, reaction rolls, morale (and intimidation), loyalty. */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type LoyaltyResult, type MoraleCue, type MoraleResult, type ReactionRollResult, type RuleResult, type Side, type SurpriseResult, type Unsupported } from "../types.js";
+import { RuleError, type Effect, type LoyaltyResult, type MoraleCue, type MoraleResult, type ReactionRollResult, type RuleResult, type Side, type SurpriseResult, type Unsupported } from "../types.js";
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import type { TAC, ThirdAgeSheet } from "./sheet.js";
@@ -98,7 +98,7 @@ export function morale(input: { who: TAC[]; rating?: number; modifier?: number; 
   ];
   const rules: string[] = [REF.moraleLoyalty];
   if (input.rating === undefined) rules.push(REF.choice("group morale = the highest rating, 7 if none"));
-  const effects = holds ? [] : input.who.map((c) => ({ targetId: c.id, addConditions: ["fled"] }));
+  const effects = holds ? [] : input.who.map((c): Effect => ({ targetId: c.id, addConditions: ["fled"] }));
   return { title: holds ? "Morale: they hold" : "Morale: they flee", lines, rules, rolls: bag.since(mark), holds, effects };
 }
 

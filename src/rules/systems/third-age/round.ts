@@ -23,7 +23,7 @@ import { isDown, stateOf, type TAC, type ThirdAgeSheet } from "./sheet.js";
 export const MOVED = "moved-in-melee";
 export const TWO_WEAPONS = "two-weapons";
 
-export const words: SystemWords = {
+export const words = {
   conditions: {
     ...COMMON_CONDITIONS,
     surprised: { label: "surprised (cannot act in the first round)", lasts: "round" },
@@ -34,7 +34,7 @@ export const words: SystemWords = {
     dead: { label: "dead", lasts: "permanent" },
   },
   describe: (c, name) => (c.startsWith("shield vs ") ? { label: `shielded against ${name(c.slice(10))}`, lasts: "round" } : undefined),
-};
+} satisfies SystemWords;
 
 /** Weapons of d6 damage or less held in one hand (seed 000, "Two-Weapon Fighting": "2 weapons of d6 damage or less"); bows need both hands. */
 export function lightWeapons(sheet: ThirdAgeSheet): ThirdAgeSheet["weapons"] {

@@ -1,0 +1,112 @@
+/**
+ * Marks: the conditions a combatant carries, as the type checker knows them.
+ *
+ * A mark's key is one a system declares: a plain key from a system's condition words
+ * (`words.conditions`, the common table in round/words.ts spread into each), or one of
+ * the families below, built by its constructor (`attacking(id)`, `oil(weapon, type)`).
+ * A key nobody declares does not compile. Stored states are read by `readMarks`
+ * (src/play/round/marks.ts), which keeps whatever an older row holds.
+ */
+import type { COMMON_CONDITIONS } from "./round/words.js";
+import type { BX_CONDITIONS } from "./systems/bx/round.js";
+import type { HOUSE_CONDITIONS } from "./systems/bx-house/round.js";
+import type { words as thirdAgeWords } from "./systems/third-age/round.js";
+import type { words as siegeWords } from "./systems/siege/round.js";
+import type { words as lifeGuardWords } from "./systems/life-guard/round.js";
+import type { Rank } from "./systems/life-guard/sheet.js";
+
+/** The plain keys each system declares, by system id (see `SystemId`). */
+export interface DeclaredMarks {
+  "third-age": keyof typeof thirdAgeWords.conditions;
+  bx: keyof typeof BX_CONDITIONS;
+  "bx-house": keyof typeof HOUSE_CONDITIONS;
+  siege: keyof typeof siegeWords.conditions;
+  "life-guard": keyof typeof lifeGuardWords.conditions;
+}
+
+/** A plain key: one of the common conditions or one some system declares. */
+export type PlainMark = keyof typeof COMMON_CONDITIONS | DeclaredMarks[keyof DeclaredMarks];
+
+/** Where a cover mark puts its bearer (Castles & Crusades, "Cover"). */
+export type CoverKey = "light" | "partial" | "heavy" | "full";
+
+/** Keys with an argument: a combatant id, a count, a weapon… Each has its constructor below. */
+export type FamilyMark =
+  // B/X and its house rules
+  | `at:${number}`
+  | `moved:${number}`
+  | `attacking:${string}`
+  | `behind:${string}`
+  | `grappled by:${string}`
+  | `stunned:${number}`
+  | `maneuver:${string}`
+  | `initiative:${number}`
+  | `kept:${string}`
+  // The Third Age and Castles & Crusades
+  | `shield vs ${string}`
+  | `evading:${string}`
+  | `dodged:${number}`
+  | `struck fleeing:${string}`
+  | `fleeing from:${string}`
+  | `charging at:${string}`
+  | `closed on:${string}`
+  | `struck first by:${string}`
+  | `casting until:${number}:${string}`
+  | `readied:${string}`
+  | `cover:${CoverKey}`
+  // Life & Guard
+  | `struck:${string}`
+  | `rank:${Rank}`
+  | `oil:${string}:${string}`
+  | `enchanted:${string}:${string}`
+  | `front:${number}`
+  | `blasting:${number}`
+  | `moved ${number} squares`;
+
+/** A mark's key: declared by a system, plain or from a family. */
+export type Mark = PlainMark | FamilyMark;
+
+// ---- constructors ----------------------------------------------------------------
+
+/** Fighting `id` (B/X house rules: engaged; Life & Guard: a declared attack). */
+export const attacking = (id: string) => `attacking:${id}` as const;
+/** Life & Guard: has struck `id` this round. */
+export const struck = (id: string) => `struck:${id}` as const;
+/** B/X house rules: attacked `id` from behind, with advantage next round. */
+export const behind = (id: string) => `behind:${id}` as const;
+/** B/X house rules: held by `id`. */
+export const grappledBy = (id: string) => `grappled by:${id}` as const;
+/** B/X house rules: stunned for `rounds` more rounds. */
+export const stunnedFor = (rounds: number) => `stunned:${rounds}` as const;
+/** B/X house rules: a maneuver on the next hit. */
+export const maneuver = (id: string) => `maneuver:${id}` as const;
+/** B/X: a place on the encounter's line, `feet` from the party's end. */
+export const atFeet = (feet: number) => `at:${feet}` as const;
+/** B/X: rounds spent moving at encounter rate. */
+export const movedRounds = (n: number) => `moved:${n}` as const;
+/** The Third Age and Castles & Crusades: a shield turned to `id`. */
+export const shieldVs = (id: string) => `shield vs ${id}` as const;
+/** Castles & Crusades: a hasty disengager fleeing `id`, who is in melee with it. */
+export const fleeingFrom = (id: string) => `fleeing from:${id}` as const;
+/** Castles & Crusades: evading `id` this round. */
+export const evading = (id: string) => `evading:${id}` as const;
+/** Castles & Crusades: attacks dodged this round. */
+export const dodged = (n: number) => `dodged:${n}` as const;
+/** Castles & Crusades: behind cover. */
+export const cover = (key: CoverKey) => `cover:${key}` as const;
+/** Castles & Crusades: a spell of several rounds, taking effect in `round`. */
+export const castingUntil = (round: number, spell: string) => `casting until:${round}:${spell}` as const;
+/** Castles & Crusades: an item out of the backpack. */
+export const readied = (item: string) => `readied:${item}` as const;
+/** Life & Guard: a weapon oiled against a kind of foe. */
+export const oil = (weapon: string, type: string) => `oil:${weapon}:${type}` as const;
+/** Life & Guard: where the front line stands, in metres. */
+export const front = (metres: number) => `front:${metres}` as const;
+/** Life & Guard: a Blast of `n` targets. */
+export const blasting = (n: number) => `blasting:${n}` as const;
+
+/**
+ * A key read from outside the code (a stored row, the referee's pick from the system's words):
+ * kept as it is, since an older row may hold a key no system declares any more.
+ */
+export const markOf = (key: string): Mark => key as Mark;

@@ -1,0 +1,28 @@
+// Who set a mark (DESIGN.md, "The round"): a declaration's marks carry it as their source, and taking it back removes them by that source.
+import { describe, expect, it } from "vitest";
+import { readState, stampAdded, withdrawn } from "../../src/play/round/marks.js";
+
+const charge = { by: "a", decl: "charge", round: 2 };
+const set = { by: "a", decl: "set spear", round: 2 };
+
+describe("mark sources", () => {
+  it("a mark two declarations set stays while one of them stands; a mark from before stays", () => {
+    let st = stampAdded(["prone"], { conditions: ["prone", "charging"] }, 2, charge, ["charging", "prone"]);
+    expect(st.by).toEqual({ charging: [charge] });
+    st = stampAdded(st.conditions, st, 2, set, ["charging"]);
+    expect(st.by).toEqual({ charging: [charge, set] });
+    const one = withdrawn(st, "a", 2, (d) => d === "charge");
+    expect(one.remove).toEqual([]);
+    expect(one.state.by).toEqual({ charging: [set] });
+    expect(withdrawn(one.state, "a", 2, () => true).remove).toEqual(["charging"]);
+    // Another round's declaration of the same id is not this one.
+    expect(withdrawn(st, "a", 3, () => true).remove).toEqual([]);
+  });
+
+  it("a stored row's plain keys are read as marks nobody's declaration set; anything else is dropped", () => {
+    const st = readState(JSON.stringify({ conditions: ["prone", 3, "an old key"], hp: 4 }));
+    expect(st).toEqual({ conditions: ["prone", "an old key"], hp: 4 });
+    expect(withdrawn(st, "a", 1, () => true).remove).toEqual([]);
+    expect(readState("{}")).toEqual({});
+  });
+});
