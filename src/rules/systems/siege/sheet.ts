@@ -184,7 +184,7 @@ export const sheetSchema: z.ZodType<SiegeSheet> = z.object(baseShape).transform(
   const bth = s.bth ?? (FULL_BTH_CLASSES.includes(s.class) ? s.level : Math.floor(s.level / 2));
   const hpMax = s.hpMax ?? Math.max(s.level, perLevel(s.class) * s.level + attributeModifier(s.con) * s.level);
   return { ...s, primes: [...new Set(primes)], bth, hpMax };
-}) as unknown as z.ZodType<SiegeSheet>;
+});
 
 /** A monster: level is its hit dice; its BtH is its hit dice unless typed; primes default to the physical ones. */
 export const monsterSchema: z.ZodType<SiegeSheet> = z
@@ -204,7 +204,7 @@ export const monsterSchema: z.ZodType<SiegeSheet> = z
     primes: [...new Set(s.primes ?? (["str", "dex", "con"] as AttributeKey[]))],
     bth: s.bth ?? s.level,
     hpMax: s.hpMax ?? Math.max(1, Math.ceil(s.level * 4.5)),
-  })) as unknown as z.ZodType<SiegeSheet>;
+  }));
 
 export const mod = (sheet: SiegeSheet, key: AttributeKey): number => attributeModifier(sheet[key]);
 
