@@ -6,7 +6,9 @@
 import { z } from "zod";
 import { BX_OPTIONS, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
-import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
+import { houseBegin, houseLapse, houseReact } from "./attack.js";
+import { HOUSE_SITUATIONS } from "./plan.js";
+import { houseOdds } from "./odds.js";
 import { appearance, encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
 import { houseApplyDamage, houseApplyHealing, houseTimePasses } from "./health.js";
 import { createHouseRound, houseWords } from "./round.js";
@@ -79,6 +81,10 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
 export const bxHouse: RuleSystem<HouseSheet> = createBxHouse();
 
 export * from "./attack.js";
+export * from "./plan.js";
+export * from "./resolve.js";
+export * from "./parry.js";
+export * from "./odds.js";
 export * from "./bonuses.js";
 export * from "./encounter.js";
 export * from "./health.js";
