@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { formatDamage, parseDamage, type DamageDice } from "../../dice/damage.js";
 import { RuleError } from "../types.js";
-import { signed } from "../../numbers.js";
+import { banded, signed } from "../../numbers.js";
 
 /** Cite seed 003 by its exact heading. */
 export const ref = (heading: string): string => `seed 003, "${heading}"`;
@@ -67,14 +67,7 @@ const perLevel = (cls: string): number => {
  * 18–19 → +3, 20–21 → +4, 22–23 → +5, 24–25 → +6.
  */
 export function attributeModifier(score: number): number {
-  if (score <= 1) return -4;
-  if (score <= 3) return -3;
-  if (score <= 5) return -2;
-  if (score <= 8) return -1;
-  if (score <= 12) return 0;
-  if (score <= 15) return 1;
-  if (score <= 17) return 2;
-  return 3 + Math.floor((score - 18) / 2);
+  return banded(score, [[1, -4], [3, -3], [5, -2], [8, -1], [12, 0], [15, 1], [17, 2]], (s) => 3 + Math.floor((s - 18) / 2));
 }
 
 const attr = (name: string) =>
