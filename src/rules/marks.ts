@@ -11,7 +11,7 @@ import type { COMMON_CONDITIONS } from "./round/words.js";
 import type { BX_CONDITIONS } from "./systems/bx/round.js";
 import type { HOUSE_CONDITIONS } from "./systems/bx-house/round.js";
 import type { words as thirdAgeWords } from "./systems/third-age/round.js";
-import type { words as siegeWords } from "./systems/siege/round.js";
+import type { words as siegeWords } from "./systems/siege/words.js";
 import type { words as lifeGuardWords } from "./systems/life-guard/round.js";
 import type { Rank } from "./systems/life-guard/sheet.js";
 

@@ -20,19 +20,10 @@ import { matches } from "./ast.js";
 import { DiceError, diceError } from "./errors.js";
 import { truncDiv } from "./evaluate.js";
 import { parseCommand } from "./parser.js";
+import { Budget, ODDS_LIMITS, negate, nonzero, point, trim, worth, worthDist, type Dense } from "./odds-dense.js";
+import { keepBest } from "./odds-keep.js";
 
-export const ODDS_LIMITS = {
-  maxSupport: 100_000,
-  maxRange: 1_000_000,
-  maxWork: 30_000_000,
-  maxExplodeDepth: 20,
-} as const;
-
-/** Dense distribution: P(min + i) = p[i]. */
-interface Dense {
-  min: number;
-  p: Float64Array;
-}
+export { ODDS_LIMITS } from "./odds-dense.js";
 
 export interface Distribution {
   /** [value, probability], sorted by value, zero-probability values omitted. */
@@ -51,33 +42,16 @@ export interface OddsOptions {
   explodeDepth?: number;
 }
 
-const point = (v: number): Dense => ({ min: v, p: Float64Array.of(1) });
-
-class Odds {
-  private work = 0;
+class Odds extends Budget {
   /** Probability that no chain was truncated (product over exploding groups). */
   untruncated = 1;
   exploding = false;
 
   constructor(
-    private readonly input: string,
+    input: string,
     private readonly depth: number,
-  ) {}
-
-  private refuse(message: string, pos?: number): never {
-    throw diceError(this.input, message, pos);
-  }
-
-  private spend(n: number, pos?: number): void {
-    this.work += n;
-    if (this.work > ODDS_LIMITS.maxWork) this.refuse("too much work to compute the exact odds", pos);
-  }
-
-  private alloc(range: number, pos?: number): Float64Array {
-    if (range > ODDS_LIMITS.maxRange) {
-      this.refuse(`the results spread over too wide a range to list the exact odds`, pos);
-    }
-    return new Float64Array(range);
+  ) {
+    super(input);
   }
 
   eval(node: ExprNode): Dense {
@@ -148,17 +122,6 @@ class Odds {
     return this.checked(trim({ min: lo, p: out }), pos);
   }
 
-  private checked(d: Dense, pos?: number): Dense {
-    if (d.p.length > ODDS_LIMITS.maxSupport) {
-      let n = 0;
-      for (const q of d.p) if (q > 0) n++;
-      if (n > ODDS_LIMITS.maxSupport) {
-        this.refuse(`too many possible results (over ${ODDS_LIMITS.maxSupport}) to list the exact odds`, pos);
-      }
-    }
-    return d;
-  }
-
   /** Distribution of one die's face after rerolls, indexed by face − 1. */
   private faces(node: DiceNode): Float64Array {
     const { sides, reroll } = node;
@@ -178,52 +141,30 @@ class Odds {
     return out;
   }
 
-  private worth(node: DiceNode, v: number): number {
-    if (!node.success) return v;
-    if (matches(node.success, v)) return 1;
-    if (node.failure && matches(node.failure, v)) return -1;
-    return 0;
-  }
-
-  /** A die's face distribution mapped through its worth (face, or ±1/0 when counting). */
-  private worthDist(node: DiceNode, faces: Float64Array, skip?: (v: number) => boolean): Dense {
-    if (!node.success) {
-      const p = new Float64Array(faces);
-      if (skip) for (let v = 1; v <= faces.length; v++) if (skip(v)) p[v - 1] = 0;
-      return { min: 1, p };
-    }
-    const p = new Float64Array(3); // worth −1, 0, +1
-    for (let v = 1; v <= faces.length; v++) {
-      if (skip?.(v)) continue;
-      p[this.worth(node, v) + 1]! += faces[v - 1]!;
-    }
-    return { min: -1, p };
-  }
-
   private dice(node: DiceNode): Dense {
     const faces = this.faces(node);
     if (node.keep) {
       if (node.explode) this.refuse("exact odds for keep/drop on exploding dice are not supported", node.pos);
-      return this.keep(node, faces);
+      return keepBest(node, faces, this);
     }
-    const one = node.explode ? this.chain(node, faces) : trim(this.worthDist(node, faces));
+    const one = node.explode ? this.chain(node, faces) : trim(worthDist(node, faces));
     return this.sumOf(one, node.count, node.pos);
   }
 
   /** One die and the dice it explodes into, up to `depth` extra dice. */
   private chain(node: DiceNode, faces: Float64Array): Dense {
     const explode = node.explode!;
-    const still = this.worthDist(node, faces, (v) => matches(explode, v));
+    const still = worthDist(node, faces, (v) => matches(explode, v));
     const boom: Array<[number, number]> = [];
     let pExplode = 0;
     for (let v = 1; v <= faces.length; v++) {
       if (matches(explode, v) && faces[v - 1]! > 0) {
-        boom.push([this.worth(node, v), faces[v - 1]!]);
+        boom.push([worth(node, v), faces[v - 1]!]);
         pExplode += faces[v - 1]!;
       }
     }
     // Depth 0: exploding faces count as they are.
-    let cur = trim(this.worthDist(node, faces));
+    let cur = trim(worthDist(node, faces));
     for (let d = 1; d <= this.depth && boom.length > 0; d++) {
       let lo = still.min;
       let hi = still.min + still.p.length - 1;
@@ -282,101 +223,6 @@ class Odds {
     }
     return { min: one.min * n, p: cur };
   }
-
-  /**
-   * Keep the k best of n dice: walk the faces from the kept end. row[j] is the
-   * distribution of "kept worth so far" given j dice placed on the faces
-   * walked; once j ≥ k the rest only need to land on faces not yet walked.
-   */
-  private keep(node: DiceNode, faces: Float64Array): Dense {
-    const n = node.count;
-    const { mode, n: m } = node.keep!;
-    const high = mode === "kh" || mode === "dl";
-    const k = mode === "kh" || mode === "kl" ? m : n - m;
-    if (k === 0) return point(0);
-    const order: Array<[number, number]> = [];
-    for (let v = 1; v <= faces.length; v++) if (faces[v - 1]! > 0) order.push([v, faces[v - 1]!]);
-    if (high) order.reverse();
-    let wlo = 0;
-    let whi = 0;
-    for (const [v] of order) {
-      const w = this.worth(node, v);
-      wlo = Math.min(wlo, w);
-      whi = Math.max(whi, w);
-    }
-    // Every row and the result cover sums k·wlo … k·whi.
-    const base = k * wlo;
-    const len = k * (whi - wlo) + 1;
-    if (len > ODDS_LIMITS.maxSupport) {
-      this.refuse(`too many possible results (over ${ODDS_LIMITS.maxSupport}) to list the exact odds`, node.pos);
-    }
-    const out = new Float64Array(len);
-    let rows: Array<Float64Array | undefined> = [new Float64Array(len)];
-    rows[0]![-base] = 1;
-    const tails: number[] = new Array<number>(order.length).fill(0);
-    for (let i = order.length - 2; i >= 0; i--) tails[i] = tails[i + 1]! + order[i + 1]![1];
-
-    const addShifted = (target: Float64Array, row: Float64Array, shift: number, f: number) => {
-      for (let s = 0; s < len; s++) {
-        const q = row[s]!;
-        if (q !== 0) target[s + shift]! += q * f;
-      }
-    };
-
-    for (let i = 0; i < order.length; i++) {
-      const [v, p] = order[i]!;
-      const tail = tails[i]!;
-      const w = this.worth(node, v);
-      const next: Array<Float64Array | undefined> = [];
-      for (let j = 0; j < k; j++) {
-        const row = rows[j];
-        if (!row) continue;
-        const left = n - j;
-        const need = k - j;
-        this.spend((need + 1) * len, node.pos);
-        // c < need more dice on this face: still short of k kept dice.
-        let weight = 1; // C(left, c) · p^c
-        for (let c = 0; c < need; c++) {
-          if (c > 0) weight = (weight * (left - c + 1) * p) / c;
-          if (c > 0 && weight === 0) break;
-          const target = (next[j + c] ??= new Float64Array(len));
-          addShifted(target, row, w * c, weight);
-        }
-        // c ≥ need: k kept dice reached; the other left − c dice must fall on later faces.
-        let finish = 0;
-        weight = 1;
-        for (let c = 0; c <= left; c++) {
-          if (c > 0) weight = (weight * (left - c + 1) * p) / c;
-          if (c >= need) finish += weight * tail ** (left - c);
-        }
-        if (finish > 0) addShifted(out, row, w * need, finish);
-      }
-      rows = next;
-    }
-    return trim({ min: base, p: out });
-  }
-}
-
-function negate(d: Dense): Dense {
-  const p = new Float64Array(d.p).reverse();
-  return { min: 0 - (d.min + d.p.length - 1), p };
-}
-
-/** Values with non-zero probability, ascending. */
-function nonzero(d: Dense): number[] {
-  const xs: number[] = [];
-  for (let i = 0; i < d.p.length; i++) if (d.p[i]! > 0) xs.push(d.min + i);
-  return xs;
-}
-
-/** Drops zero-probability values from both ends. */
-function trim(d: Dense): Dense {
-  let a = 0;
-  let b = d.p.length - 1;
-  while (a < b && d.p[a] === 0) a++;
-  while (b > a && d.p[b] === 0) b--;
-  if (a === 0 && b === d.p.length - 1) return d;
-  return { min: d.min + a, p: d.p.slice(a, b + 1) };
 }
 
 /** Exact distribution of a single expression (no `;` lists or repeats). */

@@ -40,6 +40,10 @@ interface Printed {
   text: string;
 }
 
+/** The operators of a sum and of a product, by character code ("+" 43, "-" 45, "*" 42, "/" 47). */
+const ADDITIVE: Readonly<Record<number, BinaryNode["op"]>> = { 43: "+", 45: "-" };
+const MULTIPLICATIVE: Readonly<Record<number, BinaryNode["op"]>> = { 42: "*", 47: "/" };
+
 class Parser {
   private readonly s: string;
   private i = 0;
@@ -169,26 +173,23 @@ class Parser {
   }
 
   private expr(): ExprNode {
-    let left = this.term();
-    for (;;) {
-      this.skipSpaces();
-      const c = this.peek();
-      if (c !== 43 && c !== 45) return left;
-      const pos = this.i++;
-      const right = this.term();
-      left = { kind: "bin", op: c === 43 ? "+" : "-", left, right, pos } satisfies BinaryNode;
-    }
+    return this.joined(() => this.term(), ADDITIVE);
   }
 
   private term(): ExprNode {
-    let left = this.unary();
+    return this.joined(() => this.unary(), MULTIPLICATIVE);
+  }
+
+  /** Operands joined left to right by the operators `ops` names (by character code): a + b − c, or a * b / c. */
+  private joined(operand: () => ExprNode, ops: Readonly<Record<number, BinaryNode["op"]>>): ExprNode {
+    let left = operand();
     for (;;) {
       this.skipSpaces();
-      const c = this.peek();
-      if (c !== 42 && c !== 47) return left;
+      const op = ops[this.peek()];
+      if (!op) return left;
       const pos = this.i++;
-      const right = this.unary();
-      left = { kind: "bin", op: c === 42 ? "*" : "/", left, right, pos } satisfies BinaryNode;
+      const right = operand();
+      left = { kind: "bin", op, left, right, pos } satisfies BinaryNode;
     }
   }
 

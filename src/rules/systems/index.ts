@@ -6,16 +6,16 @@ import { bxHouse } from "./bx-house/index.js";
 import { siege } from "./siege/index.js";
 import { lifeGuard } from "./life-guard/index.js";
 
-// Each system has its own sheet type; the registry erases it (the play layer validates through `sheet`).
-const erase = <S extends Record<string, unknown>>(system: RuleSystem<S>): RuleSystem => system as unknown as RuleSystem;
-
-/** Keyed by `SystemId` (src/rules/systems/types.ts): a missing or unknown system fails to compile. */
+/**
+ * Keyed by `SystemId` (src/rules/systems/types.ts): a missing or unknown system fails to compile. Each system
+ * has its own sheet type; the registry holds them as plain `RuleSystem` (the play layer validates through `sheet`).
+ */
 export const SYSTEMS: Record<SystemId, RuleSystem> = {
-  "third-age": erase(thirdAge),
-  bx: erase(bx),
-  "bx-house": erase(bxHouse),
-  siege: erase(siege),
-  "life-guard": erase(lifeGuard),
+  "third-age": thirdAge,
+  bx,
+  "bx-house": bxHouse,
+  siege,
+  "life-guard": lifeGuard,
 };
 for (const [key, system] of Object.entries(SYSTEMS)) if (system.id !== key) throw new Error(`the registry files ${system.id} under ${key}`);
 

@@ -6,7 +6,9 @@
 import { z } from "zod";
 import { BX_OPTIONS, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
 import type { RuleSystem } from "../types.js";
-import { HOUSE_SITUATIONS, houseBegin, houseLapse, houseOdds, houseReact } from "./attack.js";
+import { houseBegin, houseLapse, houseReact } from "./attack.js";
+import { HOUSE_SITUATIONS } from "./plan.js";
+import { houseOdds } from "./odds.js";
 import { appearance, encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
 import { houseApplyDamage, houseApplyHealing, houseTimePasses } from "./health.js";
 import { createHouseRound, houseWords } from "./round.js";
@@ -41,7 +43,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
         monsterHp: { words: "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
         initiativeEachRound: { words: "reroll initiative each round (ENCOUNTER ORDER, optional)", allowed: "on or off", schema: z.boolean() },
       },
-      configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }) as unknown as RuleSystem,
+      configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }),
     },
     sheet: houseSheetSchema,
     monster: houseMonsterSchema,
@@ -51,7 +53,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     keepsDistance: false,
     initialState: houseInitialState,
     words: houseWords,
-    round: createHouseRound(base.round as unknown as RuleSystem<HouseSheet>["round"], st),
+    round: createHouseRound(base.round, st),
     surprise: houseSurprise,
     encounterDistance: (input, dice) => encounterDistance(input, dice),
     appearance,
@@ -79,6 +81,10 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
 export const bxHouse: RuleSystem<HouseSheet> = createBxHouse();
 
 export * from "./attack.js";
+export * from "./plan.js";
+export * from "./resolve.js";
+export * from "./parry.js";
+export * from "./odds.js";
 export * from "./bonuses.js";
 export * from "./encounter.js";
 export * from "./health.js";

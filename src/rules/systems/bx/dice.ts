@@ -2,6 +2,7 @@
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { RuleError } from "../types.js";
 import { formatDamage, parseDamage, type DamageDice } from "../../dice/damage.js";
+import { banded } from "../../numbers.js";
 
 export type DiceExpr = DamageDice;
 
@@ -35,13 +36,7 @@ export function rollDice(bag: DiceBag, label: string, d: DiceExpr): DiceRoll {
  * "Ability Scores" without including it.)
  */
 export function abilityModifier(score: number): number {
-  if (score <= 3) return -3;
-  if (score <= 5) return -2;
-  if (score <= 8) return -1;
-  if (score <= 12) return 0;
-  if (score <= 15) return 1;
-  if (score <= 17) return 2;
-  return 3;
+  return banded(score, [[3, -3], [5, -2], [8, -1], [12, 0], [15, 1], [17, 2]], () => 3);
 }
 
 /** The classic B/X DEX initiative modifier: 3 → −2, 4–8 → −1, 9–12 → 0, 13–17 → +1, 18 → +2. */

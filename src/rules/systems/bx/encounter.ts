@@ -16,6 +16,7 @@ import {
 } from "../types.js";
 import { chaLoyaltyModifier, chaReactionModifier, signed } from "./dice.js";
 import type { BxSheet } from "./sheet.js";
+import { banded } from "../../numbers.js";
 
 export const R_CLASSIC_SURPRISE = "classic B/X surprise (1d6, surprised on 1–2)";
 export const R_REACTION_TABLE = "standard B/X reaction table, 2d6 (the table seed 001 and seed 002 refer to)";
@@ -42,11 +43,7 @@ export function bxSurprise(
 
 /** The standard 2d6 reaction bands. */
 export function reactionBand(total: number): string {
-  if (total <= 2) return "Hostile, attacks";
-  if (total <= 5) return "Hostile";
-  if (total <= 8) return "Uncertain";
-  if (total <= 11) return "Indifferent";
-  return "Friendly";
+  return banded(total, [[2, "Hostile, attacks"], [5, "Hostile"], [8, "Uncertain"], [11, "Indifferent"]], () => "Friendly");
 }
 
 export function bxReaction(input: { leader?: Combatant<BxSheet>; modifier?: number }, bag: DiceBag): ReactionRollResult {

@@ -14,97 +14,35 @@ const L4_6 = { death: 10, wands: 11, paralysis: 12, breath: 13, spells: 14 };
 /** Classic B/X thief, levels 1–4: bandits save as thieves. */
 const T1_4 = { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 };
 
-export const bxPresets: Record<string, BxSheet> = {
-  goblin: bxMonsterSchema.parse({
-    class: "goblin", hd: "1-1", hp: 3, ac: 6, morale: 7, movement: 60, size: "small", saves: NH,
-    weapons: [{ name: "weapon", damage: "1d6" }],
-  }),
-  orc: bxMonsterSchema.parse({
-    class: "orc", hd: "1", hp: 4, ac: 6, morale: 8, movement: 120, saves: L1,
-    weapons: [{ name: "weapon", damage: "1d6" }],
-  }),
-  skeleton: bxMonsterSchema.parse({
-    class: "skeleton", hd: "1", hp: 4, ac: 7, morale: 12, movement: 60, saves: L1,
-    weapons: [{ name: "weapon", damage: "1d6" }],
-  }),
-  troll: bxMonsterSchema.parse({
-    class: "troll", hd: "6+3", hp: 30, ac: 4, morale: 10, movement: 120, size: "large", saves: L4_6, attacks: 3,
-    weapons: [
-      { name: "claw", damage: "1d6" },
-      { name: "claw", damage: "1d6" },
-      { name: "bite", damage: "1d10" },
-    ],
-  }),
-  ogre: bxMonsterSchema.parse({
-    class: "ogre", hd: "4+1", hp: 19, ac: 5, morale: 10, movement: 90, size: "large", saves: L4_6,
-    weapons: [{ name: "club", damage: "1d10" }],
-  }),
-  "normal man": bxMonsterSchema.parse({
-    class: "normal man", hd: "1/2", hp: 2, ac: 9, morale: 6, movement: 120, saves: NH,
-    weapons: [{ name: "weapon", damage: "1d6" }],
-  }),
-  kobold: bxMonsterSchema.parse({
-    class: "kobold", hd: "1/2", hp: 2, ac: 7, morale: 6, movement: 60, size: "small", saves: NH,
-    weapons: [{ name: "weapon", damage: "1d4" }],
-  }),
-  "giant rat": bxMonsterSchema.parse({
-    class: "giant rat", hd: "1/2", hp: 2, ac: 7, morale: 8, movement: 120, size: "small", saves: NH,
-    weapons: [{ name: "bite", damage: "1d3" }],
-  }),
-  "giant centipede": bxMonsterSchema.parse({
-    class: "giant centipede", hd: "1/2", hp: 2, ac: 9, morale: 7, movement: 60, size: "small", saves: NH,
-    weapons: [{ name: "bite", damage: "1d2" }],
-  }),
-  bandit: bxMonsterSchema.parse({
-    class: "bandit", hd: "1", hp: 4, ac: 6, morale: 8, movement: 120, saves: T1_4,
-    weapons: [{ name: "sword", damage: "1d6" }],
-  }),
-  hobgoblin: bxMonsterSchema.parse({
-    class: "hobgoblin", hd: "1+1", hp: 5, ac: 6, morale: 8, movement: 90, saves: L1,
-    weapons: [{ name: "weapon", damage: "1d8" }],
-  }),
-  stirge: bxMonsterSchema.parse({
-    class: "stirge", hd: "1", hp: 4, ac: 7, morale: 9, movement: 180, size: "small", saves: L1,
-    weapons: [{ name: "beak", damage: "1d3" }],
-  }),
-  zombie: bxMonsterSchema.parse({
-    class: "zombie", hd: "2", hp: 9, ac: 8, morale: 12, movement: 60, saves: L1,
-    weapons: [{ name: "claw", damage: "1d8" }],
-  }),
-  gnoll: bxMonsterSchema.parse({
-    class: "gnoll", hd: "2", hp: 9, ac: 5, morale: 8, movement: 90, saves: L1,
-    weapons: [{ name: "weapon", damage: "2d4" }],
-  }),
-  ghoul: bxMonsterSchema.parse({
-    class: "ghoul", hd: "2", hp: 9, ac: 6, morale: 9, movement: 90, saves: L1, attacks: 3,
-    weapons: [
-      { name: "claw", damage: "1d3" },
-      { name: "claw", damage: "1d3" },
-      { name: "bite", damage: "1d3" },
-    ],
-  }),
-  "lizard man": bxMonsterSchema.parse({
-    class: "lizard man", hd: "2+1", hp: 10, ac: 5, morale: 12, movement: 60, saves: L1,
-    weapons: [{ name: "weapon", damage: "1d6+1" }],
-  }),
-  wolf: bxMonsterSchema.parse({
-    class: "wolf", hd: "2+2", hp: 11, ac: 7, morale: 8, movement: 180, saves: L1,
-    weapons: [{ name: "bite", damage: "1d6" }],
-  }),
-  bugbear: bxMonsterSchema.parse({
-    class: "bugbear", hd: "3+1", hp: 14, ac: 5, morale: 9, movement: 90, saves: L1,
-    weapons: [{ name: "weapon", damage: "2d4" }],
-  }),
-  "dire wolf": bxMonsterSchema.parse({
-    class: "dire wolf", hd: "4+1", hp: 19, ac: 6, morale: 8, movement: 150, size: "large", saves: L1,
-    weapons: [{ name: "bite", damage: "2d4" }],
-  }),
-  owlbear: bxMonsterSchema.parse({
-    class: "owlbear", hd: "5", hp: 22, ac: 5, morale: 9, movement: 120, size: "large", saves: L1, attacks: 3,
-    weapons: [
-      { name: "claw", damage: "1d8" },
-      { name: "claw", damage: "1d8" },
-      { name: "bite", damage: "1d8" },
-    ],
-  }),
-};
+type Saves = typeof NH;
+/** One preset: class, hit dice, average hit points, AC, morale, movement, saves, weapons ("claw 1d6, bite 1d10"), and size or attacks where they differ. */
+type Row = [string, string, number, number, number, number, Saves, string, { size?: "small" | "large"; attacks?: number }?];
+
+const ROWS: Row[] = [
+  ["goblin", "1-1", 3, 6, 7, 60, NH, "weapon 1d6", { size: "small" }],
+  ["orc", "1", 4, 6, 8, 120, L1, "weapon 1d6"],
+  ["skeleton", "1", 4, 7, 12, 60, L1, "weapon 1d6"],
+  ["troll", "6+3", 30, 4, 10, 120, L4_6, "claw 1d6, claw 1d6, bite 1d10", { size: "large", attacks: 3 }],
+  ["ogre", "4+1", 19, 5, 10, 90, L4_6, "club 1d10", { size: "large" }],
+  ["normal man", "1/2", 2, 9, 6, 120, NH, "weapon 1d6"],
+  ["kobold", "1/2", 2, 7, 6, 60, NH, "weapon 1d4", { size: "small" }],
+  ["giant rat", "1/2", 2, 7, 8, 120, NH, "bite 1d3", { size: "small" }],
+  ["giant centipede", "1/2", 2, 9, 7, 60, NH, "bite 1d2", { size: "small" }],
+  ["bandit", "1", 4, 6, 8, 120, T1_4, "sword 1d6"],
+  ["hobgoblin", "1+1", 5, 6, 8, 90, L1, "weapon 1d8"],
+  ["stirge", "1", 4, 7, 9, 180, L1, "beak 1d3", { size: "small" }],
+  ["zombie", "2", 9, 8, 12, 60, L1, "claw 1d8"],
+  ["gnoll", "2", 9, 5, 8, 90, L1, "weapon 2d4"],
+  ["ghoul", "2", 9, 6, 9, 90, L1, "claw 1d3, claw 1d3, bite 1d3", { attacks: 3 }],
+  ["lizard man", "2+1", 10, 5, 12, 60, L1, "weapon 1d6+1"],
+  ["wolf", "2+2", 11, 7, 8, 180, L1, "bite 1d6"],
+  ["bugbear", "3+1", 14, 5, 9, 90, L1, "weapon 2d4"],
+  ["dire wolf", "4+1", 19, 6, 8, 150, L1, "bite 2d4", { size: "large" }],
+  ["owlbear", "5", 22, 5, 9, 120, L1, "claw 1d8, claw 1d8, bite 1d8", { size: "large", attacks: 3 }],
+];
+
+const weaponsOf = (list: string) => list.split(", ").map((w) => ({ name: w.slice(0, w.lastIndexOf(" ")), damage: w.slice(w.lastIndexOf(" ") + 1) }));
+
+export const bxPresets: Record<string, BxSheet> = Object.fromEntries(
+  ROWS.map(([name, hd, hp, ac, morale, movement, saves, weapons, more]) => [name, bxMonsterSchema.parse({ class: name, hd, hp, ac, morale, movement, ...more, saves, weapons: weaponsOf(weapons) })]),
+);

@@ -135,7 +135,7 @@ export function bxAllowance(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>
   if (has(who, "retreating")) return { attacks: 0, why: "retreating: may not attack this round", rule: R_IN_MELEE };
   if (has(who, "casting") || has(who, "spell cast")) return { attacks: 0, why: "casting a spell: no other action this round", rule: R_SPELL };
   if (who.kind === "monster") {
-    const n = routineAttacks(who.sheet as unknown as Record<string, unknown>);
+    const n = routineAttacks(who.sheet);
     if (n > 1) return { attacks: n, why: `${n} attacks (the monster's routine)`, rule: R_PER_ROUND };
   }
   return oneAttack(R_PER_ROUND);
@@ -196,6 +196,6 @@ export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSy
         allowed: "kept or referee",
         schema: z.enum(["kept", "referee"]),
       } },
-    configure: (st) => build(st) as unknown as RuleSystem,
+    configure: (st) => build(st),
   };
 }

@@ -204,6 +204,28 @@ function declareTreat(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   return { ...result("Treatment", lines, R.scars, [{ targetId: who.id, removeConditions: ["head wound"] }]), spendsAction: true };
 }
 
+function declareStep(input: DeclareInput<LifeGuardSheet>): DeclareResult {
+  const t = (input.detail ?? "").trim();
+  const n = t === "" ? 3 : Number(t);
+  gridMove(n);
+  return result("Move", [`${input.who.name} moves ${n} square${n === 1 ? "" : "s"} and may still take one action.`], R.actions, [mark(input.who, [`moved ${n} squares`])]);
+}
+
+/** What each declaration does, by its id; the others only set their mark (SIMPLE). */
+const BY_ID: Record<string, (input: DeclareInput<LifeGuardSheet>, dice: DiceBag) => DeclareResult> = {
+  attack: declareAttack,
+  move: declareMove,
+  place: declarePlace,
+  oil: declareOil,
+  enchant: declareEnchant,
+  retreat: declareRetreat,
+  front: declareFront,
+  doorway: declareDoorway,
+  blast: declareBlast,
+  treat: declareTreat,
+  step: declareStep,
+};
+
 export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx: Ctx): DeclareResult {
   offered(declarations(input.who, ctx), input.id, input.who.name);
   // An oil applied in the first round's declarations is free (docs/rules/life-guard.md, "Oils").
@@ -211,36 +233,7 @@ export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx:
   const spent = input.declared.find((x) => ((SPENDS_ACTION as readonly string[]).includes(x) || x === "attack") && !free(x));
   if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !free(input.id))
     throw new RuleError(`${input.who.name} already declared "${spent}" this round: one action a turn.`);
-  switch (input.id) {
-    case "attack":
-      return declareAttack(input);
-    case "move":
-      return declareMove(input);
-    case "place":
-      return declarePlace(input);
-    case "oil":
-      return declareOil(input);
-    case "enchant":
-      return declareEnchant(input);
-    case "retreat":
-      return declareRetreat(input, dice);
-    case "front":
-      return declareFront(input);
-    case "doorway":
-      return declareDoorway(input);
-    case "blast":
-      return declareBlast(input);
-    case "treat":
-      return declareTreat(input);
-    case "step": {
-      const t = (input.detail ?? "").trim();
-      const n = t === "" ? 3 : Number(t);
-      gridMove(n);
-      return result("Move", [`${input.who.name} moves ${n} square${n === 1 ? "" : "s"} and may still take one action.`], R.actions, [mark(input.who, [`moved ${n} squares`])]);
-    }
-    default: {
-      const s = SIMPLE[input.id]!;
-      return result(`Declared: ${input.id}`, [s.line(input.who.name)], s.rule, [mark(input.who, [s.condition])]);
-    }
-  }
+  if (Object.hasOwn(BY_ID, input.id)) return BY_ID[input.id]!(input, dice);
+  const s = SIMPLE[input.id]!;
+  return result(`Declared: ${input.id}`, [s.line(input.who.name)], s.rule, [mark(input.who, [s.condition])]);
 }

@@ -10,7 +10,8 @@ import { initiative, roundStart } from "./initiative.js";
 import { PRESETS, rollMonster } from "./monsters.js";
 import { ATTRIBUTE_NAMES, ATTRIBUTE_KEYS, describeSheet, monsterSchema, sheetSchema, type SiegeSheet } from "./sheet.js";
 import { STAT_EXAMPLE, siegeStatLine } from "./stats.js";
-import { campaignOptions, round, words } from "./round.js";
+import { campaignOptions, round } from "./round.js";
+import { words } from "./words.js";
 import { restDays } from "./rest.js";
 import { dungeon } from "./dungeon.js";
 

@@ -7,7 +7,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, Effect, InitiativeInput, InitiativeResult, RoundStartResult, Side } from "../types.js";
 import { firstStrike } from "./combat.js";
 import { bleedingEffects, hpBand, readState } from "./damage.js";
-import { chargesAt } from "./plan.js";
+import { chargesAt } from "./marks.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
 /** Conditions that keep a combatant from acting (and rolling initiative). */

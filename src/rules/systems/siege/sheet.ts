@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { formatDamage, parseDamage, type DamageDice } from "../../dice/damage.js";
 import { RuleError } from "../types.js";
-import { signed } from "../../numbers.js";
+import { banded, signed } from "../../numbers.js";
 
 /** Cite seed 003 by its exact heading. */
 export const ref = (heading: string): string => `seed 003, "${heading}"`;
@@ -67,14 +67,7 @@ const perLevel = (cls: string): number => {
  * 18–19 → +3, 20–21 → +4, 22–23 → +5, 24–25 → +6.
  */
 export function attributeModifier(score: number): number {
-  if (score <= 1) return -4;
-  if (score <= 3) return -3;
-  if (score <= 5) return -2;
-  if (score <= 8) return -1;
-  if (score <= 12) return 0;
-  if (score <= 15) return 1;
-  if (score <= 17) return 2;
-  return 3 + Math.floor((score - 18) / 2);
+  return banded(score, [[1, -4], [3, -3], [5, -2], [8, -1], [12, 0], [15, 1], [17, 2]], (s) => 3 + Math.floor((s - 18) / 2));
 }
 
 const attr = (name: string) =>
@@ -184,7 +177,7 @@ export const sheetSchema: z.ZodType<SiegeSheet> = z.object(baseShape).transform(
   const bth = s.bth ?? (FULL_BTH_CLASSES.includes(s.class) ? s.level : Math.floor(s.level / 2));
   const hpMax = s.hpMax ?? Math.max(s.level, perLevel(s.class) * s.level + attributeModifier(s.con) * s.level);
   return { ...s, primes: [...new Set(primes)], bth, hpMax };
-}) as unknown as z.ZodType<SiegeSheet>;
+});
 
 /** A monster: level is its hit dice; its BtH is its hit dice unless typed; primes default to the physical ones. */
 export const monsterSchema: z.ZodType<SiegeSheet> = z
@@ -204,7 +197,7 @@ export const monsterSchema: z.ZodType<SiegeSheet> = z
     primes: [...new Set(s.primes ?? (["str", "dex", "con"] as AttributeKey[]))],
     bth: s.bth ?? s.level,
     hpMax: s.hpMax ?? Math.max(1, Math.ceil(s.level * 4.5)),
-  })) as unknown as z.ZodType<SiegeSheet>;
+  }));
 
 export const mod = (sheet: SiegeSheet, key: AttributeKey): number => attributeModifier(sheet[key]);
 

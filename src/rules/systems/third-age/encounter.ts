@@ -4,6 +4,7 @@ import { RuleError, type Effect, type LoyaltyResult, type MoraleCue, type Morale
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import type { TAC, ThirdAgeSheet } from "./sheet.js";
+import { banded } from "../../numbers.js";
 
 const OTHER: Record<Side, Side> = { party: "foes", foes: "party" };
 const SIDE_WORD: Record<Side, string> = { party: "the party", foes: "the foes" };
@@ -41,11 +42,7 @@ export function surprise(
 
 /** seed 000, "Reaction Rolls": the five bands, edges inclusive. */
 export function reactionBand(total: number): string {
-  if (total <= 6) return "Immediate Hostility";
-  if (total <= 10) return "Unfriendly";
-  if (total <= 14) return "Neutral, Suspicious";
-  if (total <= 18) return "Uninterested";
-  return "Friendly";
+  return banded(total, [[6, "Immediate Hostility"], [10, "Unfriendly"], [14, "Neutral, Suspicious"], [18, "Uninterested"]], () => "Friendly");
 }
 
 /** seed 000, "Reaction Rolls": 2d10 + the party leader's Charisma. */

@@ -73,36 +73,11 @@ export { dungeonTurn, movementAllowance, MOVEMENT, wanderingCheck } from "./dung
 export { intimidate, loyalty, morale, moraleCue, moraleRating, reaction, reactionBand, startingLoyalty, surprise } from "./encounter.js";
 export { groupInitiative, individualInitiative, initiative, roundStart } from "./initiative.js";
 export type { ThirdAgeInitiativeInput } from "./initiative.js";
-export {
-  attributeRoll,
-  check,
-  DEFAULT_DIFFICULTY,
-  DEFAULT_SPELL_TARGET,
-  improvisedAction,
-  levelOf,
-  lowerLevel,
-  PARTIAL_GAP,
-  parseSaveKind,
-  proficiencyRoll,
-  save,
-  SAVE_KINDS,
-} from "./roll.js";
+export { attributeRoll, check, DEFAULT_DIFFICULTY, DEFAULT_SPELL_TARGET, improvisedAction, levelOf, lowerLevel, PARTIAL_GAP, parseSaveKind, proficiencyRoll, save, SAVE_KINDS } from "./roll.js";
 export type { Level } from "./roll.js";
 export { settingsSchema } from "./settings.js";
 export type { ThirdAgeSettings } from "./settings.js";
-export {
-  ATTRIBUTES,
-  isDown,
-  LANGUAGES,
-  languagesFor,
-  monsterSchema,
-  HD_RE,
-  PARTIAL_AC_GAP,
-  partialAC,
-  sheetSchema,
-  staminaPool,
-  stateOf,
-} from "./sheet.js";
+export { ATTRIBUTES, isDown, LANGUAGES, languagesFor, monsterSchema, HD_RE, PARTIAL_AC_GAP, partialAC, sheetSchema, staminaPool, stateOf } from "./sheet.js";
 export type { ThirdAgeSheet, ThirdAgeState } from "./sheet.js";
 export { REF } from "./refs.js";
 export { hitDice, PRESETS, R_MONSTER_HP, rollMonster } from "./monsters.js";

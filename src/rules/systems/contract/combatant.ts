@@ -1,0 +1,62 @@
+/** A fighter as rules see it, its state and the changes rules make to it. Part of the contract in ../types.ts. */
+import type { Mark } from "../../marks.js";
+import type { RuleResult } from "./results.js";
+
+export type Side = "party" | "foes";
+
+/**
+ * A fighter as rules see it: the sheet (validated by the system's schema) and
+ * the mutable state for this fight / campaign (HP, Guard, stamina, conditions).
+ */
+export interface Combatant<Sheet = Record<string, unknown>, State = CombatState> {
+  id: string;
+  name: string;
+  side: Side;
+  kind: "pc" | "retainer" | "monster";
+  sheet: Sheet;
+  state: State;
+}
+
+/** The state every system keeps; systems add their own keys (guard, life, stamina, scars…). */
+export interface CombatState {
+  /** Conditions in words, lower-case: "prone", "unconscious", "dying", "dead", "surprised"… (src/rules/marks.ts) */
+  conditions: Mark[];
+  [key: string]: unknown;
+}
+
+/** Kinds of damage: "illusion" only where a system offers it (`damageKinds`: Castles & Crusades' illusory damage). */
+export type DamageKind = "normal" | "subdual" | "illusion";
+
+/** A change to apply to a combatant: what an attack costs or does, what a declaration or a round's end sets. */
+export interface Effect {
+  targetId: string;
+  /** Damage before the target's own reductions (armour etc. are applied by `applyDamage`). */
+  damage?: number;
+  /** Damage already reduced by the system (applied as is). */
+  damageKind?: DamageKind;
+  staminaCost?: number;
+  addConditions?: Mark[];
+  removeConditions?: Mark[];
+  /** Armour-piercing (Life & Guard): the target's Armour soaks at most this much of `damage`. */
+  armourCap?: number;
+  /** Fields of the target's sheet that change for good (Life & Guard: a torch expended leaves the weapons list). */
+  sheet?: Record<string, unknown>;
+  note?: string;
+}
+
+export interface DamageResult {
+  state: CombatState;
+  result: RuleResult;
+}
+
+export interface StateView {
+  /** "HP 5/8", "Guard 3/7 · Life 7/7". */
+  summary: string;
+  /** 0..1 for a bar. */
+  fraction: number;
+  /**
+   * Where it stands, in the system's words: "dead", "unconscious", "dying", "wounded", "out of
+   * stamina"…; "" when there is nothing to say (unhurt). Never "fine" for someone who is not.
+   */
+  status: string;
+}

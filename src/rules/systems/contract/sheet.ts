@@ -1,0 +1,48 @@
+/** Sheets: their schemas, presets, the embed's fields, filled and rolled sheets. Part of the contract in ../types.ts. */
+import type { z } from "zod";
+import type { DiceBag } from "../../dice/bag.js";
+import type { Combatant, CombatState, StateView } from "./combatant.js";
+import type { RuleResult } from "./results.js";
+
+/** What the rules fill in on a new sheet: rolled, derived, and what stays the player's own. */
+export interface FilledSheet {
+  /** The sheet's fields as rolled or derived, merged under what the player typed. */
+  fields: Record<string, unknown>;
+  /** How each was rolled or derived, one line each. */
+  result: RuleResult;
+  /** Fields the rules filled (rolled or from a table). */
+  filled: string[];
+}
+
+/** Sheets and monsters, as a rule system reads and shows them. */
+export interface SheetRules<Sheet> {
+  /** The sheet of a PC or retainer. Errors must name the field and the allowed range. */
+  sheet: z.ZodType<Sheet>;
+  /** The sheet of a monster (custom stats). */
+  monster: z.ZodType<Sheet>;
+  /** Monster presets by lower-case name ("standard", "goblin"). */
+  presets: Record<string, Sheet>;
+  /** Fields shown on the sheet embed, in order: [label, value]. */
+  describeSheet(sheet: Sheet): [string, string][];
+  /** Fresh state for a new combatant from its sheet. */
+  initialState(sheet: Sheet): CombatState;
+  view(c: Combatant<Sheet>): StateView;
+  /** A monster's sheet as it enters a fight, its hit points rolled from its hit dice; null when `typed` (the referee's own fields) already sets them. */
+  rollMonster?(sheet: Sheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null;
+  /** New XP for a character: the sheet fields that change (XP placed where the text says), and the words. */
+  awardXp?(sheet: Sheet, amount: number): { patch: Record<string, unknown>; result: RuleResult };
+  /**
+   * One stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`) as the
+   * key=value fields the monster schema reads, and the name in front if any.
+   * Throws RuleError naming what it could not read.
+   */
+  statLine?(line: string): { name: string | null; fields: string };
+  /** An example of that stat line, shown when a monster is not found (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
+  statLineExample?: string;
+  /**
+   * A new sheet filled by the rules: what the text rolls (ability scores, hit
+   * points by class and level) and derives from its tables, around what the
+   * player typed (`typed` wins). Null when the text gives nothing to roll.
+   */
+  fillSheet?(typed: Record<string, unknown>, dice: DiceBag): FilledSheet | null;
+}

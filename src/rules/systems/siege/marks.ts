@@ -1,0 +1,34 @@
+/** The marks Castles & Crusades' attacks and declarations leave, keyed by the other combatant's id, and who is not able to act. */
+
+/** Marks a hasty disengager with each foe that has attacked it this round (one attack each): `struck fleeing:<attacker id>`. */
+export const STRUCK_FLEEING = "struck fleeing:";
+/** Marks a charger with the foe it charges ("Charging"): first strike and the +2 are against that foe only. */
+export const CHARGING_AT = "charging at:";
+/** Whether `charger`'s charge is at `foeId` (a charge declared without a target, as before, is at any foe). */
+export const chargesAt = (charger: { state: { conditions: string[] } }, foeId: string): boolean => {
+  const at = charger.state.conditions.filter((c) => c.startsWith(CHARGING_AT));
+  return !at.length || at.includes(`${CHARGING_AT}${foeId}`);
+};
+/** Marks a combatant that closed within 10 ft of a larger foe by a move in the first round: that foe strikes first ("Initiative"). */
+export const CLOSED_ON = "closed on:";
+/** Marks the one that closed once the foe it closed on has struck at it: its own attack at that foe may follow. */
+export const STRUCK_FIRST_BY = "struck first by:";
+/** Marks a hasty disengager with each foe it names as in melee with it: only those get the free attack. */
+export const FLEEING_FROM = "fleeing from:";
+/** Whether a foe may take the free attack at a hasty disengager: in melee with it (every foe when none was named). */
+export const inMeleeWith = (fleeing: { state: { conditions: string[] } }, foeId: string): boolean => {
+  const from = fleeing.state.conditions.filter((c) => c.startsWith(FLEEING_FROM));
+  return !from.length || from.includes(`${FLEEING_FROM}${foeId}`);
+};
+
+export const NOT_ABLE = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying"];
+
+/** Marks a spell of two or more rounds ("Cast a Spell"): `casting until:<round it takes effect>:<spell>`. */
+export const CASTING_UNTIL = "casting until:";
+export const spellOf = (c: string): { round: number; name: string } | undefined => {
+  const m = c.startsWith(CASTING_UNTIL) ? /^(\d+):(.*)$/s.exec(c.slice(CASTING_UNTIL.length)) : null;
+  return m ? { round: Number(m[1]), name: m[2]! } : undefined;
+};
+
+/** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
+export const READIED = "readied:";

@@ -1,0 +1,62 @@
+/** Castles & Crusades' conditions in words players read, and how long each lasts. */
+import { COMMON_CONDITIONS } from "../../round/words.js";
+import type { ConditionWord, Lifetime, SystemWords } from "../types.js";
+import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf, STRUCK_FIRST_BY } from "./marks.js";
+
+const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
+
+export const words = {
+  conditions: {
+    ...COMMON_CONDITIONS,
+    unconscious: w("unconscious", "healed"),
+    "grievously wounded": w("grievously wounded (−1 to −6 HP)", "healed"),
+    "mortally wounded": w("mortally wounded: loses 1 HP a round until aided", "healed"),
+    aided: w("wounds tended: no more HP lost", "healed"),
+    "knocked out for 24 hours": w("knocked out for 24 hours", "healed"),
+    recovering: w("woke from 0 HP: half move, no fighting or spells", "healed"),
+    charging: w("charging (−4 AC this round)", "round"),
+    "charge negated": w("charge negated (no extra damage)", "round"),
+    dodging: w("dodging (+2 AC against up to 3 attacks)", "round"),
+    overbearing: w("overbore (−2 AC this round)", "round"),
+    "knocked down": w("knocked down this round", "round"),
+    disengaging: w("disengaging hastily (−2 AC)", "round"),
+    withdrawing: w("disengaging (fighting withdrawal)", "round"),
+    "moved far": w("moved more than half its rate: no attack", "round"),
+    aiding: w("tending a wounded ally", "round"),
+    casting: w("casting a spell: only its touch attack this round", "round"),
+    held: w("held (prone and defenceless)", "encounter"),
+    // "Situational Modifiers" and "Dexterity": what the Castle Keeper sets by hand (/condition).
+    blind: w("blind (+5 to hit them, −10 to their attacks)", "encounter"),
+    stunned: w("stunned (+2 to hit them)", "round"),
+    cowering: w("cowering (+2 to hit them)", "round"),
+    invisible: w("invisible (−10 to hit them)", "encounter"),
+    unaware: w("unaware of attackers (no Dexterity bonus to AC)", "round"),
+    restrained: w("restrained (no Dexterity bonus to AC)", "encounter"),
+    helpless: w("helpless (+10 to hit them)", "encounter"),
+    disarmed: w("disarmed (fights without the weapon in hand)", "encounter"),
+    // "Movement in the Combat Round": the Castle Keeper's reduction for terrain, obstacles or injuries.
+    "slowed by a quarter": w("movement reduced by a quarter", "encounter"),
+    "slowed by half": w("movement reduced by half", "encounter"),
+    "slowed by three-quarters": w("movement reduced by three-quarters (the most)", "encounter"),
+  },
+  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed", "slowed by a quarter", "slowed by half", "slowed by three-quarters"],
+  describe: (c, name) => {
+    if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
+    if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
+    if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
+    // Who has taken their one attack at a hasty disengager ("may not make a second attack against the fleeing character").
+    if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
+    if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
+    if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
+    const spell = spellOf(c);
+    if (spell) return w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter");
+    if (c.startsWith(READIED)) return w(`${c.slice(READIED.length)} out of the backpack, ready`, "encounter");
+    if (c.startsWith(CLOSED_ON)) return w(`closed within 10 ft of ${name(c.slice(CLOSED_ON.length))}`, "round");
+    if (c.startsWith(STRUCK_FIRST_BY)) return w(`struck first by ${name(c.slice(STRUCK_FIRST_BY.length))}`, "round");
+    const cover = COVER_WORDS[c.slice(6)];
+    if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
+    return undefined;
+  },
+} satisfies SystemWords;
+
+export const COVER_WORDS: Record<string, string> = { light: "1/4 cover (+2 AC)", partial: "1/2 cover (+4 AC)", heavy: "3/4 cover (+6 AC)", full: "full cover (+10 AC)" };
