@@ -65,11 +65,17 @@ interface Prepared {
   reader: boolean;
   run(...args: unknown[]): unknown;
   columns(): unknown[];
-  raw(on?: boolean): Prepared;
-  all(...args: unknown[]): unknown[];
+  raw(on?: boolean): { all(...args: unknown[]): unknown[] };
+  all?(...args: unknown[]): unknown[];
+  bind?(args: unknown[]): Prepared;
 }
 interface Connection {
   prepare(sql: string): Prepared;
+}
+
+/** better-sqlite3's connection, which the SQLite driver adapter keeps as its `client`. */
+function isSqlite(x: unknown): x is Connection & SqliteConnection {
+  return typeof x === "object" && x !== null && typeof Reflect.get(x, "prepare") === "function" && typeof Reflect.get(x, "inTransaction") === "boolean";
 }
 
 /**
@@ -97,7 +103,7 @@ function cachingStatements(conn: Connection, limit = 200): void {
   });
   conn.prepare = (sql: string) => {
     const st = compiled(sql);
-    return { ...bound(st, []), bind: (args: unknown[]) => bound(st, args) } as unknown as Prepared;
+    return { ...bound(st, []), bind: (args: unknown[]) => bound(st, args) };
   };
 }
 
@@ -106,10 +112,10 @@ function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteL
   const connect = factory.connect.bind(factory);
   factory.connect = async (): Promise<SqlDriverAdapter> => {
     const conn = counted(await connect(), counts, true);
-    const sqlite = (conn as unknown as { client?: Connection }).client;
-    if (sqlite && typeof sqlite.prepare === "function") {
+    const sqlite: unknown = Reflect.get(conn, "client");
+    if (isSqlite(sqlite)) {
       // The lane compiles its own statements (its own integer mode), on the connection as it came.
-      const raw = sqlite as unknown as SqliteConnection;
+      const raw = sqlite;
       sqliteLanes?.onConnection({ prepare: raw.prepare.bind(raw), get inTransaction() {
         return raw.inTransaction;
       } });

@@ -95,22 +95,36 @@ export function laneOf(db: object): Lane | undefined {
   return lanes.get(db);
 }
 
+type Transaction = (arg: unknown, opts?: unknown) => Promise<unknown>;
+type Body = (tx: object) => Promise<unknown>;
+
+/**
+ * Puts `route` in front of the client's own `$transaction`: it gets each call's callback (or
+ * Prisma's batch, not a function) and the client's own method to pass it on to.
+ */
+export function routeTransactions<D extends object>(db: D, route: (arg: unknown, opts: unknown, run: Transaction) => Promise<unknown>): D {
+  const own: unknown = Reflect.get(db, "$transaction");
+  if (typeof own !== "function") throw new Error("the store's client has no $transaction");
+  const run: Transaction = (arg, opts) => Reflect.apply(own, db, [arg, opts]) as Promise<unknown>;
+  Object.defineProperty(db, "$transaction", { value: (arg: unknown, opts?: unknown) => route(arg, opts, run), configurable: true, writable: true });
+  return db;
+}
+
+/** Whether a `$transaction` argument is a callback (not Prisma's batch of queries). */
+export const isBody = (arg: unknown): arg is Body => typeof arg === "function";
+
 /** Gives every interactive transaction of `db` a lane on the connection, and runs the `laneOnly` ones on the lane alone. */
 export function withLanes<D extends object>(db: D, conn: SqliteConnection, counts: StoreCounts, gate: Gate): D {
   const lane = sqliteLane(conn, counts);
   const control: Control = {}; // BEGIN, COMMIT and ROLLBACK, compiled once for this connection
-  const holder = db as unknown as { $transaction: (arg: unknown, opts?: unknown) => Promise<unknown> };
-  const run = holder.$transaction.bind(db);
-  holder.$transaction = (arg: unknown, opts?: unknown) => {
-    if (typeof arg !== "function") return run(arg, opts);
-    const fn = arg as (tx: object) => Promise<unknown>;
-    if (laneOnlyBodies.has(fn)) return inLane(conn, control, lane, counts, gate, fn);
+  return routeTransactions(db, (arg, opts, run) => {
+    if (!isBody(arg)) return run(arg, opts);
+    if (laneOnlyBodies.has(arg)) return inLane(conn, control, lane, counts, gate, arg);
     return run((tx: object) => {
       setLane(tx, lane);
-      return fn(tx);
+      return arg(tx);
     }, opts);
-  };
-  return db;
+  });
 }
 
 /** A client for a `laneOnly` transaction: the lane, and an error for anything else. */

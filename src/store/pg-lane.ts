@@ -20,7 +20,7 @@
 import pg from "pg";
 import type { Prisma } from "../generated/prisma/client.js";
 import type { StoreCounts } from "./client.js";
-import { isLaneOnly, laneClient, setLane, type Lane } from "./lane.js";
+import { isBody, isLaneOnly, laneClient, routeTransactions, setLane, type Lane } from "./lane.js";
 import { isStoreUnreachable } from "./unreachable.js";
 
 /** Timestamps without a zone hold UTC (Prisma writes them so): read them back as such. */
@@ -68,8 +68,9 @@ function pgLane(conn: Queryable, counts: StoreCounts, first?: { pending: boolean
       counts.statements += 2;
       counts.trace?.("BEGIN");
       counts.trace?.(query.text);
-      const results = (await conn.query({ text: `BEGIN; ${inline(query)}`, types: TYPES })) as unknown as pg.QueryResult[];
-      return results[1]!;
+      // Several statements in one query answer with a result each (node-postgres types it as one).
+      const results: pg.QueryResult | pg.QueryResult[] = await conn.query({ text: `BEGIN; ${inline(query)}`, types: TYPES });
+      return Array.isArray(results) ? results[1]! : results;
     }
     counts.statements++;
     counts.trace?.(query.text);
@@ -89,13 +90,7 @@ export function withPgLanes<D extends object>(db: D, pool: pg.Pool, counts: Stor
     run: (q) => (counts.transactions++, alone.run(q)),
   };
   setLane(db, outside);
-  const holder = db as unknown as { $transaction: (arg: unknown, opts?: unknown) => Promise<unknown> };
-  const run = holder.$transaction.bind(db);
-  holder.$transaction = (arg: unknown, opts?: unknown) => {
-    if (typeof arg === "function" && isLaneOnly(arg)) return inPgLane(pool, counts, arg as (tx: object) => Promise<unknown>);
-    return run(arg, opts);
-  };
-  return db;
+  return routeTransactions(db, (arg, opts, run) => (isBody(arg) && isLaneOnly(arg) ? inPgLane(pool, counts, arg) : run(arg, opts)));
 }
 
 /** BEGIN (with the first statement), the callback, COMMIT (ROLLBACK when it throws), on one pooled connection. */
