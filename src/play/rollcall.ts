@@ -131,8 +131,6 @@ export async function callForRolls(s: Services, actor: Actor, req: { kind: CallK
       const attr = sys.attributes.find((a) => a.toLowerCase() === c.attribute.toLowerCase() || a.toLowerCase().startsWith(c.attribute.toLowerCase()));
       if (!attr) throw new UserError(`${sys.name} has no attribute "${c.attribute}": use one of ${sys.attributes.join(", ")}.`);
       req = { ...req, input: { ...c, attribute: attr } };
-    } else if (isUnsupported(sys.saves)) {
-      throw new UserError(sys.saves.message);
     }
     const targets = await targetsOf(tx, campaign.id, req.players);
     await probe(tx, sys, req.kind, req.input, targets);

@@ -1,7 +1,6 @@
 import { EmbedBuilder } from "discord.js";
 import { DICE_HELP } from "../../rules/dice/help.js";
 import { SYSTEM_IDS, systemOf, type SystemId } from "../../rules/systems/index.js";
-import { isUnsupported } from "../../rules/systems/types.js";
 import { sheetFields } from "../../play/sheets.js";
 import { clip, COLOURS } from "./style.js";
 import { situationOption } from "../situation.js";
@@ -51,7 +50,7 @@ export function helpEmbed(topic: string | null): EmbedBuilder {
 
 function systemHelp(id: SystemId): EmbedBuilder {
   const s = systemOf(id);
-  const saves = isUnsupported(s.saves) ? s.saves.message : s.saves.join(", ");
+  const saves = s.saves.join(", ");
   return new Embed({ color: COLOURS.info })
     .setTitle(`${s.name} (\`${id}\`)`)
     .addFields(

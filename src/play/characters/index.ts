@@ -2,6 +2,7 @@
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Character } from "../../generated/prisma/client.js";
 import type { CombatState, Combatant, FilledSheet, RuleResult, RuleSystem } from "../../rules/systems/types.js";
+import { has, refusal } from "../../rules/systems/define.js";
 import { bagFor, openStream } from "../streams.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -106,7 +107,7 @@ const example = (system: RuleSystem) => {
 /** Whether the campaign's system rolls anything for a new sheet (/character create roll:true); without, a new player gets the form. */
 export async function rollsSheets(s: Services, actor: Actor): Promise<boolean> {
   const campaign = await requireCampaign(s.store.db, actor);
-  return campaignSystem(campaign).fillSheet !== undefined;
+  return has(campaignSystem(campaign), "fill") !== undefined;
 }
 
 /** The state key listing the sheet fields the rules filled (the rest are the player's own). */
@@ -114,9 +115,10 @@ export const FILLED = "_filled";
 
 /** What the rules roll and derive for a new sheet, from the campaign's stream (logged, verifiable). */
 async function fillByRules(tx: Tx, campaign: Campaign, system: RuleSystem, name: string, typed: Record<string, unknown>, actor: Actor): Promise<FilledSheet> {
-  if (!system.fillSheet) throw new UserError(`${system.name} gives nothing to roll for a sheet: type its fields${example(system)} (or leave out \`roll\` and fill the form).`);
+  const rolls = has(system, "fill");
+  if (!rolls) throw new UserError(`${refusal(system, "fill")}: type its fields${example(system)} (or leave out \`roll\` and fill the form).`);
   const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
-  const filled = system.fillSheet(typed, bagFor(open, `sheet of ${name}`));
+  const filled = rolls.fillSheet(typed, bagFor(open, `sheet of ${name}`));
   await open.close(tx, actor);
   if (!filled) throw new UserError(`${system.name} gives nothing to roll for this sheet: type its fields${example(system)}.`);
   return filled;

@@ -1,5 +1,6 @@
 /** /character xp: new XP placed on the sheet where the system's text says (the referee awards it). */
 import type { RuleResult } from "../../rules/systems/types.js";
+import { capability } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { campaignSystem } from "../campaigns/system.js";
@@ -15,8 +16,8 @@ export async function awardCharacterXp(s: Services, actor: Actor, input: { name?
     const { campaign, character } = await resolve(tx, actor, input.name);
     requireReferee(campaign, actor, "award XP");
     const system = campaignSystem(campaign);
-    if (!system.awardXp) throw new UserError(`${system.name} keeps no XP rule here: change the sheet with /character edit.`);
-    const award = rule(() => system.awardXp!(sheetCodec.decode(character.sheet), input.amount));
+    const xp = capability(system, "xp");
+    const award = rule(() => xp.awardXp(sheetCodec.decode(character.sheet), input.amount));
     const sheet = validateSheet(system.sheet, { ...sheetCodec.decode(character.sheet), ...award.patch });
     const r = await tx.character.updateMany({ where: { id: character.id, version: character.version }, data: { sheet: sheetCodec.encode(sheet), version: { increment: 1 } } });
     if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");

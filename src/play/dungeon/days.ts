@@ -10,7 +10,7 @@ import { remaining } from "../../rules/dungeon/light.js";
 import type { DungeonState } from "../../rules/dungeon/state.js";
 import { eatAndDrink } from "../../rules/dungeon/supplies.js";
 import { isCheckTurn, parseTable, rollTable, wanderingRoll } from "../../rules/dungeon/wandering.js";
-import { isUnsupported } from "../../rules/systems/types.js";
+import { has } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
@@ -92,8 +92,7 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
     let state: DungeonState = { ...before, lights, effects: effects.effects, supplies: fed.supplies, fedDays: fed.fedDays, restTurns: 0, wandering: null };
     if (monster) {
       const leader = leaderOf(start.party);
-      const r = system.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction"));
-      const reaction = isUnsupported(r) ? null : r;
+      const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
       if (reaction) lines.push(`${reaction.title}.`);
       state = { ...state, wandering: { id: shortId(), turn: monster.turn, monsters: monster.monsters, reaction: reaction?.reaction ?? null, started: false } };
       lines.push(full ? `The rest is interrupted on day ${full + 1}: ${full} full day${full === 1 ? "" : "s"} of rest count.` : "The rest is interrupted on its first day: no full day of rest, no healing.");

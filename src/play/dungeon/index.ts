@@ -1,6 +1,7 @@
 /** /dungeon turn and status: the campaign's clock between fights, in one transaction each, every die from the campaign's stream. */
 import { passTurn, type DungeonState, type PendingWandering, type TurnOutcome } from "../../rules/dungeon/index.js";
-import { isUnsupported, type ReactionRollResult } from "../../rules/systems/types.js";
+import type { ReactionRollResult } from "../../rules/systems/types.js";
+import { has } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
@@ -70,8 +71,7 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     let reaction: ReactionRollResult | null = null;
     if (last.wandering) {
       const leader = leaderOf(start.party);
-      const r = campaignSystem(campaign).reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction"));
-      reaction = isUnsupported(r) ? null : r;
+      reaction = has(campaignSystem(campaign), "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
       state = { ...state, wandering: { id: shortId(), turn: last.turn, monsters: last.monsters, reaction: reaction?.reaction ?? null, started: false } };
     }
     // A rest interrupted by a wandering monster restores nothing; full days of complete rest heal where the system says.

@@ -70,7 +70,6 @@ export async function presetChoices(s: Services, actor: Actor, typed: string): P
     .map((p) => ({ name: `${head}${p}`.slice(0, 100), value: `${head}${p}`.slice(0, 100) }));
 }
 
-import { isUnsupported } from "../../rules/systems/types.js";
 import { sheetCodec } from "../codecs/sheets.js";
 
 /** Autocomplete: combatants of the running encounter, else the campaign's characters. */
@@ -92,7 +91,6 @@ export async function saveChoices(s: Services, actor: Actor, typed: string): Pro
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
   const saves = campaignSystem(campaign).saves;
-  if (isUnsupported(saves)) return [];
   const t = typed.toLowerCase();
   return saves.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));
 }

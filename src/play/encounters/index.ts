@@ -2,7 +2,8 @@
 import { partyLeader } from "./leader.js";
 import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
-import { isUnsupported, type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
+import { capability, has, refusal } from "../../rules/systems/define.js";
+import { type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
 import { atFeet, type Mark } from "../../rules/marks.js";
@@ -169,8 +170,9 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     if (input.surprise !== false) {
       const bag = bagFor(open, "surprise");
       const sides = { party: fight.combatants.filter((c) => c.side === "party"), foes: fight.combatants.filter((c) => c.side === "foes") };
-      const r = fight.system.surprise({ ...sides, ...surpriseOptions(input.surpriseModifiers), settings: fight.settings }, bag);
-      if (isUnsupported(r)) notes.push(r.message);
+      const rolls = has(fight.system, "surprise");
+      const r = rolls?.surprise({ ...sides, ...surpriseOptions(input.surpriseModifiers), settings: fight.settings }, bag);
+      if (!r) notes.push(refusal(fight.system, "surprise"));
       else {
         results.push(r);
         surprise = r.surprised.party || r.surprised.foes;
@@ -189,15 +191,14 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       results.push({ title: "Distance", lines: [`The sides meet ${apart} feet apart (2d6 × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
     }
     if (input.entries) {
-      if (!fight.system.appearance) throw new UserError(`${fight.system.name} rolls no direction of appearance: start the encounter without \`entries\` (or roll it yourself with /roll).`);
-      results.push(fight.system.appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
+      results.push(capability(fight.system, "appearance").appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
     }
     // A system that keeps the distance (B/X): the party on its line at 0, the foes at the distance rolled.
     if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, atFeet(c.side === "party" ? 0 : apart));
     if (input.reaction || input.leader) {
       const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
-      const r = fight.system.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
-      if (isUnsupported(r)) notes.push(r.message);
+      const r = has(fight.system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
+      if (!r) notes.push(refusal(fight.system, "reaction"));
       else results.push({ ...r, lines: [line, ...r.lines] });
     }
     await open.close(tx, actor);

@@ -2,7 +2,8 @@
 import { possessive } from "../../rules/books.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { Campaign, LoyaltyEvent, Retainer } from "../../generated/prisma/client.js";
-import { isUnsupported, type LoyaltyResult } from "../../rules/systems/types.js";
+import type { LoyaltyResult } from "../../rules/systems/types.js";
+import { capability, has } from "../../rules/systems/define.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -71,10 +72,10 @@ export async function hireRetainer(s: Services, actor: Actor, input: { name: str
     const system = campaignSystem(campaign);
     const sheet = validateSheet(system.sheet, readSheetInput(input.sheet ?? "", system.sheet));
     const boss = asCombatant(employer);
-    const bySystem = system.startingLoyalty(boss, sheet);
+    const bySystem = has(system, "retainers")?.startingLoyalty(boss, sheet) ?? null;
     const own = typeof sheet.loyalty === "number" ? sheet.loyalty : null;
     const [loyalty, how] =
-      Number.isInteger(bySystem) && bySystem >= MIN_LOYALTY
+      bySystem !== null && Number.isInteger(bySystem) && bySystem >= MIN_LOYALTY
         ? [clampLoyalty(bySystem), `${possessive(system.name)} starting loyalty`]
         : own !== null
           ? [clampLoyalty(own), "the sheet's loyalty"]
@@ -144,8 +145,7 @@ export async function checkLoyalty(s: Services, actor: Actor, input: { name: str
     requireOwnerOrReferee(campaign, actor, r.employerId, `<@${r.employerId}>'s`);
     const enc = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: enc?.id ?? null });
-    const res = campaignSystem(campaign).loyalty({ loyalty: r.loyalty, ...(input.modifier ? { modifier: input.modifier } : {}) }, bagFor(open, `loyalty of ${r.name}`));
-    if (isUnsupported(res)) throw new UserError(res.message);
+    const res = capability(campaignSystem(campaign), "retainers").loyalty({ loyalty: r.loyalty, ...(input.modifier ? { modifier: input.modifier } : {}) }, bagFor(open, `loyalty of ${r.name}`));
     await open.close(tx, actor);
     const after = res.outcome === "deserts" ? await update(tx, r, { status: "deserted" }) : r;
     const shown = res.rolls[0] ? asShown(res.rolls[0]) : null;

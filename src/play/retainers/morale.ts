@@ -4,6 +4,7 @@
  */
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { isUnsupported, type Combatant, type MoraleResult } from "../../rules/systems/types.js";
+import { has } from "../../rules/systems/define.js";
 import type { Tx } from "../../store/client.js";
 import type { Fight } from "../encounters/load.js";
 import { findRetainer } from "./find.js";
@@ -21,8 +22,8 @@ export async function retainerMorale(tx: Tx, fight: Fight, members: Combatant[],
   for (const c of members.filter((m) => m.kind === "retainer")) {
     const r = await findRetainer(tx, fight.campaign, c.name, ["active"]);
     if (!r) continue;
-    const m = fight.system.morale({ who: [c], rating: r.loyalty, ...(modifier ? { modifier } : {}) }, bag);
-    if (isUnsupported(m)) return null;
+    const m = has(fight.system, "morale")?.morale({ who: [c], rating: r.loyalty, ...(modifier ? { modifier } : {}) }, bag);
+    if (!m || isUnsupported(m)) return null;
     ids.push(c.id);
     merged.lines.push(`${c.name} (loyalty ${r.loyalty}): ${m.lines.join("; ")}`);
     merged.rules.push(...m.rules);

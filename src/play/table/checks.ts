@@ -1,6 +1,6 @@
 /** /check and /save: a character's attribute check or saving throw, in a fight or out of one. */
 import { campaignSystem } from "../campaigns/system.js";
-import { isUnsupported, type Combatant, type Effect } from "../../rules/systems/types.js";
+import { type Combatant, type Effect } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -49,7 +49,6 @@ export async function attributeCheck(s: Services, actor: Actor, input: CheckRequ
 export async function savingThrow(s: Services, actor: Actor, input: SaveRequest, tx?: Tx): Promise<TableResult> {
   return withDice(s, actor, `save ${input.kind ?? ""}`.trim(), async (tx, sc, bag) => {
     const sys = campaignSystem(sc.campaign);
-    if (isUnsupported(sys.saves)) throw new UserError(sys.saves.message);
     const c = await who(tx, sc, actor, input.character, input.characterId);
     const order = sc.fight?.rows.some((r) => r.id === c.id) ? nowAgainst(sc.fight, c.id) : undefined;
     const damage = input.damage?.trim() ? saveDamage(sc, actor, input.damage, bag) : undefined;

@@ -1,5 +1,6 @@
 /** The referee's encounter rolls: /surprise, /reaction, /morale (by groups) and talking foes down. */
 import { campaignSystem } from "../campaigns/system.js";
+import { capability, has } from "../../rules/systems/define.js";
 import { isUnsupported, type Combatant, type Effect, type MoraleResult, type RuleSystem, type Side, type SystemId, type Unsupported } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -21,7 +22,7 @@ export async function surpriseRoll(s: Services, actor: Actor, input: { modifiers
     const sys = campaignSystem(sc.campaign);
     const cs = sc.fight?.combatants ?? [];
     const settings = readSettings(sc.campaign.system as SystemId, sc.campaign.settings);
-    const r = unsupported(sys.surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes"), ...surpriseOptions(input.modifiers), settings }, bag));
+    const r = rule(() => capability(sys, "surprise")).surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes"), ...surpriseOptions(input.modifiers), settings }, bag);
     if (sc.fight) {
       // A new roll replaces the last one's: who is not surprised now loses the mark.
       const effects = sc.fight.combatants.map((c): Effect => (isSurprised(r, c) ? { targetId: c.id, addConditions: ["surprised"] } : { targetId: c.id, removeConditions: ["surprised"] }));
@@ -36,7 +37,7 @@ export async function reactionRoll(s: Services, actor: Actor, input: { leader?: 
     requireReferee(sc.campaign, actor, "roll reactions");
     const sys = campaignSystem(sc.campaign);
     const { leader, line } = partyLeader(await partyOf(tx, sc), input.leader);
-    const r = unsupported(sys.reaction({ ...(leader ? { leader } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag));
+    const r = rule(() => capability(sys, "reaction")).reaction({ ...(leader ? { leader } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
     return { result: { ...r, lines: [line, ...r.lines] }, extra: [], campaign: sc.campaign };
   });
 }
@@ -58,11 +59,12 @@ async function partyOf(tx: Tx, sc: Scope): Promise<Combatant[]> {
  * or a name) keeps only the group it names.
  */
 function moraleGroups(sys: RuleSystem, members: Combatant[], group?: string | null): { name: string; who: Combatant[] }[] {
-  const all = members.length && sys.moraleGroups ? sys.moraleGroups(members) : [{ name: "", who: members }];
+  const by = has(sys, "morale")?.moraleGroups;
+  const all = members.length && by ? by(members) : [{ name: "", who: members }];
   if (!group) return all;
   const k = group.trim().toLowerCase();
   const named = all.filter((g) => g.name.toLowerCase() === k || g.who.some((c) => c.name.toLowerCase() === k));
-  if (!named.length) throw new UserError(`No one standing is "${group}": ${sys.moraleGroups ? `the groups are ${all.map((g) => g.name || "the side").join(", ")}` : "this system checks the side as one"}.`);
+  if (!named.length) throw new UserError(`No one standing is "${group}": ${by ? `the groups are ${all.map((g) => g.name || "the side").join(", ")}` : "this system checks the side as one"}.`);
   return named;
 }
 
@@ -94,7 +96,7 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
     if (loyal && !members.length && input.rating == null) return { result: loyal.result, extra: [], campaign: sc.campaign };
     if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
     const groups = moraleGroups(sys, members, input.group);
-    const roll = (who: Combatant[]) => sys.morale({ who, side, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
+    const roll = (who: Combatant[]) => capability(sys, "morale").morale({ who, side, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
     const rolled = groups.map((g) => ({ name: g.name, r: rule(() => roll(g.who)) }));
     const raw = rolled.length === 1 ? rolled[0]!.r : mergeMorale(rolled);
     // The rest of the side may have no morale of its own (B/X player characters): the retainers' rolls stand alone.
@@ -116,7 +118,7 @@ export async function parleyCheck(s: Services, actor: Actor, input: { speaker?: 
   return withDice(s, actor, input.intent, async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, `call for a roll to ${input.intent}`);
     const sys = campaignSystem(sc.campaign);
-    if (!sys.parley) throw new UserError(`${sys.name} gives no roll to talk foes into surrender: the referee decides, or check their morale with /morale.`);
+    const talk = rule(() => capability(sys, "parley"));
     if (!sc.fight) throw new UserError("No encounter is running here: there is no one to talk into surrender. Start one with /encounter start.");
     const party = sc.fight.combatants.filter((c) => c.side === "party" && !isDown(c));
     const named = input.speaker?.trim().toLowerCase();
@@ -130,7 +132,7 @@ export async function parleyCheck(s: Services, actor: Actor, input: { speaker?: 
     const targets = sc.fight.combatants.filter((c) => c.side === "foes" && !isDown(c));
     if (!targets.length) throw new UserError("No foe is standing: there is no one to talk into surrender.");
     const r = rule(() =>
-      sys.parley!({ who: speaker, targets, intent: input.intent, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag),
+      talk.parley({ who: speaker, targets, intent: input.intent, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag),
     );
     const applied = await applyEffects(tx, sc.fight, r.effects, bag);
     return { result: { title: r.title, lines: [...r.lines, ...applied.lines], rules: r.rules, rolls: r.rolls }, extra: [], campaign: sc.campaign };
@@ -155,8 +157,11 @@ export function moraleNudges(f: Fight, was?: Record<"foes" | "party", number>): 
     if (!members.length || down === 0 || down === members.length) continue;
     if (was && down <= was[side]) continue;
     const said = `${down} of the ${side} ${down === 1 ? "has" : "have"} fallen`;
-    if (f.system.moraleCue) {
-      const cue = f.system.moraleCue(side, down, members.length);
+    // A system with no morale roll prompts no one to call it.
+    const morale = has(f.system, "morale");
+    if (!morale) continue;
+    if (morale.moraleCue) {
+      const cue = morale.moraleCue(side, down, members.length);
       if (cue) out.push(`Morale: ${said} — ${cue.words}: the referee may call \`/morale side:${side}\`.`);
     } else if (down === 1 || down === Math.ceil(members.length / 2)) out.push(`Morale: ${said} — the referee may call \`/morale side:${side}\`.`);
   }

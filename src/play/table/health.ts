@@ -1,6 +1,7 @@
 /** /damage and /heal: hit points, falls and the wounds a text treats between fights. */
 import { campaignSystem } from "../campaigns/system.js";
 import { type DamageKind } from "../../rules/systems/types.js";
+import { capability } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { rule, UserError } from "../errors.js";
@@ -69,14 +70,14 @@ export async function treatWound(s: Services, actor: Actor, input: { target: str
   return s.store.db.$transaction(async (tx) => {
     const sc = await scope(tx, actor);
     const sys = campaignSystem(sc.campaign);
-    if (!sys.treat) throw new UserError(`${sys.name} has no wound that waits for treatment: give the amount to heal.`);
+    const wounds = capability(sys, "treat");
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
     if (row && sc.fight) throw new UserError(`${row.name} is in "${sc.fight.encounter.name}": there, treatment is the action of a turn (/declare on that turn). Nothing was changed.`);
     const c = await findCharacter(tx, sc.campaign.id, input.target);
     if (!c) throw await noTarget(tx, sc, input.target);
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
     const rc = asCombatant(c);
-    const r = rule(() => sys.treat!(rc, null));
+    const r = rule(() => wounds.treat(rc, null));
     await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(sheetState(sys.words, r.state)), version: { increment: 1 } } });
     const now = sys.view({ ...rc, state: r.state });
     return { result: { ...r.result, title: `${rc.name}: wound treated`, lines: [...r.result.lines, `Now ${now.summary}.`] }, extra: [], campaign: sc.campaign };
@@ -88,13 +89,13 @@ async function fallDamage(s: Services, actor: Actor, input: { target: string; he
   return withDice(s, actor, `fall of ${input.heightFt} ft`, async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "apply a fall");
     const sys = campaignSystem(sc.campaign);
-    if (!sys.fall) throw new UserError(`${sys.name} has no falling rule here: give the damage as \`amount\`.`);
+    const falls = capability(sys, "fall");
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
     const c = row ? null : await findCharacter(tx, sc.campaign.id, input.target);
     if (!row && !c) throw await noTarget(tx, sc, input.target);
     const who = row ? toRule(row) : asCombatant(c!);
     const was = sc.fight ? fallen(sc.fight) : undefined;
-    const f = rule(() => sys.fall!(who, input.heightFt, bag));
+    const f = rule(() => falls.fall(who, input.heightFt, bag));
     let lines = f.lines;
     let rules = f.rules;
     if (f.damage > 0 && row && sc.fight) {

@@ -1,5 +1,6 @@
 /** /odds: the chance to hit and the damage spread, before rolling. */
 import { type Situation } from "../../rules/systems/types.js";
+import { capability } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { rule, UserError } from "../errors.js";
@@ -20,11 +21,11 @@ export async function attackOdds(s: Services, actor: Actor, input: { target: str
   const a = input.attacker ? find(input.attacker) : f.rows.find((r) => r.controllerId === actor.userId);
   if (!a) throw new UserError("Say who attacks with the `attacker` option.");
   const sys = f.system;
-  if (!sys.odds) throw new UserError(`${sys.name} cannot compute odds yet.`);
+  const odds = capability(sys, "odds");
   const all = f.rows.map(toRule);
   const r = unsupported(
     rule(() =>
-      sys.odds!({
+      odds.odds({
         attacker: toRule(a),
         defender: toRule(d),
         others: all.filter((c) => c.id !== a.id && c.id !== d.id),

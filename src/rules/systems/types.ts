@@ -8,6 +8,7 @@
  */
 import type { SituationKey, AttackRules } from "./contract/attack.js";
 import type { CampaignOptions, DungeonRules } from "./contract/campaign.js";
+import type { Capabilities, Capability } from "./contract/capabilities.js";
 import type { CheckRules, EncounterRules } from "./contract/checks.js";
 import type { HealthRules } from "./contract/health.js";
 import type { OrderRules } from "./contract/round.js";
@@ -21,16 +22,17 @@ export * from "./contract/round.js";
 export * from "./contract/health.js";
 export * from "./contract/sheet.js";
 export * from "./contract/campaign.js";
+export * from "./contract/capabilities.js";
 
 /** A system's id: the registry (src/rules/systems/index.ts) is keyed by exactly these. */
 export type SystemId = "third-age" | "bx" | "bx-house" | "siege" | "life-guard";
 
 /**
- * A rule system: who it is and where its text is, then its parts: sheets, checks and saves, the rolls of an
- * encounter, the round, the attack, and what hurts and heals.
+ * What every rule system has: who it is and where its text is, then its parts: sheets, checks and saves, the
+ * encounter's distance, the round, the attack, and what hurts and heals. A manifest missing one fails to compile.
  */
-export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>>
-  extends SheetRules<Sheet>, CheckRules<Sheet>, EncounterRules<Sheet>, OrderRules<Sheet>, AttackRules<Sheet>, HealthRules<Sheet> {
+export interface SystemCore<Sheet extends Record<string, unknown> = Record<string, unknown>>
+  extends SheetRules<Sheet>, CheckRules<Sheet>, EncounterRules, OrderRules<Sheet>, AttackRules<Sheet>, HealthRules<Sheet> {
   id: SystemId;
   name: string;
   /** Reactions / situation keys this system understands (for help and the "ignored" list). */
@@ -43,4 +45,15 @@ export interface RuleSystem<Sheet extends Record<string, unknown> = Record<strin
   dungeon?: DungeonRules;
   /** Where the text is silent, what the bot uses, said once (in /help for the system) rather than on every number. */
   silent?: string;
+}
+
+/**
+ * A rule system, as `defineSystem` (./define.ts) builds it from its manifest: the core, the capability groups it
+ * has, and for each group it lacks the refusal players read. Play reaches a group through `capability` or `has`.
+ */
+export interface RuleSystem<Sheet extends Record<string, unknown> = Record<string, unknown>> extends SystemCore<Sheet> {
+  /** The capability groups this system has. */
+  can: Partial<Capabilities<Sheet>>;
+  /** For each group it lacks, why, in players' words (naming the book). */
+  lacks: Partial<Record<Capability, string>>;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isUnsupported, RuleError } from "../../../src/rules/systems/types.js";
-import { lifeGuard, retreat } from "../../../src/rules/systems/life-guard/index.js";
+import { RuleError } from "../../../src/rules/systems/types.js";
+import { lifeGuard, NO_SURPRISE, retreat } from "../../../src/rules/systems/life-guard/index.js";
+import { capability } from "../../../src/rules/systems/define.js";
 import { faces, monster, pc } from "./helpers.js";
 
 describe("checks and saves", () => {
@@ -50,8 +51,8 @@ describe("morale, loyalty, surprise, reaction", () => {
   });
 
   it("no surprise roll and no reaction table", () => {
-    expect(isUnsupported(lifeGuard.surprise({ party: [], foes: [] }, faces()))).toBe(true);
-    expect(isUnsupported(lifeGuard.reaction({}, faces()))).toBe(true);
+    expect(() => capability(lifeGuard, "surprise")).toThrow(new RuleError(NO_SURPRISE));
+    expect(() => capability(lifeGuard, "reaction")).toThrow(/^Life & Guard has no reaction table: the Bard decides/);
   });
 });
 

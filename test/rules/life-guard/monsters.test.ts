@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lifeGuard, statLine, STAT_LINE_EXAMPLE } from "../../../src/rules/systems/life-guard/index.js";
 import { RuleError } from "../../../src/rules/systems/types.js";
+import { has } from "../../../src/rules/systems/define.js";
 import { readSheetInput } from "../../../src/play/sheets.js";
 
 /** The stat line as the monster schema reads it, the way /encounter add and /encounter bestiary read it. */
@@ -31,7 +32,7 @@ describe("Life & Guard foes by the book", () => {
   // seed 004, "Enemy Types": Life and Guard are fixed by the type, nothing is rolled
   it("nothing is rolled for a foe or a new sheet: no rollMonster, no fillSheet", () => {
     expect(lifeGuard.rollMonster).toBeUndefined();
-    expect(lifeGuard.fillSheet).toBeUndefined();
+    expect(has(lifeGuard, "fill")).toBeUndefined();
   });
 });
 

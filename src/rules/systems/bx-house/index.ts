@@ -4,8 +4,9 @@
  * initiative, round start, morale and damage are the house's.
  */
 import { z } from "zod";
-import { BX_OPTIONS, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, createBx, type BxSettings } from "../bx/index.js";
-import type { RuleSystem } from "../types.js";
+import { BX_OPTIONS, bxManifest, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, type BxCan, type BxSettings } from "../bx/index.js";
+import type { Capabilities } from "../types.js";
+import { defineSystem, type SystemOf } from "../define.js";
 import { houseBegin, houseLapse, houseReact } from "./attack.js";
 import { HOUSE_SITUATIONS } from "./plan.js";
 import { houseOdds } from "./odds.js";
@@ -25,10 +26,13 @@ export const houseSettingsSchema = bxSettingsSchema.extend({
 });
 export type HouseSettings = z.output<typeof houseSettingsSchema>;
 
-export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem<HouseSheet> {
+/** The groups the house rules have: B/X's, with the house's own odds and morale, and the direction of appearance. */
+type HouseCan = Pick<Capabilities<HouseSheet>, keyof BxCan | "appearance">;
+
+export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<HouseSheet, HouseCan> {
   const st: HouseSettings = houseSettingsSchema.parse(settings);
-  const base = createBx(st as BxSettings);
-  return {
+  const base = bxManifest(st as BxSettings);
+  return defineSystem<HouseSheet, HouseCan>({
     ...base,
     id: "bx-house",
     name: "B/X house rules",
@@ -54,19 +58,14 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     initialState: houseInitialState,
     words: houseWords,
     round: createHouseRound(base.round, st),
-    surprise: houseSurprise,
     encounterDistance: (input, dice) => encounterDistance(input, dice),
-    appearance,
     initiative: (input, dice) => houseInitiative(input, st, dice),
     roundStart: (input, dice) => houseRoundStart(input, st, dice),
-    morale: houseMorale,
-    moraleGroups: bxMoraleGroups,
     attack: {
       begin: (input, dice) => houseBegin(input, st, dice),
       react: (state, optionId, input) => houseReact(state, optionId, input, st),
       lapse: (state, input) => houseLapse(state, input, st),
     },
-    odds: (input) => houseOdds(input, st),
     applyDamage: houseApplyDamage,
     applyHealing: houseApplyHealing,
     timePasses: (c, minutes) => houseTimePasses(c, minutes),
@@ -74,11 +73,18 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): RuleSystem
     statLine: houseStatLine,
     statLineExample: HOUSE_STAT_EXAMPLE,
     silent: "Where B/X house rules is silent the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
-    fillSheet: houseFillSheet,
-  };
+    can: {
+      ...base.can,
+      surprise: { surprise: houseSurprise },
+      morale: { morale: houseMorale, moraleGroups: bxMoraleGroups },
+      odds: { odds: (input) => houseOdds(input, st) },
+      fill: { fillSheet: houseFillSheet },
+      appearance: { appearance },
+    },
+  });
 }
 
-export const bxHouse: RuleSystem<HouseSheet> = createBxHouse();
+export const bxHouse = createBxHouse();
 
 export * from "./attack.js";
 export * from "./plan.js";

@@ -1,5 +1,6 @@
 /** Basic/Expert SRD (seed 002) as a RuleSystem. `createBx(settings)` applies campaign options; `bx` uses the defaults. */
-import type { RuleSystem, SituationKey } from "../types.js";
+import type { Capabilities, SituationKey } from "../types.js";
+import { defineSystem, type Manifest, type SystemOf } from "../define.js";
 import { bxBegin, bxLapse, bxOdds, bxReact } from "./attack.js";
 import { BX_ATTRIBUTES, bxCheck, bxSaveOrItems } from "./checks.js";
 import { bxLoyalty, bxMorale, bxMoraleGroups, bxReaction, bxStartingLoyalty, bxSurprise } from "./encounter.js";
@@ -15,54 +16,61 @@ import { bxCampaignOptions, bxRound, bxSettingsFrom, bxWords } from "./round.js"
 
 export const BX_SITUATIONS: SituationKey[] = ["mode", "range", "cover", "modifier", "distance"];
 
-export function createBx(settings: Partial<BxSettings> = {}): RuleSystem<BxSheet> {
-  const st: BxSettings = bxSettingsSchema.parse({ ...BX_DEFAULT_SETTINGS, ...settings });
+/** The groups B/X has: no parley, XP, treatment, falls or direction of appearance. */
+export type BxCan = Pick<Capabilities<BxSheet>, "surprise" | "reaction" | "morale" | "retainers" | "odds" | "fill">;
+
+/** B/X's manifest with the campaign's options read (`st`): the B/X house rules build on it. */
+export function bxManifest(st: BxSettings): Manifest<BxSheet, BxCan> {
   return {
     id: "bx",
     name: "Basic/Expert",
+    seed: "002",
     sheet: bxSheetSchema,
     monster: bxMonsterSchema,
     presets: bxPresets,
-    attributes: BX_ATTRIBUTES,
-    saves: [...SAVE_KINDS],
-    situations: BX_SITUATIONS,
-    keepsDistance: st.distance === "kept",
-    seed: "002",
-    words: bxWords,
-    round: bxRound,
-    dungeon: bxDungeon,
-    campaignOptions: bxCampaignOptions((options) => createBx(bxSettingsFrom(options))),
     describeSheet: bxDescribeSheet,
     initialState: bxInitialState,
     view: bxView,
+    ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
+    statLine: bxMonsterLine,
+    statLineExample: "HD 4+1 AC 5 ATK 1d10 ML 10",
+    attributes: BX_ATTRIBUTES,
+    saves: [...SAVE_KINDS],
     check: bxCheck,
     save: bxSaveOrItems,
-    surprise: bxSurprise,
-    reaction: bxReaction,
+    keepsDistance: st.distance === "kept",
+    words: bxWords,
+    round: bxRound,
     initiative: (input, dice) => bxInitiative(input, st, dice),
     roundStart: (input, dice) => bxRoundStart(input, st, dice),
-    morale: bxMorale,
-    moraleGroups: bxMoraleGroups,
-    loyalty: bxLoyalty,
-    startingLoyalty: bxStartingLoyalty,
+    situations: BX_SITUATIONS,
     attack: {
       begin: (input, dice) => bxBegin(input, st, dice),
       react: (state, optionId, input, dice) => bxReact(state, optionId, input, dice),
       lapse: (state, input) => bxLapse(state, input),
     },
-    odds: (input) => bxOdds(input, st),
     applyDamage: bxApplyDamage,
     applyHealing: bxApplyHealing,
     restDays: bxRestDays,
-    ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
-    statLine: bxMonsterLine,
-    statLineExample: "HD 4+1 AC 5 ATK 1d10 ML 10",
+    dungeon: bxDungeon,
+    campaignOptions: bxCampaignOptions((options) => createBx(bxSettingsFrom(options))),
     silent: "Where Basic/Expert is silent (ability scores, hit dice and attack tables by class, monster hit points, surprise, loyalty) the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
-    fillSheet: bxFillSheet,
+    can: {
+      surprise: { surprise: bxSurprise },
+      reaction: { reaction: bxReaction },
+      morale: { morale: bxMorale, moraleGroups: bxMoraleGroups },
+      retainers: { loyalty: bxLoyalty, startingLoyalty: bxStartingLoyalty },
+      odds: { odds: (input) => bxOdds(input, st) },
+      fill: { fillSheet: bxFillSheet },
+    },
   };
 }
 
-export const bx: RuleSystem<BxSheet> = createBx();
+export function createBx(settings: Partial<BxSettings> = {}): SystemOf<BxSheet, BxCan> {
+  return defineSystem(bxManifest(bxSettingsSchema.parse({ ...BX_DEFAULT_SETTINGS, ...settings })));
+}
+
+export const bx = createBx();
 
 export * from "./attack.js";
 export * from "./checks.js";

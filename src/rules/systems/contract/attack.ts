@@ -1,7 +1,7 @@
 /** An attack as a small state machine, what it is given and what it gives back. Part of the contract in ../types.ts. */
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, Effect } from "./combatant.js";
-import type { RuleRef, RuleResult, Unsupported } from "./results.js";
+import type { RuleRef, RuleResult } from "./results.js";
 
 /** Situation options a player may give /attack. Systems read the ones they know and list the rest as ignored. */
 export interface Situation {
@@ -123,7 +123,7 @@ export type PlaceOrder = "attacker first" | "same" | "defender first";
 /** The label of `situation.modifier` on the roll: the referee's in the book's word for the referee, a player's as the player's. */
 export const modifierLabel = (by: AttackInput["modifierBy"], referee: string): string => (by === "referee" ? referee : by === "player" ? "player's modifier" : "modifier");
 
-/** The attack and its odds, as a rule system gives them. */
+/** The attack, as a rule system gives it (its odds are a capability, ./capabilities.ts). */
 export interface AttackRules<Sheet> {
   attack: {
     begin(input: AttackInput<Sheet>, dice: DiceBag): AttackState;
@@ -132,6 +132,4 @@ export interface AttackRules<Sheet> {
     /** No one reacted in time: make it final as if "take" were pressed, and skip follow-ups (from "followups" it gives nothing new). */
     lapse(state: AttackState, input: AttackInput<Sheet>, dice: DiceBag): AttackState;
   };
-  /** Exact chance to hit and the damage spread, before rolling (for /odds). */
-  odds?(input: AttackInput<Sheet>): RuleResult | Unsupported;
 }

@@ -1,4 +1,4 @@
-/** Checks, saves, and the rolls around an encounter (surprise, reactions, morale, loyalty). Part of the contract in ../types.ts. */
+/** Checks, saves, and the results of the rolls around an encounter (surprise, reactions, morale, loyalty). Part of the contract in ../types.ts. */
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, Effect, Side } from "./combatant.js";
 import type { PlaceOrder } from "./attack.js";
@@ -60,37 +60,14 @@ export interface MoraleCue {
 export interface CheckRules<Sheet> {
   /** Attribute names for /check, as the system spells them. */
   attributes: string[];
-  /** Saving-throw kinds for /save, or Unsupported with what to use instead. */
-  saves: string[] | Unsupported;
+  /** Saving-throw kinds for /save. */
+  saves: string[];
   check(input: CheckInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
   save(input: SaveInput<Sheet>, dice: DiceBag): SaveResult | Unsupported;
 }
 
-/** The rolls of meeting foes and keeping a party together, as a rule system gives them. */
-export interface EncounterRules<Sheet> {
-  /** `modifiers`: the referee's bonus or penalty to each side's roll; `settings`: the campaign's options (systems read those they know). */
-  surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>>; settings?: Record<string, unknown> }, dice: DiceBag): SurpriseResult | Unsupported;
-  reaction(input: { leader?: Combatant<Sheet>; modifier?: number }, dice: DiceBag): ReactionRollResult | Unsupported;
-  /** `side`: whose morale (a text may give morale to monsters only). */
-  morale(input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number; side?: Side }, dice: DiceBag): MoraleResult | Unsupported;
-  loyalty(input: { loyalty: number; modifier?: number }, dice: DiceBag): LoyaltyResult | Unsupported;
-  /**
-   * Talking foes into surrender, for systems whose text has it (The Third Age: a Charisma roll above the
-   * monsters' morale). On success `effects` mark them surrendered.
-   */
-  parley?(input: { who: Combatant<Sheet>; targets: Combatant<Sheet>[]; intent: "intimidate" | "persuade"; rating?: number; modifier?: number }, dice: DiceBag): RuleResult & { success: boolean; effects: Effect[] };
-  /** Starting loyalty of a retainer hired by `employer`. */
-  startingLoyalty(employer: Combatant<Sheet> | undefined, retainerSheet?: Sheet): number;
-  /**
-   * When the referee should be prompted to check a side's morale, after damage: `down` of `of`
-   * non-player combatants of `side` are down. Null: no prompt. Absent: play's usual triggers.
-   */
-  moraleCue?(side: Side, down: number, of: number): MoraleCue | null;
-  /**
-   * Who checks morale together (B/X: each creature type on its own, an ogre apart from its orcs), each group
-   * named: play rolls once per group, and each roll's marks go to that group. Absent: the side rolls as one.
-   */
-  moraleGroups?(who: Combatant<Sheet>[]): { name: string; who: Combatant<Sheet>[] }[];
+/** The rolls around meeting foes every system has (the rest are capabilities, ./capabilities.ts). */
+export interface EncounterRules {
   /** The distance between the sides when an encounter starts, by the text (surprise may change it). Play uses 2d6 × 10 feet without it. */
   encounterDistance?(input: { surprise: boolean; outdoors?: boolean }, dice: DiceBag): RuleResult;
   /**
@@ -99,6 +76,4 @@ export interface EncounterRules<Sheet> {
    * moves change it and its attacks read it.
    */
   keepsDistance?: boolean;
-  /** Where the foes come in, among `entries` ways in (the B/X house rules' "direction of appearance"): a roll the referee calls. */
-  appearance?(input: { entries: number }, dice: DiceBag): RuleResult;
 }

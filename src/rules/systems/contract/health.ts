@@ -1,7 +1,6 @@
 /** Damage, healing, rest and time passing. Part of the contract in ../types.ts. */
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageKind, DamageResult } from "./combatant.js";
-import type { RuleResult } from "./results.js";
 
 /** What hurts and heals a combatant, as a rule system gives it. */
 export interface HealthRules<Sheet> {
@@ -10,16 +9,9 @@ export interface HealthRules<Sheet> {
   damageKinds?: DamageKind[];
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */
   rest?(c: Combatant<Sheet>, kind: "turn" | "long"): DamageResult;
-  /**
-   * Treating a wound the text says lasts "until you are treated" (Life & Guard's Head Wound), between fights.
-   * `by`: who treats (a name, or null for the referee). Throws RuleError when there is nothing to treat.
-   */
-  treat?(c: Combatant<Sheet>, by: string | null): DamageResult;
   /** Dungeon turns of rest in a row that make a long rest (Life & Guard: "rest for a few hours"); without it, rest is a turn's. */
   longRestTurns?: number;
   applyHealing(c: Combatant<Sheet>, amount: number): DamageResult;
-  /** Falling damage from a height in feet, as the referee applies it (/damage fall). */
-  fall?(who: Combatant<Sheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number };
   /** What game time outside a fight does to a combatant (subdual damage healing, waking up); null when nothing changes. */
   timePasses?(c: Combatant<Sheet>, minutes: number, dice: DiceBag): DamageResult | null;
   /** Full days of complete rest: natural healing by the text (seed 002, "Healing"). */

@@ -29,8 +29,6 @@ export interface SheetRules<Sheet> {
   view(c: Combatant<Sheet>): StateView;
   /** A monster's sheet as it enters a fight, its hit points rolled from its hit dice; null when `typed` (the referee's own fields) already sets them. */
   rollMonster?(sheet: Sheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null;
-  /** New XP for a character: the sheet fields that change (XP placed where the text says), and the words. */
-  awardXp?(sheet: Sheet, amount: number): { patch: Record<string, unknown>; result: RuleResult };
   /**
    * One stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`) as the
    * key=value fields the monster schema reads, and the name in front if any.
@@ -39,10 +37,4 @@ export interface SheetRules<Sheet> {
   statLine?(line: string): { name: string | null; fields: string };
   /** An example of that stat line, shown when a monster is not found (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
   statLineExample?: string;
-  /**
-   * A new sheet filled by the rules: what the text rolls (ability scores, hit
-   * points by class and level) and derives from its tables, around what the
-   * player typed (`typed` wins). Null when the text gives nothing to roll.
-   */
-  fillSheet?(typed: Record<string, unknown>, dice: DiceBag): FilledSheet | null;
 }

@@ -12,7 +12,6 @@ import {
   type RuleResult,
   type SaveInput,
   type SaveResult,
-  type Unsupported,
 } from "../types.js";
 import { lifeSaveOn, rollUnder } from "./damage.js";
 import { R } from "./refs.js";
@@ -146,11 +145,8 @@ export function retreat(c: C, opts: { safeDestination: boolean; modifier?: numbe
   return { ...t, title: t.success ? "Retreat: escaped" : "Retreat: caught", rules: [R.retreat, ...t.rules], escaped: t.success };
 }
 
-export const noSurprise: Unsupported = {
-  unsupported: true,
-  message: "Life & Guard has no surprise roll: in the first round each PC rolls against Guard to act — /initiative rolls it when the first round starts.",
-};
-export const noReaction: Unsupported = {
-  unsupported: true,
-  message: "Life & Guard has no reaction table: the Bard decides how the creatures react (use /roll 2d6 if you want a die).",
-};
+/** Life & Guard lacks these rolls: what players read instead. */
+export const NO_SURPRISE =
+  "Life & Guard has no surprise roll: in the first round each PC rolls against Guard to act — /initiative rolls it when the first round starts.";
+export const NO_REACTION =
+  "Life & Guard has no reaction table: the Bard decides how the creatures react (use /roll 2d6 if you want a die).";

@@ -1,8 +1,9 @@
 /** Life & Guard (seed 004): the rule system. */
 import type { DiceBag } from "../../dice/bag.js";
-import type { Combatant, DamageResult, RuleSystem } from "../types.js";
+import type { Combatant, DamageResult } from "../types.js";
+import { defineSystem } from "../define.js";
 import { attack, SITUATIONS } from "./attack.js";
-import { ATTRIBUTES, check, loyalty, morale, noReaction, noSurprise, save, SAVES, startingLoyalty } from "./checks.js";
+import { ATTRIBUTES, check, loyalty, morale, NO_REACTION, NO_SURPRISE, save, SAVES, startingLoyalty } from "./checks.js";
 import { applyDamageTo, applyHealingTo, LONG_REST_TURNS, mortalClock, rest, treat } from "./damage.js";
 import { odds } from "./odds.js";
 import { encounterDistance, initiative, roundStart } from "./round.js";
@@ -12,35 +13,24 @@ import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
 import { campaignOptions, round as roundRules, words } from "./round.js";
 import { dungeon } from "./dungeon.js";
 
-export const lifeGuard: RuleSystem<LifeGuardSheet> = {
+export const lifeGuard = defineSystem({
   id: "life-guard",
   name: "Life & Guard",
+  seed: "004",
   sheet: sheetSchema,
   monster: monsterSchema,
   presets,
+  describeSheet, initialState, view,
+  // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.
+  statLine,
+  statLineExample: STAT_LINE_EXAMPLE,
   attributes: ATTRIBUTES,
   saves: SAVES,
-  situations: SITUATIONS,
-  seed: "004",
-  words,
-  round: roundRules,
-  campaignOptions,
-  dungeon,
-  describeSheet,
-  initialState,
-  view,
-  check,
-  save,
-  surprise: () => noSurprise,
-  reaction: () => noReaction,
-  initiative,
-  roundStart,
+  check, save,
   encounterDistance,
-  morale,
-  loyalty,
-  startingLoyalty,
+  words, round: roundRules, initiative, roundStart,
+  situations: SITUATIONS,
   attack,
-  odds,
   applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual", opts?: { armourCap?: number }): DamageResult {
     const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal", opts ?? {});
     return { state, result };
@@ -48,19 +38,23 @@ export const lifeGuard: RuleSystem<LifeGuardSheet> = {
   applyHealing: applyHealingTo,
   // Rest restores Guard; a long rest also ends "deprived" (docs/rules/life-guard.md).
   rest: (c, kind) => rest(c, { long: kind === "long" }),
-  // "Minus d6 maximum Life until you are treated" (seed 004, "Scars", row 6), between fights (/heal treat).
-  treat,
   // "Deprived until you rest for a few hours" (seed 004, "Scars", row 3): 3 hours, 18 dungeon turns in a row (docs/rules/life-guard.md, "Deprived").
   longRestTurns: LONG_REST_TURNS,
   // A full day of rest is more than a few hours: a long rest.
   restDays: (c) => rest(c, { long: true }),
   // Game time between fights: a Mortal Wound's hour runs out (seed 004, "Scars", row 11).
   timePasses: (c, minutes) => mortalClock(c, minutes),
-  // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.
-  statLine,
-  statLineExample: STAT_LINE_EXAMPLE,
-  // Seed 004 rolls nothing for a new character (docs/rules/life-guard.md, "Sheets"): no fillSheet.
-};
+  campaignOptions, dungeon,
+  // Seed 004 rolls nothing for a new character (docs/rules/life-guard.md, "Sheets"): no fill.
+  can: {
+    morale: { morale },
+    retainers: { loyalty, startingLoyalty },
+    odds: { odds },
+    // "Minus d6 maximum Life until you are treated" (seed 004, "Scars", row 6), between fights (/heal treat).
+    treat: { treat },
+  },
+  lacks: { surprise: NO_SURPRISE, reaction: NO_REACTION },
+});
 
 export * from "./sheet.js";
 export * from "./monsters.js";

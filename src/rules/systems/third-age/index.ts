@@ -2,68 +2,59 @@
  * The Third Age (seed 000): 2d10 attack rolls against a success AC and a
  * partial AC, stamina-paid reactions, attribute rolls instead of saving throws.
  */
-import type { RuleSystem } from "../types.js";
+import { defineSystem } from "../define.js";
 import { attackOfRound, lapse, odds, react, SITUATIONS } from "./attack.js";
 import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
 import { intimidate, loyalty, morale, moraleCue, reaction, startingLoyalty, surprise } from "./encounter.js";
 import { awardSheetXp } from "./character.js";
 import { initiative, roundStart } from "./initiative.js";
 import { check, save, SAVE_KINDS } from "./roll.js";
-import { ATTRIBUTES, describeSheet, initialState, monsterSchema, sheetSchema, view, type ThirdAgeSheet } from "./sheet.js";
+import { ATTRIBUTES, describeSheet, initialState, monsterSchema, sheetSchema, view } from "./sheet.js";
 import { PRESETS, rollMonster } from "./monsters.js";
 import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
 import { campaignOptions, round, words } from "./round.js";
 import { dungeon } from "./dungeon.js";
 export { fightsWithTwo, lightWeapons, MOVED, TWO_WEAPONS } from "./round.js";
 
-export const thirdAge: RuleSystem<ThirdAgeSheet> = {
+export const thirdAge = defineSystem({
   id: "third-age",
   name: "The Third Age",
+  seed: "000",
   sheet: sheetSchema,
   monster: monsterSchema,
   presets: PRESETS,
+  describeSheet, initialState, view,
+  // Monsters by their hit dice, and custom monsters as one stat line (docs/rules/third-age.md, "Monsters").
+  rollMonster, statLine, statLineExample: STAT_LINE_EXAMPLE,
   attributes: [...ATTRIBUTES],
   saves: [...SAVE_KINDS],
-  situations: [...SITUATIONS],
-  seed: "000",
-  words,
-  round,
-  campaignOptions,
-  dungeon,
-  describeSheet,
-  initialState,
-  view,
   check: (input, dice) => check(input, dice),
   save: (input, dice) => save(input, dice),
-  surprise: (input, dice) => surprise(input, dice),
-  reaction: (input, dice) => reaction(input, dice),
+  words, round,
   initiative: (input, dice) => initiative(input, dice),
   roundStart: (input, dice) => roundStart(input, dice),
-  morale: (input, dice) => morale(input, dice),
-  // seed 000, "Morale and Loyalty": "roll above the monster's morale rating on a Charisma attribute roll".
-  parley: (input, dice) => {
-    const r = intimidate(input, dice);
-    return { ...r, effects: r.success ? input.targets.map((t) => ({ targetId: t.id, addConditions: ["surrendered"] })) : [] };
-  },
-  loyalty: (input, dice) => loyalty(input, dice),
-  startingLoyalty: (employer) => startingLoyalty(employer),
-  attack: {
-    begin: (input, dice) => attackOfRound(input, dice),
-    react,
-    lapse,
-  },
-  odds,
-  applyDamage,
-  applyHealing,
+  situations: [...SITUATIONS],
+  attack: { begin: (input, dice) => attackOfRound(input, dice), react, lapse },
+  applyDamage, applyHealing,
   // Stamina returns after a turn of rest (docs/rules/third-age.md, "Stamina").
   rest: (c) => restoreStamina(c),
-  moraleCue,
-  awardXp: (sheet, amount) => awardSheetXp(sheet, amount),
-  // Monsters by their hit dice, and custom monsters as one stat line (docs/rules/third-age.md, "Monsters").
-  rollMonster,
-  statLine,
-  statLineExample: STAT_LINE_EXAMPLE,
-};
+  campaignOptions, dungeon,
+  can: {
+    surprise: { surprise: (input, dice) => surprise(input, dice) },
+    reaction: { reaction: (input, dice) => reaction(input, dice) },
+    morale: { morale: (input, dice) => morale(input, dice), moraleCue },
+    retainers: { loyalty: (input, dice) => loyalty(input, dice), startingLoyalty: (employer) => startingLoyalty(employer) },
+    // seed 000, "Morale and Loyalty": "roll above the monster's morale rating on a Charisma attribute roll".
+    parley: {
+      parley: (input, dice) => {
+        const r = intimidate(input, dice);
+        return { ...r, effects: r.success ? input.targets.map((t) => ({ targetId: t.id, addConditions: ["surrendered"] })) : [] };
+      },
+    },
+    odds: { odds },
+    xp: { awardXp: (sheet, amount) => awardSheetXp(sheet, amount) },
+  },
+});
 
 export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, planOfRound, react, SITUATIONS, UNARMED } from "./attack.js";
 export type { AttackPlan, ThirdAgeAttackData } from "./attack.js";
