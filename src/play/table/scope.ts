@@ -1,7 +1,7 @@
 /** The table's shared steps: the campaign and fight a roll is made in, its dice, and who is meant. */
 import type { Campaign } from "../../generated/prisma/client.js";
 import { isUnsupported, type Combatant, type DamageResult, type RuleResult, type RuleSystem, type StateView } from "../../rules/systems/types.js";
-import type { Tx } from "../../store/client.js";
+import type { Tx, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { UserError } from "../errors.js";
@@ -25,7 +25,7 @@ export interface Scope {
   fight: Fight | null;
 }
 
-export async function scope(tx: Tx, actor: Actor): Promise<Scope> {
+export async function scope(tx: Hot, actor: Actor): Promise<Scope> {
   const campaign = await requireCampaign(tx, actor);
   const enc = await activeEncounter(tx, campaign.id);
   return { campaign, fight: enc ? await loadFight(tx, campaign, enc) : null };
