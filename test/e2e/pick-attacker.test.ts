@@ -12,11 +12,12 @@ beforeAll(async () => {
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Barrow" });
   await h.cmd("alice", "character create", { name: "Alda", sheet: "body=2 hp=10 weapons=longsword:1d8" });
   await h.cmd("alice", "retainer hire", { name: "Hob", employer: "Alda", sheet: "body=1 hp=6 weapons=spear:1d6" });
+  await h.cmd("bob", "character create", { name: "Brom", sheet: "hp=8 weapons=axe:1d8" });
   await h.cmd("referee", "encounter start", { monsters: "1 goblin", stats: "HD 1-1 HP 40 AC 13/9 AB +0 ATK short sword 1d6 ML 12 DEX +1", surprise: false });
   await h.cmd("alice", "encounter join", { retainer: "Hob" });
   let order = text((await h.cmd("referee", "initiative")).message);
-  for (let i = 0; i < 3 && !/round 1 · Alda, Hob to act/.test(order); i++) order = text((await h.cmd("referee", "next")).message);
-  expect(order).toMatch(/round 1 · Alda, Hob to act/);
+  for (let i = 0; i < 3 && !/round 1 · Alda, Brom, Hob to act/.test(order); i++) order = text((await h.cmd("referee", "next")).message);
+  expect(order).toMatch(/round 1 · Alda, Brom, Hob to act/);
 });
 afterAll(async () => h?.stop());
 
@@ -43,5 +44,14 @@ describe("one attacker for /odds and /attack", () => {
     const attack = await h.cmd("alice", "attack", { target: "Goblin" });
     expect(attack.ephemeral).toBeFalsy();
     expect(text(attack.message)).toMatch(/^Hob attacks Goblin/);
+  });
+
+  it("a player whose only one is down: /check still rolls for them, /odds and /attack say they cannot act", async () => {
+    await h.cmd("referee", "damage", { target: "Brom", amount: 50 });
+    expect(text((await h.cmd("bob", "check", { attribute: "Body" })).message)).toMatch(/^Brom/);
+    const odds = await h.cmd("bob", "odds", { target: "Goblin" });
+    expect(odds.ephemeral).toBe(true);
+    expect(odds.message.content).toMatch(/^Brom is .+ and cannot act\.$/);
+    expect((await h.cmd("bob", "attack", { target: "Goblin" })).message.content).toBe(odds.message.content);
   });
 });
