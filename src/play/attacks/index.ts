@@ -6,7 +6,6 @@
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { Hot } from "../../store/client.js";
-import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import { encounterById, insertPending, pendingById, updatePending } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
@@ -22,7 +21,8 @@ import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { fallen, moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack, gateTarget } from "../round/gate.js";
-import { forPlayer, pickActing } from "../round/who.js";
+import { forPlayer } from "../round/who.js";
+import { pickCombatant } from "../round/pick.js";
 import { roundCodec } from "../codecs/encounter.js";
 import { attackInputCodec, attackStateCodec } from "../codecs/pending.js";
 
@@ -66,15 +66,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const fight = await requireFight(tx, actor);
-    const canAttack = (row: CombatantRow) => {
-      try {
-        return gateAttack(fight, row, actor, false) !== null;
-      } catch (err) {
-        if (err instanceof UserError) return false;
-        throw err;
-      }
-    };
-    const a = pickActing(fight, actor, req.attacker, "attacker", "attacks", canAttack);
+    const a = pickCombatant(fight, actor, req.attacker, "attack");
     const d = findCombatant(fight, req.target);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
     // Who is attacked first (the dead, who fled), then whether the attacker may attack now.

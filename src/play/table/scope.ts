@@ -13,6 +13,8 @@ import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, toRule, type Fight } from "../encounters/load.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { activeEncounter } from "../../store/hot.js";
+import { pickCombatant } from "../round/pick.js";
+import { mayMove } from "../round/who.js";
 
 export interface TableResult {
   result: RuleResult;
@@ -63,9 +65,10 @@ export async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null,
   }
   if (sc.fight) {
     const rows = sc.fight.rows;
-    const row = name ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) : rows.find((r) => r.controllerId === actor.userId);
+    // Unnamed: the combatant /attack would pick for this actor (pick.ts), when they have one here.
+    const row = name ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) : rows.some((r) => r.controllerId === actor.userId) ? pickCombatant(sc.fight, actor, null, "roll") : undefined;
     if (row) {
-      if (row.controllerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
+      if (!mayMove(sc.campaign, actor, row)) throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
       return toRule(row);
     }
   }
