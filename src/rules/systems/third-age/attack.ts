@@ -107,10 +107,11 @@ const machine = attackMachine<ThirdAgeAttackData, ThirdAgeSheet>({
   lapse: (d) => {
     if (!d.final) d.final = "lapsed";
   },
-  refusal: (optionId, state) =>
+  // The pressed option's id is the button's, not words a player reads: the refusal names what is open instead.
+  refusal: (_optionId, state) =>
     state.phase === "done"
       ? "This attack is already over: nothing more can be pressed."
-      : `"${optionId}" is not open now (open: ${state.options.map((o) => o.label).join(", ") || "none"}): the attack has moved on.`,
+      : `That reaction is not open now (open: ${state.options.map((o) => o.label).join(", ") || "none"}): the attack has moved on.`,
 });
 
 /** Rolls the attack. `step` 2 is the second attack of two-weapon fighting (−4). */
