@@ -1,6 +1,17 @@
 // Registered application commands (global and per guild), stored as Discord answers them.
-import type { JsonObject, StoredCommand } from "./types.js";
+import type { APIApplicationCommandOption } from "discord.js";
+import type { Json, JsonObject, StoredCommand } from "./types.js";
 import { snowflake } from "./world.js";
+
+const isObject = (v: Json | undefined): v is JsonObject => !!v && typeof v === "object" && !Array.isArray(v);
+const isOption = (v: Json): v is JsonObject & APIApplicationCommandOption => isObject(v) && typeof v.type === "number" && typeof v.name === "string";
+const numbers = (v: Json | undefined): number[] | undefined => (Array.isArray(v) ? v.filter((x) => typeof x === "number") : undefined);
+
+/** A name or description in other languages: each locale's words (or null). */
+function localized(v: Json | undefined): Record<string, string | null> | null {
+  if (!isObject(v)) return null;
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string | null] => typeof e[1] === "string" || e[1] === null));
+}
 
 export class Commands {
   private readonly scopes = new Map<string, StoredCommand[]>();
@@ -30,14 +41,14 @@ export class Commands {
 
   bulkOverwrite(guildId: string | undefined, bodies: JsonObject[]): StoredCommand[] {
     const old = this.list(guildId);
-    const next = bodies.map((b) => this.shape(guildId, b, old.find((c) => c.name === b.name && c.type === ((b.type as number) ?? 1))?.id));
+    const next = bodies.map((b) => this.shape(guildId, b, old.find((c) => c.name === b.name && c.type === (typeof b.type === "number" ? b.type : 1))?.id));
     this.scopes.set(guildId ?? "global", next);
     return next;
   }
 
   create(guildId: string | undefined, body: JsonObject): StoredCommand {
     const list = [...this.list(guildId)];
-    const i = list.findIndex((c) => c.name === body.name && c.type === ((body.type as number) ?? 1));
+    const i = list.findIndex((c) => c.name === body.name && c.type === (typeof body.type === "number" ? body.type : 1));
     const cmd = this.shape(guildId, body, i >= 0 ? list[i]!.id : undefined);
     if (i >= 0) list[i] = cmd;
     else list.push(cmd);
@@ -54,7 +65,7 @@ export class Commands {
     const i = list.findIndex((c) => c.id === id);
     if (i < 0) return undefined;
     const cur = list[i]!;
-    const cmd = this.shape(guildId, { ...(cur as unknown as JsonObject), ...body }, id);
+    const cmd = this.shape(guildId, body, id, cur);
     list[i] = cmd;
     this.scopes.set(guildId ?? "global", list);
     return cmd;
@@ -67,24 +78,27 @@ export class Commands {
     return next.length !== list.length;
   }
 
-  private shape(guildId: string | undefined, b: JsonObject, id = snowflake()): StoredCommand {
-    const type = (b.type as number | undefined) ?? 1;
+  /** A command as Discord answers it, from a body; `was`: a patch keeps what the body does not set. */
+  private shape(guildId: string | undefined, body: JsonObject, id = snowflake(), was?: StoredCommand): StoredCommand {
+    const field = <T>(k: string, fromBody: () => T, kept: (w: StoredCommand) => T): T => (was && !Object.hasOwn(body, k) ? kept(was) : fromBody());
+    const type = field("type", () => (typeof body.type === "number" ? body.type : 1), (w) => w.type);
+    const options = field("options", () => (Array.isArray(body.options) ? body.options.filter(isOption) : undefined), (w) => w.options);
     return {
       id,
       application_id: this.applicationId,
       version: snowflake(),
       type,
-      name: String(b.name),
-      name_localizations: (b.name_localizations as Record<string, string> | undefined) ?? null,
-      description: type === 1 ? String(b.description ?? "") : "",
-      description_localizations: (b.description_localizations as Record<string, string> | undefined) ?? null,
-      ...(b.options ? { options: b.options } : {}),
-      default_member_permissions: b.default_member_permissions == null ? null : String(b.default_member_permissions),
-      dm_permission: b.dm_permission === undefined ? true : Boolean(b.dm_permission),
-      nsfw: Boolean(b.nsfw),
-      integration_types: (b.integration_types as number[] | undefined) ?? [0],
-      contexts: (b.contexts as number[] | undefined) ?? null,
+      name: field("name", () => String(body.name), (w) => w.name),
+      name_localizations: field("name_localizations", () => localized(body.name_localizations), (w) => w.name_localizations ?? null),
+      description: type !== 1 ? "" : field("description", () => String(body.description ?? ""), (w) => w.description),
+      description_localizations: field("description_localizations", () => localized(body.description_localizations), (w) => w.description_localizations ?? null),
+      ...(options ? { options } : {}),
+      default_member_permissions: field("default_member_permissions", () => (body.default_member_permissions == null ? null : String(body.default_member_permissions)), (w) => w.default_member_permissions),
+      dm_permission: field("dm_permission", () => body.dm_permission === undefined || Boolean(body.dm_permission), (w) => w.dm_permission ?? true),
+      nsfw: field("nsfw", () => Boolean(body.nsfw), (w) => Boolean(w.nsfw)),
+      integration_types: field("integration_types", () => numbers(body.integration_types) ?? [0], (w) => w.integration_types ?? [0]),
+      contexts: field("contexts", () => numbers(body.contexts) ?? null, (w) => w.contexts ?? null),
       ...(guildId ? { guild_id: guildId } : {}),
-    } as unknown as StoredCommand;
+    };
   }
 }

@@ -46,12 +46,19 @@ export interface InteractionRecord {
   waiters: Waiter[];
 }
 
+/**
+ * An INTERACTION_CREATE payload, or a callback's answer, as it goes out (as JSON): parsed JSON values and
+ * Discord's typed objects side by side (a stored message is an interface, which TypeScript never counts as
+ * a JsonObject).
+ */
+export type Payload = { [key: string]: Json | object | undefined };
+
 export interface InteractionDeps {
   world: World;
   commands: Commands;
   applicationId: string;
   /** Sends INTERACTION_CREATE; returns how many gateway sessions got it. */
-  dispatch: (payload: JsonObject) => number;
+  dispatch: (payload: Payload) => number;
   deadlineMs: () => number;
   /** How many interactions are remembered (answerable by token); the oldest finished ones are forgotten beyond it. */
   keep?: number;
@@ -108,23 +115,23 @@ export class Interactions {
     const { world } = this.deps;
     const message = world.messages.get(opts.messageId);
     if (!message || message.deleted) throw new Error(`local Discord: no message ${opts.messageId} to press a button on`);
-    const found = findComponent(message.components as unknown as Json[], opts.customId);
+    const found = eachComponent(message.components).find((c) => customIdOf(c) === opts.customId);
     if (!found) {
-      const ids = collectCustomIds(message.components as unknown as Json[]);
+      const ids = eachComponent(message.components).flatMap((c) => customIdOf(c) ?? []);
       throw new Error(`local Discord: message ${opts.messageId} has no component "${opts.customId}"; it has: ${ids.join(", ") || "(none)"}`);
     }
-    if (found.disabled === true) throw new Error(`local Discord: component "${opts.customId}" on message ${opts.messageId} is disabled`);
+    if ("disabled" in found && found.disabled === true) throw new Error(`local Discord: component "${opts.customId}" on message ${opts.messageId} is disabled`);
     const channel = world.channels.get(opts.channelId ?? message.channel_id);
     if (!channel) throw new Error(`local Discord: message ${opts.messageId} is in an unknown channel`);
     const guildId = opts.guildId ?? channel.guildId;
-    const componentType = Number(found.type);
+    const componentType = Number("type" in found ? found.type : undefined);
     const data: JsonObject = { custom_id: opts.customId, component_type: componentType };
     if (componentType !== 2) data.values = opts.values ?? [];
     const rec = this.newRecord(3, opts.customId, guildId, channel.id, opts.userId);
     rec.source = message;
     const payload = this.base(rec, opts.memberRoles, opts.locale);
     payload.data = data;
-    payload.message = message as unknown as JsonObject;
+    payload.message = message;
     if (opts.viaShard !== undefined) payload[VIA_SHARD] = opts.viaShard;
     this.send(rec, payload);
     return this.toReply(await this.wait(rec, opts.timeoutMs));
@@ -149,13 +156,13 @@ export class Interactions {
     }
     const rec = this.newRecord(2, `message command "${opts.name}"`, channel.guildId, channel.id, opts.userId);
     const payload = this.base(rec, opts.memberRoles, opts.locale);
-    const { deleted: _deleted, ...apiMessage } = message as StoredMessage & { deleted?: boolean };
+    const { deleted: _deleted, ...apiMessage } = message;
     payload.data = {
       id: command.id,
       name: command.name,
       type: 3,
       target_id: message.id,
-      resolved: { messages: { [message.id]: apiMessage as unknown as JsonObject } },
+      resolved: { messages: { [message.id]: apiMessage } },
       ...(command.guild_id ? { guild_id: command.guild_id } : {}),
     };
     this.send(rec, payload);
@@ -179,7 +186,7 @@ export class Interactions {
     };
     if (shown.source) {
       rec.source = shown.source;
-      payload.message = shown.source as unknown as JsonObject;
+      payload.message = shown.source;
     }
     this.send(rec, payload);
     return this.toReply(await this.wait(rec, opts.timeoutMs));
@@ -228,7 +235,7 @@ export class Interactions {
     return rec;
   }
 
-  private base(rec: InteractionRecord, memberRoles: string[] | undefined, locale = "en-US"): JsonObject {
+  private base(rec: InteractionRecord, memberRoles: string[] | undefined, locale = "en-US"): Payload {
     const { world, applicationId } = this.deps;
     const guild = world.guild(rec.guildId);
     const member = guild.members.get(rec.userId)!;
@@ -241,8 +248,8 @@ export class Interactions {
       guild_id: rec.guildId,
       guild: { id: rec.guildId, locale: "en-US", features: [] },
       channel_id: rec.channelId,
-      channel: { ...world.apiChannel(channel), permissions: perms } as JsonObject,
-      member: { ...world.apiMember(member, memberRoles), permissions: perms } as JsonObject,
+      channel: { ...world.apiChannel(channel), permissions: perms },
+      member: { ...world.apiMember(member, memberRoles), permissions: perms },
       token: rec.token,
       version: 1,
       app_permissions: BOT_PERMISSIONS.toString(),
@@ -255,7 +262,7 @@ export class Interactions {
     };
   }
 
-  private send(rec: InteractionRecord, payload: JsonObject): void {
+  private send(rec: InteractionRecord, payload: Payload): void {
     rec.dispatchedAt = Date.now();
     if (this.deps.dispatch(payload) === 0) {
       throw new Error("local Discord: no bot is connected to the gateway (log a discord.js Client in first and wait for ClientReady)");
@@ -321,7 +328,7 @@ export class Interactions {
   // --- the bot's side (called by the REST router) ------------------------------
 
   /** POST /interactions/{id}/{token}/callback. Returns the with_response body, if any. */
-  callback(id: string, token: string, body: JsonObject, files: UploadedFile[]): JsonObject {
+  callback(id: string, token: string, body: JsonObject, files: UploadedFile[]): Payload {
     const rec = this.byId.get(id);
     if (!rec || rec.token !== token) throw errors.unknownInteraction();
     const type = Number(body.type);
@@ -341,8 +348,8 @@ export class Interactions {
     }
     this.note(rec, `callback type ${type} → 204`);
     if (type !== 5 && type !== 6) this.complete(rec);
-    const resource: JsonObject = rec.original && (type === 4 || type === 7) ? { type, message: rec.original as unknown as JsonObject } : { type };
-    return { interaction: { id: rec.id, type: rec.type, activity_instance_id: null, response_message_id: rec.original?.id ?? null, response_message_loading: type === 5, response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0 } as JsonObject, resource };
+    const resource: Payload = rec.original && (type === 4 || type === 7) ? { type, message: rec.original } : { type };
+    return { interaction: { id: rec.id, type: rec.type, activity_instance_id: null, response_message_id: rec.original?.id ?? null, response_message_loading: type === 5, response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0 }, resource };
   }
 
   private applyCallback(rec: InteractionRecord, type: number, data: JsonObject, files: UploadedFile[]): void {
@@ -467,30 +474,19 @@ export class Interactions {
   }
 }
 
-function findComponent(list: Json[], customId: string): JsonObject | undefined {
+/** Every component of a message, depth first: rows, what they hold, and sections' accessories. */
+function eachComponent(list: readonly unknown[], out: object[] = []): object[] {
   for (const c of list) {
     if (!c || typeof c !== "object" || Array.isArray(c)) continue;
-    if (c.custom_id === customId) return c;
-    for (const key of ["components", "accessory"] as const) {
-      const inner = c[key];
-      const found = findComponent(Array.isArray(inner) ? inner : inner ? [inner] : [], customId);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-function collectCustomIds(list: Json[], out: string[] = []): string[] {
-  for (const c of list) {
-    if (!c || typeof c !== "object" || Array.isArray(c)) continue;
-    if (typeof c.custom_id === "string") out.push(c.custom_id);
-    for (const key of ["components", "accessory"] as const) {
-      const inner = c[key];
-      collectCustomIds(Array.isArray(inner) ? inner : inner ? [inner] : [], out);
+    out.push(c);
+    for (const inner of ["components" in c ? c.components : undefined, "accessory" in c ? c.accessory : undefined]) {
+      eachComponent(Array.isArray(inner) ? inner : inner ? [inner] : [], out);
     }
   }
   return out;
 }
+
+const customIdOf = (c: object): string | undefined => ("custom_id" in c && typeof c.custom_id === "string" ? c.custom_id : undefined);
 
 /** The text inputs' custom ids of a modal body (action rows of text inputs, or labels holding one). */
 function modalInputs(modal: JsonObject): Set<string> {

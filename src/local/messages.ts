@@ -1,6 +1,6 @@
 // Applying a message body (create or edit) to a stored message, as Discord does,
 // and Discord's errors for messages.
-import type { APIAttachment } from "discord.js";
+import type { APIAttachment, APIMessageTopLevelComponent } from "discord.js";
 import type { Json, JsonObject, StoredMessage } from "./types.js";
 import { snowflake } from "./world.js";
 
@@ -47,7 +47,31 @@ export interface UploadedFile {
   contentType?: string;
 }
 
-const arr = <T>(v: Json | undefined): T[] | undefined => (Array.isArray(v) ? (v as unknown as T[]) : v === null ? [] : undefined);
+const isObject = (v: Json | undefined): v is JsonObject => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** The kinds of component a message holds at its top, each with the fields it cannot do without. */
+const TOP_LEVEL: Record<number, string[]> = { 1: ["components"], 9: ["components", "accessory"], 10: ["content"], 12: ["items"], 13: ["file"], 14: [], 17: ["components"] };
+
+function isTopLevel(v: Json): v is JsonObject & APIMessageTopLevelComponent {
+  const need = isObject(v) && typeof v.type === "number" ? TOP_LEVEL[v.type] : undefined;
+  return !!need && isObject(v) && need.every((k) => v[k] !== undefined);
+}
+
+/** An embed as stored: "rich" unless the bot said otherwise. */
+const rich = (e: JsonObject): JsonObject => ({ type: "rich", ...e });
+
+/**
+ * A list field of the body (null clears it; absent keeps it), each item of the kind `is` says, else
+ * Discord's 50035 naming the field.
+ */
+function list<T extends Json>(b: JsonObject, field: string, is: (v: Json) => v is T, what: string): T[] | undefined {
+  const v = b[field];
+  if (v === null) return [];
+  if (!Array.isArray(v)) return undefined;
+  const bad = v.findIndex((x) => !is(x));
+  if (bad >= 0) throw errors.invalidForm(field, `item ${bad} must be ${what}`);
+  return v.filter(is);
+}
 
 export function isEmpty(m: Pick<StoredMessage, "content" | "embeds" | "components" | "attachments">, body?: JsonObject): boolean {
   return (
@@ -67,11 +91,11 @@ export function applyBody(base: StoredMessage, body: Json | undefined, files: Up
   const b = (body && typeof body === "object" && !Array.isArray(body) ? body : {}) as JsonObject;
   const next: StoredMessage = { ...base };
   if (b.content !== undefined) next.content = b.content === null ? "" : String(b.content);
-  const embeds = arr<StoredMessage["embeds"][number]>(b.embeds);
-  if (embeds) next.embeds = embeds.map((e) => ({ type: "rich", ...e }) as StoredMessage["embeds"][number]);
-  const components = arr<StoredMessage["components"][number]>(b.components);
+  const embeds = list(b, "embeds", isObject, "an embed object");
+  if (embeds) next.embeds = embeds.map(rich);
+  const components = list(b, "components", isTopLevel, "a message component (action row, section, text display, media gallery, file, separator or container)");
   if (components) next.components = components;
-  const attachments = arr<JsonObject>(b.attachments);
+  const attachments = list(b, "attachments", isObject, "an attachment object");
   if (attachments || files.length) next.attachments = toAttachments(attachments ?? [], files, base.attachments, next.channel_id);
   if (typeof b.flags === "number") {
     const mask = edit ? EDITABLE_FLAGS : SETTABLE_FLAGS;

@@ -8,11 +8,10 @@ import addFormatsModule from "ajv-formats";
 import type { ValidateFunction, ErrorObject } from "ajv";
 import type { Json, Logger } from "./types.js";
 
-// ajv and ajv-formats are CommonJS: under NodeNext their default import is the module object.
-type AjvClass = typeof import("ajv/dist/2020.js").default;
-const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
-type AddFormats = typeof import("ajv-formats").default;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
+// ajv and ajv-formats are CommonJS: under NodeNext their default import is the module object, and each
+// sets its `default` to the export itself (so `.default` is the class or plugin however it was loaded).
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
 
 /**
  * The project's shared copy (../shared/discord/openapi.json) when it sits beside
@@ -53,7 +52,7 @@ function rebase(schema: unknown): unknown {
 
 export class SpecValidator {
   private static readonly cache = new Map<string, SpecValidator>();
-  private readonly ajv: InstanceType<AjvClass>;
+  private readonly ajv: InstanceType<typeof Ajv2020>;
   private readonly bodies = new Map<string, unknown>();
   private readonly compiled = new Map<string, ValidateFunction[]>();
 

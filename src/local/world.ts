@@ -383,6 +383,9 @@ export class World {
   }
 }
 
+/** A user's badges are a bit set (UserFlags); the empty set, which every local user has, is no member of that enum. */
+const NO_USER_FLAGS: number = 0;
+
 export function apiUser(u: User): APIUser {
   return {
     id: u.id,
@@ -391,7 +394,7 @@ export function apiUser(u: User): APIUser {
     global_name: u.bot ? null : u.username,
     avatar: null,
     ...(u.bot ? { bot: true } : {}),
-    public_flags: 0,
-    flags: 0,
-  } as unknown as APIUser;
+    public_flags: NO_USER_FLAGS,
+    flags: NO_USER_FLAGS,
+  };
 }

@@ -6,7 +6,7 @@ import { chanceAtLeast, distribution } from "../rules/dice/odds.js";
 import type { RollOutcome } from "../rules/dice/result.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
-import type { Db, Tx } from "../store/client.js";
+import type { Hot } from "../store/client.js";
 import { activeEncounter, rollById, rollNumber } from "../store/hot.js";
 import { laneOnly } from "../store/lane.js";
 import { findCampaign } from "./campaigns/find.js";
@@ -49,7 +49,7 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
   const first = "again" in what ? null : what;
   const parsed = first ? parseCommand(first.expression) : null; // throws DiceError: nothing written
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const req = first ?? (await rollAgainSource(tx, actor, (what as { again: number }).again));
     const reason = req.reason?.trim().slice(0, 200) || null;
     const campaign = await findCampaign(tx, actor);
@@ -81,7 +81,7 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
 }
 
 /** The expression and reason of an earlier roll, for "Roll again" (only within the same server). */
-export async function rollAgainSource(db: Db | Tx, actor: Actor, rollId: number): Promise<RollRequest> {
+export async function rollAgainSource(db: Hot, actor: Actor, rollId: number): Promise<RollRequest> {
   const r = await rollById(db, rollId);
   if (!r || r.guildId !== actor.guildId || (r.hidden && r.userId !== actor.userId)) throw new UserError("That roll is not known here any more: use /roll.");
   return { expression: r.expression, reason: r.purpose === "roll" ? null : r.purpose, hidden: false };

@@ -26,7 +26,7 @@ function unwrap(s: Schema | undefined): Schema | undefined {
 
 /** The object shape of a system's sheet schema. */
 export function shapeOf(schema: z.ZodType): Record<string, Schema> {
-  const s = unwrap(schema as unknown as Schema);
+  const s = unwrap(schema);
   const shape = s?.def.shape ?? s?.shape;
   if (!shape) throw new Error("sheet schema is not an object");
   return shape;

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { createStream, type Stream, type StreamState } from "../rules/dice/stream.js";
 import { DiceBag } from "../rules/dice/bag.js";
-import type { Tx } from "../store/client.js";
+import type { Hot } from "../store/client.js";
 import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
@@ -38,7 +38,7 @@ export interface OpenStream {
    * Writes the logged rolls and the stream's new state; `also` folds the caller's change to the
    * encounter (checked against its version, which it bumps) into the same UPDATE.
    */
-  close(tx: Tx, actor: Actor, also?: EncounterChange): Promise<number[]>;
+  close(tx: Hot, actor: Actor, also?: EncounterChange): Promise<number[]>;
 }
 
 /** For rolls outside any campaign: one process-wide stream (not verifiable, not persisted). */
@@ -50,7 +50,7 @@ function looseStream(): Stream {
 /** Rows the caller already read in this transaction, to save a query on the hot path (/roll). */
 type Loaded = { campaign?: Campaign | null; encounter?: Encounter | null };
 
-export async function openStream(tx: Tx, where: { campaignId: string | null; encounterId: string | null }, loaded: Loaded = {}): Promise<OpenStream> {
+export async function openStream(tx: Hot, where: { campaignId: string | null; encounterId: string | null }, loaded: Loaded = {}): Promise<OpenStream> {
   let owner: StreamOwner;
   let stream: Stream;
   if (where.encounterId) {

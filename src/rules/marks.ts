@@ -4,8 +4,8 @@
  * A mark's key is one a system declares: a plain key from a system's condition words
  * (`words.conditions`, the common table in round/words.ts spread into each), or one of
  * the families below, built by its constructor (`attacking(id)`, `oil(weapon, type)`).
- * A key nobody declares does not compile. Stored states are read by `readMarks`
- * (src/play/round/marks.ts), which keeps whatever an older row holds.
+ * A key nobody declares does not compile. Stored states are read by the column codecs
+ * (src/play/codecs/sheets.ts), which keep whatever key an older row holds.
  */
 import type { COMMON_CONDITIONS } from "./round/words.js";
 import type { BX_CONDITIONS } from "./systems/bx/round.js";

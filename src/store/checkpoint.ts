@@ -25,13 +25,21 @@ export interface Checkpoint {
   checkpointed: number;
 }
 
+/** A page count from the pragma's one row (busy, log, checkpointed). */
+function pages(row: Record<string, unknown> | undefined, column: "log" | "checkpointed"): number {
+  const n = row?.[column];
+  if (typeof n !== "number") throw new Error(`PRAGMA wal_checkpoint answered no ${column} count`);
+  return n;
+}
+
 /** A passive checkpoint on the bot's own connection, counted; null when SQLite says not now. */
 export function walCheckpoint(conn: SqliteConnection, counts: StoreCounts): Checkpoint | null {
   try {
-    const [row] = conn.prepare("PRAGMA wal_checkpoint(PASSIVE)").safeIntegers(false).all() as unknown as Checkpoint[];
+    const [row] = conn.prepare("PRAGMA wal_checkpoint(PASSIVE)").safeIntegers(false).all();
+    const done = { log: pages(row, "log"), checkpointed: pages(row, "checkpointed") };
     counts.checkpoints++;
-    counts.checkpointedPages += row!.checkpointed;
-    return { log: row!.log, checkpointed: row!.checkpointed };
+    counts.checkpointedPages += done.checkpointed;
+    return done;
   } catch (err) {
     // Inside a transaction on this connection SQLite refuses (SQLITE_LOCKED), and another process's
     // checkpoint holds the log (SQLITE_BUSY): a later moment will do.

@@ -14,6 +14,15 @@ import { AUTOCHECKPOINT_PAGES, walCheckpoint, type Checkpoint } from "./checkpoi
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
 export type Tx = Prisma.TransactionClient;
+
+declare const HOT: unique symbol;
+/**
+ * What the hot path's statements (src/store/hot.ts) run on: the store's client, Prisma's
+ * transaction, or a `laneOnly` transaction's own client. The last has no Prisma methods: a
+ * `laneOnly` callback gets a `Hot`, so a Prisma call inside /roll, /attack or a press does not
+ * compile (on SQLite it would throw, on PostgreSQL it would run outside the transaction).
+ */
+export type Hot = object & { readonly [HOT]?: "hot" };
 export type Engine = "sqlite" | "postgresql";
 
 /** SQL statements and transactions the store has run since it opened (the bench reads them per interaction). */

@@ -7,11 +7,12 @@
  */
 import type { Db, Store } from "./client.js";
 import type { ModelName } from "../generated/prisma/internal/prismaNamespace.js";
+import type { Campaign, Character, Clock, Combatant, Encounter, LoyaltyEvent, PendingAction, Player, ProcessedInteraction, Retainer, Roll, RollCall } from "../generated/prisma/client.js";
 
 /**
  * Every table, each after the tables it refers to, with the key that pages through it (null: read
  * at once, a small table with a two-column key). A model added to the schema fails to compile here
- * until it is listed.
+ * until it is listed (here and in DELEGATES below, which pages by the same keys).
  */
 export const TABLES: Record<ModelName, string | null> = {
   Campaign: "id",
@@ -36,37 +37,60 @@ export interface CopyReport {
   ok: boolean;
 }
 
-interface Delegate {
-  count(): Promise<number>;
-  findMany(args: object): Promise<Record<string, unknown>[]>;
-  createMany(args: { data: Record<string, unknown>[] }): Promise<{ count: number }>;
+/** One table through its own Prisma delegate: counted, and copied page by page (the rows' type stays inside). */
+interface Table {
+  count(db: Db): Promise<number>;
+  copy(from: Db, to: Db, batch: number): Promise<number>;
 }
 
-const delegate = (db: Db, table: ModelName): Delegate => (db as unknown as Record<string, Delegate>)[table[0]!.toLowerCase() + table.slice(1)]!;
+/** `page`: up to `take` rows after the row `after` in the table's key order (TABLES), all rows when it has no key. */
+function table<R>(count: (db: Db) => Promise<number>, page: (db: Db, after: R | undefined, take: number) => Promise<R[]>, write: (db: Db, rows: R[]) => Promise<unknown>): Table {
+  return {
+    count,
+    async copy(from, to, batch) {
+      let rows = 0;
+      let after: R | undefined;
+      for (;;) {
+        const got = await page(from, after, batch);
+        if (!got.length) break;
+        await write(to, got);
+        rows += got.length;
+        if (got.length < batch) break;
+        after = got[got.length - 1];
+      }
+      return rows;
+    },
+  };
+}
+
+const asc = "asc" as const;
+const DELEGATES: Record<ModelName, Table> = {
+  Campaign: table<Campaign>((db) => db.campaign.count(), (db, a, take) => db.campaign.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.campaign.createMany({ data })),
+  // Two-column key, a small table: read at once.
+  Player: table<Player>((db) => db.player.count(), async (db, a) => (a ? [] : db.player.findMany({})), (db, data) => db.player.createMany({ data })),
+  Character: table<Character>((db) => db.character.count(), (db, a, take) => db.character.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.character.createMany({ data })),
+  Encounter: table<Encounter>((db) => db.encounter.count(), (db, a, take) => db.encounter.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.encounter.createMany({ data })),
+  Combatant: table<Combatant>((db) => db.combatant.count(), (db, a, take) => db.combatant.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.combatant.createMany({ data })),
+  PendingAction: table<PendingAction>((db) => db.pendingAction.count(), (db, a, take) => db.pendingAction.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.pendingAction.createMany({ data })),
+  Roll: table<Roll>((db) => db.roll.count(), (db, a, take) => db.roll.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.roll.createMany({ data })),
+  ProcessedInteraction: table<ProcessedInteraction>((db) => db.processedInteraction.count(), (db, a, take) => db.processedInteraction.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.processedInteraction.createMany({ data })),
+  Retainer: table<Retainer>((db) => db.retainer.count(), (db, a, take) => db.retainer.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.retainer.createMany({ data })),
+  LoyaltyEvent: table<LoyaltyEvent>((db) => db.loyaltyEvent.count(), (db, a, take) => db.loyaltyEvent.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.loyaltyEvent.createMany({ data })),
+  Clock: table<Clock>((db) => db.clock.count(), (db, a, take) => db.clock.findMany({ where: a ? { campaignId: { gt: a.campaignId } } : {}, orderBy: { campaignId: asc }, take }), (db, data) => db.clock.createMany({ data })),
+  RollCall: table<RollCall>((db) => db.rollCall.count(), (db, a, take) => db.rollCall.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.rollCall.createMany({ data })),
+};
 
 export async function copyStore(source: Store, target: Store, opts: { batch?: number; onTable?: (table: ModelName, rows: number) => void } = {}): Promise<CopyReport> {
   const [from, to] = [source.db, target.db];
   const batch = opts.batch ?? 2000;
   const order = Object.keys(TABLES) as ModelName[];
   const held = [];
-  for (const t of order) if ((await delegate(to, t).count()) > 0) held.push(t);
+  for (const t of order) if ((await DELEGATES[t].count(to)) > 0) held.push(t);
   if (held.length) throw new Error(`The target already holds rows (${held.join(", ")}): copy into an empty database.`);
 
-  for (const table of order) {
-    const [src, dst, key] = [delegate(from, table), delegate(to, table), TABLES[table]];
-    let rows = 0;
-    let after: unknown = undefined;
-    for (;;) {
-      const page = key
-        ? await src.findMany({ where: after === undefined ? {} : { [key]: { gt: after } }, orderBy: { [key]: "asc" }, take: batch })
-        : await src.findMany({});
-      if (!page.length) break;
-      await dst.createMany({ data: page });
-      rows += page.length;
-      if (!key || page.length < batch) break;
-      after = page[page.length - 1]![key];
-    }
-    opts.onTable?.(table, rows);
+  for (const t of order) {
+    const rows = await DELEGATES[t].copy(from, to, batch);
+    opts.onTable?.(t, rows);
   }
   if (target.engine === "postgresql") {
     for (const t of SEQUENCED) {
@@ -74,6 +98,6 @@ export async function copyStore(source: Store, target: Store, opts: { batch?: nu
     }
   }
   const tables = [];
-  for (const table of order) tables.push({ table, source: await delegate(from, table).count(), target: await delegate(to, table).count() });
+  for (const table of order) tables.push({ table, source: await DELEGATES[table].count(from), target: await DELEGATES[table].count(to) });
   return { tables, ok: tables.every((t) => t.source === t.target) };
 }

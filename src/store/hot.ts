@@ -5,13 +5,19 @@
  * models have (DateTime → Date, Boolean → boolean), so callers get the rows Prisma would give.
  */
 import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
-import type { Db, Tx } from "./client.js";
+import type { Db, Hot, Tx } from "./client.js";
 import { laneOf, type Lane } from "./lane.js";
 
-/** `run` on the transaction's SQLite lane when it has one (a thrown error as a rejection), else `viaPrisma`. */
-function onLane<T>(db: Db | Tx, run: (lane: Lane) => T | Promise<T>, viaPrisma: () => Promise<T>): Promise<T> {
+/** A client without a lane: Prisma's (the store's client on SQLite, or Prisma's own transaction). */
+function prisma(db: Hot): Db | Tx {
+  if (!("$queryRaw" in db)) throw new Error("a laneOnly transaction's client reached a statement without its lane");
+  return db as Db | Tx;
+}
+
+/** `run` on the client's lane when it has one (a thrown error as a rejection), else `viaPrisma` on Prisma's client. */
+function onLane<T>(db: Hot, run: (lane: Lane) => T | Promise<T>, viaPrisma: (db: Db | Tx) => Promise<T>): Promise<T> {
   const lane = laneOf(db);
-  if (!lane) return viaPrisma();
+  if (!lane) return viaPrisma(prisma(db));
   try {
     return Promise.resolve(run(lane));
   } catch (err) {
@@ -20,28 +26,28 @@ function onLane<T>(db: Db | Tx, run: (lane: Lane) => T | Promise<T>, viaPrisma: 
 }
 
 /** Rows of a query: on the transaction's SQLite lane when it has one, else through Prisma. */
-export function queryRows<T>(db: Db | Tx, query: Prisma.Sql): Promise<T[]> {
-  return onLane(db, (lane) => lane.all<T>(query), () => db.$queryRaw<T[]>(query));
+export function queryRows<T>(db: Hot, query: Prisma.Sql): Promise<T[]> {
+  return onLane(db, (lane) => lane.all<T>(query), (p) => p.$queryRaw<T[]>(query));
 }
 
 /** Rows changed by a statement: on the transaction's SQLite lane when it has one, else through Prisma. */
-export function execute(db: Db | Tx, query: Prisma.Sql): Promise<number> {
-  return onLane(db, (lane) => lane.run(query), () => db.$executeRaw(query));
+export function execute(db: Hot, query: Prisma.Sql): Promise<number> {
+  return onLane(db, (lane) => lane.run(query), (p) => p.$executeRaw(query));
 }
 
 /** The live campaigns of these channels in a server (the channel, or a thread and its parent). */
-export function liveCampaigns(db: Db | Tx, guildId: string, channelIds: string[]): Promise<Campaign[]> {
+export function liveCampaigns(db: Hot, guildId: string, channelIds: string[]): Promise<Campaign[]> {
   return queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`);
 }
 
 /** The campaign's running encounter, if any. */
-export async function activeEncounter(db: Db | Tx, campaignId: string): Promise<Encounter | null> {
+export async function activeEncounter(db: Hot, campaignId: string): Promise<Encounter | null> {
   const rows = await queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "campaignId" = ${campaignId} AND "status" = 'active' LIMIT 1`);
   return rows[0] ?? null;
 }
 
 /** An encounter's combatants, party first then foes, by name. */
-export function combatantsOf(db: Db | Tx, encounterId: string): Promise<Combatant[]> {
+export function combatantsOf(db: Hot, encounterId: string): Promise<Combatant[]> {
   return queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" = ${encounterId} ORDER BY "side" DESC, "name" ASC`);
 }
 
@@ -60,7 +66,7 @@ export interface RollRow {
 }
 
 /** Logs rolls in one INSERT; their ids in order. */
-export async function insertRolls(tx: Tx, rows: RollRow[], now: Date): Promise<number[]> {
+export async function insertRolls(tx: Hot, rows: RollRow[], now: Date): Promise<number[]> {
   if (!rows.length) return [];
   const values = rows.map(
     (r) =>
@@ -77,7 +83,7 @@ const ENCOUNTER_COLUMNS = new Set(["streamState", "round", "turn", "order", "rou
  * Sets an encounter's columns; with `version`, only if it is still that version, and bumps it.
  * The number of rows changed (0 when the version moved on).
  */
-export function updateEncounter(tx: Tx, id: string, set: EncounterSet, version?: number): Promise<number> {
+export function updateEncounter(tx: Hot, id: string, set: EncounterSet, version?: number): Promise<number> {
   const parts = Object.entries(set)
     .filter(([k, v]) => ENCOUNTER_COLUMNS.has(k) && v !== undefined)
     .map(([k, v]) => Prisma.sql`${Prisma.raw(`"${k}"`)} = ${v}`);
@@ -88,12 +94,12 @@ export function updateEncounter(tx: Tx, id: string, set: EncounterSet, version?:
 }
 
 /** A campaign's stream state. */
-export function updateCampaignStream(tx: Tx, id: string, streamState: string): Promise<number> {
+export function updateCampaignStream(tx: Hot, id: string, streamState: string): Promise<number> {
   return execute(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`);
 }
 
 /** Sets a row's `state` column, bumping its version when `bump` (a combatant's always); throws when the row is gone, as Prisma's update does. */
-export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, state: string, bump = table === "Combatant"): Promise<void> {
+export async function setState(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, state: string, bump = table === "Combatant"): Promise<void> {
   const n = bump
     ? await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`)
     : await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`);
@@ -101,18 +107,18 @@ export async function setState(tx: Tx, table: "Combatant" | "Character" | "Retai
 }
 
 /** Sets a row's `sheet` column (an item spent in a fight), bumping its version; throws when the row is gone. */
-export async function setSheet(tx: Tx, table: "Combatant" | "Character" | "Retainer", id: string, sheet: string): Promise<void> {
+export async function setSheet(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, sheet: string): Promise<void> {
   const n = await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "sheet" = ${sheet}, "version" = "version" + 1 WHERE "id" = ${id}`);
   if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
 }
 
 /** The id and state of every character or retainer of a campaign. */
-export function statesOf(db: Db | Tx, table: "Character" | "Retainer", campaignId: string): Promise<{ id: string; state: string }[]> {
+export function statesOf(db: Hot, table: "Character" | "Retainer", campaignId: string): Promise<{ id: string; state: string }[]> {
   return queryRows(db, Prisma.sql`SELECT "id", "state" FROM ${Prisma.raw(`"${table}"`)} WHERE "campaignId" = ${campaignId}`);
 }
 
 /** Adds rounds to the campaign's clock (a new clock starts at 0); the rounds it shows now. */
-export async function addRounds(tx: Tx, campaignId: string, rounds: number): Promise<number> {
+export async function addRounds(tx: Hot, campaignId: string, rounds: number): Promise<number> {
   const rows = await queryRows<{ rounds: number | bigint }>(
     tx,
     Prisma.sql`INSERT INTO "Clock" ("campaignId", "rounds", "state", "version") VALUES (${campaignId}, ${rounds}, '{}', 0) ON CONFLICT ("campaignId") DO UPDATE SET "rounds" = "Clock"."rounds" + ${rounds} RETURNING "rounds"`,
@@ -121,14 +127,14 @@ export async function addRounds(tx: Tx, campaignId: string, rounds: number): Pro
 }
 
 /** An encounter's attacks still waiting for reactions (only those due by `dueBy` when given), oldest first. */
-export function openAttacks(tx: Db | Tx, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
+export function openAttacks(tx: Hot, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
   return dueBy
     ? queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`)
     : queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`);
 }
 
 /** The oldest `limit` of an encounter's attacks still waiting for reactions, and how many wait in all (the board lists a few). */
-export async function openAttackPage(db: Db | Tx, encounterId: string, limit: number): Promise<{ rows: PendingAction[]; total: number }> {
+export async function openAttackPage(db: Hot, encounterId: string, limit: number): Promise<{ rows: PendingAction[]; total: number }> {
   const rows = await queryRows<PendingAction>(db, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC LIMIT ${limit}`);
   if (rows.length < limit) return { rows, total: rows.length };
   const [n] = await queryRows<{ n: number | bigint }>(db, Prisma.sql`SELECT COUNT(*) AS "n" FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open'`);
@@ -136,7 +142,7 @@ export async function openAttackPage(db: Db | Tx, encounterId: string, limit: nu
 }
 
 /** One logged roll by id. */
-export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
+export async function rollById(db: Hot, id: number): Promise<Roll | null> {
   const rows = await queryRows<Roll>(db, Prisma.sql`SELECT * FROM "Roll" WHERE "id" = ${id}`);
   return rows[0] ?? null;
 }
@@ -145,7 +151,7 @@ export async function rollById(db: Db | Tx, id: number): Promise<Roll | null> {
  * A logged roll's place in its stream, counted from 1: among its encounter's rolls, or among its
  * campaign's rolls outside encounters. /verify lists them by the same number.
  */
-export async function rollNumber(db: Db | Tx, id: number, where: { encounterId: string } | { campaignId: string }): Promise<number> {
+export async function rollNumber(db: Hot, id: number, where: { encounterId: string } | { campaignId: string }): Promise<number> {
   const rows = await queryRows<{ n: number | bigint }>(
     db,
     "encounterId" in where
@@ -156,16 +162,16 @@ export async function rollNumber(db: Db | Tx, id: number, where: { encounterId: 
 }
 
 /** One row by id from the table, as Prisma's findUniqueOrThrow gives it (throws when it is gone). */
-async function byId<T>(db: Db | Tx, table: "Encounter" | "Campaign", id: string): Promise<T> {
+async function byId<T>(db: Hot, table: "Encounter" | "Campaign", id: string): Promise<T> {
   const rows = await queryRows<T>(db, Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}`);
   if (!rows[0]) throw new Error(`${table} ${id} is not in the store`);
   return rows[0];
 }
-export const encounterById = (db: Db | Tx, id: string) => byId<Encounter>(db, "Encounter", id);
-export const campaignById = (db: Db | Tx, id: string) => byId<Campaign>(db, "Campaign", id);
+export const encounterById = (db: Hot, id: string) => byId<Encounter>(db, "Encounter", id);
+export const campaignById = (db: Hot, id: string) => byId<Campaign>(db, "Campaign", id);
 
 /** An attack waiting for reactions, open at version 0 (what Prisma's create with the model's defaults writes). */
-export async function insertPending(tx: Tx, p: Pick<PendingAction, "id" | "encounterId" | "kind" | "state" | "input" | "channelId" | "expiresAt">, now: Date): Promise<void> {
+export async function insertPending(tx: Hot, p: Pick<PendingAction, "id" | "encounterId" | "kind" | "state" | "input" | "channelId" | "expiresAt">, now: Date): Promise<void> {
   await execute(
     tx,
     Prisma.sql`INSERT INTO "PendingAction" ("id", "encounterId", "kind", "state", "input", "status", "version", "channelId", "messageId", "expiresAt", "createdAt") VALUES (${p.id}, ${p.encounterId}, ${p.kind}, ${p.state}, ${p.input}, 'open', 0, ${p.channelId}, NULL, ${p.expiresAt}, ${now})`,
@@ -173,24 +179,24 @@ export async function insertPending(tx: Tx, p: Pick<PendingAction, "id" | "encou
 }
 
 /** One attack waiting for (or done with) reactions, by id. */
-export async function pendingById(db: Db | Tx, id: string): Promise<PendingAction | null> {
+export async function pendingById(db: Hot, id: string): Promise<PendingAction | null> {
   const rows = await queryRows<PendingAction>(db, Prisma.sql`SELECT * FROM "PendingAction" WHERE "id" = ${id}`);
   return rows[0] ?? null;
 }
 
 /** Moves an open attack still at `version` on (closing it unless `status` keeps it open), bumping it: 1, or 0 when something else moved it first. */
-export function updatePending(tx: Tx, id: string, version: number, set: { state: string; input: string; status?: "open" | "done" }): Promise<number> {
+export function updatePending(tx: Hot, id: string, version: number, set: { state: string; input: string; status?: "open" | "done" }): Promise<number> {
   return execute(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = ${set.status ?? "done"}, "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`);
 }
 
 /** An encounter's recorded board (`channel/message`) and whether it is still running. */
-export async function recordedBoard(db: Db | Tx, encounterId: string): Promise<{ board: string | null; status: string } | null> {
+export async function recordedBoard(db: Hot, encounterId: string): Promise<{ board: string | null; status: string } | null> {
   const rows = await queryRows<{ board: string | null; status: string }>(db, Prisma.sql`SELECT "board", "status" FROM "Encounter" WHERE "id" = ${encounterId}`);
   return rows[0] ?? null;
 }
 
 /** Records a running encounter's board if it is still `was`: 1, or 0 when another was recorded first or the encounter ended. */
-export function swapBoard(db: Db | Tx, encounterId: string, was: string | null, board: string): Promise<number> {
+export function swapBoard(db: Hot, encounterId: string, was: string | null, board: string): Promise<number> {
   return was === null
     ? execute(db, Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" IS NULL AND "status" = 'active'`)
     : execute(db, Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" = ${was} AND "status" = 'active'`);

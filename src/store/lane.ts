@@ -18,7 +18,7 @@
  * and nothing else: a Prisma call on it throws (and rolls the transaction back).
  */
 import type { Prisma } from "../generated/prisma/client.js";
-import type { StoreCounts } from "./client.js";
+import type { Hot, StoreCounts, Tx } from "./client.js";
 
 /** The parts of a better-sqlite3 statement and connection the lane uses. */
 interface Statement {
@@ -78,10 +78,15 @@ export function isLaneOnly(fn: object): boolean {
   return laneOnlyBodies.has(fn);
 }
 
-/** Marks a transaction's callback as running only lane statements (src/store/hot.ts): on SQLite the lane runs the transaction itself. */
-export function laneOnly<F extends (tx: never) => Promise<unknown>>(fn: F): F {
-  laneOnlyBodies.add(fn);
-  return fn;
+/**
+ * A transaction's callback that runs only lane statements (src/store/hot.ts), for `$transaction`:
+ * on SQLite the lane runs the transaction itself, on PostgreSQL node-postgres does (pg-lane.ts).
+ * The callback's client is a `Hot`: nothing but the hot statements accept it.
+ */
+export function laneOnly<T>(fn: (tx: Hot) => Promise<T>): (tx: Tx) => Promise<T> {
+  const body = (tx: Tx) => fn(tx);
+  laneOnlyBodies.add(body);
+  return body;
 }
 
 /** `wrapped` marked as `original` is (the redelivery record wraps a handler's callback). */

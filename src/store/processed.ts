@@ -1,5 +1,5 @@
 import { Prisma } from "../generated/prisma/client.js";
-import type { Db, Tx } from "./client.js";
+import type { Db, Hot, Tx } from "./client.js";
 import { execute } from "./hot.js";
 import { sameLane, shareLane } from "./lane.js";
 
@@ -9,7 +9,7 @@ import { sameLane, shareLane } from "./lane.js";
  * SQLite and PostgreSQL, and never aborts a surrounding PostgreSQL transaction
  * as a caught unique violation would.
  */
-export async function markProcessed(db: Db | Tx, interactionId: string): Promise<boolean> {
+export async function markProcessed(db: Hot, interactionId: string): Promise<boolean> {
   const r = await execute(db, Prisma.sql`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${interactionId}, ${new Date()}) ON CONFLICT DO NOTHING`);
   return r === 1;
 }

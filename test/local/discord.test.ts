@@ -200,6 +200,19 @@ describe("local Discord with a real discord.js Client", () => {
     bot.local.validationErrors.length = before;
   });
 
+  it("refuses, even when not strict, a component or embed it could not store as one", async () => {
+    const url = `${bot.local.apiUrl}/v10/channels/${g.channelId}/messages`;
+    const post = (body: unknown) =>
+      fetch(url, { method: "POST", headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const before = bot.local.validationErrors.length;
+    const row = await post({ content: "a row without its buttons", components: [{ type: 1 }] });
+    expect(row.status).toBe(400);
+    expect(await row.json()).toMatchObject({ code: 50035, errors: { components: { _errors: [{ code: "INVALID", message: expect.stringMatching(/^item 0 must be a message component/) }] } } });
+    expect((await post({ content: "no embed", embeds: ["no"] })).status).toBe(400);
+    expect((await post({ content: "a row", components: [{ type: 1, components: [{ type: 2, style: 1, label: "B", custom_id: "b" }] }] })).status).toBe(200);
+    bot.local.validationErrors.length = before;
+  });
+
   it("refuses more action rows, or more buttons in a row, than Discord allows on a message", async () => {
     const url = `${bot.local.apiUrl}/v10/channels/${g.channelId}/messages`;
     const post = (body: unknown) =>

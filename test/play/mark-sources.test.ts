@@ -1,6 +1,7 @@
 // Who set a mark (DESIGN.md, "The round"): a declaration's marks carry it as their source, and taking it back removes them by that source.
 import { describe, expect, it } from "vitest";
-import { readState, stampAdded, withdrawn } from "../../src/play/round/marks.js";
+import { stampAdded, withdrawn } from "../../src/play/round/marks.js";
+import { keptCodec, stateCodec } from "../../src/play/codecs/sheets.js";
 
 const charge = { by: "a", decl: "charge", round: 2 };
 const set = { by: "a", decl: "set spear", round: 2 };
@@ -19,10 +20,11 @@ describe("mark sources", () => {
     expect(withdrawn(st, "a", 3, () => true).remove).toEqual([]);
   });
 
-  it("a stored row's plain keys are read as marks nobody's declaration set; anything else is dropped", () => {
-    const st = readState(JSON.stringify({ conditions: ["prone", 3, "an old key"], hp: 4 }));
+  it("a stored row's plain keys are read as marks nobody's declaration set; anything but a key is refused", () => {
+    const st = stateCodec.decode(JSON.stringify({ conditions: ["prone", "an old key"], hp: 4 }));
     expect(st).toEqual({ conditions: ["prone", "an old key"], hp: 4 });
     expect(withdrawn(st, "a", 1, () => true).remove).toEqual([]);
-    expect(readState("{}")).toEqual({});
+    expect(() => stateCodec.decode(JSON.stringify({ conditions: ["prone", 3], hp: 4 }))).toThrow(/Combatant\.state/);
+    expect(keptCodec.decode("{}")).toEqual({});
   });
 });

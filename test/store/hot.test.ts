@@ -4,11 +4,11 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { testServices } from "../helpers/services.js";
 import { addRounds, insertPending, pendingById, setState, statesOf, updatePending } from "../../src/store/hot.js";
 import { laneOnly } from "../../src/store/lane.js";
-import type { Tx } from "../../src/store/client.js";
+import type { Hot } from "../../src/store/client.js";
 
 type S = Awaited<ReturnType<typeof testServices>>;
 let s: S;
-const inTx = <T>(fn: (tx: Tx) => Promise<T>) => s.store.db.$transaction(laneOnly(fn));
+const inTx = <T>(fn: (tx: Hot) => Promise<T>) => s.store.db.$transaction(laneOnly(fn));
 
 beforeAll(async () => {
   s = await testServices("hot");

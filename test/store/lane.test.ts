@@ -6,7 +6,7 @@ import { openStore, type Store } from "../../src/store/client.js";
 import { insertRolls, rollById } from "../../src/store/hot.js";
 import { inInteraction, markProcessed } from "../../src/store/processed.js";
 import { laneOf, laneOnly } from "../../src/store/lane.js";
-import type { Tx } from "../../src/store/client.js";
+import type { Hot, Tx } from "../../src/store/client.js";
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -101,7 +101,7 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
     const seen = traced(s);
     const before = { ...s.counts };
     const ids = await s.db.$transaction(
-      laneOnly(async (tx: Tx) => {
+      laneOnly(async (tx: Hot) => {
         expect(laneOf(tx)).toBeDefined();
         await markProcessed(tx, "lane");
         return insertRolls(tx, [row("lane", false)], new Date());
@@ -119,7 +119,7 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
     const seen = traced(s);
     await expect(
       s.db.$transaction(
-        laneOnly(async (tx: Tx) => {
+        laneOnly(async (tx: Hot) => {
           await insertRolls(tx, [row("lost", false)], new Date());
           throw new Error("the handler failed");
         }),
@@ -127,9 +127,9 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
     ).rejects.toThrow("the handler failed");
     await expect(
       s.db.$transaction(
-        laneOnly(async (tx: Tx) => {
+        laneOnly(async (tx: Hot) => {
           await insertRolls(tx, [row("lost too", false)], new Date());
-          return tx.roll.count();
+          return (tx as Tx).roll.count();
         }),
       ),
     ).rejects.toThrow("a laneOnly transaction runs only the lane's statements (src/store/hot.ts), not Prisma's roll");
@@ -146,7 +146,7 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
       await markProcessed(tx, "prisma again");
     });
     await new Promise((r) => setTimeout(r, 5));
-    const lane = s.db.$transaction(laneOnly(async (tx: Tx) => markProcessed(tx, "lane")));
+    const lane = s.db.$transaction(laneOnly(async (tx: Hot) => markProcessed(tx, "lane")));
     const after = s.db.$transaction(async (tx) => markProcessed(tx, "after"));
     expect(await Promise.all([prisma, lane, after])).toEqual([undefined, true, true]);
     // Without the turns the lane's BEGIN would come inside Prisma's transaction and fail.
@@ -157,7 +157,7 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
   it("keeps the redelivery record in the handler's transaction: a second delivery runs nothing", async () => {
     const s = await fresh();
     let runs = 0;
-    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Tx) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))));
+    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Hot) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))));
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(true);
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(false);
     expect(runs).toBe(1); // the second found the record first and stopped there

@@ -4,7 +4,7 @@ import { describe, it, expect, afterAll, afterEach } from "vitest";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openStore, type Store, type Tx } from "../../src/store/client.js";
+import { openStore, type Hot, type Store, type Tx } from "../../src/store/client.js";
 import { insertRolls, rollById, rollNumber, openAttacks } from "../../src/store/hot.js";
 import { inInteraction, markProcessed } from "../../src/store/processed.js";
 import { laneOf, laneOnly } from "../../src/store/lane.js";
@@ -52,13 +52,13 @@ describe("the PostgreSQL lane", () => {
     const s = await fresh();
     expect(laneOf(s.db)).toBeDefined();
     await s.db.$transaction(async (tx) => expect(laneOf(tx)).toBeUndefined());
-    await s.db.$transaction(laneOnly(async (tx: Tx) => expect(laneOf(tx)).toBeDefined()));
+    await s.db.$transaction(laneOnly(async (tx: Hot) => expect(laneOf(tx)).toBeDefined()));
   });
 
   it("writes rows Prisma reads back the same, and reads them as Prisma's models type them", async () => {
     const s = await fresh();
     const at = new Date("2026-11-24T10:00:00.123Z");
-    const ids = await s.db.$transaction(laneOnly((tx: Tx) => insertRolls(tx, [row("first", true), row("second", false)], at)));
+    const ids = await s.db.$transaction(laneOnly((tx: Hot) => insertRolls(tx, [row("first", true), row("second", false)], at)));
     expect(ids).toHaveLength(2);
     const viaPrisma = await s.db.roll.findUniqueOrThrow({ where: { id: ids[0]! } });
     expect(viaPrisma.createdAt.toISOString()).toBe("2026-11-24T10:00:00.123Z");
@@ -66,7 +66,7 @@ describe("the PostgreSQL lane", () => {
     const viaLane = await rollById(s.db, ids[0]!);
     expect(viaLane).toEqual(viaPrisma);
     expect(typeof viaLane!.id).toBe("number");
-    expect(await s.db.$transaction(laneOnly((tx: Tx) => rollById(tx, ids[1]!)))).toMatchObject({ hidden: false, purpose: "second", streamDraws: 1 });
+    expect(await s.db.$transaction(laneOnly((tx: Hot) => rollById(tx, ids[1]!)))).toMatchObject({ hidden: false, purpose: "second", streamDraws: 1 });
     expect(await rollNumber(s.db, ids[1]!, { campaignId: "none" })).toBe(0);
   });
 
@@ -74,12 +74,12 @@ describe("the PostgreSQL lane", () => {
     const s = await fresh();
     const awkward = `O'Brien said "hi" \\ back\\slash $1 — ünïcode ' ''`;
     const at = new Date("2026-01-02T03:04:05.000Z");
-    const [id] = await s.db.$transaction(laneOnly((tx: Tx) => insertRolls(tx, [{ ...row(awkward, true), campaignId: null }], at)));
+    const [id] = await s.db.$transaction(laneOnly((tx: Hot) => insertRolls(tx, [{ ...row(awkward, true), campaignId: null }], at)));
     const back = await s.db.roll.findUniqueOrThrow({ where: { id: id! } });
     expect(back).toMatchObject({ purpose: awkward, hidden: true, campaignId: null, streamDraws: 1 });
     expect(back.createdAt.toISOString()).toBe("2026-01-02T03:04:05.000Z");
     // A date compared as a first statement's literal, then as a parameter: the same answer.
-    const due = await s.db.$transaction(laneOnly(async (tx: Tx) => [await openAttacks(tx, "e", at), await openAttacks(tx, "e", at)]));
+    const due = await s.db.$transaction(laneOnly(async (tx: Hot) => [await openAttacks(tx, "e", at), await openAttacks(tx, "e", at)]));
     expect(due).toEqual([[], []]);
   });
 
@@ -88,7 +88,7 @@ describe("the PostgreSQL lane", () => {
     const seen = traced(s);
     const before = { ...s.counts };
     const ids = await s.db.$transaction(
-      laneOnly(async (tx: Tx) => {
+      laneOnly(async (tx: Hot) => {
         await markProcessed(tx, "lane");
         return insertRolls(tx, [row("lane", false)], new Date());
       }),
@@ -103,7 +103,7 @@ describe("the PostgreSQL lane", () => {
   it("rolls back when its callback throws, when a statement fails, and when the callback reaches for Prisma", async () => {
     const s = await fresh();
     const seen = traced(s);
-    const lose = (body: (tx: Tx) => Promise<unknown>) => s.db.$transaction(laneOnly(body));
+    const lose = (body: (tx: Hot) => Promise<unknown>) => s.db.$transaction(laneOnly(body));
     await expect(lose(async (tx) => {
       await insertRolls(tx, [row("lost", false)], new Date());
       throw new Error("the handler failed");
@@ -114,7 +114,7 @@ describe("the PostgreSQL lane", () => {
     })).rejects.toThrow(/integer/);
     await expect(lose(async (tx) => {
       await insertRolls(tx, [row("lost three", false)], new Date());
-      return tx.roll.count();
+      return (tx as Tx).roll.count();
     })).rejects.toThrow("a laneOnly transaction runs only the lane's statements");
     expect(seen.filter((x) => !x.startsWith("INSERT"))).toEqual(["BEGIN", "ROLLBACK", "BEGIN", "ROLLBACK", "BEGIN", "ROLLBACK"]);
     expect(await s.db.roll.count()).toBe(0);
@@ -124,7 +124,7 @@ describe("the PostgreSQL lane", () => {
     const s = await fresh({ size: 2, connectTimeoutMs: 10_000 });
     const runs = Array.from({ length: 40 }, (_, i) =>
       s.db.$transaction(
-        laneOnly(async (tx: Tx) => {
+        laneOnly(async (tx: Hot) => {
           await insertRolls(tx, [row(`r${i}`, false)], new Date());
           if (i % 4 === 0) throw new Error(`fail ${i}`);
         }),
@@ -139,7 +139,7 @@ describe("the PostgreSQL lane", () => {
   it("keeps the redelivery record in the handler's transaction: a second delivery runs nothing", async () => {
     const s = await fresh();
     let runs = 0;
-    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Tx) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))));
+    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Hot) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))));
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(true);
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(false);
     expect(runs).toBe(1);

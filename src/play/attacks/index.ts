@@ -5,8 +5,7 @@
  */
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
-import type { Tx } from "../../store/client.js";
-import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
+import type { Hot } from "../../store/client.js";
 import { encounterById, insertPending, pendingById, updatePending } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
@@ -22,7 +21,8 @@ import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { fallen, moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack, gateTarget } from "../round/gate.js";
-import { forPlayer, pickActing } from "../round/who.js";
+import { forPlayer } from "../round/who.js";
+import { pickCombatant } from "../round/pick.js";
 import { roundCodec } from "../codecs/encounter.js";
 import { attackInputCodec, attackStateCodec } from "../codecs/pending.js";
 
@@ -64,17 +64,9 @@ export interface AttackRequest {
 
 export async function attack(s: Services, actor: Actor, req: AttackRequest): Promise<AttackView> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const fight = await requireFight(tx, actor);
-    const canAttack = (row: CombatantRow) => {
-      try {
-        return gateAttack(fight, row, actor, false) !== null;
-      } catch (err) {
-        if (err instanceof UserError) return false;
-        throw err;
-      }
-    };
-    const a = pickActing(fight, actor, req.attacker, "attacker", "attacks", canAttack);
+    const a = pickCombatant(fight, actor, req.attacker, "attack");
     const d = findCombatant(fight, req.target);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
     // Who is attacked first (the dead, who fled), then whether the attacker may attack now.
@@ -137,7 +129,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
 }
 
 /** Applies what one step of the attack hands over (its cost, the attack's effects if it became final, a follow-up's), and keeps the lines for the embed. */
-async function settle(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>): Promise<{ stored: StoredInput }> {
+async function settle(tx: Hot, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>): Promise<{ stored: StoredInput }> {
   const applied = await applyEffects(tx, fight, stepEffects(state), bag);
   return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines], outcomeRolls: [...(stored.outcomeRolls ?? []), ...applied.rolls] } };
 }
@@ -154,7 +146,7 @@ const onlyTheFallen = (fight: Fight, state: AttackState) =>
     return c !== undefined && isDown(c);
   });
 
-async function pressForced(tx: Tx, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
+async function pressForced(tx: Hot, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
   let view = { stored };
   while (forced(state)) {
     state = fight.system.attack.react(state, state.options[0]!.id, attackInput(fight, view.stored), bag);
@@ -170,7 +162,7 @@ async function pressForced(tx: Tx, fight: Fight, stored: StoredInput, state: Att
 /** A press of one of the attack's buttons. */
 export async function react(s: Services, actor: Actor, pendingId: string, version: number, optionId: string): Promise<AttackView> {
   // Only the lane's statements (hot.ts), as /attack.
-  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const p = await pendingById(tx, pendingId);
     if (!p) throw new StaleError("This attack is not known any more: nothing was changed.");
     const campaign = await requireCampaign(tx, actor);

@@ -7,7 +7,7 @@ import { encounterById, openAttacks, updatePending } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Services } from "../services.js";
 import { requireReferee } from "../permissions.js";
-import type { Tx } from "../../store/client.js";
+import type { Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
@@ -31,7 +31,7 @@ export interface Lapsed {
   encounterName: string;
 }
 
-export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: Date, onlyDue = false): Promise<Lapsed[]> {
+export async function lapseOpenAttacks(tx: Hot, fight: Fight, actor: Actor, now: Date, onlyDue = false): Promise<Lapsed[]> {
   const open = await openAttacks(tx, fight.encounter.id, onlyDue ? now : undefined);
   if (!open.length) return [];
   const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
@@ -70,7 +70,7 @@ export async function lapseOpenAttacks(tx: Tx, fight: Fight, actor: Actor, now: 
  */
 export async function resolveWaiting(s: Services, actor: Actor, encounterId: string): Promise<{ fight: Fight; results: never[]; notes: string[]; lapsed: Lapsed[] }> {
   // Only the lane's statements (hot.ts), as /next.
-  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const fight = await requireFightOf(tx, actor, encounterId);
     requireReferee(fight.campaign, actor, "resolve the attacks waiting for an answer");
     const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());

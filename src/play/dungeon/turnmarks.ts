@@ -6,11 +6,11 @@
 import type { Campaign } from "../../generated/prisma/client.js";
 import { wordFor } from "../../rules/round/words.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
-import type { Tx } from "../../store/client.js";
+import type { Hot } from "../../store/client.js";
 import { setState, statesOf } from "../../store/hot.js";
 import { keptCodec } from "../codecs/sheets.js";
 
-export async function endTurnMarks(tx: Tx, campaign: Campaign, system: RuleSystem): Promise<void> {
+export async function endTurnMarks(tx: Hot, campaign: Campaign, system: RuleSystem): Promise<void> {
   /** The stored state without its turn-long marks, or null when it has none. */
   const ended = (json: string): string | null => {
     const state = keptCodec.decode(json || "{}");

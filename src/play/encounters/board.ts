@@ -7,7 +7,7 @@ import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { findCampaign } from "../campaigns/find.js";
 import { activeEncounter, campaignById, encounterById, openAttackPage, recordedBoard, swapBoard } from "../../store/hot.js";
-import type { Db, Tx } from "../../store/client.js";
+import type { Hot } from "../../store/client.js";
 import { loadFight, type Fight } from "./load.js";
 import { readPending } from "../attacks/pending.js";
 
@@ -43,7 +43,7 @@ export const boardRef = (stored: string | null): BoardRef | null => {
   return channelId && messageId ? { channelId, messageId } : null;
 };
 
-export async function waitingIn(db: Db | Tx, f: Fight): Promise<WaitingList> {
+export async function waitingIn(db: Hot, f: Fight): Promise<WaitingList> {
   const { rows: open, total } = await openAttackPage(db, f.encounter.id, LISTED);
   const row = (id: string) => f.rows.find((r) => r.id === id);
   const list: WaitingList = open.map((p) => {

@@ -14,9 +14,11 @@ export async function endedEncounterChoices(s: Services, actor: Actor, typed: st
   return rows.map((r) => ({ name: `${r.name} (${r.round} rounds)`.slice(0, 100), value: r.id }));
 }
 
-import { isReferee } from "../permissions.js";
 import { findCampaign } from "../campaigns/find.js";
-import { toRule, isDown } from "./load.js";
+import { UserError } from "../errors.js";
+import { mayMove } from "../round/who.js";
+import { pickCombatant } from "../round/pick.js";
+import { loadFight, toRule, isDown } from "./load.js";
 
 /** Autocomplete: combatants of the running encounter ("mine": those the actor may move; the referee may move anyone's). */
 export async function combatantChoices(s: Services, actor: Actor, typed: string, which: "all" | "mine"): Promise<{ name: string; value: string }[]> {
@@ -24,22 +26,33 @@ export async function combatantChoices(s: Services, actor: Actor, typed: string,
   if (!campaign) return [];
   const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, include: { combatants: true } });
   if (!enc) return [];
-  const referee = isReferee(campaign, actor);
   const t = typed.toLowerCase();
   return enc.combatants
     .filter((c) => c.name.toLowerCase().includes(t))
-    .filter((c) => which === "all" || referee || c.controllerId === actor.userId)
+    .filter((c) => which === "all" || mayMove(campaign, actor, c))
     .sort((a, b) => Number(isDown(toRule(a))) - Number(isDown(toRule(b))) || a.name.localeCompare(b.name))
     .slice(0, 25)
     .map((c) => ({ name: `${c.name}${isDown(toRule(c)) ? " (down)" : ""} — ${c.side}`.slice(0, 100), value: c.name }));
+}
+
+/** What `fn` picks, or null where it refuses (a list offers nothing rather than an error). */
+function orNone<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof UserError) return null;
+    throw err;
+  }
 }
 
 /** Autocomplete: the weapons on the attacker's sheet. */
 export async function weaponChoices(s: Services, actor: Actor, typed: string, attacker?: string | null): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
-  const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, include: { combatants: true } });
-  const row = enc?.combatants.find((c) => (attacker ? c.name.toLowerCase() === attacker.toLowerCase() : c.controllerId === actor.userId));
+  const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
+  // The attacker /attack and /odds would pick; none (several to choose from, a typo): no list.
+  const f = enc ? await loadFight(s.store.db, campaign, enc) : null;
+  const row = f ? orNone(() => pickCombatant(f, actor, attacker, "odds")) : null;
   if (!row) return [];
   const sheet: { weapons?: { name: string; damage?: string; die?: string }[] } = sheetCodec.decode(row.sheet);
   const t = typed.toLowerCase();

@@ -1,7 +1,7 @@
 /** Applying what rules decided (damage, stamina spent, conditions) to combatants, in the open transaction. */
 import type { DiceBag, DiceRoll } from "../../rules/dice/bag.js";
 import type { CombatState, Effect, SystemWords } from "../../rules/systems/types.js";
-import type { Tx } from "../../store/client.js";
+import type { Hot } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import type { Fight } from "./load.js";
 import { isDown, toRule } from "./load.js";
@@ -16,7 +16,7 @@ import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
  * the part that outlives the fight (HP, stamina, lasting conditions): fight marks
  * never reach a sheet.
  */
-export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): Promise<string> {
+export async function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): Promise<string> {
   const json = stateCodec.encode(state);
   await setState(tx, "Combatant", row.id, json);
   if (!row.characterId && !row.retainerId) return json;
@@ -27,7 +27,7 @@ export async function saveState(tx: Tx, row: Pick<CombatantRow, "id" | "characte
 }
 
 /** Writes a sheet that changed in the fight (an item spent) to the combatant and to the character or retainer it stands for. */
-async function saveSheet(tx: Tx, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): Promise<string> {
+async function saveSheet(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): Promise<string> {
   const json = sheetCodec.encode(sheet);
   await setSheet(tx, "Combatant", row.id, json);
   if (row.characterId) await setSheet(tx, "Character", row.characterId, json);
@@ -48,7 +48,7 @@ export interface Applied {
  * Applies `effects`; `source`: the declaration they come from, recorded on the marks it sets (on its own
  * combatant, every condition it gains; on others, the conditions it gives), so withdrawing it takes them back.
  */
-export async function applyEffects(tx: Tx, fight: Fight, effects: Effect[], bag: DiceBag, source?: MarkSource): Promise<Applied> {
+export async function applyEffects(tx: Hot, fight: Fight, effects: Effect[], bag: DiceBag, source?: MarkSource): Promise<Applied> {
   const mark = bag.log.length;
   const out: Applied = { lines: [], rules: [], rolls: [], removed: {} };
   for (const e of effects) {

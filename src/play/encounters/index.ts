@@ -9,7 +9,7 @@ import { sheetState } from "../round/marks.js";
 import { atFeet, type Mark } from "../../rules/marks.js";
 import { LEFT_CONDITIONS, wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
-import type { Tx } from "../../store/client.js";
+import type { Tx, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { UserError } from "../errors.js";
@@ -284,7 +284,7 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
 }
 
 /** Bumps the encounter's version: every write checks it, so a racing write fails cleanly. */
-export async function bumpEncounter(tx: Tx, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {}): Promise<void> {
+export async function bumpEncounter(tx: Hot, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {}): Promise<void> {
   if ((await updateEncounter(tx, e.id, data, e.version)) !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
 }
 

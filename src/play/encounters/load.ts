@@ -2,7 +2,7 @@
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Combatant as CombatantRow, Encounter } from "../../generated/prisma/client.js";
 import type { Combatant, RuleSystem, SystemId } from "../../rules/systems/types.js";
-import type { Db, Tx } from "../../store/client.js";
+import type { Db, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { StaleError, UserError } from "../errors.js";
 import { didYouMean } from "../nearest.js";
@@ -32,7 +32,7 @@ export function toRule(row: CombatantRow): Combatant {
   };
 }
 
-export async function loadFight(tx: Tx | Db, campaign: Campaign, encounter: Encounter): Promise<Fight> {
+export async function loadFight(tx: Hot | Db, campaign: Campaign, encounter: Encounter): Promise<Fight> {
   const rows = await combatantsOf(tx, encounter.id);
   return {
     campaign,
@@ -44,7 +44,7 @@ export async function loadFight(tx: Tx | Db, campaign: Campaign, encounter: Enco
   };
 }
 
-export async function requireFight(tx: Tx | Db, actor: Actor): Promise<Fight> {
+export async function requireFight(tx: Hot | Db, actor: Actor): Promise<Fight> {
   const campaign = await requireCampaign(tx, actor);
   const encounter = await activeEncounter(tx, campaign.id);
   if (!encounter) throw new UserError("No encounter is running here. A referee starts one with /encounter start.");
@@ -55,7 +55,7 @@ export async function requireFight(tx: Tx | Db, actor: Actor): Promise<Fight> {
  * The running encounter a button belongs to. A button of an encounter that has ended (the running one,
  * if any, is another) changes nothing and says so.
  */
-export async function requireFightOf(tx: Tx | Db, actor: Actor, encounterId: string): Promise<Fight> {
+export async function requireFightOf(tx: Hot | Db, actor: Actor, encounterId: string): Promise<Fight> {
   const ended = () => new StaleError("That encounter has ended: nothing was changed.");
   const fight = await requireFight(tx, actor).catch((err) => {
     throw err instanceof UserError ? ended() : err;

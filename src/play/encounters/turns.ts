@@ -3,7 +3,7 @@
  * → the round's end), driven by each system's `round` (docs/play.md, "The round").
  */
 import type { Combatant, InitiativeInput, RuleResult } from "../../rules/systems/types.js";
-import type { Tx } from "../../store/client.js";
+import type { Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { StaleError, UserError } from "../errors.js";
@@ -29,7 +29,7 @@ import type { Mark } from "../../rules/marks.js";
  * 60 rounds make a 10-minute turn: encounter rounds advance the campaign's clock too.
  * A fight that runs into the next turn ends the marks that last a turn (a charge's once-per-turn).
  */
-async function tickClock(tx: Tx, f: Fight, rounds: number) {
+async function tickClock(tx: Hot, f: Fight, rounds: number) {
   const now = await addRounds(tx, f.campaign.id, rounds);
   if (Math.floor(now / ROUNDS_PER_TURN) === Math.floor((now - rounds) / ROUNDS_PER_TURN)) return;
   await endTurnMarks(tx, f.campaign, f.system);
@@ -52,7 +52,7 @@ function initiativeInput(f: Fight, round: number): InitiativeInput & { settings:
   };
 }
 
-async function setConditions(tx: Tx, f: Fight, update: (c: Combatant) => Mark[] | null) {
+async function setConditions(tx: Hot, f: Fight, update: (c: Combatant) => Mark[] | null) {
   for (const c of f.combatants) {
     const next = update(c);
     if (!next) continue;
@@ -60,7 +60,7 @@ async function setConditions(tx: Tx, f: Fight, update: (c: Combatant) => Mark[] 
   }
 }
 
-async function markCannotAct(tx: Tx, f: Fight, ids: string[]) {
+async function markCannotAct(tx: Hot, f: Fight, ids: string[]) {
   await setConditions(tx, f, (c) => {
     const had = c.state.conditions.includes("cannot act");
     const should = ids.includes(c.id);
@@ -75,7 +75,7 @@ const names = (f: Fight, ids: string[]) => ids.map((id) => f.combatants.find((c)
 const missing = (f: Fight, order: string[][]) => f.combatants.filter((c) => !isDown(c) && !order.some((g) => g.includes(c.id)));
 
 /** The round's start: the system's steps, then the order (rolled, rerolled, or kept). */
-async function startRound(tx: Tx, fight: Fight, round: number, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; order: string[][] }> {
+async function startRound(tx: Hot, fight: Fight, round: number, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; order: string[][] }> {
   const results: RuleResult[] = [];
   const start = fight.system.roundStart(initiativeInput(fight, round), bagFor(open, `round ${round} start`));
   let order = start.order;
@@ -93,7 +93,7 @@ async function startRound(tx: Tx, fight: Fight, round: number, open: OpenStream)
 }
 
 /** The round's end: the system's steps (the dying bleed, reloading), then marks that end with the round. */
-async function endRound(tx: Tx, fight: Fight, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; notes: string[] }> {
+async function endRound(tx: Hot, fight: Fight, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; notes: string[] }> {
   const round = fight.encounter.round;
   const results: RuleResult[] = [];
   const notes: string[] = [];
@@ -144,7 +144,7 @@ function requireBothSides(f: Fight) {
 
 export async function rollInitiative(s: Services, actor: Actor): Promise<EncounterEvent> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "roll initiative");
     requireBothSides(fight);
@@ -164,10 +164,10 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
   }));
 }
 
-const reload = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
+const reload = async (tx: Hot, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
 
 /** Declarations are in: the round starts (initiative where the system rolls it) and combatants act. */
-async function beginRound(tx: Tx, s: Services, actor: Actor, fight: Fight): Promise<EncounterEvent> {
+async function beginRound(tx: Hot, s: Services, actor: Actor, fight: Fight): Promise<EncounterEvent> {
   const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
   const round = Math.max(1, fight.encounter.round);
   const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
@@ -198,7 +198,7 @@ export interface RoundPosition {
  */
 export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition): Promise<EncounterEvent & { newRound: boolean }> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     let fight = expect ? await requireFightOf(tx, actor, expect.encounterId) : await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "move to the next turn");
     const e = fight.encounter;

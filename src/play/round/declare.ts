@@ -7,7 +7,7 @@ import type { DiceBag } from "../../rules/dice/bag.js";
 import type { CombatState, Combatant, Declaration, Effect } from "../../rules/systems/types.js";
 import type { Mark } from "../../rules/marks.js";
 import { conditionLabels } from "../../rules/round/words.js";
-import type { Tx } from "../../store/client.js";
+import type { Hot } from "../../store/client.js";
 import { encounterById } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
@@ -77,7 +77,7 @@ function checkTurn(f: Fight, rowId: string, name: string, referee: boolean) {
 }
 
 /** The fight, the declaring combatant and what it may declare now; a button of an earlier round changes nothing. */
-async function locate(db: Tx | Services["store"]["db"], actor: Actor, who: string | null | undefined, expect?: DeclareRequest["expect"]) {
+async function locate(db: Hot | Services["store"]["db"], actor: Actor, who: string | null | undefined, expect?: DeclareRequest["expect"]) {
   const fight = expect ? await requireFightOf(db, actor, expect.encounterId) : await requireFight(db, actor);
   if (expect && expect.round !== fight.encounter.round) {
     throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
@@ -118,7 +118,7 @@ function withLegacySources(f: Fight, rs: RoundState): Map<string, CombatState> {
  * the combatant comes back (its old rank, say), unless a kept declaration took it off too. In the
  * declare phase only; it rolls nothing.
  */
-async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceBag, only?: string[]): Promise<RoundState> {
+async function withdraw(tx: Hot, f: Fight, id: string, rs: RoundState, bag: DiceBag, only?: string[]): Promise<RoundState> {
   if (rs.phase !== "declare") throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
   const goes = (decl: string) => !only || only.includes(decl);
   const restores = split(rs.restores?.[id] ?? {}, goes);
@@ -155,7 +155,7 @@ async function withdraw(tx: Tx, f: Fight, id: string, rs: RoundState, bag: DiceB
 
 export async function declare(s: Services, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
   // Only the lane's statements (hot.ts), as /attack and /next.
-  return s.store.db.$transaction(laneOnly(async (tx: Tx) => {
+  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const { fight, row, rs, open } = await locate(tx, actor, req.who, req.expect);
     const by = forPlayer(row, actor);
     const tag = by ? ` (${by})` : "";
@@ -202,7 +202,7 @@ function actedSoFar(f: Fight, rs: RoundState): string[] {
   return [...new Set([...passed, ...Object.keys(rs.attacks).filter((id) => (rs.attacks[id] ?? 0) > 0)])];
 }
 
-const reloadFight = async (tx: Tx, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
+const reloadFight = async (tx: Hot, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
 
 /** Autocomplete: what the actor's combatant (or the named one) may declare now. */
 export async function declarationChoices(s: Services, actor: Actor, typed: string, who?: string | null): Promise<{ name: string; value: string }[]> {

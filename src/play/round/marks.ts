@@ -22,18 +22,6 @@ const sinceOf = (state: CombatState) => (state.since as Since | undefined) ?? {}
 /** The declarations that set each mark on this combatant (none recorded: set by the rules, the referee, or before sources were kept). */
 export const sourcesOf = (state: CombatState): By => (state.by as By | undefined) ?? {};
 
-/**
- * A combatant's or sheet's stored state, its conditions typed. They were, and are, stored as plain
- * keys beside their records (`since`, `by`, `lasts`); a row from before sources were kept has no `by`:
- * its marks read as set by nobody's declaration. A key no system declares any more is kept (its words
- * say it lasts the encounter); anything but a key is dropped.
- */
-export function readState(json: string | null | undefined): CombatState {
-  const raw = JSON.parse(json || "{}") as Record<string, unknown>;
-  if (!Array.isArray(raw.conditions)) return raw as CombatState;
-  return { ...raw, conditions: raw.conditions.filter((c): c is string => typeof c === "string").map(markOf) };
-}
-
 /** The referee's chosen lifetimes (`lasts`) of conditions still present; none left, no key. */
 function keepLasts(state: CombatState): CombatState {
   if (!("lasts" in state)) return state;

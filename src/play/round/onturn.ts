@@ -4,7 +4,7 @@
  */
 import { DiceBag } from "../../rules/dice/bag.js";
 import type { Effect, PlaceOrder } from "../../rules/systems/types.js";
-import type { Tx } from "../../store/client.js";
+import type { Hot } from "../../store/client.js";
 import { applyEffects } from "../encounters/effects.js";
 import type { Fight } from "../encounters/load.js";
 import { isDown } from "../encounters/load.js";
@@ -20,7 +20,7 @@ const noDice = new DiceBag({
 });
 
 /** Runs `onTurn` for everyone standing in `order[turn]`; returns the lines for the board. */
-export async function turnStarts(tx: Tx, f: Fight, order: string[][], turn: number): Promise<string[]> {
+export async function turnStarts(tx: Hot, f: Fight, order: string[][], turn: number): Promise<string[]> {
   const hook = f.system.round.onTurn;
   if (!hook || turn >= order.length) return [];
   const lines: string[] = [];

@@ -9,17 +9,17 @@ import { isReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { loadFight, toRule } from "../encounters/load.js";
 import { type TableResult, unsupported } from "./scope.js";
+import { pickCombatant } from "../round/pick.js";
 
 export async function attackOdds(s: Services, actor: Actor, input: { target: string; attacker?: string | null; weapon?: string | null; situation: Situation }): Promise<TableResult> {
   const campaign = await requireCampaign(s.store.db, actor);
   const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
   if (!enc) throw new UserError("/odds looks at the running encounter: start one first.");
   const f = await loadFight(s.store.db, campaign, enc);
-  const find = (n: string) => f.rows.find((r) => r.name.toLowerCase() === n.toLowerCase());
-  const d = find(input.target);
+  const d = f.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
   if (!d) throw new UserError(`There is no "${input.target}" in this encounter.${didYouMean(input.target, f.rows.map((r) => r.name))}`);
-  const a = input.attacker ? find(input.attacker) : f.rows.find((r) => r.controllerId === actor.userId);
-  if (!a) throw new UserError("Say who attacks with the `attacker` option.");
+  // The attacker /attack would roll for, with the same options.
+  const a = pickCombatant(f, actor, input.attacker, "odds");
   const sys = f.system;
   const odds = capability(sys, "odds");
   const all = f.rows.map(toRule);

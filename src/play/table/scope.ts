@@ -1,7 +1,7 @@
 /** The table's shared steps: the campaign and fight a roll is made in, its dice, and who is meant. */
 import type { Campaign } from "../../generated/prisma/client.js";
 import { isUnsupported, type Combatant, type DamageResult, type RuleResult, type RuleSystem, type StateView } from "../../rules/systems/types.js";
-import type { Tx } from "../../store/client.js";
+import type { Tx, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { UserError } from "../errors.js";
@@ -13,6 +13,8 @@ import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, toRule, type Fight } from "../encounters/load.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { activeEncounter } from "../../store/hot.js";
+import { pickCombatant } from "../round/pick.js";
+import { mayMove } from "../round/who.js";
 
 export interface TableResult {
   result: RuleResult;
@@ -25,7 +27,7 @@ export interface Scope {
   fight: Fight | null;
 }
 
-export async function scope(tx: Tx, actor: Actor): Promise<Scope> {
+export async function scope(tx: Hot, actor: Actor): Promise<Scope> {
   const campaign = await requireCampaign(tx, actor);
   const enc = await activeEncounter(tx, campaign.id);
   return { campaign, fight: enc ? await loadFight(tx, campaign, enc) : null };
@@ -63,9 +65,10 @@ export async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null,
   }
   if (sc.fight) {
     const rows = sc.fight.rows;
-    const row = name ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) : rows.find((r) => r.controllerId === actor.userId);
+    // Unnamed: the combatant /attack would pick for this actor (pick.ts), when they have one here.
+    const row = name ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) : rows.some((r) => r.controllerId === actor.userId) ? pickCombatant(sc.fight, actor, null, "roll") : undefined;
     if (row) {
-      if (row.controllerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
+      if (!mayMove(sc.campaign, actor, row)) throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
       return toRule(row);
     }
   }

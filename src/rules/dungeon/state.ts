@@ -53,8 +53,3 @@ export const dungeonStateSchema = z.object({
   lit: z.boolean().default(false),
 });
 export type DungeonState = z.infer<typeof dungeonStateSchema>;
-
-/** Reads the stored JSON; anything unreadable is a bug, not a user mistake. */
-export function readDungeonState(json: string): DungeonState {
-  return dungeonStateSchema.parse(JSON.parse(json || "{}"));
-}

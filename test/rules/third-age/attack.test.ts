@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RuleError, type AttackInput, type AttackState } from "../../../src/rules/systems/types.js";
-import { beginSecondWeapon, thirdAge, type ThirdAgeSheet } from "../../../src/rules/systems/third-age/index.js";
+import { attackOfRound, thirdAge, type ThirdAgeSheet } from "../../../src/rules/systems/third-age/index.js";
 import { bag, monster, pc, type TAC } from "./helpers.js";
 
 const A = thirdAge.attack;
@@ -104,7 +104,7 @@ describe("two weapons and one hand free", () => {
     const first = A.begin(input(ann(), orc(), [], { twoWeapons: true }, "Dagger"), bag([6, 6, 1]));
     expect(first.result.rolls[0]).toMatchObject({ label: "attack", notation: "2d10+1", total: 13 });
     expect(first.result.rules).toContain('seed 000, "Two-Weapon Fighting and One Hand Free"');
-    const second = beginSecondWeapon(input(ann(), orc(), [], { twoWeapons: true }, "Dagger"), bag([6, 6, 1]));
+    const second = attackOfRound({ ...input(ann(), orc(), [], { twoWeapons: true }, "Dagger"), attackIndex: 1 }, bag([6, 6, 1]));
     expect(second.result.rolls[0]).toMatchObject({ label: "attack (second weapon)", notation: "2d10-1", total: 11 });
     expect(second.outcome).toBe("partial");
   });

@@ -108,7 +108,7 @@ const machine = attackMachine<AttackData, LifeGuardSheet>({
   lapse: (data) => {
     data.took = true;
   },
-  refusal: (optionId, state) => `"${optionId}" is not open on this attack any more${state.options.length ? ` (open: ${state.options.map((o) => o.label).join(", ")})` : ""}.`,
+  refusal: (_optionId, state) => `That reaction is not open on this attack any more${state.options.length ? ` (open: ${state.options.map((o) => o.label).join(", ")})` : ""}.`,
 });
 /** Allies who declared an attack on this defender and have not struck yet: they resolve together (seed 004, "Attacks"). */
 export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {

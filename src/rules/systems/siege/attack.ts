@@ -177,7 +177,7 @@ const machine = attackMachine<Data, SiegeSheet>({
     return { outcome: r.outcome, tone: r.hits.some(Boolean) ? "good" : "bad", result: r.result, effects: r.effects };
   },
   press: () => ({ phase: "done" }),
-  refusal: (optionId) => `"${optionId}" is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`,
+  refusal: () => `That reaction is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`,
 });
 
 export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackState {

@@ -107,10 +107,11 @@ const machine = attackMachine<ThirdAgeAttackData, ThirdAgeSheet>({
   lapse: (d) => {
     if (!d.final) d.final = "lapsed";
   },
-  refusal: (optionId, state) =>
+  // The pressed option's id is the button's, not words a player reads: the refusal names what is open instead.
+  refusal: (_optionId, state) =>
     state.phase === "done"
       ? "This attack is already over: nothing more can be pressed."
-      : `"${optionId}" is not open now (open: ${state.options.map((o) => o.label).join(", ") || "none"}): the attack has moved on.`,
+      : `That reaction is not open now (open: ${state.options.map((o) => o.label).join(", ") || "none"}): the attack has moved on.`,
 });
 
 /** Rolls the attack. `step` 2 is the second attack of two-weapon fighting (−4). */
@@ -148,14 +149,6 @@ export const react = (state: AttackState, optionId: string, input: AttackInput<T
 
 /** Nobody reacted in time: final as if "Take it" were pressed (from "followups": already final, the Counter skipped). */
 export const lapse = (state: AttackState, input: AttackInput<ThirdAgeSheet>, _bag: DiceBag): AttackState => machine.lapse(state, input);
-
-/**
- * seed 000, "Two-Weapon Fighting and One Hand Free": the second attack (−4),
- * with the off-hand weapon (`input.weapon`, else the second light weapon).
- */
-export function beginSecondWeapon(input: AttackInput<ThirdAgeSheet>, bag: DiceBag): AttackState {
-  return beginAttack({ ...input, situation: { ...input.situation, twoWeapons: true } }, bag, 2);
-}
 
 /** The round's attacks (`input.attackIndex`): the off hand's second attack, or an ordinary one (attack-plan.ts, roundStep). */
 export function attackOfRound(input: AttackInput<ThirdAgeSheet>, bag: DiceBag): AttackState {

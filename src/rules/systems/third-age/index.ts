@@ -56,7 +56,7 @@ export const thirdAge = defineSystem({
   },
 });
 
-export { attackOfRound, beginAttack, beginSecondWeapon, chance2d10AtLeast, lapse, odds, outcomeOf, planOfRound, react, SITUATIONS, UNARMED } from "./attack.js";
+export { attackOfRound, beginAttack, chance2d10AtLeast, lapse, odds, outcomeOf, planOfRound, react, SITUATIONS, UNARMED } from "./attack.js";
 export type { AttackPlan, ThirdAgeAttackData } from "./attack.js";
 export { awardSheetXp, awardXp, combineClasses, splitXp } from "./character.js";
 export { applyDamage, applyHealing, clearRoundConditions, deathThreshold, moveInMelee, restoreStamina, standUp } from "./damage.js";
@@ -64,7 +64,7 @@ export { dungeonTurn, movementAllowance, MOVEMENT, wanderingCheck } from "./dung
 export { intimidate, loyalty, morale, moraleCue, moraleRating, reaction, reactionBand, startingLoyalty, surprise } from "./encounter.js";
 export { groupInitiative, individualInitiative, initiative, roundStart } from "./initiative.js";
 export type { ThirdAgeInitiativeInput } from "./initiative.js";
-export { attributeRoll, check, DEFAULT_DIFFICULTY, DEFAULT_SPELL_TARGET, improvisedAction, levelOf, lowerLevel, PARTIAL_GAP, parseSaveKind, proficiencyRoll, save, SAVE_KINDS } from "./roll.js";
+export { attributeRoll, check, DEFAULT_DIFFICULTY, DEFAULT_SPELL_TARGET, levelOf, lowerLevel, PARTIAL_GAP, parseSaveKind, save, SAVE_KINDS } from "./roll.js";
 export type { Level } from "./roll.js";
 export { settingsSchema } from "./settings.js";
 export type { ThirdAgeSettings } from "./settings.js";

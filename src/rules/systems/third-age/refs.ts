@@ -13,7 +13,6 @@ export const REF = {
   dungeonMovement: 'seed 000, "Movement in Dungeons"',
   combatSteps: 'seed 000, "Combat Steps"',
   initiative: 'seed 000, "Initiative"',
-  improvised: 'seed 000, "Improvised Action"',
   reactions: 'seed 000, "Reactions"',
   movement: 'seed 000, "Movement"',
   attackRolls: 'seed 000, "Attack Rolls"',

@@ -7,7 +7,7 @@ import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { RuleError, type CheckInput, type RuleResult, type SaveInput, type Unsupported } from "../types.js";
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
-import { ATTRIBUTES, attributeLabel, parseAttribute, type AttributeKey, type TAC, type ThirdAgeSheet } from "./sheet.js";
+import { ATTRIBUTES, attributeLabel, parseAttribute, type AttributeKey, type ThirdAgeSheet } from "./sheet.js";
 
 export type Level = "success" | "partial" | "failure";
 export const LEVELS: readonly Level[] = ["failure", "partial", "success"];
@@ -85,37 +85,6 @@ export function check(input: CheckInput<ThirdAgeSheet>, bag: DiceBag, rule: stri
     rules: [rule, REF.choice("attribute roll 2d10 + attribute vs difficulty, partial within 4 below")],
     rolls: bag.since(mark),
     success: r.level === "success",
-    level: r.level,
-    total: r.total,
-    difficulty: r.difficulty,
-  };
-}
-
-/** seed 000, "Improvised Action": the referee picks an attribute and a difficulty. */
-export function improvisedAction(who: TAC, attribute: string, bag: DiceBag, opts: { difficulty?: number; modifier?: number; action?: string } = {}): CheckResult {
-  const res = check({ who, attribute, difficulty: opts.difficulty, modifier: opts.modifier }, bag, REF.improvised);
-  if (opts.action) res.lines.unshift(`Improvised action: ${opts.action}`);
-  return res;
-}
-
-/**
- * seed 000, "Using Non-Proficient Armor/Weapons": every action using a weapon
- * or armour not listed in the character's classes needs an attribute roll first.
- */
-export function proficiencyRoll(who: TAC, attribute: AttributeKey, what: string, bag: DiceBag, opts: { difficulty?: number } = {}): CheckResult {
-  const mark = bag.log.length;
-  const r = attributeRoll(who.sheet, attribute, bag, { difficulty: opts.difficulty, label: `proficiency (${attributeLabel(attribute)})` });
-  const meaning: Record<Level, string> = {
-    success: `Handles the ${what} well enough: the action goes ahead.`,
-    partial: `Clumsy with the ${what}: the action goes ahead at −2.`,
-    failure: `Fumbles with the ${what}: the action fails.`,
-  };
-  return {
-    title: `${who.name}: non-proficient ${what} — ${LEVEL_WORDS[r.level]}`,
-    lines: [r.line, meaning[r.level]],
-    rules: [REF.nonProficient, REF.choice("non-proficient roll: failure = action fails, partial = −2")],
-    rolls: bag.since(mark),
-    success: r.level !== "failure",
     level: r.level,
     total: r.total,
     difficulty: r.difficulty,
