@@ -18,6 +18,7 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../scripts/throw
 import pgClient from "pg";
 import { atRate, closedLoop, driver, exactlyOnce, setUpTables, type StoreReader, type Table } from "./throughput.js";
 import { processCpuMs, treeCpuMs } from "./cpu.js";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const TOKEN = "bench.bot.token";
 const BUILT = ".dist-test-servers";
@@ -112,7 +113,9 @@ export async function runServersBench(opts: { servers?: number; shards?: number;
   execFileSync(process.execPath, ["scripts/build.mjs", "--out", BUILT]);
   let out = "";
   // The image's flags and allocator settings (Dockerfile, compose.yaml's shard containers).
-  const child = spawn(process.execPath, ["--liftoff-only", `${BUILT}/src/main.js`], {
+  // BENCH_SHARD_FLAGS adds node flags to the manager and its shards (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them).
+  const extra = (process.env.BENCH_SHARD_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, ["--liftoff-only", ...extra, `${BUILT}/src/main.js`], {
     env: { ...process.env, ...IMAGE_ENV, NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? SHARD_NODE_OPTIONS, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: pg.url, SHARD_COUNT: String(shardCount), SHARD_SPAWN_DELAY_MS: "0", HEALTH_PORT: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -198,9 +201,20 @@ async function acrossShards(o: {
     // Warm each shard's paths first (untimed, uncounted), as the other benches do.
     await closedLoop(tables.slice(0, 4 * o.shardCount), one, 400 * o.shardCount);
     o.log(`across the shards: ${tables.length} encounters in as many servers (${byShard.map((_, s) => tables.filter((t) => shardOf(t.guildId, o.shardCount) === s).length).join(" / ")} per shard), set up in ${((Date.now() - setUp) / 1000).toFixed(1)} s`);
+    // What the shards and the server burn with nothing to answer (heartbeats, timers, the collector), over 5 s.
+    const idle0 = { shards: o.shards.map((s) => processCpuMs(s.pid)), pg: treeCpuMs(o.pg.pid()), at: performance.now() };
+    await new Promise((res) => setTimeout(res, 5000));
+    const idleSeconds = (performance.now() - idle0.at) / 1000;
+    const idleShard = o.shards.map((s, i) => (processCpuMs(s.pid) - idle0.shards[i]!) / idleSeconds);
+    const idlePg = (treeCpuMs(o.pg.pid()) - idle0.pg) / idleSeconds;
+    o.log(`idle: each shard ${idleShard.map((x) => x.toFixed(0)).join(" / ")} ms of CPU a second, PostgreSQL ${idlePg.toFixed(0)} ms a second`);
     const cpu0 = o.shards.map((s) => processCpuMs(s.pid));
     const pg0 = treeCpuMs(o.pg.pid());
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const level = await atRate(tables, counted, o.rate, o.rateOps);
+    loop.disable();
+    o.log(`the driver's own event loop (the local Discord and the load, in this process) while it ran: delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; its heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
     await new Promise((res) => setTimeout(res, 1000)); // the last boards' edits
     const pgMs = treeCpuMs(o.pg.pid()) - pg0;
     o.shards.forEach((s, i) => {
@@ -210,7 +224,7 @@ async function acrossShards(o: {
     const problems = await exactlyOnce(reader, tables, answered);
     const refusals = [...refused.values()].reduce((a, b) => a + b, 0);
     const out = { arriving: o.rate, tables: tables.length, ops: level.ops, perSecond: level.perSecond, median: level.latency.median, p99: level.latency.p99, problems, refused: refusals, pgCpuPerInteraction: pgMs / level.ops, loadAverage: loadavg() };
-    o.log(`at ${o.rate} arriving a second across ${o.shardCount} shards: ${out.perSecond.toFixed(0)} answered a second, p50 ${out.median.toFixed(1)} ms, p99 ${out.p99.toFixed(1)} ms (at most ${level.concurrency} in flight); ${refusals} refused; PostgreSQL's CPU ${out.pgCpuPerInteraction.toFixed(2)} ms per interaction; load average ${out.loadAverage.map((x) => x.toFixed(2)).join(", ")}`);
+    o.log(`at ${o.rate} arriving a second across ${o.shardCount} shards: ${out.perSecond.toFixed(0)} answered a second, p50 ${out.median.toFixed(1)} ms, p95 ${level.latency.p95.toFixed(1)} ms, p99 ${out.p99.toFixed(1)} ms (at most ${level.concurrency} in flight); ${refusals} refused; PostgreSQL's CPU ${out.pgCpuPerInteraction.toFixed(2)} ms per interaction; load average ${out.loadAverage.map((x) => x.toFixed(2)).join(", ")}`);
     o.log(problems.length ? `LOST OR DOUBLED (${problems.length}):\n  ${problems.slice(0, 10).join("\n  ")}` : `exactly once: every answered interaction's effect is in the store once (${tables.length} encounters checked)`);
     for (const [why, n] of [...refused].slice(0, 5)) o.log(`  refused ×${n}: ${why}`);
     return out;

@@ -60,6 +60,18 @@ function inline(query: Prisma.Sql): string {
 
 type Queryable = Pick<pg.PoolClient, "query">;
 
+/**
+ * A name per statement text: node-postgres then prepares each text once per connection (the
+ * server parses and plans it once) and sends only its name and values after. The hot path has a
+ * few dozen texts; a text beyond the first 500 (an IN list of an unusual length) goes unnamed.
+ */
+const names = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  if (!name && names.size < 500) names.set(text, (name = `tfp_${names.size}`));
+  return name;
+}
+
 function pgLane(conn: Queryable, counts: StoreCounts, first?: { pending: boolean }): Lane {
   const send = async (query: Prisma.Sql): Promise<pg.QueryResult> => {
     if (first?.pending) {
@@ -74,7 +86,7 @@ function pgLane(conn: Queryable, counts: StoreCounts, first?: { pending: boolean
     }
     counts.statements++;
     counts.trace?.(query.text);
-    return conn.query({ text: query.text, values: query.values.map(bindable), types: TYPES });
+    return conn.query({ name: statementName(query.text), text: query.text, values: query.values.map(bindable), types: TYPES });
   };
   return {
     all: async <T>(query: Prisma.Sql) => (await send(query)).rows as T[],
