@@ -1,55 +1,65 @@
 /**
- * The house attack (seed 001 "COMBAT", "MISC COMBAT RULES") as a state machine: begin rolls it from its plan
- * (plan.ts), every state is resolved again from the dice (resolve.ts). The defender may Parry (parry.ts: +2 to AC,
- * no attack of its own this round) when it is in melee and can face the blow.
+ * The house attack (seed 001 "COMBAT", "MISC COMBAT RULES") on the one attack machine (src/rules/attack): begin rolls
+ * it from its plan (plan.ts), every state is read again from the dice (resolve.ts). The defender may Parry (parry.ts:
+ * +2 to AC, no attack of its own this round, a press that pays) when it is in melee and can face the blow.
  */
-import type { Mark } from "../../marks.js";
 import type { DiceBag } from "../../dice/bag.js";
-import { assertOpen, setKeys, takeOption, type BxSettings } from "../bx/index.js";
-import { nothingNew, type AttackInput, type AttackState, type Combatant, type Effect, type ReactionOption } from "../types.js";
+import { attackMachine, chosen, ignoredKeys, takeOption, type AttackMachine, type Phase, type Reading } from "../../attack/index.js";
+import type { BxSettings } from "../bx/index.js";
+import type { AttackInput, AttackState, ReactionOption } from "../types.js";
 import { R_MISC } from "./bonuses.js";
-import { levelOf, type HouseSheet } from "./sheet.js";
+import { has, levelOf, type HouseSheet } from "./sheet.js";
 import { fumbleCheck } from "./maneuvers.js";
-import { planHouse } from "./plan.js";
-import { houseDataOf, resolveHouse, type HouseData } from "./resolve.js";
+import { planHouse, type HousePlan } from "./plan.js";
+import { resolveHouse, type HouseData } from "./resolve.js";
 import { parryAllowed, parryCost, parryOption } from "./parry.js";
 import { rollRiders } from "./riders.js";
 
 type HIn = AttackInput<HouseSheet>;
-type HC = Combatant<HouseSheet>;
 
-const has = (c: HC, cond: Mark): boolean => c.state.conditions.includes(cond);
+/** The plan the dice are read against: parried or not, and the Florentine weapon that hit. */
+const planOf = (input: HIn, settings: BxSettings, data: HouseData, parry = data.parried): HousePlan =>
+  planHouse(input, settings, { parry, ...(data.pick ? { pick: data.pick } : {}) });
 
-/** The attack as it stands; `pay` is the press's own cost, and a state that leaves "reactions" carries the attack's effects in `final`. */
-function stateOf(input: HIn, settings: BxSettings, data: HouseData, phase: AttackState["phase"], pay: Effect[] = []): AttackState {
-  const plan = planHouse(input, settings, { parry: data.parried, ...(data.pick ? { pick: data.pick } : {}) });
-  const res = resolveHouse(input, plan, data);
-  const options: ReactionOption[] = [];
-  if (phase === "reactions") {
-    if (!data.parried && parryAllowed(input, plan)) {
-      const alt = resolveHouse(input, planHouse(input, settings, { parry: true, ...(data.pick ? { pick: data.pick } : {}) }), { ...data, parried: true });
-      if (alt.outcome !== res.outcome || alt.damage !== res.damage) options.push(parryOption(input));
-    }
-    options.push(takeOption(input.defender.id, R_MISC));
-  }
+/** The attack as it reads: its effects are handed over once, by the state that leaves "reactions" (taken, parried or lapsed). */
+function reading(input: HIn, settings: BxSettings, data: HouseData, phase: Phase): Reading {
+  const res = resolveHouse(input, planOf(input, settings, data), data);
+  // A death is told once: by the damage line when the attack stands; while it waits, what it would do.
+  const lines = phase === "reactions" && res.outcome === "slain" ? [...res.lines, `If it stands, ${input.defender.name} drops to 0 HP: dead.`] : res.lines;
   return {
-    phase,
-    attackerId: input.attacker.id,
-    defenderId: input.defender.id,
     outcome: res.outcome,
     tone: res.hit && res.outcome !== "no effect" ? "good" : "bad",
-    data: { ...data },
-    options,
-    pay,
-    final: phase === "reactions" ? [] : res.effects,
-    followup: [],
-    ignored: setKeys(input.situation).filter((k) => !plan.used.includes(k)),
-    // A death is told once: by the damage line when the attack stands; while it waits, what it would do.
-    result: { title: `${input.attacker.name} → ${input.defender.name}: ${res.outcome}`, lines: phase === "reactions" && res.outcome === "slain" ? [...res.lines, `If it stands, ${input.defender.name} drops to 0 HP: dead.`] : res.lines, rules: res.rules, rolls: data.rolls },
+    effects: res.effects,
+    result: { title: `${input.attacker.name} → ${input.defender.name}: ${res.outcome}`, lines, rules: res.rules, rolls: data.rolls },
   };
 }
 
-export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): AttackState {
+/** Parry, when the defender may parry and it would change the outcome or the damage; then "Take it". */
+function options(input: HIn, settings: BxSettings, data: HouseData): ReactionOption[] {
+  const out: ReactionOption[] = [];
+  const plan = planOf(input, settings, data);
+  if (!data.parried && parryAllowed(input, plan)) {
+    const res = resolveHouse(input, plan, data);
+    const alt = resolveHouse(input, planOf(input, settings, data, true), { ...data, parried: true });
+    if (alt.outcome !== res.outcome || alt.damage !== res.damage) out.push(parryOption(input));
+  }
+  out.push(takeOption(input.defender.id, R_MISC));
+  return out;
+}
+
+const machineOf = (settings: BxSettings): AttackMachine<HouseData, HouseSheet> =>
+  attackMachine<HouseData, HouseSheet>({
+    options: (data, input) => options(input, settings, data),
+    describe: (data, input, phase) => reading(input, settings, data, phase),
+    press(data, option, _phase, input) {
+      if (option.id !== "parry") return { phase: "done" };
+      data.parried = true;
+      return { phase: "done", pay: [parryCost(input)] };
+    },
+    lapse: () => ["No reaction: the attack stands."],
+  });
+
+function begin(input: HIn, settings: BxSettings, bag: DiceBag, machine: AttackMachine<HouseData, HouseSheet>): AttackState {
   const mark = bag.log.length;
   const plan = planHouse(input, settings);
   const twice = plan.advantage || plan.disadvantage;
@@ -79,18 +89,12 @@ export function houseBegin(input: HIn, settings: BxSettings, bag: DiceBag): Atta
     if (riders) data.riders = riders;
   }
   data.rolls = bag.since(mark);
-  return stateOf(input, settings, data, "reactions");
+  // The Florentine pick and a parry change neither the weapon's mode nor the keys the plan reads.
+  return machine.start(data, input, ignoredKeys(input.situation, plan.used, chosen));
 }
 
-export function houseReact(state: AttackState, optionId: string, input: HIn, settings: BxSettings): AttackState {
-  assertOpen(state, optionId);
-  const data = houseDataOf(state);
-  if (optionId === "parry") return stateOf(input, settings, { ...data, parried: true }, "done", [parryCost(input)]);
-  return stateOf(input, settings, data, "done");
-}
-
-export function houseLapse(state: AttackState, input: HIn, settings: BxSettings): AttackState {
-  if (state.phase === "done") return nothingNew(state);
-  const s = stateOf(input, settings, houseDataOf(state), "done");
-  return { ...s, result: { ...s.result, lines: [...s.result.lines, "No reaction: the attack stands."] } };
+/** The house attack for a campaign's settings: begin rolls it, react and lapse are the machine's. */
+export function houseAttack(settings: BxSettings): Pick<AttackMachine<HouseData, HouseSheet>, "react" | "lapse"> & { begin: (input: HIn, bag: DiceBag) => AttackState } {
+  const machine = machineOf(settings);
+  return { begin: (input, bag) => begin(input, settings, bag, machine), react: machine.react, lapse: machine.lapse };
 }

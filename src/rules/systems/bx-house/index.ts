@@ -7,7 +7,7 @@ import { z } from "zod";
 import { BX_OPTIONS, bxManifest, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, type BxCan, type BxSettings } from "../bx/index.js";
 import type { Capabilities } from "../types.js";
 import { defineSystem, type SystemOf } from "../define.js";
-import { houseBegin, houseLapse, houseReact } from "./attack.js";
+import { houseAttack } from "./attack.js";
 import { HOUSE_SITUATIONS } from "./plan.js";
 import { houseOdds } from "./odds.js";
 import { appearance, encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
@@ -61,11 +61,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
     encounterDistance: (input, dice) => encounterDistance(input, dice),
     initiative: (input, dice) => houseInitiative(input, st, dice),
     roundStart: (input, dice) => houseRoundStart(input, st, dice),
-    attack: {
-      begin: (input, dice) => houseBegin(input, st, dice),
-      react: (state, optionId, input) => houseReact(state, optionId, input, st),
-      lapse: (state, input) => houseLapse(state, input, st),
-    },
+    attack: houseAttack(st),
     applyDamage: houseApplyDamage,
     applyHealing: houseApplyHealing,
     timePasses: (c, minutes) => houseTimePasses(c, minutes),

@@ -1,14 +1,10 @@
 /** The defender's one option against a house attack: Parry (seed 001 "MISC COMBAT RULES": +2 to AC, no attack of its own this round). */
-import type { Mark } from "../../marks.js";
-import type { AttackInput, Combatant, Effect, ReactionOption } from "../types.js";
+import type { AttackInput, Effect, ReactionOption } from "../types.js";
 import { R_MISC } from "./bonuses.js";
-import type { HouseSheet } from "./sheet.js";
+import { has, type HouseSheet } from "./sheet.js";
 import type { HousePlan } from "./plan.js";
 
 type HIn = AttackInput<HouseSheet>;
-type HC = Combatant<HouseSheet>;
-
-const has = (c: HC, cond: Mark): boolean => c.state.conditions.includes(cond);
 
 /** Can the defender declare a parry against this attack? */
 export function parryAllowed(input: HIn, plan: HousePlan): boolean {

@@ -2,11 +2,11 @@
  * The steps a house attack's plan is built by (seed 001 "COMBAT", "MISC COMBAT RULES"): each adds its
  * modifiers, marks and notes to the plan being built (plan.ts puts them in order).
  */
-import { attacking, behind, type Mark } from "../../marks.js";
+import { attacking, behind } from "../../marks.js";
 import { abilityModifier, aacOf, attackBonusOf, attackBonusWords, mustParseDice, signed, sumMods, thac0Of, thac0Words, type AttackMode, type BxSettings, type BxWeapon, type DiceExpr, type Mod } from "../bx/index.js";
 import { modifierLabel, RuleError, type AttackInput, type Combatant, type Effect, type SituationKey } from "../types.js";
 import { NO_DEX_CONDITIONS, R_COMBAT, R_MASS, R_MISC, classBonus, dexAcChange, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
-import { classGroupOf, type HouseSheet } from "./sheet.js";
+import { classGroupOf, has, type HouseSheet } from "./sheet.js";
 
 const R_BX_ROLLS = 'seed 002, "Attack Rolls"';
 const R_BX_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -16,7 +16,6 @@ export const R_BACKSTAB = "classic B/X backstab (+4 to hit, double damage; seed 
 type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
 
-const has = (c: HC, cond: Mark): boolean => c.state.conditions.includes(cond);
 const reachWeapon = (w: BxWeapon | undefined) => hasTag(w, "polearm", "pike", "long spear");
 
 /** Untrained weapons deal D3, D4 or D6 by size ("small", medium, "large"). */

@@ -1,7 +1,7 @@
 /** The house attack worked out from its plan and the dice already rolled (seed 001 "MISC COMBAT RULES"): deterministic, run on every re-resolution. */
 import type { DiceRoll } from "../../dice/bag.js";
 import { formatDice, hpOf, modText, sumMods, weaponWords } from "../bx/index.js";
-import type { AttackInput, AttackState, Effect } from "../types.js";
+import type { AttackInput, Effect } from "../types.js";
 import { unitSurvivors } from "./pursuit.js";
 import { R_MASS, R_MISC } from "./bonuses.js";
 import { levelOf, type HouseSheet } from "./sheet.js";
@@ -23,15 +23,6 @@ export interface HouseData {
   riders?: { lines: string[]; effects: Effect[]; rules: string[] };
   rolls: DiceRoll[];
   [key: string]: unknown;
-}
-
-const isHouseData = (data: Record<string, unknown>): data is HouseData =>
-  Array.isArray(data.naturals) && typeof data.natural === "number" && typeof data.parried === "boolean" && Array.isArray(data.rolls);
-
-/** The house attack's own data in an attack's state: begin wrote it, every later step reads it back. */
-export function houseDataOf(state: AttackState): HouseData {
-  if (!isHouseData(state.data)) throw new Error("this attack's state was not written by the B/X house rules' attack");
-  return state.data;
 }
 
 export interface Resolution {

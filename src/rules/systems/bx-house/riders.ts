@@ -2,7 +2,7 @@
 import { grappledBy, stunnedFor, type Mark } from "../../marks.js";
 import type { DiceBag } from "../../dice/bag.js";
 import type { AttackInput, Combatant, Effect, RuleResult } from "../types.js";
-import type { HouseSheet } from "./sheet.js";
+import { has, type HouseSheet } from "./sheet.js";
 import { disarm, dismount, grapple, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
 import type { HouseData } from "./resolve.js";
@@ -10,7 +10,6 @@ import type { HouseData } from "./resolve.js";
 type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
 
-const has = (c: HC, cond: Mark): boolean => c.state.conditions.includes(cond);
 const initiativeDie = (c: HC) => c.state.conditions.find((x) => x.startsWith("initiative:"));
 
 export function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {

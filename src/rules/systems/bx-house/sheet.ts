@@ -1,6 +1,8 @@
 /** The bx-house sheet: the bx sheet plus what the house rules read. */
 import { z } from "zod";
 import { bxInitialState, bxMonsterSchema, bxShape, hitDice } from "../bx/index.js";
+import type { Mark } from "../../marks.js";
+import type { Combatant } from "../types.js";
 
 const int = (field: string, min: number, max: number) =>
   z
@@ -60,3 +62,6 @@ export function isNormalType(s: HouseSheet): boolean {
 export const levelOf = (s: HouseSheet): number => Math.max(1, Math.floor(hitDice(s)));
 
 export const houseInitialState = (s: HouseSheet) => ({ ...bxInitialState(s), subdual: 0 });
+
+/** Whether a combatant carries a mark. */
+export const has = (c: Combatant<HouseSheet>, cond: Mark): boolean => c.state.conditions.includes(cond);
