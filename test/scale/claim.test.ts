@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalDiscord } from "../../src/local/server.js";
-import { guildOnShard } from "../helpers/shards.js";
+import { tableOnShard } from "../helpers/shards.js";
 import { testDatabase, type TestDatabase } from "../helpers/database.js";
 import { text, until, stopProcess } from "../helpers/e2e.js";
 
@@ -39,11 +39,7 @@ const exited = (m: { child: ChildProcess }) => new Promise<number | null>((r) =>
 beforeAll(async () => {
   local = await LocalDiscord.start({ port: 0, token: TOKEN, defaultWorld: false });
   for (const shard of [0, 1]) {
-    const guildId = await guildOnShard(local, shard);
-    const channelId = local.createChannel(guildId, "table").id;
-    const userId = local.createUser(`referee${shard}`).id;
-    local.addMember(guildId, userId);
-    tables.push({ guildId, channelId, userId });
+    tables.push(await tableOnShard(local, shard));
   }
   dir = mkdtempSync(join(tmpdir(), "tenfoot-claim-"));
   db = await testDatabase(dir);

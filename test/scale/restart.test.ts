@@ -7,7 +7,7 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { LocalDiscord } from "../../src/local/server.js";
 import { openStore } from "../../src/store/client.js";
-import { guildOnShard } from "../helpers/shards.js";
+import { tableOnShard } from "../helpers/shards.js";
 import { STORE_UNREACHABLE } from "../../src/discord/router.js";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/throwaway-postgres.js";
 import { text, until, stopProcess } from "../helpers/e2e.js";
@@ -35,11 +35,7 @@ beforeAll(async () => {
   // on a test machine that may be busy; how fast it answers is the bench's to measure.
   local = await LocalDiscord.start({ port: 0, token: TOKEN, defaultWorld: false, interactionDeadlineMs: 20_000 });
   for (const shard of [0, 1]) {
-    const guildId = await guildOnShard(local, shard);
-    const channelId = local.createChannel(guildId, "table").id;
-    const userId = local.createUser(`referee${shard}`).id;
-    local.addMember(guildId, userId);
-    tables.push({ guildId, channelId, userId });
+    tables.push(await tableOnShard(local, shard));
   }
   child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: pg.url, SHARD_COUNT: "2", SHARD_SPAWN_DELAY_MS: "0", HEALTH_PORT: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },

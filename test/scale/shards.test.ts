@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalDiscord } from "../../src/local/server.js";
 import { openStore } from "../../src/store/client.js";
-import { guildOnShard } from "../helpers/shards.js";
+import { tableOnShard } from "../helpers/shards.js";
 import { testDatabase, type TestDatabase } from "../helpers/database.js";
 import { buttons, text, until, stopProcess } from "../helpers/e2e.js";
 
@@ -24,11 +24,7 @@ const tables: { shard: number; guildId: string; channelId: string; userId: strin
 beforeAll(async () => {
   local = await LocalDiscord.start({ port: 0, token: TOKEN, defaultWorld: false });
   for (const shard of [0, 1]) {
-    const guildId = await guildOnShard(local, shard);
-    const channelId = local.createChannel(guildId, "table").id;
-    const userId = local.createUser(`referee${shard}`).id;
-    local.addMember(guildId, userId);
-    tables.push({ shard, guildId, channelId, userId });
+    tables.push({ shard, ...(await tableOnShard(local, shard)) });
   }
   dir = mkdtempSync(join(tmpdir(), "tenfoot-shards-"));
   db = await testDatabase(dir);
