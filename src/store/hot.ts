@@ -1,8 +1,9 @@
 /**
- * The hot path's statements as raw SQL through the same Prisma client: every /roll, /attack and
- * press runs them, and a raw statement costs about half of the same query built by Prisma
- * (bench/bot.ts counts and times them). $queryRaw maps the columns to the same types the
- * models have (DateTime → Date, Boolean → boolean), so callers get the rows Prisma would give.
+ * The hot path's statements as raw SQL, one text for both engines: every /roll, /attack and press
+ * runs them (bench/bot.ts counts and times them). Each runs on its client's lane when it has one
+ * (SQLite inside a transaction, lane.ts; PostgreSQL in a `laneOnly` transaction and outside any,
+ * pg-lane.ts), else through Prisma's $queryRaw. Either way the columns come back as the models
+ * type them (DateTime → Date, Boolean → boolean), so callers get the rows Prisma would give.
  */
 import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
 import type { Db, Hot, Tx } from "./client.js";
@@ -25,12 +26,12 @@ function onLane<T>(db: Hot, run: (lane: Lane) => T | Promise<T>, viaPrisma: (db:
   }
 }
 
-/** Rows of a query: on the transaction's SQLite lane when it has one, else through Prisma. */
+/** Rows of a query: on the client's lane when it has one, else through Prisma. */
 export function queryRows<T>(db: Hot, query: Prisma.Sql): Promise<T[]> {
   return onLane(db, (lane) => lane.all<T>(query), (p) => p.$queryRaw<T[]>(query));
 }
 
-/** Rows changed by a statement: on the transaction's SQLite lane when it has one, else through Prisma. */
+/** Rows changed by a statement: on the client's lane when it has one, else through Prisma. */
 export function execute(db: Hot, query: Prisma.Sql): Promise<number> {
   return onLane(db, (lane) => lane.run(query), (p) => p.$executeRaw(query));
 }
