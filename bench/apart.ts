@@ -20,7 +20,7 @@ export interface BotUnderTest {
   /** The CPU time the bot's process has used so far (ms; NaN when it shares this process). */
   cpuMs(): Promise<number>;
   /** Once nothing is in flight: the store's statements and transactions so far, and cpuMs (0 when it shares this process, whose own CPU counts it). */
-  settled(): Promise<{ statements: number; transactions: number; cpuMs: number }>;
+  settled(): Promise<{ statements: number; transactions: number; roundTrips?: number; cpuMs: number }>;
   stop(): Promise<void>;
   /** The app itself when it runs in this process (the bench's statement trace reads it). */
   app?: App;
@@ -37,7 +37,8 @@ export async function botHere(env: Record<string, string>, seeds: string): Promi
     settled: async () => {
       // Awaits the handlers themselves: a spin here would count as the bot's CPU while a handler waits on Discord.
       await app.bot.router.settled();
-      return { statements: app.services.store.counts.statements, transactions: app.services.store.counts.transactions, cpuMs: 0 };
+      const c = app.services.store.counts;
+      return { statements: c.statements, transactions: c.transactions, roundTrips: c.roundTrips, cpuMs: 0 };
     },
     memory: async () => {
       (globalThis as { gc?: () => void }).gc?.();
@@ -96,7 +97,7 @@ export async function botApart(env: Record<string, string>): Promise<BotUnderTes
     cpuMs: async () => (await ask("inFlight")).cpuMs!,
     settled: async () => {
       const m = await ask("settled");
-      return { statements: m.statements!, transactions: m.transactions!, cpuMs: m.cpuMs! };
+      return { statements: m.statements!, transactions: m.transactions!, roundTrips: m.roundTrips ?? 0, cpuMs: m.cpuMs! };
     },
     memory: async () => {
       const m = await ask("memory");

@@ -36,8 +36,8 @@ process.on("message", async (m) => {
     // Awaits the handlers themselves: a spin here would count as the bot's CPU while a handler waits on Discord.
     await app.bot.router.settled();
     const c = process.cpuUsage();
-    const { statements, transactions } = app.services.store.counts;
-    process.send({ op: "settled", statements, transactions, cpuMs: (c.user + c.system) / 1000 });
+    const { statements, transactions, roundTrips } = app.services.store.counts;
+    process.send({ op: "settled", statements, transactions, roundTrips, cpuMs: (c.user + c.system) / 1000 });
   } else if (m.op === "stop") {
     await app.stop();
     process.send({ op: "stopped" });

@@ -48,6 +48,8 @@ export function stats(xs: number[]): Stats {
 export interface Timed extends Stats {
   statements: number;
   transactions: number;
+  /** Messages to PostgreSQL the bot waited on per call (several statements may share one; 0 on SQLite, which has none). */
+  roundTrips: number;
   /** CPU time (user + system) per call, in ms: the bot's (or bare client's) process and the local Discord's together; steadier than wall time on a shared machine. */
   cpu: number;
   /** Of which the answering process's own (the bot's or the bare client's; 0 when it shares this process). */
@@ -55,7 +57,7 @@ export interface Timed extends Stats {
 }
 
 /** What is read between calls, untimed: the store's counts and the CPU of the process answering (0 when it is this one). */
-type Settled = () => Promise<{ statements: number; transactions: number; cpuMs: number }>;
+type Settled = () => Promise<{ statements: number; transactions: number; roundTrips?: number; cpuMs: number }>;
 
 async function idle(app: App): Promise<void> {
   await app.bot.router.settled();
@@ -77,6 +79,7 @@ async function timeEach(settled: Settled, n: number, fn: (i: number) => Promise<
   const out: number[] = [];
   let statements = 0;
   let transactions = 0;
+  let roundTrips = 0;
   let cpu = 0;
   let ownCpu = 0;
   for (let i = 0; i < n; i++) {
@@ -89,11 +92,12 @@ async function timeEach(settled: Settled, n: number, fn: (i: number) => Promise<
     const u = process.cpuUsage(u0);
     statements += c1.statements - c0.statements;
     transactions += c1.transactions - c0.transactions;
+    roundTrips += (c1.roundTrips ?? 0) - (c0.roundTrips ?? 0);
     cpu += (u.user + u.system) / 1000 + c1.cpuMs - c0.cpuMs;
     ownCpu += c1.cpuMs - c0.cpuMs;
     await between?.(i);
   }
-  return { ...stats(out), statements: statements / n, transactions: transactions / n, cpu: cpu / n, ownCpu: ownCpu / n };
+  return { ...stats(out), statements: statements / n, transactions: transactions / n, roundTrips: roundTrips / n, cpu: cpu / n, ownCpu: ownCpu / n };
 }
 
 function refused(r: Reply): string | null {
@@ -220,9 +224,9 @@ function print(r: Awaited<ReturnType<typeof runBotBench>>) {
     console.log(
       `${name.padEnd(22)} ${String(s.n).padStart(5)} ${f(s.median)} ${f(s.p95)} ${f(s.p99)}` +
         (ratio ? `   ×${(s.median / r.baseline.median).toFixed(1)} / ×${(s.p99 / r.baseline.p99).toFixed(1)}`.padEnd(18) : "".padEnd(18)) +
-        ("statements" in s ? `${(ratio ? s.statements.toFixed(1) : "").padStart(6)} ${(ratio ? s.transactions.toFixed(1) : "").padStart(4)} ${s.cpu.toFixed(2).padStart(7)} ×${(s.cpu / r.baseline.cpu).toFixed(1).padEnd(4)}` + (r.apart ? ` ${s.ownCpu.toFixed(2).padStart(6)} ×${(s.ownCpu / r.baseline.ownCpu).toFixed(1)}` : "") : ""),
+        ("statements" in s ? `${(ratio ? s.statements.toFixed(1) : "").padStart(6)} ${(ratio ? s.transactions.toFixed(1) : "").padStart(4)} ${(ratio ? s.roundTrips.toFixed(1) : "").padStart(5)} ${s.cpu.toFixed(2).padStart(7)} ×${(s.cpu / r.baseline.cpu).toFixed(1).padEnd(4)}` + (r.apart ? ` ${s.ownCpu.toFixed(2).padStart(6)} ×${(s.ownCpu / r.baseline.ownCpu).toFixed(1)}` : "") : ""),
     );
-  console.log(`${"".padEnd(22)} ${"n".padStart(5)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)}   ×bare med/p99    SQL/op tx/op  cpu/op ×bare${r.apart ? "  own cpu ×bare" : ""}   [ms]`);
+  console.log(`${"".padEnd(22)} ${"n".padStart(5)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)}   ×bare med/p99    SQL/op tx/op RT/op  cpu/op ×bare${r.apart ? "  own cpu ×bare" : ""}   [ms]`);
   row("start → ready", r.start, false);
   row("baseline (bare client)", r.baseline, false);
   row("/roll round trip", r.roll);

@@ -40,6 +40,8 @@ if (process.env.BENCH_SCALE === "1") {
 console.log(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
 
 console.log("\n== the targets, in this run");
+const trips = (t: { statements: number; roundTrips: number }) => `${t.statements.toFixed(1)} statements in ${t.roundTrips.toFixed(1)} round trips`;
+console.log(`on PostgreSQL, per call: /roll ${trips(onPg.roll)}, /attack ${trips(onPg.attack)}, press ${trips(onPg.press)} (the board after an attack included)`);
 const ratio = (name: string, s: { median: number; p99: number }, limit: number) => ({ name, median: s.median / bot.baseline.median, p99: s.p99 / bot.baseline.p99, limit });
 const rate = load.results.find((l) => l.rate);
 printVerdicts(

@@ -42,8 +42,8 @@ function serial<T>(encounterId: string, work: () => Promise<T>): Promise<T> {
 }
 
 /** Records a posted message as the encounter's board; the board before it (or this one, if a later one won) loses its buttons. */
-export async function boardPosted(client: Client, s: Services, encounterId: string, ref: BoardRef, pressed?: string): Promise<void> {
-  const stale = await recordBoard(s, encounterId, ref);
+export async function boardPosted(client: Client, s: Services, encounterId: string, ref: BoardRef, pressed?: string, known?: BoardRef | null): Promise<void> {
+  const stale = await recordBoard(s, encounterId, ref, known);
   if (stale && stale.messageId !== pressed) await patch(client, stale, { components: [] }, s.log);
 }
 
@@ -80,7 +80,7 @@ export async function followBoard(i: RepliableInteraction, s: Services, notes: s
     const b = await boardOf(s, id);
     if (!b) return;
     const m = await i.followUp({ embeds: [encounterEmbed(b.fight, undefined, notes, b.waiting)], components: roundButtons(b.fight, b.waiting) });
-    await boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id });
+    await boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }, undefined, b.ref);
   });
 }
 

@@ -7,9 +7,9 @@ import type { RollOutcome } from "../rules/dice/result.js";
 import type { Actor } from "./actor.js";
 import type { Services } from "./services.js";
 import type { Hot } from "../store/client.js";
-import { activeEncounter, rollById, rollNumber } from "../store/hot.js";
+import { rollById } from "../store/hot.js";
 import { laneOnly } from "../store/lane.js";
-import { findCampaign } from "./campaigns/find.js";
+import { findTable } from "./campaigns/find.js";
 import { openStream } from "./streams.js";
 import { UserError } from "./errors.js";
 
@@ -49,11 +49,10 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
   const first = "again" in what ? null : what;
   const parsed = first ? parseCommand(first.expression) : null; // throws DiceError: nothing written
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    const req = first ?? (await rollAgainSource(tx, actor, (what as { again: number }).again));
+  const done = await s.store.db.$transaction(laneOnly(async (tx: Hot) => {
+    // The earlier roll (for Roll again) and the table are read together: one round trip on PostgreSQL.
+    const [req, { campaign, encounter }] = await Promise.all([first ?? rollAgainSource(tx, actor, (what as { again: number }).again), findTable(tx, actor)]);
     const reason = req.reason?.trim().slice(0, 200) || null;
-    const campaign = await findCampaign(tx, actor);
-    const encounter = campaign ? await activeEncounter(tx, campaign.id) : null;
     const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null }, { campaign, encounter });
     const before = open.stream.draws;
     const outcome = rollCommand(parsed ?? parseCommand(req.expression), open.stream);
@@ -65,12 +64,10 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
       drawsBefore: before,
       hidden: req.hidden ?? false,
     });
-    const [rollId] = await open.close(tx, actor);
-    const stream = encounter ? { encounterId: encounter.id } : campaign ? { campaignId: campaign.id } : null;
     return {
+      // Written with the COMMIT, its id and number read back with it (store/later.ts).
+      logged: open.close(tx, actor, undefined, true),
       outcome,
-      rollId: rollId ?? null,
-      number: rollId && stream ? await rollNumber(tx, rollId, stream) : null,
       reason,
       hidden: req.hidden ?? false,
       campaign: campaign?.name ?? null,
@@ -78,6 +75,10 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
       chance: chanceOfThisOrBetter(outcome),
     };
   }));
+  const { logged, ...rest } = done;
+  const [roll] = await logged;
+  // Its place in its stream (none outside a campaign): the rolls before it, and itself.
+  return { ...rest, rollId: roll?.id ?? null, number: roll && roll.before !== null ? roll.before + 1 : null };
 }
 
 /** The expression and reason of an earlier roll, for "Roll again" (only within the same server). */

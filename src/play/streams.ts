@@ -11,7 +11,8 @@ import type { Hot } from "../store/client.js";
 import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
-import { campaignById, encounterById, insertRolls, updateCampaignStream, updateEncounter } from "../store/hot.js";
+import { campaignById, encounterById, insertRolls, updateCampaignStream, updateEncounterLater, type Logged } from "../store/hot.js";
+import { Later, type Check } from "../store/later.js";
 import { streamCodec } from "./codecs/stream.js";
 import { facesCodec, totalCodec } from "./codecs/roll.js";
 
@@ -36,9 +37,11 @@ export interface OpenStream {
   record(entry: { purpose: string; expression: string; faces: number[]; total: number | number[]; drawsBefore: number; hidden?: boolean }): void;
   /**
    * Writes the logged rolls and the stream's new state; `also` folds the caller's change to the
-   * encounter (checked against its version, which it bumps) into the same UPDATE.
+   * encounter (checked against its version, which it bumps) into the same UPDATE; `numbered` counts
+   * each roll's place in its stream. Sent with the transaction's next statement or its COMMIT: the
+   * logged rolls may be taken after the COMMIT (store/later.ts), or awaited at once.
    */
-  close(tx: Hot, actor: Actor, also?: EncounterChange): Promise<number[]>;
+  close(tx: Hot, actor: Actor, also?: EncounterChange, numbered?: boolean): Later<Logged[]>;
 }
 
 /** For rolls outside any campaign: one process-wide stream (not verifiable, not persisted). */
@@ -71,7 +74,7 @@ export async function openStream(tx: Hot, where: { campaignId: string | null; en
     stream,
     owner,
     record: (e) => void entries.push(e),
-    async close(tx, actor, also) {
+    close(tx, actor, also, numbered) {
       // One INSERT for every roll logged, one UPDATE for the owner's stream state (with the caller's
       // own change to the encounter folded in), and nothing when nothing was drawn or changed.
       const rows = entries.map((e) => ({
@@ -87,19 +90,21 @@ export async function openStream(tx: Hot, where: { campaignId: string | null; en
         streamDraws: e.drawsBefore,
         hidden: e.hidden ?? false,
       }));
-      const ids = await insertRolls(tx, rows, new Date());
+      const numberIn = !numbered ? undefined : owner.encounterId ? { encounterId: owner.encounterId } : owner.campaignId ? { campaignId: owner.campaignId } : undefined;
+      const logged = insertRolls(tx, rows, new Date(), numberIn);
       const drew = stream.draws !== drawsAtOpen;
       const state = drew ? { streamState: streamCodec.encode(stream.save()) } : {};
-      if (owner.encounterId && also) {
-        if ((await updateEncounter(tx, owner.encounterId, { ...state, ...also.data }, also.version)) !== 1)
-          throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
-      } else if (also) throw new Error("an encounter change folded into a stream that is not the encounter's");
-      else if (drew && owner.encounterId) await updateEncounter(tx, owner.encounterId, state);
-      else if (drew && owner.campaignId) await updateCampaignStream(tx, owner.campaignId, state.streamState!);
-      return ids;
+      let written: Later<number> = Later.done(0);
+      if (owner.encounterId && also) written = updateEncounterLater(tx, owner.encounterId, { ...state, ...also.data }, also.version, CHANGED_AT_ONCE);
+      else if (also) throw new Error("an encounter change folded into a stream that is not the encounter's");
+      else if (drew && owner.encounterId) written = updateEncounterLater(tx, owner.encounterId, state);
+      else if (drew && owner.campaignId) written = updateCampaignStream(tx, owner.campaignId, state.streamState!);
+      return logged.with(written, (ids) => ids);
     },
   };
 }
+
+const CHANGED_AT_ONCE: Check = { rows: 1, fail: () => new UserError("The encounter changed at the same moment: nothing was changed. Try again.") };
 
 /** A DiceBag for rules that records every roll it makes into the open stream's log. */
 export function bagFor(open: OpenStream, purpose: string, hidden = false): DiceBag {

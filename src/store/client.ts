@@ -28,6 +28,8 @@ export type Engine = "sqlite" | "postgresql";
 /** SQL statements and transactions the store has run since it opened (the bench reads them per interaction). */
 export interface StoreCounts {
   statements: number;
+  /** Messages the PostgreSQL lane sent to the server and waited on (several statements may share one). */
+  roundTrips: number;
   /** Explicit transactions, and statements run outside one (each is its own transaction in SQLite). */
   transactions: number;
   /** When set, every statement's SQL is passed here (the bench prints a path's statements with it). */
@@ -37,7 +39,7 @@ export interface StoreCounts {
   checkpointedPages: number;
 }
 
-const freshCounts = (): StoreCounts => ({ statements: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 });
+const freshCounts = (): StoreCounts => ({ statements: 0, roundTrips: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 });
 
 export interface Store {
   db: Db;
@@ -56,11 +58,12 @@ export interface Store {
 }
 
 /** Counts every statement sent through `q` (the connection, or a transaction on it). */
-function counted<T extends SqlQueryable>(q: T, counts: StoreCounts, alone: boolean): T {
+function counted<T extends SqlQueryable>(q: T, counts: StoreCounts, alone: boolean, remote: boolean): T {
   const query = q.queryRaw.bind(q);
   const execute = q.executeRaw.bind(q);
   const count = (sql: string) => {
     counts.statements++;
+    if (remote) counts.roundTrips++;
     if (alone) counts.transactions++;
     counts.trace?.(sql);
   };
@@ -120,7 +123,7 @@ function cachingStatements(conn: Connection, limit = 200): void {
 function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteLanes?: { gate: Gate; onConnection: (conn: SqliteConnection) => void }): SqlDriverAdapterFactory {
   const connect = factory.connect.bind(factory);
   factory.connect = async (): Promise<SqlDriverAdapter> => {
-    const conn = counted(await connect(), counts, true);
+    const conn = counted(await connect(), counts, true, !sqliteLanes);
     const sqlite: unknown = Reflect.get(conn, "client");
     if (isSqlite(sqlite)) {
       // The lane compiles its own statements (its own integer mode), on the connection as it came.
@@ -136,9 +139,10 @@ function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteL
       // On SQLite, Prisma's interactive transactions take their turn with the lane's own (lane.ts).
       const release = gate ? await gate.acquire() : null;
       try {
-        const tx = counted(await start(level), counts, false);
+        const tx = counted(await start(level), counts, false, !sqliteLanes);
         counts.transactions++;
         counts.statements++; // BEGIN, run by the adapter itself
+        if (!sqliteLanes) counts.roundTrips++;
         counts.trace?.("BEGIN");
         if (release) {
           const [commit, rollback] = [tx.commit.bind(tx), tx.rollback.bind(tx)];

@@ -8,6 +8,7 @@
 import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
 import type { Db, Hot, Tx } from "./client.js";
 import { laneOf, type Lane } from "./lane.js";
+import { Later, type Check } from "./later.js";
 
 /** A client without a lane: Prisma's (the store's client on SQLite, or Prisma's own transaction). */
 function prisma(db: Hot): Db | Tx {
@@ -36,9 +37,72 @@ export function execute(db: Hot, query: Prisma.Sql): Promise<number> {
   return onLane(db, (lane) => lane.run(query), (p) => p.$executeRaw(query));
 }
 
+/**
+ * Without a lane (Prisma's own transaction on PostgreSQL, or the SQLite client outside one) a
+ * statement kept for later runs at once, after the client's earlier ones; its transaction waits for
+ * them before committing (pg-lane.ts), and a failed check fails it there.
+ */
+const pending = new WeakMap<object, { tail: Promise<unknown>; failure?: unknown }>();
+function viaPrismaLater<T>(db: Hot, f: (p: Db | Tx) => Promise<T>): Later<T> {
+  const chain = pending.get(db) ?? { tail: Promise.resolve() };
+  const p = chain.tail.then(() => f(prisma(db)));
+  chain.tail = p.catch((err: unknown) => void (chain.failure ??= err));
+  pending.set(db, chain);
+  return new Later(p);
+}
+
+/** Waits for the statements kept for later on a client without a lane; throws the first that failed. */
+export async function laterSettled(db: object): Promise<void> {
+  const chain = pending.get(db);
+  if (!chain) return;
+  await chain.tail;
+  if (chain.failure !== undefined) throw chain.failure;
+}
+
+/** A write sent with the transaction's next statement or its COMMIT (later.ts); with `check`, the transaction fails when its count differs. */
+export function later(db: Hot, query: Prisma.Sql, check?: Check): Later<number> {
+  const lane = laneOf(db);
+  if (lane) return lane.later(query, check);
+  return viaPrismaLater(db, async (p) => {
+    const n = await p.$executeRaw(query);
+    if (check && n !== check.rows) throw check.fail();
+    return n;
+  });
+}
+
+/** Rows sent for with the transaction's next statement or its COMMIT, to be taken when needed (after the COMMIT, say). */
+export function laterRows<T>(db: Hot, query: Prisma.Sql): Later<T[]> {
+  const lane = laneOf(db);
+  return lane ? lane.laterRows<T>(query) : viaPrismaLater(db, (p) => p.$queryRaw<T[]>(query));
+}
+
 /** The live campaigns of these channels in a server (the channel, or a thread and its parent). */
 export function liveCampaigns(db: Hot, guildId: string, channelIds: string[]): Promise<Campaign[]> {
   return queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`);
+}
+
+export interface LiveTables {
+  campaigns: Campaign[];
+  /** The running encounters of those campaigns. */
+  encounters: Encounter[];
+  /** Their combatants, party first then foes, by name (when asked for). */
+  combatants: Combatant[];
+}
+
+/**
+ * The live campaigns of these channels, their running encounters and, with `combatants`, those
+ * encounters' combatants: asked for together, so on PostgreSQL one round trip (the later ones
+ * select by the earlier ones' keys in SQL rather than waiting for their rows).
+ */
+export async function liveTables(db: Hot, guildId: string, channelIds: string[], combatants: boolean): Promise<LiveTables> {
+  const live = Prisma.sql`SELECT "id" FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`;
+  const running = Prisma.sql`SELECT "id" FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})`;
+  const [c, e, f] = await Promise.all([
+    liveCampaigns(db, guildId, channelIds),
+    queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})`),
+    combatants ? queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" IN (${running}) ORDER BY "side" DESC, "name" ASC`) : [],
+  ]);
+  return { campaigns: c, encounters: e, combatants: f };
 }
 
 /** The campaign's running encounter, if any. */
@@ -66,15 +130,32 @@ export interface RollRow {
   hidden: boolean;
 }
 
-/** Logs rolls in one INSERT; their ids in order. */
-export async function insertRolls(tx: Hot, rows: RollRow[], now: Date): Promise<number[]> {
-  if (!rows.length) return [];
+/** A logged roll: its id and, when asked for, how many rolls of its stream came before it. */
+export interface Logged {
+  id: number;
+  before: number | null;
+}
+
+/**
+ * Logs rolls in one INSERT, sent with the transaction's next statement or its COMMIT (later.ts);
+ * their ids in order. With `numbered`, each also counts the rolls of its stream before it (/verify's
+ * number less one), read in the same statement rather than after it.
+ */
+export function insertRolls(tx: Hot, rows: RollRow[], now: Date, numbered?: { encounterId: string } | { campaignId: string }): Later<Logged[]> {
+  if (!rows.length) return Later.done([]);
   const values = rows.map(
     (r) =>
       Prisma.sql`(${r.campaignId}, ${r.encounterId}, ${r.guildId}, ${r.channelId}, ${r.userId}, ${r.purpose}, ${r.expression}, ${r.faces}, ${r.total}, ${r.streamDraws}, ${r.hidden}, ${now})`,
   );
-  const ids = await queryRows<{ id: number | bigint }>(tx, Prisma.sql`INSERT INTO "Roll" ("campaignId", "encounterId", "guildId", "channelId", "userId", "purpose", "expression", "faces", "total", "streamDraws", "hidden", "createdAt") VALUES ${Prisma.join(values)} RETURNING "id"`);
-  return ids.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const before = !numbered
+    ? Prisma.sql`NULL`
+    : "encounterId" in numbered
+      ? Prisma.sql`(SELECT COUNT(*) FROM "Roll" AS "r" WHERE "r"."encounterId" = ${numbered.encounterId} AND "r"."id" < "Roll"."id")`
+      : Prisma.sql`(SELECT COUNT(*) FROM "Roll" AS "r" WHERE "r"."campaignId" = ${numbered.campaignId} AND "r"."encounterId" IS NULL AND "r"."id" < "Roll"."id")`;
+  return laterRows<{ id: number | bigint; before: number | bigint | null }>(
+    tx,
+    Prisma.sql`INSERT INTO "Roll" ("campaignId", "encounterId", "guildId", "channelId", "userId", "purpose", "expression", "faces", "total", "streamDraws", "hidden", "createdAt") VALUES ${Prisma.join(values)} RETURNING "id", ${before} AS "before"`,
+  ).map((got) => got.map((r) => ({ id: Number(r.id), before: r.before === null ? null : Number(r.before) })).sort((a, b) => a.id - b.id));
 }
 
 type EncounterSet = Partial<Pick<Encounter, "streamState" | "round" | "turn" | "order" | "roundState">>;
@@ -85,32 +166,47 @@ const ENCOUNTER_COLUMNS = new Set(["streamState", "round", "turn", "order", "rou
  * The number of rows changed (0 when the version moved on).
  */
 export function updateEncounter(tx: Hot, id: string, set: EncounterSet, version?: number): Promise<number> {
+  const q = encounterUpdate(id, set, version);
+  return q ? execute(tx, q) : Promise.resolve(1);
+}
+
+function encounterUpdate(id: string, set: EncounterSet, version?: number): Prisma.Sql | null {
   const parts = Object.entries(set)
     .filter(([k, v]) => ENCOUNTER_COLUMNS.has(k) && v !== undefined)
     .map(([k, v]) => Prisma.sql`${Prisma.raw(`"${k}"`)} = ${v}`);
   if (version !== undefined) parts.push(Prisma.sql`"version" = "version" + 1`);
-  if (!parts.length) return Promise.resolve(1);
+  if (!parts.length) return null;
   const where = version === undefined ? Prisma.sql`"id" = ${id}` : Prisma.sql`"id" = ${id} AND "version" = ${version}`;
-  return execute(tx, Prisma.sql`UPDATE "Encounter" SET ${Prisma.join(parts)} WHERE ${where}`);
+  return Prisma.sql`UPDATE "Encounter" SET ${Prisma.join(parts)} WHERE ${where}`;
 }
 
-/** A campaign's stream state. */
-export function updateCampaignStream(tx: Hot, id: string, streamState: string): Promise<number> {
-  return execute(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`);
+/** `updateEncounter` sent with the next statement or the COMMIT; `check` fails the transaction when the row did not change (its version moved on). */
+export function updateEncounterLater(tx: Hot, id: string, set: EncounterSet, version?: number, check?: Check): Later<number> {
+  const q = encounterUpdate(id, set, version);
+  return q ? later(tx, q, check) : Later.done(1);
 }
 
-/** Sets a row's `state` column, bumping its version when `bump` (a combatant's always); throws when the row is gone, as Prisma's update does. */
-export async function setState(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, state: string, bump = table === "Combatant"): Promise<void> {
-  const n = bump
-    ? await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`)
-    : await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`);
-  if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
+/** A campaign's stream state, sent with the next statement or the COMMIT. */
+export function updateCampaignStream(tx: Hot, id: string, streamState: string): Later<number> {
+  return later(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`);
 }
 
-/** Sets a row's `sheet` column (an item spent in a fight), bumping its version; throws when the row is gone. */
-export async function setSheet(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, sheet: string): Promise<void> {
-  const n = await execute(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "sheet" = ${sheet}, "version" = "version" + 1 WHERE "id" = ${id}`);
-  if (n !== 1) throw new Error(`${table} ${id} is not in the store`);
+/**
+ * Sets a row's `state` column, bumping its version when `bump` (a combatant's always), sent with the
+ * next statement or the COMMIT; the transaction fails when the row is gone, as Prisma's update would.
+ */
+export function setState(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, state: string, bump = table === "Combatant"): Later<number> {
+  const q = bump
+    ? Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`
+    : Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`;
+  return later(tx, q, gone(table, id));
+}
+
+const gone = (table: string, id: string): Check => ({ rows: 1, fail: () => new Error(`${table} ${id} is not in the store`) });
+
+/** Sets a row's `sheet` column (an item spent in a fight), bumping its version; fails the transaction when the row is gone. */
+export function setSheet(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, sheet: string): Later<number> {
+  return later(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "sheet" = ${sheet}, "version" = "version" + 1 WHERE "id" = ${id}`, gone(table, id));
 }
 
 /** The id and state of every character or retainer of a campaign. */
@@ -171,9 +267,15 @@ async function byId<T>(db: Hot, table: "Encounter" | "Campaign", id: string): Pr
 export const encounterById = (db: Hot, id: string) => byId<Encounter>(db, "Encounter", id);
 export const campaignById = (db: Hot, id: string) => byId<Campaign>(db, "Campaign", id);
 
-/** An attack waiting for reactions, open at version 0 (what Prisma's create with the model's defaults writes). */
-export async function insertPending(tx: Hot, p: Pick<PendingAction, "id" | "encounterId" | "kind" | "state" | "input" | "channelId" | "expiresAt">, now: Date): Promise<void> {
-  await execute(
+/** The campaign an encounter belongs to, read by the encounter's id. */
+export async function campaignOfEncounter(db: Hot, encounterId: string): Promise<Campaign | null> {
+  const rows = await queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "id" = (SELECT "campaignId" FROM "Encounter" WHERE "id" = ${encounterId})`);
+  return rows[0] ?? null;
+}
+
+/** An attack waiting for reactions, open at version 0 (what Prisma's create with the model's defaults writes), sent with the next statement or the COMMIT. */
+export function insertPending(tx: Hot, p: Pick<PendingAction, "id" | "encounterId" | "kind" | "state" | "input" | "channelId" | "expiresAt">, now: Date): Later<number> {
+  return later(
     tx,
     Prisma.sql`INSERT INTO "PendingAction" ("id", "encounterId", "kind", "state", "input", "status", "version", "channelId", "messageId", "expiresAt", "createdAt") VALUES (${p.id}, ${p.encounterId}, ${p.kind}, ${p.state}, ${p.input}, 'open', 0, ${p.channelId}, NULL, ${p.expiresAt}, ${now})`,
   );
@@ -185,9 +287,24 @@ export async function pendingById(db: Hot, id: string): Promise<PendingAction | 
   return rows[0] ?? null;
 }
 
-/** Moves an open attack still at `version` on (closing it unless `status` keeps it open), bumping it: 1, or 0 when something else moved it first. */
-export function updatePending(tx: Hot, id: string, version: number, set: { state: string; input: string; status?: "open" | "done" }): Promise<number> {
-  return execute(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = ${set.status ?? "done"}, "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`);
+/** The encounter of an attack waiting for (or done with) reactions, read by the attack's id. */
+export async function encounterOfPending(db: Hot, pendingId: string): Promise<Encounter | null> {
+  const rows = await queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "id" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId})`);
+  return rows[0] ?? null;
+}
+
+/** The combatants of an attack's encounter, party first then foes, by name, read by the attack's id. */
+export function combatantsOfPending(db: Hot, pendingId: string): Promise<Combatant[]> {
+  return queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId}) ORDER BY "side" DESC, "name" ASC`);
+}
+
+/**
+ * Moves an open attack still at `version` on (closing it unless `status` keeps it open), bumping it:
+ * 1, or 0 when something else moved it first; sent with the next statement or the COMMIT, and with
+ * `check` the transaction fails when it did not move.
+ */
+export function updatePending(tx: Hot, id: string, version: number, set: { state: string; input: string; status?: "open" | "done" }, check?: Check): Later<number> {
+  return later(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = ${set.status ?? "done"}, "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`, check);
 }
 
 /** An encounter's recorded board (`channel/message`) and whether it is still running. */

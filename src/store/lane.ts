@@ -19,6 +19,7 @@
  */
 import type { Prisma } from "../generated/prisma/client.js";
 import type { Hot, StoreCounts, Tx } from "./client.js";
+import { Later, type Check } from "./later.js";
 
 /** The parts of a better-sqlite3 statement and connection the lane uses. */
 interface Statement {
@@ -38,6 +39,10 @@ export interface SqliteConnection {
 export interface Lane {
   all<T>(query: Prisma.Sql): T[] | Promise<T[]>;
   run(query: Prisma.Sql): number | Promise<number>;
+  /** A write the caller does not wait for (later.ts): on SQLite run now, a failed check thrown at once. */
+  later(query: Prisma.Sql, check?: Check): Later<number>;
+  /** A read (or a write's RETURNING) whose rows the caller takes later, even after the COMMIT. */
+  laterRows<T>(query: Prisma.Sql): Later<T[]>;
 }
 
 /**
@@ -220,15 +225,21 @@ function sqliteLane(conn: SqliteConnection, counts: StoreCounts, limit = 200): L
     counts.trace?.(sql);
     return c;
   };
+  const all = <T>(query: Prisma.Sql): T[] => {
+    const { st, converts } = compiled(query.sql);
+    const rows = st.all(...query.values.map(bindable));
+    if (converts.length) for (const row of rows) for (const [name, f] of converts) row[name] = f(row[name]);
+    return rows as T[];
+  };
+  const run = (query: Prisma.Sql): number => compiled(query.sql).st.run(...query.values.map(bindable)).changes;
   return {
-    all<T>(query: Prisma.Sql): T[] {
-      const { st, converts } = compiled(query.sql);
-      const rows = st.all(...query.values.map(bindable));
-      if (converts.length) for (const row of rows) for (const [name, f] of converts) row[name] = f(row[name]);
-      return rows as T[];
+    all,
+    run,
+    later(query, check) {
+      const n = run(query);
+      if (check && n !== check.rows) throw check.fail();
+      return Later.done(n);
     },
-    run(query: Prisma.Sql): number {
-      return compiled(query.sql).st.run(...query.values.map(bindable)).changes;
-    },
+    laterRows: <T>(query: Prisma.Sql) => Later.done(all<T>(query)),
   };
 }

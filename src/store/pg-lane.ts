@@ -2,17 +2,19 @@
  * The hot path's statements on PostgreSQL, sent by node-postgres itself on a connection of the
  * pool Prisma's driver adapter shares. Through Prisma each raw statement costs its request
  * pipeline and query plan on top of the round trip, and a `$transaction` its own start and
- * commit; a /roll is seven statements, so that overhead was most of its time (bench/bot.ts).
+ * commit; a /roll was seven statements, so that overhead was most of its time (bench/bot.ts).
  *
- * - A `laneOnly` transaction (lane.ts) takes a connection from the pool, and sends BEGIN together
- *   with its first statement in one round trip, then each statement, then COMMIT (ROLLBACK when
- *   the callback throws). Every other transaction keeps going through Prisma.
- * - A statement outside a transaction goes straight to the pool (its own transaction, as before).
+ * - A `laneOnly` transaction (lane.ts) takes a connection from the pool. Statements asked for in
+ *   the same turn of the event loop (Promise.all) share a round trip, the first one with BEGIN;
+ *   writes kept for later (later.ts) ride with the next round trip, or with the COMMIT. A /roll is
+ *   two round trips: BEGIN with its reads, then its writes with COMMIT. ROLLBACK when the callback
+ *   throws. Every other transaction keeps going through Prisma.
+ * - Statements outside a transaction go to the pool; several asked for together share one
+ *   pooled connection and a round trip, each its own transaction, as before.
  *
- * The first statement rides with BEGIN in PostgreSQL's simple protocol, which takes no parameters:
- * its values are written into the text as quoted literals (node-postgres's own escaping). A quoted
- * literal is untyped until the statement gives it a type, exactly as a parameter sent as text is,
- * so the statement means the same either way.
+ * Each statement is a prepared statement named by its text (parsed and planned once per
+ * connection); a round trip of several writes them one after the other without waiting for
+ * answers (node-postgres's pipeline mode) and reads the answers in order.
  *
  * Rows come back as `$queryRaw` gives them through the adapter: `timestamp` columns as Date (the
  * stored time is UTC), booleans as boolean, int8 as text (callers take Number of it).
@@ -21,6 +23,8 @@ import pg from "pg";
 import type { Prisma } from "../generated/prisma/client.js";
 import type { StoreCounts } from "./client.js";
 import { isBody, isLaneOnly, laneClient, routeTransactions, setLane, type Lane } from "./lane.js";
+import { Later, type Check } from "./later.js";
+import { laterSettled } from "./hot.js";
 import { isStoreUnreachable } from "./unreachable.js";
 
 /** Timestamps without a zone hold UTC (Prisma writes them so): read them back as such. */
@@ -43,21 +47,6 @@ function bindable(v: unknown): unknown {
   return v === undefined ? null : v;
 }
 
-/** A value as a quoted literal: the text node-postgres would send as the parameter, escaped. */
-function literal(v: unknown): string {
-  const b = bindable(v);
-  if (b === null) return "NULL";
-  if (typeof b === "boolean") return b ? "'true'" : "'false'";
-  if (typeof b === "object") return pg.escapeLiteral(JSON.stringify(b));
-  return pg.escapeLiteral(String(b));
-}
-
-/** `$1`, `$2`… in the statement's text replaced by its values as literals. */
-function inline(query: Prisma.Sql): string {
-  const values = query.values;
-  return query.text.replace(/\$(\d+)/g, (_m, n: string) => literal(values[Number(n) - 1]));
-}
-
 type Queryable = Pick<pg.PoolClient, "query">;
 
 /**
@@ -72,62 +61,200 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-function pgLane(conn: Queryable, counts: StoreCounts, first?: { pending: boolean }): Lane {
-  const send = async (query: Prisma.Sql): Promise<pg.QueryResult> => {
-    if (first?.pending) {
-      // BEGIN and this statement in one round trip (simple protocol: values written in as literals).
-      first.pending = false;
-      counts.statements += 2;
-      counts.trace?.("BEGIN");
-      counts.trace?.(query.text);
-      // Several statements in one query answer with a result each (node-postgres types it as one).
-      const results: pg.QueryResult | pg.QueryResult[] = await conn.query({ text: `BEGIN; ${inline(query)}`, types: TYPES });
-      return Array.isArray(results) ? results[1]! : results;
+/** One statement as a prepared statement: its own round trip. */
+function prepared(conn: Queryable, counts: StoreCounts, query: Prisma.Sql): Promise<pg.QueryResult> {
+  counts.statements++;
+  counts.roundTrips++;
+  counts.trace?.(query.text);
+  return conn.query({ name: statementName(query.text), text: query.text, values: query.values.map(bindable), types: TYPES });
+}
+
+/**
+ * A write whose count is checked in the server: when it changes other than `rows` rows, a cast
+ * fails, so the transaction is aborted there and a COMMIT sent behind it rolls it back instead.
+ * (A non-constant cast: it runs only then.) Its own text, so it is prepared once like the rest.
+ */
+const checked = (sql: string, rows: number) =>
+  `WITH "w" AS (${sql} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${rows} THEN 0 ELSE ('tfp-check ' || COUNT(*))::int END AS "ok" FROM "w"`;
+const FAILED_CHECK = /tfp-check /;
+
+interface Item {
+  query: Prisma.Sql;
+  check?: Check | undefined;
+  done: (r: pg.QueryResult) => void;
+  failed: (e: unknown) => void;
+}
+
+/**
+ * Runs `f` with the connection in node-postgres's pipeline mode (each query written at once, its
+ * answer matched in order) and puts it back after; on the pool's own connection, released after.
+ * The mode is the client's `pipeline` flag, read at each query: safe to turn while it is idle.
+ */
+async function pipelined<T>(conn: Queryable, pooled: pg.PoolClient | undefined, f: (c: Queryable) => Promise<T>): Promise<T> {
+  const was: unknown = Reflect.get(conn, "pipeline");
+  Reflect.set(conn, "pipeline", true);
+  // Every query's messages in one write to the socket (each query corks it for its own; this holds the cork across them all).
+  const socket = Reflect.get(Reflect.get(conn, "connection") ?? {}, "stream") as { cork?: () => void; uncork?: () => void } | undefined;
+  try {
+    socket?.cork?.();
+    let answered: Promise<T>;
+    try {
+      answered = f(conn);
+    } finally {
+      socket?.uncork?.();
     }
-    counts.statements++;
-    counts.trace?.(query.text);
-    return conn.query({ name: statementName(query.text), text: query.text, values: query.values.map(bindable), types: TYPES });
+    return await answered;
+  } finally {
+    Reflect.set(conn, "pipeline", was ?? false);
+    pooled?.release();
+  }
+}
+
+/** A lane that keeps statements until the next round trip (later.ts), then sends them together. */
+interface Outbox extends Lane {
+  /** In a transaction: sends what is kept with COMMIT; nothing when nothing was sent or kept. */
+  commit(): Promise<void>;
+  /** Whether BEGIN went to the server (a ROLLBACK is then due on failure). */
+  readonly begun: boolean;
+  /** Drops what is kept, failing it with `err`. */
+  drop(err: unknown): void;
+}
+
+/**
+ * Statements asked for in the same turn of the event loop (Promise.all) go in one message; a
+ * statement kept for later goes with the next message, or the COMMIT. In a transaction (`tx`) the
+ * first message starts with BEGIN. Outside one (the pool) a message is its own transaction, and a
+ * statement kept for later is sent at the end of the turn, there being no COMMIT to wait for.
+ */
+function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.Pool): Outbox {
+  let kept: Item[] = [];
+  let begun = false;
+  let scheduled = false;
+  /** A check that failed in JS (a statement sent alone): the COMMIT must not happen. */
+  let failure: Error | undefined;
+  const keep = (query: Prisma.Sql, check?: Check) => new Promise<pg.QueryResult>((done, failed) => void kept.push({ query, check, done, failed }));
+
+  const send = async (items: Item[], tail?: "COMMIT"): Promise<void> => {
+    const head = !tx || begun ? [] : ["BEGIN"];
+    begun = true;
+    if (!tx) counts.transactions++;
+    if (!head.length && !tail && items.length === 1 && !items[0]!.check) {
+      const it = items[0]!;
+      await prepared(conn, counts, it.query).then(it.done, (e: unknown) => (it.failed(e), Promise.reject(e)));
+      return;
+    }
+    // Several statements in one round trip: each a prepared statement, written one after the other
+    // without waiting (node-postgres's pipeline mode), answered in order.
+    counts.statements += head.length + items.length + (tail ? 1 : 0);
+    counts.roundTrips++;
+    const own = outside ? await outside.connect() : undefined;
+    const settled = await pipelined(own ?? conn, own, async (c) => {
+      const control = (sql: string) => (counts.trace?.(sql), c.query(sql));
+      const statement = (it: Item) => {
+        counts.trace?.(it.query.text);
+        const text = it.check ? checked(it.query.text, it.check.rows) : it.query.text;
+        return c.query({ name: statementName(text), text, values: it.query.values.map(bindable), types: TYPES });
+      };
+      return Promise.allSettled([...head.map(control), ...items.map(statement), ...(tail ? [control(tail)] : [])]);
+    });
+    const failed = settled.findIndex((r) => r.status === "rejected");
+    if (failed >= 0) {
+      // The first failure aborted the transaction: the statements after it failed with it, and a COMMIT rolled back.
+      const err: unknown = (settled[failed] as PromiseRejectedResult).reason;
+      const it = items[failed - head.length];
+      const why = it?.check && FAILED_CHECK.test(err instanceof Error ? err.message : "") ? it.check.fail() : err;
+      for (const x of items) x.failed(why);
+      throw why;
+    }
+    items.forEach((it, i) => {
+      const r = (settled[head.length + i] as PromiseFulfilledResult<pg.QueryResult>).value;
+      it.done(it.check ? { ...r, rowCount: it.check.rows } : r);
+    });
   };
+  const flush = (tail?: "COMMIT"): Promise<void> => {
+    scheduled = false;
+    const items = kept;
+    kept = [];
+    if (!items.length && !tail) return Promise.resolve();
+    return send(items, tail);
+  };
+  const soon = () => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => void flush().catch(() => undefined));
+  };
+  const now = (query: Prisma.Sql, check?: Check) => {
+    const p = keep(query, check);
+    soon();
+    return p;
+  };
+  const held = tx ? keep : now;
   return {
-    all: async <T>(query: Prisma.Sql) => (await send(query)).rows as T[],
-    run: async (query: Prisma.Sql) => (await send(query)).rowCount ?? 0,
+    all: async <T>(q: Prisma.Sql) => (await now(q)).rows as T[],
+    run: async (q: Prisma.Sql) => (await now(q)).rowCount ?? 0,
+    later: (q, check) =>
+      new Later(
+        held(q, check).then((r) => {
+          const n = r.rowCount ?? 0;
+          if (check && n !== check.rows) throw (failure ??= check.fail());
+          return n;
+        }),
+        soon,
+      ),
+    laterRows: <T>(q: Prisma.Sql) => new Later(held(q).then((r) => r.rows as T[]), soon),
+    async commit() {
+      if (failure) throw failure;
+      if (!begun && !kept.length) return;
+      await flush("COMMIT");
+    },
+    get begun() {
+      return begun;
+    },
+    drop(err) {
+      const items = kept;
+      kept = [];
+      for (const it of items) it.failed(err);
+    },
   };
 }
 
 /** Statements outside a transaction, and `laneOnly` transactions, of `db` on the pool itself. */
 export function withPgLanes<D extends object>(db: D, pool: pg.Pool, counts: StoreCounts): D {
-  const alone = pgLane(pool, counts);
-  const outside: Lane = {
-    all: (q) => (counts.transactions++, alone.all(q)),
-    run: (q) => (counts.transactions++, alone.run(q)),
-  };
-  setLane(db, outside);
-  return routeTransactions(db, (arg, opts, run) => (isBody(arg) && isLaneOnly(arg) ? inPgLane(pool, counts, arg) : run(arg, opts)));
+  setLane(db, outbox(pool, counts, false, pool));
+  return routeTransactions(db, (arg, opts, run) => {
+    if (!isBody(arg)) return run(arg, opts);
+    if (isLaneOnly(arg)) return inPgLane(pool, counts, arg);
+    // Prisma's own transaction: statements kept for later run at once through Prisma (hot.ts); wait for them before its COMMIT.
+    return run(async (tx: object) => {
+      const out = await arg(tx);
+      await laterSettled(tx);
+      return out;
+    }, opts);
+  });
 }
 
-/** BEGIN (with the first statement), the callback, COMMIT (ROLLBACK when it throws), on one pooled connection. */
+/** BEGIN (with the first statements), the callback, COMMIT (with the last), on one pooled connection; ROLLBACK when it throws. */
 async function inPgLane(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => Promise<unknown>): Promise<unknown> {
   const conn = await pool.connect();
-  const first = { pending: true };
+  const lane = outbox(conn, counts, true);
   let broken: Error | undefined;
   // A connection cut while it is out of the pool (the server restarting) reports here, not as a crash;
   // the statement waiting on it fails by itself.
   const cut = (err: Error) => (broken ??= err);
   conn.on("error", cut);
-  const exec = async (sql: "COMMIT" | "ROLLBACK") => {
-    counts.statements++;
-    counts.trace?.(sql);
-    await conn.query(sql);
-  };
   try {
     counts.transactions++;
     let out: unknown;
     try {
-      out = await fn(laneClient(pgLane(conn, counts, first)));
-      if (!first.pending) await exec("COMMIT");
+      out = await fn(laneClient(lane));
+      await lane.commit();
     } catch (err) {
-      if (!first.pending) {
-        await exec("ROLLBACK").catch((e: unknown) => {
+      lane.drop(err);
+      if (lane.begun) {
+        counts.statements++;
+        counts.roundTrips++;
+        counts.trace?.("ROLLBACK");
+        await conn.query("ROLLBACK").catch((e: unknown) => {
           broken = e instanceof Error ? e : new Error(String(e));
         });
       }

@@ -1,7 +1,7 @@
 import { Prisma } from "../generated/prisma/client.js";
 import type { Db, Hot, Tx } from "./client.js";
-import { execute } from "./hot.js";
-import { sameLane, shareLane } from "./lane.js";
+import { execute, later } from "./hot.js";
+import { laneOf, sameLane, shareLane } from "./lane.js";
 
 /**
  * Records an interaction id; false when it was recorded before (a redelivery),
@@ -9,9 +9,10 @@ import { sameLane, shareLane } from "./lane.js";
  * SQLite and PostgreSQL, and never aborts a surrounding PostgreSQL transaction
  * as a caught unique violation would.
  */
+const record = (interactionId: string) => Prisma.sql`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${interactionId}, ${new Date()}) ON CONFLICT DO NOTHING`;
+
 export async function markProcessed(db: Hot, interactionId: string): Promise<boolean> {
-  const r = await execute(db, Prisma.sql`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${interactionId}, ${new Date()}) ON CONFLICT DO NOTHING`);
-  return r === 1;
+  return (await execute(db, record(interactionId))) === 1;
 }
 
 /** Thrown inside the first transaction of a redelivered interaction: nothing of it is written. */
@@ -36,7 +37,10 @@ export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) 
     if (typeof arg !== "function" || marked) return run(arg, opts);
     const body = arg as (tx: Tx) => Promise<unknown>;
     const recorded = sameLane(body, async (tx: Tx) => {
-      if (!(await markProcessed(tx, interactionId))) throw new AlreadyHandled();
+      // On a lane the record goes with the handler's first statements (one round trip on PostgreSQL):
+      // a redelivery fails them, and so the transaction, with AlreadyHandled.
+      if (laneOf(tx)) later(tx, record(interactionId), { rows: 1, fail: () => new AlreadyHandled() });
+      else if (!(await markProcessed(tx, interactionId))) throw new AlreadyHandled();
       return body(tx);
     });
     return run(recorded, opts).then((out) => {

@@ -8,7 +8,7 @@ import type { Hot } from "../../src/store/client.js";
 
 type S = Awaited<ReturnType<typeof testServices>>;
 let s: S;
-const inTx = <T>(fn: (tx: Hot) => Promise<T>) => s.store.db.$transaction(laneOnly(fn));
+const inTx = <T>(fn: (tx: Hot) => PromiseLike<T>) => s.store.db.$transaction(laneOnly(async (tx: Hot) => await fn(tx)));
 
 beforeAll(async () => {
   s = await testServices("hot");

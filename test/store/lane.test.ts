@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, type Store } from "../../src/store/client.js";
-import { insertRolls, rollById } from "../../src/store/hot.js";
+import { insertRolls, rollById, updatePending } from "../../src/store/hot.js";
 import { inInteraction, markProcessed } from "../../src/store/processed.js";
 import { laneOf, laneOnly } from "../../src/store/lane.js";
 import type { Hot, Tx } from "../../src/store/client.js";
@@ -46,7 +46,7 @@ describe("the SQLite lane inside a transaction", () => {
   it("writes rows Prisma reads back the same, and reads them as Prisma's models type them", async () => {
     const s = await fresh();
     const at = new Date("2026-11-24T10:00:00.123Z");
-    const ids = await s.db.$transaction((tx) => insertRolls(tx, [row("first", true), row("second", false)], at));
+    const ids = await s.db.$transaction(async (tx) => (await insertRolls(tx, [row("first", true), row("second", false)], at)).map((r) => r.id));
     expect(ids).toHaveLength(2);
     const viaPrisma = await s.db.roll.findUniqueOrThrow({ where: { id: ids[0]! } });
     expect(viaPrisma.createdAt.toISOString()).toBe("2026-11-24T10:00:00.123Z");
@@ -104,7 +104,7 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
       laneOnly(async (tx: Hot) => {
         expect(laneOf(tx)).toBeDefined();
         await markProcessed(tx, "lane");
-        return insertRolls(tx, [row("lane", false)], new Date());
+        return (await insertRolls(tx, [row("lane", false)], new Date())).map((r) => r.id);
       }),
     );
     expect(seen).toEqual(["BEGIN", 'INSERT INTO "ProcessedInteraction"', 'INSERT INTO "Roll"', "COMMIT"]);
@@ -163,5 +163,19 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
     expect(runs).toBe(1); // the second found the record first and stopped there
     expect(await s.db.roll.count()).toBe(1);
     expect(await s.db.processedInteraction.count()).toBe(1);
+  });
+
+  it("runs a write kept for later at once, and a failed check fails the transaction with its error: nothing is written", async () => {
+    const s = await fresh();
+    const run = s.db.$transaction(
+      laneOnly(async (tx: Hot) => {
+        const logged = insertRolls(tx, [row("never", false)], new Date(), { campaignId: "none" });
+        expect((await logged)[0]).toMatchObject({ before: 0 }); // already there: SQLite answers at once
+        updatePending(tx, "nobody", 0, { state: "s", input: "i" }, { rows: 1, fail: () => new Error("that moved on") });
+        return "committed";
+      }),
+    );
+    await expect(run).rejects.toThrow("that moved on");
+    expect(await s.db.roll.count()).toBe(0);
   });
 });

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, type Hot, type Store, type Tx } from "../../src/store/client.js";
-import { insertRolls, rollById, rollNumber, openAttacks } from "../../src/store/hot.js";
+import { insertRolls, later, pendingById, rollById, rollNumber, openAttacks, updatePending } from "../../src/store/hot.js";
+import { Prisma } from "../../src/generated/prisma/client.js";
 import { inInteraction, markProcessed } from "../../src/store/processed.js";
 import { laneOf, laneOnly } from "../../src/store/lane.js";
 import { testDatabase, type TestDatabase } from "../helpers/database.js";
@@ -58,7 +59,7 @@ describe("the PostgreSQL lane", () => {
   it("writes rows Prisma reads back the same, and reads them as Prisma's models type them", async () => {
     const s = await fresh();
     const at = new Date("2026-11-24T10:00:00.123Z");
-    const ids = await s.db.$transaction(laneOnly((tx: Hot) => insertRolls(tx, [row("first", true), row("second", false)], at)));
+    const ids = await s.db.$transaction(laneOnly(async (tx: Hot) => (await insertRolls(tx, [row("first", true), row("second", false)], at)).map((r) => r.id)));
     expect(ids).toHaveLength(2);
     const viaPrisma = await s.db.roll.findUniqueOrThrow({ where: { id: ids[0]! } });
     expect(viaPrisma.createdAt.toISOString()).toBe("2026-11-24T10:00:00.123Z");
@@ -70,15 +71,15 @@ describe("the PostgreSQL lane", () => {
     expect(await rollNumber(s.db, ids[1]!, { campaignId: "none" })).toBe(0);
   });
 
-  it("writes a first statement's values in as literals that mean exactly what the parameters meant", async () => {
+  it("keeps awkward text and dates exactly, sent with BEGIN in one round trip or alone", async () => {
     const s = await fresh();
     const awkward = `O'Brien said "hi" \\ back\\slash $1 — ünïcode ' ''`;
     const at = new Date("2026-01-02T03:04:05.000Z");
-    const [id] = await s.db.$transaction(laneOnly((tx: Hot) => insertRolls(tx, [{ ...row(awkward, true), campaignId: null }], at)));
+    const [id] = await s.db.$transaction(laneOnly(async (tx: Hot) => (await insertRolls(tx, [{ ...row(awkward, true), campaignId: null }], at)).map((r) => r.id)));
     const back = await s.db.roll.findUniqueOrThrow({ where: { id: id! } });
     expect(back).toMatchObject({ purpose: awkward, hidden: true, campaignId: null, streamDraws: 1 });
     expect(back.createdAt.toISOString()).toBe("2026-01-02T03:04:05.000Z");
-    // A date compared as a first statement's literal, then as a parameter: the same answer.
+    // A date compared in the first round trip (with BEGIN), then alone: the same answer.
     const due = await s.db.$transaction(laneOnly(async (tx: Hot) => [await openAttacks(tx, "e", at), await openAttacks(tx, "e", at)]));
     expect(due).toEqual([[], []]);
   });
@@ -90,7 +91,7 @@ describe("the PostgreSQL lane", () => {
     const ids = await s.db.$transaction(
       laneOnly(async (tx: Hot) => {
         await markProcessed(tx, "lane");
-        return insertRolls(tx, [row("lane", false)], new Date());
+        return (await insertRolls(tx, [row("lane", false)], new Date())).map((r) => r.id);
       }),
     );
     expect(seen).toEqual(["BEGIN", 'INSERT INTO "ProcessedInteraction"', 'INSERT INTO "Roll"', "COMMIT"]);
@@ -136,10 +137,51 @@ describe("the PostgreSQL lane", () => {
     expect(await markProcessed(s.db, "after")).toBe(true);
   });
 
-  it("keeps the redelivery record in the handler's transaction: a second delivery runs nothing", async () => {
+  it("sends reads asked for together in one message, and keeps writes for the COMMIT's: two round trips", async () => {
+    const s = await fresh();
+    const seen = traced(s);
+    const before = { ...s.counts };
+    const out = await s.db.$transaction(
+      laneOnly(async (tx: Hot) => {
+        const [roll, pending] = await Promise.all([rollById(tx, 1), pendingById(tx, "p1")]);
+        later(tx, Prisma.sql`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${"i1"}, ${new Date()})`, { rows: 1, fail: () => new Error("recorded before") });
+        return { found: [roll, pending], logged: insertRolls(tx, [row("kept", false)], new Date(), { campaignId: "none" }) };
+      }),
+    );
+    expect(out.found).toEqual([null, null]);
+    const [logged] = await out.logged; // read back with the COMMIT
+    expect(logged).toMatchObject({ before: 0 });
+    expect(seen).toEqual(["BEGIN", "SELECT * FROM", "SELECT * FROM", 'INSERT INTO "ProcessedInteraction"', 'INSERT INTO "Roll"', "COMMIT"]);
+    expect(s.counts.roundTrips - before.roundTrips).toBe(2);
+    expect(await s.db.processedInteraction.count()).toBe(1);
+    expect(await s.db.roll.findUniqueOrThrow({ where: { id: logged!.id } })).toMatchObject({ purpose: "kept" });
+  });
+
+  it("fails the transaction with a write's own error when its check fails in the COMMIT's message: nothing is written", async () => {
+    const s = await fresh();
+    const before = { ...s.counts };
+    const moved = () => new Error("that moved on");
+    const run = s.db.$transaction(
+      laneOnly(async (tx: Hot) => {
+        insertRolls(tx, [row("never", false)], new Date());
+        updatePending(tx, "nobody", 0, { state: "s", input: "i" }, { rows: 1, fail: moved });
+        return "committed";
+      }),
+    );
+    await expect(run).rejects.toThrow("that moved on");
+    // BEGIN, the two writes and COMMIT in one message, then the ROLLBACK.
+    expect(s.counts.roundTrips - before.roundTrips).toBe(2);
+    expect(await s.db.roll.count()).toBe(0);
+    // The connection went back to the pool clean: the next transaction commits.
+    await s.db.$transaction(laneOnly(async (tx: Hot) => void (await insertRolls(tx, [row("next", false)], new Date()))));
+    expect(await s.db.roll.count()).toBe(1);
+  });
+
+  it("keeps the redelivery record in the handler's transaction: a second delivery writes nothing and stops at its first statement", async () => {
     const s = await fresh();
     let runs = 0;
-    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Hot) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))));
+    // The record rides with the handler's first statement (one round trip): a redelivery fails that statement.
+    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Hot) => void (await insertRolls(tx, [row("once", false)], new Date()), runs++)));
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(true);
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(false);
     expect(runs).toBe(1);

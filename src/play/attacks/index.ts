@@ -6,7 +6,8 @@
 import type { AttackState, Situation, SituationKey } from "../../rules/systems/types.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { Hot } from "../../store/client.js";
-import { encounterById, insertPending, pendingById, updatePending } from "../../store/hot.js";
+import { combatantsOfPending, encounterOfPending, insertPending, pendingById, updatePending } from "../../store/hot.js";
+import type { Check } from "../../store/later.js";
 import { laneOnly } from "../../store/lane.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -15,8 +16,8 @@ import { shortId } from "../ids.js";
 import { isReferee, PermissionError } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { applyEffects } from "../encounters/effects.js";
-import { findCombatant, isDown, loadFight, requireFight, type Fight } from "../encounters/load.js";
-import { requireCampaign } from "../campaigns/find.js";
+import { fightOf, findCombatant, isDown, loadFight, requireFight, type Fight } from "../encounters/load.js";
+import { findCampaign, noCampaign } from "../campaigns/find.js";
 import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { fallen, moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
@@ -95,7 +96,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     let pendingId: string | null = null;
     if (state.phase !== "done") {
       pendingId = shortId();
-      await insertPending(
+      insertPending(
         tx,
         {
           id: pendingId,
@@ -110,7 +111,8 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       );
     }
     // The round's record of this attack goes with the stream's state: one UPDATE of the encounter.
-    await stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: roundCodec.encode(gate.after) } });
+    // Every write of the attack is sent with the COMMIT (store/later.ts): one round trip on PostgreSQL.
+    stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: roundCodec.encode(gate.after) } });
     return {
       pendingId,
       version: 0,
@@ -159,18 +161,20 @@ async function pressForced(tx: Hot, fight: Fight, stored: StoredInput, state: At
   return { state, view };
 }
 
+const MOVED_ON: Check = { rows: 1, fail: () => new StaleError() };
+
 /** A press of one of the attack's buttons. */
 export async function react(s: Services, actor: Actor, pendingId: string, version: number, optionId: string): Promise<AttackView> {
   // Only the lane's statements (hot.ts), as /attack.
   return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    const p = await pendingById(tx, pendingId);
-    if (!p) throw new StaleError("This attack is not known any more: nothing was changed.");
-    const campaign = await requireCampaign(tx, actor);
-    const encounter = await encounterById(tx, p.encounterId);
+    // The attack, its encounter, the campaign and the combatants in one read (one round trip on PostgreSQL).
+    const [p, encounter, campaign, rows] = await Promise.all([pendingById(tx, pendingId), encounterOfPending(tx, pendingId), findCampaign(tx, actor), combatantsOfPending(tx, pendingId)]);
+    if (!p || !encounter) throw new StaleError("This attack is not known any more: nothing was changed.");
+    if (!campaign) throw noCampaign();
     if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");
     if (encounter.status !== "active") throw new StaleError("That encounter has ended: nothing was changed.");
     if (p.status !== "open" || p.version !== version) throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
-    const fight = await loadFight(tx, campaign, encounter);
+    const fight = fightOf(campaign, encounter, rows);
     const was = fallen(fight);
     const { state, input } = readPending(p);
     const option = state.options.find((o) => o.id === optionId);
@@ -187,9 +191,9 @@ export async function react(s: Services, actor: Actor, pendingId: string, versio
     let next: AttackState = rule(() => fight.system.attack.react(state, optionId, attackInput(fight, input), bag));
     let view = await settle(tx, fight, before, next, bag);
     ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
-    const moved = await updatePending(tx, p.id, p.version, { state: attackStateCodec.encode(next), input: attackInputCodec.encode(view.stored), status: next.phase === "done" ? "done" : "open" });
-    if (moved !== 1) throw new StaleError();
-    await stream.close(tx, actor);
+    // Sent with the COMMIT: a press that lost the race to another fails the transaction, nothing written.
+    updatePending(tx, p.id, p.version, { state: attackStateCodec.encode(next), input: attackInputCodec.encode(view.stored), status: next.phase === "done" ? "done" : "open" }, MOVED_ON);
+    stream.close(tx, actor);
     const names = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
     return {
       pendingId: p.id,

@@ -6,9 +6,10 @@
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { findCampaign } from "../campaigns/find.js";
-import { activeEncounter, campaignById, encounterById, openAttackPage, recordedBoard, swapBoard } from "../../store/hot.js";
+import { activeEncounter, campaignOfEncounter, combatantsOf, encounterById, openAttackPage, recordedBoard, swapBoard } from "../../store/hot.js";
+import type { PendingAction } from "../../generated/prisma/client.js";
 import type { Hot } from "../../store/client.js";
-import { loadFight, type Fight } from "./load.js";
+import { fightOf, type Fight } from "./load.js";
 import { readPending } from "../attacks/pending.js";
 
 /** An attack waiting for its defender's answer, as the board lists it. */
@@ -44,7 +45,10 @@ export const boardRef = (stored: string | null): BoardRef | null => {
 };
 
 export async function waitingIn(db: Hot, f: Fight): Promise<WaitingList> {
-  const { rows: open, total } = await openAttackPage(db, f.encounter.id, LISTED);
+  return waitingList(f, await openAttackPage(db, f.encounter.id, LISTED));
+}
+
+function waitingList(f: Fight, { rows: open, total }: { rows: PendingAction[]; total: number }): WaitingList {
   const row = (id: string) => f.rows.find((r) => r.id === id);
   const list: WaitingList = open.map((p) => {
     const { state, input } = readPending(p);
@@ -70,10 +74,17 @@ export async function encounterHere(s: Services, actor: Actor): Promise<string |
 
 /** The board of an encounter by id, or null when it has ended (or is gone). */
 export async function boardOf(s: Services, encounterId: string): Promise<(Board & { ref: BoardRef | null }) | null> {
-  const encounter = await encounterById(s.store.db, encounterId).catch(() => null);
-  if (!encounter || encounter.status !== "active") return null;
-  const fight = await loadFight(s.store.db, await campaignById(s.store.db, encounter.campaignId), encounter);
-  return { fight, waiting: await waitingIn(s.store.db, fight), ref: boardRef(encounter.board) };
+  // Read together: one round trip on PostgreSQL.
+  const db = s.store.db;
+  const [encounter, campaign, rows, page] = await Promise.all([
+    encounterById(db, encounterId).catch(() => null),
+    campaignOfEncounter(db, encounterId),
+    combatantsOf(db, encounterId),
+    openAttackPage(db, encounterId, LISTED),
+  ]);
+  if (!encounter || !campaign || encounter.status !== "active") return null;
+  const fight = fightOf(campaign, encounter, rows);
+  return { fight, waiting: waitingList(fight, page), ref: boardRef(encounter.board) };
 }
 
 /** Discord's ids grow with time: the later of two messages has the larger id. */
@@ -85,10 +96,13 @@ const later = (a: string, b: string) => a.length !== b.length ? a.length > b.len
  * boards posted at once, or the encounter ended meanwhile). Compare-and-set: each failed try means
  * another board was recorded first, or the encounter ended.
  */
-export async function recordBoard(s: Services, encounterId: string, ref: BoardRef): Promise<BoardRef | null> {
+export async function recordBoard(s: Services, encounterId: string, ref: BoardRef, known?: BoardRef | null): Promise<BoardRef | null> {
   const stored = `${ref.channelId}/${ref.messageId}`;
+  // The board the caller read just before posting is the first guess: no read unless it moved on.
+  let guess: { board: string | null; status: string } | null = known === undefined ? null : { board: known ? `${known.channelId}/${known.messageId}` : null, status: "active" };
   for (;;) {
-    const row = await recordedBoard(s.store.db, encounterId);
+    const row = guess ?? (await recordedBoard(s.store.db, encounterId));
+    guess = null;
     if (row?.board === stored) return null;
     // The encounter ended meanwhile (its end closed the board it knew): this one goes too.
     if (!row || row.status !== "active") return ref;

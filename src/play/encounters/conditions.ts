@@ -109,7 +109,7 @@ async function change(s: Services, actor: Actor, input: ConditionInput, add: boo
     const conditions: Mark[] = add ? [...new Set<Mark>([...c.state.conditions, key])] : c.state.conditions.filter((x) => x !== key);
     let state: CombatState = { ...c.state, conditions, lasts: chosen };
     state = stampAdded(c.state.conditions, state, fight.encounter.round);
-    await saveState(tx, row, state, words);
+    saveState(tx, row, state, words);
     await bumpEncounter(tx, fight.encounter);
     const after: Fight = await loadFight(tx, fight.campaign, (await encounterById(tx, fight.encounter.id)) ?? fight.encounter);
     const rule = `${fight.system.name} · set by the referee`;

@@ -14,24 +14,25 @@ import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
 /**
  * Writes a combatant's state, and to the character or retainer it stands for
  * the part that outlives the fight (HP, stamina, lasting conditions): fight marks
- * never reach a sheet.
+ * never reach a sheet. The writes go with the transaction's next statement or its
+ * COMMIT (store/later.ts); a row gone fails the transaction.
  */
-export async function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): Promise<string> {
+export function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): string {
   const json = stateCodec.encode(state);
-  await setState(tx, "Combatant", row.id, json);
+  setState(tx, "Combatant", row.id, json);
   if (!row.characterId && !row.retainerId) return json;
   const kept = keptCodec.encode(sheetState(words, state));
-  if (row.characterId) await setState(tx, "Character", row.characterId, kept);
-  if (row.retainerId) await setState(tx, "Retainer", row.retainerId, kept);
+  if (row.characterId) setState(tx, "Character", row.characterId, kept);
+  if (row.retainerId) setState(tx, "Retainer", row.retainerId, kept);
   return json;
 }
 
 /** Writes a sheet that changed in the fight (an item spent) to the combatant and to the character or retainer it stands for. */
-async function saveSheet(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): Promise<string> {
+function saveSheet(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): string {
   const json = sheetCodec.encode(sheet);
-  await setSheet(tx, "Combatant", row.id, json);
-  if (row.characterId) await setSheet(tx, "Character", row.characterId, json);
-  if (row.retainerId) await setSheet(tx, "Retainer", row.retainerId, json);
+  setSheet(tx, "Combatant", row.id, json);
+  if (row.characterId) setSheet(tx, "Character", row.characterId, json);
+  if (row.retainerId) setSheet(tx, "Retainer", row.retainerId, json);
   return json;
 }
 
@@ -82,9 +83,9 @@ export async function applyEffects(tx: Hot, fight: Fight, effects: Effect[], bag
     let row = fight.rows[idx]!;
     if (e.sheet) {
       c = { ...c, sheet: { ...c.sheet, ...e.sheet } };
-      row = { ...row, sheet: await saveSheet(tx, row, c.sheet) };
+      row = { ...row, sheet: saveSheet(tx, row, c.sheet) };
     }
-    const json = await saveState(tx, row, c.state, fight.system.words);
+    const json = saveState(tx, row, c.state, fight.system.words);
     fight.rows[idx] = { ...row, state: json };
     fight.combatants[idx] = c;
   }

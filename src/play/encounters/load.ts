@@ -6,8 +6,8 @@ import type { Db, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { StaleError, UserError } from "../errors.js";
 import { didYouMean } from "../nearest.js";
-import { activeEncounter, combatantsOf } from "../../store/hot.js";
-import { requireCampaign } from "../campaigns/find.js";
+import { combatantsOf } from "../../store/hot.js";
+import { findTable, noCampaign } from "../campaigns/find.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
 import { isOut } from "../../rules/round/words.js";
 import { sheetCodec, stateCodec } from "../codecs/sheets.js";
@@ -33,7 +33,11 @@ export function toRule(row: CombatantRow): Combatant {
 }
 
 export async function loadFight(tx: Hot | Db, campaign: Campaign, encounter: Encounter): Promise<Fight> {
-  const rows = await combatantsOf(tx, encounter.id);
+  return fightOf(campaign, encounter, await combatantsOf(tx, encounter.id));
+}
+
+/** A fight of rows already read. */
+export function fightOf(campaign: Campaign, encounter: Encounter, rows: CombatantRow[]): Fight {
   return {
     campaign,
     encounter,
@@ -45,10 +49,11 @@ export async function loadFight(tx: Hot | Db, campaign: Campaign, encounter: Enc
 }
 
 export async function requireFight(tx: Hot | Db, actor: Actor): Promise<Fight> {
-  const campaign = await requireCampaign(tx, actor);
-  const encounter = await activeEncounter(tx, campaign.id);
+  // The campaign, its encounter and the combatants in one read (one round trip on PostgreSQL).
+  const { campaign, encounter, combatants } = await findTable(tx, actor, true);
+  if (!campaign) throw noCampaign();
   if (!encounter) throw new UserError("No encounter is running here. A referee starts one with /encounter start.");
-  return loadFight(tx, campaign, encounter);
+  return fightOf(campaign, encounter, combatants);
 }
 
 /**

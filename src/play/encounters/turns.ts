@@ -36,7 +36,7 @@ async function tickClock(tx: Hot, f: Fight, rounds: number) {
   for (let i = 0; i < f.combatants.length; i++) {
     const c = f.combatants[i]!;
     const kept = c.state.conditions.filter((x) => wordFor(f.system.words, x).lasts !== "turn");
-    if (kept.length !== c.state.conditions.length) await saveState(tx, f.rows[i]!, { ...c.state, conditions: kept }, f.system.words);
+    if (kept.length !== c.state.conditions.length) saveState(tx, f.rows[i]!, { ...c.state, conditions: kept }, f.system.words);
   }
 }
 
@@ -56,7 +56,7 @@ async function setConditions(tx: Hot, f: Fight, update: (c: Combatant) => Mark[]
   for (const c of f.combatants) {
     const next = update(c);
     if (!next) continue;
-    await saveState(tx, f.rows.find((r) => r.id === c.id)!, { ...c.state, conditions: next }, f.system.words);
+    saveState(tx, f.rows.find((r) => r.id === c.id)!, { ...c.state, conditions: next }, f.system.words);
   }
 }
 
@@ -110,7 +110,7 @@ async function endRound(tx: Hot, fight: Fight, open: OpenStream): Promise<{ figh
     const c = f.combatants[i]!;
     const { state, ended } = endOfRound(f.system.words, c.state, round);
     if (!ended.length) continue;
-    await saveState(tx, f.rows[i]!, state, f.system.words);
+    saveState(tx, f.rows[i]!, state, f.system.words);
     notes.push(`${c.name}: ${conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!).join("; ")} — ended with the round.`);
   }
   return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, notes };

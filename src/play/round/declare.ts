@@ -129,7 +129,7 @@ async function withdraw(tx: Hot, f: Fight, id: string, rs: RoundState, bag: Dice
     const idx = f.rows.findIndex((r) => r.id === target);
     // The sources the withdrawn declarations leave behind go first, so a mark another still holds stays with that one alone.
     if (JSON.stringify(sourcesOf(w.state)) !== JSON.stringify(sourcesOf(f.combatants[idx]!.state))) {
-      f.rows[idx] = { ...f.rows[idx]!, state: await saveState(tx, f.rows[idx]!, w.state, f.system.words) };
+      f.rows[idx] = { ...f.rows[idx]!, state: saveState(tx, f.rows[idx]!, w.state, f.system.words) };
       f.combatants[idx] = { ...f.combatants[idx]!, state: w.state };
     }
     if (w.remove.length) effects.push({ targetId: target, removeConditions: w.remove });

@@ -37,7 +37,7 @@ export async function changeHealth(s: Services, actor: Actor, input: { target: s
       const before = toRule(row);
       if (input.heal) {
         const r = rule(() => sys.applyHealing(before, amount));
-        await saveState(tx, row, r.state, sys.words);
+        saveState(tx, row, r.state, sys.words);
         return { result: healed(sys, before, r, amount), extra: [], campaign: sc.campaign };
       }
       const was = fallen(sc.fight);
