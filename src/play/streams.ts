@@ -56,12 +56,16 @@ type Loaded = { campaign?: Campaign | null; encounter?: Encounter | null };
 export async function openStream(tx: Hot, where: { campaignId: string | null; encounterId: string | null }, loaded: Loaded = {}): Promise<OpenStream> {
   let owner: StreamOwner;
   let stream: Stream;
+  /** The stream's state as read: the write checks it is still that (store/hot.ts). */
+  let was = "";
   if (where.encounterId) {
     const e = loaded.encounter?.id === where.encounterId ? loaded.encounter : await encounterById(tx, where.encounterId);
+    was = e.streamState;
     owner = { campaignId: e.campaignId, encounterId: e.id, seed: e.seed, state: streamCodec.decode(e.streamState) };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else if (where.campaignId) {
     const c = loaded.campaign?.id === where.campaignId ? loaded.campaign : await campaignById(tx, where.campaignId);
+    was = c.streamState;
     owner = { campaignId: c.id, encounterId: null, seed: c.seed, state: streamCodec.decode(c.streamState) };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else {
@@ -95,16 +99,20 @@ export async function openStream(tx: Hot, where: { campaignId: string | null; en
       const drew = stream.draws !== drawsAtOpen;
       const state = drew ? { streamState: streamCodec.encode(stream.save()) } : {};
       let written: Later<number> = Later.done(0);
-      if (owner.encounterId && also) written = updateEncounterLater(tx, owner.encounterId, { ...state, ...also.data }, also.version, CHANGED_AT_ONCE);
+      // Checked: another interaction at the same table may have drawn from the same state, or moved the encounter on.
+      const streamWas = drew ? was : undefined;
+      if (owner.encounterId && also) written = updateEncounterLater(tx, owner.encounterId, { ...state, ...also.data }, also.version, CHANGED_AT_ONCE, streamWas);
       else if (also) throw new Error("an encounter change folded into a stream that is not the encounter's");
-      else if (drew && owner.encounterId) written = updateEncounterLater(tx, owner.encounterId, state);
-      else if (drew && owner.campaignId) written = updateCampaignStream(tx, owner.campaignId, state.streamState!);
+      else if (drew && owner.encounterId) written = updateEncounterLater(tx, owner.encounterId, state, undefined, CHANGED_AT_ONCE, was);
+      else if (drew && owner.campaignId) written = updateCampaignStream(tx, owner.campaignId, state.streamState!, was, CAMPAIGN_CHANGED);
       return logged.with(written, (ids) => ids);
     },
   };
 }
 
-const CHANGED_AT_ONCE: Check = { rows: 1, fail: () => new UserError("The encounter changed at the same moment: nothing was changed. Try again.") };
+/** Another interaction wrote first: run again from fresh rows (on PostgreSQL; SQLite runs one transaction at a time). */
+const CHANGED_AT_ONCE: Check = { rows: 1, retry: true, fail: () => new UserError("The encounter changed at the same moment: nothing was changed. Try again.") };
+const CAMPAIGN_CHANGED: Check = { rows: 1, retry: true, fail: () => new UserError("The campaign changed at the same moment: nothing was changed. Try again.") };
 
 /** A DiceBag for rules that records every roll it makes into the open stream's log. */
 export function bagFor(open: OpenStream, purpose: string, hidden = false): DiceBag {

@@ -180,15 +180,20 @@ function encounterUpdate(id: string, set: EncounterSet, version?: number): Prism
   return Prisma.sql`UPDATE "Encounter" SET ${Prisma.join(parts)} WHERE ${where}`;
 }
 
-/** `updateEncounter` sent with the next statement or the COMMIT; `check` fails the transaction when the row did not change (its version moved on). */
-export function updateEncounterLater(tx: Hot, id: string, set: EncounterSet, version?: number, check?: Check): Later<number> {
+/**
+ * `updateEncounter` sent with the next statement or the COMMIT; with `streamWas`, only while the
+ * stream's state is still the one read (two draws from one state would repeat its dice). `check`
+ * fails the transaction when the row did not change.
+ */
+export function updateEncounterLater(tx: Hot, id: string, set: EncounterSet, version: number | undefined, check: Check, streamWas?: string): Later<number> {
   const q = encounterUpdate(id, set, version);
-  return q ? later(tx, q, check) : Later.done(1);
+  if (!q) return Later.done(1);
+  return later(tx, streamWas === undefined ? q : Prisma.sql`${q} AND "streamState" = ${streamWas}`, check);
 }
 
-/** A campaign's stream state, sent with the next statement or the COMMIT. */
-export function updateCampaignStream(tx: Hot, id: string, streamState: string): Later<number> {
-  return later(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id}`);
+/** A campaign's stream state, while it is still `was`, sent with the next statement or the COMMIT. */
+export function updateCampaignStream(tx: Hot, id: string, streamState: string, was: string, check: Check): Later<number> {
+  return later(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id} AND "streamState" = ${was}`, check);
 }
 
 /**

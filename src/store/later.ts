@@ -10,10 +10,15 @@
  * (on PostgreSQL inside the server, so a COMMIT sent with it does not happen).
  */
 
-/** What a write must change: `rows` rows, or the transaction fails with `fail()`. */
+/**
+ * What a write must change: `rows` rows, or the transaction fails with `fail()`. With `retry`, a
+ * failure means another transaction wrote the row first (a compare-and-set lost): on PostgreSQL
+ * the lane runs the transaction again from the start, a few times, before giving up with `fail()`.
+ */
 export interface Check {
   rows: number;
   fail: () => Error;
+  retry?: boolean;
 }
 
 export class Later<T> implements PromiseLike<T> {

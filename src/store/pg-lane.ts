@@ -116,6 +116,8 @@ interface Outbox extends Lane {
   commit(): Promise<void>;
   /** Whether BEGIN went to the server (a ROLLBACK is then due on failure). */
   readonly begun: boolean;
+  /** Whether a check with `retry` failed: another transaction wrote first, and this one may run again. */
+  readonly contended: boolean;
   /** Drops what is kept, failing it with `err`. */
   drop(err: unknown): void;
 }
@@ -132,6 +134,7 @@ function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.
   let scheduled = false;
   /** A check that failed in JS (a statement sent alone): the COMMIT must not happen. */
   let failure: Error | undefined;
+  let contended = false;
   const keep = (query: Prisma.Sql, check?: Check) => new Promise<pg.QueryResult>((done, failed) => void kept.push({ query, check, done, failed }));
 
   const send = async (items: Item[], tail?: "COMMIT"): Promise<void> => {
@@ -162,7 +165,9 @@ function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.
       // The first failure aborted the transaction: the statements after it failed with it, and a COMMIT rolled back.
       const err: unknown = (settled[failed] as PromiseRejectedResult).reason;
       const it = items[failed - head.length];
-      const why = it?.check && FAILED_CHECK.test(err instanceof Error ? err.message : "") ? it.check.fail() : err;
+      const lost = it?.check && FAILED_CHECK.test(err instanceof Error ? err.message : "");
+      if (lost && it.check!.retry) contended = true;
+      const why = lost ? it.check!.fail() : err;
       for (const x of items) x.failed(why);
       throw why;
     }
@@ -196,7 +201,10 @@ function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.
       new Later(
         held(q, check).then((r) => {
           const n = r.rowCount ?? 0;
-          if (check && n !== check.rows) throw (failure ??= check.fail());
+          if (check && n !== check.rows) {
+            contended ||= check.retry === true;
+            throw (failure ??= check.fail());
+          }
           return n;
         }),
         soon,
@@ -209,6 +217,9 @@ function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.
     },
     get begun() {
       return begun;
+    },
+    get contended() {
+      return contended;
     },
     drop(err) {
       const items = kept;
@@ -233,8 +244,25 @@ export function withPgLanes<D extends object>(db: D, pool: pg.Pool, counts: Stor
   });
 }
 
-/** BEGIN (with the first statements), the callback, COMMIT (with the last), on one pooled connection; ROLLBACK when it throws. */
+/** Runs that lost a compare-and-set (another transaction at the same table wrote first) before the loss is the answer. */
+const ATTEMPTS = 5;
+
+/**
+ * BEGIN (with the first statements), the callback, COMMIT (with the last), on one pooled
+ * connection; ROLLBACK when it throws. A run that lost a compare-and-set runs again from the start
+ * (its reads then see the winner's writes), up to ATTEMPTS in all.
+ */
 async function inPgLane(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => Promise<unknown>): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await once(pool, counts, fn);
+    if (run.ok) return run.out;
+    if (!run.contended || attempt >= ATTEMPTS) throw run.err;
+  }
+}
+
+type Run = { ok: true; out: unknown } | { ok: false; err: unknown; contended: boolean };
+
+async function once(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => Promise<unknown>): Promise<Run> {
   const conn = await pool.connect();
   const lane = outbox(conn, counts, true);
   let broken: Error | undefined;
@@ -244,10 +272,10 @@ async function inPgLane(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => 
   conn.on("error", cut);
   try {
     counts.transactions++;
-    let out: unknown;
     try {
-      out = await fn(laneClient(lane));
+      const out = await fn(laneClient(lane));
       await lane.commit();
+      return { ok: true, out };
     } catch (err) {
       lane.drop(err);
       if (lane.begun) {
@@ -258,13 +286,10 @@ async function inPgLane(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => 
           broken = e instanceof Error ? e : new Error(String(e));
         });
       }
-      throw err;
+      // A connection that failed mid-way (the server restarting) is dropped, not given back.
+      if (!broken && isStoreUnreachable(err)) broken = err instanceof Error ? err : new Error(String(err));
+      return { ok: false, err, contended: lane.contended && !broken };
     }
-    return out;
-  } catch (err) {
-    // A connection that failed mid-way (the server restarting) is dropped, not given back.
-    if (!broken && isStoreUnreachable(err)) broken = err instanceof Error ? err : new Error(String(err));
-    throw err;
   } finally {
     conn.removeListener("error", cut);
     conn.release(broken);

@@ -6,6 +6,7 @@ import { rollAgainSource, rollDice } from "../../src/play/rolls.js";
 import { createStream } from "../../src/rules/dice/stream.js";
 import { parseCommand } from "../../src/rules/dice/parser.js";
 import { rollCommand } from "../../src/rules/dice/evaluate.js";
+import { totalCodec } from "../../src/play/codecs/roll.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,6 +40,20 @@ describe("/roll in a campaign", () => {
     expect(first.outcome.parts[0]!.dice.map((d) => d.value)).toEqual(one.parts[0]!.dice.map((d) => d.value));
     expect(second.outcome.parts[0]!.dice.map((d) => d.value)).toEqual(two.parts[0]!.dice.map((d) => d.value));
     s.store = reopened;
+  });
+
+  it("rolls at the same moment each draw their own dice: the stream gives its numbers once each, in turn", async () => {
+    const s = await testServices();
+    cleanups.push(s.cleanup);
+    await startCampaign(s, actor("ref"), { system: "bx" });
+    // Four players at once: on PostgreSQL they read the same stream state; all but one lose the write and roll again.
+    const done = await Promise.all(["p1", "p2", "p3", "p4"].map((p) => rollDice(s, actor(p), { expression: "1d20" })));
+    const rows = await s.store.db.roll.findMany({ orderBy: { streamDraws: "asc" } });
+    expect(rows.map((r) => r.streamDraws)).toEqual([0, 1, 2, 3]);
+    const stream = createStream("seed-1");
+    const expected = [0, 1, 2, 3].map(() => rollCommand(parseCommand("1d20"), stream).parts[0]!.total);
+    expect(rows.map((r) => [totalCodec.decode(r.total)].flat()[0])).toEqual(expected);
+    expect(done.map((d) => d.number).sort()).toEqual([1, 2, 3, 4]);
   });
 
   it("bad dice change nothing: no roll logged, the stream does not move", async () => {
