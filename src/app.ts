@@ -24,7 +24,7 @@ export interface App {
   stop(): Promise<void>;
 }
 
-export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number; checkpoints?: CheckpointPolicy } = {}): Promise<App> {
+export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number; checkpoints?: CheckpointPolicy; answerByMs?: number } = {}): Promise<App> {
   const started = performance.now();
   const config = loadConfig(env);
   const shard = config.SHARD_ID !== undefined && config.SHARD_COUNT && config.SHARD_COUNT !== "auto" ? { id: config.SHARD_ID, count: Number(config.SHARD_COUNT) } : undefined;
@@ -50,7 +50,7 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
   addSecret(token);
   let bot: Bot;
   try {
-    bot = await startBot({ token, apiUrl, guildId: config.DISCORD_GUILD_ID, services, log, sweepEveryMs: overrides.sweepEveryMs, ...(shard ? { shard } : {}) });
+    bot = await startBot({ token, apiUrl, guildId: config.DISCORD_GUILD_ID, services, log, sweepEveryMs: overrides.sweepEveryMs, ...(overrides.answerByMs !== undefined ? { answerByMs: overrides.answerByMs } : {}), ...(shard ? { shard } : {}) });
   } catch (err) {
     await local?.stop();
     await store.close();

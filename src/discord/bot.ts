@@ -21,6 +21,8 @@ export interface BotOptions {
   commands?: Map<string, CommandModule>;
   /** How often lapsed reaction windows are swept, in ms (0 = never). */
   sweepEveryMs?: number;
+  /** How late an interaction may be and still have its work committed (tests shorten it; Discord allows 3 s). */
+  answerByMs?: number;
   /** This process's shard (set by the shard manager): one gateway connection for it. */
   shard?: ShardInfo;
 }
@@ -77,7 +79,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   addSecret(opts.token);
   guardOutgoing(client.rest, log);
   client.on(Events.Debug, (message) => log.trace({ message }, "discord.js"));
-  const router = createRouter(commands, services, log);
+  const router = createRouter(commands, services, log, opts.answerByMs !== undefined ? { answerByMs: opts.answerByMs } : {});
   client.on(Events.InteractionCreate, (i: Interaction) => void router.handle(i));
   client.on(Events.Error, (err) => log.error({ err }, "discord client error"));
 

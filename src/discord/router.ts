@@ -5,6 +5,7 @@ import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
 import { inInteraction, markProcessed } from "../store/processed.js";
+import { ANSWER_BY_MS, Lateness, TooLate } from "./late.js";
 import { cleanOptions } from "./input.js";
 import { isStoreUnreachable } from "../store/unreachable.js";
 import { commandOf } from "./ids.js";
@@ -57,8 +58,15 @@ async function dispatch(commands: Map<string, CommandModule>, i: Interaction, se
   return { name: "other", kind: "other" };
 }
 
-export function createRouter(commands: Map<string, CommandModule>, services: Services, log: Logger): Router {
+export function createRouter(commands: Map<string, CommandModule>, services: Services, log: Logger, opts: { answerByMs?: number; lateness?: Lateness } = {}): Router {
   const running = new Set<Promise<void>>();
+  const lateness = opts.lateness ?? new Lateness();
+  const answerBy = opts.answerByMs ?? ANSWER_BY_MS;
+  /** Before an interaction's work commits: refused when its answer could no longer reach Discord in time. */
+  const inTime = (i: Interaction) => () => {
+    const late = lateness.lateBy(i.id);
+    if (late > answerBy) throw new TooLate(late);
+  };
   const after: (() => void)[] = [];
   let accepting = true;
 
@@ -69,12 +77,16 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     let outcome = "ok";
     try {
       const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
-      if (!(await firstTime(services, i, oneTransaction, async (svc) => void (meta = await dispatch(commands, i, svc))))) {
+      if (!(await firstTime(services, i, oneTransaction, async (svc) => void (meta = await dispatch(commands, i, svc)), inTime(i)))) {
         log.info({ ...where }, "interaction already handled: ignored");
         return;
       }
     } catch (err) {
-      outcome = await answerFailure(i, err as Error, log, { ...where, command: meta.name });
+      if (err instanceof TooLate) {
+        // Nothing was applied, and Discord would refuse any answer now: the user sees "did not respond" and tries again.
+        outcome = "too late";
+        log.warn({ ...where, command: meta.name, lateMs: err.lateMs }, "interaction too late to answer: nothing applied");
+      } else outcome = await answerFailure(i, err as Error, log, { ...where, command: meta.name });
     } finally {
       if (meta.name === "?") meta = describe(i);
       log.info({ ...where, command: meta.name, kind: meta.kind, outcome, ms: Math.round((performance.now() - started) * 100) / 100 }, "interaction");
@@ -93,6 +105,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
   return {
     async handle(i) {
       log.trace({ interaction: i.id, type: i.type, accepting }, "interaction received");
+      lateness.received(i.id);
       // Refusals while stopping are tracked too: the client must not close under their answer.
       const p = accepting ? run(i) : i.isRepliable() ? refuse(i) : Promise.resolve();
       running.add(p);
@@ -148,14 +161,15 @@ async function runMessageCommand(commands: Map<string, CommandModule>, i: Messag
 
 /**
  * Runs `handle` unless the interaction was handled before (a redelivery): false then. The record
- * is written first, or (`oneTransaction`) inside the handler's first transaction.
+ * is written first, or (`oneTransaction`: the hot path) inside the handler's first transaction,
+ * which `beforeCommit` may then refuse (too late to answer).
  */
-async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: (services: Services) => Promise<void>): Promise<boolean> {
+async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: (services: Services) => Promise<void>, beforeCommit: () => void): Promise<boolean> {
   if (i.isAutocomplete()) {
     await handle(services);
     return true;
   }
-  if (oneTransaction) return inInteraction(services.store.db, i.id, (db) => handle({ ...services, store: { ...services.store, db } }));
+  if (oneTransaction) return inInteraction(services.store.db, i.id, (db) => handle({ ...services, store: { ...services.store, db } }), beforeCommit);
   if (!(await markProcessed(services.store.db, i.id))) return false;
   await handle(services);
   return true;

@@ -25,12 +25,12 @@ export class AlreadyHandled extends Error {
  * and the handler's writes are one transaction (one commit on the hot path). The handler gets its
  * own view of the store's client, whose first `$transaction` writes the record first. Resolves to
  * false when the interaction had been handled before. A handler that commits no transaction has
- * its interaction recorded after it ran.
+ * its interaction recorded after it ran. `beforeCommit` may throw to roll that first transaction back.
  *
  * An explicit client rather than a context carried across awaits (AsyncLocalStorage): on Node 20
  * that hooks every promise in the process, about 3% of the bot's CPU (bench/bot.ts).
  */
-export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) => Promise<void>): Promise<boolean> {
+export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) => Promise<void>, beforeCommit?: () => void): Promise<boolean> {
   let marked = false;
   const run = db.$transaction.bind(db) as (arg: unknown, opts?: unknown) => Promise<unknown>;
   const $transaction = (arg: unknown, opts?: unknown): Promise<unknown> => {
@@ -41,7 +41,10 @@ export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) 
       // a redelivery fails them, and so the transaction, with AlreadyHandled.
       if (laneOf(tx)) later(tx, record(interactionId), { rows: 1, fail: () => new AlreadyHandled() });
       else if (!(await markProcessed(tx, interactionId))) throw new AlreadyHandled();
-      return body(tx);
+      const out = await body(tx);
+      // Last word before the COMMIT (the router's: too late to answer, so nothing is applied).
+      beforeCommit?.();
+      return out;
     });
     return run(recorded, opts).then((out) => {
       marked = true;

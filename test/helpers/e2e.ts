@@ -46,7 +46,7 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date } = {}): Promise<E2E> {
+export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date; answerByMs?: number } = {}): Promise<E2E> {
   const local = await LocalDiscord.start({ port: 0, token: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-e2e-"));
   const database = await testDatabase(dir, "bot.db");
@@ -62,7 +62,7 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
   const seeds = fixedSeeds(opts.seedPrefix ?? "e2e");
   const logFile = opts.log ? undefined : join(dir, "bot.log");
   const log = opts.log ?? createLogger({ level: opts.logLevel ?? (process.env.LOG_LEVEL || "trace"), destination: pino.destination({ dest: logFile!, sync: true, mkdir: true }) });
-  const boot = () => startApp(env, { log, newSeed: seeds, sweepEveryMs: opts.sweepEveryMs ?? 0, ...(opts.now ? { now: opts.now } : {}) });
+  const boot = () => startApp(env, { log, newSeed: seeds, sweepEveryMs: opts.sweepEveryMs ?? 0, ...(opts.now ? { now: opts.now } : {}), ...(opts.answerByMs !== undefined ? { answerByMs: opts.answerByMs } : {}) });
   const typed: string[] = [];
   const h: E2E = {
     local,
