@@ -5,7 +5,8 @@
  *   answer), n sequential each after 200 untimed (the compiler warmed to the path), with the SQL
  *   statements and transactions each one ran (counted at the driver adapter once the handler finished);
  * - baseline: a bare discord.js client answering a slash command with a fixed reply, through the same
- *   local Discord. Ratios are against it, so the figures travel between machines.
+ *   local Discord, before the bot's paths and again after them. Ratios are against both runs
+ *   together, so the figures travel between machines and a load that changed meanwhile skews less.
  * Both run in this process, beside the local Discord (the ratios the hot-path targets are set in).
  * APART=1 runs the bot and the bare client each in a process of its own, as a bot runs apart from
  * Discord (bench/apart.ts: the built bot with the image's Node flags), each warmed with
@@ -54,6 +55,8 @@ export interface Timed extends Stats {
   cpu: number;
   /** Of which the answering process's own (the bot's or the bare client's; 0 when it shares this process). */
   ownCpu: number;
+  /** Each call's latency, in the order run. */
+  samples: number[];
 }
 
 /** What is read between calls, untimed: the store's counts and the CPU of the process answering (0 when it is this one). */
@@ -97,7 +100,7 @@ async function timeEach(settled: Settled, n: number, fn: (i: number) => Promise<
     ownCpu += c1.cpuMs - c0.cpuMs;
     await between?.(i);
   }
-  return { ...stats(out), statements: statements / n, transactions: transactions / n, roundTrips: roundTrips / n, cpu: cpu / n, ownCpu: ownCpu / n };
+  return { ...stats(out), samples: out, statements: statements / n, transactions: transactions / n, roundTrips: roundTrips / n, cpu: cpu / n, ownCpu: ownCpu / n };
 }
 
 function refused(r: Reply): string | null {
@@ -208,7 +211,12 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
     }
     const mem = await bot.memory();
     await bot.stop();
-    const result = { engine, start: stats(startMs), baseline: base, roll, press, attack, problems: [...problems], apart, rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
+    // The bare reply again, after the paths: the ratios are against both runs, so a machine that got busier
+    // (or quieter) in between moves the baseline with the paths instead of skewing their ratios.
+    const after = await baseline(local, guildId, channelId, ref, Math.min(n, 1000), apart);
+    const both = [...base.samples, ...after.samples];
+    const bracketed: Timed = { ...stats(both), samples: both, statements: 0, transactions: 0, roundTrips: 0, cpu: (base.cpu + after.cpu) / 2, ownCpu: (base.ownCpu + after.ownCpu) / 2 };
+    const result = { engine, start: stats(startMs), baseline: bracketed, roll, press, attack, problems: [...problems], apart, rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
     if (opts.print) print(result);
     return result;
   } finally {
