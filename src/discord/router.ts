@@ -5,7 +5,7 @@ import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
 import { inInteraction, markProcessed } from "../store/processed.js";
-import { ANSWER_BY_MS, Lateness, TooLate } from "./late.js";
+import { ANSWER_BY_MS, Lateness, START_BY_MS, TooLate } from "./late.js";
 import { cleanOptions } from "./input.js";
 import { isStoreUnreachable } from "../store/unreachable.js";
 import { commandOf } from "./ids.js";
@@ -62,6 +62,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
   const running = new Set<Promise<void>>();
   const lateness = opts.lateness ?? new Lateness();
   const answerBy = opts.answerByMs ?? ANSWER_BY_MS;
+  const startBy = Math.min(START_BY_MS, answerBy);
   /** Before an interaction's work commits: refused when its answer could no longer reach Discord in time. */
   const inTime = (i: Interaction) => () => {
     const late = lateness.lateBy(i.id);
@@ -76,6 +77,8 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
     let meta = { name: "?", kind: "?" };
     let outcome = "ok";
     try {
+      // A bot fallen behind sheds what it can no longer answer before doing any of its work.
+      if (!i.isAutocomplete() && lateness.lateBy(i.id) > startBy) throw new TooLate(lateness.lateBy(i.id));
       const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
       if (!(await firstTime(services, i, oneTransaction, async (svc) => void (meta = await dispatch(commands, i, svc)), inTime(i)))) {
         log.info({ ...where }, "interaction already handled: ignored");
