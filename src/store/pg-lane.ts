@@ -123,12 +123,54 @@ interface Outbox extends Lane {
 }
 
 /**
+ * Several statements in one round trip, BEGIN and COMMIT around them when given: each a prepared
+ * statement, written one after the other without waiting (node-postgres's pipeline mode) and
+ * answered in order; each item settled with its answer. The first failure aborts the transaction
+ * (the statements after it fail with it, and a COMMIT rolls back): every item fails with it, a
+ * failed check as the check's own error (`lost` told when that check may run again).
+ */
+async function together(on: Promise<{ conn: Queryable; pooled?: pg.PoolClient }>, counts: StoreCounts, head: string[], items: Item[], tail: "COMMIT" | undefined, lost: () => void): Promise<void> {
+  counts.statements += head.length + items.length + (tail ? 1 : 0);
+  counts.roundTrips++;
+  const { conn, pooled } = await on;
+  const settled = await pipelined(conn, pooled, async (c) => {
+    const control = (sql: string) => (counts.trace?.(sql), c.query(sql));
+    const statement = (it: Item) => {
+      counts.trace?.(it.query.text);
+      const text = it.check ? checked(it.query.text, it.check.rows) : it.query.text;
+      return c.query({ name: statementName(text), text, values: it.query.values.map(bindable), types: TYPES });
+    };
+    return Promise.allSettled([...head.map(control), ...items.map(statement), ...(tail ? [control(tail)] : [])]);
+  });
+  const failed = settled.findIndex((r) => r.status === "rejected");
+  if (failed >= 0) {
+    const err: unknown = (settled[failed] as PromiseRejectedResult).reason;
+    const it = items[failed - head.length];
+    const checkFailed = it?.check && FAILED_CHECK.test(err instanceof Error ? err.message : "");
+    if (checkFailed && it.check!.retry) lost();
+    const why = checkFailed ? it.check!.fail() : err;
+    for (const x of items) x.failed(why);
+    throw why;
+  }
+  items.forEach((it, i) => {
+    const r = (settled[head.length + i] as PromiseFulfilledResult<pg.QueryResult>).value;
+    it.done(it.check ? { ...r, rowCount: it.check.rows } : r);
+  });
+}
+
+/**
  * Statements asked for in the same turn of the event loop (Promise.all) go in one message; a
  * statement kept for later goes with the next message, or the COMMIT. In a transaction (`tx`) the
  * first message starts with BEGIN. Outside one (the pool) a message is its own transaction, and a
  * statement kept for later is sent at the end of the turn, there being no COMMIT to wait for.
  */
 function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.Pool): Outbox {
+  /** The connection a message goes on: the transaction's, or one of the pool's for the message alone. */
+  const own = async (): Promise<{ conn: Queryable; pooled?: pg.PoolClient }> => {
+    if (!outside) return { conn };
+    const pooled = await outside.connect();
+    return { conn: pooled, pooled };
+  };
   let kept: Item[] = [];
   let begun = false;
   let scheduled = false;
@@ -146,35 +188,7 @@ function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.
       await prepared(conn, counts, it.query).then(it.done, (e: unknown) => (it.failed(e), Promise.reject(e)));
       return;
     }
-    // Several statements in one round trip: each a prepared statement, written one after the other
-    // without waiting (node-postgres's pipeline mode), answered in order.
-    counts.statements += head.length + items.length + (tail ? 1 : 0);
-    counts.roundTrips++;
-    const own = outside ? await outside.connect() : undefined;
-    const settled = await pipelined(own ?? conn, own, async (c) => {
-      const control = (sql: string) => (counts.trace?.(sql), c.query(sql));
-      const statement = (it: Item) => {
-        counts.trace?.(it.query.text);
-        const text = it.check ? checked(it.query.text, it.check.rows) : it.query.text;
-        return c.query({ name: statementName(text), text, values: it.query.values.map(bindable), types: TYPES });
-      };
-      return Promise.allSettled([...head.map(control), ...items.map(statement), ...(tail ? [control(tail)] : [])]);
-    });
-    const failed = settled.findIndex((r) => r.status === "rejected");
-    if (failed >= 0) {
-      // The first failure aborted the transaction: the statements after it failed with it, and a COMMIT rolled back.
-      const err: unknown = (settled[failed] as PromiseRejectedResult).reason;
-      const it = items[failed - head.length];
-      const lost = it?.check && FAILED_CHECK.test(err instanceof Error ? err.message : "");
-      if (lost && it.check!.retry) contended = true;
-      const why = lost ? it.check!.fail() : err;
-      for (const x of items) x.failed(why);
-      throw why;
-    }
-    items.forEach((it, i) => {
-      const r = (settled[head.length + i] as PromiseFulfilledResult<pg.QueryResult>).value;
-      it.done(it.check ? { ...r, rowCount: it.check.rows } : r);
-    });
+    await together(own(), counts, head, items, tail, () => (contended = true));
   };
   const flush = (tail?: "COMMIT"): Promise<void> => {
     scheduled = false;
