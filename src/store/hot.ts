@@ -42,14 +42,18 @@ export function execute(db: Hot, query: Prisma.Sql): Promise<number> {
  * statement kept for later runs at once, after the client's earlier ones; its transaction waits for
  * them before committing (pg-lane.ts), and a failed check fails it there.
  */
-const pending = new WeakMap<object, { tail: Promise<unknown>; failure?: unknown }>();
-function viaPrismaLater<T>(db: Hot, f: (p: Db | Tx) => Promise<T>): Later<T> {
-  const chain = pending.get(db) ?? { tail: Promise.resolve() };
-  const p = chain.tail.then(() => f(prisma(db)));
+const pending = new WeakMap<object, { tail: Promise<unknown>; failure?: unknown; contended?: boolean }>();
+function viaPrismaLater<T>(db: Hot, f: (p: Db | Tx, lost: () => void) => Promise<T>): Later<T> {
+  const chain: { tail: Promise<unknown>; failure?: unknown; contended?: boolean } = pending.get(db) ?? { tail: Promise.resolve() };
+  const lost = () => void (chain.contended = true);
+  const p = chain.tail.then(() => f(prisma(db), lost));
   chain.tail = p.catch((err: unknown) => void (chain.failure ??= err));
   pending.set(db, chain);
   return new Later(p);
 }
+
+/** Whether a write with a `retry` check lost on this transaction's client (one without a lane): the transaction may run again. */
+export const laterContended = (db: object): boolean => pending.get(db)?.contended === true;
 
 /** Waits for the statements kept for later on a client without a lane; throws the first that failed. */
 export async function laterSettled(db: object): Promise<void> {
@@ -63,9 +67,12 @@ export async function laterSettled(db: object): Promise<void> {
 export function later(db: Hot, query: Prisma.Sql, check?: Check): Later<number> {
   const lane = laneOf(db);
   if (lane) return lane.later(query, check);
-  return viaPrismaLater(db, async (p) => {
+  return viaPrismaLater(db, async (p, lost) => {
     const n = await p.$executeRaw(query);
-    if (check && n !== check.rows) throw check.fail();
+    if (check && n !== check.rows) {
+      if (check.retry) lost();
+      throw check.fail();
+    }
     return n;
   });
 }

@@ -24,7 +24,7 @@ import type { Prisma } from "../generated/prisma/client.js";
 import type { StoreCounts } from "./client.js";
 import { isBody, isLaneOnly, laneClient, routeTransactions, setLane, type Lane } from "./lane.js";
 import { Later, type Check } from "./later.js";
-import { laterSettled } from "./hot.js";
+import { laterContended, laterSettled } from "./hot.js";
 import { isStoreUnreachable } from "./unreachable.js";
 
 /** Timestamps without a zone hold UTC (Prisma writes them so): read them back as such. */
@@ -249,12 +249,23 @@ export function withPgLanes<D extends object>(db: D, pool: pg.Pool, counts: Stor
   return routeTransactions(db, (arg, opts, run) => {
     if (!isBody(arg)) return run(arg, opts);
     if (isLaneOnly(arg)) return inPgLane(pool, counts, arg);
-    // Prisma's own transaction: statements kept for later run at once through Prisma (hot.ts); wait for them before its COMMIT.
-    return run(async (tx: object) => {
-      const out = await arg(tx);
-      await laterSettled(tx);
-      return out;
-    }, opts);
+    // Prisma's own transaction: statements kept for later run at once through Prisma (hot.ts); wait for
+    // them before its COMMIT. One that lost a compare-and-set runs again, as the lane's do.
+    return (async () => {
+      for (let attempt = 1; ; attempt++) {
+        let client: object | undefined;
+        try {
+          return await run(async (tx: object) => {
+            client = tx;
+            const out = await arg(tx);
+            await laterSettled(tx);
+            return out;
+          }, opts);
+        } catch (err) {
+          if (attempt >= ATTEMPTS || !client || !laterContended(client)) throw err;
+        }
+      }
+    })();
   });
 }
 
