@@ -1,7 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
-import { respond } from "../src/discord/respond.js";
+import { post } from "../src/discord/respond.js";
 import { addSituationOptions, readSituation } from "../src/discord/situation.js";
 import { attackButtons, attackEmbed } from "../src/discord/embeds/attack.js";
 import { attachAttackMessage, repairPressed } from "../src/discord/lapsed.js";
@@ -32,13 +32,11 @@ export const command: CommandModule = {
       situation: readSituation(i),
       override: i.options.getBoolean("override"),
     });
-    await respond(i, { embeds: [attackEmbed(v)], components: attackButtons(v) });
-    if (v.pendingId) {
-      const msg = await i.fetchReply();
-      await attachAttackMessage(i.client, s, v.pendingId, msg.id);
-    }
-    // The board follows the attack: HP, whose turn, the attacks waiting for an answer, Next.
-    await followBoard(i, s, [], v.encounterId);
+    // The callback gives the message back: no request to fetch it (three in all: the attack, the board, the old board's deletion).
+    const m = await post(i, { embeds: [attackEmbed(v)], components: attackButtons(v) });
+    if (v.pendingId) await attachAttackMessage(i.client, s, v.pendingId, m.messageId);
+    // The board follows the attack: HP, whose turn (passed on by itself when nobody is left to act), the attacks waiting, Next.
+    await followBoard(i, s, v.boardNotes ?? [], v.encounterId);
   },
 
   async press(i, s) {

@@ -3,11 +3,9 @@ import { clip } from "../src/discord/embeds/style.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { cleanText } from "../src/discord/input.js";
-import { encounterEmbed, withRoster } from "../src/discord/embeds/encounter.js";
-import { replyBoard } from "../src/discord/board.js";
+import { boardBody, replyBoard } from "../src/discord/board.js";
 import { waitingIn } from "../src/play/encounters/board.js";
 import type { Services } from "../src/play/services.js";
-import { roundButtons } from "../src/discord/embeds/round.js";
 import { combatantChoices } from "../src/play/encounters/choices.js";
 import { declarationChoices, declarationOf, declare } from "../src/play/round/declare.js";
 import type { EncounterEvent } from "../src/play/encounters/index.js";
@@ -34,13 +32,10 @@ async function answer(i: Tapped, s: Services, ev: EncounterEvent) {
   await updateRound(i, s, ev);
 }
 
-/** The board keeps its rule results; its roster shows the declaration. */
+/** A tap on the board: the board, edited in place, shows the declaration and what it did. */
 async function updateRound(i: Tapped, s: Services, ev: EncounterEvent) {
   if (!(i.isMessageComponent() || (i.isModalSubmit() && i.isFromMessage()))) return replyBoard(i, s, ev);
-  const waiting = await waitingIn(s.store.db, ev.fight);
-  const embeds = (i.message?.embeds ?? []).map((e) => e.toJSON());
-  const roster = encounterEmbed(ev.fight, undefined, [...ev.notes, ...ev.results.flatMap((r) => r.lines)], waiting).toJSON();
-  await i.update({ embeds: withRoster(embeds, roster), components: roundButtons(ev.fight, waiting) });
+  await i.update(boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), [...ev.notes, ...ev.results.flatMap((r) => r.lines)]));
 }
 
 type Tapped = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;

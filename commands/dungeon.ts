@@ -3,7 +3,8 @@ import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { dungeonEmbed, dungeonTurnEmbeds, wanderingButtons } from "../src/discord/embeds/dungeon.js";
-import { encounterStartEmbeds } from "../src/discord/embeds/encounter.js";
+import { encounterStartRecord } from "../src/discord/embeds/encounter.js";
+import { replyBoard } from "../src/discord/board.js";
 import { advanceTurns, dungeonStatus, MAX_TURNS } from "../src/play/dungeon/index.js";
 import { changeEffect, changeLight } from "../src/play/dungeon/light.js";
 import { partyChoices } from "../src/play/dungeon/party.js";
@@ -134,7 +135,8 @@ export const command: CommandModule = {
       throw err;
     });
     await i.update({ components: [] });
-    await i.followUp({ embeds: encounterStartEmbeds(ev) });
+    // The start for the log, then the encounter's board with its buttons.
+    await replyBoard(i, s, ev, encounterStartRecord(ev));
   },
 
   async autocomplete(i, s) {

@@ -1,33 +1,40 @@
 /**
- * The encounter's live board in the channel (DESIGN.md, "The board"). A typed action posts it anew
- * below its answer; a press edits it where it is. Whichever message becomes the board, the one before
- * loses its buttons, so the newest board in the channel always works.
+ * The encounter's live board in the channel (DESIGN.md, "The board"): one message, always the lowest of the
+ * fight's, with the roster and the round's controls. A typed action posts its answer, then the board anew
+ * below it, and deletes the board before (a bot may delete its own messages): the channel reads as the
+ * fight's log with one live board at its bottom. A press on the board edits it in place; a press whose rule
+ * results belong in the log (the order rolled, a round's end, a morale check) turns the pressed board into
+ * that record and posts the board below it. Rule results are never on the board itself, so deleting it loses
+ * nothing of the log.
  */
-import { DiscordAPIError, type EmbedBuilder, type APIEmbed, type APIMessage, type ButtonInteraction, type Client, type RepliableInteraction } from "discord.js";
-import type { Logger } from "pino";
+import { DiscordAPIError, type EmbedBuilder, type ButtonInteraction, type Client, type RepliableInteraction, type StringSelectMenuInteraction } from "discord.js";
 import type { Services } from "../play/services.js";
 import type { EncounterEvent } from "../play/encounters/index.js";
+import type { Fight } from "../play/encounters/load.js";
 import { boardOf, encounterHere, recordBoard, waitingIn, type BoardRef, type Waiting } from "../play/encounters/board.js";
 import { actorOf } from "./actor.js";
-import { respond } from "./respond.js";
-import { encounterEmbed, roundMessage, withRoster } from "./embeds/encounter.js";
+import { post } from "./respond.js";
+import { encounterEmbed } from "./embeds/encounter.js";
+import { ruleEmbed } from "./embeds/rules.js";
 import { roundButtons } from "./embeds/round.js";
 
 /** Discord codes for a message or channel that is gone: nothing left to edit. */
 const GONE = new Set([10003, 10008]);
+/** Missing Access, Missing Permissions: the bot may not read or manage messages in that channel. */
+const NO_ACCESS = new Set([50001, 50013]);
 
-async function patch(client: Client, ref: BoardRef, body: Record<string, unknown>, log: Logger): Promise<void> {
-  try {
-    await client.rest.patch(`/channels/${ref.channelId}/messages/${ref.messageId}`, { body });
-  } catch (err) {
-    if (!(err instanceof DiscordAPIError && GONE.has(Number(err.code)))) log.warn({ err, message: ref.messageId }, "could not edit the encounter's board");
-  }
+/** The board's message: the roster (with the action's notes on top) and the round's controls. */
+export function boardBody(fight: Fight, waiting: Waiting[], notes: string[] = []) {
+  return { embeds: [encounterEmbed(fight, undefined, notes, waiting)], components: roundButtons(fight, waiting) };
 }
 
+/** The log's record of an action's rule results (initiative, a round's end…): none when it rolled nothing. */
+export const recordOf = (ev: EncounterEvent): EmbedBuilder[] => ev.results.slice(0, 9).map((r) => ruleEmbed(r));
+
 /**
- * One encounter's board work (post, record, strip, edit) runs one step after another in this process:
- * an edit that read the board before a newer one was posted must not put buttons back on it. An
- * encounter's guild is served by one shard, so one process.
+ * One encounter's board work (post, record, delete, edit) runs one step after another in this process: an
+ * edit that read the board before a newer one was posted must not bring the old one back. An encounter's
+ * guild is served by one shard, so one process.
  */
 const queues = new Map<string, Promise<unknown>>();
 function serial<T>(encounterId: string, work: () => Promise<T>): Promise<T> {
@@ -41,69 +48,108 @@ function serial<T>(encounterId: string, work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Records a posted message as the encounter's board; the board before it (or this one, if a later one won) loses its buttons. */
-export async function boardPosted(client: Client, s: Services, encounterId: string, ref: BoardRef, pressed?: string, known?: BoardRef | null): Promise<void> {
-  const stale = await recordBoard(s, encounterId, ref, known);
-  if (stale && stale.messageId !== pressed) await patch(client, stale, { components: [] }, s.log);
+/** Channels already told that the bot cannot tidy its old boards there (told once per channel while it runs). */
+const told = new Set<string>();
+
+/** What the bot needs where it cannot delete or edit its own boards: said once, in the channel, to the referee. */
+export const NEEDS_ACCESS =
+  "I cannot delete or edit my earlier boards in this channel: I need the **View Channel** and **Read Message History** permissions here " +
+  "(Server Settings → Roles, or this channel's Edit Channel → Permissions). Until then I keep working by posting a new board each time; an older board's buttons say when they have moved on.";
+
+async function tellOnce(i: RepliableInteraction | null, s: Services, channelId: string): Promise<void> {
+  if (!i || told.has(channelId)) return;
+  told.add(channelId);
+  await i.followUp({ content: NEEDS_ACCESS }).catch((err) => s.log.warn({ err }, "could not say that the bot lacks access to its boards"));
 }
 
-type Body = { embeds: EmbedBuilder[]; components: ReturnType<typeof roundButtons> };
-
-/** Answers a command with the round's message (the board, or `render`'s version of it) and records it. */
-export async function replyBoard(i: RepliableInteraction, s: Services, ev: EncounterEvent, render: (waiting: Waiting[]) => Body = (w) => roundMessage(ev, undefined, w)): Promise<void> {
-  const body = render(await waitingIn(s.store.db, ev.fight));
-  const id = ev.fight.encounter.id;
-  if (i.replied) {
-    const m = await i.followUp(body);
-    return serial(id, () => boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }));
+/** The board before is no longer the board: deleted (already gone: fine; not allowed: said once, left). */
+async function retire(client: Client, s: Services, ref: BoardRef, i: RepliableInteraction | null): Promise<void> {
+  try {
+    await client.rest.delete(`/channels/${ref.channelId}/messages/${ref.messageId}`);
+  } catch (err) {
+    const code = err instanceof DiscordAPIError ? Number(err.code) : 0;
+    if (GONE.has(code)) return;
+    if (NO_ACCESS.has(code)) return tellOnce(i, s, ref.channelId);
+    s.log.warn({ err, message: ref.messageId }, "could not delete the encounter's earlier board");
   }
-  await respond(i, body);
-  const m = await i.fetchReply();
-  await serial(id, () => boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }));
 }
 
-/** A press on the board: the pressed message keeps its text and loses its buttons; the board follows below. */
-export async function followBoardOf(i: ButtonInteraction, s: Services, ev: EncounterEvent): Promise<void> {
-  if (!i.replied && !i.deferred) await i.update({ components: [] });
-  const waiting = await waitingIn(s.store.db, ev.fight);
-  const m = await i.followUp(roundMessage(ev, undefined, waiting));
+/**
+ * Records a posted message as the encounter's board; the board before it (or this one, if a later one won)
+ * is deleted. `keep`: a message that is no longer a board but stays (a pressed board turned into a record).
+ */
+async function boardPosted(i: RepliableInteraction | null, client: Client, s: Services, encounterId: string, ref: BoardRef, known?: BoardRef | null, keep?: string): Promise<void> {
+  const stale = await recordBoard(s, encounterId, ref, known);
+  if (stale && stale.messageId !== keep) await retire(client, s, stale, i);
+}
+
+/**
+ * Answers a command with the board: the action's rule results first as their own message (the log), then
+ * the board; or, when it rolled nothing, the board as the answer. `record` replaces the results' embeds
+ * (the encounter's start adds its seed commitment).
+ */
+export async function replyBoard(i: RepliableInteraction, s: Services, ev: EncounterEvent, record: EmbedBuilder[] = recordOf(ev)): Promise<void> {
   const id = ev.fight.encounter.id;
-  await serial(id, () => boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }, i.message.id));
+  const body = boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), ev.notes);
+  if (record.length) await post(i, { embeds: record });
+  const m = await post(i, body);
+  await serial(id, () => boardPosted(i, i.client, s, id, m));
 }
 
-/** After a typed action in a fight (an attack, damage, healing, morale): the board again, below its answer. */
-export async function followBoard(i: RepliableInteraction, s: Services, notes: string[] = [], encounterId?: string): Promise<void> {
-  const id = encounterId ?? (await encounterHere(s, actorOf(i)));
-  if (!id) return;
+/** A press on the board: edited in place, or, when the press rolled something for the log, turned into that record with the board below. */
+export async function followBoardOf(i: ButtonInteraction | StringSelectMenuInteraction, s: Services, ev: EncounterEvent, record: EmbedBuilder[] = recordOf(ev)): Promise<void> {
+  const id = ev.fight.encounter.id;
+  const pressed = { channelId: i.message.channelId, messageId: i.message.id };
+  const answer = (body: Parameters<ButtonInteraction["update"]>[0] & object) => (i.deferred || i.replied ? i.editReply(body) : i.update(body));
+  // In turn with the board's other edits: a refresh read before this press must not land after it.
   await serial(id, async () => {
-    // Read in turn: an edit queued before this one may have changed what the board shows.
     const b = await boardOf(s, id);
-    if (!b) return;
-    const m = await i.followUp({ embeds: [encounterEmbed(b.fight, undefined, notes, b.waiting)], components: roundButtons(b.fight, b.waiting) });
-    await boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }, undefined, b.ref);
+    const body = b ? boardBody(b.fight, b.waiting, ev.notes) : boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), ev.notes);
+    if (!record.length && (!b?.ref || b.ref.messageId === pressed.messageId)) {
+      // The pressed message is the board: it stays where it is.
+      await answer(body);
+      return boardPosted(i, i.client, s, id, pressed, b?.ref ?? null);
+    }
+    // The pressed board becomes the press's record (or, an older board, keeps its text without buttons); the board follows.
+    await answer({ embeds: record.length ? record : i.message.embeds, components: [] });
+    const m = await i.followUp(body);
+    await boardPosted(i, i.client, s, id, { channelId: m.channelId, messageId: m.id }, b?.ref ?? null, pressed.messageId);
   });
 }
 
-/** After a press elsewhere (a reaction) or a lapse: the board edited where it is, its rule results kept. */
+/** After a typed action in a fight (an attack, damage, healing, morale): the board again, below its answer; the one before goes. */
+export async function followBoard(i: RepliableInteraction, s: Services, notes: string[] = [], encounterId?: string): Promise<void> {
+  const id = encounterId ?? (await encounterHere(s, actorOf(i)));
+  if (id) await boardBelow(i, s, id, notes);
+}
+
+/** The board posted below what the interaction answered; the one before goes (unless it is `keep`, a pressed board turned into a record). */
+export function boardBelow(i: RepliableInteraction, s: Services, encounterId: string, notes: string[] = [], keep?: string): Promise<void> {
+  return serial(encounterId, async () => {
+    // Read in turn: an edit queued before this one may have changed what the board shows.
+    const b = await boardOf(s, encounterId);
+    if (!b) return;
+    const m = await i.followUp(boardBody(b.fight, b.waiting, notes));
+    await boardPosted(i, i.client, s, encounterId, { channelId: m.channelId, messageId: m.id }, b.ref, keep);
+  });
+}
+
+/** After a press elsewhere (a reaction) or a lapse: the board edited where it is. */
 export function refreshBoard(client: Client, s: Services, encounterId: string, notes: string[] = []): Promise<void> {
-  return serial(encounterId, () => editBoard(client, s, encounterId, notes));
+  return serial(encounterId, async () => {
+    const b = await boardOf(s, encounterId);
+    if (!b?.ref) return;
+    try {
+      await client.rest.patch(`/channels/${b.ref.channelId}/messages/${b.ref.messageId}`, { body: toJSON(boardBody(b.fight, b.waiting, notes)) });
+    } catch (err) {
+      if (!(err instanceof DiscordAPIError && (GONE.has(Number(err.code)) || NO_ACCESS.has(Number(err.code))))) s.log.warn({ err, message: b.ref.messageId }, "could not edit the encounter's board");
+    }
+  });
 }
 
-async function editBoard(client: Client, s: Services, encounterId: string, notes: string[]): Promise<void> {
-  const b = await boardOf(s, encounterId);
-  if (!b?.ref) return;
-  let embeds: APIEmbed[] = [];
-  try {
-    embeds = ((await client.rest.get(`/channels/${b.ref.channelId}/messages/${b.ref.messageId}`)) as APIMessage).embeds ?? [];
-  } catch (err) {
-    if (!(err instanceof DiscordAPIError && GONE.has(Number(err.code)))) s.log.warn({ err }, "could not read the encounter's board");
-    return;
-  }
-  const roster = encounterEmbed(b.fight, undefined, notes, b.waiting).toJSON();
-  await patch(client, b.ref, { embeds: withRoster(embeds, roster), components: roundButtons(b.fight, b.waiting).map((r) => r.toJSON()) }, s.log);
-}
+const toJSON = (b: ReturnType<typeof boardBody>) => ({ embeds: b.embeds.map((e) => e.toJSON()), components: b.components.map((r) => r.toJSON()) });
 
-/** The encounter ended: its last board keeps its text and loses its buttons. */
-export async function closeBoard(client: Client, s: Services, ref: BoardRef | null): Promise<void> {
-  if (ref) await patch(client, ref, { components: [] }, s.log);
+/** The encounter ended: its last board goes, and the end's summary is the record (`keep`: the pressed board that became it). */
+export async function closeBoard(i: RepliableInteraction | null, client: Client, s: Services, ref: BoardRef | null, keep?: string): Promise<void> {
+  if (ref && ref.messageId !== keep) await retire(client, s, ref, i);
 }

@@ -17,7 +17,13 @@ export type NextId =
   /** "Next ▶" / "Roll the order ▶": the position it moves on from, so a repeated or concurrent press moves the round once. */
   | { kind: "next"; encounterId: string; round: number; turn: number; phase: string }
   /** "Resolve N waiting". */
-  | { kind: "resolve"; encounterId: string };
+  | { kind: "resolve"; encounterId: string }
+  /** "Foes attack ▶" (a button) and "… attacks" (the menu of foes and targets), from the board of that place in the order. */
+  | { kind: "foes" | "pick"; encounterId: string; round: number; turn: number }
+  /** "Morale: goblins": the side whose check is due. */
+  | { kind: "morale"; encounterId: string; side: "foes" | "party" }
+  /** "End the fight", once a side is out. */
+  | { kind: "end"; encounterId: string };
 
 /** A declaration (commands/declare.ts): the board's button or menu, its detail modal, and the "who declares?" buttons (`who`). */
 export interface DeclareId {
@@ -47,11 +53,29 @@ export const commandOf = (id: string): string => id.split(":")[0] ?? "";
 
 export const ids = {
   next: {
-    build: (v: NextId): string => (v.kind === "resolve" ? `next:${v.encounterId}:resolve` : `next:${v.encounterId}:${v.round}:${v.turn}:${v.phase}`),
+    build(v: NextId): string {
+      switch (v.kind) {
+        case "resolve":
+        case "end":
+          return `next:${v.encounterId}:${v.kind}`;
+        case "foes":
+        case "pick":
+          return `next:${v.encounterId}:${v.kind}:${v.round}:${v.turn}`;
+        case "morale":
+          return `next:${v.encounterId}:morale:${v.side}`;
+        case "next":
+          return `next:${v.encounterId}:${v.round}:${v.turn}:${v.phase}`;
+      }
+    },
     parse(id: string): NextId | null {
       const [head, encounterId, round, turn, phase] = id.split(":");
       if (head !== "next" || !encounterId) return null;
-      if (round === "resolve") return { kind: "resolve", encounterId };
+      if (round === "resolve" || round === "end") return { kind: round, encounterId };
+      if (round === "morale") return turn === "foes" || turn === "party" ? { kind: "morale", encounterId, side: turn } : null;
+      if (round === "foes" || round === "pick") {
+        const [r, t] = [int(turn), int(phase)];
+        return r === null || t === null ? null : { kind: round, encounterId, round: r, turn: t };
+      }
       const r = int(round);
       const t = int(turn);
       return r === null || t === null || !phase ? null : { kind: "next", encounterId, round: r, turn: t, phase };

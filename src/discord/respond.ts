@@ -30,3 +30,30 @@ export async function say(i: RepliableInteraction, content: string): Promise<voi
   }
   await i.followUp({ content, flags });
 }
+
+/** Where a message is: enough to record it, edit it or delete it. */
+export interface Posted {
+  channelId: string;
+  messageId: string;
+}
+
+/**
+ * Answers with a public message and says where it is, without a request to fetch it: a first answer asks
+ * the interaction callback for the message it made (`withResponse`), an edit or a follow-up returns it.
+ */
+export async function post(i: RepliableInteraction, payload: Omit<Payload, "ephemeral">): Promise<Posted> {
+  if (i.deferred && !i.replied) {
+    const m = await i.editReply(payload);
+    return { channelId: m.channelId, messageId: m.id };
+  }
+  if (i.replied) {
+    const m = await i.followUp(payload);
+    return { channelId: m.channelId, messageId: m.id };
+  }
+  const r = await i.reply({ ...payload, withResponse: true });
+  const m = r.resource?.message;
+  if (m) return { channelId: m.channelId, messageId: m.id };
+  // A callback that gave no message back (not Discord's way for a reply): read it.
+  const fetched = await i.fetchReply();
+  return { channelId: fetched.channelId, messageId: fetched.id };
+}

@@ -32,6 +32,7 @@ export const errors = {
   alreadyAcknowledged: () => new DiscordError(400, 40060, "Interaction has already been acknowledged."),
   emptyMessage: () => new DiscordError(400, 50006, "Cannot send an empty message"),
   notAuthor: () => new DiscordError(403, 50005, "Cannot edit a message authored by another user"),
+  missingAccess: () => new DiscordError(403, 50001, "Missing Access"),
   invalidForm: (field: string, message: string) =>
     new DiscordError(400, 50035, "Invalid Form Body", { [field]: { _errors: [{ code: "INVALID", message }] } }),
 };

@@ -103,6 +103,7 @@ export class Rest {
     const channel = (id: string) => world.channels.get(id) ?? (() => { throw errors.unknownChannel(); })();
     const guild = (id: string) => world.guilds.get(id) ?? (() => { throw errors.unknownGuild(); })();
     const visible = (channelId: string, messageId: string): StoredMessage => {
+      if (world.botDenied.has(channelId)) throw errors.missingAccess();
       const m = world.messages.get(messageId);
       if (!m || m.deleted || m.channel_id !== channelId || m.flags & 64) throw errors.unknownMessage();
       return m;

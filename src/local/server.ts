@@ -53,6 +53,8 @@ export interface LocalDiscordOptions {
   limits?: Partial<RecordLimits>;
   /** Ids from names, the same in every run (the playground, so a restarted bot finds its campaigns): src/local/world.ts. */
   stableIds?: boolean;
+  /** Milliseconds added before every API answer: a far-away Discord, for the benches (default 0). */
+  latencyMs?: number;
 }
 
 export interface UnknownRoute {
@@ -76,6 +78,8 @@ export class LocalDiscord {
   readonly defaults = { guildId: "", channelId: "", userId: "" };
   interactionDeadlineMs: number;
   strict: boolean;
+  /** Milliseconds added before every API answer (LocalDiscordOptions.latencyMs); may be changed while running. */
+  latencyMs: number;
 
   private readonly server: Server;
   /** Responses not yet sent: stop() lets them finish. */
@@ -95,6 +99,7 @@ export class LocalDiscord {
     this.log = opts.logger ?? (() => {});
     this.interactionDeadlineMs = opts.interactionDeadlineMs ?? 3000;
     this.strict = opts.strict ?? false;
+    this.latencyMs = opts.latencyMs ?? 0;
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.world = new World(this.applicationId, opts.botName, this.limits.messages, opts.stableIds ?? false);
     this.registry = new Commands(this.applicationId);
@@ -333,6 +338,7 @@ export class LocalDiscord {
       return answer(r.status, r.body);
     }
     if (!api) return answer(404, { code: 0, message: "404: Not Found" });
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
     if (parsed.error) return answer(400, { code: 50109, message: "The request body contains invalid JSON." });
 
     const segments = path.split("/").filter(Boolean).map((s) => {

@@ -80,6 +80,8 @@ export class World {
   readonly guilds = new Map<string, Guild>();
   readonly channels = new Map<string, Channel>();
   readonly messages = new Map<string, StoredMessage>();
+  /** Channels the bot may not read (no View Channel): its channel routes answer 50001 Missing Access, while interactions still answer there, as in Discord. */
+  readonly botDenied = new Set<string>();
   /** Emits "event" (WorldEvent) on every change, "change" for waiters. */
   readonly events = new EventEmitter();
   readonly bot: User;

@@ -14,7 +14,7 @@ type Msg = Awaited<ReturnType<E2E["cmd"]>>["message"];
 const boards = (h: E2E) => [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:") && !b.id.endsWith(":resolve")));
 /** The one live board, once the board that follows the last action is in. */
 async function board(h: E2E, after?: string): Promise<Msg> {
-  await until(() => boards(h).length === 1 && (!after || BigInt(boards(h)[0]!.id) > BigInt(after)), 5000);
+  await until(() => boards(h).length === 1 && (!after || BigInt(boards(h)[0]!.id) >= BigInt(after)), 5000);
   return boards(h)[0]!;
 }
 const nextButton = (m: Msg) => buttons(m).find((b) => b.id.startsWith("next:") && !b.id.endsWith(":resolve"))!;

@@ -228,3 +228,23 @@ export async function stopProcess(child: import("node:child_process").ChildProce
   await exited;
   clearTimeout(timer);
 }
+
+/** The live boards in the channel: messages, not deleted, whose buttons include the round's Next. */
+export function liveBoards(h: E2E, channelId = h.channelId): StoredMessage[] {
+  return [...h.local.channelMessages(channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:") && /^(Next|Roll|Next round)/.test(b.label)));
+}
+
+/** The one live board (once the board that follows the last action is in): at most one at a time is the board's promise. */
+export async function liveBoard(h: E2E, channelId = h.channelId): Promise<StoredMessage> {
+  // The bot's work after its answer (the board below, the old one's deletion) is done first.
+  await h.app.bot.router.settled();
+  await until(() => liveBoards(h, channelId).length === 1, 5000).catch((e: Error) => {
+    throw new Error(`${e.message}: ${liveBoards(h, channelId).length} live boards`);
+  });
+  return liveBoards(h, channelId)[0]!;
+}
+
+/** A board's button by its label (a regular expression or the label's start). */
+export function button(m: StoredMessage, label: RegExp | string): { id: string; label: string } | undefined {
+  return buttons(m).find((b) => (typeof label === "string" ? b.label.startsWith(label) : label.test(b.label)));
+}

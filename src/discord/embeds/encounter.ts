@@ -1,12 +1,12 @@
-import { EmbedBuilder, type APIEmbed } from "discord.js";
+import { EmbedBuilder } from "discord.js";
 import type { EncounterEvent, EncounterSummary } from "../../play/encounters/index.js";
 import type { Fight } from "../../play/encounters/load.js";
 import type { Waiting, WaitingList } from "../../play/encounters/board.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { ruleEmbed } from "./rules.js";
-import { roundButtons } from "./round.js";
 import { readRound } from "../../play/round/state.js";
-import { actingNow, boardNote } from "../../play/round/context.js";
+import { boardNote } from "../../play/round/context.js";
+import { namesToAct, readyToAct, roundOver } from "../../play/round/ready.js";
 import { conditionLabels, isOut } from "../../rules/round/words.js";
 import type { Lifetime } from "../../rules/systems/types.js";
 import { Embed } from "./embed.js";
@@ -19,8 +19,7 @@ function bar(fraction: number): string {
 
 export function rosterLines(f: Fight): string[] {
   const order = orderCodec.decode(f.encounter.order);
-  const phase = readRound(f.encounter).phase;
-  const current = actingNow(f) ?? [];
+  const current = readyToAct(f).map((c) => c.id);
   // A combatant may have several places (B/X house rules: fighters with several attacks act first and last).
   const pos = new Map<string, number[]>();
   order.forEach((g, i) => g.forEach((id) => pos.set(id, [...(pos.get(id) ?? []), i + 1])));
@@ -33,13 +32,14 @@ export function rosterLines(f: Fight): string[] {
     lines.push(side === "party" ? "**Party**" : "**Foes**");
     for (const c of members) {
       const v = f.system.view(c);
-      const turn = current.includes(c.id) && phase === "act" && f.encounter.round > 0 && !isOut(c) ? "▶ " : "";
+      const turn = current.includes(c.id) ? "▶ " : "";
       // Who fell, fled or surrendered has left the order: no place shown.
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
+      const ahead = (rs.ahead?.[c.id] ?? []).length ? ` · for round ${f.encounter.round + 1}: ${rs.ahead![c.id]!.map((d) => `${d.label}${d.detail ? ` (${d.detail})` : ""}`).join(", ")}` : "";
       const note = boardNote(f, c, rs);
-      const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}${note ? ` · ${note}` : ""}`;
+      const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}${ahead}${note ? ` · ${note}` : ""}`;
       lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !(c.state.conditions as readonly string[]).includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
     }
   }
@@ -58,47 +58,44 @@ export function waitingLines(waiting: WaitingList): string[] {
 function overLine(f: Fight): string[] {
   for (const side of ["foes", "party"] as const) {
     const members = f.combatants.filter((c) => c.side === side);
-    if (members.length && members.every(isOut)) return [`No one of the ${side === "foes" ? "foes" : "party"} is left standing: the referee ends the fight with /encounter end.`];
+    if (members.length && members.every(isOut)) return [`No one of the ${side === "foes" ? "foes" : "party"} is left standing: the referee ends the fight (End the fight, below).`];
   }
   return [];
 }
 
 export function encounterEmbed(f: Fight, title?: string, notes: string[] = [], waiting: Waiting[] = []): EmbedBuilder {
   const phase = readRound(f.encounter).phase;
-  const now = actingNow(f) ?? [];
-  const acting = f.rows.filter((r) => now.includes(r.id)).map((r) => r.name);
+  // Only who can act now: not who has acted at this place, is down, has fled, or is surprised.
+  const acting = readyToAct(f).map((c) => c.name);
   const round =
     f.encounter.round === 0
       ? "before initiative"
       : phase === "declare"
         ? `round ${f.encounter.round}: declare`
-        : `round ${f.encounter.round}${acting.length ? ` · ${acting.length > 3 ? `${acting.slice(0, 3).join(", ")}…` : acting.join(", ")} to act` : ""}`;
+        : roundOver(f)
+          ? `round ${f.encounter.round} · everyone has acted`
+          : `round ${f.encounter.round}${acting.length ? ` · ${namesToAct(acting)} to act` : ""}`;
   return new Embed({ color: COLOURS.referee })
     .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
     .setDescription(clip([...notes, ...rosterLines(f), ...waitingLines(waiting), ...overLine(f)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
     .setFooter({ text: `${f.system.name} · seed commitment ${f.encounter.seedHash.slice(0, 16)}…` });
 }
 
-/**
- * A board's embeds with its roster replaced (the last embed's title and description), its rule results
- * kept: how a board is edited where it is.
- */
-export function withRoster(embeds: APIEmbed[], roster: APIEmbed): APIEmbed[] {
-  if (!embeds.length) return [roster];
-  return [...embeds.slice(0, -1), { ...embeds[embeds.length - 1], title: roster.title, description: roster.description }];
-}
-
-/** The encounter's roster plus one embed per rule result (surprise, reaction, initiative…). */
-export function encounterEventEmbeds(ev: EncounterEvent, title?: string, waiting: Waiting[] = []): EmbedBuilder[] {
+/** The encounter's start for the log: its rule results (surprise, reaction…) and the seed's commitment; the board follows. */
+export function encounterStartRecord(ev: EncounterEvent & { seedHash: string }): EmbedBuilder[] {
   const embeds = ev.results.slice(0, 8).map((r) => ruleEmbed(r));
-  embeds.push(encounterEmbed(ev.fight, title, ev.notes, waiting));
-  return embeds;
+  const started = new Embed({ color: COLOURS.referee })
+    .setTitle(clip(`Encounter started: ${ev.fight.encounter.name}`, LIMITS.title))
+    .setDescription(clip(startLine(ev.fight), LIMITS.description))
+    .addFields({ name: "Seed commitment (SHA-256)", value: `\`${ev.seedHash}\`\nThe seed is revealed when the encounter ends; /verify replays every roll.` });
+  return [...embeds, started];
 }
 
-export function encounterStartEmbeds(ev: EncounterEvent & { seedHash: string }, waiting: Waiting[] = []): EmbedBuilder[] {
-  const embeds = encounterEventEmbeds(ev, `Encounter started: ${ev.fight.encounter.name}`, waiting);
-  embeds[embeds.length - 1]!.addFields({ name: "Seed commitment (SHA-256)", value: `\`${ev.seedHash}\`\nThe seed is revealed when the encounter ends; /verify replays every roll.` });
-  return embeds;
+/** Who is in the fight, in a line: "Party: Tamsin, Wren · Foes: Goblin 1, Goblin 2, Goblin 3". */
+function startLine(f: Fight): string {
+  const side = (s: "party" | "foes") => f.combatants.filter((c) => c.side === s).map((c) => c.name);
+  const parts = [["Party", side("party")], ["Foes", side("foes")]] as const;
+  return parts.filter(([, n]) => n.length).map(([w, n]) => `**${w}**: ${n.join(", ")}`).join(" · ") || "Nobody here yet: /encounter add, /encounter join.";
 }
 
 export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
@@ -113,9 +110,4 @@ export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
       { name: "Seed (revealed)", value: `\`${s.encounter.seed}\`` },
       { name: "Commitment", value: `\`${s.encounter.seedHash}\` — check it with /verify` },
     );
-}
-
-/** The round's message (the board): the rule results, the roster, the attacks waiting, and the buttons to declare and move on. */
-export function roundMessage(ev: EncounterEvent, title?: string, waiting: Waiting[] = []) {
-  return { embeds: encounterEventEmbeds(ev, title, waiting), components: roundButtons(ev.fight, waiting) };
 }

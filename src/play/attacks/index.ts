@@ -22,6 +22,9 @@ import { lapseOpenAttacks, type Lapsed } from "./lapse.js";
 import { fallen, moraleNudges } from "../table.js";
 import { attackInput, readPending, stepEffects, type StoredInput } from "./pending.js";
 import { gateAttack, gateTarget } from "../round/gate.js";
+import { passedTurn } from "../round/ready.js";
+import { passTurn } from "../round/pass.js";
+import { withFoes } from "../round/foes.js";
 import { forPlayer } from "../round/who.js";
 import { pickCombatant } from "../round/pick.js";
 import { roundCodec } from "../codecs/encounter.js";
@@ -44,6 +47,8 @@ export interface AttackView {
   encounterName: string;
   /** Prompts for the referee (morale triggers) after this step's damage. */
   notes: string[];
+  /** For the board: the turn passed on by itself, and what its start did. */
+  boardNotes?: string[];
 }
 
 function controllerOf(f: Fight, combatantId: string): string | null {
@@ -110,9 +115,14 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
         new Date(),
       );
     }
+    // Nobody left to act at this place: the turn passes on by itself (ready.ts), and what its start does happens.
+    const after = withFoes(gate.after, a.id, d.id);
+    const boardNotes: string[] = [];
+    const pass = passedTurn(fight, after, boardNotes);
+    if (pass !== null) boardNotes.push(...(await passTurn(tx, fight, pass)));
     // The round's record of this attack goes with the stream's state: one UPDATE of the encounter.
     // Every write of the attack is sent with the COMMIT (store/later.ts): one round trip on PostgreSQL.
-    stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: roundCodec.encode(gate.after) } });
+    stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: roundCodec.encode(after), ...(pass !== null ? { turn: pass } : {}) } });
     return {
       pendingId,
       version: 0,
@@ -126,6 +136,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       encounterId: fight.encounter.id,
       encounterName: fight.encounter.name,
       notes: view.stored.outcomeLines.length ? moraleNudges(fight, was) : [],
+      boardNotes,
     };
   }));
 }

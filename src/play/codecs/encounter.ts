@@ -27,6 +27,9 @@ const roundSchema = z.looseObject({
   labels: z.record(z.string(), z.string()).optional(),
   restores: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
   given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(mark)))).optional(),
+  foes: z.record(z.string(), z.string()).optional(),
+  moraleAt: z.object({ foes: z.number().int().optional(), party: z.number().int().optional() }).optional(),
+  ahead: z.record(z.string(), z.array(z.object({ action: z.string(), label: z.string(), detail: z.string().optional(), by: z.string() }))).optional(),
 });
 
 /**

@@ -7,7 +7,7 @@ import type { Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { StaleError, UserError } from "../errors.js";
-import { requireReferee } from "../permissions.js";
+import { isReferee, requireReferee } from "../permissions.js";
 import { bagFor, openStream, type OpenStream } from "../streams.js";
 import { lapseOpenAttacks } from "../attacks/lapse.js";
 import { applyEffects, saveState } from "./effects.js";
@@ -15,7 +15,11 @@ import { isDown, loadFight, requireFight, requireFightOf, type Fight } from "./l
 import { bumpEncounter, type EncounterEvent } from "./index.js";
 import { endOfRound } from "../round/marks.js";
 import { freshRound, readRound } from "../round/state.js";
-import { cannotAct, declarable } from "../round/context.js";
+import { cannotAct, roundOver } from "../round/context.js";
+import { passTurn } from "../round/pass.js";
+import { moraleCheck, moraleDue } from "../table/encounter.js";
+import { declareIn } from "../round/declare.js";
+import type { AheadDeclaration } from "../round/state.js";
 import { conditionLabels, wordFor } from "../../rules/round/words.js";
 import { ROUNDS_PER_TURN } from "../../rules/dungeon/index.js";
 import { endTurnMarks } from "../dungeon/turnmarks.js";
@@ -130,12 +134,6 @@ function firstActing(f: Fight, order: string[][], from: number, notes: string[])
   return order.length;
 }
 
-/** Someone standing has something to declare before initiative. */
-function anyDeclarations(f: Fight): boolean {
-  const rs = freshRound("declare");
-  return f.combatants.some((c) => !isDown(c) && declarable(f, c, rs).length > 0);
-}
-
 function requireBothSides(f: Fight) {
   if (!f.combatants.some((c) => c.side === "foes") || !f.combatants.some((c) => c.side === "party")) {
     throw new UserError("Initiative needs both sides: add monsters with /encounter add and characters with /encounter join.");
@@ -197,6 +195,32 @@ export interface RoundPosition {
  * concurrent press moves the round once.
  */
 export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition): Promise<EncounterEvent & { newRound: boolean }> {
+  const morale = await moraleAtRoundEnd(s, actor, expect);
+  const ev = await moveOn(s, actor, expect);
+  return morale.length ? { ...ev, results: [...morale, ...ev.results] } : ev;
+}
+
+/**
+ * "Morale at its trigger" is a step of the round's end (DESIGN.md, "The round"): when the referee ends a round
+ * with a side's morale check due and not called, it is rolled first, by the system's own check.
+ */
+async function moraleAtRoundEnd(s: Services, actor: Actor, expect?: RoundPosition): Promise<RuleResult[]> {
+  const f = expect ? await requireFightOf(s.store.db, actor, expect.encounterId).catch(() => null) : await requireFight(s.store.db, actor).catch(() => null);
+  if (!f || !isReferee(f.campaign, actor) || !roundOver(f)) return [];
+  const rs = readRound(f.encounter);
+  if (expect && (expect.round !== f.encounter.round || expect.turn !== f.encounter.turn || expect.phase !== rs.phase)) return [];
+  const out: RuleResult[] = [];
+  for (const side of moraleDue(f, rs.moraleAt)) {
+    const r = await moraleCheck(s, actor, { side }).catch((err: Error) => {
+      if (err instanceof UserError) return null;
+      throw err;
+    });
+    if (r) out.push(r.result);
+  }
+  return out;
+}
+
+async function moveOn(s: Services, actor: Actor, expect?: RoundPosition): Promise<EncounterEvent & { newRound: boolean }> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     let fight = expect ? await requireFightOf(tx, actor, expect.encounterId) : await requireFight(tx, actor);
@@ -212,34 +236,60 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
     const order = orderCodec.decode(fight.encounter.order);
     if (!order.length) throw new UserError("Roll /initiative first: the round has no order yet.");
     const notes: string[] = [];
-    const turn = firstActing(fight, order, fight.encounter.turn + 1, notes);
-    if (turn < order.length) {
+    if (!roundOver(fight)) {
+      // Past those who will not act: the next place where someone can, else everyone has had their place.
+      const turn = firstActing(fight, order, fight.encounter.turn + 1, notes);
       // Attacks waiting for an answer stay open: the next combatant's turn does not close them.
       await bumpEncounter(tx, fight.encounter, { turn });
-      notes.push(...(await turnStarts(tx, await reload(tx, fight), order, turn)));
+      notes.push(...(await passTurn(tx, await reload(tx, fight), turn)));
       return { fight: await reload(tx, fight), results: [], notes, newRound: false };
     }
-    // The round ends: attacks still waiting resolve as they stand, then the round's steps run.
-    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
-    if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
-    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    const ended = await endRound(tx, fight, open);
-    notes.push(...ended.notes);
-    const round = fight.encounter.round + 1;
-    // A round counts on the campaign's clock once, when it opens (its declarations are part of it).
-    await tickClock(tx, ended.fight, 1);
-    if (anyDeclarations(ended.fight)) {
-      await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: roundCodec.encode(freshRound("declare")) });
-      await open.close(tx, actor);
-      notes.push(`Round ${round}: declare now (the buttons below, or /declare); then /next rolls the round's order.`);
-      return { fight: await reload(tx, fight), results: ended.results, notes, lapsed, newRound: true };
-    }
-    const started = await startRound(tx, await loadFight(tx, fight.campaign, fight.encounter), round, open);
-    notes.push(`Round ${round} begins.`);
-    const first = firstActing(started.fight, started.order, 0, notes);
-    await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(started.order), round, turn: first, roundState: roundCodec.encode(freshRound("act")) });
-    notes.push(...(await turnStarts(tx, await reload(tx, fight), started.order, first)));
-    await open.close(tx, actor);
-    return { fight: await reload(tx, fight), results: [...ended.results, ...started.results], notes, lapsed, newRound: true };
+    return { ...(await nextRound(tx, s, actor, fight, notes)), newRound: true };
   }));
+}
+
+/**
+ * Everyone has had their place: the round ends (attacks still waiting resolve as they stand, then the round's
+ * steps), the declarations made for the next round stand (each checked again), and its order is rolled, in
+ * one press. A morale trigger left unanswered passes with the round.
+ */
+async function nextRound(tx: Hot, s: Services, actor: Actor, fight: Fight, notes: string[]): Promise<EncounterEvent> {
+  const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+  if (lapsed.length) fight = await loadFight(tx, fight.campaign, fight.encounter);
+  const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+  const ended = await endRound(tx, fight, open);
+  notes.push(...ended.notes);
+  const round = fight.encounter.round + 1;
+  // A round counts on the campaign's clock once, when it opens (its declarations are part of it).
+  await tickClock(tx, ended.fight, 1);
+  const was = readRound(fight.encounter);
+  const moraleAt = { foes: fallenOf(ended.fight, "foes"), party: fallenOf(ended.fight, "party") };
+  await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: roundCodec.encode({ ...freshRound("declare", was), moraleAt }) });
+  await open.close(tx, actor);
+  const declared = await declareAhead(tx, actor, was.ahead ?? {});
+  const begun = await beginRound(tx, s, actor, await reload(tx, fight));
+  return { fight: begun.fight, results: [...ended.results, ...declared.results, ...begun.results], notes: [...notes, ...declared.notes, ...begun.notes], lapsed };
+}
+
+/** How many of a side's non-player combatants are down (what morale counts). */
+const fallenOf = (f: Fight, side: "foes" | "party") => f.combatants.filter((c) => c.side === side && c.kind !== "pc" && isDown(c)).length;
+
+/** The declarations made while the round was over, made now for the round that opens, by whoever made them. */
+async function declareAhead(tx: Hot, actor: Actor, ahead: Record<string, AheadDeclaration[]>): Promise<{ results: RuleResult[]; notes: string[] }> {
+  const results: RuleResult[] = [];
+  const notes: string[] = [];
+  for (const [who, list] of Object.entries(ahead)) {
+    for (const d of list) {
+      const by: Actor = d.by === actor.userId ? actor : { ...actor, userId: d.by, roleIds: [] };
+      try {
+        const ev = await declareIn(tx, by, { action: d.action, who, ...(d.detail ? { detail: d.detail } : {}) });
+        results.push(...ev.results);
+        notes.push(...ev.notes);
+      } catch (err) {
+        if (!(err instanceof UserError)) throw err;
+        notes.push(`${d.label}, declared for this round, does not stand: ${err.message}`);
+      }
+    }
+  }
+  return { results, notes };
 }

@@ -14,6 +14,12 @@ export function actingNow(f: Fight): string[] | null {
   return order.length ? (order[f.encounter.turn] ?? []) : null;
 }
 
+/** Everyone has had their place this round: the round waits for the referee to move on (Next round ▶). */
+export function roundOver(f: Fight, rs: RoundState = readRound(f.encounter)): boolean {
+  const order = orderCodec.decode(f.encounter.order);
+  return f.encounter.round > 0 && rs.phase === "act" && order.length > 0 && f.encounter.turn >= order.length;
+}
+
 /** Why `who` cannot act this round, or null. */
 export function cannotAct(f: Fight, who: Combatant, rs?: RoundState): string | null {
   return f.system.round.cannotAct?.(who, roundContext(f, who, rs)) ?? null;
@@ -33,25 +39,4 @@ export function declarable(f: Fight, who: Combatant, rs: RoundState = readRound(
   if (cannotAct(f, who, rs)) return [];
   const ctx = { ...roundContext(f, who, rs), phase: rs.phase };
   return f.system.round.declarations(who, ctx).filter((d) => (d.when === "before" ? rs.phase === "declare" : rs.phase === "act"));
-}
-
-export interface RoundMenu {
-  encounterId: string;
-  round: number;
-  version: number;
-  phase: RoundState["phase"];
-  /** What players' combatants may declare now (one button each). */
-  declarations: { id: string; label: string }[];
-}
-
-/** The round message's buttons: what players may declare now. */
-export function roundMenu(f: Fight): RoundMenu {
-  const rs = readRound(f.encounter);
-  const seen = new Map<string, string>();
-  for (const c of f.combatants) {
-    const row = f.rows.find((r) => r.id === c.id);
-    if (!row?.controllerId) continue;
-    for (const d of declarable(f, c, rs)) if (!seen.has(d.id)) seen.set(d.id, d.label);
-  }
-  return { encounterId: f.encounter.id, round: f.encounter.round, version: f.encounter.version, phase: rs.phase, declarations: [...seen].map(([id, label]) => ({ id, label })) };
 }

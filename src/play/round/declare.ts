@@ -19,7 +19,10 @@ import { applyEffects, saveState } from "../encounters/effects.js";
 import { isDown, loadFight, requireFight, requireFightOf, toRule, type Fight } from "../encounters/load.js";
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
 import { actingNow, allowance, declarable, roundContext } from "./context.js";
-import { readRound, type RoundState } from "./state.js";
+import { readRound, type AheadDeclaration, type RoundState } from "./state.js";
+import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
+import { declaringFor, hasActed, passedTurn } from "./ready.js";
+import { passTurn } from "./pass.js";
 import { sourcesOf, withdrawn, type MarkSource } from "./marks.js";
 import { forPlayer, pickActing } from "./who.js";
 import { orderCodec } from "../codecs/encounter.js";
@@ -83,7 +86,8 @@ async function locate(db: Hot | Services["store"]["db"], actor: Actor, who: stri
     throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
   }
   const row = pickActing(fight, actor, who, "who", "declares");
-  const rs = readRound(fight.encounter);
+  // Once it has had its turn, what it declares is for the next round.
+  const rs = declaringFor(fight, toRule(row));
   return { fight, row, rs, open: declarable(fight, toRule(row), rs) };
 }
 
@@ -155,10 +159,42 @@ async function withdraw(tx: Hot, f: Fight, id: string, rs: RoundState, bag: Dice
 
 export async function declare(s: Services, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
   // Only the lane's statements (hot.ts), as /attack and /next.
-  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
+  return s.store.db.$transaction(laneOnly((tx: Hot) => declareIn(tx, actor, req)));
+}
+
+/**
+ * While the round is over (everyone has acted), a declaration is kept for the next round and made when the
+ * referee starts it (turns.ts, declareAhead): checked now against that round's list, and again then.
+ */
+async function keepForNextRound(tx: Hot, actor: Actor, fight: Fight, row: CombatantRow, open: Declaration[], req: DeclareRequest, tag: string): Promise<EncounterEvent> {
+  const now = readRound(fight.encounter);
+  const mine = now.ahead?.[row.id] ?? [];
+  const { [row.id]: _gone, ...others } = now.ahead ?? {};
+  const next = fight.encounter.round + 1;
+  let kept: AheadDeclaration[];
+  let note: string;
+  if (WITHDRAW.has(req.action.trim().toLowerCase()) && !open.some((d) => d.id === req.action.trim().toLowerCase())) {
+    kept = [];
+    note = `${row.name} withdraws what it declared for round ${next}${tag}.`;
+  } else {
+    const decl = find(open, req.action, row.name);
+    if (mine.some((d) => d.action === decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} for round ${next}.`);
+    const detail = req.detail ? ` (${req.detail})` : "";
+    kept = [...mine.filter((d) => !decl.excludes?.includes(d.action)), { action: decl.id, label: decl.label, by: actor.userId, ...(req.detail ? { detail: req.detail } : {}) }];
+    note = `${row.name} declares ${decl.label}${detail} for round ${next}${tag}: it stands when the referee starts the round.`;
+  }
+  const ahead = kept.length ? { ...others, [row.id]: kept } : others;
+  await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode({ ...now, ahead }) });
+  return { fight: await reloadFight(tx, fight), results: [], notes: [note] };
+}
+
+/** A declaration, inside the caller's transaction (the round's start makes those declared ahead with it). */
+export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
+  {
     const { fight, row, rs, open } = await locate(tx, actor, req.who, req.expect);
     const by = forPlayer(row, actor);
     const tag = by ? ` (${by})` : "";
+    if (hasActed(fight, toRule(row))) return keepForNextRound(tx, actor, fight, row, open, req, tag);
     const word = req.action.trim().toLowerCase();
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     // "none" (or "clear", "cancel", "withdraw") takes this round's declarations back, unless the system has a declaration by that id.
@@ -189,10 +225,14 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
       ...(removed.length ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } } : {}),
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
-    await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next) });
+    // A declaration that spends the action on its turn leaves the place, perhaps, with nobody to act: the turn passes on.
+    const passed: string[] = [];
+    const pass = rs.phase === "act" ? passedTurn(f, next, passed) : null;
+    await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next), ...(pass !== null ? { turn: pass } : {}) });
+    if (pass !== null) passed.push(...(await passTurn(tx, f, pass)));
     await stream.close(tx, actor);
-    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${tag}.`] };
-  }));
+    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${tag}.`, ...passed] };
+  }
 }
 
 /** Who has had their place in this round's order (before the one acting now), or has attacked this round. */
@@ -210,7 +250,7 @@ export async function declarationChoices(s: Services, actor: Actor, typed: strin
     const fight = await requireFight(s.store.db, actor);
     const row = pickActing(fight, actor, who, "who", "declares");
     const k = typed.trim().toLowerCase();
-    const list = declarable(fight, toRule(row), readRound(fight.encounter)).filter((d) => !k || d.label.toLowerCase().includes(k) || d.id.includes(k));
+    const list = declarable(fight, toRule(row), declaringFor(fight, toRule(row))).filter((d) => !k || d.label.toLowerCase().includes(k) || d.id.includes(k));
     return [...list.map((d) => ({ name: `${d.label}${d.detail ? ` (${d.detail})` : ""}`.slice(0, 100), value: d.id })), { name: "Withdraw this round's declarations", value: "none" }].slice(0, 25);
   } catch {
     return [];
@@ -232,17 +272,18 @@ export async function declarationOf(
 ): Promise<{ decl: Declaration; who: string } | { choose: { id: string; name: string }[]; label: string }> {
   if (!who) {
     const fight = await requireFightOf(s.store.db, actor, expect.encounterId);
-    const rs = readRound(fight.encounter);
+    const now = readRound(fight.encounter);
     const k = action.trim().toLowerCase();
     const standing = fight.rows.filter((r) => !isDown(toRule(r)));
+    const listFor = (r: (typeof standing)[number]) => declarable(fight, toRule(r), declaringFor(fight, toRule(r), now));
     const may = (r: (typeof standing)[number]) => {
-      const d = match(declarable(fight, toRule(r), rs), k);
-      return d && !(rs.declared[r.id] ?? []).includes(d.id);
+      const d = match(listFor(r), k);
+      return d && !(now.declared[r.id] ?? []).includes(d.id) && !(now.ahead?.[r.id] ?? []).some((x) => x.action === d.id);
     };
     const mine = standing.filter((r) => r.controllerId === actor.userId);
     const can = mine.filter(may);
     const current = expect.encounterId === fight.encounter.id && expect.round === fight.encounter.round;
-    const label = (r: (typeof standing)[number]) => match(declarable(fight, toRule(r), rs), k)!.label;
+    const label = (r: (typeof standing)[number]) => match(listFor(r), k)!.label;
     if (can.length > 1 && current) return { choose: can.map((r) => ({ id: r.id, name: r.name })), label: label(can[0]!) };
     if (!can.length && current && isReferee(fight.campaign, actor)) {
       // The referee's tap names nobody: asked who, even when one may, since it acts for someone else.

@@ -18,11 +18,36 @@ export interface RoundState {
   restores?: Record<string, Record<string, Mark[]>>;
   /** Rounds stored before marks kept their sources: the conditions each declaration put on others, by declarer, declaration and target (read as their sources). */
   given?: Record<string, Record<string, Record<string, Mark[]>>>;
+  /** Whom each combatant fought last (attacked, or was attacked by): its current opponent. Kept from round to round. */
+  foes?: Record<string, string>;
+  /** How many of each side had fallen when its morale was last checked (or its trigger let pass): a check is due past it. Kept from round to round. */
+  moraleAt?: Partial<Record<"foes" | "party", number>>;
+  /** Declarations made once everyone has acted, for the next round: applied when the referee moves on. */
+  ahead?: Record<string, AheadDeclaration[]>;
+}
+
+/** A declaration for the next round, made while the round is over: what was tapped, with its detail, and by whom. */
+export interface AheadDeclaration {
+  action: string;
+  label: string;
+  detail?: string;
+  /** The Discord user who declared it (the player, or the referee for them). */
+  by: string;
 }
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = roundCodec.decode(e.roundState || "{}");
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {} };
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {}, foes: raw.foes ?? {}, moraleAt: raw.moraleAt ?? {}, ahead: raw.ahead ?? {} };
 }
 
-export const freshRound = (phase: RoundState["phase"]): RoundState => ({ phase, declared: {}, attacks: {}, marks: {}, restores: {}, given: {} });
+/** A new round's bookkeeping: what lasts from round to round (opponents, morale checked) is carried from `was`. */
+export const freshRound = (phase: RoundState["phase"], was?: RoundState): RoundState => ({
+  phase,
+  declared: {},
+  attacks: {},
+  marks: {},
+  restores: {},
+  given: {},
+  ...(was?.foes ? { foes: was.foes } : {}),
+  ...(was?.moraleAt ? { moraleAt: was.moraleAt } : {}),
+});

@@ -14,6 +14,9 @@ import { retainerMorale } from "../retainers/morale.js";
 import { partyLeader } from "../encounters/leader.js";
 import { isSurprised, surpriseOptions } from "../encounters/surprise.js";
 import { readSettings } from "../campaigns/settings.js";
+import { readRound } from "../round/state.js";
+import { roundCodec } from "../codecs/encounter.js";
+import { bumpEncounter } from "../encounters/index.js";
 import { type TableResult, type Scope, withDice, unsupported } from "./scope.js";
 
 export async function surpriseRoll(s: Services, actor: Actor, input: { modifiers?: Partial<Record<"party" | "foes", number>> } = {}): Promise<TableResult> {
@@ -82,11 +85,13 @@ function mergeMorale(rolled: { name: string; r: MoraleResult | Unsupported }[]):
   };
 }
 
-export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null; group?: string | null }): Promise<TableResult> {
+export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null; group?: string | null }, inTx?: Tx): Promise<TableResult> {
   return withDice(s, actor, "morale", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "check morale");
     const sys = campaignSystem(sc.campaign);
     const side = input.side ?? "foes";
+    // Checked now: the board's "Morale" button goes until the side's next trigger.
+    if (sc.fight) await checkedMorale(tx, sc.fight, side);
     const standing = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
     // Hired retainers roll against their loyalty instead (src/play/retainers/morale.ts).
     const loyal = side === "party" && sc.fight ? await retainerMorale(tx, sc.fight, standing, bag, input.modifier) : null;
@@ -106,7 +111,7 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
     if (sc.fight && !isUnsupported(r) && r.effects?.length) await applyEffects(tx, sc.fight, r.effects, bag);
     const result = loyal ? { ...r, lines: [...loyal.result.lines, ...r.lines], rules: [...r.rules, ...loyal.result.rules], rolls: [...loyal.result.rolls, ...r.rolls] } : r;
     return { result, extra: [], campaign: sc.campaign };
-  });
+  }, false, inTx);
 }
 
 /**
@@ -139,11 +144,29 @@ export async function parleyCheck(s: Services, actor: Actor, input: { speaker?: 
   });
 }
 
+/** Records that `side`'s morale was checked with as many fallen as now. */
+async function checkedMorale(tx: Tx, f: Fight, side: Side): Promise<void> {
+  const rs = readRound(f.encounter);
+  const down = moraleMembers(f, side).filter(isDown).length;
+  await bumpEncounter(tx, f.encounter, { roundState: roundCodec.encode({ ...rs, moraleAt: { ...rs.moraleAt, [side]: down } }) });
+}
+
 /** How many of each side's non-player combatants are down now (what morale counts). */
 export function fallen(f: Fight): Record<"foes" | "party", number> {
   const count = (side: "foes" | "party") => f.combatants.filter((c) => c.side === side && c.kind !== "pc" && isDown(c)).length;
   return { foes: count("foes"), party: count("party") };
 }
+
+/** The system's prompt for a side with `down` of its `of` fallen, or null where its text (or the usual trigger) asks for none. */
+function cueAt(f: Fight, side: Side, down: number, of: number): string | null {
+  // A system with no morale roll prompts no one to call it.
+  const morale = has(f.system, "morale");
+  if (!morale || down === 0 || down >= of) return null;
+  if (morale.moraleCue) return morale.moraleCue(side, down, of)?.words ?? null;
+  return down === 1 || down === Math.ceil(of / 2) ? "" : null;
+}
+
+const moraleMembers = (f: Fight, side: Side) => f.combatants.filter((c) => c.side === side && c.kind !== "pc");
 
 /**
  * Morale prompts after damage: the system's own trigger, else the usual ones (a side's first fall, and half of it down).
@@ -152,18 +175,26 @@ export function fallen(f: Fight): Record<"foes" | "party", number> {
 export function moraleNudges(f: Fight, was?: Record<"foes" | "party", number>): string[] {
   const out: string[] = [];
   for (const side of ["foes", "party"] as const) {
-    const members = f.combatants.filter((c) => c.side === side && c.kind !== "pc");
+    const members = moraleMembers(f, side);
     const down = members.filter(isDown).length;
-    if (!members.length || down === 0 || down === members.length) continue;
     if (was && down <= was[side]) continue;
+    const cue = cueAt(f, side, down, members.length);
+    if (cue === null) continue;
     const said = `${down} of the ${side} ${down === 1 ? "has" : "have"} fallen`;
-    // A system with no morale roll prompts no one to call it.
-    const morale = has(f.system, "morale");
-    if (!morale) continue;
-    if (morale.moraleCue) {
-      const cue = morale.moraleCue(side, down, members.length);
-      if (cue) out.push(`Morale: ${said} — ${cue.words}: the referee may call \`/morale side:${side}\`.`);
-    } else if (down === 1 || down === Math.ceil(members.length / 2)) out.push(`Morale: ${said} — the referee may call \`/morale side:${side}\`.`);
+    out.push(`Morale: ${said}${cue ? ` — ${cue}` : ""}: the referee may call \`/morale side:${side}\`, or press Morale on the board.`);
   }
   return out;
+}
+
+/**
+ * The sides whose morale check is due now (the board's "Morale: …" button): a trigger passed since the side's
+ * morale was last checked (`moraleAt`, the count of its fallen then), with some of it still standing.
+ */
+export function moraleDue(f: Fight, moraleAt: Partial<Record<Side, number>> = {}): Side[] {
+  return (["foes", "party"] as const).filter((side) => {
+    const members = moraleMembers(f, side);
+    const down = members.filter(isDown).length;
+    for (let k = (moraleAt[side] ?? 0) + 1; k <= down; k++) if (cueAt(f, side, k, members.length) !== null && down < members.length) return true;
+    return false;
+  });
 }
