@@ -35,7 +35,7 @@ async function sendFoes(i: Pressed, s: Services, at: { encounterId: string; roun
   if (r.next) {
     const record = recordOf(r.next);
     if (record.length) await i.followUp({ embeds: record });
-    notes.push(...r.next.notes);
+    else notes.push(...r.next.notes);
   }
   await boardBelow(i, s, r.encounterId, [...new Set(notes)], i.message.id);
   if (r.next) await showLapsed(i.client, r.next.lapsed ?? [], s.log);

@@ -16,6 +16,8 @@ import { actorOf } from "./actor.js";
 import { post } from "./respond.js";
 import { encounterEmbed } from "./embeds/encounter.js";
 import { ruleEmbed } from "./embeds/rules.js";
+import { Embed } from "./embeds/embed.js";
+import { clip, COLOURS, LIMITS } from "./embeds/style.js";
 import { roundButtons } from "./embeds/round.js";
 
 /** Discord codes for a message or channel that is gone: nothing left to edit. */
@@ -28,8 +30,13 @@ export function boardBody(fight: Fight, waiting: Waiting[], notes: string[] = []
   return { embeds: [encounterEmbed(fight, undefined, notes, waiting)], components: roundButtons(fight, waiting) };
 }
 
-/** The log's record of an action's rule results (initiative, a round's end…): none when it rolled nothing. */
-export const recordOf = (ev: EncounterEvent): EmbedBuilder[] => ev.results.slice(0, 9).map((r) => ruleEmbed(r));
+/** The log's record of an action's rule results (initiative, a round's end…), with what else it did: none when it rolled nothing. */
+export const recordOf = (ev: EncounterEvent): EmbedBuilder[] => {
+  if (!ev.results.length) return [];
+  const embeds = ev.results.slice(0, 8).map((r) => ruleEmbed(r));
+  if (ev.notes.length) embeds.push(new Embed({ color: COLOURS.referee }).setDescription(clip(ev.notes.join("\n"), LIMITS.description)));
+  return embeds;
+};
 
 /**
  * One encounter's board work (post, record, delete, edit) runs one step after another in this process: an
@@ -90,7 +97,8 @@ async function boardPosted(i: RepliableInteraction | null, client: Client, s: Se
  */
 export async function replyBoard(i: RepliableInteraction, s: Services, ev: EncounterEvent, record: EmbedBuilder[] = recordOf(ev)): Promise<void> {
   const id = ev.fight.encounter.id;
-  const body = boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), ev.notes);
+  // What the action did is said once: in its record when it has one, else on the board.
+  const body = boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), record.length ? [] : ev.notes);
   if (record.length) await post(i, { embeds: record });
   const m = await post(i, body);
   await serial(id, () => boardPosted(i, i.client, s, id, m));
@@ -104,7 +112,8 @@ export async function followBoardOf(i: ButtonInteraction | StringSelectMenuInter
   // In turn with the board's other edits: a refresh read before this press must not land after it.
   await serial(id, async () => {
     const b = await boardOf(s, id);
-    const body = b ? boardBody(b.fight, b.waiting, ev.notes) : boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), ev.notes);
+    const notes = record.length ? [] : ev.notes;
+    const body = b ? boardBody(b.fight, b.waiting, notes) : boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), notes);
     if (!record.length && (!b?.ref || b.ref.messageId === pressed.messageId)) {
       // The pressed message is the board: it stays where it is.
       await answer(body);

@@ -2,7 +2,7 @@
 // declare → initiative → act in order (one attack, a refused second, the referee's override)
 // → the round's end (marks that last a round end) → the encounter's end (no fight mark on a sheet).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, liveBoard, type E2E } from "../helpers/e2e.js";
 import { SYSTEM_IDS, systemOf } from "../../src/rules/systems/index.js";
 import { wordFor } from "../../src/rules/round/words.js";
 import { orderCodec } from "../../src/play/codecs/encounter.js";
@@ -43,7 +43,10 @@ for (const id of SYSTEM_IDS) {
       const t = TABLE[id]!;
       const r = await h.cmd("referee", "encounter start", { name: "Hall", monsters: t.foe, ...(t.stats ? { stats: t.stats } : {}), surprise: false });
       expect(r.ephemeral, text(r.message)).toBe(false);
-      start = r.message;
+      // The start is a record for the log; the board (its roster and buttons) follows below.
+      expect(text(r.message)).toMatch(/Encounter started: Hall/);
+      expect(buttons(r.message)).toEqual([]);
+      start = await liveBoard(h);
       expect(text(start)).toMatch(/Hero/);
       expect(button(start, /^Roll initiative/)).toBeDefined();
       const declare = buttons(start).find((b) => b.id.startsWith("declare:"));
@@ -68,8 +71,10 @@ for (const id of SYSTEM_IDS) {
       expect(answered.filter((a) => !a.ephemeral).length).toBe(1);
       const { round } = await order();
       expect(round).toBe(1);
-      // The pressed message loses its button; the round's new message carries the next one.
+      // The pressed board becomes the record of the order rolled (no buttons); the board follows below it.
       expect(buttons(h.local.messages.get(start.id)!)).toEqual([]);
+      expect(text(h.local.messages.get(start.id)!)).toMatch(/nitiative|order/i);
+      expect((await liveBoard(h)).id).not.toBe(start.id);
     });
 
     it("acting in order: one attack, a second refused, the referee's override shown", async () => {

@@ -69,9 +69,10 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   const by = forPlayer(row, actor);
   const notes: string[] = by ? [`${row.name}'s attack: ${by}.`] : [];
   if (last) notes.push(`${row.name} fell in this exchange and still strikes: ${last}.`);
-  checkTurn(f, row, rs, referee, notes);
   const used = rs.attacks[row.id] ?? 0;
   const may = allowance(f, who, rs);
+  // What it has used this round is said before whose turn it is: the turn passed on because it has acted.
+  if (used < may.attacks || (override && referee)) checkTurn(f, row, rs, referee, notes);
   if (used >= may.attacks) {
     const refusal =
       may.attacks === 0 ? `${row.name} cannot attack this round (${may.why}).` : used === 1 ? `${row.name} has already attacked this round (${may.why}).` : `${row.name} has already made ${used} attacks this round (${may.why}).`;
