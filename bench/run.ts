@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { runBotBench } from "./bot.js";
 import { runThroughputBench } from "./throughput.js";
 import { runMemoryBench } from "./memory.js";
+import { runBoardBench } from "./board.js";
 import type { DiceBenchRow } from "./dice.js";
 import { printVerdicts, verdicts } from "./targets.js";
 
@@ -16,6 +17,8 @@ console.log("== bot through the local Discord: latency, statements and transacti
 const bot = await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000) });
 console.log("\n== the same on PostgreSQL (a throwaway server, fsync off: the engine and its round trips, not a disk)");
 const onPg = await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000), engine: "postgresql" });
+console.log("\n== the board per typed action, with 80 ms added to every request of the local Discord (issue 41)");
+await runBoardBench({ print: true, n: Number(process.env.BOARD_N ?? 20), latencyMs: 80 });
 console.log("\n== throughput: 100 encounters in 100 channels, /roll, Roll again, /attack and /next at once");
 const load = await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000), rates: [300], apart: true });
 console.log(`\n== memory: the bot in its own process, 10,000 campaigns stored, MEMORY_OPS interactions (here ${memoryOps})`);

@@ -2,7 +2,7 @@
 // one of those words is declared, not mistaken for a withdrawal (Castles & Crusades' fighting
 // disengage is "withdraw": seed 003, "Disengage").
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 describe("declaring and withdrawing", () => {
   let h: E2E;
@@ -18,9 +18,11 @@ describe("declaring and withdrawing", () => {
     const d = await h.cmd("alice", "declare", { action: "withdraw" });
     expect(d.ephemeral, d.message.content ?? "").toBe(false);
     expect(text(d.message)).toMatch(/Una declares Disengage \(fighting\)/);
-    expect(text(d.message)).toMatch(/declared: Disengage \(fighting\)/);
+    // The declaration's result is the record; the roster line is on the board below it.
+    expect(text(await liveBoard(h))).toMatch(/declared: Disengage \(fighting\)/);
     const n = await h.cmd("alice", "declare", { action: "none" });
     expect(text(n.message)).toMatch(/Una withdraws this round's declarations/);
     expect(text(n.message)).not.toMatch(/declared:/);
+    expect(text(await liveBoard(h))).not.toMatch(/declared:/);
   });
 });

@@ -4,7 +4,7 @@
 // columns, validated, and can be saved to the campaign's bestiary for reuse by name with
 // autocomplete. Point 3: the text rolls nothing for a new character, so roll:true says so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
@@ -20,15 +20,19 @@ describe("Life & Guard foes by the book", () => {
   // seed 004, "Enemy Types": Standard is Life 7, Guard 7; "Warbands": one warband fights as one
   it("4 standard and a warband: each shows the table's Guard and Life, and nothing is rolled for them", async () => {
     const r = await h.cmd("referee", "encounter start", { monsters: "4 standard, a warband", surprise: false });
-    const t = text(r.message);
+    // The start is the record (the distance rolled); the roster is on the board below it.
+    const record = text(r.message);
+    const t = text(await liveBoard(h));
     const rows = [...t.matchAll(/\*\*Standard (\d)\*\* `█+` Guard (\d+)\/(\d+) · Life (\d+)\/(\d+) · Melee rank/g)];
     expect(rows.map((m) => m[1])).toEqual(["1", "2", "3", "4"]);
     for (const m of rows) expect(m.slice(2).map(Number)).toEqual([7, 7, 7, 7]);
     expect(t).toMatch(/\*\*Warband\*\* `█+` Guard 7\/7 · Life 7\/7 · warband · Melee rank/);
     expect(t).not.toMatch(/Hit points/);
+    expect(record).not.toMatch(/Hit points/);
     // seed e2e-2 (the encounter's): the only roll is the encounter distance, 2d6 (6, 5) × 3 metres, the text's unit.
-    expect(t).toMatch(/The sides meet 33 metres apart/);
+    expect(record).toMatch(/The sides meet 33 metres apart/);
     // The text gives no distance: the bot's default names no other book.
+    expect(record).not.toMatch(/B\/X/);
     expect(t).not.toMatch(/B\/X/);
     const rolls = await db().roll.findMany({ where: { encounterId: { not: null } } });
     expect(rolls.map((x) => x.purpose)).toEqual([expect.stringMatching(/distance/)]);

@@ -2,7 +2,7 @@
 // campaign's clock with a warning each dungeon turn and death at the hour unless healed; a Head
 // Wound is treated as an action on one's turn; /odds says why it cannot compute an attack.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 const sheet = (o: Record<string, unknown>) => JSON.stringify(o);
@@ -61,7 +61,8 @@ describe("Life & Guard: wounds in play", () => {
     const t = await h.cmd("bob", "declare", { action: "treat" });
     expect(t.ephemeral, t.message.content ?? "").toBe(false);
     expect(text(t.message)).toMatch(/Bram treats their own Head Wound: maximum Life restored \(6\)/);
-    expect(text(t.message)).toMatch(/Bram\*\* `[^`]*` Guard \d+\/8 · Life 3\/6/);
+    // The treatment is the record; the roster is on the board below it.
+    expect(text(await liveBoard(h))).toMatch(/Bram\*\* `[^`]*` Guard \d+\/8 · Life 3\/6/);
     const after = await h.cmd("bob", "attack", { target: "Standard" });
     expect(after.ephemeral).toBe(true);
     expect(after.message.content).toMatch(/Bram cannot attack this round/);

@@ -3,7 +3,8 @@
 // attack, packed items and the Castle Keeper's reduced movement.
 // Seeds are fixed (seedPrefix siege-rd): the dice below are the ones they give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { buttons, startE2E, text, type E2E } from "../helpers/e2e.js";
+import { buttons, liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
+import { dumpChannel } from "/tmp/dump.js";
 
 let h: E2E;
 const refused = async (user: string, name: string, options: Record<string, unknown>, why: string | RegExp) => {
@@ -24,7 +25,7 @@ describe("Castles & Crusades in the round", () => {
     await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8" });
     await h.cmd("bob", "character create", { name: "Bo", sheet: "class=fighter level=2 str=12 ac=13 hpMax=12 weapons=mace:1d6" });
   });
-  afterAll(async () => h?.stop());
+  afterAll(async () => { if (process.env.DUMP) dumpChannel(h, "/tmp/moves.txt"); await h?.stop(); });
 
   // seed 003, "Disengaging from Combat": "their opponent gets an attack against them as they run away. This is a free
   // attack and does not count against the opponent's other action in the round, although the opponent may not make a

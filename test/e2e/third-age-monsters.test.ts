@@ -6,7 +6,7 @@
 // attack bonus, weapon die, morale, attributes), validated, and saved to the bestiary for reuse by name.
 // Point 3: the text gives nothing to roll for a sheet, so /character create roll:true says so and saves nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
@@ -33,7 +33,8 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     }
     // seed ta-monsters-2 (the encounter's): the four d8s roll 2, 2, 5, 2: 1, 1, 4 and 1 HP.
     expect(lines.map((m) => Number(m[2]))).toEqual([2, 2, 5, 2]);
-    expect(t).toMatch(/\*\*Goblin 3\*\* `[█░ ]+` HP 4\/4/);
+    // The start is the record of those rolls; the roster is on the board below it.
+    expect(text(await liveBoard(h))).toMatch(/\*\*Goblin 3\*\* `[█░ ]+` HP 4\/4/);
     // The rest is the preset: the text's goblin converted from the classic one.
     expect(await sheetOf("Goblin 1")).toMatchObject({ hd: "1-1", successAC: 13, partialAC: 9, attackBonus: 0, morale: 7, weapons: [{ name: "Short sword", damage: "1d6" }] });
   });
@@ -126,7 +127,9 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     const knight = "Knight HD 3 AC 15/11 AB +3 ATK sword 1d8 ML 9";
     const r = await h.cmd("referee", "encounter start", { monsters: "2 standard", stats: knight, surprise: false });
     expect(r.ephemeral).toBeFalsy();
-    expect(text(r.message)).toMatch(/\*\*Foes\*\*\n\*\*Knight 1\*\*[^\n]*\n\*\*Knight 2\*\*/);
+    const board = text(await liveBoard(h));
+    expect(board).toMatch(/\*\*Foes\*\*\n\*\*Knight 1\*\*[^\n]*\n\*\*Knight 2\*\*/);
+    expect(board).not.toMatch(/Standard/);
     expect(text(r.message)).not.toMatch(/Standard/);
     expect(await sheetOf("Knight 2")).toMatchObject({ hd: "3", successAC: 15, partialAC: 11, attackBonus: 3, morale: 9 });
     // A count alone counts the stat line's kind.

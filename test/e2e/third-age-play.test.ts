@@ -3,7 +3,7 @@
 // defender survives offers "Take it, then Counter" in one press; intimidating the foes into surrender from
 // /morale. Seeds are fixed, so the dice below are the ones those seeds give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { buttons, startE2E, text, until, type E2E } from "../helpers/e2e.js";
+import { buttons, liveBoard, startE2E, text, until, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
@@ -25,7 +25,9 @@ describe("The Third Age in play", () => {
     expect(ct).toMatch(/\nAttack Bonus: \+3\n/);
     expect(ct).toMatch(/Multiclass: HP 10 \+ 4 = 14, divided by 2 classes → 7 \(rounded down, at least 1\)\. Magic 0, Divinity 0, Attack Bonus 3 \(the highest of each class\)\./);
     const s = await h.cmd("referee", "encounter start", { name: "Hall", monsters: "2 goblins", surprise: false, reaction: false });
-    expect(text(s.message)).toMatch(/\*\*Brom\*\* `[█░]+` HP 7\/7/);
+    expect(s.ephemeral, text(s.message)).toBe(false);
+    // The start is the record; the roster is on the board below it.
+    expect(text(await liveBoard(h))).toMatch(/\*\*Brom\*\* `[█░]+` HP 7\/7/);
     await h.cmd("referee", "initiative");
     const a = await h.cmd("alice", "attack", { target: "Goblin 1" });
     expect(text(a.message)).toMatch(/Attack roll 2d10 \[7, 2\] \+3 = 12 \(Attack Bonus \+3\)\./);

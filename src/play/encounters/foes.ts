@@ -74,7 +74,23 @@ function plan(f: Fight, req: FoesRequest, notes: string[]): { foe: string; targe
   return out;
 }
 
-export async function foesAttack(s: Services, actor: Actor, req: FoesRequest): Promise<FoesAttacked> {
+/**
+ * One send of the foes at a time per encounter: a second press waits for the first, then finds the round moved
+ * on (or nobody left to act) and changes nothing. An encounter's server is served by one process (its shard).
+ */
+const sending = new Map<string, Promise<unknown>>();
+export function foesAttack(s: Services, actor: Actor, req: FoesRequest): Promise<FoesAttacked> {
+  const before = sending.get(req.encounterId) ?? Promise.resolve();
+  const run = before.catch(() => {}).then(() => sendFoes(s, actor, req));
+  const tail = run.catch(() => {});
+  sending.set(req.encounterId, tail);
+  void tail.then(() => {
+    if (sending.get(req.encounterId) === tail) sending.delete(req.encounterId);
+  });
+  return run;
+}
+
+async function sendFoes(s: Services, actor: Actor, req: FoesRequest): Promise<FoesAttacked> {
   const f = await requireFightOf(s.store.db, actor, req.encounterId);
   requireReferee(f.campaign, actor, "send the foes in");
   const rs = readRound(f.encounter);
