@@ -78,7 +78,7 @@ export const command: CommandModule = {
         throw new StaleError("Pick from the menu: nothing was changed.");
       case "morale": {
         const ev = await sameEncounter(i, s, id.encounterId);
-        const r = await moraleCheck(s, actorOf(i), { side: id.side });
+        const r = await moraleCheck(s, actorOf(i), { side: id.side, onlyIfDue: true });
         return followBoardOf(i, s, await showEncounter(s, actorOf(i)).catch(() => ev), [tableEmbed(r)]);
       }
       case "end": {

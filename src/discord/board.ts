@@ -97,11 +97,16 @@ async function boardPosted(i: RepliableInteraction | null, client: Client, s: Se
  */
 export async function replyBoard(i: RepliableInteraction, s: Services, ev: EncounterEvent, record: EmbedBuilder[] = recordOf(ev)): Promise<void> {
   const id = ev.fight.encounter.id;
-  // What the action did is said once: in its record when it has one, else on the board.
-  const body = boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), record.length ? [] : ev.notes);
-  if (record.length) await post(i, { embeds: record });
-  const m = await post(i, body);
-  await serial(id, () => boardPosted(i, i.client, s, id, m));
+  // In turn with the board's other work: a board read before this one must not be posted after it.
+  await serial(id, async () => {
+    const b = await boardOf(s, id);
+    // What the action did is said once: in its record when it has one, else on the board.
+    const notes = record.length ? [] : ev.notes;
+    const body = b ? boardBody(b.fight, b.waiting, notes) : boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), notes);
+    if (record.length) await post(i, { embeds: record });
+    const m = await post(i, body);
+    await boardPosted(i, i.client, s, id, m, b?.ref ?? null);
+  });
 }
 
 /** A press on the board: edited in place, or, when the press rolled something for the log, turned into that record with the board below. */

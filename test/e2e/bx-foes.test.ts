@@ -1,7 +1,7 @@
 // Issue 30 (B/X, seed 002): the foes a referee meets first, distance and ranges, the order within a side.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTable, text, type E2E, saying } from "../helpers/e2e.js";
+import { startTable, text, liveBoard, type E2E, saying } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
@@ -65,8 +65,11 @@ describe("distance and ranges", () => {
     // Una moves in at 40' a round (120' a turn) until she stands beside the hobgoblins.
     let left = apart;
     for (let round = 0; left > 5 && round < 5; round++) {
-      await toDeclare();
-      const move = await say("alice", "declare", { action: "move" });
+      // Once the round is over Una declares her move for the next one; it is made when the referee starts that round.
+      await toRoundOver();
+      const ahead = await say("alice", "declare", { action: "move" });
+      expect(text(ahead.message)).toMatch(/Una declares Move[^\n]* for round \d+/);
+      const move = await say("referee", "next");
       const m = /Closes (\d+)'(?: to Hobgoblin \d: in melee|: (\d+)' from Hobgoblin \d)\./.exec(text(move.message))!;
       expect(m).not.toBeNull();
       left = m[2] ? Number(m[2]) : 0;
@@ -114,15 +117,21 @@ describe("the order within a side", () => {
     await say("bob", "declare", { action: "spell", detail: "Sleep", who: "Dara" });
     const r1 = text((await say("referee", "next")).message);
     expect(r1).toMatch(/Party in the order of the round: movement \(Una\), then missile attacks \(Cai\), then spell casting \(Dara\)\./);
-    const place = (name: string) => Number(new RegExp(`#(\\d+) \\*\\*${name}\\*\\*`).exec(r1)![1]);
+    // Each one's place is on the board below the order's record.
+    const roster = text(await liveBoard(h));
+    const place = (name: string) => Number(new RegExp(`#(\\d+) \\*\\*${name}\\*\\*`).exec(roster)![1]);
     expect(place("Cai")).toBe(place("Una") + 1);
     expect(place("Dara")).toBe(place("Cai") + 1);
     expect(h.local.validationErrors).toEqual([]);
   });
 });
 
-async function toDeclare() {
-  for (let i = 0; i < 8; i++) if (/declare now/.test(text((await say("referee", "next")).message))) return;
-  throw new Error("never reached a declare phase");
+/** The referee moves on (/next) until everyone has acted in the round: the board offers Next round ▶. */
+async function toRoundOver() {
+  for (let i = 0; i < 8; i++) {
+    if (/ · everyone has acted/.test(text(await liveBoard(h)))) return;
+    await say("referee", "next");
+  }
+  throw new Error("never reached the round's end");
 }
 

@@ -2,14 +2,33 @@
 // the retreat roll kept for its round, turning to re-engage; grappling, mass combat, and the referee's rolls.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, type E2E, saying } from "../helpers/e2e.js";
+import { startE2E, text, buttons, liveBoard, type E2E, saying } from "../helpers/e2e.js";
+import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
 const say = saying(() => h, DEBUG);
+/** The live board's text (the roster, whose turn, and the notes of an action that rolled nothing). */
+const board = async () => {
+  const b = await liveBoard(h);
+  if (DEBUG) console.log(`--- the board\n${text(b)}\n${JSON.stringify(buttons(b).map((x) => x.label))}`);
+  return text(b);
+};
+/** The referee moves on (/next) until the board says `pattern`. */
 const toAct = async (pattern: RegExp) => {
-  for (let i = 0; i < 8; i++) if (pattern.test(text((await say("referee", "next")).message))) return;
+  for (let i = 0; i < 8; i++) {
+    if (pattern.test(await board())) return;
+    await say("referee", "next");
+  }
   throw new Error(`never reached ${pattern}`);
+};
+/** Who is at the place in the order acting now (whether or not they can still attack there), read from the store. */
+const atPlace = async () => {
+  const db = h.app.services.store.db;
+  const e = await db.encounter.findFirstOrThrow({ where: { status: "active" } });
+  const order = orderCodec.decode(e.order);
+  const rows = await db.combatant.findMany({ where: { encounterId: e.id } });
+  return e.round > 0 ? rows.filter((r) => (order[e.turn] ?? []).includes(r.id)).map((r) => r.name) : [];
 };
 
 beforeAll(async () => {
@@ -50,9 +69,33 @@ describe("house rules: the extra attacks against Normal Men, the referee's overr
 });
 
 describe("house rules: retreat", () => {
+  // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages"
+  it("Sly flees from wolves, is caught up with, turns and re-engages, and attacks again", async () => {
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "2 wolves", surprise: false });
+    const flee = await say("alice", "declare", { action: "flee" });
+    expect(text(flee.message)).toMatch(/caught in \d+ rounds?; the pursuers attack at \+2 each round until Sly turns and re-engages/);
+    // Sly's place comes (fleeing, he may not attack, so the board does not list him "to act").
+    for (let i = 0; i < 8 && !(await atPlace()).includes("Sly"); i++) await say("referee", "next");
+    expect(await atPlace()).toContain("Sly");
+    expect(await board()).not.toMatch(/Sly[^\n]* to act/);
+    const refused = await say("alice", "attack", { target: "Wolf 1" });
+    expect(refused.ephemeral).toBe(true);
+    const back = await say("alice", "declare", { action: "re-engage" });
+    expect(text(back.message)).toMatch(/Sly turns and re-engages\nNo longer fleeing: it may attack this round/);
+    const hit = await say("alice", "attack", { target: "Wolf 1" });
+    expect(hit.ephemeral).toBeFalsy();
+    expect(text(hit.message)).toMatch(/^Sly attacks Wolf 1/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+
   // seed 001, "Retreat": "roll an initiative die(D6) for the combatant retreating as well as for the combatant(s) they are disengaging from"
   it("withdrawing a retreat and declaring it again keeps the roll made this round", async () => {
-    await toAct(/declare now/);
+    // Declarations are asked for (and withdrawn) only before the fight's first order is rolled: a fresh fight with the
+    // sergeant (after the wolves', whose pursuit roll is their seed's).
+    await say("referee", "encounter end");
+    await say("referee", "encounter start", { monsters: "Sergeant", stats: "HD 3 HP 20 AC 6 ATK spear 1d6 ML 12", surprise: false });
+    expect(await board()).toMatch(/before initiative/);
     const first = await say("alice", "declare", { action: "retreat" });
     const roll = /Sly: (\d+)\.\n/.exec(text(first.message))!;
     const foe = /Sergeant: (\d+) — /.exec(text(first.message))!;
@@ -63,23 +106,6 @@ describe("house rules: retreat", () => {
     expect(text(again.message)).toContain(`Sly: ${roll[1]} (the roll made this round stands).`);
     expect(text(again.message)).toContain(`Sergeant: ${foe[1]} — `);
     expect(await h.app.services.store.db.roll.count()).toBe(rolls);
-  });
-
-  // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages"
-  it("Sly flees from wolves, is caught up with, turns and re-engages, and attacks again", async () => {
-    await say("referee", "encounter end");
-    await say("referee", "encounter start", { monsters: "2 wolves", surprise: false });
-    const flee = await say("alice", "declare", { action: "flee" });
-    expect(text(flee.message)).toMatch(/caught in \d+ rounds?; the pursuers attack at \+2 each round until Sly turns and re-engages/);
-    await toAct(/Sly to act/);
-    const refused = await say("alice", "attack", { target: "Wolf 1" });
-    expect(refused.ephemeral).toBe(true);
-    const back = await say("alice", "declare", { action: "re-engage" });
-    expect(text(back.message)).toMatch(/Sly turns and re-engages\nNo longer fleeing: it may attack this round/);
-    const hit = await say("alice", "attack", { target: "Wolf 1" });
-    expect(hit.ephemeral).toBeFalsy();
-    expect(text(hit.message)).toMatch(/^Sly attacks Wolf 1/);
-    expect(h.local.validationErrors).toEqual([]);
   });
 });
 

@@ -1,11 +1,26 @@
 // Issue 30: the B/X house rules (seed 001) in play, through the local Discord: ties, spellcasters hit.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, resolveWaiting, type E2E, saying } from "../helpers/e2e.js";
+import { startE2E, text, buttons, liveBoard, resolveWaiting, type E2E, saying } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
 const say = saying(() => h, DEBUG);
+/** The live board's text (the roster, whose turn, and the notes of an action that rolled nothing). */
+const board = async () => {
+  const b = await liveBoard(h);
+  if (DEBUG) console.log(`--- the board\n${text(b)}\n${JSON.stringify(buttons(b).map((x) => x.label))}`);
+  return text(b);
+};
+/** The referee moves on (/next) until the board says `until` (at most `max` times); the last board's text. */
+const nextUntil = async (until: RegExp, max = 8) => {
+  let t = await board();
+  for (let i = 0; i < max && !until.test(t); i++) {
+    await say("referee", "next");
+    t = await board();
+  }
+  return t;
+};
 
 beforeAll(async () => {
   h = await startE2E();
@@ -24,15 +39,18 @@ describe("house rules: a spellcaster hit during the round", () => {
     expect(text(r1.message)).toMatch(/Reach advantage, first round: Sentry strikes first/);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
     expect(text(hit.message)).toMatch(/Wren was casting: Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round/);
-    const turn = await say("referee", "next");
-    expect(text(turn.message)).toMatch(/round 1 · Wren to act/);
-    expect(text(turn.message)).not.toMatch(/spell goes off/);
+    // The sentry has attacked: the turn passes to Wren by itself, and no spell goes off.
+    const turn = await board();
+    expect(turn).toMatch(/round 1 · Wren to act/);
+    expect(turn).not.toMatch(/spell goes off/);
   });
 
   // seed 001, "ENCOUNTER ORDER" 7: "A spellcaster hit and taking damage during the round by an opponent with simultaneous initiative must make a Save vs Paralysis … (Roll a D6. On a 1-4, the spell was lost. On a 5-6, the spell was miscast)"
   it("a tie, 2 to 2: the spell goes off with the exchange, and the sentry's hit in it calls for the save: failed, d6 5, miscast", async () => {
-    await say("referee", "next");
-    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    // Round 1 is over (Wren lets her turn pass): she declares her spell for round 2, made when it starts.
+    expect(await nextUntil(/round 1 · everyone has acted/)).toMatch(/round 1 · everyone has acted/);
+    const ahead = await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    expect(text(ahead.message)).toMatch(/for round 2/);
     const r2 = await say("referee", "next");
     expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[^]*initiative \(Sentry group\): 1d6 \(2\)/);
     expect(text(r2.message)).toMatch(/Wren's turn: the spell goes off\./);
@@ -45,13 +63,15 @@ describe("house rules: a spellcaster hit during the round", () => {
 
   // seed 001, "ENCOUNTER ORDER" 7: "If the Spellcaster won initiative for the round, the spell goes off as intended even if they are hit and take damage"
   it("Wren wins 6 to 3: her spell goes off on her turn, and the sentry's hit afterwards does not take it back", async () => {
-    for (let i = 0; i < 5; i++) await say("referee", "next");
+    // Rounds 3 and 4 pass; once round 4 is over Wren declares her spell for round 5.
+    expect(await nextUntil(/round 4 · everyone has acted/, 12)).toMatch(/round 4 · everyone has acted/);
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r5 = await say("referee", "next");
     expect(text(r5.message)).toMatch(/initiative \(Wren\): 1d6 \(6\)[^]*initiative \(Sentry group\): 1d6 \(3\)/);
-    expect(text(r5.message)).toMatch(/round 5 · Wren to act/);
     expect(text(r5.message)).toMatch(/Wren's turn: the spell goes off\./);
-    await say("referee", "next");
+    // Wren won: her place is first (the spell is her round's sole action, so she is not listed "to act" after it).
+    expect(await board()).toMatch(/round 5\b[^]*#1 \*\*Wren\*\*[^]*#2 \*\*Sentry\*\*/);
+    expect(await nextUntil(/round 5 · Sentry to act/, 2)).toMatch(/round 5 · Sentry to act/);
     // The referee's +4 (a sure hit for the test's sake): the hit is what matters.
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren", modifier: 4 });
     expect(text(hit.message)).toMatch(/Wren cast a spell this round: The caster won initiative: the spell goes off as intended even though hit\./);
@@ -118,8 +138,12 @@ describe("house rules: retreat", () => {
     await say("referee", "encounter start", { monsters: "2 orcs", surprise: false });
     await say("referee", "next");
     await say("referee", "attack", { attacker: "Orc 1", target: "Dorn", override: true });
-    for (let i = 0; i < 6 && !/declare now/.test(text((await say("referee", "next")).message)); i++);
-    const r = await say("alice", "declare", { action: "retreat" });
+    // Round 1 over, Dorn declares his retreat for round 2: it is made (and its roll rolled) when round 2 starts.
+    expect(await nextUntil(/round 1 · everyone has acted/)).toMatch(/round 1 · everyone has acted/);
+    const ahead = await say("alice", "declare", { action: "retreat" });
+    expect(text(ahead.message)).toMatch(/Dorn declares Retreat for round 2/);
+    const r = await say("referee", "next");
+    expect(text(r.message)).toMatch(/Dorn retreats/);
     expect(text(r.message)).toMatch(/Orc 1: \d+ — /);
     expect(text(r.message)).not.toMatch(/Orc 2: \d+ — /);
     expect(h.local.validationErrors).toEqual([]);
@@ -145,7 +169,8 @@ describe("house rules: initiative groups", () => {
     await say("referee", "encounter start", { monsters: "2 goblins", surprise: false });
     const r1 = await say("referee", "next");
     expect(text(r1.message)).toMatch(/initiative \(Wren\): 1d6/);
-    for (let i = 0; i < 6 && !/declare now/.test(text((await say("referee", "next")).message)); i++);
+    // Round 1 over: the goblin comes in before round 2 starts.
+    expect(await nextUntil(/round 1 · everyone has acted/)).toMatch(/round 1 · everyone has acted/);
     await say("referee", "encounter add", { monsters: "1 goblin" });
     const r2 = await say("referee", "next");
     expect(text(r2.message)).toMatch(/Initiative stands from the first round\./);

@@ -1,7 +1,7 @@
 // Issue 30, points 5 and 12: what a B/X character carries, and how far it moves in a fight, through the local Discord.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2…).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, type E2E, saying } from "../helpers/e2e.js";
+import { startE2E, text, buttons, menuOptions, liveBoard, type E2E, saying } from "../helpers/e2e.js";
 
 let h: E2E;
 const say = saying(() => h, process.env.BX_E2E_DEBUG === "1");
@@ -63,7 +63,11 @@ describe("House rules: movement in a melee round", () => {
     await say("alice", "character create", { name: "Wren", sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8 treasure=coin:700" });
     await say("bob", "character create", { name: "Sable", sheet: "class=magic-user level=3 hp=9 ac=9" });
     const start = await say("referee", "encounter start", { monsters: "2 goblins", surprise: false });
-    expect(buttons(start.message).map((b) => b.label)).not.toContain("Move (encounter rate)");
+    // The start is the record; the declarations are offered on the board below it (its buttons, then its menu).
+    expect(buttons(start.message)).toEqual([]);
+    const board = await liveBoard(h);
+    expect(buttons(board).map((b) => b.label)).toContain("Roll initiative ▶");
+    expect([...buttons(board), ...menuOptions(board)].map((b) => b.label)).not.toContain("Move (encounter rate)");
     const move = await say("alice", "declare", { action: "move" });
     expect(text(move.message)).toMatch(/Up to 60' and attack \(half the turn's movement\)/);
     expect(text(move.message)).toMatch(/Wren declares Move \(half the turn's movement\)/);

@@ -1,11 +1,27 @@
 // Issue 30, points 2 and 3: B/X (seed 002) ties and spell disruption, through the local Discord.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, type E2E, saying } from "../helpers/e2e.js";
+import { startE2E, text, buttons, liveBoard, type E2E, saying } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
 const say = saying(() => h, DEBUG);
+/** The live board (the roster, whose turn, and the notes of an action that rolled nothing). */
+const live = async () => {
+  const b = await liveBoard(h);
+  if (DEBUG) console.log(`--- the board\n${text(b)}\n${JSON.stringify(buttons(b).map((x) => x.label))}`);
+  return b;
+};
+const board = async () => text(await live());
+/** The referee moves on (/next) until the board says `until` (at most `max` times); the last board's text. */
+const nextUntil = async (until: RegExp, max = 8) => {
+  let t = await board();
+  for (let i = 0; i < max && !until.test(t); i++) {
+    await say("referee", "next");
+    t = await board();
+  }
+  return t;
+};
 
 beforeAll(async () => {
   h = await startE2E();
@@ -20,10 +36,12 @@ describe("B/X: ties are simultaneous", () => {
   // seed 002, "Initiative": "If ties: … resolved simultaneously … both sides may inflict deadly blows"
   it("a sentry slain in a tied exchange still makes its attack in it; not in a later one, and nobody attacks it", async () => {
     await say("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 1 AC 9 ATK spear 1d6 ML 12", surprise: false });
-    for (let i = 0; i < 6; i++) await say("referee", "next");
-    const tie = await say("referee", "next");
-    expect(text(tie.message)).toMatch(/Party 2 · Foes 2/);
-    expect(text(tie.message)).toMatch(/round 3 · Dorn, Mira, Sentry to act|round 3 · .*Sentry.* to act/);
+    // Rounds 1 and 2 pass; the press that starts round 3 rolls its order (the record), the board follows.
+    let tie = "";
+    for (let i = 0; i < 8 && !/Round 3\n/.test(tie); i++) tie = text((await say("referee", "next")).message);
+    expect(tie).toMatch(/Round 3\n/);
+    expect(tie).toMatch(/Party 2 · Foes 2/);
+    expect(await board()).toMatch(/round 3 · Dorn, Mira, Sentry to act|round 3 · .*Sentry.* to act/);
     const kill = await say("alice", "attack", { target: "Sentry" });
     expect(text(kill.message)).toMatch(/Sentry takes 1 damage: HP 1 → 0, dead/);
     const last = await say("referee", "attack", { attacker: "Sentry", target: "Dorn" });
@@ -35,8 +53,8 @@ describe("B/X: ties are simultaneous", () => {
     expect(text(twice.message)).toMatch(/Sentry has already attacked this round/);
     const onDead = await say("bob", "attack", { target: "Sentry" });
     expect(text(onDead.message)).toMatch(/Sentry is dead: pick another target/);
-    await say("referee", "next");
-    await say("referee", "next");
+    // Round 3 ends (Mira lets her place pass) and round 4 starts.
+    expect(await nextUntil(/round 4\b/)).toMatch(/round 4\b/);
     const later = await say("referee", "attack", { attacker: "Sentry", target: "Dorn" });
     expect(later.ephemeral).toBe(true);
     expect(text(later.message)).toMatch(/Sentry is dead and cannot act/);
@@ -52,9 +70,11 @@ describe("B/X: disrupting spells", () => {
     const r1 = await say("referee", "next");
     expect(text(r1.message)).toMatch(/Party 1 · Foes 6/);
     expect(buttons(r1.message).map((b) => b.label)).not.toContain("The spell goes off");
+    expect(buttons(await live()).map((b) => b.label)).not.toContain("The spell goes off");
     const hit = await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
     expect(text(hit.message)).toMatch(/Mira takes 2 damage/);
     expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
+    // Goblin 2 lets its turn pass: the party's places come.
     const turn = await say("referee", "next");
     // seed 002, "Combat Sequence Per Round": the party's spell casting comes before its melee (issue 30, point 9).
     expect(text(turn.message)).toMatch(/round 1 · Mira to act/);
@@ -65,15 +85,16 @@ describe("B/X: disrupting spells", () => {
 
   // seed 002, "Combat Sequence Per Round": the winning side acts (… spell casting …) before the other side
   it("the party wins: Mira's spell goes off on her turn without a tap, and a goblin's hit afterwards disrupts nothing", async () => {
-    await say("referee", "next");
-    await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    // Round 1 over (Dorn lets his place pass), Mira declares her spell for round 2: made when it starts.
+    expect(await nextUntil(/round 1 · everyone has acted/)).toMatch(/round 1 · everyone has acted/);
+    const ahead = await say("bob", "declare", { action: "spell", detail: "Sleep" });
+    expect(text(ahead.message)).toMatch(/Mira declares Cast a spell \(Sleep\) for round 2/);
     const r2 = await say("referee", "next");
     expect(text(r2.message)).toMatch(/Party 6 · Foes 5/);
     expect(text(r2.message)).toMatch(/Mira's turn: the spell goes off\./);
-    expect(text(r2.message)).toMatch(/\*\*Mira\*\*.*has cast a spell this round/);
+    expect(await board()).toMatch(/\*\*Mira\*\*.*has cast a spell this round/);
     // Mira's spell casting, then Dorn's melee, then the goblins.
-    await say("referee", "next");
-    await say("referee", "next");
+    expect(await nextUntil(/round 2 · Goblin 1, Goblin 2 to act/)).toMatch(/round 2 · Goblin 1, Goblin 2 to act/);
     await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
     const hit = await say("referee", "attack", { attacker: "Goblin 2", target: "Mira" });
     expect(text(hit.message)).toMatch(/Mira takes \d+ damage/);
@@ -82,9 +103,11 @@ describe("B/X: disrupting spells", () => {
 
   // seed 002, "Disrupting Spells": "If a spell caster loses initiative and … fails a saving throw before their turn, the spell … is disrupted"
   it("the foes win and Mira fails a save before her turn: the spell is lost", async () => {
-    await say("referee", "next");
+    // Both goblins have attacked: round 2 is over; Mira declares her spell for round 3.
+    expect(await nextUntil(/round 2 · everyone has acted/)).toMatch(/round 2 · everyone has acted/);
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r3 = await say("referee", "next");
+    expect(text(r3.message)).toMatch(/Round 3\n/);
     expect(text(r3.message)).toMatch(/Foes act first/);
     const save = await say("bob", "save", { kind: "spells" });
     expect(text(save.message)).toMatch(/Mira: save vs Spells, Rods, or Staves fails/);

@@ -1,7 +1,7 @@
 // Ten dungeon turns of The Third Age through the local Discord: a torch burns down (a warning the turn
 // before, then darkness), then turns until a wandering monster from the table, and its "Start encounter" button.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, buttons, until, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, until, liveBoard, type E2E } from "../helpers/e2e.js";
 import type { Reply } from "../../src/local/types.js";
 
 let h: E2E;
@@ -90,8 +90,11 @@ describe("a dungeon session, end to end", () => {
     expect(all.filter((r) => r.ephemeral).every((r) => /started already|same moment/.test(r.message.content))).toBe(true);
     const yes = started[0]!;
     expect(buttons(yes.message)).toEqual([]);
-    await until(() => yes.followUps.length === 1);
-    const enc = text(yes.followUps[0]!);
+    // The start's record, then the encounter's board below it: what the start says is in one or the other.
+    const board = await liveBoard(h);
+    await until(() => yes.followUps.length === 2);
+    expect(yes.followUps[1]!.id).toBe(board.id);
+    const enc = yes.followUps.map(text).join("\n");
     expect(enc).toMatch(/Encounter started: Wandering 7 goblins \(turn 15\)/);
     expect(enc).toMatch(/Their reaction \(rolled at the wandering check\): Neutral, Suspicious\./);
     expect(enc).toMatch(/Goblin 7/);

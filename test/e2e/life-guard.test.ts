@@ -59,34 +59,62 @@ describe("Life & Guard in play", () => {
 
   // seed 004, "Movement": "Characters spend an Action move between adjacent ranks"
   it("a declared move changes the rank on the roster and spends the action", async () => {
-    const dbg = async (label: string, r?: { message: any; ephemeral?: boolean }) => { const b = await liveBoard(h); console.log(`--- ${label}\n${r ? `${r.ephemeral ? "(eph) " : ""}${text(r.message)}\n` : ""}BOARD: ${text(b)}\n${JSON.stringify(b.components)}`); };
-    await dbg("start");
-    const far = await h.cmd("bob", "declare", { action: "move", detail: "battlefield" });
-    await dbg("far", far);
+    /** The referee's /next until round `n` opens: what those answers said. */
+    const nextUntilRound = async (n: number) => {
+      let said = "";
+      for (let i = 0; i < 4; i++) {
+        const r = await h.cmd("referee", "next");
+        expect(r.ephemeral, r.message.content ?? "").toBe(false);
+        said += `${text(r.message)}\n`;
+        if ((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === n) return said;
+      }
+      throw new Error(`round ${n} did not open: ${said}`);
+    };
+    /** The referee's /next until everyone has acted in the round (it is not over yet: no new round). */
+    const nextUntilOver = async () => {
+      const over = async () => {
+        const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } });
+        return e.turn >= (JSON.parse(e.order) as { order: string[][] }).order.length;
+      };
+      for (let i = 0; i < 4 && !(await over()); i++) expect((await h.cmd("referee", "next")).ephemeral).toBe(false);
+      expect(text(await liveBoard(h))).toMatch(/everyone has acted/);
+    };
+    // No declarations between rounds: once everyone has acted in round 1, what Bram declares is for round 2,
+    // kept on the roster and made when the referee starts that round.
+    await nextUntilOver();
+    // Round 1's marks (struck) are his; no rank or move of his own: his weapon's rank.
+    const before = (await state(h, "Bram")).conditions as string[];
+    expect(before.filter((c) => /rank|moved/.test(c))).toEqual([]);
     const m = await h.cmd("bob", "declare", { action: "move", detail: "melee" });
-    await dbg("m", m);
-    const back0 = await h.cmd("bob", "declare", { action: "none" });
-    await dbg("back0", back0);
-    const m2 = await h.cmd("bob", "declare", { action: "move", detail: "melee" });
-    await dbg("m2", m2);
-    const n = await h.cmd("referee", "next");
-    await dbg("n", n);
-    const n2 = await h.cmd("referee", "next");
-    await dbg("n2", n2);
-    return;
-    expect(text(m.message)).toMatch(/Bram: Moves from the reach rank to the melee rank: that is the action this turn\./);
-    expect(text(m.message)).toMatch(/Bram\*\*.*· Melee rank · moved \(action spent\)/);
-    // Withdrawn before the order is rolled, the move gives Bram his old rank back; declared again, it moves him again.
+    expect(m.ephemeral, m.message.content ?? "").toBe(false);
+    expect(text(m.message)).toMatch(/Bram declares Move a rank \(melee\) for round 2: it stands when the referee starts the round\./);
+    expect(text(await liveBoard(h))).toMatch(/Bram\*\*.*· Reach rank · .*for round 2: Move a rank \(melee\)/);
+    // Withdrawn before the order is rolled, the move leaves Bram in his old rank; declared again, it stands again.
     const back = await h.cmd("bob", "declare", { action: "none" });
-    expect(text(back.message)).toMatch(/Bram withdraws this round's declarations/);
-    expect(text(back.message)).toMatch(/Bram\*\*.*· Reach rank/);
-    expect(text(back.message)).not.toMatch(/Bram\*\*[^\n]*moved/);
-    expect((await state(h, "Bram")).conditions).toEqual([]); // his weapon's rank again, as before the move
+    expect(text(back.message)).toMatch(/Bram withdraws what it declared for round 2/);
+    const withdrawn = text(await liveBoard(h));
+    expect(withdrawn).toMatch(/Bram\*\*.*· Reach rank/);
+    expect(withdrawn).not.toMatch(/Bram\*\*[^\n]*moved/);
+    expect(withdrawn).not.toMatch(/Bram\*\*[^\n]*for round 2/);
+    expect((await state(h, "Bram")).conditions).toEqual(before); // his weapon's rank, as before
     const again = await h.cmd("bob", "declare", { action: "move", detail: "melee" });
-    expect(text(again.message)).toMatch(/Bram: Moves from the reach rank to the melee rank/);
-    await h.cmd("referee", "next");
+    expect(text(again.message)).toMatch(/Bram declares Move a rank \(melee\) for round 2/);
+    // The referee ends round 1 (the Ghoul's place passes, then everyone has acted) and starts round 2: the move is made.
+    const n = await nextUntilRound(2);
+    expect(n).toMatch(/Round 2: act in order/);
+    expect(n).toMatch(/Bram: Moves from the reach rank to the melee rank: that is the action this turn\./);
+    expect(text(await liveBoard(h))).toMatch(/Bram\*\*.*· Melee rank · moved \(action spent\)/);
     const after = await h.cmd("bob", "attack", { target: "Ghoul" });
     expect([after.ephemeral, after.message.content]).toEqual([true, "Bram cannot attack this round (declared a move between ranks: that is the action this turn)."]);
+    // Another battlefield is reached from the Ranged rank only: declared for round 3 from the Melee rank, it does not stand.
+    await nextUntilOver();
+    const far = await h.cmd("bob", "declare", { action: "move", detail: "battlefield" });
+    expect(text(far.message)).toMatch(/Bram declares Move a rank \(battlefield\) for round 3/);
+    const n3 = await nextUntilRound(3);
+    expect(n3).toMatch(/Round 3: act in order/);
+    expect(n3).toMatch(/Move a rank, declared for this round, does not stand: [^\n]*another battlefield from the Ranged rank/);
+    expect((await state(h, "Bram")).conditions).not.toContain("fled");
+    expect(text(await liveBoard(h))).toMatch(/Bram\*\*.*· Melee rank/);
   });
 
   // seed 004, "Scars", Doomed: "If your next Life Save is a fail, you die horribly"

@@ -35,7 +35,7 @@ describe("time and numbers that agree", () => {
 
   // seed 002, "Death": "A character or monster reduced to 0 hit points or less is killed": shown as 0, dead.
   it("B/X: a kill below 0 is one line, HP 1 → 0, dead; the board shows the same 0", async () => {
-    // Dorn's turn in round 1, round 2's declarations, its order (foes first), then Dorn's turn.
+    // Dorn's turn in round 1, the round over (everyone has acted), round 2's order rolled at once (foes first), then Dorn's turn.
     for (let i = 0; i < 4; i++) show(await h.cmd("referee", "next"));
     const hurt = show(await h.cmd("referee", "damage", { target: "Goblin 1", amount: 4 }));
     expect(text(hurt.message)).toMatch(/Goblin 1 takes 4 damage: HP 5 → 1\.\nNow: HP 1\/5 \(wounded\)\./);
@@ -51,7 +51,8 @@ describe("time and numbers that agree", () => {
 
   it("the end names who fell and who stands, with no \"(fine)\" for anyone", async () => {
     await h.cmd("alice", "roll", { dice: "1d6" });
-    await h.cmd("referee", "next");
+    // Round 2 is over (everyone has acted): the referee ends the fight without starting round 3, whose Next round ▶
+    // would roll the due morale check and round 3's order at once.
     const end = show(await h.cmd("referee", "encounter end"));
     const t = text(end.message);
     expect(t).toMatch(/Fell: Goblin 1 \(dead\)/);

@@ -2,7 +2,7 @@
 // their character, and each such action says it was the referee's. A `modifier` is labelled by who gave it, and
 // `override` stays the referee's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buttons, startTable, text, until, type E2E } from "../helpers/e2e.js";
+import { buttons, liveBoard, startTable, text, until, type E2E } from "../helpers/e2e.js";
 import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 let h: E2E;
@@ -31,15 +31,19 @@ describe("the referee acts for an absent player", () => {
   // seed 000, "Movement": "declare who will move out of melee this round".
   it("declares for Bob's character from the round's button and with /declare who:, each shown as the referee's", async () => {
     const shown = await h.cmd("referee", "encounter show");
-    const move = buttons(shown.message).find((b) => /^Move out of melee/.test(b.label))!;
-    const ask = await h.press("referee", shown.message.id, move.id);
+    expect(shown.ephemeral, shown.message.content ?? "").toBeFalsy();
+    const board = await liveBoard(h);
+    const move = buttons(board).find((b) => /^Move out of melee/.test(b.label))!;
+    const ask = await h.press("referee", board.id, move.id);
     expect(ask.ephemeral).toBe(true);
     expect(ask.message.content).toBe("Who declares Move out of melee (−2 AC)?");
     expect(buttons(ask.message).map((b) => b.label)).toEqual(["Alda", "Brom", "Goblin 1", "Goblin 2"]);
     const done = await h.press("referee", ask.message.id, buttons(ask.message).find((b) => b.label === "Brom")!.id);
     expect(done.message.content).toBe(`Brom declares Move out of melee (−2 AC) (by the referee, for <@${bob}>).`);
-    await until(() => done.followUps.length === 1);
-    expect(text(done.followUps[0]!)).toMatch(/\*\*Brom\*\* [^\n]*declared: Move out of melee/);
+    // The answer goes to the channel: the declaration's record, then the board below it.
+    const after = await liveBoard(h);
+    await until(() => done.followUps.some((m) => m.id === after.id));
+    expect(text(after)).toMatch(/\*\*Brom\*\* [^\n]*declared: Move out of melee/);
     expect((await brom()).declared).toEqual(["move-out"]);
 
     const back = await h.cmd("referee", "declare", { action: "none", who: "Brom" });

@@ -2,7 +2,7 @@
 // raised and lowered with reasons kept as history, checks (hesitates, stays, deserts), a fight under their employer's control, a
 // restart after which they are still there, and other channels and servers that never see them.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
@@ -64,8 +64,13 @@ describe("a retainer, end to end", () => {
     // roll none (seed 000, "Morale and Loyalty" gives morale to monsters).
     expect(m).toMatch(/Hob \(loyalty 9\): Morale roll 2d6 \[1, 4\] = 5 vs morale 9; 5 is not above 9: Hob holds\.\nThe Third Age gives morale to monsters only/);
     // Alda's player controls two: /attack without an attacker asks which, until only one of them has an attack left.
-    let order = text((await h.cmd("referee", "initiative")).message);
-    for (let i = 0; i < 3 && !/round 1 · Alda, Brom, Hob to act/.test(order); i++) order = text((await h.cmd("referee", "next")).message);
+    // The order rolled is the record; who is to act is on the board below it.
+    expect((await h.cmd("referee", "initiative")).ephemeral).toBeFalsy();
+    let order = text(await liveBoard(h));
+    for (let i = 0; i < 3 && !/round 1 · Alda, Brom, Hob to act/.test(order); i++) {
+      await h.cmd("referee", "next");
+      order = text(await liveBoard(h));
+    }
     expect(order).toMatch(/round 1 · Alda, Brom, Hob to act/);
     const which = await h.cmd("alice", "attack", { target: "Goblin" });
     expect(which.ephemeral).toBe(true);

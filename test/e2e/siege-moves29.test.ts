@@ -4,7 +4,6 @@
 // Seeds are fixed (seedPrefix siege-rd): the dice below are the ones they give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { buttons, liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
-import { dumpChannel } from "/tmp/dump.js";
 
 let h: E2E;
 const refused = async (user: string, name: string, options: Record<string, unknown>, why: string | RegExp) => {
@@ -15,8 +14,14 @@ const refused = async (user: string, name: string, options: Record<string, unkno
 const say = async (user: string, name: string, options: Record<string, unknown> = {}) => {
   const r = await h.cmd(user, name, options as never);
   if (r.ephemeral) throw new Error(`/${name} refused: ${r.message.content}`);
+  // The bot's work after its answer (the board below it, the old one's deletion) is done before the next command.
+  await h.app.bot.router.settled();
   return text(r.message);
 };
+/** The live board's text (its title, notes and roster), once the bot has posted it below the last answer. */
+const board = async () => text(await liveBoard(h));
+/** `say`, then what the channel shows of it: the answer (the record, when it rolled something) and the board below. */
+const sayAndBoard = async (user: string, name: string, options: Record<string, unknown> = {}) => `${await say(user, name, options)}\n${await board()}`;
 
 describe("Castles & Crusades in the round", () => {
   beforeAll(async () => {
@@ -25,7 +30,7 @@ describe("Castles & Crusades in the round", () => {
     await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8" });
     await h.cmd("bob", "character create", { name: "Bo", sheet: "class=fighter level=2 str=12 ac=13 hpMax=12 weapons=mace:1d6" });
   });
-  afterAll(async () => { if (process.env.DUMP) dumpChannel(h, "/tmp/moves.txt"); await h?.stop(); });
+  afterAll(async () => h?.stop());
 
   // seed 003, "Disengaging from Combat": "their opponent gets an attack against them as they run away. This is a free
   // attack and does not count against the opponent's other action in the round, although the opponent may not make a
@@ -36,7 +41,8 @@ describe("Castles & Crusades in the round", () => {
     expect(await say("alice", "declare", { action: "disengage", detail: "Orc 1" })).toMatch(
       /Hasty disengagement: up to 120 ft, −2 AC for the round[\s\S]*Orc 1 is in melee with Una: one free attack each, never a second; no other foe gets one\./,
     );
-    expect(await say("referee", "next")).toMatch(/round 1 · Goblin, Orc 1 to act/);
+    await say("referee", "next");
+    expect(await board()).toMatch(/round 1 · Goblin, Orc 1 to act/);
     // Orc 1's own attack at Bo, then its free one at Una: in melee, not from 200 ft.
     expect(await say("referee", "attack", { attacker: "Orc 1", target: "Bo" })).toMatch(/\*\*scimitar\*\*: d20 20 \+ 1 \(BtH \+1\) = \*\*21\*\* vs AC 13 → hit, 1d8 = 6 damage\./);
     await refused("referee", "attack", { attacker: "Orc 1", target: "Una", distance: 200 }, "Orc 1's free attack at Una is made in melee as they run away, not from afar (Castles & Crusades · Disengaging from Combat).");
@@ -52,7 +58,8 @@ describe("Castles & Crusades in the round", () => {
   // feet away, but no more than 60 feet"; "Initiative": the larger creature strikes first "only if the … smaller
   // creature approaches within ten feet".
   it("a charge names its foe and distance; only the foe charged strikes first; a one tap says what to give", async () => {
-    const start = (await h.cmd("referee", "encounter start", { monsters: "1 ogre, 1 orc", surprise: false })).message;
+    await say("referee", "encounter start", { monsters: "1 ogre, 1 orc", surprise: false });
+    const start = await liveBoard(h);
     const charge = buttons(start).find((b) => b.label === "Charge")!;
     // One tap opens the detail box; left empty, the charge is refused with what to give, and nothing is set.
     const tap = await h.press("alice", start.id, charge.id);
@@ -62,7 +69,7 @@ describe("Castles & Crusades in the round", () => {
     expect(empty.message.content).toMatch("Say whom Una charges and how far away, e.g. `/declare charge detail:Orc 1 40`: the foe must be 30–60 ft away, in a straight line.");
     await refused("alice", "declare", { action: "charge", detail: "Orc 25" }, "Una cannot charge: The foe is 25 ft away: a charge needs at least the normal rate, 30 ft.");
     expect(await say("alice", "declare", { action: "charge", detail: "Orc, 40 ft" })).toMatch(/Una charges Orc, 40 ft away\. Charge allowed \(30–60 ft\)/);
-    const r1 = await say("referee", "next");
+    const r1 = await sayAndBoard("referee", "next");
     expect(r1).not.toMatch(/First round: Ogre strikes first/);
     expect(r1).toMatch(/round 1 · /);
     await say("referee", "encounter end");
@@ -76,22 +83,27 @@ describe("Castles & Crusades in the round", () => {
     await say("referee", "heal", { target: "Una", amount: 8 });
     await say("referee", "encounter start", { monsters: "1 goblin, 1 ogre", surprise: false });
     // Una won the initiative over the Ogre: she is #2, it is #4.
-    expect(await say("referee", "next")).toMatch(/#2 \*\*Una\*\*[\s\S]*#4 \*\*Ogre\*\*/);
-    expect(await say("referee", "next")).toMatch(/round 1 · Una to act/);
+    await say("referee", "next");
+    expect(await board()).toMatch(/#2 \*\*Una\*\*[\s\S]*#4 \*\*Ogre\*\*/);
+    await say("referee", "next");
+    expect(await board()).toMatch(/round 1 · Una to act/);
     await refused("alice", "declare", { action: "move", detail: "Troll 20" }, "\"Troll\" is not the foe closed on: choose Goblin, Ogre.");
     const move = await say("alice", "declare", { action: "move", detail: "Ogre 15" });
     expect(move).toMatch(
       "Una moves 15 ft (3 squares): no more than half the rate (15 ft), so the attack is still allowed.\nFirst round: Una closes within ten feet of Ogre, so Ogre strikes first (large against medium), before Una's attack on it and out of its turn; that strike is Ogre's action this round.\nCastles & Crusades · Initiative",
     );
-    expect(move).toMatch(/\*\*Una\*\* .* · closed within 10 ft of Ogre · declared: Move/);
+    expect(await board()).toMatch(/\*\*Una\*\* .* · closed within 10 ft of Ogre · declared: Move/);
     await refused("alice", "attack", { target: "Ogre" }, "Ogre strikes first: Una closed within ten feet of it in the first round, so Ogre attacks Una before Una's attack, out of its turn (Castles & Crusades · Initiative).");
     expect(await say("referee", "attack", { attacker: "Ogre", target: "Una" })).toMatch(
       /^Ogre attacks Una: hit\n\*\*club\*\*: d20 13 \+ 7 \(BtH \+4, STR \+3\) = \*\*20\*\* vs AC 14 → hit, 2d8 \(STR \+3\) = 13 damage\.\nReferee: Ogre acts out of turn\./,
     );
     expect(await say("alice", "attack", { target: "Ogre" })).toMatch(/^Una attacks Ogre: hit\n\*\*longsword\*\*: d20 17 \+ 4/);
     // "Such action counts as the action for that round for the larger creature": at its own place, no second attack.
+    // The turn passed on to Bo after Una's attack; past Bo, the Ogre has nothing left to do at its place, so the round is over.
     await say("referee", "next");
-    expect(await say("referee", "next")).toMatch(/round 1 · Ogre to act[\s\S]*\*\*Una\*\* .* · closed within 10 ft of Ogre, struck first by Ogre/);
+    expect(await board()).toMatch(/\*\*Una\*\* .* · closed within 10 ft of Ogre, struck first by Ogre/);
+    // Soft: the bot moves the turn to the Ogre's place (its title naming nobody to act) instead of passing it by.
+    expect.soft(await board()).toMatch(/round 1 · everyone has acted/);
     await refused("referee", "attack", { attacker: "Ogre", target: "Bo" }, /^Ogre has already attacked this round \(one attack this round\)\./);
     await say("referee", "encounter end");
   });
@@ -104,9 +116,10 @@ describe("Castles & Crusades in the round", () => {
     const slow = await say("referee", "condition add", { target: "Una", condition: "slowed by three-quarters" });
     expect(slow).toMatch(/Una: movement reduced by three-quarters \(the most\), this encounter/);
     // 30 ft × 0.25 = 7.5: 7 ft.
-    expect(slow).toMatch(/\*\*Una\*\*.* · moves 7 ft a round \(30 ft reduced\)/);
+    expect(await board()).toMatch(/\*\*Una\*\*.* · moves 7 ft a round \(30 ft reduced\)/);
     await say("referee", "condition add", { target: "Slug", condition: "movement reduced by three-quarters (the most)" });
-    expect(await say("referee", "next")).toMatch(/round 1 · /);
+    await say("referee", "next");
+    expect(await board()).toMatch(/round 1 · /);
     await refused("referee", "declare", { who: "Una", action: "move", detail: "29" }, "Una cannot move 29 ft: running is four times the rate, at most 28 ft. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.");
     expect(await say("referee", "declare", { who: "Una", action: "move", detail: "3" })).toMatch(
       "Una moves 3 ft (less than a square): no more than half the rate (3 ft), so the attack is still allowed. Una's rate is 7 ft: 30 ft reduced by three-quarters by the Castle Keeper.",
@@ -125,18 +138,18 @@ describe("Castles & Crusades in the round", () => {
     const sheet = await say("alice", "character edit", { name: "Una", sheet: "packed=potion of healing|rope" });
     expect(sheet).toMatch("In the backpack (a round to dig out): potion of healing, rope");
     await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
-    let board = "";
-    for (let i = 0; i < 4 && !/round 1 · Una to act/.test(board); i++) board = await say("referee", "next");
-    expect(board).toMatch(/round 1 · Una to act/);
+    let shown = "";
+    for (let i = 0; i < 4 && !/round 1 · Una to act/.test(shown); i++) shown = await sayAndBoard("referee", "next");
+    expect(shown).toMatch(/round 1 · Una to act/);
     const dig = await say("alice", "declare", { action: "item", detail: "Potion of Healing" });
     expect(dig).toMatch(
       "Una takes off the pack and digs out the potion of healing: an item in a backpack takes at least a round to retrieve, so it can be used next round. That is this round's action: no attack as well.\nCastles & Crusades · Use an Item",
     );
-    expect(dig).toMatch(/\*\*Una\*\* .* · potion of healing out of the backpack, ready · declared: Use an item/);
+    expect(await board()).toMatch(/\*\*Una\*\* .* · potion of healing out of the backpack, ready · declared: Use an item/);
     await refused("alice", "attack", { target: "Goblin" }, "Una cannot attack this round (used an item: that is this round's action).");
     // The next round, the potion is at hand: used at once.
-    for (let i = 0; i < 6 && !/round 2 · Una to act/.test(board); i++) board = await say("referee", "next");
-    expect(board).toMatch(/round 2 · Una to act/);
+    for (let i = 0; i < 6 && !/round 2 · Una to act/.test(shown); i++) shown = await sayAndBoard("referee", "next");
+    expect(shown).toMatch(/round 2 · Una to act/);
     expect(await say("alice", "declare", { action: "item", detail: "potion of healing" })).toMatch(/^Una: use an item \(potion of healing\)\. That is the round's action: no attack as well\./m);
     await say("referee", "encounter end");
   });
@@ -169,19 +182,21 @@ describe("Castles & Crusades in the round", () => {
   // until the following round for the effect of the spell to take place."
   it("a spell of 2 rounds: casting is the round's action, and it takes effect on the caster's turn the following round", async () => {
     await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
-    let board = "";
-    for (let i = 0; i < 4 && !/round 1 · Bo to act/.test(board); i++) board = await say("referee", "next");
-    expect(board).toMatch(/round 1 · Bo to act/);
+    let shown = "";
+    for (let i = 0; i < 4 && !/round 1 · Bo to act/.test(shown); i++) shown = await sayAndBoard("referee", "next");
+    expect(shown).toMatch(/round 1 · Bo to act/);
     const cast = await say("bob", "declare", { action: "spell", detail: "Sleep, 2 rounds" });
     expect(cast).toMatch(
       "Bo begins casting Sleep, 2 rounds to cast: it takes effect on Bo's turn in round 2, the following round. Until then casting is Bo's action each round: no attack, move or other action.\nCastles & Crusades · Cast a Spell",
     );
-    expect(cast).toMatch(/\*\*Bo\*\* .* · casting Sleep: it takes effect in round 2 · declared: Cast a spell/);
+    expect(await board()).toMatch(/\*\*Bo\*\* .* · casting Sleep: it takes effect in round 2 · declared: Cast a spell/);
     await refused("bob", "attack", { target: "Goblin" }, "Bo cannot attack this round (still casting Sleep: it takes effect in round 2).");
-    for (let i = 0; i < 6 && !/round 2 · Bo to act/.test(board); i++) board = await say("referee", "next");
-    // The following round, on Bo's turn, the board says the spell takes effect; a spell's touch attack is all that is left.
-    expect(board).toMatch(/round 2 · Bo to act[\s\S]*\nBo's Sleep takes effect now, in round 2, its casting done \(Castles & Crusades · Cast a Spell\)\./);
-    expect(board).not.toMatch(/casting Sleep/);
+    for (let i = 0; i < 6 && !/round 2 · Bo to act/.test(shown); i++) shown = await sayAndBoard("referee", "next");
+    // The following round, on Bo's turn, the channel says the spell takes effect (in the record of the press that brought
+    // Bo's turn, or on the board when it rolled nothing); a spell's touch attack is all that is left.
+    expect(await board()).toMatch(/round 2 · Bo to act/);
+    expect(shown).toMatch(/\nBo's Sleep takes effect now, in round 2, its casting done \(Castles & Crusades · Cast a Spell\)\./);
+    expect(await board()).not.toMatch(/casting Sleep/);
     await refused("bob", "attack", { target: "Goblin" }, /^Bo is casting a spell this round: the only attack left is the spell's touch attack/);
     await say("referee", "encounter end");
   });

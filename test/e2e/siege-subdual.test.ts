@@ -3,14 +3,18 @@
 // hours out when beaten to −10 by subdual damage; 24 hours of bed rest before the badly wounded heal.
 // Seeds are fixed (seedPrefix siege-sub): the dice below are the ones they give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 const say = async (user: string, name: string, options: Record<string, unknown> = {}) => {
   const r = await h.cmd(user, name, options as never);
   if (r.ephemeral) throw new Error(`/${name} refused: ${r.message.content}`);
+  // The bot's work after its answer (the board below it, the old one's deletion) is done before the next command.
+  await h.app.bot.router.settled();
   return text(r.message);
 };
+/** The live board's text (its title, notes and roster), once the bot has posted it below the last answer. */
+const board = async () => text(await liveBoard(h));
 const sheetState = async (name: string) => JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name } })).state) as Record<string, any>;
 
 describe("Castles & Crusades: subdual damage and the long waits", () => {
@@ -44,7 +48,8 @@ describe("Castles & Crusades: subdual damage and the long waits", () => {
     // "Minimally, these weapons deliver one point": a 1d2−4 (STR +1) blow to subdue is still 1.
     const odds = text((await h.cmd("alice", "odds", { target: "Brawler", weapon: "1d2-4", subdue: true })).message);
     expect(odds).toMatch(/damage 1d2-4 \+1: 1–1, average 1\.00 subdual/);
-    expect(await say("referee", "next")).toMatch(/round 1 · Bo to act/);
+    await say("referee", "next");
+    expect(await board()).toMatch(/round 1 · Bo to act/);
     // The referee's attacks out of turn (override) keep the test short; the turn order is not the point here.
     const fist = await say("referee", "attack", { attacker: "Brawler", target: "Una", override: true });
     expect(fist).toMatch(/\*\*fist\*\*: d20 16 \+ 2 \(BtH \+2\) = \*\*18\*\* vs AC 14 → hit, 1d4 = 2 subdual damage\./);

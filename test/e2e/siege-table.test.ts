@@ -3,7 +3,7 @@
 // illusory damage, a day of natural healing, and Dexterity never added to initiative.
 // Seeds are fixed (seedPrefix siege29): the dice below are the ones they give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 const refused = async (user: string, name: string, options: Record<string, unknown>, why: string | RegExp) => {
@@ -14,8 +14,14 @@ const refused = async (user: string, name: string, options: Record<string, unkno
 const say = async (user: string, name: string, options: Record<string, unknown> = {}) => {
   const r = await h.cmd(user, name, options as never);
   if (r.ephemeral) throw new Error(`/${name} refused: ${r.message.content}`);
+  // The bot's work after its answer (the board below it, the old one's deletion) is done before the next command.
+  await h.app.bot.router.settled();
   return text(r.message);
 };
+/** The live board's text (its title, notes and roster), once the bot has posted it below the last answer. */
+const board = async () => text(await liveBoard(h));
+/** `say`, then what the channel shows of it: the answer (the record, when it rolled something) and the board below. */
+const sayAndBoard = async (user: string, name: string, options: Record<string, unknown> = {}) => `${await say(user, name, options)}\n${await board()}`;
 const state = async (name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name, encounter: { name: "Encounter 2" } } })).state) as { conditions: string[] };
 
 describe("Castles & Crusades at the table", () => {
@@ -56,8 +62,8 @@ describe("Castles & Crusades at the table", () => {
     expect((await state("Una")).conditions).toEqual(["surprised"]);
     const r1 = await say("referee", "initiative");
     expect(r1).toMatch(/Una cannot act \(surprised\)\.\nOrc 1 cannot act \(surprised\)\.\nBo & Orc 2: d10 7/);
-    await say("referee", "next"); // round 1 ends: round 2 declares
-    await say("referee", "next"); // round 2's order
+    await say("referee", "next"); // Bo and Orc 2 pass: everyone has acted in round 1
+    await say("referee", "next"); // round 1 ends and round 2's order is rolled
   });
 
   it("conditions are the referee's, from the game's own words; wrong ones are refused and change nothing", async () => {
@@ -81,10 +87,11 @@ describe("Castles & Crusades at the table", () => {
   it("set with their lifetimes, shown on the board, and read by the attacks", async () => {
     let t = await say("referee", "condition add", { target: "Orc 1", condition: "blind" });
     expect(t).toMatch(/^Orc 1 is blind\nOrc 1: blind \(\+5 to hit them, −10 to their attacks\), this encounter \(it ends with the fight\)\./);
-    expect(t).toMatch(/\*\*Orc 1\*\* .* · blind \(\+5 to hit them, −10 to their attacks\) this encounter/);
+    expect(await board()).toMatch(/\*\*Orc 1\*\* .* · blind \(\+5 to hit them, −10 to their attacks\) this encounter/);
     await say("referee", "condition add", { target: "Orc 2", condition: "stunned" });
     await say("referee", "condition add", { target: "Orc 2", condition: "invisible", lasts: "round" });
-    t = await say("referee", "condition add", { target: "Una", condition: "unaware", lasts: "removed" });
+    await say("referee", "condition add", { target: "Una", condition: "unaware", lasts: "removed" });
+    t = await board();
     expect(t).toMatch(/\*\*Una\*\* .* · unaware of attackers \(no Dexterity bonus to AC\) until removed/);
     expect(t).toMatch(/\*\*Orc 2\*\* .* · stunned \(\+2 to hit them\) this round, invisible \(−10 to hit them\) this round/);
 
@@ -92,15 +99,23 @@ describe("Castles & Crusades at the table", () => {
     expect(t).toMatch(/\*\*scimitar\*\*: d20 3 − 9 \(BtH \+1, attacker blind -10\) = \*\*-6\*\* vs AC 12 = sheet AC 14 − 2 no DEX \(unaware\) → miss\./);
     t = await say("referee", "attack", { attacker: "Una", target: "Orc 1", override: true });
     expect(t).toMatch(/\*\*longsword\*\*: d20 12 \+ 9 \(BtH \+3, STR \+1, defender blind \+5\) = \*\*21\*\* vs AC 13 → hit/);
-    t = await say("referee", "attack", { attacker: "Bo", target: "Orc 2", override: true });
-    expect(t).toMatch(/\*\*mace\*\*: d20 10 − 6 \(BtH \+2, defender stunned or cowering \+2, defender invisible -10\) = \*\*4\*\* vs AC 13 → miss\./);
   });
 
   // seed 003, "Movement in the Combat Round": "Moving farther than one-half movement rate negates the ability to make
   // an attack" — after the attack too: Una (30 ft) has attacked, so 25 ft is refused and 15 ft allowed.
   it("after an attack, a move is at most half the rate", async () => {
+    // Una attacked out of turn, her place (after Bo's and Orc 1's) still to come: her move is this round's. (Once her
+    // place has passed, what she declares is for the next round.)
+    expect(await board()).toMatch(/round 2 · Bo to act/);
     await refused("referee", "declare", { action: "move", who: "Una", detail: "25" }, "Una has attacked this round: a move after it is at most half the rate (15 ft), not 25 ft.");
     expect(await say("referee", "declare", { action: "move", who: "Una", detail: "15" })).toMatch(/Una moves 15 ft \(3 squares\): no more than half the rate \(15 ft\), so the attack is still allowed\./);
+  });
+
+  // The rest of "read by the attacks" (seed 003, "Situational Modifiers"), once Una's move is in: Bo's attack at the
+  // stunned and invisible Orc 2 (the dice as they followed Una's attack: a declared move rolls nothing).
+  it("the round's stunned and invisible are read by the attack at them", async () => {
+    const t = await say("referee", "attack", { attacker: "Bo", target: "Orc 2", override: true });
+    expect(t).toMatch(/\*\*mace\*\*: d20 10 − 6 \(BtH \+2, defender stunned or cowering \+2, defender invisible -10\) = \*\*4\*\* vs AC 13 → miss\./);
   });
 
   // seed 003, "Disarm": "to successfully disarm them"; a disarmed orc does not go on with its scimitar.
@@ -115,7 +130,7 @@ describe("Castles & Crusades at the table", () => {
 
   it("round marks end with the round; the others stay until the fight ends or the referee ends them", async () => {
     let t = "";
-    for (let i = 0; i < 3 && !/round 3/.test(t); i++) t = await say("referee", "next");
+    for (let i = 0; i < 3 && !/round 3/.test(t); i++) t = await sayAndBoard("referee", "next");
     expect(t).toMatch(/Orc 2: stunned \(\+2 to hit them\); invisible \(−10 to hit them\) — ended with the round\./);
     expect((await state("Orc 2")).conditions).toEqual(["disarmed"]);
     expect((await state("Orc 1")).conditions).toContain("blind");
@@ -126,7 +141,8 @@ describe("Castles & Crusades at the table", () => {
 
   // seed 003, "Cast a Spell" is the round's action; "Touch Attack": a spell delivered by touch needs the caster's touch.
   it("a declared spell leaves its own touch attack, and nothing else", async () => {
-    await say("referee", "next"); // round 3's order
+    // Round 3's order was rolled with round 2's end: Bo is first.
+    expect(await board()).toMatch(/round 3 · Bo to act/);
     expect(await say("referee", "declare", { action: "spell", who: "Bo", detail: "cure light wounds" })).toMatch(/Bo: cast a spell \(cure light wounds\)\. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack/);
     await refused("referee", "attack", { attacker: "Bo", target: "Orc 2" }, /Bo is casting a spell this round: the only attack left is the spell's touch attack/);
     expect(await say("referee", "attack", { attacker: "Bo", target: "Orc 2", weapon: "touch" })).toMatch(/^Bo attacks Orc 2/);
@@ -163,8 +179,8 @@ describe("Castles & Crusades at the table", () => {
 
   it("/encounter start with stats and no monsters: named by the stat line, else asked for a name", async () => {
     await refused("referee", "encounter start", { stats: "HD 4 (d8) AC 16 ATK club 2d8 SIZE large" }, "Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
-    const t = await say("referee", "encounter start", { stats: "Brute HD 4 (d8) AC 16 ATK club 2d8 SIZE large", surprise: false });
-    expect(t).toMatch(/\*\*Brute\*\* `[█░]+` HP \d+\/\d+/);
+    await say("referee", "encounter start", { stats: "Brute HD 4 (d8) AC 16 ATK club 2d8 SIZE large", surprise: false });
+    expect(await board()).toMatch(/\*\*Brute\*\* `[█░]+` HP \d+\/\d+/);
     // /odds says a hopeless attack plainly, not "needs 20 (impossible)".
     const o = text((await h.cmd("referee", "odds", { attacker: "Una", target: "Brute", modifier: -20 })).message);
     expect(o).toMatch(/\*\*longsword\*\*: d20 -16 vs AC 16: needs 32, more than a d20 can roll: no chance — 0%/);

@@ -2,7 +2,7 @@
 // initiative → each turn: movement, then the attack): a declared move costs −2 AC, two weapons give two attacks
 // (−2, then −4) and refuse a third, and a Parry then "Take it" still offers a Counter to a defender who can pay.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { startE2E, text, buttons, type E2E } from "../helpers/e2e.js";
+import { startE2E, text, buttons, liveBoard, type E2E } from "../helpers/e2e.js";
 import { orderCodec } from "../../src/play/codecs/encounter.js";
 
 let h: E2E;
@@ -37,10 +37,13 @@ afterAll(async () => h?.stop());
 describe("A round of The Third Age, through Discord", () => {
   // seed 000, "Initiative": "first declare if a character will move out of melee"; "Movement": −2 AC for the round
   it("declares a move out of melee before initiative; the roster shows its −2 AC", async () => {
-    const start = await h.cmd("referee", "encounter start", { name: "Ogre den", monsters: "2 ogres", surprise: false });
-    expect(buttons(start.message).map((b) => b.label)).toContain("Move out of melee (−2 AC)");
-    // One tap on the round's message (a phone's way to declare).
-    const d = await pressLabel("alice", start.message, /^Move out of melee/);
+    const record = await h.cmd("referee", "encounter start", { name: "Ogre den", monsters: "2 ogres", surprise: false });
+    expect(record.ephemeral, text(record.message)).toBe(false);
+    // The start is the record; the board (roster and buttons) follows below it.
+    const start = await liveBoard(h);
+    expect(buttons(start).map((b) => b.label)).toContain("Move out of melee (−2 AC)");
+    // One tap on the board (a phone's way to declare).
+    const d = await pressLabel("alice", start, /^Move out of melee/);
     expect(d.ephemeral).toBe(false);
     expect(text(d.message)).toMatch(/Alda will move out of melee \(up to 40' \(8 squares\)\): −2 AC until the end of the round\./);
     expect(text(d.message)).toMatch(/moved while engaged in melee \(−2 AC this round\) · declared: Move out of melee \(−2 AC\)/);
@@ -99,18 +102,18 @@ describe("A round of The Third Age, through Discord", () => {
   });
 
   // seed 000, "Movement": the −2 AC lasts "for the round"
-  it("the round's end ends the −2 AC and two-weapon fighting, and the next round opens for declarations", async () => {
+  it("the round's end ends the −2 AC and two-weapon fighting, and the next round opens with its order rolled", async () => {
+    // No declare phase between rounds: the press that ends round 1 rolls round 2's order at once.
     let last = "";
-    for (let i = 0; i < 4 && !/declare now/.test(last); i++) last = text((await h.cmd("referee", "next")).message);
+    for (let i = 0; i < 4 && (await db().encounter.findFirstOrThrow({ where: { status: "active" } })).round < 2; i++) last = text((await h.cmd("referee", "next")).message);
     expect(last).toMatch(/Ends: Alda's −2 AC for moving in melee\./);
-    expect(last).toMatch(/declare now/);
+    expect(last).toMatch(/Round 2: act in order/);
     const alda = await db().combatant.findFirstOrThrow({ where: { name: "Alda" } });
     expect(JSON.parse(alda.state).conditions).toEqual([]);
   });
 
   // seed 000, "Reactions" (Mr. President Get Down: "must fall prone") and "Movement": standing up uses the turn's movement
   it("a prone character stands up on its turn, and prone never reaches the sheet", async () => {
-    await h.cmd("referee", "next"); // round 2's order
     const a = await h.cmd("referee", "attack", { attacker: "Ogre 1", target: "Alda" });
     const down = await pressLabel("bob", a.message, /^Get Down/);
     if (buttons(down.message).some((b) => b.label === "Take it")) await pressLabel("alice", down.message, /^Take it$/);

@@ -49,7 +49,7 @@ describe("The Third Age at the table", () => {
     const first = await changeHealth(s, ref, { target: "Goblin 1", amount: 9, heal: false });
     expect(first.extra).toEqual([]);
     const second = await changeHealth(s, ref, { target: "Goblin 2", amount: 9, heal: false });
-    expect(second.extra).toEqual(["Morale: 2 of the foes have fallen — multiple casualties (The Third Age · Morale and Loyalty): the referee may call `/morale side:foes`."]);
+    expect(second.extra).toEqual(["Morale: 2 of the foes have fallen — multiple casualties (The Third Age · Morale and Loyalty): the referee may call `/morale side:foes`, or press Morale on the board."]);
     // Said once: later damage that fells nobody new does not repeat it.
     const later = await changeHealth(s, ref, { target: "Goblin 2", amount: 1, heal: false });
     expect(later.extra).toEqual([]);

@@ -86,7 +86,7 @@ export function encounterStartRecord(ev: EncounterEvent & { seedHash: string }):
   const embeds = ev.results.slice(0, 8).map((r) => ruleEmbed(r));
   const started = new Embed({ color: COLOURS.referee })
     .setTitle(clip(`Encounter started: ${ev.fight.encounter.name}`, LIMITS.title))
-    .setDescription(clip(startLine(ev.fight), LIMITS.description))
+    .setDescription(clip([...ev.notes, startLine(ev.fight)].join("\n"), LIMITS.description))
     .addFields({ name: "Seed commitment (SHA-256)", value: `\`${ev.seedHash}\`\nThe seed is revealed when the encounter ends; /verify replays every roll.` });
   return [...embeds, started];
 }

@@ -15,8 +15,9 @@ import { isDown, loadFight, requireFight, requireFightOf, type Fight } from "./l
 import { bumpEncounter, type EncounterEvent } from "./index.js";
 import { endOfRound } from "../round/marks.js";
 import { freshRound, readRound } from "../round/state.js";
-import { cannotAct, roundOver } from "../round/context.js";
-import { passTurn } from "../round/pass.js";
+import { roundOver } from "../round/context.js";
+import { passTurn, reachPlaces } from "../round/pass.js";
+import { firstReady } from "../round/ready.js";
 import { moraleCheck, moraleDue } from "../table/encounter.js";
 import { declareIn } from "../round/declare.js";
 import type { AheadDeclaration } from "../round/state.js";
@@ -25,7 +26,6 @@ import { ROUNDS_PER_TURN } from "../../rules/dungeon/index.js";
 import { endTurnMarks } from "../dungeon/turnmarks.js";
 import { addRounds, encounterById } from "../../store/hot.js";
 import { laneOnly } from "../../store/lane.js";
-import { turnStarts } from "../round/onturn.js";
 import { orderCodec, roundCodec } from "../codecs/encounter.js";
 import type { Mark } from "../../rules/marks.js";
 
@@ -120,20 +120,6 @@ async function endRound(tx: Hot, fight: Fight, open: OpenStream): Promise<{ figh
   return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, notes };
 }
 
-/** The first group from `from` in which someone can act; notes say who was skipped and why. */
-function firstActing(f: Fight, order: string[][], from: number, notes: string[]): number {
-  for (let t = from; t < order.length; t++) {
-    const group = f.combatants.filter((c) => order[t]!.includes(c.id));
-    const why = group.map((c) => [c, cannotAct(f, c)] as const);
-    if (why.some(([, w]) => !w)) {
-      for (const [c, w] of why) if (w) notes.push(`${c.name} ${w}: skipped.`);
-      return t;
-    }
-    for (const [c, w] of why) notes.push(`${c.name} ${w}: skipped.`);
-  }
-  return order.length;
-}
-
 function requireBothSides(f: Fight) {
   if (!f.combatants.some((c) => c.side === "foes") || !f.combatants.some((c) => c.side === "party")) {
     throw new UserError("Initiative needs both sides: add monsters with /encounter add and characters with /encounter join.");
@@ -154,9 +140,9 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
     // The referee rolls the order again in the middle of a round: the round's marks and attacks stand.
     const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
     const notes: string[] = [];
-    const turn = firstActing(fight, init.order, 0, notes);
+    const turn = firstReady(fight, init.order, 0, rs, notes);
     await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(init.order), turn });
-    notes.push(...(await turnStarts(tx, await reload(tx, fight), init.order, turn)));
+    notes.push(...(await reachPlaces(tx, await reload(tx, fight), init.order, 0, turn)));
     await open.close(tx, actor);
     return { fight: await reload(tx, fight), results: [init], notes };
   }));
@@ -173,10 +159,10 @@ async function beginRound(tx: Hot, s: Services, actor: Actor, fight: Fight): Pro
   if (fight.encounter.round === 0) await tickClock(tx, fight, 1);
   const started = await startRound(tx, await loadFight(tx, fight.campaign, fight.encounter), round, open);
   const notes = [`Round ${round}: act in order.`];
-  const turn = firstActing(started.fight, started.order, 0, notes);
   const rs = { ...readRound(fight.encounter), phase: "act" as const };
+  const turn = firstReady(started.fight, started.order, 0, rs, notes);
   await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(started.order), round, turn, roundState: roundCodec.encode(rs) });
-  notes.push(...(await turnStarts(tx, await reload(tx, fight), started.order, turn)));
+  notes.push(...(await reachPlaces(tx, await reload(tx, fight), started.order, 0, turn)));
   await open.close(tx, actor);
   return { fight: await reload(tx, fight), results: started.results, notes, lapsed };
 }
@@ -238,10 +224,10 @@ async function moveOn(s: Services, actor: Actor, expect?: RoundPosition): Promis
     const notes: string[] = [];
     if (!roundOver(fight)) {
       // Past those who will not act: the next place where someone can, else everyone has had their place.
-      const turn = firstActing(fight, order, fight.encounter.turn + 1, notes);
+      const turn = firstReady(fight, order, fight.encounter.turn + 1, readRound(fight.encounter), notes);
       // Attacks waiting for an answer stay open: the next combatant's turn does not close them.
       await bumpEncounter(tx, fight.encounter, { turn });
-      notes.push(...(await passTurn(tx, await reload(tx, fight), turn)));
+      notes.push(...(await passTurn(tx, fight, turn)));
       return { fight: await reload(tx, fight), results: [], notes, newRound: false };
     }
     return { ...(await nextRound(tx, s, actor, fight, notes)), newRound: true };

@@ -191,11 +191,17 @@ async function keepForNextRound(tx: Hot, actor: Actor, fight: Fight, row: Combat
 /** A declaration, inside the caller's transaction (the round's start makes those declared ahead with it). */
 export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Promise<EncounterEvent> {
   {
-    const { fight, row, rs, open } = await locate(tx, actor, req.who, req.expect);
+    let { fight, row, rs, open } = await locate(tx, actor, req.who, req.expect);
     const by = forPlayer(row, actor);
     const tag = by ? ` (${by})` : "";
-    if (hasActed(fight, toRule(row))) return keepForNextRound(tx, actor, fight, row, open, req, tag);
     const word = req.action.trim().toLowerCase();
+    // Who has had its turn declares for the next round, unless what it names is still open this round (a move after its attack).
+    const late = hasActed(fight, toRule(row)) ? declarable(fight, toRule(row), readRound(fight.encounter)) : null;
+    if (late && !match(late, word)) return keepForNextRound(tx, actor, fight, row, open, req, tag);
+    if (late) {
+      rs = readRound(fight.encounter);
+      open = late;
+    }
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     // "none" (or "clear", "cancel", "withdraw") takes this round's declarations back, unless the system has a declaration by that id.
     if (WITHDRAW.has(word) && !open.some((d) => d.id === word)) {
@@ -206,7 +212,7 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     }
     const who = toRule(row);
     const decl = find(open, req.action, row.name, () => whyNot(fight, who, rs, req.action.trim().toLowerCase()));
-    if (decl.when === "turn") checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
+    if (decl.when === "turn" && !late) checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
     if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
     const bag = bagFor(stream, `${row.name} declares ${decl.label}`);
     const ctx = roundContext(fight, who, rs);

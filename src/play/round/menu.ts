@@ -22,8 +22,9 @@ export function roundMenu(f: Fight): RoundMenu {
   for (const c of f.combatants) {
     const row = f.rows.find((r) => r.id === c.id);
     if (!row?.controllerId) continue;
-    // Who has had their turn declares for the next round (ready.ts): one press then starts it.
-    for (const d of declarable(f, c, declaringFor(f, c, now))) if (!seen.has(d.id)) seen.set(d.id, d.label);
+    // What is still open this round (a move after the attack), and, for who has had their turn, the next round's (ready.ts).
+    const next = declaringFor(f, c, now);
+    for (const d of [...declarable(f, c, now), ...(next !== now ? declarable(f, c, next) : [])]) if (!seen.has(d.id)) seen.set(d.id, d.label);
   }
   return { encounterId: f.encounter.id, round: f.encounter.round, version: f.encounter.version, phase: now.phase, over: roundOver(f, now), declarations: [...seen].map(([id, label]) => ({ id, label })) };
 }

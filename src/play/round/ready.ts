@@ -32,21 +32,29 @@ export function readyToAct(f: Fight, rs: RoundState = readRound(f.encounter)): C
 
 /**
  * The place the turn passes to once nobody at the place acting now has anything left to do: the next place
- * where someone can act (those who cannot are named, skipped), or `order.length` when everyone has acted.
- * Null while someone at this place may still act.
+ * where someone can act, or `order.length` when everyone has acted. Null while someone here may still act.
  */
 export function passedTurn(f: Fight, rs: RoundState, notes: string[]): number | null {
   if (f.encounter.round === 0 || rs.phase !== "act" || roundOver(f, rs)) return null;
   const order = orderCodec.decode(f.encounter.order);
   if (!order.length || readyToAct(f, rs).length) return null;
-  for (let t = f.encounter.turn + 1; t < order.length; t++) {
-    const at = { ...f, encounter: { ...f.encounter, turn: t } };
+  return firstReady(f, order, f.encounter.turn + 1, rs, notes);
+}
+
+/**
+ * The first place from `from` where someone standing has something left to do this round (`order.length` when
+ * none); those who cannot act there are named in `notes` ("Dorn is surprised in the first round: skipped.").
+ */
+export function firstReady(f: Fight, order: string[][], from: number, rs: RoundState, notes: string[]): number {
+  const stored = orderCodec.encode(order);
+  for (let t = from; t < order.length; t++) {
+    const at = { ...f, encounter: { ...f.encounter, turn: t, order: stored } };
     const group = f.combatants.filter((c) => order[t]!.includes(c.id) && !isDown(c));
-    if (group.some((c) => hasTurnLeft(at, c, rs))) return t;
     for (const c of group) {
       const why = cannotAct(f, c, rs);
       if (why) notes.push(`${c.name} ${why}: skipped.`);
     }
+    if (group.some((c) => hasTurnLeft(at, c, rs))) return t;
   }
   return order.length;
 }

@@ -5,7 +5,7 @@ import { isUnsupported, type Combatant, type Effect, type MoraleResult, type Rul
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
-import { rule, UserError } from "../errors.js";
+import { rule, StaleError, UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
 import { activeCharacter, asCombatant } from "../characters/index.js";
 import { applyEffects } from "../encounters/effects.js";
@@ -85,11 +85,15 @@ function mergeMorale(rolled: { name: string; r: MoraleResult | Unsupported }[]):
   };
 }
 
-export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null; group?: string | null }, inTx?: Tx): Promise<TableResult> {
+export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null; group?: string | null; onlyIfDue?: boolean }, inTx?: Tx): Promise<TableResult> {
   return withDice(s, actor, "morale", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "check morale");
     const sys = campaignSystem(sc.campaign);
     const side = input.side ?? "foes";
+    // The board's button: a check already made (a second press at once) changes nothing.
+    if (input.onlyIfDue && (!sc.fight || !moraleDue(sc.fight, readRound(sc.fight.encounter).moraleAt).includes(side))) {
+      throw new StaleError(`The ${side === "foes" ? "foes'" : "party's"} morale has been checked already: nothing was changed.`);
+    }
     // Checked now: the board's "Morale" button goes until the side's next trigger.
     if (sc.fight) await checkedMorale(tx, sc.fight, side);
     const standing = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
