@@ -7,7 +7,7 @@ import { type Combatant, type CombatState, type RuleResult } from "../../rules/s
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
 import { atFeet, type Mark } from "../../rules/marks.js";
-import { LEFT_CONDITIONS, wordFor } from "../../rules/round/words.js";
+import { LEFT_CONDITIONS, OUT_CONDITIONS, SLAIN_CONDITIONS, wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
 import type { Tx, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -56,17 +56,40 @@ function placeWithSide(fight: Fight, side: string): Mark | null {
   return side === "party" ? atFeet(0) : null;
 }
 
+/** The mark that says a character or retainer is dead (its kept state), if it is: the dead never join a fight. */
+export function slainMark(kept: string): Mark | undefined {
+  return keptAsState(keptCodec.decode(kept)).conditions.find((x) => SLAIN_CONDITIONS.includes(x));
+}
+
+/** Refuses to bring a dead character or retainer into a fight, in the system's word for it. */
+export function refuseSlain(fight: Fight, name: string, kept: string): void {
+  const mark = slainMark(kept);
+  if (mark) throw new UserError(`${name} is ${wordFor(fight.system.words, mark).label}: the dead do not join a fight. Nothing was changed.`);
+}
+
+/**
+ * Who came into this fight already down (unconscious, dying), by the marks they came with (`downBefore` in
+ * their state, never written onto a sheet): still down by those alone at the end, they did not fall in it.
+ */
+const DOWN_BEFORE = "downBefore";
+function fellHere(c: Combatant): boolean {
+  const before = (c.state[DOWN_BEFORE] as Mark[] | undefined) ?? [];
+  return c.state.conditions.some((x) => OUT_CONDITIONS.has(x) && !before.includes(x));
+}
+
 export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
   for (const r of rows) {
-    const kept = r.characterId
+    const row = r.characterId
       ? (await tx.character.findUniqueOrThrow({ where: { id: r.characterId } })).state
       : r.retainerId
         ? (await tx.retainer.findUniqueOrThrow({ where: { id: r.retainerId } })).state
         : null;
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
-    const was = kept ? keptCodec.decode(kept) : null;
-    const start: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : (fight.system.initialState(r.sheet) as CombatState);
+    const was = row ? keptCodec.decode(row) : null;
+    const kept: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : (fight.system.initialState(r.sheet) as CombatState);
+    const down = kept.conditions.filter((x) => OUT_CONDITIONS.has(x));
+    const start: CombatState = down.length ? { ...kept, [DOWN_BEFORE]: down } : kept;
     const place = placeWithSide(fight, r.side);
     const state = stateCodec.encode(place ? { ...start, conditions: [...start.conditions, place] } : start);
     await tx.combatant.create({
@@ -148,14 +171,18 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     // The party: every player's active character.
     const players = await tx.player.findMany({ where: { campaignId: campaign.id } });
     const party: NewRow[] = [];
+    const notes: string[] = [];
     for (const p of players) {
       const c = await activeCharacter(tx, campaign.id, p.userId);
-      if (c) party.push({ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: c.ownerId });
+      if (!c) continue;
+      // The dead stay out: a fight never pulls in a dead character.
+      const slain = slainMark(c.state);
+      if (slain) notes.push(`${c.name} is ${wordFor(fight.system.words, slain).label} and stays out of the fight.`);
+      else party.push({ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: c.ownerId });
     }
     await addRows(tx, fight, party);
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
     const results: RuleResult[] = [];
-    const notes: string[] = [];
     let surprise = false;
     // Stats without `monsters`: the name in front of the stat line names them, else the referee is asked for one.
     const monsters = input.monsters?.trim() || (input.stats?.trim() ? readStats(fight.system, input.stats).name : null);
@@ -237,6 +264,7 @@ export async function joinEncounter(s: Services, actor: Actor, input: { characte
       requireReferee(fight.campaign, actor, `bring ${c.name} into the fight (it is another player's)`);
     }
     if (fight.rows.some((r) => r.characterId === c.id)) throw new UserError(`${c.name} is already in "${fight.encounter.name}".`);
+    refuseSlain(fight, c.name, c.state);
     await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: controller }]);
     await bumpEncounter(tx, fight.encounter);
     return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`] };
@@ -249,7 +277,10 @@ export async function showEncounter(s: Services, actor: Actor): Promise<Encounte
 
 export interface EncounterSummary {
   encounter: Encounter;
+  /** Who fell in this fight (not who came into it already down). */
   fallen: string[];
+  /** Who came into the fight down (unconscious, dying) and is down by that alone at its end. */
+  downBefore: string[];
   /** Who left the fight alive: fled, surrendered, routed. */
   left: string[];
   standing: string[];
@@ -274,7 +305,8 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
     const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT_CONDITIONS.includes(x));
     return {
       encounter,
-      fallen: after.combatants.filter((c) => isDown(c) && !gone(c)).map(describe),
+      fallen: after.combatants.filter((c) => isDown(c) && !gone(c) && fellHere(c)).map(describe),
+      downBefore: after.combatants.filter((c) => isDown(c) && !gone(c) && !fellHere(c)).map(describe),
       left: after.combatants.filter((c) => gone(c)).map((c) => `${c.name} (${wordFor(after.system.words, gone(c)!).label})`),
       standing: after.combatants.filter((c) => !isDown(c)).map(describe),
       rolls,
