@@ -2,10 +2,9 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
-import { encounterEndEmbed, encounterStartEmbeds } from "../src/discord/embeds/encounter.js";
-import { closeBoard, replyBoard } from "../src/discord/board.js";
+import { encounterEndEmbed } from "../src/discord/embeds/encounter.js";
+import { closeBoard, replyBoard, replyEncounterStart } from "../src/discord/board.js";
 import { boardRef } from "../src/play/encounters/board.js";
-import { roundButtons } from "../src/discord/embeds/round.js";
 import { showLapsed } from "../src/discord/lapsed.js";
 import { addMonsters, endEncounter, joinEncounter, showEncounter, startEncounter } from "../src/play/encounters/index.js";
 import { characterChoices } from "../src/play/characters/index.js";
@@ -75,7 +74,7 @@ export const command: CommandModule = {
           outdoors: i.options.getBoolean("outdoors"),
           entries: i.options.getInteger("entries"),
         });
-        return replyBoard(i, s, ev, (w) => ({ embeds: encounterStartEmbeds(ev, w), components: roundButtons(ev.fight, w) }));
+        return replyEncounterStart(i, s, ev);
       }
       case "add": {
         const side = i.options.getString("side") === "party" ? "party" : "foes";

@@ -10,7 +10,7 @@ import type { EncounterEvent } from "../play/encounters/index.js";
 import { boardOf, encounterHere, recordBoard, waitingIn, type BoardRef, type Waiting } from "../play/encounters/board.js";
 import { actorOf } from "./actor.js";
 import { respond } from "./respond.js";
-import { encounterEmbed, roundMessage, withRoster } from "./embeds/encounter.js";
+import { encounterEmbed, encounterStartEmbeds, roundMessage, withRoster } from "./embeds/encounter.js";
 import { roundButtons } from "./embeds/round.js";
 
 /** Discord codes for a message or channel that is gone: nothing left to edit. */
@@ -60,6 +60,11 @@ export async function replyBoard(i: RepliableInteraction, s: Services, ev: Encou
   await respond(i, body);
   const m = await i.fetchReply();
   await serial(id, () => boardPosted(i.client, s, id, { channelId: m.channelId, messageId: m.id }));
+}
+
+/** A new encounter's message, as `/encounter start` and a wandering monster's button give it: the start's rolls, the roster, the seed's commitment, and the board's buttons. */
+export function replyEncounterStart(i: RepliableInteraction, s: Services, ev: EncounterEvent & { seedHash: string }): Promise<void> {
+  return replyBoard(i, s, ev, (w) => ({ embeds: encounterStartEmbeds(ev, w), components: roundButtons(ev.fight, w) }));
 }
 
 /** A press on the board: the pressed message keeps its text and loses its buttons; the board follows below. */

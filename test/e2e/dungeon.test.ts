@@ -74,7 +74,7 @@ describe("a dungeon session, end to end", () => {
     expect(t).toMatch(/Turn 15: wandering-monster check 1d6 \[1\] = 1 → 1: roll on the random-encounter table, then a reaction roll\. Wandering table 1d2 = 1: 2d4 goblins\. Number appearing 2d4 \(4, 3\) = 7\./);
     expect(t).toMatch(/⏸️ Advancing stopped on turn 15: a wandering monster came\. 25 turns not passed/);
     expect(t).toMatch(/Brom's lantern: 19 turns left, burning/);
-    expect(t).toMatch(/Wandering monster: 7 goblins/);
+    expect(t).toMatch(/Wandering monster: 7 goblins \(rolled 2d4: 7\)\nThe referee may start the encounter with the button\./);
     expect(t).toMatch(/Reaction roll 2d10 \[3, 7\] \+1 = 11 \(Alda's Charisma \+1\)\n11: Neutral, Suspicious/);
     expect(buttons(wandering.message).map((b) => b.label)).toEqual(["Start encounter"]);
   });
@@ -92,7 +92,9 @@ describe("a dungeon session, end to end", () => {
     expect(buttons(yes.message)).toEqual([]);
     await until(() => yes.followUps.length === 1);
     const enc = text(yes.followUps[0]!);
-    expect(enc).toMatch(/Encounter started: Wandering 7 goblins \(turn 15\)/);
+    // issue 41: the start says how many came and how, and it is the fight's board, with its buttons.
+    expect(enc).toMatch(/Encounter started: Wandering 7 goblins \(turn 15\)\nThey come: 7 goblins \(rolled 2d4: 7, at the wandering check\)\./);
+    expect(buttons(yes.followUps[0]!).map((b) => b.label)).toContain("Roll initiative ▶");
     expect(enc).toMatch(/Their reaction \(rolled at the wandering check\): Neutral, Suspicious\./);
     expect(enc).toMatch(/Goblin 7/);
     expect(await h.app.services.store.db.encounter.count()).toBe(1);

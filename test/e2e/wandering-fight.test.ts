@@ -1,7 +1,8 @@
 // Issue 41, point 6: from the dungeon into a fight. The dead stay out of it, and its end lists under
 // "Fell" only who fell in it. The Third Age (seed 000), fixed seeds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTable, text, type E2E } from "../helpers/e2e.js";
+import { buttons, startTable, text, until, type E2E } from "../helpers/e2e.js";
+import type { Reply } from "../../src/local/types.js";
 
 let h: E2E;
 beforeAll(async () => {
@@ -48,5 +49,69 @@ describe("the dead never join a fight", () => {
     expect(end).toMatch(/\nDown before it began: Cora \(unconscious\)\n/);
     expect(end).toMatch(/\nStill standing: Alda\b/);
     expect(end).not.toMatch(/Brom/);
+  });
+});
+
+describe("a wandering monster with no table: the referee names it, the table rolls how many", () => {
+  let came: Reply;
+  it("the check comes up; the message says the button will ask which monsters", async () => {
+    await h.cmd("referee", "dungeon set", { chance: 6 });
+    came = await h.cmd("referee", "dungeon turn");
+    const t = text(came.message);
+    // seed e2e-1 (the campaign's): 1d6 = 4, under the referee's 6 in 6.
+    expect(t).toMatch(/Turn 1: wandering-monster check 1d6 = 4 \(6 in 6\) → a wandering monster comes\./);
+    expect(t).toMatch(/Wandering monster: No wandering table is set: the button asks the referee which monsters come, and how many\./);
+    expect(buttons(came.message).map((b) => b.label)).toEqual(["Start encounter"]);
+  });
+
+  it("only the referee is asked; bad answers start nothing and keep the button", async () => {
+    const b = buttons(came.message)[0]!;
+    const no = await h.press("mallory", came.message.id, b.id);
+    expect(no.ephemeral).toBe(true);
+    expect(no.modal).toBeUndefined();
+    expect(no.message.content).toMatch(/Only a referee/);
+    const ask = await h.press("referee", came.message.id, b.id);
+    expect(ask.modal?.title).toBe("A wandering monster: which?");
+    expect(JSON.stringify(ask.modal)).toContain('"value":"1d6 "');
+    const id = String(ask.modal!.custom_id);
+    const bare = await h.submit("referee", id, { monsters: "1d6 " });
+    expect(bare.ephemeral).toBe(true);
+    expect(bare.message.content).toBe("Name the monsters after how many, e.g. `1d6 kobolds`: nothing was started.");
+    const dragons = await h.submit("referee", id, { monsters: "1d6 dragons" });
+    expect(dragons.ephemeral).toBe(true);
+    expect(dragons.message.content).toMatch(/^"dragons" is not one of The Third Age's presets/);
+    expect(await h.app.services.store.db.encounter.count({ where: { status: "active" } })).toBe(0);
+    expect(buttons(h.local.messages.get(came.message.id)!).map((b) => b.label)).toEqual(["Start encounter"]);
+  });
+
+  it("1d6 kobolds: the fight starts with the kobolds rolled, surprise on them, the board and its buttons, and no dead Brom", async () => {
+    const b = buttons(came.message)[0]!;
+    const ask = await h.press("referee", came.message.id, b.id);
+    const started = await h.submit("referee", String(ask.modal!.custom_id), { monsters: "1d6 kobolds" });
+    expect(started.ephemeral).toBeFalsy();
+    expect(buttons(h.local.messages.get(came.message.id)!)).toEqual([]);
+    await until(() => started.followUps.length === 1);
+    const board = started.followUps[0]!;
+    const t = text(board);
+    // seed e2e-3 (the encounter's): 1d6 = 4 kobolds, then their hit points, then surprise on both sides.
+    expect(t).toMatch(/^Number appearing\n4 kobolds \(rolled 1d6: 4\)\nDice: number appearing: 1d6 \(4\)/);
+    expect(t).toMatch(/Encounter started: Wandering 4 kobolds \(turn 1\)\nBrom is dead and stays out of the fight\.\nTheir reaction \(rolled at the wandering check\): Friendly\./);
+    // The surprise roll is made with the kobolds there: the party's roll against them, and theirs.
+    expect(t).toMatch(/The party rolls to surprise the foes: 1d6 \[5\] = 5 → 3\+: the foes are not surprised/);
+    const rows = await h.app.services.store.db.combatant.findMany({ where: { encounter: { status: "active" } }, select: { name: true, side: true } });
+    expect(rows.map((r) => `${r.side}:${r.name}`).sort()).toEqual(["foes:Kobold 1", "foes:Kobold 2", "foes:Kobold 3", "foes:Kobold 4", "party:Alda", "party:Cora"]);
+    // The board, as /encounter start gives it: its buttons, and it is the encounter's live board.
+    expect(buttons(board).map((b) => b.label)).toEqual(["Move out of melee (−2 AC)", "Roll initiative ▶"]);
+    const live = async () => (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).board;
+    await until(async () => (await live()) !== null);
+    expect(await live()).toBe(`${h.channelId}/${board.id}`);
+  });
+
+  it("the same form sent again starts nothing", async () => {
+    const again = await h.submit("referee", h.local.lastModal(h.users.referee!)!.custom_id as string, { monsters: "1d6 kobolds" });
+    expect(again.ephemeral).toBe(true);
+    expect(again.message.content).toBe("This wandering monster's encounter has been started already: nothing was changed.");
+    expect(await h.app.services.store.db.encounter.count({ where: { status: "active" } })).toBe(1);
+    await h.cmd("referee", "encounter end");
   });
 });

@@ -19,7 +19,7 @@ import { requireCampaign } from "../campaigns/find.js";
 import { activeCharacter, findCharacter } from "../characters/index.js";
 import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
-import { parseMonsters, rollMonsters } from "./monsters.js";
+import { parseMonsters, rollAppearing, rollMonsters } from "./monsters.js";
 import { bestiaryOf, readStats } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
@@ -135,6 +135,8 @@ async function monsterRows(tx: Tx, fight: Fight, dice: DiceBag, spec: string, st
 
 export interface StartInput {
   name?: string | null;
+  /** The name once the monsters are known (their numbers rolled): a wandering monster's encounter. */
+  named?: (monsters: string) => string;
   monsters?: string | null;
   stats?: string | null;
   surprise?: boolean | null;
@@ -157,7 +159,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     if (running) throw new UserError(`"${running.name}" is still running: end it with /encounter end first.`);
     const seed = s.newSeed();
     const count = await tx.encounter.count({ where: { campaignId: campaign.id } });
-    const encounter = await tx.encounter.create({
+    let encounter = await tx.encounter.create({
       data: {
         id: shortId(),
         campaignId: campaign.id,
@@ -188,9 +190,13 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     const monsters = input.monsters?.trim() || (input.stats?.trim() ? readStats(fight.system, input.stats).name : null);
     if (input.stats?.trim() && !monsters) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
     if (monsters) {
-      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), monsters, input.stats);
+      // How many, where the referee gave dice ("1d6 kobolds"): rolled first, from the encounter's stream.
+      const appearing = rollAppearing(monsters, bagFor(open, "number appearing"));
+      if (appearing.result) results.push(appearing.result);
+      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats);
       await addRows(tx, fight, m.rows);
       if (m.rolled) results.push(m.rolled);
+      if (input.named) encounter = await tx.encounter.update({ where: { id: encounter.id }, data: { name: input.named(appearing.spec).slice(0, 80) } });
     }
     fight = await loadFight(tx, campaign, encounter);
 
@@ -245,12 +251,13 @@ export async function addMonsters(s: Services, actor: Actor, input: { monsters: 
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "add monsters");
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    const { rows, rolled } = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats, input.side ?? "foes");
+    const appearing = rollAppearing(input.monsters, bagFor(open, "number appearing"));
+    const { rows, rolled } = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats, input.side ?? "foes");
     await addRows(tx, fight, rows);
     await open.close(tx, actor);
     await bumpEncounter(tx, fight.encounter);
     const after = await loadFight(tx, fight.campaign, fight.encounter);
-    return { fight: after, results: rolled ? [rolled] : [], notes: [`Added ${rows.map((r) => r.name).join(", ")}.`] };
+    return { fight: after, results: [appearing.result, rolled].filter((r): r is RuleResult => !!r), notes: [`Added ${rows.map((r) => r.name).join(", ")}.`] };
   });
 }
 

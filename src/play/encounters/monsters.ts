@@ -2,6 +2,8 @@
 import { possessive } from "../../rules/books.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { RuleResult, RuleSystem } from "../../rules/systems/types.js";
+import { rollCount } from "../../rules/dungeon/wandering.js";
+import { ruling } from "../../rules/ruling.js";
 import { UserError } from "../errors.js";
 import { didYouMean } from "../nearest.js";
 import { readStats, type BestiaryEntry } from "./bestiary.js";
@@ -38,10 +40,39 @@ function title(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
+/** The items of a list of monsters: "4 goblins, 1 ogre and 2 orcs". */
+const itemsOf = (spec: string): string[] => spec.split(/,|\band\b/).map((x) => x.trim()).filter(Boolean);
+
+/** A count given as dice ("1d6 kobolds", "2d4+1 goblins", or "1d6" alone for the kind a stat line names). */
+const DICE_COUNT = /^(\d{1,2})d(\d{1,3})(?:\s*([+-]\s*\d{1,2}))?(?:\s+(\S.*))?$/i;
+
+/**
+ * "1d6 kobolds, 1 ogre": each count given as dice is rolled (the number appearing), before the monsters
+ * are read; the result says each ("3 kobolds (rolled 1d6: 3)"). Nothing given as dice: no roll, no result.
+ */
+export function rollAppearing(spec: string, dice: DiceBag): { spec: string; result: RuleResult | null } {
+  const mark = dice.log.length;
+  const lines: string[] = [];
+  const items = itemsOf(spec).map((item) => {
+    const m = DICE_COUNT.exec(item);
+    if (!m) return item;
+    const [count, sides] = [Number(m[1]), Number(m[2])];
+    if (count < 1 || sides < 2) throw new UserError(`"${item}": roll how many with dice like 1d6 or 2d4.`);
+    const r = rollCount({ dice: count, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 }, dice, MAX_MONSTERS);
+    const rolled = m[4] ? `${r.count} ${m[4].trim()}` : String(r.count);
+    lines.push(`${rolled} (${r.how})`);
+    return rolled;
+  });
+  if (!lines.length) return { spec, result: null };
+  return { spec: items.join(", "), result: { title: "Number appearing", lines, rules: [NUMBER_APPEARING], rolls: dice.since(mark) } };
+}
+
+const NUMBER_APPEARING = ruling(null, "how many appear, rolled on the dice the referee gives");
+
 /** Parses a list of presets (or the campaign's bestiary); with `stats`, one custom monster kind named by `spec` instead. */
 export function parseMonsters(system: RuleSystem, spec: string, stats?: string | null, bestiary: Record<string, BestiaryEntry> = {}): MonsterSpec[] {
   const presets = [...Object.keys(system.presets), ...Object.keys(bestiary)];
-  const items = spec.split(/,|\band\b/).map((x) => x.trim()).filter(Boolean);
+  const items = itemsOf(spec);
   if (!items.length) throw new UserError("Name the monsters, e.g. `4 goblins` or `2 orcs, 1 ogre`.");
   const out: MonsterSpec[] = [];
   for (const item of items) {
