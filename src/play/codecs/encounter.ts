@@ -27,6 +27,7 @@ const roundSchema = z.looseObject({
   labels: z.record(z.string(), z.string()).optional(),
   restores: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
   given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(mark)))).optional(),
+  surprise: z.object({ party: z.boolean(), foes: z.boolean() }).optional(),
 });
 
 /**

@@ -25,6 +25,8 @@ import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
 import { keptAsState, keptCodec, keptNothing, sheetCodec, stateCodec } from "../codecs/sheets.js";
 import { streamCodec } from "../codecs/stream.js";
+import { roundCodec } from "../codecs/encounter.js";
+import { readRound } from "../round/state.js";
 
 export interface EncounterEvent {
   fight: Fight;
@@ -77,7 +79,13 @@ function fellHere(c: Combatant): boolean {
   return c.state.conditions.some((x) => OUT_CONDITIONS.has(x) && !before.includes(x));
 }
 
-export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
+/**
+ * Creates the rows' combatants. Who joins a side its surprise roll left surprised, before the surprise round is
+ * over, is surprised with it (`RoundState.surprise`): the names of those, so the answer can say so.
+ */
+export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ surprised: string[] }> {
+  const shared = readRound(fight.encounter).surprise;
+  const surprised: string[] = [];
   for (const r of rows) {
     const row = r.characterId
       ? (await tx.character.findUniqueOrThrow({ where: { id: r.characterId } })).state
@@ -91,7 +99,11 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
     const down = kept.conditions.filter((x) => OUT_CONDITIONS.has(x));
     const start: CombatState = down.length ? { ...kept, [DOWN_BEFORE]: down } : kept;
     const place = placeWithSide(fight, r.side);
-    const state = stateCodec.encode(place ? { ...start, conditions: [...start.conditions, place] } : start);
+    const surprise: Mark[] = shared?.[r.side as "party" | "foes"] && !start.conditions.includes("surprised") ? ["surprised"] : [];
+    if (surprise.length) surprised.push(r.name);
+    const conditions: Mark[] = [...start.conditions, ...surprise];
+    if (place) conditions.push(place);
+    const state = stateCodec.encode({ ...start, conditions });
     await tx.combatant.create({
       data: {
         id: shortId(),
@@ -107,6 +119,14 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
       },
     });
   }
+  return { surprised };
+}
+
+/** "Kobold 1 and Kobold 2 are surprised, as the foes are." */
+function surprisedNote(names: string[], side: string): string[] {
+  if (!names.length) return [];
+  const who = names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} are`;
+  return [`${who} surprised, as the ${side === "party" ? "party is" : "foes are"}: this is still the surprise.`];
 }
 
 function numbered(existing: string[], base: string, count: number): string[] {
@@ -210,6 +230,11 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
         results.push(r);
         surprise = r.surprised.party || r.surprised.foes;
         for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
+        // Kept for the surprise round: who joins a surprised side before it is over is surprised too.
+        encounter = await tx.encounter.update({ where: { id: encounter.id }, data: { roundState: roundCodec.encode({ ...readRound(encounter), surprise: { ...r.surprised } }) } });
+        for (const side of ["party", "foes"] as const) {
+          if (r.surprised[side] && !sides[side].length) notes.push(`No ${side === "party" ? "party member" : "foe"} is here yet: ${side === "party" ? "those who join" : "foes added"} before the surprise round is over are surprised, as their side is.`);
+        }
       }
     }
     let apart: number | undefined;
@@ -253,11 +278,11 @@ export async function addMonsters(s: Services, actor: Actor, input: { monsters: 
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     const appearing = rollAppearing(input.monsters, bagFor(open, "number appearing"));
     const { rows, rolled } = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats, input.side ?? "foes");
-    await addRows(tx, fight, rows);
+    const added = await addRows(tx, fight, rows);
     await open.close(tx, actor);
     await bumpEncounter(tx, fight.encounter);
     const after = await loadFight(tx, fight.campaign, fight.encounter);
-    return { fight: after, results: [appearing.result, rolled].filter((r): r is RuleResult => !!r), notes: [`Added ${rows.map((r) => r.name).join(", ")}.`] };
+    return { fight: after, results: [appearing.result, rolled].filter((r): r is RuleResult => !!r), notes: [`Added ${rows.map((r) => r.name).join(", ")}.`, ...surprisedNote(added.surprised, input.side ?? "foes")] };
   });
 }
 
@@ -272,9 +297,9 @@ export async function joinEncounter(s: Services, actor: Actor, input: { characte
     }
     if (fight.rows.some((r) => r.characterId === c.id)) throw new UserError(`${c.name} is already in "${fight.encounter.name}".`);
     refuseSlain(fight, c.name, c.state);
-    await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: controller }]);
+    const added = await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: controller }]);
     await bumpEncounter(tx, fight.encounter);
-    return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`] };
+    return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`, ...surprisedNote(added.surprised, "party")] };
   });
 }
 
@@ -323,6 +348,8 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
 }
 
 /** Bumps the encounter's version: every write checks it, so a racing write fails cleanly. */
+export { surprisedNote };
+
 export async function bumpEncounter(tx: Hot, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {}): Promise<void> {
   if ((await updateEncounter(tx, e.id, data, e.version)) !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
 }

@@ -18,11 +18,16 @@ export interface RoundState {
   restores?: Record<string, Record<string, Mark[]>>;
   /** Rounds stored before marks kept their sources: the conditions each declaration put on others, by declarer, declaration and target (read as their sources). */
   given?: Record<string, Record<string, Record<string, Mark[]>>>;
+  /**
+   * The sides the encounter's surprise roll (or the last /surprise) left surprised, kept through the surprise
+   * round (round 0 and round 1; a new round starts without it): who joins a side now is surprised with it.
+   */
+  surprise?: Record<"party" | "foes", boolean>;
 }
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = roundCodec.decode(e.roundState || "{}");
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {} };
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {}, ...(raw.surprise ? { surprise: raw.surprise } : {}) };
 }
 
 export const freshRound = (phase: RoundState["phase"]): RoundState => ({ phase, declared: {}, attacks: {}, marks: {}, restores: {}, given: {} });
