@@ -30,14 +30,25 @@ export interface BestiaryEntry {
 export function readStats(system: RuleSystem, stats: string): { name: string | null; typed: Record<string, unknown>; sheet: Record<string, unknown> } {
   let name: string | null = null;
   let text = stats;
+  // key=value (or JSON) with a name in front: "Wight: hd=3 ac=5" (a value's own colons, "claw:1d6", have none after them).
+  const named = /^\s*([^=:{}"|]+?)\s*:\s+(\S[\s\S]*)$/.exec(stats);
+  if (named && /[={]/.test(named[2]!)) {
+    name = named[1]!.trim();
+    text = named[2]!;
+  }
   // No "=" and no JSON: a stat line, as pasted from a book too ("AC: 16" reads as "AC 16").
-  if (system.statLine && !/[={]/.test(stats)) {
+  else if (system.statLine && !/[={]/.test(stats)) {
     const r = rule(() => system.statLine!(stats.replace(/(\w)\s*:\s+/g, "$1 ")));
     name = r.name;
     text = r.fields;
   }
   const typed = readSheetInput(text, system.monster);
   return { name, typed, sheet: validateSheet(system.monster, typed) as Record<string, unknown> };
+}
+
+/** One stat line a kind, separated by `;` ("Wight: HD 3 AC 5; Ghoul: HD 2 AC 6"), each read as `readStats` reads one. */
+export function statLines(system: RuleSystem, stats: string): ReturnType<typeof readStats>[] {
+  return stats.split(";").map((x) => x.trim()).filter(Boolean).map((line) => readStats(system, line));
 }
 
 /** Every saved monster of the campaign, by lower-case name. */

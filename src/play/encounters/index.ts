@@ -20,7 +20,7 @@ import { activeCharacter, findCharacter } from "../characters/index.js";
 import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
 import { parseMonsters, rollAppearing, rollMonsters } from "./monsters.js";
-import { bestiaryOf, readStats } from "./bestiary.js";
+import { bestiaryOf, statLines } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
 import { keptAsState, keptCodec, keptNothing, sheetCodec, stateCodec } from "../codecs/sheets.js";
@@ -207,8 +207,10 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     const results: RuleResult[] = [];
     let surprise = false;
     // Stats without `monsters`: the name in front of the stat line names them, else the referee is asked for one.
-    const monsters = input.monsters?.trim() || (input.stats?.trim() ? readStats(fight.system, input.stats).name : null);
-    if (input.stats?.trim() && !monsters) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
+    // Several stat lines without `monsters`: one of each kind they name.
+    const named = input.stats?.trim() ? statLines(fight.system, input.stats).map((l) => l.name) : [];
+    const monsters = input.monsters?.trim() || (named.length && named.every(Boolean) ? named.join(", ") : null);
+    if (input.stats?.trim() && !monsters) throw new UserError(`Name the monsters these stats are for: \`monsters:2 ogres\`, or put the name in front of ${named.length > 1 ? "each" : "the"} stat line.`);
     if (monsters) {
       // How many, where the referee gave dice ("1d6 kobolds"): rolled first, from the encounter's stream.
       const appearing = rollAppearing(monsters, bagFor(open, "number appearing"));
