@@ -31,10 +31,12 @@ export function readStats(system: RuleSystem, stats: string): { name: string | n
   let name: string | null = null;
   let text = stats;
   // key=value (or JSON) with a name in front: "Wight: hd=3 ac=5" (a value's own colons, "claw:1d6", have none after them).
-  const named = /^\s*([^=:{}"|]+?)\s*:\s+(\S[\s\S]*)$/.exec(stats);
-  if (named && /[={]/.test(named[2]!)) {
-    name = named[1]!.trim();
-    text = named[2]!;
+  const colon = stats.indexOf(": ");
+  const head = colon > 0 ? stats.slice(0, colon).trim() : "";
+  const rest = colon > 0 ? stats.slice(colon + 2).trim() : "";
+  if (head && !/[=:{}"|]/.test(head) && /[={]/.test(rest)) {
+    name = head;
+    text = rest;
   }
   // No "=" and no JSON: a stat line, as pasted from a book too ("AC: 16" reads as "AC 16").
   else if (system.statLine && !/[={]/.test(stats)) {
