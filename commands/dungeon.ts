@@ -1,20 +1,42 @@
-import { SlashCommandBuilder, type SlashCommandIntegerOption } from "discord.js";
+import { ActionRowBuilder, ModalBuilder, SlashCommandBuilder, TextInputBuilder, TextInputStyle, type ButtonInteraction, type ModalSubmitInteraction, type SlashCommandIntegerOption } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { dungeonEmbed, dungeonTurnEmbeds, wanderingButtons } from "../src/discord/embeds/dungeon.js";
-import { encounterStartRecord } from "../src/discord/embeds/encounter.js";
-import { replyBoard } from "../src/discord/board.js";
+import { replyEncounterStart } from "../src/discord/board.js";
+import { cleanText } from "../src/discord/input.js";
+import type { Services } from "../src/play/services.js";
 import { advanceTurns, dungeonStatus, MAX_TURNS } from "../src/play/dungeon/index.js";
 import { changeEffect, changeLight } from "../src/play/dungeon/light.js";
 import { partyChoices } from "../src/play/dungeon/party.js";
 import { setDungeon } from "../src/play/dungeon/set.js";
 import { MAX_REST_DAYS, restForDays, type RestPlace } from "../src/play/dungeon/days.js";
-import { startWandering, WanderingGone } from "../src/play/dungeon/wandering.js";
+import { MAX_WHICH, startWandering, wanderingOf, WanderingGone } from "../src/play/dungeon/wandering.js";
 import { StaleError } from "../src/play/errors.js";
 import { ids } from "../src/discord/ids.js";
 
 const stock = (name: string, what: string) => (o: SlashCommandIntegerOption) => o.setName(name).setDescription(what).setMinValue(0).setMaxValue(9999);
+
+/** "Which monsters come?": one line, how many (a number or dice, rolled) and what, prefilled with the usual die for how many. */
+function whichModal(id: string): ModalBuilder {
+  const input = new TextInputBuilder()
+    .setCustomId("monsters")
+    .setLabel("Which monsters, how many (dice are rolled)")
+    .setStyle(TextInputStyle.Short)
+    .setRequired(true)
+    .setMaxLength(MAX_WHICH)
+    .setValue("1d6 ");
+  return new ModalBuilder().setCustomId(ids.wanderingWhich.build(id)).setTitle("A wandering monster: which?").addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+}
+
+/** A later turn passed: the button goes from the message, and the press is told why. */
+const goneFrom = (i: ButtonInteraction | ModalSubmitInteraction, s: Services) => async (err: Error): Promise<never> => {
+  const onMessage = i.isButton() || i.isFromMessage();
+  if (err instanceof WanderingGone && onMessage && !i.replied && !i.deferred) {
+    await (i as ButtonInteraction).update({ components: [] }).catch((e: Error) => s.log.warn({ err: e }, "could not remove a stale wandering button"));
+  }
+  throw err;
+};
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -129,14 +151,21 @@ export const command: CommandModule = {
   async press(i, s) {
     const id = ids.wandering.parse(i.customId);
     if (!id) throw new StaleError("This button is no longer in use: nothing was changed.");
-    const ev = await startWandering(s, actorOf(i), id).catch(async (err: Error) => {
-      // A later turn passed: the button goes from the message, and the press is told why.
-      if (err instanceof WanderingGone && !i.replied && !i.deferred) await i.update({ components: [] }).catch((e: Error) => s.log.warn({ err: e }, "could not remove a stale wandering button"));
-      throw err;
-    });
+    const w = await wanderingOf(s, actorOf(i), id).catch(goneFrom(i, s));
+    // No table gave the monsters: the referee names them (and how many, dice rolled) before anything starts.
+    if (!w.monsters) return i.showModal(whichModal(id));
+    const ev = await startWandering(s, actorOf(i), id).catch(goneFrom(i, s));
     await i.update({ components: [] });
-    // The start for the log, then the encounter's board with its buttons.
-    await replyBoard(i, s, ev, encounterStartRecord(ev));
+    await replyEncounterStart(i, s, ev);
+  },
+
+  async submit(i, s) {
+    const id = ids.wanderingWhich.parse(i.customId);
+    if (!id) throw new StaleError("This form is no longer in use: nothing was changed.");
+    const ev = await startWandering(s, actorOf(i), id, cleanText(i.fields.getTextInputValue("monsters"))).catch(goneFrom(i, s));
+    // The wandering monster's message loses its button; the new encounter's board follows below it.
+    if (i.isFromMessage()) await i.update({ components: [] });
+    await replyEncounterStart(i, s, ev);
   },
 
   async autocomplete(i, s) {

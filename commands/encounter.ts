@@ -2,8 +2,8 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
-import { encounterEndEmbed, encounterStartRecord } from "../src/discord/embeds/encounter.js";
-import { closeBoard, replyBoard } from "../src/discord/board.js";
+import { encounterEndEmbed } from "../src/discord/embeds/encounter.js";
+import { closeBoard, replyBoard, replyEncounterStart } from "../src/discord/board.js";
 import { boardRef } from "../src/play/encounters/board.js";
 import { showLapsed } from "../src/discord/lapsed.js";
 import { addMonsters, endEncounter, joinEncounter, showEncounter, startEncounter } from "../src/play/encounters/index.js";
@@ -13,6 +13,9 @@ import { saveToBestiary } from "../src/play/encounters/bestiary.js";
 import { bestiaryEmbed } from "../src/discord/embeds/bestiary.js";
 import { joinRetainer } from "../src/play/retainers/join.js";
 import { retainerChoices } from "../src/play/retainers/index.js";
+
+/** What `stats` takes: one kind's stat line; with several kinds, each line named ("Wight: …"), separated by ";". */
+const STATS = "Custom stats: a stat line or key=value; several kinds: name each, e.g. Wight: HD 3 AC 5; Ghoul: HD 2";
 
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
@@ -24,8 +27,8 @@ export const command: CommandModule = {
         .setName("start")
         .setDescription("Start an encounter: surprise for both sides, distance, and the reaction roll if asked (referee)")
         .addStringOption((o) => o.setName("name").setDescription("What the encounter is called").setMaxLength(80))
-        .addStringOption((o) => o.setName("monsters").setDescription("Monsters from the system's presets, e.g. 4 goblins, 1 ogre").setAutocomplete(true).setMaxLength(200))
-        .addStringOption((o) => o.setName("stats").setDescription("Custom stats instead of a preset: a stat line in the system's terms, or key=value").setMaxLength(500))
+        .addStringOption((o) => o.setName("monsters").setDescription("Monsters from the system's presets, e.g. 4 goblins, 1 ogre, 1d6 kobolds (dice are rolled)").setAutocomplete(true).setMaxLength(200))
+        .addStringOption((o) => o.setName("stats").setDescription(STATS).setMaxLength(500))
         .addBooleanOption((o) => o.setName("reaction").setDescription("Roll the monsters' reaction"))
         .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)"))
         .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true))
@@ -38,8 +41,8 @@ export const command: CommandModule = {
       c
         .setName("add")
         .setDescription("Add monsters: presets (4 goblins) or custom stats (referee)")
-        .addStringOption((o) => o.setName("monsters").setDescription("e.g. 4 goblins, 2 orcs — or a name with custom stats").setRequired(true).setAutocomplete(true).setMaxLength(200))
-        .addStringOption((o) => o.setName("stats").setDescription("Custom stats: a stat line in the system's terms, or key=value").setMaxLength(500))
+        .addStringOption((o) => o.setName("monsters").setDescription("e.g. 4 goblins, 1d6 kobolds — or a name with custom stats").setRequired(true).setAutocomplete(true).setMaxLength(200))
+        .addStringOption((o) => o.setName("stats").setDescription(STATS).setMaxLength(500))
         .addStringOption((o) => o.setName("side").setDescription("Which side they fight on (default: foes)").addChoices({ name: "foes", value: "foes" }, { name: "party", value: "party" })),
     )
     .addSubcommand((c) =>
@@ -74,7 +77,7 @@ export const command: CommandModule = {
           outdoors: i.options.getBoolean("outdoors"),
           entries: i.options.getInteger("entries"),
         });
-        return replyBoard(i, s, ev, encounterStartRecord(ev));
+        return replyEncounterStart(i, s, ev);
       }
       case "add": {
         const side = i.options.getString("side") === "party" ? "party" : "foes";

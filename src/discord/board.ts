@@ -14,7 +14,7 @@ import type { Fight } from "../play/encounters/load.js";
 import { boardOf, encounterHere, recordBoard, waitingIn, type BoardRef, type Waiting } from "../play/encounters/board.js";
 import { actorOf } from "./actor.js";
 import { post } from "./respond.js";
-import { encounterEmbed } from "./embeds/encounter.js";
+import { encounterEmbed, encounterStartRecord } from "./embeds/encounter.js";
 import { ruleEmbed } from "./embeds/rules.js";
 import { Embed } from "./embeds/embed.js";
 import { clip, COLOURS, LIMITS } from "./embeds/style.js";
@@ -166,4 +166,9 @@ const toJSON = (b: ReturnType<typeof boardBody>) => ({ embeds: b.embeds.map((e) 
 /** The encounter ended: its last board goes, and the end's summary is the record (`keep`: the pressed board that became it). */
 export async function closeBoard(i: RepliableInteraction | null, client: Client, s: Services, ref: BoardRef | null, keep?: string): Promise<void> {
   if (ref && ref.messageId !== keep) await retire(client, s, ref, i);
+}
+
+/** The encounter's start: its record for the log (surprise, reaction, who came, the seed's commitment), then the board. */
+export function replyEncounterStart(i: RepliableInteraction, s: Services, ev: EncounterEvent & { seedHash: string }): Promise<void> {
+  return replyBoard(i, s, ev, encounterStartRecord(ev));
 }

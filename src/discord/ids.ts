@@ -121,6 +121,15 @@ export const ids = {
     },
   },
 
+  /** The modal that asks which monsters came, when no wandering table gave them (commands/dungeon.ts). */
+  wanderingWhich: {
+    build: (wanderingId: string): string => `dungeon:which:${wanderingId}`,
+    parse(id: string): string | null {
+      const [head, what, wanderingId] = id.split(":");
+      return head === "dungeon" && what === "which" && wanderingId ? wanderingId : null;
+    },
+  },
+
   /** The first segment is the call's command, "check" or "save". */
   call: {
     build: (v: CallId): string => (v.kind === "results" ? `${v.call}:results:${v.callId}` : `${v.call}:call:${v.callId}:${v.characterId}`),

@@ -74,7 +74,7 @@ describe("a dungeon session, end to end", () => {
     expect(t).toMatch(/Turn 15: wandering-monster check 1d6 \[1\] = 1 → 1: roll on the random-encounter table, then a reaction roll\. Wandering table 1d2 = 1: 2d4 goblins\. Number appearing 2d4 \(4, 3\) = 7\./);
     expect(t).toMatch(/⏸️ Advancing stopped on turn 15: a wandering monster came\. 25 turns not passed/);
     expect(t).toMatch(/Brom's lantern: 19 turns left, burning/);
-    expect(t).toMatch(/Wandering monster: 7 goblins/);
+    expect(t).toMatch(/Wandering monster: 7 goblins \(rolled 2d4: 7\)\nThe referee may start the encounter with the button\./);
     expect(t).toMatch(/Reaction roll 2d10 \[3, 7\] \+1 = 11 \(Alda's Charisma \+1\)\n11: Neutral, Suspicious/);
     expect(buttons(wandering.message).map((b) => b.label)).toEqual(["Start encounter"]);
   });
@@ -90,12 +90,15 @@ describe("a dungeon session, end to end", () => {
     expect(all.filter((r) => r.ephemeral).every((r) => /started already|same moment/.test(r.message.content))).toBe(true);
     const yes = started[0]!;
     expect(buttons(yes.message)).toEqual([]);
-    // The start's record, then the encounter's board below it: what the start says is in one or the other.
+    // The start's record, then the encounter's board below it, with its buttons (issue 41: what the start says is in one or the other).
     const board = await liveBoard(h);
     await until(() => yes.followUps.length === 2);
     expect(yes.followUps[1]!.id).toBe(board.id);
+    expect(buttons(board).map((b) => b.label)).toContain("Roll initiative ▶");
     const enc = yes.followUps.map(text).join("\n");
     expect(enc).toMatch(/Encounter started: Wandering 7 goblins \(turn 15\)/);
+    // The start says how many came and how.
+    expect(enc).toMatch(/They come: 7 goblins \(rolled 2d4: 7, at the wandering check\)\./);
     expect(enc).toMatch(/Their reaction \(rolled at the wandering check\): Neutral, Suspicious\./);
     expect(enc).toMatch(/Goblin 7/);
     expect(await h.app.services.store.db.encounter.count()).toBe(1);

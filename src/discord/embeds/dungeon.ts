@@ -59,7 +59,10 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
     )
     .setFooter({ text: citations(r.turns.flatMap((t) => t.result.rules)) });
   if (r.rested.length) e.addFields(field("Rest and recovery", r.rested));
-  if (r.wandering) e.addFields(field("Wandering monster", [r.wandering.monsters ?? "from the referee's own table", "The referee may start the encounter with the button."]));
+  if (r.wandering) {
+    const what = r.wandering.monsters ? [`${r.wandering.monsters}${r.wandering.how ? ` (${r.wandering.how})` : ""}`, "The referee may start the encounter with the button."] : ["No wandering table is set: the button asks the referee which monsters come, and how many."];
+    e.addFields(field("Wandering monster", what));
+  }
   return r.reaction ? [e, ruleEmbed(r.reaction)] : [e];
 }
 

@@ -105,6 +105,7 @@ export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {
       { name: "Rounds", value: String(s.encounter.round), inline: true },
       { name: "Rolls", value: String(s.rolls), inline: true },
       { name: "Fell", value: clip(s.fallen.join("\n") || "nobody", 1024) },
+      ...(s.downBefore.length ? [{ name: "Down before it began", value: clip(s.downBefore.join("\n"), 1024) }] : []),
       ...(s.left.length ? [{ name: "Fled or surrendered", value: clip(s.left.join("\n"), 1024) }] : []),
       { name: "Still standing", value: clip(s.standing.join("\n") || "nobody", 1024) },
       { name: "Seed (revealed)", value: `\`${s.encounter.seed}\`` },

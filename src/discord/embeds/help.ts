@@ -27,7 +27,7 @@ const GENERAL: Record<string, [string, string]> = {
   ],
   encounters: [
     "Encounters",
-    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does); `stats:` gives custom ones, as one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system's); `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set`, option “initiative method”), `/next` moves through turns and does what the system does when a round starts. `/condition add` puts a condition the system names (blind, stunned, invisible…) on a combatant for a round, the encounter or until removed; `/condition remove` ends it.",
+    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does; dice for how many, `1d6 kobolds`, are rolled); `stats:` gives custom ones, as one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system's). With several kinds, name the one each line is for: `monsters:\"2 skeletons, 1 wight\" stats:\"Wight: HD 3 AC 5\"` (several lines separated by `;`); the others keep their preset. `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set`, option “initiative method”), `/next` moves through turns and does what the system does when a round starts. `/condition add` puts a condition the system names (blind, stunned, invisible…) on a combatant for a round, the encounter or until removed; `/condition remove` ends it.",
   ],
   reactions: [
     "Reactions",
@@ -58,7 +58,7 @@ function systemHelp(id: SystemId): EmbedBuilder {
       { name: "Saves (/save)", value: clip(saves || "—", 1024) },
       { name: "Sheet fields", value: clip(sheetFields(s.sheet).join(", "), 1024) },
       { name: "Monster presets", value: clip(Object.keys(s.presets).join(", ") || "—", 1024) },
-      { name: "A custom monster (stats:)", value: clip(s.statLineExample ? `One stat line: \`${s.statLineExample}\` (or key=value)` : "key=value fields of the sheet above", 1024) },
+      { name: "A custom monster (stats:)", value: clip(`${s.statLineExample ? `One stat line: \`${s.statLineExample}\` (or key=value)` : "key=value fields of the sheet above"}. With several kinds of monsters, name the kind in front: \`Wight: …\`, one line a kind, separated by \`;\`.`, 1024) },
       { name: "/attack options this system reads", value: clip(s.situations.map((k) => `\`${situationOption(k)}\``).join(", ") || "—", 1024) },
     )
     .setFooter({ text: s.silent ?? `Where ${s.name} is silent the bot makes a ruling, and says it in a few words where it applies.` });

@@ -30,6 +30,7 @@ const roundSchema = z.looseObject({
   foes: z.record(z.string(), z.string()).optional(),
   moraleAt: z.object({ foes: z.number().int().optional(), party: z.number().int().optional() }).optional(),
   ahead: z.record(z.string(), z.array(z.object({ action: z.string(), label: z.string(), detail: z.string().optional(), by: z.string() }))).optional(),
+  surprise: z.object({ party: z.boolean(), foes: z.boolean() }).optional(),
 });
 
 /**

@@ -60,7 +60,7 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
     if (lit.length) lines.push(`Lights put out for the rest: ${lit.map((l) => `${l.holder}'s ${l.kind}`).join(", ")}.`);
     // The wandering checks of the rest, on the campaign's interval, in camp only; the first monster interrupts it.
     let turns = days * TURNS_PER_DAY;
-    let monster: { turn: number; monsters: string | null } | null = null;
+    let monster: { turn: number; monsters: string | null; how: string | null } | null = null;
     const first = turnOf(clock.rounds);
     if (place === "camp" && start.settings.wanderingChance === 0) lines.push("No wandering checks: none is set (0 in 6).");
     else if (place === "camp") {
@@ -73,12 +73,13 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
         if (!w.encounter) continue;
         lines.push(`Day ${Math.floor((t - 1) / TURNS_PER_DAY) + 1}, turn ${turn}: ${w.lines[0]!.replace(/^Turn \d+: /, "")}`);
         let monsters: string | null = null;
+        let how: string | null = null;
         if (before.table.length) {
           const r = rollTable(parseTable(before.table.join(";")), bag);
           lines.push(...r.lines);
-          monsters = r.monsters;
+          ({ monsters, how } = r);
         }
-        monster = { turn, monsters };
+        monster = { turn, monsters, how };
         turns = t;
         break;
       }
@@ -94,7 +95,7 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
       const leader = leaderOf(start.party);
       const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
       if (reaction) lines.push(`${reaction.title}.`);
-      state = { ...state, wandering: { id: shortId(), turn: monster.turn, monsters: monster.monsters, reaction: reaction?.reaction ?? null, started: false } };
+      state = { ...state, wandering: { id: shortId(), turn: monster.turn, monsters: monster.monsters, how: monster.how, reaction: reaction?.reaction ?? null, started: false } };
       lines.push(full ? `The rest is interrupted on day ${full + 1}: ${full} full day${full === 1 ? "" : "s"} of rest count.` : "The rest is interrupted on its first day: no full day of rest, no healing.");
     }
     await saveClock(tx, clock, { rounds, state });

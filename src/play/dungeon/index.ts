@@ -72,7 +72,7 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     if (last.wandering) {
       const leader = leaderOf(start.party);
       reaction = has(campaignSystem(campaign), "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
-      state = { ...state, wandering: { id: shortId(), turn: last.turn, monsters: last.monsters, reaction: reaction?.reaction ?? null, started: false } };
+      state = { ...state, wandering: { id: shortId(), turn: last.turn, monsters: last.monsters, how: last.how, reaction: reaction?.reaction ?? null, started: false } };
     }
     // A rest interrupted by a wandering monster restores nothing; full days of complete rest heal where the system says.
     const resting = actions.some((a) => /^rest/i.test(a)) && !last.wandering;

@@ -1,38 +1,66 @@
 /**
  * The "Start encounter" button under a wandering monster: claims the
  * monster on the clock (so a repeated press starts nothing), then starts
- * the encounter with the monsters the table gave; if that fails, the claim
- * is released so the referee can press again.
+ * the encounter with the monsters the table gave, or, without a table,
+ * those the referee names (dice for how many are rolled); if that fails,
+ * the claim is released so the referee can press again.
  */
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
+import type { Db, Tx } from "../../store/client.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { StaleError } from "../errors.js";
+import { StaleError, UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
 import { startEncounter, type EncounterEvent } from "../encounters/index.js";
-import { loadClock, saveClock } from "./clock.js";
+import { loadClock, peekClock, saveClock } from "./clock.js";
 import type { PendingWandering } from "../../rules/dungeon/index.js";
 
 /** The wandering monster no longer waits (a later turn passed): its button can go. */
 export class WanderingGone extends StaleError {}
 
+/** The longest answer to "which monsters?". */
+export const MAX_WHICH = 200;
+
+function waiting(w: PendingWandering | null, id: string, started: boolean): PendingWandering {
+  if (!w || w.id !== id) throw new WanderingGone("A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed. If it should still come, /encounter start brings it in.");
+  if (w.started === started) throw new StaleError("This wandering monster's encounter has been started already: nothing was changed.");
+  return w;
+}
+
+/** The wandering monster a press names, still waiting, for a referee (nothing written): a press without a table asks which monsters first. */
+export async function wanderingOf(s: Services, actor: Actor, id: string): Promise<PendingWandering> {
+  const db: Db = s.store.db;
+  const campaign = await requireCampaign(db, actor);
+  requireReferee(campaign, actor, "start the encounter");
+  return waiting((await peekClock(db, campaign.id)).state.wandering, id, true);
+}
+
 async function claim(s: Services, actor: Actor, id: string, started: boolean): Promise<PendingWandering> {
-  return s.store.db.$transaction(async (tx) => {
+  return s.store.db.$transaction(async (tx: Tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "start the encounter");
     const { clock, state } = await loadClock(tx, campaign.id);
-    const w = state.wandering;
-    if (!w || w.id !== id) throw new WanderingGone("A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed. If it should still come, /encounter start brings it in.");
-    if (w.started === started) throw new StaleError("This wandering monster's encounter has been started already: nothing was changed.");
+    const w = waiting(state.wandering, id, started);
     await saveClock(tx, clock, { state: { ...state, wandering: { ...w, started } } });
     return w;
   });
 }
 
-export async function startWandering(s: Services, actor: Actor, id: string): Promise<EncounterEvent & { seedHash: string; wandering: PendingWandering }> {
+/**
+ * Starts the wandering monster's encounter: with the monsters the table gave (and says how many were
+ * rolled), or with `which`, the referee's answer when there was no table ("1d6 kobolds": the dice rolled).
+ */
+export async function startWandering(s: Services, actor: Actor, id: string, which?: string | null): Promise<EncounterEvent & { seedHash: string; wandering: PendingWandering }> {
+  const typed = which?.trim();
+  if (typed !== undefined && !typed) throw new UserError("Name the monsters that come, e.g. `1d6 kobolds` or `3 kobolds`: nothing was started.");
+  if (typed && /^(\d+|\d+d\d+(\s*[+-]\s*\d+)?)$/i.test(typed)) throw new UserError(`Name the monsters after how many, e.g. \`${typed} kobolds\`: nothing was started.`);
+  if (typed && typed.length > MAX_WHICH) throw new UserError(`Name the monsters in at most ${MAX_WHICH} characters: nothing was started.`);
   const w = await claim(s, actor, id, true);
   try {
-    const ev = await startEncounter(s, actor, { name: `Wandering ${w.monsters ?? "monster"} (turn ${w.turn})`, monsters: w.monsters, reaction: false });
+    const monsters = w.monsters ?? typed;
+    if (!monsters) throw new UserError("No wandering table gave these monsters: name them, e.g. `1d6 kobolds`. Nothing was started.");
+    const ev = await startEncounter(s, actor, { name: `Wandering monsters (turn ${w.turn})`, named: (m) => `Wandering ${m} (turn ${w.turn})`, monsters, reaction: false });
+    if (w.monsters) ev.notes.unshift(`They come: ${w.monsters}${w.how ? ` (${w.how}, at the wandering check)` : ""}.`);
     if (w.reaction) ev.notes.push(`Their reaction (rolled at the wandering check): ${w.reaction}.`);
     return { ...ev, wandering: w };
   } catch (err) {

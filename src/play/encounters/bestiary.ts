@@ -30,14 +30,27 @@ export interface BestiaryEntry {
 export function readStats(system: RuleSystem, stats: string): { name: string | null; typed: Record<string, unknown>; sheet: Record<string, unknown> } {
   let name: string | null = null;
   let text = stats;
+  // key=value (or JSON) with a name in front: "Wight: hd=3 ac=5" (a value's own colons, "claw:1d6", have none after them).
+  const colon = stats.indexOf(": ");
+  const head = colon > 0 ? stats.slice(0, colon).trim() : "";
+  const rest = colon > 0 ? stats.slice(colon + 2).trim() : "";
+  if (head && !/[=:{}"|]/.test(head) && /[={]/.test(rest)) {
+    name = head;
+    text = rest;
+  }
   // No "=" and no JSON: a stat line, as pasted from a book too ("AC: 16" reads as "AC 16").
-  if (system.statLine && !/[={]/.test(stats)) {
+  else if (system.statLine && !/[={]/.test(stats)) {
     const r = rule(() => system.statLine!(stats.replace(/(\w)\s*:\s+/g, "$1 ")));
     name = r.name;
     text = r.fields;
   }
   const typed = readSheetInput(text, system.monster);
   return { name, typed, sheet: validateSheet(system.monster, typed) as Record<string, unknown> };
+}
+
+/** One stat line a kind, separated by `;` ("Wight: HD 3 AC 5; Ghoul: HD 2 AC 6"), each read as `readStats` reads one. */
+export function statLines(system: RuleSystem, stats: string): ReturnType<typeof readStats>[] {
+  return stats.split(";").map((x) => x.trim()).filter(Boolean).map((line) => readStats(system, line));
 }
 
 /** Every saved monster of the campaign, by lower-case name. */

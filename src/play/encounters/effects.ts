@@ -8,6 +8,7 @@ import { isDown, toRule } from "./load.js";
 import { readRound } from "../round/state.js";
 import { sheetState, stampAdded, type MarkSource } from "../round/marks.js";
 import type { Mark } from "../../rules/marks.js";
+import { isOut } from "../../rules/round/words.js";
 import { setSheet, setState } from "../../store/hot.js";
 import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
 
@@ -17,7 +18,10 @@ import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
  * never reach a sheet. The writes go with the transaction's next statement or its
  * COMMIT (store/later.ts); a row gone fails the transaction.
  */
-export function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, state: CombatState, words: SystemWords): string {
+export function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, given: CombatState, words: SystemWords): string {
+  // One who came in down and is up again: a later fall is a fall in this fight.
+  const { downBefore: _down, ...up } = given;
+  const state = "downBefore" in given && !isOut({ state: given }) ? (up as CombatState) : given;
   const json = stateCodec.encode(state);
   setState(tx, "Combatant", row.id, json);
   if (!row.characterId && !row.retainerId) return json;

@@ -7,7 +7,7 @@ import { type Combatant, type CombatState, type RuleResult } from "../../rules/s
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
 import { atFeet, type Mark } from "../../rules/marks.js";
-import { LEFT_CONDITIONS, wordFor } from "../../rules/round/words.js";
+import { LEFT_CONDITIONS, OUT_CONDITIONS, SLAIN_CONDITIONS, wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
 import type { Tx, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
@@ -19,12 +19,14 @@ import { requireCampaign } from "../campaigns/find.js";
 import { activeCharacter, findCharacter } from "../characters/index.js";
 import { bagFor, openStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
-import { parseMonsters, rollMonsters } from "./monsters.js";
-import { bestiaryOf, readStats } from "./bestiary.js";
+import { parseMonsters, rollAppearing, rollMonsters } from "./monsters.js";
+import { bestiaryOf, statLines } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
 import { keptAsState, keptCodec, keptNothing, sheetCodec, stateCodec } from "../codecs/sheets.js";
 import { streamCodec } from "../codecs/stream.js";
+import { roundCodec } from "../codecs/encounter.js";
+import { readRound } from "../round/state.js";
 
 export interface EncounterEvent {
   fight: Fight;
@@ -56,19 +58,52 @@ function placeWithSide(fight: Fight, side: string): Mark | null {
   return side === "party" ? atFeet(0) : null;
 }
 
-export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
+/** The mark that says a character or retainer is dead (its kept state), if it is: the dead never join a fight. */
+export function slainMark(kept: string): Mark | undefined {
+  return keptAsState(keptCodec.decode(kept)).conditions.find((x) => SLAIN_CONDITIONS.includes(x));
+}
+
+/** Refuses to bring a dead character or retainer into a fight, in the system's word for it. */
+export function refuseSlain(fight: Fight, name: string, kept: string): void {
+  const mark = slainMark(kept);
+  if (mark) throw new UserError(`${name} is ${wordFor(fight.system.words, mark).label}: the dead do not join a fight. Nothing was changed.`);
+}
+
+/**
+ * Who came into this fight already down (unconscious, dying), by the marks they came with (`downBefore` in
+ * their state, never written onto a sheet): still down by those alone at the end, they did not fall in it.
+ */
+const DOWN_BEFORE = "downBefore";
+function fellHere(c: Combatant): boolean {
+  const before = (c.state[DOWN_BEFORE] as Mark[] | undefined) ?? [];
+  return c.state.conditions.some((x) => OUT_CONDITIONS.has(x) && !before.includes(x));
+}
+
+/**
+ * Creates the rows' combatants. Who joins a side its surprise roll left surprised, before the surprise round is
+ * over, is surprised with it (`RoundState.surprise`): the names of those, so the answer can say so.
+ */
+export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ surprised: string[] }> {
+  const shared = readRound(fight.encounter).surprise;
+  const surprised: string[] = [];
   for (const r of rows) {
-    const kept = r.characterId
+    const row = r.characterId
       ? (await tx.character.findUniqueOrThrow({ where: { id: r.characterId } })).state
       : r.retainerId
         ? (await tx.retainer.findUniqueOrThrow({ where: { id: r.retainerId } })).state
         : null;
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
-    const was = kept ? keptCodec.decode(kept) : null;
-    const start: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : (fight.system.initialState(r.sheet) as CombatState);
+    const was = row ? keptCodec.decode(row) : null;
+    const kept: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : (fight.system.initialState(r.sheet) as CombatState);
+    const down = kept.conditions.filter((x) => OUT_CONDITIONS.has(x));
+    const start: CombatState = down.length ? { ...kept, [DOWN_BEFORE]: down } : kept;
     const place = placeWithSide(fight, r.side);
-    const state = stateCodec.encode(place ? { ...start, conditions: [...start.conditions, place] } : start);
+    const surprise: Mark[] = shared?.[r.side as "party" | "foes"] && !start.conditions.includes("surprised") ? ["surprised"] : [];
+    if (surprise.length) surprised.push(r.name);
+    const conditions: Mark[] = [...start.conditions, ...surprise];
+    if (place) conditions.push(place);
+    const state = stateCodec.encode({ ...start, conditions });
     await tx.combatant.create({
       data: {
         id: shortId(),
@@ -84,6 +119,14 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]) {
       },
     });
   }
+  return { surprised };
+}
+
+/** "Kobold 1 and Kobold 2 are surprised, as the foes are." */
+function surprisedNote(names: string[], side: string): string[] {
+  if (!names.length) return [];
+  const who = names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} are`;
+  return [`${who} surprised, as the ${side === "party" ? "party is" : "foes are"}: this is still the surprise.`];
 }
 
 function numbered(existing: string[], base: string, count: number): string[] {
@@ -112,6 +155,8 @@ async function monsterRows(tx: Tx, fight: Fight, dice: DiceBag, spec: string, st
 
 export interface StartInput {
   name?: string | null;
+  /** The name once the monsters are known (their numbers rolled): a wandering monster's encounter. */
+  named?: (monsters: string) => string;
   monsters?: string | null;
   stats?: string | null;
   surprise?: boolean | null;
@@ -134,7 +179,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     if (running) throw new UserError(`"${running.name}" is still running: end it with /encounter end first.`);
     const seed = s.newSeed();
     const count = await tx.encounter.count({ where: { campaignId: campaign.id } });
-    const encounter = await tx.encounter.create({
+    let encounter = await tx.encounter.create({
       data: {
         id: shortId(),
         campaignId: campaign.id,
@@ -148,22 +193,32 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     // The party: every player's active character.
     const players = await tx.player.findMany({ where: { campaignId: campaign.id } });
     const party: NewRow[] = [];
+    const notes: string[] = [];
     for (const p of players) {
       const c = await activeCharacter(tx, campaign.id, p.userId);
-      if (c) party.push({ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: c.ownerId });
+      if (!c) continue;
+      // The dead stay out: a fight never pulls in a dead character.
+      const slain = slainMark(c.state);
+      if (slain) notes.push(`${c.name} is ${wordFor(fight.system.words, slain).label} and stays out of the fight.`);
+      else party.push({ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: c.ownerId });
     }
     await addRows(tx, fight, party);
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
     const results: RuleResult[] = [];
-    const notes: string[] = [];
     let surprise = false;
     // Stats without `monsters`: the name in front of the stat line names them, else the referee is asked for one.
-    const monsters = input.monsters?.trim() || (input.stats?.trim() ? readStats(fight.system, input.stats).name : null);
-    if (input.stats?.trim() && !monsters) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
+    // Several stat lines without `monsters`: one of each kind they name.
+    const named = input.stats?.trim() ? statLines(fight.system, input.stats).map((l) => l.name) : [];
+    const monsters = input.monsters?.trim() || (named.length && named.every(Boolean) ? named.join(", ") : null);
+    if (input.stats?.trim() && !monsters) throw new UserError(`Name the monsters these stats are for: \`monsters:2 ogres\`, or put the name in front of ${named.length > 1 ? "each" : "the"} stat line.`);
     if (monsters) {
-      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), monsters, input.stats);
+      // How many, where the referee gave dice ("1d6 kobolds"): rolled first, from the encounter's stream.
+      const appearing = rollAppearing(monsters, bagFor(open, "number appearing"));
+      if (appearing.result) results.push(appearing.result);
+      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats);
       await addRows(tx, fight, m.rows);
       if (m.rolled) results.push(m.rolled);
+      if (input.named) encounter = await tx.encounter.update({ where: { id: encounter.id }, data: { name: input.named(appearing.spec).slice(0, 80) } });
     }
     fight = await loadFight(tx, campaign, encounter);
 
@@ -177,6 +232,11 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
         results.push(r);
         surprise = r.surprised.party || r.surprised.foes;
         for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
+        // Kept for the surprise round: who joins a surprised side before it is over is surprised too.
+        encounter = await tx.encounter.update({ where: { id: encounter.id }, data: { roundState: roundCodec.encode({ ...readRound(encounter), surprise: { ...r.surprised } }) } });
+        for (const side of ["party", "foes"] as const) {
+          if (r.surprised[side] && !sides[side].length) notes.push(`No ${side === "party" ? "party member" : "foe"} is here yet: ${side === "party" ? "those who join" : "foes added"} before the surprise round is over are surprised, as their side is.`);
+        }
       }
     }
     let apart: number | undefined;
@@ -218,12 +278,13 @@ export async function addMonsters(s: Services, actor: Actor, input: { monsters: 
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "add monsters");
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    const { rows, rolled } = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), input.monsters, input.stats, input.side ?? "foes");
-    await addRows(tx, fight, rows);
+    const appearing = rollAppearing(input.monsters, bagFor(open, "number appearing"));
+    const { rows, rolled } = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats, input.side ?? "foes");
+    const added = await addRows(tx, fight, rows);
     await open.close(tx, actor);
     await bumpEncounter(tx, fight.encounter);
     const after = await loadFight(tx, fight.campaign, fight.encounter);
-    return { fight: after, results: rolled ? [rolled] : [], notes: [`Added ${rows.map((r) => r.name).join(", ")}.`] };
+    return { fight: after, results: [appearing.result, rolled].filter((r): r is RuleResult => !!r), notes: [`Added ${rows.map((r) => r.name).join(", ")}.`, ...surprisedNote(added.surprised, input.side ?? "foes")] };
   });
 }
 
@@ -237,9 +298,10 @@ export async function joinEncounter(s: Services, actor: Actor, input: { characte
       requireReferee(fight.campaign, actor, `bring ${c.name} into the fight (it is another player's)`);
     }
     if (fight.rows.some((r) => r.characterId === c.id)) throw new UserError(`${c.name} is already in "${fight.encounter.name}".`);
-    await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: controller }]);
+    refuseSlain(fight, c.name, c.state);
+    const added = await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: controller }]);
     await bumpEncounter(tx, fight.encounter);
-    return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`] };
+    return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`, ...surprisedNote(added.surprised, "party")] };
   });
 }
 
@@ -249,7 +311,10 @@ export async function showEncounter(s: Services, actor: Actor): Promise<Encounte
 
 export interface EncounterSummary {
   encounter: Encounter;
+  /** Who fell in this fight (not who came into it already down). */
   fallen: string[];
+  /** Who came into the fight down (unconscious, dying) and is down by that alone at its end. */
+  downBefore: string[];
   /** Who left the fight alive: fled, surrendered, routed. */
   left: string[];
   standing: string[];
@@ -274,7 +339,8 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
     const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT_CONDITIONS.includes(x));
     return {
       encounter,
-      fallen: after.combatants.filter((c) => isDown(c) && !gone(c)).map(describe),
+      fallen: after.combatants.filter((c) => isDown(c) && !gone(c) && fellHere(c)).map(describe),
+      downBefore: after.combatants.filter((c) => isDown(c) && !gone(c) && !fellHere(c)).map(describe),
       left: after.combatants.filter((c) => gone(c)).map((c) => `${c.name} (${wordFor(after.system.words, gone(c)!).label})`),
       standing: after.combatants.filter((c) => !isDown(c)).map(describe),
       rolls,
@@ -284,6 +350,8 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
 }
 
 /** Bumps the encounter's version: every write checks it, so a racing write fails cleanly. */
+export { surprisedNote };
+
 export async function bumpEncounter(tx: Hot, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {}): Promise<void> {
   if ((await updateEncounter(tx, e.id, data, e.version)) !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
 }

@@ -2,9 +2,11 @@
 import { possessive } from "../../rules/books.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { RuleResult, RuleSystem } from "../../rules/systems/types.js";
+import { rollCount } from "../../rules/dungeon/wandering.js";
+import { ruling } from "../../rules/ruling.js";
 import { UserError } from "../errors.js";
 import { didYouMean } from "../nearest.js";
-import { readStats, type BestiaryEntry } from "./bestiary.js";
+import { statLines, type BestiaryEntry } from "./bestiary.js";
 
 export interface MonsterSpec {
   name: string;
@@ -38,27 +40,74 @@ function title(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
-/** Parses a list of presets (or the campaign's bestiary); with `stats`, one custom monster kind named by `spec` instead. */
+/** The items of a list of monsters: "4 goblins, 1 ogre and 2 orcs". */
+const itemsOf = (spec: string): string[] => spec.split(/,|\band\b/).map((x) => x.trim()).filter(Boolean);
+
+/** A count given as dice ("1d6 kobolds", "2d4+1 goblins", or "1d6" alone for the kind a stat line names). */
+const DICE_COUNT = /^(\d{1,2})d(\d{1,3})(?:\s*([+-]\s*\d{1,2}))?(?:\s+(\S.*))?$/i;
+
+/**
+ * "1d6 kobolds, 1 ogre": each count given as dice is rolled (the number appearing), before the monsters
+ * are read; the result says each ("3 kobolds (rolled 1d6: 3)"). Nothing given as dice: no roll, no result.
+ */
+export function rollAppearing(spec: string, dice: DiceBag): { spec: string; result: RuleResult | null } {
+  const mark = dice.log.length;
+  const lines: string[] = [];
+  const items = itemsOf(spec).map((item) => {
+    const m = DICE_COUNT.exec(item);
+    if (!m) return item;
+    const [count, sides] = [Number(m[1]), Number(m[2])];
+    if (count < 1 || sides < 2) throw new UserError(`"${item}": roll how many with dice like 1d6 or 2d4.`);
+    const r = rollCount({ dice: count, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 }, dice, MAX_MONSTERS);
+    const rolled = m[4] ? `${r.count} ${m[4].trim()}` : String(r.count);
+    lines.push(`${rolled} (${r.how})`);
+    return rolled;
+  });
+  if (!lines.length) return { spec, result: null };
+  return { spec: items.join(", "), result: { title: "Number appearing", lines, rules: [NUMBER_APPEARING], rolls: dice.since(mark) } };
+}
+
+const NUMBER_APPEARING = ruling(null, "how many appear, rolled on the dice the referee gives");
+
+/** Two names for the same kind of monster: "skeletons" and "Skeleton", "wolves" and "wolf". */
+const sameKind = (a: string, b: string): boolean => forms(a).some((x) => forms(b).includes(x));
+
+const COUNT_WORD = /^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
+
+/**
+ * Parses a list of presets (or the campaign's bestiary). With `stats` and one kind, that kind is the custom
+ * monster the stat line gives. With several kinds (or several stat lines, separated by `;`), each stat line
+ * names the kind it is for ("Wight: HD 3 AC 5"): only that kind gets it, the others keep their preset.
+ */
 export function parseMonsters(system: RuleSystem, spec: string, stats?: string | null, bestiary: Record<string, BestiaryEntry> = {}): MonsterSpec[] {
   const presets = [...Object.keys(system.presets), ...Object.keys(bestiary)];
-  const items = spec.split(/,|\band\b/).map((x) => x.trim()).filter(Boolean);
+  const items = itemsOf(spec);
   if (!items.length) throw new UserError("Name the monsters, e.g. `4 goblins` or `2 orcs, 1 ogre`.");
-  const out: MonsterSpec[] = [];
-  for (const item of items) {
+  const lines = stats?.trim() ? statLines(system, stats) : [];
+  // One kind and one stat line: the line is that kind's, whatever it calls it (today's `stats`).
+  const single = items.length === 1 && lines.length === 1;
+  const parsed = items.map((item) => {
     // A count is digits (with an optional "x": "4x") or a word standing alone ("an ettin", not the "a" of "ape").
     const m = /^(?:(\d+)(?!\d)(?:\s*[x×])?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i.exec(item)!;
-    // With stats, a count alone ("2", "two") counts the kind the stat line names.
-    const alone = stats ? /^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)$/i.exec(item)?.[1] : undefined;
+    // With one stat line, a count alone ("2", "two") counts the kind the stat line names.
+    const alone = single ? COUNT_WORD.exec(item)?.[1] : undefined;
     const counted = alone ?? m[1] ?? m[2];
     const count = counted ? (WORDS[counted.toLowerCase()] ?? Number(counted)) : 1;
-    const what = alone ? "" : m[3]!.trim();
     if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
-    if (stats) {
+    return { count, what: alone ? "" : m[3]!.trim() };
+  });
+  if (lines.length && !single && lines.some((l) => !l.name)) throw new UserError(severalKinds(system, parsed.map((p) => p.what), presets));
+  const used = new Set<number>();
+  const out: MonsterSpec[] = [];
+  for (const { count, what } of parsed) {
+    const at = single ? 0 : lines.findIndex((l) => sameKind(l.name!, what));
+    const line = lines[at];
+    if (line) {
+      used.add(at);
       // The stat line's own name ("Knight HD 3 …") is the monster's; `monsters` then gives how many.
-      const { name, typed, sheet } = readStats(system, stats);
-      const called = name?.trim() || what;
+      const called = line.name?.trim() || what;
       if (!called) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
-      out.push({ name: title(count > 1 ? plainSingular(called) : called), count, sheet, typed });
+      out.push({ name: title(count > 1 ? plainSingular(called) : called), count, sheet: line.sheet, typed: line.typed });
       continue;
     }
     const key = singular(what, presets);
@@ -66,14 +115,35 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
       // A near name is suggested instead of the whole list: "gobblins" → goblin.
       const near = didYouMean(forms(what), presets);
       const which = near ? `.${near}` : ` (${presets.join(", ")}).`;
-      throw new UserError(`"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary${which} For anything else give custom \`stats\`, e.g. stats: ${customHint(system)}.`);
+      const hint = lines.length ? `give it a stat line of its own, e.g. stats: \`${title(what)}: ${example(system)}\`` : `give custom \`stats\`, e.g. stats: ${customHint(system)}`;
+      throw new UserError(`"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary${which} For anything else ${hint}.`);
     }
     const saved = bestiary[key];
     out.push({ name: title(key), count, sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>), typed: saved ? saved.typed : {} });
   }
+  const unused = lines.filter((_, i) => !used.has(i));
+  if (unused.length) {
+    const listed = parsed.map((p) => p.what).join(", ");
+    throw new UserError(`The stats for ${unused.map((l) => `"${l.name}"`).join(" and ")} are for none of the monsters listed (${listed}): list ${unused.length === 1 ? "it" : "them"} in \`monsters\` too, or leave ${unused.length === 1 ? "its line" : "their lines"} out. Nothing was changed.`);
+  }
   const total = out.reduce((s, x) => s + x.count, 0);
   if (total > MAX_MONSTERS) throw new UserError(`That is ${total} monsters: add at most ${MAX_MONSTERS} at a time.`);
   return out;
+}
+
+/** The refusal when several kinds are listed and a stat line does not say which one it is for: how to write it. */
+function severalKinds(system: RuleSystem, whats: string[], presets: string[]): string {
+  const custom = whats.find((w) => w && !singular(w, presets)) ?? whats[whats.length - 1] ?? "Wight";
+  const name = title(plainSingular(custom));
+  return (
+    `Several kinds of monsters: say which one the stats are for, in front of its stat line, e.g. stats: \`${name}: ${example(system)}\`. ` +
+    "One line a kind, separated by `;`; the kinds no line names keep their preset. Nothing was changed."
+  );
+}
+
+/** A stat line in the system's terms, for the words that say how to write one. */
+function example(system: RuleSystem): string {
+  return system.statLine && system.statLineExample ? system.statLineExample : customHint(system).replace(/`/g, "");
 }
 
 /** Each new monster's sheet with what the system rolls for it (hit points from hit dice), and those rolls in one result. */

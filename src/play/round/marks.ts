@@ -30,9 +30,9 @@ function keepLasts(state: CombatState): CombatState {
   return Object.keys(lasts).length ? { ...rest, conditions: rest.conditions, lasts } : { ...rest, conditions: rest.conditions };
 }
 
-/** The state as a character's or retainer's sheet keeps it: no fight marks, no round stamps, no sources. */
+/** The state as a character's or retainer's sheet keeps it: no fight marks, no round stamps, no sources, not how it came into the fight. */
 export function sheetState(words: SystemWords, state: CombatState): CombatState {
-  const { since: _since, fell: _fell, by: _by, ...rest } = state as CombatState & { since?: Since; fell?: unknown; by?: By };
+  const { since: _since, fell: _fell, by: _by, downBefore: _down, ...rest } = state as CombatState & { since?: Since; fell?: unknown; by?: By; downBefore?: unknown };
   return keepLasts({ ...rest, conditions: state.conditions.filter((c) => !FIGHT_LIFETIMES.has(lifetimeOf(words, state, c))) });
 }
 

@@ -24,6 +24,11 @@ export interface RoundState {
   moraleAt?: Partial<Record<"foes" | "party", number>>;
   /** Declarations made once everyone has acted, for the next round: applied when the referee moves on. */
   ahead?: Record<string, AheadDeclaration[]>;
+  /**
+   * The sides the encounter's surprise roll (or the last /surprise) left surprised, kept through the surprise
+   * round (round 0 and round 1; a new round starts without it): who joins a side now is surprised with it.
+   */
+  surprise?: Record<"party" | "foes", boolean>;
 }
 
 /** A declaration for the next round, made while the round is over: what was tapped, with its detail, and by whom. */
@@ -37,7 +42,7 @@ export interface AheadDeclaration {
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = roundCodec.decode(e.roundState || "{}");
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {}, foes: raw.foes ?? {}, moraleAt: raw.moraleAt ?? {}, ahead: raw.ahead ?? {} };
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {}, foes: raw.foes ?? {}, moraleAt: raw.moraleAt ?? {}, ahead: raw.ahead ?? {}, ...(raw.surprise ? { surprise: raw.surprise } : {}) };
 }
 
 /** A new round's bookkeeping: what lasts from round to round (opponents, morale checked) is carried from `was`. */

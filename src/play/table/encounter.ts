@@ -13,10 +13,10 @@ import { isDown, type Fight } from "../encounters/load.js";
 import { retainerMorale } from "../retainers/morale.js";
 import { partyLeader } from "../encounters/leader.js";
 import { isSurprised, surpriseOptions } from "../encounters/surprise.js";
-import { readSettings } from "../campaigns/settings.js";
-import { readRound } from "../round/state.js";
-import { roundCodec } from "../codecs/encounter.js";
 import { bumpEncounter } from "../encounters/index.js";
+import { roundCodec } from "../codecs/encounter.js";
+import { readRound } from "../round/state.js";
+import { readSettings } from "../campaigns/settings.js";
 import { type TableResult, type Scope, withDice, unsupported } from "./scope.js";
 
 export async function surpriseRoll(s: Services, actor: Actor, input: { modifiers?: Partial<Record<"party" | "foes", number>> } = {}): Promise<TableResult> {
@@ -30,6 +30,8 @@ export async function surpriseRoll(s: Services, actor: Actor, input: { modifiers
       // A new roll replaces the last one's: who is not surprised now loses the mark.
       const effects = sc.fight.combatants.map((c): Effect => (isSurprised(r, c) ? { targetId: c.id, addConditions: ["surprised"] } : { targetId: c.id, removeConditions: ["surprised"] }));
       await applyEffects(tx, sc.fight, effects, bag);
+      // Kept for this round: who joins a side the roll left surprised, before the round is over, is surprised too.
+      await bumpEncounter(tx, sc.fight.encounter, { roundState: roundCodec.encode({ ...readRound(sc.fight.encounter), surprise: { ...r.surprised } }) });
     }
     return { result: r, extra: [], campaign: sc.campaign };
   });

@@ -29,6 +29,8 @@ export const wanderingSchema = z.object({
   id: z.string(),
   turn: z.number().int(),
   monsters: z.string().nullable(),
+  /** How many came, in words: "rolled 2d4: 7", "the table's number" (null: no table, or a row from before it was kept). */
+  how: z.string().nullable().default(null),
   reaction: z.string().nullable(),
   started: z.boolean(),
 });

@@ -40,6 +40,8 @@ export interface TurnOutcome {
   wandering: boolean;
   /** What the table gave ("5 goblins"), when there is a table and a monster came. */
   monsters: string | null;
+  /** How many came, in words ("rolled 2d4: 7"), with `monsters`. */
+  how: string | null;
   /**
    * Why a multi-turn advance stops after this turn, when something needs the
    * referee: the last light went out, a wandering monster came, the party went
@@ -62,10 +64,11 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
   const w = wanderingRoll({ dungeon: input.dungeon, turn, every: input.every, chance: input.chance }, bag);
   lines.push(w.lines[0]!);
   let monsters: string | null = null;
+  let how: string | null = null;
   if (w.encounter && input.state.table.length) {
     const t = rollTable(parseTable(input.state.table.join(";")), bag);
     lines.push(...t.lines);
-    monsters = t.monsters;
+    ({ monsters, how } = t);
   } else if (w.encounter) lines.push("No wandering table is set (/dungeon set table): the referee picks the monsters.");
   const actions = input.actions.length ? [...input.state.actions, { turn, actions: input.actions }].slice(-KEPT_ACTIONS) : input.state.actions;
   const state: DungeonState = { ...input.state, lights: burned.lights, effects: effects.effects, supplies: fed.supplies, fedDays: fed.fedDays, actions };
@@ -77,6 +80,7 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
     darkness: burned.darkness,
     wandering: w.encounter,
     monsters,
+    how,
     stop: w.encounter ? "a wandering monster came" : burned.darkness ? "the last light went out" : fed.short ? "the party went short of rations or water" : null,
   };
 }

@@ -52,24 +52,36 @@ export function parseTable(text: string): TableEntry[] {
   const items = text.split(/[;\n]/).map((x) => x.trim()).filter(Boolean);
   if (!items.length) throw new RuleError("Give the table's entries separated by semicolons, e.g. `2d4 goblins; 1 ogre; 1d6 skeletons`.");
   if (items.length > MAX_TABLE) throw new RuleError(`A wandering table has at most ${MAX_TABLE} entries.`);
-  return items.map((text) => {
-    const m = ENTRY.exec(text);
-    const what = m?.[5]?.trim();
-    if (!m || !what) throw new RuleError(`"${text}" is not an entry: write a number or dice, then the monsters, e.g. \`2d4 goblins\`.`);
-    if (m[1] && m[2]) {
-      const dice = Number(m[1]);
-      const sides = Number(m[2]);
-      if (dice < 1 || sides < 2) throw new RuleError(`"${text}": the dice must be like 1d6 or 2d4.`);
-      return { text, count: { dice, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 }, what };
-    }
-    const n = m[4] ? Number(m[4]) : 1;
-    if (n < 1) throw new RuleError(`"${text}": at least one monster.`);
-    return { text, count: n, what };
-  });
+  return items.map(parseEntry);
+}
+
+/** One entry: "2d4 goblins", "1 ogre", "ogre" (one). */
+export function parseEntry(text: string): TableEntry {
+  const m = ENTRY.exec(text);
+  const what = m?.[5]?.trim();
+  if (!m || !what) throw new RuleError(`"${text}" is not an entry: write a number or dice, then the monsters, e.g. \`2d4 goblins\`.`);
+  if (m[1] && m[2]) {
+    const dice = Number(m[1]);
+    const sides = Number(m[2]);
+    if (dice < 1 || sides < 2) throw new RuleError(`"${text}": the dice must be like 1d6 or 2d4.`);
+    return { text, count: { dice, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 }, what };
+  }
+  const n = m[4] ? Number(m[4]) : 1;
+  if (n < 1) throw new RuleError(`"${text}": at least one monster.`);
+  return { text, count: n, what };
+}
+
+/** How many appear: the entry's number (`how` null), or its dice rolled ("number appearing"), at least 1 and at most `max`. */
+export function rollCount(count: TableEntry["count"], bag: DiceBag, max = 40): { count: number; lines: string[]; how: string | null } {
+  if (typeof count === "number") return { count: Math.max(1, Math.min(max, count)), lines: [], how: null };
+  const r = bag.roll("number appearing", count.dice, count.sides, count.modifier ? { modifier: count.modifier } : {});
+  const n = Math.max(1, Math.min(max, r.total));
+  const bound = r.total < 1 ? ", at least 1" : r.total > max ? `, at most ${max}` : "";
+  return { count: n, lines: [`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${r.total}${bound}.`], how: `rolled ${r.notation}: ${r.total}${bound}` };
 }
 
 /** Rolls which entry (1dN over the entries, all equally likely) and how many appear (at least 1). */
-export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { count: number; what: string; monsters: string; lines: string[] } {
+export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { count: number; what: string; monsters: string; lines: string[]; how: string } {
   if (!entries.length) throw new RuleError("The wandering table is empty: set it with /dungeon set table.");
   const lines: string[] = [];
   let entry = entries[0]!;
@@ -78,14 +90,7 @@ export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { coun
     entry = entries[r.total - 1]!;
     lines.push(`Wandering table 1d${entries.length} = ${r.total}: ${entry.text}.`);
   } else lines.push(`Wandering table: ${entry.text}.`);
-  let count: number;
-  if (typeof entry.count === "number") count = entry.count;
-  else {
-    const c = entry.count;
-    const r = bag.roll("number appearing", c.dice, c.sides, c.modifier ? { modifier: c.modifier } : {});
-    count = r.total;
-    lines.push(`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${r.total}${r.total < 1 ? ", at least 1" : ""}${r.total > max ? `, at most ${max}` : ""}.`);
-  }
-  count = Math.max(1, Math.min(max, count));
-  return { count, what: entry.what, monsters: `${count} ${entry.what}`, lines };
+  const c = rollCount(entry.count, bag, max);
+  lines.push(...c.lines);
+  return { count: c.count, what: entry.what, monsters: `${c.count} ${entry.what}`, lines, how: c.how ?? "the table's number" };
 }

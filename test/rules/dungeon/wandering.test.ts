@@ -57,7 +57,8 @@ describe("the wandering table", () => {
       what: "goblins",
       monsters: "5 goblins",
       lines: ["Wandering table 1d3 = 1: 2d4 goblins.", "Number appearing 2d4 (3, 2) = 5."],
+      how: "rolled 2d4: 5",
     });
-    expect(rollTable(t, faces(2)).monsters).toBe("1 ogre");
+    expect(rollTable(t, faces(2))).toMatchObject({ monsters: "1 ogre", how: "the table's number" });
   });
 });
