@@ -22,13 +22,14 @@ const toAct = async (pattern: RegExp) => {
   }
   throw new Error(`never reached ${pattern}`);
 };
-/** Who is at the place in the order acting now (whether or not they can still attack there), read from the store. */
-const atPlace = async () => {
+/** Where the round stands for `name`, read from the store: "before" its place in the order, "at" it, or "past" it. */
+const placeOf = async (name: string) => {
   const db = h.app.services.store.db;
   const e = await db.encounter.findFirstOrThrow({ where: { status: "active" } });
   const order = orderCodec.decode(e.order);
-  const rows = await db.combatant.findMany({ where: { encounterId: e.id } });
-  return e.round > 0 ? rows.filter((r) => (order[e.turn] ?? []).includes(r.id)).map((r) => r.name) : [];
+  const id = (await db.combatant.findFirstOrThrow({ where: { encounterId: e.id, name } })).id;
+  const place = order.findIndex((g) => g.includes(id));
+  return e.round === 0 || e.turn < place ? "before" : e.turn === place ? "at" : "past";
 };
 
 beforeAll(async () => {
@@ -75,9 +76,9 @@ describe("house rules: retreat", () => {
     await say("referee", "encounter start", { monsters: "2 wolves", surprise: false });
     const flee = await say("alice", "declare", { action: "flee" });
     expect(text(flee.message)).toMatch(/caught in \d+ rounds?; the pursuers attack at \+2 each round until Sly turns and re-engages/);
-    // Sly's place comes (fleeing, he may not attack, so the board does not list him "to act").
-    for (let i = 0; i < 8 && !(await atPlace()).includes("Sly"); i++) await say("referee", "next");
-    expect(await atPlace()).toContain("Sly");
+    // Sly's place comes (fleeing, he may not attack there: the turn passes it by, and the board never lists him "to act").
+    for (let i = 0; i < 8 && (await placeOf("Sly")) === "before"; i++) await say("referee", "next");
+    expect(await placeOf("Sly")).not.toBe("before");
     expect(await board()).not.toMatch(/Sly[^\n]* to act/);
     const refused = await say("alice", "attack", { target: "Wolf 1" });
     expect(refused.ephemeral).toBe(true);

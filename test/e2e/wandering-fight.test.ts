@@ -90,9 +90,10 @@ describe("a wandering monster with no table: the referee names it, the table rol
     const started = await h.submit("referee", String(ask.modal!.custom_id), { monsters: "1d6 kobolds" });
     expect(started.ephemeral).toBeFalsy();
     expect(buttons(h.local.messages.get(came.message.id)!)).toEqual([]);
-    await until(() => started.followUps.length === 1);
-    const board = started.followUps[0]!;
-    const t = text(board);
+    // The start's record for the log, then the board below it.
+    await until(() => started.followUps.length === 2);
+    const board = started.followUps[1]!;
+    const t = text(started.followUps[0]!);
     // seed e2e-3 (the encounter's): 1d6 = 4 kobolds, then their hit points, then surprise on both sides.
     expect(t).toMatch(/^Number appearing\n4 kobolds \(rolled 1d6: 4\)\nDice: number appearing: 1d6 \(4\)/);
     expect(t).toMatch(/Encounter started: Wandering 4 kobolds \(turn 1\)\nBrom is dead and stays out of the fight\.\nTheir reaction \(rolled at the wandering check\): Friendly\./);
@@ -119,40 +120,45 @@ describe("a wandering monster with no table: the referee names it, the table rol
 // seed 000, "Surprise": "On 1-2 the opposing side is surprised and cannot act for the first round of combat."
 // The referee's −20 to a side's roll makes it a 1–2 whatever the die (the party's roll decides whether the foes are surprised).
 describe("surprise holds for the foes the fight starts with, and for those added in the surprise", () => {
+  /** What a command said: its answer and what followed it (a record, then the board). */
+  const said = async (r: Awaited<ReturnType<E2E["cmd"]>>) => {
+    await h.app.bot.router.settled();
+    return [r.message, ...r.followUps].map(text).join("\n");
+  };
   const marks = async (name: string) => (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name, encounter: { status: "active" } } })).state;
 
   it("both sides surprised with no foes yet: the kobolds added are surprised too, and do not act in the surprise round", async () => {
-    const start = text((await h.cmd("referee", "encounter start", { party_surprise: -20, foes_surprise: -20 })).message);
+    const start = await said(await h.cmd("referee", "encounter start", { party_surprise: -20, foes_surprise: -20 }));
     expect(start).toMatch(/Both sides are surprised: neither can act in the first round\./);
     expect(start).toMatch(/No foe is here yet: foes added before the surprise round is over are surprised, as their side is\./);
-    const add = text((await h.cmd("referee", "encounter add", { monsters: "1d4 kobolds" })).message);
+    const add = await said(await h.cmd("referee", "encounter add", { monsters: "1d4 kobolds" }));
     // seed e2e-4: 1d4 = 1 kobold.
     expect(add).toMatch(/^Number appearing\n1 kobolds \(rolled 1d4: 1\)/);
     expect(add).toMatch(/Added Kobold\.\nKobold is surprised, as the foes are: this is still the surprise\./);
     expect(add).toMatch(/\*\*Kobold\*\* `[█░]+` HP 3\/3 · surprised \(cannot act in the first round\)/);
-    const init = text((await h.cmd("referee", "initiative")).message);
+    const init = await said(await h.cmd("referee", "initiative"));
     expect(init).toMatch(/Surprised, cannot act this round: Alda, Kobold\./);
     expect(init).toMatch(/Kobold is surprised in the first round: skipped\.\nAlda is surprised in the first round: skipped\./);
     await h.cmd("referee", "encounter end");
   });
 
   it("only the foes surprised: those it starts with and those added are; the party's newcomers are not; a new /surprise decides for later ones", async () => {
-    const start = text((await h.cmd("referee", "encounter start", { monsters: "2 kobolds", party_surprise: -20, foes_surprise: 20 })).message);
+    const start = await said(await h.cmd("referee", "encounter start", { monsters: "2 kobolds", party_surprise: -20, foes_surprise: 20 }));
     expect(start).toMatch(/the foes are surprised/);
     expect(start).toMatch(/the party are not surprised/);
     expect(start).not.toMatch(/is here yet/);
     for (const k of ["Kobold 1", "Kobold 2"]) expect(await marks(k)).toContain('"surprised"');
     expect(await marks("Alda")).not.toContain('"surprised"');
-    const orc = text((await h.cmd("referee", "encounter add", { monsters: "1 orc" })).message);
+    const orc = await said(await h.cmd("referee", "encounter add", { monsters: "1 orc" }));
     expect(orc).toMatch(/Added Orc\.\nOrc is surprised, as the foes are: this is still the surprise\./);
-    const ally = text((await h.cmd("referee", "encounter add", { monsters: "1 bandit", side: "party" })).message);
+    const ally = await said(await h.cmd("referee", "encounter add", { monsters: "1 bandit", side: "party" }));
     expect(ally).toMatch(/Added Bandit\./);
     expect(ally).not.toMatch(/Bandit is surprised/);
     expect(await marks("Bandit")).not.toContain('"surprised"');
     // The referee calls for surprise again: nobody is now, and a foe added after it is not either.
-    const again = text((await h.cmd("referee", "surprise", { party: 20, foes: 20 })).message);
+    const again = await said(await h.cmd("referee", "surprise", { party: 20, foes: 20 }));
     expect(again).toMatch(/Nobody is surprised\./);
-    const wolf = text((await h.cmd("referee", "encounter add", { monsters: "1 wolf" })).message);
+    const wolf = await said(await h.cmd("referee", "encounter add", { monsters: "1 wolf" }));
     expect(wolf).not.toMatch(/surprised/);
     expect(await marks("Wolf")).not.toContain('"surprised"');
     expect(await marks("Orc")).not.toContain('"surprised"');
