@@ -18,7 +18,7 @@ import { bagFor, openStream } from "../streams.js";
 import { applyEffects, saveState } from "../encounters/effects.js";
 import { isDown, loadFight, requireFight, requireFightOf, toRule, type Fight } from "../encounters/load.js";
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
-import { actingNow, allowance, declarable, roundContext } from "./context.js";
+import { actingNow, allowance, declarable, roundContext, roundOver } from "./context.js";
 import { readRound, type AheadDeclaration, type RoundState } from "./state.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import { declaringFor, hasActed, passedTurn } from "./ready.js";
@@ -196,8 +196,9 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     const tag = by ? ` (${by})` : "";
     const word = req.action.trim().toLowerCase();
     // Who has had its turn declares for the next round, unless what it names is still open this round (a move after its attack).
-    const late = hasActed(fight, toRule(row)) ? declarable(fight, toRule(row), readRound(fight.encounter)) : null;
-    if (late && !match(late, word)) return keepForNextRound(tx, actor, fight, row, open, req, tag);
+    const late = hasActed(fight, toRule(row)) && !roundOver(fight) ? declarable(fight, toRule(row), readRound(fight.encounter)) : null;
+    const nextOpen = open;
+    if (hasActed(fight, toRule(row)) && (!late || !match(late, word))) return keepForNextRound(tx, actor, fight, row, open, req, tag);
     if (late) {
       rs = readRound(fight.encounter);
       open = late;
@@ -216,7 +217,15 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
     const bag = bagFor(stream, `${row.name} declares ${decl.label}`);
     const ctx = roundContext(fight, who, rs);
-    const result = rule(() => fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0, acted: actedSoFar(fight, rs) }, bag));
+    // Still open this round by its list, but its rule refuses it now (one action a turn): it is for the next round.
+    const refusedNow = (err: unknown) => late && err instanceof UserError && match(nextOpen, word);
+    let result: ReturnType<typeof fight.system.round.declare>;
+    try {
+      result = rule(() => fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0, acted: actedSoFar(fight, rs) }, bag));
+    } catch (err) {
+      if (refusedNow(err)) return keepForNextRound(tx, actor, fight, row, nextOpen, req, tag);
+      throw err;
+    }
     const replaced = (rs.declared[row.id] ?? []).filter((x) => decl.excludes?.includes(x));
     let next = replaced.length && rs.phase === "declare" ? await withdraw(tx, fight, row.id, rs, bag, replaced) : rs;
     const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));

@@ -35,9 +35,30 @@ function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean
   }
   const now = actingNow(f);
   if (!now || now.includes(row.id)) return;
+  // Its place passed while it could not attack, and what it declared since lets it (a fleeing one turned to re-engage): it attacks now.
+  const order = orderCodec.decode(f.encounter.order);
+  const passed = order.some((g, t) => t < f.encounter.turn && g.includes(row.id));
+  if (passed && !(rs.attacks[row.id] ?? 0) && (rs.declared[row.id] ?? []).length) {
+    notes.push(`${row.name} acts now: its place came while it could not attack.`);
+    return;
+  }
   const current = f.rows.filter((r) => now.includes(r.id)).map((r) => r.name);
   if (!referee) throw new UserError(`It is not ${row.name}'s turn: ${current.join(", ") || "nobody"} ${current.length === 1 ? "acts" : "act"} now. Wait for /next.`);
   notes.push(`Referee: ${row.name} acts out of turn.`);
+}
+
+/**
+ * Between a combatant's places (the turn passed on from one of them): what it made there is its share so far,
+ * and the rest comes at its next place. Null when it has one place, or has not made its share yet.
+ */
+function shareUsed(f: Fight, id: string, used: number, attacks: number): string | null {
+  const places = orderCodec.decode(f.encounter.order).flatMap((g, i) => (g.includes(id) ? [i] : []));
+  const before = places.filter((p) => p < f.encounter.turn).length;
+  const next = places.find((p) => p > f.encounter.turn);
+  if (places.length < 2 || places.includes(f.encounter.turn) || !before || next === undefined) return null;
+  if (used < Math.ceil((attacks * before) / places.length)) return null;
+  const rest = attacks - used;
+  return `has made ${used} of ${attacks} attacks at this place in the order; the other ${rest === 1 ? "one comes" : `${rest} come`} at its next place (#${next + 1}).`;
 }
 
 /**
@@ -72,6 +93,8 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   const used = rs.attacks[row.id] ?? 0;
   const may = allowance(f, who, rs);
   // What it has used this round is said before whose turn it is: the turn passed on because it has acted.
+  const share = used < may.attacks ? shareUsed(f, row.id, used, may.attacks) : null;
+  if (share && !(override && referee)) throw new UserError(`${row.name} ${share}${referee ? " To allow it now anyway, repeat with `override:true`." : ""}`);
   if (used < may.attacks || (override && referee)) checkTurn(f, row, rs, referee, notes);
   if (used >= may.attacks) {
     const refusal =
