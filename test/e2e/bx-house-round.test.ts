@@ -1,7 +1,7 @@
 // Issue 30: the B/X house rules (seed 001) in play, through the local Discord: ties, spellcasters hit.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, liveBoard, resolveWaiting, type E2E, saying } from "../helpers/e2e.js";
+import { startE2E, text, buttons, liveBoard, resolveWaiting, type E2E, saying, nextUntilBoard } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
@@ -12,15 +12,7 @@ const board = async () => {
   if (DEBUG) console.log(`--- the board\n${text(b)}\n${JSON.stringify(buttons(b).map((x) => x.label))}`);
   return text(b);
 };
-/** The referee moves on (/next) until the board says `until` (at most `max` times); the last board's text. */
-const nextUntil = async (until: RegExp, max = 8) => {
-  let t = await board();
-  for (let i = 0; i < max && !until.test(t); i++) {
-    await say("referee", "next");
-    t = await board();
-  }
-  return t;
-};
+const nextUntil = (until: RegExp, max = 8) => nextUntilBoard(h, until, max);
 
 beforeAll(async () => {
   h = await startE2E();

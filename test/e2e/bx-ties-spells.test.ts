@@ -1,7 +1,7 @@
 // Issue 30, points 2 and 3: B/X (seed 002) ties and spell disruption, through the local Discord.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, liveBoard, type E2E, saying } from "../helpers/e2e.js";
+import { startE2E, text, buttons, liveBoard, type E2E, saying, nextUntilBoard } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
@@ -13,15 +13,7 @@ const live = async () => {
   return b;
 };
 const board = async () => text(await live());
-/** The referee moves on (/next) until the board says `until` (at most `max` times); the last board's text. */
-const nextUntil = async (until: RegExp, max = 8) => {
-  let t = await board();
-  for (let i = 0; i < max && !until.test(t); i++) {
-    await say("referee", "next");
-    t = await board();
-  }
-  return t;
-};
+const nextUntil = (until: RegExp, max = 8) => nextUntilBoard(h, until, max);
 
 beforeAll(async () => {
   h = await startE2E();

@@ -3,7 +3,7 @@
 // who waits behind, the text's 2d6 for impaired attacks, and a torch struck from the sheet once used.
 // Seeds are fixed, so the dice below are the ones those seeds give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { buttons, liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
+import { buttons, liveBoard, startE2E, text, type E2E, nextUntilRound as nextUntilRoundOf } from "../helpers/e2e.js";
 
 const sheet = (o: Record<string, unknown>) => JSON.stringify(o);
 
@@ -13,17 +13,7 @@ describe("Life & Guard at the table", () => {
     const x = await r;
     expect([x.ephemeral, x.message.content]).toEqual([true, words]);
   };
-  /** The referee's /next until round `n` opens: what those answers said. */
-  const nextUntilRound = async (n: number) => {
-    let said = "";
-    for (let i = 0; i < 4; i++) {
-      const r = await h.cmd("referee", "next");
-      expect(r.ephemeral, r.message.content ?? "").toBe(false);
-      said += `${text(r.message)}\n`;
-      if ((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === n) return said;
-    }
-    throw new Error(`round ${n} did not open`);
-  };
+  const nextUntilRound = (n: number) => nextUntilRoundOf(h, n);
   beforeAll(async () => {
     h = await startE2E({ seedPrefix: "lg-table" });
     await h.cmd("referee", "campaign start", { system: "life-guard" });

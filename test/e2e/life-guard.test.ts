@@ -3,7 +3,7 @@
 // highest, the action a move spends, and a Doomed PC's failed Life save. Seeds are fixed, so
 // the dice below are the ones those seeds give.
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { button, liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startE2E, text, type E2E, nextUntilRound as nextUntilRoundOf } from "../helpers/e2e.js";
 
 const state = async (h: E2E, name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as Record<string, any>;
 const sheet = (o: Record<string, unknown>) => JSON.stringify(o);
@@ -59,17 +59,7 @@ describe("Life & Guard in play", () => {
 
   // seed 004, "Movement": "Characters spend an Action move between adjacent ranks"
   it("a declared move changes the rank on the roster and spends the action", async () => {
-    /** The referee's /next until round `n` opens: what those answers said. */
-    const nextUntilRound = async (n: number) => {
-      let said = "";
-      for (let i = 0; i < 4; i++) {
-        const r = await h.cmd("referee", "next");
-        expect(r.ephemeral, r.message.content ?? "").toBe(false);
-        said += `${text(r.message)}\n`;
-        if ((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === n) return said;
-      }
-      throw new Error(`round ${n} did not open: ${said}`);
-    };
+    const nextUntilRound = (n: number) => nextUntilRoundOf(h, n);
     /** The referee's /next until everyone has acted in the round (it is not over yet: no new round). */
     const nextUntilOver = async () => {
       const over = async () => {

@@ -248,3 +248,25 @@ export async function liveBoard(h: E2E, channelId = h.channelId): Promise<Stored
 export function button(m: StoredMessage, label: RegExp | string): { id: string; label: string } | undefined {
   return buttons(m).find((b) => (typeof label === "string" ? b.label.startsWith(label) : label.test(b.label)));
 }
+
+/** The referee's /next until round `n` opens (at most four times): what those answers said. */
+export async function nextUntilRound(h: E2E, n: number): Promise<string> {
+  let said = "";
+  for (let i = 0; i < 4; i++) {
+    const r = await h.cmd("referee", "next");
+    if (r.ephemeral) throw new Error(`/next refused: ${r.message.content}`);
+    said += `${text(r.message)}\n`;
+    if ((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === n) return said;
+  }
+  throw new Error(`round ${n} did not open after four /next`);
+}
+
+/** The referee moves on (/next) until the live board says `until` (at most `max` times); the last board's text. */
+export async function nextUntilBoard(h: E2E, until: RegExp, max = 8): Promise<string> {
+  let t = text(await liveBoard(h));
+  for (let i = 0; i < max && !until.test(t); i++) {
+    await h.cmd("referee", "next");
+    t = text(await liveBoard(h));
+  }
+  return t;
+}
