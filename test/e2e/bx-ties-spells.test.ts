@@ -54,7 +54,7 @@ describe("B/X: disrupting spells", () => {
     expect(buttons(r1.message).map((b) => b.label)).not.toContain("The spell goes off");
     const hit = await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
     expect(text(hit.message)).toMatch(/Mira takes 2 damage/);
-    expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
+    expect(text(hit.message)).toMatch(/Mira was casting Sleep: The spell is disrupted and fails; it is removed from memory as if cast/);
     const turn = await say("referee", "next");
     // seed 002, "Combat Sequence Per Round": the party's spell casting comes before its melee (issue 30, point 9).
     expect(text(turn.message)).toMatch(/round 1 · Mira to act/);
@@ -69,7 +69,7 @@ describe("B/X: disrupting spells", () => {
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r2 = await say("referee", "next");
     expect(text(r2.message)).toMatch(/Party 6 · Foes 5/);
-    expect(text(r2.message)).toMatch(/Mira's turn: the spell goes off\./);
+    expect(text(r2.message)).toMatch(/Mira's turn: the spell \(Sleep\) goes off\./);
     expect(text(r2.message)).toMatch(/\*\*Mira\*\*.*has cast a spell this round/);
     // Mira's spell casting, then Dorn's melee, then the goblins.
     await say("referee", "next");
@@ -88,7 +88,7 @@ describe("B/X: disrupting spells", () => {
     expect(text(r3.message)).toMatch(/Foes act first/);
     const save = await say("bob", "save", { kind: "spells" });
     expect(text(save.message)).toMatch(/Mira: save vs Spells, Rods, or Staves fails/);
-    expect(text(save.message)).toMatch(/Mira was casting: The spell is disrupted and fails/);
+    expect(text(save.message)).toMatch(/Mira was casting Sleep: The spell is disrupted and fails/);
     const turn = await say("referee", "next");
     expect(text(turn.message)).not.toMatch(/spell goes off/);
     expect(text(turn.message)).toMatch(/\*\*Mira\*\*.*spell disrupted: lost from memory/);

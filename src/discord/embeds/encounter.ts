@@ -37,7 +37,8 @@ export function rosterLines(f: Fight): string[] {
       // Who fell, fled or surrendered has left the order: no place shown.
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
-      const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
+      const shown = (d: string) => (rs.details?.[c.id]?.[d] ? ` (${rs.details[c.id]![d]})` : "");
+      const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => `${rs.labels?.[d] ?? d}${shown(d)}`).join(", ")}` : "";
       const note = boardNote(f, c, rs);
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}${note ? ` · ${note}` : ""}`;
       lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !(c.state.conditions as readonly string[]).includes(v.status) ? ` · ${v.status}` : ""}${conds}`);

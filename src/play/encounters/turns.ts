@@ -111,7 +111,9 @@ async function endRound(tx: Hot, fight: Fight, open: OpenStream): Promise<{ figh
     const { state, ended } = endOfRound(f.system.words, c.state, round);
     if (!ended.length) continue;
     saveState(tx, f.rows[i]!, state, f.system.words);
-    notes.push(`${c.name}: ${conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!).join("; ")} — ended with the round.`);
+    // A mark that shows nothing (a declared spell's name) ends without a word.
+    const words = conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!);
+    if (words.length) notes.push(`${c.name}: ${words.join("; ")} — ended with the round.`);
   }
   return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, notes };
 }
