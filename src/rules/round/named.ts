@@ -17,10 +17,10 @@ export interface NameAndNumber {
 }
 
 const SEPARATORS = /[,;:]/g;
-const UNIT = String.raw`(?:ft\.?|feet|foot|')`;
-const NUMBER_ALONE = new RegExp(String.raw`^(\d+)\s*${UNIT}?$`, "i");
-const NUMBER_FIRST = new RegExp(String.raw`^(\d+)\s*${UNIT}?(?=[\s,;:]|$)`, "i");
-const NUMBER_LAST = new RegExp(String.raw`(?:^|[\s,;:])(\d+)\s*${UNIT}?$`, "i");
+// A number of feet: "40", "40ft", "40 ft.", "40 feet", "40'"; alone, first, or last.
+const NUMBER_ALONE = /^(\d+)\s*(?:ft\.?|feet|foot|')?$/i;
+const NUMBER_FIRST = /^(\d+)\s*(?:ft\.?|feet|foot|')?(?=[\s,;:]|$)/i;
+const NUMBER_LAST = /(?:^|[\s,;:])(\d+)\s*(?:ft\.?|feet|foot|')?$/i;
 const WORD = /[\p{L}\p{N}]/u;
 
 const tidy = (s: string) => s.replace(SEPARATORS, " ").replace(/\s+/g, " ").trim();
