@@ -42,6 +42,7 @@ export type FamilyMark =
   | `maneuver:${string}`
   | `initiative:${number}`
   | `kept:${string}`
+  | `spell:${string}`
   // The Third Age and Castles & Crusades
   | `shield vs ${string}`
   | `evading:${string}`
@@ -84,6 +85,8 @@ export const maneuver = (id: string) => `maneuver:${id}` as const;
 export const atFeet = (feet: number) => `at:${feet}` as const;
 /** B/X: rounds spent moving at encounter rate. */
 export const movedRounds = (n: number) => `moved:${n}` as const;
+/** B/X and its house rules: the spell a caster declared this round, by the name the player gave. */
+export const spellNamed = (name: string) => `spell:${name}` as const;
 /** The Third Age and Castles & Crusades: a shield turned to `id`. */
 export const shieldVs = (id: string) => `shield vs ${id}` as const;
 /** Castles & Crusades: a hasty disengager fleeing `id`, who is in melee with it. */

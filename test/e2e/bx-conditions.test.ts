@@ -29,7 +29,7 @@ describe("B/X: a gagged, bound or silenced caster", () => {
     await say("referee", "condition add", { target: "Mira", condition: "silenced" });
     let board = await say("referee", "next");
     for (let i = 0; i < 4 && !/Mira's turn/.test(text(board.message)); i++) board = await say("referee", "next");
-    expect(text(board.message)).toMatch(/Mira's turn: the spell cannot be cast\. The caster must be able to speak/);
+    expect(text(board.message)).toMatch(/Mira's turn: the spell \(Sleep\) cannot be cast\. The caster must be able to speak/);
     expect(text(board.message)).not.toMatch(/spell goes off/);
     await say("referee", "encounter end");
     await say("referee", "campaign end");

@@ -30,7 +30,7 @@ describe("house rules: a spellcaster hit during the round", () => {
     const r1 = await say("referee", "next");
     expect(text(r1.message)).toMatch(/Reach advantage, first round: Sentry strikes first/);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
-    expect(text(hit.message)).toMatch(/Wren was casting: Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round/);
+    expect(text(hit.message)).toMatch(/Wren was casting Sleep: Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round/);
     // The sentry has attacked: the turn passes to Wren by itself, and no spell goes off.
     const turn = await board();
     expect(turn).toMatch(/round 1 · Wren to act/);
@@ -45,9 +45,9 @@ describe("house rules: a spellcaster hit during the round", () => {
     expect(text(ahead.message)).toMatch(/for round 2/);
     const r2 = await say("referee", "next");
     expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[^]*initiative \(Sentry group\): 1d6 \(2\)/);
-    expect(text(r2.message)).toMatch(/Wren's turn: the spell goes off\./);
+    expect(text(r2.message)).toMatch(/Wren's turn: the spell \(Sleep\) goes off\./);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
-    expect(text(hit.message)).toMatch(/Wren cast a spell at the same initiative: Hit during a simultaneous round: save vs paralysis — Rolled 4 against 13 .*: lower, a failure\. d6 5: 5–6, the spell is miscast\./);
+    expect(text(hit.message)).toMatch(/Wren cast Sleep at the same initiative: Hit during a simultaneous round: save vs paralysis — Rolled 4 against 13 .*: lower, a failure\. d6 5: 5–6, the spell is miscast\./);
     await resolveWaiting(h);
     const show = await say("referee", "encounter show");
     expect(text(show.message)).toMatch(/\*\*Wren\*\*.*spell disrupted/);
@@ -60,13 +60,13 @@ describe("house rules: a spellcaster hit during the round", () => {
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r5 = await say("referee", "next");
     expect(text(r5.message)).toMatch(/initiative \(Wren\): 1d6 \(6\)[^]*initiative \(Sentry group\): 1d6 \(3\)/);
-    expect(text(r5.message)).toMatch(/Wren's turn: the spell goes off\./);
+    expect(text(r5.message)).toMatch(/Wren's turn: the spell \(Sleep\) goes off\./);
     // Wren won: her place is first (the spell is her round's sole action, so she is not listed "to act" after it).
     expect(await board()).toMatch(/round 5\b[^]*#1 \*\*Wren\*\*[^]*#2 \*\*Sentry\*\*/);
     expect(await nextUntil(/round 5 · Sentry to act/, 2)).toMatch(/round 5 · Sentry to act/);
     // The referee's +4 (a sure hit for the test's sake): the hit is what matters.
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren", modifier: 4 });
-    expect(text(hit.message)).toMatch(/Wren cast a spell this round: The caster won initiative: the spell goes off as intended even though hit\./);
+    expect(text(hit.message)).toMatch(/Wren cast Sleep this round: The caster won initiative: the spell goes off as intended even though hit\./);
     expect(text(hit.message)).not.toMatch(/spell is lost/);
   });
 });

@@ -241,17 +241,17 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     const tap = await pressLabel(h, "alice", start, /^Cast a spell$/);
     expect(tap.modal).toBeDefined();
     const d = await h.submit("alice", buttons(start).find((b) => b.label === "Cast a spell")!.id, { detail: "Bless" });
-    expect(text(d.message)).toMatch(/Mira declares Cast a spell/);
-    expect(text(d.message)).toMatch(/Mira\*\* `██████████` HP 9\/9 · casting a spell \(declared\) · declared: Cast a spell/);
+    expect(text(d.message)).toMatch(/Mira declares Cast a spell \(Bless\)\./);
+    expect(text(d.message)).toMatch(/Mira\*\* `██████████` HP 9\/9 · casting a spell \(declared\) · declared: Cast a spell \(Bless\)/);
     const r1 = await say(h, "referee", "next");
     expect(text(r1.message)).toMatch(/Party 4 · Foes 1/);
     // Issue 30: the spell goes off when the caster's place comes, without a tap.
     expect(buttons(r1.message).map((b) => b.label)).not.toContain("The spell goes off");
     expect(buttons(await board(h)).map((b) => b.label)).not.toContain("The spell goes off");
-    expect(text(r1.message)).toMatch(/Mira's turn: the spell goes off\./);
+    expect(text(r1.message)).toMatch(/Mira's turn: the spell \(Bless\) goes off\./);
     const no = await say(h, "alice", "attack", { target: "Orc" });
     expect(no.ephemeral).toBe(true);
-    expect(text(no.message)).toMatch(/Mira cannot attack this round \(casting a spell: no other action this round\)/);
+    expect(text(no.message)).toMatch(/Mira cannot attack this round \(casting Bless: no other action this round\)/);
     await say(h, "referee", "encounter end");
   });
 
@@ -263,7 +263,7 @@ describe("Basic/Expert in play: spells declared and disrupted, morale, rest", ()
     expect(text(r1.message)).toMatch(/Party 1 · Foes 6\nFoes act first/);
     const hit = await say(h, "referee", "attack", { attacker: "Skeleton 1", target: "Mira" });
     expect(text(hit.message)).toMatch(/^Skeleton 1 attacks Mira: hit\nSkeleton 1 attacks Mira with a 1d6 weapon \(melee\)/);
-    expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
+    expect(text(hit.message)).toMatch(/Mira was casting Sleep: The spell is disrupted and fails; it is removed from memory as if cast/);
     // One short reference in the footer, not one per step (attack, damage, the disrupted spell).
     expect(text(hit.message).match(/Basic\/Expert · /g)).toHaveLength(1);
     const turn = await say(h, "referee", "next");

@@ -65,7 +65,7 @@ describe("B/X: disrupting spells", () => {
     expect(buttons(await live()).map((b) => b.label)).not.toContain("The spell goes off");
     const hit = await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
     expect(text(hit.message)).toMatch(/Mira takes 2 damage/);
-    expect(text(hit.message)).toMatch(/Mira was casting: The spell is disrupted and fails; it is removed from memory as if cast/);
+    expect(text(hit.message)).toMatch(/Mira was casting Sleep: The spell is disrupted and fails; it is removed from memory as if cast/);
     // Goblin 2 lets its turn pass: the party's places come.
     const turn = await say("referee", "next");
     // seed 002, "Combat Sequence Per Round": the party's spell casting comes before its melee (issue 30, point 9).
@@ -83,7 +83,7 @@ describe("B/X: disrupting spells", () => {
     expect(text(ahead.message)).toMatch(/Mira declares Cast a spell \(Sleep\) for round 2/);
     const r2 = await say("referee", "next");
     expect(text(r2.message)).toMatch(/Party 6 · Foes 5/);
-    expect(text(r2.message)).toMatch(/Mira's turn: the spell goes off\./);
+    expect(text(r2.message)).toMatch(/Mira's turn: the spell \(Sleep\) goes off\./);
     expect(await board()).toMatch(/\*\*Mira\*\*.*has cast a spell this round/);
     // Mira's spell casting, then Dorn's melee, then the goblins.
     expect(await nextUntil(/round 2 · Goblin 1, Goblin 2 to act/)).toMatch(/round 2 · Goblin 1, Goblin 2 to act/);
@@ -103,7 +103,7 @@ describe("B/X: disrupting spells", () => {
     expect(text(r3.message)).toMatch(/Foes act first/);
     const save = await say("bob", "save", { kind: "spells" });
     expect(text(save.message)).toMatch(/Mira: save vs Spells, Rods, or Staves fails/);
-    expect(text(save.message)).toMatch(/Mira was casting: The spell is disrupted and fails/);
+    expect(text(save.message)).toMatch(/Mira was casting Sleep: The spell is disrupted and fails/);
     const turn = await say("referee", "next");
     expect(text(turn.message)).not.toMatch(/spell goes off/);
     expect(text(turn.message)).toMatch(/\*\*Mira\*\*.*spell disrupted: lost from memory/);

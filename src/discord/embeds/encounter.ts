@@ -36,7 +36,8 @@ export function rosterLines(f: Fight): string[] {
       // Who fell, fled or surrendered has left the order: no place shown.
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       const words = conditionLabels(f.system.words, c.state.conditions, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
-      const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => rs.labels?.[d] ?? d).join(", ")}` : "";
+      const shown = (d: string) => (rs.details?.[c.id]?.[d] ? ` (${rs.details[c.id]![d]})` : "");
+      const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => `${rs.labels?.[d] ?? d}${shown(d)}`).join(", ")}` : "";
       const ahead = (rs.ahead?.[c.id] ?? []).length ? ` · for round ${f.encounter.round + 1}: ${rs.ahead![c.id]!.map((d) => `${d.label}${d.detail ? ` (${d.detail})` : ""}`).join(", ")}` : "";
       const note = boardNote(f, c, rs);
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}${ahead}${note ? ` · ${note}` : ""}`;

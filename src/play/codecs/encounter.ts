@@ -25,6 +25,7 @@ const roundSchema = z.looseObject({
   attacks: z.record(z.string(), z.number()).optional(),
   marks: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
   labels: z.record(z.string(), z.string()).optional(),
+  details: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   restores: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
   given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(mark)))).optional(),
   foes: z.record(z.string(), z.string()).optional(),

@@ -115,7 +115,9 @@ async function endRound(tx: Hot, fight: Fight, open: OpenStream): Promise<{ figh
     const { state, ended } = endOfRound(f.system.words, c.state, round);
     if (!ended.length) continue;
     saveState(tx, f.rows[i]!, state, f.system.words);
-    notes.push(`${c.name}: ${conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!).join("; ")} — ended with the round.`);
+    // A mark that shows nothing (a declared spell's name) ends without a word.
+    const words = conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!);
+    if (words.length) notes.push(`${c.name}: ${words.join("; ")} — ended with the round.`);
   }
   return { fight: await loadFight(tx, fight.campaign, fight.encounter), results, notes };
 }
@@ -126,7 +128,26 @@ function requireBothSides(f: Fight) {
   }
 }
 
-export async function rollInitiative(s: Services, actor: Actor): Promise<EncounterEvent> {
+/**
+ * The order in a few words: the sides when each place is one side's and they come in at most three runs
+ * ("Foes, then Party"), else the names place by place ("Una, then Orc 1 and Orc 2, then Bo"), the first few.
+ */
+function orderWords(f: Fight, order: string[][]): string {
+  const side = (g: string[]) => [...new Set(g.map((id) => f.combatants.find((c) => c.id === id)?.side))];
+  const word = (x: string | undefined) => (x === "party" ? "Party" : "Foes");
+  const runs: string[] = [];
+  for (const g of order) {
+    const sides = side(g);
+    const w = sides.length === 1 ? word(sides[0]) : "";
+    if (w && runs.at(-1) === w) continue;
+    runs.push(w);
+  }
+  if (runs.length <= 3 && runs.every(Boolean)) return runs.join(", then ");
+  const places = order.map((g) => names(f, g).join(" and "));
+  return places.length > 5 ? `${places.slice(0, 5).join(", then ")}, …` : places.join(", then ");
+}
+
+export async function rollInitiative(s: Services, actor: Actor, opts: { reroll?: boolean } = {}): Promise<EncounterEvent> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
     const fight = await requireFight(tx, actor);
@@ -134,12 +155,17 @@ export async function rollInitiative(s: Services, actor: Actor): Promise<Encount
     requireBothSides(fight);
     const rs = readRound(fight.encounter);
     if (rs.phase === "declare") return beginRound(tx, s, actor, fight);
+    const round = fight.encounter.round;
+    // The order stands once rolled: a second /initiative by mistake must not switch it. The referee asks for it.
+    if (!opts.reroll) {
+      const kept = orderCodec.decode(fight.encounter.order);
+      throw new UserError(`Round ${round}'s order is already rolled${kept.length ? ` (${orderWords(fight, kept)})` : ""}. To roll it again, repeat with \`reroll:true\`; /next moves on to the next turn.`);
+    }
     // Attacks waiting for an answer stay open: rolling the order again does not end the round.
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    const round = fight.encounter.round;
     // The referee rolls the order again in the middle of a round: the round's marks and attacks stand.
     const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
-    const notes: string[] = [];
+    const notes: string[] = [`The referee rolls round ${round}'s order again: ${orderWords(fight, init.order)}. What was done this round stands.`];
     const turn = firstReady(fight, init.order, 0, rs, notes);
     await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(init.order), turn });
     notes.push(...(await reachPlaces(tx, await reload(tx, fight), init.order, 0, turn)));

@@ -145,11 +145,14 @@ async function withdraw(tx: Hot, f: Fight, id: string, rs: RoundState, bag: Dice
   const { [id]: mine = {}, ...othersMarks } = rs.marks;
   const { [id]: _r, ...othersRestores } = rs.restores ?? {};
   const { [id]: given = {}, ...othersGiven } = rs.given ?? {};
+  const { [id]: shown = {}, ...othersDetails } = rs.details ?? {};
   const keep = <T>(lists: Record<string, T>) => Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl)));
   const keptMarks = keep(mine);
   const keptGiven = keep(given);
+  const keptDetails = keep(shown);
   return {
     ...rs,
+    details: Object.keys(keptDetails).length ? { ...othersDetails, [id]: keptDetails } : othersDetails,
     given: Object.keys(keptGiven).length ? { ...othersGiven, [id]: keptGiven } : othersGiven,
     declared: declared.length ? { ...othersDeclared, [id]: declared } : othersDeclared,
     marks: Object.keys(keptMarks).length ? { ...othersMarks, [id]: keptMarks } : othersMarks,
@@ -237,6 +240,7 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
       ...next,
       declared: { ...next.declared, [row.id]: [...keep, decl.id] },
       labels: { ...next.labels, [decl.id]: decl.label },
+      ...(result.shows ? { details: { ...next.details, [row.id]: { ...(next.details?.[row.id] ?? {}), [decl.id]: result.shows } } } : {}),
       ...(removed.length ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } } : {}),
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
@@ -246,7 +250,7 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next), ...(pass !== null ? { turn: pass } : {}) });
     if (pass !== null) passed.push(...(await passTurn(tx, f, pass)));
     await stream.close(tx, actor);
-    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${tag}.`, ...passed] };
+    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${result.shows ? ` (${result.shows})` : ""}${tag}.`, ...passed] };
   }
 }
 

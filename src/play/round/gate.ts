@@ -98,7 +98,7 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   if (used < may.attacks || (override && referee)) checkTurn(f, row, rs, referee, notes);
   if (used >= may.attacks) {
     const refusal =
-      may.attacks === 0 ? `${row.name} cannot attack this round (${may.why}).` : used === 1 ? `${row.name} has already attacked this round (${may.why}).` : `${row.name} has already made ${used} attacks this round (${may.why}).`;
+      may.attacks === 0 ? (may.refusal ?? `${row.name} cannot attack this round (${may.why}).`) : used === 1 ? `${row.name} has already attacked this round (${may.why}).` : `${row.name} has already made ${used} attacks this round (${may.why}).`;
     if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it anyway, repeat with `override:true`." : ""}`);
     notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack this round (${may.why}).`);
   } else if (f.encounter.round > 0 && rs.phase === "act") {

@@ -14,6 +14,8 @@ export interface RoundState {
   marks: Record<string, Record<string, Mark[]>>;
   /** Declaration ids → their labels, for the roster. */
   labels?: Record<string, string>;
+  /** What the roster shows beside a declaration's label, by combatant id and declaration id (a spell's name: the system's `shows`). */
+  details?: Record<string, Record<string, string>>;
   /** Conditions each declaration took off its own combatant this round, by combatant id and declaration id (given back when it is withdrawn). */
   restores?: Record<string, Record<string, Mark[]>>;
   /** Rounds stored before marks kept their sources: the conditions each declaration put on others, by declarer, declaration and target (read as their sources). */
@@ -42,7 +44,7 @@ export interface AheadDeclaration {
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = roundCodec.decode(e.roundState || "{}");
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {}, foes: raw.foes ?? {}, moraleAt: raw.moraleAt ?? {}, ahead: raw.ahead ?? {}, ...(raw.surprise ? { surprise: raw.surprise } : {}) };
+  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, details: raw.details ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {}, foes: raw.foes ?? {}, moraleAt: raw.moraleAt ?? {}, ahead: raw.ahead ?? {}, ...(raw.surprise ? { surprise: raw.surprise } : {}) };
 }
 
 /** A new round's bookkeeping: what lasts from round to round (opponents, morale checked) is carried from `was`. */

@@ -228,6 +228,11 @@ describe("bx-house: a spellcaster hit", () => {
     expect(tie.result.lines.join(" ")).toMatch(/save vs paralysis \+1 PSY.*d6 6: 5–6, the spell is miscast/);
     // a miss sets nothing off
     expect(standing(bxHouse, atk(withConds(mon("o"), "initiative:3"), mage), faces(2)).final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
+    // Issue 41: the spell's name in the line, and a caster whose spell was lost has lost the round (B/X's "Sole action", which the house rules keep).
+    expect(standing(bxHouse, atk(withConds(mon("o"), "initiative:5"), withConds(mage, "spell:Sleep")), faces(19, 2)).result.lines.join(" ")).toMatch(/mage was casting Sleep: Hit by a foe who won initiative: the spell is lost/);
+    const lost = withConds(pc("mage", { class: "magic-user" }), "spell lost", "spell:Sleep");
+    expect(bxHouse.round.allowance(lost, ctx())).toMatchObject({ attacks: 0, refusal: "mage's spell (Sleep) was disrupted: mage has lost this round (casting a spell is the round's sole action)." });
+    expect(bxHouse.round.allowance(withConds(lost, "parting shot"), ctx())).toMatchObject({ attacks: 1 });
   });
 });
 

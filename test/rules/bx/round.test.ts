@@ -18,13 +18,28 @@ describe("bx: the round", () => {
     expect(bx.round.declarations(mage, ctx("act"))).toEqual([]);
     const d = declare(mage, "spell", [], "Sleep");
     expect(d.title).toBe("mage prepares Sleep");
-    expect(d.effects).toEqual([{ targetId: "mage", addConditions: ["casting"] }]);
+    // Issue 41: the spell's name is kept for the round and shown beside the declaration.
+    expect(d.effects).toEqual([{ targetId: "mage", addConditions: ["casting", "spell:Sleep"] }]);
+    expect(d.shows).toBe("Sleep");
+    expect(declare(mage, "spell").effects).toEqual([{ targetId: "mage", addConditions: ["casting"] }]);
     const casting = conds(mage, "casting");
     // Issue 30: no tap; the spell goes off when the caster's place comes (round.onTurn).
     expect(bx.round.declarations(casting, ctx("act"))).toEqual([]);
     expect(bx.round.onTurn!(casting, ctx("act"))).toEqual({ lines: ["mage's turn: the spell goes off."], effects: [{ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell cast"] }] });
     expect(bx.round.onTurn!(conds(mage, "casting", "spell lost"), ctx("act"))).toBeNull();
     expect(bx.round.declare({ who: casting, id: "cast", others: [], round: 1, declared: ["spell"] }, faces()).effects).toEqual([{ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell cast"] }]);
+    expect(bx.round.onTurn!(conds(mage, "casting", "spell:Sleep"), ctx("act"))?.lines).toEqual(["mage's turn: the spell (Sleep) goes off."]);
+    // The name is the player's words on the board, not a condition of its own.
+    expect(bx.words.describe!("spell:Sleep", (x) => x)).toEqual({ label: "", lasts: "round" });
+  });
+  // seed 002, "Spell Casting": "No other actions may be taken in the round when casting a spell"; "Disrupting Spells":
+  // the spell "is removed from the caster's memory as if it had been cast": the round went on it (issue 41)
+  it("a caster whose spell was disrupted has lost the round: no attack, said with the spell's name", () => {
+    const lost = conds(pc("Tamsin", { class: "cleric" }), "spell lost", "spell:Sleep");
+    expect(bx.round.allowance(lost, ctx("act"))).toMatchObject({ attacks: 0, refusal: "Tamsin's spell (Sleep) was disrupted: Tamsin has lost this round (casting a spell is the round's sole action)." });
+    expect(bx.round.allowance(conds(pc("Tamsin"), "spell lost"), ctx("act"))).toMatchObject({ attacks: 0, why: "the spell was disrupted: casting was the round's sole action, and the round is lost" });
+    expect(bx.round.allowance(conds(pc("Tamsin"), "spell cast", "spell:Sleep"), ctx("act"))).toMatchObject({ attacks: 0, why: "casting Sleep: no other action this round" });
+    expect(() => bx.round.declare({ who: conds(lost, "casting"), id: "cast", others: [], round: 1, declared: [] }, faces())).toThrow("Tamsin's spell (Sleep) was disrupted this round: it is lost.");
   });
   // seed 002, "Spell Casting": speak and move the hands; sole action; no movement
   it("a gagged caster, or one who moved this round, cannot cast; casting leaves no attack", () => {
@@ -39,7 +54,8 @@ describe("bx: the round", () => {
     const s = standing(bx, atk(mon("o", { thac0: 19 }), mage), faces(15, 3));
     expect(s.outcome).toBe("hit");
     expect(s.final).toContainEqual({ targetId: "mage", removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" });
-    expect(s.result.lines.join(" ")).toMatch(/spell is disrupted and fails/);
+    expect(s.result.lines.join(" ")).toMatch(/mage was casting: The spell is disrupted and fails/);
+    expect(standing(bx, atk(mon("o", { thac0: 19 }), conds(mage, "spell:Sleep")), faces(15, 3)).result.lines.join(" ")).toMatch(/mage was casting Sleep: The spell is disrupted and fails/);
     expect(() => bx.round.declare({ who: conds(pc("mage"), "casting", "spell lost"), id: "cast", others: [], round: 1, declared: [] }, faces())).toThrow(/disrupted/);
     // a miss disrupts nothing
     expect(standing(bx, atk(mon("o", { thac0: 19 }), mage), faces(2)).final).toEqual([]);

@@ -110,7 +110,7 @@ const has = (c: HC, x: Mark) => c.state.conditions.includes(x);
 const hasted = (c: HC) => has(c, "hasted");
 /** "Fighters with multiple attacks": several attacks a round, or several against the Normal Men among their foes. */
 /** Declared or set this round, they leave no attack (houseAllowance): no place first and last either. */
-const NO_ATTACK: Mark[] = ["parrying", "running", "fleeing", "retreating", "pinned", "casting", "spell cast"];
+const NO_ATTACK: Mark[] = ["parrying", "running", "fleeing", "retreating", "pinned", "casting", "spell cast", "spell lost"];
 const multiFighter = (c: HC, all: HC[]) =>
   c.kind !== "monster" &&
   !NO_ATTACK.some((x) => has(c, x)) &&

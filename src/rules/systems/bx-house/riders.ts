@@ -5,6 +5,7 @@ import type { AttackInput, Combatant, Effect, RuleResult } from "../types.js";
 import { has, type HouseSheet } from "./sheet.js";
 import { disarm, dismount, grapple, whipEntangle } from "./maneuvers.js";
 import { spellcasterHit } from "./encounter.js";
+import { castingWords, spellName } from "../bx/index.js";
 import type { HouseData } from "./resolve.js";
 
 type HIn = AttackInput<HouseSheet>;
@@ -57,7 +58,8 @@ export function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | unde
     const initiative =
       input.order === "defender first" ? "caster won" : input.order === "same" ? "simultaneous" : input.order === "attacker first" ? "attacker won" : a && a === initiativeDie(def) ? "simultaneous" : "attacker won";
     const r = spellcasterHit({ caster: def, initiative }, bag);
-    lines.push(`${def.name} ${casting ? "was casting" : initiative === "simultaneous" ? "cast a spell at the same initiative" : "cast a spell this round"}: ${r.lines.join(" ")}`);
+    const spell = spellName(def) ?? "a spell";
+    lines.push(`${def.name} ${casting ? `was ${castingWords(def)}` : initiative === "simultaneous" ? `cast ${spell} at the same initiative` : `cast ${spell} this round`}: ${r.lines.join(" ")}`);
     rules.push(...r.rules);
     if (r.outcome !== "goes off") effects.push({ targetId: def.id, removeConditions: ["casting", "spell cast"], addConditions: ["spell lost"], note: `spell ${r.outcome}` });
   }

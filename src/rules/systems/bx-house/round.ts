@@ -8,7 +8,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
-import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, SPELL, SPELL_WORD, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
 import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Effect, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
 import { RETREAT_KEPT, attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, readRetreatKept, retreatKeptMark, retreatRoll, roundMovement } from "./maneuvers.js";
@@ -70,6 +70,7 @@ export const houseWords: SystemWords = {
     if (c.startsWith("stunned:")) return w(`stunned (${c.slice(8)} rounds left)`, "encounter");
     if (c.startsWith(RETREAT_KEPT)) return w("", "encounter");
     if (c.startsWith("moved:")) return w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter");
+    if (c.startsWith(SPELL)) return SPELL_WORD;
     return undefined;
   },
 };

@@ -9,7 +9,7 @@ import { abilityModifier, formatDice, mustParseDice, parseDice, type DiceExpr } 
 import { modText, pct, signed, sumMods, type Mod } from "../../numbers.js";
 import type { BxSettings } from "./settings.js";
 import { spellDisrupted } from "./initiative.js";
-import { R_IN_MELEE } from "./round.js";
+import { R_IN_MELEE, castingWords } from "./round.js";
 import { aacOf, attackBonusOf, attackBonusWords, hpOf, weaponSchema, type BxSheet, type BxWeapon } from "./sheet.js";
 import { thac0Of, thac0Words } from "./thac0.js";
 import { R_MELEE_ATTACKS, checkDistance, distanceBetween } from "./distance.js";
@@ -261,10 +261,10 @@ export function disruptSpell(def: Combatant<BxSheet>, lines: string[], rules: st
   const r = spellDisrupted({ casterLostInitiative: lost, hitBeforeActing: true });
   rules.push(...r.rules);
   if (!r.disrupted) {
-    lines.push(`${def.name} is casting: ${order === "same" ? "a tie is no lost initiative, so the spell goes off." : r.lines[0]}`);
+    lines.push(`${def.name} is ${castingWords(def)}: ${order === "same" ? "a tie is no lost initiative, so the spell goes off." : r.lines[0]}`);
     return [];
   }
-  lines.push(`${def.name} was casting: ${r.lines[0]}`);
+  lines.push(`${def.name} was ${castingWords(def)}: ${r.lines[0]}`);
   return [{ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" }];
 }
 

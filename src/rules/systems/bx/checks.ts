@@ -2,6 +2,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type CheckInput, type Effect, type RuleResult, type SaveInput } from "../types.js";
 import { spellDisrupted } from "./initiative.js";
+import { castingWords } from "./round.js";
 import { signed } from "./dice.js";
 import { SAVE_KINDS, type BxSheet, type SaveKind } from "./sheet.js";
 import { savesOf } from "./saves.js";
@@ -172,5 +173,5 @@ export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResu
 function disruptedBySave<R extends RuleResult & { success: boolean; effects?: Effect[] }>(input: SaveInput<BxSheet>, r: R): R & { effects?: Effect[] } {
   if (r.success || input.order !== "attacker first" || !input.who.state.conditions.includes("casting")) return r;
   const d = spellDisrupted({ casterLostInitiative: true, hitBeforeActing: false, failedSaveBeforeActing: true });
-  return { ...r, lines: [...r.lines, `${input.who.name} was casting: ${d.lines[0]}`], rules: [...r.rules, ...d.rules], effects: [...(r.effects ?? []), { targetId: input.who.id, removeConditions: ["casting"], addConditions: ["spell lost"] }] };
+  return { ...r, lines: [...r.lines, `${input.who.name} was ${castingWords(input.who)}: ${d.lines[0]}`], rules: [...r.rules, ...d.rules], effects: [...(r.effects ?? []), { targetId: input.who.id, removeConditions: ["casting"], addConditions: ["spell lost"] }] };
 }

@@ -17,7 +17,7 @@ import { encounterMove, meleeMovement } from "./time.js";
 import { encumberedRate, readEncumbrance } from "./load.js";
 import { AT, moveAway, moveToward } from "./distance.js";
 import type { Mark } from "../../marks.js";
-import { movedRounds } from "../../marks.js";
+import { movedRounds, spellNamed } from "../../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -48,7 +48,31 @@ export const bxWords: SystemWords = {
   conditions: BX_CONDITIONS,
   refereeSets: BX_REFEREE_SETS,
   // "at:<feet>": a place on the encounter's line (distance.ts), read by attacks, not a word on the board.
-  describe: (c) => (c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : c.startsWith(AT) ? w("", "encounter") : undefined),
+  describe: (c) =>
+    c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : c.startsWith(AT) ? w("", "encounter") : c.startsWith(SPELL) ? SPELL_WORD : undefined,
+};
+
+/**
+ * The spell's name, as the player gave it with "Cast a spell" ("spell:Sleep"): kept for the round, read by the
+ * lines that tell of the spell (it goes off, it is disrupted) and by the refusals; the roster shows it beside
+ * the declaration, so the mark itself shows nothing.
+ */
+export const SPELL = "spell:";
+export const SPELL_WORD: ConditionWord = w("", "round");
+
+/** The name of the spell `c` declared this round, if the player gave one. */
+export const spellName = <S>(c: Combatant<S>): string | undefined => c.state.conditions.find((x) => x.startsWith(SPELL))?.slice(SPELL.length) || undefined;
+
+/** "spell (Sleep)", or "spell" when no name was given: "the spell (Sleep) goes off", "Tamsin's spell (Sleep)". */
+export const spellWords = <S>(c: Combatant<S>): string => {
+  const name = spellName(c);
+  return name ? `spell (${name})` : "spell";
+};
+
+/** "casting Sleep", or "casting" when no name was given: "Tamsin was casting Sleep: …". */
+export const castingWords = <S>(c: Combatant<S>): string => {
+  const name = spellName(c);
+  return name ? `casting ${name}` : "casting";
 };
 
 const has = (c: Combatant<BxSheet>, cond: Mark) => c.state.conditions.includes(cond);
@@ -99,14 +123,15 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
     case "spell": {
       const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced"), movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)) });
       if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
-      const spell = input.detail?.trim();
-      return result(`${who.name} prepares ${spell ? spell : "a spell"}`, ["Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost."], [R_DECLARE, R_SPELL], [{ targetId: who.id, addConditions: ["casting"] }]);
+      const spell = input.detail?.replace(/\s+/g, " ").trim().slice(0, 60);
+      const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: ["casting", ...(spell ? [spellNamed(spell)] : [])] }];
+      return { ...result(`${who.name} prepares ${spell ? spell : "a spell"}`, ["Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost."], [R_DECLARE, R_SPELL], effects), ...(spell ? { shows: spell } : {}) };
     }
     case "cast": {
-      if (has(who, "spell lost")) throw new RuleError(`${who.name}'s spell was disrupted this round: it is lost.`);
+      if (has(who, "spell lost")) throw new RuleError(`${who.name}'s ${spellWords(who)} was disrupted this round: it is lost.`);
       const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
       if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
-      return result(`${who.name}'s spell goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
+      return result(`${who.name}'s ${spellWords(who)} goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
     }
     case "withdrawal": {
       const m = meleeMovement("withdrawal", fightRate(input));
@@ -130,10 +155,23 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
   }
 }
 
-/** PCs attack once a round; a monster its routine; nothing while casting or retreating. */
+/**
+ * PCs attack once a round; a monster its routine; nothing while casting or retreating. seed 002, "Spell Casting":
+ * "No other actions may be taken in the round when casting a spell", and "Disrupting Spells": a disrupted spell
+ * is gone "as if it had been cast": the caster has spent the round on it and has lost it.
+ */
 export function bxAllowance(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): Allowance {
   if (has(who, "retreating")) return { attacks: 0, why: "retreating: may not attack this round", rule: R_IN_MELEE };
-  if (has(who, "casting") || has(who, "spell cast")) return { attacks: 0, why: "casting a spell: no other action this round", rule: R_SPELL };
+  if (has(who, "spell lost")) {
+    const spell = spellWords(who);
+    return {
+      attacks: 0,
+      why: `the ${spell} was disrupted: casting was the round's sole action, and the round is lost`,
+      refusal: `${who.name}'s ${spell} was disrupted: ${who.name} has lost this round (casting a spell is the round's sole action).`,
+      rule: R_DISRUPT,
+    };
+  }
+  if (has(who, "casting") || has(who, "spell cast")) return { attacks: 0, why: `casting ${spellName(who) ?? "a spell"}: no other action this round`, rule: R_SPELL };
   if (who.kind === "monster") {
     const n = routineAttacks(who.sheet);
     if (n > 1) return { attacks: n, why: `${n} attacks (the monster's routine)`, rule: R_PER_ROUND };
@@ -160,8 +198,8 @@ export function bxOnTurn(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): 
   if (!has(who, "casting") || has(who, "spell lost")) return null;
   // seed 002, "Spell Casting": gagged, bound or silenced since the declaration: the spell cannot be cast.
   const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
-  if (why.length) return { lines: [`${who.name}'s turn: the spell cannot be cast. ${why.join(" ")}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
-  return { lines: [`${who.name}'s turn: the spell goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
+  if (why.length) return { lines: [`${who.name}'s turn: the ${spellWords(who)} cannot be cast. ${why.join(" ")}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
+  return { lines: [`${who.name}'s turn: the ${spellWords(who)} goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
 }
 
 /** seed 002's optional rules, as campaign options: initiative ties, variable weapon damage, encumbrance. */

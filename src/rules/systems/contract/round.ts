@@ -91,6 +91,8 @@ export interface DeclareResult extends RuleResult {
   effects: Effect[];
   /** The declaration uses the combatant's action this round (a move between ranks): no attack after it. */
   spendsAction?: boolean;
+  /** What the roster shows beside the declaration's label this round, in the player's words: a spell's name. */
+  shows?: string;
 }
 
 export interface RoundContext<S = Record<string, unknown>> {
@@ -112,6 +114,8 @@ export interface Allowance {
   /** Why, in words: "one attack", "two weapons: −2 then −4", "declared Dodge: no attack this round". */
   why: string;
   rule?: RuleRef;
+  /** With no attacks left: the whole refusal, when the system says it better than "cannot attack this round (why)". */
+  refusal?: string;
 }
 
 /** The round as this system plays it: what may be declared, the action economy, the round's end. */

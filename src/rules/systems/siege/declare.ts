@@ -6,6 +6,7 @@
 import { castingUntil, cover, evading, fleeingFrom, markOf, type CoverKey, type Mark } from "../../marks.js";
 import { offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
+import { readNameAndNumber } from "../../round/named.js";
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, Declaration, DeclareInput, DeclareResult, Effect, RoundContext } from "../types.js";
 import { RuleError } from "../types.js";
@@ -160,6 +161,9 @@ function named(input: DeclareInput<SiegeSheet>, pick: (c: Combatant<SiegeSheet>)
   return c;
 }
 
+/** The foes standing against the one declaring. */
+const foesOf = (input: DeclareInput<SiegeSheet>) => input.others.filter((c) => c.side !== input.who.side && !isOut(c));
+
 /** The foes a hasty disengager names as in melee with it ("Orc 1, Orc 2"); none named: none. */
 function meleeFoes(input: DeclareInput<SiegeSheet>): Combatant<SiegeSheet>[] {
   const names = (input.detail ?? "").split(/,|\band\b/).map((x) => x.trim().toLowerCase()).filter(Boolean);
@@ -187,12 +191,11 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       const window = `${rate}–${movementRate(rate, { pace: "jog" })} ft`;
       // "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30 feet away, but no
       // more than 60 feet": a charge has a target and a distance, both checked (a one tap gives neither: it says how).
-      const raw = (input.detail ?? "").trim();
-      const num = /(\d+)\s*(?:ft|feet|')?/i.exec(raw);
-      if (!num) throw new RuleError(`Say whom ${who.name} charges and how far away, e.g. \`/declare charge detail:Orc 1 40\`: the foe must be ${window} away, in a straight line.`);
-      const dist = feet(num[1], `the distance to the foe (${who.name} can charge a foe ${window} away)`);
-      const name = raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim();
-      const foe = named({ ...input, detail: name }, (c) => c.side !== who.side && !isOut(c), "the foe charged");
+      // The foe's name may hold a number of its own ("Orc 1 40", "40 Orc 1"): read against the foes' names.
+      const read = readNameAndNumber(input.detail ?? "", foesOf(input).map((c) => c.name), true);
+      if (read.number === undefined && read.badNumber === undefined) throw new RuleError(`Say whom ${who.name} charges and how far away, e.g. \`/declare charge detail:Orc 1 40\`: the foe must be ${window} away, in a straight line.`);
+      const dist = feet(read.badNumber ?? String(read.number), `the distance to the foe (${who.name} can charge a foe ${window} away)`);
+      const foe = named({ ...input, detail: read.name ?? read.unknown ?? "" }, (c) => c.side !== who.side && !isOut(c), "the foe charged");
       const c = validateCharge({ rate, distanceFt: dist });
       if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}${slowed ? ` ${slowed}.` : ""}`);
       return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`], c.rules, self(["charging", `${CHARGING_AT}${foe.id}`]));
@@ -235,11 +238,10 @@ function closingOn(input: DeclareInput<SiegeSheet>, foe: Combatant<SiegeSheet>):
 
 function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
-  // "20", or "Ogre 20": the foe the move closes on (within ten feet) and the feet moved.
-  const raw = (input.detail ?? "").trim();
-  const num = /(\d+)\s*(?:ft|feet|')?$/i.exec(raw) ?? /(\d+)\s*(?:ft|feet|')?/i.exec(raw);
-  const foeName = num ? raw.replace(num[0], " ").replace(/[,;]/g, " ").replace(/\s+/g, " ").trim() : "";
-  const ft = feet(num && foeName ? num[1] : input.detail, `how far ${who.name} moves`);
+  // "20", or "Ogre 20", "Orc 1 20", "20 Orc 1": the foe the move closes on (within ten feet) and the feet moved.
+  const read = readNameAndNumber(input.detail ?? "", foesOf(input).map((c) => c.name), true);
+  const ft = feet(read.badNumber ?? (read.number === undefined ? undefined : String(read.number)), `how far ${who.name} moves`);
+  const foeName = read.name ?? read.unknown;
   const foe = foeName ? named({ ...input, detail: foeName }, (c) => c.side !== who.side && !isOut(c), "the foe closed on") : undefined;
   const close = foe ? closingOn(input, foe) : null;
   const closeLines = close ? [close.line] : foe ? [`${who.name} closes within ten feet of ${foe.name}.`] : [];
