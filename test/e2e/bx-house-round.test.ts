@@ -31,9 +31,9 @@ describe("house rules: a spellcaster hit during the round", () => {
     expect(text(r1.message)).toMatch(/Reach advantage, first round: Sentry strikes first/);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
     expect(text(hit.message)).toMatch(/Wren was casting Sleep: Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round/);
-    // The sentry has attacked: the turn passes to Wren by itself, and no spell goes off.
+    // The sentry has attacked, and Wren has lost the round with her spell: her place passes by itself, and no spell goes off.
     const turn = await board();
-    expect(turn).toMatch(/round 1 · Wren to act/);
+    expect(turn).toMatch(/round 1 · everyone has acted/);
     expect(turn).not.toMatch(/spell goes off/);
   });
 
