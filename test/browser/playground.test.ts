@@ -197,6 +197,8 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await mine.locator("button.apps").click();
     await mine.locator(".appmenu button", { hasText: "Roll dice in this message" }).click();
     await expect.poll(() => lastMessage(page).textContent()).toMatch(/1d20\+2/);
+    // As Discord shows a message command's use: its name, no slash (issue 41, point 8).
+    expect(await lastMessage(page).locator(".used").textContent()).toBe("↳ bob used Roll dice in this message");
   });
 
   it("a second tab saw every message live, without a reload", async () => {
