@@ -27,7 +27,7 @@ describe("Life & Guard at the table", () => {
   it("round 1: the chance to act is on the board; who fails adds nothing to a group attack; the fourth goblin waits until a place opens", async () => {
     const s = await h.cmd("referee", "encounter start", { name: "Pass", monsters: "4 goblin", stats: "life=4 guard=1 armour=0" });
     // The text measures in metres: 2d6 (4, 2) × 3 m (docs/rules/life-guard.md, "Encounter distance").
-    expect(text(s.message)).toMatch(/The sides meet 18 metres apart \(2d6 × 3 m\)\./);
+    expect(text(s.message)).toMatch(/The sides meet 18 metres apart \(2d6 = 6, × 3 m\)\./);
     expect(text(s.message)).not.toMatch(/feet/);
     // docs/rules/life-guard.md, "Rolling against Guard": 1d6 at most the Guard; Guard 2 acts 2 times in 6, Guard 3 half the time.
     expect(text(s.message)).toMatch(/\*\*Bram\*\*.*· acts in round 1 on 1d6 ≤ Guard 2: 33%/);

@@ -3,7 +3,7 @@
  * table. A system's own check (The Third Age's 1 in 6 every 1–3 turns) is
  * used as written; otherwise 1d6 against "X in 6" every N turns.
  */
-import type { DiceBag } from "../dice/bag.js";
+import { countAs, type DiceBag } from "../dice/bag.js";
 import { RuleError, type DungeonRules, type WanderingResult } from "../systems/types.js";
 import { DREF } from "./refs.js";
 
@@ -83,8 +83,11 @@ export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { coun
   else {
     const c = entry.count;
     const r = bag.roll("number appearing", c.dice, c.sides, c.modifier ? { modifier: c.modifier } : {});
-    count = r.total;
-    lines.push(`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${r.total}${r.total < 1 ? ", at least 1" : ""}${r.total > max ? `, at most ${max}` : ""}.`);
+    count = Math.max(1, Math.min(max, r.total));
+    // The number that appears, on this line and on its dice line alike: "= 0 → 1 (at least 1)".
+    const why = r.total < 1 ? "at least 1" : `at most ${max}`;
+    countAs(r, count, why);
+    lines.push(`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${r.total}${count !== r.total ? ` → ${count} (${why})` : ""}.`);
   }
   count = Math.max(1, Math.min(max, count));
   return { count, what: entry.what, monsters: `${count} ${entry.what}`, lines };
