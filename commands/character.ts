@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
-import { characterEmbed, characterListEmbed } from "../src/discord/embeds/character.js";
+import { appliedWords, characterEmbed, characterListEmbed } from "../src/discord/embeds/character.js";
 import { openCreateForm, openEditForm, pressForm, submitForm } from "../src/discord/sheetform.js";
 import { ruleEmbed } from "../src/discord/embeds/rules.js";
 import { awardCharacterXp } from "../src/play/characters/xp.js";
@@ -72,7 +72,8 @@ export const command: CommandModule = {
       case "edit": {
         if (!i.options.getString("sheet") && !i.options.getString("rename")) return openEditForm(i, s, i.options.getString("name"));
         const v = await editCharacter(s, actor, { name: i.options.getString("name"), sheet: i.options.getString("sheet"), rename: i.options.getString("rename") });
-        return respond(i, { embeds: [characterEmbed(v, `Updated: ${v.character.name}`)] });
+        const fight = appliedWords(v.fight);
+        return respond(i, { embeds: [characterEmbed(v, `Updated: ${v.character.name}`, fight ? [fight] : [])] });
       }
       case "xp": {
         const v = await awardCharacterXp(s, actor, { name: i.options.getString("name"), amount: i.options.getInteger("amount", true) });

@@ -14,7 +14,7 @@ import { ids } from "./ids.js";
 import { cleanText } from "./input.js";
 import { actorOf } from "./actor.js";
 import { respond } from "./respond.js";
-import { characterEmbed } from "./embeds/character.js";
+import { appliedWords, characterEmbed } from "./embeds/character.js";
 
 export const PER_STEP = 5;
 
@@ -97,7 +97,8 @@ export async function submitForm(i: ModalSubmitInteraction, s: Services): Promis
   const before = await sheetForm(s, actor, characterId);
   const v = await editCharacter(s, actor, { name: characterId, fields: typedIn(i, before.fields, step) });
   const after = await sheetForm(s, actor, characterId);
-  const payload = { embeds: [characterEmbed(v, `Updated: ${v.character.name} (step ${step} of ${stepsOf(after.fields)})`)], components: stepButtons(characterId, after.fields, step) };
+  const fight = appliedWords(v.fight);
+  const payload = { embeds: [characterEmbed(v, `Updated: ${v.character.name} (step ${step} of ${stepsOf(after.fields)})`, fight ? [fight] : [])], components: stepButtons(characterId, after.fields, step) };
   if (i.isFromMessage()) await i.update(payload);
   else await respond(i, payload);
 }

@@ -30,6 +30,8 @@ export interface InteractionRecord {
   token: string;
   type: 2 | 3 | 4 | 5;
   label: string;
+  /** The application command it ran (type 2): its name and type (1 a slash command, 3 a message command), as the reply's metadata names it. */
+  command?: { name: string; type: 1 | 3 };
   guildId: string;
   channelId: string;
   userId: string;
@@ -155,6 +157,7 @@ export class Interactions {
       throw new Error(`local Discord: no message command "${opts.name}" is registered for guild ${channel.guildId}; registered: ${known.join(", ") || "(none)"}`);
     }
     const rec = this.newRecord(2, `message command "${opts.name}"`, channel.guildId, channel.id, opts.userId);
+    rec.command = { name: command.name, type: 3 };
     const payload = this.base(rec, opts.memberRoles, opts.locale);
     const { deleted: _deleted, ...apiMessage } = message;
     payload.data = {
@@ -208,6 +211,7 @@ export class Interactions {
     }
     const built = buildOptions(world, command, { ...opts, guildId: opts.guildId });
     const rec = this.newRecord(type, "/" + opts.name, opts.guildId, opts.channelId, opts.userId);
+    if (type === 2) rec.command = { name: command.name, type: 1 };
     const payload = this.base(rec, opts.memberRoles, opts.locale);
     payload.data = {
       id: command.id,
@@ -407,7 +411,8 @@ export class Interactions {
         type: rec.type,
         user: apiUser(user),
         authorizing_integration_owners: { "0": rec.guildId },
-        ...(rec.type === 2 ? { name: rec.label.slice(1), command_type: 1 } : {}),
+        // The command's own name (a message command's is words: "Roll dice in this message"), never the record's label.
+        ...(rec.command ? { name: rec.command.name, command_type: rec.command.type } : {}),
       },
     });
   }

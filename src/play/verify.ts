@@ -21,6 +21,17 @@ export interface VerifyReport {
   matched: number;
 }
 
+/**
+ * The encounter players name (case aside): the newest ended one of that name in these campaigns, else a running
+ * one (which /verify refuses until it ends), else none.
+ */
+async function byName(db: Services["store"]["db"], campaignIds: string[], name: string) {
+  const n = name.toLowerCase();
+  const rows = await db.encounter.findMany({ where: { campaignId: { in: campaignIds } }, orderBy: [{ endedAt: "desc" }, { createdAt: "desc" }], take: 1000 });
+  const same = rows.filter((e) => e.name.toLowerCase() === n);
+  return same.find((e) => e.revealed) ?? same[0] ?? null;
+}
+
 /** `checked` runs once every refusal is past, before the (possibly long) replay. */
 export async function verify(s: Services, actor: Actor, opts: { encounterId?: string | null }, checked: () => Promise<unknown> = async () => {}): Promise<VerifyReport> {
   const db = s.store.db;
@@ -29,10 +40,11 @@ export async function verify(s: Services, actor: Actor, opts: { encounterId?: st
   if (!campaigns.length) throw new UserError("No campaign has been played in this channel, so there is nothing to verify.");
   const ids = campaigns.map((c) => c.id);
 
-  let encounter = opts.encounterId
-    ? await db.encounter.findFirst({ where: { id: opts.encounterId, campaignId: { in: ids } } })
+  const named = opts.encounterId?.trim();
+  let encounter = named
+    ? ((await db.encounter.findFirst({ where: { id: named, campaignId: { in: ids } } })) ?? (await byName(db, ids, named)))
     : await db.encounter.findFirst({ where: { campaignId: { in: ids }, revealed: true }, orderBy: { endedAt: "desc" } });
-  if (opts.encounterId && !encounter) throw new UserError("That encounter was not played in this channel: pick one from the list.");
+  if (named && !encounter) throw new UserError("That encounter was not played in this channel: pick one from the list.");
   if (encounter && !encounter.revealed) throw new UserError(`"${encounter.name}" is still running: its seed is revealed when it ends (/encounter end).`);
 
   let what: string, seed: string, seedHash: string, where: { encounterId: string } | { campaignId: string; encounterId: null };

@@ -178,6 +178,17 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     expect(h.local.validationErrors).toEqual([]);
   });
 
+  it("the slash box offers /verify's ended encounter by its name, never its row id", async () => {
+    await as("carol");
+    await page.fill("#line", "/verify encounter:");
+    await page.waitForSelector("#suggest li >> text=Encounter 1");
+    await page.press("#line", "Tab");
+    expect(await page.inputValue("#line")).toBe('/verify encounter:"Encounter 1" ');
+    await page.press("#line", "Enter");
+    await page.waitForFunction(() => (document.querySelector("#line") as HTMLInputElement).value === "");
+    await expect.poll(() => lastMessage(page).textContent()).toMatch(/Verified: every roll of the encounter "Encounter 1" matches its seed/);
+  });
+
   it("the Apps menu rolls the dice written in a message", async () => {
     await as("bob");
     await send("I swing twice: 1d20+2, then 1d8");
@@ -186,6 +197,8 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await mine.locator("button.apps").click();
     await mine.locator(".appmenu button", { hasText: "Roll dice in this message" }).click();
     await expect.poll(() => lastMessage(page).textContent()).toMatch(/1d20\+2/);
+    // As Discord shows a message command's use: its name, no slash (issue 41, point 8).
+    expect(await lastMessage(page).locator(".used").textContent()).toBe("↳ bob used Roll dice in this message");
   });
 
   it("a second tab saw every message live, without a reload", async () => {

@@ -18,15 +18,21 @@ describe("monsters by the book", () => {
   it("4 goblins: each rolls its hit points from HD 1-1 (1d8 − 1, at least 1)", async () => {
     const r = await h.cmd("referee", "encounter start", { monsters: "4 goblins", surprise: false });
     const t = text(r.message);
-    const lines = [...t.matchAll(/Goblin (\d): HD 1-1: 1d8 \((\d)\) − 1 = (\d+) HP/g)];
+    // A minimum is told where it applies: "1d8 (1) − 1 = 0 → 1 HP (at least 1)", never "1 − 1 = 1".
+    const lines = [...t.matchAll(/Goblin (\d): HD 1-1: 1d8 \((\d)\) − 1 = (?:(-?\d+) → )?(\d+) HP/g)];
     expect(lines.map((m) => m[1])).toEqual(["1", "2", "3", "4"]);
     for (const m of lines) {
-      expect(Number(m[3])).toBe(Math.max(1, Number(m[2]) - 1));
-      expect(await hpOf(`Goblin ${m[1]}`)).toBe(Number(m[3]));
+      expect(Number(m[4])).toBe(Math.max(1, Number(m[2]) - 1));
+      expect(await hpOf(`Goblin ${m[1]}`)).toBe(Number(m[4]));
     }
     // seed e2e-2 (the encounter's): the four d8s roll 8, 6, 5, 1: 7, 5, 4 and 1 (at least 1) HP.
     expect(lines.map((m) => Number(m[2]))).toEqual([8, 6, 5, 1]);
-    expect(lines.map((m) => Number(m[3]))).toEqual([7, 5, 4, 1]);
+    expect(lines.map((m) => Number(m[4]))).toEqual([7, 5, 4, 1]);
+    expect(t).toContain("Goblin 4: HD 1-1: 1d8 (1) − 1 = 0 → 1 HP (at least 1)");
+    // Each dice line shows the number its hit-point line counts (issue 41, point 8).
+    const dice = [...t.matchAll(/hit points: 1d8-1 \((\d)\) = (?:\*\*(-?\d+)\*\*|(-?\d+) → \*\*(\d+)\*\* \(at least 1\))/g)];
+    expect(dice.map((m) => Number(m[2] ?? m[4]))).toEqual([7, 5, 4, 1]);
+    expect(dice[3]![0]).toBe("hit points: 1d8-1 (1) = 0 → **1** (at least 1)");
   });
 
   it("custom stats as one stat line; hit points the referee types are kept", async () => {

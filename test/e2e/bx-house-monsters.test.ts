@@ -24,12 +24,15 @@ describe("B/X house rules: monsters by the book", () => {
   it("4 goblins and a troll: each goblin rolls a d6 − 1 (at least 1), the troll 6d8 + 3", async () => {
     const r = await h.cmd("referee", "encounter start", { monsters: "4 goblins, 1 troll", surprise: false });
     const t = text(r.message);
-    const goblins = [...t.matchAll(/Goblin (\d): HD 1-1 \(a Normal Man's strength\): 1d6 \((\d)\) − 1 = (\d+) HP/g)];
+    const goblins = [...t.matchAll(/Goblin (\d): HD 1-1 \(a Normal Man's strength\): 1d6 \((\d)\) − 1 = (?:-?\d+ → )?(\d+) HP/g)];
     expect(goblins.map((m) => m[1])).toEqual(["1", "2", "3", "4"]);
     for (const m of goblins) {
       expect(Number(m[3])).toBe(Math.max(1, Number(m[2]) - 1));
       expect((await sheetOf(`Goblin ${m[1]}`)).hp).toBe(Number(m[3]));
     }
+    // The minimum shows on the hit-point line and on its dice line alike (issue 41, point 8).
+    expect(t).toContain("Goblin 4: HD 1-1 (a Normal Man's strength): 1d6 (1) − 1 = 0 → 1 HP (at least 1)");
+    expect(t).toContain("hit points: 1d6-1 (1) = 0 → **1** (at least 1)");
     const troll = /Troll: HD 6\+3: 6d8 \(([\d, ]+)\) \+ 3 = (\d+) HP/.exec(t)!;
     expect(Number(troll[2])).toBe(troll[1]!.split(", ").reduce((a, b) => a + Number(b), 3));
     expect(await sheetOf("Troll")).toMatchObject({ hp: Number(troll[2]), attacksPerRound: 3 });

@@ -29,7 +29,7 @@ describe("Life & Guard at the table", () => {
     const s = await h.cmd("referee", "encounter start", { name: "Pass", monsters: "4 goblin", stats: "life=4 guard=1 armour=0 morale=12" });
     // Morale 12: the goblins hold when the round's end rolls their check (round 2 below needs them in the fight).
     // The text measures in metres: 2d6 (4, 2) × 3 m (docs/rules/life-guard.md, "Encounter distance").
-    expect(text(s.message)).toMatch(/The sides meet 18 metres apart \(2d6 × 3 m\)\./);
+    expect(text(s.message)).toMatch(/The sides meet 18 metres apart \(2d6 = 6, × 3 m\)\./);
     expect(text(s.message)).not.toMatch(/feet/);
     // The start is the record; the roster is on the board below it.
     const board = text(await liveBoard(h));

@@ -33,6 +33,8 @@ describe("Roll dice in this message", () => {
     expect(t).toMatch(/1d20 \+ 5: 1d20 \(\d+\) \+ 5 = \*\*\d+\*\*/);
     expect(t).toMatch(/1d8 \+ 3: 1d8 \(\d+\) \+ 3 = \*\*\d+\*\*/);
     expect(t).toMatch(/1d20\+5; 1d8\+3 · outside a campaign/);
+    // Its answer names the command as Discord does a message command's: its words, no slash (issue 41, point 8).
+    expect(r.message.interaction_metadata).toMatchObject({ name: MENU, command_type: 3 });
     expect(h.local.validationErrors).toEqual([]);
   });
 

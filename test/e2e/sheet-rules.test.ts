@@ -41,6 +41,10 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
     const faces = facesOf(hp[3]!, con !== 0);
     expect(faces).toHaveLength(3);
     expect(Number(hp[4])).toBe(faces.reduce((a, f) => a + Math.max(1, f + con), 0));
+    // Its dice line ends with the same number, the CON modifier a die said after the dice's own total (issue 41, point 8).
+    const dice = /hit points: 3d8 \(\d, \d, \d\) = (?:\*\*(\d+)\*\*$|(\d+) → \*\*(\d+)\*\* \(([^)]+)\)$)/m.exec(t)!;
+    expect(Number(dice[1] ?? dice[3])).toBe(Number(hp[4]));
+    if (con) expect(dice[4]).toMatch(new RegExp(`^[+−]${Math.abs(con)} CON a die`));
     expect(t).toMatch(/Attack: THAC0 19 \(classic fighter table, level 3\)/);
     expect(t).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/);
     const sheet = await sheetOf("Una");

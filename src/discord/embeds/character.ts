@@ -1,6 +1,7 @@
 import { EmbedBuilder } from "discord.js";
 import type { Character } from "../../generated/prisma/client.js";
 import type { CharacterView } from "../../play/characters/index.js";
+import type { AppliedToFight } from "../../play/characters/fight.js";
 import type { Combatant } from "../../rules/systems/types.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { Embed } from "./embed.js";
@@ -29,4 +30,13 @@ export function characterListEmbed(campaign: string, rows: { character: Characte
     .setTitle(clip(`Characters of ${campaign}`, LIMITS.title))
     .setDescription(clip(lines.join("\n") || "No characters yet: /character create.", LIMITS.description))
     .setFooter({ text: "▶ marks the character each player is playing now (/character use)" });
+}
+
+/** The edit's answer about the fight, in players' words; null when the fight reads nothing new. */
+export function appliedWords(a: AppliedToFight | null | undefined): string | null {
+  if (!a) return null;
+  const keeps = "hit points and marks stay as the fight has them";
+  if (a.changed.length) return `Also applied to the running fight (${a.encounter}): ${a.changed.join(", ")}; ${keeps}.`;
+  if (a.kept) return `The running fight (${a.encounter}) keeps its own hit points and marks.`;
+  return null;
 }

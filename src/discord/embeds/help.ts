@@ -35,7 +35,7 @@ const GENERAL: Record<string, [string, string]> = {
   ],
   verify: [
     "Rolls you can check",
-    "Every campaign and encounter draws from its own seeded stream. The SHA-256 of an encounter's seed is posted when it starts; `/encounter end` reveals the seed and `/verify` replays every logged roll from it, roll by roll.",
+    "Every campaign and encounter draws from its own seeded stream. The SHA-256 of an encounter's seed is posted when it starts; `/encounter end` reveals the seed and `/verify` replays every logged roll from it, roll by roll: the last one ended, or the one you name (`/verify encounter:\"Goblin ambush\"`; a name played twice means its newest).",
   ],
 };
 

@@ -4,10 +4,14 @@ import type { RuleResult } from "../../rules/systems/types.js";
 import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";
 import { Embed } from "./embed.js";
 
-/** `attack: 2d10+3 (7, ~~2~~) = **12**` — each die shown, dropped dice struck through. */
+/**
+ * `attack: 2d10+3 (7, ~~2~~) = **12**` — each die shown, dropped dice struck through; where the rule counts
+ * another number, that number and why: `hit points: 1d8-1 (1) = 0 → **1** (at least 1)`.
+ */
 export function renderRoll(r: DiceRoll): string {
   const faces = r.dice.map((d) => (d.dropped ? `~~${d.value}~~` : String(d.value))).join(", ");
-  return `${r.label}: ${r.notation} (${faces}) = **${r.total}**`;
+  const counts = r.counts && r.counts.total !== r.total ? ` → **${r.counts.total}** (${r.counts.why})` : "";
+  return `${r.label}: ${r.notation} (${faces}) = ${counts ? r.total : `**${r.total}**`}${counts}`;
 }
 
 export function rollsField(rolls: DiceRoll[]): string {

@@ -93,12 +93,18 @@ function renderComponent(c, m) {
     default: return el("div", { className: "note", textContent: `(a component this page does not draw: type ${c.type})` });
   }
 }
+/** "carol used /attack", "carol used Roll dice in this message" (a message command: its name, no slash), "carol used a button or form". */
+function usedLine(used) {
+  const who = used.user.global_name || used.user.username;
+  if (!used.name) return `${who} used a button or form`;
+  return `${who} used ${used.command_type === 1 ? "/" : ""}${used.name}`;
+}
 function renderMessage(m) {
   const eph = (m.flags & 64) !== 0;
   const author = m.author?.global_name || m.author?.username || "?";
   const used = m.interaction_metadata;
   const node = el("article", { className: `msg${eph ? " eph" : ""}`, id: `m-${m.id}` },
-    used && el("div", { className: "used", textContent: `↳ ${used.user.global_name || used.user.username} used ${used.name ? `/${used.name}` : "a button or form"}` }),
+    used && el("div", { className: "used", textContent: `↳ ${usedLine(used)}` }),
     el("div", { className: "avatar", textContent: author[0].toUpperCase() }),
     el("div", {}, el("span", { className: "author", textContent: author }), m.author?.bot && el("span", { className: "tag", textContent: "APP" }),
       el("time", { textContent: new Date(m.timestamp).toLocaleTimeString() }), m.edited_timestamp && el("span", { className: "edited", textContent: "(edited)" })),
@@ -196,7 +202,8 @@ async function suggestions(line) {
   const def = defs.find((d) => d.name === cur.slice(0, colon));
   const typed = cur.slice(colon + 1).replace(/^"|"$/g, "").toLowerCase();
   if (!def) return [];
-  const quote = (v) => (/\s/.test(v) ? `"${v}"` : v);
+  // Quoted when the line would otherwise split it or read a quote in it ("Goblin ambush", Ogre's): as line.ts reads it back.
+  const quote = (v) => (/[\s"'“”\\]/.test(v) ? `"${v.replace(/["\\]/g, "\\$&")}"` : v);
   let choices = def.choices ?? (def.type === 5 ? [{ name: "True", value: "true" }, { name: "False", value: "false" }] : null);
   if (def.type === 6) choices = (state.world?.users ?? []).map((u) => ({ name: u.username, value: `@${u.username}` }));
   if (!choices && def.autocomplete) {

@@ -13,6 +13,7 @@ import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { formFields, readFormValues, readSheetInput, sheetTemplate, validateSheet, type FormField } from "../sheets.js";
 import { keptAsState, keptCodec, sheetCodec } from "../codecs/sheets.js";
+import { applySheetToFight, type AppliedToFight } from "./fight.js";
 
 export interface CharacterView {
   character: Character;
@@ -141,7 +142,11 @@ export async function showCharacter(s: Services, actor: Actor, name?: string | n
   return toView(character, campaign, active?.id === character.id);
 }
 
-export async function editCharacter(s: Services, actor: Actor, input: { name?: string | null; sheet?: string | null; fields?: Record<string, string>; rename?: string | null }): Promise<CharacterView> {
+export async function editCharacter(
+  s: Services,
+  actor: Actor,
+  input: { name?: string | null; sheet?: string | null; fields?: Record<string, string>; rename?: string | null },
+): Promise<CharacterView & { fight: AppliedToFight | null }> {
   return s.store.db.$transaction(async (tx) => {
     const { campaign, character } = await resolve(tx, actor, input.name);
     requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
@@ -184,7 +189,9 @@ export async function editCharacter(s: Services, actor: Actor, input: { name?: s
       `There is already a character named "${rename}".`,
     );
     if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");
-    return toView(await tx.character.findUniqueOrThrow({ where: { id: character.id } }), campaign, true);
+    // In the running fight at once: its weapons, armour and abilities (its hit points and marks stay the fight's).
+    const fight = await applySheetToFight(tx, system, character.id, sheet);
+    return { ...toView(await tx.character.findUniqueOrThrow({ where: { id: character.id } }), campaign, true), fight };
   });
 }
 

@@ -3,15 +3,28 @@ import type { Actor } from "../actor.js";
 import { campaignChannels } from "../actor.js";
 import type { Services } from "../services.js";
 
-/** Autocomplete: ended encounters of this channel's campaigns, newest first. */
+/**
+ * Autocomplete: ended encounters of this channel's campaigns, newest first, by the name players know them by
+ * (never a row id); a name played twice is offered once, for its newest encounter, which /verify takes it for.
+ */
 export async function endedEncounterChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
   const rows = await s.store.db.encounter.findMany({
-    where: { revealed: true, campaign: { guildId: actor.guildId, channelId: { in: campaignChannels(actor) } }, name: { contains: typed } },
+    where: { revealed: true, campaign: { guildId: actor.guildId, channelId: { in: campaignChannels(actor) } } },
     orderBy: { endedAt: "desc" },
-    take: 25,
-    select: { id: true, name: true, round: true },
+    take: 500,
+    select: { name: true, round: true },
   });
-  return rows.map((r) => ({ name: `${r.name} (${r.round} rounds)`.slice(0, 100), value: r.id }));
+  const t = typed.trim().toLowerCase();
+  const seen = new Set<string>();
+  const out: { name: string; value: string }[] = [];
+  for (const r of rows) {
+    const key = r.name.toLowerCase();
+    if (seen.has(key) || !key.includes(t)) continue;
+    seen.add(key);
+    out.push({ name: `${r.name} (${r.round} rounds)`.slice(0, 100), value: r.name.slice(0, 100) });
+    if (out.length === 25) break;
+  }
+  return out;
 }
 
 import { findCampaign } from "../campaigns/find.js";

@@ -248,7 +248,7 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     } else {
       const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
       apart = dist.total * 10;
-      results.push({ title: "Distance", lines: [`The sides meet ${apart} feet apart (2d6 × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
+      results.push({ title: "Distance", lines: [`The sides meet ${apart} feet apart (2d6 = ${dist.total}, × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
     }
     if (input.entries) {
       results.push(capability(fight.system, "appearance").appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));

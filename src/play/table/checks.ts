@@ -8,7 +8,7 @@ import { rule, UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
 import { applyEffects } from "../encounters/effects.js";
 import { nowAgainst } from "../round/onturn.js";
-import type { DiceBag } from "../../rules/dice/bag.js";
+import { countAs, type DiceBag } from "../../rules/dice/bag.js";
 import { formatDamage, parseDamage } from "../../rules/dice/damage.js";
 import { type TableResult, type Scope, withDice, unsupported, who } from "./scope.js";
 import { keptCodec } from "../codecs/sheets.js";
@@ -65,7 +65,9 @@ function saveDamage(sc: Scope, actor: Actor, typed: string, bag: DiceBag): numbe
   const d = parseDamage(typed);
   if (!d || d.count > 100 || (d.count > 0 && (d.sides < 2 || d.sides > 100)) || d.modifier > 999 || (d.count === 0 && d.modifier < 1))
     throw new UserError("`damage` is dice like 6d6 or 3d8+2, or a number like 24 (up to 100 dice of up to 100 sides).");
-  return d.count ? Math.max(0, bag.roll(`damage ${formatDamage(d)}`, d.count, d.sides, { modifier: d.modifier }).total) : d.modifier;
+  if (!d.count) return d.modifier;
+  const r = bag.roll(`damage ${formatDamage(d)}`, d.count, d.sides, { modifier: d.modifier });
+  return countAs(r, Math.max(0, r.total), "no less than 0").counts?.total ?? r.total;
 }
 
 /** What a save changes on the one who rolled: in the fight (and onto its sheet), or on the character outside one. Its lines (the damage taken). */

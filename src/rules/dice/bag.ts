@@ -16,6 +16,33 @@ export interface DiceRoll {
   dice: RolledDie[];
   modifier: number;
   total: number;
+  /**
+   * The number a rule counts when it is not the dice's total (at least 1, half, × 2, a parry's −2), and why:
+   * the dice line then reads "1d8-1 (1) = 0 → 1 (at least 1)", the same number as the line that uses it.
+   */
+  counts?: { total: number; why: string };
+}
+
+/** Notes on a roll just made (`r` itself: it is what the result shows) the number its rule counts instead of its total. */
+export function countAs(r: DiceRoll, total: number, why: string): DiceRoll {
+  if (total !== r.total) r.counts = { total, why };
+  else delete r.counts;
+  return r;
+}
+
+/** A copy of a kept roll counting `total` (a reading made again from rolls kept: a reaction can change what counts). */
+export function counting(r: DiceRoll, total: number, why: string): DiceRoll {
+  const { counts: _was, ...rest } = r;
+  return total === r.total ? rest : { ...rest, counts: { total, why } };
+}
+
+/** A copy of a kept roll with `extra` added to its modifier (bonuses its rule adds to the dice): "1d20 (16) = 16" → "1d20+2 (16) = 18". */
+export function plus(r: DiceRoll, extra: number): DiceRoll {
+  if (!extra) return r;
+  const modifier = r.modifier + extra;
+  const base = !r.dice.length ? "" : r.modifier ? r.notation.replace(/[+-]\d+$/, "") : r.notation;
+  const notation = !r.dice.length ? String(modifier) : `${base}${modifier > 0 ? `+${modifier}` : modifier < 0 ? `${modifier}` : ""}`;
+  return { ...r, modifier, notation, total: r.total + extra };
 }
 
 export interface RollOptions {

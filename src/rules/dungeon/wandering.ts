@@ -3,7 +3,7 @@
  * table. A system's own check (The Third Age's 1 in 6 every 1–3 turns) is
  * used as written; otherwise 1d6 against "X in 6" every N turns.
  */
-import type { DiceBag } from "../dice/bag.js";
+import { countAs, type DiceBag } from "../dice/bag.js";
 import { RuleError, type DungeonRules, type WanderingResult } from "../systems/types.js";
 import { DREF } from "./refs.js";
 
@@ -76,8 +76,10 @@ export function rollCount(count: TableEntry["count"], bag: DiceBag, max = 40): {
   if (typeof count === "number") return { count: Math.max(1, Math.min(max, count)), lines: [], how: null };
   const r = bag.roll("number appearing", count.dice, count.sides, count.modifier ? { modifier: count.modifier } : {});
   const n = Math.max(1, Math.min(max, r.total));
-  const bound = r.total < 1 ? ", at least 1" : r.total > max ? `, at most ${max}` : "";
-  return { count: n, lines: [`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${r.total}${bound}.`], how: `rolled ${r.notation}: ${r.total}${bound}` };
+  // The number that appears, on this line and on its dice line alike: "= 0 → 1 (at least 1)".
+  countAs(r, n, r.total < 1 ? "at least 1" : `at most ${max}`);
+  const shown = `${r.total}${n !== r.total ? ` → ${n} (${r.counts!.why})` : ""}`;
+  return { count: n, lines: [`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${shown}.`], how: `rolled ${r.notation}: ${shown}` };
 }
 
 /** Rolls which entry (1dN over the entries, all equally likely) and how many appear (at least 1). */

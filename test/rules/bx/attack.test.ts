@@ -84,10 +84,11 @@ describe("bx attack rolls", () => {
     const a = pc("a", { str: 3, weapons: [{ name: "sword", damage: "1d8" }] });
     const d = mon("d", { ac: 9, hp: 20 });
     const flat = standing(bx, atk(a, d), faces(20, 2));
-    expect(flat.result.rolls[1]!.notation).toBe("1d6");
+    // The STR penalty the total takes is in the dice line, and so is the minimum: "1d6-3 (2) = -1 → 1 (at least 1)".
+    expect(flat.result.rolls[1]).toMatchObject({ notation: "1d6-3", total: -1, counts: { total: 1, why: "at least 1" } });
     expect(flat.final[0]!.damage).toBe(1); // 2 − 3 = −1 → 1
     const variable = standing(createBx({ variableDamage: true }), atk(a, d), faces(20, 8));
-    expect(variable.result.rolls[1]!.notation).toBe("1d8");
+    expect(variable.result.rolls[1]).toMatchObject({ notation: "1d8-3", total: 5 });
     expect(variable.final[0]!.damage).toBe(5);
   });
   // seed 002, "Rolling for Damage": monsters deal the damage in their description

@@ -61,4 +61,19 @@ describe("the wandering table", () => {
     });
     expect(rollTable(t, faces(2))).toMatchObject({ monsters: "1 ogre", how: "the table's number" });
   });
+
+  // Issue 41, point 8: the number that appears reads the same on its line and on its dice line.
+  it("a count below 1 or above the most is shown as counted, on the line and on the dice line", () => {
+    const low = faces(1);
+    const r = rollTable(parseTable("1d4-2 rats"), low);
+    expect(r.lines).toEqual(["Wandering table: 1d4-2 rats.", "Number appearing 1d4-2 (1) = -1 → 1 (at least 1)."]);
+    expect(r.monsters).toBe("1 rats");
+    expect(low.log[0]!.counts).toEqual({ total: 1, why: "at least 1" });
+    const high = faces(6, 6);
+    expect(rollTable(parseTable("2d6 bats"), high, 10).lines).toContain("Number appearing 2d6 (6, 6) = 12 → 10 (at most 10).");
+    expect(high.log[0]!.counts).toEqual({ total: 10, why: "at most 10" });
+    const fine = faces(3);
+    rollTable(parseTable("1d4 rats"), fine);
+    expect(fine.log[0]!.counts).toBeUndefined();
+  });
 });

@@ -213,6 +213,8 @@ describe("impaired, enhanced and weapon options", () => {
     const dag = standing(lifeGuard, input(ana(), monster("orc"), { impaired: true }, "Dagger"), faces(5, 6));
     expect([dag.result.rolls[0]!.notation, dag.final[0]!.damage]).toEqual(["2d6kl1", 4]);
     expect(dag.result.lines).toContain("Impaired: the 2d6 kept 5, more than a d4 can roll: 4.");
+    // Its dice line shows the 4 the line counts (issue 41, point 8).
+    expect(dag.result.rolls[0]).toMatchObject({ total: 5, counts: { total: 4, why: "at most 4" } });
     const both = standing(lifeGuard, input(ana(), monster("orc"), { highGround: true, cover: "light" }), faces(5));
     expect([both.result.rolls[0]!.notation, both.final[0]!.damage]).toEqual(["1d8", 5]);
     expect(both.result.lines).toContain("Impaired (light cover) and enhanced (high ground) cancel out.");

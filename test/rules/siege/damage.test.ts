@@ -143,6 +143,8 @@ describe("healing and hit points by level", () => {
     const r = rollHitPoints(bagOf(1, 8), { hitDie: 10, level: 2, conMod: -1 });
     expect(r.hp).toBe(1 + 7);
     expect(r.lines[0]).toBe("Level 1: 1 − 1 CON = 1 (at least 1)");
+    // Each level's die carries the CON modifier in its dice line, and the minimum the level's line counts (issue 41, point 8).
+    expect(r.rolls.map((x) => [x.notation, x.total, x.counts])).toEqual([["1d10-1", 0, { total: 1, why: "at least 1" }], ["1d10-1", 7, undefined]]);
     const hi = rollHitPoints(bagOf(5, 5, 5, 5, 5, 5, 5, 5, 5), { hitDie: 10, level: 10, conMod: 1, fixedAfter9: 4 });
     expect(hi.hp).toBe(9 * 6 + 5);
   });

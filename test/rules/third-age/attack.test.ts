@@ -197,6 +197,13 @@ describe("reactions", () => {
       [{ targetId: "orc", damage: 3, damageKind: "normal", note: "Counter with Mace: 3 damage" }],
     ]);
     expect(s3.result.rolls.map((r) => r.label)).toEqual(["attack", "damage", "counter damage"]);
+    // Each dice line counts what its line says: the parried 12, the partial's half of 5 and of 6 (issue 41, point 8).
+    expect(s3.result.rolls.map((r) => [r.total, r.counts])).toEqual([
+      [14, { total: 12, why: "parried −2" }],
+      [5, { total: 2, why: "half" }],
+      [6, { total: 3, why: "half" }],
+    ]);
+    expect(s0.result.rolls.map((r) => r.counts)).toEqual([undefined, undefined]);
     expect(s3.result.title).toBe("Orc → Cy: Partial success");
   });
 

@@ -29,6 +29,10 @@ describe("seeded replay", () => {
     expect(a.s).toEqual(c.s);
     expect(a.log).toEqual(c.log);
     expect(a.log[0]!.notation).toBe("2d10+2");
-    expect(a.s.result.rolls).toEqual(a.log);
+    // The dice lines are the log's rolls; the damage's also says what it came to (seed 000, a partial success: half).
+    expect(a.s.result.rolls.map(({ counts: _, ...r }) => r)).toEqual(a.log);
+    expect(a.s.outcome).toBe("partial");
+    const damage = a.s.result.rolls.find((r) => r.label === "damage")!;
+    expect(damage.counts).toEqual({ total: Math.max(1, Math.floor(damage.total / 2)), why: "half" });
   });
 });

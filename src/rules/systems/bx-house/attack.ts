@@ -30,7 +30,7 @@ function reading(input: HIn, settings: BxSettings, data: HouseData, phase: Phase
     outcome: res.outcome,
     tone: res.hit && res.outcome !== "no effect" ? "good" : "bad",
     effects: res.effects,
-    result: { title: `${input.attacker.name} → ${input.defender.name}: ${res.outcome}`, lines, rules: res.rules, rolls: data.rolls },
+    result: { title: `${input.attacker.name} → ${input.defender.name}: ${res.outcome}`, lines, rules: res.rules, rolls: res.rolls },
   };
 }
 

@@ -4,7 +4,7 @@
  * Combat"), a Normal Man a d6 ("MISC COMBAT RULES": "their hit points are
  * determined by rolling a D6"), anything stronger d8s by its hit dice, as B/X.
  */
-import type { DiceBag } from "../../dice/bag.js";
+import { countAs, type DiceBag } from "../../dice/bag.js";
 import { bxPresets, type BxSheet } from "../bx/index.js";
 import { bxRollMonster, hitDiceRoll } from "../bx/stats.js";
 import type { RuleResult } from "../types.js";
@@ -44,8 +44,9 @@ export function rollNormalMan(sheet: HouseSheet, dice: DiceBag): { sheet: HouseS
   const modifier = sheet.hd ? hitDiceRoll(sheet.hd).modifier : 0;
   const r = dice.roll("hit points", 1, 6, { modifier });
   const hp = Math.max(1, r.total);
+  countAs(r, hp, "at least 1");
   const mod = modifier ? ` ${modifier > 0 ? "+" : "−"} ${Math.abs(modifier)}` : "";
-  const line = `HD ${sheet.hd ?? sheet.level} (a Normal Man's strength): 1d6 (${r.dice[0]!.value})${mod} = ${hp} HP${r.total < 1 ? " (at least 1)" : ""}`;
+  const line = `HD ${sheet.hd ?? sheet.level} (a Normal Man's strength): 1d6 (${r.dice[0]!.value})${mod} = ${r.total < 1 ? `${r.total} → ${hp} HP (at least 1)` : `${hp} HP`}`;
   return { sheet: { ...sheet, hp }, result: { title: `Hit points: ${hp}`, lines: [line], rules: [R_NORMAL_HP], rolls: [r] } };
 }
 

@@ -1,5 +1,5 @@
 /** The house attack worked out from its plan and the dice already rolled (seed 001 "MISC COMBAT RULES"): deterministic, run on every re-resolution. */
-import type { DiceRoll } from "../../dice/bag.js";
+import { counting, plus, type DiceRoll } from "../../dice/bag.js";
 import { formatDice, hpOf, modText, sumMods, weaponWords } from "../bx/index.js";
 import type { AttackInput, Effect } from "../types.js";
 import { unitSurvivors } from "./pursuit.js";
@@ -36,6 +36,8 @@ export interface Resolution {
   effects: Effect[];
   lines: string[];
   rules: string[];
+  /** The attack's dice as this reading counts them: the bonuses added to the d20 and the damage, and what the damage came to. */
+  rolls: DiceRoll[];
 }
 
 /** Natural 1 (a miss, and a fumble when the d20 after is over the level) and natural 20 (a hit; a critical unless it needed 19+; −1 damage per point needed over 20). */
@@ -105,6 +107,7 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
   const { hit, critical, fumble, reduction } = naturals(input, plan, data, needed, total, lines, rules);
   let outcome = hit ? (critical ? "critical hit" : "hit") : fumble ? "fumble" : "miss";
   let damage: number | null = null;
+  let damageWhy = "";
   const effects: Effect[] = [];
   if (hit && !plan.canHurt) {
     outcome = "no effect";
@@ -114,6 +117,8 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
     const rolled = data.damageDice.reduce((x, y) => x + y, 0) + plan.damage.modifier;
     const raw = (rolled + sumMods(plan.damageMods)) * plan.multiplier;
     damage = reduction ? Math.max(0, raw - reduction) : Math.max(1, raw);
+    const floor = reduction ? (raw - reduction < 0 ? "at least 0" : "") : raw < 1 ? "at least 1" : "";
+    damageWhy = [plan.multiplier > 1 ? `× ${plan.multiplier}` : "", reduction ? `− ${reduction} (needed more than 20)` : "", floor].filter(Boolean).join(", ");
     const how = `${formatDice({ ...plan.damage, count: data.damageDice.length })} [${data.damageDice.join(", ")}]${plan.damageMods.length ? ` (${modText(plan.damageMods)})` : ""}${plan.multiplier > 1 ? ` × ${plan.multiplier}` : ""}${reduction ? ` − ${reduction}` : ""}`;
     if (data.pick) lines.push(`Florentine: the ${data.pick} hit.`);
     if (plan.subdual) damage = subdualDamage(input, plan, data, how, effects, lines);
@@ -136,5 +141,12 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
   if (data.parried) {
     lines.push(`${def.name} parries: +2 to AC against this attack, and no attack of its own this round.`);
   }
-  return { outcome, hit, critical, fumble, damage, total, needed, effects, lines, rules: [...new Set(rules)] };
+  // The dice lines show the numbers the lines above use: the d20 with its bonuses, the damage with its own and what it came to
+  // (empty-hand dice are read die by die, as rolled).
+  const rolls = data.rolls.map((r) => {
+    if (r.label === "attack") return plus(r, mod);
+    if (r.label === "damage" && damage !== null && !plan.subdual) return counting(plus(r, sumMods(plan.damageMods)), damage, damageWhy);
+    return r;
+  });
+  return { outcome, hit, critical, fumble, damage, total, needed, effects, lines, rules: [...new Set(rules)], rolls };
 }

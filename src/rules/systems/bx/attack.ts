@@ -2,7 +2,7 @@
  * The attack roll as a state machine (seed 002, "Attacking"). bx gives the
  * defender no reactions: begin rolls everything, the only option is "Take it".
  */
-import type { DiceBag, DiceRoll } from "../../dice/bag.js";
+import { countAs, type DiceBag, type DiceRoll } from "../../dice/bag.js";
 import { attackMachine, ignoredKeys, chosen, takeOption, type Phase, type Reading } from "../../attack/index.js";
 import { modifierLabel, RuleError, type AttackInput, type AttackState, type Combatant, type Effect, type PlaceOrder, type RuleResult, type Situation, type SituationKey } from "../types.js";
 import { abilityModifier, formatDice, mustParseDice, parseDice, type DiceExpr } from "./dice.js";
@@ -180,10 +180,13 @@ export interface BxAttackData {
   rolls: DiceRoll[];
 }
 
+/** The damage dice with the bonuses the total adds (STR, magic) in their line, "1d8+1 (5) = 6", and the number counted after it. */
 export function rollDamage(bag: DiceBag, dmg: DiceExpr, mods: Mod[], multiplier = 1): { total: number; raw: number } {
-  const r = bag.roll("damage", dmg.count, dmg.sides, { modifier: dmg.modifier });
-  const raw = (r.total + sumMods(mods)) * multiplier;
-  return { total: Math.max(1, raw), raw };
+  const r = bag.roll("damage", dmg.count, dmg.sides, { modifier: dmg.modifier + sumMods(mods) });
+  const raw = r.total * multiplier;
+  const total = Math.max(1, raw);
+  countAs(r, total, [multiplier > 1 ? `× ${multiplier}` : "", raw < 1 ? "at least 1" : ""].filter(Boolean).join(", "));
+  return { total, raw };
 }
 
 export function bxBegin(input: AttackInput<BxSheet>, settings: BxSettings, bag: DiceBag): AttackState {

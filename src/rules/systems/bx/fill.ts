@@ -7,7 +7,7 @@
  * the player typed is kept. THAC0 is not filled: without one typed, the sheet
  * reads the class's attack table at its current level (thac0.ts).
  */
-import type { DiceBag } from "../../dice/bag.js";
+import { countAs, type DiceBag } from "../../dice/bag.js";
 import { perDieSum } from "../../dice/sum.js";
 import type { FilledSheet } from "../types.js";
 import { abilityModifier } from "./dice.js";
@@ -59,6 +59,8 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
     const r = dice.roll("hit points", dieLevels, hd.die);
     const perDie = r.dice.map((d) => Math.max(1, d.value + mod));
     const hp = perDie.reduce((a, b) => a + b, 0) + Math.max(0, level - 9) * hd.after9;
+    const low = r.dice.some((d) => d.value + mod < 1);
+    countAs(r, hp, [mod ? `${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a die` : "", low ? "at least 1 a die" : "", level > 9 ? `+ ${level - 9} × ${hd.after9} after 9th` : ""].filter(Boolean).join(", "));
     fields.hp = hp;
     filled.push("hp");
     const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";

@@ -30,6 +30,8 @@ export function bxManifest(st: BxSettings): Manifest<BxSheet, BxCan> {
     presets: bxPresets,
     describeSheet: bxDescribeSheet,
     initialState: bxInitialState,
+    // Maximum hit points: the fight's state holds them (and the current ones).
+    fightOwns: ["hp"],
     view: bxView,
     ...(st.monsterHp === "rolled" ? { rollMonster: bxRollMonster } : {}),
     statLine: bxMonsterLine,

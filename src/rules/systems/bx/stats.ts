@@ -4,7 +4,7 @@
  * hit die, the "+N" added once, at least 1 HP, and half a hit die as 1d4
  * (docs/rules/bx.md, "Monsters by their hit dice").
  */
-import type { DiceBag } from "../../dice/bag.js";
+import { countAs, type DiceBag } from "../../dice/bag.js";
 import { RuleError, type RuleResult } from "../types.js";
 import type { BxSheet } from "./sheet.js";
 import { leadThen } from "../../lead-then.js";
@@ -25,9 +25,10 @@ export function bxRollMonster(sheet: BxSheet, dice: DiceBag, typed: Record<strin
   const h = hitDiceRoll(sheet.hd ?? String(sheet.level));
   const r = dice.roll("hit points", h.count, h.sides, { modifier: h.modifier });
   const hp = Math.max(1, r.total);
+  countAs(r, hp, "at least 1");
   const faces = r.dice.map((d) => d.value).join(", ");
   const mod = h.modifier ? ` ${h.modifier > 0 ? "+" : "−"} ${Math.abs(h.modifier)}` : "";
-  const line = `HD ${sheet.hd}: ${h.count}d${h.sides} (${faces})${mod} = ${hp} HP${r.total < 1 ? " (at least 1)" : ""}`;
+  const line = `HD ${sheet.hd}: ${h.count}d${h.sides} (${faces})${mod} = ${r.total < 1 ? `${r.total} → ${hp} HP (at least 1)` : `${hp} HP`}`;
   return { sheet: { ...sheet, hp }, result: { title: `Hit points: ${hp}`, lines: [line], rules: [R_MONSTER_HP], rolls: [r] } };
 }
 

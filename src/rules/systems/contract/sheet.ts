@@ -26,6 +26,11 @@ export interface SheetRules<Sheet> {
   describeSheet(sheet: Sheet): [string, string][];
   /** Fresh state for a new combatant from its sheet. */
   initialState(sheet: Sheet): CombatState;
+  /**
+   * The sheet's fields whose values a fight keeps in its state (hit points, pools such as stamina): a sheet
+   * edited mid-fight changes the rest of the fight at once, these only when the fight is over.
+   */
+  fightOwns: readonly string[];
   view(c: Combatant<Sheet>): StateView;
   /** A monster's sheet as it enters a fight, its hit points rolled from its hit dice; null when `typed` (the referee's own fields) already sets them. */
   rollMonster?(sheet: Sheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null;

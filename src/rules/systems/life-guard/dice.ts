@@ -1,5 +1,5 @@
 /** Damage dice: parsing, halfswording's one-size-smaller die, impaired/enhanced rolls. */
-import type { DiceBag, DiceRoll } from "../../dice/bag.js";
+import { countAs, type DiceBag, type DiceRoll } from "../../dice/bag.js";
 import { DIE_PATTERN } from "./sheet.js";
 
 export interface DieSpec {
@@ -54,6 +54,7 @@ export function rollDamage(bag: DiceBag, label: string, die: DieSpec, edge: Edge
     const r = bag.roll(`${label} (${tag}: 2d6, keep the ${edge === "impaired" ? "lower" : "higher"})`, 2, 6, { keep, ...(bonus ? { modifier: bonus } : {}) });
     const keptDie = r.dice.find((d) => !d.dropped)!;
     if (edge === "impaired" && keptDie.value > die.sides) {
+      countAs(r, die.sides + bonus, `at most ${die.sides}${bonus ? ` ${bonus > 0 ? "+" : "−"} ${Math.abs(bonus)}` : ""}`);
       return { total: die.sides + bonus, kept: [die.sides], rolls: bag.since(mark), capped: { rolled: keptDie.value, max: die.sides } };
     }
     return { total: r.total, kept: [keptDie.value], rolls: bag.since(mark) };

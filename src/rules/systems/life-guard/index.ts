@@ -21,6 +21,8 @@ export const lifeGuard = defineSystem({
   monster: monsterSchema,
   presets,
   describeSheet, initialState, view,
+  // Life and Guard: the fight's state holds them.
+  fightOwns: ["life", "guard"],
   // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.
   statLine,
   statLineExample: STAT_LINE_EXAMPLE,

@@ -136,7 +136,7 @@ export function theatreOfTheMind(party: C[], foes: C[]): RuleResult & { engaged:
 export function encounterDistance(_input: { surprise: boolean }, bag: DiceBag): RuleResult {
   const mark = bag.log.length;
   const r = bag.roll("encounter distance", 2, 6);
-  return { title: "Distance", lines: [`The sides meet ${r.total * 3} metres apart (2d6 × 3 m).`], rules: [R.choice("Encounter distance")], rolls: bag.since(mark) };
+  return { title: "Distance", lines: [`The sides meet ${r.total * 3} metres apart (2d6 = ${r.total}, × 3 m).`], rules: [R.choice("Encounter distance")], rolls: bag.since(mark) };
 }
 
 // ---- the round's contract ------------------------------------------------

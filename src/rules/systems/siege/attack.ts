@@ -5,7 +5,7 @@
  * against one opponent), both declared before the round (see round.ts). No
  * attack waits for a reaction: Castles & Crusades has none, so each resolves at once.
  */
-import type { DiceBag, DiceRoll } from "../../dice/bag.js";
+import { countAs, type DiceBag, type DiceRoll } from "../../dice/bag.js";
 import type { AttackInput, AttackState, Combatant, Effect, RuleResult, SituationKey } from "../types.js";
 import { attackMachine } from "../../attack/index.js";
 import { clampAc, describeMods, sumMods, type AttackMode, type Mod, type StrayShot } from "./combat.js";
@@ -211,6 +211,7 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     const roll = s.damage.count > 0 ? dice.roll(`damage: ${s.label}`, s.damage.count, s.damage.sides, { modifier: s.damage.modifier + extra }) : null;
     const raw = roll ? roll.total : s.damage.modifier + extra;
     sw.damage = Math.max(1, raw);
+    if (roll) countAs(roll, sw.damage, "at least 1");
     sw.damageNotation = `${formatDice(s.damage)}${s.damageMods.length ? ` (${describeMods(s.damageMods)})` : ""}${raw < 1 ? " (at least 1)" : ""}`;
   });
   data.rolls = dice.since(mark);

@@ -2,7 +2,7 @@
  * Hit points, the 0 / −1..−6 / −7..−9 / −10 states, damage types (weapon,
  * magic, illusion, subdual), healing, and falling damage.
  */
-import type { DiceBag } from "../../dice/bag.js";
+import { countAs, type DiceBag } from "../../dice/bag.js";
 import type { CombatState, Combatant, DamageResult, Effect, RuleResult, StateView } from "../types.js";
 import { RuleError } from "../types.js";
 import { siegeCheck } from "./check.js";
@@ -324,8 +324,11 @@ export function rollHitPoints(
   let hp = 0;
   const lines: string[] = [];
   for (let lv = 1; lv <= opts.level; lv++) {
-    const raw = lv >= 10 && opts.fixedAfter9 !== undefined ? opts.fixedAfter9 : dice.d(`hit points, ${opts.per ?? "level"} ${lv}`, opts.hitDie);
+    // The die with its CON modifier in its line ("1d8+1 (5) = 6"), as the level's line adds it.
+    const rolled = lv >= 10 && opts.fixedAfter9 !== undefined ? null : dice.roll(`hit points, ${opts.per ?? "level"} ${lv}`, 1, opts.hitDie, opts.conMod ? { modifier: opts.conMod } : {});
+    const raw = rolled ? rolled.dice[0]!.value : opts.fixedAfter9!;
     const got = Math.max(1, raw + opts.conMod);
+    if (rolled) countAs(rolled, got, "at least 1");
     hp += got;
     lines.push(`Level ${lv}: ${raw} ${opts.conMod >= 0 ? "+" : "−"} ${Math.abs(opts.conMod)} CON = ${got}${raw + opts.conMod < 1 ? " (at least 1)" : ""}`);
   }

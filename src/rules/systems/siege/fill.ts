@@ -39,12 +39,14 @@ function rollHp(cls: string, level: number, die: number, con: number, dice: Dice
   }
   const mod = attributeModifier(con);
   const r = rollHitPoints(dice, { hitDie: die, level, conMod: mod });
-  const faces = r.rolls.map((x) => x.total).join(", ");
+  // Each level's die as it fell (its roll's total carries the CON modifier too).
+  const dieValues = r.rolls.map((x) => x.dice[0]?.value ?? x.total);
+  const faces = dieValues.join(", ");
   f.fields.hpMax = r.hp;
   f.filled.push("hpMax");
   const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
   // The sum shown in full, each level's die with its modifier: "5 + 2 = 7" (fixed levels after 9th are already counted in r.hp).
-  const shown = r.rolls.length === level ? perDieSum(r.rolls.map((x) => x.total), mod).terms : faces;
+  const shown = r.rolls.length === level ? perDieSum(dieValues, mod).terms : faces;
   f.lines.push(`Hit points, ${cls} ${level}d${die}${modText} (at least 1 a level): ${shown} = ${r.hp}.`);
   f.rules.add(ref("Hit Points")).add(R_CLASS_HD);
 }

@@ -23,6 +23,8 @@ export const siege = defineSystem({
   monster: monsterSchema,
   presets: PRESETS,
   describeSheet, initialState, view,
+  // Maximum hit points: the fight's state holds them (and the current ones).
+  fightOwns: ["hpMax"],
   rollMonster, statLine: siegeStatLine, statLineExample: STAT_EXAMPLE,
   attributes: ATTRIBUTE_KEYS.map((k) => ATTRIBUTE_NAMES[k]),
   saves: SAVE_KINDS,

@@ -1,6 +1,8 @@
 /** A Third Age attack as players read it, and what it does once final (seed 000, "Attack Rolls", "Reactions"). */
 import type { Reading, Phase } from "../../attack/index.js";
 import type { Effect } from "../types.js";
+import { counting, type DiceRoll } from "../../dice/bag.js";
+import type { Level } from "./roll.js";
 import { baseLevel, halfWords, hitDamage, outcomeOf, TONE, type TAInput, type ThirdAgeAttackData } from "./attack-data.js";
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
@@ -31,6 +33,27 @@ function rollLines(d: ThirdAgeAttackData, input: TAInput, lines: string[], rules
   }
   lines.push(`Against Success AC ${d.successAC} / Partial AC ${d.partialAC}${d.acNotes.length ? ` (${d.acNotes.join(", ")})` : ""}.`);
   if (d.acNotes.some((n) => n.includes("moved in melee"))) rules.add(REF.movement);
+}
+
+/** Why a damage roll counts `dmg` and not its total: its minimum of 1, a partial success's half, a failure's none. */
+function damageWhy(total: number, level: Level): string {
+  if (level === "failure") return "a failure: no damage";
+  if (level === "success") return total < 1 ? "at least 1" : "";
+  return Math.floor(Math.max(1, total) / 2) < 1 ? "half, at least 1" : "half";
+}
+
+/**
+ * The dice as this reading counts them (kept rolls, read again on each press): a parry's −2 on the attack, the damage
+ * the attack and the counter come to. Matched by label: the stored rolls are copies of `d.attack` and the others.
+ */
+function shownRolls(d: ThirdAgeAttackData, level: Level, dmg: number): DiceRoll[] {
+  return d.rolls.map((r) => {
+    if (d.attack && r.label === d.attack.label && d.parried) return counting(r, r.total - 2, "parried −2");
+    if (d.damage && r.label === d.damage.roll.label) return counting(r, dmg, damageWhy(r.total, level));
+    const c = d.counter;
+    if (c?.roll && r.label === c.roll.label) return counting(r, c.damage, damageWhy(r.total, level));
+    return r;
+  });
 }
 
 export function describe(d: ThirdAgeAttackData, input: TAInput, phase: Phase): Reading {
@@ -77,5 +100,5 @@ export function describe(d: ThirdAgeAttackData, input: TAInput, phase: Phase): R
   else if (d.final === "lapsed") lines.push("No reaction in time: the attack stands.");
   rules.add(REF.choice("partial AC, damage minimum 1, reactions"));
   const title = `${att.name} → ${def.name}: ${LEVEL_WORDS[level]}${phase === "done" ? "" : " (not final)"}`;
-  return { outcome: level, tone: TONE[level], effects: finalEffects(d, input), result: { title, lines, rules: [...rules], rolls: d.rolls } };
+  return { outcome: level, tone: TONE[level], effects: finalEffects(d, input), result: { title, lines, rules: [...rules], rolls: shownRolls(d, level, dmg) } };
 }

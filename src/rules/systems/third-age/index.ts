@@ -24,6 +24,8 @@ export const thirdAge = defineSystem({
   monster: monsterSchema,
   presets: PRESETS,
   describeSheet, initialState, view,
+  // Hit points and the stamina pool: the fight's state holds them.
+  fightOwns: ["hp", "stamina"],
   // Monsters by their hit dice, and custom monsters as one stat line (docs/rules/third-age.md, "Monsters").
   rollMonster, statLine, statLineExample: STAT_LINE_EXAMPLE,
   attributes: [...ATTRIBUTES],

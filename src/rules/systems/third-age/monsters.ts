@@ -7,7 +7,7 @@
  * AC = 19 − classic AC, partial AC 4 below, attack bonus = the classic
  * monster's by its hit dice, hit dice, damage and morale as classic.
  */
-import type { DiceBag } from "../../dice/bag.js";
+import { countAs, type DiceBag } from "../../dice/bag.js";
 import type { RuleResult } from "../types.js";
 import { showRoll } from "./dice.js";
 import { REF } from "./refs.js";
@@ -47,6 +47,7 @@ export function rollMonster(sheet: ThirdAgeSheet, dice: DiceBag, typed: Record<s
   if (!h) return null;
   const r = dice.roll("hit points", h.count, h.sides, { modifier: h.modifier });
   const hp = Math.max(1, r.total);
+  countAs(r, hp, "at least 1");
   const line = `HD ${sheet.hd}: ${showRoll(r)} → ${hp} HP${r.total < 1 ? " (at least 1)" : ""}`;
   return { sheet: { ...sheet, hp }, result: { title: `Hit points: ${hp}`, lines: [line], rules: [R_MONSTER_HP], rolls: [r] } };
 }
