@@ -1,7 +1,7 @@
 // Issue 41, point 5: /initiative on a round whose order is already rolled does not roll it again by itself; the
 // referee asks for it with reroll:true, and the board says so. Seeds are fixed (seedPrefix reroll).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTable, text, type E2E } from "../helpers/e2e.js";
+import { liveBoard, startTable, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 
@@ -17,6 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
+/** The live board's text (the roster and whose turn): it follows an answer that rolled something (the record). */
+const board = async () => text(await liveBoard(h));
 const order = (board: string) => [...board.matchAll(/#(\d+) \*\*([^*]+)\*\*/g)].map((m) => `${m[1]} ${m[2]}`).join(", ");
 
 describe("/initiative once the order is rolled", () => {
@@ -27,8 +29,10 @@ describe("/initiative once the order is rolled", () => {
     expect(first.ephemeral).toBeFalsy();
     const rolled = text(first.message);
     expect(rolled).toMatch(/Party 3 · Foes 4\nFoes act first\./);
-    expect(rolled).toMatch(/round 1 · Goblin 1, Goblin 2 to act/);
+    // The answer is the record of the order rolled; the board below it says whose turn it is.
+    expect(await board()).toMatch(/round 1 · Goblin 1, Goblin 2 to act/);
     const before = order(text((await h.cmd("referee", "encounter show")).message));
+    expect(before).not.toBe("");
 
     const again = await h.cmd("referee", "initiative");
     expect(again.ephemeral).toBe(true);
@@ -44,17 +48,22 @@ describe("/initiative once the order is rolled", () => {
     await h.cmd("referee", "next");
     const r = await h.cmd("referee", "initiative", { reroll: true });
     expect(r.ephemeral).toBeFalsy();
-    const board = text(r.message);
-    expect(board).toMatch(/Initiative, round 1\nParty 1 · Foes 6\n/);
-    expect(board).toMatch(/The referee rolls round 1's order again: Foes, then Party\. What was done this round stands\./);
+    // The answer is the record (the dice and the note); the board below it says whose turn it is.
+    const record = text(r.message);
+    expect(record).toMatch(/Initiative, round 1\nParty 1 · Foes 6\n/);
+    expect(record).toMatch(/The referee rolls round 1's order again: Foes, then Party\. What was done this round stands\./);
     // The order starts again from its first place.
-    expect(board).toMatch(/round 1 · Goblin 1, Goblin 2 to act/);
-    // The next round's declarations: /initiative rolls that round's order without asking.
+    expect(await board()).toMatch(/round 1 · Goblin 1, Goblin 2 to act/);
+    // The next round: its order is rolled without asking when the referee starts it (no declare step between rounds)…
     await h.cmd("referee", "next");
-    expect(text((await h.cmd("referee", "next")).message)).toMatch(/round 2: declare/);
-    const two = await h.cmd("referee", "initiative");
+    expect(text((await h.cmd("referee", "next")).message)).toMatch(/round 1 · everyone has acted/);
+    const two = await h.cmd("referee", "next");
     expect(two.ephemeral).toBeFalsy();
     expect(text(two.message)).toMatch(/Round 2: act in order\./);
+    // …and once rolled, a second /initiative is refused there too.
+    const again = await h.cmd("referee", "initiative");
+    expect(again.ephemeral).toBe(true);
+    expect(again.message.content).toMatch(/^Round 2's order is already rolled \(.+\)\. To roll it again, repeat with `reroll:true`; \/next moves on to the next turn\.$/);
     expect(h.local.validationErrors).toEqual([]);
   });
 });

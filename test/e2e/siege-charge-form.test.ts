@@ -1,7 +1,7 @@
 // Issue 41, point 5: Castles & Crusades' Charge box reads the foe's name with its number ("Orc 1 40"), in either order.
 // Seeds are fixed (seedPrefix siege-form).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buttons, startTable, text, type E2E } from "../helpers/e2e.js";
+import { button, liveBoard, startTable, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 
@@ -21,8 +21,10 @@ describe("Castles & Crusades: the charge box", () => {
   // seed 003, "Charging": "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30
   // feet away, but no more than 60 feet"
   it("takes the example it gives, Orc 1 40, from the box; and 40' Orc 2 or Orc 2, 40 from /declare", async () => {
-    const start = (await h.cmd("referee", "encounter start", { monsters: "2 orcs, 1 ogre", surprise: false })).message;
-    const charge = buttons(start).find((b) => b.label === "Charge")!;
+    await h.cmd("referee", "encounter start", { monsters: "2 orcs, 1 ogre", surprise: false });
+    // The answer is the record; the board (with the declaration buttons) is the message below it.
+    const start = await liveBoard(h);
+    const charge = button(start, /^Charge$/)!;
     const tap = await h.press("alice", start.id, charge.id);
     expect(JSON.stringify(tap.modal)).toContain("e.g. Orc 1 40");
     const box = await h.submit("alice", String(tap.modal!.custom_id), { detail: "Orc 1 40" });
