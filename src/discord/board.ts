@@ -104,8 +104,11 @@ export async function replyBoard(i: RepliableInteraction, s: Services, ev: Encou
     const notes = record.length ? [] : ev.notes;
     const body = b ? boardBody(b.fight, b.waiting, notes) : boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), notes);
     if (record.length) await post(i, { embeds: record });
+    // The board before goes while the new one is posted: one round trip, not two, and never two boards.
+    const gone = b?.ref ? retire(i.client, s, b.ref, i) : Promise.resolve();
     const m = await post(i, body);
-    await boardPosted(i, i.client, s, id, m, b?.ref ?? null);
+    await gone;
+    await boardPosted(i, i.client, s, id, m, b?.ref ?? null, b?.ref?.messageId);
   });
 }
 
@@ -143,8 +146,12 @@ export function boardBelow(i: RepliableInteraction, s: Services, encounterId: st
     // Read in turn: an edit queued before this one may have changed what the board shows.
     const b = await boardOf(s, encounterId);
     if (!b) return;
+    // The board before goes while the new one is posted (a pressed board turned into a record stays).
+    const old = b.ref && b.ref.messageId !== keep ? b.ref : null;
+    const gone = old ? retire(i.client, s, old, i) : Promise.resolve();
     const m = await i.followUp(boardBody(b.fight, b.waiting, notes));
-    await boardPosted(i, i.client, s, encounterId, { channelId: m.channelId, messageId: m.id }, b.ref, keep);
+    await gone;
+    await boardPosted(i, i.client, s, encounterId, { channelId: m.channelId, messageId: m.id }, b.ref, old?.messageId ?? keep);
   });
 }
 

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { startE2E, type E2E } from "../helpers/e2e.js";
+import type { Browser, Locator, Page } from "playwright-core";
+import { liveBoard, liveBoards, startE2E, type E2E } from "../helpers/e2e.js";
 
 /** Screenshots go to docs/ (for README) only when asked: TENFOOT_SCREENSHOTS=1; otherwise a temp folder, so a test run leaves the tree clean. */
 const SHOTS = process.env.TENFOOT_SCREENSHOTS === "1" ? "docs" : mkdtempSync(join(tmpdir(), "tenfoot-shots-"));
@@ -55,8 +55,12 @@ async function as(user: string) {
 }
 /** Type a line in the slash box and send it; resolves once the bot answered (the box is cleared) or refused. */
 async function send(line: string) {
-  h.typed.push(line);
   await page.fill("#line", line);
+  return submit();
+}
+/** Send what the slash box holds (Enter); resolves once the bot answered (the box is cleared) or refused. */
+async function submit() {
+  h.typed.push(await page.inputValue("#line"));
   await page.press("#line", "Enter");
   await page.waitForFunction(() => (document.querySelector("#line") as HTMLInputElement).value === "" || document.querySelector("#status")!.className === "err");
   return (await page.textContent("#status")) || ((await lastMessage(page).textContent()) ?? "").slice(0, 160);
@@ -69,6 +73,109 @@ async function foesStanding(): Promise<number> {
   if (!e) return 0;
   const rows = await db.combatant.findMany({ where: { encounterId: e.id, side: "foes" } });
   return rows.filter((r) => !(JSON.parse(r.state).conditions as string[]).some((c) => ["dead", "fled", "unconscious"].includes(c))).length;
+}
+
+/** Who plays which character in the fight. */
+const PLAYERS: Record<string, string> = { Wren: "bob", Tamsin: "carol" };
+
+/**
+ * The boards a page shows: the messages with the round's way on (Next ▶, Next round ▶, Roll … ▶), as
+ * liveBoards reads the channel; each with whether it is the channel's newest message (ephemeral answers
+ * aside) and how many of its controls are disabled.
+ */
+function boardsOnPage(p: Page) {
+  return p.locator("#messages article:not(.eph)").evaluateAll((els) =>
+    els
+      .map((e, i) => ({ e, bottom: i === els.length - 1 }))
+      .filter(({ e }) => [...e.querySelectorAll("button.btn")].some((b) => /^(Next|Roll)\b.*▶$/.test((b.textContent ?? "").trim())))
+      .map(({ e, bottom }) => ({ id: e.id, bottom, disabled: e.querySelectorAll("button.btn:disabled, select:disabled").length })),
+  );
+}
+/**
+ * The one board, once the bot has settled: the channel holds exactly one live board (the older ones
+ * deleted), and the page (the second tab too) shows that one alone, at the channel's bottom, every control live.
+ */
+async function theBoard(): Promise<Locator> {
+  const live = await liveBoard(h, await pageChannel());
+  for (const p of [page, second]) await expect.poll(() => boardsOnPage(p)).toEqual([{ id: `m-${live.id}`, bottom: true, disabled: 0 }]);
+  return page.locator(`#m-${live.id}`);
+}
+/** The channel the page shows (the page's own guild's #table, not the harness's default channel). */
+async function pageChannel(): Promise<string> {
+  const id = (await page.locator("#messages article").first().getAttribute("id"))!.replace(/^m-/, "");
+  return h.local.messages.get(id)!.channel_id;
+}
+/** The referee's view of the board. */
+async function refereeBoard(): Promise<Locator> {
+  await as("alice");
+  return theBoard();
+}
+/** The board's title: "Encounter 1 — round 2 · Tamsin, Wren to act". */
+async function titleOf(board: Locator): Promise<string> {
+  const titles = await board.locator(".embed .title").allTextContents();
+  const title = titles.find((t) => / — round \d+/.test(t));
+  expect(title, titles.join(" | ")).toBeTruthy();
+  return title!.trim();
+}
+/** Press a board's button (it must be there and pressable); resolves once the page had its answer. */
+async function pressOn(board: Locator, label: string) {
+  const b = board.locator("button.btn", { hasText: label });
+  expect(await b.count(), `the board's "${label}"`).toBe(1);
+  expect(await b.isEnabled()).toBe(true);
+  await b.click();
+  await settledPage();
+}
+/** The page's request is done, and was not refused. */
+async function settledPage() {
+  await page.waitForFunction(() => document.querySelector("#status")!.textContent !== "…");
+  expect(await page.getAttribute("#status", "class"), (await page.textContent("#status")) ?? "").not.toBe("err");
+}
+/**
+ * The player of a character the board names attacks: /attack target: and the autocomplete's first foe
+ * standing, picked in the list. The attack is not refused (no answer for the player alone).
+ */
+async function attackFromAutocomplete(user: string): Promise<string> {
+  await as(user);
+  await theBoard();
+  const eph = await page.locator("article.eph").count();
+  await page.fill("#line", "/attack target:");
+  const foe = page.locator("#suggest li").filter({ hasText: /— foes$/ }).filter({ hasNotText: "(down)" }).first();
+  await foe.waitFor();
+  const name = (await foe.locator("span").textContent())!.replace(/ — foes$/, "");
+  await foe.click();
+  expect(await page.inputValue("#line")).toBe(`/attack target:"${name}" `);
+  const answer = await submit();
+  expect(await page.getAttribute("#status", "class"), answer).not.toBe("err");
+  await theBoard();
+  expect(await page.locator("article.eph").count(), `${user}'s attack on ${name} was refused: ${await page.locator("article.eph").last().textContent().catch(() => "")}`).toBe(eph);
+  return `/attack target:"${name}"`;
+}
+/**
+ * The referee has the foes named on the board attack: the menu sends each foe with nobody to fight yet at
+ * its first target (the others attack their opponents); with none lacking one, Foes attack ▶.
+ */
+async function foesAct(): Promise<string> {
+  const board = await refereeBoard();
+  const menu = board.locator("select").filter({ has: page.locator('option[value*=">"]') });
+  const options = (await menu.count()) ? await menu.first().locator("option:not([disabled])").evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" }))) : [];
+  const foes = [...new Set(options.map((o) => o.value.split(">")[0]!))];
+  const lacking = foes.filter((f) => !options.some((o) => o.value.startsWith(`${f}>`) && o.text.endsWith("— its opponent now")));
+  if (lacking.length) {
+    const select = menu.first();
+    expect(await select.isEnabled()).toBe(true);
+    const picks = lacking.map((f) => options.find((o) => o.value.startsWith(`${f}>`))!);
+    const label = `${await select.getAttribute("aria-label")} ${picks.map((o) => o.text).join(", ")}`;
+    await select.selectOption(picks.map((o) => o.value));
+    if (await select.evaluate((s) => (s as HTMLSelectElement).multiple)) {
+      const choose = select.locator("xpath=..").locator("button", { hasText: "Choose" });
+      expect(await choose.isEnabled()).toBe(true);
+      await choose.click();
+    }
+    await settledPage();
+    return label;
+  }
+  await pressOn(board, "Foes attack ▶");
+  return "Foes attack ▶";
 }
 
 describe.skipIf(SKIP)("the playground page in a real browser", () => {
@@ -141,40 +248,52 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
   });
 
   it("the referee and two players fight it out with the board's buttons, /attack and its autocomplete", { timeout: 300_000 }, async () => {
+    // The players type /attack (its target from the autocomplete) only when the board's title names their
+    // character; the referee runs the foes and the rounds with the board's buttons and menu alone.
     await as("alice");
-    await page.locator("button:has-text('Roll initiative'):enabled").last().click();
-    await expect.poll(() => page.locator("button:has-text('Next'):enabled").count()).toBeGreaterThan(0);
-    // The target's autocomplete offers the foes by name.
-    await as("bob");
-    await page.fill("#line", "/attack target:");
-    await page.waitForSelector("#suggest li >> text=Goblin 1");
-    await page.fill("#line", "");
-    let shot = false;
+    const start = await theBoard();
+    await pressOn(start, "Roll initiative ▶");
     const log: string[] = [];
-    for (let step = 0; step < 30 && (await foesStanding()) > 0; step++) {
-      for (const [user, name] of [["bob", "Wren"], ["carol", "Tamsin"]] as const) {
-        await as(user);
-        const db = h.app.services.store.db;
-        const foes = await db.combatant.findMany({ where: { side: "foes", encounter: { status: "active" } } });
-        const target = foes.find((f) => !(JSON.parse(f.state).conditions as string[]).some((c) => ["dead", "fled", "unconscious"].includes(c)));
-        if (target) log.push(`${user}: ${await send(`/attack target:"${target.name}"`)}`);
-        void name;
-      }
-      await as("alice");
-      for (const goblin of ["Goblin 1", "Goblin 2"]) log.push(`alice as ${goblin}: ${await send(`/attack attacker:"${goblin}" target:Wren`)}`);
-      if (!shot && step === 1) {
+    let shot = false;
+    let ended = false;
+    for (let step = 0; step < 60 && !ended; step++) {
+      const board = await theBoard();
+      const title = await titleOf(board);
+      const labels = (await board.locator("button.btn").allTextContents()).map((l) => l.trim());
+      const acting = / · (.+) to act$/.exec(title)?.[1]?.split(", ") ?? [];
+      const player = acting.map((n) => PLAYERS[n]).find(Boolean);
+      if (step === 2 && !shot) {
         await page.screenshot({ path: join(SHOTS, "playground.png") });
         shot = true;
       }
-      // The newest board's way on (its primary ▶ button): Next ▶ within a round, the order's roll once a round is declared.
-      const next = page.locator("#messages article:not(.eph) button.s1:enabled").filter({ hasText: /▶/ }).last();
-      if ((await foesStanding()) > 0 && (await next.count())) await next.click();
-      await page.waitForFunction(() => document.querySelector("#status")!.textContent !== "…");
+      if (labels.includes("End the fight")) {
+        expect(await board.textContent(), log.join("\n")).toMatch(/No one of the foes is left standing/);
+        expect(await foesStanding()).toBe(0);
+        log.push(`${title} | alice: End the fight`);
+        await pressOn(await refereeBoard(), "End the fight");
+        ended = true;
+      } else if (labels.some((l) => l.startsWith("Morale:"))) {
+        const morale = labels.find((l) => l.startsWith("Morale:"))!;
+        log.push(`${title} | alice: ${morale}`);
+        await pressOn(await refereeBoard(), morale);
+      } else if (player) {
+        log.push(`${title} | ${player}: ${await attackFromAutocomplete(player)}`);
+      } else if (acting.length) {
+        log.push(`${title} | alice: ${await foesAct()}`);
+      } else if (/ · everyone has acted$/.test(title)) {
+        log.push(`${title} | alice: Next round ▶`);
+        await pressOn(await refereeBoard(), "Next round ▶");
+      } else throw new Error(`the board offers no way on: "${title}" [${labels.join(", ")}]\n${log.join("\n")}`);
     }
-    expect(await foesStanding(), log.join("\n")).toBe(0);
-    await expect.poll(() => page.locator("#messages").textContent()).toMatch(/No one of the foes is left standing/);
-    await send("/encounter end");
-    await expect.poll(() => lastMessage(page).textContent()).toMatch(/seed/i);
+    expect(ended, log.join("\n")).toBe(true);
+    // The pressed board became the fight's summary, the seed revealed; no board is left with buttons.
+    await h.app.bot.router.settled();
+    expect(liveBoards(h, await pageChannel())).toEqual([]);
+    await expect.poll(() => boardsOnPage(page)).toEqual([]);
+    const summary = page.locator("#messages article:not(.eph)").last();
+    await expect.poll(() => summary.textContent()).toMatch(/Encounter ended: Encounter 1[\s\S]*Still standing[\s\S]*Seed \(revealed\)/);
+    expect(await summary.locator("button.btn, select").count()).toBe(0);
+    expect(await h.app.services.store.db.encounter.count({ where: { status: "active" } })).toBe(0);
     expect(h.local.validationErrors).toEqual([]);
   });
 
