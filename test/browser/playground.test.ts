@@ -147,7 +147,8 @@ async function attackFromAutocomplete(user: string): Promise<string> {
   const answer = await submit();
   expect(await page.getAttribute("#status", "class"), answer).not.toBe("err");
   await theBoard();
-  expect(await page.locator("article.eph").count(), `${user}'s attack on ${name} was refused: ${await page.locator("article.eph").last().textContent().catch(() => "")}`).toBe(eph);
+  const answers = page.locator("article.eph");
+  if ((await answers.count()) !== eph) throw new Error(`${user}'s attack on ${name} was refused: ${await answers.last().textContent()}`);
   return `/attack target:"${name}"`;
 }
 /**
