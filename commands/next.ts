@@ -2,7 +2,7 @@ import { SlashCommandBuilder, type ButtonInteraction, type StringSelectMenuInter
 import type { CommandModule } from "../src/discord/command.js";
 import type { Services } from "../src/play/services.js";
 import { actorOf } from "../src/discord/actor.js";
-import { boardBelow, closeBoard, followBoardOf, recordOf, replyBoard } from "../src/discord/board.js";
+import { boardBelow, closeBoard, followBoardOf, pressedBy, recordOf, replyBoard } from "../src/discord/board.js";
 import { attachAttackMessage, showLapsed } from "../src/discord/lapsed.js";
 import { attackButtons, attackEmbed } from "../src/discord/embeds/attack.js";
 import { encounterEndEmbed } from "../src/discord/embeds/encounter.js";
@@ -27,7 +27,8 @@ async function sendFoes(i: Pressed, s: Services, at: { encounterId: string; roun
   const r = await foesAttack(s, actorOf(i), { ...at, ...(picks ? { picks } : {}) });
   for (const [n, v] of r.views.entries()) {
     const body = { embeds: [attackEmbed(v)], components: attackButtons(v) };
-    const m = n === 0 ? await i.editReply(body) : await i.followUp(body);
+    // The pressed board becomes the first attack: it says whose press sent the foes (it was posted under another's command).
+    const m = n === 0 ? await i.editReply({ ...body, content: pressedBy(i), allowedMentions: { parse: [] } }) : await i.followUp(body);
     if (v.pendingId) await attachAttackMessage(i.client, s, v.pendingId, m.id);
   }
   const notes = [...r.views.flatMap((v) => [...v.notes, ...(v.boardNotes ?? [])]), ...r.notes];
@@ -85,7 +86,7 @@ export const command: CommandModule = {
         await sameEncounter(i, s, id.encounterId);
         const summary = await endEncounter(s, actorOf(i));
         // The pressed board becomes the end's summary: the fight's record.
-        await i.update({ embeds: [encounterEndEmbed(summary)], components: [] });
+        await i.update({ content: pressedBy(i), embeds: [encounterEndEmbed(summary)], components: [], allowedMentions: { parse: [] } });
         await closeBoard(i, i.client, s, boardRef(summary.encounter.board), i.message.id);
         return showLapsed(i.client, summary.lapsed, s.log);
       }

@@ -30,6 +30,13 @@ export function boardBody(fight: Fight, waiting: Waiting[], notes: string[] = []
   return { embeds: [encounterEmbed(fight, undefined, notes, waiting)], components: roundButtons(fight, waiting) };
 }
 
+/** "alice pressed Next round ▶": a press's record, in a message first posted under another's command. */
+export function pressedBy(i: ButtonInteraction | StringSelectMenuInteraction): string {
+  const who = (i.member && "displayName" in i.member ? i.member.displayName : null) ?? i.user.displayName ?? i.user.username;
+  const label = i.isButton() && "label" in i.component ? i.component.label : null;
+  return i.isButton() ? `*${who} pressed ${label ?? "a button"}:*` : `*${who} picked from the board's menu:*`;
+}
+
 /** The log's record of an action's rule results (initiative, a round's end…), with what else it did: none when it rolled nothing. */
 export const recordOf = (ev: EncounterEvent): EmbedBuilder[] => {
   if (!ev.results.length) return [];
@@ -128,7 +135,8 @@ export async function followBoardOf(i: ButtonInteraction | StringSelectMenuInter
       return boardPosted(i, i.client, s, id, pressed, b?.ref ?? null);
     }
     // The pressed board becomes the press's record (or, an older board, keeps its text without buttons); the board follows.
-    await answer({ embeds: record.length ? record : i.message.embeds, components: [] });
+    // The message was posted under another's command: it says whose press this is.
+    await answer({ content: record.length ? pressedBy(i) : (i.message.content ?? ""), embeds: record.length ? record : i.message.embeds, components: [], allowedMentions: { parse: [] } });
     const m = await i.followUp(body);
     await boardPosted(i, i.client, s, id, { channelId: m.channelId, messageId: m.id }, b?.ref ?? null, pressed.messageId);
   });

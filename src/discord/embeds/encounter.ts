@@ -73,7 +73,9 @@ export function encounterEmbed(f: Fight, title?: string, notes: string[] = [], w
       ? "before initiative"
       : phase === "declare"
         ? `round ${f.encounter.round}: declare`
-        : roundOver(f)
+        : overLine(f).length
+          ? `round ${f.encounter.round} · the fight is over`
+          : roundOver(f)
           ? `round ${f.encounter.round} · everyone has acted`
           : `round ${f.encounter.round}${acting.length ? ` · ${namesToAct(acting)} to act` : ""}`;
   return new Embed({ color: COLOURS.referee })

@@ -62,9 +62,11 @@ function foesMenu(f: Fight, foes: Combatant[]): StringSelectMenuBuilder | null {
   ).slice(0, 25);
   if (!options.length) return null;
   const who = lacking.length ? lacking : foes;
-  const others = foes.length > lacking.length && lacking.length ? "; the others their opponents" : "";
+  const others = foes.length > lacking.length ? "the others their opponents" : "";
+  const each = lacking.length > 1 ? "one target each" : "";
+  const why = [each, others].filter(Boolean).join("; ");
   const placeholder =
-    foes.length === 1 ? `${foes[0]!.name} attacks…` : lacking.length ? `${who.map((c) => c.name).join(", ")} ${lacking.length === 1 ? "attacks" : "attack"}… (one target each${others})` : "Send a foe at someone else (the others attack their opponents)…";
+    foes.length === 1 ? `${foes[0]!.name} attacks…` : lacking.length ? `${who.map((c) => c.name).join(", ")} ${lacking.length === 1 ? "attacks" : "attack"}…${why ? ` (${why})` : ""}` : "Send a foe at someone else (the others attack their opponents)…";
   return new StringSelectMenuBuilder()
     .setCustomId(foesId(f, "pick"))
     .setPlaceholder(clip(placeholder, 150))
