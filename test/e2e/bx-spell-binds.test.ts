@@ -1,18 +1,13 @@
 // Issue 41, point 5: a declared spell binds the caster's round (B/X, seed 002), and the spell's name shows where the
 // spell is told of. Seeds are fixed (seedPrefix bx-spell), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { button, buttons, liveBoard, nextUntilBoard, saying, startE2E, text, type E2E } from "../helpers/e2e.js";
+import { button, nextUntilBoard, saying, startE2E, text, type E2E, boardReader } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
 const say = saying(() => h, DEBUG);
-/** The live board (the roster, whose turn, and the notes of an action that rolled nothing). */
-const live = async () => {
-  const b = await liveBoard(h);
-  if (DEBUG) console.log(`--- the board\n${text(b)}\n${JSON.stringify(buttons(b).map((x) => x.label))}`);
-  return b;
-};
-const board = async () => text(await live());
+/** The live board (the roster, whose turn, and the notes of an action that rolled nothing), and its text. */
+const { live, board } = boardReader(() => h, DEBUG);
 const nextUntil = (until: RegExp, max = 8) => nextUntilBoard(h, until, max);
 
 beforeAll(async () => {

@@ -1,18 +1,13 @@
 // Issue 30, points 2 and 3: B/X (seed 002) ties and spell disruption, through the local Discord.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, liveBoard, type E2E, saying, nextUntilBoard } from "../helpers/e2e.js";
+import { startE2E, text, buttons, type E2E, saying, nextUntilBoard, boardReader } from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
 const say = saying(() => h, DEBUG);
-/** The live board (the roster, whose turn, and the notes of an action that rolled nothing). */
-const live = async () => {
-  const b = await liveBoard(h);
-  if (DEBUG) console.log(`--- the board\n${text(b)}\n${JSON.stringify(buttons(b).map((x) => x.label))}`);
-  return b;
-};
-const board = async () => text(await live());
+/** The live board (the roster, whose turn, and the notes of an action that rolled nothing), and its text. */
+const { live, board } = boardReader(() => h, DEBUG);
 const nextUntil = (until: RegExp, max = 8) => nextUntilBoard(h, until, max);
 
 beforeAll(async () => {

@@ -270,3 +270,13 @@ export async function nextUntilBoard(h: E2E, until: RegExp, max = 8): Promise<st
   }
   return t;
 }
+
+/** The live board and its text, printed as it is read when `debug` is on (for following a long scene). */
+export function boardReader(get: () => E2E, debug: boolean) {
+  const live = async () => {
+    const b = await liveBoard(get());
+    if (debug) console.log(`--- the board\n${text(b)}\n${JSON.stringify(buttons(b).map((x) => x.label))}`);
+    return b;
+  };
+  return { live, board: async () => text(await live()) };
+}
