@@ -68,7 +68,13 @@ describe("the referee runs a B/X fight of three goblins from the board alone", (
     const start = await h.cmd("referee", "encounter start", { name: "Goblin ambush", monsters: "3 goblins", surprise: false });
     expect(start.ephemeral, text(start.message)).toBe(false);
     expect(text(start.message)).toMatch(/Encounter started: Goblin ambush/);
+    // Every slash command from here to the end goes through this count: the referee's must stay at none.
     const typedByReferee: string[] = [];
+    const typed = h.cmd.bind(h);
+    h.cmd = (user, name, options, extra) => {
+      if (user === "referee") typedByReferee.push(name);
+      return typed(user, name, options, extra);
+    };
     const presses: Record<number, number> = {};
     let playerActions = 0;
     const labels: string[] = [];
