@@ -287,6 +287,12 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
       } else throw new Error(`the board offers no way on: "${title}" [${labels.join(", ")}]\n${log.join("\n")}`);
     }
     expect(ended, log.join("\n")).toBe(true);
+    // The referee's actions (Roll initiative ▶, then one a logged step) and the players', over the rounds played.
+    const rounds = Math.max(...log.map((l) => Number(/ — round (\d+)/.exec(l)?.[1] ?? 0)));
+    const referee = 1 + log.filter((l) => / \| alice: /.test(l)).length;
+    const players = log.filter((l) => / \| (bob|carol): /.test(l)).length;
+    console.log(`the playground fight: ${rounds} rounds; the referee's actions ${referee} (${(referee / rounds).toFixed(2)} a round), none typed; the players' /attack ${players}`);
+    expect(referee / rounds, log.join("\n")).toBeLessThanOrEqual(2);
     // The pressed board became the fight's summary, the seed revealed; no board is left with buttons.
     await h.app.bot.router.settled();
     expect(liveBoards(h, await pageChannel())).toEqual([]);
