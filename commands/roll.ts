@@ -5,6 +5,7 @@ import { respond } from "../src/discord/respond.js";
 import { rollAgainRow, rollEmbed } from "../src/discord/embeds/roll.js";
 import { rollDice } from "../src/play/rolls.js";
 import { ids } from "../src/discord/ids.js";
+import { StaleError } from "../src/play/errors.js";
 
 export const command: CommandModule = {
   oneTransaction: true,
@@ -28,7 +29,7 @@ export const command: CommandModule = {
 
   async press(i, s) {
     const again = ids.rollAgain.parse(i.customId);
-    if (again === null) throw Object.assign(new Error("This button is no longer in use."), { name: "UserError" });
+    if (again === null) throw new StaleError("This button is no longer in use: nothing was changed.");
     const actor = actorOf(i);
     const done = await rollDice(s, actor, { again });
     await respond(i, { embeds: [rollEmbed(done, actor.displayName ?? "Someone")], components: done.rollId ? [rollAgainRow(done.rollId)] : [] });

@@ -1,4 +1,4 @@
-import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
+import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction } from "discord.js";
 import type { Services } from "../play/services.js";
 import { answerCall, attachCallMessage, callForRolls, callResults, type CallKind } from "../play/rollcall.js";
 import type { CheckRequest, SaveRequest } from "../play/table.js";
@@ -23,12 +23,12 @@ export async function pressCall(i: ButtonInteraction, s: Services): Promise<void
   if (!id) throw new StaleError("This button is no longer in use: nothing was changed.");
   if (id.kind === "results") {
     const v = await callResults(s, actorOf(i), id.callId);
-    await i.reply({ embeds: [callResultsEmbed(v)], flags: 64 });
+    await i.reply({ embeds: [callResultsEmbed(v)], flags: MessageFlags.Ephemeral });
     return;
   }
   const { call, roll } = await answerCall(s, actorOf(i), id.callId, id.characterId);
   await i.update({ embeds: [callEmbed(call)], components: callButtons(call) });
   // A hidden roll's outcome is the referee's: the player only learns that it is made.
-  await i.followUp({ ...(call.hidden ? { content: "Rolled: the referee has the result." } : { embeds: [tableEmbed(roll)] }), flags: 64 });
+  await i.followUp({ ...(call.hidden ? { content: "Rolled: the referee has the result." } : { embeds: [tableEmbed(roll)] }), flags: MessageFlags.Ephemeral });
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Interaction, MessageContextMenuCommandInteraction } from "discord.js";
+import { MessageFlags, type Interaction, type MessageContextMenuCommandInteraction } from "discord.js";
 import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
@@ -9,12 +9,15 @@ import { ANSWER_BY_MS, Lateness, START_BY_MS, TooLate } from "./late.js";
 import { cleanOptions } from "./input.js";
 import { isStoreUnreachable } from "../store/unreachable.js";
 import { commandOf } from "./ids.js";
+import { UserError } from "../play/errors.js";
+import { RuleError } from "../rules/systems/contract/results.js";
+import { DiceError } from "../rules/dice/errors.js";
 
 /** The answer when the database drops out under a handler: nothing was committed, so trying again is safe. */
 export const STORE_UNREACHABLE = "The bot could not reach its records just now (its database is restarting or out of reach). Nothing was changed: try again in a few seconds.";
 
-/** Errors whose message is written for the user: shown as is, ephemerally. */
-const USER_ERRORS = new Set(["UserError", "StaleError", "RuleError", "DiceError", "PermissionError"]);
+/** Errors whose message is written for the user: shown as is, ephemerally (matched by class: StaleError and PermissionError are UserErrors). */
+const USER_ERRORS = [UserError, RuleError, DiceError];
 
 export interface Router {
   handle(i: Interaction): Promise<void>;
@@ -31,9 +34,9 @@ export interface Router {
 async function dispatch(commands: Map<string, CommandModule>, i: Interaction, services: Services): Promise<{ name: string; kind: string }> {
   if (i.isChatInputCommand()) {
     const cmd = commands.get(i.commandName);
-    if (!cmd) throw Object.assign(new Error(`/${i.commandName} is not a command of this bot (yet): try /help.`), { name: "UserError" });
+    if (!cmd) throw new UserError(`/${i.commandName} is not a command of this bot (yet): try /help.`);
     cleanOptions(i);
-    if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
+    if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: MessageFlags.Ephemeral } : {});
     await cmd.execute(i, services);
     return { name: i.commandName, kind: "command" };
   }
@@ -52,7 +55,7 @@ async function dispatch(commands: Map<string, CommandModule>, i: Interaction, se
     if (i.isButton() && cmd?.press) await cmd.press(i, services);
     else if (i.isModalSubmit() && cmd?.submit) await cmd.submit(i, services);
     else if (i.isStringSelectMenu() && cmd?.choose) await cmd.choose(i, services);
-    else throw Object.assign(new Error("This button is no longer in use: nothing was changed."), { name: "UserError" });
+    else throw new UserError("This button is no longer in use: nothing was changed.");
     return { name: `${name}:${kind}`, kind };
   }
   return { name: "other", kind: "other" };
@@ -134,7 +137,7 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
 
 /** Answers a failed interaction: a user's mistake as written (ephemerally), anything else with a ref to quote. */
 async function answerFailure(i: Interaction, e: Error, log: Logger, where: Record<string, unknown>): Promise<"refused" | "unreachable" | "error"> {
-  if (USER_ERRORS.has(e?.name)) {
+  if (USER_ERRORS.some((kind) => e instanceof kind)) {
     if (i.isRepliable()) await say(i, e.message).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
     return "refused";
   }
@@ -156,8 +159,8 @@ async function answerFailure(i: Interaction, e: Error, log: Logger, where: Recor
 /** A message command (the "Apps" menu on a message). */
 async function runMessageCommand(commands: Map<string, CommandModule>, i: MessageContextMenuCommandInteraction, services: Services): Promise<{ name: string; kind: string }> {
   const cmd = commands.get(i.commandName);
-  if (!cmd?.message) throw Object.assign(new Error(`"${i.commandName}" is not a message command of this bot (yet): try /help.`), { name: "UserError" });
-  if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: 64 } : {});
+  if (!cmd?.message) throw new UserError(`"${i.commandName}" is not a message command of this bot (yet): try /help.`);
+  if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: MessageFlags.Ephemeral } : {});
   await cmd.message(i, services);
   return { name: i.commandName, kind: "message command" };
 }
