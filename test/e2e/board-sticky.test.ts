@@ -138,3 +138,29 @@ describe("the foes' routine from the board", () => {
     expect(liveBoards(h).length).toBe(1);
   });
 });
+
+describe("a morale check from the board", () => {
+  let h: E2E;
+  afterAll(async () => h?.stop());
+
+  // seed 002, "Morale": a check when the first of a side is killed. The board offers it once due; two presses at once roll it once.
+  it("is offered when a goblin falls, and two presses at once roll it once", async () => {
+    h = await startTable("bx", [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" }], { seedPrefix: "morale-press" });
+    await h.cmd("referee", "encounter start", { monsters: "3 goblins", surprise: false });
+    let board = await liveBoard(h);
+    expect(button(board, /^Morale/)).toBeUndefined();
+    await h.cmd("referee", "damage", { target: "Goblin 1", amount: 20 });
+    board = await liveBoard(h);
+    const morale = button(board, /^Morale: goblins$/)!;
+    expect(morale, JSON.stringify(board.components)).toBeDefined();
+    const db = h.app.services.store.db;
+    const last = (await db.roll.findFirst({ orderBy: { id: "desc" } }))?.id ?? 0;
+    const both = await Promise.allSettled([h.press("referee", board.id, morale.id), h.press("referee", board.id, morale.id)]);
+    await h.app.bot.router.settled();
+    expect(both.every((x) => x.status === "fulfilled")).toBe(true);
+    const rolled = await db.roll.findMany({ where: { id: { gt: last } } });
+    expect(rolled.filter((r) => /morale/i.test(r.purpose)).length).toBe(1);
+    // The check is made: the board no longer offers it.
+    expect(button(await liveBoard(h), /^Morale/)).toBeUndefined();
+  });
+});
