@@ -13,7 +13,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("campaign")
     .setDescription("Create and configure this channel's campaign")
-    .setDMPermission(false)
     .addSubcommand((c) =>
       c
         .setName("start")

@@ -12,7 +12,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("character")
     .setDescription("Character sheets with the system's own fields")
-    .setDMPermission(false)
     .addSubcommand((c) =>
       c
         .setName("create")

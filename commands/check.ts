@@ -13,7 +13,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("check")
     .setDescription("Attribute roll, ability check, SIEGE check, Guard test — the system's own")
-    .setDMPermission(false)
     .addStringOption((o) => o.setName("attribute").setDescription("Which attribute").setRequired(true).setAutocomplete(true))
     .addIntegerOption((o) => o.setName("modifier").setDescription("Situational modifier").setMinValue(-20).setMaxValue(20))
     .addIntegerOption((o) => o.setName("difficulty").setDescription("Difficulty or challenge level, where the system uses one").setMinValue(-20).setMaxValue(40))

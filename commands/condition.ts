@@ -17,7 +17,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("condition")
     .setDescription("Set or end a condition on a combatant: blind, stunned, invisible… in your game's words (referee)")
-    .setDMPermission(false)
     .addSubcommand((c) =>
       c
         .setName("add")

@@ -11,7 +11,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("damage")
     .setDescription("Apply damage: the system decides unconscious, dying, dead or scars (referee, owner)")
-    .setDMPermission(false)
     .addStringOption((o) => o.setName("target").setDescription("Who takes it").setRequired(true).setAutocomplete(true))
     .addIntegerOption((o) => o.setName("amount").setDescription("How much (or give fall instead)").setMinValue(1).setMaxValue(999))
     .addBooleanOption((o) => o.setName("subdual").setDescription("Subdual (non-lethal) damage"))

@@ -64,7 +64,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("declare")
     .setDescription("Declare what your character does this round (charge, dodge, a spell, a move…), as your game asks")
-    .setDMPermission(false)
     .addStringOption((o) => o.setName("action").setDescription("What to declare (\"none\" withdraws this round's declarations)").setRequired(true).setAutocomplete(true).setMaxLength(60))
     .addStringOption((o) => o.setName("who").setDescription("Who declares (when you control several; the referee: a monster, or a player's character)").setAutocomplete(true))
     .addStringOption((o) => o.setName("detail").setDescription("A detail the declaration asks for (a distance, a rank, a target)").setMaxLength(60)),

@@ -42,7 +42,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("dungeon")
     .setDescription("Dungeon turns between fights: time, light, supplies, wandering monsters")
-    .setDMPermission(false)
     .addSubcommand((c) =>
       c
         .setName("turn")

@@ -21,7 +21,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("encounter")
     .setDescription("Start, fill, show and end the channel's encounter")
-    .setDMPermission(false)
     .addSubcommand((c) =>
       c
         .setName("start")

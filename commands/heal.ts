@@ -11,7 +11,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("heal")
     .setDescription("Apply healing as the system allows (referee, owner)")
-    .setDMPermission(false)
     .addStringOption((o) => o.setName("target").setDescription("Who is healed").setRequired(true).setAutocomplete(true))
     .addIntegerOption((o) => o.setName("amount").setDescription("How much (or treat instead)").setMinValue(1).setMaxValue(999))
     .addBooleanOption((o) => o.setName("treat").setDescription("Treat a wound that lasts until treated (Life & Guard: a Head Wound), between fights")),

@@ -11,7 +11,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("morale")
     .setDescription("Check a side's morale by the system's rules (referee)")
-    .setDMPermission(false)
     .addStringOption((o) => o.setName("side").setDescription("Which side (default: foes)").addChoices({ name: "foes", value: "foes" }, { name: "party", value: "party" }))
     .addIntegerOption((o) => o.setName("rating").setDescription("Morale rating to roll against (default: the side's)").setMinValue(2).setMaxValue(12))
     .addIntegerOption((o) => o.setName("modifier").setDescription("Situational modifier").setMinValue(-6).setMaxValue(6))

@@ -52,8 +52,7 @@ async function sameEncounter(i: Pressed, s: Services, encounterId: string) {
 export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("next")
-    .setDescription("Next turn; once everyone has acted, the round's end and the next round's order (referee)")
-    .setDMPermission(false),
+    .setDescription("Next turn; once everyone has acted, the round's end and the next round's order (referee)"),
   async execute(i, s) {
     const ev = await nextTurn(s, actorOf(i));
     await replyBoard(i, s, ev);

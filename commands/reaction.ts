@@ -10,7 +10,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("reaction")
     .setDescription("Roll the monsters' reaction on the system's table (referee)")
-    .setDMPermission(false)
     .addStringOption((o) => o.setName("leader").setDescription("The party's leader or speaker (their Charisma counts)").setAutocomplete(true))
     .addIntegerOption((o) => o.setName("modifier").setDescription("Any other modifier").setMinValue(-10).setMaxValue(10)),
   async execute(i, s) {

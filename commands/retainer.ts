@@ -10,7 +10,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("retainer")
     .setDescription("Retainers and their loyalty, kept with this channel's campaign")
-    .setDMPermission(false)
     .addSubcommand((c) =>
       c
         .setName("hire")

@@ -1,4 +1,4 @@
-import { ApplicationCommandType, ContextMenuCommandBuilder, InteractionContextType, type Message } from "discord.js";
+import { ApplicationCommandType, ContextMenuCommandBuilder, type Message } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
@@ -15,7 +15,7 @@ function wordsOf(m: Message): string {
 
 /** Apps → "Roll dice in this message": every dice expression in it, rolled in the campaign's stream (or plainly outside one). */
 export const command: CommandModule = {
-  data: new ContextMenuCommandBuilder().setName("Roll dice in this message").setType(ApplicationCommandType.Message).setContexts(InteractionContextType.Guild),
+  data: new ContextMenuCommandBuilder().setName("Roll dice in this message").setType(ApplicationCommandType.Message),
   async execute() {
     throw new UserError("Use it from a message: Apps → Roll dice in this message.");
   },

@@ -14,7 +14,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("save")
     .setDescription("Saving throw, or whatever the system uses instead")
-    .setDMPermission(false)
     .addStringOption((o) => o.setName("kind").setDescription("Which save").setAutocomplete(true))
     .addIntegerOption((o) => o.setName("modifier").setDescription("Situational modifier").setMinValue(-20).setMaxValue(20))
     .addStringOption((o) => o.setName("damage").setDescription("Referee: the damage saved against (6d6, or 24); a success halves it where the game says so").setMaxLength(20))

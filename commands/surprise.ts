@@ -9,7 +9,6 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("surprise")
     .setDescription("Roll surprise for both sides by the system's rules (referee)")
-    .setDMPermission(false)
     .addIntegerOption((o) => o.setName("party").setDescription("Bonus (+) or penalty (−) to the party's roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
     .addIntegerOption((o) => o.setName("foes").setDescription("Bonus (+) or penalty (−) to the foes' roll, usually −5 to +5").setMinValue(-20).setMaxValue(20)),
   async execute(i, s) {

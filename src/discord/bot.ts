@@ -1,7 +1,7 @@
 import { Client, Options, Events, GatewayIntentBits, type Interaction } from "discord.js";
 import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
-import { loadCommands } from "./commands.js";
+import { loadCommands, registration } from "./commands.js";
 import { createRouter, type Router } from "./router.js";
 import type { CommandModule } from "./command.js";
 import { startSweeper } from "./sweeper.js";
@@ -86,7 +86,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const ready = new Promise<void>((resolve, reject) => {
     client.once(Events.ClientReady, async (c) => {
       try {
-        const bodies = [...commands.values()].map((m) => m.data.toJSON());
+        const bodies = [...commands.values()].map((m) => registration(m.data));
         // Commands belong to the application, not to a shard: shard 0 registers them.
         if (opts.shard && opts.shard.id !== 0) {
           log.info({ user: c.user.tag }, "ready");

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
+import { ApplicationIntegrationType, InteractionContextType, type RESTPostAPIApplicationCommandsJSONBody } from "discord.js";
 import type { CommandModule } from "./command.js";
 
 export const COMMANDS_DIR = fileURLToPath(new URL("../../commands", import.meta.url));
@@ -17,4 +18,14 @@ export async function loadCommands(dir = COMMANDS_DIR): Promise<Map<string, Comm
     map.set(name, mod.command);
   }
   return map;
+}
+
+/**
+ * A command as it is registered: every command of this bot works in a server's channel only (a campaign lives
+ * in one), installed to a server. Set here, in one place, rather than in each file (Discord's `contexts` and
+ * `integration_types`; the older `dm_permission` is deprecated).
+ */
+export function registration(data: CommandModule["data"]): RESTPostAPIApplicationCommandsJSONBody {
+  const { dm_permission: _deprecated, ...body } = data.toJSON() as RESTPostAPIApplicationCommandsJSONBody & { dm_permission?: boolean };
+  return { ...body, contexts: [InteractionContextType.Guild], integration_types: [ApplicationIntegrationType.GuildInstall] };
 }
