@@ -18,21 +18,13 @@ import { campaignSystem } from "./campaigns/system.js";
 import { activeCharacter, asCombatant, findCharacter } from "./characters/index.js";
 import { attributeCheck, savingThrow, type CheckRequest, type SaveRequest, type TableResult } from "./table.js";
 import { callInputCodec, resultsCodec, targetsCodec } from "./codecs/rollcall.js";
+import type { CallInput, CallResult, CallTarget } from "./rollcall-shape.js";
 
 /** A message holds 5 rows of 5 buttons: 20 players, and a row for the referee. */
 export const MAX_CALLED = 20;
 
 export type CallKind = "check" | "save";
-export interface CallTarget {
-  characterId: string;
-  name: string;
-  ownerId: string;
-}
-export interface CallResult {
-  success: boolean;
-  /** The outcome in one line, e.g. "Strength check: 14 vs 12, passes". */
-  line: string;
-}
+export type { CallInput, CallResult, CallTarget } from "./rollcall-shape.js";
 export interface CallView {
   id: string;
   kind: CallKind;
@@ -44,7 +36,6 @@ export interface CallView {
   done: boolean;
 }
 
-export type CallInput = Omit<CheckRequest, "character" | "hidden"> | Omit<SaveRequest, "character" | "hidden">;
 
 /** Who is called: "party" (every player's active character), mentions, or character names separated by commas. */
 async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<CallTarget[]> {

@@ -1,29 +1,13 @@
 /** A pending attack as stored: the system's state machine plus what is needed to rebuild its input. */
 import type { PendingAction } from "../../generated/prisma/client.js";
-import type { AttackInput, AttackState, Effect, Situation } from "../../rules/systems/types.js";
-import type { DiceRoll } from "../../rules/dice/bag.js";
+import type { AttackInput, AttackState, Effect } from "../../rules/systems/types.js";
+import type { StoredInput } from "./stored.js";
 import type { Fight } from "../encounters/load.js";
 import { toRule } from "../encounters/load.js";
 import { placeOrder } from "../round/onturn.js";
 import { attackInputCodec, attackStateCodec } from "../codecs/pending.js";
 
-export interface StoredInput {
-  attackerId: string;
-  defenderId: string;
-  weapon?: string;
-  situation: Situation;
-  /** Who gave the situation's modifier (the referee, or the player attacking). */
-  modifierBy?: "referee" | "player";
-  /** Lines from effects already applied (damage outcomes), kept for the embed. */
-  outcomeLines: string[];
-  /** Dice those effects rolled (a Life save), shown with the attack's own. */
-  outcomeRolls?: DiceRoll[];
-  /** Attacks the attacker made earlier in the same round. */
-  attackIndex?: number;
-  round?: number;
-  /** The referee's override:true, for rules that read it (AttackInput.override). */
-  override?: boolean;
-}
+export type { StoredInput } from "./stored.js";
 
 /** A stored attack. One stored before each step said its own effects may carry an `applied` list: it is not read. */
 export function readPending(p: PendingAction): { state: AttackState; input: StoredInput } {

@@ -8,6 +8,7 @@ import { SYSTEM_IDS, systemOf } from "../../rules/systems/index.js";
 import type { SystemId, SystemOption } from "../../rules/systems/types.js";
 import { UserError } from "../errors.js";
 import { settingsCodec } from "../codecs/campaign.js";
+import type { Settings } from "./settings-shape.js";
 
 const opt = (words: string, allowed: string, schema: z.ZodType): SystemOption => ({ words, allowed, schema });
 
@@ -22,17 +23,7 @@ export const SHARED_OPTIONS = {
   lanternTurns: opt("turns a flask of lantern oil burns", "1 to 144", z.number().int().min(1).max(144)),
 } satisfies Record<string, SystemOption>;
 
-export interface Settings {
-  initiative: "group" | "individual";
-  initiativeDex: boolean;
-  reactionWindow: number;
-  wanderingEvery: number;
-  wanderingChance: number;
-  torchTurns: number;
-  lanternTurns: number;
-  /** A system's own options (B/X: ties, damage, encumbrance…). */
-  [key: string]: unknown;
-}
+export type { Settings } from "./settings-shape.js";
 
 const BASE: Settings = { initiative: "group", initiativeDex: false, reactionWindow: 60, wanderingEvery: 2, wanderingChance: 1, torchTurns: 6, lanternTurns: 24 };
 

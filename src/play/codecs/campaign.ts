@@ -1,5 +1,5 @@
 /** The Campaign row's JSON columns (its stream state is in stream.ts). */
-import type { Settings } from "../campaigns/settings.js";
+import type { Settings } from "../campaigns/settings-shape.js";
 import { codec, plainObject, stringList } from "./codec.js";
 
 /**

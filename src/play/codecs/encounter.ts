@@ -1,6 +1,6 @@
 /** The Encounter row's JSON columns: the order of turns and the round's bookkeeping. */
 import { z } from "zod";
-import type { RoundState } from "../round/state.js";
+import type { RoundState } from "../round/round-state.js";
 import type { Mark } from "../../rules/marks.js";
 import { bySchema, codec, stringList } from "./codec.js";
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { AttackState, Situation } from "../../rules/systems/types.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
-import type { StoredInput } from "../attacks/pending.js";
+import type { StoredInput } from "../attacks/stored.js";
 import { bySchema, codec, describe, isObject } from "./codec.js";
 
 const PHASES = new Set(["reactions", "followups", "done"]);

@@ -1,6 +1,6 @@
 /** The RollCall row's JSON columns: who is called, what they roll, and their results. */
 import { z } from "zod";
-import type { CallInput, CallResult, CallTarget } from "../rollcall.js";
+import type { CallInput, CallResult, CallTarget } from "../rollcall-shape.js";
 import { bySchema, codec } from "./codec.js";
 
 const targetSchema = z.object({ characterId: z.string(), name: z.string(), ownerId: z.string() });
