@@ -18,7 +18,7 @@ import { freshRound, readRound } from "../round/state.js";
 import { roundOver } from "../round/context.js";
 import { passTurn, reachPlaces } from "../round/pass.js";
 import { firstReady } from "../round/ready.js";
-import { moraleCheck, moraleDue } from "../table/encounter.js";
+import { fallen, moraleCheck, moraleDue } from "../table/encounter.js";
 import { declareIn } from "../round/declare.js";
 import type { AheadDeclaration } from "../round/state.js";
 import { conditionLabels, wordFor } from "../../rules/round/words.js";
@@ -275,7 +275,7 @@ async function nextRound(tx: Hot, s: Services, actor: Actor, fight: Fight, notes
   // A round counts on the campaign's clock once, when it opens (its declarations are part of it).
   await tickClock(tx, ended.fight, 1);
   const was = readRound(fight.encounter);
-  const moraleAt = { foes: fallenOf(ended.fight, "foes"), party: fallenOf(ended.fight, "party") };
+  const moraleAt = fallen(ended.fight);
   await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: roundCodec.encode({ ...freshRound("declare", was), moraleAt }) });
   await open.close(tx, actor);
   const declared = await declareAhead(tx, actor, was.ahead ?? {});
@@ -283,8 +283,6 @@ async function nextRound(tx: Hot, s: Services, actor: Actor, fight: Fight, notes
   return { fight: begun.fight, results: [...ended.results, ...declared.results, ...begun.results], notes: [...notes, ...declared.notes, ...begun.notes], lapsed };
 }
 
-/** How many of a side's non-player combatants are down (what morale counts). */
-const fallenOf = (f: Fight, side: "foes" | "party") => f.combatants.filter((c) => c.side === side && c.kind !== "pc" && isDown(c)).length;
 
 /** The declarations made while the round was over, made now for the round that opens, by whoever made them. */
 async function declareAhead(tx: Hot, actor: Actor, ahead: Record<string, AheadDeclaration[]>): Promise<{ results: RuleResult[]; notes: string[] }> {

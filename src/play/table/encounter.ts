@@ -153,8 +153,7 @@ export async function parleyCheck(s: Services, actor: Actor, input: { speaker?: 
 /** Records that `side`'s morale was checked with as many fallen as now. */
 async function checkedMorale(tx: Tx, f: Fight, side: Side): Promise<void> {
   const rs = readRound(f.encounter);
-  const down = moraleMembers(f, side).filter(isDown).length;
-  await bumpEncounter(tx, f.encounter, { roundState: roundCodec.encode({ ...rs, moraleAt: { ...rs.moraleAt, [side]: down } }) });
+  await bumpEncounter(tx, f.encounter, { roundState: roundCodec.encode({ ...rs, moraleAt: { ...rs.moraleAt, [side]: fallen(f)[side] } }) });
 }
 
 /** How many of each side's non-player combatants are down now (what morale counts). */
