@@ -4,10 +4,9 @@ import type { Logger } from "pino";
 import type { Services } from "../play/services.js";
 import type { CommandModule } from "./command.js";
 import { say } from "./respond.js";
-import { inInteraction, markProcessed } from "../store/processed.js";
+import { handleOnce, storeUnreachable } from "../play/interactions.js";
 import { ANSWER_BY_MS, Lateness, START_BY_MS, TooLate } from "./late.js";
 import { cleanOptions } from "./input.js";
-import { isStoreUnreachable } from "../store/unreachable.js";
 import { commandOf } from "./ids.js";
 import { UserError } from "../play/errors.js";
 import { RuleError } from "../rules/systems/contract/results.js";
@@ -66,8 +65,13 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
   const lateness = opts.lateness ?? new Lateness();
   const answerBy = opts.answerByMs ?? ANSWER_BY_MS;
   const startBy = Math.min(START_BY_MS, answerBy);
-  /** Before an interaction's work commits: refused when its answer could no longer reach Discord in time. */
+  /**
+   * Before each transaction of an interaction's work commits, until the interaction is answered:
+   * refused when its first answer could no longer reach Discord in time. Once answered (a reply, a
+   * deferral, a form shown), Discord takes follow-ups for 15 minutes.
+   */
   const inTime = (i: Interaction) => () => {
+    if (answered(i)) return;
     const late = lateness.lateBy(i.id);
     if (late > answerBy) throw new TooLate(late);
   };
@@ -141,7 +145,7 @@ async function answerFailure(i: Interaction, e: Error, log: Logger, where: Recor
     if (i.isRepliable()) await say(i, e.message).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
     return "refused";
   }
-  if (isStoreUnreachable(e)) {
+  if (storeUnreachable(e)) {
     log.warn({ err: e, ...where }, "the database could not be reached");
     if (i.isRepliable()) await say(i, STORE_UNREACHABLE).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
     return "unreachable";
@@ -166,19 +170,21 @@ async function runMessageCommand(commands: Map<string, CommandModule>, i: Messag
 }
 
 /**
- * Runs `handle` unless the interaction was handled before (a redelivery): false then. The record
- * is written first, or (`oneTransaction`: the hot path) inside the handler's first transaction,
- * which `beforeCommit` may then refuse (too late to answer).
+ * Runs `handle` unless the interaction was handled before (a redelivery): false then. Every
+ * transaction of the handler asks `beforeCommit` (too late to answer?) before it commits. The record
+ * is written first, or (`oneTransaction`: the hot path) inside the handler's first transaction.
  */
 async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: (services: Services) => Promise<void>, beforeCommit: () => void): Promise<boolean> {
   if (i.isAutocomplete()) {
     await handle(services);
     return true;
   }
-  if (oneTransaction) return inInteraction(services.store.db, i.id, (db) => handle({ ...services, store: { ...services.store, db } }), beforeCommit);
-  if (!(await markProcessed(services.store.db, i.id))) return false;
-  await handle(services);
-  return true;
+  return handleOnce(services, i.id, { recordInFirstTransaction: oneTransaction, beforeCommit }, handle);
+}
+
+/** Whether the interaction's first answer has been given (after which its work may take its time). */
+function answered(i: Interaction): boolean {
+  return i.isRepliable() && (i.replied || i.deferred);
 }
 
 function nameOf(i: Interaction): string {

@@ -21,32 +21,41 @@ export class AlreadyHandled extends Error {
 }
 
 /**
- * Runs a handler whose interaction is recorded inside its first transaction, so the record
- * and the handler's writes are one transaction (one commit on the hot path). The handler gets its
- * own view of the store's client, whose first `$transaction` writes the record first. Resolves to
- * false when the interaction had been handled before. A handler that commits no transaction has
- * its interaction recorded after it ran. `beforeCommit` may throw to roll that first transaction back.
+ * Runs a handler with its interaction recorded once, and `beforeCommit` checked before each of its
+ * transactions commits (the router's: too late to answer, so nothing is applied). Resolves to false
+ * when the interaction had been handled before (a redelivery), the handler then not having run.
  *
- * An explicit client rather than a context carried across awaits (AsyncLocalStorage): on Node 20
- * that hooks every promise in the process, about 3% of the bot's CPU (bench/bot.ts).
+ * `recordFirst` records the interaction before the handler runs, in a statement of its own: a
+ * handler that posts to Discord before it writes is then never run twice. Otherwise (the hot path)
+ * the record is written inside the handler's first transaction, one commit for both; a handler that
+ * commits no transaction has its interaction recorded after it ran.
+ *
+ * The handler gets its own view of the store's client, whose `$transaction` does this. An explicit
+ * client rather than a context carried across awaits (AsyncLocalStorage): on Node 20 that hooks
+ * every promise in the process, about 3% of the bot's CPU (bench/bot.ts).
  */
-export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) => Promise<void>, beforeCommit?: () => void): Promise<boolean> {
-  let marked = false;
+export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) => Promise<void>, opts: { beforeCommit?: () => void; recordFirst?: boolean } = {}): Promise<boolean> {
+  const { beforeCommit, recordFirst = false } = opts;
+  if (recordFirst && !(await markProcessed(db, interactionId))) return false;
+  let marked = recordFirst;
   const run = db.$transaction.bind(db) as (arg: unknown, opts?: unknown) => Promise<unknown>;
   const $transaction = (arg: unknown, opts?: unknown): Promise<unknown> => {
-    if (typeof arg !== "function" || marked) return run(arg, opts);
+    if (typeof arg !== "function") return run(arg, opts);
     const body = arg as (tx: Tx) => Promise<unknown>;
-    const recorded = sameLane(body, async (tx: Tx) => {
-      // On a lane the record goes with the handler's first statements (one round trip on PostgreSQL):
-      // a redelivery fails them, and so the transaction, with AlreadyHandled.
-      if (laneOf(tx)) later(tx, record(interactionId), { rows: 1, fail: () => new AlreadyHandled() });
-      else if (!(await markProcessed(tx, interactionId))) throw new AlreadyHandled();
+    const first = !marked;
+    const checked = sameLane(body, async (tx: Tx) => {
+      if (first) {
+        // On a lane the record goes with the handler's first statements (one round trip on PostgreSQL):
+        // a redelivery fails them, and so the transaction, with AlreadyHandled.
+        if (laneOf(tx)) later(tx, record(interactionId), { rows: 1, fail: () => new AlreadyHandled() });
+        else if (!(await markProcessed(tx, interactionId))) throw new AlreadyHandled();
+      }
       const out = await body(tx);
-      // Last word before the COMMIT (the router's: too late to answer, so nothing is applied).
+      // Last word before the COMMIT: throwing rolls this transaction back.
       beforeCommit?.();
       return out;
     });
-    return run(recorded, opts).then((out) => {
+    return run(checked, opts).then((out) => {
       marked = true;
       return out;
     });
