@@ -2,7 +2,7 @@
 // messages, plus their Discord API shapes (what GUILD_CREATE and REST answer).
 import { createHash } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { DiscordSnowflake } from "@sapphire/snowflake";
+import { SnowflakeUtil } from "discord.js";
 import type { APIUser } from "discord.js";
 import type { StoredMessage } from "./types.js";
 import { DEFAULT_LIMITS, trimMap } from "./bounded.js";
@@ -10,10 +10,10 @@ import { DEFAULT_LIMITS, trimMap } from "./bounded.js";
 /** Discord's default large_threshold: above it, GUILD_CREATE carries no member list. */
 const LARGE_THRESHOLD = 50;
 
-export const snowflake = (): string => DiscordSnowflake.generate().toString();
+export const snowflake = (): string => SnowflakeUtil.generate().toString();
 
 /** 2024-01-01 as a snowflake timestamp: the stable ids' fixed creation time. */
-const STABLE_TIME = BigInt(Date.UTC(2024, 0, 1)) - DiscordSnowflake.epoch;
+const STABLE_TIME = BigInt(Date.UTC(2024, 0, 1)) - SnowflakeUtil.epoch;
 
 /** The same snowflake for the same key in every run: a fixed time, the key's hash in the low 22 bits. */
 export function stableSnowflake(key: string): string {
