@@ -60,7 +60,7 @@ beforeStart = (sig) => {
   process.exit(0);
 };
 if (requested) beforeStart(requested);
-const [{ startApp }, { startShards }, { startBeats }] = await Promise.all([import("./app.js"), import("./shards.js"), import("./loop-delay.js")]);
+const [{ startApp }, { startShards, serveOwnHealth }, { startBeats }] = await Promise.all([import("./app.js"), import("./shards.js"), import("./loop-delay.js")]);
 
 /** The start, or undefined when it has not finished within START_WAIT_MS (it is said once, here). */
 async function started<T>(start: Promise<T>, sig: string): Promise<T | undefined> {
@@ -106,6 +106,8 @@ if (sharded) {
   starting = startApp(process.env, { log: root });
   const app = await starting.catch(fail);
   if (!requested) app.log.info({ readyMs: Math.round(app.readyMs) }, "Ten-Foot Pole is running");
+  // One process on its own (a container without SHARD_COUNT): its /health, for the image's HEALTHCHECK.
+  if (!process.send && !requested) serveOwnHealth(config, app.log);
   // A shard tells its manager it is ready (the manager starts the next one then),
   // and stops gracefully if its manager is gone rather than run unmanaged.
   process.send?.({ kind: "ready", readyMs: Math.round(app.readyMs) });

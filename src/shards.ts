@@ -16,7 +16,7 @@ import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
-import { BEAT_MS, type Beat } from "./loop-delay.js";
+import { BEAT_MS, startBeats, type Beat } from "./loop-delay.js";
 import { claimShards } from "./shard-claim.js";
 
 /** A ready shard whose event loop has been held up longer than this is unhealthy. */
@@ -108,6 +108,24 @@ export function serveHealth(port: number, host: string, slots: readonly Slot[], 
   });
   server.listen(port, host, () => log.info({ host, port: (server.address() as { port: number }).port }, "shard health on /health"));
   return server;
+}
+
+/**
+ * One process, no manager (no SHARD_COUNT): /health for this process itself, when HEALTH_PORT is set.
+ * Ready once started; its own beats feed the delay (a blocked loop cannot answer at all, which a
+ * health check counts as unhealthy too).
+ */
+export function serveOwnHealth(config: Config, log: Logger): { close(): void } | null {
+  if (config.HEALTH_PORT === undefined) return null;
+  const slot: Slot = { id: 0, child: null, restarts: 0, state: "ready", beatAt: Date.now() };
+  const server = serveHealth(config.HEALTH_PORT, config.HEALTH_HOST, [slot], log);
+  const stopBeats = startBeats((beat) => onShardMessage(slot, beat));
+  return {
+    close() {
+      stopBeats();
+      server.close();
+    },
+  };
 }
 
 export async function startShards(config: Config, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<ShardManager> {

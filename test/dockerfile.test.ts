@@ -25,6 +25,28 @@ describe("Dockerfile", () => {
     expect(() => execFileSync(process.execPath, [...cmd, "-e", "0"], { env: { ...process.env, NODE_OPTIONS: options }, stdio: "pipe" })).not.toThrow();
   });
 
+  it("checks its own health on the port the bot serves /health on, and runs under a small init as PID 1", () => {
+    const port = /HEALTH_PORT=(\d+)/.exec(dockerfile)?.[1];
+    expect(port).toBeDefined();
+    const check = /^HEALTHCHECK (?:--[\w-]+=\w+ )*\\?\s*CMD (\[.*\])$/m.exec(dockerfile);
+    expect(check, "a HEALTHCHECK in exec form").not.toBeNull();
+    const cmd = JSON.parse(check![1]!) as string[];
+    expect(cmd.slice(0, 2)).toEqual(["node", "-e"]);
+    expect(cmd[2]).toContain("/health");
+    expect(cmd[2]).toContain("process.env.HEALTH_PORT");
+    // tini is PID 1 and passes SIGTERM on; it is installed in the stage that runs.
+    const run = dockerfile.slice(dockerfile.indexOf(" AS run"));
+    expect(run).toMatch(/apt-get install [^\n]*\btini\b/);
+    expect(run).toMatch(/^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m);
+  });
+
+  it("runs only what was built: no TypeScript sources in the image that runs", () => {
+    const run = dockerfile.slice(dockerfile.indexOf(" AS run"));
+    const copied = [...run.matchAll(/^COPY --from=build \S+ (\S+) \S+$/gm)].map((m) => m[1]);
+    expect(copied.sort()).toEqual(["/app/dist", "/app/node_modules", "/app/package.json"]);
+    expect(run).not.toMatch(/^COPY --from=build \S+ \/app \/app$/m);
+  });
+
   it("copies only files that exist and are not ignored", () => {
     const sources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1]!.split(/\s+/));
     expect(sources.length).toBeGreaterThan(3);
@@ -65,6 +87,12 @@ describe("compose.yaml (bot and PostgreSQL, README's \"Many servers\")", () => {
     const port = /HEALTH_PORT: "(\d+)"/.exec(compose)?.[1];
     expect(compose).toContain(`fetch('http://127.0.0.1:${port}/health')`);
     expect(compose).toMatch(/stop_grace_period: \d+s/);
+  });
+
+  it("requires the PostgreSQL password, as it requires the token: no known default", () => {
+    const uses = [...compose.matchAll(/\$\{POSTGRES_PASSWORD([^}]*)\}/g)].map((m) => m[1]);
+    expect(uses.length).toBeGreaterThanOrEqual(2);
+    for (const u of uses) expect(u).toMatch(/^:\?/);
   });
 
   it("creates PostgreSQL with the C collation, which sorts as SQLite does", () => {

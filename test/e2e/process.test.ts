@@ -29,7 +29,7 @@ describe("the bot as a process", () => {
     const database = await testDatabase(dir, "p.db");
     const child = spawn(process.execPath, args(), {
       cwd: root,
-      env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: database.url, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "info" },
+      env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: database.url, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "info", HEALTH_PORT: "0" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -55,6 +55,12 @@ describe("the bot as a process", () => {
       const body = (await res.json()) as { text: string };
       expect(res.status).toBe(200);
       expect(body.text).toMatch(/alice rolls for test/);
+      // One process on its own (the image's HEALTHCHECK): its /health says it is ready.
+      const health = /"port":(\d+)[^\n]*shard health on \/health/.exec(out)?.[1];
+      expect(health, out).toBeDefined();
+      const ready = await fetch(`http://127.0.0.1:${health}/health`);
+      expect(ready.status).toBe(200);
+      expect(((await ready.json()) as { healthy: boolean }).healthy).toBe(true);
       // The playground page and its files (a build copies them beside the code).
       for (const path of ["/", "/page/app.js", "/page/fights.js", "/page/style.css"]) {
         const page = await fetch(`http://127.0.0.1:${port}${path}`);
