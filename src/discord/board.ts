@@ -1,5 +1,5 @@
 /**
- * The encounter's live board in the channel (DESIGN.md, "The board"): one message, always the lowest of the
+ * The encounter's live board in the channel (docs/design.md, "The board"): one message, always the lowest of the
  * fight's, with the roster and the round's controls. A typed action posts its answer, then the board anew
  * below it, and deletes the board before (a bot may delete its own messages): the channel reads as the
  * fight's log with one live board at its bottom. A press on the board edits it in place; a press whose rule

@@ -23,7 +23,7 @@ export function bookWords(text: string): string {
 
 
 /**
- * Rule references as one short reference (DESIGN.md, "Words players read"): the
+ * Rule references as one short reference (docs/design.md, "Words players read"): the
  * first heading cited as "Book · Heading", and the first ruling or other words in a
  * few words ("a ruling: …", with the book's name when no heading names it).
  */

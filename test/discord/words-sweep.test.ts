@@ -1,5 +1,5 @@
 // The words sweep every e2e file runs in stop() (test/helpers/words.ts): it must catch what players
-// must never read (DESIGN.md, "Words players read") and let through what a user typed.
+// must never read (docs/design.md, "Words players read") and let through what a user typed.
 import { describe, expect, it } from "vitest";
 import { wordsProblems, OPTION_IDS, MARK_KEYS } from "../helpers/words.js";
 import type { StoredMessage } from "../../src/local/types.js";

@@ -1,4 +1,4 @@
-// One board in the channel (issue 41, point 3; DESIGN.md, "The board"): a typed action costs at most three
+// One board in the channel (issue 41, point 3; docs/design.md, "The board"): a typed action costs at most three
 // requests to Discord (its answer, the new board, the old board's deletion), the answer's message comes from
 // the callback (no fetch), and where the bot may not delete its old boards it says once what it needs and
 // keeps working. The foes' routine from the board (point 1): a claw/claw/bite stat line attacks three times

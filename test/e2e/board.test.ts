@@ -1,4 +1,4 @@
-// The referee's loop (issue 28; DESIGN.md, "The board" and "Reactions", step 4): a whole B/X fight driven by
+// The referee's loop (issue 28; docs/design.md, "The board" and "Reactions", step 4): a whole B/X fight driven by
 // the board's buttons and /attack alone, an attack that waits for its player while the referee runs other
 // monsters, the board's one press for every waiting attack, results that take effect (who fled leaves the
 // order), and the refusals that say why.

@@ -1,7 +1,7 @@
 // Class 6 of "Hardening": however a waiting attack is resolved (the lapse, the round's end, the
 // board's "Resolve N waiting", the end of the encounter, a restart), its message ends in its final
 // state without live buttons; a press on a stale one says so. Another attack, /initiative or the next
-// combatant's turn leaves it waiting (DESIGN.md, "Reactions", step 4).
+// combatant's turn leaves it waiting (docs/design.md, "Reactions", step 4).
 // The orc attacks again and again in one round: the referee's override allows it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// DESIGN.md, "The round": a declaration is one or two taps. A player with a character and a retainer in the
+// docs/design.md, "The round": a declaration is one or two taps. A player with a character and a retainer in the
 // fight taps a declaration on the round's message and is asked, on a message only they see, who declares it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buttons, liveBoard, liveBoards, startE2E, text, until, type E2E } from "../helpers/e2e.js";

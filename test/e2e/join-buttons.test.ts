@@ -1,4 +1,4 @@
-// DESIGN.md, "The round": a declaration is one or two taps. A latecomer's /encounter join, and monsters
+// docs/design.md, "The round": a declaration is one or two taps. A latecomer's /encounter join, and monsters
 // brought in by /encounter add, answer with the round's buttons, so nobody has to ask for /encounter show.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buttons, liveBoard, menuOptions, startE2E, text, type E2E } from "../helpers/e2e.js";

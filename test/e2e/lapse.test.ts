@@ -1,4 +1,4 @@
-// DESIGN.md "Reactions", step 4: if nobody reacts, the attack resolves after the
+// docs/design.md, "Reactions", step 4: if nobody reacts, the attack resolves after the
 // campaign's reaction window; the bot edits the attack's message itself.
 import { describe, it, expect, afterAll } from "vitest";
 import { startE2E, text, buttons, until, type E2E } from "../helpers/e2e.js";

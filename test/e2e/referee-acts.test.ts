@@ -1,4 +1,4 @@
-// DESIGN.md, "Who does what at the table": when a player is absent the referee attacks, declares and reacts for
+// docs/design.md, "Who does what": when a player is absent the referee attacks, declares and reacts for
 // their character, and each such action says it was the referee's. A `modifier` is labelled by who gave it, and
 // `override` stays the referee's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The referee's table (issue 41; DESIGN.md, "The board"): a B/X fight of three goblins against a fighter and a
+// The referee's table (issue 41; docs/design.md, "The board"): a B/X fight of three goblins against a fighter and a
 // cleric that the referee runs from the board's buttons alone while the players type /attack. Counted: the
 // referee's presses per round, that the referee types nothing between /encounter start and the end, that the
 // channel holds one board at every step, and that the board's "… to act" names exactly who can act now.

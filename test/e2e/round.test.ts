@@ -1,4 +1,4 @@
-// The round, the same for every system through the local Discord (DESIGN.md, "The round"):
+// The round, the same for every system through the local Discord (docs/design.md, "The round"):
 // declare → initiative → act in order (one attack, a refused second, the referee's override)
 // → the round's end (marks that last a round end) → the encounter's end (no fight mark on a sheet).
 import { describe, it, expect, beforeAll, afterAll } from "vitest";

@@ -1,5 +1,5 @@
 // Timers on shards: with two shards on one database, a guild's lapsed reaction
-// window (DESIGN.md "Reactions", step 4) is resolved by its own shard only,
+// window (docs/design.md, "Reactions", step 4) is resolved by its own shard only,
 // ((guild_id >> 22) % 2), never by the other's sweeper. Two shard apps in one
 // process here, so their sweepers race on the same clock; test/scale runs
 // real shard processes.

@@ -125,7 +125,7 @@ describe("The Third Age, end to end", () => {
     const pending = await db.pendingAction.findMany({ where: { status: "open" } });
     await h.cmd("alice", "attack", { target: "Shaman" });
     expect(pending.length).toBeGreaterThan(0);
-    // DESIGN.md, "Reactions", step 4: another attack does not close it; the referee's press on the board does.
+    // docs/design.md, "Reactions", step 4: another attack does not close it; the referee's press on the board does.
     expect(await db.pendingAction.count({ where: { id: { in: pending.map((p) => p.id) }, status: "open" } })).toBe(pending.length);
     const resolved = await resolveWaiting(h);
     expect(resolved.ephemeral, resolved.message.content ?? "").toBe(false);

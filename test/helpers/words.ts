@@ -1,5 +1,5 @@
 /**
- * What players must never read (DESIGN.md, "Words players read"): a repository
+ * What players must never read (docs/design.md, "Words players read"): a repository
  * path, a campaign option's id, an internal mark's key or a roll's id. Every e2e
  * file's `stop()` runs `wordsProblems` over every message the local Discord
  * holds, so a new message is checked without editing a test.

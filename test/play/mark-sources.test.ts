@@ -1,4 +1,4 @@
-// Who set a mark (DESIGN.md, "The round"): a declaration's marks carry it as their source, and taking it back removes them by that source.
+// Who set a mark (docs/design.md, "The round"): a declaration's marks carry it as their source, and taking it back removes them by that source.
 import { describe, expect, it } from "vitest";
 import { stampAdded, withdrawn } from "../../src/play/round/marks.js";
 import { keptCodec, stateCodec } from "../../src/play/codecs/sheets.js";

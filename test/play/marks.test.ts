@@ -1,4 +1,4 @@
-// Marks and their lifetimes (DESIGN.md, "The round"): which end with a round, which reach a sheet.
+// Marks and their lifetimes (docs/design.md, "The round"): which end with a round, which reach a sheet.
 import { describe, expect, it } from "vitest";
 import { endOfRound, sheetState, stampAdded } from "../../src/play/round/marks.js";
 import { readRound } from "../../src/play/round/state.js";

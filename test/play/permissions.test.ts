@@ -1,4 +1,4 @@
-// DESIGN.md "Who does what": the matrix of referee, owner, another player, and a member
+// docs/design.md, "Who does what": the matrix of referee, owner, another player, and a member
 // of another channel or server, enforced in src/play (not only in commands).
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { testServices, actor } from "../helpers/services.js";

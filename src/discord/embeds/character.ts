@@ -1,5 +1,5 @@
 import { EmbedBuilder } from "discord.js";
-import type { Character } from "../../generated/prisma/client.js";
+import type { Character } from "../../play/records.js";
 import type { CharacterView } from "../../play/characters/index.js";
 import type { AppliedToFight } from "../../play/characters/fight.js";
 import type { Combatant } from "../../rules/systems/types.js";

@@ -1,5 +1,5 @@
 import { EmbedBuilder } from "discord.js";
-import type { Campaign, Retainer } from "../../generated/prisma/client.js";
+import type { Campaign, Retainer } from "../../play/records.js";
 import type { RetainerView } from "../../play/retainers/index.js";
 import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField } from "./rules.js";

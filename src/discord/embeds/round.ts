@@ -1,5 +1,5 @@
 /**
- * The board's controls (DESIGN.md, "The board"): one button per declaration open to players (past five, a
+ * The board's controls (docs/design.md, "The board"): one button per declaration open to players (past five, a
  * select menu); when foes are to act, "Foes attack ▶" and a menu to send a foe at someone; the referee's
  * "Next ▶" (or "Next round ▶", "Roll the order ▶"); "Morale: goblins" when a check is due; "Resolve N
  * waiting" while attacks wait for an answer; and "End the fight" once a side is out.

@@ -79,7 +79,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
     const targetNotes = gateTarget(fight, d, actor, req.override === true);
     const gate = gateAttack(fight, a, actor, req.override === true);
     gate.notes.push(...targetNotes);
-    // Attacks still waiting for their defender's answer stay open (DESIGN.md, "Reactions", step 4).
+    // Attacks still waiting for their defender's answer stay open (docs/design.md, "Reactions", step 4).
     const was = fallen(fight);
 
     const stored: StoredInput = {
@@ -147,7 +147,7 @@ async function settle(tx: Hot, fight: Fight, stored: StoredInput, state: AttackS
   return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines], outcomeRolls: [...(stored.outcomeRolls ?? []), ...applied.rolls] } };
 }
 
-/** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (DESIGN.md, "Reactions"). */
+/** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (docs/design.md, "Reactions"). */
 const forced = (state: AttackState) => state.phase !== "done" && state.options.length > 0 && state.options.every((o) => o.id === "take" || o.id === "pass");
 
 /** Follow-ups that only a combatant now out of the fight could take (a counterattack by a defender the blow put out of action): none is offered. */

@@ -1,5 +1,5 @@
 /**
- * The encounter's live board (DESIGN.md, "The board"): which message it is, and what it shows beyond
+ * The encounter's live board (docs/design.md, "The board"): which message it is, and what it shows beyond
  * the roster, the attacks still waiting for an answer. Every action posts the board anew or edits it;
  * the previous board loses its buttons, so the newest one in the channel always works.
  */

@@ -1,5 +1,5 @@
 /**
- * "Foes attack ▶" and "… attacks" on the board (DESIGN.md, "The board"): each acting foe's routine against
+ * "Foes attack ▶" and "… attacks" on the board (docs/design.md, "The board"): each acting foe's routine against
  * its current opponent (or the one the referee sends it at), one attack after another, each as a typed
  * /attack would make it: its own transaction, its own message and reactions.
  */

@@ -213,7 +213,7 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
 }
 
 /**
- * "Morale at its trigger" is a step of the round's end (DESIGN.md, "The round"): when the referee ends a round
+ * "Morale at its trigger" is a step of the round's end (docs/design.md, "The round"): when the referee ends a round
  * with a side's morale check due and not called, it is rolled first, by the system's own check.
  */
 async function moraleAtRoundEnd(s: Services, actor: Actor, expect?: RoundPosition): Promise<RuleResult[]> {

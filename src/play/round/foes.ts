@@ -1,5 +1,5 @@
 /**
- * The foes' routine from the board (DESIGN.md, "The board"): whom each foe fights (its current opponent: the
+ * The foes' routine from the board (docs/design.md, "The board"): whom each foe fights (its current opponent: the
  * one it attacked or was attacked by last), which foes are to act, and the weapon of each attack of a routine.
  */
 import type { Combatant } from "../../rules/systems/types.js";

@@ -1,5 +1,5 @@
 /**
- * Who is to act now, as the board's title says it (DESIGN.md, "The board"): those of the place acting now
+ * Who is to act now, as the board's title says it (docs/design.md, "The board"): those of the place acting now
  * who stand, may act this round and have an attack left at this place. When nobody is left there, the turn
  * passes on by itself to the next place where someone can act; past the last place, everyone has acted and
  * the round waits for the referee's press.

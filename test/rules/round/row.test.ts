@@ -1,4 +1,4 @@
-// A system is one row (DESIGN.md, "A system is one row"): everything about it comes from its
+// A system is one row (docs/design.md, "Layers"): everything about it comes from its
 // folder through the registry; nothing outside src/rules/systems/<id>/ names a system id.
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
