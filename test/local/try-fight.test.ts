@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIGHTS, fightSteps } from "../../src/local/page/fights.js";
 import type { Reply, StoredMessage } from "../../src/local/types.js";
 import { buttons, startE2E, text, type E2E } from "../helpers/e2e.js";
+import { SYSTEM_IDS } from "../../src/rules/systems/index.js";
 
 let h: E2E;
 let control: string;
@@ -39,7 +40,7 @@ describe("Try a fight", () => {
     type Option = { name: string; options?: Option[]; choices?: { value: string }[] };
     const campaign = h.local.commands().find((c) => c.name === "campaign") as unknown as Option;
     const systems = campaign.options?.find((o) => o.name === "start")?.options?.find((o) => o.name === "system")?.choices?.map((c) => c.value);
-    expect(systems?.length).toBe(5);
+    expect(systems?.length).toBe(SYSTEM_IDS.length);
     expect(Object.keys(FIGHTS).sort()).toEqual([...systems!].sort());
   });
 

@@ -16,7 +16,7 @@ const files = (dir: string): string[] =>
 
 describe("a system is one row", () => {
   it("each system gives its id, name, text, words, round and campaign options", () => {
-    expect(SYSTEM_IDS.length).toBe(5);
+    expect(SYSTEM_IDS.length).toBeGreaterThan(0);
     for (const s of Object.values(SYSTEMS)) {
       expect(s.seed).toMatch(/^\d{3}$/);
       expect(typeof s.round.allowance).toBe("function");
@@ -24,7 +24,8 @@ describe("a system is one row", () => {
       expect(s.words.conditions).toBeTypeOf("object");
       expect(s.campaignOptions.defaults).toBeTypeOf("object");
     }
-    expect(new Set(Object.values(SYSTEMS).map((s) => s.seed)).size).toBe(5);
+    // Each system plays its own text: no two share one.
+    expect(new Set(Object.values(SYSTEMS).map((s) => s.seed)).size).toBe(SYSTEM_IDS.length);
   });
 
   it("play, Discord, commands and the shared rules never compare a system id", () => {

@@ -1,39 +1,8 @@
-/** Game time as one clock of rounds, group movement, encumbrance and the treasure weights (seed 002, "Time, Weight, Movement"). */
+/** Group movement, encumbrance and the treasure weights (seed 002, "Time, Weight, Movement"); the clock itself is shared (src/rules/dungeon/clock.ts). */
 import { RuleError } from "../types.js";
 
-export const ROUNDS_PER_TURN = 60;
-export const TURNS_PER_HOUR = 6;
-export const HOURS_PER_DAY = 24;
-export const ROUNDS_PER_HOUR = ROUNDS_PER_TURN * TURNS_PER_HOUR;
-export const ROUNDS_PER_DAY = ROUNDS_PER_HOUR * HOURS_PER_DAY;
-
-export interface ClockAdvance {
-  rounds: number;
-  crossed: { turns: number; hours: number; days: number };
-}
-
-/**
- * seed 002, "Time: Rounds and Turns": a round is 10 seconds, 60 rounds make a
- * turn, six turns an hour. Game time is one count of rounds; advancing it
- * reports how many turn, hour and day boundaries were crossed.
- */
-export function advanceClock(rounds: number, by: number): ClockAdvance {
-  if (!Number.isInteger(rounds) || rounds < 0) throw new RuleError("The clock must be a whole number of rounds, 0 or more");
-  if (!Number.isInteger(by) || by < 0) throw new RuleError("Advance the clock by a whole number of rounds, 0 or more");
-  const next = rounds + by;
-  const crossings = (unit: number) => Math.floor(next / unit) - Math.floor(rounds / unit);
-  return { rounds: next, crossed: { turns: crossings(ROUNDS_PER_TURN), hours: crossings(ROUNDS_PER_HOUR), days: crossings(ROUNDS_PER_DAY) } };
-}
-
-/** Split a count of rounds into day / hour / turn / round for display. */
-export function clockParts(rounds: number): { days: number; hours: number; turns: number; rounds: number } {
-  return {
-    days: Math.floor(rounds / ROUNDS_PER_DAY),
-    hours: Math.floor((rounds % ROUNDS_PER_DAY) / ROUNDS_PER_HOUR),
-    turns: Math.floor((rounds % ROUNDS_PER_HOUR) / ROUNDS_PER_TURN),
-    rounds: rounds % ROUNDS_PER_TURN,
-  };
-}
+// The clock every system's dungeon turns run on (shared rules); B/X's text is where it comes from.
+export { advanceClock, clockParts, HOURS_PER_DAY, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN, TURNS_PER_HOUR, type ClockAdvance } from "../../dungeon/clock.js";
 
 /** seed 002, "Group Movement Rate": the slowest member sets the party's rate. */
 export function groupMovementRate(rates: number[]): number {
