@@ -70,9 +70,11 @@ describe("blast and areas of effect", () => {
 
   // seed 004, "Movement": areas of effect affect the entire battlefield
   it("an area of effect takes everyone able on the battlefield, of both sides", () => {
-    const all = [pc("Ana"), monster("orc"), monster("dead", "weak", { conditions: ["dead"] }), pc("Far", {}, { battlefield: "bridge" } as never)];
+    const all = [pc("Ana"), monster("orc"), monster("dead", "weak", { conditions: ["dead"] }), pc("Far", {}, { conditions: ["field:bridge"] })];
     expect(areaOfEffectTargets(all).map((c) => c.id)).toEqual(["Ana", "orc", "Far"]);
-    expect(areaOfEffectTargets(all, "main").map((c) => c.id)).toEqual(["Ana", "orc"]);
+    // The first battlefield has no mark; the others are named by theirs.
+    expect(areaOfEffectTargets(all, "").map((c) => c.id)).toEqual(["Ana", "orc"]);
+    expect(areaOfEffectTargets(all, "bridge").map((c) => c.id)).toEqual(["Far"]);
   });
 
   // seed 004, "Movement": moving between adjacent ranks costs the action
