@@ -102,13 +102,14 @@ function targetOf(c: Ctx, mode: AttackMode, setVsCharge: boolean): C {
 }
 
 /** Through Armour into Guard and Life: the plan, and what it will do, shown while the attack waits. */
-function damagePlan(c: Ctx, target: C, total: number, slain: boolean) {
+function damagePlan(c: Ctx, target: C, total: number, slain: boolean, given?: { armour: number; line: string }) {
   const tState = readState(target);
   const armourPiercing = c.tags.has("armour-piercing");
   // Enchanted armour (docs/rules/life-guard.md, "Enchanted armour"): its 2d6 is rolled with the blow, so what it soaks is known now.
   const warded = slain ? undefined : findArmourEnchantment(tState);
-  const rolled = warded ? armourRoll(c.bag, warded.name, target.sheet.armour) : undefined;
-  if (rolled) {
+  // A group's attackers meet the one roll of the armour (resolveGroupAttack): it is said once, there.
+  const rolled = warded ? (given ?? armourRoll(c.bag, warded.name, target.sheet.armour)) : undefined;
+  if (rolled && !given) {
     c.rules.add(R.enchantment);
     c.lines.push(`${target.name}'s ${rolled.line[0]!.toLowerCase()}${rolled.line.slice(1)}.`);
   }
@@ -148,7 +149,7 @@ function counterOf(c: Ctx, mode: AttackMode, setVsCharge: boolean, target: C, sl
 const OWN_KEYS = ["halfsword", "thrust", "cramped", "blast", "allyAdjacent"];
 
 /** Roll one attack (no state machine): used by `begin`, group attacks and blasts. */
-export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean } = {}): AttackCalc {
+export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean; armour?: { armour: number; line: string } } = {}): AttackCalc {
   const mark = bag.log.length;
   const c = startAttack(input, bag, opts.blastTarget === true);
   checkBattlefield(input.attacker, input.defender);
@@ -162,7 +163,7 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
   let slain = doubleSix(c, magic.enchanted, mainKept ? main.kept : null);
   const target = targetOf(c, mode, setVsCharge);
   if (target.id !== input.defender.id) slain = false;
-  const { plan, effectDamage, armourPiercing, preview, armour } = damagePlan(c, target, total, slain);
+  const { plan, effectDamage, armourPiercing, preview, armour } = damagePlan(c, target, total, slain, target.id === input.defender.id ? opts.armour : undefined);
   if (magic.applyCondition && !slain) c.lines.push(`The enchantment applies its condition: ${magic.applyCondition}.`);
   if (magic.expended) c.lines.push(`${c.weapon.name} is expended.`);
   else if (magic.enchantmentKey) c.lines.push(`${c.weapon.name}'s Enchantment is spent.`);
