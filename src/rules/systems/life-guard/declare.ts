@@ -35,7 +35,7 @@ export function declarations(who: C, ctx: Ctx): Declaration[] {
   const list: Declaration[] = [];
   if (ctx.round <= 1 && ctx.phase === "declare") list.push(d("place", "Start in a rank", R.positioning, "before", { detail: "rank: melee, reach or ranged" }));
   list.push(d("attack", "Attack a foe", R.attacks, when, { detail: "the foe's name", ...ACTION }));
-  list.push(d("move", "Move a rank", R.movement, when, { detail: "rank: melee, reach, ranged, or battlefield", ...ACTION }));
+  list.push(d("move", "Move a rank", R.movement, when, { detail: "rank: melee, reach, ranged, or battlefield (battlefield: its name)", ...ACTION }));
   list.push(d("step", "Move up to 3 squares", R.actions, when, { detail: "squares: 0 to 3" }));
   // "Setting occurs during the shooting phase", which opens the round: it is declared before the order is rolled.
   if ((tags.has("set") || tags.has("reach")) && ctx.phase === "declare") list.push(d("set", "Set weapon against a charge", R.actions, "before"));
