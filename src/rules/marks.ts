@@ -60,6 +60,8 @@ export type FamilyMark =
   | `rank:${Rank}`
   | `oil:${string}:${string}`
   | `enchanted:${string}:${string}`
+  | `enchanted armour:${string}`
+  | `field:${string}`
   | `front:${number}`
   | `blasting:${number}`
   | `moved ${number} squares`;

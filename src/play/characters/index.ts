@@ -142,6 +142,15 @@ export async function showCharacter(s: Services, actor: Actor, name?: string | n
   return toView(character, campaign, active?.id === character.id);
 }
 
+/** The conditions the fields in `typed` alone start a fight with, beyond what an empty sheet starts with. */
+function startsWith(system: ReturnType<typeof campaignSystem>, typed: Record<string, unknown>): string[] {
+  const base = system.sheet.safeParse({});
+  const only = system.sheet.safeParse(typed);
+  if (!base.success || !only.success) return [];
+  const plain = new Set(system.initialState(base.data).conditions as string[]);
+  return (system.initialState(only.data).conditions as string[]).filter((c) => !plain.has(c));
+}
+
 export async function editCharacter(
   s: Services,
   actor: Actor,
@@ -171,10 +180,13 @@ export async function editCharacter(
       const untouched = typeof v === "number" && typeof fresh[k] === "number" && was[k] === fresh[k] && (!maxKey || was[maxKey] === fresh[maxKey]);
       if (untouched) state[k] = v;
       else if (typeof v === "number" && maxKey) state[k] = Math.min(v, fresh[maxKey] as number);
-      // Conditions stay; what the new sheet starts with that the old did not (a weapon newly enchanted) is added.
+      // Conditions stay; what the new sheet starts with that the old did not (a weapon newly enchanted) is added,
+      // and so is what the fields this edit names start with (a weapon restated as enchanted after a rest spent it).
       else if (k === "conditions") {
         const had = new Set(Array.isArray(was.conditions) ? (was.conditions as string[]) : []);
-        const added = (Array.isArray(fresh.conditions) ? (fresh.conditions as string[]) : []).filter((c) => !had.has(c));
+        const starts = (Array.isArray(fresh.conditions) ? (fresh.conditions as string[]) : []);
+        const restated = new Set(startsWith(system, typed));
+        const added = starts.filter((c) => !had.has(c) || restated.has(c));
         state[k] = [...new Set([...(v as string[]), ...added])];
       } else if (k === "scars") state[k] = v;
       // A field the player changes becomes their own.

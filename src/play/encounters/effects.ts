@@ -70,7 +70,8 @@ export async function applyEffects(tx: Hot, fight: Fight, effects: Effect[], bag
     c = { ...c, state };
     // A subdual die that leaves 0 temporary damage still counts as a die (B/X house rules' empty hands: 1 real point per 2 dice).
     if (e.damage !== undefined && (e.damage > 0 || e.damageKind === "subdual")) {
-      const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal", e.armourCap !== undefined ? { armourCap: e.armourCap } : undefined);
+      const opts = { ...(e.armourCap !== undefined ? { armourCap: e.armourCap } : {}), ...(e.armour !== undefined ? { armour: e.armour } : {}) };
+      const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal", Object.keys(opts).length ? opts : undefined);
       c = { ...c, state: r.state };
       out.lines.push(...r.result.lines);
       out.rules.push(...r.result.rules);

@@ -258,7 +258,7 @@ describe("impaired, enhanced and weapon options", () => {
     expect([s.final[0]!.damage, s.final[0]!.armourCap]).toEqual([6, 2]);
     const applied = lifeGuard.applyDamage(dragon, 6, faces(), "normal", { armourCap: 2 });
     expect(applied.state.guard).toBe(8);
-    expect(applied.result.lines[0]).toBe("6 damage − Armour 2 (Armour 4; armour-piercing: soaks at most 2) = 4.");
+    expect(applied.result.lines[0]).toBe("6 damage − Armour 4 (armour-piercing: soaks at most 2) = 4.");
   });
 
   // seed 004, "Actions and Modifiers": reach attacks +2 against flying opponents

@@ -24,6 +24,26 @@ describe("damage through Armour, Guard, Life", () => {
     expect(r.result.rules).toContain('seed 004, "Attacks"');
   });
 
+  // seed 004, "Attacks": the line names the target's Armour, then what it soaked
+  it("a blow smaller than the Armour: the line shows the Armour and what it soaked", () => {
+    const knight = pc("Knight", { armour: 4, guard: 6 });
+    expect(lifeGuard.applyDamage(knight, 3, faces()).result.lines[0]).toBe("3 damage − Armour 4 (soaks 3) = 0.");
+  });
+
+  // seed 004, "Enchantment": "Enchantments to their weapons and armour … single-use and last until the PC rests"
+  it("an enchanted armour soaks the next hit with 2d6 (never less than its Armour), once; a rest ends an unspent one", () => {
+    const knight = pc("Knight", { armour: 4, guard: 6, armourEnchantment: "warding" });
+    expect(knight.state.conditions).toEqual(["enchanted armour:warding"]);
+    const low = lifeGuard.applyDamage(knight, 8, faces(1, 2));
+    expect(low.result.lines.slice(0, 2)).toEqual(["Enchanted armour (warding): 2d6 = 3, Armour 4 for this hit (its own 4 is more); the Enchantment is spent.", "8 damage − Armour 4 = 4."]);
+    expect(st(low).conditions).toEqual([]);
+    const high = lifeGuard.applyDamage(knight, 8, faces(6, 5));
+    expect(high.result.lines[1]).toBe("8 damage − Armour 11 (soaks 8) = 0.");
+    const rested = rest(knight);
+    expect(st(rested).conditions).toEqual([]);
+    expect(rested.result.lines).toContain("Enchantments end with the rest (1).");
+  });
+
   // seed 004, "Attacks"
   it("damage no greater than Armour does nothing", () => {
     const r = lifeGuard.applyDamage(monster("orc", "standard"), 1, faces());

@@ -39,7 +39,9 @@ describe("declarations", () => {
     });
     expect(() => lifeGuard.round.declare(decl(moved, "attack", "orc", [monster("orc")], 1, ["move"]), faces())).toThrow(/already declared "move"/);
     const archer = withConds(pc("Bo"), ["rank:ranged"]);
-    expect(lifeGuard.round.declare(decl(archer, "move", "battlefield"), faces()).effects[0]!.addConditions).toEqual(["moved", "fled"]);
+    // "from Ranged rank to another battlefield" is a move: the archer stays in the fight, on the battlefield it names.
+    expect(lifeGuard.round.declare(decl(archer, "move", "battlefield"), faces()).effects[0]!.addConditions).toEqual(["moved", "field:second"]);
+    expect(lifeGuard.round.declare(decl(archer, "move", "battlefield: bridge"), faces()).effects[0]!.addConditions).toEqual(["moved", "field:bridge"]);
     // The roster's summary names the rank; the mark itself adds no second word.
     expect(wordFor(lifeGuard.words, "rank:reach")).toEqual({ label: "", lasts: "encounter" });
   });

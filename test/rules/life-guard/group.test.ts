@@ -29,6 +29,19 @@ describe("several attackers on one foe", () => {
     expect(r.rules).toContain('seed 004, "Attacks"');
   });
 
+  // seed 004, "Enchantment": "PCs can apply Enchantments to their weapons and armour"
+  it("an enchanted armour is rolled once for a group's blow, and that Armour goes with the kept damage", () => {
+    const ana = pc("Ana", { weapons: [{ name: "Sword", die: "d8" }] });
+    const bo = pc("Bo", { weapons: [{ name: "Axe", die: "d10" }] });
+    const knight = pc("Knight", { armour: 2, armourEnchantment: "warding" }, {}, "foes");
+    // The armour's 2d6 (3, 4) = 7 first, then Ana's d8 5 and Bo's d10 9: 9 − 7 = 2.
+    const r = resolveGroupAttack({ defender: knight, others: [], attacks: [{ attacker: ana }, { attacker: bo }] }, faces(3, 4, 5, 9));
+    expect(r.rolls.map((x) => x.notation)).toEqual(["2d6", "1d8", "1d10"]);
+    expect(r.lines).toContain("Knight's enchanted armour (warding): 2d6 = 7, Armour 7 for this hit.");
+    expect(r.effects[0]).toMatchObject({ targetId: "Knight", damage: 9, armour: 7 });
+    expect(r.kept.plan).toMatchObject({ armour: 7, soaked: 7, dealt: 2 });
+  });
+
   // seed 004, "Attacks": ties keep the first declared
   it("a tie keeps the first declared; everyone's spent enchantment is spent", () => {
     const ana = pc("Ana", { weapons: [{ name: "Sword", die: "d8" }] });
@@ -70,9 +83,11 @@ describe("blast and areas of effect", () => {
 
   // seed 004, "Movement": areas of effect affect the entire battlefield
   it("an area of effect takes everyone able on the battlefield, of both sides", () => {
-    const all = [pc("Ana"), monster("orc"), monster("dead", "weak", { conditions: ["dead"] }), pc("Far", {}, { battlefield: "bridge" } as never)];
+    const all = [pc("Ana"), monster("orc"), monster("dead", "weak", { conditions: ["dead"] }), pc("Far", {}, { conditions: ["field:bridge"] })];
     expect(areaOfEffectTargets(all).map((c) => c.id)).toEqual(["Ana", "orc", "Far"]);
-    expect(areaOfEffectTargets(all, "main").map((c) => c.id)).toEqual(["Ana", "orc"]);
+    // The first battlefield has no mark; the others are named by theirs.
+    expect(areaOfEffectTargets(all, "").map((c) => c.id)).toEqual(["Ana", "orc"]);
+    expect(areaOfEffectTargets(all, "bridge").map((c) => c.id)).toEqual(["Far"]);
   });
 
   // seed 004, "Movement": moving between adjacent ranks costs the action

@@ -15,6 +15,20 @@ describe("the round", () => {
     expect(r.lines[0]).toBe("Round 2 (10 seconds): the PCs act first, then their opponents. No dice.");
   });
 
+  // seed 004, "Actions and Modifiers", Charge: "Setting occurs during the shooting phase"
+  it("a foe's set weapon against a charging PC takes the shooting phase, before the PCs; with no charge the order stays", () => {
+    const ana = pc("Ana", {}, { conditions: ["charging"] });
+    const orc = monster("orc", { weapons: [{ name: "Pike", die: "d8", tags: ["set"] }] }, { conditions: ["set weapon"] });
+    const r = lifeGuard.initiative({ combatants: [ana, pc("Bo"), orc, monster("rat", "swarm")], method: "group", round: 2 }, faces());
+    expect(r.order).toEqual([["orc"], ["Ana", "Bo"], ["rat"]]);
+    expect(r.lines[0]).toBe("Shooting phase first: orc sets a weapon against the charge of Ana, and strikes before the sides' turns.");
+    const calm = lifeGuard.initiative({ combatants: [pc("Ana"), orc], method: "group", round: 2 }, faces());
+    expect(calm.order).toEqual([["Ana"], ["orc"]]);
+    // On another battlefield, the charge does not reach the set weapon.
+    const apart = lifeGuard.initiative({ combatants: [pc("Ana", {}, { conditions: ["charging", "field:bridge"] }), orc], method: "group", round: 2 }, faces());
+    expect(apart.order).toEqual([["Ana"], ["orc"]]);
+  });
+
   // seed 004, "Using a grid or UDT": "First round: PCs roll against their GRD to act": 1d6 at most the current Guard,
   // so a higher Guard never acts less often (docs/rules/life-guard.md, "Rolling against Guard")
   it("round 1: each PC rolls 1d6 against Guard, with the chance shown", () => {

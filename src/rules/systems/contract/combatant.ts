@@ -39,6 +39,8 @@ export interface Effect {
   removeConditions?: Mark[];
   /** Armour-piercing (Life & Guard): the target's Armour soaks at most this much of `damage`. */
   armourCap?: number;
+  /** Life & Guard: the Armour that soaks this hit in place of the sheet's, rolled with the attack (an enchanted armour's 2d6). */
+  armour?: number;
   /** Fields of the target's sheet that change for good (Life & Guard: a torch expended leaves the weapons list). */
   sheet?: Record<string, unknown>;
   note?: string;

@@ -4,6 +4,8 @@ import { RuleError, type Effect, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import type { C, LifeGuardSituation } from "./attack-plan.js";
 import { attackEffects, computeAttack, outcomeOf, type AttackCalc } from "./attack-resolve.js";
+import { armourRoll } from "./damage.js";
+import { findArmourEnchantment, readState } from "./sheet.js";
 
 export interface DeclaredAttack {
   attacker: C;
@@ -38,12 +40,15 @@ export function resolveGroupAttack(
   const mark = bag.log.length;
   const left: string[] = [];
   const calcs: AttackCalc[] = [];
+  // An enchanted armour is rolled once for the blow that lands (docs/rules/life-guard.md, "Enchanted armour").
+  const warded = findArmourEnchantment(readState(input.defender));
+  const armour = warded ? armourRoll(bag, warded.name, input.defender.sheet.armour) : undefined;
   input.attacks.forEach((a, i) => {
     // Each attacker's companions count as "next to an ally" among others.
     const others = [...input.others, ...input.attacks.map((x) => x.attacker)].filter((o) => o.id !== a.attacker.id);
     try {
       calcs.push(
-        computeAttack({ attacker: a.attacker, defender: input.defender, others, ...(a.weapon ? { weapon: a.weapon } : {}), situation: a.situation ?? {} }, bag),
+        computeAttack({ attacker: a.attacker, defender: input.defender, others, ...(a.weapon ? { weapon: a.weapon } : {}), situation: a.situation ?? {} }, bag, armour ? { armour } : {}),
       );
     } catch (err) {
       // The one who strikes must be able to; a companion who cannot reach from where it stands drops out.
@@ -60,6 +65,7 @@ export function resolveGroupAttack(
     ...left,
     `${calcs.length} attackers on ${input.defender.name}: ${calcs.map((c) => `${nameOf(input, c.attackerId)} ${c.total}`).join(", ")}.`,
     `Keep the single highest: ${best.total} (${nameOf(input, best.attackerId)}).`,
+    ...(armour && !best.slain && best.targetId === input.defender.id ? [`${input.defender.name}'s ${armour.line[0]!.toLowerCase()}${armour.line.slice(1)}.`] : []),
     ...best.lines.filter((l) => l.includes("slain")),
   ];
   return {

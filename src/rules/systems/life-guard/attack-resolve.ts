@@ -7,10 +7,10 @@ import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { ignoredKeys } from "../../attack/index.js";
 import { RuleError, type AttackInput, type Effect, type SituationKey, type Tone } from "../types.js";
 import { formatDie, parseDie, rollDamage, type DieSpec, type Edge } from "./dice.js";
-import { planDamage, type DamagePlan } from "./damage.js";
-import { adjacentAllies, alliesAtRisk, friendlyFire, type AttackMode } from "./ranks.js";
+import { armourRoll, planDamage, type DamagePlan } from "./damage.js";
+import { adjacentAllies, checkBattlefield, alliesAtRisk, friendlyFire, type AttackMode } from "./ranks.js";
 import { R } from "./refs.js";
-import { canFight, COND, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
+import { canFight, COND, findArmourEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
 import { dieOf, edgeOf, isWarband, magicOf, modeOf, setAgainstCharge, startAttack, type C, type Ctx } from "./attack-plan.js";
 
 /** Everything one attack computed: JSON, kept in `state.data`. */
@@ -26,6 +26,8 @@ export interface AttackCalc {
   slain: boolean;
   armourPiercing: boolean;
   plan: DamagePlan;
+  /** Enchanted armour's Armour for this hit, rolled with the attack (the effect carries it to applyDamage). */
+  armour?: number;
   /** The amount to hand to applyDamage (the damage rolled; armour-piercing travels as the effect's Armour cap). */
   effectDamage: number;
   applyCondition?: Mark;
@@ -100,15 +102,24 @@ function targetOf(c: Ctx, mode: AttackMode, setVsCharge: boolean): C {
 }
 
 /** Through Armour into Guard and Life: the plan, and what it will do, shown while the attack waits. */
-function damagePlan(c: Ctx, target: C, total: number, slain: boolean) {
+function damagePlan(c: Ctx, target: C, total: number, slain: boolean, given?: { armour: number; line: string }) {
   const tState = readState(target);
   const armourPiercing = c.tags.has("armour-piercing");
-  const plan = planDamage(tState, target.sheet.armour, total, { pc: target.kind === "pc", ...(armourPiercing ? { armourCap: 2 } : {}) });
+  // Enchanted armour (docs/rules/life-guard.md, "Enchanted armour"): its 2d6 is rolled with the blow, so what it soaks is known now.
+  const warded = slain ? undefined : findArmourEnchantment(tState);
+  // A group's attackers meet the one roll of the armour (resolveGroupAttack): it is said once, there.
+  const rolled = warded ? (given ?? armourRoll(c.bag, warded.name, target.sheet.armour)) : undefined;
+  if (rolled && !given) {
+    c.rules.add(R.enchantment);
+    c.lines.push(`${target.name}'s ${rolled.line[0]!.toLowerCase()}${rolled.line.slice(1)}.`);
+  }
+  const armour = rolled?.armour ?? target.sheet.armour;
+  const plan = planDamage(tState, armour, total, { pc: target.kind === "pc", ...(armourPiercing ? { armourCap: 2 } : {}) });
   const effectDamage = total;
   const preview: string[] = [];
   if (slain) return { plan, effectDamage, armourPiercing, preview };
-  const ap = armourPiercing && target.sheet.armour > 2 ? " (armour-piercing: at most 2)" : "";
-  preview.push(`Armour ${target.sheet.armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
+  const ap = armourPiercing && armour > 2 ? " (armour-piercing: at most 2)" : "";
+  preview.push(`Armour ${armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
   preview.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`);
   if (plan.scarRow !== undefined) {
     c.rules.add(R.scars);
@@ -119,7 +130,7 @@ function damagePlan(c: Ctx, target: C, total: number, slain: boolean) {
     if (plan.lifeAfter === 0) preview.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
     else preview.push(isWarband(target) ? "Critical Damage to a warband: Life save or routed (weakened on a save)." : `Critical Damage: ${target.name} must make a Life save or be out of action.`);
   }
-  return { plan, effectDamage, armourPiercing, preview };
+  return { plan, effectDamage, armourPiercing, preview, ...(rolled ? { armour: rolled.armour } : {}) };
 }
 
 /** seed 004, "Movement": the attacked unit counterattacks unless the attacker is next to an ally. */
@@ -138,9 +149,10 @@ function counterOf(c: Ctx, mode: AttackMode, setVsCharge: boolean, target: C, sl
 const OWN_KEYS = ["halfsword", "thrust", "cramped", "blast", "allyAdjacent"];
 
 /** Roll one attack (no state machine): used by `begin`, group attacks and blasts. */
-export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean } = {}): AttackCalc {
+export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean; armour?: { armour: number; line: string } } = {}): AttackCalc {
   const mark = bag.log.length;
   const c = startAttack(input, bag, opts.blastTarget === true);
+  checkBattlefield(input.attacker, input.defender);
   const mode = modeOf(c);
   const setVsCharge = setAgainstCharge(c, mode);
   const magic = magicOf(c);
@@ -151,7 +163,7 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
   let slain = doubleSix(c, magic.enchanted, mainKept ? main.kept : null);
   const target = targetOf(c, mode, setVsCharge);
   if (target.id !== input.defender.id) slain = false;
-  const { plan, effectDamage, armourPiercing, preview } = damagePlan(c, target, total, slain);
+  const { plan, effectDamage, armourPiercing, preview, armour } = damagePlan(c, target, total, slain, target.id === input.defender.id ? opts.armour : undefined);
   if (magic.applyCondition && !slain) c.lines.push(`The enchantment applies its condition: ${magic.applyCondition}.`);
   if (magic.expended) c.lines.push(`${c.weapon.name} is expended.`);
   else if (magic.enchantmentKey) c.lines.push(`${c.weapon.name}'s Enchantment is spent.`);
@@ -171,6 +183,7 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     armourPiercing,
     plan,
     effectDamage,
+    ...(armour !== undefined ? { armour } : {}),
     ...(magic.applyCondition ? { applyCondition: magic.applyCondition } : {}),
     ...(magic.enchantmentKey ? { enchantmentKey: magic.enchantmentKey } : {}),
     ...(magic.expended ? { expended: magic.expended, weaponsLeft: withoutOne(input.attacker.sheet.weapons, c.weapon) } : {}),
@@ -195,7 +208,7 @@ export function attackEffects(calc: AttackCalc): Effect[] {
   // The attack's own line says it ("slain outright!"): a death is told once.
   if (calc.slain) effects.push({ targetId: calc.targetId, addConditions: [COND.dead] });
   else {
-    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage`, ...(calc.armourPiercing ? { armourCap: 2 } : {}) };
+    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage`, ...(calc.armourPiercing ? { armourCap: 2 } : {}), ...(calc.armour !== undefined ? { armour: calc.armour } : {}) };
     if (calc.applyCondition) e.addConditions = [calc.applyCondition];
     effects.push(e);
   }

@@ -14,7 +14,7 @@ import { rollDamage } from "./dice.js";
 import { areaOfEffectTargets } from "./ranks.js";
 import { R } from "./refs.js";
 import { waitingBehind } from "./round.js";
-import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
+import { canFight, fieldOf, readState, type LifeGuardSheet } from "./sheet.js";
 import { isWarband, resolveWeapon, type C, type LifeGuardSituation } from "./attack-plan.js";
 import { attackEffects, computeAttack, outcomeOf, toneOf, type AttackCalc } from "./attack-resolve.js";
 import { blastTargetCount, resolveBlast, resolveGroupAttack, type DeclaredAttack } from "./attack-group.js";
@@ -155,7 +155,7 @@ function beginBlast(input: AttackInput<LifeGuardSheet>, blast: { count?: number 
   const lines: string[] = [];
   let targets: C[];
   if (input.situation.mode === "spell") {
-    targets = [input.defender, ...areaOfEffectTargets(input.others)];
+    targets = [input.defender, ...areaOfEffectTargets(input.others, fieldOf(input.defender.state)).filter((o) => o.id !== input.defender.id)];
     lines.push(`Area of effect: the entire battlefield (${targets.length}).`);
   } else {
     const count = blast.count ?? blastTargetCount(bag).count;

@@ -4,9 +4,9 @@
  * (seed 004, "Warbands"); healing and rest.
  */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type Combatant, type DamageResult } from "../types.js";
+import { RuleError, type Combatant, type DamageResult, type RuleRef } from "../types.js";
 import { R } from "./refs.js";
-import { COND, effectiveLifeMax, readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
+import { COND, effectiveLifeMax, findArmourEnchantment, readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
 import { markOf, type Mark } from "../../marks.js";
 
 export interface DamagePlan {
@@ -200,12 +200,50 @@ export function lifeSaveOn(s: LifeGuardState, bag: DiceBag, modifier = 0): { rol
 
 // ---- applyDamage / applyHealing / rest ------------------------------------
 
+/**
+ * An Enchantment on the armour (seed 004, "Enchantment": "to their weapons and armour … bonuses to …
+ * defence … single-use and last until the PC rests"): the next hit its wearer takes is soaked by 2d6 in
+ * place of the Armour (never less than the Armour), and the Enchantment is spent
+ * (docs/rules/life-guard.md, "Enchanted armour"). Returns the Armour that soaks this hit.
+ */
+function enchantedArmour(s: LifeGuardState, armour: number, amount: number, bag: DiceBag, lines: string[], rules: RuleRef[], rolled?: number): number {
+  const e = findArmourEnchantment(s);
+  if (!e || amount <= 0) return armour;
+  s.conditions = s.conditions.filter((x) => x !== e.key);
+  rules.push(R.enchantment);
+  // An attack rolled it already (and said so): the same Armour soaks here.
+  if (rolled !== undefined) {
+    lines.push(`The armour's Enchantment${e.name ? ` (${e.name})` : ""} is spent.`);
+    return rolled;
+  }
+  const r = armourRoll(bag, e.name, armour);
+  lines.push(`${r.line}; the Enchantment is spent.`);
+  return r.armour;
+}
+
+/** Enchanted armour's 2d6 for one hit, never less than the armour's own value. */
+export function armourRoll(bag: DiceBag, name: string, armour: number): { armour: number; line: string } {
+  const roll = bag.roll(`enchanted armour${name ? ` (${name})` : ""}`, 2, 6).total;
+  const soaks = Math.max(armour, roll);
+  return { armour: soaks, line: `Enchanted armour${name ? ` (${name})` : ""}: 2d6 = ${roll}, Armour ${soaks} for this hit${roll < armour ? ` (its own ${armour} is more)` : ""}` };
+}
+
+/**
+ * "N damage − Armour A = D": the Armour is the target's, and when it soaks less than its value (a small blow,
+ * or armour-piercing's cap: seed 004, "Actions and Modifiers") the line says what it soaked.
+ */
+export function soakLine(plan: DamagePlan, armourCap?: number): string {
+  const capped = armourCap !== undefined && plan.armour > armourCap;
+  const note = capped ? ` (armour-piercing: soaks at most ${armourCap}${plan.soaked < armourCap ? `, soaks ${plan.soaked}` : ""})` : plan.soaked < plan.armour ? ` (soaks ${plan.soaked})` : "";
+  return `${plan.rolled} damage − Armour ${plan.armour}${note} = ${plan.dealt}.`;
+}
+
 export function applyDamageTo(
   c: Combatant<LifeGuardSheet>,
   amount: number,
   bag: DiceBag,
   kind: "normal" | "subdual" = "normal",
-  opts: { armourCap?: number } = {},
+  opts: { armourCap?: number; armour?: number } = {},
 ): DamageResult & { plan: DamagePlan; critical: boolean; scar?: ScarOutcome } {
   const mark = bag.log.length;
   const s = readState(c);
@@ -215,11 +253,10 @@ export function applyDamageTo(
     const plan = planDamage(s, c.sheet.armour, 0);
     return { state: stored(s), plan, critical: false, result: { title, lines: [`${c.name} is already beyond harm.`], rules, rolls: [] } };
   }
-  const plan = planDamage(s, c.sheet.armour, amount, { pc: c.kind === "pc", kind, ...opts });
   const lines: string[] = [];
-  // seed 004, "Actions and Modifiers", Armour-Piercing: the line names the Armour, the cap and what was soaked.
-  const cap = opts.armourCap !== undefined && c.sheet.armour > opts.armourCap ? ` (Armour ${c.sheet.armour}; armour-piercing: soaks at most ${opts.armourCap})` : "";
-  lines.push(`${plan.rolled} damage − Armour ${plan.soaked}${cap} = ${plan.dealt}.`);
+  const armour = enchantedArmour(s, c.sheet.armour, amount, bag, lines, rules, opts.armour);
+  const plan = planDamage(s, armour, amount, { pc: c.kind === "pc", kind, ...(opts.armourCap !== undefined ? { armourCap: opts.armourCap } : {}) });
+  lines.push(soakLine(plan, opts.armourCap));
   // Guard already at 0 takes nothing: the damage goes on to Life, which the next line says (no "Guard 0 → 0").
   if (plan.guardBefore !== plan.guardAfter || plan.dealt === 0) lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
   s.guard = plan.guardAfter;
@@ -311,9 +348,11 @@ export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}
     lines.push(`Guard ${s.guard} → ${s.guardMax}.`);
     s.guard = s.guardMax;
   }
-  const ench = s.conditions.filter((x) => x.startsWith("enchanted:"));
+  // A weapon's and the armour's alike.
+  const isEnchantment = (x: string) => x.startsWith("enchanted:") || x.startsWith("enchanted armour:");
+  const ench = s.conditions.filter(isEnchantment);
   if (ench.length) {
-    s.conditions = s.conditions.filter((x) => !x.startsWith("enchanted:"));
+    s.conditions = s.conditions.filter((x) => !isEnchantment(x));
     lines.push(`Enchantments end with the rest (${ench.length}).`);
   }
   return {

@@ -12,7 +12,7 @@ import { treat } from "./damage.js";
 import { engagedWith, moveRank } from "./ranks.js";
 import { R } from "./refs.js";
 import { doorwayCheck, DOORWAY, gridMove, shiftFrontLine } from "./grid.js";
-import { canFight, enchantmentCondition, rankCondition, RANKS, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
+import { armourEnchantmentCondition, canFight, enchantmentCondition, fieldCondition, fieldOf, rankCondition, RANKS, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
 import { attacking, blasting, front, oil, type Mark } from "../../marks.js";
 
 type C = Combatant<LifeGuardSheet>;
@@ -35,16 +35,18 @@ export function declarations(who: C, ctx: Ctx): Declaration[] {
   const list: Declaration[] = [];
   if (ctx.round <= 1 && ctx.phase === "declare") list.push(d("place", "Start in a rank", R.positioning, "before", { detail: "rank: melee, reach or ranged" }));
   list.push(d("attack", "Attack a foe", R.attacks, when, { detail: "the foe's name", ...ACTION }));
-  list.push(d("move", "Move a rank", R.movement, when, { detail: "rank: melee, reach, ranged, or battlefield", ...ACTION }));
+  list.push(d("move", "Move a rank", R.movement, when, { detail: "rank: melee, reach, ranged, or battlefield (battlefield: its name)", ...ACTION }));
   list.push(d("step", "Move up to 3 squares", R.actions, when, { detail: "squares: 0 to 3" }));
-  if (tags.has("set") || tags.has("reach")) list.push(d("set", "Set weapon against a charge", R.actions, when));
+  // "Setting occurs during the shooting phase", which opens the round: it is declared before the order is rolled.
+  if ((tags.has("set") || tags.has("reach")) && ctx.phase === "declare") list.push(d("set", "Set weapon against a charge", R.actions, "before"));
   list.push(d("charge", "Charge", R.actions, when));
   if (tags.has("reach")) list.push(d("halfsword", "Halfsword", R.actions, when));
   if ((tags.has("reach") || tags.has("two-handed")) && who.state.conditions.includes("cramped")) list.push(d("thrust", "Thrust", R.actions, when));
   list.push(d("blast", "Blast", R.actions, when, { detail: "number of targets (blank: roll a d6)" }));
   if (who.sheet.oils.length) list.push(d("oil", "Apply an oil", R.oils, when, { detail: `monster type (${who.sheet.oils.join(", ")}), or weapon: type` }));
   // seed 004, "Enchantment": "PCs can apply Enchantments to their weapons".
-  if (who.kind !== "monster" && who.sheet.weapons.length) list.push(d("enchant", "Apply an Enchantment", R.enchantment, when, { detail: "weapon: condition (e.g. sword: flame)" }));
+  if (who.kind !== "monster" && (who.sheet.weapons.length || who.sheet.armour > 0))
+    list.push(d("enchant", "Apply an Enchantment", R.enchantment, when, { detail: "weapon: condition (e.g. sword: flame), or armour: name" }));
   list.push(d("retreat", "Retreat", R.retreat, when, { detail: "the safe destination you run to", ...ACTION }));
   list.push(d("beside", "Next to an ally", R.movement, when));
   list.push(d("cramped", "Cramped conditions", R.actions, when));
@@ -99,8 +101,29 @@ function declareMove(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const from = readState(input.who).rank;
   const to = parseRank(input.detail, true, from);
   const r = moveRank(from, to);
-  const effects = to === "another battlefield" ? [mark(input.who, ["moved", "fled"])] : [mark(input.who, [rankCondition(to), "moved"], having(input.who, "rank:"))];
+  if (to === "another battlefield") return moveField(input);
+  const effects = [mark(input.who, [rankCondition(to), "moved"], having(input.who, "rank:"))];
   return { ...result(r.title, [`${input.who.name}: ${r.lines[0]}`], R.movement, effects), spendsAction: true };
+}
+
+/**
+ * seed 004, "Movement": "Characters spend an Action move … from Ranged rank to another battlefield": a move,
+ * not an escape (running away is a Retreat, with its Guard test). The mover stays in the fight, in the Ranged
+ * rank of the battlefield it goes to: the one named ("battlefield: bridge"), or with no name the other one in
+ * use (the first, from any other; "second" when nobody is elsewhere yet).
+ */
+function moveField(input: DeclareInput<LifeGuardSheet>): DeclareResult {
+  const who = input.who;
+  const here = fieldOf(who.state);
+  const named = (input.detail ?? "").trim().toLowerCase().replace(/^battle ?fields?\b\s*:?\s*/, "").trim();
+  if (named.length > 20) throw new RuleError("Name the battlefield in 20 characters or fewer.");
+  const elsewhere = input.others.map((o) => fieldOf(o.state)).find((f) => f !== here);
+  const to = named ? (named === "first" ? "" : named) : here ? "" : (elsewhere ?? "second");
+  if (to === here) throw new RuleError(`${who.name} is on that battlefield already: name another (battlefield: its name).`);
+  const name = (f: string) => (f ? `the ${f} battlefield` : "the first battlefield");
+  const effects = [mark(who, ["moved", ...(to ? [fieldCondition(to)] : [])], having(who, "field:"))];
+  const line = `${who.name} moves from the Ranged rank of ${name(here)} to the Ranged rank of ${name(to)}: that is the action this turn. Still in the fight (to run away, Retreat).`;
+  return { ...result("Move to another battlefield", [line], R.movement, effects), spendsAction: true };
 }
 
 function declarePlace(input: DeclareInput<LifeGuardSheet>): DeclareResult {
@@ -132,6 +155,8 @@ function declareEnchant(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const [a, ...rest] = (input.detail ?? "").split(":");
   const named = (a ?? "").trim();
   const weapon = named ? who.sheet.weapons.find((w) => w.name.toLowerCase() === named.toLowerCase()) : who.sheet.weapons[0];
+  // "Enchantments to their weapons and armour": the word armour names the armour, unless a weapon bears that name.
+  if (!weapon && /^armou?r$/i.test(named)) return enchantArmour(input, rest.join(":").trim().toLowerCase());
   if (!weapon) throw new RuleError(`${who.name} has no weapon "${named}" to enchant: write weapon: condition (weapons: ${who.sheet.weapons.map((w) => w.name).join(", ")}).`);
   const condition = rest.join(":").trim().toLowerCase();
   if (condition.length > 30) throw new RuleError("Name the Enchantment's condition in 30 characters or fewer.");
@@ -141,6 +166,21 @@ function declareEnchant(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const line = `${who.name} applies an Enchantment${condition ? ` (${condition})` : ""} to the ${weapon.name}: its next blow deals 2d6${condition ? ` and applies ${condition}` : ""}, once, until a rest${say}.`;
   return {
     ...result("Enchantment applied", [line], R.enchantment, [mark(who, [enchantmentCondition(weapon.name, condition)], had)]),
+    ...(free ? {} : { spendsAction: true }),
+  };
+}
+
+/** seed 004, "Enchantment": an Enchantment applied to the armour: its next hit is soaked by 2d6 (docs/rules/life-guard.md, "Enchanted armour"). */
+function enchantArmour(input: DeclareInput<LifeGuardSheet>, name: string): DeclareResult {
+  const who = input.who;
+  if (who.sheet.armour <= 0) throw new RuleError(`${who.name} wears no armour (Armour 0) to enchant: enchant a weapon (weapon: condition).`);
+  if (name.length > 30) throw new RuleError("Name the armour's Enchantment in 30 characters or fewer.");
+  const free = freeBeforeFirstRound("enchant", input.round);
+  const say = free ? " (before the first round: no action spent)" : ": that is the action this turn";
+  const line = `${who.name} applies an Enchantment${name ? ` (${name})` : ""} to the armour: the next hit ${who.name} takes is soaked by 2d6 in place of Armour ${who.sheet.armour} (never less), once, until a rest${say}.`;
+  const had = who.state.conditions.filter((c) => c.startsWith("enchanted armour:"));
+  return {
+    ...result("Enchantment applied", [line], R.enchantment, [mark(who, [armourEnchantmentCondition(name)], had)]),
     ...(free ? {} : { spendsAction: true }),
   };
 }
@@ -186,7 +226,7 @@ function declareBlast(input: DeclareInput<LifeGuardSheet>): DeclareResult {
 }
 
 const SIMPLE: Record<string, { condition: Mark; line: (n: string) => string; rule: string }> = {
-  set: { condition: "set weapon", line: (n) => `${n} sets a weapon: it deals normal damage to a charging foe, in the shooting phase.`, rule: R.actions },
+  set: { condition: "set weapon", line: (n) => `${n} sets a weapon: it deals normal damage to a charging foe, striking in the shooting phase before the sides' turns.`, rule: R.actions },
   charge: { condition: "charging", line: (n) => `${n} charges.`, rule: R.actions },
   halfsword: { condition: "halfswording", line: (n) => `${n} halfswords: one die size less, and a long weapon works in the Melee rank.`, rule: R.actions },
   thrust: { condition: "thrusting", line: (n) => `${n} thrusts: no long-weapon penalty in cramped conditions.`, rule: R.actions },
@@ -226,6 +266,8 @@ const BY_ID: Record<string, (input: DeclareInput<LifeGuardSheet>, dice: DiceBag)
   step: declareStep,
 };
 
+const ACTION_WORD: Record<string, string> = { move: "a move between ranks", retreat: "a retreat", oil: "an oil", enchant: "an Enchantment", treat: "a treatment" };
+
 export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx: Ctx): DeclareResult {
   offered(declarations(input.who, ctx), input.id, input.who.name);
   // An oil applied in the first round's declarations is free (docs/rules/life-guard.md, "Oils").
@@ -233,6 +275,10 @@ export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx:
   const spent = input.declared.find((x) => ((SPENDS_ACTION as readonly string[]).includes(x) || x === "attack") && !free(x));
   if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !free(input.id))
     throw new RuleError(`${input.who.name} already declared "${spent}" this round: one action a turn.`);
+  // "Take one action (attack, cast spell, etc.) per turn": after an attack, a move between ranks (or any other action) waits for the next round.
+  const struckNow = (input.attacked ?? 0) > 0 || input.who.state.conditions.some((c) => c.startsWith("struck:"));
+  if (struckNow && (SPENDS_ACTION as readonly string[]).includes(input.id) && !free(input.id))
+    throw new RuleError(`${input.who.name} has already attacked this round, and that was the action this turn: ${ACTION_WORD[input.id] ?? input.id} waits for the next round.`);
   if (Object.hasOwn(BY_ID, input.id)) return BY_ID[input.id]!(input, dice);
   const s = SIMPLE[input.id]!;
   return result(`Declared: ${input.id}`, [s.line(input.who.name)], s.rule, [mark(input.who, [s.condition])]);

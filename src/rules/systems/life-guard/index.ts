@@ -33,7 +33,7 @@ export const lifeGuard = defineSystem({
   words, round: roundRules, initiative, roundStart,
   situations: SITUATIONS,
   attack,
-  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual", opts?: { armourCap?: number }): DamageResult {
+  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual", opts?: { armourCap?: number; armour?: number }): DamageResult {
     const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal", opts ?? {});
     return { state, result };
   },

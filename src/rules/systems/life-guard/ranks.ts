@@ -5,7 +5,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
-import { canFight, readState, RANKS, type LifeGuardSheet, type Rank } from "./sheet.js";
+import { canFight, fieldOf, readState, RANKS, type LifeGuardSheet, type Rank } from "./sheet.js";
 import { attacking, struck } from "../../marks.js";
 
 export const rankIndex = (r: Rank) => RANKS.indexOf(r);
@@ -125,7 +125,16 @@ export function moveRank(from: Rank, to: Rank | "another battlefield"): RuleResu
   };
 }
 
-/** Areas of effect affect the entire battlefield: everyone on it, of both sides (state.battlefield, "main" when unset). */
+/** Areas of effect affect the entire battlefield: everyone able on it, of both sides (its `field:` mark; none: the first). */
 export function areaOfEffectTargets<C extends Combatant<LifeGuardSheet>>(all: C[], battlefield?: string): C[] {
-  return all.filter((c) => able(c) && (battlefield === undefined || (c.state.battlefield ?? "main") === battlefield));
+  return all.filter((c) => able(c) && (battlefield === undefined || fieldOf(c.state) === battlefield));
+}
+
+/** seed 004, "Positioning": the ranks are a battlefield's; a foe on another battlefield is out of reach of any attack. */
+export function checkBattlefield(attacker: Combatant<LifeGuardSheet>, defender: Combatant<LifeGuardSheet>): void {
+  const a = fieldOf(attacker.state);
+  const d = fieldOf(defender.state);
+  if (a === d) return;
+  const where = (f: string) => (f ? `the ${f} battlefield` : "the first battlefield");
+  throw new RuleError(`${defender.name} is on ${where(d)} and ${attacker.name} on ${where(a)}: move there first (from the Ranged rank, a move to another battlefield).`);
 }

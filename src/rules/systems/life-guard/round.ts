@@ -8,7 +8,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { type Combatant, type InitiativeInput, type InitiativeResult, type RoundStartResult, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import { pct } from "../../numbers.js";
-import { canFight, readState, type LifeGuardSheet } from "./sheet.js";
+import { canFight, fieldOf, readState, type LifeGuardSheet } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, Effect, RoundContext, RoundRules, SystemWords } from "../types.js";
@@ -22,14 +22,37 @@ export const THEATRE_ENGAGED = 3;
 
 const ableIds = (cs: C[], side: "party" | "foes") => cs.filter((c) => c.side === side && canFight(readState(c))).map((c) => c.id);
 
-/** The side order: the party, then the foes; each side acts together. Same for "group" and "individual". */
+/**
+ * The shooting phase (seed 004, "Actions and Modifiers", Charge: "Setting occurs during the shooting phase"):
+ * those who set a weapon against a charge, facing a foe that declared one on their battlefield. They strike
+ * before the sides' turns, so a set weapon meets the charge before the charger's blow lands
+ * (docs/rules/life-guard.md, "The shooting phase").
+ */
+export function shootingPhase(cs: C[]): { setters: C[]; chargers: C[] } {
+  const able = cs.filter((c) => canFight(readState(c)));
+  const chargers = able.filter((c) => c.state.conditions.includes("charging"));
+  const setters = able.filter(
+    (c) => c.state.conditions.includes("set weapon") && chargers.some((x) => x.side !== c.side && fieldOf(x.state) === fieldOf(c.state)),
+  );
+  return { setters, chargers: chargers.filter((x) => setters.some((c) => c.side !== x.side)) };
+}
+
+/** The side order: the shooting phase (when a set weapon meets a charge), the party, then the foes; each side acts together. */
 export function initiative(input: InitiativeInput<LifeGuardSheet>, _bag: DiceBag): InitiativeResult {
-  const party = ableIds(input.combatants, "party");
-  const foes = ableIds(input.combatants, "foes");
-  const order = [party, foes].filter((g) => g.length > 0);
+  const { setters, chargers } = shootingPhase(input.combatants);
+  const first = setters.map((c) => c.id);
+  const party = ableIds(input.combatants, "party").filter((id) => !first.includes(id));
+  const foes = ableIds(input.combatants, "foes").filter((id) => !first.includes(id));
+  const order = [first, party, foes].filter((g) => g.length > 0);
   const lines = [`Round ${input.round} (${ROUND_SECONDS} seconds): the PCs act first, then their opponents. No dice.`];
+  const rules = [R.grid];
+  if (setters.length) {
+    const names = (xs: C[]) => xs.map((c) => c.name).join(", ");
+    lines.unshift(`Shooting phase first: ${names(setters)} set${setters.length === 1 ? "s a weapon" : " weapons"} against the charge of ${names(chargers)}, and strike${setters.length === 1 ? "s" : ""} before the sides' turns.`);
+    rules.push(R.actions);
+  }
   if (input.method === "individual") lines.push("Life & Guard has no individual initiative: sides alternate.");
-  return { title: "Initiative: PCs first", lines, rules: [R.grid], rolls: [], order };
+  return { title: setters.length ? "Initiative: the shooting phase, then PCs first" : "Initiative: PCs first", lines, rules, rolls: [], order };
 }
 
 /**
@@ -67,14 +90,14 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
   if (input.round !== 1)
     return {
       title: `Round ${input.round}`,
-      lines: [`Round ${input.round}: the sides alternate, PCs first, until defeat or escape.`],
-      rules: [R.grid],
+      lines: [...init.lines.filter((l) => l.startsWith("Shooting phase")), `Round ${input.round}: the sides alternate, PCs first, until defeat or escape.`],
+      rules: init.rules,
       rolls: [],
       cannotAct: [],
       order: init.order,
     };
   const cannotAct: string[] = [];
-  const lines: string[] = ["First round: each PC rolls 1d6 against Guard to act (acts on a roll at most its Guard)."];
+  const lines: string[] = [...init.lines.filter((l) => l.startsWith("Shooting phase")), "First round: each PC rolls 1d6 against Guard to act (acts on a roll at most its Guard)."];
   for (const c of input.combatants) {
     if (c.side !== "party" || !canFight(readState(c))) continue;
     const r = actRoll(c, bag);
@@ -89,7 +112,7 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
   lines.push(`Theatre of the Mind: the Melee rank starts ${t.engaged.party.length} v ${t.engaged.foes.length}${t.waiting.length ? `; waiting behind: ${t.waiting.map(name).join(", ")}` : ""}.`);
   if (t.waiting.length) lines.push(`They step in when one of the three on their side falls or leaves, or from round 2.`);
   const effects = t.waiting.map((id): Effect => ({ targetId: id, addConditions: [WAITING] }));
-  return { title: "Round 1", lines, rules: [R.grid, R.theatre, R.choice("Rolling against Guard"), ...(t.waiting.length ? [R.choice("Waiting behind the 3 v 3")] : [])], rolls: bag.since(mark), cannotAct, order: init.order, effects };
+  return { title: "Round 1", lines, rules: [...init.rules, R.theatre, R.choice("Rolling against Guard"), ...(t.waiting.length ? [R.choice("Waiting behind the 3 v 3")] : [])], rolls: bag.since(mark), cannotAct, order: init.order, effects };
 }
 
 /** The round-1 mark of a Melee-rank combatant beyond the first three of its side. */
@@ -178,6 +201,8 @@ export const words = {
     if (kind === "blasting" && a) return w(`blasting (${a} targets)`, "round");
     if (kind === "oil" && a && b) return w(`${a} oiled against ${b}`, "encounter");
     if (kind === "enchanted" && a) return w(`${a} enchanted${b ? ` (${b})` : ""}`, "healed");
+    if (kind === "field" && a) return w(`on the ${a} battlefield`, "encounter");
+    if (kind === "enchanted armour") return w(`armour enchanted${a ? ` (${a})` : ""}`, "healed");
     if (kind === "front" && a) return w(`front line at ${a} m`, "encounter");
     if (/^moved \d squares$/.test(condition)) return w(condition, "round");
     return undefined;
@@ -205,7 +230,10 @@ export const round: RoundRules<LifeGuardSheet> = {
   declare: (input, dice) => declare(input, dice, { round: input.round, declared: input.declared, others: input.others, phase: input.phase ?? "declare" }),
   allowance: (who, ctx) => allowance(who, ctx),
   // Before the first round's roll against Guard, each PC's chance to act.
-  note: (who, ctx) => (who.side === "party" && ctx.round <= 1 && ctx.phase === "declare" && canFight(readState(who)) ? actChance(readState(who).guard) : null),
+  note: (who, ctx) => {
+    if (ctx.phase === "act" && shootingPhase([who, ...ctx.others]).setters.includes(who)) return "strikes in the shooting phase, before the charge lands";
+    return who.side === "party" && ctx.round <= 1 && ctx.phase === "declare" && canFight(readState(who)) ? actChance(readState(who).guard) : null;
+  },
 };
 
 // The text has no wandering-monster check: none is rolled unless the referee sets a chance (docs/rules/life-guard.md, "Between fights").

@@ -49,6 +49,11 @@ export const sheetSchema = z.object({
   /** Maximum Guard (Scars can raise it, up to 12). */
   guard: int("Guard", 0, 12, 3),
   armour: int("Armour", 0, 4, 0),
+  /**
+   * An Enchantment applied to the armour, by name ("warding"): its next hit is soaked by 2d6 in place of the
+   * Armour, once, until a rest (seed 004, "Enchantment": "to their weapons and armour").
+   */
+  armourEnchantment: z.string().trim().toLowerCase().min(1, "Name the armour's Enchantment (e.g. warding)").max(30, "The armour's Enchantment: at most 30 characters").optional(),
   /** Morale (monsters) / starting loyalty (retainers). */
   morale: int("Morale", 2, 12, 7),
   str: int("STR", 3, 18, 10),
@@ -135,6 +140,12 @@ export interface LifeGuardState extends CombatState {
 /** The condition that marks an applied, unspent Enchantment on a weapon. */
 export const enchantmentCondition = (weapon: string, condition?: string): Mark =>
   `enchanted:${weapon.trim().toLowerCase()}:${(condition ?? "").trim().toLowerCase()}`;
+/** The condition that marks an applied, unspent Enchantment on the armour. */
+export const armourEnchantmentCondition = (name?: string): Mark => `enchanted armour:${(name ?? "").trim().toLowerCase()}`;
+export const findArmourEnchantment = (state: CombatState): { key: Mark; name: string } | undefined => {
+  const key = state.conditions.find((c) => c.startsWith("enchanted armour:"));
+  return key === undefined ? undefined : { key, name: key.slice("enchanted armour:".length) };
+};
 export function findEnchantment(state: CombatState, weapon: string): { key: Mark; condition: string } | undefined {
   const prefix = `enchanted:${weapon.trim().toLowerCase()}:`;
   const key = state.conditions.find((c) => c.startsWith(prefix));
@@ -161,11 +172,19 @@ export const rankFromConditions = (conditions: Mark[]): Rank | undefined => {
   return r && RANKS.includes(r) ? r : undefined;
 };
 
+/**
+ * "Each combat occurs on one or more battlefields" (seed 004, "Positioning"): the battlefield a combatant moved
+ * to is the fight mark `field:<name>`; without one it stands on the battlefield the fight started on ("").
+ */
+export const fieldCondition = (name: string) => `field:${name.trim().toLowerCase()}` as const;
+export const fieldOf = (state: CombatState): string => state.conditions.find((c) => c.startsWith("field:"))?.slice(6) ?? "";
+
 /** Fresh state. No rank is stored: it comes from the weapons until the fight places or moves the combatant. */
 export function initialState(sheet: LifeGuardSheet): CombatState {
   const conditions = sheet.weapons
     .filter((w) => w.tags.includes("enchanted") || w.enchantment !== undefined)
     .map((w) => enchantmentCondition(w.name, w.enchantment));
+  if (sheet.armourEnchantment) conditions.push(armourEnchantmentCondition(sheet.armourEnchantment));
   return {
     conditions,
     life: sheet.life,
@@ -228,7 +247,7 @@ export function describeSheet(sheet: LifeGuardSheet): [string, string][] {
   const rows: [string, string][] = [
     ["Life", String(sheet.life)],
     ["Guard", String(sheet.guard)],
-    ["Armour", String(sheet.armour)],
+    ["Armour", `${sheet.armour}${sheet.armourEnchantment ? ` (enchanted: ${sheet.armourEnchantment})` : ""}`],
     ["Morale", String(sheet.morale)],
     ["STR · DEX · WIL", `${sheet.str} · ${sheet.dex} · ${sheet.wil}`],
     [
