@@ -12,7 +12,7 @@ import type { Combatant, Declaration, DeclareInput, DeclareResult, Effect, Round
 import { RuleError } from "../types.js";
 import { disengage, halfMove, movementRate, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
-import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf } from "./marks.js";
+import { CHARGING_AT, CLOSED_ON, DISENGAGED, FLEEING_FROM, NO_ATTACK_FROM_COVER, READIED, spellOf } from "./marks.js";
 import { firstStrike } from "./combat.js";
 import { cannotActReason, noInitiativeReason } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
@@ -57,10 +57,15 @@ export const DECLARATIONS: Declaration[] = [
 
 export function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> & { phase: "declare" | "act" }): Declaration[] {
   if (cannotActReason(who, ctx.round)) return [];
+  // "Grappling": the held "cannot act except to attempt to break the hold" (a grapple, plan.ts): nothing to declare.
+  if (who.state.conditions.includes("held")) return [];
   // A spell of several rounds: casting is the caster's whole action until it takes effect.
   if (castingSpell(who)) return [];
   if (ctx.phase === "declare") return DECLARATIONS.filter((x) => x.when === "before");
-  if (ctx.declared.some((id) => id in WHOLE_ROUND) || noInitiativeReason(who)) return [];
+  if (noInitiativeReason(who)) return [];
+  // "Use an Ability": "Ability may involve movement": after an ability, a move (up to the normal rate, declareMove).
+  if (ctx.declared.includes("ability") && !ctx.declared.includes("move")) return DECLARATIONS.filter((x) => x.id === "move");
+  if (ctx.declared.some((id) => id in WHOLE_ROUND)) return [];
   // After a move, only taking cover (the move may end behind it); nothing twice.
   const open = ctx.declared.includes("move") ? ["cover"] : DECLARATIONS.map((x) => x.id);
   return DECLARATIONS.filter((x) => x.when === "turn" && open.includes(x.id) && !ctx.declared.includes(x.id) && !(x.id === "move" && ctx.declared.includes("charge")));
@@ -78,6 +83,9 @@ const REDUCTIONS: Record<string, [number, string]> = {
  * Keeper's reduction of it, fractions dropped and never below 5 ft. `why` says the reduction, when there is one.
  */
 export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: string } {
+  // "At least 5 feet in a combat round, unless the character is restrained or otherwise unable to move": 0 ft.
+  if (who.state.conditions.includes("restrained"))
+    return { rate: movementRate(who.sheet.move, { restrained: true }), why: `${who.name} is restrained: no movement at all, not even the 5 ft the Castle Keeper otherwise allows` };
   const key = Object.keys(REDUCTIONS).find((k) => who.state.conditions.includes(markOf(k)));
   if (!key) return { rate: who.sheet.move };
   const [by, words] = REDUCTIONS[key]!;
@@ -185,6 +193,9 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
     const remove = replaced.filter((c) => !add.includes(c));
     return [{ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) }];
   };
+  // "Unless the character is restrained or otherwise unable to move": a charge or a disengagement is movement.
+  const still = moveRate(who);
+  if (still.rate === 0 && ["charge", "disengage", "withdraw"].includes(input.id)) throw new RuleError(`${still.why ?? `${who.name} cannot move`}: no ${input.id === "charge" ? "charge" : "disengagement"} (Castles & Crusades · Movement in the Combat Round).`);
   switch (input.id) {
     case "charge": {
       const { rate, why: slowed } = moveRate(who);
@@ -198,7 +209,8 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       const foe = named({ ...input, detail: read.name ?? read.unknown ?? "" }, (c) => c.side !== who.side && !isOut(c), "the foe charged");
       const c = validateCharge({ rate, distanceFt: dist });
       if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}${slowed ? ` ${slowed}.` : ""}`);
-      return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`], c.rules, self(["charging", `${CHARGING_AT}${foe.id}`]));
+      const gap = closesGap(who, foe);
+      return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`, ...(gap ? [gap.line] : [])], c.rules, [...self(["charging", `${CHARGING_AT}${foe.id}`]), ...(gap ? [gap.effect] : [])]);
     }
     case "dodge":
       return result(`${who.name} dodges`, [`${who.name} dodges this round: +2 AC against up to three attacks from foes in front, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Dodge")], self(["dodging"]));
@@ -248,19 +260,41 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const closeEffects: Effect[] = close ? [{ targetId: who.id, addConditions: [close.mark] }] : [];
   const { rate, why: slowed } = moveRate(who);
   const said = slowed ? ` ${slowed}.` : "";
+  if (rate === 0 && ft > 0) throw new RuleError(`${slowed ?? `${who.name} cannot move`} (Castles & Crusades · Movement in the Combat Round).`);
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const n = toSquares(ft);
   const squares = n > 0 ? `${ft} ft (${n} square${n === 1 ? "" : "s"})` : `${ft} ft (less than a square)`;
-  // Moving out from behind cover ends it ("until one or the other move out from behind it").
-  const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
+  // Moving out from behind cover ends it ("until one or the other move out from behind it"), and the ruling with it.
+  const cover = who.state.conditions.filter((c) => c.startsWith("cover:") || c === NO_ATTACK_FROM_COVER);
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
+  // "Disengaging from Combat": the distance a disengagement put between them holds until a move closes it.
+  const closing = foe ? closesGap(who, foe) : null;
+  if (closing) leave.push(closing.effect);
   const rules = close ? [ref("Initiative")] : [];
+  if (closing) closeLines.push(closing.line);
+  // "Use an Ability": "Ability may involve movement, but in most cases the movement will not exceed the normal movement rate."
+  if (input.declared.includes("ability")) {
+    const asAbility = validateAction({ action: "ability", moveFt: ft, rate });
+    if (!asAbility.ok) throw new RuleError(`${who.name} used an ability this round: its movement is at most the normal rate (${asAbility.maxMoveFt} ft), not ${ft} ft (Castles & Crusades · Use an Ability).${said}`);
+    return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares} with the ability: up to the normal rate (${asAbility.maxMoveFt} ft).${said}`, ...closeLines], [ref("Use an Ability"), ...rules], [...leave, ...closeEffects]);
+  }
   if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.${said}`, ...closeLines], [...rules, ...asAttack.rules], [...leave, ...closeEffects]);
   // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
   if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.${said}`);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
   if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.${said}`);
   return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.${said}`, ...closeLines], [...rules, ...asMove.rules], [...leave, ...closeEffects, { targetId: who.id, addConditions: ["moved far"] }]);
+}
+
+/**
+ * "Disengaging from Combat": "In the round following the disengagement the character or monster has put distance
+ * between theirselves and their opponent." The mark `disengaged` holds it; a move that closes on the one apart (or
+ * the one apart closing on a foe) ends it.
+ */
+function closesGap(who: Combatant<SiegeSheet>, foe: Combatant<SiegeSheet>): { effect: Effect; line: string } | null {
+  const apart = [foe, who].find((c) => c.state.conditions.includes(DISENGAGED));
+  if (!apart) return null;
+  return { effect: { targetId: apart.id, removeConditions: [DISENGAGED] }, line: `${who.name} closes the distance ${apart.name}'s disengagement had put between them: melee again.` };
 }
 
 /** "Cover": +2 / +4 / +6 / +10 AC; in melee it counts for both sides (see plan.ts). */

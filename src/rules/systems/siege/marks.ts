@@ -32,3 +32,13 @@ export const spellOf = (c: string): { round: number; name: string } | undefined 
 
 /** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
 export const READIED = "readied:";
+
+/**
+ * Marks one who disengaged ("Disengaging from Combat": "In the round following the disengagement the character or
+ * monster has put distance between theirselves and their opponent"): no melee with its foes until a move closes it.
+ */
+export const DISENGAGED = "disengaged" as const;
+/** The Castle Keeper's ruling ("Cover": "may rule that the character seeking cover may not attack"). */
+export const NO_ATTACK_FROM_COVER = "no attack from cover" as const;
+/** The referee's mark ("Situational Modifiers": "attackers must know of a defender's presence"). */
+export const UNNOTICED = "unnoticed" as const;
