@@ -128,6 +128,35 @@ describe("Castles & Crusades: the last rules in play", () => {
     await say("referee", "encounter end");
   });
 
+  // seed 003, "Use an Ability": "Some abilities, like spells, take more than one round to complete."
+  it("an ability of 2 rounds is the action until it completes on its user's turn the following round", async () => {
+    await say("referee", "encounter start", { monsters: "1 rat", ...RATS });
+    let shown = "";
+    for (let i = 0; i < 4 && !/round 1 · Una to act/.test(shown); i++) shown = `${await say("referee", "next")}\n${await board()}`;
+    expect(await say("alice", "declare", { action: "ability", detail: "Turn undead, 2 rounds" })).toMatch(
+      "Una begins Turn undead, 2 rounds to complete: it completes on Una's turn in round 2, the following round. Until then it is Una's action each round: no attack or other action.\nCastles & Crusades · Use an Ability",
+    );
+    expect(await board()).toMatch(/\*\*Una\*\* .* · using Turn undead: it completes in round 2 · declared: Use an ability/);
+    await refused("alice", "attack", { target: "Rat" }, "Una cannot attack this round (still using Turn undead: it completes in round 2).");
+    // On Una's turn in round 2 the channel says the ability completes (the turn then passes on: nothing else is left).
+    shown = "";
+    for (let i = 0; i < 6 && !/Una's Turn undead completes now/.test(shown); i++) shown += `${await say("referee", "next")}\n${await board()}\n`;
+    expect(shown).toMatch(/\nUna's Turn undead completes now, in round 2: that is Una's action this round \(Castles & Crusades · Use an Ability\)\./);
+    expect(await board()).toMatch(/round 2 · [\s\S]*\*\*Una\*\* .* · completing an ability: that is this round's action/);
+    await refused("alice", "attack", { target: "Rat" }, "Una cannot attack this round (completing an ability: that is this round's action).");
+  });
+
+  // seed 003, "Use an Ability": "A character or monster may perform one class or racial ability each round … Some
+  // monsters can perform more than one ability per round."
+  it("a monster whose line gives ABILITIES 2 uses two abilities a round; a character one", async () => {
+    await say("referee", "encounter start", { monsters: "1 wyrm", stats: "HD 5 AC 18 ATK bite 2d8 ABILITIES 2", surprise: false });
+    await say("referee", "next");
+    expect(await say("referee", "declare", { who: "Wyrm", action: "ability", detail: "breath, fear aura" })).toMatch(
+      /^Wyrm: use an ability\nWyrm uses breath and fear aura, 2 abilities this round\. That is the round's action: no attack as well; it may involve movement, up to the normal rate \(`\/declare move`\)\./,
+    );
+    await refused("alice", "declare", { action: "ability", detail: "climb, hide" }, `Una may perform one ability a round, not 2 ("Some monsters can perform more than one ability per round": a monster's sheet or line gives \`abilities\`, e.g. \`ABILITIES 2\`).`);
+  });
+
   // seed 003, "Hit Points": "The cure is for 8 hit points, but the knight is only brought back up to 0 hit points";
   // "In general, hit points heal at a rate of one point per day". The text keeps no light or supplies.
   it("a cure below 0 says what it did; a rest of days says days and hours, and nothing of light or supplies", async () => {

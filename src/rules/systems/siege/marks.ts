@@ -30,6 +30,13 @@ export const spellOf = (c: string): { round: number; name: string } | undefined 
   return m ? { round: Number(m[1]), name: m[2]! } : undefined;
 };
 
+/** Marks an ability of two or more rounds ("Use an Ability"): `ability until:<round it completes>:<ability>`. */
+export const ABILITY_UNTIL = "ability until:";
+export const abilityOf = (c: string): { round: number; name: string } | undefined => {
+  const m = c.startsWith(ABILITY_UNTIL) ? /^(\d+):(.*)$/s.exec(c.slice(ABILITY_UNTIL.length)) : null;
+  return m ? { round: Number(m[1]), name: m[2]! } : undefined;
+};
+
 /** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
 export const READIED = "readied:";
 

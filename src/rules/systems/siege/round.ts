@@ -10,11 +10,15 @@ import type { Allowance, CampaignOptions, Combatant, RoundContext, RoundRules } 
 import { inMeleeWith, NO_ATTACK_FROM_COVER, STRUCK_FLEEING } from "./marks.js";
 import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
-import { castingSpell, declarations, declare, moveRate, spellOnTurn, WHOLE_ROUND, WHOLE_ROUND_RULE } from "./declare.js";
+import { castingSpell, usingAbility, declarations, declare, moveRate, spellOnTurn, WHOLE_ROUND, WHOLE_ROUND_RULE } from "./declare.js";
 
 function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): Allowance {
   const spell = castingSpell(who)?.spell;
   if (spell && ctx.round < spell.round) return { attacks: 0, why: `still casting ${spell.name}: it takes effect in round ${spell.round}`, rule: ref("Cast a Spell") };
+  // "Some abilities, like spells, take more than one round to complete": the ability is the action until it completes.
+  const ability = usingAbility(who)?.ability;
+  if (ability) return { attacks: 0, why: `still using ${ability.name}: it completes in round ${ability.round}`, rule: ref("Use an Ability") };
+  if (who.state.conditions.includes("completing an ability")) return { attacks: 0, why: "completing an ability: that is this round's action", rule: ref("Use an Ability") };
   const spent = ctx.declared.find((id) => id in WHOLE_ROUND);
   // A spell's touch attack is the spell's own: one attack, a touch (plan.ts refuses any other).
   if (spent) return { attacks: spent === "spell" ? 1 : 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };

@@ -1,7 +1,7 @@
 /** Castles & Crusades' conditions in words players read, and how long each lasts. */
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { ConditionWord, Lifetime, SystemWords } from "../types.js";
-import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf, STRUCK_FIRST_BY } from "./marks.js";
+import { abilityOf, CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf, STRUCK_FIRST_BY } from "./marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -24,6 +24,7 @@ export const words = {
     "moved far": w("moved more than half its rate: no attack", "round"),
     aiding: w("tending a wounded ally", "round"),
     casting: w("casting a spell: only its touch attack this round", "round"),
+    "completing an ability": w("completing an ability: that is this round's action", "round"),
     held: w("held (prone and defenceless; can act only to break the hold)", "encounter"),
     // "Disengaging from Combat": the distance it put between itself and its foes, until a move closes it.
     disengaged: w("out of melee after disengaging (until a move closes on it)", "encounter"),
@@ -54,6 +55,8 @@ export const words = {
     if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
     if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
+    const ability = abilityOf(c);
+    if (ability) return w(`using ${ability.name}: it completes in round ${ability.round}`, "encounter");
     const spell = spellOf(c);
     if (spell) return w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter");
     if (c.startsWith(READIED)) return w(`${c.slice(READIED.length)} out of the backpack, ready`, "encounter");
