@@ -168,9 +168,13 @@ describe("Castles & Crusades: the last rules in play", () => {
     await say("referee", "dungeon set", { chance: 0 });
     const rest = await say("referee", "dungeon rest", { days: 9 });
     expect(rest).toMatch(/\nTime: Turn 1296 · 9 days elapsed\n/);
-    expect(rest).not.toMatch(/rounds\)|\nLight:|\nSupplies:/);
+    expect(rest).not.toMatch(/\(\d+ rounds\)|\nLight:|\nSupplies:/);
     const status = await say("referee", "dungeon status");
     expect(status).toMatch(/\nTime: Turn 1296 · 9 days elapsed\n/);
     expect(status).not.toMatch(/\nLight:|\nSupplies:/);
+    // The movement line names this book's ruling, never Basic/Expert's "Group Movement Rate".
+    expect(status).toMatch(/\nMovement: The slowest is Una \(30 ft a combat round\); the text gives no rate per turn, the referee judges the distance\.\n/);
+    expect(status).toMatch(/\nCastles & Crusades · a ruling: the party goes at its slowest member's rate \(this text gives movement only in combat rounds\)$/);
+    expect(status).not.toMatch(/Basic\/Expert/);
   });
 });
