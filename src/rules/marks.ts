@@ -53,6 +53,7 @@ export type FamilyMark =
   | `closed on:${string}`
   | `struck first by:${string}`
   | `casting until:${number}:${string}`
+  | `ability until:${number}:${string}`
   | `readied:${string}`
   | `cover:${CoverKey}`
   // Life & Guard
@@ -101,6 +102,8 @@ export const dodged = (n: number) => `dodged:${n}` as const;
 export const cover = (key: CoverKey) => `cover:${key}` as const;
 /** Castles & Crusades: a spell of several rounds, taking effect in `round`. */
 export const castingUntil = (round: number, spell: string) => `casting until:${round}:${spell}` as const;
+/** Castles & Crusades: an ability of several rounds, completed on its user's turn in `round`. */
+export const abilityUntil = (round: number, ability: string) => `ability until:${round}:${ability}` as const;
 /** Castles & Crusades: an item out of the backpack. */
 export const readied = (item: string) => `readied:${item}` as const;
 /** Life & Guard: a weapon oiled against a kind of foe. */

@@ -136,7 +136,7 @@ describe("Castles & Crusades, a fight round by round", () => {
     expect((await state("Cy")).conditions).toEqual(["dead"]);
     // "With most magical healing, the character's hit points can only be returned to 0" (the knight's example).
     const heal = await cmd("referee", "heal", { target: "Bo", amount: 8 });
-    expect(text(heal.message)).toMatch(/Bo is below 0 HP: magical healing brings them only to 0/);
+    expect(text(heal.message)).toMatch(/The cure of 8 brings Bo from -8 to 0 HP \(magical healing below 0 goes no further than 0\)\./);
     expect((await state("Bo")).hp).toBe(0);
     expect((await state("Bo")).conditions).toEqual(["unconscious"]);
   });

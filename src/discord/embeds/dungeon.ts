@@ -1,7 +1,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
 import type { TurnsReport } from "../../play/dungeon/index.js";
 import type { DungeonView } from "../../play/dungeon/view.js";
-import { effectLines, elapsedWords, lightLines, suppliesLines, turnOf } from "../../rules/dungeon/index.js";
+import { effectLines, elapsedWords, lightLines, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, suppliesLines, turnOf } from "../../rules/dungeon/index.js";
 import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField, ruleEmbed } from "./rules.js";
 import { Embed } from "./embed.js";
@@ -9,8 +9,24 @@ import { ids } from "../ids.js";
 
 const field = (name: string, lines: string[]) => ({ name, value: clip(lines.join("\n") || "—", LIMITS.fieldValue) });
 
+/** The time: past a day, in days and hours (a count of rounds says nothing then); under a day, to the round. */
 function timeLine(v: DungeonView): string {
+  if (v.rounds >= ROUNDS_PER_DAY) return `Turn ${turnOf(v.rounds)} · ${elapsedWords(v.rounds - (v.rounds % ROUNDS_PER_HOUR))} elapsed`;
   return `Turn ${turnOf(v.rounds)} · ${elapsedWords(v.rounds)} elapsed (${v.rounds} rounds)`;
+}
+
+/**
+ * Light and supplies, only where they are kept: the system's text has rules for them (its row cites no ruling), or
+ * the table uses them by the ruling (a light lit, a supply set). A system without either says nothing of them.
+ */
+function keptFields(v: DungeonView): { name: string; value: string }[] {
+  const st = v.state;
+  const lit = v.lightRules || st.lit || st.lights.length > 0;
+  const stocked = v.suppliesRules || Object.values(st.supplies).some((x) => x !== null);
+  return [
+    ...(lit ? [field("Light", lightLines(st.lights, v.rounds, v.lightRules || st.lit))] : []),
+    ...(stocked ? [field("Supplies", suppliesLines(st.supplies))] : []),
+  ];
 }
 
 /** /dungeon status, and the state after any dungeon change (`lines` say what changed). */
@@ -21,9 +37,9 @@ export function dungeonEmbed(v: DungeonView, title?: string, lines: string[] = [
     .setTitle(clip(title ?? `Dungeon: ${v.campaign.name}`, LIMITS.title))
     .addFields(
       field("Time", [timeLine(v)]),
-      field("Light", lightLines(st.lights, v.rounds, v.lightRules || st.lit)),
+      ...keptFields(v).filter((x) => x.name === "Light"),
       field("Effects", effectLines(st.effects, v.rounds)),
-      field("Supplies", suppliesLines(st.supplies)),
+      ...keptFields(v).filter((x) => x.name === "Supplies"),
       field("Movement", [v.movement.line]),
       field("Next wandering check", [
         s.wanderingChance === 0 ? "None: the chance is 0 in 6 (/dungeon set chance)" : `Turn ${v.nextCheck} (every ${s.wanderingEvery} turn${s.wanderingEvery === 1 ? "" : "s"}, ${s.wanderingChance} in 6)`,
@@ -54,7 +70,7 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
       // A turn with no check rolls nothing: no empty Dice field.
       ...(rolls.length ? [{ name: "Dice", value: rollsField(rolls) }] : []),
       field("Time", [timeLine(r.view)]),
-      field("Light", lightLines(r.view.state.lights, r.view.rounds, r.view.lightRules || r.view.state.lit)),
+      ...keptFields(r.view).filter((x) => x.name === "Light"),
       field("Movement", [r.view.movement.line]),
     )
     .setFooter({ text: citations(r.turns.flatMap((t) => t.result.rules)) });

@@ -19,6 +19,8 @@ export interface DungeonView {
   nextCheck: number;
   /** The text has light rules of its own (else light burns by a ruling, and darkness is told only once someone lit one: `state.lit`). */
   lightRules: boolean;
+  /** The text has supplies rules of its own (else rations and water are kept only once the referee sets them). */
+  suppliesRules: boolean;
 }
 
 export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: number, state: DungeonState): Promise<DungeonView> {
@@ -34,5 +36,6 @@ export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: numbe
     movement: partyMovement({ dungeon: campaignSystem(campaign).dungeon, members: party, settings, loads: state.loads }),
     nextCheck: nextCheckTurn(turnOf(rounds), settings.wanderingEvery),
     lightRules: !RULING.test(campaignSystem(campaign).dungeon?.cites?.light ?? ""),
+    suppliesRules: !RULING.test(campaignSystem(campaign).dungeon?.cites?.supplies ?? ""),
   };
 }

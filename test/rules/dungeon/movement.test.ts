@@ -31,7 +31,7 @@ describe("movement per dungeon turn", () => {
   });
 
   it("systems without a rate per turn say so", () => {
-    expect(partyMovement({ dungeon: systemOf("siege").dungeon, members: [m("A", { move: 30 }), m("B", { move: 20 })], settings: { encumbrance: "none" }, loads: {} }).line).toMatch(/slowest is B \(20 ft a round\)/);
+    expect(partyMovement({ dungeon: systemOf("siege").dungeon, members: [m("A", { move: 30 }), m("B", { move: 20 })], settings: { encumbrance: "none" }, loads: {} }).line).toMatch(/slowest is B \(20 ft a combat round\)/);
     expect(partyMovement({ dungeon: systemOf("life-guard").dungeon, members: [m("A")], settings: { encumbrance: "none" }, loads: {} }).perTurn).toBeNull();
   });
 });

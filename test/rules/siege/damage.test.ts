@@ -63,6 +63,18 @@ describe("hit point states", () => {
     expect(again.state.conditions).toEqual([]);
   });
 
+  // seed 003, "Hit Points": "the character's hit points can only be returned to 0": a cure smaller than the wound
+  // below 0 raises by its amount, a larger one stops at 0 and the rest is lost; the line says which.
+  it("a cure below 0 raises by its amount, never past 0, and says what it did", () => {
+    const low = hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying"] });
+    const small = siege.applyHealing(low, 3);
+    expect(small.state.hp).toBe(-5);
+    expect(small.result.lines[0]).toBe("The cure of 3 brings Kay from -8 to -5 HP (magical healing below 0 goes no further than 0).");
+    const big = siege.applyHealing(hurt(-1, { conditions: ["unconscious", "grievously wounded"] }), 8);
+    expect(big.state.hp).toBe(0);
+    expect(big.result.lines[0]).toBe("The cure of 8 brings Kay from -1 to 0 HP, as far as magical healing goes below 0: 1 of it takes effect, the other 7 are lost.");
+  });
+
   it("healing never exceeds the maximum", () => {
     expect(siege.applyHealing(hurt(18), 8).state.hp).toBe(20);
   });

@@ -19,6 +19,11 @@ describe("what may be declared", () => {
     expect(r.declarations(una(), ctx([], ["move"], "act")).map((d) => d.id)).toEqual(["cover"]);
     // A dodger does nothing else this round.
     expect(r.declarations(una(["dodging"]), ctx([], ["dodge"], "act"))).toEqual([]);
+    // seed 003, "Use an Ability": "Ability may involve movement": after an ability, a move.
+    expect(r.declarations(una(), ctx([], ["ability"], "act")).map((d) => d.id)).toEqual(["move"]);
+    // seed 003, "Grappling": the held "cannot act except to attempt to break the hold": nothing to declare.
+    expect(r.declarations(una(["held"]), ctx([], [], "act"))).toEqual([]);
+    expect(r.declarations(una(["held"]), ctx([]))).toEqual([]);
     // The fallen declare nothing.
     expect(r.declarations(pc("Down", {}, { hp: 0, conditions: ["unconscious"] }), ctx([]))).toEqual([]);
   });

@@ -163,8 +163,15 @@ export function applyHealing(c: Combatant<SiegeSheet>, amount: number): DamageRe
   let hp = st.hp;
   let left = amount;
   if (hp < 0) {
-    lines.push(`${c.name} is below 0 HP: magical healing brings them only to 0 (${amount} healed, ${-hp} used).`);
-    hp = 0;
+    // "With most magical healing, the character's hit points can only be returned to 0": the knight at −1, cured for 8, is at 0.
+    const to = Math.min(0, hp + amount);
+    const lost = amount - (to - hp);
+    lines.push(
+      lost > 0
+        ? `The cure of ${amount} brings ${c.name} from ${hp} to 0 HP, as far as magical healing goes below 0: ${to - hp} of it takes effect, the other ${lost} ${lost === 1 ? "is" : "are"} lost.`
+        : `The cure of ${amount} brings ${c.name} from ${hp} to ${to} HP (magical healing below 0 goes no further than 0).`,
+    );
+    hp = to;
     left = 0;
   } else {
     const gain = Math.min(left, st.hpMax - hp);

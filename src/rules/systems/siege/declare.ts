@@ -3,7 +3,7 @@
  * distance window), Dodge, Evade, Disengage (hasty or fighting). On one's turn: a move, taking cover, aiding the
  * mortally wounded, casting a spell, using an item or an ability.
  */
-import { castingUntil, cover, evading, fleeingFrom, markOf, type CoverKey, type Mark } from "../../marks.js";
+import { abilityUntil, castingUntil, cover, evading, fleeingFrom, markOf, type CoverKey, type Mark } from "../../marks.js";
 import { offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
 import { readNameAndNumber } from "../../round/named.js";
@@ -12,7 +12,7 @@ import type { Combatant, Declaration, DeclareInput, DeclareResult, Effect, Round
 import { RuleError } from "../types.js";
 import { disengage, halfMove, movementRate, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
-import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf } from "./marks.js";
+import { abilityOf, CHARGING_AT, CLOSED_ON, DISENGAGED, FLEEING_FROM, NO_ATTACK_FROM_COVER, READIED, spellOf } from "./marks.js";
 import { firstStrike } from "./combat.js";
 import { cannotActReason, noInitiativeReason } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
@@ -52,15 +52,22 @@ export const DECLARATIONS: Declaration[] = [
   d("cover", "Take cover", ref("Cover"), "turn", "1/4, 1/2, 3/4 or full"),
   d("spell", "Cast a spell", ref("Cast a Spell"), "turn", "the spell, and its rounds if two or more: Sleep 2 rounds"),
   d("item", "Use an item", ref("Use an Item"), "turn", "the item, e.g. potion of healing"),
-  d("ability", "Use an ability", ref("Use an Ability"), "turn"),
+  d("ability", "Use an ability", ref("Use an Ability"), "turn", "the ability, and its rounds if two or more: Turn undead 2 rounds"),
 ];
 
 export function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet> & { phase: "declare" | "act" }): Declaration[] {
   if (cannotActReason(who, ctx.round)) return [];
+  // "Grappling": the held "cannot act except to attempt to break the hold" (a grapple, plan.ts): nothing to declare.
+  if (who.state.conditions.includes("held")) return [];
   // A spell of several rounds: casting is the caster's whole action until it takes effect.
   if (castingSpell(who)) return [];
+  // "Use an Ability": "Ability may involve movement": after an ability (declared, or completing now), a move up to the
+  // normal rate (declareMove); in the rounds between, the ability of several rounds is the whole action.
+  if (ctx.phase === "act" && abilityThisRound(who, ctx.declared)) return ctx.declared.includes("move") ? [] : DECLARATIONS.filter((x) => x.id === "move");
+  if (usingAbility(who)) return [];
   if (ctx.phase === "declare") return DECLARATIONS.filter((x) => x.when === "before");
-  if (ctx.declared.some((id) => id in WHOLE_ROUND) || noInitiativeReason(who)) return [];
+  if (noInitiativeReason(who)) return [];
+  if (ctx.declared.some((id) => id in WHOLE_ROUND)) return [];
   // After a move, only taking cover (the move may end behind it); nothing twice.
   const open = ctx.declared.includes("move") ? ["cover"] : DECLARATIONS.map((x) => x.id);
   return DECLARATIONS.filter((x) => x.when === "turn" && open.includes(x.id) && !ctx.declared.includes(x.id) && !(x.id === "move" && ctx.declared.includes("charge")));
@@ -78,12 +85,54 @@ const REDUCTIONS: Record<string, [number, string]> = {
  * Keeper's reduction of it, fractions dropped and never below 5 ft. `why` says the reduction, when there is one.
  */
 export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: string } {
+  // "At least 5 feet in a combat round, unless the character is restrained or otherwise unable to move": 0 ft.
+  if (who.state.conditions.includes("restrained"))
+    return { rate: movementRate(who.sheet.move, { restrained: true }), why: `${who.name} is restrained: no movement at all, not even the 5 ft the Castle Keeper otherwise allows` };
   const key = Object.keys(REDUCTIONS).find((k) => who.state.conditions.includes(markOf(k)));
   if (!key) return { rate: who.sheet.move };
   const [by, words] = REDUCTIONS[key]!;
   const rate = movementRate(who.sheet.move, { reduction: by });
   const floor = rate === 5 && who.sheet.move * (1 - by) < 5 ? ", the least the Castle Keeper allows" : "";
   return { rate, why: `${who.name}'s rate is ${rate} ft: ${who.sheet.move} ft reduced by ${words} by the Castle Keeper${floor}` };
+}
+
+/** The ability of several rounds `who` is still using, if any ("Use an Ability"). */
+export const usingAbility = (who: Combatant<SiegeSheet>) => who.state.conditions.map((c): { key: Mark; ability: ReturnType<typeof abilityOf> } => ({ key: c, ability: abilityOf(c) })).find((x) => x.ability);
+/** An ability is this round's action: declared now, or one of several rounds completing now. */
+const abilityThisRound = (who: Combatant<SiegeSheet>, declared: string[]) => declared.includes("ability") || who.state.conditions.includes("completing an ability");
+
+/**
+ * "Use an Ability": "A character or monster may perform one class or racial ability each round. Some abilities, like
+ * spells, take more than one round to complete. Some monsters can perform more than one ability per round." The
+ * detail names the ability (several, separated by commas, for a monster whose sheet gives `abilities`), and may end
+ * in its rounds (`Turn undead, 2 rounds`): then it completes on the user's turn in round R + N − 1, as a spell does.
+ */
+function declareAbility(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const { name: named, rounds } = readRounds(input.detail, "An ability");
+  const names = named ? named.split(/\s*[,;+]\s*/).filter(Boolean) : [];
+  const may = who.sheet.abilities ?? 1;
+  const rules = [ref("Use an Ability"), ref("Combat Actions")];
+  if (names.length > may)
+    throw new RuleError(`${who.name} may perform ${may === 1 ? "one ability" : `${may} abilities`} a round, not ${names.length} ("Some monsters can perform more than one ability per round": a monster's sheet or line gives \`abilities\`, e.g. \`ABILITIES 2\`).`);
+  const what = names.length ? names.join(" and ") : "an ability";
+  const move = "it may involve movement, up to the normal rate (`/declare move`)";
+  if (rounds < 2)
+    return result(`${who.name}: use an ability`, [`${who.name} uses ${what}${names.length > 1 ? `, ${names.length} abilities this round` : ""}. That is the round's action: no attack as well; ${move}.`], rules, []);
+  const at = input.round + rounds - 1;
+  return result(`${who.name} begins ${what}`, [
+    `${who.name} begins ${what}, ${rounds} rounds to complete: it completes on ${who.name}'s turn in round ${at}${rounds === 2 ? ", the following round" : ""}. Until then it is ${who.name}'s action each round: no attack or other action.`,
+  ], rules, [{ targetId: who.id, addConditions: [abilityUntil(at, what)] }]);
+}
+
+/** A detail that may end in a count of rounds (`Sleep, 2 rounds`, `Sleep rounds:2`): the name and the rounds (1 if none). */
+function readRounds(detail: string | undefined, what: string): { raw: string; name: string; rounds: number } {
+  const raw = (detail ?? "").trim();
+  const m = /(?:^|[,;\s])(?:rounds?\s*(?:[:=]\s*)?(\d+)|(\d+)\s*rounds?)$/i.exec(raw);
+  const rounds = m ? Number(m[1] ?? m[2]) : 1;
+  const name = (m ? raw.slice(0, m.index) : raw).trim().replace(/[,;]$/, "").trim();
+  if (m && (rounds < 1 || rounds > 60)) throw new RuleError(`${what}'s time is 1 to 60 rounds, not ${rounds}.`);
+  return { raw, name, rounds };
 }
 
 /** The spell `who` is still casting, if any. */
@@ -96,11 +145,9 @@ export const castingSpell = (who: Combatant<SiegeSheet>) => who.state.conditions
  */
 function declareSpell(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
-  const raw = (input.detail ?? "").trim();
-  const m = /(?:^|[,;\s])(?:rounds?\s*(?:[:=]\s*)?(\d+)|(\d+)\s*rounds?)$/i.exec(raw);
-  const rounds = m ? Number(m[1] ?? m[2]) : 1;
-  const name = (m ? raw.slice(0, m.index) : raw).trim().replace(/[,;]$/, "").trim() || "the spell";
-  if (m && (rounds < 1 || rounds > 60)) throw new RuleError(`A spell's casting time is 1 to 60 rounds, not ${rounds}.`);
+  const read = readRounds(input.detail, "A spell's casting");
+  const { raw, rounds } = read;
+  const name = read.name || "the spell";
   const rules = [ref("Cast a Spell"), ref("Combat Actions")];
   if (rounds < 2)
     return result(`${who.name}: cast a spell`, [`${who.name}: cast a spell${raw ? ` (${name})` : ""}. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack (\`/attack weapon:touch\`).`], rules, [{ targetId: who.id, addConditions: ["casting"] }]);
@@ -110,8 +157,17 @@ function declareSpell(input: DeclareInput<SiegeSheet>): DeclareResult {
   ], rules, [{ targetId: who.id, addConditions: [castingUntil(at, name)] }]);
 }
 
-/** On the caster's turn: a spell of several rounds goes on, or takes effect in its round ("Cast a Spell"). */
+/** On the caster's turn: a spell (or an ability) of several rounds goes on, or takes effect in its round ("Cast a Spell", "Use an Ability"). */
 export function spellOnTurn(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): { lines: string[]; effects: Effect[] } | null {
+  const u = usingAbility(who);
+  if (u?.ability) {
+    const { round, name } = u.ability;
+    if (ctx.round < round) return { lines: [`${who.name} goes on with ${name}: it completes in round ${round}.`], effects: [] };
+    return {
+      lines: [`${who.name}'s ${name} completes now, in round ${round}: that is ${who.name}'s action this round (Castles & Crusades · Use an Ability).`],
+      effects: [{ targetId: who.id, removeConditions: [u.key], addConditions: ["completing an ability"] }],
+    };
+  }
   const c = castingSpell(who);
   if (!c?.spell) return null;
   const { round, name } = c.spell;
@@ -185,6 +241,9 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
     const remove = replaced.filter((c) => !add.includes(c));
     return [{ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) }];
   };
+  // "Unless the character is restrained or otherwise unable to move": a charge or a disengagement is movement.
+  const still = moveRate(who);
+  if (still.rate === 0 && ["charge", "disengage", "withdraw"].includes(input.id)) throw new RuleError(`${still.why ?? `${who.name} cannot move`}: no ${input.id === "charge" ? "charge" : "disengagement"} (Castles & Crusades · Movement in the Combat Round).`);
   switch (input.id) {
     case "charge": {
       const { rate, why: slowed } = moveRate(who);
@@ -198,7 +257,8 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       const foe = named({ ...input, detail: read.name ?? read.unknown ?? "" }, (c) => c.side !== who.side && !isOut(c), "the foe charged");
       const c = validateCharge({ rate, distanceFt: dist });
       if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}${slowed ? ` ${slowed}.` : ""}`);
-      return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`], c.rules, self(["charging", `${CHARGING_AT}${foe.id}`]));
+      const gap = closesGap(who, foe);
+      return result(`${who.name} charges ${foe.name}`, [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`, ...(gap ? [gap.line] : [])], c.rules, [...self(["charging", `${CHARGING_AT}${foe.id}`]), ...(gap ? [gap.effect] : [])]);
     }
     case "dodge":
       return result(`${who.name} dodges`, [`${who.name} dodges this round: +2 AC against up to three attacks from foes in front, no initiative roll, and no attack, spell, move, ability or item.`], [ref("Dodge")], self(["dodging"]));
@@ -248,19 +308,41 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const closeEffects: Effect[] = close ? [{ targetId: who.id, addConditions: [close.mark] }] : [];
   const { rate, why: slowed } = moveRate(who);
   const said = slowed ? ` ${slowed}.` : "";
+  if (rate === 0 && ft > 0) throw new RuleError(`${slowed ?? `${who.name} cannot move`} (Castles & Crusades · Movement in the Combat Round).`);
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const n = toSquares(ft);
   const squares = n > 0 ? `${ft} ft (${n} square${n === 1 ? "" : "s"})` : `${ft} ft (less than a square)`;
-  // Moving out from behind cover ends it ("until one or the other move out from behind it").
-  const cover = who.state.conditions.filter((c) => c.startsWith("cover:"));
+  // Moving out from behind cover ends it ("until one or the other move out from behind it"), and the ruling with it.
+  const cover = who.state.conditions.filter((c) => c.startsWith("cover:") || c === NO_ATTACK_FROM_COVER);
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
+  // "Disengaging from Combat": the distance a disengagement put between them holds until a move closes it.
+  const closing = foe ? closesGap(who, foe) : null;
+  if (closing) leave.push(closing.effect);
   const rules = close ? [ref("Initiative")] : [];
+  if (closing) closeLines.push(closing.line);
+  // "Use an Ability": "Ability may involve movement, but in most cases the movement will not exceed the normal movement rate."
+  if (abilityThisRound(who, input.declared)) {
+    const asAbility = validateAction({ action: "ability", moveFt: ft, rate });
+    if (!asAbility.ok) throw new RuleError(`${who.name} used an ability this round: its movement is at most the normal rate (${asAbility.maxMoveFt} ft), not ${ft} ft (Castles & Crusades · Use an Ability).${said}`);
+    return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares} with the ability: up to the normal rate (${asAbility.maxMoveFt} ft).${said}`, ...closeLines], [ref("Use an Ability"), ...rules], [...leave, ...closeEffects]);
+  }
   if (asAttack.ok) return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: no more than half the rate (${halfMove(rate)} ft), so the attack is still allowed.${said}`, ...closeLines], [...rules, ...asAttack.rules], [...leave, ...closeEffects]);
   // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
   if (input.attacked) throw new RuleError(`${who.name} has attacked this round: a move after it is at most half the rate (${halfMove(rate)} ft), not ${ft} ft.${said}`);
   const asMove = validateAction({ action: "move", moveFt: ft, rate });
   if (!asMove.ok) throw new RuleError(`${who.name} cannot move ${ft} ft: running is four times the rate, at most ${asMove.maxMoveFt} ft.${said}`);
   return result(`${who.name} moves ${ft} ft`, [`${who.name} moves ${squares}: more than half the rate (${halfMove(rate)} ft), so no attack this round.${said}`, ...closeLines], [...rules, ...asMove.rules], [...leave, ...closeEffects, { targetId: who.id, addConditions: ["moved far"] }]);
+}
+
+/**
+ * "Disengaging from Combat": "In the round following the disengagement the character or monster has put distance
+ * between theirselves and their opponent." The mark `disengaged` holds it; a move that closes on the one apart (or
+ * the one apart closing on a foe) ends it.
+ */
+function closesGap(who: Combatant<SiegeSheet>, foe: Combatant<SiegeSheet>): { effect: Effect; line: string } | null {
+  const apart = [foe, who].find((c) => c.state.conditions.includes(DISENGAGED));
+  if (!apart) return null;
+  return { effect: { targetId: apart.id, removeConditions: [DISENGAGED] }, line: `${who.name} closes the distance ${apart.name}'s disengagement had put between them: melee again.` };
 }
 
 /** "Cover": +2 / +4 / +6 / +10 AC; in melee it counts for both sides (see plan.ts). */
@@ -292,5 +374,6 @@ export function declare(input: DeclareInput<SiegeSheet>, _dice: DiceBag): Declar
   const label = DECLARATIONS.find((x) => x.id === input.id)!.label;
   // "Touch Attack": a spell that must touch its target is delivered by the caster's touch attack, the spell's own part.
   if (input.id === "spell") return declareSpell(input);
+  if (input.id === "ability") return declareAbility(input);
   return result(`${who.name}: ${label.toLowerCase()}`, [`${who.name}: ${label.toLowerCase()}${input.detail ? ` (${input.detail})` : ""}. That is the round's action: no attack as well.`], [ref("Combat Actions"), WHOLE_ROUND_RULE[input.id]!], []);
 }

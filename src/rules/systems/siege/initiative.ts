@@ -7,7 +7,8 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, Effect, InitiativeInput, InitiativeResult, RoundStartResult, Side } from "../types.js";
 import { firstStrike } from "./combat.js";
 import { bleedingEffects, hpBand, readState } from "./damage.js";
-import { chargesAt } from "./marks.js";
+import { chargesAt, DISENGAGED } from "./marks.js";
+import { isOut } from "../../round/words.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
 /** Conditions that keep a combatant from acting (and rolling initiative). */
@@ -46,6 +47,11 @@ export function roundEndEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
   const out: Effect[] = [];
   for (const c of combatants) {
     if (c.state.conditions.includes("knocked down")) out.push({ targetId: c.id, removeConditions: ["prone"], note: `${c.name} gets up: knocked prone for the rest of that round only.` });
+    // "Disengaging from Combat": "In the round following the disengagement the character or monster has put distance
+    // between theirselves and their opponent": out of melee until a move closes on it (declare.ts).
+    const conds = c.state.conditions;
+    if ((conds.includes("disengaging") || conds.includes("withdrawing")) && !isOut(c) && !conds.includes(DISENGAGED))
+      out.push({ targetId: c.id, addConditions: [DISENGAGED], note: `${c.name} has put distance between itself and its foes by disengaging: no melee with them until a move closes on ${c.name}.` });
   }
   return [...out, ...bleedingEffects(combatants)];
 }

@@ -30,5 +30,22 @@ export const spellOf = (c: string): { round: number; name: string } | undefined 
   return m ? { round: Number(m[1]), name: m[2]! } : undefined;
 };
 
+/** Marks an ability of two or more rounds ("Use an Ability"): `ability until:<round it completes>:<ability>`. */
+export const ABILITY_UNTIL = "ability until:";
+export const abilityOf = (c: string): { round: number; name: string } | undefined => {
+  const m = c.startsWith(ABILITY_UNTIL) ? /^(\d+):(.*)$/s.exec(c.slice(ABILITY_UNTIL.length)) : null;
+  return m ? { round: Number(m[1]), name: m[2]! } : undefined;
+};
+
 /** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
 export const READIED = "readied:";
+
+/**
+ * Marks one who disengaged ("Disengaging from Combat": "In the round following the disengagement the character or
+ * monster has put distance between theirselves and their opponent"): no melee with its foes until a move closes it.
+ */
+export const DISENGAGED = "disengaged" as const;
+/** The Castle Keeper's ruling ("Cover": "may rule that the character seeking cover may not attack"). */
+export const NO_ATTACK_FROM_COVER = "no attack from cover" as const;
+/** The referee's mark ("Situational Modifiers": "attackers must know of a defender's presence"). */
+export const UNNOTICED = "unnoticed" as const;

@@ -9,7 +9,7 @@ import { modifierLabel, RuleError } from "../types.js";
 import { COVER_AC, COVER_NAME, dexLost, roundAcPenalties, situationalModifiers, type AttackMode, type Mod, type StrayShot } from "./combat.js";
 import { routineAttacks } from "../../round/economy.js";
 import { attributeModifier, formatDice, parseDice, ref, type SiegeSheet, type Weapon } from "./sheet.js";
-import { CLOSED_ON, inMeleeWith, NOT_ABLE, STRUCK_FIRST_BY, STRUCK_FLEEING } from "./marks.js";
+import { CLOSED_ON, DISENGAGED, inMeleeWith, NOT_ABLE, STRUCK_FIRST_BY, STRUCK_FLEEING, UNNOTICED } from "./marks.js";
 import { natural, SPECIAL_ATTACKS, specialSwing, weaponSwings, type Ctx, type Special, type SwingPlan } from "./swings.js";
 
 export { NOT_ABLE } from "./marks.js";
@@ -156,6 +156,9 @@ function checkAble(input: AttackInput<SiegeSheet>) {
   const aBad = attacker.state.conditions.find((c) => NOT_ABLE.includes(c));
   if (aBad) throw new RuleError(`${attacker.name} is ${aBad} and cannot attack.`);
   if (defender.state.conditions.includes("dead")) throw new RuleError(`${defender.name} is already dead: choose another target.`);
+  // "Situational Modifiers": "In all instances, attackers must know of a defender's presence".
+  if (defender.side !== attacker.side && defender.state.conditions.includes(UNNOTICED))
+    throw new RuleError(`${attacker.name} does not know ${defender.name} is there: attackers must know of a defender's presence (Castles & Crusades · Situational Modifiers). The referee removes "unnoticed" once they do.`);
   // "Hasty Disengagement": the extra attack a foe's flight gives is at the fleeing one (beyond it, the referee's override).
   const own = routineAttacks(attacker.sheet);
   const fleeing = input.others.filter((o) => o.side !== attacker.side && o.state.conditions.includes("disengaging") && inMeleeWith(o, attacker.id)).concat(
@@ -206,6 +209,10 @@ export function plan(input: AttackInput<SiegeSheet>): Plan {
     common: [], acCommon: [], dexLostMod: dl.lost ? [{ label: `no DEX (${dl.why})`, value: -dl.lost, rule: ref("Dexterity") }] : [], stray: [],
   };
   c.mode = attackMode(c);
+  // "Disengaging from Combat": the distance a disengagement put between foes holds until a move closes it.
+  const apart = [defender, attacker].find((x) => x.state.conditions.includes(DISENGAGED));
+  if (apart && c.mode === "melee" && defender.side !== attacker.side)
+    throw new RuleError(`${apart.name} put distance between ${apart.id === attacker.id ? `itself and ${defender.name}` : `itself and its foes`} by disengaging: no melee until a move closes it (\`/declare move detail:${apart.id === attacker.id ? defender.name : apart.name} 20\`), or a missile (Castles & Crusades · Disengaging from Combat).`);
   c.common = commonMods(c);
   c.acCommon = commonAc(c);
   const swings = special === "weapon" && weapon ? weaponSwings(c, weapon) : [specialSwing(c)];

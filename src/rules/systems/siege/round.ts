@@ -7,20 +7,28 @@ import { z } from "zod";
 import { baseCannotAct, routineAttacks } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
 import type { Allowance, CampaignOptions, Combatant, RoundContext, RoundRules } from "../types.js";
-import { inMeleeWith } from "./marks.js";
+import { inMeleeWith, NO_ATTACK_FROM_COVER, STRUCK_FLEEING } from "./marks.js";
 import { cannotActReason, noInitiativeReason, roundEnd } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
-import { castingSpell, declarations, declare, moveRate, spellOnTurn, WHOLE_ROUND, WHOLE_ROUND_RULE } from "./declare.js";
+import { castingSpell, usingAbility, declarations, declare, moveRate, spellOnTurn, WHOLE_ROUND, WHOLE_ROUND_RULE } from "./declare.js";
 
 function allowance(who: Combatant<SiegeSheet>, ctx: RoundContext<SiegeSheet>): Allowance {
   const spell = castingSpell(who)?.spell;
   if (spell && ctx.round < spell.round) return { attacks: 0, why: `still casting ${spell.name}: it takes effect in round ${spell.round}`, rule: ref("Cast a Spell") };
+  // "Some abilities, like spells, take more than one round to complete": the ability is the action until it completes.
+  const ability = usingAbility(who)?.ability;
+  if (ability) return { attacks: 0, why: `still using ${ability.name}: it completes in round ${ability.round}`, rule: ref("Use an Ability") };
+  if (who.state.conditions.includes("completing an ability")) return { attacks: 0, why: "completing an ability: that is this round's action", rule: ref("Use an Ability") };
   const spent = ctx.declared.find((id) => id in WHOLE_ROUND);
   // A spell's touch attack is the spell's own: one attack, a touch (plan.ts refuses any other).
   if (spent) return { attacks: spent === "spell" ? 1 : 0, why: WHOLE_ROUND[spent]!, rule: WHOLE_ROUND_RULE[spent]! };
   if (who.state.conditions.includes("moved far")) return { attacks: 0, why: "moved more than half the movement rate: no attack this round", rule: ref("Movement in the Combat Round") };
-  // "Hasty Disengagement": the opponent gets a free attack that does not count against its other action.
-  const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && !isOut(c) && inMeleeWith(c, who.id));
+  // "Cover": "In some cases, the Castle Keeper may rule that the character seeking cover may not attack."
+  if (who.state.conditions.includes(NO_ATTACK_FROM_COVER)) return { attacks: 0, why: "behind cover, and the Castle Keeper rules it may not attack from there", rule: ref("Cover") };
+  // "Hasty Disengagement": the opponent gets a free attack that does not count against its other action. A free
+  // attack already made stays made when it dropped the one fleeing: the attacker keeps its own attack.
+  const struckIt = (c: Combatant<SiegeSheet>) => c.state.conditions.includes(`${STRUCK_FLEEING}${who.id}`);
+  const fleeing = ctx.others.filter((c) => c.side !== who.side && c.state.conditions.includes("disengaging") && (!isOut(c) || struckIt(c)) && inMeleeWith(c, who.id));
   if (fleeing.length) {
     const own = routine(who);
     return { attacks: own.attacks + fleeing.length, why: `${own.why}, and a free attack at ${fleeing.map((c) => c.name).join(", ")} disengaging hastily`, rule: ref("Disengaging from Combat") };
@@ -56,7 +64,8 @@ export const round: RoundRules<SiegeSheet> = {
   // The Castle Keeper's reduced movement, shown as the rate it leaves ("Movement in the Combat Round").
   note: (who) => {
     const r = moveRate(who);
-    return r.why ? `moves ${r.rate} ft a round (${who.sheet.move} ft reduced)` : null;
+    if (!r.why) return null;
+    return r.rate === 0 ? "cannot move (restrained)" : `moves ${r.rate} ft a round (${who.sheet.move} ft reduced)`;
   },
   rerolls: () => true,
 };

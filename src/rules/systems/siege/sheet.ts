@@ -143,6 +143,8 @@ const baseShape = {
     .optional(),
   /** Attacks a round when a special ability (a monster's claws and bite) exceeds the one of "Attack". */
   attacks: z.number({ error: "Attacks must be between 1 and 10" }).int("Attacks must be a whole number").min(1, "Attacks must be between 1 and 10").max(10, "Attacks must be between 1 and 10").optional(),
+  /** Abilities a round ("Use an Ability": "Some monsters can perform more than one ability per round"); one unless given. */
+  abilities: z.number({ error: "Abilities must be between 1 and 10" }).int("Abilities must be a whole number").min(1, "Abilities must be between 1 and 10").max(10, "Abilities must be between 1 and 10").optional(),
 };
 
 export interface SiegeSheet extends Record<string, unknown> {
@@ -164,6 +166,8 @@ export interface SiegeSheet extends Record<string, unknown> {
   size: Size;
   move: number;
   attacks?: number;
+  /** Abilities a round, when more than one ("Use an Ability"). */
+  abilities?: number;
   /** Items in the backpack: a round to dig one out before it can be used ("Use an Item"). */
   packed?: string[];
   /** Monsters: the die of each hit die (d8 unless the line names another). */
@@ -221,6 +225,7 @@ export function describeSheet(s: SiegeSheet): [string, string][] {
     ["Weapons", s.weapons.length ? s.weapons.map((x) => `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""}${x.subdual ? ", subdual" : ""})`).join(", ") : "unarmed 1d2 subdual"],
     ["Size / move", `${s.size}, ${s.move} ft`],
     ...(s.attacks && s.attacks > 1 ? [["Attacks a round", String(s.attacks)] as [string, string]] : []),
+    ...(s.abilities && s.abilities > 1 ? [["Abilities a round", String(s.abilities)] as [string, string]] : []),
     ...(s.packed?.length ? [["In the backpack (a round to dig out)", s.packed.join(", ")] as [string, string]] : []),
   ];
 }

@@ -97,6 +97,8 @@ const WORDS: Record<string, Read> = {
   attack: attacks,
   attacks,
   bth: (v, word) => ({ bth: whole(word, v, "+4", true) }),
+  // "Use an Ability": "Some monsters can perform more than one ability per round".
+  abilities: (v, word) => ({ abilities: whole(word, v, "2") }),
   move: (v, word) => ({ move: whole(word, /^\s*(\d+)/.exec(v)?.[1] ?? v, "30") }),
   mv: (v, word) => ({ move: whole(word, /^\s*(\d+)/.exec(v)?.[1] ?? v, "30") }),
   size,

@@ -1,7 +1,7 @@
 /** Castles & Crusades' conditions in words players read, and how long each lasts. */
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { ConditionWord, Lifetime, SystemWords } from "../types.js";
-import { CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf, STRUCK_FIRST_BY } from "./marks.js";
+import { abilityOf, CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf, STRUCK_FIRST_BY } from "./marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -24,7 +24,10 @@ export const words = {
     "moved far": w("moved more than half its rate: no attack", "round"),
     aiding: w("tending a wounded ally", "round"),
     casting: w("casting a spell: only its touch attack this round", "round"),
-    held: w("held (prone and defenceless)", "encounter"),
+    "completing an ability": w("completing an ability: that is this round's action", "round"),
+    held: w("held (prone and defenceless; can act only to break the hold)", "encounter"),
+    // "Disengaging from Combat": the distance it put between itself and its foes, until a move closes it.
+    disengaged: w("out of melee after disengaging (until a move closes on it)", "encounter"),
     // "Situational Modifiers" and "Dexterity": what the Castle Keeper sets by hand (/condition).
     blind: w("blind (+5 to hit them, −10 to their attacks)", "encounter"),
     stunned: w("stunned (+2 to hit them)", "round"),
@@ -34,12 +37,16 @@ export const words = {
     restrained: w("restrained (no Dexterity bonus to AC)", "encounter"),
     helpless: w("helpless (+10 to hit them)", "encounter"),
     disarmed: w("disarmed (fights without the weapon in hand)", "encounter"),
+    // "Cover": "the Castle Keeper may rule that the character seeking cover may not attack".
+    "no attack from cover": w("may not attack from behind cover (the Castle Keeper's ruling)", "encounter"),
+    // "Situational Modifiers": "attackers must know of a defender's presence".
+    unnoticed: w("unnoticed: the foes do not know it is there and cannot attack it", "encounter"),
     // "Movement in the Combat Round": the Castle Keeper's reduction for terrain, obstacles or injuries.
     "slowed by a quarter": w("movement reduced by a quarter", "encounter"),
     "slowed by half": w("movement reduced by half", "encounter"),
     "slowed by three-quarters": w("movement reduced by three-quarters (the most)", "encounter"),
   },
-  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed", "slowed by a quarter", "slowed by half", "slowed by three-quarters"],
+  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed", "no attack from cover", "unnoticed", "slowed by a quarter", "slowed by half", "slowed by three-quarters"],
   describe: (c, name) => {
     if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
     if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
@@ -48,6 +55,8 @@ export const words = {
     if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
     if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
     if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
+    const ability = abilityOf(c);
+    if (ability) return w(`using ${ability.name}: it completes in round ${ability.round}`, "encounter");
     const spell = spellOf(c);
     if (spell) return w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter");
     if (c.startsWith(READIED)) return w(`${c.slice(READIED.length)} out of the backpack, ready`, "encounter");
