@@ -18,6 +18,9 @@ type HC = Combatant<HouseSheet>;
 
 const reachWeapon = (w: BxWeapon | undefined) => hasTag(w, "polearm", "pike", "long spear");
 
+/** The attacker is on horseback: the `mounted` option, or a declared mount ("Mount up") it has not got down from. */
+export const ridesMount = (input: HIn): boolean => !!input.situation.mounted || (has(input.attacker, "mounted") && !has(input.attacker, "dismounted"));
+
 /** Untrained weapons deal D3, D4 or D6 by size ("small", medium, "large"). */
 function untrainedDamage(w: BxWeapon): DiceExpr {
   return { count: 1, sides: hasTag(w, "small") ? 3 : hasTag(w, "large") ? 6 : 4, modifier: 0 };
@@ -114,7 +117,7 @@ export interface AttackLine {
 
 /** The damage dice and the attack line: untrained weapons attack as a Normal Man for D3/D4/D6; empty hands and objects D4; a charging lance 2D6 (3D6 against large). */
 export function damageStep(b: Build, settings: BxSettings): AttackLine & { damage: DiceExpr } {
-  const { attacker: att, defender: def, situation: s } = b.input;
+  const { attacker: att, defender: def } = b.input;
   const w = b.weapon;
   if (!w.trained) {
     b.notes.push("Untrained weapon: attacks as a Normal Man (THAC0 20).");
@@ -137,7 +140,8 @@ export function damageStep(b: Build, settings: BxSettings): AttackLine & { damag
     return { ...line, damage: { count: 1, sides: 6, modifier: 0 } };
   }
   if (hasTag(w, "unarmed", "improvised")) return { ...line, damage: { count: 1, sides: 4, modifier: 0 } };
-  if (b.charging && hasTag(w, "lance") && s.mounted) return { ...line, damage: { count: def.sheet.size === "large" ? 3 : 2, sides: 6, modifier: 0 } };
+  // "Foes on horseback charging with a lance": mounted by the option or by a declared mount ("Mount up").
+  if (b.charging && hasTag(w, "lance") && ridesMount(b.input)) return { ...line, damage: { count: ["large", "huge"].includes(def.sheet.size) ? 3 : 2, sides: 6, modifier: 0 } };
   const pcFlat = att.kind !== "monster" && !settings.variableDamage;
   return { ...line, damage: pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(w.damage, `${w.name} damage`) };
 }
@@ -151,12 +155,13 @@ export function groundStep(b: Build) {
     b.rules.add(R_MISC);
   }
   const defMounted = has(def, "mounted");
+  const mounted = ridesMount(b.input);
   if (s.mounted) b.used.push("mounted");
-  if (s.mounted && !defMounted) {
+  if (mounted && !defMounted) {
     if (reachWeapon(def.sheet.weapons[0])) b.notes.push("Mounted against a polearm or long spear: the +1 cancels out.");
     else b.toHit.push({ label: "mounted", value: 1, rule: R_MISC });
     b.rules.add(R_MISC);
-  } else if (!s.mounted && defMounted) {
+  } else if (!mounted && defMounted) {
     if (reachWeapon(b.weapon)) b.notes.push("Polearm against a mounted foe: the −1 cancels out.");
     else b.toHit.push({ label: "against a mounted foe", value: -1, rule: R_MISC });
     b.rules.add(R_MISC);

@@ -75,6 +75,14 @@ export const houseWords: SystemWords = {
   },
 };
 
+/**
+ * The rate a combatant moves at in this fight: B/X's (its movement as encumbrance leaves it), doubled when it is
+ * hasted: seed 001, "ENCOUNTER ORDER" 7: "Magically HASTED creatures move twice as fast".
+ */
+export function houseRate(input: { who: HC; settings?: Record<string, unknown> }): number {
+  return fightRate(input) * (has(input.who, "hasted") ? 2 : 1);
+}
+
 const before = (id: string, label: string, rule: string, excludes: string[], detail?: string): Declaration => ({ id, label, rule, when: "before", excludes, ...(detail ? { detail } : {}) });
 const MOVES = ["charge", "withdrawal", "retreat", "flee", "through", "run", "fire on the run", "move", "spell", "parry"];
 const others = (id: string) => MOVES.filter((x) => x !== id);
@@ -147,7 +155,7 @@ const foesOf = (who: HC, all: HC[]) => all.filter((o) => o.side !== who.side && 
 function declareCharge(input: DeclareInput<HouseSheet>): DeclareResult {
   const who = input.who;
   if (has(who, "charged")) throw new RuleError(`${who.name} has already charged this turn: a charge may be made no more than once per 10-minute turn.`);
-  const m = roundMovement({ turnMovement: fightRate(input), action: "charge" });
+  const m = roundMovement({ turnMovement: houseRate(input), action: "charge" });
   return res(`${who.name} charges`, [...m.lines, "+2 to hit and double damage on the first attack; no DEX bonus to AC or attack rolls; set spears strike the charger first."], [R_MISC], [{ targetId: who.id, addConditions: ["charging", "charged"] }]);
 }
 
@@ -179,9 +187,11 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
     lines.push(...p.lines);
     rolls.push(...p.rolls);
     rules.push(...p.rules);
-    const fastest = Math.max(0, ...opp.map((o) => o.sheet.movement));
-    const catchIn = roundsToCatch({ gap: 10, fleeRate: who.sheet.movement, pursuerRate: fastest });
-    if (p.pursues) lines.push(catchIn === null ? `Running at ${who.sheet.movement}', ${who.name} outpaces them while in sight.` : `Running at ${who.sheet.movement}' against ${fastest}': caught in ${catchIn} round${catchIn === 1 ? "" : "s"}; the pursuers attack at +2 each round until ${who.name} turns and re-engages.`);
+    // "Movement rates are compared": a hasted one's twice its own.
+    const speed = (c: HC) => c.sheet.movement * (has(c, "hasted") ? 2 : 1);
+    const fastest = Math.max(0, ...opp.map(speed));
+    const catchIn = roundsToCatch({ gap: 10, fleeRate: speed(who), pursuerRate: fastest });
+    if (p.pursues) lines.push(catchIn === null ? `Running at ${speed(who)}', ${who.name} outpaces them while in sight.` : `Running at ${speed(who)}' against ${fastest}': caught in ${catchIn} round${catchIn === 1 ? "" : "s"}; the pursuers attack at +2 each round until ${who.name} turns and re-engages.`);
     effects.push({ targetId: who.id, addConditions: [p.pursues && catchIn !== null ? "fleeing" : "fled"] });
   }
   return res(`${who.name} ${through ? "moves through the line" : flee ? "flees" : "retreats"}${r.partingShots.length ? ": free attacks" : ""}`, lines, [...new Set(rules)], effects, rolls);
@@ -189,7 +199,7 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
 
 function declareMove(input: DeclareInput<HouseSheet>, id: "run" | "fire on the run"): DeclareResult {
   const who = input.who;
-  const m = roundMovement({ turnMovement: fightRate(input), action: id, race: who.sheet.class, ...(readiedWeapon(who) ? { weapon: readiedWeapon(who)! } : {}) });
+  const m = roundMovement({ turnMovement: houseRate(input), action: id, race: who.sheet.class, ...(readiedWeapon(who) ? { weapon: readiedWeapon(who)! } : {}) });
   return res(id === "run" ? `${who.name} runs` : `${who.name} fires on the run`, m.lines, [R_MISC], [{ targetId: who.id, addConditions: [id === "run" ? "running" : "on the run"] }]);
 }
 
@@ -240,7 +250,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "set spear": return declareSetSpear(who);
     case "parry": return res(`${who.name} parries`, ["+2 to defence this round, but no attacks are possible."], [R_MISC], [{ targetId: who.id, addConditions: ["parrying"] }]);
     case "withdrawal": {
-      const f = fightingWithdrawal(fightRate(input));
+      const f = fightingWithdrawal(houseRate(input));
       return res(`${who.name} makes a fighting withdrawal`, [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`], [R_MISC], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
     }
     case "retreat": return declareRetreat(input, dice, false);
@@ -250,7 +260,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "move": {
       // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack" (not B/X's third).
       // The turn's movement as encumbrance leaves it (seed 002, "Option 1"/"Option 2", when the campaign tracks it).
-      const m = roundMovement({ turnMovement: fightRate(input), action: "move and attack" });
+      const m = roundMovement({ turnMovement: houseRate(input), action: "move and attack" });
       return res(`${who.name} moves`, [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`], [R_MISC], [{ targetId: who.id, addConditions: ["moving"] }]);
     }
     case "spell": {
@@ -273,7 +283,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "drop food": case "drop treasure": case "obstacle": return declareFlight(input, dice);
     // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages": then it fights again.
     case "re-engage": return res(`${who.name} turns and re-engages`, ["No longer fleeing: it may attack this round, and the pursuers lose their +2."], [R_MISC], [{ targetId: who.id, removeConditions: ["fleeing", "retreating"] }]);
-    case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"] }]);
+    case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears); a lance charged on horseback does 2d6 × 2 (3d6 × 2 against large foes)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"], removeConditions: ["dismounted"] }]);
     case "alight": return res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]);
     case "hasted": return res(`${who.name} is hasted`, ["Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them)."], [R_ORDER], [{ targetId: who.id, addConditions: ["hasted"] }]);
     default: return bxDeclare(input, dice);
