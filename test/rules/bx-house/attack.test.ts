@@ -226,7 +226,8 @@ describe("bx-house: parry", () => {
     const s = bxHouse.attack.begin(input, faces(15, 4)); // needs 14: hit; parried needs 16
     expect(s.outcome).toBe("hit");
     expect(s.options.map((o) => [o.id, o.by])).toEqual([["parry", "d"], ["take", "d"]]);
-    expect([s.pay, s.final, s.followup]).toEqual([[], [], []]);
+    // Waiting for the answer, the attacker already stands around the defender (seed 001, "Up to 6 combatants … can surround").
+    expect([s.pay, s.final, s.followup]).toEqual([[{ targetId: "a", addConditions: ["attacking:d"] }], [], []]);
     const p = bxHouse.attack.react(s, "parry", input, faces());
     expect(p.phase).toBe("done");
     expect(p.outcome).toBe("miss");

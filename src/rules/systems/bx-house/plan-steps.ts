@@ -7,6 +7,7 @@ import { abilityModifier, aacOf, attackBonusOf, attackBonusWords, mustParseDice,
 import { modifierLabel, RuleError, type AttackInput, type Combatant, type Effect, type SituationKey } from "../types.js";
 import { NO_DEX_CONDITIONS, R_COMBAT, R_MASS, R_MISC, classBonus, dexAcChange, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
 import { classGroupOf, has, type HouseSheet } from "./sheet.js";
+import { isOut } from "../../round/words.js";
 
 const R_BX_ROLLS = 'seed 002, "Attack Rolls"';
 const R_BX_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -172,8 +173,9 @@ export function groundStep(b: Build) {
   // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the defender.
   const mark = attacking(def.id);
   b.marks.push({ targetId: att.id, addConditions: [mark] });
-  const others2 = others.filter((o) => o.side === att.side && !has(o, "dead") && has(o, mark));
+  const others2 = others.filter((o) => o.side === att.side && !isOut(o) && has(o, mark));
   const attackers = 1 + others2.length;
+  surround(b, attackers);
   if (attackers <= 2 || has(def, "back to wall")) return;
   b.toHit.push({ label: `${attackers} attackers around`, value: 1, rule: R_MISC });
   b.rules.add(R_MISC);
@@ -182,6 +184,22 @@ export function groundStep(b: Build) {
     b.shieldIgnored = true;
     b.notes.push("A shield may only be used against 2 attackers: not against this one.");
   }
+}
+
+/**
+ * "Up to 6 combatants of around human size can surround and attack a human-sized character in melee … Larger
+ * creatures can be surrounded by more opponents. Smaller creatures can be surrounded by fewer opponents": one more
+ * attacker around the defender than its size allows is refused (the referee's override lets it through, said so).
+ */
+export const SURROUND: Record<string, number> = { small: 4, man: 6, large: 8, huge: 12 };
+function surround(b: Build, attackers: number) {
+  const { attacker: att, defender: def, override } = b.input;
+  const most = SURROUND[def.sheet.size] ?? 6;
+  if (attackers <= most) return;
+  const size = def.sheet.size === "man" ? "man-sized" : def.sheet.size;
+  // One already fighting it (its mark, set as its attack begins) is one of those around: only a newcomer is refused.
+  if (!override && !has(att, attacking(def.id))) throw new RuleError(`${def.name} is already surrounded by ${attackers - 1} attackers, the most around a ${size} defender (B/X house rules · MISC COMBAT RULES): ${att.name} cannot reach it in melee.`);
+  if (override) b.notes.push(`Referee override: ${att.name} is attacker ${attackers} around ${def.name}, more than the ${most} a ${size} defender can be surrounded by.`);
 }
 
 /** Flank, rear and surprise attacks, the round after one, and the thief's backstab on the first attack. */
