@@ -170,9 +170,9 @@ export function groundStep(b: Build) {
   if (s.highGround) (b.used.push("highGround"), b.toHit.push({ label: "high ground", value: 1, rule: R_MISC }));
   if (s.lowGround) (b.used.push("lowGround"), b.toHit.push({ label: "low ground", value: -1, rule: R_MISC }));
   if (!b.melee) return;
-  // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the defender.
+  // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the
+  // defender. The mark is paid as the attack begins (attack.ts), so one still waiting for its answer counts.
   const mark = attacking(def.id);
-  b.marks.push({ targetId: att.id, addConditions: [mark] });
   const others2 = others.filter((o) => o.side === att.side && !isOut(o) && has(o, mark));
   const attackers = 1 + others2.length;
   surround(b, attackers);
