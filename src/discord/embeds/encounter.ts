@@ -25,6 +25,9 @@ export function rosterLines(f: Fight): string[] {
   order.forEach((g, i) => g.forEach((id) => pos.set(id, [...(pos.get(id) ?? []), i + 1])));
   const rs = readRound(f.encounter);
   const nameOf = (id: string) => f.rows.find((r) => r.id === id)?.name ?? "someone";
+  // A mark naming someone who is out of the fight (dead, fled…) says nothing true any more: "fighting Ogre" after the ogre died.
+  const gone = f.combatants.filter(isOut).map((c) => c.id);
+  const namesGone = (mark: string) => gone.some((id) => mark.endsWith(`:${id}`) || mark.endsWith(` ${id}`));
   const lines: string[] = [];
   for (const side of ["party", "foes"] as const) {
     const members = f.combatants.filter((c) => c.side === side).sort((a, b) => (pos.get(a.id)?.[0] ?? 99) - (pos.get(b.id)?.[0] ?? 99));
@@ -35,7 +38,9 @@ export function rosterLines(f: Fight): string[] {
       const turn = current.includes(c.id) ? "▶ " : "";
       // Who fell, fled or surrendered has left the order: no place shown.
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
-      const words = conditionLabels(f.system.words, c.state.conditions, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
+      // One out of the fight itself fights nobody: its marks naming others say nothing either.
+      const live = c.state.conditions.filter((x) => !namesGone(x) && !(isOut(c) && f.combatants.some((o) => x.endsWith(`:${o.id}`) || x.endsWith(` ${o.id}`))));
+      const words = conditionLabels(f.system.words, live, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
       const shown = (d: string) => (rs.details?.[c.id]?.[d] ? ` (${rs.details[c.id]![d]})` : "");
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => `${rs.labels?.[d] ?? d}${shown(d)}`).join(", ")}` : "";
       const ahead = (rs.ahead?.[c.id] ?? []).length ? ` · for round ${f.encounter.round + 1}: ${rs.ahead![c.id]!.map((d) => `${d.label}${d.detail ? ` (${d.detail})` : ""}`).join(", ")}` : "";

@@ -242,6 +242,7 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
       labels: { ...next.labels, [decl.id]: decl.label },
       ...(result.shows ? { details: { ...next.details, [row.id]: { ...(next.details?.[row.id] ?? {}), [decl.id]: result.shows } } } : {}),
       ...(removed.length ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } } : {}),
+      ...(result.faces?.length ? { foes: { ...next.foes, ...Object.fromEntries(result.faces.map((x) => [x.attackerId, x.defenderId])) } } : {}),
       ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
     };
     // A declaration that spends the action on its turn leaves the place, perhaps, with nobody to act: the turn passes on.

@@ -115,13 +115,21 @@ describe("bx-house: situational modifiers", () => {
     // Those who attacked d this round or the last carry "attacking:d".
     const o1 = withConds(mon("o1"), "attacking:d");
     const o2 = withConds(mon("o2"), "attacking:d");
-    expect(plan(mon("a"), d).marks).toContainEqual({ targetId: "a", addConditions: ["attacking:d"] });
+    // The attack's begin pays the mark (below, "offers Parry…"), not its final effects.
+    expect(plan(mon("a"), d).marks).not.toContainEqual({ targetId: "a", addConditions: ["attacking:d"] });
     expect(toHit(plan(mon("a"), d, {}, undefined, [o1]))).toBe(0);
     expect(toHit(plan(mon("a"), d, {}, undefined, [o1, o2]))).toBe(1);
     expect(toHit(plan(mon("a"), withConds(d, "back to wall"), {}, undefined, [o1, o2]))).toBe(0);
     // a third who joins: the shield is not usable against it; one of the first two: it is
     expect(plan(mon("a"), d, {}, undefined, [o1, o2]).target).toBe(19 - 5);
     expect(plan(o1, d, {}, undefined, [withConds(mon("a"), "attacking:d"), o2]).target).toBe(19 - 4);
+  });
+  // seed 001, "MISC COMBAT RULES": "Up to 6 combatants of around human size can surround and attack a human-sized character"
+  it("six around a man-sized defender: a seventh newcomer is refused, one of the six is not; a large defender takes eight", () => {
+    const six = ["o1", "o2", "o3", "o4", "o5", "o6"].map((id) => withConds(mon(id), "attacking:d"));
+    expect(() => plan(mon("a"), pc("d"), {}, undefined, six)).toThrow(/d is already surrounded by 6 attackers, the most around a man-sized defender/);
+    expect(() => plan(six[0]!, pc("d"), {}, undefined, [...six.slice(1), withConds(mon("a"), "attacking:d")])).not.toThrow();
+    expect(() => plan(mon("a"), pc("d", { size: "large" }), {}, undefined, six)).not.toThrow();
   });
   // seed 001, "MISC COMBAT RULES": flanking +1, no shield, no DEX
   it("flanking: +1 and the defender loses shield and DEX", () => {
@@ -226,7 +234,8 @@ describe("bx-house: parry", () => {
     const s = bxHouse.attack.begin(input, faces(15, 4)); // needs 14: hit; parried needs 16
     expect(s.outcome).toBe("hit");
     expect(s.options.map((o) => [o.id, o.by])).toEqual([["parry", "d"], ["take", "d"]]);
-    expect([s.pay, s.final, s.followup]).toEqual([[], [], []]);
+    // Waiting for the answer, the attacker already stands around the defender (seed 001, "Up to 6 combatants … can surround").
+    expect([s.pay, s.final, s.followup]).toEqual([[{ targetId: "a", addConditions: ["attacking:d"] }], [], []]);
     const p = bxHouse.attack.react(s, "parry", input, faces());
     expect(p.phase).toBe("done");
     expect(p.outcome).toBe("miss");

@@ -78,8 +78,9 @@ describe("each attack step hands play only its own changes", () => {
     // d20 15 needs 14: a hit for 4; parried it needs 16: a miss, leaving only the attacker's marks.
     const steps = walk(bxHouse, input, house.faces(15, 4), [["parry", house.faces()]]);
     expect(handed(steps)).toEqual([
-      [[], [], []],
-      [[{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }], [{ targetId: "a", addConditions: ["attacking:d"] }, { targetId: "a", addConditions: ["attacked"] }], []],
+      // The attacker stands around the defender from its roll on (seed 001, "Up to 6 combatants … can surround").
+      [[{ targetId: "a", addConditions: ["attacking:d"] }], [], []],
+      [[{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }], [{ targetId: "a", addConditions: ["attacked"] }], []],
     ]);
     expect(finalOnce(bxHouse, input, steps, house.faces())).toBe(1);
   });

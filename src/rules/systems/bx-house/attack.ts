@@ -14,6 +14,7 @@ import { planHouse, type HousePlan } from "./plan.js";
 import { resolveHouse, type HouseData } from "./resolve.js";
 import { parryAllowed, parryCost, parryOption } from "./parry.js";
 import { rollRiders } from "./riders.js";
+import { attacking } from "../../marks.js";
 
 type HIn = AttackInput<HouseSheet>;
 
@@ -90,7 +91,10 @@ function begin(input: HIn, settings: BxSettings, bag: DiceBag, machine: AttackMa
   }
   data.rolls = bag.since(mark);
   // The Florentine pick and a parry change neither the weapon's mode nor the keys the plan reads.
-  return machine.start(data, input, ignoredKeys(input.situation, plan.used, chosen));
+  const state = machine.start(data, input, ignoredKeys(input.situation, plan.used, chosen));
+  // A melee attacker stands around its defender from the moment it attacks, while the attack waits for an answer too:
+  // the next one counts it (seed 001, "MISC COMBAT RULES": "Up to 6 combatants … can surround").
+  return plan.mode === "melee" ? { ...state, pay: [...state.pay, { targetId: input.attacker.id, addConditions: [attacking(input.defender.id)] }] } : state;
 }
 
 /** The house attack for a campaign's settings: begin rolls it, react and lapse are the machine's. */

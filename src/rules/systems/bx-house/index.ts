@@ -4,7 +4,7 @@
  * initiative, round start, morale and damage are the house's.
  */
 import { z } from "zod";
-import { BX_OPTIONS, bxManifest, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, type BxCan, type BxSettings } from "../bx/index.js";
+import { BX_OPTIONS, DISTANCE_OPTION, bxManifest, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, type BxCan, type BxSettings } from "../bx/index.js";
 import type { Capabilities } from "../types.js";
 import { defineSystem, type SystemOf } from "../define.js";
 import { houseAttack } from "./attack.js";
@@ -39,12 +39,13 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
     seed: "001",
     campaignOptions: {
       // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
-      defaults: { initiative: "individual", initiativeDex: false, wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled" },
+      defaults: { initiative: "individual", initiativeDex: false, wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled", distance: "referee" },
       own: {
         ...BX_OPTIONS,
         // seed 001, "ENCOUNTER ORDER" 6: "Each player rolls a D6 for initiative": a die alone, never Dexterity.
         initiativeDex: { words: "add Dexterity to individual initiative (never: the house rules roll a d6 alone)", allowed: "off (a d6 alone)", schema: z.literal(false) },
         monsterHp: { words: "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
+        distance: DISTANCE_OPTION,
         initiativeEachRound: { words: "reroll initiative each round (ENCOUNTER ORDER, optional)", allowed: "on or off", schema: z.boolean() },
       },
       configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }),
@@ -53,8 +54,8 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
     monster: houseMonsterSchema,
     presets: housePresets,
     situations: HOUSE_SITUATIONS,
-    // The house rules keep no line of their own yet (their moves do not move it): B/X's stays out.
-    keepsDistance: false,
+    // B/X's line, when the campaign keeps it: the house's moves move on it, and "in melee" is within 10 feet.
+    keepsDistance: st.distance === "kept",
     initialState: houseInitialState,
     words: houseWords,
     round: createHouseRound(base.round, st),

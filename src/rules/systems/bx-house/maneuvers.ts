@@ -63,6 +63,8 @@ const levelGapBonus = (target: HC, attacker: HC): number => {
  */
 export function whipEntangle(input: { wielder: HC; target: HC; aim: "target" | "weapon"; distanceFeet?: number }, bag: DiceBag): RuleResult & { success: boolean } {
   if ((input.distanceFeet ?? 10) > 10) throw new RuleError("A whip reaches an opponent up to 10 feet away");
+  // "an opponent of ogre size or smaller": an ogre is large; a huge one (a giant, a dragon) is not entangled.
+  if (input.target.sheet.size === "huge") return { title: "The whip cannot entangle it", lines: [`${input.target.name} is larger than an ogre: a whip entangles only an opponent of ogre size or smaller. No save.`], rules: [R_MISC], rolls: [], success: false };
   const strB = abilityModifier(input.target.sheet.str);
   const mark = bag.log.length;
   const save = bxSave({ who: input.wielder, kind: "paralysis", modifier: -strB }, bag);

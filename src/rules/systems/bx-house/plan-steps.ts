@@ -7,6 +7,7 @@ import { abilityModifier, aacOf, attackBonusOf, attackBonusWords, mustParseDice,
 import { modifierLabel, RuleError, type AttackInput, type Combatant, type Effect, type SituationKey } from "../types.js";
 import { NO_DEX_CONDITIONS, R_COMBAT, R_MASS, R_MISC, classBonus, dexAcChange, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
 import { classGroupOf, has, type HouseSheet } from "./sheet.js";
+import { isOut } from "../../round/words.js";
 
 const R_BX_ROLLS = 'seed 002, "Attack Rolls"';
 const R_BX_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
@@ -17,6 +18,9 @@ type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
 
 const reachWeapon = (w: BxWeapon | undefined) => hasTag(w, "polearm", "pike", "long spear");
+
+/** The attacker is on horseback: the `mounted` option, or a declared mount ("Mount up") it has not got down from. */
+export const ridesMount = (input: HIn): boolean => !!input.situation.mounted || (has(input.attacker, "mounted") && !has(input.attacker, "dismounted"));
 
 /** Untrained weapons deal D3, D4 or D6 by size ("small", medium, "large"). */
 function untrainedDamage(w: BxWeapon): DiceExpr {
@@ -114,7 +118,7 @@ export interface AttackLine {
 
 /** The damage dice and the attack line: untrained weapons attack as a Normal Man for D3/D4/D6; empty hands and objects D4; a charging lance 2D6 (3D6 against large). */
 export function damageStep(b: Build, settings: BxSettings): AttackLine & { damage: DiceExpr } {
-  const { attacker: att, defender: def, situation: s } = b.input;
+  const { attacker: att, defender: def } = b.input;
   const w = b.weapon;
   if (!w.trained) {
     b.notes.push("Untrained weapon: attacks as a Normal Man (THAC0 20).");
@@ -137,7 +141,8 @@ export function damageStep(b: Build, settings: BxSettings): AttackLine & { damag
     return { ...line, damage: { count: 1, sides: 6, modifier: 0 } };
   }
   if (hasTag(w, "unarmed", "improvised")) return { ...line, damage: { count: 1, sides: 4, modifier: 0 } };
-  if (b.charging && hasTag(w, "lance") && s.mounted) return { ...line, damage: { count: def.sheet.size === "large" ? 3 : 2, sides: 6, modifier: 0 } };
+  // "Foes on horseback charging with a lance": mounted by the option or by a declared mount ("Mount up").
+  if (b.charging && hasTag(w, "lance") && ridesMount(b.input)) return { ...line, damage: { count: ["large", "huge"].includes(def.sheet.size) ? 3 : 2, sides: 6, modifier: 0 } };
   const pcFlat = att.kind !== "monster" && !settings.variableDamage;
   return { ...line, damage: pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(w.damage, `${w.name} damage`) };
 }
@@ -151,12 +156,13 @@ export function groundStep(b: Build) {
     b.rules.add(R_MISC);
   }
   const defMounted = has(def, "mounted");
+  const mounted = ridesMount(b.input);
   if (s.mounted) b.used.push("mounted");
-  if (s.mounted && !defMounted) {
+  if (mounted && !defMounted) {
     if (reachWeapon(def.sheet.weapons[0])) b.notes.push("Mounted against a polearm or long spear: the +1 cancels out.");
     else b.toHit.push({ label: "mounted", value: 1, rule: R_MISC });
     b.rules.add(R_MISC);
-  } else if (!s.mounted && defMounted) {
+  } else if (!mounted && defMounted) {
     if (reachWeapon(b.weapon)) b.notes.push("Polearm against a mounted foe: the −1 cancels out.");
     else b.toHit.push({ label: "against a mounted foe", value: -1, rule: R_MISC });
     b.rules.add(R_MISC);
@@ -164,11 +170,12 @@ export function groundStep(b: Build) {
   if (s.highGround) (b.used.push("highGround"), b.toHit.push({ label: "high ground", value: 1, rule: R_MISC }));
   if (s.lowGround) (b.used.push("lowGround"), b.toHit.push({ label: "low ground", value: -1, rule: R_MISC }));
   if (!b.melee) return;
-  // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the defender.
+  // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the
+  // defender. The mark is paid as the attack begins (attack.ts), so one still waiting for its answer counts.
   const mark = attacking(def.id);
-  b.marks.push({ targetId: att.id, addConditions: [mark] });
-  const others2 = others.filter((o) => o.side === att.side && !has(o, "dead") && has(o, mark));
+  const others2 = others.filter((o) => o.side === att.side && !isOut(o) && has(o, mark));
   const attackers = 1 + others2.length;
+  surround(b, attackers);
   if (attackers <= 2 || has(def, "back to wall")) return;
   b.toHit.push({ label: `${attackers} attackers around`, value: 1, rule: R_MISC });
   b.rules.add(R_MISC);
@@ -177,6 +184,22 @@ export function groundStep(b: Build) {
     b.shieldIgnored = true;
     b.notes.push("A shield may only be used against 2 attackers: not against this one.");
   }
+}
+
+/**
+ * "Up to 6 combatants of around human size can surround and attack a human-sized character in melee … Larger
+ * creatures can be surrounded by more opponents. Smaller creatures can be surrounded by fewer opponents": one more
+ * attacker around the defender than its size allows is refused (the referee's override lets it through, said so).
+ */
+export const SURROUND: Record<string, number> = { small: 4, man: 6, large: 8, huge: 12 };
+function surround(b: Build, attackers: number) {
+  const { attacker: att, defender: def, override } = b.input;
+  const most = SURROUND[def.sheet.size] ?? 6;
+  if (attackers <= most) return;
+  const size = def.sheet.size === "man" ? "man-sized" : def.sheet.size;
+  // One already fighting it (its mark, set as its attack begins) is one of those around: only a newcomer is refused.
+  if (!override && !has(att, attacking(def.id))) throw new RuleError(`${def.name} is already surrounded by ${attackers - 1} attackers, the most around a ${size} defender (B/X house rules · MISC COMBAT RULES): ${att.name} cannot reach it in melee.`);
+  if (override) b.notes.push(`Referee override: ${att.name} is attacker ${attackers} around ${def.name}, more than the ${most} a ${size} defender can be surrounded by.`);
 }
 
 /** Flank, rear and surprise attacks, the round after one, and the thief's backstab on the first attack. */

@@ -8,12 +8,13 @@ import { routineAttacks } from "../../round/economy.js";
 import { R_COMBAT, R_MISC, hasTag } from "./bonuses.js";
 import { isNormalType, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen } from "./maneuvers.js";
+import { distanceStep } from "./distance.js";
 import { bonusStep, chargeStep, damageStep, defenderStep, engagedStep, groundStep, positionStep, refuseActing, targetOf, type Build } from "./plan-steps.js";
 
 export { R_BACKSTAB } from "./plan-steps.js";
 
 export const HOUSE_SITUATIONS: SituationKey[] = [
-  "mode", "range", "cover", "charge", "flank", "rear", "highGround", "lowGround", "twoWeapons", "mounted", "modifier",
+  "mode", "range", "cover", "charge", "flank", "rear", "highGround", "lowGround", "twoWeapons", "mounted", "modifier", "distance",
 ];
 
 type HIn = AttackInput<HouseSheet>;
@@ -67,6 +68,7 @@ export function planHouse(input: HIn, settings: BxSettings, opts: { parry?: bool
     multiplier: 1, advantage: false, disadvantage: false, shieldIgnored: false, dexIgnored: false, charging: false, surpriseAttack: false,
   };
   if (overridden) b.notes.push(overridden);
+  distanceStep(b);
   chargeStep(b);
   bonusStep(b);
   if (b.charging) (b.toHit.push({ label: "charge", value: 2, rule: R_MISC }), (b.multiplier *= 2));

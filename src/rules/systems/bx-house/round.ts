@@ -8,7 +8,8 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
-import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, SPELL, SPELL_WORD, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, SPELL, SPELL_WORD, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, moveAway, moveToward, positionOf, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { HOUSE_REACH } from "./distance.js";
 import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Effect, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
 import { RETREAT_KEPT, attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, readRetreatKept, retreatKeptMark, retreatRoll, roundMovement } from "./maneuvers.js";
@@ -33,7 +34,9 @@ export const HOUSE_CONDITIONS = {
   running: w("running: no attack this round", "round"),
   "on the run": w("firing on the run", "round"),
   fleeing: w("fleeing: pursued, foes +2 to hit", "encounter"),
-  "parting shot": w("gets a parting shot", "round"),
+  // Who gets a free attack is on the foes' own marks: the retreater's says only what holds whatever the roll gave.
+  retreating: w("retreating: no attack this round", "round"),
+  "parting shot": w("gets a free attack at a retreating foe (+2, shield not counted)", "round"),
   passing: w("moving through the line", "round"),
   moving: w("moving up to half its turn movement", "round"),
   "back to wall": w("back to the wall: no surround bonus", "encounter"),
@@ -65,7 +68,10 @@ export const houseWords: SystemWords = {
     if (c.startsWith("attacking:")) return w(`fighting ${name(c.slice(10))}`, "next-round");
     // 0: no die of its own (it went before the dice: first and last, hasted); nothing to show.
     if (c.startsWith("initiative:")) return w(c === "initiative:0" ? "" : `initiative ${c.slice(11)}`, "encounter");
-    if (c.startsWith("maneuver:")) return w(`${MANEUVERS[c.slice(9)] ?? c.slice(9)} on the next hit`, "round");
+    // "maneuver:entangle:weapon": the whip's aim is the maneuver's own detail.
+    if (c.startsWith("maneuver:")) return w(`${MANEUVERS[c.slice(9).split(":")[0]!] ?? c.slice(9)} on the next hit`, "round");
+    // "at:<feet>": a place on the encounter's line (bx/distance.ts), read by attacks, not a word on the board.
+    if (c.startsWith("at:")) return w("", "encounter");
     if (c.startsWith("grappled by:")) return w(`grappled by ${name(c.slice(12))}`, "encounter");
     if (c.startsWith("stunned:")) return w(`stunned (${c.slice(8)} rounds left)`, "encounter");
     if (c.startsWith(RETREAT_KEPT)) return w("", "encounter");
@@ -75,17 +81,26 @@ export const houseWords: SystemWords = {
   },
 };
 
+/**
+ * The rate a combatant moves at in this fight: B/X's (its movement as encumbrance leaves it), doubled when it is
+ * hasted: seed 001, "ENCOUNTER ORDER" 7: "Magically HASTED creatures move twice as fast".
+ */
+export function houseRate(input: { who: HC; settings?: Record<string, unknown> }): number {
+  return fightRate(input) * (has(input.who, "hasted") ? 2 : 1);
+}
+
 const before = (id: string, label: string, rule: string, excludes: string[], detail?: string): Declaration => ({ id, label, rule, when: "before", excludes, ...(detail ? { detail } : {}) });
 const MOVES = ["charge", "withdrawal", "retreat", "flee", "through", "run", "fire on the run", "move", "spell", "parry"];
 const others = (id: string) => MOVES.filter((x) => x !== id);
 
+const PASSED = "foes passed within 10' and not fought, if any: e.g. Orc 2, Orc 3";
 export const HOUSE_BEFORE: Declaration[] = [
   before("charge", "Charge", R_MISC, others("charge")),
   before("set spear", "Set spear", R_MISC, ["charge", "run", "flee", "retreat"]),
   before("parry", "Parry", R_MISC, others("parry")),
   before("withdrawal", "Fighting withdrawal", R_MISC, others("withdrawal")),
-  before("retreat", "Retreat", R_MISC, others("retreat")),
-  before("flee", "Flee", R_EVASION, others("flee")),
+  before("retreat", "Retreat", R_MISC, others("retreat"), PASSED),
+  before("flee", "Flee", R_EVASION, others("flee"), PASSED),
   before("through", "Move through the line", R_MISC, others("through")),
   before("run", "Run", R_MISC, others("run")),
   before("fire on the run", "Fire on the run", R_MISC, others("fire on the run")),
@@ -142,13 +157,16 @@ export function houseDeclarations(who: HC, ctx: RoundContext<HouseSheet> & { pha
 }
 
 const res = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = [], rolls: DeclareResult["rolls"] = []): DeclareResult => ({ title, lines, rules, rolls, effects });
+const line = (m: { line: string | null }) => (m.line ? [m.line] : []);
 const foesOf = (who: HC, all: HC[]) => all.filter((o) => o.side !== who.side && !isOut(o));
 
 function declareCharge(input: DeclareInput<HouseSheet>): DeclareResult {
   const who = input.who;
   if (has(who, "charged")) throw new RuleError(`${who.name} has already charged this turn: a charge may be made no more than once per 10-minute turn.`);
-  const m = roundMovement({ turnMovement: fightRate(input), action: "charge" });
-  return res(`${who.name} charges`, [...m.lines, "+2 to hit and double damage on the first attack; no DEX bonus to AC or attack rolls; set spears strike the charger first."], [R_MISC], [{ targetId: who.id, addConditions: ["charging", "charged"] }]);
+  const m = roundMovement({ turnMovement: houseRate(input), action: "charge" });
+  // On the encounter's line (when the campaign keeps it): toward the nearest foe, ending in melee with it.
+  const on = moveToward(who, input.others, m.max, HOUSE_REACH.feet);
+  return res(`${who.name} charges`, [...m.lines, ...line(on), "+2 to hit and double damage on the first attack; no DEX bonus to AC or attack rolls; set spears strike the charger first."], [R_MISC], [{ targetId: who.id, addConditions: ["charging", "charged"] }, ...on.effects]);
 }
 
 function declareSetSpear(who: HC): DeclareResult {
@@ -162,16 +180,23 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
   // when nobody is engaged yet, every standing foe. Moving through a line: all the foes passed.
   const foes = foesOf(who, input.others);
   const engaged = foes.filter((o) => has(o, attacking(who.id)) || has(who, attacking(o.id)));
-  const opp = through || !engaged.length ? foes : engaged;
+  // "If the fleeing/moving party passes within 10' of any other opponents not in melee … each of these also gets a
+  // free attack against the fleeing party in the same manner": the foes passed, named in the detail, roll nothing.
+  const passed = through ? [] : passedFoes(input, foes, engaged);
+  const opp = through ? foes : engaged.length ? engaged : foes.filter((o) => !passed.includes(o));
   const old = readRetreatKept(who.state.conditions, input.round);
   const r = retreatRoll({ retreater: who, opponents: opp, kept: old?.kept ?? null }, dice);
   const keep = retreatKeptMark({ ...r.kept, round: input.round });
+  const shots = [...r.partingShots, ...passed.map((o) => o.id)];
   // Moving through a line: the same roll against the foes passed; the mover still attacks those beyond.
   const effects: DeclareResult["effects"] = [
     { targetId: who.id, addConditions: [through ? "passing" : "retreating", keep], ...(old && old.mark !== keep ? { removeConditions: [old.mark] } : {}) },
-    ...r.partingShots.map((id): Effect => ({ targetId: id, addConditions: ["parting shot"] })),
+    ...shots.map((id): Effect => ({ targetId: id, addConditions: ["parting shot"] })),
   ];
-  const lines = [...r.lines];
+  // Away from the foes on the encounter's line (when the campaign keeps it), at the full rate.
+  const away = through || positionOf(who) === undefined ? null : moveAway(who, input.others, houseRate(input));
+  if (away) effects.push(...away.effects);
+  const lines = [...r.lines, ...passed.map((o) => `${o.name}: passed within 10', not in melee — a free attack at +2, shield not counted.`), ...(away ? line(away) : [])];
   const rolls = [...r.rolls];
   const rules = [...r.rules];
   if (flee) {
@@ -179,17 +204,32 @@ function declareRetreat(input: DeclareInput<HouseSheet>, dice: DiceBag, flee: bo
     lines.push(...p.lines);
     rolls.push(...p.rolls);
     rules.push(...p.rules);
-    const fastest = Math.max(0, ...opp.map((o) => o.sheet.movement));
-    const catchIn = roundsToCatch({ gap: 10, fleeRate: who.sheet.movement, pursuerRate: fastest });
-    if (p.pursues) lines.push(catchIn === null ? `Running at ${who.sheet.movement}', ${who.name} outpaces them while in sight.` : `Running at ${who.sheet.movement}' against ${fastest}': caught in ${catchIn} round${catchIn === 1 ? "" : "s"}; the pursuers attack at +2 each round until ${who.name} turns and re-engages.`);
+    // "Movement rates are compared": a hasted one's twice its own.
+    const speed = (c: HC) => c.sheet.movement * (has(c, "hasted") ? 2 : 1);
+    const fastest = Math.max(0, ...opp.map(speed));
+    const catchIn = roundsToCatch({ gap: 10, fleeRate: speed(who), pursuerRate: fastest });
+    if (p.pursues) lines.push(catchIn === null ? `Running at ${speed(who)}', ${who.name} outpaces them while in sight.` : `Running at ${speed(who)}' against ${fastest}': caught in ${catchIn} round${catchIn === 1 ? "" : "s"}; the pursuers attack at +2 each round until ${who.name} turns and re-engages.`);
     effects.push({ targetId: who.id, addConditions: [p.pursues && catchIn !== null ? "fleeing" : "fled"] });
   }
-  return res(`${who.name} ${through ? "moves through the line" : flee ? "flees" : "retreats"}${r.partingShots.length ? ": free attacks" : ""}`, lines, [...new Set(rules)], effects, rolls);
+  // The board's foes' routine sends each foe with a free attack at the one it gets it against.
+  const faces = shots.map((id) => ({ attackerId: id, defenderId: who.id }));
+  return { ...res(`${who.name} ${through ? "moves through the line" : flee ? "flees" : "retreats"}${shots.length ? ": free attacks" : ""}`, lines, [...new Set(rules)], effects, rolls), ...(faces.length ? { faces } : {}) };
+}
+
+/** The foes a retreat passes within 10' and does not fight, named in the declaration's detail ("Orc 2, Orc 3"). */
+function passedFoes(input: DeclareInput<HouseSheet>, foes: HC[], engaged: HC[]): HC[] {
+  const names = (input.detail ?? "").split(/[,;]|\band\b/).map((n) => n.trim().toLowerCase()).filter((n) => n && n !== "none");
+  return [...new Set(names.map((n) => {
+    const o = foes.find((f) => f.name.toLowerCase() === n);
+    if (!o) throw new RuleError(`"${n}" is not a foe standing in the fight: name the foes ${input.who.name} passes within 10' (${foes.map((f) => f.name).join(", ")}), separated by commas.`);
+    if (engaged.includes(o)) throw new RuleError(`${o.name} is in melee with ${input.who.name}: the retreat roll decides its parting shot. Name only the foes passed that ${input.who.name} is not fighting.`);
+    return o;
+  }))];
 }
 
 function declareMove(input: DeclareInput<HouseSheet>, id: "run" | "fire on the run"): DeclareResult {
   const who = input.who;
-  const m = roundMovement({ turnMovement: fightRate(input), action: id, race: who.sheet.class, ...(readiedWeapon(who) ? { weapon: readiedWeapon(who)! } : {}) });
+  const m = roundMovement({ turnMovement: houseRate(input), action: id, race: who.sheet.class, ...(readiedWeapon(who) ? { weapon: readiedWeapon(who)! } : {}) });
   return res(id === "run" ? `${who.name} runs` : `${who.name} fires on the run`, m.lines, [R_MISC], [{ targetId: who.id, addConditions: [id === "run" ? "running" : "on the run"] }]);
 }
 
@@ -240,8 +280,9 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "set spear": return declareSetSpear(who);
     case "parry": return res(`${who.name} parries`, ["+2 to defence this round, but no attacks are possible."], [R_MISC], [{ targetId: who.id, addConditions: ["parrying"] }]);
     case "withdrawal": {
-      const f = fightingWithdrawal(fightRate(input));
-      return res(`${who.name} makes a fighting withdrawal`, [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`], [R_MISC], [{ targetId: who.id, addConditions: ["withdrawing"] }]);
+      const f = fightingWithdrawal(houseRate(input));
+      const away = moveAway(who, input.others, f.max);
+      return res(`${who.name} makes a fighting withdrawal`, [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`, ...line(away)], [R_MISC], [{ targetId: who.id, addConditions: ["withdrawing"] }, ...away.effects]);
     }
     case "retreat": return declareRetreat(input, dice, false);
     case "flee": return declareRetreat(input, dice, true);
@@ -250,8 +291,9 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "move": {
       // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack" (not B/X's third).
       // The turn's movement as encumbrance leaves it (seed 002, "Option 1"/"Option 2", when the campaign tracks it).
-      const m = roundMovement({ turnMovement: fightRate(input), action: "move and attack" });
-      return res(`${who.name} moves`, [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`], [R_MISC], [{ targetId: who.id, addConditions: ["moving"] }]);
+      const m = roundMovement({ turnMovement: houseRate(input), action: "move and attack" });
+      const on = moveToward(who, input.others, m.max, HOUSE_REACH.feet);
+      return res(`${who.name} moves`, [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`, ...line(on)], [R_MISC], [{ targetId: who.id, addConditions: ["moving"] }, ...on.effects]);
     }
     case "spell": {
       // B/X's checks (gagged, bound, silenced), then seed 001: "Spellcasters may move up to 10 feet while casting normally".
@@ -273,7 +315,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "drop food": case "drop treasure": case "obstacle": return declareFlight(input, dice);
     // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages": then it fights again.
     case "re-engage": return res(`${who.name} turns and re-engages`, ["No longer fleeing: it may attack this round, and the pursuers lose their +2."], [R_MISC], [{ targetId: who.id, removeConditions: ["fleeing", "retreating"] }]);
-    case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"] }]);
+    case "mount": return res(`${who.name} mounts up`, ["Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears); a lance charged on horseback does 2d6 × 2 (3d6 × 2 against large foes)."], [R_MISC], [{ targetId: who.id, addConditions: ["mounted"], removeConditions: ["dismounted"] }]);
     case "alight": return res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]);
     case "hasted": return res(`${who.name} is hasted`, ["Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them)."], [R_ORDER], [{ targetId: who.id, addConditions: ["hasted"] }]);
     default: return bxDeclare(input, dice);

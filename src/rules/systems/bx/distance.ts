@@ -35,8 +35,8 @@ function placeAt(who: Combatant<unknown>, to: number): Effect[] {
   return [{ targetId: who.id, addConditions: [mark], removeConditions: old }];
 }
 
-/** Toward the nearest foe, `feet` at most, stopping at it (then in melee): the effects and a line. */
-export function moveToward(who: Combatant<unknown>, others: Combatant<unknown>[], feet: number): { effects: Effect[]; line: string | null } {
+/** Toward the nearest foe, `feet` at most, stopping at it (then in melee: within `reach`, B/X's 5'): the effects and a line. */
+export function moveToward(who: Combatant<unknown>, others: Combatant<unknown>[], feet: number, reach = 5): { effects: Effect[]; line: string | null } {
   const p = positionOf(who);
   const foes = foesOf(who, others);
   if (p === undefined || !foes.length) return { effects: [], line: null };
@@ -45,7 +45,7 @@ export function moveToward(who: Combatant<unknown>, others: Combatant<unknown>[]
   const step = Math.min(feet, gap);
   const to = p + Math.sign(positionOf(nearest)! - p) * step;
   const left = gap - step;
-  return { effects: placeAt(who, to), line: left <= 5 ? `Closes ${step}' to ${nearest.name}: in melee.` : `Closes ${step}': ${left}' from ${nearest.name}.` };
+  return { effects: placeAt(who, to), line: left <= reach ? `Closes ${step}' to ${nearest.name}: in melee.` : `Closes ${step}': ${left}' from ${nearest.name}.` };
 }
 
 /** Away from the foes by `feet`: the effects and a line. */
@@ -66,15 +66,24 @@ export interface RangeCheck {
   line: string;
 }
 
+/** How far melee reaches, and the rule that says so in words players read: B/X's 5'. */
+export interface MeleeReach {
+  feet: number;
+  /** "melee attacks are possible only when …", with the book and heading. */
+  words: string;
+}
+export const BX_REACH: MeleeReach = { feet: 5, words: "melee attacks are possible only when opponents are 5' or less from each other (Basic/Expert · Melee Attacks)" };
+
 /**
- * The attack checked against the distance: melee within 5', missiles beyond it and within long range.
+ * The attack checked against the distance: melee within reach (B/X's 5'), missiles beyond 5' and within long range.
  * Throws a RuleError the player reads when the attack is not possible.
  */
-export function checkDistance(input: { defender: string; distance: number; typed: boolean; melee: boolean; weapon: BxWeapon; situation: Situation }): RangeCheck {
+export function checkDistance(input: { defender: string; distance: number; typed: boolean; melee: boolean; weapon: BxWeapon; situation: Situation; reach?: MeleeReach }): RangeCheck {
   const { distance: d, weapon: w } = input;
+  const reach = input.reach ?? BX_REACH;
   const where = input.typed ? `${d}'` : `${d}' (the encounter's distance)`;
   if (input.melee) {
-    if (d > 5) throw new RuleError(`${input.defender} is ${where} away: melee attacks are possible only when opponents are 5' or less from each other (Basic/Expert · Melee Attacks). Move first (declare Move), or use a missile weapon.`);
+    if (d > reach.feet) throw new RuleError(`${input.defender} is ${where} away: ${reach.words}. Move first (declare Move), or use a missile weapon.`);
     return { line: `Distance ${where}: in melee.` };
   }
   if (d <= 5) throw new RuleError(`${input.defender} is ${where} away: missile attacks are possible only when opponents are more than 5' from one another (Basic/Expert · Missile Attacks).`);

@@ -220,6 +220,13 @@ export function bxSettingsFrom(st: Record<string, unknown>): Partial<BxSettings>
   };
 }
 
+/** The encounter's distance as a campaign option (B/X and the house rules built on it). */
+export const DISTANCE_OPTION: SystemOption = {
+  words: "the encounter's distance (kept: the sides start at the rolled distance, moves change it and every attack checks it; referee: only a distance typed on an attack is checked)",
+  allowed: "kept or referee",
+  schema: z.enum(["kept", "referee"]),
+};
+
 export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSystem<BxSheet>): CampaignOptions {
   return {
     // seed 002: group initiative; "1d6 unless variable damage is chosen"; ties are rerolled.
@@ -229,11 +236,7 @@ export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSy
       // seed 002, "Individual Initiative (Optional Rule)": each roll adds the DEX modifier, always; the option shows it and cannot turn it off.
       initiativeDex: { words: "add Dexterity to individual initiative (always, as the text's individual initiative does)", allowed: "on (the text always adds it)", schema: z.literal(true) },
       monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
-      distance: {
-        words: "the encounter's distance (kept: the sides start at the rolled distance, moves change it and every attack checks it; referee: only a distance typed on an attack is checked)",
-        allowed: "kept or referee",
-        schema: z.enum(["kept", "referee"]),
-      } },
+      distance: DISTANCE_OPTION },
     configure: (st) => build(st),
   };
 }

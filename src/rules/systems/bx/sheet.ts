@@ -84,7 +84,7 @@ export const bxShape = {
   /** Invulnerability: weapons that can hurt it ("magic", "silver"); empty = anything. */
   hitOnlyBy: z.array(z.enum(["magic", "silver"], { error: "hitOnlyBy entries must be magic or silver" })).default([]),
   /** Size for weapons that care (lance, grappling surround counts). */
-  size: z.enum(["small", "man", "large"], { error: "Size must be small, man or large" }).default("man"),
+  size: z.enum(["small", "man", "large", "huge"], { error: "Size must be small, man, large or huge (larger than an ogre: giants, dragons)" }).default("man"),
   /** seed 002, "Tracking Encumbrance": treasure carried, by kind (`treasure=coin:700|gem:5`). */
   treasure: z.array(treasureSchema).max(8, "At most 8 kinds of treasure").default([]),
   /** seed 002, "Option 2: Detailed Encumbrance": the weight in coins of armour and weapons, from the equipment list. */

@@ -93,6 +93,8 @@ export interface DeclareResult extends RuleResult {
   spendsAction?: boolean;
   /** What the roster shows beside the declaration's label this round, in the player's words: a spell's name. */
   shows?: string;
+  /** Who now fights whom: the board's foes' routine sends each attacker at its defender (a free attack the declaration gives). */
+  faces?: { attackerId: string; defenderId: string }[];
 }
 
 export interface RoundContext<S = Record<string, unknown>> {
