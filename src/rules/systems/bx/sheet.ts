@@ -91,6 +91,11 @@ export const bxShape = {
   equipment: int("Equipment weight in coins", 0, 10000).optional(),
   /** seed 002, "Option 2": "Miscellaneous adventuring gear … may be counted as 80 coins of weight." */
   gear: z.boolean().default(false),
+  /**
+   * seed 002, "Destruction of Items": the equipment destroyed with a character killed by a destructive spell or special
+   * attack (set by the save that killed it; the magic items that save leave the list). The referee undoes it with `destroyed=-`.
+   */
+  destroyed: z.array(z.string().max(40, "A destroyed item's name must be at most 40 characters")).max(20, "At most 20 destroyed items").optional(),
 };
 
 export const bxSheetSchema = z.object(bxShape);
@@ -175,6 +180,7 @@ export function bxDescribeSheet(s: BxSheet): [string, string][] {
   const load = loadWords(s);
   if (load) rows.push(["Load", load]);
   if (s.weapons.length) rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);
+  if (s.destroyed?.length) rows.push(["Destroyed", `${s.destroyed.join(", ")} (killed by a destructive attack; undo: \`destroyed=-\`)`]);
   if (s.morale !== undefined) rows.push(["Morale", `${s.morale}`]);
   if (s.loyalty !== undefined) rows.push(["Loyalty", `${s.loyalty}`]);
   if (s.hitOnlyBy.length) rows.push(["Hit only by", s.hitOnlyBy.join(" or ") + " weapons"]);
