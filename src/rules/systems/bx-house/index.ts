@@ -100,3 +100,4 @@ export * from "./stats.js";
 export * from "./pursuit.js";
 export * from "./round.js";
 export * from "./sheet.js";
+export * from "./describe.js";
