@@ -22,7 +22,7 @@ describe("B/X: the load /dungeon set gives is the one the fight reads", () => {
     expect(text(made.message)).toMatch(/Movement: 120' \(40'\), 0 coins: up to 400/);
     const set = await say("referee", "dungeon set", { character: "Garrick", coins: 420 });
     expect(set.ephemeral).toBeFalsy();
-    expect(text(set.message)).toContain("Garrick carries 420 coins of weight (on Garrick's sheet: the dungeon turn and the fight both read it;");
+    expect(text(set.message)).toContain("Garrick carries 420 coins of weight (on Garrick's sheet: the dungeon turn and the fight both read it; `/character edit name:Garrick sheet:load=-` takes it back to what the sheet lists).");
     expect(text(await say("referee", "dungeon status").then((r) => r.message))).toMatch(/90' this turn: the slowest is Garrick \(420 coins: up to 600\)/);
     const sheet = text((await say("alice", "character show", { name: "Garrick" })).message);
     expect(sheet).toMatch(/Movement: 90' \(30'\), 420 coins: up to 600/);

@@ -102,5 +102,5 @@ async function setLoad(tx: Tx, campaign: Campaign, who: PartyMember, coins: numb
   if (who.kind === "pc") await tx.character.update({ where: { id: who.id }, data });
   else await tx.retainer.update({ where: { id: who.id }, data });
   const fight = await applySheetToFight(tx, system, who.id, sheet, who.kind === "pc" ? "characterId" : "retainerId");
-  return [`${who.name} carries ${coins} coins of weight (on ${who.name}'s sheet: the dungeon turn and the fight both read it; \`/character edit sheet:load=-\` takes it back to what the sheet lists).`, ...(fight ? [`The running fight (${fight.encounter}) moves ${who.name} by it at once.`] : [])];
+  return [`${who.name} carries ${coins} coins of weight (on ${who.name}'s sheet: the dungeon turn and the fight both read it; \`/character edit name:${who.name} sheet:load=-\` takes it back to what the sheet lists).`, ...(fight ? [`The running fight (${fight.encounter}) moves ${who.name} by it at once.`] : [])];
 }
