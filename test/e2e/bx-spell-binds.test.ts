@@ -50,7 +50,7 @@ describe("B/X: a declared spell binds the caster's round", () => {
     const b = await live();
     const cast = button(b, /^Cast a spell$/)!;
     const tap = await h.press("alice", b.id, cast.id);
-    expect(JSON.stringify(tap.modal)).toContain('"placeholder":"the spell\'s name"');
+    expect(JSON.stringify(tap.modal)).toContain('"placeholder":"the spell\'s name (and its target: Sleep at Goblin 1)"');
     const declared = await h.submit("alice", String(tap.modal!.custom_id), { detail: "Sleep" });
     expect(declared.ephemeral, declared.message.content ?? "").toBeFalsy();
     expect(text(declared.message)).toMatch(/Tamsin declares Cast a spell \(Sleep\) for round 2: it stands when the referee starts the round/);

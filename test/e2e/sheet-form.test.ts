@@ -29,7 +29,7 @@ describe("a sheet in a modal", () => {
     expect(Object.keys(inputs(open))).toEqual(["class", "level", "hd", "str", "int"]);
     created = await h.submit("alice", "character:new:-:Una", { class: "fighter", level: "3", str: "16" });
     expect(text(created.message)).toMatch(/^Created: Una/);
-    expect(buttons(created.message).map((b) => b.label)).toEqual(["1/6: class–int", "2/6: wis–hp", "3/6: ac–acMode", "4/6: saves–movement", "5/6: morale–size", "6/6: treasure–gear", "Done"]);
+    expect(buttons(created.message).map((b) => b.label)).toEqual(["1/6: class–int", "2/6: wis–hp", "3/6: ac–acMode", "4/6: saves–movement", "5/6: morale–size", "6/6: treasure–destroyed", "Done"]);
     const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
     expect(JSON.parse(c.sheet)).toMatchObject({ class: "fighter", level: 3, str: 16 });
   });

@@ -26,9 +26,9 @@ function changedRows(system: RuleSystem, before: Record<string, unknown>, after:
   return [...new Set([...labels, ...gone])];
 }
 
-/** Applies `sheet` (already validated) to the running encounter's combatants of `characterId`; null when it is in none. */
-export async function applySheetToFight(tx: Tx, system: RuleSystem, characterId: string, sheet: Record<string, unknown>): Promise<AppliedToFight | null> {
-  const rows = await tx.combatant.findMany({ where: { characterId, encounter: { status: "active" } }, include: { encounter: { select: { name: true } } } });
+/** Applies `sheet` (already validated) to the running encounter's combatants of `characterId` (or of a retainer: `column`); null when it is in none. */
+export async function applySheetToFight(tx: Tx, system: RuleSystem, characterId: string, sheet: Record<string, unknown>, column: "characterId" | "retainerId" = "characterId"): Promise<AppliedToFight | null> {
+  const rows = await tx.combatant.findMany({ where: { [column]: characterId, encounter: { status: "active" } }, include: { encounter: { select: { name: true } } } });
   if (!rows.length) return null;
   let out: AppliedToFight | null = null;
   for (const row of rows) {

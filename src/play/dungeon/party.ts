@@ -7,6 +7,8 @@ import { requireCampaign } from "../campaigns/find.js";
 import { keptCodec, sheetCodec } from "../codecs/sheets.js";
 
 export interface PartyMember {
+  /** The character's or the retainer's row. */
+  id: string;
   name: string;
   kind: "pc" | "retainer";
   /** The player who plays it (a retainer's employer). */
@@ -25,10 +27,10 @@ export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMem
   const out: PartyMember[] = [];
   for (const p of players) {
     const c = await activeCharacter(db, campaignId, p.userId);
-    if (c && !isDead(c.state)) out.push({ name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
+    if (c && !isDead(c.state)) out.push({ id: c.id, name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
   }
   const retainers = await db.retainer.findMany({ where: { campaignId, status: "active" }, orderBy: { createdAt: "asc" } });
-  for (const r of retainers) if (!isDead(r.state)) out.push({ name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheetCodec.decode(r.sheet) });
+  for (const r of retainers) if (!isDead(r.state)) out.push({ id: r.id, name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheetCodec.decode(r.sheet) });
   return out;
 }
 

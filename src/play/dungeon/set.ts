@@ -11,7 +11,12 @@ import { UserError } from "../errors.js";
 import { parseMonsters } from "../encounters/monsters.js";
 import { requireReferee } from "../permissions.js";
 import { loadClock, saveClock } from "./clock.js";
-import { memberNamed, partyOf } from "./party.js";
+import { memberNamed, partyOf, type PartyMember } from "./party.js";
+import type { Campaign } from "../../generated/prisma/client.js";
+import type { Tx } from "../../store/client.js";
+import { shapeOf } from "../sheets.js";
+import { sheetCodec } from "../codecs/sheets.js";
+import { applySheetToFight } from "../characters/fight.js";
 import { dungeonView } from "./view.js";
 import type { DungeonChange } from "./light.js";
 import { settingsCodec } from "../codecs/campaign.js";
@@ -72,11 +77,30 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
     if (input.character || input.coins != null) {
       if (!input.character || input.coins == null) throw new UserError("Give both `character` and `coins` to set what someone carries.");
       const who = memberNamed(await partyOf(tx, campaign.id), input.character);
-      next = { ...next, loads: { ...next.loads, [who.name.toLowerCase()]: input.coins } };
-      lines.push(`${who.name} carries ${input.coins} coins of weight.`);
+      lines.push(...(await setLoad(tx, campaign, who, input.coins)));
+      // One load per character, on its sheet: an older load kept on the clock for it goes.
+      const { [who.name.toLowerCase()]: _old, ...rest } = next.loads;
+      next = { ...next, loads: rest };
     }
     if (!lines.length) throw new UserError("Give at least one option to set: table, interval, chance, torch, lantern, rations, water, torches, oil, or character with coins.");
     await saveClock(tx, clock, { state: next });
     return { view: await dungeonView(tx, campaign, clock.rounds, next), lines };
   });
+}
+
+/**
+ * seed 002, "Tracking Encumbrance": what a member carries, in coins of weight, written onto its sheet (`load`): the one
+ * load the dungeon turn, the fight (a fight running now included) and the sheet read. A system whose sheet keeps no load
+ * (its movement does not depend on what is carried) refuses it.
+ */
+async function setLoad(tx: Tx, campaign: Campaign, who: PartyMember, coins: number): Promise<string[]> {
+  const system = campaignSystem(campaign);
+  if (!("load" in shapeOf(system.sheet))) throw new UserError(`${system.name} does not slow characters by what they carry: there is no load to set.`);
+  const parsed = system.sheet.safeParse({ ...who.sheet, load: coins });
+  const sheet: Record<string, unknown> = parsed.success ? (parsed.data as Record<string, unknown>) : { ...who.sheet, load: coins };
+  const data = { sheet: sheetCodec.encode(sheet), version: { increment: 1 } };
+  if (who.kind === "pc") await tx.character.update({ where: { id: who.id }, data });
+  else await tx.retainer.update({ where: { id: who.id }, data });
+  const fight = await applySheetToFight(tx, system, who.id, sheet, who.kind === "pc" ? "characterId" : "retainerId");
+  return [`${who.name} carries ${coins} coins of weight (on ${who.name}'s sheet: the dungeon turn and the fight both read it; \`/character edit name:${who.name} sheet:load=-\` takes it back to what the sheet lists).`, ...(fight ? [`The running fight (${fight.encounter}) moves ${who.name} by it at once.`] : [])];
 }

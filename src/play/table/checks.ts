@@ -11,7 +11,7 @@ import { nowAgainst } from "../round/onturn.js";
 import { countAs, type DiceBag } from "../../rules/dice/bag.js";
 import { formatDamage, parseDamage } from "../../rules/dice/damage.js";
 import { type TableResult, type Scope, withDice, unsupported, who } from "./scope.js";
-import { keptCodec } from "../codecs/sheets.js";
+import { keptCodec, sheetCodec } from "../codecs/sheets.js";
 
 export interface CheckRequest {
   attribute: string;
@@ -80,12 +80,17 @@ async function applySaveEffects(tx: Tx, sc: Scope, c: Combatant, effects: Effect
   let state = { ...c.state, conditions };
   const lines: string[] = [];
   const sys = campaignSystem(sc.campaign);
+  let sheet = c.sheet;
   for (const e of effects) {
-    if (!e.damage) continue;
-    const r = rule(() => sys.applyDamage({ ...c, state }, e.damage!, bag));
-    state = { ...r.state, conditions: r.state.conditions };
-    lines.push(...r.result.lines);
+    if (e.damage) {
+      const r = rule(() => sys.applyDamage({ ...c, state }, e.damage!, bag));
+      state = { ...r.state, conditions: r.state.conditions };
+      lines.push(...r.result.lines);
+    }
+    // Fields of the sheet that change for good (B/X: the equipment a destructive attack destroyed), as in a fight.
+    if (e.sheet) sheet = { ...sheet, ...e.sheet };
+    if (e.note) lines.push(e.note);
   }
-  await tx.character.updateMany({ where: { id: c.id }, data: { state: keptCodec.encode(state), version: { increment: 1 } } });
+  await tx.character.updateMany({ where: { id: c.id }, data: { state: keptCodec.encode(state), ...(sheet !== c.sheet ? { sheet: sheetCodec.encode(sheet) } : {}), version: { increment: 1 } } });
   return lines;
 }

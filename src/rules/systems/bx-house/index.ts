@@ -16,6 +16,7 @@ import { createHouseRound, houseWords } from "./round.js";
 import { houseFillSheet } from "./fill.js";
 import { houseRollMonster, housePresets } from "./monsters.js";
 import { HOUSE_STAT_EXAMPLE, houseStatLine } from "./stats.js";
+import { houseDescribeSheet } from "./describe.js";
 import { houseInitialState, houseMonsterSchema, houseSheetSchema, type HouseSheet } from "./sheet.js";
 
 export const houseSettingsSchema = bxSettingsSchema.extend({
@@ -51,6 +52,8 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
       configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }),
     },
     sheet: houseSheetSchema,
+    // The AC the fight uses (DEX in it) and the movement under the campaign's encumbrance.
+    describeSheet: houseDescribeSheet(st.encumbrance),
     monster: houseMonsterSchema,
     presets: housePresets,
     situations: HOUSE_SITUATIONS,
@@ -98,3 +101,4 @@ export * from "./stats.js";
 export * from "./pursuit.js";
 export * from "./round.js";
 export * from "./sheet.js";
+export * from "./describe.js";

@@ -6,6 +6,7 @@ import { castingWords } from "./round.js";
 import { signed } from "./dice.js";
 import { SAVE_KINDS, type BxSheet, type SaveKind } from "./sheet.js";
 import { savesOf } from "./saves.js";
+import { hpOf } from "./sheet.js";
 
 export const BX_ATTRIBUTES = ["STR", "INT", "WIS", "DEX", "CON", "CHA"];
 const KEY: Record<string, keyof BxSheet> = { str: "str", int: "int", wis: "wis", dex: "dex", con: "con", cha: "cha" };
@@ -93,7 +94,7 @@ export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { 
     lines: [
       `Rolled ${roll.dice[0]!.value}${mod ? ` ${signed(mod)} = ${roll.total}` : ""} against ${target} (${saves.source}): ${success ? "greater or equal, a success" : "lower, a failure"}.`,
       input.damage !== undefined
-        ? damageLine(input.who.name, input.damage, success)
+        ? damageLine(input.who.name, input.damage, success, kind)
         : success
         ? kind === "death"
           ? "A damaging effect is halved, another effect avoided; poison's own damage is not changed by the save."
@@ -102,19 +103,55 @@ export function bxSave(input: SaveInput<BxSheet>, bag: DiceBag): RuleResult & { 
           ? "Failed: a failed save against poison is usually fatal."
           : "Failed: the full effect applies.",
     ],
-    rules: ['seed 002, "Categories"', 'seed 002, "Rolling a Saving Throw"', 'seed 002, "Successful Saves"'],
+    rules: ['seed 002, "Categories"', 'seed 002, "Rolling a Saving Throw"', input.damage !== undefined && kind === "death" ? R_POISON : 'seed 002, "Successful Saves"'],
     rolls: bag.since(mark),
     success,
     kind,
     total: roll.total,
-    ...(input.damage !== undefined ? { effects: [{ targetId: input.who.id, damage: damageTaken(input.damage, success) }] } : {}),
+    ...(input.damage !== undefined ? { effects: [{ targetId: input.who.id, damage: damageTaken(input.damage, success, kind), ...destroyedBy(input.who, damageTaken(input.damage, success, kind), kind) }] } : {}),
   };
 }
 
-/** seed 002, "Successful Saves": "A successful save against an effect that causes damage means that the damage is halved" (rounded down). */
-export const damageTaken = (damage: number, saved: boolean): number => (saved ? Math.floor(damage / 2) : damage);
-const damageLine = (name: string, damage: number, saved: boolean): string =>
-  saved ? `Saved: the damage is halved, ${damage} → ${damageTaken(damage, true)} (rounded down), and ${name} takes it.` : `Failed: ${name} takes the full ${damage} damage.`;
+/**
+ * seed 002, "Destruction of Items": "If a character is killed by a destructive spell or special attack (e.g., a
+ * lightning bolt spell or a dragon's breath), their equipment is assumed to be destroyed." Damage tied to a save vs
+ * Breath Attacks, Spells (rods, staves) or Wands is such an attack; poison and paralysis are not. When it kills, the
+ * sheet lists the equipment as destroyed (`destroyed`), which the referee may undo by editing the sheet.
+ */
+export const DESTRUCTIVE: readonly SaveKind[] = ["breath", "spells", "wands"];
+const R_ITEMS = 'seed 002, "Destruction of Items"';
+
+/** The sheet's equipment by name: its weapons, its armour, its shield, its adventuring gear. */
+export function equipmentOf(s: BxSheet): string[] {
+  return [...s.weapons.map((w) => w.name), ...(s.armour !== "none" ? [`${s.armour} armour`] : []), ...(s.shield ? ["shield"] : []), ...(s.gear ? ["adventuring gear"] : [])];
+}
+
+function destroyedBy(who: SaveInput<BxSheet>["who"], taken: number, kind: SaveKind): Pick<Effect, "sheet" | "note"> {
+  if (!DESTRUCTIVE.includes(kind) || who.state.conditions.includes("dead") || hpOf(who).hp - taken > 0) return {};
+  const items = equipmentOf(who.sheet);
+  const magic = who.sheet.weapons.some((w) => w.magic > 0);
+  const undo = who.kind === "monster" ? "" : ` The sheet marks it; the referee undoes it with \`/character edit name:${who.name} sheet:destroyed=-\``;
+  const save = magic ? ` Magic items may save: \`/save character:${who.name} kind:${kind}\`.` : "";
+  return {
+    ...(items.length ? { sheet: { destroyed: items } } : {}),
+    note: `${who.name} is killed by a destructive attack: ${who.name}'s equipment is destroyed${items.length ? ` (${items.join(", ")})` : ""} (${R_ITEMS}).${items.length ? `${undo}.` : ""}${save}`,
+  };
+}
+
+const R_POISON = 'seed 002, "Saving Throws Versus Poison"';
+
+/**
+ * seed 002, "Successful Saves": "A successful save against an effect that causes damage means that the damage is halved"
+ * (rounded down); but "Saving Throws Versus Poison": "If a poisonous attack also inflicts damage, the damage is not
+ * affected by the success or failure of the saving throw". Damage tied to a Death or Poison save is poison's (a death
+ * ray kills, it does not wound): it is never halved.
+ */
+export const damageTaken = (damage: number, saved: boolean, kind?: SaveKind): number => (saved && kind !== "death" ? Math.floor(damage / 2) : damage);
+function damageLine(name: string, damage: number, saved: boolean, kind: SaveKind): string {
+  if (kind === "death")
+    return `${saved ? "Saved" : "Failed: a failed save against poison is usually fatal"}; poison's damage is not affected by the save (${R_POISON}): ${name} takes the full ${damage} damage.`;
+  return saved ? `Saved: the damage is halved, ${damage} → ${damageTaken(damage, true, kind)} (rounded down), and ${name} takes it.` : `Failed: ${name} takes the full ${damage} damage.`;
+}
 
 /**
  * seed 002, "Destruction of Magic Items": when the owner is killed by a
@@ -162,7 +199,16 @@ export function bxSaveOrItems(input: SaveInput<BxSheet>, bag: DiceBag): RuleResu
   const items = input.who.sheet.weapons.filter((w) => w.magic > 0).map((w) => ({ name: w.name, bonus: w.magic }));
   if (!items.length) throw new RuleError(`${input.who.name} is dead and carries no magic items to save (magic weapons on the sheet).`);
   const r = magicItemSaves(input.who, items, input.kind ?? "", bag);
-  return { ...r, lines: [`${input.who.name} is dead: each magic item saves with ${input.who.name}'s values and its own bonus.`, ...r.lines], success: r.destroyed.length === 0 };
+  // The sheet's list of destroyed equipment: the items that failed join it, those that saved leave it.
+  const before = input.who.sheet.destroyed ?? [];
+  const destroyed = [...before.filter((x) => !r.survivors.includes(x)), ...r.destroyed.filter((x) => !before.includes(x))];
+  const changed = destroyed.length !== before.length || destroyed.some((x, i) => x !== before[i]);
+  return {
+    ...r,
+    lines: [`${input.who.name} is dead: each magic item saves with ${input.who.name}'s values and its own bonus.`, ...r.lines, ...(changed ? [`The sheet now lists as destroyed: ${destroyed.join(", ") || "nothing"}.`] : [])],
+    success: r.destroyed.length === 0,
+    ...(changed ? { effects: [{ targetId: input.who.id, sheet: { destroyed } }] } : {}),
+  };
 }
 
 /**

@@ -28,7 +28,8 @@ export function bxManifest(st: BxSettings): Manifest<BxSheet, BxCan> {
     sheet: bxSheetSchema,
     monster: bxMonsterSchema,
     presets: bxPresets,
-    describeSheet: bxDescribeSheet,
+    // The movement the fight and the dungeon use, under the campaign's encumbrance option.
+    describeSheet: (s) => bxDescribeSheet(s, st.encumbrance),
     initialState: bxInitialState,
     // Maximum hit points: the fight's state holds them (and the current ones).
     fightOwns: ["hp"],

@@ -35,11 +35,19 @@ export function loadOf(sheet: Record<string, unknown>, encumbrance: Encumbrance)
   const items = Array.isArray(sheet.treasure) ? (sheet.treasure as Partial<Treasure>[]) : [];
   const treasure = items.reduce((t, i) => t + (i.kind && i.kind in TREASURE_WEIGHTS ? TREASURE_WEIGHTS[i.kind] * num(i.count ?? 1) : 0), 0);
   const equipment = num(sheet.equipment) + (sheet.gear === true ? ADVENTURING_GEAR_WEIGHT : 0);
+  // The referee's load (/dungeon set): the one load the dungeon, the fight and the sheet read.
+  const given = givenLoad(sheet);
+  if (given !== undefined) return { treasure, equipment, total: given };
   return { treasure, equipment, total: encumbrance === "detailed" ? treasure + equipment : treasure };
 }
 
+/** The load the referee gave (`load` on the sheet), if any. */
+export const givenLoad = (sheet: Record<string, unknown>): number | undefined => (typeof sheet.load === "number" && Number.isFinite(sheet.load) && sheet.load >= 0 ? sheet.load : undefined);
+
 /** The sheet's load in words for the sheet embed: "700 coins · 700 coins of weight in all (at most 1,600)". */
 export function loadWords(sheet: Record<string, unknown>): string | null {
+  const given = givenLoad(sheet);
+  if (given !== undefined) return `${given} coins of weight, as the referee set it (at most 1,600)`;
   const l = loadOf(sheet, "detailed");
   if (!l.treasure && !l.equipment) return null;
   const items = (Array.isArray(sheet.treasure) ? (sheet.treasure as Treasure[]) : []).filter((i) => i.count > 0).map((i) => `${i.count} ${i.count === 1 ? i.kind : PLURAL[i.kind]}`);
@@ -53,12 +61,13 @@ export const readEncumbrance = (settings: Record<string, unknown> | undefined): 
 
 /**
  * A combatant's movement rate in feet per turn under the campaign's encumbrance option, with the reason.
- * `coins`: a load the referee gave for this member (/dungeon set) instead of the sheet's.
+ * `coins`: a load an older /dungeon set kept on the dungeon's clock, read when the sheet has none of its own.
  */
 export function encumberedRate(sheet: Record<string, unknown>, encumbrance: Encumbrance, coins?: number): { perTurn: number; why: string; canMove: boolean } {
   const base = typeof sheet.movement === "number" ? sheet.movement : 120;
   if (encumbrance === "none") return { perTurn: base, why: `movement ${base}'`, canMove: true };
-  const load = coins ?? loadOf(sheet, encumbrance).total;
+  // The sheet's own load first (the one /dungeon set writes); `coins`: a load kept on the dungeon's clock before loads moved onto sheets.
+  const load = givenLoad(sheet) ?? coins ?? loadOf(sheet, encumbrance).total;
   const armour = sheet.armour === "light" || sheet.armour === "heavy" ? sheet.armour : "none";
   const e = encumbrance === "basic" ? basicEncumbrance({ armour, carryingTreasure: load > 0, treasureWeight: load }) : detailedEncumbrance(load);
   return { perTurn: Math.min(base, e.perTurn), why: e.reason, canMove: e.canMove };

@@ -39,10 +39,15 @@ export const BX_CONDITIONS = {
   gagged: w("gagged", "permanent"),
   bound: w("bound", "permanent"),
   silenced: w("in magical silence", "encounter"),
+  // seed 002, "Spell Casting": "Line of sight: … the intended target … must be visible to the caster."
+  unseen: w("unseen (no spell can be aimed at it)", "encounter"),
 } satisfies Record<string, ConditionWord>;
 
-/** seed 002, "Spell Casting": "cannot be cast if gagged, bound, or … silence": the referee sets these with /condition. */
-export const BX_REFEREE_SETS = [...REFEREE_CONDITIONS, "gagged", "bound", "silenced"];
+/**
+ * seed 002, "Spell Casting": "cannot be cast if gagged, bound, or … silence", and a target "must be visible to the
+ * caster": the referee sets these with /condition (unseen: invisible, hidden, in darkness, out of sight).
+ */
+export const BX_REFEREE_SETS = [...REFEREE_CONDITIONS, "gagged", "bound", "silenced", "unseen"];
 
 export const bxWords: SystemWords = {
   conditions: BX_CONDITIONS,
@@ -77,6 +82,30 @@ export const castingWords = <S>(c: Combatant<S>): string => {
 
 const has = (c: Combatant<BxSheet>, cond: Mark) => c.state.conditions.includes(cond);
 
+/**
+ * The combatant a spell is aimed at, by the name given with it: "Sleep at Goblin 1", "Hold Person on Dorn" (the words
+ * after the last "at" or "on" that name a combatant of the fight). None when no combatant is named (an area, oneself).
+ */
+export function spellTarget<S>(spell: string | undefined, others: Combatant<S>[]): Combatant<S> | undefined {
+  if (!spell) return undefined;
+  const re = /\s(?:at|on)\s+/gi;
+  let found: Combatant<S> | undefined;
+  for (let m = re.exec(spell); m; m = re.exec(spell)) {
+    const named = spell.slice(m.index + m[0].length).trim().toLowerCase();
+    found = others.find((o) => o.name.toLowerCase() === named) ?? found;
+  }
+  return found;
+}
+
+/** seed 002, "Spell Casting": why the spell cannot be aimed at `target` (unseen), or null. */
+function unseenTarget<S>(who: Combatant<BxSheet>, target: Combatant<S> | undefined): string | null {
+  if (!target) return null;
+  const why = canCastSpell({ targetVisible: !target.state.conditions.includes("unseen") });
+  return why.length
+    ? `${who.name} cannot aim a spell at ${target.name}: ${target.name} is unseen, and the intended target must be visible to the caster (Basic/Expert · Spell Casting, "Line of sight"). A spell whose description says otherwise is declared without naming the target.`
+    : null;
+}
+
 /** Rounds already spent moving at encounter rate this fight ("moved:<n>"). */
 export function roundsMoved(c: Combatant<BxSheet>): number {
   const m = c.state.conditions.find((x) => x.startsWith("moved:"));
@@ -84,7 +113,7 @@ export function roundsMoved(c: Combatant<BxSheet>): number {
 }
 
 export const BX_DECLARATIONS: Declaration[] = [
-  { id: "spell", label: "Cast a spell", rule: R_DECLARE, when: "before", detail: "the spell's name", excludes: ["withdrawal", "retreat", "move"] },
+  { id: "spell", label: "Cast a spell", rule: R_DECLARE, when: "before", detail: "the spell's name (and its target: Sleep at Goblin 1)", excludes: ["withdrawal", "retreat", "move"] },
   { id: "withdrawal", label: "Fighting withdrawal", rule: R_IN_MELEE, when: "before", excludes: ["spell", "retreat", "move"] },
   { id: "retreat", label: "Retreat", rule: R_IN_MELEE, when: "before", excludes: ["spell", "withdrawal", "move"] },
   { id: "move", label: "Move (encounter rate)", rule: R_OUTSIDE, when: "before", excludes: ["spell", "withdrawal", "retreat"] },
@@ -124,6 +153,8 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
       const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced"), movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)) });
       if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
       const spell = input.detail?.replace(/\s+/g, " ").trim().slice(0, 60);
+      const unseen = unseenTarget(who, spellTarget(spell, input.others));
+      if (unseen) throw new RuleError(unseen);
       const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: ["casting", ...(spell ? [spellNamed(spell)] : [])] }];
       return { ...result(`${who.name} prepares ${spell ? spell : "a spell"}`, ["Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost."], [R_DECLARE, R_SPELL], effects), ...(spell ? { shows: spell } : {}) };
     }
@@ -131,6 +162,8 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
       if (has(who, "spell lost")) throw new RuleError(`${who.name}'s ${spellWords(who)} was disrupted this round: it is lost.`);
       const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
       if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
+      const unseen = unseenTarget(who, spellTarget(spellName(who), input.others));
+      if (unseen) throw new RuleError(unseen);
       return result(`${who.name}'s ${spellWords(who)} goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
     }
     case "withdrawal": {
@@ -194,11 +227,14 @@ export const bxRound: RoundRules<BxSheet> = {
  * A spell declared before initiative goes off when the caster's place in the order comes, without a tap;
  * a spell disrupted before then is already gone.
  */
-export function bxOnTurn(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>): { lines: string[]; effects: DeclareResult["effects"] } | null {
+export function bxOnTurn(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet>): { lines: string[]; effects: DeclareResult["effects"] } | null {
   if (!has(who, "casting") || has(who, "spell lost")) return null;
   // seed 002, "Spell Casting": gagged, bound or silenced since the declaration: the spell cannot be cast.
   const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
   if (why.length) return { lines: [`${who.name}'s turn: the ${spellWords(who)} cannot be cast. ${why.join(" ")}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
+  // "Line of sight": a target the referee marked unseen since the declaration: the spell is not cast (nor lost).
+  const unseen = unseenTarget(who, spellTarget(spellName(who), ctx.others));
+  if (unseen) return { lines: [`${who.name}'s turn: the ${spellWords(who)} is not cast. ${unseen}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
   return { lines: [`${who.name}'s turn: the ${spellWords(who)} goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
 }
 

@@ -4,7 +4,7 @@ import type { Combatant, CombatState, StateView } from "../types.js";
 import { DICE_RE, abilityModifier, signed } from "./dice.js";
 import { savesOf } from "./saves.js";
 import { thac0Of } from "./thac0.js";
-import { loadWords, treasureSchema } from "./load.js";
+import { encumberedRate, loadWords, treasureSchema, type Encumbrance } from "./load.js";
 
 const int = (field: string, min: number, max: number) =>
   z
@@ -47,6 +47,14 @@ const savesSchema = z
     spells: int("Save vs Spells/Rods/Staves", 2, 20).default(16),
   })
   .optional();
+
+/** A load as typed: a number, or "-" / "none" for no load of the referee's (the sheet's treasure and equipment count). */
+const typedLoad = (v: unknown): unknown => {
+  if (v === null) return undefined;
+  if (typeof v !== "string") return v;
+  const t = v.trim();
+  return /^(-|none)$/i.test(t) ? undefined : /^\d+$/.test(t) ? Number(t) : v;
+};
 
 export const bxShape = {
   class: z.string().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
@@ -91,6 +99,16 @@ export const bxShape = {
   equipment: int("Equipment weight in coins", 0, 10000).optional(),
   /** seed 002, "Option 2": "Miscellaneous adventuring gear … may be counted as 80 coins of weight." */
   gear: z.boolean().default(false),
+  /**
+   * The whole load in coins of weight as the referee gave it (`/dungeon set character coins`, or `load=` here): when
+   * set, it counts instead of the treasure and equipment listed, for the dungeon turn, the fight and the sheet alike.
+   */
+  load: z.preprocess(typedLoad, int("Load in coins of weight", 0, 100000).optional()),
+  /**
+   * seed 002, "Destruction of Items": the equipment destroyed with a character killed by a destructive spell or special
+   * attack (set by the save that killed it; the magic items that save leave the list). The referee undoes it with `destroyed=-`.
+   */
+  destroyed: z.array(z.string().max(40, "A destroyed item's name must be at most 40 characters")).max(20, "At most 20 destroyed items").optional(),
 };
 
 export const bxSheetSchema = z.object(bxShape);
@@ -161,7 +179,17 @@ function attackWords(s: BxSheet): string {
   return `${value} (${own ? "the sheet's own" : t.source})`;
 }
 
-export function bxDescribeSheet(s: BxSheet): [string, string][] {
+/**
+ * The rate the fight and the dungeon turn use (seed 002, "Option 1"/"Option 2" under the campaign's encumbrance
+ * option): "90' (30'), 420 coins: up to 600"; without encumbrance, the sheet's movement.
+ */
+function movementWords(s: BxSheet, encumbrance: Encumbrance): string {
+  const e = encumberedRate(s, encumbrance);
+  if (!e.canMove) return `cannot move (${e.why})`;
+  return `${e.perTurn}' (${Math.floor(e.perTurn / 3)}')${encumbrance === "none" ? "" : `, ${e.why}`}`;
+}
+
+export function bxDescribeSheet(s: BxSheet, encumbrance: Encumbrance = "none"): [string, string][] {
   const rows: [string, string][] = [
     ["Class", s.hd ? `${s.class} (HD ${s.hd})` : `${s.class} ${s.level}`],
     ["Abilities", `STR ${s.str} · INT ${s.int} · WIS ${s.wis} · DEX ${s.dex} · CON ${s.con} · CHA ${s.cha}`],
@@ -170,11 +198,12 @@ export function bxDescribeSheet(s: BxSheet): [string, string][] {
     s.acMode === "ascending" ? ["AAC", `${aacOf(s)}`] : ["AC", `${s.ac}${s.shield ? " (with shield)" : ""}`],
     ["Attack", attackWords(s)],
     ["Saves", ((v) => `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(savesOf(s))],
-    ["Movement", `${s.movement}' (${Math.floor(s.movement / 3)}')`],
+    ["Movement", movementWords(s, encumbrance)],
   ];
   const load = loadWords(s);
   if (load) rows.push(["Load", load]);
   if (s.weapons.length) rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);
+  if (s.destroyed?.length) rows.push(["Destroyed", `${s.destroyed.join(", ")} (killed by a destructive attack; undo: \`destroyed=-\`)`]);
   if (s.morale !== undefined) rows.push(["Morale", `${s.morale}`]);
   if (s.loyalty !== undefined) rows.push(["Loyalty", `${s.loyalty}`]);
   if (s.hitOnlyBy.length) rows.push(["Hit only by", s.hitOnlyBy.join(" or ") + " weapons"]);
