@@ -73,5 +73,13 @@ describe("the referee's surprise bonus helps the side it is given to", () => {
     expect(t).toMatch(/\nParty: the Castle Keeper's \+5 to the Wisdom check\.\nParty: Una \(best chance, for the group\) Wisdom \d+ vs \d+: (not )?surprised\.\nFoes: Orc/);
     // Una's own Wisdom check is +3 (level 3, Wisdom 10): with the Castle Keeper's +5, 1d20+8.
     expect(t).toMatch(/Party: Una \(best chance, for the group\) Wisdom 11 vs 18: surprised\.[\s\S]*surprise: Wisdom check \(Una\): 1d20\+8 \(3\) = \*\*11\*\*/);
+    // The same family of lines at the group's initiative: each side by its name, capitalised.
+    await h.cmd("referee", "encounter end");
+    const set = await h.cmd("referee", "campaign set", { option: "initiative", value: "group" });
+    expect(set.ephemeral, set.message.content ?? "").toBeFalsy();
+    await started({ monsters: "1 orc", surprise: false });
+    const i = await h.cmd("referee", "initiative");
+    show(text(i.message));
+    expect(text(i.message)).toMatch(/\nParty: d10 7 \(best Dexterity 16\)\.\nFoes: d10 2 \(best Dexterity 10\)\./);
   });
 });
