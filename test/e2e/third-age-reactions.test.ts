@@ -65,5 +65,8 @@ describe("The Third Age: reactions and their numbers", () => {
     const end = await h.cmd("referee", "encounter end");
     const et = text(end.message);
     expect(et).toMatch(/\nFell: Goblin 2 \(dead\)\nFled or surrendered: Goblin 1 \(fled\)\nShaman \(fled\)\nStill standing: /);
+    // The damage die the parried hit no longer lists is still in the log: /verify replays every roll.
+    const v = await h.cmd("alice", "verify");
+    expect(text(v.message)).toMatch(/Verified: every roll/);
   });
 });
