@@ -31,8 +31,8 @@ export const command: CommandModule = {
         .addBooleanOption((o) => o.setName("reaction").setDescription("Roll the monsters' reaction"))
         .addBooleanOption((o) => o.setName("surprise").setDescription("Roll surprise (default: yes)"))
         .addStringOption((o) => o.setName("leader").setDescription("The party's leader for the reaction roll (default: highest Charisma)").setAutocomplete(true))
-        .addIntegerOption((o) => o.setName("party_surprise").setDescription("Bonus (+) or penalty (−) to the party's surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
-        .addIntegerOption((o) => o.setName("foes_surprise").setDescription("Bonus (+) or penalty (−) to the foes' surprise roll, usually −5 to +5").setMinValue(-20).setMaxValue(20))
+        .addIntegerOption((o) => o.setName("party_surprise").setDescription("Bonus (+) or penalty (−) to the party's surprise roll: a bonus helps the party; usually −5 to +5").setMinValue(-20).setMaxValue(20))
+        .addIntegerOption((o) => o.setName("foes_surprise").setDescription("Bonus (+) or penalty (−) to the foes' surprise roll: a bonus helps the foes; usually −5 to +5").setMinValue(-20).setMaxValue(20))
         .addBooleanOption((o) => o.setName("outdoors").setDescription("The meeting is outdoors (default: indoors or underground): distances in yards where the book says so"))
         .addIntegerOption((o) => o.setName("entries").setDescription("Ways in: roll which one the foes come by (where the system rolls it)").setMinValue(2).setMaxValue(20)),
     )

@@ -38,3 +38,14 @@ export function banded<T>(n: number, bands: readonly (readonly [upTo: number, va
   for (const [upTo, value] of bands) if (n <= upTo) return value;
   return above(n);
 }
+
+/** A name for one of several: "sentries" → "sentry", "witches" → "witch", "orcs" → "orc", "wolves" → "wolf". */
+export function plainSingular(word: string): string {
+  if (/ies$/i.test(word)) return word.replace(/ies$/i, "y");
+  if (/(ch|sh|x|ss)es$/i.test(word)) return word.replace(/es$/i, "");
+  if (/(ol|ar|el)ves$/i.test(word)) return word.replace(/ves$/i, "f");
+  return word.replace(/([^s])s$/i, "$1");
+}
+
+/** A count and what it counts, one in the singular: "1 kobold", "4 kobolds" (the plural as typed). */
+export const counted = (n: number, plural: string): string => `${n} ${n === 1 ? plainSingular(plural.trim()) : plural.trim()}`;

@@ -44,8 +44,8 @@ describe("Castles & Crusades at the table", () => {
   it("each member checks Wisdom, with the Castle Keeper's +5 and −5; both sides surprised, the surprise round says why", async () => {
     expect(await say("referee", "campaign set", { option: "surpriseChecks", value: "each" })).toMatch(/who checks Wisdom for surprise: the one with the best chance for the group, or each member\*\*: each/);
     const t = await say("referee", "encounter start", { monsters: "2 orcs", party_surprise: 5, foes_surprise: -5 });
-    expect(t).toMatch(/party: the Castle Keeper's \+5 to each Wisdom check\.\nparty: Bo Wisdom 9 vs 18: surprised\.\nparty: Una Wisdom 11 vs 18: surprised\./);
-    expect(t).toMatch(/foes: the Castle Keeper's -5 to each Wisdom check\.\nfoes: Orc 1 Wisdom -2 vs 18: surprised\.\nfoes: Orc 2 Wisdom 8 vs 18: surprised\./);
+    expect(t).toMatch(/Party: the Castle Keeper's \+5 to each Wisdom check\.\nParty: Bo Wisdom 9 vs 18: surprised\.\nParty: Una Wisdom 11 vs 18: surprised\./);
+    expect(t).toMatch(/Foes: the Castle Keeper's -5 to each Wisdom check\.\nFoes: Orc 1 Wisdom -2 vs 18: surprised\.\nFoes: Orc 2 Wisdom 8 vs 18: surprised\./);
     expect(t).toMatch(/surprise: Wisdom check \(Una\): 1d20\+8 \(3\) = \*\*11\*\*/);
     // "Those that are surprised get no action."
     const r1 = await say("referee", "initiative");
@@ -57,7 +57,7 @@ describe("Castles & Crusades at the table", () => {
     await say("referee", "encounter start", { monsters: "2 orcs", surprise: false });
     const t = await say("referee", "surprise", { party: 2 });
     expect(t).toMatch(/^Surprise: Una, Orc 1 are surprised/);
-    expect(t).toMatch(/party: Bo Wisdom 25 vs 18: not surprised\.\nparty: Una Wisdom 11 vs 18: surprised\./);
+    expect(t).toMatch(/Party: Bo Wisdom 25 vs 18: not surprised\.\nParty: Una Wisdom 11 vs 18: surprised\./);
     expect((await state("Bo")).conditions).toEqual([]);
     expect((await state("Una")).conditions).toEqual(["surprised"]);
     const r1 = await say("referee", "initiative");

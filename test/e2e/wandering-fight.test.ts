@@ -118,7 +118,8 @@ describe("a wandering monster with no table: the referee names it, the table rol
 });
 
 // seed 000, "Surprise": "On 1-2 the opposing side is surprised and cannot act for the first round of combat."
-// The referee's −20 to a side's roll makes it a 1–2 whatever the die (the party's roll decides whether the foes are surprised).
+// The referee's bonus +20 to a side's roll makes it surprise the other side whatever the die, a penalty −20 never
+// (the party's roll decides whether the foes are surprised): a bonus helps the side it is given to (issue 42, point 24).
 describe("surprise holds for the foes the fight starts with, and for those added in the surprise", () => {
   /** What a command said: its answer and what followed it (a record, then the board). */
   const said = async (r: Awaited<ReturnType<E2E["cmd"]>>) => {
@@ -128,12 +129,12 @@ describe("surprise holds for the foes the fight starts with, and for those added
   const marks = async (name: string) => (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name, encounter: { status: "active" } } })).state;
 
   it("both sides surprised with no foes yet: the kobolds added are surprised too, and do not act in the surprise round", async () => {
-    const start = await said(await h.cmd("referee", "encounter start", { party_surprise: -20, foes_surprise: -20 }));
+    const start = await said(await h.cmd("referee", "encounter start", { party_surprise: 20, foes_surprise: 20 }));
     expect(start).toMatch(/Both sides are surprised: neither can act in the first round\./);
     expect(start).toMatch(/No foe is here yet: foes added before the surprise round is over are surprised, as their side is\./);
     const add = await said(await h.cmd("referee", "encounter add", { monsters: "1d4 kobolds" }));
     // seed e2e-4: 1d4 = 1 kobold.
-    expect(add).toMatch(/^Number appearing\n1 kobolds \(rolled 1d4: 1\)/);
+    expect(add).toMatch(/^Number appearing\n1 kobold \(rolled 1d4: 1\)/);
     expect(add).toMatch(/Added Kobold\.\nKobold is surprised, as the foes are: this is still the surprise\./);
     expect(add).toMatch(/\*\*Kobold\*\* `[█░]+` HP 3\/3 · surprised \(cannot act in the first round\)/);
     const init = await said(await h.cmd("referee", "initiative"));
@@ -143,9 +144,9 @@ describe("surprise holds for the foes the fight starts with, and for those added
   });
 
   it("only the foes surprised: those it starts with and those added are; the party's newcomers are not; a new /surprise decides for later ones", async () => {
-    const start = await said(await h.cmd("referee", "encounter start", { monsters: "2 kobolds", party_surprise: -20, foes_surprise: 20 }));
+    const start = await said(await h.cmd("referee", "encounter start", { monsters: "2 kobolds", party_surprise: 20, foes_surprise: -20 }));
     expect(start).toMatch(/the foes are surprised/);
-    expect(start).toMatch(/the party are not surprised/);
+    expect(start).toMatch(/the party cannot be surprised/);
     expect(start).not.toMatch(/is here yet/);
     for (const k of ["Kobold 1", "Kobold 2"]) expect(await marks(k)).toContain('"surprised"');
     expect(await marks("Alda")).not.toContain('"surprised"');
@@ -156,7 +157,7 @@ describe("surprise holds for the foes the fight starts with, and for those added
     expect(ally).not.toMatch(/Bandit is surprised/);
     expect(await marks("Bandit")).not.toContain('"surprised"');
     // The referee calls for surprise again: nobody is now, and a foe added after it is not either.
-    const again = await said(await h.cmd("referee", "surprise", { party: 20, foes: 20 }));
+    const again = await said(await h.cmd("referee", "surprise", { party: -20, foes: -20 }));
     expect(again).toMatch(/Nobody is surprised\./);
     const wolf = await said(await h.cmd("referee", "encounter add", { monsters: "1 wolf" }));
     expect(wolf).not.toMatch(/surprised/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { modText, pct, signed, sumMods } from "../../src/rules/numbers.js";
+import { counted, modText, pct, signed, sumMods } from "../../src/rules/numbers.js";
 
 describe("numbers players read", () => {
   it("signed: a plus for zero and up, a hyphen-minus below", () => {
@@ -20,5 +20,14 @@ describe("numbers players read", () => {
     const mods = [{ label: "STR", value: 1 }, { label: "cover", value: -2 }, { label: "nothing", value: 0 }];
     expect(modText(mods)).toBe("STR +1, cover -2");
     expect(sumMods(mods)).toBe(-1);
+  });
+});
+
+describe("counted", () => {
+  // Issue 42, point 19: "1 kobolds (rolled 1d4: 1)" — one of them reads in the singular.
+  it("says one in the singular and several as typed", () => {
+    expect(counted(1, "kobolds")).toBe("1 kobold");
+    expect(counted(4, "kobolds")).toBe("4 kobolds");
+    expect(["sentries", "witches", "wolves", "elves", "orcs", "bandit"].map((w) => counted(1, w))).toEqual(["1 sentry", "1 witch", "1 wolf", "1 elf", "1 orc", "1 bandit"]);
   });
 });

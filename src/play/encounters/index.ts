@@ -76,7 +76,7 @@ export function refuseSlain(fight: Fight, name: string, kept: string): void {
 const DOWN_BEFORE = "downBefore";
 function fellHere(c: Combatant): boolean {
   const before = (c.state[DOWN_BEFORE] as Mark[] | undefined) ?? [];
-  return c.state.conditions.some((x) => OUT_CONDITIONS.has(x) && !before.includes(x));
+  return c.state.conditions.some((x) => OUT_CONDITIONS.has(x) && !LEFT_CONDITIONS.includes(x) && !before.includes(x));
 }
 
 /**
@@ -339,9 +339,10 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
     const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT_CONDITIONS.includes(x));
     return {
       encounter,
-      fallen: after.combatants.filter((c) => isDown(c) && !gone(c) && fellHere(c)).map(describe),
+      // Who fell here is listed as fallen, even if it had fled or surrendered before it was struck down.
+      fallen: after.combatants.filter((c) => fellHere(c)).map(describe),
       downBefore: after.combatants.filter((c) => isDown(c) && !gone(c) && !fellHere(c)).map(describe),
-      left: after.combatants.filter((c) => gone(c)).map((c) => `${c.name} (${wordFor(after.system.words, gone(c)!).label})`),
+      left: after.combatants.filter((c) => gone(c) && !fellHere(c)).map((c) => `${c.name} (${wordFor(after.system.words, gone(c)!).label})`),
       standing: after.combatants.filter((c) => !isDown(c)).map(describe),
       rolls,
       lapsed,

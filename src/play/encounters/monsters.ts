@@ -4,6 +4,7 @@ import type { DiceBag } from "../../rules/dice/bag.js";
 import type { RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { rollCount } from "../../rules/dungeon/wandering.js";
 import { ruling } from "../../rules/ruling.js";
+import { counted, plainSingular } from "../../rules/numbers.js";
 import { UserError } from "../errors.js";
 import { didYouMean } from "../nearest.js";
 import { statLines, type BestiaryEntry } from "./bestiary.js";
@@ -29,12 +30,6 @@ function singular(word: string, presets: string[]): string | undefined {
   return forms(word).find((t) => presets.includes(t));
 }
 
-/** A custom monster's name for one of them: "sentries" → "sentry", "witches" → "witch", "orcs" → "orc". */
-function plainSingular(word: string): string {
-  if (/ies$/i.test(word)) return word.replace(/ies$/i, "y");
-  if (/(ch|sh|x|ss)es$/i.test(word)) return word.replace(/es$/i, "");
-  return word.replace(/([^s])s$/i, "$1");
-}
 
 function title(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
@@ -59,7 +54,7 @@ export function rollAppearing(spec: string, dice: DiceBag): { spec: string; resu
     const [count, sides] = [Number(m[1]), Number(m[2])];
     if (count < 1 || sides < 2) throw new UserError(`"${item}": roll how many with dice like 1d6 or 2d4.`);
     const r = rollCount({ dice: count, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 }, dice, MAX_MONSTERS);
-    const rolled = m[4] ? `${r.count} ${m[4].trim()}` : String(r.count);
+    const rolled = m[4] ? counted(r.count, m[4]) : String(r.count);
     lines.push(`${rolled} (${r.how})`);
     return rolled;
   });

@@ -6,6 +6,7 @@
 import { countAs, type DiceBag } from "../dice/bag.js";
 import { RuleError, type DungeonRules, type WanderingResult } from "../systems/types.js";
 import { DREF } from "./refs.js";
+import { counted } from "../numbers.js";
 
 export type { WanderingResult };
 
@@ -94,5 +95,5 @@ export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { coun
   } else lines.push(`Wandering table: ${entry.text}.`);
   const c = rollCount(entry.count, bag, max);
   lines.push(...c.lines);
-  return { count: c.count, what: entry.what, monsters: `${c.count} ${entry.what}`, lines, how: c.how ?? "the table's number" };
+  return { count: c.count, what: entry.what, monsters: counted(c.count, entry.what), lines, how: c.how ?? "the table's number" };
 }

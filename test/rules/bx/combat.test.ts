@@ -74,8 +74,10 @@ describe("bx encounter tables", () => {
   it("surprise on 1–2 per side", () => {
     const r = ok(bx.surprise({ party: [pc("a")], foes: [mon("b")] }, faces(2, 3)));
     expect(r.surprised).toEqual({ party: true, foes: false });
-    const m = ok(bx.surprise({ party: [pc("a")], foes: [mon("b")], modifiers: { foes: 1 } }, faces(3, 3)));
+    // The referee's penalty −1 to the foes' roll: they are surprised on 1–3; a bonus +2 to the party's: never.
+    const m = ok(bx.surprise({ party: [pc("a")], foes: [mon("b")], modifiers: { foes: -1, party: 2 } }, faces(1, 3)));
     expect(m.surprised).toEqual({ party: false, foes: true });
+    expect(m.lines.slice(0, 2)).toEqual(["Party: rolled 1: cannot be surprised (surprised on 1–2, bonus +2 → never).", "Foes: rolled 3, surprised on 1–2, penalty -1 → on 1–3: surprised."]);
   });
   // standard reaction table: 2 | 3–5 | 6–8 | 9–11 | 12
   it("reaction bands on both sides of every edge", () => {

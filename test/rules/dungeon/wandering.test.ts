@@ -67,7 +67,7 @@ describe("the wandering table", () => {
     const low = faces(1);
     const r = rollTable(parseTable("1d4-2 rats"), low);
     expect(r.lines).toEqual(["Wandering table: 1d4-2 rats.", "Number appearing 1d4-2 (1) = -1 → 1 (at least 1)."]);
-    expect(r.monsters).toBe("1 rats");
+    expect(r.monsters).toBe("1 rat");
     expect(low.log[0]!.counts).toEqual({ total: 1, why: "at least 1" });
     const high = faces(6, 6);
     expect(rollTable(parseTable("2d6 bats"), high, 10).lines).toContain("Number appearing 2d6 (6, 6) = 12 → 10 (at most 10).");

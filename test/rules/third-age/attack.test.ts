@@ -61,12 +61,13 @@ describe("attack rolls", () => {
   });
 
   // docs/rules/third-age.md, "Damage": half rounded down, and still at least 1, as the footer's "damage minimum 1" says
-  it("a partial with 1 damage halves to 0, at least 1: it deals 1", () => {
+  // seed 000, "Attack Rolls": "the target takes half damage rounded down" (no minimum)
+  it("a partial with 1 damage halves to 0: it deals nothing", () => {
     const weak = pc("wk", { body: -1, attackBonus: 3, weapons: [{ name: "Stick", damage: "1d2" }] });
-    const s = A.begin(input(weak, orc()), bag([5, 5, 2])); // 12 → partial; 2−1 = 1 → half 0 → at least 1
+    const s = A.begin(input(weak, orc()), bag([5, 5, 2])); // 12 → partial; 2−1 = 1 → half 0
     expect(s.outcome).toBe("partial");
-    expect(s.result.lines).toContain("Partial success: half damage, 1d2 [2] −1 = 1 → 1 ÷ 2 = 0, at least 1 → 1.");
-    expect(finalOf(s, input(weak, orc()))).toEqual([{ targetId: "orc", damage: 1, damageKind: "normal", note: "Stick: 1 damage (partial success)" }]);
+    expect(s.result.lines).toContain("Partial success: half damage, 1d2 [2] −1 = 1 → 1 ÷ 2 = 0.");
+    expect(finalOf(s, input(weak, orc()))).toEqual([]);
   });
 
   // seed 000, "Attack Rolls": ranged adds Dexterity to the attack, nothing to damage
@@ -289,6 +290,7 @@ describe("reactions", () => {
     const s0 = A.begin(inp, bag([6, 5, 4])); // 11 + 3 = 14 success
     expect(s0.outcome).toBe("success");
     expect(s0.result.rolls[0]!.notation).toBe("2d10+3");
+    // Wiz has no stamina left: no Parry (a spell's attack roll can be parried: see below).
     expect(s0.options.map((o) => [o.id, o.by, o.cost])).toEqual([
       ["getdown:sage", "sage", "1 stamina"],
       ["counterspell", "wiz", "no cost"],
@@ -300,7 +302,8 @@ describe("reactions", () => {
     expect(s1.outcome).toBe("failure");
     expect([s1.pay, s1.final]).toEqual([[], []]);
     expect(ids(s1)).toEqual(["take"]);
-    expect(s1.result.rolls.map((r) => r.label)).toEqual(["attack", "damage", "counterspell (Wiz, Mind)"]);
+    // A failure deals nothing: its damage die is no longer listed.
+    expect(s1.result.rolls.map((r) => r.label)).toEqual(["attack", "counterspell (Wiz, Mind)"]);
     // a partial Mind roll lowers it one level
     const t1 = A.react(s0, "counterspell", inp, bag([4, 4]));
     expect(t1.outcome).toBe("partial");
@@ -309,6 +312,18 @@ describe("reactions", () => {
     const u1 = A.react(s0, "counterspell:sage", inp, bag([1, 2]));
     expect(u1.outcome).toBe("success");
     expect(ids(u1)).toEqual(["getdown:sage", "take"]);
+  });
+
+  // seed 000, "Reactions": Parry imposes "a -2 to an attack roll"; a spell's attack is an attack roll
+  it("Parry against a spell's attack roll: −2, 1 stamina", () => {
+    const mage = pc("mage", { mind: 2, magic: 1, spells: [{ name: "Magic Missile", damage: "1d6" }] }, { side: "foes" });
+    const wiz = pc("wiz", { successAC: 14, partialAC: 10 });
+    const inp = input(mage, wiz, [], { mode: "spell" }, "Magic Missile");
+    const s0 = A.begin(inp, bag([6, 5, 4])); // 11 + 3 = 14 success
+    expect(ids(s0)).toEqual(["parry", "take"]);
+    const s1 = A.react(s0, "parry", inp, bag([]));
+    expect(s1.outcome).toBe("partial"); // 14 − 2 = 12
+    expect(s1.pay).toEqual([{ targetId: "wiz", staminaCost: 1, note: "Parry" }]);
   });
 
   it("no Counterspell for melee attacks or unmemorised spells", () => {

@@ -28,12 +28,17 @@ describe("surprise", () => {
     expect(ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [] }, bag([6, 3]))).surprised).toEqual({ party: false, foes: false });
   });
 
-  it("a side's modifier is added to the die rolled for that side", () => {
-    // party rolls 2, +1 → 3: the foes are not surprised
-    const r = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { party: 1 } }, bag([2, 4])));
-    expect(r.surprised).toEqual({ party: false, foes: false });
-    const r2 = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { foes: -1 } }, bag([4, 3])));
-    expect(r2.surprised).toEqual({ party: true, foes: false });
+  it("a bonus to a side's roll helps that side: it surprises the other on more numbers; a penalty on fewer, down to none", () => {
+    // the party's bonus +1: it surprises the foes on 1–3
+    const r = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { party: 1 } }, bag([3, 4])));
+    expect(r.surprised).toEqual({ party: false, foes: true });
+    expect(r.lines[0]).toBe("The party rolls to surprise the foes: 1d6 [3] = 3, surprises on 1–2, bonus +1 → on 1–3: the foes are surprised");
+    // the foes' penalty −1: they surprise the party on 1 only; −2: never
+    const r2 = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { foes: -1 } }, bag([4, 2])));
+    expect(r2.surprised).toEqual({ party: false, foes: false });
+    const r3 = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { foes: -2 } }, bag([4, 1])));
+    expect(r3.surprised).toEqual({ party: false, foes: false });
+    expect(r3.lines[1]).toBe("The foes roll to surprise the party: 1d6 [1] = 1, surprises on 1–2, penalty −2 → never: the party cannot be surprised");
   });
 });
 

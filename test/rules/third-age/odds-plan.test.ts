@@ -37,7 +37,7 @@ describe("odds and the attack read one plan", () => {
     const r = both(input);
     // Dexterity 2 + Attack Bonus 2 − 2 prone − 1 = +1; the ACs 14 / 10 less 2 and 2.
     expect(r.odds[0]).toBe("2d10 +1 against Success AC 10 / Partial AC 6.");
-    expect(r.odds[2]).toBe("Damage on a success: 1–8 (average 4.5); on a partial: 1–4 (average 2.1).");
+    expect(r.odds[2]).toBe("Damage on a success: 1–8 (average 4.5); on a partial: 0–4 (average 2.0).");
     expect(r.attack.notation).toBe("2d10+1");
     expect([r.data.mods, r.data.successAC, r.data.partialAC, r.data.acNotes]).toEqual([r.plan.mods, 10, 6, ["−2 AC: moved in melee", "−2 AC: prone"]]);
   });

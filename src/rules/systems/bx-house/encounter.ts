@@ -19,6 +19,7 @@ import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen } from "./maneuvers.js";
 import { stunCountdown } from "./round.js";
 import { attacking, type Mark } from "../../marks.js";
+import { modifiedRange, rolledAgainst } from "../../surprise.js";
 
 type HC = Combatant<HouseSheet>;
 
@@ -39,30 +40,31 @@ export function surpriseRange(a: SurpriseProfile, b: SurpriseProfile): number {
 }
 
 /** A side's profile: it surprises as its least stealthy member, and is surprised as its most alert member. */
-export function sideProfile(cs: HC[], modifier = 0): SurpriseProfile {
-  if (cs.length === 0) return { surprises: 2, surprisedOn: 2 + modifier };
-  return { surprises: Math.min(...cs.map((c) => c.sheet.surprises)), surprisedOn: Math.min(...cs.map((c) => c.sheet.surprisedOn)) + modifier };
+export function sideProfile(cs: HC[]): SurpriseProfile {
+  if (cs.length === 0) return { surprises: 2, surprisedOn: 2 };
+  return { surprises: Math.min(...cs.map((c) => c.sheet.surprises)), surprisedOn: Math.min(...cs.map((c) => c.sheet.surprisedOn)) };
 }
 
+/**
+ * Each side rolls its own die against the range on which the other surprises it (the worked examples'
+ * arithmetic). The referee's bonus to a side's surprise roll helps that side: its range shrinks by it.
+ */
 export function houseSurprise(input: { party: HC[]; foes: HC[]; modifiers?: Partial<Record<Side, number>> }, bag: DiceBag): SurpriseResult {
   const mark = bag.log.length;
-  const P = sideProfile(input.party, input.modifiers?.party ?? 0);
-  const F = sideProfile(input.foes, input.modifiers?.foes ?? 0);
-  const onParty = surpriseRange(F, P);
-  const onFoes = surpriseRange(P, F);
+  const P = sideProfile(input.party);
+  const F = sideProfile(input.foes);
+  const onParty = modifiedRange(surpriseRange(F, P), input.modifiers?.party ?? 0, -1, "-");
+  const onFoes = modifiedRange(surpriseRange(P, F), input.modifiers?.foes ?? 0, -1, "-");
   const rp = bag.d("surprise (party)", 6);
   const rf = bag.d("surprise (foes)", 6);
-  const surprised = { party: rp <= onParty, foes: rf <= onFoes };
-  const lines = [
-    `Party: rolled ${rp}, surprised on 1–${onParty}: ${surprised.party ? "surprised" : "not surprised"}.`,
-    `Foes: rolled ${rf}, surprised on 1–${onFoes}: ${surprised.foes ? "surprised" : "not surprised"}.`,
-  ];
+  const surprised = { party: rp <= onParty.range, foes: rf <= onFoes.range };
+  const lines = [`Party: ${rolledAgainst(rp, onParty)}.`, `Foes: ${rolledAgainst(rf, onFoes)}.`];
   if (surprised.party && surprised.foes) {
     lines.push("Both sides are surprised: it cancels out and the encounter proceeds normally.");
     surprised.party = false;
     surprised.foes = false;
   } else if (surprised.party || surprised.foes) {
-    lines.push(`The ${surprised.party ? "foes" : "party"} get a free round; the surprised cannot respond. Distance: 10–30 feet (yards outdoors).`);
+    lines.push(`${surprised.party ? "The foes get" : "The party gets"} a free round; the surprised cannot respond. Distance: 10–30 feet (yards outdoors).`);
   }
   return { title: "Surprise", lines, rules: [R_ORDER, R_SURPRISE], rolls: bag.since(mark), surprised };
 }

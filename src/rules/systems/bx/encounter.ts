@@ -17,6 +17,7 @@ import {
 import { chaLoyaltyModifier, chaReactionModifier, signed } from "./dice.js";
 import type { BxSheet } from "./sheet.js";
 import { banded } from "../../numbers.js";
+import { modifiedRange, rolledAgainst } from "../../surprise.js";
 
 export const R_CLASSIC_SURPRISE = "classic B/X surprise (1d6, surprised on 1–2)";
 export const R_REACTION_TABLE = "standard B/X reaction table, 2d6 (the table seed 001 and seed 002 refer to)";
@@ -31,13 +32,14 @@ export function bxSurprise(
   const surprised: Record<Side, boolean> = { party: false, foes: false };
   const lines: string[] = [];
   for (const side of ["party", "foes"] as const) {
-    const range = Math.max(0, Math.min(6, 2 + (input.modifiers?.[side] ?? 0)));
+    // A bonus to a side's surprise roll helps that side: it is surprised on fewer numbers.
+    const on = modifiedRange(2, input.modifiers?.[side] ?? 0, -1, "-");
     const v = bag.d(`surprise (${side})`, 6);
-    surprised[side] = v <= range;
-    lines.push(`${side === "party" ? "Party" : "Foes"}: rolled ${v}, surprised on 1–${range}: ${surprised[side] ? "surprised" : "not surprised"}.`);
+    surprised[side] = v <= on.range;
+    lines.push(`${side === "party" ? "Party" : "Foes"}: ${rolledAgainst(v, on)}.`);
   }
   if (surprised.party && surprised.foes) lines.push("Both sides are surprised: neither acts for the first round.");
-  else if (surprised.party || surprised.foes) lines.push(`The ${surprised.party ? "foes" : "party"} get a free round.`);
+  else if (surprised.party || surprised.foes) lines.push(surprised.party ? "The foes get a free round." : "The party gets a free round.");
   return { title: "Surprise", lines, rules: [R_CLASSIC_SURPRISE], rolls: bag.since(mark), surprised };
 }
 

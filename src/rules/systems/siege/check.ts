@@ -153,24 +153,25 @@ export function surprise(input: SiegeSurpriseInput, dice: DiceBag): SiegeSurpris
     const group = input[side];
     const m = input.modifiers?.[side] ?? 0;
     if (!Number.isInteger(m)) throw new RuleError("A surprise modifier must be a whole number (usually -5 to +5).");
-    if (Math.abs(m) > 5) lines.push(`${side}: modifier ${signed(m)} is beyond the usual −5..+5 (an extraordinary situation).`);
+    const Side = side === "party" ? "Party" : "Foes";
+    if (Math.abs(m) > 5) lines.push(`${Side}: modifier ${signed(m)} is beyond the usual −5..+5 (an extraordinary situation).`);
     if (group.length === 0) {
-      lines.push(`${side}: nobody there, nobody surprised.`);
+      lines.push(`${Side}: nobody there, nobody surprised.`);
       continue;
     }
     const checkers = mode === "best" ? [bestWisdom(group)].filter((c): c is Combatant<SiegeSheet> => !!c) : group;
     if (checkers.length === 0) {
       surprised[side] = true;
       surprisedIds.push(...group.map((c) => c.id));
-      lines.push(`${side}: nobody able to notice anything: surprised.`);
+      lines.push(`${Side}: nobody able to notice anything: surprised.`);
       continue;
     }
-    if (m) lines.push(`${side}: the Castle Keeper's ${signed(m)} to ${mode === "best" ? "the" : "each"} Wisdom check.`);
+    if (m) lines.push(`${Side}: the Castle Keeper's ${signed(m)} to ${mode === "best" ? "the" : "each"} Wisdom check.`);
     let failures = 0;
     for (const c of checkers) {
       const r = siegeCheck(c, "wis", dice, { modifier: m, label: `surprise: Wisdom check (${c.name})` });
       const ok = r.success;
-      lines.push(`${side}: ${c.name}${mode === "best" ? " (best chance, for the group)" : ""} Wisdom ${r.total} vs ${r.target}: ${ok ? "not surprised" : "surprised"}.`);
+      lines.push(`${Side}: ${c.name}${mode === "best" ? " (best chance, for the group)" : ""} Wisdom ${r.total} vs ${r.target}: ${ok ? "not surprised" : "surprised"}.`);
       if (!ok) {
         failures++;
         if (mode === "best") surprisedIds.push(...group.map((x) => x.id));

@@ -105,7 +105,7 @@ export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): I
       const roll = dice.d(`initiative (${side})`, 10);
       const dex = Math.max(...members.map((c) => c.sheet.dex));
       sides.push({ side, roll, dex, ids: members.map((c) => c.id) });
-      lines.push(`${side}: d10 ${roll} (best Dexterity ${dex}).`);
+      lines.push(`${side === "party" ? "Party" : "Foes"}: d10 ${roll} (best Dexterity ${dex}).`);
     }
     sides.sort((a, b) => b.roll - a.roll || b.dex - a.dex);
     for (const s of sides) {

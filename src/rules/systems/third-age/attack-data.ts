@@ -93,14 +93,14 @@ export function outcomeOf(d: ThirdAgeAttackData): Level {
 }
 
 /**
- * Half damage on a partial success, rounded down but at least 1 (the same
- * "damage minimum 1" ruling as a success: a partial success still hurts).
+ * Half damage on a partial success, rounded down, with no minimum: seed 000, "Attack Rolls", "the target takes
+ * half damage rounded down" (a partial hit of 1 deals 0).
  */
 export function halved(full: number): number {
-  return full > 0 ? Math.max(1, Math.floor(full / 2)) : 0;
+  return Math.max(0, Math.floor(full / 2));
 }
-/** "7 ÷ 2 = 3", "1 ÷ 2 = 0, at least 1 → 1". */
-export const halfWords = (full: number) => `${full} ÷ 2 = ${Math.floor(full / 2)}${Math.floor(full / 2) < halved(full) ? `, at least 1 → ${halved(full)}` : ""}`;
+/** "7 ÷ 2 = 3", "1 ÷ 2 = 0". */
+export const halfWords = (full: number) => `${full} ÷ 2 = ${halved(full)}`;
 
 export function hitDamage(d: ThirdAgeAttackData, level: Level): number {
   if (level === "failure" || !d.damage) return 0;

@@ -35,11 +35,10 @@ function rollLines(d: ThirdAgeAttackData, input: TAInput, lines: string[], rules
   if (d.acNotes.some((n) => n.includes("moved in melee"))) rules.add(REF.movement);
 }
 
-/** Why a damage roll counts `dmg` and not its total: its minimum of 1, a partial success's half, a failure's none. */
+/** Why a damage roll counts what it does and not its total: a partial success's half, else its minimum of 1. */
 function damageWhy(total: number, level: Level): string {
-  if (level === "failure") return "a failure: no damage";
-  if (level === "success") return total < 1 ? "at least 1" : "";
-  return Math.floor(Math.max(1, total) / 2) < 1 ? "half, at least 1" : "half";
+  if (level === "partial") return "half";
+  return total < 1 ? "at least 1" : "";
 }
 
 /**
@@ -47,7 +46,9 @@ function damageWhy(total: number, level: Level): string {
  * the attack and the counter come to. Matched by label: the stored rolls are copies of `d.attack` and the others.
  */
 function shownRolls(d: ThirdAgeAttackData, level: Level, dmg: number): DiceRoll[] {
-  return d.rolls.map((r) => {
+  // A hit a Parry or a Counterspell turned into a failure deals nothing: its damage die is not listed (the log keeps it).
+  const kept = level === "failure" && d.damage ? d.rolls.filter((r) => r.label !== d.damage!.roll.label) : d.rolls;
+  return kept.map((r) => {
     if (d.attack && r.label === d.attack.label && d.parried) return counting(r, r.total - 2, "parried −2");
     if (d.damage && r.label === d.damage.roll.label) return counting(r, dmg, damageWhy(r.total, level));
     const c = d.counter;

@@ -29,7 +29,8 @@ export function reactionOptions(d: ThirdAgeAttackData, input: TAInput): Reaction
   const opts: ReactionOption[] = [];
   const level = outcomeOf(d);
   if (level !== "failure") {
-    if (d.mode !== "spell" && !d.parried && canReact(def) && staminaLeft(def, d, def.id) >= 1)
+    // seed 000, "Reactions": Parry imposes "a -2 to an attack roll"; a spell's attack is an attack roll too.
+    if (!d.parried && canReact(def) && staminaLeft(def, d, def.id) >= 1)
       opts.push({ id: "parry", label: "Parry (−2 to the attack)", by: def.id, cost: "1 stamina", rule: REF.reactions });
     // Get Down! spares a friend a hit: a hit of no damage needs no one in the way.
     if (!d.getDown && hitDamage(d, level) > 0)

@@ -5,16 +5,22 @@ import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import type { TAC, ThirdAgeSheet } from "./sheet.js";
 import { banded } from "../../numbers.js";
+import { modifiedRange } from "../../surprise.js";
 
 const OTHER: Record<Side, Side> = { party: "foes", foes: "party" };
-const SIDE_WORD: Record<Side, string> = { party: "the party", foes: "the foes" };
+/** Each side's name and its verbs: "the party rolls … is", "the foes roll … are". */
+const SIDE: Record<Side, { name: string; rolls: string; is: string }> = {
+  party: { name: "the party", rolls: "rolls", is: "is" },
+  foes: { name: "the foes", rolls: "roll", is: "are" },
+};
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 /**
  * seed 000, "Surprise": 1d6 for the players and 1d6 for the monsters; on 1–2
  * the OPPOSING side is surprised and cannot act in the first round.
- * `modifiers[side]` is added to the die rolled for that side (the die that,
- * on 1–2, surprises the other side).
+ * `modifiers[side]` is the referee's bonus (+) or penalty (−) to the die rolled
+ * for that side: a bonus helps that side, widening the range on which it
+ * surprises the other (+2: 1–4); a range that becomes empty cannot surprise.
  */
 export function surprise(
   input: { party: TAC[]; foes: TAC[]; modifiers?: Partial<Record<Side, number>> },
@@ -24,13 +30,16 @@ export function surprise(
   const surprised: Record<Side, boolean> = { party: false, foes: false };
   const lines: string[] = [];
   for (const side of ["party", "foes"] as Side[]) {
-    const r = bag.roll(`surprise (${side})`, 1, 6, { modifier: input.modifiers?.[side] ?? 0 });
-    const hit = r.total <= 2;
+    const on = modifiedRange(2, input.modifiers?.[side] ?? 0, 1);
+    const r = bag.roll(`surprise (${side})`, 1, 6);
+    const hit = r.total <= on.range;
     if (hit) surprised[OTHER[side]] = true;
-    lines.push(
-      // Each side's die surprises the other: say so in that order ("the party rolls to surprise the foes").
-      `${cap(SIDE_WORD[side])} rolls to surprise ${SIDE_WORD[OTHER[side]]}: ${showRoll(r)} → ${hit ? `1–2: ${SIDE_WORD[OTHER[side]]} are surprised` : `3+: ${SIDE_WORD[OTHER[side]]} are not surprised`}`,
-    );
+    const me = SIDE[side];
+    const them = SIDE[OTHER[side]];
+    const verdict = on.range === 0 ? `${them.name} cannot be surprised` : `${them.name} ${them.is}${hit ? "" : " not"} surprised`;
+    const how = on.modified ? `, surprises ${on.words}` : hit ? " → 1–2" : " → 3+";
+    // Each side's die surprises the other: say so in that order ("the party rolls to surprise the foes").
+    lines.push(`${cap(me.name)} ${me.rolls} to surprise ${them.name}: ${showRoll(r)}${how}: ${verdict}`);
   }
   if (surprised.party && surprised.foes) lines.push("Both sides are surprised: neither can act in the first round.");
   else if (surprised.party) lines.push("The party is surprised and cannot act in the first round.");
