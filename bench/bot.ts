@@ -115,7 +115,7 @@ async function baseline(local: LocalDiscord, guildId: string, channelId: string,
     await bare.stop();
     return times;
   }
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: local.apiUrl } });
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: local.restOptions });
   const ready = new Promise<void>((r) => client.once(Events.ClientReady, () => r()));
   await client.login(TOKEN);
   await ready;

@@ -11,8 +11,6 @@ import { startBot, type Bot } from "./discord/bot.js";
 import { defaultSeeds, type Services } from "./play/services.js";
 import type { LocalDiscord } from "./local/server.js";
 
-export const LOCAL_TOKEN = "local.development.token";
-
 export interface App {
   bot: Bot;
   services: Services;
@@ -43,8 +41,9 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
     // Loaded only when it runs: a bot against Discord never holds the local Discord and its OpenAPI checks.
     const { LocalDiscord } = await import("./local/server.js");
     // Stable ids: the playground's database outlives the process, so #table must be the same channel next time.
-    local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, token: LOCAL_TOKEN, stableIds: true });
-    token = LOCAL_TOKEN;
+    // Its token is random, new in every run: only this process's bot can answer its interactions.
+    local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, stableIds: true });
+    token = local.token;
     apiUrl = local.apiUrl;
   }
   addSecret(token);

@@ -12,7 +12,10 @@ import { addSecret } from "../log.js";
 
 export interface BotOptions {
   token: string;
-  /** REST base such as http://127.0.0.1:8080/api; Discord's when undefined. */
+  /**
+   * REST base such as http://127.0.0.1:8080/api; Discord's when undefined. The token goes with
+   * every request to it, interaction callbacks and webhooks too (the local Discord requires it there).
+   */
   apiUrl?: string;
   /** Register commands in this server only (development) instead of globally. */
   guildId?: string;
@@ -73,7 +76,7 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     makeCache: CACHES,
-    ...(opts.apiUrl ? { rest: { api: opts.apiUrl } } : {}),
+    ...(opts.apiUrl ? { rest: { api: opts.apiUrl, headers: { Authorization: `Bot ${opts.token.replace(/^Bot\s+/i, "")}` } } } : {}),
     ...(opts.shard ? { shards: [opts.shard.id], shardCount: opts.shard.count } : {}),
   });
   addSecret(opts.token);

@@ -12,6 +12,7 @@
 // Users and channels are named, created on first use in the default guild.
 // Only this machine may drive it (controlRefusal): Host and any Origin name a loopback
 // address and this port, and a POST is JSON, so a web page in the developer's browser cannot.
+import { foreignRefusal, mediaType } from "./guard.js";
 import { parseCommandLine } from "./line.js";
 import { renderMessageText, type Names } from "./render.js";
 import { visibleTo } from "./page.js";
@@ -25,33 +26,15 @@ export interface ControlAnswer {
   body: unknown;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
-
-/** `authority` (host[:port]) names a loopback address with `port`. */
-function loopback(authority: string, port: number): boolean {
-  const m = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(authority.trim().toLowerCase());
-  return !!m && LOOPBACK.has(m[1]!) && Number(m[2] ?? 80) === port;
-}
-
 /**
  * Why the control API refuses a request, or null to serve it. Cross-site requests are refused:
  * a browser page can POST text/plain (no preflight) and a DNS-rebinding page can reach
  * 127.0.0.1 under its own host name, but neither can send JSON with a loopback Host and Origin.
  */
 export function controlRefusal(method: string, headers: { host?: string; origin?: string; "content-type"?: string }, port: number): ControlAnswer | null {
-  if (!headers.host || !loopback(headers.host, port)) return { status: 403, body: { error: "The playground answers only requests to 127.0.0.1, localhost or [::1] on its own port." } };
-  if (headers.origin !== undefined) {
-    let origin: URL | undefined;
-    try {
-      origin = new URL(headers.origin);
-    } catch {
-      origin = undefined;
-    }
-    if (!origin || origin.protocol !== "http:" || !loopback(origin.host, port))
-      return { status: 403, body: { error: "The playground answers no request from a web page of another site." } };
-  }
-  const type = (headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  if (method !== "GET" && method !== "HEAD" && type !== "application/json") return { status: 415, body: { error: "Send the playground JSON (content-type: application/json)." } };
+  const foreign = foreignRefusal(headers, port);
+  if (foreign) return { status: foreign.status, body: { error: foreign.error } };
+  if (method !== "GET" && method !== "HEAD" && mediaType(headers["content-type"]) !== "application/json") return { status: 415, body: { error: "Send the playground JSON (content-type: application/json)." } };
   return null;
 }
 

@@ -41,7 +41,8 @@ export interface Route {
 
 export interface GatewayOptions {
   applicationId: string;
-  token?: string;
+  /** The bot's token, which IDENTIFY and RESUME must carry. */
+  token: string;
   heartbeatIntervalMs: number;
   /** ws:// URL of the gateway (for resume_gateway_url). */
   url: () => string;
@@ -185,7 +186,6 @@ export class Gateway {
   }
 
   private tokenOk(token: unknown): boolean {
-    if (!this.opts.token) return true;
     return typeof token === "string" && token.replace(/^Bot\s+/i, "") === this.opts.token;
   }
 

@@ -11,10 +11,38 @@ export interface ParsedBody {
   error?: string;
 }
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** What a route's body may weigh: Discord's own limits, roughly (attachments go with their message). */
+export const BODY_CAP = { json: 1024 * 1024, upload: 25 * 1024 * 1024 } as const;
+
+/** Whether a request says it carries a body (a length above 0, or chunks). */
+export function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return (length !== undefined && length !== "0") || req.headers["transfer-encoding"] !== undefined;
+}
+
+/**
+ * The request's body, read as it arrives and never past `cap` bytes: null once it is larger
+ * (a declared length above it is refused before a byte is read). What is left is not read:
+ * the answer closes the connection.
+ */
+export function readBody(req: IncomingMessage, cap: number): Promise<Buffer | null> {
+  if (Number(req.headers["content-length"] ?? 0) > cap) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => void req.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= cap) return void chunks.push(chunk);
+      done();
+      req.pause();
+      resolve(null);
+    };
+    const onEnd = () => (done(), resolve(Buffer.concat(chunks, size)));
+    const onError = (err: Error) => (done(), reject(err));
+    const onClose = () => (done(), reject(new Error("the client closed the request before its body ended")));
+    req.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
+  });
 }
 
 export function parseBody(buf: Buffer, contentType = ""): ParsedBody {

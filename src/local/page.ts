@@ -1,6 +1,6 @@
 // The playground page: a Discord-like channel view served by the local Discord on its
 // own port (it exists only where the local Discord does: when no Discord token is set).
-//   GET /                      the page (src/local/page/index.html, app.js, fights.js, style.css)
+//   GET /                      the page (src/local/page/index.html, app.js, fights.js, markdown.js, style.css)
 //   GET /_local/world          guilds, channels, users, and the registered commands
 //   GET /_local/events?as=<user> server-sent events: every message created, edited or deleted
 // Every request passes controlRefusal first (loopback Host and Origin), like /_local/*.
@@ -15,6 +15,7 @@ const FILES: Record<string, string> = {
   "/": "index.html",
   "/page/app.js": "app.js",
   "/page/fights.js": "fights.js",
+  "/page/markdown.js": "markdown.js",
   "/page/style.css": "style.css",
 };
 const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };

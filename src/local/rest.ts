@@ -34,8 +34,14 @@ export interface ApiAnswer {
 interface Route {
   method: string;
   parts: string[];
-  /** Needs the bot's Authorization header (interaction callbacks and webhooks do not). */
+  /**
+   * Needs the bot's Authorization header. On Discord, interaction callbacks and webhooks do not
+   * (their token is in the path); here every route but GET /gateway does, so that only the bot
+   * started with this run's token answers interactions (src/discord/bot.ts sends it with every request).
+   */
   auth: boolean;
+  /** Takes multipart bodies with files (a message), so a larger body than JSON alone. */
+  upload: boolean;
   /** OpenAPI operationId (or a component schema, picked from the body) to validate the body against. */
   schema?: string | ((body: Json | undefined) => { component: string } | string);
   handle: (p: Record<string, string>, r: ApiRequest) => ApiAnswer;
@@ -50,6 +56,9 @@ const CALLBACK_SCHEMAS: Record<number, string> = {
   8: "ApplicationCommandAutocompleteCallbackRequest",
   9: "ModalInteractionCallbackRequest",
 };
+
+/** The routes that post or edit a message, which may carry files. */
+const UPLOADS = new Set(["/interactions/:id/:token/callback", "/webhooks/:app/:token", "/webhooks/:app/:token/messages/:mid", "/channels/:id/messages", "/channels/:id/messages/:mid"]);
 
 const ok = (body?: unknown): ApiAnswer => ({ status: body === undefined ? 204 : 200, body });
 const obj = (b: Json | undefined): JsonObject => (b && typeof b === "object" && !Array.isArray(b) ? b : {});
@@ -91,7 +100,8 @@ export class Rest {
   }
 
   private on(method: string, path: string, auth: boolean, schema: Route["schema"], handle: Route["handle"]): void {
-    this.routes.push({ method, parts: path.split("/").filter(Boolean), auth, ...(schema ? { schema } : {}), handle });
+    const upload = (method === "POST" || method === "PATCH") && UPLOADS.has(path);
+    this.routes.push({ method, parts: path.split("/").filter(Boolean), auth, upload, ...(schema ? { schema } : {}), handle });
   }
 
   /** What every route group reads: the world and lookups that answer Discord's own errors. */
@@ -184,13 +194,13 @@ export class Rest {
     }
   }
 
-  /** Interactions and their webhooks (no Authorization: the token is in the path). */
+  /** Interactions and their webhooks (Discord asks no Authorization of them; the local Discord does: see Route.auth). */
   private defineInteractions(): void {
     const { world, interactions, applicationId, webhook } = this.helpers();
     this.on(
       "POST",
       "/interactions/:id/:token/callback",
-      false,
+      true,
       (b) => {
         const c = CALLBACK_SCHEMAS[Number(obj(b).type)];
         return c ? { component: c } : "create_interaction_response";
@@ -200,18 +210,18 @@ export class Rest {
         return r.query.get("with_response") === "true" ? ok(res) : ok();
       },
     );
-    this.on("GET", "/webhooks/:app/:token", false, undefined, (p) => {
+    this.on("GET", "/webhooks/:app/:token", true, undefined, (p) => {
       webhook(p);
       return ok({ id: applicationId, type: 3, name: world.bot.username, avatar: null, channel_id: null, guild_id: null, application_id: applicationId });
     });
-    this.on("POST", "/webhooks/:app/:token", false, "execute_webhook", (p, r) => {
+    this.on("POST", "/webhooks/:app/:token", true, "execute_webhook", (p, r) => {
       const msg = interactions.followUp(webhook(p), r.body, r.files);
       return r.query.get("wait") === "false" ? ok() : ok(msg);
     });
     const msgPath = "/webhooks/:app/:token/messages/:mid";
-    this.on("GET", msgPath, false, undefined, (p) => ok(interactions.webhookGet(webhook(p), p.mid!)));
-    this.on("PATCH", msgPath, false, "update_webhook_message", (p, r) => ok(interactions.webhookEdit(webhook(p), p.mid!, r.body, r.files)));
-    this.on("DELETE", msgPath, false, undefined, (p) => (interactions.webhookDelete(webhook(p), p.mid!), ok()));
+    this.on("GET", msgPath, true, undefined, (p) => ok(interactions.webhookGet(webhook(p), p.mid!)));
+    this.on("PATCH", msgPath, true, "update_webhook_message", (p, r) => ok(interactions.webhookEdit(webhook(p), p.mid!, r.body, r.files)));
+    this.on("DELETE", msgPath, true, undefined, (p) => (interactions.webhookDelete(webhook(p), p.mid!), ok()));
   }
 
   /** Channels and messages. */

@@ -1,12 +1,14 @@
 // LocalDiscord: a Discord v10 API (REST + gateway) on 127.0.0.1 that the real
 // discord.js Client talks to, with a world the tests and the playground drive.
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Commands } from "./commands.js";
 import { controlRefusal, handleControl } from "./control.js";
 import { isPagePath, servePage } from "./page.js";
 import { Gateway, type Route } from "./gateway.js";
-import { parseBody, readBody, sendJson } from "./http.js";
+import { foreignRefusal, mediaType } from "./guard.js";
+import { BODY_CAP, hasBody, parseBody, readBody, sendJson, type ParsedBody } from "./http.js";
 import { Interactions } from "./interactions.js";
 import { Rest } from "./rest.js";
 import type {
@@ -32,7 +34,11 @@ export interface LocalDiscordOptions {
   /** 0 (default) = a random free port. */
   port?: number;
   applicationId?: string;
-  /** When set, REST calls must carry `Authorization: Bot <token>` and IDENTIFY must use it. */
+  /**
+   * The bot's token: every REST call (interaction callbacks and webhooks too) must carry
+   * `Authorization: Bot <token>`, and IDENTIFY must use it. Default: a random one for this run,
+   * read from `local.token` (the playground's bot gets it in-process).
+   */
   token?: string;
   logger?: Logger;
   /** How long after dispatch the first callback is accepted (Discord: 3000 ms). */
@@ -89,13 +95,14 @@ export class LocalDiscord {
   private readonly interactions: Interactions;
   private readonly registry: Commands;
   private readonly validator: SpecValidator | null;
-  private readonly token: string | undefined;
+  /** The bot's token (LocalDiscordOptions.token, else random for this run). */
+  readonly token: string;
   private readonly log: Logger;
   private port = 0;
 
   private constructor(opts: LocalDiscordOptions) {
     this.applicationId = opts.applicationId ?? (opts.stableIds ? stableSnowflake(`application:${opts.botName ?? "Ten-Foot Pole"}`) : snowflake());
-    this.token = opts.token;
+    this.token = opts.token ?? `local.${randomBytes(32).toString("base64url")}`;
     this.log = opts.logger ?? (() => {});
     this.interactionDeadlineMs = opts.interactionDeadlineMs ?? 3000;
     this.strict = opts.strict ?? false;
@@ -106,7 +113,7 @@ export class LocalDiscord {
     this.validator = opts.specPath === false ? null : SpecValidator.load(opts.specPath, this.log);
     this.gateway = new Gateway(this.world, {
       applicationId: this.applicationId,
-      ...(this.token ? { token: this.token } : {}),
+      token: this.token,
       heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
       url: () => this.gatewayUrl,
       log: this.log,
@@ -136,8 +143,10 @@ export class LocalDiscord {
       });
     });
     this.server.on("upgrade", (req, socket, head) => {
-      if (new URL(req.url ?? "/", "http://local").pathname === "/gateway") this.gateway.handleUpgrade(req, socket, head);
-      else socket.destroy();
+      const refused = foreignRefusal(req.headers, this.port);
+      if (!refused && new URL(req.url ?? "/", "http://local").pathname === "/gateway") return this.gateway.handleUpgrade(req, socket, head);
+      if (refused) this.log(`local Discord: gateway upgrade refused (Host ${req.headers.host ?? "none"}, Origin ${req.headers.origin ?? "none"})`);
+      socket.end(`HTTP/1.1 ${refused ? "403 Forbidden" : "404 Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     });
     if (opts.defaultWorld !== false) {
       const { id: guildId } = this.world.createGuild("Local Table");
@@ -162,6 +171,10 @@ export class LocalDiscord {
 
   get listeningPort(): number {
     return this.port;
+  }
+  /** What a bot passes as `new Client({ rest })`: the API, and its token sent with every request (see Rest's Route.auth). */
+  get restOptions(): { api: string; headers: Record<string, string> } {
+    return { api: this.apiUrl, headers: { Authorization: `Bot ${this.token}` } };
   }
   /** What the bot passes as `new Client({ rest: { api } })`. */
   get apiUrl(): string {
@@ -315,15 +328,28 @@ export class LocalDiscord {
   private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://local");
     const method = req.method ?? "GET";
-    const parsed = parseBody(await readBody(req), req.headers["content-type"]);
     const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     const path = api ? api[1]! : url.pathname;
+    let parsed: ParsedBody = { body: undefined, files: [] };
     const answer = (status: number, body?: unknown) => {
       this.requests.push({ method, path, query: url.search, body: parsed.body, status, at: Date.now() });
       trimList(this.requests, this.limits.requests);
       this.world.events.emit("change");
+      // A body left unread (refused, or too large) is not read: the connection closes after the answer.
+      if (!req.complete) res.setHeader("connection", "close");
       sendJson(res, status, body);
     };
+    /** Reads the body, at most `cap` bytes; false (answered 413) when it is larger. */
+    const read = async (cap: number): Promise<boolean> => {
+      const buf = await readBody(req, cap);
+      if (!buf) return (answer(413, { code: 40005, message: `Request entity too large (this route takes at most ${cap / 1024 / 1024} MiB)` }), false);
+      parsed = parseBody(buf, req.headers["content-type"]);
+      return true;
+    };
+
+    // Before anything is read: a request from elsewhere than this machine is refused.
+    const foreign = foreignRefusal(req.headers, this.port);
+    if (foreign) return api ? answer(foreign.status, { code: 0, message: foreign.error }) : answer(foreign.status, { error: foreign.error });
 
     if (isPagePath(method, url.pathname)) {
       const refused = controlRefusal(method, req.headers, this.port);
@@ -333,13 +359,14 @@ export class LocalDiscord {
       return servePage(this, url.pathname, url.searchParams, req, res);
     }
     if (url.pathname.startsWith("/_local/")) {
-      const port = (this.server.address() as { port: number }).port;
-      const r = controlRefusal(method, req.headers, port) ?? (await handleControl(this, method, url.pathname, url.searchParams, parsed.body));
+      const refused = controlRefusal(method, req.headers, this.port);
+      if (refused) return answer(refused.status, refused.body);
+      if (hasBody(req) && !(await read(BODY_CAP.json))) return;
+      const r = await handleControl(this, method, url.pathname, url.searchParams, parsed.body);
       return answer(r.status, r.body);
     }
     if (!api) return answer(404, { code: 0, message: "404: Not Found" });
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
-    if (parsed.error) return answer(400, { code: 50109, message: "The request body contains invalid JSON." });
 
     const segments = path.split("/").filter(Boolean).map((s) => {
       try {
@@ -355,9 +382,16 @@ export class LocalDiscord {
       this.log(`local Discord: unknown route ${method} ${path}`);
       return answer(404, { code: 0, message: "404: Not Found" });
     }
-    if (match.route.auth && this.token && req.headers.authorization !== `Bot ${this.token}`) {
+    if (match.route.auth && req.headers.authorization !== `Bot ${this.token}`) {
       return answer(401, { code: 0, message: "401: Unauthorized" });
     }
+    if (hasBody(req)) {
+      const type = mediaType(req.headers["content-type"]);
+      const multipart = match.route.upload && type === "multipart/form-data";
+      if (type !== "application/json" && !multipart) return answer(415, { code: 0, message: `415: Unsupported Media Type (send application/json${match.route.upload ? " or multipart/form-data" : ""})` });
+      if (!(await read(multipart ? BODY_CAP.upload : BODY_CAP.json))) return;
+    }
+    if (parsed.error) return answer(400, { code: 50109, message: "The request body contains invalid JSON." });
     if (this.validator && parsed.body !== undefined) {
       const checked = this.rest.schemaErrors(match.route, parsed.body, this.validator);
       if (checked && checked.errors.length > 0) {

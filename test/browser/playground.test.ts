@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "node:http";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { liveBoard, liveBoards, startE2E, type E2E } from "../helpers/e2e.js";
@@ -195,6 +196,32 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     expect(own.status).toBe(200);
   });
 
+  it("a page of another site can neither open the gateway nor post to an interaction's callback (issue 43)", async () => {
+    const port = Number(new URL(url).port);
+    // Another origin: the same machine, another port.
+    const other = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>elsewhere</title>"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const foreign = await browser.newPage();
+    try {
+      await foreign.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+      const seen = await foreign.evaluate(async (p) => {
+        const gateway = await new Promise<string>((resolve) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${p}/gateway?v=10&encoding=json`);
+          ws.onmessage = (e) => (ws.close(), resolve(`read: ${String(e.data).slice(0, 40)}`));
+          ws.onerror = () => resolve("refused");
+        });
+        // text/plain needs no preflight: the browser sends it, and the answer is opaque to the page.
+        await fetch(`http://127.0.0.1:${p}/api/v10/interactions/1/token/callback`, { method: "POST", mode: "no-cors", headers: { "content-type": "text/plain" }, body: JSON.stringify({ type: 4, data: { content: "INJECTED" } }) }).catch(() => undefined);
+        return gateway;
+      }, port);
+      expect(seen).toBe("refused");
+      expect(h.local.requests.filter((r) => r.path.startsWith("/interactions/1/")).map((r) => r.status)).toEqual([403]);
+    } finally {
+      await foreign.close();
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   it("the slash box completes command names, subcommands, options and choices", async () => {
     await as("alice");
     await page.fill("#line", "/campa");
@@ -325,6 +352,15 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await expect.poll(() => lastMessage(page).textContent()).toMatch(/1d20\+2/);
     // As Discord shows a message command's use: its name, no slash (issue 41, point 8).
     expect(await lastMessage(page).locator(".used").textContent()).toBe("↳ bob used Roll dice in this message");
+  });
+
+  it("shows a message as typed, even one that looks like the page's own placeholders (issue 43, point 7)", async () => {
+    await as("bob");
+    // Written in the channel the page shows (that of its last message); a NUL cannot be typed in the box.
+    const shown = h.local.messages.get((await lastMessage(page).getAttribute("id"))!.replace(/^\D+/, ""))!;
+    h.local.userMessage(shown.channel_id, h.users.bob!, "`one` \u00000\u0000 and \u00001\u0000 <0> `two`");
+    // The browser drops NUL characters from HTML; everything else shows, in its place.
+    await expect.poll(async () => ((await lastMessage(page).locator(".md").last().textContent()) ?? "").replace(/[\u0000\ufffd]/g, "")).toBe("one 0 and 1 <0> two");
   });
 
   it("a second tab saw every message live, without a reload", async () => {

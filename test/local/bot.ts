@@ -58,7 +58,7 @@ export interface TestBot {
 
 export async function startBot(opts: LocalDiscordOptions = {}): Promise<TestBot> {
   const local = await LocalDiscord.start({ token: TOKEN, ...opts });
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: local.apiUrl } });
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: local.restOptions });
   const bot: TestBot = {
     local,
     client,

@@ -1,6 +1,7 @@
 // The playground page: a channel of the local Discord as Discord shows it, acting as a chosen user.
 // Everything goes through the local Discord's /_local/* endpoints, the same the tests and the CLI use.
 import { fightSteps } from "./fights.js";
+import { md } from "./markdown.js";
 
 const $ = (s) => document.querySelector(s);
 const el = (tag, props = {}, ...kids) => {
@@ -25,26 +26,8 @@ const userName = (id) => state.world?.users.find((u) => u.id === id)?.username ?
 const channelName = (id) => state.world?.guilds.flatMap((g) => g.channels).find((c) => c.id === id)?.name;
 const commands = () => state.world?.commands ?? [];
 
-// --- Discord's markdown (the subset the bot writes), on escaped text -------------------------
-const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-function md(text) {
-  const blocks = [];
-  let s = esc(text).replace(/```(?:\w*\n)?([\s\S]*?)```/g, (_, code) => `\u0000${blocks.push(`<pre>${code}</pre>`) - 1}\u0000`);
-  s = s.replace(/`([^`\n]+)`/g, (_, code) => `\u0000${blocks.push(`<code>${code}</code>`) - 1}\u0000`);
-  s = s
-    .replace(/&lt;@!?(\d+)&gt;/g, (m, id) => `<span class="mention">@${esc(userName(id) ?? id)}</span>`)
-    .replace(/&lt;#(\d+)&gt;/g, (m, id) => `<span class="mention">#${esc(channelName(id) ?? id)}</span>`)
-    .replace(/&lt;t:(\d+)(?::\w)?&gt;/g, (m, t) => new Date(Number(t) * 1000).toLocaleString())
-    .replace(/\[([^\]\n]+)\]\((https?:[^)\s]+)\)/g, "$1")
-    .replace(/\*\*\*(.+?)\*\*\*/g, "<b><i>$1</i></b>").replace(/\*\*(.+?)\*\*/g, "<b>$1</b>").replace(/__(.+?)__/g, "<u>$1</u>")
-    .replace(/(^|[^*\w])\*(?!\s)(.+?)\*/g, "$1<i>$2</i>").replace(/(^|\W)_(?!\s)(.+?)_(?=\W|$)/g, "$1<i>$2</i>").replace(/~~(.+?)~~/g, "<s>$1</s>")
-    .split("\n").map((line) => line
-      .replace(/^### (.*)$/, "<h3>$1</h3>").replace(/^## (.*)$/, "<h2>$1</h2>").replace(/^# (.*)$/, "<h1>$1</h1>")
-      .replace(/^-# (.*)$/, "<small>$1</small>").replace(/^&gt; (.*)$/, "<blockquote>$1</blockquote>")).join("<br>")
-    .replace(/<br>(<(?:h\d|blockquote))/g, "$1").replace(/(<\/(?:h\d|blockquote)>)<br>/g, "$1");
-  return s.replace(/\u0000(\d+)\u0000/g, (_, i) => blocks[i]);
-}
-const mdEl = (tag, text, cls = "") => Object.assign(document.createElement(tag), { className: `md ${cls}`, innerHTML: md(text) });
+// --- Discord's markdown (the subset the bot writes): markdown.js ------------------------------
+const mdEl = (tag, text, cls = "") => Object.assign(document.createElement(tag), { className: `md ${cls}`, innerHTML: md(text, { user: userName, channel: channelName }) });
 
 // --- a message as Discord draws it --------------------------------------------------------------
 function renderEmbed(e) {
