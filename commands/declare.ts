@@ -53,8 +53,8 @@ async function tap(i: ButtonInteraction | StringSelectMenuInteraction, s: Servic
   }
   const d = r.decl;
   if (d.detail) {
-    const input = new TextInputBuilder().setCustomId("detail").setLabel("Detail").setPlaceholder(d.detail.slice(0, 100)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(60);
-    const modal = new ModalBuilder().setCustomId(customId).setTitle(d.label.slice(0, 45)).addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+    const input = new TextInputBuilder().setCustomId("detail").setLabel("Detail").setPlaceholder(clip(d.detail, 100)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(60);
+    const modal = new ModalBuilder().setCustomId(customId).setTitle(clip(d.label, 45)).addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
     return i.showModal(modal);
   }
   await answer(i, s, await declare(s, actorOf(i), { action, expect, who: r.who }));

@@ -3,12 +3,15 @@
  * segment names the command whose press/choose/submit handles it (the router reads it); the rest is this
  * file's business. Ids already posted in Discord keep working: change a format only with a reader for the old.
  *
- * Discord caps a custom id at 100 characters; the ids that carry a free-form part (a declaration, an
- * attack option) are cut there, as they always were.
+ * Discord caps a custom id at 100 characters, and an id is never cut: a cut id no longer carries what it
+ * was built from. Each id is built from the store's short ids, small integers and the systems' fixed
+ * option and declaration ids; free text (a character's name) never goes in one, it is kept in the store
+ * under a short id (a new sheet's form: src/play/characters/drafts.ts). An id that would be too long is a
+ * programming error: building it throws (test/discord/ids-longest.test.ts builds the longest of each kind).
  */
 
-const MAX = 100;
-const cut = (id: string) => id.slice(0, MAX);
+import { checked } from "./limits.js";
+
 /** An integer segment, or null (our ids only carry integers there). */
 const int = (s: string | undefined): number | null => (s !== undefined && s !== "" && Number.isInteger(Number(s)) ? Number(s) : null);
 
@@ -45,8 +48,11 @@ export interface AttackId {
 /** A call for checks or saves (src/discord/rollcall.ts): a character's "Roll" button, or the referee's "Results". */
 export type CallId = { kind: "call"; call: string; callId: string; characterId: string } | { kind: "results"; call: string; callId: string };
 
-/** The step-by-step sheet form (src/discord/sheetform.ts): a new sheet's first modal, a step's button and modal, Done. */
-export type SheetFormId = { kind: "new"; ownerId: string | null; name: string } | { kind: "step"; characterId: string; step: number } | { kind: "done"; characterId: string };
+/**
+ * The step-by-step sheet form (src/discord/sheetform.ts): a new sheet's first modal (its name and owner kept in
+ * the store under `draftId`), a step's button and modal, Done.
+ */
+export type SheetFormId = { kind: "new"; draftId: string } | { kind: "step"; characterId: string; step: number } | { kind: "done"; characterId: string };
 
 /** The command whose press, choose or submit handles an id (the router's dispatch). */
 export const commandOf = (id: string): string => id.split(":")[0] ?? "";
@@ -57,14 +63,14 @@ export const ids = {
       switch (v.kind) {
         case "resolve":
         case "end":
-          return `next:${v.encounterId}:${v.kind}`;
+          return checked(`next:${v.encounterId}:${v.kind}`);
         case "foes":
         case "pick":
-          return `next:${v.encounterId}:${v.kind}:${v.round}:${v.turn}`;
+          return checked(`next:${v.encounterId}:${v.kind}:${v.round}:${v.turn}`);
         case "morale":
-          return `next:${v.encounterId}:morale:${v.side}`;
+          return checked(`next:${v.encounterId}:morale:${v.side}`);
         case "next":
-          return `next:${v.encounterId}:${v.round}:${v.turn}:${v.phase}`;
+          return checked(`next:${v.encounterId}:${v.round}:${v.turn}:${v.phase}`);
       }
     },
     parse(id: string): NextId | null {
@@ -83,7 +89,7 @@ export const ids = {
   },
 
   declare: {
-    build: (v: DeclareId): string => cut(`declare:${v.encounterId}:${v.round}:${v.action}${v.who ? `@${v.who}` : ""}`),
+    build: (v: DeclareId): string => checked(`declare:${v.encounterId}:${v.round}:${v.action}${v.who ? `@${v.who}` : ""}`),
     parse(id: string): DeclareId | null {
       const [head, encounterId, round, ...rest] = id.split(":");
       const [action, who] = rest.join(":").split("@");
@@ -94,7 +100,7 @@ export const ids = {
   },
 
   attack: {
-    build: (v: AttackId): string => cut(`attack:${v.pendingId}:${v.version}:${v.optionId}`),
+    build: (v: AttackId): string => checked(`attack:${v.pendingId}:${v.version}:${v.optionId}`),
     parse(id: string): AttackId | null {
       const [head, pendingId, version, ...rest] = id.split(":");
       const optionId = rest.join(":");
@@ -105,7 +111,7 @@ export const ids = {
 
   /** "Roll again" under a public roll (commands/roll.ts). */
   rollAgain: {
-    build: (rollId: number): string => `roll:again:${rollId}`,
+    build: (rollId: number): string => checked(`roll:again:${rollId}`),
     parse(id: string): number | null {
       const [head, action, rollId] = id.split(":");
       return head === "roll" && action === "again" ? int(rollId) : null;
@@ -114,7 +120,7 @@ export const ids = {
 
   /** "Start encounter" under a wandering-monster check (commands/dungeon.ts). */
   wandering: {
-    build: (wanderingId: string): string => `dungeon:start:${wanderingId}`,
+    build: (wanderingId: string): string => checked(`dungeon:start:${wanderingId}`),
     parse(id: string): string | null {
       const [head, what, wanderingId] = id.split(":");
       return head === "dungeon" && what === "start" && wanderingId ? wanderingId : null;
@@ -123,7 +129,7 @@ export const ids = {
 
   /** The modal that asks which monsters came, when no wandering table gave them (commands/dungeon.ts). */
   wanderingWhich: {
-    build: (wanderingId: string): string => `dungeon:which:${wanderingId}`,
+    build: (wanderingId: string): string => checked(`dungeon:which:${wanderingId}`),
     parse(id: string): string | null {
       const [head, what, wanderingId] = id.split(":");
       return head === "dungeon" && what === "which" && wanderingId ? wanderingId : null;
@@ -132,7 +138,7 @@ export const ids = {
 
   /** The first segment is the call's command, "check" or "save". */
   call: {
-    build: (v: CallId): string => (v.kind === "results" ? `${v.call}:results:${v.callId}` : `${v.call}:call:${v.callId}:${v.characterId}`),
+    build: (v: CallId): string => checked(v.kind === "results" ? `${v.call}:results:${v.callId}` : `${v.call}:call:${v.callId}:${v.characterId}`),
     parse(id: string): CallId | null {
       const [call, action, callId, characterId] = id.split(":");
       if (!call || !callId) return null;
@@ -143,13 +149,15 @@ export const ids = {
 
   sheetForm: {
     build(v: SheetFormId): string {
-      if (v.kind === "new") return `character:new:${v.ownerId ?? "-"}:${v.name}`;
-      return v.kind === "step" ? `character:form:${v.characterId}:${v.step}` : `character:done:${v.characterId}`;
+      if (v.kind === "new") return checked(`character:new:${v.draftId}`);
+      return checked(v.kind === "step" ? `character:form:${v.characterId}:${v.step}` : `character:done:${v.characterId}`);
     },
     parse(id: string): SheetFormId | null {
       const [head, what, a, ...rest] = id.split(":");
       if (head !== "character" || !a) return null;
-      if (what === "new") return rest.length ? { kind: "new", ownerId: a === "-" ? null : a, name: rest.join(":") } : null;
+      // A new sheet's modal named its owner and name before the draft was kept ("character:new:<owner>:<name>"):
+      // a modal is no posted message, only a dialog open at that moment had one, and it reads as no longer in use.
+      if (what === "new") return rest.length ? null : { kind: "new", draftId: a };
       if (what === "done") return { kind: "done", characterId: a };
       const step = int(rest[0]);
       return what === "form" && step !== null ? { kind: "step", characterId: a, step } : null;

@@ -2,8 +2,12 @@
  * Every body the bot sends passes through here (see outgoing.ts): text is cut to
  * Discord's limits with an ellipsis, markdown that user text could use to hide a
  * link or break the layout is defused, and messages ping no one unless the bot
- * says so explicitly.
+ * says so explicitly. Text is cut between graphemes (a letter with its accents, an
+ * emoji sequence), never inside a surrogate pair. A custom id is never cut: one
+ * over the limit is a programming error (src/discord/ids.ts) and is refused here too.
  */
+import { ComponentType, InteractionResponseType } from "discord.js";
+
 type Obj = Record<string, unknown>;
 
 /** Discord's documented limits, in characters (code points). */
@@ -34,12 +38,53 @@ export const DISCORD_LIMITS = {
 
 const ELLIPSIS = "…";
 
-/** At most `max` code points; the last one an ellipsis when something was cut. */
+/**
+ * A custom id as built, or an error naming it when it is longer than Discord takes: never cut. Counted in
+ * UTF-16 units, as discord.js's builders count (never fewer than Discord's characters).
+ */
+export function checked(id: string): string {
+  if (id.length > DISCORD_LIMITS.customId) throw new Error(`A custom id of ${id.length} characters (at most ${DISCORD_LIMITS.customId}): ${id.slice(0, 40)}…`);
+  return id;
+}
+
+/** Graphemes as Node's built-in ICU splits them (a letter and its marks, a joined emoji, a flag). */
+const graphemes = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
+
+/**
+ * The longest start of `text` whose `size` is at most `room`, ending on a whole grapheme; a first grapheme
+ * bigger than the room alone (a letter under a pile of marks) is cut between its code points.
+ */
+function startOf(text: string, room: number, size: (s: string) => number): string {
+  let out = "";
+  let used = 0;
+  const parts: Iterable<string> = graphemes ? (function* () { for (const g of graphemes.segment(text)) yield g.segment; })() : text;
+  for (const part of parts) {
+    const n = size(part);
+    if (used + n > room) {
+      if (!out) for (const point of part) if (used + size(point) <= room) (out += point), (used += size(point)); else break;
+      break;
+    }
+    out += part;
+    used += n;
+  }
+  return out;
+}
+
+/** At most `max` code points (as Discord counts), cut between graphemes; the last one an ellipsis when something was cut. */
 export function fit(text: string, max: number, ellipsis = true): string {
   if (text.length <= max) return text; // never more code points than UTF-16 units: nothing to cut, nothing to count
-  const points = Array.from(text);
-  if (points.length <= max) return text;
-  return ellipsis ? points.slice(0, max - 1).join("") + ELLIPSIS : points.slice(0, max).join("");
+  if (length(text) <= max) return text;
+  return ellipsis ? startOf(text, max - 1, length) + ELLIPSIS : startOf(text, max, length);
+}
+
+/**
+ * At most `max` UTF-16 units, cut between graphemes, ending in an ellipsis when something was cut: for text
+ * given to discord.js's builders, which count a character outside the Basic Multilingual Plane as two.
+ * Within Discord's own limit too (never more code points than units).
+ */
+export function clipUnits(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return startOf(text, max - 1, (s) => s.length) + ELLIPSIS;
 }
 
 /** Code points, as Discord counts them (a surrogate pair is one), without building an array per string. */
@@ -118,9 +163,10 @@ function component(c: Obj): Obj {
   const L = DISCORD_LIMITS;
   const out: Obj = { ...c };
   if (Array.isArray(c.components)) out.components = (c.components as Obj[]).map(component);
-  if (typeof c.custom_id === "string") out.custom_id = fit(c.custom_id, L.customId, false);
-  if (typeof c.label === "string") out.label = text(c.label, c.type === 4 ? L.inputLabel : L.label, "—");
-  if (typeof c.placeholder === "string") out.placeholder = fit(c.placeholder, c.type === 4 ? 100 : L.placeholder);
+  if (typeof c.custom_id === "string") out.custom_id = checked(c.custom_id);
+  const input = c.type === ComponentType.TextInput;
+  if (typeof c.label === "string") out.label = text(c.label, input ? L.inputLabel : L.label, "—");
+  if (typeof c.placeholder === "string") out.placeholder = fit(c.placeholder, input ? 100 : L.placeholder);
   if (typeof c.value === "string") out.value = fit(c.value, L.inputValue);
   if (typeof c.url === "string") out.url = fit(c.url, L.url, false);
   if (Array.isArray(c.options)) {
@@ -157,7 +203,7 @@ export function shapeChoices(choices: Obj[]): Obj[] {
 /** A modal: title within 45 characters, its inputs within theirs. */
 export function shapeModal(data: Obj): Obj {
   const out: Obj = { ...data, title: text(data.title, DISCORD_LIMITS.modalTitle, "—") };
-  if (typeof data.custom_id === "string") out.custom_id = fit(data.custom_id, DISCORD_LIMITS.customId, false);
+  if (typeof data.custom_id === "string") out.custom_id = checked(data.custom_id);
   if (Array.isArray(data.components)) out.components = (data.components as Obj[]).map(component);
   return out;
 }
@@ -167,12 +213,12 @@ export function shapeCallback(body: Obj): Obj {
   const data = body.data as Obj | undefined;
   if (!data) return body;
   switch (body.type) {
-    case 4:
-    case 7:
+    case InteractionResponseType.ChannelMessageWithSource:
+    case InteractionResponseType.UpdateMessage:
       return { ...body, data: shapeMessage(data) };
-    case 8:
+    case InteractionResponseType.ApplicationCommandAutocompleteResult:
       return { ...body, data: { ...data, choices: shapeChoices((data.choices as Obj[] | undefined) ?? []) } };
-    case 9:
+    case InteractionResponseType.Modal:
       return { ...body, data: shapeModal(data) };
     default:
       return body;

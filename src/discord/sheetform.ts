@@ -8,10 +8,12 @@ import { ActionRowBuilder, ButtonBuilder, ButtonStyle, ModalBuilder, TextInputBu
 import type { ButtonInteraction, ChatInputCommandInteraction } from "discord.js";
 import type { FormField } from "../play/sheets.js";
 import type { Services } from "../play/services.js";
-import { checkName, createCharacter, editCharacter, sheetForm } from "../play/characters/index.js";
+import { editCharacter, sheetForm } from "../play/characters/index.js";
+import { createFromDraft, openDraft } from "../play/characters/drafts.js";
 import { StaleError, UserError } from "../play/errors.js";
 import { ids } from "./ids.js";
 import { cleanText } from "./input.js";
+import { clip } from "./embeds/style.js";
 import { actorOf } from "./actor.js";
 import { respond } from "./respond.js";
 import { appliedWords, characterEmbed } from "./embeds/character.js";
@@ -25,10 +27,10 @@ export const fieldsOf = (fields: FormField[], step: number): FormField[] => fiel
 export function sheetModal(customId: string, title: string, fields: FormField[], step: number): ModalBuilder {
   const steps = stepsOf(fields);
   const suffix = ` (${step}/${steps})`;
-  const modal = new ModalBuilder().setCustomId(customId).setTitle(title.slice(0, 45 - suffix.length) + suffix);
+  const modal = new ModalBuilder().setCustomId(customId).setTitle(clip(title, 45 - suffix.length) + suffix);
   for (const f of fieldsOf(fields, step)) {
-    const input = new TextInputBuilder().setCustomId(f.key).setLabel(f.key.slice(0, 45)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(4000).setPlaceholder(`${f.hint} · blank: unchanged`.slice(0, 100));
-    if (f.value) input.setValue(f.value.slice(0, 4000));
+    const input = new TextInputBuilder().setCustomId(f.key).setLabel(clip(f.key, 45)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(4000).setPlaceholder(clip(`${f.hint} · blank: unchanged`, 100));
+    if (f.value) input.setValue(clip(f.value, 4000));
     modal.addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
   }
   return modal;
@@ -56,7 +58,7 @@ export function stepButtons(characterId: string, fields: FormField[], done: numb
   const buttons: ButtonBuilder[] = [];
   for (let n = 1; n <= steps; n++) {
     const fs = fieldsOf(fields, n);
-    const label = `${n}/${steps}: ${fs[0]!.key}–${fs[fs.length - 1]!.key}`.slice(0, 80);
+    const label = clip(`${n}/${steps}: ${fs[0]!.key}–${fs[fs.length - 1]!.key}`, 80);
     buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "step", characterId, step: n })).setLabel(label).setStyle(n === done + 1 ? ButtonStyle.Primary : ButtonStyle.Secondary));
   }
   buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "done", characterId })).setLabel("Done").setStyle(ButtonStyle.Success));
@@ -67,11 +69,14 @@ export function stepButtons(characterId: string, fields: FormField[], done: numb
 
 // ---- the handlers /character create and edit use ------------------------------
 
-/** /character create without `sheet`: the first step's modal; the character is created when it is submitted. */
+/**
+ * /character create without `sheet`: the first step's modal; the character is created when it is submitted.
+ * The name and owner wait in the store under a short id, the one the modal's custom id carries.
+ */
 export async function openCreateForm(i: ChatInputCommandInteraction, s: Services, name: string, ownerId: string | null): Promise<void> {
   const f = await sheetForm(s, actorOf(i));
-  checkName(name);
-  await i.showModal(sheetModal(ids.sheetForm.build({ kind: "new", ownerId, name }), `${name}: ${f.system}`, f.fields, 1));
+  const draftId = await openDraft(s, actorOf(i), { name, ownerId });
+  await i.showModal(sheetModal(ids.sheetForm.build({ kind: "new", draftId }), `${name.trim()}: ${f.system}`, f.fields, 1));
 }
 
 /** /character edit without `sheet` (or a step's button): that step's modal with the sheet's current values. */
@@ -89,7 +94,7 @@ export async function submitForm(i: ModalSubmitInteraction, s: Services): Promis
   if (!id || id.kind === "done") throw new StaleError("This form is no longer in use: nothing was changed.");
   if (id.kind === "new") {
     const blank = await sheetForm(s, actor);
-    const v = await createCharacter(s, actor, { name: id.name, ownerId: id.ownerId, fields: typedIn(i, blank.fields, 1) });
+    const v = await createFromDraft(s, actor, id.draftId, typedIn(i, blank.fields, 1));
     const f = await sheetForm(s, actor, v.character.id);
     return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`)], components: stepButtons(v.character.id, f.fields, 1) });
   }

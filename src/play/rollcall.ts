@@ -16,6 +16,7 @@ import { isReferee, requireReferee } from "./permissions.js";
 import { requireCampaign } from "./campaigns/find.js";
 import { campaignSystem } from "./campaigns/system.js";
 import { activeCharacter, asCombatant, findCharacter } from "./characters/index.js";
+import { partyCharacters } from "./characters/party.js";
 import { attributeCheck, savingThrow, type CheckRequest, type SaveRequest, type TableResult } from "./table.js";
 import { callInputCodec, resultsCodec, targetsCodec } from "./codecs/rollcall.js";
 import type { CallInput, CallResult, CallTarget } from "./rollcall-shape.js";
@@ -37,18 +38,15 @@ export interface CallView {
 }
 
 
-/** Who is called: "party" (every player's active character), mentions, or character names separated by commas. */
+/** Who is called: "party" (every living character of the party, characters/party.ts), mentions (each player's current character), or character names separated by commas. */
 async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<CallTarget[]> {
   const out: CallTarget[] = [];
   const add = (c: { id: string; name: string; ownerId: string }) => out.some((t) => t.characterId === c.id) || out.push({ characterId: c.id, name: c.name, ownerId: c.ownerId });
   const words = players.trim();
   if (/^(party|all|everyone)$/i.test(words)) {
-    for (const p of await tx.player.findMany({ where: { campaignId }, orderBy: { userId: "asc" } })) {
-      const c = await activeCharacter(tx, campaignId, p.userId);
-      if (c) add(c);
-    }
+    for (const c of await partyCharacters(tx, campaignId, { living: true })) add(c);
     if (!out.length) throw new UserError("No player has a character here yet: each creates one with /character create.");
-    if (out.length > MAX_CALLED) throw new UserError(`The party is ${out.length} players and one call asks at most ${MAX_CALLED} (a message holds that many buttons): split the call, naming players or characters in each.`);
+    if (out.length > MAX_CALLED) throw new UserError(`The party is ${out.length} characters and one call asks at most ${MAX_CALLED} (a message holds that many buttons): split the call, naming players or characters in each.`);
     return out;
   }
   const mentions = [...words.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!);

@@ -7,7 +7,7 @@
  */
 import type { Db, Store } from "./client.js";
 import type { ModelName } from "../generated/prisma/internal/prismaNamespace.js";
-import type { Campaign, Character, Clock, Combatant, Encounter, LoyaltyEvent, PendingAction, Player, ProcessedInteraction, Retainer, Roll, RollCall } from "../generated/prisma/client.js";
+import type { Campaign, Character, Clock, Combatant, Encounter, LoyaltyEvent, PendingAction, Player, ProcessedInteraction, Retainer, Roll, RollCall, SheetDraft } from "../generated/prisma/client.js";
 
 /**
  * Every table, each after the tables it refers to, with the key that pages through it (null: read
@@ -27,6 +27,7 @@ export const TABLES: Record<ModelName, string | null> = {
   LoyaltyEvent: "id",
   Clock: "campaignId",
   RollCall: "id",
+  SheetDraft: "id",
 };
 
 /** Tables whose integer ids PostgreSQL hands out from a sequence: moved past the copied ids. */
@@ -78,6 +79,7 @@ const DELEGATES: Record<ModelName, Table> = {
   LoyaltyEvent: table<LoyaltyEvent>((db) => db.loyaltyEvent.count(), (db, a, take) => db.loyaltyEvent.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.loyaltyEvent.createMany({ data })),
   Clock: table<Clock>((db) => db.clock.count(), (db, a, take) => db.clock.findMany({ where: a ? { campaignId: { gt: a.campaignId } } : {}, orderBy: { campaignId: asc }, take }), (db, data) => db.clock.createMany({ data })),
   RollCall: table<RollCall>((db) => db.rollCall.count(), (db, a, take) => db.rollCall.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.rollCall.createMany({ data })),
+  SheetDraft: table<SheetDraft>((db) => db.sheetDraft.count(), (db, a, take) => db.sheetDraft.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.sheetDraft.createMany({ data })),
 };
 
 export async function copyStore(source: Store, target: Store, opts: { batch?: number; onTable?: (table: ModelName, rows: number) => void } = {}): Promise<CopyReport> {

@@ -26,10 +26,8 @@ describe("custom ids: one codec, byte-identical to the ids already in Discord", 
     const who = { ...charge, action: "spell:fireball", who: "cmchar0001" };
     expect(ids.declare.build(who)).toBe(`declare:${enc}:1:spell:fireball@cmchar0001`);
     expect(ids.declare.parse(ids.declare.build(who))).toEqual(who);
-    // Cut at Discord's 100 characters, as before; what is left still reads.
-    const long = ids.declare.build({ ...charge, action: "x".repeat(120) });
-    expect(long).toHaveLength(100);
-    expect(ids.declare.parse(long)).toEqual({ ...charge, action: "x".repeat(100 - `declare:${enc}:1:`.length) });
+    // Never cut: an id past Discord's 100 characters is refused (a programming error), not sent short.
+    expect(() => ids.declare.build({ ...charge, action: "x".repeat(120) })).toThrow(/at most 100/);
     expect(ids.declare.parse(`declare:${enc}:one:charge`)).toBeNull();
   });
 
@@ -39,7 +37,7 @@ describe("custom ids: one codec, byte-identical to the ids already in Discord", 
     expect(ids.attack.parse(ids.attack.build(parry))).toEqual(parry);
     const aimed = { ...parry, version: 3, optionId: "cover:Bram" };
     expect(ids.attack.parse(ids.attack.build(aimed))).toEqual(aimed);
-    expect(ids.attack.build({ ...parry, optionId: "o".repeat(120) })).toHaveLength(100);
+    expect(() => ids.attack.build({ ...parry, optionId: "o".repeat(120) })).toThrow(/at most 100/);
     expect(ids.attack.parse("attack:cmpend0001:0:")).toBeNull();
   });
 });
@@ -67,12 +65,12 @@ describe("custom ids: rolls, wandering monsters, calls for rolls, the sheet form
     expect(ids.call.parse("check:call:cmcall0001")).toBeNull();
   });
 
-  it("the sheet form: a new sheet's modal (its name may hold a colon), a step's button and modal, Done", () => {
-    const fresh = { kind: "new", ownerId: null, name: "Una: the bold" } as const;
-    expect(ids.sheetForm.build(fresh)).toBe("character:new:-:Una: the bold");
+  it("the sheet form: a new sheet's modal (its name kept in the store), a step's button and modal, Done", () => {
+    const fresh = { kind: "new", draftId: "AbC-12_xyz90" } as const;
+    expect(ids.sheetForm.build(fresh)).toBe("character:new:AbC-12_xyz90");
     expect(ids.sheetForm.parse(ids.sheetForm.build(fresh))).toEqual(fresh);
-    const owned = { kind: "new", ownerId: "123456789012345678", name: "Una" } as const;
-    expect(ids.sheetForm.parse(ids.sheetForm.build(owned))).toEqual(owned);
+    // The old form, with the owner and the name in the id, reads as no longer in use.
+    expect(ids.sheetForm.parse("character:new:-:Una: the bold")).toBeNull();
     const step = { kind: "step", characterId: "cmchar0001", step: 2 } as const;
     expect(ids.sheetForm.build(step)).toBe("character:form:cmchar0001:2");
     expect(ids.sheetForm.parse(ids.sheetForm.build(step))).toEqual(step);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defuse, fit, length, shapeCallback, shapeChoices, shapeMessage, DISCORD_LIMITS as L } from "../../src/discord/limits.js";
 import { shapeBody } from "../../src/discord/outgoing.js";
+import { clip } from "../../src/discord/embeds/style.js";
 import { cleanText, isBlank } from "../../src/discord/input.js";
 
 const points = (s: unknown) => Array.from(String(s)).length;
@@ -20,12 +21,12 @@ describe("fitting text to Discord's limits", () => {
     expect(length(`${"🎲".repeat(3000)}`)).toBe(3000);
   });
 
-  it("shapes a message: content, every embed part, the 6,000 total, labels and custom ids", () => {
+  it("shapes a message: content, every embed part, the 6,000 total and labels; a custom id is never cut", () => {
     const long = "y".repeat(7000);
     const m = shapeMessage({
       content: long,
       embeds: [{ title: long, description: long, footer: { text: long }, fields: Array.from({ length: 30 }, () => ({ name: long, value: long })) }],
-      components: [{ type: 1, components: [{ type: 2, label: long, custom_id: long, style: 1 }] }],
+      components: [{ type: 1, components: [{ type: 2, label: long, custom_id: "x".repeat(100), style: 1 }] }],
     }) as Record<string, any>;
     expect(points(m.content)).toBe(L.content);
     const e = m.embeds[0];
@@ -34,7 +35,22 @@ describe("fitting text to Discord's limits", () => {
     const total = points(e.title) + points(e.description) + points(e.footer.text) + e.fields.reduce((n: number, f: any) => n + points(f.name) + points(f.value), 0);
     expect(total).toBeLessThanOrEqual(L.embedTotal);
     expect(points(m.components[0].components[0].label)).toBe(L.label);
-    expect(points(m.components[0].components[0].custom_id)).toBe(L.customId);
+    expect(m.components[0].components[0].custom_id).toBe("x".repeat(100));
+    // Past the limit it is refused whole (a programming error), never sent cut.
+    const tooLong = { components: [{ type: 1, components: [{ type: 2, label: "a", custom_id: "x".repeat(101), style: 1 }] }] };
+    expect(() => shapeMessage(tooLong)).toThrow(/at most 100/);
+    expect(() => shapeCallback({ type: 9, data: { title: "t", custom_id: "x".repeat(101), components: [] } })).toThrow(/at most 100/);
+  });
+
+  it("cuts text between graphemes: never half a surrogate pair, never an emoji sequence or an accent apart", () => {
+    const broken = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    expect(fit("𝔄".repeat(60), 45)).toBe("𝔄".repeat(44) + "…");
+    expect(clip("𝔄".repeat(60), 45)).toBe("𝔄".repeat(22) + "…");
+    expect(clip("𝔄".repeat(60), 45)).not.toMatch(broken);
+    expect(clip("ab" + "👨‍👩‍👧".repeat(3), 10)).toBe("ab…");
+    expect(fit("ab" + "👨‍👩‍👧".repeat(3), 8)).toBe("ab" + "👨‍👩‍👧" + "…");
+    expect(fit("e\u0301".repeat(10), 6)).toBe("e\u0301".repeat(2) + "…");
+    expect(clip("short", 45)).toBe("short");
   });
 
   it("pings nobody unless the bot says whom", () => {

@@ -93,7 +93,7 @@ describe("roll calls, hardened", () => {
     const before = await db().rollCall.count();
     const r = await h.cmd("mallory", "save", { players: "party", kind: "death" });
     expect(r.ephemeral).toBe(true);
-    expect(r.message.content).toMatch(/The party is 21 players and one call asks at most 20 .*split the call/);
+    expect(r.message.content).toMatch(/The party is 21 characters and one call asks at most 20 .*split the call/);
     expect(await db().rollCall.count()).toBe(before);
     expect(h.local.validationErrors).toEqual([]);
   });

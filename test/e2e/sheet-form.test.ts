@@ -27,7 +27,7 @@ describe("a sheet in a modal", () => {
     expect(open.callbackType).toBe(9);
     expect(open.modal!.title).toBe("Una: Basic/Expert (1/6)");
     expect(Object.keys(inputs(open))).toEqual(["class", "level", "hd", "str", "int"]);
-    created = await h.submit("alice", "character:new:-:Una", { class: "fighter", level: "3", str: "16" });
+    created = await h.submit("alice", open.modal!.custom_id as string, { class: "fighter", level: "3", str: "16" });
     expect(text(created.message)).toMatch(/^Created: Una/);
     expect(buttons(created.message).map((b) => b.label)).toEqual(["1/6: class–int", "2/6: wis–hp", "3/6: ac–acMode", "4/6: saves–movement", "5/6: morale–size", "6/6: treasure–destroyed", "Done"]);
     const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
@@ -68,6 +68,50 @@ describe("a sheet in a modal", () => {
     const done = buttons(created.message).find((b) => b.label === "Done")!;
     await h.press("alice", created.message.id, done.id);
     expect(buttons(created.message)).toEqual([]);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+});
+
+/** A surrogate half alone (what cutting a pair leaves), or the replacement character it renders as. */
+const BROKEN = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\uFFFD/;
+
+describe("a long name outside the Basic Multilingual Plane (issue 43, point 6)", () => {
+  // 40 characters, each a surrogate pair: 80 UTF-16 units. The form's id used to carry the name (and the
+  // owner's id), passing Discord's 100 and making the modal fail ("Something went wrong").
+  const name = "𝔄".repeat(40);
+  it("the form opens with a whole title, submits, and the sheet is made; nothing shows a broken character", async () => {
+    const open = await h.cmd("mallory", "character create", { name });
+    expect(open.ephemeral && open.message?.content).toBeFalsy();
+    expect(open.callbackType).toBe(9);
+    const id = open.modal!.custom_id as string;
+    expect(id.length).toBeLessThanOrEqual(100);
+    expect(id).not.toContain("𝔄");
+    const title = open.modal!.title as string;
+    expect(title).not.toMatch(BROKEN);
+    expect(title.length).toBeLessThanOrEqual(45);
+    expect(title).toMatch(/^𝔄{19}… \(1\/6\)$/u);
+    const made = await h.submit("mallory", id, { class: "thief", level: "2" });
+    expect(text(made.message)).toMatch(/^Created: 𝔄{40}/u);
+    expect(JSON.stringify(made.message)).not.toMatch(/\\ud8|\\udc|\uFFFD/i);
+    expect(text(made.message)).not.toMatch(BROKEN);
+    const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name } });
+    expect(JSON.parse(c.sheet)).toMatchObject({ class: "thief", level: 2 });
+    // The form's name waited in the store under the id; once used it is gone, and the same form cannot make a second.
+    expect(await h.app.services.store.db.sheetDraft.count()).toBe(0);
+    const again = await h.submit("mallory", id, { class: "thief" });
+    expect(again.ephemeral).toBe(true);
+    expect(again.message.content).toMatch(/no longer in use/);
+    expect(h.local.validationErrors).toEqual([]);
+  });
+
+  it("the referee's form for a player's character (the owner's id made the old id longer still) opens and makes it", async () => {
+    const other = "𝔅".repeat(40);
+    const open = await h.cmd("referee", "character create", { name: other, owner: h.users.bob! });
+    expect(open.callbackType).toBe(9);
+    const made = await h.submit("referee", open.modal!.custom_id as string, { class: "cleric" });
+    expect(text(made.message)).toMatch(/^Created: 𝔅{40}/u);
+    const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: other } });
+    expect(c.ownerId).toBe(h.users.bob);
     expect(h.local.validationErrors).toEqual([]);
   });
 });

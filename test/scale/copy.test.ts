@@ -36,6 +36,7 @@ async function fill(db: Store["db"]): Promise<void> {
   for (const delta of [1, -2]) await db.loyaltyEvent.create({ data: { retainerId: "r1", delta, loyalty: 7 + delta, reason: "share of treasure", byUserId: "u1", createdAt: at } });
   await db.clock.create({ data: { campaignId: "c1", rounds: 13, state: JSON.stringify({ torch: 2 }) } });
   await db.rollCall.create({ data: { id: "rc1", campaignId: "c1", channelId: "ch-c1", callerId: "u1", kind: "save", input: "{}", hidden: true, targets: "[]", createdAt: at } });
+  await db.sheetDraft.create({ data: { id: "sd1", campaignId: "c1", userId: "u1", ownerId: null, name: "𝔄lda", createdAt: at } });
 }
 
 /** Every row of every table, in key order, as plain values. */

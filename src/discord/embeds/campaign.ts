@@ -23,7 +23,7 @@ export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
       { name: "Referees", value: [...v.referees.map((id) => `<@${id}>`), c.refereeRoleId ? `<@&${c.refereeRoleId}>` : null].filter(Boolean).join(", ") || "—", inline: true },
       { name: "Characters", value: String(v.characters), inline: true },
       { name: "Encounter", value: v.activeEncounter ?? "none running", inline: true },
-      { name: "Options (/campaign set)", value: settings.slice(0, 1024) },
+      { name: "Options (/campaign set)", value: clip(settings, 1024) },
       { name: "Seed commitment (SHA-256)", value: `\`${c.seedHash}\`` },
     )
     .setFooter({ text: "Rolls outside encounters come from this campaign's stream; its seed is revealed by /campaign end." });

@@ -13,6 +13,7 @@ export const COLOURS = {
 export const LIMITS = { title: 256, fieldName: 256, fieldValue: 1024, description: 4096, fields: 25 } as const;
 
 import { bookWords, oneReference } from "../../rules/books.js";
+import { clipUnits } from "../limits.js";
 
 /** The rules behind an outcome as one short reference players read ("Castles & Crusades · Charging"). */
 export function citations(rules: string[], lead: string[] = []): string {
@@ -22,6 +23,7 @@ export function citations(rules: string[], lead: string[] = []): string {
 /** Text for players: citations of the rule texts name the book and the heading. */
 export const forPlayers = (text: string): string => bookWords(text);
 
+/** At most `max` characters as discord.js's builders count them, cut between graphemes (never inside a surrogate pair), ending "…" when cut. */
 export function clip(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max - 1) + "…";
+  return clipUnits(text, max);
 }

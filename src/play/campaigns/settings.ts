@@ -35,9 +35,13 @@ export function readSettings(system: SystemId, json: string): Settings {
   return { ...defaultSettings(system), ...settingsCodec.decode(json) };
 }
 
-/** The options of one system's campaigns: the shared ones, narrowed or added to by the system. */
+/**
+ * The options of one system's campaigns: the shared ones, narrowed or added to by the system, less those its
+ * text gives no meaning (the system's `unused`): what its campaign card lists and /campaign set accepts.
+ */
 export function optionsOf(system: SystemId): Record<string, SystemOption> {
-  return { ...SHARED_OPTIONS, ...systemOf(system).campaignOptions.own };
+  const { own, unused = {} } = systemOf(system).campaignOptions;
+  return Object.fromEntries(Object.entries({ ...SHARED_OPTIONS, ...own }).filter(([k]) => !(k in unused)));
 }
 
 /** Every option any system has, for /campaign set's list (each campaign accepts its own). */
@@ -50,6 +54,9 @@ export function allOptions(): [string, SystemOption][] {
 export function parseSetting(system: SystemId, key: string, raw: string): Partial<Settings> {
   const options = optionsOf(system);
   const o = options[key];
+  const unused = systemOf(system).campaignOptions.unused?.[key];
+  const shared = (SHARED_OPTIONS as Record<string, SystemOption>)[key];
+  if (unused && shared) throw new UserError(`"${shared.words}" does nothing in ${systemOf(system).name}: ${unused}. Nothing was changed.`);
   if (!o) {
     const owners = SYSTEM_IDS.filter((id) => key in systemOf(id).campaignOptions.own).map((id) => systemOf(id).name);
     // Players read an option by its words (the /campaign set choice's name), never by its key.

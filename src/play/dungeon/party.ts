@@ -1,10 +1,10 @@
-/** The party between fights: every player's active character and the campaign's active retainers. */
+/** The party between fights: every living character of the campaign's players (characters/party.ts) and its active retainers. */
 import type { Combatant } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
-import { activeCharacter } from "../characters/index.js";
+import { isDead, partyCharacters } from "../characters/party.js";
 import { UserError } from "../errors.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { keptCodec, sheetCodec } from "../codecs/sheets.js";
+import { sheetCodec } from "../codecs/sheets.js";
 
 export interface PartyMember {
   /** The character's or the retainer's row. */
@@ -16,19 +16,9 @@ export interface PartyMember {
   sheet: Record<string, unknown>;
 }
 
-/** The dead no longer walk with the party, set its pace, or eat its rations. */
-const DEAD = new Set(["dead", "slain", "destroyed"]);
-function isDead(stateJson: string): boolean {
-  return keptCodec.decode(stateJson || "{}").conditions?.some((c) => DEAD.has(c)) ?? false;
-}
-
 export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMember[]> {
-  const players = await db.player.findMany({ where: { campaignId }, orderBy: { userId: "asc" } });
   const out: PartyMember[] = [];
-  for (const p of players) {
-    const c = await activeCharacter(db, campaignId, p.userId);
-    if (c && !isDead(c.state)) out.push({ id: c.id, name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
-  }
+  for (const c of await partyCharacters(db, campaignId, { living: true })) out.push({ id: c.id, name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
   const retainers = await db.retainer.findMany({ where: { campaignId, status: "active" }, orderBy: { createdAt: "asc" } });
   for (const r of retainers) if (!isDead(r.state)) out.push({ id: r.id, name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheetCodec.decode(r.sheet) });
   return out;

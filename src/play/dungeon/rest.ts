@@ -3,17 +3,15 @@ import type { Campaign } from "../../generated/prisma/client.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { Combatant, DamageResult, RuleSystem } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
-import { activeCharacter, asCombatant } from "../characters/index.js";
+import { asCombatant } from "../characters/index.js";
+import { partyCharacters } from "../characters/party.js";
 import { defaultRestDays } from "../../rules/systems/rest-days.js";
 import { keptAsState, keptCodec, sheetCodec } from "../codecs/sheets.js";
 
-/** Runs `change` on every player's active character and every active retainer that has fought, saving what it returns. */
+/** Runs `change` on every character of the party (characters/party.ts) and every active retainer that has fought, saving what it returns. */
 async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => DamageResult | null): Promise<string[]> {
   const lines: string[] = [];
-  const players = await tx.player.findMany({ where: { campaignId: campaign.id } });
-  for (const p of players) {
-    const c = await activeCharacter(tx, campaign.id, p.userId);
-    if (!c) continue;
+  for (const c of await partyCharacters(tx, campaign.id)) {
     const r = change(asCombatant(c));
     if (!r) continue;
     await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(r.state), version: { increment: 1 } } });

@@ -7,7 +7,8 @@ import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { rule, StaleError, UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
-import { activeCharacter, asCombatant } from "../characters/index.js";
+import { asCombatant } from "../characters/index.js";
+import { partyCharacters } from "../characters/party.js";
 import { applyEffects } from "../encounters/effects.js";
 import { isDown, type Fight } from "../encounters/load.js";
 import { retainerMorale } from "../retainers/morale.js";
@@ -47,16 +48,10 @@ export async function reactionRoll(s: Services, actor: Actor, input: { leader?: 
   });
 }
 
-/** The party: the running encounter's party side, else every player's active character. */
+/** The party: the running encounter's party side, else every living character of the party (characters/party.ts). */
 async function partyOf(tx: Tx, sc: Scope): Promise<Combatant[]> {
   if (sc.fight) return sc.fight.combatants.filter((c) => c.side === "party");
-  const players = await tx.player.findMany({ where: { campaignId: sc.campaign.id } });
-  const out: Combatant[] = [];
-  for (const p of players) {
-    const c = await activeCharacter(tx, sc.campaign.id, p.userId);
-    if (c) out.push(asCombatant(c));
-  }
-  return out;
+  return (await partyCharacters(tx, sc.campaign.id, { living: true })).map(asCombatant);
 }
 
 /**

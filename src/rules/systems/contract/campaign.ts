@@ -20,6 +20,11 @@ export interface CampaignOptions {
   defaults: Record<string, unknown>;
   /** Options only this system has (or shared ones it narrows), by key. */
   own: Record<string, SystemOption>;
+  /**
+   * Shared options this text gives no meaning (Life & Guard's sides alternate: no initiative method), by key,
+   * with why in players' words: left off the campaign card, and /campaign set refuses them with the reason.
+   */
+  unused?: Record<string, string>;
   /** The system built with the campaign's options, when its rules read them (B/X: ties, variable damage). */
   configure?(settings: Record<string, unknown>): RuleSystem;
 }

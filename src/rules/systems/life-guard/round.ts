@@ -237,4 +237,12 @@ export const round: RoundRules<LifeGuardSheet> = {
 };
 
 // The text has no wandering-monster check: none is rolled unless the referee sets a chance (docs/rules/life-guard.md, "Between fights").
-export const campaignOptions: CampaignOptions = { defaults: { initiative: "group", wanderingEvery: 2, wanderingChance: 0 }, own: {} };
+export const campaignOptions: CampaignOptions = {
+  defaults: { initiative: "group", wanderingEvery: 2, wanderingChance: 0 },
+  own: {},
+  // seed 004, "Using a grid or UDT": the PCs act, then their opponents; no initiative is rolled, so neither its method nor Dexterity changes anything.
+  unused: {
+    initiative: "no initiative is rolled: the PCs act, then their opponents",
+    initiativeDex: "no initiative is rolled: the PCs act, then their opponents",
+  },
+};
