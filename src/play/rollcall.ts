@@ -6,6 +6,7 @@
  */
 import type { RollCall } from "../generated/prisma/client.js";
 import type { Tx } from "../store/client.js";
+import { lockRow } from "../store/hot.js";
 import { isUnsupported, RuleError, type RuleSystem } from "../rules/systems/types.js";
 import { DiceBag } from "../rules/dice/bag.js";
 import type { Actor } from "./actor.js";
@@ -170,6 +171,9 @@ export async function answerCall(s: Services, actor: Actor, callId: string, char
 }
 
 async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, characterId: string): Promise<{ call: CallView; roll: TableResult }> {
+  // Presses on one call take turns (on PostgreSQL; SQLite runs one transaction at a time): each reads
+  // the call as the last press left it, so a crowd pressing at once is not sent round again (Raced).
+  await lockRow(tx, "RollCall", callId);
   const call = await loadCall(tx, callId);
   const target = targetsCodec.decode(call.targets).find((t) => t.characterId === characterId);
   if (!target) throw new StaleError();
