@@ -16,7 +16,7 @@ const POSTGRES_SUITES = [
   "test/store/**/*.test.ts",
   "test/play/**/*.test.ts",
   "test/scale/**/*.test.ts",
-  ...["foundation", "roll", "round", "turn-marks", "lapse", "shard-timers", "retainer", "dungeon", "process", "shutdown", "unique-names", "rollcall-harden"].map((f) => `test/e2e/${f}.test.ts`),
+  ...["foundation", "roll", "round", "turn-marks", "lapse", "shard-timers", "retainer", "dungeon", "process", "shutdown", "unique-names", "rollcall-harden", "crowd"].map((f) => `test/e2e/${f}.test.ts`),
 ];
 /** Files that only mean something on one engine. */
 const SQLITE_ONLY = ["test/store/migrate.test.ts"];

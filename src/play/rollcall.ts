@@ -6,6 +6,7 @@
  */
 import type { RollCall } from "../generated/prisma/client.js";
 import type { Tx } from "../store/client.js";
+import { lockRow } from "../store/hot.js";
 import { isUnsupported, RuleError, type RuleSystem } from "../rules/systems/types.js";
 import { DiceBag } from "../rules/dice/bag.js";
 import type { Actor } from "./actor.js";
@@ -174,8 +175,8 @@ async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, cha
   const campaign = await requireCampaign(tx, actor);
   if (campaign.id !== call.campaignId) throw new StaleError();
   if (target.ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError(`That button is <@${target.ownerId}>'s: ${target.name} rolls it.`);
-  const results = resultsCodec.decode(call.results);
-  if (typeof results[characterId] === "object") throw new UserError("You have rolled for this call already.");
+  const rolled = (c: RollCall) => typeof resultsCodec.decode(c.results)[characterId] === "object";
+  if (rolled(call)) throw new UserError("You have rolled for this call already.");
   const input = callInputCodec.decode(call.input);
   const ask = { characterId, hidden: call.hidden };
   const roll =
@@ -186,10 +187,17 @@ async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, cha
   const now = await tx.character.findUnique({ where: { id: characterId }, select: { name: true } });
   const named = [now?.name, target.name].find((n) => n && roll.result.title.startsWith(`${n}: `));
   const title = named ? roll.result.title.slice(named.length + 2) : roll.result.title;
-  results[characterId] = { success: !!r.success, line: [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — ") };
-  const n = await tx.rollCall.updateMany({ where: { id: callId, version: call.version }, data: { results: resultsCodec.encode(results), version: { increment: 1 } } });
+  // The press's own result goes into the call as it is now, its row locked until the commit (on
+  // PostgreSQL; SQLite runs one transaction at a time): presses at once each add theirs to what the
+  // others left, in turn, instead of losing to them (Raced). Locked this late, a press holds the
+  // call only for its last write. A second press of the same slot finds it rolled and rolls back.
+  await lockRow(tx, "RollCall", callId);
+  const latest = await loadCall(tx, callId);
+  if (rolled(latest)) throw new UserError("You have rolled for this call already.");
+  const results = { ...resultsCodec.decode(latest.results), [characterId]: { success: !!r.success, line: [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — ") } };
+  const n = await tx.rollCall.updateMany({ where: { id: callId, version: latest.version }, data: { results: resultsCodec.encode(results), version: { increment: 1 } } });
   if (!n.count) throw new Raced();
-  return { call: view({ ...call, results: resultsCodec.encode(results), version: call.version + 1 }), roll };
+  return { call: view({ ...latest, results: resultsCodec.encode(results), version: latest.version + 1 }), roll };
 }
 
 /** The referee reads a hidden call's results: a referee of the call's own campaign, wherever it stands now. */

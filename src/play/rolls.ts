@@ -50,8 +50,9 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
   const parsed = first ? parseCommand(first.expression) : null; // throws DiceError: nothing written
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   const done = await s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    // The earlier roll (for Roll again) and the table are read together: one round trip on PostgreSQL.
-    const [req, { campaign, encounter }] = await Promise.all([first ?? rollAgainSource(tx, actor, (what as { again: number }).again), findTable(tx, actor)]);
+    // The earlier roll (for Roll again) and the table are read together: one round trip on PostgreSQL,
+    // the table's rows locked as they are read, so rolls at one table take turns at its stream (streams.ts).
+    const [req, { campaign, encounter }] = await Promise.all([first ?? rollAgainSource(tx, actor, (what as { again: number }).again), findTable(tx, actor, false, true)]);
     const reason = req.reason?.trim().slice(0, 200) || null;
     const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null }, { campaign, encounter });
     const before = open.stream.draws;

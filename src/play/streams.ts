@@ -3,6 +3,12 @@
  * persisted with their owner so a restart continues a stream instead of
  * starting it again. Every draw is logged as a Roll row, which is what lets
  * /verify replay them from the revealed seed.
+ *
+ * Draws from one stream take turns: on PostgreSQL, where transactions run at once, the stream's
+ * row (its encounter's, or its campaign's) is locked as its state is read, and held until the
+ * transaction ends; the next one waits and reads the state the first left. SQLite runs one
+ * transaction at a time. The write still checks that the state is the one read (a row read without
+ * the lock would be caught there, never drawn from twice).
  */
 import { randomBytes } from "node:crypto";
 import { createStream, type Stream, type StreamState } from "../rules/dice/stream.js";
@@ -11,7 +17,8 @@ import type { Hot } from "../store/client.js";
 import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
-import { campaignById, encounterById, insertRolls, updateCampaignStream, updateEncounterLater, type Logged } from "../store/hot.js";
+import { locksRows } from "../store/lane.js";
+import { campaignById, encounterById, insertRolls, readUnderLock, updateCampaignStream, updateEncounterLater, type Logged } from "../store/hot.js";
 import { Later, type Check } from "../store/later.js";
 import { streamCodec } from "./codecs/stream.js";
 import { facesCodec, totalCodec } from "./codecs/roll.js";
@@ -50,7 +57,10 @@ function looseStream(): Stream {
   return (loose ??= createStream(randomBytes(16).toString("hex")));
 }
 
-/** Rows the caller already read in this transaction, to save a query on the hot path (/roll). */
+/**
+ * Rows the caller already read in this transaction, to save a query on the hot path (/roll). On
+ * PostgreSQL only a row read under its lock (findTable's `lock`) is taken; another is read again, under it.
+ */
 type Loaded = { campaign?: Campaign | null; encounter?: Encounter | null };
 
 export async function openStream(tx: Hot, where: { campaignId: string | null; encounterId: string | null }, loaded: Loaded = {}): Promise<OpenStream> {
@@ -58,13 +68,14 @@ export async function openStream(tx: Hot, where: { campaignId: string | null; en
   let stream: Stream;
   /** The stream's state as read: the write checks it is still that (store/hot.ts). */
   let was = "";
+  const usable = <R extends { id: string }>(row: R | null | undefined, id: string): R | null => (row?.id === id && (!locksRows(tx) || readUnderLock(row)) ? row : null);
   if (where.encounterId) {
-    const e = loaded.encounter?.id === where.encounterId ? loaded.encounter : await encounterById(tx, where.encounterId);
+    const e = usable(loaded.encounter, where.encounterId) ?? (await encounterById(tx, where.encounterId, true));
     was = e.streamState;
     owner = { campaignId: e.campaignId, encounterId: e.id, seed: e.seed, state: streamCodec.decode(e.streamState) };
     stream = createStream(owner.seed, owner.state ?? undefined);
   } else if (where.campaignId) {
-    const c = loaded.campaign?.id === where.campaignId ? loaded.campaign : await campaignById(tx, where.campaignId);
+    const c = usable(loaded.campaign, where.campaignId) ?? (await campaignById(tx, where.campaignId, true));
     was = c.streamState;
     owner = { campaignId: c.id, encounterId: null, seed: c.seed, state: streamCodec.decode(c.streamState) };
     stream = createStream(owner.seed, owner.state ?? undefined);
@@ -110,7 +121,10 @@ export async function openStream(tx: Hot, where: { campaignId: string | null; en
   };
 }
 
-/** Another interaction wrote first: run again from fresh rows (on PostgreSQL; SQLite runs one transaction at a time). */
+/**
+ * Another interaction wrote first: run again from fresh rows (on PostgreSQL; SQLite runs one transaction
+ * at a time). The stream's own state cannot have moved under its lock; the encounter's version can.
+ */
 const CHANGED_AT_ONCE: Check = { rows: 1, retry: true, fail: () => new UserError("The encounter changed at the same moment: nothing was changed. Try again.") };
 const CAMPAIGN_CHANGED: Check = { rows: 1, retry: true, fail: () => new UserError("The campaign changed at the same moment: nothing was changed. Try again.") };
 

@@ -7,7 +7,7 @@
  */
 import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
 import type { Db, Hot, Tx } from "./client.js";
-import { laneOf, type Lane } from "./lane.js";
+import { laneOf, locksRows, type Lane } from "./lane.js";
 import { Later, type Check } from "./later.js";
 
 /** A client without a lane: Prisma's (the store's client on SQLite, or Prisma's own transaction). */
@@ -83,6 +83,33 @@ export function laterRows<T>(db: Hot, query: Prisma.Sql): Later<T[]> {
   return lane ? lane.laterRows<T>(query) : viaPrismaLater(db, (p) => p.$queryRaw<T[]>(query));
 }
 
+/**
+ * `FOR UPDATE` when `lock` and the client is a PostgreSQL transaction: the read waits while another
+ * transaction holds the rows, reads them as that one committed them, and holds them until its own
+ * transaction ends. Two draws from one dice stream so take turns at its row instead of the later
+ * one losing the compare-and-set on its state (play/streams.ts). Nothing on SQLite, which runs one
+ * transaction at a time, nor outside a transaction.
+ */
+const forUpdate = (db: Hot, lock: boolean | undefined) => (lock && locksRows(db) ? Prisma.sql` FOR UPDATE` : Prisma.empty);
+
+/** Rows read under their lock (`forUpdate`): what their transaction writes back from them cannot have moved since. */
+const lockedRows = new WeakSet<object>();
+const underLock = <T extends object>(rows: T[], locks: Prisma.Sql): T[] => {
+  if (locks !== Prisma.empty) for (const r of rows) lockedRows.add(r);
+  return rows;
+};
+/** Whether this row (the object read) was read under its lock, in a PostgreSQL transaction. */
+export const readUnderLock = (row: object): boolean => lockedRows.has(row);
+
+/**
+ * Locks a row until the transaction ends (`forUpdate`), for a transaction that reads it next and
+ * writes it back: one that asks for it while another holds it waits, then reads what that one
+ * left, instead of losing the compare-and-set on the row's version. Nothing on SQLite.
+ */
+export async function lockRow(db: Hot, table: "RollCall", id: string): Promise<void> {
+  if (locksRows(db)) await queryRows(db, Prisma.sql`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}${forUpdate(db, true)}`);
+}
+
 /** The live campaigns of these channels in a server (the channel, or a thread and its parent). */
 export function liveCampaigns(db: Hot, guildId: string, channelIds: string[]): Promise<Campaign[]> {
   return queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`);
@@ -99,14 +126,18 @@ export interface LiveTables {
 /**
  * The live campaigns of these channels, their running encounters and, with `combatants`, those
  * encounters' combatants: asked for together, so on PostgreSQL one round trip (the later ones
- * select by the earlier ones' keys in SQL rather than waiting for their rows).
+ * select by the earlier ones' keys in SQL rather than waiting for their rows). With `lock` (a
+ * transaction about to draw from their streams), the campaigns' and encounters' rows are locked
+ * as they are read, campaigns first (`forUpdate`): the encounters are read after the campaigns'
+ * lock is held, so both as the last transaction to hold them left them.
  */
-export async function liveTables(db: Hot, guildId: string, channelIds: string[], combatants: boolean): Promise<LiveTables> {
+export async function liveTables(db: Hot, guildId: string, channelIds: string[], combatants: boolean, lock = false): Promise<LiveTables> {
   const live = Prisma.sql`SELECT "id" FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`;
   const running = Prisma.sql`SELECT "id" FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})`;
+  const locks = forUpdate(db, lock);
   const [c, e, f] = await Promise.all([
-    liveCampaigns(db, guildId, channelIds),
-    queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})`),
+    queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})${locks}`).then((rows) => underLock(rows, locks)),
+    queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})${locks}`).then((rows) => underLock(rows, locks)),
     combatants ? queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" IN (${running}) ORDER BY "side" DESC, "name" ASC`) : [],
   ]);
   return { campaigns: c, encounters: e, combatants: f };
@@ -270,14 +301,18 @@ export async function rollNumber(db: Hot, id: number, where: { encounterId: stri
   return Number(rows[0]!.n);
 }
 
-/** One row by id from the table, as Prisma's findUniqueOrThrow gives it (throws when it is gone). */
-async function byId<T>(db: Hot, table: "Encounter" | "Campaign", id: string): Promise<T> {
-  const rows = await queryRows<T>(db, Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}`);
+/**
+ * One row by id from the table, as Prisma's findUniqueOrThrow gives it (throws when it is gone);
+ * with `lock`, its row locked as it is read (`forUpdate`).
+ */
+async function byId<T>(db: Hot, table: "Encounter" | "Campaign", id: string, lock?: boolean): Promise<T> {
+  const locks = forUpdate(db, lock);
+  const rows = underLock(await queryRows<T & object>(db, Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}${locks}`), locks);
   if (!rows[0]) throw new Error(`${table} ${id} is not in the store`);
   return rows[0];
 }
-export const encounterById = (db: Hot, id: string) => byId<Encounter>(db, "Encounter", id);
-export const campaignById = (db: Hot, id: string) => byId<Campaign>(db, "Campaign", id);
+export const encounterById = (db: Hot, id: string, lock?: boolean) => byId<Encounter>(db, "Encounter", id, lock);
+export const campaignById = (db: Hot, id: string, lock?: boolean) => byId<Campaign>(db, "Campaign", id, lock);
 
 /** The campaign an encounter belongs to, read by the encounter's id. */
 export async function campaignOfEncounter(db: Hot, encounterId: string): Promise<Campaign | null> {
@@ -299,9 +334,10 @@ export async function pendingById(db: Hot, id: string): Promise<PendingAction | 
   return rows[0] ?? null;
 }
 
-/** The encounter of an attack waiting for (or done with) reactions, read by the attack's id. */
-export async function encounterOfPending(db: Hot, pendingId: string): Promise<Encounter | null> {
-  const rows = await queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "id" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId})`);
+/** The encounter of an attack waiting for (or done with) reactions, read by the attack's id; with `lock`, its row locked as it is read (`forUpdate`). */
+export async function encounterOfPending(db: Hot, pendingId: string, lock?: boolean): Promise<Encounter | null> {
+  const locks = forUpdate(db, lock);
+  const rows = underLock(await queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "id" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId})${locks}`), locks);
   return rows[0] ?? null;
 }
 

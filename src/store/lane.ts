@@ -100,6 +100,23 @@ export function sameLane<F extends object>(original: object, wrapped: F): F {
   return wrapped;
 }
 
+/**
+ * Transactions whose reads may lock the rows they read (PostgreSQL's, of either kind: pg-lane.ts).
+ * PostgreSQL runs many transactions at once, so two that draw from one dice stream take turns at
+ * its row (store/hot.ts, play/streams.ts); SQLite runs one transaction at a time and needs none.
+ */
+const locking = new WeakSet<object>();
+
+/** Marks a transaction's client as one whose reads lock rows when asked (`FOR UPDATE`). */
+export function lockingReads(tx: object): void {
+  locking.add(tx);
+}
+
+/** Whether reads on this client lock rows when asked: inside a PostgreSQL transaction. */
+export function locksRows(db: object): boolean {
+  return locking.has(db);
+}
+
 /** The lane of a client, if it has one (SQLite inside `$transaction`; PostgreSQL in a `laneOnly` one and outside transactions). */
 export function laneOf(db: object): Lane | undefined {
   return lanes.get(db);

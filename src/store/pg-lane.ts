@@ -22,7 +22,7 @@
 import pg from "pg";
 import type { Prisma } from "../generated/prisma/client.js";
 import type { StoreCounts } from "./client.js";
-import { isBody, isLaneOnly, laneClient, routeTransactions, setLane, type Lane } from "./lane.js";
+import { isBody, isLaneOnly, laneClient, lockingReads, routeTransactions, setLane, type Lane } from "./lane.js";
 import { Later, type Check } from "./later.js";
 import { laterContended, laterSettled } from "./hot.js";
 import { isStoreUnreachable } from "./unreachable.js";
@@ -250,38 +250,64 @@ export function withPgLanes<D extends object>(db: D, pool: pg.Pool, counts: Stor
     if (!isBody(arg)) return run(arg, opts);
     if (isLaneOnly(arg)) return inPgLane(pool, counts, arg);
     // Prisma's own transaction: statements kept for later run at once through Prisma (hot.ts); wait for
-    // them before its COMMIT. One that lost a compare-and-set runs again, as the lane's do.
+    // them before its COMMIT. One that lost a compare-and-set, or a deadlock, runs again, as the lane's do.
     return (async () => {
       for (let attempt = 1; ; attempt++) {
         let client: object | undefined;
         try {
           return await run(async (tx: object) => {
             client = tx;
+            lockingReads(tx);
             const out = await arg(tx);
             await laterSettled(tx);
             return out;
           }, opts);
         } catch (err) {
-          if (attempt >= ATTEMPTS || !client || !laterContended(client)) throw err;
+          if (attempt >= ATTEMPTS || !client || !(laterContended(client) || isConflict(err))) throw err;
         }
+        await backoff(attempt);
       }
     })();
   });
 }
 
-/** Runs that lost a compare-and-set (another transaction at the same table wrote first) before the loss is the answer. */
+/**
+ * Runs that lost a compare-and-set (another transaction at the same table wrote first) before the
+ * loss is the answer. Draws from one dice stream never lose theirs: they take turns at the stream's
+ * row (hot.ts, `forUpdate`). What can still lose is a change checked against a version read before
+ * another transaction changed it, or a transaction the server ended to break a deadlock.
+ */
 const ATTEMPTS = 5;
+
+/** A deadlock the server broke by ending this transaction, or a serialization failure: running it again may succeed. */
+function isConflict(err: unknown): boolean {
+  const field = (x: unknown, key: string): unknown => (typeof x === "object" && x !== null ? Reflect.get(x, key) : undefined);
+  // node-postgres gives the server's SQLSTATE; Prisma its own code for either ("write conflict or a
+  // deadlock"), or for a raw statement (P2010) the server's, as the driver adapter reported it.
+  const code = field(err, "code");
+  const server = code === "P2010" ? field(field(field(field(err, "meta"), "driverAdapterError"), "cause"), "originalCode") : code;
+  return server === "40P01" || server === "40001" || code === "P2034";
+}
+
+/**
+ * A pause before running again, random up to 5 ms after the first loss and doubling after each
+ * (75 ms at most in all, well inside an interaction's 3 s): runs that lost together spread out
+ * instead of meeting again at once.
+ */
+const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.random() * 5 * 2 ** (attempt - 1)));
 
 /**
  * BEGIN (with the first statements), the callback, COMMIT (with the last), on one pooled
- * connection; ROLLBACK when it throws. A run that lost a compare-and-set runs again from the start
- * (its reads then see the winner's writes), up to ATTEMPTS in all.
+ * connection; ROLLBACK when it throws. A run that lost a compare-and-set, or a deadlock, runs again
+ * from the start after a short random pause (its reads then see the winner's writes), up to
+ * ATTEMPTS in all.
  */
 async function inPgLane(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => Promise<unknown>): Promise<unknown> {
   for (let attempt = 1; ; attempt++) {
     const run = await once(pool, counts, fn);
     if (run.ok) return run.out;
     if (!run.contended || attempt >= ATTEMPTS) throw run.err;
+    await backoff(attempt);
   }
 }
 
@@ -298,7 +324,9 @@ async function once(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => Prom
   try {
     counts.transactions++;
     try {
-      const out = await fn(laneClient(lane));
+      const client = laneClient(lane);
+      lockingReads(client);
+      const out = await fn(client);
       await lane.commit();
       return { ok: true, out };
     } catch (err) {
@@ -313,7 +341,7 @@ async function once(pool: pg.Pool, counts: StoreCounts, fn: (tx: object) => Prom
       }
       // A connection that failed mid-way (the server restarting) is dropped, not given back.
       if (!broken && isStoreUnreachable(err)) broken = err instanceof Error ? err : new Error(String(err));
-      return { ok: false, err, contended: lane.contended && !broken };
+      return { ok: false, err, contended: (lane.contended || isConflict(err)) && !broken };
     }
   } finally {
     conn.removeListener("error", cut);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openStore, type Hot, type Store, type Tx } from "../../src/store/client.js";
-import { insertRolls, later, pendingById, rollById, rollNumber, openAttacks, updatePending } from "../../src/store/hot.js";
+import { insertRolls, later, pendingById, queryRows, rollById, rollNumber, openAttacks, updatePending } from "../../src/store/hot.js";
 import { Prisma } from "../../src/generated/prisma/client.js";
 import { inInteraction, markProcessed } from "../../src/store/processed.js";
 import { laneOf, laneOnly } from "../../src/store/lane.js";
@@ -187,5 +187,32 @@ describe("the PostgreSQL lane", () => {
     expect(runs).toBe(1);
     expect(await s.db.roll.count()).toBe(1);
     expect(await s.db.processedInteraction.count()).toBe(1);
+  });
+
+  it("runs again a transaction the server ended to break a deadlock, on the lane and in Prisma's own: both commit", async () => {
+    const s = await fresh();
+    await s.db.processedInteraction.createMany({ data: [{ id: "a" }, { id: "b" }] });
+    const lock = (tx: Hot, id: string) => queryRows(tx, Prisma.sql`SELECT "id" FROM "ProcessedInteraction" WHERE "id" = ${id} FOR UPDATE`);
+    // Each holds one row, then (on its first run only) asks for the other's: the server ends one of them.
+    const meet = () => {
+      let arrived = 0;
+      let open!: () => void;
+      const both = new Promise<void>((r) => (open = r));
+      return () => (++arrived === 2 && open(), both);
+    };
+    for (const kind of ["lane", "prisma"] as const) {
+      const met = meet();
+      const runs = { ab: 0, ba: 0 };
+      const body = (first: string, second: string, key: "ab" | "ba") => async (tx: Hot) => {
+        runs[key]++;
+        await lock(tx, first);
+        if (runs[key] === 1) await met();
+        await lock(tx, second);
+        return key;
+      };
+      const go = (f: (tx: Hot) => Promise<string>) => (kind === "lane" ? s.db.$transaction(laneOnly(f)) : s.db.$transaction((tx) => f(tx), { timeout: 10_000 }));
+      expect(await Promise.all([go(body("a", "b", "ab")), go(body("b", "a", "ba"))])).toEqual(["ab", "ba"]);
+      expect(runs.ab + runs.ba).toBe(3);
+    }
   });
 });

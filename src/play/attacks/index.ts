@@ -71,7 +71,8 @@ export interface AttackRequest {
 export async function attack(s: Services, actor: Actor, req: AttackRequest): Promise<AttackView> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    const fight = await requireFight(tx, actor);
+    // Locked as read: attacks and rolls at one table take turns at the encounter's stream (streams.ts).
+    const fight = await requireFight(tx, actor, { lock: true });
     const a = pickCombatant(fight, actor, req.attacker, "attack");
     const d = findCombatant(fight, req.target);
     if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
@@ -178,8 +179,10 @@ const MOVED_ON: Check = { rows: 1, fail: () => new StaleError() };
 export async function react(s: Services, actor: Actor, pendingId: string, version: number, optionId: string): Promise<AttackView> {
   // Only the lane's statements (hot.ts), as /attack.
   return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    // The attack, its encounter, the campaign and the combatants in one read (one round trip on PostgreSQL).
-    const [p, encounter, campaign, rows] = await Promise.all([pendingById(tx, pendingId), encounterOfPending(tx, pendingId), findCampaign(tx, actor), combatantsOfPending(tx, pendingId)]);
+    // The attack's encounter, the attack, the campaign and the combatants in one read (one round trip
+    // on PostgreSQL). The encounter is locked as it is read, for its stream (streams.ts), and comes
+    // first: what is read after it is as the last press to hold it left it.
+    const [encounter, p, campaign, rows] = await Promise.all([encounterOfPending(tx, pendingId, true), pendingById(tx, pendingId), findCampaign(tx, actor), combatantsOfPending(tx, pendingId)]);
     if (!p || !encounter) throw new StaleError("This attack is not known any more: nothing was changed.");
     if (!campaign) throw noCampaign();
     if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");

@@ -21,9 +21,13 @@ export interface Table {
   combatants: Combatant[];
 }
 
-/** The actor's campaign, its running encounter and (with `combatants`) that encounter's combatants, read together. */
-export async function findTable(db: Hot, actor: Actor, combatants = false): Promise<Table> {
-  const live = await liveTables(db, actor.guildId, campaignChannels(actor), combatants);
+/**
+ * The actor's campaign, its running encounter and (with `combatants`) that encounter's combatants,
+ * read together; with `lock` (a transaction about to draw dice), the campaign's and encounter's
+ * rows locked as they are read, so that draws at one table take turns (store/hot.ts).
+ */
+export async function findTable(db: Hot, actor: Actor, combatants = false, lock = false): Promise<Table> {
+  const live = await liveTables(db, actor.guildId, campaignChannels(actor), combatants, lock);
   const campaign = nearest(actor, live.campaigns);
   const encounter = (campaign && live.encounters.find((e) => e.campaignId === campaign.id)) || null;
   return { campaign, encounter, combatants: encounter ? live.combatants.filter((c) => c.encounterId === encounter.id) : [] };

@@ -48,9 +48,10 @@ export function fightOf(campaign: Campaign, encounter: Encounter, rows: Combatan
   };
 }
 
-export async function requireFight(tx: Hot | Db, actor: Actor): Promise<Fight> {
-  // The campaign, its encounter and the combatants in one read (one round trip on PostgreSQL).
-  const { campaign, encounter, combatants } = await findTable(tx, actor, true);
+export async function requireFight(tx: Hot | Db, actor: Actor, opts: { lock?: boolean } = {}): Promise<Fight> {
+  // The campaign, its encounter and the combatants in one read (one round trip on PostgreSQL); with
+  // `lock` (about to draw dice), the campaign's and encounter's rows locked as they are read (store/hot.ts).
+  const { campaign, encounter, combatants } = await findTable(tx, actor, true, opts.lock);
   if (!campaign) throw noCampaign();
   if (!encounter) throw new UserError("No encounter is running here. A referee starts one with /encounter start.");
   return fightOf(campaign, encounter, combatants);
