@@ -212,7 +212,8 @@ describe("the PostgreSQL lane", () => {
       };
       const go = (f: (tx: Hot) => Promise<string>) => (kind === "lane" ? s.db.$transaction(laneOnly(f)) : s.db.$transaction((tx) => f(tx), { timeout: 10_000 }));
       expect(await Promise.all([go(body("a", "b", "ab")), go(body("b", "a", "ba"))])).toEqual(["ab", "ba"]);
-      expect(runs.ab + runs.ba).toBe(3);
+      // At least one ran again (the server ends one of the two; on a loaded machine a retry may meet the other once more).
+      expect(runs.ab + runs.ba).toBeGreaterThanOrEqual(3);
     }
   });
 });
