@@ -44,6 +44,18 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
     const { LocalDiscord } = await import("./local/server.js");
     // Stable ids: the playground's database outlives the process, so #table must be the same channel next time.
     local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, token: LOCAL_TOKEN, stableIds: true });
+    // The channels and users it makes outlive the process too, in a file beside the database (with
+    // PostgreSQL there is none: #table comes back, and each user on first use, by their ids from names).
+    if (store.engine === "sqlite" && store.file !== ":memory:") {
+      const { keepWorld, keptFile } = await import("./local/keep.js");
+      try {
+        keepWorld(local.world, keptFile(store.file));
+      } catch (err) {
+        await local.stop();
+        await store.close();
+        throw err;
+      }
+    }
     token = LOCAL_TOKEN;
     apiUrl = local.apiUrl;
   }
