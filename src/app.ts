@@ -10,6 +10,8 @@ import { checkpointer, CHECKPOINTS, type CheckpointPolicy } from "./store/checkp
 import { startBot, type Bot } from "./discord/bot.js";
 import { defaultSeeds, type Services } from "./play/services.js";
 import type { LocalDiscord } from "./local/server.js";
+import type { WhoIs } from "./local/types.js";
+import { whoIsWho } from "./play/campaigns/who.js";
 
 export const LOCAL_TOKEN = "local.development.token";
 
@@ -22,6 +24,11 @@ export interface App {
   /** Milliseconds from the start of startApp to ready (commands registered). */
   readyMs: number;
   stop(): Promise<void>;
+}
+
+/** The playground's "You are" picker reads the store through play (test/helpers/e2e.ts sets it on its own local Discord). */
+export function playgroundWhoIs(services: Services): WhoIs {
+  return (where, members) => whoIsWho(services, where, members);
 }
 
 export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number; checkpoints?: CheckpointPolicy; answerByMs?: number } = {}): Promise<App> {
@@ -56,6 +63,7 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
         throw err;
       }
     }
+    local.whoIs = playgroundWhoIs(services);
     token = LOCAL_TOKEN;
     apiUrl = local.apiUrl;
   }

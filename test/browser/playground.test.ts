@@ -12,6 +12,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { liveBoard, liveBoards, startE2E, type E2E } from "../helpers/e2e.js";
+import { playgroundWhoIs } from "../../src/app.js";
 
 /** Screenshots go to docs/ (for README) only when asked: TENFOOT_SCREENSHOTS=1; otherwise a temp folder, so a test run leaves the tree clean. */
 const SHOTS = process.env.TENFOOT_SCREENSHOTS === "1" ? "docs" : mkdtempSync(join(tmpdir(), "tenfoot-shots-"));
@@ -29,6 +30,8 @@ beforeAll(async () => {
   if (SKIP) return;
   const { chromium } = await import("playwright-core");
   h = await startE2E();
+  // As src/app.ts does for its own local Discord: the picker reads the store through play.
+  h.local.whoIs = playgroundWhoIs(h.app.services);
   url = h.local.apiUrl.replace(/\/api$/, "/");
   browser = await chromium.launch({
     executablePath: CHROMIUM ?? "/usr/bin/chromium",
@@ -232,6 +235,14 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await as("carol");
     expect(await send('/character create name:Tamsin sheet:"class=cleric level=3 hp=14 ac=4 weapons=mace:1d6"')).toMatch(/Created: Tamsin/);
     await expect.poll(() => lastMessage(page).textContent()).toMatch(/Created: Tamsin/);
+  });
+
+  it("the picker says what each user is in the channel's campaign (issue 44, point 3)", async () => {
+    // alice started the campaign (the slash box's test), bob and carol made their characters; the local
+    // Discord's own "referee" user plays no part in it.
+    const labels = () => page.locator("#user option").allTextContents();
+    await expect.poll(labels).toEqual(expect.arrayContaining(["alice (referee)", "bob (player of Wren)", "carol (player of Tamsin)", "referee (no character yet)"]));
+    expect(await labels()).not.toContain("referee");
   });
 
   it("an answer only its user may see shows for that user alone", { timeout: 60_000 }, async () => {

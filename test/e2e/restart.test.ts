@@ -43,7 +43,7 @@ describe("the playground across a restart", () => {
   });
 
   it("shows the channel Try a fight made, and its users, after a restart (issue 44, point 2)", async () => {
-    // The page lists the channels of GET /_local/world.
+    // The page lists the channels of GET /_local/world and labels its picker from GET /_local/people.
     const env = { DISCORD_TOKEN: "", DATABASE_URL: `file:${join(dir, "fight.db")}`, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "silent" };
     const boot = () => startApp(env, { log: pino({ level: "silent" }), newSeed: fixedSeeds("restart"), sweepEveryMs: 0 });
     const get = async (app: Awaited<ReturnType<typeof boot>>, path: string) => (await fetch(`${new URL(app.local!.apiUrl).origin}${path}`)).json();
@@ -68,6 +68,10 @@ describe("the playground across a restart", () => {
       const after = (await get(second, "/_local/world")) as World;
       expect(fightChannel(after)).toEqual(fightChannel(before));
       expect(after.users.filter((u) => ["alice", "bob", "carol"].includes(u.username))).toEqual(before.users.filter((u) => ["alice", "bob", "carol"].includes(u.username)));
+      expect(await get(second, `/_local/people?channel=${fightChannel(after)!.id}`)).toEqual({
+        campaign: "First fight",
+        people: { referee: "no character yet", alice: "referee", bob: "player of Wren", carol: "player of Tamsin" },
+      });
     } finally {
       await second.stop();
     }
