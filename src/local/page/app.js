@@ -235,6 +235,11 @@ function accept(i) {
   $("#line").focus();
   refreshSuggestions();
 }
+// A phone has no Tab key, and its box no room to say so.
+const narrow = matchMedia("(max-width: 767px)");
+const placeholder = () => { $("#line").placeholder = narrow.matches ? "Type / for the bot's commands" : "Type / for the bot's commands, Tab completes"; };
+narrow.addEventListener("change", placeholder);
+placeholder();
 $("#line").addEventListener("input", refreshSuggestions);
 $("#line").addEventListener("keydown", (ev) => {
   if (ev.key === "Tab" && shown.length) { ev.preventDefault(); accept(Math.max(pick, 0)); }
@@ -263,7 +268,7 @@ function renderSide() {
   const w = state.world;
   $("#guilds").replaceChildren(...w.guilds.map((g) => el("div", {}, el("h2", { textContent: g.name }), g.channels.map((c) => {
     const b = el("button", { className: `chan${c.id === state.channel ? " on" : ""}${state.unread.has(c.id) ? " unread" : ""}`, textContent: `${c.parentId ? "  ↳ " : "# "}${c.name}`, type: "button" });
-    b.onclick = () => openChannel(c.id);
+    b.onclick = () => { fold(true); openChannel(c.id); };
     return b;
   }))));
   const names = [...new Set([...BASE_USERS, ...w.users.map((u) => u.username), state.me])];
@@ -300,6 +305,13 @@ function reloadPeople() {
   clearTimeout(peopleLater);
   peopleLater = setTimeout(loadPeople, 200);
 }
+/** Below a tablet's width the channel list is a drawer behind ☰ (style.css): `folded` closes it. */
+function fold(folded) {
+  document.body.classList.toggle("side-open", !folded);
+  $("#menu").setAttribute("aria-expanded", String(!folded));
+}
+$("#menu").onclick = () => fold(document.body.classList.contains("side-open"));
+$("#shade").onclick = () => fold(true);
 function listen() {
   state.es?.close();
   state.es = new EventSource(`/_local/events?as=${encodeURIComponent(state.me)}`);
@@ -347,6 +359,7 @@ $("#try-go").onclick = async () => {
     state.me = "alice";
     listen();
     renderSide();
+    fold(true);
   } catch (err) {
     log.textContent += `Stopped: ${err.message}`;
   } finally {
