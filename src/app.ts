@@ -10,6 +10,8 @@ import { checkpointer, CHECKPOINTS, type CheckpointPolicy } from "./store/checkp
 import { startBot, type Bot } from "./discord/bot.js";
 import { defaultSeeds, type Services } from "./play/services.js";
 import type { LocalDiscord } from "./local/server.js";
+import type { WhoIs } from "./local/types.js";
+import { whoIsWho } from "./play/campaigns/who.js";
 
 export interface App {
   bot: Bot;
@@ -20,6 +22,11 @@ export interface App {
   /** Milliseconds from the start of startApp to ready (commands registered). */
   readyMs: number;
   stop(): Promise<void>;
+}
+
+/** The playground's "You are" picker reads the store through play (test/helpers/e2e.ts sets it on its own local Discord). */
+export function playgroundWhoIs(services: Services): WhoIs {
+  return (where, members) => whoIsWho(services, where, members);
 }
 
 export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number; checkpoints?: CheckpointPolicy; answerByMs?: number } = {}): Promise<App> {
@@ -44,6 +51,19 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
     // Its token is random, new in every run: only this process's bot can answer its interactions.
     local = await LocalDiscord.start({ port: config.LOCAL_DISCORD_PORT, stableIds: true });
     token = local.token;
+    // The channels and users it makes outlive the process too, in a file beside the database (with
+    // PostgreSQL there is none: #table comes back, and each user on first use, by their ids from names).
+    if (store.engine === "sqlite" && store.file !== ":memory:") {
+      const { keepWorld, keptFile } = await import("./local/keep.js");
+      try {
+        keepWorld(local.world, keptFile(store.file));
+      } catch (err) {
+        await local.stop();
+        await store.close();
+        throw err;
+      }
+    }
+    local.whoIs = playgroundWhoIs(services);
     apiUrl = local.apiUrl;
   }
   addSecret(token);

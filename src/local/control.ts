@@ -8,6 +8,8 @@
 //   GET  /_local/messages?channel=table&limit=20[&as=alice]  (with `as`: only what that user sees)
 // An answer's `created` lists the channel's other new messages the action brought (a new board).
 //   GET  /_local/commands
+//   GET  /_local/people?channel=table  { campaign, people: { alice: "referee", bob: "player of Wren", … } }
+//        what each member is in the channel's campaign (LocalDiscord.whoIs; campaign null without one)
 //   POST /_local/reconnect { code?: 4000 }  (the gateway closes the bot's connections: it resumes)
 // Users and channels are named, created on first use in the default guild.
 // Only this machine may drive it (controlRefusal): Host and any Origin name a loopback
@@ -103,6 +105,16 @@ async function acting(local: LocalDiscord, channelId: string | undefined, userId
   return { status: 200, body: { reply, created, text } };
 }
 
+/** The channel's campaign and what each member of its guild is in it, by username. */
+async function people(local: LocalDiscord, channelId: string): Promise<{ campaign: string | null; people: Record<string, string> }> {
+  const channel = local.world.channels.get(channelId)!;
+  const members = [...local.world.guild(channel.guildId).members.values()].filter((m) => m.userId !== local.world.bot.id);
+  const where = { guildId: channel.guildId, channelId, parentChannelId: channel.parentId };
+  const found = local.whoIs ? await local.whoIs(where, members.map((m) => ({ userId: m.userId, roleIds: m.roles }))) : { campaign: null, what: {} };
+  const named = Object.entries(found.what).map(([id, what]) => [local.world.users.get(id)?.username ?? id, what]);
+  return { campaign: found.campaign, people: Object.fromEntries(named) };
+}
+
 export async function handleControl(local: LocalDiscord, method: string, path: string, query: URLSearchParams, body: Json | undefined): Promise<ControlAnswer> {
   const b = (body && typeof body === "object" && !Array.isArray(body) ? body : {}) as JsonObject;
   try {
@@ -165,6 +177,7 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
       const names = namesOf(local);
       return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names)).join("\n\n") } };
     }
+    if (method === "GET" && path === "/_local/people") return { status: 200, body: await people(local, channelNamed(local, query.get("channel") ?? "table")) };
     if (method === "GET" && path === "/_local/commands") {
       const commands = local.visibleCommands(guildOf(local));
       return { status: 200, body: { commands, text: commands.map((c) => `/${c.name} — ${c.description}`).join("\n") } };

@@ -25,6 +25,7 @@ import type {
   StoredCommand,
   StoredMessage,
   ValidationFailure,
+  WhoIs,
 } from "./types.js";
 import { invalidFormBody, SpecValidator } from "./validate.js";
 import { apiUser, snowflake, stableSnowflake, World } from "./world.js";
@@ -86,6 +87,8 @@ export class LocalDiscord {
   strict: boolean;
   /** Milliseconds added before every API answer (LocalDiscordOptions.latencyMs); may be changed while running. */
   latencyMs: number;
+  /** What each member is in a channel's campaign, for the playground's picker (GET /_local/people); set by the app. */
+  whoIs?: WhoIs;
 
   private readonly server: Server;
   /** Responses not yet sent: stop() lets them finish. */

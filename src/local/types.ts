@@ -147,3 +147,12 @@ export interface PressOptions {
 }
 
 export type Logger = (msg: string) => void;
+
+/**
+ * What each member is in a channel's campaign ("referee", "player of Wren", "no character yet"), for the
+ * playground's "You are" picker. The local Discord knows no campaign: the app sets it (LocalDiscord.whoIs).
+ */
+export type WhoIs = (
+  where: { guildId: string; channelId: string; parentChannelId: string | null },
+  members: { userId: string; roleIds: string[] }[],
+) => Promise<{ campaign: string | null; what: Record<string, string> }>;

@@ -108,8 +108,9 @@ export class World {
     this.events.emit("change");
   }
 
-  createUser(username: string): { id: string; username: string } {
-    const user: User = { id: this.newId(`user:${username}`, this.users), username, bot: false };
+  /** `id`: a user kept from an earlier run (src/local/keep.ts); otherwise a new one. */
+  createUser(username: string, id = this.newId(`user:${username}`, this.users)): { id: string; username: string } {
+    const user: User = { id, username, bot: false };
     this.users.set(user.id, user);
     return { id: user.id, username };
   }
@@ -119,8 +120,7 @@ export class World {
     return undefined;
   }
 
-  createGuild(name = "Local Guild"): { id: string } {
-    const id = this.newId(`guild:${name}`, this.guilds);
+  createGuild(name = "Local Guild", id = this.newId(`guild:${name}`, this.guilds)): { id: string } {
     const now = new Date().toISOString();
     const everyone: Role = { id, name: "@everyone", permissions: EVERYONE_PERMISSIONS, position: 0, color: 0 };
     const guild: Guild = {
@@ -143,13 +143,13 @@ export class World {
     return g;
   }
 
-  createChannel(guildId: string, name = "general", opts: { parentId?: string; ownerId?: string } = {}): { id: string } {
+  createChannel(guildId: string, name = "general", opts: { parentId?: string; ownerId?: string; id?: string } = {}): { id: string } {
     const guild = this.guild(guildId);
     if (opts.parentId !== undefined && this.channels.get(opts.parentId)?.type !== 0) {
       throw new Error(`local Discord: thread parent ${opts.parentId} is not a text channel`);
     }
     const channel: Channel = {
-      id: this.newId(`channel:${guildId}:${opts.parentId ?? ""}:${name}`, this.channels),
+      id: opts.id ?? this.newId(`channel:${guildId}:${opts.parentId ?? ""}:${name}`, this.channels),
       guildId,
       name,
       type: opts.parentId ? 11 : 0,

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { liveBoard, liveBoards, startE2E, type E2E } from "../helpers/e2e.js";
+import { playgroundWhoIs } from "../../src/app.js";
 
 /** Screenshots go to docs/ (for README) only when asked: TENFOOT_SCREENSHOTS=1; otherwise a temp folder, so a test run leaves the tree clean. */
 const SHOTS = process.env.TENFOOT_SCREENSHOTS === "1" ? "docs" : mkdtempSync(join(tmpdir(), "tenfoot-shots-"));
@@ -30,6 +31,8 @@ beforeAll(async () => {
   if (SKIP) return;
   const { chromium } = await import("playwright-core");
   h = await startE2E();
+  // As src/app.ts does for its own local Discord: the picker reads the store through play.
+  h.local.whoIs = playgroundWhoIs(h.app.services);
   url = h.local.apiUrl.replace(/\/api$/, "/");
   browser = await chromium.launch({
     executablePath: CHROMIUM ?? "/usr/bin/chromium",
@@ -261,6 +264,14 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await expect.poll(() => lastMessage(page).textContent()).toMatch(/Created: Tamsin/);
   });
 
+  it("the picker says what each user is in the channel's campaign (issue 44, point 3)", async () => {
+    // alice started the campaign (the slash box's test), bob and carol made their characters; the local
+    // Discord's own "referee" user plays no part in it.
+    const labels = () => page.locator("#user option").allTextContents();
+    await expect.poll(labels).toEqual(expect.arrayContaining(["alice (referee)", "bob (player of Wren)", "carol (player of Tamsin)", "referee (no character yet)"]));
+    expect(await labels()).not.toContain("referee");
+  });
+
   it("an answer only its user may see shows for that user alone", { timeout: 60_000 }, async () => {
     await as("alice");
     await send('/encounter start monsters:"2 goblins" surprise:false');
@@ -363,10 +374,83 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await expect.poll(async () => ((await lastMessage(page).locator(".md").last().textContent()) ?? "").replace(/[\u0000\ufffd]/g, "")).toBe("one 0 and 1 <0> two");
   });
 
+  it("a seed commitment wraps inside its card at desktop width (issue 44, point 1)", async () => {
+    // The encounter's start shows its 64-character commitment; its end, the seed revealed.
+    const codes = await page.locator("#messages .embed code").evaluateAll((els) =>
+      els.map((e) => ({ text: e.textContent ?? "", right: e.getBoundingClientRect().right, edge: e.closest(".embed")!.getBoundingClientRect().right })),
+    );
+    const hashes = codes.filter((c) => /^[0-9a-f]{64}$/.test(c.text));
+    expect(hashes.length).toBeGreaterThan(0);
+    expect(hashes.filter((c) => c.right > c.edge)).toEqual([]);
+  });
+
   it("a second tab saw every message live, without a reload", async () => {
     const ids = async (p: Page) => p.locator("#messages article:not(.eph)").evaluateAll((els) => els.map((e) => e.id));
     await expect.poll(async () => (await ids(second)).join(",")).toBe((await ids(page)).join(","));
     expect((await ids(second)).length).toBeGreaterThan(10);
     await second.screenshot({ path: join(SHOTS, "playground-second-tab.png") });
+  });
+
+  it("on a phone (390 × 844) the channel list folds behind ☰, the channel fits, and the Apps menu opens by a tap (issue 44, point 1)", { timeout: 180_000 }, async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    phone.on("pageerror", (err) => console.error(`phone page error: ${err.message}`));
+    try {
+      await phone.goto(url);
+      await phone.waitForSelector("#user option", { state: "attached" });
+      expect(await phone.isVisible("#side")).toBe(false);
+      await phone.tap("#menu");
+      await phone.locator("#try-go").waitFor();
+      await phone.selectOption("#try-system", "bx");
+      await phone.tap("#try-go");
+      await phone.waitForFunction(() => /Ready|Stopped/.test(document.querySelector("#try-log")!.textContent ?? ""), null, { timeout: 150_000 });
+      expect(await phone.textContent("#try-log")).toMatch(/Ready: you are alice/);
+      // Set up, the list folds away and the fight's board is the channel's newest message.
+      await expect.poll(() => phone.isVisible("#side")).toBe(false);
+      await expect.poll(() => phone.locator("#messages article").last().textContent()).toMatch(/Encounter 1 — before initiative[\s\S]*Roll initiative ▶/);
+      await phone.waitForTimeout(300);
+      const layout = await phone.evaluate(() => {
+        const box = (e: Element) => e.getBoundingClientRect();
+        const list = box(document.querySelector("#messages")!);
+        const newest = box([...document.querySelectorAll("#messages article")].pop()!);
+        const line = box(document.querySelector("#line")!);
+        const out = [...document.querySelectorAll("header, #title, #user, #messages article, .embed, .row, .btn, #line")].filter((e) => box(e).left < 0 || box(e).right > innerWidth);
+        return {
+          innerWidth,
+          scrollWidth: document.documentElement.scrollWidth,
+          out: out.map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}.${e.className} ${(e.textContent ?? "").slice(0, 40)}`),
+          newestShown: newest.bottom <= list.bottom + 1 && newest.bottom > list.top && newest.left >= 0 && newest.right <= innerWidth,
+          line: { top: line.top, bottom: line.bottom, width: line.width, innerHeight },
+          placeholder: (document.querySelector("#line") as HTMLInputElement).placeholder,
+        };
+      });
+      expect(layout.innerWidth).toBe(390);
+      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+      expect(layout.out).toEqual([]);
+      expect(layout.newestShown).toBe(true);
+      expect(layout.line.bottom).toBeLessThanOrEqual(layout.line.innerHeight);
+      expect(layout.line.width).toBeGreaterThan(300);
+      // The placeholder fits the box (no "Type / for th").
+      const room = await phone.$eval("#line", (i) => {
+        const css = getComputedStyle(i);
+        const pen = document.createElement("canvas").getContext("2d")!;
+        pen.font = `${css.fontSize} ${css.fontFamily}`;
+        return { text: pen.measureText((i as HTMLInputElement).placeholder).width, room: i.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) };
+      });
+      expect(room.text).toBeLessThanOrEqual(room.room);
+      await phone.screenshot({ path: join(SHOTS, "playground-phone.png") });
+      // A touch screen has no hover: the message's ⋯ Apps is there to tap.
+      await phone.tap("#line");
+      await phone.fill("#line", "I swing: 1d20+2");
+      await phone.press("#line", "Enter");
+      const mine = phone.locator("#messages article", { hasText: "I swing: 1d20+2" });
+      await mine.waitFor();
+      await mine.locator("button.apps").tap({ timeout: 5000 });
+      await mine.locator(".appmenu button", { hasText: "Roll dice in this message" }).tap({ timeout: 5000 });
+      await expect.poll(() => lastMessage(phone).locator(".used").textContent()).toBe("↳ alice used Roll dice in this message");
+      expect(await lastMessage(phone).textContent()).toMatch(/1d20\+2/);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+    } finally {
+      await phone.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import pino from "pino";
 import { startApp } from "../../src/app.js";
 import { LocalDiscord } from "../../src/local/server.js";
 import { fixedSeeds } from "../../src/play/services.js";
+import { fightSteps } from "../../src/local/page/fights.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tenfoot-restart-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +40,41 @@ describe("the playground across a restart", () => {
       expect(await say("/character show", "alice")).toMatch(/Alda \(playing\)/);
       expect(await say("/encounter show")).toMatch(/Goblin 2/);
     });
+  });
+
+  it("shows the channel Try a fight made, and its users, after a restart (issue 44, point 2)", async () => {
+    // The page lists the channels of GET /_local/world and labels its picker from GET /_local/people.
+    const env = { DISCORD_TOKEN: "", DATABASE_URL: `file:${join(dir, "fight.db")}`, LOCAL_DISCORD_PORT: "0", LOG_LEVEL: "silent" };
+    const boot = () => startApp(env, { log: pino({ level: "silent" }), newSeed: fixedSeeds("restart"), sweepEveryMs: 0 });
+    const get = async (app: Awaited<ReturnType<typeof boot>>, path: string) => (await fetch(`${new URL(app.local!.apiUrl).origin}${path}`)).json();
+    type World = { guilds: { channels: { id: string; name: string }[] }[]; users: { id: string; username: string }[] };
+    const fightChannel = (w: World) => w.guilds.flatMap((g) => g.channels).find((c) => c.name === "fight-bx");
+    const first = await boot();
+    let before: World;
+    try {
+      // What the page's Try a fight button sends (src/local/page/fights.js), in a new channel.
+      for (const [user, line] of fightSteps("bx")) {
+        const res = await fetch(`${new URL(first.local!.apiUrl).origin}/_local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ line, user, channel: "fight-bx" }) });
+        expect(((await res.json()) as { reply: { ephemeral: boolean } }).reply.ephemeral, line).toBe(false);
+      }
+      before = (await get(first, "/_local/world")) as World;
+      expect(fightChannel(before)).toBeDefined();
+    } finally {
+      await first.stop();
+    }
+    const second = await boot();
+    try {
+      // Nothing is sent before the page asks: the channel is there with its id, its users with theirs.
+      const after = (await get(second, "/_local/world")) as World;
+      expect(fightChannel(after)).toEqual(fightChannel(before));
+      expect(after.users.filter((u) => ["alice", "bob", "carol"].includes(u.username))).toEqual(before.users.filter((u) => ["alice", "bob", "carol"].includes(u.username)));
+      expect(await get(second, `/_local/people?channel=${fightChannel(after)!.id}`)).toEqual({
+        campaign: "First fight",
+        people: { referee: "no character yet", alice: "referee", bob: "player of Wren", carol: "player of Tamsin" },
+      });
+    } finally {
+      await second.stop();
+    }
   });
 
   it("gives the same ids in every run only when asked (the tests' worlds stay apart)", async () => {

@@ -9,7 +9,7 @@ const el = (tag, props = {}, ...kids) => {
   for (const k of kids.flat()) if (k != null && k !== false) e.append(k);
   return e;
 };
-const state = { world: null, me: sessionStorage.getItem("user") || "alice", channel: null, messages: new Map(), unread: new Set(), es: null };
+const state = { world: null, me: sessionStorage.getItem("user") || "alice", channel: null, messages: new Map(), unread: new Set(), es: null, people: { campaign: null, people: {} } };
 const BASE_USERS = ["alice", "bob", "carol"];
 
 async function api(method, path, body) {
@@ -218,6 +218,11 @@ function accept(i) {
   $("#line").focus();
   refreshSuggestions();
 }
+// A phone has no Tab key, and its box no room to say so.
+const narrow = matchMedia("(max-width: 767px)");
+const placeholder = () => { $("#line").placeholder = narrow.matches ? "Type / for the bot's commands" : "Type / for the bot's commands, Tab completes"; };
+narrow.addEventListener("change", placeholder);
+placeholder();
 $("#line").addEventListener("input", refreshSuggestions);
 $("#line").addEventListener("keydown", (ev) => {
   if (ev.key === "Tab" && shown.length) { ev.preventDefault(); accept(Math.max(pick, 0)); }
@@ -246,11 +251,11 @@ function renderSide() {
   const w = state.world;
   $("#guilds").replaceChildren(...w.guilds.map((g) => el("div", {}, el("h2", { textContent: g.name }), g.channels.map((c) => {
     const b = el("button", { className: `chan${c.id === state.channel ? " on" : ""}${state.unread.has(c.id) ? " unread" : ""}`, textContent: `${c.parentId ? "  ↳ " : "# "}${c.name}`, type: "button" });
-    b.onclick = () => openChannel(c.id);
+    b.onclick = () => { fold(true); openChannel(c.id); };
     return b;
   }))));
   const names = [...new Set([...BASE_USERS, ...w.users.map((u) => u.username), state.me])];
-  $("#user").replaceChildren(...names.map((n) => el("option", { value: n, textContent: n === "alice" ? "alice (referee)" : n, selected: n === state.me })), el("option", { value: "+", textContent: "+ new user…" }));
+  $("#user").replaceChildren(...names.map((n) => el("option", { value: n, textContent: whoLabel(n), selected: n === state.me })), el("option", { value: "+", textContent: "+ new user…" }));
   const systems = commands().find((c) => c.name === "campaign")?.options?.find((o) => o.name === "start")?.options?.find((o) => o.name === "system")?.choices ?? [];
   if (!$("#try-system").options.length) $("#try-system").replaceChildren(...systems.map((s) => el("option", { value: s.value, textContent: s.name, selected: s.value === "bx" })));
 }
@@ -262,16 +267,46 @@ async function openChannel(id) {
   $("#messages").scrollTop = $("#messages").scrollHeight;
   $("#title").textContent = `# ${channelName(id) ?? id}`;
   renderSide();
+  loadPeople();
 }
+/** "bob (player of Wren)": what each user is in the channel's campaign (no campaign: the name alone). */
+function whoLabel(name) {
+  const what = state.people.people[name] ?? (state.people.campaign ? "no character yet" : null);
+  return what ? `${name} (${what})` : name;
+}
+let peopleAsked = 0;
+async function loadPeople() {
+  const n = ++peopleAsked;
+  const data = state.channel ? await api("GET", `/_local/people?channel=${state.channel}`).catch(() => null) : null;
+  if (n !== peopleAsked || !data) return;
+  state.people = data;
+  renderSide();
+}
+let peopleLater = null;
+/** After the bot answers in the channel (a campaign started, a character made) or someone new joins. */
+function reloadPeople() {
+  clearTimeout(peopleLater);
+  peopleLater = setTimeout(loadPeople, 200);
+}
+/** Below a tablet's width the channel list is a drawer behind ☰ (style.css): `folded` closes it. */
+function fold(folded) {
+  document.body.classList.toggle("side-open", !folded);
+  $("#menu").setAttribute("aria-expanded", String(!folded));
+}
+$("#menu").onclick = () => fold(document.body.classList.contains("side-open"));
+$("#shade").onclick = () => fold(true);
 function listen() {
   state.es?.close();
   state.es = new EventSource(`/_local/events?as=${encodeURIComponent(state.me)}`);
   state.es.addEventListener("message", (ev) => {
     const { message } = JSON.parse(ev.data);
-    if (message.channel_id === state.channel) show(message);
+    if (message.channel_id === state.channel) {
+      show(message);
+      if (message.author?.bot) reloadPeople();
+    }
     else if (!state.unread.has(message.channel_id)) { state.unread.add(message.channel_id); renderSide(); }
   });
-  state.es.addEventListener("world", (ev) => { state.world = JSON.parse(ev.data); renderSide(); });
+  state.es.addEventListener("world", (ev) => { state.world = JSON.parse(ev.data); renderSide(); reloadPeople(); });
 }
 $("#user").onchange = async () => {
   let name = $("#user").value;
@@ -307,6 +342,7 @@ $("#try-go").onclick = async () => {
     state.me = "alice";
     listen();
     renderSide();
+    fold(true);
   } catch (err) {
     log.textContent += `Stopped: ${err.message}`;
   } finally {
