@@ -22,7 +22,7 @@ export const REDACT_PATHS = [
  */
 const PATH_TOKEN = /(\/(?:webhooks|interactions)\/\d+\/)[^/?#\s"'\\]+/g;
 const TOKENISH =
-  /(Bot\s+)?[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}|aW50ZXJhY3Rpb246[A-Za-z0-9_\-:%.+=]+(?:\/(?!callback\b|messages\b)[A-Za-z0-9_\-:%.+=]+)*|((?:Bot|Bearer)\s+)[A-Za-z0-9_.\-]{16,}/g;
+  /(Bot\s+)?[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}|aW50ZXJhY3Rpb246[A-Za-z0-9_\-:%.+=]+(?:\/(?!callback\b|messages\b)[A-Za-z0-9_\-:%.+=]+)*|((?:Bot|Bearer)\s+)[A-Za-z0-9_.-]{16,}/g;
 
 /** Exact secrets known at run time (the bot token the process logs in with). */
 const secrets = new Set<string>();

@@ -63,7 +63,9 @@ describe("the manager's health", () => {
 
 describe("the /health listener", () => {
   const servers: Server[] = [];
-  afterAll(() => servers.forEach((s) => s.close()));
+  afterAll(() => {
+    for (const s of servers) s.close();
+  });
   async function listen(host: string, slots: ShardSlot[]): Promise<string> {
     const server = serveHealth(0, host, slots, log);
     servers.push(server);

@@ -8,9 +8,12 @@ import { UserError } from "../play/errors.js";
 
 /** Characters that draw nothing or change the direction of what follows: always removed. */
 const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each listed code point is removed on its own, joiners included
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180E\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|[\u{E0000}-\u{E007F}]/gu;
 const SPACES = /[\s\p{Z}]+/gu;
 /** Joiners and variation selectors mean something only inside a sequence: not at either end. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and selectors are trimmed one by one at the ends
 const EDGES = /^[\s\u200D\uFE0E\uFE0F]+|[\s\u200D\uFE0E\uFE0F]+$/gu;
 /** A combining mark with nothing to combine with (at the start, or after a space). */
 const LONE_MARKS = /(^|\s)\p{M}+/gu;

@@ -27,7 +27,7 @@ export function foreignRefusal(headers: { host?: string | undefined; origin?: st
     } catch {
       origin = undefined;
     }
-    if (!origin || origin.protocol !== "http:" || !loopback(origin.host, port)) return { status: 403, error: "The local Discord answers no request from a web page of another site." };
+    if (origin?.protocol !== "http:" || !loopback(origin.host, port)) return { status: 403, error: "The local Discord answers no request from a web page of another site." };
   }
   return null;
 }

@@ -68,7 +68,7 @@ function nearOptions(key: string, defs: Def[]): string[] {
 export function parseCommandLine(line: string, commands: StoredCommand[]): ParsedLine {
   const tokens = tokenize(line.trim());
   const head = tokens.shift();
-  if (!head || !head.text.startsWith("/") || head.text.length < 2) throw new Error(`a command line starts with /name (got: ${line})`);
+  if (!head?.text.startsWith("/") || head.text.length < 2) throw new Error(`a command line starts with /name (got: ${line})`);
   const name = head.text.slice(1);
   const command = commands.find((c) => c.name === name && (c.type ?? 1) === 1);
   if (!command) throw new Error(`unknown command /${name}; registered: ${commands.map((c) => "/" + c.name).join(", ") || "(none)"}`);

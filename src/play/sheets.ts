@@ -109,10 +109,8 @@ export function splitPairs(text: string): [string, string][] {
   const out: [string, string][] = [];
   const re = /([A-Za-z][\w.]*)\s*[=:]\s*("([^"]*)"|[^,;\n\s]+(?:\s+(?![A-Za-z][\w.]*\s*[=:])[^,;\n\s=]+)*)/g;
   let m: RegExpExecArray | null;
-  let consumed = "";
   while ((m = re.exec(text))) {
     out.push([m[1]!, m[3] ?? m[2]!]);
-    consumed += m[0];
   }
   const leftover = text.replace(re, "").replace(/[\s,;]+/g, "");
   if (leftover) throw new UserError(`I could not read "${leftover.slice(0, 40)}" in the sheet: write it as key=value pairs, e.g. \`body=2 dexterity=1 hp=8\`.`);

@@ -41,7 +41,7 @@ export async function verify(s: Services, actor: Actor, opts: { encounterId?: st
   const ids = campaigns.map((c) => c.id);
 
   const named = opts.encounterId?.trim();
-  let encounter = named
+  const encounter = named
     ? ((await db.encounter.findFirst({ where: { id: named, campaignId: { in: ids } } })) ?? (await byName(db, ids, named)))
     : await db.encounter.findFirst({ where: { campaignId: { in: ids }, revealed: true }, orderBy: { endedAt: "desc" } });
   if (named && !encounter) throw new UserError("That encounter was not played in this channel: pick one from the list.");

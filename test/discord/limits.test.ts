@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defuse, fit, length, shapeCallback, shapeChoices, shapeMessage, DISCORD_LIMITS as L } from "../../src/discord/limits.js";
+import { defuse, fit as fitTo, length, shapeCallback, shapeChoices, shapeMessage, DISCORD_LIMITS as L } from "../../src/discord/limits.js";
 import { shapeBody } from "../../src/discord/outgoing.js";
 import { clip } from "../../src/discord/embeds/style.js";
 import { cleanText, isBlank } from "../../src/discord/input.js";
@@ -8,12 +8,12 @@ const points = (s: unknown) => Array.from(String(s)).length;
 
 describe("fitting text to Discord's limits", () => {
   it("counts code points, never splits a 4-byte character, and ends a cut with an ellipsis", () => {
-    expect(fit("abc", 3)).toBe("abc");
-    expect(fit("abcd", 3)).toBe("ab…");
-    const dragons = fit("🐉".repeat(3000), 2000);
+    expect(fitTo("abc", 3)).toBe("abc");
+    expect(fitTo("abcd", 3)).toBe("ab…");
+    const dragons = fitTo("🐉".repeat(3000), 2000);
     expect(points(dragons)).toBe(2000);
     expect(dragons.endsWith("🐉…")).toBe(true);
-    expect(fit("x".repeat(150), 100, false)).toBe("x".repeat(100));
+    expect(fitTo("x".repeat(150), 100, false)).toBe("x".repeat(100));
   });
 
   it("counts a surrogate pair as one code point and a lone surrogate as one, as the string's iterator does", () => {
@@ -44,12 +44,12 @@ describe("fitting text to Discord's limits", () => {
 
   it("cuts text between graphemes: never half a surrogate pair, never an emoji sequence or an accent apart", () => {
     const broken = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-    expect(fit("𝔄".repeat(60), 45)).toBe("𝔄".repeat(44) + "…");
+    expect(fitTo("𝔄".repeat(60), 45)).toBe("𝔄".repeat(44) + "…");
     expect(clip("𝔄".repeat(60), 45)).toBe("𝔄".repeat(22) + "…");
     expect(clip("𝔄".repeat(60), 45)).not.toMatch(broken);
     expect(clip("ab" + "👨‍👩‍👧".repeat(3), 10)).toBe("ab…");
-    expect(fit("ab" + "👨‍👩‍👧".repeat(3), 8)).toBe("ab" + "👨‍👩‍👧" + "…");
-    expect(fit("e\u0301".repeat(10), 6)).toBe("e\u0301".repeat(2) + "…");
+    expect(fitTo("ab" + "👨‍👩‍👧".repeat(3), 8)).toBe("ab" + "👨‍👩‍👧" + "…");
+    expect(fitTo("e\u0301".repeat(10), 6)).toBe("e\u0301".repeat(2) + "…");
     expect(clip("short", 45)).toBe("short");
   });
 

@@ -78,12 +78,12 @@ describe("the foes' routine from the board", () => {
     await h.press("referee", board.id, button(board, "Roll initiative")!.id);
     board = await liveBoard(h);
     // Until the troll is to act, the party acts: walk the order with the players' attacks.
-    for (let i = 0; i < 4 && !/Troll[^\n]* to act/.test(String((board.embeds?.[0] as { title?: string }).title)); i++) {
-      const title = String((board.embeds?.[0] as { title?: string }).title);
+    for (let i = 0; i < 4 && !/Troll[^\n]* to act/.test(String((board.embeds?.[0] as { title?: string } | undefined)?.title)); i++) {
+      const title = String((board.embeds?.[0] as { title?: string } | undefined)?.title);
       for (const [pc, user] of [["Una", "alice"], ["Dorn", "bob"]] as const) if (title.includes(pc)) await h.cmd(user, "attack", { target: "Troll" });
       board = await liveBoard(h);
     }
-    const title = String((board.embeds?.[0] as { title?: string }).title);
+    const title = String((board.embeds?.[0] as { title?: string } | undefined)?.title);
     expect(title).toMatch(/Troll to act/);
     const db = h.app.services.store.db;
     const attacked = await db.combatant.findFirst({ where: { name: "Troll" } });
@@ -112,7 +112,7 @@ describe("the foes' routine from the board", () => {
     // The next round: the troll fights Una, its opponent now, and the board offers one press.
     let board = await liveBoard(h);
     for (let i = 0; i < 8 && !button(board, "Foes attack"); i++) {
-      const title = String((board.embeds?.[0] as { title?: string }).title);
+      const title = String((board.embeds?.[0] as { title?: string } | undefined)?.title);
       if (/Una|Dorn/.test(title.split(" · ")[1] ?? "")) {
         for (const [pc, user] of [["Una", "alice"], ["Dorn", "bob"]] as const) if ((title.split(" · ")[1] ?? "").includes(pc)) await h.cmd(user, "attack", { target: "Troll" });
       } else await h.press("referee", board.id, button(board, /^(Next|Roll)/)!.id);

@@ -44,7 +44,7 @@ describe("house rules: a spellcaster hit during the round", () => {
     const ahead = await say("bob", "declare", { action: "spell", detail: "Sleep" });
     expect(text(ahead.message)).toMatch(/for round 2/);
     const r2 = await say("referee", "next");
-    expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[^]*initiative \(Sentry group\): 1d6 \(2\)/);
+    expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[\s\S]*initiative \(Sentry group\): 1d6 \(2\)/);
     expect(text(r2.message)).toMatch(/Wren's turn: the spell \(Sleep\) goes off\./);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
     expect(text(hit.message)).toMatch(/Wren cast Sleep at the same initiative: Hit during a simultaneous round: save vs paralysis — Rolled 4 against 13 .*: lower, a failure\. d6 5: 5–6, the spell is miscast\./);
@@ -59,10 +59,10 @@ describe("house rules: a spellcaster hit during the round", () => {
     expect(await nextUntil(/round 4 · everyone has acted/, 12)).toMatch(/round 4 · everyone has acted/);
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r5 = await say("referee", "next");
-    expect(text(r5.message)).toMatch(/initiative \(Wren\): 1d6 \(6\)[^]*initiative \(Sentry group\): 1d6 \(3\)/);
+    expect(text(r5.message)).toMatch(/initiative \(Wren\): 1d6 \(6\)[\s\S]*initiative \(Sentry group\): 1d6 \(3\)/);
     expect(text(r5.message)).toMatch(/Wren's turn: the spell \(Sleep\) goes off\./);
     // Wren won: her place is first (the spell is her round's sole action, so she is not listed "to act" after it).
-    expect(await board()).toMatch(/round 5\b[^]*#1 \*\*Wren\*\*[^]*#2 \*\*Sentry\*\*/);
+    expect(await board()).toMatch(/round 5\b[\s\S]*#1 \*\*Wren\*\*[\s\S]*#2 \*\*Sentry\*\*/);
     expect(await nextUntil(/round 5 · Sentry to act/, 2)).toMatch(/round 5 · Sentry to act/);
     // The referee's +4 (a sure hit for the test's sake): the hit is what matters.
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren", modifier: 4 });

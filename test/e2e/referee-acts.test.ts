@@ -10,7 +10,7 @@ let bob: string;
 const brom = async () => {
   const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } });
   const row = await h.app.services.store.db.combatant.findFirstOrThrow({ where: { encounterId: e.id, name: "Brom" } });
-  return { declared: (JSON.parse(e.roundState).declared ?? {})[row.id] as string[] | undefined, state: JSON.parse(row.state) as { stamina: number; conditions: string[] } };
+  return { declared: JSON.parse(e.roundState).declared?.[row.id] as string[] | undefined, state: JSON.parse(row.state) as { stamina: number; conditions: string[] } };
 };
 
 beforeAll(async () => {

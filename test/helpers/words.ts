@@ -12,7 +12,6 @@ import { settingsSchema as thirdAgeSettings } from "../../src/rules/systems/thir
 import { bxSettingsSchema } from "../../src/rules/systems/bx/settings.js";
 
 const camel = (k: string) => /[a-z][A-Z]/.test(k);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Option ids as the code spells them: camelCase keys of the shared options, each system's and its settings schema's. */
 export const OPTION_IDS: string[] = [

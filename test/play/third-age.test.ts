@@ -74,7 +74,7 @@ describe("The Third Age at the table", () => {
     await expect(awardCharacterXp(s, alice, { name: "Cara", amount: 10 })).rejects.toThrow(/referee/);
     await expect(awardCharacterXp(s, ref, { name: "Brom", amount: 10 })).rejects.toThrow("This sheet has no class to put XP in: add one first, e.g. classes=Fighter:1 with /character edit.");
     const rows = Object.fromEntries(v.system.describeSheet(v.sheet as never));
-    expect(rows["Multiclass"]).toMatch(/^HP as written \(give each class its own HP, and the sheet divides their sum by the number of classes\)\. Magic, Divinity and Attack Bonus as written/);
-    expect(rows["Languages"]).toBe("Common, Elvish");
+    expect(rows.Multiclass).toMatch(/^HP as written \(give each class its own HP, and the sheet divides their sum by the number of classes\)\. Magic, Divinity and Attack Bonus as written/);
+    expect(rows.Languages).toBe("Common, Elvish");
   });
 });

@@ -59,7 +59,7 @@ function describeReport(r: Report): string {
 }
 
 /** Super-linear backtracking reports for one pattern (Move: repeated scans from each start, too). */
-export function superLinear(pattern: string, flags: string, move = false): string[] {
+function superLinear(pattern: string, flags: string, move = false): string[] {
   return analyse({ source: pattern, flags }, { reportTypes: { Move: move, Self: true, Trade: true } }).reports.map(describeReport);
 }
 
@@ -83,6 +83,6 @@ describe("regular expressions and what users type", () => {
   it("the check catches the finder's old pattern, which froze the bot for over a minute", () => {
     const old = String.raw`(?<![\w])(\d{0,3}d(?:\d{1,4}|%|F)(?:[a-z!<>=]{0,3}\d{0,3})*(?:\s*[-+*]\s*(?:\d{0,3}d(?:\d{1,4}|%|F)(?:[a-z!<>=]{0,3}\d{0,3})*|\d{1,4})(?![\w]))*)`;
     expect(superLinear(old, "gi").some((r) => r.includes("exponential"))).toBe(true);
-    expect(superLinear(String.raw`^(a+)+$`, "")).not.toEqual([]);
+    expect(superLinear("^(a+)+$", "")).not.toEqual([]);
   });
 });

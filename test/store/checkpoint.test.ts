@@ -23,7 +23,7 @@ async function fresh(): Promise<{ store: Store; file: string }> {
 }
 afterEach(async () => {
   for (const s of stores.splice(0)) await s.close();
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 /** `n` write transactions, each recording an interaction id (a page of the table and one of its index). */

@@ -19,7 +19,7 @@ async function fresh(): Promise<Store> {
 }
 afterEach(async () => {
   for (const s of stores.splice(0)) await s.close();
-  dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true }));
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 const row = (purpose: string, hidden: boolean) => ({

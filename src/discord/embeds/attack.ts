@@ -1,4 +1,4 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type EmbedBuilder } from "discord.js";
 import { situationOption } from "../situation.js";
 import type { AttackView } from "../../play/attacks/index.js";
 import type { Tone } from "../../rules/systems/types.js";

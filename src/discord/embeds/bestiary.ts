@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import type { BestiaryEntry } from "../../play/encounters/bestiary.js";
 import { clip, COLOURS, LIMITS } from "./style.js";
 import { Embed } from "./embed.js";

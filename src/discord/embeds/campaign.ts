@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import type { CampaignEnded, CampaignView } from "../../play/campaigns/index.js";
 import { SYSTEM_NAMES, type SystemId } from "../../rules/systems/index.js";
 import { optionsOf } from "../../play/campaigns/settings.js";

@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import type { Character } from "../../play/records.js";
 import type { CharacterView } from "../../play/characters/index.js";
 import type { AppliedToFight } from "../../play/characters/fight.js";

@@ -1,4 +1,4 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type EmbedBuilder } from "discord.js";
 import type { TurnsReport } from "../../play/dungeon/index.js";
 import type { DungeonView } from "../../play/dungeon/view.js";
 import { effectLines, elapsedWords, lightLines, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, suppliesLines, turnOf } from "../../rules/dungeon/index.js";

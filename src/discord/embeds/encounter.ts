@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import type { EncounterEvent, EncounterSummary } from "../../play/encounters/index.js";
 import type { Fight } from "../../play/encounters/load.js";
 import type { Waiting, WaitingList } from "../../play/encounters/board.js";
@@ -22,7 +22,7 @@ export function rosterLines(f: Fight): string[] {
   const current = readyToAct(f).map((c) => c.id);
   // A combatant may have several places (B/X house rules: fighters with several attacks act first and last).
   const pos = new Map<string, number[]>();
-  order.forEach((g, i) => g.forEach((id) => pos.set(id, [...(pos.get(id) ?? []), i + 1])));
+  for (const [i, g] of order.entries()) for (const id of g) pos.set(id, [...(pos.get(id) ?? []), i + 1]);
   const rs = readRound(f.encounter);
   const nameOf = (id: string) => f.rows.find((r) => r.id === id)?.name ?? "someone";
   // A mark naming someone who is out of the fight (dead, fled…) says nothing true any more: "fighting Ogre" after the ogre died.

@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import { DICE_HELP } from "../../rules/dice/help.js";
 import { SYSTEM_IDS, systemOf, type SystemId } from "../../rules/systems/index.js";
 import { sheetFields } from "../../play/sheets.js";

@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import type { Campaign, Retainer } from "../../play/records.js";
 import type { RetainerView } from "../../play/retainers/index.js";
 import { citations, clip, COLOURS, LIMITS } from "./style.js";

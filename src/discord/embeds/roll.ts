@@ -1,4 +1,4 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type EmbedBuilder } from "discord.js";
 import { renderDice } from "../../rules/dice/render.js";
 import type { RollDone } from "../../play/rolls.js";
 import { clip, COLOURS, LIMITS } from "./style.js";

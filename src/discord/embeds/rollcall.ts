@@ -1,4 +1,4 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, EmbedBuilder } from "discord.js";
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type EmbedBuilder } from "discord.js";
 import type { CallView } from "../../play/rollcall.js";
 import { clip, COLOURS, forPlayers, LIMITS } from "./style.js";
 import { Embed } from "./embed.js";

@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import type { DiceRoll } from "../../rules/dice/bag.js";
 import type { RuleResult } from "../../rules/systems/types.js";
 import { citations, clip, COLOURS, forPlayers, LIMITS } from "./style.js";

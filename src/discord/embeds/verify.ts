@@ -1,4 +1,4 @@
-import { EmbedBuilder } from "discord.js";
+import type { EmbedBuilder } from "discord.js";
 import type { VerifyReport } from "../../play/verify.js";
 import { clip, COLOURS } from "./style.js";
 import { Embed } from "./embed.js";

@@ -229,7 +229,7 @@ $("#line").addEventListener("keydown", (ev) => {
   else if ((ev.key === "ArrowDown" || ev.key === "ArrowUp") && shown.length) {
     ev.preventDefault();
     pick = (pick + (ev.key === "ArrowDown" ? 1 : shown.length - 1)) % shown.length;
-    [...$("#suggest").children].forEach((li, i) => li.classList.toggle("on", i === pick));
+    for (const [i, li] of [...$("#suggest").children].entries()) li.classList.toggle("on", i === pick);
   } else if (ev.key === "Enter" && pick >= 0) { ev.preventDefault(); accept(pick); }
   else if (ev.key === "Escape") { shown = []; $("#suggest").replaceChildren(); }
 });

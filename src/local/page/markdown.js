@@ -11,9 +11,9 @@ export function md(text, names = {}) {
   let s = esc(text).replace(/```(?:\w*\n)?([\s\S]*?)```/g, (_, code) => aside(`<pre>${code}</pre>`));
   s = s.replace(/`([^`\n]+)`/g, (_, code) => aside(`<code>${code}</code>`));
   s = s
-    .replace(/&lt;@!?(\d+)&gt;/g, (m, id) => `<span class="mention">@${esc(names.user?.(id) ?? id)}</span>`)
-    .replace(/&lt;#(\d+)&gt;/g, (m, id) => `<span class="mention">#${esc(names.channel?.(id) ?? id)}</span>`)
-    .replace(/&lt;t:(\d+)(?::\w)?&gt;/g, (m, t) => new Date(Number(t) * 1000).toLocaleString())
+    .replace(/&lt;@!?(\d+)&gt;/g, (_m, id) => `<span class="mention">@${esc(names.user?.(id) ?? id)}</span>`)
+    .replace(/&lt;#(\d+)&gt;/g, (_m, id) => `<span class="mention">#${esc(names.channel?.(id) ?? id)}</span>`)
+    .replace(/&lt;t:(\d+)(?::\w)?&gt;/g, (_m, t) => new Date(Number(t) * 1000).toLocaleString())
     .replace(/\[([^\]\n]+)\]\((https?:[^)\s]+)\)/g, "$1")
     .replace(/\*\*\*(.+?)\*\*\*/g, "<b><i>$1</i></b>").replace(/\*\*(.+?)\*\*/g, "<b>$1</b>").replace(/__(.+?)__/g, "<u>$1</u>")
     .replace(/(^|[^*\w])\*(?!\s)(.+?)\*/g, "$1<i>$2</i>").replace(/(^|\W)_(?!\s)(.+?)_(?=\W|$)/g, "$1<i>$2</i>").replace(/~~(.+?)~~/g, "<s>$1</s>")

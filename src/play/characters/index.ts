@@ -29,7 +29,7 @@ export function asCombatant(c: Pick<Character, "id" | "name" | "kind" | "sheet" 
   return { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: sheetCodec.decode(c.sheet), state: keptAsState(keptCodec.decode(c.state)) };
 }
 
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’.\-]{0,39}$/u;
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N} '’.-]{0,39}$/u;
 
 export function checkName(name: string): string {
   const n = name.trim();

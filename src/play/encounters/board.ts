@@ -105,7 +105,7 @@ export async function recordBoard(s: Services, encounterId: string, ref: BoardRe
     guess = null;
     if (row?.board === stored) return null;
     // The encounter ended meanwhile (its end closed the board it knew): this one goes too.
-    if (!row || row.status !== "active") return ref;
+    if (row?.status !== "active") return ref;
     const old = boardRef(row.board);
     if (old && old.channelId === ref.channelId && later(old.messageId, ref.messageId)) return ref;
     if ((await swapBoard(s.store.db, encounterId, row.board, stored)) === 1) return old;

@@ -3,7 +3,7 @@ import { partyLeader } from "./leader.js";
 import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { capability, has, refusal } from "../../rules/systems/define.js";
-import { type Combatant, type CombatState, type RuleResult } from "../../rules/systems/types.js";
+import type { Combatant, CombatState, RuleResult } from "../../rules/systems/types.js";
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
 import { atFeet, type Mark } from "../../rules/marks.js";

@@ -235,7 +235,7 @@ async function moraleAtRoundEnd(s: Services, actor: Actor, expect?: RoundPositio
 async function moveOn(s: Services, actor: Actor, expect?: RoundPosition): Promise<EncounterEvent & { newRound: boolean }> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
   return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    let fight = expect ? await requireFightOf(tx, actor, expect.encounterId) : await requireFight(tx, actor);
+    const fight = expect ? await requireFightOf(tx, actor, expect.encounterId) : await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "move to the next turn");
     const e = fight.encounter;
     if (expect && (expect.round !== e.round || expect.turn !== e.turn || expect.phase !== readRound(e).phase)) {

@@ -65,7 +65,7 @@ export async function hireRetainer(s: Services, actor: Actor, input: { name: str
     const campaign = await requireCampaign(tx, actor);
     const name = checkName(input.name);
     const employer = await findCharacter(tx, campaign.id, input.employer);
-    if (!employer || employer.kind !== "pc") throw new UserError(`No character named "${input.employer}" here to employ a retainer: see /character list.`);
+    if (employer?.kind !== "pc") throw new UserError(`No character named "${input.employer}" here to employ a retainer: see /character list.`);
     requireOwnerOrReferee(campaign, actor, employer.ownerId, `<@${employer.ownerId}>'s`);
     const taken = `"${name}" is taken in this campaign: pick another name.`;
     if ((await findRetainer(tx, campaign, name)) || (await findCharacter(tx, campaign.id, name))) throw new UserError(taken);

@@ -1,6 +1,6 @@
 /** /check and /save: a character's attribute check or saving throw, in a fight or out of one. */
 import { campaignSystem } from "../campaigns/system.js";
-import { type Combatant, type Effect } from "../../rules/systems/types.js";
+import type { Combatant, Effect } from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";

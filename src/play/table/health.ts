@@ -1,6 +1,6 @@
 /** /damage and /heal: hit points, falls and the wounds a text treats between fights. */
 import { campaignSystem } from "../campaigns/system.js";
-import { type DamageKind } from "../../rules/systems/types.js";
+import type { DamageKind } from "../../rules/systems/types.js";
 import { capability } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -10,7 +10,7 @@ import { asCombatant, findCharacter } from "../characters/index.js";
 import { applyEffects, saveState } from "../encounters/effects.js";
 import { toRule } from "../encounters/load.js";
 import { sheetState } from "../round/marks.js";
-import { type TableResult, scope, withDice, who, noTarget, nowLine, healed } from "./scope.js";
+import { type TableResult, scope, withDice, noTarget, nowLine, healed } from "./scope.js";
 import { fallen, moraleNudges } from "./encounter.js";
 import { keptCodec } from "../codecs/sheets.js";
 

@@ -1,5 +1,5 @@
 /** /odds: the chance to hit and the damage spread, before rolling. */
-import { type Situation } from "../../rules/systems/types.js";
+import type { Situation } from "../../rules/systems/types.js";
 import { capability } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";

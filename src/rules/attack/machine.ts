@@ -46,6 +46,7 @@ export interface AttackRules<D extends object, S> {
   /** An open option pressed: changes `data` (the press's own copy) and says what follows. */
   press(data: D, option: ReactionOption, phase: Exclude<Phase, "done">, input: AttackInput<S>, bag: DiceBag): Pressed;
   /** No one answered in time: marks `data` (its own copy) before it is made final; lines to add to what it reads. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a system's lapse may return nothing at all, as most do
   lapse?(data: D, phase: Exclude<Phase, "done">): string[] | void;
   /** The refusal, in the system's words, of an option not open now. */
   refusal?(optionId: string, state: AttackState): string;

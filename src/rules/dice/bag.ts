@@ -72,7 +72,7 @@ export class DiceBag {
       const order = dice
         .map((d, i) => ({ d, i }))
         .sort((a, b) => (opts.keep === "highest" ? b.d.value - a.d.value : a.d.value - b.d.value) || a.i - b.i);
-      order.slice(k).forEach(({ d }) => (d.dropped = true));
+      for (const { d } of order.slice(k)) d.dropped = true;
     }
     if (modifier) notation += modifier > 0 ? `+${modifier}` : `${modifier}`;
     const total = dice.filter((d) => !d.dropped).reduce((s, d) => s + d.value, 0) + modifier;

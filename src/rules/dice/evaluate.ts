@@ -193,7 +193,10 @@ export function truncDiv(a: number, b: number): number {
 
 /** Marks dropped dice among the group's surviving dice (indexes start..end). */
 function applyKeep(dice: DieRecord[], start: number, mode: "kh" | "kl" | "dh" | "dl", n: number, sides: number): void {
-  if (sides <= 1024) return keepByCount(dice, start, mode, n, sides);
+  if (sides <= 1024) {
+    keepByCount(dice, start, mode, n, sides);
+    return;
+  }
   const pool: number[] = [];
   for (let i = start; i < dice.length; i++) if (dice[i]!.kept) pool.push(i);
   // Highest-first order for kh/dh, lowest-first for kl/dl; ties keep draw order.

@@ -36,7 +36,7 @@ const handed = (steps: AttackState[]): Effect[][][] => steps.map((s) => [s.pay, 
 /** The step that first leaves "reactions" is the only one whose `final` is not empty; a lapse of the finished attack gives nothing. */
 function finalOnce<I>(sys: Machine<I>, input: I, steps: AttackState[], dice: DiceBag): number {
   const k = steps.findIndex((s) => s.phase !== "reactions");
-  steps.forEach((s, i) => i !== k && expect(s.final).toEqual([]));
+  for (const [i, s] of steps.entries()) if (i !== k) expect(s.final).toEqual([]);
   const last = steps.at(-1)!;
   expect(last.phase).toBe("done");
   const again = sys.attack.lapse(last, input, dice);

@@ -15,7 +15,7 @@ const kay = (hp: number, hpMax = 100, extra: Record<string, unknown> = {}) => {
   return c;
 };
 const rest = (c: Combatant<SiegeSheet>, days: number) => restDays(c, days, bagOf());
-const after = (c: Combatant<SiegeSheet>, days: number) => ({ ...c, state: rest(c, days).state });
+const afterDays = (c: Combatant<SiegeSheet>, days: number) => ({ ...c, state: rest(c, days).state });
 
 describe("natural healing over days of rest", () => {
   it("is the system's restDays hook", () => {
@@ -32,10 +32,10 @@ describe("natural healing over days of rest", () => {
   });
 
   it("keeps count across rests until whole again", () => {
-    const c = after(kay(10), 7);
+    const c = afterDays(kay(10), 7);
     expect(c.state.daysHealing).toBe(7);
     expect(rest(c, 1).state.hp).toBe(19); // day 8 at 2
-    const whole = after(kay(95), 30);
+    const whole = afterDays(kay(95), 30);
     expect(whole.state.hp).toBe(100);
     expect(whole.state.daysHealing).toBeUndefined();
   });

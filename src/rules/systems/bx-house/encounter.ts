@@ -189,7 +189,7 @@ function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], 
     if (sides.length > 1) {
       const rolls = sides.map((s) => ({ s, v: bag.d(`hasted initiative (${s})`, 6) }));
       lines.push(`Hasted on both sides: ${rolls.map((r) => `${r.s} ${r.v}`).join(" · ")}.`);
-      [...new Set(rolls.map((r) => r.v))].sort((a, b) => b - a).forEach((v) => push(fast.filter((c) => rolls.some((r) => r.v === v && r.s === c.side)).map((c) => c.id)));
+      for (const v of [...new Set(rolls.map((r) => r.v))].sort((a, b) => b - a)) push(fast.filter((c) => rolls.some((r) => r.v === v && r.s === c.side)).map((c) => c.id));
     } else push(fast.map((c) => c.id));
     lines.push(`Hasted, act first: ${fast.map((c) => c.name).join(", ")}.`);
   }
@@ -232,7 +232,7 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
   const placed = new Set<string>();
   const push = (ids: string[]) => {
     const fresh = ids.filter((i) => !placed.has(i));
-    fresh.forEach((i) => placed.add(i));
+    for (const i of fresh) placed.add(i);
     if (fresh.length) order.push(fresh);
   };
   precedence(active, input.round, bag, lines, push, placed);

@@ -128,7 +128,7 @@ export const bxMonsterSchema = z.object({
 export function hitDice(sheet: Pick<BxSheet, "hd" | "level">): number {
   if (!sheet.hd) return sheet.level;
   const m = /^\s*(\d+|1\/2|½)/.exec(sheet.hd);
-  if (!m || !m[1]) return sheet.level;
+  if (!m?.[1]) return sheet.level;
   return m[1] === "1/2" || m[1] === "½" ? 0.5 : Number(m[1]);
 }
 

@@ -63,7 +63,7 @@ export function rollDamage(bag: DiceBag, label: string, die: DieSpec, edge: Edge
   const b = bag.roll(`${label} (${tag}, second)`, die.count, die.sides, bonus ? { modifier: bonus } : {});
   const aWins = edge === "enhanced" ? a.total >= b.total : a.total <= b.total;
   const [win, lose] = aWins ? [a, b] : [b, a];
-  lose.dice.forEach((d) => (d.dropped = true));
+  for (const d of lose.dice) d.dropped = true;
   lose.label += " — dropped";
   return { total: win.total, kept: win.dice.map((d) => d.value), rolls: bag.since(mark) };
 }

@@ -38,7 +38,7 @@ export function attackOdds(input: AttackInput<LifeGuardSheet>): AttackOdds | Uns
         return i < faces.length ? faces[i++]! : (i++, 1);
       },
     };
-    let calc;
+    let calc: ReturnType<typeof computeAttack>;
     try {
       calc = computeAttack(input, new DiceBag(source));
     } catch (e) {

@@ -5,7 +5,7 @@
  * grid (doorways, 3 squares of movement).
  */
 import type { DiceBag } from "../../dice/bag.js";
-import { type Combatant, type InitiativeInput, type InitiativeResult, type RoundStartResult, type RuleResult } from "../types.js";
+import type { Combatant, InitiativeInput, InitiativeResult, RoundStartResult, RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import { pct } from "../../numbers.js";
 import { canFight, fieldOf, readState, type LifeGuardSheet } from "./sheet.js";

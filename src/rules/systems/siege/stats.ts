@@ -36,7 +36,7 @@ function primes(value: string): Record<string, string> {
   const parts = value.toLowerCase().split(/[\s,+/&]+|\band\b/).filter(Boolean);
   const out = new Set<AttributeKey>();
   for (const p of parts) {
-    if (p in SAVES) SAVES[p]!.forEach((k) => out.add(k));
+    if (p in SAVES) for (const k of SAVES[p]!) out.add(k);
     else if ((ATTRIBUTE_KEYS as readonly string[]).includes(p.slice(0, 3))) out.add(p.slice(0, 3) as AttributeKey);
     else if (p !== "none") throw new RuleError(`SAVES is P (physical), M (mental), P+M or N, or the prime attributes, e.g. \`SAVES P\` (not "${value}").`);
   }

@@ -50,7 +50,7 @@ function findWeapon(sheet: ThirdAgeSheet, name: string) {
 function pickWeapon(attacker: TAC, weapon: string | undefined, mode: Mode | undefined): WeaponUse {
   const sheet = attacker.sheet;
   if (mode === "spell") {
-    if (weapon && weapon.trim()) {
+    if (weapon?.trim()) {
       const n = weapon.trim().toLowerCase();
       const sp = sheet.spells.find((s) => s.name.toLowerCase() === n);
       if (sp) return { name: sp.name, damage: sp.damage, kind: "ranged", proficient: true, spell: sp.name, spellAttribute: sp.attribute, spellSource: sp.source };
@@ -63,7 +63,7 @@ function pickWeapon(attacker: TAC, weapon: string | undefined, mode: Mode | unde
     if (!sp) throw new RuleError(`${attacker.name} has no spells on the sheet: name the spell's damage dice as the weapon (e.g. 1d6), or add spells to the sheet`);
     return { name: sp.name, damage: sp.damage, kind: "ranged", proficient: true, spell: sp.name, spellAttribute: sp.attribute, spellSource: sp.source };
   }
-  if (weapon && weapon.trim()) {
+  if (weapon?.trim()) {
     const w = findWeapon(sheet, weapon);
     if (w) return { ...w };
     if (isDiceExpr(weapon)) {

@@ -91,7 +91,7 @@ export function awardXp(classes: { name: string; level: number }[], amount: numb
   }
   if (left > 0) {
     const parts = splitXp(left, classes.length);
-    parts.forEach((p, j) => (gains[j]! += p));
+    for (const [j, p] of parts.entries()) gains[j]! += p;
     lines.push(`${left} XP split betwixt ${classes.length} classes: ${classes.map((c, j) => `${c.name} +${parts[j]}`).join(", ")}.`);
   }
   return { title: `XP: ${amount}`, lines, rules: [REF.multiclassing], rolls: [], gains };

@@ -149,7 +149,7 @@ export const SAVES_UNSUPPORTED: Unsupported = {
 
 /** /save: converts a classic saving throw into the attribute roll and makes it. */
 export function save(input: SaveInput<ThirdAgeSheet>, bag: DiceBag): SaveResult | Unsupported {
-  if (!input.kind || !input.kind.trim()) return SAVES_UNSUPPORTED;
+  if (!input.kind?.trim()) return SAVES_UNSUPPORTED;
   const parsed = parseSaveKind(input.kind);
   const notes: string[] = [];
   let attribute: AttributeKey;
