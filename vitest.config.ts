@@ -5,7 +5,7 @@
  * a throwaway PostgreSQL server started here. The rule systems' e2e files
  * (systems, third-age, life-guard) run once: they exercise rules through the
  * same store calls the suites run twice already cover, and doubling them would
- * add ~20 s to a ~70 s suite.
+ * add time for no new check.
  *
  * TENFOOT_TEST_POSTGRES=0 skips PostgreSQL; =1 (CI) fails when it cannot start.
  */

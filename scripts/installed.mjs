@@ -51,7 +51,7 @@ if (!preloaded) for (const sig of SIGNALS) process.off(sig, onSignal);
 async function install() {
   const say = (line) => process.stderr.write(`[first start] ${line}\n`);
   say("Installing dependencies: npm install, then better-sqlite3 compiled from source and the database client generated.");
-  say("This happens once and takes about 1–2 minutes on two cores (longer on a slow disk); a line every 10 s says where it is.");
+  say("This happens once: about 1–2 minutes on an idle machine of two cores, 4–5 on a busy one or a slow disk. A line every 10 s says how long it has taken, what it is doing and what remains.");
   const started = Date.now();
   const secs = () => Math.round((Date.now() - started) / 1000);
   // npm's own output, read as it comes (--loglevel=http names each package fetched; --foreground-scripts shows
@@ -59,7 +59,7 @@ async function install() {
   const command = process.env.TENFOOT_INSTALL ?? "npm install --no-audit --no-fund --loglevel=http --foreground-scripts";
   const logPath = join(tmpdir(), `tenfoot-install-${process.pid}.log`);
   const log = createWriteStream(logPath);
-  const progress = watchProgress(log);
+  const progress = watchProgress(log, secs);
   // Not spawnSync: a blocked event loop could not run the signal handler above.
   installing = spawn(command, { cwd: root, stdio: ["ignore", "pipe", "pipe"], shell: true, detached: true });
   installing.stdout.on("data", progress.read);
@@ -94,15 +94,15 @@ async function install() {
 }
 
 /** Reads npm's output as it comes: where the install is (packages fetched of the lockfile's, the compile, the clients). */
-function watchProgress(log) {
+function watchProgress(log, secs) {
   let total = 0;
   try {
     const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
     total = Object.keys(lock.packages ?? {}).filter((k) => k.startsWith("node_modules/")).length;
   } catch {}
-  const seen = { fetched: 0, phase: "resolving the dependency tree", last: "" };
+  const seen = { fetched: 0, phase: "resolving the dependency tree", since: 0, last: "" };
   const PHASES = [
-    [/better-sqlite3|node-gyp|gyp info|CXX\(target\)|CC\(target\)/, "compiling better-sqlite3 from source (about 75 s on two cores)", "then the Prisma clients are generated"],
+    [/better-sqlite3|node-gyp|gyp info|CXX\(target\)|CC\(target\)/, "compiling better-sqlite3 from source", "then the Prisma clients are generated"],
     [/prisma generate|Generated Prisma|prisma\/schema|@prisma\/engines/, "generating the Prisma clients", "then the bot starts"],
     [/esbuild/, "installing esbuild", "then better-sqlite3 is compiled and the Prisma clients generated"],
   ];
@@ -120,16 +120,17 @@ function watchProgress(log) {
       // A package's tarball (its metadata is fetched too, and does not count).
       if (/^npm http fetch GET 200 \S+\.tgz/.test(text)) {
         seen.fetched++;
-        if (/resolving/.test(seen.phase)) seen.phase = "fetching packages";
+        if (/resolving/.test(seen.phase)) [seen.phase, seen.since] = ["fetching packages", secs()];
       }
       // Phases only move forward: esbuild's script and the compile, then the clients.
       const at = PHASES.findIndex((p) => p[1] === seen.phase);
-      for (const [i, [re, phase]] of PHASES.entries()) if (re.test(text) && !/npm http fetch/.test(text) && (at < 0 || ORDER[i] > ORDER[at])) seen.phase = phase;
+      for (const [i, [re, phase]] of PHASES.entries()) if (re.test(text) && !/npm http fetch/.test(text) && (at < 0 || ORDER[i] > ORDER[at])) [seen.phase, seen.since] = [phase, secs()];
     }
   };
   const summary = () => {
     const rest = remains();
-    return `${seen.phase}${rest ? `; ${rest}` : ""}.${seen.last ? ` npm: ${seen.last}` : ""}`;
+    // How long this step has taken so far: machines differ too much for an estimate to be honest.
+    return `${seen.phase} (${secs() - seen.since} s so far)${rest ? `; ${rest}` : ""}.${seen.last ? ` npm: ${seen.last}` : ""}`;
   };
   return { read, summary };
 }
