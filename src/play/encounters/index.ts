@@ -205,7 +205,6 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     await addRows(tx, fight, party);
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
     const results: RuleResult[] = [];
-    let surprise = false;
     // Stats without `monsters`: the name in front of the stat line names them, else the referee is asked for one.
     // Several stat lines without `monsters`: one of each kind they name.
     const named = input.stats?.trim() ? statLines(fight.system, input.stats).map((l) => l.name) : [];
@@ -222,34 +221,9 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     }
     fight = await loadFight(tx, campaign, encounter);
 
-    if (input.surprise !== false) {
-      const bag = bagFor(open, "surprise");
-      const sides = { party: fight.combatants.filter((c) => c.side === "party"), foes: fight.combatants.filter((c) => c.side === "foes") };
-      const rolls = has(fight.system, "surprise");
-      const r = rolls?.surprise({ ...sides, ...surpriseOptions(input.surpriseModifiers), settings: fight.settings }, bag);
-      if (!r) notes.push(refusal(fight.system, "surprise"));
-      else {
-        results.push(r);
-        surprise = r.surprised.party || r.surprised.foes;
-        for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
-        // Kept for the surprise round: who joins a surprised side before it is over is surprised too.
-        encounter = await tx.encounter.update({ where: { id: encounter.id }, data: { roundState: roundCodec.encode({ ...readRound(encounter), surprise: { ...r.surprised } }) } });
-        for (const side of ["party", "foes"] as const) {
-          if (r.surprised[side] && !sides[side].length) notes.push(`No ${side === "party" ? "party member" : "foe"} is here yet: ${side === "party" ? "those who join" : "foes added"} before the surprise round is over are surprised, as their side is.`);
-        }
-      }
-    }
-    let apart: number | undefined;
-    if (fight.system.encounterDistance) {
-      const r = fight.system.encounterDistance({ surprise, ...(input.outdoors ? { outdoors: true } : {}) }, bagFor(open, "distance"));
-      results.push(r);
-      const d = (r as RuleResult & { distance?: unknown }).distance;
-      apart = typeof d === "number" ? d : undefined;
-    } else {
-      const dist = bagFor(open, "distance").roll("encounter distance", 2, 6);
-      apart = dist.total * 10;
-      results.push({ title: "Distance", lines: [`The sides meet ${apart} feet apart (2d6 = ${dist.total}, × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
-    }
+    let surprise = false;
+    if (input.surprise !== false) ({ surprise, encounter } = await rollSurprise(tx, fight, encounter, input, bagFor(open, "surprise"), results, notes));
+    const apart = encounterDistance(fight, surprise, !!input.outdoors, bagFor(open, "distance"), results);
     if (input.entries) {
       results.push(capability(fight.system, "appearance").appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
     }
@@ -264,6 +238,37 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     await open.close(tx, actor);
     return { fight: await loadFight(tx, campaign, encounter), results, notes, seedHash: encounter.seedHash };
   });
+}
+
+/** Surprise at the start, for both sides by the system's rule; the surprised marked, and kept for the surprise round. */
+async function rollSurprise(tx: Tx, fight: Fight, encounter: Encounter, input: StartInput, bag: DiceBag, results: RuleResult[], notes: string[]): Promise<{ surprise: boolean; encounter: Encounter }> {
+  const sides = { party: fight.combatants.filter((c) => c.side === "party"), foes: fight.combatants.filter((c) => c.side === "foes") };
+  const r = has(fight.system, "surprise")?.surprise({ ...sides, ...surpriseOptions(input.surpriseModifiers), settings: fight.settings }, bag);
+  if (!r) {
+    notes.push(refusal(fight.system, "surprise"));
+    return { surprise: false, encounter };
+  }
+  results.push(r);
+  for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
+  // Kept for the surprise round: who joins a surprised side before it is over is surprised too.
+  const kept = await tx.encounter.update({ where: { id: encounter.id }, data: { roundState: roundCodec.encode({ ...readRound(encounter), surprise: { ...r.surprised } }) } });
+  for (const side of ["party", "foes"] as const) {
+    if (r.surprised[side] && !sides[side].length) notes.push(`No ${side === "party" ? "party member" : "foe"} is here yet: ${side === "party" ? "those who join" : "foes added"} before the surprise round is over are surprised, as their side is.`);
+  }
+  return { surprise: r.surprised.party || r.surprised.foes, encounter: kept };
+}
+
+/** How far apart the sides meet: the system's rule, else 2d6 × 10 feet. */
+function encounterDistance(fight: Fight, surprise: boolean, outdoors: boolean, bag: DiceBag, results: RuleResult[]): number | undefined {
+  if (fight.system.encounterDistance) {
+    const r = fight.system.encounterDistance({ surprise, ...(outdoors ? { outdoors: true } : {}) }, bag);
+    results.push(r);
+    const d = (r as RuleResult & { distance?: unknown }).distance;
+    return typeof d === "number" ? d : undefined;
+  }
+  const dist = bag.roll("encounter distance", 2, 6);
+  results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 = ${dist.total}, × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
+  return dist.total * 10;
 }
 
 async function addCondition(tx: Tx, fight: Fight, id: string, cond: Mark) {
