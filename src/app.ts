@@ -16,7 +16,7 @@ import { whoIsWho } from "./play/campaigns/who.js";
 export interface App {
   bot: Bot;
   services: Services;
-  local?: LocalDiscord;
+  local?: LocalDiscord | undefined;
   log: Logger;
   config: Config;
   /** Milliseconds from the start of startApp to ready (commands registered). */

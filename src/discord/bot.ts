@@ -16,14 +16,14 @@ export interface BotOptions {
    * REST base such as http://127.0.0.1:8080/api; Discord's when undefined. The token goes with
    * every request to it, interaction callbacks and webhooks too (the local Discord requires it there).
    */
-  apiUrl?: string;
+  apiUrl?: string | undefined;
   /** Register commands in this server only (development) instead of globally. */
-  guildId?: string;
+  guildId?: string | undefined;
   services: Services;
   log: Logger;
   commands?: Map<string, CommandModule>;
   /** How often lapsed reaction windows are swept, in ms (0 = never). */
-  sweepEveryMs?: number;
+  sweepEveryMs?: number | undefined;
   /** How late an interaction may be and still have its work committed (tests shorten it; Discord allows 3 s). */
   answerByMs?: number;
   /** This process's shard (set by the shard manager): one gateway connection for it. */

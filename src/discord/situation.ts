@@ -69,11 +69,11 @@ export function addSituationOptions<T extends B>(b: T): T {
 export function readSituation(i: ChatInputCommandInteraction): Situation {
   const s: Situation = {};
   const mode = i.options.getString("mode");
-  if (mode) s.mode = mode as Situation["mode"];
+  if (mode) s.mode = mode as NonNullable<Situation["mode"]>;
   const range = i.options.getString("range");
-  if (range) s.range = range as Situation["range"];
+  if (range) s.range = range as NonNullable<Situation["range"]>;
   const cover = i.options.getString("cover");
-  if (cover) s.cover = cover as Situation["cover"];
+  if (cover) s.cover = cover as NonNullable<Situation["cover"]>;
   for (const [key, name] of FLAGS) {
     const v = i.options.getBoolean(name);
     // `enchanted: false` is a choice too: an applied Enchantment is used unasked unless the player keeps it.
@@ -82,7 +82,7 @@ export function readSituation(i: ChatInputCommandInteraction): Situation {
   const m = i.options.getInteger("modifier");
   if (m) s.modifier = m;
   const concealment = i.options.getString("concealment");
-  if (concealment) s.concealment = concealment as Situation["concealment"];
+  if (concealment) s.concealment = concealment as NonNullable<Situation["concealment"]>;
   if (i.options.getBoolean("into_melee")) s.intoMelee = true;
   const distance = i.options.getInteger("distance");
   if (distance != null) s.distance = distance;

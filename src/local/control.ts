@@ -33,7 +33,7 @@ export interface ControlAnswer {
  * a browser page can POST text/plain (no preflight) and a DNS-rebinding page can reach
  * 127.0.0.1 under its own host name, but neither can send JSON with a loopback Host and Origin.
  */
-export function controlRefusal(method: string, headers: { host?: string; origin?: string; "content-type"?: string }, port: number): ControlAnswer | null {
+export function controlRefusal(method: string, headers: { host?: string | undefined; origin?: string | undefined; "content-type"?: string | undefined }, port: number): ControlAnswer | null {
   const foreign = foreignRefusal(headers, port);
   if (foreign) return { status: foreign.status, body: { error: foreign.error } };
   if (method !== "GET" && method !== "HEAD" && mediaType(headers["content-type"]) !== "application/json") return { status: 415, body: { error: "Send the playground JSON (content-type: application/json)." } };

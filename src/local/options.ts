@@ -16,8 +16,8 @@ type OptionDef = APIApplicationCommandOption & {
 
 export interface BuildInput {
   options?: OptionInput | JsonObject[];
-  subcommand?: string;
-  subcommandGroup?: string;
+  subcommand?: string | undefined;
+  subcommandGroup?: string | undefined;
   /** Autocomplete: the option being typed (value sent as typed, with focused: true). */
   focused?: string;
   guildId: string;

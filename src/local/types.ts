@@ -91,8 +91,8 @@ export interface SlashOptions {
   name: string;
   /** Values by option name (typed from the registered definition), or a raw Discord options array. */
   options?: OptionInput | JsonObject[];
-  subcommand?: string;
-  subcommandGroup?: string;
+  subcommand?: string | undefined;
+  subcommandGroup?: string | undefined;
   /** Role ids the member has for this interaction (defaults to the stored member's roles). */
   memberRoles?: string[];
   /** ms to wait for the answer (default 5000). */

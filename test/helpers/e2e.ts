@@ -38,7 +38,7 @@ export interface E2E {
   /** Submits the modal the bot showed `user`, with each field's value by its custom id. */
   submit(user: string, customId: string, values: Record<string, string>): Promise<Reply>;
   /** The bot's log file (JSON lines, at LOG_LEVEL, trace by default) unless a logger was passed in. */
-  logFile?: string;
+  logFile?: string | undefined;
   /** Everything users typed (options, modal fields, messages): the words sweep lets the bot echo them. */
   typed: string[];
   /** Restarts the bot on the same database (same local Discord). */

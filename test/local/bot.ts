@@ -45,7 +45,7 @@ export const definitions = [
 ].map((b) => b.toJSON());
 
 /** What the bot saw of Discord's answers, for assertions. */
-export const observed: { responseMessageId?: string } = {};
+export const observed: { responseMessageId?: string | undefined } = {};
 
 export interface TestBot {
   local: LocalDiscord;

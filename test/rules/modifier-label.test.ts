@@ -25,7 +25,7 @@ describe("the situation's modifier, by who gave it", () => {
   });
 
   it("Castles & Crusades: \"Castle Keeper's modifier\" only for the referee's", () => {
-    const input = (by: AttackInput["modifierBy"]): AttackInput<SiegeSheet> => ({ attacker: pc("Bran", { class: "fighter", level: 1, weapons: [{ name: "longsword", damage: "1d8" }] }), defender: mon("Orc", "orc"), others: [], weapon: "longsword", situation: { modifier: 2 }, modifierBy: by });
+    const input = (by: AttackInput["modifierBy"]): AttackInput<SiegeSheet> => ({ attacker: pc("Bran", { class: "fighter", level: 1, weapons: [{ name: "longsword", damage: "1d8" }] }), defender: mon("Orc", "orc"), others: [], weapon: "longsword", situation: { modifier: 2 }, ...(by ? { modifierBy: by } : {}) });
     expect(lines(siege.attack.begin(input("referee"), bagOf(10, 3)))).toMatch(/Castle Keeper's modifier \+2/);
     const player = lines(siege.attack.begin(input("player"), bagOf(10, 3)));
     expect(player).toMatch(/player's modifier \+2/);

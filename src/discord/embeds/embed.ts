@@ -15,22 +15,26 @@ function within(what: string, text: string, max: number): string {
 
 export class Embed extends EmbedBuilder {
   override setTitle(title: string | null): this {
-    this.data.title = title === null ? undefined : within("title", title, LIMITS.title);
+    if (title === null) delete this.data.title;
+    else this.data.title = within("title", title, LIMITS.title);
     return this;
   }
 
   override setDescription(description: string | null): this {
-    this.data.description = description === null ? undefined : within("description", description, LIMITS.description);
+    if (description === null) delete this.data.description;
+    else this.data.description = within("description", description, LIMITS.description);
     return this;
   }
 
   override setFooter(options: EmbedFooterOptions | null): this {
-    this.data.footer = options === null ? undefined : { text: within("footer", options.text, 2048), ...(options.iconURL ? { icon_url: options.iconURL } : {}) };
+    if (options === null) delete this.data.footer;
+    else this.data.footer = { text: within("footer", options.text, 2048), ...(options.iconURL ? { icon_url: options.iconURL } : {}) };
     return this;
   }
 
   override setColor(color: ColorResolvable | null): this {
-    this.data.color = color === null ? undefined : resolveColor(color);
+    if (color === null) delete this.data.color;
+    else this.data.color = resolveColor(color);
     return this;
   }
 

@@ -20,18 +20,18 @@ const ids = z.record(z.string(), z.array(z.string()));
 /** A mark as stored: its key's text (the rules' own words; an older row may hold one no system declares now). */
 const mark = z.custom<Mark>((v) => typeof v === "string");
 const roundSchema = z.looseObject({
-  phase: z.enum(["declare", "act"]).optional(),
-  declared: ids.optional(),
-  attacks: z.record(z.string(), z.number()).optional(),
-  marks: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
-  labels: z.record(z.string(), z.string()).optional(),
-  details: z.record(z.string(), z.record(z.string(), z.string())).optional(),
-  restores: z.record(z.string(), z.record(z.string(), z.array(mark))).optional(),
-  given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(mark)))).optional(),
-  foes: z.record(z.string(), z.string()).optional(),
-  moraleAt: z.object({ foes: z.number().int().optional(), party: z.number().int().optional() }).optional(),
-  ahead: z.record(z.string(), z.array(z.object({ action: z.string(), label: z.string(), detail: z.string().optional(), by: z.string() }))).optional(),
-  surprise: z.object({ party: z.boolean(), foes: z.boolean() }).optional(),
+  phase: z.enum(["declare", "act"]).exactOptional(),
+  declared: ids.exactOptional(),
+  attacks: z.record(z.string(), z.number()).exactOptional(),
+  marks: z.record(z.string(), z.record(z.string(), z.array(mark))).exactOptional(),
+  labels: z.record(z.string(), z.string()).exactOptional(),
+  details: z.record(z.string(), z.record(z.string(), z.string())).exactOptional(),
+  restores: z.record(z.string(), z.record(z.string(), z.array(mark))).exactOptional(),
+  given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(mark)))).exactOptional(),
+  foes: z.record(z.string(), z.string()).exactOptional(),
+  moraleAt: z.object({ foes: z.number().int().exactOptional(), party: z.number().int().exactOptional() }).exactOptional(),
+  ahead: z.record(z.string(), z.array(z.object({ action: z.string(), label: z.string(), detail: z.string().exactOptional(), by: z.string() }))).exactOptional(),
+  surprise: z.object({ party: z.boolean(), foes: z.boolean() }).exactOptional(),
 });
 
 /**

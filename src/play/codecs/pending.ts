@@ -32,14 +32,14 @@ export const attackStateCodec = codec<AttackState>({
 const inputSchema = z.looseObject({
   attackerId: z.string(),
   defenderId: z.string(),
-  weapon: z.string().optional(),
+  weapon: z.string().exactOptional(),
   situation: z.custom<Situation>(isObject, "the situation is not an object"),
-  modifierBy: z.enum(["referee", "player"]).optional(),
+  modifierBy: z.enum(["referee", "player"]).exactOptional(),
   outcomeLines: z.array(z.string()),
-  outcomeRolls: z.custom<DiceRoll[]>(Array.isArray, "the outcome's dice are not a list").optional(),
-  attackIndex: z.number().optional(),
-  round: z.number().optional(),
-  override: z.boolean().optional(),
+  outcomeRolls: z.custom<DiceRoll[]>(Array.isArray, "the outcome's dice are not a list").exactOptional(),
+  attackIndex: z.number().exactOptional(),
+  round: z.number().exactOptional(),
+  override: z.boolean().exactOptional(),
 });
 
 /**

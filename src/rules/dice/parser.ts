@@ -370,7 +370,7 @@ class Parser {
 }
 
 /** A dice group written back in its canonical form ("4d6kh3", "10d10>8f1"). */
-function notationOf(base: string, sides: number, m: { reroll?: DiceNode["reroll"]; explode?: Compare; keep?: KeepDrop; success?: Compare; failure?: Compare }): string {
+function notationOf(base: string, sides: number, m: { reroll?: DiceNode["reroll"] | undefined; explode?: Compare | undefined; keep?: KeepDrop | undefined; success?: Compare | undefined; failure?: Compare | undefined }): string {
   let notation = base;
   if (m.reroll) notation += (m.reroll.once ? "ro" : "r") + (m.reroll.when.op === "=" ? m.reroll.when.n : compareText(m.reroll.when));
   if (m.explode) notation += m.explode.op === "=" && m.explode.n === sides ? "!" : `!${compareText(m.explode)}`;

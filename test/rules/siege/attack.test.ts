@@ -24,7 +24,7 @@ const bran = (conditions: string[] = [], extra: Record<string, unknown> = {}) =>
 const orc = (conditions: string[] = []) => mon("Orc", "orc", { conditions });
 
 const input = (attacker: Combatant<SiegeSheet>, defender: Combatant<SiegeSheet>, weapon?: string, situation: Situation = {}): AttackInput<SiegeSheet> => ({
-  attacker, defender, others: [], weapon, situation,
+  attacker, defender, others: [], ...(weapon !== undefined ? { weapon } : {}), situation,
 });
 const total = (s: { result: { rolls: { total: number }[] } }) => s.result.rolls[0]!.total;
 
@@ -233,7 +233,7 @@ describe("situational modifiers", () => {
 describe("armour class", () => {
   // seed 003, "Cover": +2 / +4 / +6 / +10
   it("cover", () => {
-    const ac = (cover: Situation["cover"]) => {
+    const ac = (cover: NonNullable<Situation["cover"]>) => {
       const s = siege.attack.begin(input(bran(), orc(), "longsword", { cover }), bagOf(1));
       return s.result.lines[0]!.match(/vs AC (\d+)/)![1];
     };

@@ -21,7 +21,7 @@ const cy = (extra: Record<string, unknown> = {}, state: Record<string, unknown> 
   pc("cy", { body: 1, successAC: 14, partialAC: 10, hp: 8, weapons: [{ name: "Mace", damage: "1d6" }], ...extra }, { state });
 
 function input(attacker: TAC, defender: TAC, others: TAC[] = [], situation: AttackInput["situation"] = {}, weapon?: string): AttackInput<ThirdAgeSheet> {
-  return { attacker, defender, others, situation, weapon };
+  return { attacker, defender, others, situation, ...(weapon !== undefined ? { weapon } : {}) };
 }
 const ids = (s: AttackState) => s.options.map((o) => o.id);
 /** What the attack does once final, as nobody reacts (a lapse rolls nothing). */

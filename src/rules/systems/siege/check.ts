@@ -29,7 +29,7 @@ export function siegeCheck(
   who: Pick<Combatant<SiegeSheet>, "name" | "sheet">,
   key: AttributeKey,
   dice: DiceBag,
-  opts: { modifier?: number; challengeLevel?: number; label?: string; title?: string; rules?: string[] } = {},
+  opts: { modifier?: number | undefined; challengeLevel?: number; label?: string; title?: string; rules?: string[] } = {},
 ): SiegeCheckResult {
   const mark = dice.log.length;
   const s = who.sheet;

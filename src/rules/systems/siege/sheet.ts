@@ -165,13 +165,13 @@ export interface SiegeSheet extends Record<string, unknown> {
   shield: ShieldSize;
   size: Size;
   move: number;
-  attacks?: number;
+  attacks?: number | undefined;
   /** Abilities a round, when more than one ("Use an Ability"). */
-  abilities?: number;
+  abilities?: number | undefined;
   /** Items in the backpack: a round to dig one out before it can be used ("Use an Item"). */
-  packed?: string[];
+  packed?: string[] | undefined;
   /** Monsters: the die of each hit die (d8 unless the line names another). */
-  hitDie?: number;
+  hitDie?: number | undefined;
 }
 
 /** A player character or retainer. Defaults: primes from the class, BtH = level for fighter-types (half otherwise), HP from the class's average die. */

@@ -48,7 +48,7 @@ function rollCounter(d: ThirdAgeAttackData, input: TAInput, bag: DiceBag): Count
   const bodyAdded = w.kind === "melee" && d.mode === "melee";
   const roll = rollExpr(bag, "counter damage", parseDice(w.damage), bodyAdded ? def.sheet.body : 0);
   const full = Math.max(1, roll.total);
-  return { weapon: w.name, proficiency, roll, full, damage: level === "partial" ? halved(full) : full };
+  return { weapon: w.name, ...(proficiency ? { proficiency } : {}), roll, full, damage: level === "partial" ? halved(full) : full };
 }
 
 /** Counterspell: the reactor's Mind roll lowers the caster's level of success (success 2 levels, partial 1). */

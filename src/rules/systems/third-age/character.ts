@@ -7,10 +7,10 @@ export interface ClassEntry {
   level: number;
   xp: number;
   /** This class's own HP (as rolled for it). */
-  hp?: number;
-  magic?: number;
-  divinity?: number;
-  attackBonus?: number;
+  hp?: number | undefined;
+  magic?: number | undefined;
+  divinity?: number | undefined;
+  attackBonus?: number | undefined;
 }
 
 export interface MulticlassResult extends RuleResult {

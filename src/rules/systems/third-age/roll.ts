@@ -46,7 +46,7 @@ export function attributeRoll(
   sheet: ThirdAgeSheet,
   attribute: AttributeKey,
   bag: DiceBag,
-  opts: { difficulty?: number; modifier?: number; label?: string } = {},
+  opts: { difficulty?: number | undefined; modifier?: number | undefined; label?: string } = {},
 ): AttributeRollResult {
   const difficulty = opts.difficulty ?? DEFAULT_DIFFICULTY;
   if (!Number.isInteger(difficulty) || difficulty < 2 || difficulty > 40) throw new RuleError("Difficulty must be a whole number between 2 and 40");
@@ -132,8 +132,8 @@ export function parseSaveKind(raw: string): ParsedSave {
     else rest.push(w);
   }
   text = rest.join(" ").trim();
-  if (!text) return { target };
-  for (const [re, kind] of ALIASES) if (re.test(text)) return { kind, target };
+  if (!text) return target ? { target } : {};
+  for (const [re, kind] of ALIASES) if (re.test(text)) return { kind, ...(target ? { target } : {}) };
   throw new RuleError(
     `"${raw}" is not a classic saving throw: use death/poison, wands, paralysis/petrify, breath or spells (add the target attribute for wands/spells, e.g. "spells mind"), or /check an attribute`,
   );
@@ -184,6 +184,6 @@ export function save(input: SaveInput<ThirdAgeSheet>, bag: DiceBag): SaveResult 
     level: r.level,
     total: r.total,
     attribute,
-    kind: parsed.kind,
+    ...(parsed.kind ? { kind: parsed.kind } : {}),
   };
 }
