@@ -6,12 +6,14 @@
  * Errors name the field and say the allowed values.
  */
 import type { z } from "zod";
+import type { SheetFormWords } from "../rules/systems/types.js";
 import { UserError } from "./errors.js";
 import { nearestNames, orList } from "./nearest.js";
 import { plainObject } from "./codecs/codec.js";
+import { isReadable, readReadable, writeReadable, type Schema as ReadableSchema } from "./readable.js";
 
 type AnyDef = { type: string; innerType?: Schema; element?: Schema; shape?: Record<string, Schema>; in?: Schema; schema?: Schema };
-type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema> }>;
+type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema>; safeParse: (v: unknown) => { success: boolean; data?: unknown } }>;
 
 function unwrap(s: Schema | undefined): Schema | undefined {
   let cur = s;
@@ -85,6 +87,8 @@ function coerce(raw: string, field: Schema | undefined, at: Nesting = TOP): unkn
     return splitUnescaped(v, sep).map((item, i) => coerce(item, itemOf(f!, i), inner));
   }
   if (t === "object") {
+    // A list item in words (`spear 1d6 reach`), or by position (`spear:1d6:melee`).
+    if (at.lists > 0 && isReadable(v)) return readReadable(unescapeText(v), f!.def.shape ?? {});
     const keys = Object.keys(f!.def.shape ?? {});
     const obj: Record<string, unknown> = {};
     const inner = { lists: at.lists, active: [...at.active, ":"] };
@@ -198,10 +202,14 @@ export function sheetTemplate(schema: z.ZodType, max = 8): string {
     .join(" ");
 }
 
-/** One field of a sheet as a form shows it: its key, a hint of what it takes, and its current value typed back. */
+/** One field of a sheet as a form shows it: its key, its label and what to type in the system's words, and its current value typed back. */
 export interface FormField {
   key: string;
-  hint: string;
+  label: string;
+  /** What to type, with an example. */
+  example: string;
+  /** What a blank gives on a new sheet ("rolled 3d6", "10", "none"). */
+  blank: string;
   value: string;
 }
 
@@ -248,6 +256,8 @@ export function typedBack(value: unknown, field: Schema | undefined, at: Nesting
     return text === "-" ? "\\-" : text;
   }
   if (typeof value === "object") {
+    const words = at.lists > 0 && field?.safeParse ? writeReadable(value as Record<string, unknown>, field as ReadableSchema) : null;
+    if (words && !/[|\\]/.test(words)) return words;
     const keys = Object.keys(f?.def.shape ?? value);
     const inner = { lists: at.lists, active: [...at.active, ":"] };
     const parts = keys.map((k) => typedBack((value as Record<string, unknown>)[k], f?.def.shape?.[k], inner));
@@ -258,9 +268,27 @@ export function typedBack(value: unknown, field: Schema | undefined, at: Nesting
   return at.active.length ? escapeText(String(value), at.active) : String(value);
 }
 
-/** Every field of a sheet for a form, in the schema's order, with the current values (a new sheet: empty). */
-export function formFields(schema: z.ZodType, current: Record<string, unknown> = {}): FormField[] {
-  return Object.entries(shapeOf(schema)).map(([key, f]) => ({ key, hint: fieldHint(f), value: typedBack(current[key], f) }));
+/** What a blank field gives on a new sheet, from the schema: its default, or nothing. */
+function blankOf(schema: z.ZodType, key: string, field: Schema | undefined): string {
+  const d = schema.safeParse({});
+  const v = d.success ? (d.data as Record<string, unknown>)[key] : undefined;
+  if (v === undefined || (Array.isArray(v) && !v.length)) return isList(unwrap(field)?.def.type) ? "none" : "optional";
+  return typedBack(v, field) || "none";
+}
+
+/**
+ * Every field of a sheet's form in the system's order, labelled in its words (`words`), with the current values
+ * (a new sheet: empty). A schema field the words leave out is on the form only when the sheet has it set.
+ */
+export function formFields(schema: z.ZodType, words: SheetFormWords, current: Record<string, unknown> = {}): FormField[] {
+  const shape = shapeOf(schema);
+  const listed = Object.keys(words).filter((k) => k in shape);
+  const extra = Object.keys(shape).filter((k) => !(k in words) && typedBack(current[k], shape[k]) !== "");
+  return [...listed, ...extra].map((key) => {
+    const f = shape[key];
+    const w = words[key];
+    return { key, label: w?.label ?? key, example: w?.example ?? fieldHint(f), blank: w?.blank ?? blankOf(schema, key, f), value: typedBack(current[key], f) };
+  });
 }
 
 /** Values typed in a form, by field key: blank ones are left out (unchanged), the rest read as the key=value syntax reads them. */
