@@ -54,6 +54,9 @@ export function typedIn(i: ModalSubmitInteraction, fields: FormField[], step: nu
   return out;
 }
 
+/** A label's first words, for a step's button: "Armour Class (descending)" → "Armour Class", "Armour worn: none, …" → "Armour worn". */
+const short = (label: string): string => label.replace(/\s*\(.*?\)/g, "").replace(/:.*$/, "").trim() || label;
+
 /** A button per step (its fields named) and Done, for the sheet's owner or a referee. */
 export function stepButtons(characterId: string, fields: FormField[], done: number): ActionRowBuilder<ButtonBuilder>[] {
   const steps = stepsOf(fields);
@@ -61,7 +64,7 @@ export function stepButtons(characterId: string, fields: FormField[], done: numb
   const buttons: ButtonBuilder[] = [];
   for (let n = 1; n <= steps; n++) {
     const fs = fieldsOf(fields, n);
-    const label = clip(`${n}/${steps}: ${fs[0]!.label}–${fs[fs.length - 1]!.label}`, 80);
+    const label = clip(`${n}/${steps}: ${short(fs[0]!.label)}–${short(fs[fs.length - 1]!.label)}`, 80);
     buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "step", characterId, step: n })).setLabel(label).setStyle(n === done + 1 ? ButtonStyle.Primary : ButtonStyle.Secondary));
   }
   buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "done", characterId })).setLabel("Done").setStyle(ButtonStyle.Success));

@@ -13,14 +13,24 @@
  */
 import { UserError } from "./errors.js";
 
-type Def = { type: string; innerType?: Schema; in?: Schema; element?: Schema; items?: Schema[]; shape?: Record<string, Schema>; entries?: Record<string, string>; defaultValue?: unknown };
+type Def = {
+  type: string;
+  innerType?: Schema;
+  in?: Schema;
+  element?: Schema;
+  items?: Schema[];
+  shape?: Record<string, Schema>;
+  entries?: Record<string, string>;
+  defaultValue?: unknown;
+};
 export type Schema = { def: Def; safeParse?: (v: unknown) => { success: boolean; data?: unknown } };
 
 export function unwrapDef(s: Schema | undefined): Schema | undefined {
   let cur = s;
   for (let i = 0; cur && i < 10; i++) {
     const d = cur.def;
-    if (d.type === "optional" || d.type === "default" || d.type === "nullable" || d.type === "prefault" || d.type === "readonly" || d.type === "catch") cur = d.innerType;
+    if (d.type === "optional" || d.type === "default" || d.type === "nullable" || d.type === "prefault" || d.type === "readonly" || d.type === "catch")
+      cur = d.innerType;
     else if (d.type === "pipe") cur = d.in;
     else return cur;
   }
@@ -58,7 +68,13 @@ export function isReadable(text: string): boolean {
 }
 
 /** What one word of an item sets, or null when it is not a value the item knows. */
-function wordSets(word: string, next: string | undefined, shape: Record<string, Schema>, keys: string[], got: Record<string, unknown>): { key: string; value: unknown; used: number } | null {
+function wordSets(
+  word: string,
+  next: string | undefined,
+  shape: Record<string, Schema>,
+  keys: string[],
+  got: Record<string, unknown>,
+): { key: string; value: unknown; used: number } | null {
   const w = word.toLowerCase();
   if (DICE.test(word)) {
     const key = keys.slice(1).find((k) => typeOf(shape[k]) === "string" && got[k] === undefined);

@@ -108,14 +108,14 @@ function coerce(raw: string, field: Schema | undefined, at: Nesting = TOP): unkn
   return text;
 }
 
-/** Splits `a=1, b="two words" c=3` into pairs. */
-export function splitPairs(text: string): [string, string][] {
-  const out: [string, string][] = [];
-  const re = /([A-Za-z][\w.]*)\s*[=:]\s*("([^"]*)"|[^,;\n\s]+(?:\s+(?![A-Za-z][\w.]*\s*[=:])[^,;\n\s=]+)*)/g;
+/** Splits `a=1, b="two words" c=3` into pairs, each with the `=` or `:` it was written with. */
+export function splitPairs(text: string): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  const re = /([A-Za-z][\w.]*)\s*([=:])\s*("([^"]*)"|[^,;\n\s]+(?:\s+(?![A-Za-z][\w.]*\s*[=:])[^,;\n\s=]+)*)/g;
   let m: RegExpExecArray | null;
   let consumed = "";
   while ((m = re.exec(text))) {
-    out.push([m[1]!, m[3] ?? m[2]!]);
+    out.push([m[1]!, m[4] ?? m[3]!, m[2]!]);
     consumed += m[0];
   }
   const leftover = text.replace(re, "").replace(/[\s,;]+/g, "");
@@ -137,11 +137,19 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
   const shape = shapeOf(schema);
   const keys = Object.keys(shape);
   const out: Record<string, unknown> = {};
-  for (const [rawKey, value] of splitPairs(t)) {
+  let before: { key: string; value: string } | null = null;
+  for (const [rawKey, value, sep] of splitPairs(t)) {
     const k = rawKey.toLowerCase();
     const exact = keys.find((x) => x.toLowerCase() === k);
     const byPrefix = keys.filter((x) => x.toLowerCase().startsWith(k));
     const key = exact ?? (byPrefix.length === 1 ? byPrefix[0] : undefined);
+    if (!key && sep === ":" && before) {
+      // `weapons=battle axe:1d8`: the word before the ":" was read as a field's name.
+      throw new UserError(
+        `"${rawKey}" is not a field of this system's sheet: after a space, "${rawKey}:" starts a new field, so ${before.key} stopped at "${before.value}". ` +
+          `Write the item in words, without ":" (\`${before.key}=${before.value} ${rawKey} ${value.replace(/:+/g, " ").trim()}\`), or put the whole value in quotes (\`${before.key}="${before.value} ${rawKey}:${value}"\`).`,
+      );
+    }
     if (!key) {
       // "st" begins several fields; "strr" is a slip for one: name those, else every field.
       const near = byPrefix.length > 1 ? byPrefix : nearestNames(rawKey, keys);
@@ -149,6 +157,7 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
       throw new UserError(`"${rawKey}" is not a field of this system's sheet: ${hint}`);
     }
     out[key] = coerce(value, shape[key]);
+    before = { key, value };
   }
   return out;
 }
@@ -278,12 +287,22 @@ function blankOf(schema: z.ZodType, key: string, field: Schema | undefined): str
 
 /**
  * Every field of a sheet's form in the system's order, labelled in its words (`words`), with the current values
- * (a new sheet: empty). A schema field the words leave out is on the form only when the sheet has it set.
+ * (a new sheet: empty). A schema field the words leave out is on the form only when the sheet has it set (not its default).
  */
 export function formFields(schema: z.ZodType, words: SheetFormWords, current: Record<string, unknown> = {}): FormField[] {
   const shape = shapeOf(schema);
   const listed = Object.keys(words).filter((k) => k in shape);
-  const extra = Object.keys(shape).filter((k) => !(k in words) && typedBack(current[k], shape[k]) !== "");
+  const d = schema.safeParse({});
+  const dflt = (d.success ? d.data : {}) as Record<string, unknown>;
+  const editing = Object.keys(current).length > 0;
+  const extra = Object.keys(shape).filter((k) => editing && !(k in words) && typedBack(current[k], shape[k]) !== typedBack(dflt[k], shape[k]));
+  // A default derived from other fields (a monster's BtH from its level) may differ from the sheet's: that field too.
+  if (editing) {
+    const shown = [...listed, ...extra];
+    const back = schema.safeParse(readFormValues(Object.fromEntries(shown.map((k) => [k, typedBack(current[k], shape[k])])), schema));
+    const data = (back.success ? back.data : {}) as Record<string, unknown>;
+    for (const k of Object.keys(shape)) if (!shown.includes(k) && typedBack(data[k], shape[k]) !== typedBack(current[k], shape[k])) extra.push(k);
+  }
   return [...listed, ...extra].map((key) => {
     const f = shape[key];
     const w = words[key];

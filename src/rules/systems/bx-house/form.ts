@@ -5,7 +5,7 @@ import { bxForm } from "../bx/form.js";
 export const houseForm: SheetFormWords = {
   ...bxForm,
   class: { label: "Class", example: "e.g. fighter, ranger, barbarian, paladin, pirate, thief, cleric" },
-  classGroup: { label: "Class group for bonuses: fighter, thief, other", example: "e.g. fighter", blank: "from the class" },
+  classGroup: { label: "Class group: fighter, thief or other", example: "e.g. fighter", blank: "from the class" },
   acIncludesDex: { label: "AC already counts the DEX bonus", example: "yes or no" },
   attacksPerRound: { label: "Melee attacks per round", example: "e.g. 1" },
   swashbuckler: { label: "Swashbuckler (DEX instead of STR)", example: "yes or no" },
