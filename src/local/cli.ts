@@ -54,7 +54,7 @@ export async function runLine(line: string, ctx: Ctx): Promise<string> {
     return call("POST", "/modal", { values, user: ctx.user });
   }
   if (verb === "messages" || verb === "--messages") {
-    return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}`);
+    return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}&user=${encodeURIComponent(ctx.user)}`);
   }
   if (verb === "commands") return call("GET", "/commands");
   if (verb === "say" || verb === "--say") return call("POST", "/say", { content: line.trim().replace(/^\S+\s*/, ""), user: ctx.user, channel: ctx.channel });

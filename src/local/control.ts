@@ -14,7 +14,7 @@
 // address and this port, and a POST is JSON, so a web page in the developer's browser cannot.
 import { foreignRefusal, mediaType } from "./guard.js";
 import { parseCommandLine } from "./line.js";
-import { renderMessageText, type Names } from "./render.js";
+import { renderMessageText, type Names, type PressAs } from "./render.js";
 import { visibleTo } from "./page.js";
 import type { LocalDiscord } from "./server.js";
 import type { Json, JsonObject, Reply, StoredMessage } from "./types.js";
@@ -40,10 +40,30 @@ export function controlRefusal(method: string, headers: { host?: string; origin?
 
 const str = (v: Json | undefined, fallback: string): string => (typeof v === "string" && v.trim() ? v.trim() : fallback);
 
-/** The text a playground prints for a reply: the message, then each follow-up. */
-export function renderReplyText(reply: Reply, names?: Names): string {
-  if (reply.modal) return `[modal "${String(reply.modal.title ?? "")}" (${String(reply.modal.custom_id ?? "")})]`;
-  return [reply.message, ...reply.followUps].map((m) => renderMessageText(m, names)).join("\n\n");
+/** A word for a shell: quoted when it holds more than letters, digits and `:=.-/+@,`. */
+const shellWord = (w: string) => (/^[\w:.\-/=+@,]+$/.test(w) ? w : `"${w.replace(/(["\\$`])/g, "\\$1")}"`);
+
+/**
+ * A form as text: its title, each field (its id, label, what it takes, its value) and the command that fills it in,
+ * ready to paste: `npm run local -- --modal class=fighter level=1 …`.
+ */
+export function renderModalText(modal: JsonObject, as: PressAs = {}): string {
+  type Input = { custom_id?: string; label?: string; placeholder?: string; value?: string };
+  const inputs = ((modal.components ?? []) as { components?: Input[] }[]).flatMap((row) => row.components ?? []).filter((c) => typeof c.custom_id === "string");
+  const lines = [`[form "${String(modal.title ?? "")}"]`];
+  for (const c of inputs) lines.push(`  ${c.custom_id} — ${c.label ?? c.custom_id}${c.value ? ` (now: ${c.value})` : ""}${c.placeholder ? `: ${c.placeholder}` : ""}`);
+  // An example for each field: its value, else the placeholder's "e.g." (its first item), else "…".
+  const example = (c: Input) => c.value || /e\.g\. ([^,·(|]+)/.exec(c.placeholder ?? "")?.[1]?.trim() || "…";
+  const user = as.user && as.user !== "referee" ? ` --user ${shellWord(as.user)}` : "";
+  lines.push(`Fill it in (fields left out stay blank; a value with spaces in quotes):`);
+  lines.push(`  npm run local --${user} --modal ${inputs.map((c) => `${c.custom_id}=${shellWord(example(c))}`).join(" ")}`);
+  return lines.join("\n");
+}
+
+/** The text a playground prints for a reply: the message, then each follow-up (or the form it opened). */
+export function renderReplyText(reply: Reply, names?: Names, as?: PressAs): string {
+  if (reply.modal) return renderModalText(reply.modal, as);
+  return [reply.message, ...reply.followUps].map((m) => renderMessageText(m, names, as)).join("\n\n");
 }
 
 /** Members and channels by name, as Discord shows mentions (nickname, else username). */
@@ -99,7 +119,11 @@ async function acting(local: LocalDiscord, channelId: string | undefined, userId
   }
   const created = fresh();
   const names = namesOf(local);
-  const text = [renderReplyText(reply, names), ...created.map((m) => renderMessageText(m, names))].join("\n\n");
+  const as = { user: local.world.users.get(userId)?.username };
+  // Each message once, as it stands now (a board the reply posted and then edited is one message).
+  const seen = new Set<string>();
+  const shown = [...(reply.modal ? [] : [reply.message, ...reply.followUps]), ...created].filter((m) => !seen.has(m.id) && seen.add(m.id)).map((m) => local.messages.get(m.id) ?? m);
+  const text = [...(reply.modal ? [renderModalText(reply.modal, as)] : []), ...shown.map((m) => renderMessageText(m, names, as))].join("\n\n");
   return { status: 200, body: { reply, created, text } };
 }
 
@@ -163,7 +187,9 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
       const viewer = as ? (local.world.findUserByName(as)?.id ?? as) : null;
       const messages = local.channelMessages(channelId).filter((m) => viewer === null || visibleTo(m, viewer)).slice(-limit);
       const names = namesOf(local);
-      return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names)).join("\n\n") } };
+      // The press commands are for the user the CLI runs as (`user`), else the one the channel is seen as.
+      const press = { user: query.get("user") ?? as ?? undefined };
+      return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names, press)).join("\n\n") } };
     }
     if (method === "GET" && path === "/_local/commands") {
       const commands = local.visibleCommands(guildOf(local));
