@@ -103,7 +103,7 @@ export function channelNamed(local: LocalDiscord, name: string): string {
 
 /**
  * Runs `act` and answers with the reply, its text, and the channel messages it created besides
- * (e.g. the round's new board after a press), waiting until none has come for 150 ms (at most 2 s).
+ * (e.g. the round's new board after a press), waiting until none has come or changed for 150 ms (at most 2 s).
  */
 async function acting(local: LocalDiscord, channelId: string | undefined, userId: string, act: () => Promise<Reply>): Promise<ControlAnswer> {
   const before = new Set(local.messages.keys());
@@ -111,10 +111,12 @@ async function acting(local: LocalDiscord, channelId: string | undefined, userId
   const channel = channelId ?? reply.message.channel_id;
   const own = new Set([reply.message.id, ...reply.followUps.map((m) => m.id)]);
   const fresh = (): StoredMessage[] => [...local.messages.values()].filter((m) => m.channel_id === channel && !before.has(m.id) && !own.has(m.id) && !m.deleted && visibleTo(m, userId));
+  // Settled when nothing new came and nothing shown changed (a board posted, then filled in with its buttons).
+  const state = () => [...own, ...fresh().map((m) => m.id)].map((id) => { const m = local.messages.get(id); return m ? `${id}:${m.edited_timestamp ?? ""}:${m.components.length}` : id; }).join(",");
   const until = Date.now() + 2000;
-  let count = -1;
-  while (Date.now() < until && fresh().length !== count) {
-    count = fresh().length;
+  let last = "";
+  while (Date.now() < until && state() !== last) {
+    last = state();
     await new Promise((r) => setTimeout(r, 150));
   }
   const created = fresh();

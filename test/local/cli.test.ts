@@ -36,7 +36,7 @@ describe("the CLI", () => {
     expect(out).not.toMatch(/\*\*|`/);
     expect(out).toContain("┃ Party: Tamsin, Wren · Foes: Goblin 1, Goblin 2, Goblin 3");
     const id = /\[message (\d+)\]\n┃ == Encounter 1 — before initiative ==/.exec(out)![1]!;
-    expect(out).toMatch(new RegExp(`Press:\\n  Cast a spell: npm run local -- --user alice --press ${id} declare:\\w+:0:spell\\n`));
+    expect(out).toMatch(new RegExp(`Press:\\n  Cast a spell: npm run local -- --user alice --press ${id} declare:\\S+:0:spell\\n`));
     board = new RegExp(`Roll initiative ▶: (npm run local -- --user alice --press ${id} next:\\S+)`).exec(out)![1]!;
   });
 
@@ -74,5 +74,23 @@ describe("markup as plain text", () => {
     expect(plainMarkup("**Hit!** `1d8*2` = 5, *alice pressed Next:* __now__")).toBe("Hit! 1d8*2 = 5, alice pressed Next: now");
     expect(plainMarkup("## Round 2\n```\na **b**\n```")).toBe("Round 2\na **b**");
     expect(plainMarkup("2 * 3 and 4 * 5")).toBe("2 * 3 and 4 * 5");
+  });
+});
+
+describe("Tab at the prompt", () => {
+  it("completes commands, subcommands, options and choices from the registered commands, and asks the bot for an autocomplete's", async () => {
+    const { completer } = await import("../../src/local/cli.js");
+    const tab = completer({ user: "bob", channel: "cli" });
+    expect(await tab("/enc")).toEqual([["/encounter"], "/enc"]);
+    expect((await tab("/campaign st"))[0]).toContain("start");
+    expect(await tab("/campaign start sys")).toEqual([["system:"], "sys"]);
+    expect(await tab("/campaign start system:bx")).toEqual([["system:bx", "system:bx-house"], "system:bx"]);
+    const [rest] = await tab("/roll dice:1d20 ");
+    expect(rest).not.toContain("dice:");
+    expect(rest).toContain("reason:");
+    expect(await tab("/encounter start surprise:t")).toEqual([["surprise:true"], "surprise:t"]);
+    // The bot's autocomplete: this channel's characters (Wren, Tamsin and Zed above).
+    const [names] = await tab("/character show name:");
+    expect(names).toEqual(expect.arrayContaining(["name:Wren", "name:Tamsin", "name:Zed"]));
   });
 });
