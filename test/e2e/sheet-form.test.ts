@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startE2E, buttons, text, type E2E } from "../helpers/e2e.js";
 import type { Reply } from "../../src/local/types.js";
+import { SYSTEM_IDS } from "../../src/rules/systems/index.js";
 
 let h: E2E;
 beforeAll(async () => {
@@ -198,4 +199,25 @@ describe("a new sheet's blanks, rolled and said", () => {
     expect(said).not.toMatch(/Strength \d+: rolled/);
     expect(said).toMatch(/Filled by the rules: dex, con, cha, hp/);
   });
+});
+
+// Issue 44, point 4: every system's form, as Discord shows it, in that system's words.
+describe("each system's character form", () => {
+  for (const id of SYSTEM_IDS) {
+    it(`${id}: labels in the system's words, no "blank: unchanged" on a new character, a valid modal`, async () => {
+      const channelId = h.local.createChannel(h.guildId, `form-${id}`).id;
+      await h.cmd("referee", "campaign start", { system: id }, { channelId });
+      const open = await h.cmd("bob", "character create", { name: "Ivo" }, { channelId });
+      expect(open.callbackType).toBe(9);
+      const fields = Object.entries(labelled(open));
+      expect(fields).toHaveLength(5);
+      for (const [key, f] of fields) {
+        expect(f.label).not.toBe(key);
+        expect(f.label).not.toMatch(/^[A-Z]{4,}$|\b[a-z]+[A-Z]/);
+        expect(f.placeholder).toMatch(/^.+ · blank: .+$/);
+        expect(f.placeholder).not.toMatch(/unchanged/);
+      }
+      expect(h.local.validationErrors).toEqual([]);
+    });
+  }
 });
