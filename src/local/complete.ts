@@ -20,7 +20,11 @@ const quoteIfSpaced = (v: string) => (/\s/.test(v) ? `"${v.replace(/"/g, '\\"')}
  * What Tab offers at the end of `line`: the candidates, each replacing the last word, and that word
  * (node:readline's completer answer). `ask(line, option)` gives an autocomplete option's choices.
  */
-export async function complete(line: string, commands: StoredCommand[], ask?: (line: string, option: string) => Promise<string[]>): Promise<[string[], string]> {
+export async function complete(
+  line: string,
+  commands: StoredCommand[],
+  ask?: (line: string, option: string) => Promise<string[]>,
+): Promise<[string[], string]> {
   const words = line.split(/\s+/);
   const word = words[words.length - 1] ?? "";
   const starts = (xs: string[]) => xs.filter((x) => x.startsWith(word));
@@ -51,7 +55,21 @@ export async function complete(line: string, commands: StoredCommand[], ask?: (l
   else if (def.type === 5) values = ["true", "false"];
   else if (def.autocomplete && ask) values = await ask(line, def.name).catch(() => []);
   const offered = values.map((v) => `${def.name}:${quoteIfSpaced(v)}`);
-  const partial = word.slice(colon + 1).replace(/^"/, "").toLowerCase();
+  const partial = word
+    .slice(colon + 1)
+    .replace(/^"/, "")
+    .toLowerCase();
   // An autocomplete's choices already match what was typed (the bot filtered them); fixed ones are filtered here.
-  return [def.autocomplete ? offered : offered.filter((o) => o.slice(colon + 1).replace(/^"/, "").toLowerCase().startsWith(partial)), word];
+  return [
+    def.autocomplete
+      ? offered
+      : offered.filter((o) =>
+          o
+            .slice(colon + 1)
+            .replace(/^"/, "")
+            .toLowerCase()
+            .startsWith(partial),
+        ),
+    word,
+  ];
 }

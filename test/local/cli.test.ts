@@ -64,7 +64,7 @@ describe("the CLI", () => {
     expect(made).toContain("┃ == Created: Zed ==");
     expect(made).toContain("┃ Abilities: STR 13 · INT 9 · WIS 10 ·");
     // The sheet's step buttons come with their press commands too.
-    expect(made).toMatch(/  2\/5: Dexterity–Armour worn: npm run local -- --user bob --press \d+ character:form:\S+:2\n/);
+    expect(made).toMatch(/ {2}2\/5: Dexterity–Armour worn: npm run local -- --user bob --press \d+ character:form:\S+:2\n/);
   });
 });
 
