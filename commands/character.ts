@@ -2,7 +2,7 @@ import { SlashCommandBuilder } from "discord.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
-import { appliedWords, characterEmbed, characterListEmbed } from "../src/discord/embeds/character.js";
+import { appliedWords, characterEmbed, characterListEmbed, filledLines } from "../src/discord/embeds/character.js";
 import { openCreateForm, openEditForm, pressForm, submitForm } from "../src/discord/sheetform.js";
 import { ruleEmbed } from "../src/discord/embeds/rules.js";
 import { awardCharacterXp } from "../src/play/characters/xp.js";
@@ -64,7 +64,7 @@ export const command: CommandModule = {
         // Nothing typed and nothing the text rolls: the short form, not a dead end.
         if (!i.options.getString("sheet") && (!roll || !(await rollsSheets(s, actor)))) return openCreateForm(i, s, i.options.getString("name", true), i.options.getUser("owner")?.id ?? null);
         const v = await createCharacter(s, actor, { name: i.options.getString("name", true), sheet: i.options.getString("sheet"), ownerId: i.options.getUser("owner")?.id ?? null, roll });
-        return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`), ...(v.filled ? [ruleEmbed(v.filled)] : [])] });
+        return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`, filledLines(v)), ...(v.filled ? [ruleEmbed(v.filled)] : [])] });
       }
       case "show":
         return respond(i, { embeds: [characterEmbed(await showCharacter(s, actor, i.options.getString("name")))] });

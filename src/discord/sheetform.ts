@@ -16,20 +16,23 @@ import { cleanText } from "./input.js";
 import { clip } from "./embeds/style.js";
 import { actorOf } from "./actor.js";
 import { respond } from "./respond.js";
-import { appliedWords, characterEmbed } from "./embeds/character.js";
+import { appliedWords, characterEmbed, filledLines } from "./embeds/character.js";
 
 export const PER_STEP = 5;
 
 export const stepsOf = (fields: FormField[]): number => Math.max(1, Math.ceil(fields.length / PER_STEP));
 export const fieldsOf = (fields: FormField[], step: number): FormField[] => fields.slice((step - 1) * PER_STEP, step * PER_STEP);
 
-/** The modal of one step: `customId` says what its submit does. */
-export function sheetModal(customId: string, title: string, fields: FormField[], step: number): ModalBuilder {
+/** What a field's placeholder says: what to type, and what a blank gives (a new sheet) or keeps (an edit). */
+export const placeholderOf = (f: FormField, fresh: boolean): string => clip(`${f.example} · blank: ${fresh ? f.blank : "unchanged"}`, 100);
+
+/** The modal of one step: `customId` says what its submit does; `fresh` for a new sheet's. */
+export function sheetModal(customId: string, title: string, fields: FormField[], step: number, fresh = false): ModalBuilder {
   const steps = stepsOf(fields);
   const suffix = ` (${step}/${steps})`;
   const modal = new ModalBuilder().setCustomId(customId).setTitle(clip(title, 45 - suffix.length) + suffix);
   for (const f of fieldsOf(fields, step)) {
-    const input = new TextInputBuilder().setCustomId(f.key).setLabel(clip(f.key, 45)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(4000).setPlaceholder(clip(`${f.hint} · blank: unchanged`, 100));
+    const input = new TextInputBuilder().setCustomId(f.key).setLabel(clip(f.label, 45)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(4000).setPlaceholder(placeholderOf(f, fresh));
     if (f.value) input.setValue(clip(f.value, 4000));
     modal.addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
   }
@@ -51,6 +54,9 @@ export function typedIn(i: ModalSubmitInteraction, fields: FormField[], step: nu
   return out;
 }
 
+/** A label's first words, for a step's button: "Armour Class (descending)" → "Armour Class", "Armour worn: none, …" → "Armour worn". */
+const short = (label: string): string => label.replace(/\s*\(.*?\)/g, "").replace(/:.*$/, "").trim() || label;
+
 /** A button per step (its fields named) and Done, for the sheet's owner or a referee. */
 export function stepButtons(characterId: string, fields: FormField[], done: number): ActionRowBuilder<ButtonBuilder>[] {
   const steps = stepsOf(fields);
@@ -58,7 +64,7 @@ export function stepButtons(characterId: string, fields: FormField[], done: numb
   const buttons: ButtonBuilder[] = [];
   for (let n = 1; n <= steps; n++) {
     const fs = fieldsOf(fields, n);
-    const label = clip(`${n}/${steps}: ${fs[0]!.key}–${fs[fs.length - 1]!.key}`, 80);
+    const label = clip(`${n}/${steps}: ${short(fs[0]!.label)}–${short(fs[fs.length - 1]!.label)}`, 80);
     buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "step", characterId, step: n })).setLabel(label).setStyle(n === done + 1 ? ButtonStyle.Primary : ButtonStyle.Secondary));
   }
   buttons.push(new ButtonBuilder().setCustomId(ids.sheetForm.build({ kind: "done", characterId })).setLabel("Done").setStyle(ButtonStyle.Success));
@@ -76,7 +82,7 @@ export function stepButtons(characterId: string, fields: FormField[], done: numb
 export async function openCreateForm(i: ChatInputCommandInteraction, s: Services, name: string, ownerId: string | null): Promise<void> {
   const f = await sheetForm(s, actorOf(i));
   const draftId = await openDraft(s, actorOf(i), { name, ownerId });
-  await i.showModal(sheetModal(ids.sheetForm.build({ kind: "new", draftId }), `${name.trim()}: ${f.system}`, f.fields, 1));
+  await i.showModal(sheetModal(ids.sheetForm.build({ kind: "new", draftId }), `${name.trim()}: ${f.system}`, f.fields, 1, true));
 }
 
 /** /character edit without `sheet` (or a step's button): that step's modal with the sheet's current values. */
@@ -96,7 +102,7 @@ export async function submitForm(i: ModalSubmitInteraction, s: Services): Promis
     const blank = await sheetForm(s, actor);
     const v = await createFromDraft(s, actor, id.draftId, typedIn(i, blank.fields, 1));
     const f = await sheetForm(s, actor, v.character.id);
-    return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`)], components: stepButtons(v.character.id, f.fields, 1) });
+    return respond(i, { embeds: [characterEmbed(v, `Created: ${v.character.name}`, filledLines(v))], components: stepButtons(v.character.id, f.fields, 1) });
   }
   const { characterId, step } = id;
   const before = await sheetForm(s, actor, characterId);

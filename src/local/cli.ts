@@ -5,17 +5,23 @@
 //   npx tsx src/local/cli.ts --messages [channel]          show a channel
 //   npx tsx src/local/cli.ts --say <text…>                 write a message as the user
 //   npx tsx src/local/cli.ts --menu <messageId> <name…>    a message command ("Roll dice in this message")
-//   npx tsx src/local/cli.ts                               REPL: type command lines,
+//   npx tsx src/local/cli.ts                               REPL (Tab completes commands, options and choices): type command lines,
 //        "press <messageId> <customId>", "modal field=value …", "messages [channel]", "say <text>", "menu <messageId> <name>", "as <user>", "in <channel>"
 // Options: --user <name> (default referee), --channel <name> (default table).
 // Port: LOCAL_DISCORD_PORT (default 8787).
 import { createInterface } from "node:readline/promises";
 import { fileURLToPath } from "node:url";
 import { tokenize } from "./line.js";
+import { complete } from "./complete.js";
+import type { StoredCommand } from "./types.js";
 
 const base = () => `http://127.0.0.1:${process.env.LOCAL_DISCORD_PORT ?? 8787}/_local`;
 
 async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<string> {
+  return String((await callJson(method, path, body)).text ?? "");
+}
+
+async function callJson(method: "GET" | "POST", path: string, body?: unknown): Promise<Record<string, unknown>> {
   let res: Response;
   try {
     res = await fetch(base() + path, {
@@ -27,7 +33,24 @@ async function call(method: "GET" | "POST", path: string, body?: unknown): Promi
   }
   const data = (await res.json()) as { text?: string; error?: string; message?: string };
   if (!res.ok) throw new Error(data.error ?? data.message ?? `HTTP ${res.status}`);
-  return data.text ?? "";
+  return data;
+}
+
+/** The prompt's Tab: the local Discord's registered commands (asked once), and an autocomplete option's choices from the bot. */
+export function completer(ctx: Ctx): (line: string) => Promise<[string[], string]> {
+  let commands: StoredCommand[] | null = null;
+  const ask = async (line: string, focused: string) => {
+    const r = await callJson("POST", "/autocomplete", { line, focused, user: ctx.user, channel: ctx.channel });
+    return ((r.choices ?? []) as { value?: unknown }[]).map((c) => String(c.value));
+  };
+  return async (line) => {
+    try {
+      commands ??= ((await callJson("GET", "/commands")).commands ?? []) as StoredCommand[];
+      return await complete(line, commands, ask);
+    } catch {
+      return [[], line];
+    }
+  };
 }
 
 interface Ctx {
@@ -54,7 +77,7 @@ export async function runLine(line: string, ctx: Ctx): Promise<string> {
     return call("POST", "/modal", { values, user: ctx.user });
   }
   if (verb === "messages" || verb === "--messages") {
-    return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}`);
+    return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}&user=${encodeURIComponent(ctx.user)}`);
   }
   if (verb === "commands") return call("GET", "/commands");
   if (verb === "say" || verb === "--say") return call("POST", "/say", { content: line.trim().replace(/^\S+\s*/, ""), user: ctx.user, channel: ctx.channel });
@@ -82,7 +105,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(await runLine(rest.map((w) => (/\s/.test(w) && !/^\//.test(w) ? w.replace(/^([^=:\s]+[=:])?(.*)$/s, (_, k: string | undefined, v: string) => `${k ?? ""}"${v.replace(/"/g, '\\"')}"`) : w)).join(" "), ctx));
     return;
   }
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const rl = createInterface({ input: process.stdin, output: process.stdout, completer: completer(ctx) });
   rl.setPrompt(`${ctx.user}@#${ctx.channel}> `);
   rl.prompt();
   for await (const line of rl) {

@@ -16,7 +16,7 @@
 // address and this port, and a POST is JSON, so a web page in the developer's browser cannot.
 import { foreignRefusal, mediaType } from "./guard.js";
 import { parseCommandLine } from "./line.js";
-import { renderMessageText, type Names } from "./render.js";
+import { renderMessageText, type Names, type PressAs } from "./render.js";
 import { visibleTo } from "./page.js";
 import type { LocalDiscord } from "./server.js";
 import type { Json, JsonObject, Reply, StoredMessage } from "./types.js";
@@ -42,10 +42,30 @@ export function controlRefusal(method: string, headers: { host?: string | undefi
 
 const str = (v: Json | undefined, fallback: string): string => (typeof v === "string" && v.trim() ? v.trim() : fallback);
 
-/** The text a playground prints for a reply: the message, then each follow-up. */
-export function renderReplyText(reply: Reply, names?: Names): string {
-  if (reply.modal) return `[modal "${String(reply.modal.title ?? "")}" (${String(reply.modal.custom_id ?? "")})]`;
-  return [reply.message, ...reply.followUps].map((m) => renderMessageText(m, names)).join("\n\n");
+/** A word for a shell: quoted when it holds more than letters, digits and `:=.-/+@,`. */
+const shellWord = (w: string) => (/^[\w:.\-/=+@,]+$/.test(w) ? w : `"${w.replace(/(["\\$`])/g, "\\$1")}"`);
+
+/**
+ * A form as text: its title, each field (its id, label, what it takes, its value) and the command that fills it in,
+ * ready to paste: `npm run local -- --modal class=fighter level=1 …`.
+ */
+export function renderModalText(modal: JsonObject, as: PressAs = {}): string {
+  type Input = { custom_id?: string; label?: string; placeholder?: string; value?: string };
+  const inputs = ((modal.components ?? []) as { components?: Input[] }[]).flatMap((row) => row.components ?? []).filter((c) => typeof c.custom_id === "string");
+  const lines = [`[form "${String(modal.title ?? "")}"]`];
+  for (const c of inputs) lines.push(`  ${c.custom_id} — ${c.label ?? c.custom_id}${c.value ? ` (now: ${c.value})` : ""}${c.placeholder ? `: ${c.placeholder}` : ""}`);
+  // An example for each field: its value, else the placeholder's "e.g." (its first item), else "…".
+  const example = (c: Input) => c.value || /e\.g\. ([^,·(|]+)/.exec(c.placeholder ?? "")?.[1]?.trim() || "…";
+  const user = as.user && as.user !== "referee" ? ` --user ${shellWord(as.user)}` : "";
+  lines.push(`Fill it in (fields left out stay blank; a value with spaces in quotes):`);
+  lines.push(`  npm run local --${user} --modal ${inputs.map((c) => `${c.custom_id}=${shellWord(example(c))}`).join(" ")}`);
+  return lines.join("\n");
+}
+
+/** The text a playground prints for a reply: the message, then each follow-up (or the form it opened). */
+export function renderReplyText(reply: Reply, names?: Names, as?: PressAs): string {
+  if (reply.modal) return renderModalText(reply.modal, as);
+  return [reply.message, ...reply.followUps].map((m) => renderMessageText(m, names, as)).join("\n\n");
 }
 
 /** Members and channels by name, as Discord shows mentions (nickname, else username). */
@@ -85,7 +105,7 @@ export function channelNamed(local: LocalDiscord, name: string): string {
 
 /**
  * Runs `act` and answers with the reply, its text, and the channel messages it created besides
- * (e.g. the round's new board after a press), waiting until none has come for 150 ms (at most 2 s).
+ * (e.g. the round's new board after a press), waiting until none has come or changed for 150 ms (at most 2 s).
  */
 async function acting(local: LocalDiscord, channelId: string | undefined, userId: string, act: () => Promise<Reply>): Promise<ControlAnswer> {
   const before = new Set(local.messages.keys());
@@ -93,15 +113,21 @@ async function acting(local: LocalDiscord, channelId: string | undefined, userId
   const channel = channelId ?? reply.message.channel_id;
   const own = new Set([reply.message.id, ...reply.followUps.map((m) => m.id)]);
   const fresh = (): StoredMessage[] => [...local.messages.values()].filter((m) => m.channel_id === channel && !before.has(m.id) && !own.has(m.id) && !m.deleted && visibleTo(m, userId));
+  // Settled when nothing new came and nothing shown changed (a board posted, then filled in with its buttons).
+  const state = () => [...own, ...fresh().map((m) => m.id)].map((id) => { const m = local.messages.get(id); return m ? `${id}:${m.edited_timestamp ?? ""}:${m.components.length}` : id; }).join(",");
   const until = Date.now() + 2000;
-  let count = -1;
-  while (Date.now() < until && fresh().length !== count) {
-    count = fresh().length;
+  let last = "";
+  while (Date.now() < until && state() !== last) {
+    last = state();
     await new Promise((r) => setTimeout(r, 150));
   }
   const created = fresh();
   const names = namesOf(local);
-  const text = [renderReplyText(reply, names), ...created.map((m) => renderMessageText(m, names))].join("\n\n");
+  const as = { user: local.world.users.get(userId)?.username };
+  // Each message once, as it stands now (a board the reply posted and then edited is one message).
+  const seen = new Set<string>();
+  const shown = [...(reply.modal ? [] : [reply.message, ...reply.followUps]), ...created].filter((m) => !seen.has(m.id) && seen.add(m.id)).map((m) => local.messages.get(m.id) ?? m);
+  const text = [...(reply.modal ? [renderModalText(reply.modal, as)] : []), ...shown.map((m) => renderMessageText(m, names, as))].join("\n\n");
   return { status: 200, body: { reply, created, text } };
 }
 
@@ -175,7 +201,9 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
       const viewer = as ? (local.world.findUserByName(as)?.id ?? as) : null;
       const messages = local.channelMessages(channelId).filter((m) => viewer === null || visibleTo(m, viewer)).slice(-limit);
       const names = namesOf(local);
-      return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names)).join("\n\n") } };
+      // The press commands are for the user the CLI runs as (`user`), else the one the channel is seen as.
+      const press = { user: query.get("user") ?? as ?? undefined };
+      return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names, press)).join("\n\n") } };
     }
     if (method === "GET" && path === "/_local/people") return { status: 200, body: await people(local, channelNamed(local, query.get("channel") ?? "table")) };
     if (method === "GET" && path === "/_local/commands") {

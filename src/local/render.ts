@@ -19,8 +19,55 @@ export function withNames(text: string, names?: Names): string {
     .replace(/<#(\d+)>/g, (m, id: string) => (names.channel(id) ? `#${names.channel(id)}` : m));
 }
 
-export function renderMessageText(message: StoredMessage, names?: Names): string {
-  return withNames(renderRaw(message), names);
+/**
+ * Discord's markup read as plain text, as the channel shows it: `**bold**`, `*italics*`, `__underline__` and `` `code` `` lose
+ * their marks, a code block its fences, a heading its `#`s. Text inside code keeps its own stars.
+ */
+export function plainMarkup(text: string): string {
+  return text
+    .split(/(```[\s\S]*?```|`[^`\n]+`)/)
+    .map((part, i) =>
+      i % 2
+        ? part.startsWith("```")
+          ? part.replace(/^```(?:[a-z]*\n)?/, "").replace(/\n?```$/, "")
+          : part.slice(1, -1)
+        : part
+            .replace(/\*\*([^*\n]+?)\*\*/g, "$1")
+            .replace(/__([^_\n]+?)__/g, "$1")
+            .replace(/(^|[^\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])/g, "$1$2")
+            .replace(/^#{1,3} +/gm, ""),
+    )
+    .join("");
+}
+
+/** How to press a message's buttons from a shell: one ready-to-paste line per enabled button. */
+export interface PressAs {
+  /** The user the lines press as (`--user`); the CLI's default user needs none. */
+  user?: string | undefined;
+}
+
+const shellWord = (w: string) => (/^[\w:.\-/=+@,]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
+
+/** `npm run local -- --press <messageId> <customId>` for each enabled button of the message, after its label. */
+export function pressLines(message: StoredMessage, as: PressAs = {}): string[] {
+  const user = as.user && as.user !== "referee" ? ` --user ${shellWord(as.user)}` : "";
+  const out: string[] = [];
+  const walk = (c: JsonObject): void => {
+    for (const x of list(c.components)) walk(o(x));
+    if (c.accessory) walk(o(c.accessory));
+    if (c.type === 2 && !c.url && c.disabled !== true && typeof c.custom_id === "string") {
+      const label = [str(o(c.emoji).name), str(c.label)].filter(Boolean).join(" ");
+      out.push(`  ${label}: npm run local --${user} --press ${message.id} ${shellWord(c.custom_id)}`);
+    }
+  };
+  for (const c of message.components) walk(o(c));
+  return out.length ? ["Press:", ...out] : [];
+}
+
+export function renderMessageText(message: StoredMessage, names?: Names, as?: PressAs): string {
+  const raw = renderRaw(message);
+  const press = as ? pressLines(message, as) : [];
+  return withNames([raw, ...press].join("\n"), names);
 }
 
 function renderRaw(message: StoredMessage): string {
@@ -30,7 +77,7 @@ function renderRaw(message: StoredMessage): string {
   if (message.edited_timestamp) tags.push("edited");
   if (message.deleted) tags.push("deleted");
   const lines = [`[${tags.join(" · ")}]`];
-  if (message.content) lines.push(message.content);
+  if (message.content) lines.push(plainMarkup(message.content));
   for (const e of message.embeds) lines.push(...renderEmbed(o(e)));
   for (const a of message.attachments) lines.push(`📎 ${a.filename}`);
   for (const c of message.components) lines.push(...renderComponent(o(c)));
@@ -43,14 +90,14 @@ function renderEmbed(e: JsonObject): string[] {
   const bar = (s: string) => s.split("\n").map((l) => `┃ ${l}`);
   const author = str(o(e.author).name);
   if (author) out.push(...bar(author));
-  if (e.title) out.push(...bar(`== ${str(e.title)} ==`));
-  if (e.description) out.push(...bar(str(e.description)));
+  if (e.title) out.push(...bar(`== ${plainMarkup(str(e.title))} ==`));
+  if (e.description) out.push(...bar(plainMarkup(str(e.description))));
   for (const f of list(e.fields)) {
     const field = o(f);
-    out.push(...bar(`${str(field.name)}: ${str(field.value)}`));
+    out.push(...bar(`${plainMarkup(str(field.name))}: ${plainMarkup(str(field.value))}`));
   }
   const footer = str(o(e.footer).text);
-  if (footer) out.push(...bar(`— ${footer}`));
+  if (footer) out.push(...bar(`— ${plainMarkup(footer)}`));
   return out;
 }
 

@@ -6,12 +6,14 @@
  * Errors name the field and say the allowed values.
  */
 import type { z } from "zod";
+import type { SheetFormWords } from "../rules/systems/types.js";
 import { UserError } from "./errors.js";
 import { nearestNames, orList } from "./nearest.js";
 import { plainObject } from "./codecs/codec.js";
+import { isReadable, readReadable, writeReadable, type Schema as ReadableSchema } from "./readable.js";
 
 type AnyDef = { type: string; innerType?: Schema; element?: Schema; shape?: Record<string, Schema>; in?: Schema; schema?: Schema };
-type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema> }>;
+type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema>; safeParse: (v: unknown) => { success: boolean; data?: unknown } }>;
 
 function unwrap(s: Schema | undefined): Schema | undefined {
   let cur = s;
@@ -85,6 +87,8 @@ function coerce(raw: string, field: Schema | undefined, at: Nesting = TOP): unkn
     return splitUnescaped(v, sep).map((item, i) => coerce(item, itemOf(f!, i), inner));
   }
   if (t === "object") {
+    // A list item in words (`spear 1d6 reach`), or by position (`spear:1d6:melee`).
+    if (at.lists > 0 && isReadable(v)) return readReadable(unescapeText(v), f!.def.shape ?? {});
     const keys = Object.keys(f!.def.shape ?? {});
     const obj: Record<string, unknown> = {};
     const inner = { lists: at.lists, active: [...at.active, ":"] };
@@ -104,13 +108,13 @@ function coerce(raw: string, field: Schema | undefined, at: Nesting = TOP): unkn
   return text;
 }
 
-/** Splits `a=1, b="two words" c=3` into pairs. */
-export function splitPairs(text: string): [string, string][] {
-  const out: [string, string][] = [];
-  const re = /([A-Za-z][\w.]*)\s*[=:]\s*("([^"]*)"|[^,;\n\s]+(?:\s+(?![A-Za-z][\w.]*\s*[=:])[^,;\n\s=]+)*)/g;
+/** Splits `a=1, b="two words" c=3` into pairs, each with the `=` or `:` it was written with. */
+export function splitPairs(text: string): [string, string, string][] {
+  const out: [string, string, string][] = [];
+  const re = /([A-Za-z][\w.]*)\s*([=:])\s*("([^"]*)"|[^,;\n\s]+(?:\s+(?![A-Za-z][\w.]*\s*[=:])[^,;\n\s=]+)*)/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text))) {
-    out.push([m[1]!, m[3] ?? m[2]!]);
+    out.push([m[1]!, m[4] ?? m[3]!, m[2]!]);
   }
   const leftover = text.replace(re, "").replace(/[\s,;]+/g, "");
   if (leftover) throw new UserError(`I could not read "${leftover.slice(0, 40)}" in the sheet: write it as key=value pairs, e.g. \`body=2 dexterity=1 hp=8\`.`);
@@ -131,11 +135,19 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
   const shape = shapeOf(schema);
   const keys = Object.keys(shape);
   const out: Record<string, unknown> = {};
-  for (const [rawKey, value] of splitPairs(t)) {
+  let before: { key: string; value: string } | null = null;
+  for (const [rawKey, value, sep] of splitPairs(t)) {
     const k = rawKey.toLowerCase();
     const exact = keys.find((x) => x.toLowerCase() === k);
     const byPrefix = keys.filter((x) => x.toLowerCase().startsWith(k));
     const key = exact ?? (byPrefix.length === 1 ? byPrefix[0] : undefined);
+    if (!key && sep === ":" && before) {
+      // `weapons=battle axe:1d8`: the word before the ":" was read as a field's name.
+      throw new UserError(
+        `"${rawKey}" is not a field of this system's sheet: after a space, "${rawKey}:" starts a new field, so ${before.key} stopped at "${before.value}". ` +
+          `Write the item in words, without ":" (\`${before.key}=${before.value} ${rawKey} ${value.replace(/:+/g, " ").trim()}\`), or put the whole value in quotes (\`${before.key}="${before.value} ${rawKey}:${value}"\`).`,
+      );
+    }
     if (!key) {
       // "st" begins several fields; "strr" is a slip for one: name those, else every field.
       const near = byPrefix.length > 1 ? byPrefix : nearestNames(rawKey, keys);
@@ -143,6 +155,7 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
       throw new UserError(`"${rawKey}" is not a field of this system's sheet: ${hint}`);
     }
     out[key] = coerce(value, shape[key]);
+    before = { key, value };
   }
   return out;
 }
@@ -196,10 +209,14 @@ export function sheetTemplate(schema: z.ZodType, max = 8): string {
     .join(" ");
 }
 
-/** One field of a sheet as a form shows it: its key, a hint of what it takes, and its current value typed back. */
+/** One field of a sheet as a form shows it: its key, its label and what to type in the system's words, and its current value typed back. */
 export interface FormField {
   key: string;
-  hint: string;
+  label: string;
+  /** What to type, with an example. */
+  example: string;
+  /** What a blank gives on a new sheet ("rolled 3d6", "10", "none"). */
+  blank: string;
   value: string;
 }
 
@@ -246,6 +263,8 @@ export function typedBack(value: unknown, field: Schema | undefined, at: Nesting
     return text === "-" ? "\\-" : text;
   }
   if (typeof value === "object") {
+    const words = at.lists > 0 && field?.safeParse ? writeReadable(value as Record<string, unknown>, field as ReadableSchema) : null;
+    if (words && !/[|\\]/.test(words)) return words;
     const keys = Object.keys(f?.def.shape ?? value);
     const inner = { lists: at.lists, active: [...at.active, ":"] };
     const parts = keys.map((k) => typedBack((value as Record<string, unknown>)[k], f?.def.shape?.[k], inner));
@@ -256,9 +275,37 @@ export function typedBack(value: unknown, field: Schema | undefined, at: Nesting
   return at.active.length ? escapeText(String(value), at.active) : String(value);
 }
 
-/** Every field of a sheet for a form, in the schema's order, with the current values (a new sheet: empty). */
-export function formFields(schema: z.ZodType, current: Record<string, unknown> = {}): FormField[] {
-  return Object.entries(shapeOf(schema)).map(([key, f]) => ({ key, hint: fieldHint(f), value: typedBack(current[key], f) }));
+/** What a blank field gives on a new sheet, from the schema: its default, or nothing. */
+function blankOf(schema: z.ZodType, key: string, field: Schema | undefined): string {
+  const d = schema.safeParse({});
+  const v = d.success ? (d.data as Record<string, unknown>)[key] : undefined;
+  if (v === undefined || (Array.isArray(v) && !v.length)) return isList(unwrap(field)?.def.type) ? "none" : "optional";
+  return typedBack(v, field) || "none";
+}
+
+/**
+ * Every field of a sheet's form in the system's order, labelled in its words (`words`), with the current values
+ * (a new sheet: empty). A schema field the words leave out is on the form only when the sheet has it set (not its default).
+ */
+export function formFields(schema: z.ZodType, words: SheetFormWords, current: Record<string, unknown> = {}): FormField[] {
+  const shape = shapeOf(schema);
+  const listed = Object.keys(words).filter((k) => k in shape);
+  const d = schema.safeParse({});
+  const dflt = (d.success ? d.data : {}) as Record<string, unknown>;
+  const editing = Object.keys(current).length > 0;
+  const extra = Object.keys(shape).filter((k) => editing && !(k in words) && typedBack(current[k], shape[k]) !== typedBack(dflt[k], shape[k]));
+  // A default derived from other fields (a monster's BtH from its level) may differ from the sheet's: that field too.
+  if (editing) {
+    const shown = [...listed, ...extra];
+    const back = schema.safeParse(readFormValues(Object.fromEntries(shown.map((k) => [k, typedBack(current[k], shape[k])])), schema));
+    const data = (back.success ? back.data : {}) as Record<string, unknown>;
+    for (const k of Object.keys(shape)) if (!shown.includes(k) && typedBack(data[k], shape[k]) !== typedBack(current[k], shape[k])) extra.push(k);
+  }
+  return [...listed, ...extra].map((key) => {
+    const f = shape[key];
+    const w = words[key];
+    return { key, label: w?.label ?? key, example: w?.example ?? fieldHint(f), blank: w?.blank ?? blankOf(schema, key, f), value: typedBack(current[key], f) };
+  });
 }
 
 /** Values typed in a form, by field key: blank ones are left out (unchanged), the rest read as the key=value syntax reads them. */

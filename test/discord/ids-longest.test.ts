@@ -76,7 +76,7 @@ describe("the longest custom id of each kind fits whole", () => {
   });
 
   it("the text inputs of the modals: every system's sheet fields, a declaration's detail, the wandering monsters", () => {
-    const keys = Object.values(SYSTEMS).flatMap((s) => formFields(s.sheet).map((f) => f.key));
+    const keys = Object.values(SYSTEMS).flatMap((s) => formFields(s.sheet, s.form).map((f) => f.key));
     for (const key of [...keys, "detail", "monsters"]) within(key);
   });
 });

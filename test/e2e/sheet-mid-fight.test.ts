@@ -53,7 +53,7 @@ describe("a sheet edited mid-fight", () => {
     const open = await h.cmd("alice", "character edit");
     expect(open.callbackType).toBe(9);
     const saved = await h.submit("alice", open.modal!.custom_id as string, { str: "16" });
-    expect(text(saved.message)).toMatch(/^Updated: Ana \(step 1 of 6\)/);
+    expect(text(saved.message)).toMatch(/^Updated: Ana \(step 1 of 5\)/);
     expect(text(saved.message)).toContain("Also applied to the running fight (Goblin ambush): Abilities, STR modifier; hit points and marks stay as the fight has them.");
     expect(JSON.parse((await combatant("Ana")).sheet)).toMatchObject({ str: 16 });
   });

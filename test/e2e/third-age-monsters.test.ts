@@ -119,7 +119,7 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     expect(await db().character.count({ where: { name: "Brom" } })).toBe(0);
     // Nothing typed: the short form opens instead.
     const form = await h.cmd("bob", "character create", { name: "Brom", roll: true });
-    expect(form.modal?.title).toBe("Brom: The Third Age (1/5)");
+    expect(form.modal?.title).toBe("Brom: The Third Age (1/4)");
     expect(h.local.validationErrors).toEqual([]);
   });
 

@@ -10,7 +10,7 @@ import { bxSheetSchema } from "../../src/rules/systems/bx/sheet.js";
 import { validSheet } from "../helpers/sheet-arbitrary.js";
 
 function roundTrip(schema: Parameters<typeof formFields>[0], sheet: Record<string, unknown>): unknown {
-  const values = Object.fromEntries(formFields(schema, sheet).map((f) => [f.key, f.value]));
+  const values = Object.fromEntries(formFields(schema, {}, sheet).map((f) => [f.key, f.value]));
   return validateSheet(schema, readFormValues(values, schema));
 }
 
@@ -20,7 +20,7 @@ describe("the sheet form's text reads back what it writes", () => {
       class: "fighter",
       weapons: [{ name: "longbow", damage: "1d6", kind: "missile", ranges: [70, 140, 210], tags: ["bow", "great bow"] }, { name: "sword: +1|spare", damage: "1d8" }],
     }) as Record<string, unknown>;
-    const weapons = formFields(bxSheetSchema, sheet).find((f) => f.key === "weapons")!;
+    const weapons = formFields(bxSheetSchema, {}, sheet).find((f) => f.key === "weapons")!;
     expect(weapons.value).toBe("longbow:1d6:missile:no:no:0:no:70/140/210:bow/great bow:yes|sword\\: +1\\|spare:1d8:melee:no:no:0:no:::yes");
     expect(roundTrip(bxSheetSchema, sheet)).toEqual(sheet);
   });

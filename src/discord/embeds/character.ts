@@ -24,6 +24,11 @@ export function characterEmbed(v: CharacterView, title?: string, lines: string[]
   return e;
 }
 
+/** Each value the rules rolled or derived for a new sheet, as the sheet's form names it: "Hit points 6: rolled 1d8 [6] (fighter)". */
+export function filledLines(v: CharacterView & { said?: Record<string, string> }): string[] {
+  return Object.entries(v.said ?? {}).map(([k, how]) => `${v.system.form[k]?.label ?? k} ${String(v.sheet[k])}: ${how}`);
+}
+
 export function characterListEmbed(campaign: string, rows: { character: Character; active: boolean }[]): EmbedBuilder {
   const lines = rows.map((r) => `**${r.character.name}**${r.active ? " ▶" : ""} — <@${r.character.ownerId}>${r.character.kind === "retainer" ? " (retainer)" : ""}`);
   return new Embed({ color: COLOURS.info })

@@ -23,7 +23,7 @@ const GENERAL: Record<string, [string, string]> = {
   dice: ["Dice", ""],
   sheets: [
     "Sheets",
-    "Leave out `sheet` and `/character create` (or `/character edit`) opens a form with the system's fields, five to a step. `roll:true` rolls what the system rolls (abilities, hit points by class and level) and derives what it has tables for; the sheet says which values the rules filled. Or type a sheet as `key=value` pairs: any unique prefix of a field works (`dex=2`), lists use `|` (`languages=Elvish|Orcish`), list items are filled by position with `:` (`weapons=sword:1d8|bow:1d6:ranged`), and a list inside an item uses `/` (a bow's ranges `70/140/210`); a `|`, `:` or `/` inside a name is written `\\|`, `\\:`, `\\/`. JSON works too. A bad field is named with its allowed range, and nothing is saved. `/help <system>` lists the system's fields.",
+    "Leave out `sheet` and `/character create` (or `/character edit`) opens a form with the system's fields, five to a step. `roll:true` rolls what the system rolls (abilities, hit points by class and level) and derives what it has tables for; the sheet says which values the rules filled. Or type a sheet as `key=value` pairs: any unique prefix of a field works (`dex=2`), lists use `|` (`languages=Elvish|Orcish`), a list item is written in words, naming what differs (`weapons=sword 1d8|crossbow 1d6 missile 80/160/240|spear 1d6 reach`) or by position with `:` (`sword:1d8:melee`), and a list inside an item uses `/` (a bow's ranges `70/140/210`); a `|`, `:` or `/` inside a name is written `\\|`, `\\:`, `\\/`. JSON works too. A bad field is named with its allowed range, and nothing is saved. `/help <system>` lists the system's fields.",
   ],
   encounters: [
     "Encounters",

@@ -10,7 +10,7 @@ import { StaleError, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { isReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { checkName, createCharacter, type CharacterView } from "./index.js";
+import { checkName, createCharacter, rollsSheets } from "./index.js";
 
 /** A form left open longer than this is dropped when the next one opens: Discord keeps no modal open that long. */
 const KEPT_MS = 24 * 60 * 60 * 1000;
@@ -29,11 +29,12 @@ export async function openDraft(s: Services, actor: Actor, input: { name: string
 }
 
 /** The draft's character created with the form's fields; the draft is gone once it is. */
-export async function createFromDraft(s: Services, actor: Actor, draftId: string, fields: Record<string, string>): Promise<CharacterView> {
+export async function createFromDraft(s: Services, actor: Actor, draftId: string, fields: Record<string, string>): Promise<Awaited<ReturnType<typeof createCharacter>>> {
   const campaign = await requireCampaign(s.store.db, actor);
   const draft = await s.store.db.sheetDraft.findFirst({ where: { id: draftId, campaignId: campaign.id, userId: actor.userId } });
   if (!draft) throw new StaleError("This form is no longer in use: nothing was created. Type /character create again.");
-  const v = await createCharacter(s, actor, { name: draft.name, ownerId: draft.ownerId, fields });
+  // What the form leaves blank and the system rolls (abilities, hit points) is rolled, and the sheet says so.
+  const v = await createCharacter(s, actor, { name: draft.name, ownerId: draft.ownerId, fields, roll: await rollsSheets(s, actor) });
   await s.store.db.sheetDraft.deleteMany({ where: { id: draft.id } });
   return v;
 }

@@ -68,7 +68,7 @@ export async function createCharacter(
   s: Services,
   actor: Actor,
   input: { name: string; sheet?: string | null; ownerId?: string | null; kind?: "pc" | "retainer"; fields?: Record<string, string>; roll?: boolean | null },
-): Promise<CharacterView & { filled?: RuleResult }> {
+): Promise<CharacterView & { filled?: RuleResult; said?: Record<string, string> }> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     const system = campaignSystem(campaign);
@@ -95,7 +95,7 @@ export async function createCharacter(
         update: { activeCharacterId: character.id },
       });
     }
-    return { ...toView(character, campaign, !player?.activeCharacterId), ...(filled ? { filled: filled.result } : {}) };
+    return { ...toView(character, campaign, !player?.activeCharacterId), ...(filled ? { filled: filled.result, said: filled.said ?? {} } : {}) };
   });
 }
 
@@ -213,12 +213,12 @@ export async function sheetForm(s: Services, actor: Actor, name?: string | null)
   if (name === undefined) {
     const campaign = await requireCampaign(db, actor);
     const system = campaignSystem(campaign);
-    return { system: system.name, fields: formFields(system.sheet), character: null };
+    return { system: system.name, fields: formFields(system.sheet, system.form), character: null };
   }
   const { campaign, character } = await resolve(db, actor, name);
   requireOwnerOrReferee(campaign, actor, character.ownerId, `${character.name}'s owner's`);
   const system = campaignSystem(campaign);
-  return { system: system.name, fields: formFields(system.sheet, sheetCodec.decode(character.sheet)), character };
+  return { system: system.name, fields: formFields(system.sheet, system.form, sheetCodec.decode(character.sheet)), character };
 }
 
 export async function listCharacters(s: Services, actor: Actor): Promise<{ campaign: Campaign; rows: { character: Character; active: boolean }[] }> {

@@ -3,6 +3,7 @@
  * saves, reaction, loyalty and healing stand; the attack, surprise,
  * initiative, round start, morale and damage are the house's.
  */
+import { houseForm } from "./form.js";
 import { z } from "zod";
 import { BX_OPTIONS, DISTANCE_OPTION, bxManifest, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, type BxCan, type BxSettings } from "../bx/index.js";
 import type { Capabilities } from "../types.js";
@@ -52,6 +53,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
       configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }),
     },
     sheet: houseSheetSchema,
+    form: houseForm,
     // The AC the fight uses (DEX in it) and the movement under the campaign's encumbrance.
     describeSheet: houseDescribeSheet(st.encumbrance),
     monster: houseMonsterSchema,

@@ -36,12 +36,14 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
   const lines: string[] = [];
   const rules = new Set<string>();
   const rolled: string[] = [];
+  const said: Record<string, string> = {};
   for (const a of ABILITIES) {
     if (typed[a] !== undefined) continue;
     const r = dice.roll(a.toUpperCase(), 3, 6);
     fields[a] = r.total;
     filled.push(a);
     rolled.push(`${a.toUpperCase()} ${r.total} (${r.dice.map((d) => d.value).join(", ")})`);
+    said[a] = `rolled 3d6 [${r.dice.map((d) => d.value).join(", ")}]`;
   }
   if (rolled.length) {
     lines.push(`Abilities, 3d6 in order: ${rolled.join(" · ")}.`);
@@ -63,11 +65,13 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
     countAs(r, hp, [mod ? `${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a die` : "", low ? "at least 1 a die" : "", level > 9 ? `+ ${level - 9} × ${hd.after9} after 9th` : ""].filter(Boolean).join(", "));
     fields.hp = hp;
     filled.push("hp");
+    const extra = [mod ? `${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a die` : "", low ? "at least 1 a die" : "", level > 9 ? `+ ${level - 9} × ${hd.after9} after 9th` : ""].filter(Boolean);
+    said.hp = `rolled ${dieLevels}d${hd.die} [${r.dice.map((d) => d.value).join(", ")}]${extra.length ? `, ${extra.join(", ")}` : ""} (${key})`;
     const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
     // The sum shown in full, each die with its modifier: "5 + 2 = 7".
     const sum = perDieSum(r.dice.map((d) => d.value), mod);
     lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${sum.terms}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
     rules.add(R_CLASS_HP);
   }
-  return { fields, filled, result: { title: "Rolled by the rules", lines, rules: [...rules], rolls: dice.since(mark) } };
+  return { fields, filled, said, result: { title: "Rolled by the rules", lines, rules: [...rules], rolls: dice.since(mark) } };
 }

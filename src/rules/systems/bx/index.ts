@@ -1,4 +1,5 @@
 /** Basic/Expert SRD (seed 002) as a RuleSystem. `createBx(settings)` applies campaign options; `bx` uses the defaults. */
+import { bxForm } from "./form.js";
 import type { Capabilities, SituationKey } from "../types.js";
 import { defineSystem, type Manifest, type SystemOf } from "../define.js";
 import { bxBegin, bxLapse, bxOdds, bxReact } from "./attack.js";
@@ -26,6 +27,7 @@ export function bxManifest(st: BxSettings): Manifest<BxSheet, BxCan> {
     name: "Basic/Expert",
     seed: "002",
     sheet: bxSheetSchema,
+    form: bxForm,
     monster: bxMonsterSchema,
     presets: bxPresets,
     // The movement the fight and the dungeon use, under the campaign's encumbrance option.

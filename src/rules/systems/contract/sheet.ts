@@ -12,7 +12,26 @@ export interface FilledSheet {
   result: RuleResult;
   /** Fields the rules filled (rolled or from a table). */
   filled: string[];
+  /** How each filled field got its value, in a few words ("rolled 1d8 [6]"): the created sheet says it beside the value. */
+  said?: Record<string, string>;
 }
+
+/** One field of the sheet's form, in the system's words. */
+export interface FormFieldWords {
+  /** The label, as the book names it ("Attack bonus"): at most 45 characters. */
+  label: string;
+  /** What to type, with an example ("a whole number, e.g. 3"): at most 70 characters. */
+  example: string;
+  /** What a blank gives on a new sheet when it is not the schema's default ("rolled 3d6", "by class and level"). */
+  blank?: string;
+}
+
+/**
+ * The sheet's form (/character create and edit without a typed sheet): its fields in the order a player
+ * fills a sheet, each in the system's words. A schema field not listed is left off the form (a monster's, or
+ * one the bot keeps), unless the character's sheet has it set; it can still be typed with `sheet`.
+ */
+export type SheetFormWords = Record<string, FormFieldWords>;
 
 /** Sheets and monsters, as a rule system reads and shows them. */
 export interface SheetRules<Sheet> {
@@ -22,6 +41,8 @@ export interface SheetRules<Sheet> {
   monster: z.ZodType<Sheet>;
   /** Monster presets by lower-case name ("standard", "goblin"). */
   presets: Record<string, Sheet>;
+  /** The sheet's form in the system's words and order. */
+  form: SheetFormWords;
   /** Fields shown on the sheet embed, in order: [label, value]. */
   describeSheet(sheet: Sheet): [string, string][];
   /** Fresh state for a new combatant from its sheet. */

@@ -1,4 +1,5 @@
 /** Life & Guard (seed 004): the rule system. */
+import { lifeGuardForm } from "./form.js";
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageResult } from "../types.js";
 import { defineSystem } from "../define.js";
@@ -18,6 +19,7 @@ export const lifeGuard = defineSystem({
   name: "Life & Guard",
   seed: "004",
   sheet: sheetSchema,
+  form: lifeGuardForm,
   monster: monsterSchema,
   presets,
   describeSheet, initialState, view,

@@ -16,7 +16,7 @@ export const R_ATTRIBUTES = "Castles & Crusades Players Handbook: 3d6 for each a
 export const R_CLASS_HD = "Castles & Crusades Players Handbook: hit dice by class (the combat rules do not give them)";
 export const R_BTH = "BtH by class: fighter types their level, the others half (the class tables are not in the combat rules)";
 
-type Filling = { fields: Record<string, unknown>; filled: string[]; lines: string[]; rules: Set<string> };
+type Filling = { fields: Record<string, unknown>; filled: string[]; lines: string[]; rules: Set<string>; said: Record<string, string> };
 
 function rollAttributes(typed: Record<string, unknown>, dice: DiceBag, f: Filling): void {
   const rolled: string[] = [];
@@ -26,6 +26,7 @@ function rollAttributes(typed: Record<string, unknown>, dice: DiceBag, f: Fillin
     f.fields[a] = r.total;
     f.filled.push(a);
     rolled.push(`${a.toUpperCase()} ${r.total} (${r.dice.map((d) => d.value).join(", ")})`);
+    f.said[a] = `rolled 3d6 [${r.dice.map((d) => d.value).join(", ")}]`;
   }
   if (!rolled.length) return;
   f.lines.push(`Attributes, 3d6 each: ${rolled.join(" · ")}.`);
@@ -44,6 +45,7 @@ function rollHp(cls: string, level: number, die: number, con: number, dice: Dice
   const faces = dieValues.join(", ");
   f.fields.hpMax = r.hp;
   f.filled.push("hpMax");
+  f.said.hpMax = `rolled ${level}d${die} [${faces}]${mod ? `, ${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a level` : ""}, at least 1 a level (${cls})`;
   const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
   // The sum shown in full, each level's die with its modifier: "5 + 2 = 7" (fixed levels after 9th are already counted in r.hp).
   const shown = r.rolls.length === level ? perDieSum(dieValues, mod).terms : faces;
@@ -53,7 +55,7 @@ function rollHp(cls: string, level: number, die: number, con: number, dice: Dice
 
 export function siegeFillSheet(typed: Record<string, unknown>, dice: DiceBag): FilledSheet {
   const mark = dice.log.length;
-  const f: Filling = { fields: {}, filled: [], lines: [], rules: new Set() };
+  const f: Filling = { fields: {}, filled: [], lines: [], rules: new Set(), said: {} };
   rollAttributes(typed, dice, f);
   const cls = String(typed.class ?? "fighter").trim().toLowerCase();
   const level = typeof typed.level === "number" ? typed.level : 1;
@@ -64,10 +66,11 @@ export function siegeFillSheet(typed: Record<string, unknown>, dice: DiceBag): F
     const bth = FULL_BTH_CLASSES.includes(cls) ? level : Math.floor(level / 2);
     f.fields.bth = bth;
     f.filled.push("bth");
+    f.said.bth = `by class: a ${cls} of level ${level}`;
     f.lines.push(`BtH ${signed(bth)}: a ${cls} of level ${level} (type your class table's value if it differs).`);
     f.rules.add(R_BTH);
   }
   const prime = CLASS_PRIME[cls];
   if (prime && typed.primes === undefined) f.lines.push(`Primes: ${prime.toUpperCase()} by the class; the others are yours to choose (a human two more, a demi-human one): add them as primes.`);
-  return { fields: f.fields, filled: f.filled, result: { title: "Rolled and derived by the rules", lines: f.lines, rules: [...f.rules], rolls: dice.since(mark) } };
+  return { fields: f.fields, filled: f.filled, said: f.said, result: { title: "Rolled and derived by the rules", lines: f.lines, rules: [...f.rules], rolls: dice.since(mark) } };
 }

@@ -1,6 +1,7 @@
 /**
  * Castles & Crusades combat (seed 003) as a RuleSystem: `siege`.
  */
+import { siegeForm } from "./form.js";
 import { defineSystem } from "../define.js";
 import { begin, lapse, odds, react, SITUATION_KEYS } from "./attack.js";
 import { check, SAVE_KINDS, save, surprise } from "./check.js";
@@ -20,6 +21,7 @@ export const siege = defineSystem({
   name: "Castles & Crusades",
   seed: "003",
   sheet: sheetSchema,
+  form: siegeForm,
   monster: monsterSchema,
   presets: PRESETS,
   describeSheet, initialState, view,

@@ -2,6 +2,7 @@
  * The Third Age (seed 000): 2d10 attack rolls against a success AC and a
  * partial AC, stamina-paid reactions, attribute rolls instead of saving throws.
  */
+import { thirdAgeForm } from "./form.js";
 import { defineSystem } from "../define.js";
 import { attackOfRound, lapse, odds, react, SITUATIONS } from "./attack.js";
 import { applyDamage, applyHealing, restoreStamina } from "./damage.js";
@@ -21,6 +22,7 @@ export const thirdAge = defineSystem({
   name: "The Third Age",
   seed: "000",
   sheet: sheetSchema,
+  form: thirdAgeForm,
   monster: monsterSchema,
   presets: PRESETS,
   describeSheet, initialState, view,
