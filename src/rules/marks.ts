@@ -84,6 +84,8 @@ export const grappledBy = (id: string) => `grappled by:${id}` as const;
 export const stunnedFor = (rounds: number) => `stunned:${rounds}` as const;
 /** B/X house rules: a maneuver on the next hit. */
 export const maneuver = (id: string) => `maneuver:${id}` as const;
+/** B/X house rules: the initiative die a combatant rolled in the first round (0: none of its own). */
+export const initiative = (die: number) => `initiative:${die}` as const;
 /** B/X: a place on the encounter's line, `feet` from the party's end. */
 export const atFeet = (feet: number) => `at:${feet}` as const;
 /** B/X: rounds spent moving at encounter rate. */
@@ -112,6 +114,84 @@ export const oil = (weapon: string, type: string) => `oil:${weapon}:${type}` as 
 export const front = (metres: number) => `front:${metres}` as const;
 /** Life & Guard: a Blast of `n` targets. */
 export const blasting = (n: number) => `blasting:${n}` as const;
+
+// ---- readers ----------------------------------------------------------------------
+
+/** Each family's name and how its key begins (the name, then a separator, then its argument). */
+export const FAMILIES = {
+  at: "at:",
+  moved: "moved:",
+  attacking: "attacking:",
+  behind: "behind:",
+  "grappled by": "grappled by:",
+  stunned: "stunned:",
+  maneuver: "maneuver:",
+  initiative: "initiative:",
+  kept: "kept:",
+  spell: "spell:",
+  "shield vs": "shield vs ",
+  evading: "evading:",
+  dodged: "dodged:",
+  "struck fleeing": "struck fleeing:",
+  "fleeing from": "fleeing from:",
+  "charging at": "charging at:",
+  "closed on": "closed on:",
+  "struck first by": "struck first by:",
+  "casting until": "casting until:",
+  "ability until": "ability until:",
+  readied: "readied:",
+  cover: "cover:",
+  struck: "struck:",
+  rank: "rank:",
+  oil: "oil:",
+  enchanted: "enchanted:",
+  "enchanted armour": "enchanted armour:",
+  field: "field:",
+  front: "front:",
+  blasting: "blasting:",
+} as const;
+/** A family of marks with an argument. */
+export type Family = keyof typeof FAMILIES;
+
+/** A mark read as a record: its family and argument, or a plain key (no family). */
+export type ParsedMark = { family: Family; arg: string } | { family: undefined; arg: undefined };
+
+const BY_LENGTH = (Object.keys(FAMILIES) as Family[]).sort((a, b) => FAMILIES[b].length - FAMILIES[a].length);
+
+/**
+ * The argument of `mark` when it is of `family` ("attacking:g1" of "attacking": "g1"), else undefined. With `part`,
+ * only an argument that begins with it, and what follows it ("oil:sword:undead" of "oil", "sword:": "undead").
+ */
+export function argOf(mark: string | undefined, family: Family, part = ""): string | undefined {
+  const head = FAMILIES[family] + part;
+  return mark !== undefined && mark.length >= head.length && mark.slice(0, head.length) === head ? mark.slice(head.length) : undefined;
+}
+
+/** `mark` read as a record: its family and argument, or a plain key. */
+export function parseMark(mark: string): ParsedMark {
+  for (const family of BY_LENGTH) {
+    const arg = argOf(mark, family);
+    if (arg !== undefined) return { family, arg };
+  }
+  return { family: undefined, arg: undefined };
+}
+
+/** Whether `mark` is of `family`: a predicate for `find`/`filter`/`some`. */
+export const inFamily = (family: Family) => (mark: string): boolean => argOf(mark, family) !== undefined;
+/** The first mark of `family` among `marks`. */
+export const markIn = (marks: readonly Mark[], family: Family): Mark | undefined => marks.find(inFamily(family));
+/** The marks of `family` among `marks`. */
+export const marksIn = (marks: readonly Mark[], family: Family): Mark[] => marks.filter(inFamily(family));
+/** Whether some mark of `family` is among `marks`. */
+export const hasFamily = (marks: readonly Mark[], family: Family): boolean => marks.some(inFamily(family));
+/** The argument of the first mark of `family` among `marks`. */
+export const argIn = (marks: readonly Mark[], family: Family): string | undefined => argOf(markIn(marks, family), family);
+/** The argument of the first mark of `family` among `marks`, as a number (undefined when none or not a number). */
+export function numberIn(marks: readonly Mark[], family: Family): number | undefined {
+  const arg = argIn(marks, family);
+  const n = arg === undefined || arg === "" ? NaN : Number(arg);
+  return Number.isFinite(n) ? n : undefined;
+}
 
 /**
  * A key read from outside the code (a stored row, the referee's pick from the system's words):

@@ -4,7 +4,7 @@
  * `words` and add or override what their text says.
  */
 import type { ConditionWord, Lifetime, SystemWords } from "../systems/types.js";
-import { markOf, type Mark } from "../marks.js";
+import type { Mark } from "../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -67,9 +67,12 @@ export const LIFETIME_WORDS: Record<Lifetime, string> = {
 /** Conditions a referee may set and end in any system whose words name none of their own. */
 export const REFEREE_CONDITIONS = ["prone", "held", "surprised", "cannot act"];
 
-/** The conditions the referee may set with /condition in a system, as [key, word]. */
+/** Whether `key` is a plain key `words` declare: one of the system's own conditions or of the common table. */
+export const declares = (words: SystemWords, key: string): key is Mark => Object.hasOwn(words.conditions, key) || Object.hasOwn(COMMON_CONDITIONS, key);
+
+/** The conditions the referee may set with /condition in a system, as [key, word]: only keys its words declare. */
 export function refereeConditions(words: SystemWords): [Mark, ConditionWord][] {
-  return (words.refereeSets ?? REFEREE_CONDITIONS).map((k) => [markOf(k), wordFor(words, k)]);
+  return (words.refereeSets ?? REFEREE_CONDITIONS).filter((k) => declares(words, k)).map((k) => [k, wordFor(words, k)]);
 }
 
 /**

@@ -13,6 +13,7 @@ import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, Effect, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
+import { hasFamily } from "../../marks.js";
 export { DOORWAY, FRONT_SHIFT_METRES, GRID_MOVE_SQUARES, doorwayCheck, gridMove, shiftFrontLine } from "./grid.js";
 
 type C = Combatant<LifeGuardSheet>;
@@ -215,7 +216,7 @@ const isDown = (c: C) => !canFight(readState(c));
 export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance {
   const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !freeBeforeFirstRound(x, ctx.round));
   if (spent) return { attacks: 0, why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`, rule: R.movement };
-  const struck = who.state.conditions.find((c) => c.startsWith("struck:"));
+  const struck = hasFamily(who.state.conditions, "struck");
   if (struck) return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
   return { attacks: 1, why: "one action this turn", rule: R.actions };
 }
