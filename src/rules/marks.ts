@@ -5,7 +5,8 @@
  * (`words.conditions`, the common table in round/words.ts spread into each), or one of
  * the families below, built by its constructor (`attacking(id)`, `oil(weapon, type)`).
  * A key nobody declares does not compile. Stored states are read by the column codecs
- * (src/play/codecs/sheets.ts), which keep whatever key an older row holds.
+ * (src/play/codecs/sheets.ts), which check each mark against the keys the systems declare
+ * (`isDeclaredMark`, src/rules/systems/index.ts) and upgrade older rows.
  */
 import type { COMMON_CONDITIONS } from "./round/words.js";
 import type { BX_CONDITIONS } from "./systems/bx/round.js";
@@ -65,7 +66,9 @@ export type FamilyMark =
   | `field:${string}`
   | `front:${number}`
   | `blasting:${number}`
-  | `moved ${number} squares`;
+  | `moved ${number} squares`
+  // A condition in the player's own words (Life & Guard's Enchantment "applies a condition"): no system's key.
+  | `applied:${string}`;
 
 /** A mark's key: declared by a system, plain or from a family. */
 export type Mark = PlainMark | FamilyMark;
@@ -112,6 +115,8 @@ export const readied = (item: string) => `readied:${item}` as const;
 export const oil = (weapon: string, type: string) => `oil:${weapon}:${type}` as const;
 /** Life & Guard: where the front line stands, in metres. */
 export const front = (metres: number) => `front:${metres}` as const;
+/** A condition named in the player's own words, which no system declares (Life & Guard: an Enchantment's). */
+export const applied = (word: string) => `applied:${word}` as const;
 /** Life & Guard: a Blast of `n` targets. */
 export const blasting = (n: number) => `blasting:${n}` as const;
 
@@ -149,6 +154,7 @@ export const FAMILIES = {
   field: "field:",
   front: "front:",
   blasting: "blasting:",
+  applied: "applied:",
 } as const;
 /** A family of marks with an argument. */
 export type Family = keyof typeof FAMILIES;
@@ -174,6 +180,25 @@ export function parseMark(mark: string): ParsedMark {
     if (arg !== undefined) return { family, arg };
   }
   return { family: undefined, arg: undefined };
+}
+
+/** Families whose argument is a number ("at:40", "stunned:2"). */
+const NUMBERED: ReadonlySet<Family> = new Set<Family>(["at", "moved", "stunned", "initiative", "dodged", "front", "blasting"]);
+const COVER_KEYS: ReadonlySet<string> = new Set<CoverKey>(["light", "partial", "heavy", "full"]);
+const isNumber = (s: string) => s.trim() !== "" && Number.isFinite(Number(s));
+
+/**
+ * Whether `key` is a mark of some family, its argument of the family's shape (a number where the family counts,
+ * a cover the text names): what a stored row is checked against, with the plain keys the systems declare.
+ */
+export function isFamilyMark(key: string): boolean {
+  if (/^moved \d+ squares$/.test(key)) return true;
+  const { family, arg } = parseMark(key);
+  if (family === undefined) return false;
+  if (NUMBERED.has(family)) return isNumber(arg);
+  if (family === "cover") return COVER_KEYS.has(arg);
+  if (family === "casting until" || family === "ability until") return /^\d+:/.test(arg);
+  return true;
 }
 
 /** Whether `mark` is of `family`: a predicate for `find`/`filter`/`some`. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { argIn, argOf, attacking, castingUntil, hasFamily, markIn, marksIn, numberIn, oil, parseMark, shieldVs } from "../../src/rules/marks.js";
+import { appliedMark } from "../../src/rules/systems/life-guard/attack-plan.js";
+import { lifeGuard } from "../../src/rules/systems/life-guard/index.js";
+import { wordFor } from "../../src/rules/round/words.js";
 
 describe("marks read as records", () => {
   it("parses a family and its argument, and a plain key as none", () => {
@@ -29,5 +32,15 @@ describe("marks read as records", () => {
     expect(markIn([...marks], "evading")).toBe("evading:g1");
     expect(marksIn([...marks], "evading")).toEqual(["evading:g1", "evading:g2"]);
     expect(hasFamily([...marks], "cover")).toBe(false);
+  });
+});
+
+describe("a condition in the player's own words", () => {
+  // seed 004, "Enchantment": the weapon's next blow "applies a condition": one Life & Guard names is that condition;
+  // another word is kept as the player gave it, and shown as that word.
+  it("is the system's own key when its words name it, else applied:<word>", () => {
+    expect(appliedMark("prone")).toBe("prone");
+    expect(appliedMark("frost")).toBe("applied:frost");
+    expect(wordFor(lifeGuard.words, "applied:frost").label).toBe("frost");
   });
 });

@@ -4,7 +4,7 @@
  * `words` and add or override what their text says.
  */
 import type { ConditionWord, Lifetime, SystemWords } from "../systems/types.js";
-import type { Mark } from "../marks.js";
+import { argOf, type Mark } from "../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -41,7 +41,8 @@ export const FIGHT_LIFETIMES: ReadonlySet<Lifetime> = new Set<Lifetime>(["attack
  * nobody knows lasts the encounter (a fight mark, never written onto a sheet).
  */
 export function wordFor(words: SystemWords, condition: string, name: (id: string) => string = (id) => id): ConditionWord {
-  return words.conditions[condition] ?? words.describe?.(condition, name) ?? (COMMON_CONDITIONS as Record<string, ConditionWord>)[condition] ?? w(condition, "encounter");
+  const own = argOf(condition, "applied");
+  return words.conditions[condition] ?? words.describe?.(condition, name) ?? (COMMON_CONDITIONS as Record<string, ConditionWord>)[condition] ?? w(own ?? condition, "encounter");
 }
 
 

@@ -13,7 +13,7 @@ import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, Effect, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
-import { hasFamily } from "../../marks.js";
+import { hasFamily, parseMark } from "../../marks.js";
 export { DOORWAY, FRONT_SHIFT_METRES, GRID_MOVE_SQUARES, doorwayCheck, gridMove, shiftFrontLine } from "./grid.js";
 
 type C = Combatant<LifeGuardSheet>;
@@ -194,7 +194,9 @@ export const words = {
     [WAITING]: w("waiting behind the front line", "round"),
   },
   describe(condition, name) {
-    const [kind, a, b] = condition.split(":");
+    const { family: kind, arg = "" } = parseMark(condition);
+    // "oil:<weapon>:<foe>", "enchanted:<weapon>:<condition>": two parts; the others one.
+    const [a, b] = arg.split(":");
     // The roster's summary names the rank already ("Melee rank"): no second word for it.
     if (kind === "rank" && a && RANK_LABEL[a]) return w("", "encounter");
     if (kind === "attacking" && a) return w(`attacking ${name(a)}`, "round");
@@ -203,7 +205,7 @@ export const words = {
     if (kind === "oil" && a && b) return w(`${a} oiled against ${b}`, "encounter");
     if (kind === "enchanted" && a) return w(`${a} enchanted${b ? ` (${b})` : ""}`, "healed");
     if (kind === "field" && a) return w(`on the ${a} battlefield`, "encounter");
-    if (kind === "enchanted armour") return w(`armour enchanted${a ? ` (${a})` : ""}`, "healed");
+    if (kind === "enchanted armour") return w(`armour enchanted${arg ? ` (${arg})` : ""}`, "healed");
     if (kind === "front" && a) return w(`front line at ${a} m`, "encounter");
     if (/^moved \d squares$/.test(condition)) return w(condition, "round");
     return undefined;
