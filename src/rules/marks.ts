@@ -7,26 +7,21 @@
  * A key nobody declares does not compile. Stored states are read by the column codecs
  * (src/play/codecs/sheets.ts), which check each mark against the keys the systems declare
  * (`isDeclaredMark`, src/rules/systems/index.ts) and upgrade older rows.
+ *
+ * This contract imports no system: each declares its keys from its own folder, by adding its
+ * entry to `DeclaredMarks` (a module augmentation beside its words), and the common table does
+ * the same from round/words.ts.
  */
-import type { COMMON_CONDITIONS } from "./round/words.js";
-import type { BX_CONDITIONS } from "./systems/bx/round.js";
-import type { HOUSE_CONDITIONS } from "./systems/bx-house/round.js";
-import type { words as thirdAgeWords } from "./systems/third-age/round.js";
-import type { words as siegeWords } from "./systems/siege/words.js";
-import type { words as lifeGuardWords } from "./systems/life-guard/round.js";
-import type { Rank } from "./systems/life-guard/sheet.js";
 
-/** The plain keys each system declares, by system id (see `SystemId`). */
-export interface DeclaredMarks {
-  "third-age": keyof typeof thirdAgeWords.conditions;
-  bx: keyof typeof BX_CONDITIONS;
-  "bx-house": keyof typeof HOUSE_CONDITIONS;
-  siege: keyof typeof siegeWords.conditions;
-  "life-guard": keyof typeof lifeGuardWords.conditions;
-}
+/**
+ * The plain keys each declarer adds, by its name (a system id, or "common"): empty here. A system adds
+ * `declare module "../../marks.js" { interface DeclaredMarks { "<id>": keyof typeof <its conditions> } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each system's declaration (module augmentation)
+export interface DeclaredMarks {}
 
 /** A plain key: one of the common conditions or one some system declares. */
-export type PlainMark = keyof typeof COMMON_CONDITIONS | DeclaredMarks[keyof DeclaredMarks];
+export type PlainMark = DeclaredMarks[keyof DeclaredMarks];
 
 /** Where a cover mark puts its bearer (Castles & Crusades, "Cover"). */
 export type CoverKey = "light" | "partial" | "heavy" | "full";
@@ -59,7 +54,6 @@ export type FamilyMark =
   | `cover:${CoverKey}`
   // Life & Guard
   | `struck:${string}`
-  | `rank:${Rank}`
   | `oil:${string}:${string}`
   | `enchanted:${string}:${string}`
   | `enchanted armour:${string}`

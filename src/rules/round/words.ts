@@ -33,6 +33,12 @@ export const COMMON_CONDITIONS = {
   disarmed: w("disarmed", "encounter"),
 } satisfies Record<string, ConditionWord>;
 
+declare module "../marks.js" {
+  interface DeclaredMarks {
+    common: keyof typeof COMMON_CONDITIONS;
+  }
+}
+
 /** Fight marks: what ends with the encounter and is never written onto a sheet. */
 export const FIGHT_LIFETIMES: ReadonlySet<Lifetime> = new Set<Lifetime>(["attack", "round", "next-round", "encounter"]);
 

@@ -58,6 +58,12 @@ export const HOUSE_CONDITIONS = {
   helpless: w("helpless: no DEX bonus to AC", "encounter"),
 } satisfies Record<string, ConditionWord>;
 
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    "bx-house": keyof typeof HOUSE_CONDITIONS;
+  }
+}
+
 const MANEUVERS: Record<string, string> = { disarm: "disarming", entangle: "entangling with a whip", dismount: "hooking a rider", grapple: "grappling" };
 
 export const houseWords: SystemWords = {

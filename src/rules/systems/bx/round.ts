@@ -43,6 +43,12 @@ export const BX_CONDITIONS = {
   unseen: w("unseen (no spell can be aimed at it)", "encounter"),
 } satisfies Record<string, ConditionWord>;
 
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    bx: keyof typeof BX_CONDITIONS;
+  }
+}
+
 /**
  * seed 002, "Spell Casting": "cannot be cast if gagged, bound, or … silence", and a target "must be visible to the
  * caster": the referee sets these with /condition (unseen: invisible, hidden, in darkness, out of sight).

@@ -8,7 +8,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { type Combatant, type InitiativeInput, type InitiativeResult, type RoundStartResult, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import { pct } from "../../numbers.js";
-import { canFight, fieldOf, readState, type LifeGuardSheet } from "./sheet.js";
+import { canFight, fieldOf, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, Effect, RoundContext, RoundRules, SystemWords } from "../types.js";
@@ -211,6 +211,13 @@ export const words = {
     return undefined;
   },
 } satisfies SystemWords;
+
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    // Its words, and a rank a placement or a move sets ("rank:reach").
+    "life-guard": keyof typeof words.conditions | `rank:${Rank}`;
+  }
+}
 
 const isDown = (c: C) => !canFight(readState(c));
 

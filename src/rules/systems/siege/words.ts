@@ -75,4 +75,10 @@ export const words = {
   },
 } satisfies SystemWords;
 
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    siege: keyof typeof words.conditions;
+  }
+}
+
 export const COVER_WORDS: Record<string, string> = { light: "1/4 cover (+2 AC)", partial: "1/2 cover (+4 AC)", heavy: "3/4 cover (+6 AC)", full: "full cover (+10 AC)" };

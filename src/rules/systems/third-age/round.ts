@@ -40,6 +40,12 @@ export const words = {
   },
 } satisfies SystemWords;
 
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    "third-age": keyof typeof words.conditions;
+  }
+}
+
 /** Weapons of d6 damage or less held in one hand (seed 000, "Two-Weapon Fighting": "2 weapons of d6 damage or less"); bows need both hands. */
 export function lightWeapons(sheet: ThirdAgeSheet): ThirdAgeSheet["weapons"] {
   return sheet.weapons.filter((w) => {
