@@ -12,7 +12,7 @@ import { callInputCodec, resultsCodec, targetsCodec } from "../../src/play/codec
 import { clockCodec } from "../../src/play/codecs/clock.js";
 import { createStream } from "../../src/rules/dice/stream.js";
 import { readRound } from "../../src/play/round/state.js";
-import type { AttackState } from "../../src/rules/systems/types.js";
+import type { AttackState, CombatState } from "../../src/rules/systems/types.js";
 
 const stream = createStream("00112233445566778899aabbccddeeff");
 stream.next();
@@ -115,6 +115,16 @@ describe("each JSON column's codec", () => {
     expect(stateCodec.decode(old)).toEqual({ hp: 3, conditions: ["prone", "applied:frost"], since: { prone: 1, "applied:frost": 1 }, lasts: { "applied:frost": "round" }, by: { "applied:frost": [{ by: "a", decl: "x", round: 1 }] } });
     expect(keptCodec.decode('{"hp":3,"conditions":["prone","an old word"]}')).toEqual({ hp: 3, conditions: ["prone", "applied:an old word"] });
     expect(() => keptCodec.decode('{"v":2,"conditions":["an old word"]}')).toThrow(/"an old word", which no system declares/);
+  });
+
+  it("checks what play keeps beside the marks: each mark's round, chosen lifetime and sources, and where it fell", () => {
+    const row: CombatState = { conditions: ["prone", "parrying"], since: { parrying: 2 }, lasts: { prone: "permanent" }, by: { parrying: [{ by: "a", decl: "parry", round: 2 }] }, fell: [2, 1] };
+    expect(stateCodec.decode(stateCodec.encode(row))).toEqual(row);
+    expect(() => stateCodec.decode('{"v":2,"conditions":["prone"],"lasts":{"prone":"forever"}}')).toThrow(/lasts of "prone" is not a lifetime \(string "forever"\)/);
+    expect(() => stateCodec.decode('{"v":2,"conditions":["prone"],"by":{"prone":[{"by":"a"}]}}')).toThrow(/by of "prone" is not a list of declarations/);
+    expect(() => stateCodec.decode('{"v":2,"conditions":[],"fell":3}')).toThrow(/fell is not \[round, turn\]/);
+    // A row from before: bookkeeping of another shape is dropped, the marks stay.
+    expect(stateCodec.decode('{"v":1,"conditions":["prone"],"since":{"prone":"two"},"fell":3}')).toEqual({ conditions: ["prone"] });
   });
 
   it("reads the columns' defaults and the old shapes each column had", () => {

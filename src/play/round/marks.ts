@@ -5,31 +5,24 @@
  */
 import { FIGHT_LIFETIMES, lifetimeOf } from "../../rules/round/words.js";
 import { inFamily, type Mark } from "../../rules/marks.js";
-import type { CombatState, SystemWords } from "../../rules/systems/types.js";
+import type { CombatState, MarkSource, SystemWords } from "../../rules/systems/types.js";
 
+export type { MarkSource } from "../../rules/systems/types.js";
 type Since = Record<string, number>;
-type Lasts = Record<string, string>;
-
-/** Who set a mark: a declaration (its id) of the combatant `by`, in `round`. */
-export interface MarkSource {
-  by: string;
-  decl: string;
-  round: number;
-}
 type By = Record<string, MarkSource[]>;
 
 /** The state's marks, to look up keys of the records kept beside them (a key of no present mark is dropped). */
 const present = (state: CombatState): ReadonlySet<string> => new Set(state.conditions);
-const sinceOf = (state: CombatState) => (state.since as Since | undefined) ?? {};
+const sinceOf = (state: CombatState): Since => state.since ?? {};
 /** The declarations that set each mark on this combatant (none recorded: set by the rules, the referee, or before sources were kept). */
-export const sourcesOf = (state: CombatState): By => (state.by as By | undefined) ?? {};
+export const sourcesOf = (state: CombatState): By => state.by ?? {};
 
 /** The referee's chosen lifetimes (`lasts`) of conditions still present; none left, no key. */
 function keepLasts(state: CombatState): CombatState {
   if (!("lasts" in state)) return state;
   const { lasts: raw, ...rest } = state;
   const marks = present(state);
-  const lasts = Object.fromEntries(Object.entries((raw as Lasts | undefined) ?? {}).filter(([k]) => marks.has(k)));
+  const lasts = Object.fromEntries(Object.entries(raw ?? {}).filter(([k]) => marks.has(k)));
   return Object.keys(lasts).length ? { ...rest, conditions: rest.conditions, lasts } : { ...rest, conditions: rest.conditions };
 }
 
@@ -72,7 +65,7 @@ function keepSources(state: CombatState): CombatState {
   if (!("by" in state)) return state;
   const { by: raw, ...rest } = state;
   const marks = present(state);
-  const by = Object.fromEntries(Object.entries((raw as By | undefined) ?? {}).filter(([k, s]) => marks.has(k) && s.length));
+  const by = Object.fromEntries(Object.entries(raw ?? {}).filter(([k, s]) => marks.has(k) && s.length));
   return Object.keys(by).length ? { ...rest, by } : rest;
 }
 

@@ -82,12 +82,15 @@ export function refereeConditions(words: SystemWords): [Mark, ConditionWord][] {
   return (words.refereeSets ?? REFEREE_CONDITIONS).filter((k) => declares(words, k)).map((k) => [k, wordFor(words, k)]);
 }
 
+/** Whether `x` is a lifetime (a stored `lasts` is checked with it). */
+export const isLifetime = (x: unknown): x is Lifetime => typeof x === "string" && Object.hasOwn(LIFETIME_WORDS, x);
+
 /**
  * How long a condition lasts on this combatant: the lifetime the referee chose when setting it
  * (kept in the state's `lasts`), else the system's word for it.
  */
-export function lifetimeOf(words: SystemWords, state: { conditions: string[]; [key: string]: unknown }, condition: string): Lifetime {
-  const chosen = (state.lasts as Record<string, Lifetime> | undefined)?.[condition];
+export function lifetimeOf(words: SystemWords, state: { conditions: string[]; lasts?: Record<string, Lifetime> }, condition: string): Lifetime {
+  const chosen = state.lasts?.[condition];
   return chosen ?? wordFor(words, condition).lasts;
 }
 
