@@ -12,7 +12,7 @@ import { callInputCodec, resultsCodec, targetsCodec } from "../../src/play/codec
 import { clockCodec } from "../../src/play/codecs/clock.js";
 import { createStream } from "../../src/rules/dice/stream.js";
 import { readRound } from "../../src/play/round/state.js";
-import type { AttackState } from "../../src/rules/systems/types.js";
+import type { AttackState, CombatState } from "../../src/rules/systems/types.js";
 
 const stream = createStream("00112233445566778899aabbccddeeff");
 stream.next();
@@ -74,7 +74,7 @@ describe("each JSON column's codec", () => {
     describe(c.codec.column, () => {
       it("reads back what it writes, with the version in the stored text", () => {
         const text = c.codec.encode(c.value);
-        expect(JSON.parse(text)).toMatchObject({ v: 1 });
+        expect(JSON.parse(text)).toMatchObject({ v: c.codec.version });
         expect(c.codec.decode(text)).toEqual(c.value);
         // Written again, the same text: a row read and saved unchanged stays as it was.
         expect(c.codec.encode(c.codec.decode(text))).toBe(text);
@@ -93,14 +93,38 @@ describe("each JSON column's codec", () => {
 
   it("refuses text that is not JSON, and a version newer than this release", () => {
     expect(() => orderCodec.decode("[[")).toThrow(/^Encounter\.order holds a value this release cannot read: not JSON/);
-    expect(() => stateCodec.decode('{"v":2,"conditions":[]}')).toThrow(/version 2 is newer than this release reads \(1\)/);
+    expect(() => stateCodec.decode('{"v":3,"conditions":[]}')).toThrow(/version 3 is newer than this release reads \(2\)/);
     expect(() => orderCodec.decode('{"v":1}')).toThrow(/version 1 has no "order"/);
   });
 
   it("keeps the version out of what play and the rules read", () => {
     expect(Object.keys(stateCodec.decode(stateCodec.encode({ conditions: [], hp: 3 })))).toEqual(["conditions", "hp"]);
-    expect(stateCodec.encode({ conditions: [], hp: 3 })).toBe('{"v":1,"conditions":[],"hp":3}');
+    expect(stateCodec.encode({ conditions: [], hp: 3 })).toBe('{"v":2,"conditions":[],"hp":3}');
     expect(orderCodec.encode([["a"]])).toBe('{"v":1,"order":[["a"]]}');
+  });
+
+  it("checks each stored mark against the keys the systems declare; an older row's other words are conditions in the player's words", () => {
+    // Version 2 rows hold only declared marks: a plain key, or a family with its argument.
+    expect(stateCodec.decode('{"v":2,"conditions":["prone","attacking:g1","cover:full","moved 3 squares"]}').conditions).toEqual(["prone", "attacking:g1", "cover:full", "moved 3 squares"]);
+    expect(() => stateCodec.decode('{"v":2,"conditions":["prone","mortal-clock"]}')).toThrow(/^Combatant\.state holds a value this release cannot read: conditions holds "mortal-clock", which no system declares/);
+    expect(() => stateCodec.decode('{"v":2,"conditions":["cover:most"]}')).toThrow(/"cover:most", which no system declares/);
+    expect(() => stateCodec.decode('{"v":2,"conditions":["at:far"]}')).toThrow(/"at:far", which no system declares/);
+    // A row from before (version 1, or no version): a word no system declares (seed 004, "Enchantment": the condition
+    // the player named, "frost") is kept as that, with its round, lifetime and source.
+    const old = '{"v":1,"hp":3,"conditions":["prone","frost"],"since":{"prone":1,"frost":1},"lasts":{"frost":"round"},"by":{"frost":[{"by":"a","decl":"x","round":1}]}}';
+    expect(stateCodec.decode(old)).toEqual({ hp: 3, conditions: ["prone", "applied:frost"], since: { prone: 1, "applied:frost": 1 }, lasts: { "applied:frost": "round" }, by: { "applied:frost": [{ by: "a", decl: "x", round: 1 }] } });
+    expect(keptCodec.decode('{"hp":3,"conditions":["prone","an old word"]}')).toEqual({ hp: 3, conditions: ["prone", "applied:an old word"] });
+    expect(() => keptCodec.decode('{"v":2,"conditions":["an old word"]}')).toThrow(/"an old word", which no system declares/);
+  });
+
+  it("checks what play keeps beside the marks: each mark's round, chosen lifetime and sources, and where it fell", () => {
+    const row: CombatState = { conditions: ["prone", "parrying"], since: { parrying: 2 }, lasts: { prone: "permanent" }, by: { parrying: [{ by: "a", decl: "parry", round: 2 }] }, fell: [2, 1] };
+    expect(stateCodec.decode(stateCodec.encode(row))).toEqual(row);
+    expect(() => stateCodec.decode('{"v":2,"conditions":["prone"],"lasts":{"prone":"forever"}}')).toThrow(/lasts of "prone" is not a lifetime \(string "forever"\)/);
+    expect(() => stateCodec.decode('{"v":2,"conditions":["prone"],"by":{"prone":[{"by":"a"}]}}')).toThrow(/by of "prone" is not a list of declarations/);
+    expect(() => stateCodec.decode('{"v":2,"conditions":[],"fell":3}')).toThrow(/fell is not \[round, turn\]/);
+    // A row from before: bookkeeping of another shape is dropped, the marks stay.
+    expect(stateCodec.decode('{"v":1,"conditions":["prone"],"since":{"prone":"two"},"fell":3}')).toEqual({ conditions: ["prone"] });
   });
 
   it("reads the columns' defaults and the old shapes each column had", () => {

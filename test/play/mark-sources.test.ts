@@ -22,7 +22,7 @@ describe("mark sources", () => {
 
   it("a stored row's plain keys are read as marks nobody's declaration set; anything but a key is refused", () => {
     const st = stateCodec.decode(JSON.stringify({ conditions: ["prone", "an old key"], hp: 4 }));
-    expect(st).toEqual({ conditions: ["prone", "an old key"], hp: 4 });
+    expect(st).toEqual({ conditions: ["prone", "applied:an old key"], hp: 4 });
     expect(withdrawn(st, "a", 1, () => true).remove).toEqual([]);
     expect(() => stateCodec.decode(JSON.stringify({ conditions: ["prone", 3], hp: 4 }))).toThrow(/Combatant\.state/);
     expect(keptCodec.decode("{}")).toEqual({});

@@ -8,7 +8,6 @@ import { readRound } from "../../play/round/state.js";
 import { boardNote } from "../../play/round/context.js";
 import { namesToAct, readyToAct, roundOver } from "../../play/round/ready.js";
 import { conditionLabels, isOut } from "../../rules/round/words.js";
-import type { Lifetime } from "../../rules/systems/types.js";
 import { Embed } from "./embed.js";
 import { orderCodec } from "../../play/codecs/encounter.js";
 
@@ -40,7 +39,7 @@ export function rosterLines(f: Fight): string[] {
       const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
       // One out of the fight itself fights nobody: its marks naming others say nothing either.
       const live = c.state.conditions.filter((x) => !namesGone(x) && !(isOut(c) && f.combatants.some((o) => x.endsWith(`:${o.id}`) || x.endsWith(` ${o.id}`))));
-      const words = conditionLabels(f.system.words, live, nameOf, c.state.lasts as Record<string, Lifetime> | undefined);
+      const words = conditionLabels(f.system.words, live, nameOf, c.state.lasts);
       const shown = (d: string) => (rs.details?.[c.id]?.[d] ? ` (${rs.details[c.id]![d]})` : "");
       const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => `${rs.labels?.[d] ?? d}${shown(d)}`).join(", ")}` : "";
       const ahead = (rs.ahead?.[c.id] ?? []).length ? ` · for round ${f.encounter.round + 1}: ${rs.ahead![c.id]!.map((d) => `${d.label}${d.detail ? ` (${d.detail})` : ""}`).join(", ")}` : "";

@@ -1,11 +1,13 @@
 /**
  * The sheet and state columns of Combatant, Character and Retainer. Their inside is a rule
  * system's own (validated by its sheet schema when written, read by its rules): these codecs
- * check the envelope and the one field play reads, `conditions`. Read on every /attack and press.
+ * check the envelope and what play reads: `conditions`, each mark checked, and what play keeps beside them
+ * (src/play/codecs/marks.ts). Read on every /attack and press.
  */
 import type { CombatState } from "../../rules/systems/types.js";
 import type { Mark } from "../../rules/marks.js";
-import { codec, plainObject, stringList } from "./codec.js";
+import { codec, plainObject } from "./codec.js";
+import { markLife, markList, upgradeMarks } from "./marks.js";
 
 /** A sheet (Combatant.sheet, Character.sheet, Retainer.sheet): the system's fields. */
 export const sheetCodec = codec<Record<string, unknown>>({ column: "sheet", version: 1, check: plainObject });
@@ -13,11 +15,11 @@ export const sheetCodec = codec<Record<string, unknown>>({ column: "sheet", vers
 /** A combatant's state in a fight: its conditions, and whatever else the system keeps (hp, stamina…). */
 export const stateCodec = codec<CombatState>({
   column: "Combatant.state",
-  version: 1,
+  version: 2,
+  upgrade: upgradeMarks,
   check(value) {
     const o = plainObject(value);
-    stringList(o.conditions, "conditions");
-    return o as CombatState;
+    return { ...o, conditions: markList(o.conditions, "conditions"), ...markLife(o) };
   },
 });
 
@@ -30,11 +32,11 @@ export type KeptState = Record<string, unknown> & { conditions?: Mark[] };
 
 export const keptCodec = codec<KeptState>({
   column: "Character.state or Retainer.state",
-  version: 1,
+  version: 2,
+  upgrade: upgradeMarks,
   check(value) {
     const o = plainObject(value);
-    if (o.conditions !== undefined) stringList(o.conditions, "conditions");
-    return o as KeptState;
+    return o.conditions === undefined ? { ...o, ...markLife(o) } : { ...o, conditions: markList(o.conditions, "conditions"), ...markLife(o) };
   },
 });
 

@@ -53,7 +53,7 @@ async function endOnCharacter(tx: Tx, actor: Actor, input: ConditionInput): Prom
   const found = pick(open, input.condition);
   if (!found) throw new UserError(`${c.name} is not ${input.condition.trim()}${open.length ? `: the conditions to end on ${c.name} are ${open.map(([, w]) => w.label).join("; ")}` : ""}.`);
   const [key, word] = found;
-  const lasts = { ...((state.lasts as Record<string, Lifetime> | undefined) ?? {}) };
+  const lasts = { ...(state.lasts ?? {}) };
   delete lasts[key];
   const next: CombatState = { ...state, conditions: state.conditions.filter((x) => x !== key), lasts };
   await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(sheetState(sys.words, next)), version: { increment: 1 } } });
@@ -100,7 +100,7 @@ async function change(s: Services, actor: Actor, input: ConditionInput, add: boo
       lasts = CHOSEN_LIFETIMES[input.lasts];
       if (!lasts) throw new UserError(`"${input.lasts}" is not a lifetime: this round, this encounter or until removed.`);
     }
-    const chosen = { ...((c.state.lasts as Record<string, Lifetime> | undefined) ?? {}) };
+    const chosen = { ...(c.state.lasts ?? {}) };
     const life = lasts ?? word.lasts;
     if (add) {
       if (c.state.conditions.includes(key) && chosen[key] === life) throw new UserError(`${c.name} is already ${word.label}, ${LIFETIME_WORDS[life]}: nothing changed.`);

@@ -21,7 +21,7 @@ import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
 export function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, given: CombatState, words: SystemWords): string {
   // One who came in down and is up again: a later fall is a fall in this fight.
   const { downBefore: _down, ...up } = given;
-  const state = "downBefore" in given && !isOut({ state: given }) ? (up as CombatState) : given;
+  const state = "downBefore" in given && !isOut({ state: given }) ? up : given;
   const json = stateCodec.encode(state);
   setState(tx, "Combatant", row.id, json);
   if (!row.characterId && !row.retainerId) return json;

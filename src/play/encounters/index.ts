@@ -6,7 +6,7 @@ import { capability, has, refusal } from "../../rules/systems/define.js";
 import type { Combatant, CombatState, RuleResult } from "../../rules/systems/types.js";
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
-import { atFeet, type Mark } from "../../rules/marks.js";
+import { argIn, atFeet, type Mark } from "../../rules/marks.js";
 import { LEFT_CONDITIONS, OUT_CONDITIONS, SLAIN_CONDITIONS, wordFor } from "../../rules/round/words.js";
 import { updateEncounter } from "../../store/hot.js";
 import type { Tx, Hot } from "../../store/client.js";
@@ -48,11 +48,11 @@ export interface NewRow {
 /** Where one added later stands on the encounter's line (systems that keep it): with its side, the farthest from the other. */
 function placeWithSide(fight: Fight, side: string): Mark | null {
   if (!fight.system.keepsDistance) return null;
-  const at = (c: Fight["combatants"][number]) => c.state.conditions.find((x) => x.startsWith("at:"));
-  const placed = fight.combatants.filter((c) => at(c));
+  const at = (c: Fight["combatants"][number]) => argIn(c.state.conditions, "at");
+  const placed = fight.combatants.filter((c) => at(c) !== undefined);
   if (!placed.length) return null;
-  const mine = placed.filter((c) => c.side === side).map((c) => Number(at(c)!.slice(3)));
-  const theirs = placed.filter((c) => c.side !== side).map((c) => Number(at(c)!.slice(3)));
+  const mine = placed.filter((c) => c.side === side).map((c) => Number(at(c)));
+  const theirs = placed.filter((c) => c.side !== side).map((c) => Number(at(c)));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   if (mine.length) return atFeet(theirs.length && mean(theirs) < mean(mine) ? Math.max(...mine) : Math.min(...mine));
   return side === "party" ? atFeet(0) : null;
@@ -95,7 +95,7 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ s
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
     const was = row ? keptCodec.decode(row) : null;
-    const kept: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : (fight.system.initialState(r.sheet) as CombatState);
+    const kept: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : fight.system.initialState(r.sheet);
     const down = kept.conditions.filter((x) => OUT_CONDITIONS.has(x));
     const start: CombatState = down.length ? { ...kept, [DOWN_BEFORE]: down } : kept;
     const place = placeWithSide(fight, r.side);

@@ -120,7 +120,7 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
  */
 export function fellInThisExchange(f: Fight, row: CombatantRow, rs: RoundState): string | null {
   const rule = f.system.round.fallenStrike;
-  const fell = toRule(row).state.fell as [number, number] | undefined;
+  const fell = toRule(row).state.fell;
   if (!rule || !fell || rs.phase !== "act" || fell[0] !== f.encounter.round || fell[1] !== f.encounter.turn) return null;
   const now = actingNow(f);
   if (!now?.includes(row.id)) return null;

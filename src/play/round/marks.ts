@@ -4,35 +4,31 @@
  * the declarations that set it (a mark one sets is taken back with it).
  */
 import { FIGHT_LIFETIMES, lifetimeOf } from "../../rules/round/words.js";
-import { markOf, type Mark } from "../../rules/marks.js";
-import type { CombatState, SystemWords } from "../../rules/systems/types.js";
+import { inFamily, type Mark } from "../../rules/marks.js";
+import type { CombatState, MarkSource, SystemWords } from "../../rules/systems/types.js";
 
+export type { MarkSource } from "../../rules/systems/types.js";
 type Since = Record<string, number>;
-type Lasts = Record<string, string>;
-
-/** Who set a mark: a declaration (its id) of the combatant `by`, in `round`. */
-export interface MarkSource {
-  by: string;
-  decl: string;
-  round: number;
-}
 type By = Record<string, MarkSource[]>;
 
-const sinceOf = (state: CombatState) => (state.since as Since | undefined) ?? {};
+/** The state's marks, to look up keys of the records kept beside them (a key of no present mark is dropped). */
+const present = (state: CombatState): ReadonlySet<string> => new Set(state.conditions);
+const sinceOf = (state: CombatState): Since => state.since ?? {};
 /** The declarations that set each mark on this combatant (none recorded: set by the rules, the referee, or before sources were kept). */
-export const sourcesOf = (state: CombatState): By => (state.by as By | undefined) ?? {};
+export const sourcesOf = (state: CombatState): By => state.by ?? {};
 
 /** The referee's chosen lifetimes (`lasts`) of conditions still present; none left, no key. */
 function keepLasts(state: CombatState): CombatState {
   if (!("lasts" in state)) return state;
   const { lasts: raw, ...rest } = state;
-  const lasts = Object.fromEntries(Object.entries((raw as Lasts | undefined) ?? {}).filter(([k]) => state.conditions.includes(markOf(k))));
+  const marks = present(state);
+  const lasts = Object.fromEntries(Object.entries(raw ?? {}).filter(([k]) => marks.has(k)));
   return Object.keys(lasts).length ? { ...rest, conditions: rest.conditions, lasts } : { ...rest, conditions: rest.conditions };
 }
 
 /** The state as a character's or retainer's sheet keeps it: no fight marks, no round stamps, no sources, not how it came into the fight. */
 export function sheetState(words: SystemWords, state: CombatState): CombatState {
-  const { since: _since, fell: _fell, by: _by, downBefore: _down, ...rest } = state as CombatState & { since?: Since; fell?: unknown; by?: By; downBefore?: unknown };
+  const { since: _since, fell: _fell, by: _by, downBefore: _down, ...rest } = state;
   return keepLasts({ ...rest, conditions: state.conditions.filter((c) => !FIGHT_LIFETIMES.has(lifetimeOf(words, state, c))) });
 }
 
@@ -46,7 +42,8 @@ export function stampAdded(before: Mark[], state: CombatState, round: number, so
   if (!added.length && !("since" in state) && !(source && set.length)) return keepLasts(state);
   const since: Since = { ...sinceOf(state) };
   for (const c of added) since[c] = round;
-  for (const k of Object.keys(since)) if (!state.conditions.includes(markOf(k))) delete since[k];
+  const marks = present(state);
+  for (const k of Object.keys(since)) if (!marks.has(k)) delete since[k];
   let by = sourcesOf(state);
   if (source) {
     by = { ...by };
@@ -67,8 +64,9 @@ const same = (a: MarkSource, b: MarkSource) => a.by === b.by && a.decl === b.dec
 function keepSources(state: CombatState): CombatState {
   if (!("by" in state)) return state;
   const { by: raw, ...rest } = state;
-  const by = Object.fromEntries(Object.entries((raw as By | undefined) ?? {}).filter(([k, s]) => state.conditions.includes(markOf(k)) && s.length));
-  return (Object.keys(by).length ? { ...rest, by } : rest) as CombatState;
+  const marks = present(state);
+  const by = Object.fromEntries(Object.entries(raw ?? {}).filter(([k, s]) => marks.has(k) && s.length));
+  return Object.keys(by).length ? { ...rest, by } : rest;
 }
 
 /**
@@ -84,13 +82,14 @@ export function withdrawn(state: CombatState, by: string, round: number, goes: (
   const left: By = {};
   for (const [k, list] of Object.entries(sources)) {
     const rest = list.filter((s) => !mine(s));
-    const key = markOf(k);
+    // The mark itself, from the state's own (a source of a mark no longer there takes nothing off).
+    const key = state.conditions.find((c) => c === k);
     if (rest.length < list.length && !rest.length) {
-      if (!key.startsWith("kept:")) remove.push(key);
+      if (key !== undefined && !inFamily("kept")(key)) remove.push(key);
     } else if (rest.length) left[k] = rest;
   }
   const { by: _by, ...rest } = state;
-  return { remove, state: (Object.keys(left).length ? { ...rest, by: left } : rest) as CombatState };
+  return { remove, state: Object.keys(left).length ? { ...rest, by: left } : rest };
 }
 
 /** The state at the end of `round`: "attack" and "round" marks end, "next-round" marks set before this round end. */

@@ -4,7 +4,7 @@
  * `words` and add or override what their text says.
  */
 import type { ConditionWord, Lifetime, SystemWords } from "../systems/types.js";
-import { markOf, type Mark } from "../marks.js";
+import { argOf, type Mark } from "../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -33,6 +33,12 @@ export const COMMON_CONDITIONS = {
   disarmed: w("disarmed", "encounter"),
 } satisfies Record<string, ConditionWord>;
 
+declare module "../marks.js" {
+  interface DeclaredMarks {
+    common: keyof typeof COMMON_CONDITIONS;
+  }
+}
+
 /** Fight marks: what ends with the encounter and is never written onto a sheet. */
 export const FIGHT_LIFETIMES: ReadonlySet<Lifetime> = new Set<Lifetime>(["attack", "round", "next-round", "encounter"]);
 
@@ -41,7 +47,8 @@ export const FIGHT_LIFETIMES: ReadonlySet<Lifetime> = new Set<Lifetime>(["attack
  * nobody knows lasts the encounter (a fight mark, never written onto a sheet).
  */
 export function wordFor(words: SystemWords, condition: string, name: (id: string) => string = (id) => id): ConditionWord {
-  return words.conditions[condition] ?? words.describe?.(condition, name) ?? (COMMON_CONDITIONS as Record<string, ConditionWord>)[condition] ?? w(condition, "encounter");
+  const own = argOf(condition, "applied");
+  return words.conditions[condition] ?? words.describe?.(condition, name) ?? (COMMON_CONDITIONS as Record<string, ConditionWord>)[condition] ?? w(own ?? condition, "encounter");
 }
 
 
@@ -67,17 +74,23 @@ export const LIFETIME_WORDS: Record<Lifetime, string> = {
 /** Conditions a referee may set and end in any system whose words name none of their own. */
 export const REFEREE_CONDITIONS = ["prone", "held", "surprised", "cannot act"];
 
-/** The conditions the referee may set with /condition in a system, as [key, word]. */
+/** Whether `key` is a plain key `words` declare: one of the system's own conditions or of the common table. */
+export const declares = (words: SystemWords, key: string): key is Mark => Object.hasOwn(words.conditions, key) || Object.hasOwn(COMMON_CONDITIONS, key);
+
+/** The conditions the referee may set with /condition in a system, as [key, word]: only keys its words declare. */
 export function refereeConditions(words: SystemWords): [Mark, ConditionWord][] {
-  return (words.refereeSets ?? REFEREE_CONDITIONS).map((k) => [markOf(k), wordFor(words, k)]);
+  return (words.refereeSets ?? REFEREE_CONDITIONS).filter((k) => declares(words, k)).map((k) => [k, wordFor(words, k)]);
 }
+
+/** Whether `x` is a lifetime (a stored `lasts` is checked with it). */
+export const isLifetime = (x: unknown): x is Lifetime => typeof x === "string" && Object.hasOwn(LIFETIME_WORDS, x);
 
 /**
  * How long a condition lasts on this combatant: the lifetime the referee chose when setting it
  * (kept in the state's `lasts`), else the system's word for it.
  */
-export function lifetimeOf(words: SystemWords, state: { conditions: string[]; [key: string]: unknown }, condition: string): Lifetime {
-  const chosen = (state.lasts as Record<string, Lifetime> | undefined)?.[condition];
+export function lifetimeOf(words: SystemWords, state: { conditions: string[]; lasts?: Record<string, Lifetime> }, condition: string): Lifetime {
+  const chosen = state.lasts?.[condition];
   return chosen ?? wordFor(words, condition).lasts;
 }
 

@@ -5,6 +5,8 @@ import { bx } from "./bx/index.js";
 import { bxHouse } from "./bx-house/index.js";
 import { siege } from "./siege/index.js";
 import { lifeGuard } from "./life-guard/index.js";
+import { COMMON_CONDITIONS } from "../round/words.js";
+import { isFamilyMark, type Mark } from "../marks.js";
 
 /**
  * Keyed by `SystemId` (src/rules/systems/types.ts): a missing or unknown system fails to compile. Each system
@@ -24,6 +26,12 @@ export const SYSTEM_IDS = Object.keys(SYSTEMS) as SystemId[];
 
 /** Display names by id, from each system's row. */
 export const SYSTEM_NAMES = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.id, s.name])) as Record<SystemId, string>;
+
+/** Every plain mark key a system declares (the common table's with them): what a stored mark is checked against. */
+export const DECLARED_KEYS: ReadonlySet<string> = new Set([...Object.keys(COMMON_CONDITIONS), ...Object.values(SYSTEMS).flatMap((s) => Object.keys(s.words.conditions))]);
+
+/** Whether `key` is a mark some system declares: a plain key, or one of a family with its argument (src/rules/marks.ts). */
+export const isDeclaredMark = (key: string): key is Mark => DECLARED_KEYS.has(key) || isFamilyMark(key);
 
 export const isSystemId = (id: string): id is SystemId => Object.hasOwn(SYSTEMS, id);
 

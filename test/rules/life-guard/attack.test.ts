@@ -146,7 +146,7 @@ describe("enchantments and oils", () => {
     const s = standing(lifeGuard, i, faces(3, 4));
     expect(s.result.rolls[0]!.notation).toBe("2d6");
     expect(s.final).toEqual([
-      { targetId: "orc", damage: 7, damageKind: "normal", note: "Sword: 7 damage", addConditions: ["burning"] },
+      { targetId: "orc", damage: 7, damageKind: "normal", note: "Sword: 7 damage", addConditions: ["applied:burning"] },
       { targetId: "Ana", removeConditions: ["enchanted:sword:burning"], note: "Sword: Enchantment spent" },
       STRUCK(),
     ]);
@@ -182,7 +182,7 @@ describe("enchantments and oils", () => {
   it("a torch is an enchanted 2d6 attack, applies burning, and is expended", () => {
     const s = standing(lifeGuard, input(ana(), monster("orc"), {}, "Torch"), faces(2, 2));
     expect(s.final).toEqual([
-      { targetId: "orc", damage: 4, damageKind: "normal", note: "Torch: 4 damage", addConditions: ["burning"] },
+      { targetId: "orc", damage: 4, damageKind: "normal", note: "Torch: 4 damage", addConditions: ["applied:burning"] },
       { targetId: "Ana", note: "Torch expended: struck from the sheet", sheet: { weapons: WEAPONS.filter((w) => w.name !== "Torch").map((w) => ({ tags: [], ...w })) } },
       STRUCK(),
     ]);

@@ -18,7 +18,7 @@ import { R_ORDER, R_SURPRISE, hasTag } from "./bonuses.js";
 import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen } from "./maneuvers.js";
 import { stunCountdown } from "./round.js";
-import { attacking, type Mark } from "../../marks.js";
+import { argIn, attacking, initiative, marksIn, type Mark } from "../../marks.js";
 import { modifiedRange, rolledAgainst } from "../../surprise.js";
 
 type HC = Combatant<HouseSheet>;
@@ -118,8 +118,6 @@ const multiFighter = (c: HC, all: HC[]) =>
   !NO_ATTACK.some((x) => has(c, x)) &&
   classGroupOf(c.sheet) === "fighter" &&
   (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
-const INIT = "initiative:";
-const initiativeMark = (die: number): Mark => `${INIT}${die}`;
 
 /**
  * Each combatant's initiative die from the marks the first round left ("initiative:4"); null when nobody has one.
@@ -129,8 +127,8 @@ const initiativeMark = (die: number): Mark => `${INIT}${die}`;
 function diceFromMarks(cs: HC[]): Map<string, number> | null {
   const m = new Map<string, number>();
   for (const c of cs) {
-    const k = c.state.conditions.find((x) => x.startsWith(INIT));
-    if (k) m.set(c.id, Number(k.slice(INIT.length)));
+    const die = argIn(c.state.conditions, "initiative");
+    if (die !== undefined) m.set(c.id, Number(die));
   }
   return m.size ? m : null;
 }
@@ -256,8 +254,8 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
   // Each combatant's die, kept as a mark so later rounds can reuse it (play adds before it removes: never remove the one kept).
   const effects: Effect[] = [];
   for (const c of active) {
-    const mark = initiativeMark(d.get(c.id) ?? 0);
-    const old = c.state.conditions.filter((x) => x.startsWith(INIT) && x !== mark);
+    const mark = initiative(d.get(c.id) ?? 0);
+    const old = marksIn(c.state.conditions, "initiative").filter((x) => x !== mark);
     if (old.length || !c.state.conditions.includes(mark)) effects.push({ targetId: c.id, addConditions: [mark], ...(old.length ? { removeConditions: old } : {}) });
   }
   return { title: `Initiative, round ${input.round}`, lines, rules: [R_ORDER], rolls: bag.since(mark), order, effects };

@@ -4,7 +4,7 @@ import { abilityModifier, bxSave, hitDice, readiedWeapon, signed, type BxWeapon 
 import { RuleError, type Combatant, type RuleResult } from "../types.js";
 import { R_MISC, hasTag } from "./bonuses.js";
 import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
-import type { Mark } from "../../marks.js";
+import { argOf, marksIn, type Mark } from "../../marks.js";
 
 type HC = Combatant<HouseSheet>;
 
@@ -204,15 +204,15 @@ export interface RetreatKept {
 }
 
 /** The mark that keeps it: "kept:" marks survive a withdrawn declaration (play's declare.ts); no words are shown for it. */
-export const RETREAT_KEPT = "kept:retreat|";
+const RETREAT = "retreat|";
 export function retreatKeptMark(k: RetreatKept): Mark {
-  return `${RETREAT_KEPT}${k.round}|${k.mine}|${Object.entries(k.theirs).map(([id, v]) => `${id}=${v}`).join("|")}`;
+  return `kept:${RETREAT}${k.round}|${k.mine}|${Object.entries(k.theirs).map(([id, v]) => `${id}=${v}`).join("|")}`;
 }
 /** The roll kept on `conditions` (its mark), and its values when it was made in `round` (an older one is only replaced). */
 export function readRetreatKept(conditions: Mark[], round: number): { mark: Mark; kept: RetreatKept | null } | null {
-  const mark = conditions.find((c) => c.startsWith(RETREAT_KEPT));
+  const mark = marksIn(conditions, "kept").find((c) => argOf(c, "kept")!.split("|")[0] === "retreat");
   if (!mark) return null;
-  const [r, mine, ...rest] = mark.slice(RETREAT_KEPT.length).split("|");
+  const [, r, mine, ...rest] = argOf(mark, "kept")!.split("|");
   if (Number(r) !== round) return { mark, kept: null };
   const theirs = Object.fromEntries(rest.map((x) => x.split("=")).map(([id, v]) => [id!, Number(v)]));
   return { mark, kept: { round, mine: Number(mine), theirs } };

@@ -1,5 +1,5 @@
 /** What a house attack's hit sets off: a maneuver the attacker declared (its save rolled now), a spell the defender was casting. */
-import { grappledBy, stunnedFor, type Mark } from "../../marks.js";
+import { argOf, grappledBy, markIn, stunnedFor, type Mark } from "../../marks.js";
 import type { DiceBag } from "../../dice/bag.js";
 import type { AttackInput, Combatant, Effect, RuleResult } from "../types.js";
 import { has, type HouseSheet } from "./sheet.js";
@@ -11,7 +11,7 @@ import type { HouseData } from "./resolve.js";
 type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
 
-const initiativeDie = (c: HC) => c.state.conditions.find((x) => x.startsWith("initiative:"));
+const initiativeDie = (c: HC) => markIn(c.state.conditions, "initiative");
 
 export function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | undefined {
   const att = input.attacker;
@@ -19,9 +19,9 @@ export function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | unde
   const lines: string[] = [];
   const effects: Effect[] = [];
   const rules: string[] = [];
-  const m = att.state.conditions.find((x) => x.startsWith("maneuver:"));
+  const m = markIn(att.state.conditions, "maneuver");
   if (m) {
-    const [, kind, aim] = m.split(":");
+    const [kind, aim] = argOf(m, "maneuver")!.split(":");
     effects.push({ targetId: att.id, removeConditions: [m] });
     let r: RuleResult & { success?: boolean; disarmed?: boolean; dismounted?: boolean } | null = null;
     let cond: Mark | null = null;

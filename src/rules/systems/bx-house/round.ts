@@ -8,14 +8,14 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
-import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, SPELL, SPELL_WORD, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, moveAway, moveToward, positionOf, readiedWeapon, type BxSettings } from "../bx/index.js";
+import { BX_CONDITIONS, BX_DECLARATIONS, BX_REFEREE_SETS, SPELL_WORD, fightRate, bxAllowance, bxDeclarations, bxDeclare, canCast, moveAway, moveToward, positionOf, readiedWeapon, type BxSettings } from "../bx/index.js";
 import { HOUSE_REACH } from "./distance.js";
 import { RuleError, type Allowance, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Effect, type Lifetime, type RoundContext, type RoundRules, type SystemWords } from "../types.js";
 import { R_EVASION, R_MISC, R_ORDER, hasTag } from "./bonuses.js";
-import { RETREAT_KEPT, attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, readRetreatKept, retreatKeptMark, retreatRoll, roundMovement } from "./maneuvers.js";
+import { attacksAgainstNormalMen, freeDisengage, fightingWithdrawal, grapple, readRetreatKept, retreatKeptMark, retreatRoll, roundMovement } from "./maneuvers.js";
 import { dropToDistract, pursuitContinues, pursuitRoll, roundsToCatch } from "./pursuit.js";
 import { isNormalType, type HouseSheet } from "./sheet.js";
-import { attacking, grappledBy, maneuver, stunnedFor, type Mark } from "../../marks.js";
+import { argOf, attacking, grappledBy, hasFamily, maneuver, markIn, parseMark, stunnedFor, type Mark } from "../../marks.js";
 
 type HC = Combatant<HouseSheet>;
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
@@ -58,26 +58,36 @@ export const HOUSE_CONDITIONS = {
   helpless: w("helpless: no DEX bonus to AC", "encounter"),
 } satisfies Record<string, ConditionWord>;
 
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    "bx-house": keyof typeof HOUSE_CONDITIONS;
+  }
+}
+
 const MANEUVERS: Record<string, string> = { disarm: "disarming", entangle: "entangling with a whip", dismount: "hooking a rider", grapple: "grappling" };
 
 export const houseWords: SystemWords = {
   conditions: HOUSE_CONDITIONS,
   refereeSets: [...BX_REFEREE_SETS, "stationary", "unaware", "helpless"],
   describe: (c, name) => {
-    if (c.startsWith("behind:")) return w(`attacks ${name(c.slice(7))} with advantage next round`, "next-round");
-    if (c.startsWith("attacking:")) return w(`fighting ${name(c.slice(10))}`, "next-round");
-    // 0: no die of its own (it went before the dice: first and last, hasted); nothing to show.
-    if (c.startsWith("initiative:")) return w(c === "initiative:0" ? "" : `initiative ${c.slice(11)}`, "encounter");
-    // "maneuver:entangle:weapon": the whip's aim is the maneuver's own detail.
-    if (c.startsWith("maneuver:")) return w(`${MANEUVERS[c.slice(9).split(":")[0]!] ?? c.slice(9)} on the next hit`, "round");
-    // "at:<feet>": a place on the encounter's line (bx/distance.ts), read by attacks, not a word on the board.
-    if (c.startsWith("at:")) return w("", "encounter");
-    if (c.startsWith("grappled by:")) return w(`grappled by ${name(c.slice(12))}`, "encounter");
-    if (c.startsWith("stunned:")) return w(`stunned (${c.slice(8)} rounds left)`, "encounter");
-    if (c.startsWith(RETREAT_KEPT)) return w("", "encounter");
-    if (c.startsWith("moved:")) return w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter");
-    if (c.startsWith(SPELL)) return SPELL_WORD;
-    return undefined;
+    const { family, arg } = parseMark(c);
+    switch (family) {
+      case "behind": return w(`attacks ${name(arg)} with advantage next round`, "next-round");
+      case "attacking": return w(`fighting ${name(arg)}`, "next-round");
+      // 0: no die of its own (it went before the dice: first and last, hasted); nothing to show.
+      case "initiative": return w(arg === "0" ? "" : `initiative ${arg}`, "encounter");
+      // "maneuver:entangle:weapon": the whip's aim is the maneuver's own detail.
+      case "maneuver": return w(`${MANEUVERS[arg.split(":")[0]!] ?? arg} on the next hit`, "round");
+      // "at:<feet>": a place on the encounter's line (bx/distance.ts), read by attacks, not a word on the board.
+      case "at": return w("", "encounter");
+      case "grappled by": return w(`grappled by ${name(arg)}`, "encounter");
+      case "stunned": return w(`stunned (${arg} rounds left)`, "encounter");
+      // "kept:" marks hold a roll for their round (the retreat roll), not a word on the board.
+      case "kept": return w("", "encounter");
+      case "moved": return w(`moved ${arg} rounds at encounter rate`, "encounter");
+      case "spell": return SPELL_WORD;
+      default: return undefined;
+    }
   },
 };
 
@@ -139,7 +149,7 @@ function fits(who: HC, id: string): boolean {
     case "disarm": return !!w && !w.twoHanded && w.kind === "melee";
     case "entangle": return hasTag(w, "whip");
     case "dismount": return hasTag(w, "polearm", "pike", "long spear");
-    case "break free": return who.state.conditions.some((c) => c.startsWith("grappled by:"));
+    case "break free": return hasFamily(who.state.conditions, "grappled by");
     case "back to wall": return !has(who, "back to wall");
     case "mount": return !has(who, "mounted");
     case "alight": return has(who, "mounted");
@@ -307,7 +317,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "disengage": {
       // Busy elsewhere: every foe fighting someone (an "attacking:" mark), none of them this combatant.
       const foes = foesOf(who, input.others);
-      const busy = foes.filter((o) => o.state.conditions.some((c) => c.startsWith("attacking:")) && !has(o, attacking(who.id)));
+      const busy = foes.filter((o) => hasFamily(o.state.conditions, "attacking") && !has(o, attacking(who.id)));
       const f = freeDisengage(busy.length > 0 && busy.length === foes.length);
       if (!f.free) throw new RuleError(`${who.name} cannot disengage freely: ${f.line}`);
       return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
@@ -356,9 +366,9 @@ export function houseCannotAct(who: HC, ctx: RoundContext<HouseSheet>): string |
 export function stunCountdown(input: { combatants: HC[] }): DeclareResult["effects"] {
   const effects: DeclareResult["effects"] = [];
   for (const c of input.combatants) {
-    const s = c.state.conditions.find((x) => x.startsWith("stunned:"));
+    const s = markIn(c.state.conditions, "stunned");
     if (!s) continue;
-    const left = Number(s.slice(8)) - 1;
+    const left = Number(argOf(s, "stunned")) - 1;
     effects.push(left > 0 ? { targetId: c.id, removeConditions: [s], addConditions: [stunnedFor(left)] } : { targetId: c.id, removeConditions: [s, "stunned"] });
   }
   return effects;

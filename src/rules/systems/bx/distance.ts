@@ -7,14 +7,13 @@
  */
 import { RuleError, type Combatant, type Effect, type Situation } from "../types.js";
 import type { BxWeapon } from "./sheet.js";
-import { atFeet } from "../../marks.js";
+import { argIn, atFeet, marksIn } from "../../marks.js";
 
 export const R_MELEE_ATTACKS = 'seed 002, "Melee Attacks"';
-export const AT = "at:";
 
 export const positionOf = (c: Combatant<unknown>): number | undefined => {
-  const m = c.state.conditions.find((x) => x.startsWith(AT));
-  return m === undefined ? undefined : Number(m.slice(AT.length));
+  const feet = argIn(c.state.conditions, "at");
+  return feet === undefined ? undefined : Number(feet);
 };
 
 /** Feet between two combatants, when both have a place on the line. */
@@ -29,7 +28,7 @@ const foesOf = (who: Combatant<unknown>, others: Combatant<unknown>[]) =>
 
 /** The mark that puts `who` at `to` (none when it has no place or does not move). */
 function placeAt(who: Combatant<unknown>, to: number): Effect[] {
-  const old = who.state.conditions.filter((x) => x.startsWith(AT));
+  const old = marksIn(who.state.conditions, "at");
   const mark = atFeet(Math.round(to));
   if (!old.length || old.includes(mark)) return [];
   return [{ targetId: who.id, addConditions: [mark], removeConditions: old }];

@@ -15,9 +15,9 @@ import type { BxSettings } from "./settings.js";
 import type { BxSheet } from "./sheet.js";
 import { encounterMove, meleeMovement } from "./time.js";
 import { encumberedRate, readEncumbrance } from "./load.js";
-import { AT, moveAway, moveToward } from "./distance.js";
+import { moveAway, moveToward } from "./distance.js";
 import type { Mark } from "../../marks.js";
-import { movedRounds, spellNamed } from "../../marks.js";
+import { argIn, marksIn, movedRounds, parseMark, spellNamed } from "../../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -43,6 +43,12 @@ export const BX_CONDITIONS = {
   unseen: w("unseen (no spell can be aimed at it)", "encounter"),
 } satisfies Record<string, ConditionWord>;
 
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    bx: keyof typeof BX_CONDITIONS;
+  }
+}
+
 /**
  * seed 002, "Spell Casting": "cannot be cast if gagged, bound, or … silence", and a target "must be visible to the
  * caster": the referee sets these with /condition (unseen: invisible, hidden, in darkness, out of sight).
@@ -53,8 +59,10 @@ export const bxWords: SystemWords = {
   conditions: BX_CONDITIONS,
   refereeSets: BX_REFEREE_SETS,
   // "at:<feet>": a place on the encounter's line (distance.ts), read by attacks, not a word on the board.
-  describe: (c) =>
-    c.startsWith("moved:") ? w(`moved ${c.slice(6)} rounds at encounter rate`, "encounter") : c.startsWith(AT) ? w("", "encounter") : c.startsWith(SPELL) ? SPELL_WORD : undefined,
+  describe: (c) => {
+    const { family, arg } = parseMark(c);
+    return family === "moved" ? w(`moved ${arg} rounds at encounter rate`, "encounter") : family === "at" ? w("", "encounter") : family === "spell" ? SPELL_WORD : undefined;
+  },
 };
 
 /**
@@ -62,11 +70,10 @@ export const bxWords: SystemWords = {
  * lines that tell of the spell (it goes off, it is disrupted) and by the refusals; the roster shows it beside
  * the declaration, so the mark itself shows nothing.
  */
-export const SPELL = "spell:";
 export const SPELL_WORD: ConditionWord = w("", "round");
 
 /** The name of the spell `c` declared this round, if the player gave one. */
-export const spellName = <S>(c: Combatant<S>): string | undefined => c.state.conditions.find((x) => x.startsWith(SPELL))?.slice(SPELL.length) || undefined;
+export const spellName = <S>(c: Combatant<S>): string | undefined => argIn(c.state.conditions, "spell") || undefined;
 
 /** "spell (Sleep)", or "spell" when no name was given: "the spell (Sleep) goes off", "Tamsin's spell (Sleep)". */
 export const spellWords = <S>(c: Combatant<S>): string => {
@@ -108,8 +115,7 @@ function unseenTarget<S>(who: Combatant<BxSheet>, target: Combatant<S> | undefin
 
 /** Rounds already spent moving at encounter rate this fight ("moved:<n>"). */
 export function roundsMoved(c: Combatant<BxSheet>): number {
-  const m = c.state.conditions.find((x) => x.startsWith("moved:"));
-  return m ? Number(m.slice(6)) || 0 : 0;
+  return Number(argIn(c.state.conditions, "moved") ?? 0) || 0;
 }
 
 export const BX_DECLARATIONS: Declaration[] = [
@@ -180,7 +186,7 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
       const moved = roundsMoved(who);
       const m = encounterMove(fightRate(input), moved);
       if (!m.allowed) throw new RuleError(`${who.name} cannot move at encounter rate any more: ${m.reason}.`);
-      const prev = who.state.conditions.filter((x) => x.startsWith("moved:"));
+      const prev = marksIn(who.state.conditions, "moved");
       // Toward the nearest foe on the encounter's line (distance.ts), stopping at it.
       const toward = moveToward(who, input.others, m.perRound);
       return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", movedRounds(moved + 1)], removeConditions: prev }, ...toward.effects]);

@@ -1,6 +1,7 @@
 /** A fighter as rules see it, its state and the changes rules make to it. Part of the contract in ../types.ts. */
 import type { Mark } from "../../marks.js";
 import type { RuleResult } from "./results.js";
+import type { Lifetime } from "./round.js";
 
 export type Side = "party" | "foes";
 
@@ -17,10 +18,29 @@ export interface Combatant<Sheet = Record<string, unknown>, State = CombatState>
   state: State;
 }
 
-/** The state every system keeps; systems add their own keys (guard, life, stamina, scars…). */
+/** Who set a mark: a declaration (its id) of the combatant `by`, in `round`. */
+export interface MarkSource {
+  by: string;
+  decl: string;
+  round: number;
+}
+
+/**
+ * The state every system keeps; systems add their own keys (guard, life, stamina, scars…). Play keeps beside the
+ * marks, by each mark's key, the round that set it, the lifetime the referee chose and the declarations that set it
+ * (src/play/round/marks.ts); the state codec checks them as it reads a row.
+ */
 export interface CombatState {
   /** Conditions in words, lower-case: "prone", "unconscious", "dying", "dead", "surprised"… (src/rules/marks.ts) */
   conditions: Mark[];
+  /** The round that set each mark ("next-round" marks end at the end of the round after it). */
+  since?: Record<string, number>;
+  /** The lifetime the referee chose for a mark with /condition, in place of its word's. */
+  lasts?: Record<string, Lifetime>;
+  /** The declarations that set each mark: taking one back takes off the marks only it set. */
+  by?: Record<string, MarkSource[]>;
+  /** Where in this fight it fell: [round, turn]. */
+  fell?: [number, number];
   [key: string]: unknown;
 }
 

@@ -2,14 +2,14 @@
  * The plan of one Life & Guard attack (seed 004, "Attacks", "Actions and Modifiers", "Enchantment",
  * "Oils", "Warbands"): the weapon, the mode it strikes in, the die and whether it is impaired or enhanced.
  */
-import { oil, type Mark } from "../../marks.js";
+import { applied, oil, type Mark } from "../../marks.js";
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type AttackInput, type Combatant, type Situation, type SituationKey } from "../types.js";
 import { formatDie, parseDie, stepDown, type DieSpec, type Edge } from "./dice.js";
 import { checkRanks, type AttackMode } from "./ranks.js";
 import { R } from "./refs.js";
 import { words } from "./round.js";
-import { conditionLabels } from "../../round/words.js";
+import { conditionLabels, declares } from "../../round/words.js";
 import { canFight, COND, findEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
 
 export type C = Combatant<LifeGuardSheet>;
@@ -156,13 +156,19 @@ export interface Magic {
   oiled: boolean;
 }
 
+/**
+ * The mark an Enchantment's condition leaves (seed 004, "Enchantment": "applies a condition"): a condition Life &
+ * Guard's words name is that condition; any other word the player gave is kept in their words.
+ */
+export const appliedMark = (word: string): Mark => (declares(words, word) ? word : applied(word));
+
 /** seed 004, "Enchantment", "Oils": what makes the weapon roll 2d6. */
 export function magicOf(c: Ctx): Magic {
   const { sit, aState, weapon, input } = c;
   if (sit.enchanted !== undefined) c.used.add("enchanted");
   const out: Magic = { enchanted: false, oiled: false };
   if (c.tags.has("expendable")) {
-    Object.assign(out, { enchanted: true, expended: weapon.name, ...(weapon.enchantment ? { applyCondition: weapon.enchantment } : {}) });
+    Object.assign(out, { enchanted: true, expended: weapon.name, ...(weapon.enchantment ? { applyCondition: appliedMark(weapon.enchantment) } : {}) });
     c.rules.add(R.enchantment);
   } else if (sit.enchanted !== false) {
     // An Enchantment applied to this weapon takes effect on its next blow without being asked for;
@@ -170,7 +176,7 @@ export function magicOf(c: Ctx): Magic {
     const e = findEnchantment(aState, weapon.name);
     if (!e && sit.enchanted) throw new RuleError(`${input.attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`);
     if (e) {
-      Object.assign(out, { enchanted: true, enchantmentKey: e.key, ...(e.condition ? { applyCondition: e.condition } : {}) });
+      Object.assign(out, { enchanted: true, enchantmentKey: e.key, ...(e.condition ? { applyCondition: appliedMark(e.condition) } : {}) });
       c.rules.add(R.enchantment);
     }
   }

@@ -2,7 +2,7 @@
  * One Life & Guard attack rolled and worked out (seed 004, "Attacks"): no to-hit roll; the damage die,
  * Armour soaks, Guard takes the rest, then Life. Used by the attack, group attacks, blasts and /odds.
  */
-import type { Mark } from "../../marks.js";
+import { argOf, type Mark } from "../../marks.js";
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { ignoredKeys } from "../../attack/index.js";
 import { RuleError, type AttackInput, type Effect, type SituationKey, type Tone } from "../types.js";
@@ -164,7 +164,7 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
   const target = targetOf(c, mode, setVsCharge);
   if (target.id !== input.defender.id) slain = false;
   const { plan, effectDamage, armourPiercing, preview, armour } = damagePlan(c, target, total, slain, target.id === input.defender.id ? opts.armour : undefined);
-  if (magic.applyCondition && !slain) c.lines.push(`The enchantment applies its condition: ${magic.applyCondition}.`);
+  if (magic.applyCondition && !slain) c.lines.push(`The enchantment applies its condition: ${argOf(magic.applyCondition, "applied") ?? magic.applyCondition}.`);
   if (magic.expended) c.lines.push(`${c.weapon.name} is expended.`);
   else if (magic.enchantmentKey) c.lines.push(`${c.weapon.name}'s Enchantment is spent.`);
   const counter = counterOf(c, mode, setVsCharge, target, slain, plan);

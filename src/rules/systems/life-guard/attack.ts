@@ -6,7 +6,7 @@
  * (d3)) → "done". The plan is attack-plan.ts, the roll attack-resolve.ts,
  * several attackers and blasts attack-group.ts.
  */
-import { attacking, struck, type Mark } from "../../marks.js";
+import { argOf, attacking, hasFamily, inFamily, struck, type Mark } from "../../marks.js";
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { attackMachine, takeOption, type Phase, type Pressed, type Reading } from "../../attack/index.js";
 import type { AttackInput, AttackState, Effect, ReactionOption, RuleResult } from "../types.js";
@@ -116,7 +116,7 @@ export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
     (o) =>
       o.side === input.attacker.side &&
       o.state.conditions.includes(attacking(input.defender.id)) &&
-      !o.state.conditions.some((c) => c.startsWith("struck:")) &&
+      !hasFamily(o.state.conditions, "struck") &&
       // Who cannot act this round (a failed roll against Guard, waiting behind the 3 v 3) adds nothing.
       !o.state.conditions.includes("cannot act") &&
       !waitingBehind(o, [input.attacker, ...input.others.filter((x) => x.id !== o.id)], input.round ?? 1) &&
@@ -137,11 +137,12 @@ function beginGroup(input: AttackInput<LifeGuardSheet>, co: C[], bag: DiceBag): 
 }
 
 function blastOf(input: AttackInput<LifeGuardSheet>): { count?: number } | undefined {
-  const mark = input.attacker.state.conditions.find((c) => c === "blasting" || c.startsWith("blasting:"));
+  const mark = input.attacker.state.conditions.find((c) => c === "blasting" || inFamily("blasting")(c));
   const sit = input.situation as LifeGuardSituation;
   const w = resolveWeapon(input.attacker, input.weapon);
   if (!mark && !sit.blast && !w.tags.includes("blast")) return undefined;
-  const n = mark?.startsWith("blasting:") ? Number(mark.slice(9)) : undefined;
+  const count = argOf(mark, "blasting");
+  const n = count !== undefined ? Number(count) : undefined;
   return n ? { count: n } : {};
 }
 

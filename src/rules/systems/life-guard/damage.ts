@@ -7,7 +7,7 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type DamageResult, type RuleRef } from "../types.js";
 import { R } from "./refs.js";
 import { COND, effectiveLifeMax, findArmourEnchantment, readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
-import { markOf, type Mark } from "../../marks.js";
+import { inFamily, type Mark } from "../../marks.js";
 
 export interface DamagePlan {
   rolled: number;
@@ -313,7 +313,7 @@ export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): Da
   s.life = Math.min(effectiveLifeMax(s), s.life + Math.max(0, amount));
   const lines = [`Life ${before} → ${s.life} (max ${effectiveLifeMax(s)}). Guard comes back with rest, not healing.`];
   if (amount > 0 && s.conditions.includes(COND.mortal)) {
-    s.conditions = s.conditions.filter((c) => c !== COND.mortal && c !== markOf("mortal-clock"));
+    s.conditions = s.conditions.filter((c) => c !== COND.mortal);
     delete s.mortalMinutes;
     lines.push("The Mortal Wound is healed: no longer dying (still deprived until rest).");
   }
@@ -349,7 +349,7 @@ export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}
     s.guard = s.guardMax;
   }
   // A weapon's and the armour's alike.
-  const isEnchantment = (x: string) => x.startsWith("enchanted:") || x.startsWith("enchanted armour:");
+  const isEnchantment = (x: string) => inFamily("enchanted")(x) || inFamily("enchanted armour")(x);
   const ench = s.conditions.filter(isEnchantment);
   if (ench.length) {
     s.conditions = s.conditions.filter((x) => !isEnchantment(x));

@@ -13,7 +13,7 @@ import { engagedWith, moveRank } from "./ranks.js";
 import { R } from "./refs.js";
 import { doorwayCheck, DOORWAY, gridMove, shiftFrontLine } from "./grid.js";
 import { armourEnchantmentCondition, canFight, enchantmentCondition, fieldCondition, fieldOf, rankCondition, RANKS, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
-import { attacking, blasting, front, oil, type Mark } from "../../marks.js";
+import { argIn, argOf, attacking, blasting, front, hasFamily, marksIn, oil, type Family, type Mark } from "../../marks.js";
 
 type C = Combatant<LifeGuardSheet>;
 type Ctx = RoundContext<LifeGuardSheet> & { phase: "declare" | "act" };
@@ -65,7 +65,7 @@ const result = (title: string, lines: string[], rule: string, effects: Effect[],
   effects,
 });
 const mark = (who: C, add: Mark[], remove: Mark[] = []): Effect => ({ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) });
-const having = (who: C, prefix: string) => who.state.conditions.filter((c) => c.startsWith(prefix));
+const having = (who: C, family: Family) => marksIn(who.state.conditions, family);
 
 function parseRank(detail: string | undefined, allowBattlefield: boolean, from?: Rank): Rank | "another battlefield" {
   const t = (detail ?? "").trim().toLowerCase();
@@ -94,7 +94,7 @@ function declareAttack(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   if (foe.state.conditions.includes("holding a doorway")) doorwayCheck(allies.length + 1, 1);
   const lines = [`${input.who.name} will attack ${foe.name}.`];
   if (allies.length) lines.push(`With ${allies.map((a) => a.name).join(", ")}: all the damage dice are rolled and the single highest is kept.`);
-  return result("Attack declared", lines, R.attacks, [mark(input.who, [attacking(foe.id)], having(input.who, "attacking:"))]);
+  return result("Attack declared", lines, R.attacks, [mark(input.who, [attacking(foe.id)], having(input.who, "attacking"))]);
 }
 
 function declareMove(input: DeclareInput<LifeGuardSheet>): DeclareResult {
@@ -102,7 +102,7 @@ function declareMove(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const to = parseRank(input.detail, true, from);
   const r = moveRank(from, to);
   if (to === "another battlefield") return moveField(input);
-  const effects = [mark(input.who, [rankCondition(to), "moved"], having(input.who, "rank:"))];
+  const effects = [mark(input.who, [rankCondition(to), "moved"], having(input.who, "rank"))];
   return { ...result(r.title, [`${input.who.name}: ${r.lines[0]}`], R.movement, effects), spendsAction: true };
 }
 
@@ -121,7 +121,7 @@ function moveField(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const to = named ? (named === "first" ? "" : named) : here ? "" : (elsewhere ?? "second");
   if (to === here) throw new RuleError(`${who.name} is on that battlefield already: name another (battlefield: its name).`);
   const name = (f: string) => (f ? `the ${f} battlefield` : "the first battlefield");
-  const effects = [mark(who, ["moved", ...(to ? [fieldCondition(to)] : [])], having(who, "field:"))];
+  const effects = [mark(who, ["moved", ...(to ? [fieldCondition(to)] : [])], having(who, "field"))];
   const line = `${who.name} moves from the Ranged rank of ${name(here)} to the Ranged rank of ${name(to)}: that is the action this turn. Still in the fight (to run away, Retreat).`;
   return { ...result("Move to another battlefield", [line], R.movement, effects), spendsAction: true };
 }
@@ -129,7 +129,7 @@ function moveField(input: DeclareInput<LifeGuardSheet>): DeclareResult {
 function declarePlace(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const to = parseRank(input.detail, false) as Rank;
   return result("Starting rank", [`${input.who.name} starts in the ${to[0]!.toUpperCase()}${to.slice(1)} rank.`], R.positioning, [
-    mark(input.who, [rankCondition(to)], having(input.who, "rank:")),
+    mark(input.who, [rankCondition(to)], having(input.who, "rank")),
   ]);
 }
 
@@ -160,7 +160,7 @@ function declareEnchant(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   if (!weapon) throw new RuleError(`${who.name} has no weapon "${named}" to enchant: write weapon: condition (weapons: ${who.sheet.weapons.map((w) => w.name).join(", ")}).`);
   const condition = rest.join(":").trim().toLowerCase();
   if (condition.length > 30) throw new RuleError("Name the Enchantment's condition in 30 characters or fewer.");
-  const had = who.state.conditions.filter((c) => c.startsWith(`enchanted:${weapon.name.toLowerCase()}:`));
+  const had = who.state.conditions.filter((c) => argOf(c, "enchanted", `${weapon.name.toLowerCase()}:`) !== undefined);
   const free = freeBeforeFirstRound("enchant", input.round);
   const say = free ? " (before the first round: no action spent)" : ": that is the action this turn";
   const line = `${who.name} applies an Enchantment${condition ? ` (${condition})` : ""} to the ${weapon.name}: its next blow deals 2d6${condition ? ` and applies ${condition}` : ""}, once, until a rest${say}.`;
@@ -178,7 +178,7 @@ function enchantArmour(input: DeclareInput<LifeGuardSheet>, name: string): Decla
   const free = freeBeforeFirstRound("enchant", input.round);
   const say = free ? " (before the first round: no action spent)" : ": that is the action this turn";
   const line = `${who.name} applies an Enchantment${name ? ` (${name})` : ""} to the armour: the next hit ${who.name} takes is soaked by 2d6 in place of Armour ${who.sheet.armour} (never less), once, until a rest${say}.`;
-  const had = who.state.conditions.filter((c) => c.startsWith("enchanted armour:"));
+  const had = marksIn(who.state.conditions, "enchanted armour");
   return {
     ...result("Enchantment applied", [line], R.enchantment, [mark(who, [armourEnchantmentCondition(name)], had)]),
     ...(free ? {} : { spendsAction: true }),
@@ -200,12 +200,12 @@ function declareFront(input: DeclareInput<LifeGuardSheet>): DeclareResult {
   const everyone = [input.who, ...input.others];
   if (everyone.some((c) => c.side === input.who.side && c.state.conditions.includes("front shifted")))
     throw new RuleError("Your side has already shifted the front line this round.");
-  const holder = everyone.find((c) => having(c, "front:").length);
-  const at = holder ? Number(having(holder, "front:")[0]!.slice(6)) : 0;
+  const holder = everyone.find((c) => having(c, "front").length);
+  const at = holder ? Number(argIn(holder.state.conditions, "front")) : 0;
   const sign = input.who.side === "party" ? 1 : -1;
   const r = shiftFrontLine(at, sign * wanted);
-  const effects: Effect[] = holder && holder.id !== input.who.id ? [{ targetId: holder.id, removeConditions: having(holder, "front:") }] : [];
-  effects.push(mark(input.who, [front(r.position), "front shifted"], having(input.who, "front:")));
+  const effects: Effect[] = holder && holder.id !== input.who.id ? [{ targetId: holder.id, removeConditions: having(holder, "front") }] : [];
+  effects.push(mark(input.who, [front(r.position), "front shifted"], having(input.who, "front")));
   return result(r.title, [...r.lines, `The front line stands at ${r.position} m.`], R.theatre, effects);
 }
 
@@ -276,7 +276,7 @@ export function declare(input: DeclareInput<LifeGuardSheet>, dice: DiceBag, ctx:
   if (spent && (SPENDS_ACTION as readonly string[]).concat("attack").includes(input.id) && spent !== input.id && !free(input.id))
     throw new RuleError(`${input.who.name} already declared "${spent}" this round: one action a turn.`);
   // "Take one action (attack, cast spell, etc.) per turn": after an attack, a move between ranks (or any other action) waits for the next round.
-  const struckNow = (input.attacked ?? 0) > 0 || input.who.state.conditions.some((c) => c.startsWith("struck:"));
+  const struckNow = (input.attacked ?? 0) > 0 || hasFamily(input.who.state.conditions, "struck");
   if (struckNow && (SPENDS_ACTION as readonly string[]).includes(input.id) && !free(input.id))
     throw new RuleError(`${input.who.name} has already attacked this round, and that was the action this turn: ${ACTION_WORD[input.id] ?? input.id} waits for the next round.`);
   if (Object.hasOwn(BY_ID, input.id)) return BY_ID[input.id]!(input, dice);

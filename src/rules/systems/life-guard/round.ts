@@ -8,11 +8,12 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, InitiativeInput, InitiativeResult, RoundStartResult, RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import { pct } from "../../numbers.js";
-import { canFight, fieldOf, readState, type LifeGuardSheet } from "./sheet.js";
+import { canFight, fieldOf, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { Allowance, CampaignOptions, ConditionWord, Effect, RoundContext, RoundRules, SystemWords } from "../types.js";
 import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
+import { hasFamily, parseMark } from "../../marks.js";
 export { DOORWAY, FRONT_SHIFT_METRES, GRID_MOVE_SQUARES, doorwayCheck, gridMove, shiftFrontLine } from "./grid.js";
 
 type C = Combatant<LifeGuardSheet>;
@@ -193,7 +194,9 @@ export const words = {
     [WAITING]: w("waiting behind the front line", "round"),
   },
   describe(condition, name) {
-    const [kind, a, b] = condition.split(":");
+    const { family: kind, arg = "" } = parseMark(condition);
+    // "oil:<weapon>:<foe>", "enchanted:<weapon>:<condition>": two parts; the others one.
+    const [a, b] = arg.split(":");
     // The roster's summary names the rank already ("Melee rank"): no second word for it.
     if (kind === "rank" && a && RANK_LABEL[a]) return w("", "encounter");
     if (kind === "attacking" && a) return w(`attacking ${name(a)}`, "round");
@@ -202,12 +205,19 @@ export const words = {
     if (kind === "oil" && a && b) return w(`${a} oiled against ${b}`, "encounter");
     if (kind === "enchanted" && a) return w(`${a} enchanted${b ? ` (${b})` : ""}`, "healed");
     if (kind === "field" && a) return w(`on the ${a} battlefield`, "encounter");
-    if (kind === "enchanted armour") return w(`armour enchanted${a ? ` (${a})` : ""}`, "healed");
+    if (kind === "enchanted armour") return w(`armour enchanted${arg ? ` (${arg})` : ""}`, "healed");
     if (kind === "front" && a) return w(`front line at ${a} m`, "encounter");
     if (/^moved \d squares$/.test(condition)) return w(condition, "round");
     return undefined;
   },
 } satisfies SystemWords;
+
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    // Its words, and a rank a placement or a move sets ("rank:reach").
+    "life-guard": keyof typeof words.conditions | `rank:${Rank}`;
+  }
+}
 
 const isDown = (c: C) => !canFight(readState(c));
 
@@ -215,7 +225,7 @@ const isDown = (c: C) => !canFight(readState(c));
 export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance {
   const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !freeBeforeFirstRound(x, ctx.round));
   if (spent) return { attacks: 0, why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`, rule: R.movement };
-  const struck = who.state.conditions.find((c) => c.startsWith("struck:"));
+  const struck = hasFamily(who.state.conditions, "struck");
   if (struck) return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
   return { attacks: 1, why: "one action this turn", rule: R.actions };
 }

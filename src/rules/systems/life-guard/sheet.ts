@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { Combatant, CombatState, StateView } from "../types.js";
-import type { Mark } from "../../marks.js";
+import { argIn, argOf, markIn, type Mark } from "../../marks.js";
 
 export const RANKS = ["melee", "reach", "ranged"] as const;
 export type Rank = (typeof RANKS)[number];
@@ -143,13 +143,13 @@ export const enchantmentCondition = (weapon: string, condition?: string): Mark =
 /** The condition that marks an applied, unspent Enchantment on the armour. */
 export const armourEnchantmentCondition = (name?: string): Mark => `enchanted armour:${(name ?? "").trim().toLowerCase()}`;
 export const findArmourEnchantment = (state: CombatState): { key: Mark; name: string } | undefined => {
-  const key = state.conditions.find((c) => c.startsWith("enchanted armour:"));
-  return key === undefined ? undefined : { key, name: key.slice("enchanted armour:".length) };
+  const key = markIn(state.conditions, "enchanted armour");
+  return key === undefined ? undefined : { key, name: argOf(key, "enchanted armour")! };
 };
 export function findEnchantment(state: CombatState, weapon: string): { key: Mark; condition: string } | undefined {
-  const prefix = `enchanted:${weapon.trim().toLowerCase()}:`;
-  const key = state.conditions.find((c) => c.startsWith(prefix));
-  return key === undefined ? undefined : { key, condition: key.slice(prefix.length) };
+  const part = `${weapon.trim().toLowerCase()}:`;
+  const key = state.conditions.find((c) => argOf(c, "enchanted", part) !== undefined);
+  return key === undefined ? undefined : { key, condition: argOf(key, "enchanted", part)! };
 }
 
 /**
@@ -167,9 +167,8 @@ export function defaultRank(sheet: Pick<LifeGuardSheet, "weapons">): Rank {
 /** A rank set in this fight (a placement or a move) is the fight mark `rank:<rank>`. */
 export const rankCondition = (r: Rank) => `rank:${r}` as const;
 export const rankFromConditions = (conditions: Mark[]): Rank | undefined => {
-  const c = conditions.find((x) => x.startsWith("rank:"));
-  const r = c?.slice(5) as Rank | undefined;
-  return r && RANKS.includes(r) ? r : undefined;
+  const r = argIn(conditions, "rank");
+  return RANKS.find((x) => x === r);
 };
 
 /**
@@ -177,7 +176,7 @@ export const rankFromConditions = (conditions: Mark[]): Rank | undefined => {
  * to is the fight mark `field:<name>`; without one it stands on the battlefield the fight started on ("").
  */
 export const fieldCondition = (name: string) => `field:${name.trim().toLowerCase()}` as const;
-export const fieldOf = (state: CombatState): string => state.conditions.find((c) => c.startsWith("field:"))?.slice(6) ?? "";
+export const fieldOf = (state: CombatState): string => argIn(state.conditions, "field") ?? "";
 
 /** Fresh state. No rank is stored: it comes from the weapons until the fight places or moves the combatant. */
 export function initialState(sheet: LifeGuardSheet): CombatState {

@@ -8,7 +8,7 @@ import type { Combatant, Situation } from "../types.js";
 import { RuleError } from "../types.js";
 import { attributeModifier, ref, SHIELD_ATTACKERS, sizeIndex, type SiegeSheet, type Size, type Weapon } from "./sheet.js";
 import { sumMods, type Mod } from "../../numbers.js";
-import { shieldVs, type Mark } from "../../marks.js";
+import { marksIn, shieldVs, type Mark } from "../../marks.js";
 
 export { modText as describeMods, sumMods, type Mod } from "../../numbers.js";
 
@@ -71,7 +71,7 @@ export function shieldApplies(defender: Combatant<SiegeSheet>, attackerId: strin
   const cap = SHIELD_ATTACKERS[defender.sheet.shield];
   if (cap === 0 || rear) return { applies: false };
   const cond = shieldVs(attackerId);
-  const used = defender.state.conditions.filter((c) => c.startsWith("shield vs "));
+  const used = marksIn(defender.state.conditions, "shield vs");
   if (used.includes(cond)) return { applies: true };
   if (used.length < cap) return { applies: true, newCondition: cond };
   return { applies: false };

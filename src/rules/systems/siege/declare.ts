@@ -3,7 +3,7 @@
  * distance window), Dodge, Evade, Disengage (hasty or fighting). On one's turn: a move, taking cover, aiding the
  * mortally wounded, casting a spell, using an item or an ability.
  */
-import { abilityUntil, castingUntil, cover, evading, fleeingFrom, markOf, type CoverKey, type Mark } from "../../marks.js";
+import { abilityUntil, castingUntil, cover, evading, fleeingFrom, inFamily, marksIn, type CoverKey, type Mark } from "../../marks.js";
 import { offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
 import { readNameAndNumber } from "../../round/named.js";
@@ -12,7 +12,7 @@ import type { Combatant, Declaration, DeclareInput, DeclareResult, Effect, Round
 import { RuleError } from "../types.js";
 import { disengage, halfMove, movementRate, toSquares, validateAction, validateCharge } from "./actions.js";
 import { aidEffect, hpBand, readState } from "./damage.js";
-import { abilityOf, CHARGING_AT, CLOSED_ON, DISENGAGED, FLEEING_FROM, NO_ATTACK_FROM_COVER, READIED, spellOf } from "./marks.js";
+import { abilityOf, CHARGING_AT, CLOSED_ON, DISENGAGED, NO_ATTACK_FROM_COVER, READIED, spellOf } from "./marks.js";
 import { firstStrike } from "./combat.js";
 import { cannotActReason, noInitiativeReason } from "./initiative.js";
 import { ref, type SiegeSheet } from "./sheet.js";
@@ -74,11 +74,11 @@ export function declarations(who: Combatant<SiegeSheet>, ctx: RoundContext<Siege
 }
 
 /** The Castle Keeper's reductions (/condition), by their mark: "not … more than three-fourths (0.75)". */
-const REDUCTIONS: Record<string, [number, string]> = {
-  "slowed by a quarter": [0.25, "a quarter"],
-  "slowed by half": [0.5, "half"],
-  "slowed by three-quarters": [0.75, "three-quarters"],
-};
+const REDUCTIONS: [Mark, number, string][] = [
+  ["slowed by a quarter", 0.25, "a quarter"],
+  ["slowed by half", 0.5, "half"],
+  ["slowed by three-quarters", 0.75, "three-quarters"],
+];
 
 /**
  * The rate a combatant moves at this round ("Movement in the Combat Round"): its sheet's, or the Castle
@@ -88,9 +88,9 @@ export function moveRate(who: Combatant<SiegeSheet>): { rate: number; why?: stri
   // "At least 5 feet in a combat round, unless the character is restrained or otherwise unable to move": 0 ft.
   if (who.state.conditions.includes("restrained"))
     return { rate: movementRate(who.sheet.move, { restrained: true }), why: `${who.name} is restrained: no movement at all, not even the 5 ft the Castle Keeper otherwise allows` };
-  const key = Object.keys(REDUCTIONS).find((k) => who.state.conditions.includes(markOf(k)));
-  if (!key) return { rate: who.sheet.move };
-  const [by, words] = REDUCTIONS[key]!;
+  const reduction = REDUCTIONS.find(([k]) => who.state.conditions.includes(k));
+  if (!reduction) return { rate: who.sheet.move };
+  const [, by, words] = reduction;
   const rate = movementRate(who.sheet.move, { reduction: by });
   const floor = rate === 5 && who.sheet.move * (1 - by) < 5 ? ", the least the Castle Keeper allows" : "";
   return { rate, why: `${who.name}'s rate is ${rate} ft: ${who.sheet.move} ft reduced by ${words} by the Castle Keeper${floor}` };
@@ -236,7 +236,7 @@ const result = (title: string, lines: string[], rules: string[], effects: Effect
 function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   // A new declaration replaces another one made before this round's initiative.
-  const replaced = who.state.conditions.filter((c) => ["charging", "dodging", "disengaging", "withdrawing"].includes(c) || c.startsWith("evading:") || c.startsWith(FLEEING_FROM) || c.startsWith(CHARGING_AT));
+  const replaced = who.state.conditions.filter((c) => ["charging", "dodging", "disengaging", "withdrawing"].includes(c) || inFamily("evading")(c) || inFamily("fleeing from")(c) || inFamily("charging at")(c));
   const self = (add: Mark[]): Effect[] => {
     const remove = replaced.filter((c) => !add.includes(c));
     return [{ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) }];
@@ -313,7 +313,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const n = toSquares(ft);
   const squares = n > 0 ? `${ft} ft (${n} square${n === 1 ? "" : "s"})` : `${ft} ft (less than a square)`;
   // Moving out from behind cover ends it ("until one or the other move out from behind it"), and the ruling with it.
-  const cover = who.state.conditions.filter((c) => c.startsWith("cover:") || c === NO_ATTACK_FROM_COVER);
+  const cover = who.state.conditions.filter((c) => inFamily("cover")(c) || c === NO_ATTACK_FROM_COVER);
   const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
   // "Disengaging from Combat": the distance a disengagement put between them holds until a move closes it.
   const closing = foe ? closesGap(who, foe) : null;
@@ -350,7 +350,7 @@ function declareCover(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   const key = COVER_DETAIL[(input.detail ?? "").trim().toLowerCase()];
   if (!key) throw new RuleError("Say how much cover as the detail: 1/4, 1/2, 3/4 or full.");
-  const old = who.state.conditions.filter((c) => c.startsWith("cover:") && c !== cover(key));
+  const old = marksIn(who.state.conditions, "cover").filter((c) => c !== cover(key));
   return result(`${who.name} takes cover`, [
     `${who.name} is behind ${COVER_WORDS[key]} until moving out from behind it. In melee the cover counts for both sides: ${who.name}'s foes get it too.`,
   ], [ref("Cover")], [{ targetId: who.id, addConditions: [cover(key)], ...(old.length ? { removeConditions: old } : {}) }]);

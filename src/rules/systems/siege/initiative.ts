@@ -8,6 +8,7 @@ import type { Combatant, Effect, InitiativeInput, InitiativeResult, RoundStartRe
 import { firstStrike } from "./combat.js";
 import { bleedingEffects, hpBand, readState } from "./damage.js";
 import { chargesAt, DISENGAGED } from "./marks.js";
+import { hasFamily } from "../../marks.js";
 import { isOut } from "../../round/words.js";
 import { ref, type SiegeSheet } from "./sheet.js";
 
@@ -32,7 +33,7 @@ export function cannotActReason(c: Combatant<SiegeSheet>, round: number): string
 export function noInitiativeReason(c: Combatant<SiegeSheet>): string | undefined {
   const conds = c.state.conditions;
   if (conds.includes("dodging")) return "dodging: no initiative roll";
-  if (conds.some((x) => x.startsWith("evading:"))) return "evading: no initiative roll";
+  if (hasFamily(conds, "evading")) return "evading: no initiative roll";
   if (conds.includes("disengaging")) return "disengaging hastily: no initiative roll";
   if (conds.includes("withdrawing")) return "disengaging (fighting withdrawal): no initiative roll";
   return undefined;

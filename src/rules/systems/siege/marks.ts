@@ -1,4 +1,5 @@
 /** The marks Castles & Crusades' attacks and declarations leave, keyed by the other combatant's id, and who is not able to act. */
+import { argOf, inFamily } from "../../marks.js";
 
 /** Marks a hasty disengager with each foe that has attacked it this round (one attack each): `struck fleeing:<attacker id>`. */
 export const STRUCK_FLEEING = "struck fleeing:";
@@ -6,7 +7,7 @@ export const STRUCK_FLEEING = "struck fleeing:";
 export const CHARGING_AT = "charging at:";
 /** Whether `charger`'s charge is at `foeId` (a charge declared without a target, as before, is at any foe). */
 export const chargesAt = (charger: { state: { conditions: string[] } }, foeId: string): boolean => {
-  const at = charger.state.conditions.filter((c) => c.startsWith(CHARGING_AT));
+  const at = charger.state.conditions.filter(inFamily("charging at"));
   return !at.length || at.includes(`${CHARGING_AT}${foeId}`);
 };
 /** Marks a combatant that closed within 10 ft of a larger foe by a move in the first round: that foe strikes first ("Initiative"). */
@@ -17,25 +18,23 @@ export const STRUCK_FIRST_BY = "struck first by:";
 export const FLEEING_FROM = "fleeing from:";
 /** Whether a foe may take the free attack at a hasty disengager: in melee with it (every foe when none was named). */
 export const inMeleeWith = (fleeing: { state: { conditions: string[] } }, foeId: string): boolean => {
-  const from = fleeing.state.conditions.filter((c) => c.startsWith(FLEEING_FROM));
+  const from = fleeing.state.conditions.filter(inFamily("fleeing from"));
   return !from.length || from.includes(`${FLEEING_FROM}${foeId}`);
 };
 
 export const NOT_ABLE = ["dead", "unconscious", "grievously wounded", "mortally wounded", "dying"];
 
 /** Marks a spell of two or more rounds ("Cast a Spell"): `casting until:<round it takes effect>:<spell>`. */
-export const CASTING_UNTIL = "casting until:";
-export const spellOf = (c: string): { round: number; name: string } | undefined => {
-  const m = c.startsWith(CASTING_UNTIL) ? /^(\d+):(.*)$/s.exec(c.slice(CASTING_UNTIL.length)) : null;
-  return m ? { round: Number(m[1]), name: m[2]! } : undefined;
-};
+export const spellOf = (c: string): { round: number; name: string } | undefined => untilOf(argOf(c, "casting until"));
 
 /** Marks an ability of two or more rounds ("Use an Ability"): `ability until:<round it completes>:<ability>`. */
-export const ABILITY_UNTIL = "ability until:";
-export const abilityOf = (c: string): { round: number; name: string } | undefined => {
-  const m = c.startsWith(ABILITY_UNTIL) ? /^(\d+):(.*)$/s.exec(c.slice(ABILITY_UNTIL.length)) : null;
+export const abilityOf = (c: string): { round: number; name: string } | undefined => untilOf(argOf(c, "ability until"));
+
+/** "<round>:<name>", the argument of a "casting until" or "ability until" mark. */
+function untilOf(arg: string | undefined): { round: number; name: string } | undefined {
+  const m = arg === undefined ? null : /^(\d+):(.*)$/s.exec(arg);
   return m ? { round: Number(m[1]), name: m[2]! } : undefined;
-};
+}
 
 /** Marks an item dug out of the backpack ("Use an Item"): `readied:<item>`, ready to use for the rest of the fight. */
 export const READIED = "readied:";

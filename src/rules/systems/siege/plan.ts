@@ -3,7 +3,7 @@
  * mode, the to-hit modifiers and the armour class in parts, the defender's
  * declared Dodge or Evade. Split by concern so each piece reads as its rule.
  */
-import type { Mark } from "../../marks.js";
+import { argOf, markIn, marksIn, type Mark } from "../../marks.js";
 import type { AttackInput, Combatant, SituationKey } from "../types.js";
 import { modifierLabel, RuleError } from "../types.js";
 import { COVER_AC, COVER_NAME, dexLost, roundAcPenalties, situationalModifiers, type AttackMode, type Mod, type StrayShot } from "./combat.js";
@@ -133,7 +133,7 @@ function commonAc(c: Ctx): Mod[] {
  */
 function declaredDefence(attacker: Combatant<SiegeSheet>, defender: Combatant<SiegeSheet>, rear: boolean, notes: string[]): Declared {
   const dConds = defender.state.conditions;
-  const evading = dConds.find((c) => c.startsWith("evading:"));
+  const evading = markIn(dConds, "evading");
   const dodging = dConds.includes("dodging");
   if (!evading && !dodging) return null;
   const unaware = dConds.find((c) => NOT_ABLE.includes(c) || UNAWARE.includes(c));
@@ -146,7 +146,7 @@ function declaredDefence(attacker: Combatant<SiegeSheet>, defender: Combatant<Si
     notes.push(`${defender.name} is evading another opponent this round: no bonus against ${attacker.name}.`);
     return null;
   }
-  const dodged = dConds.filter((c) => c.startsWith("dodged:")).map((c) => Number(c.slice(7))).filter(Number.isFinite);
+  const dodged = marksIn(dConds, "dodged").map((c) => Number(argOf(c, "dodged"))).filter(Number.isFinite);
   return { kind: "dodge", count: dodged.length ? Math.max(...dodged) : 0 };
 }
 

@@ -1,7 +1,8 @@
 /** Castles & Crusades' conditions in words players read, and how long each lasts. */
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { ConditionWord, Lifetime, SystemWords } from "../types.js";
-import { abilityOf, CHARGING_AT, CLOSED_ON, FLEEING_FROM, READIED, spellOf, STRUCK_FIRST_BY } from "./marks.js";
+import { abilityOf, spellOf } from "./marks.js";
+import { parseMark } from "../../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -48,24 +49,36 @@ export const words = {
   },
   refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed", "no attack from cover", "unnoticed", "slowed by a quarter", "slowed by half", "slowed by three-quarters"],
   describe: (c, name) => {
-    if (c.startsWith("dodged:")) return w(`dodged ${c.slice(7)} of 3 attacks`, "round");
-    if (c.startsWith("evading:")) return w(`evading ${name(c.slice(8))} (+4 AC)`, "round");
-    if (c.startsWith("shield vs ")) return w(`shield turned to ${name(c.slice(10))}`, "round");
-    // Who has taken their one attack at a hasty disengager ("may not make a second attack against the fleeing character").
-    if (c.startsWith("struck fleeing:")) return w(`attacked by ${name(c.slice(15))} while fleeing`, "round");
-    if (c.startsWith(FLEEING_FROM)) return w(`fleeing from ${name(c.slice(FLEEING_FROM.length))}`, "round");
-    if (c.startsWith(CHARGING_AT)) return w(`the charge is at ${name(c.slice(CHARGING_AT.length))}`, "round");
-    const ability = abilityOf(c);
-    if (ability) return w(`using ${ability.name}: it completes in round ${ability.round}`, "encounter");
-    const spell = spellOf(c);
-    if (spell) return w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter");
-    if (c.startsWith(READIED)) return w(`${c.slice(READIED.length)} out of the backpack, ready`, "encounter");
-    if (c.startsWith(CLOSED_ON)) return w(`closed within 10 ft of ${name(c.slice(CLOSED_ON.length))}`, "round");
-    if (c.startsWith(STRUCK_FIRST_BY)) return w(`struck first by ${name(c.slice(STRUCK_FIRST_BY.length))}`, "round");
-    const cover = COVER_WORDS[c.slice(6)];
-    if (c.startsWith("cover:") && cover) return w(`behind ${cover}`, "encounter");
-    return undefined;
+    const { family, arg } = parseMark(c);
+    switch (family) {
+      case "dodged": return w(`dodged ${arg} of 3 attacks`, "round");
+      case "evading": return w(`evading ${name(arg)} (+4 AC)`, "round");
+      case "shield vs": return w(`shield turned to ${name(arg)}`, "round");
+      // Who has taken their one attack at a hasty disengager ("may not make a second attack against the fleeing character").
+      case "struck fleeing": return w(`attacked by ${name(arg)} while fleeing`, "round");
+      case "fleeing from": return w(`fleeing from ${name(arg)}`, "round");
+      case "charging at": return w(`the charge is at ${name(arg)}`, "round");
+      case "ability until": {
+        const ability = abilityOf(c);
+        return ability ? w(`using ${ability.name}: it completes in round ${ability.round}`, "encounter") : undefined;
+      }
+      case "casting until": {
+        const spell = spellOf(c);
+        return spell ? w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter") : undefined;
+      }
+      case "readied": return w(`${arg} out of the backpack, ready`, "encounter");
+      case "closed on": return w(`closed within 10 ft of ${name(arg)}`, "round");
+      case "struck first by": return w(`struck first by ${name(arg)}`, "round");
+      case "cover": return COVER_WORDS[arg] ? w(`behind ${COVER_WORDS[arg]}`, "encounter") : undefined;
+      default: return undefined;
+    }
   },
 } satisfies SystemWords;
+
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    siege: keyof typeof words.conditions;
+  }
+}
 
 export const COVER_WORDS: Record<string, string> = { light: "1/4 cover (+2 AC)", partial: "1/2 cover (+4 AC)", heavy: "3/4 cover (+6 AC)", full: "full cover (+10 AC)" };

@@ -18,6 +18,7 @@ import { movementAllowance } from "./dungeon.js";
 import { settingsSchema } from "./settings.js";
 import { REF } from "./refs.js";
 import { isDown, stateOf, type TAC, type ThirdAgeSheet } from "./sheet.js";
+import { argOf } from "../../marks.js";
 
 /** Condition keys the round sets. */
 export const MOVED = "moved-in-melee";
@@ -33,8 +34,17 @@ export const words = {
     unconscious: { label: "unconscious (0 HP or below)", lasts: "healed" },
     dead: { label: "dead", lasts: "permanent" },
   },
-  describe: (c, name) => (c.startsWith("shield vs ") ? { label: `shielded against ${name(c.slice(10))}`, lasts: "round" } : undefined),
+  describe: (c, name) => {
+    const foe = argOf(c, "shield vs");
+    return foe === undefined ? undefined : { label: `shielded against ${name(foe)}`, lasts: "round" };
+  },
 } satisfies SystemWords;
+
+declare module "../../marks.js" {
+  interface DeclaredMarks {
+    "third-age": keyof typeof words.conditions;
+  }
+}
 
 /** Weapons of d6 damage or less held in one hand (seed 000, "Two-Weapon Fighting": "2 weapons of d6 damage or less"); bows need both hands. */
 export function lightWeapons(sheet: ThirdAgeSheet): ThirdAgeSheet["weapons"] {
