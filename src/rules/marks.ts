@@ -211,9 +211,3 @@ export function numberIn(marks: readonly Mark[], family: Family): number | undef
   const n = arg === undefined || arg === "" ? NaN : Number(arg);
   return Number.isFinite(n) ? n : undefined;
 }
-
-/**
- * A key read from outside the code (a stored row, the referee's pick from the system's words):
- * kept as it is, since an older row may hold a key no system declares any more.
- */
-export const markOf = (key: string): Mark => key as Mark;

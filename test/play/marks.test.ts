@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { endOfRound, sheetState, stampAdded } from "../../src/play/round/marks.js";
 import { readRound } from "../../src/play/round/state.js";
 import type { SystemWords } from "../../src/rules/systems/types.js";
-import { markOf } from "../../src/rules/marks.js";
+import { markOf } from "../helpers/marks.js";
 
 const words: SystemWords = {
   conditions: {

@@ -4,7 +4,7 @@ import { scriptedFaces } from "../../../src/rules/dice/random.js";
 import type { Combatant, Side } from "../../../src/rules/systems/types.js";
 import { siege } from "../../../src/rules/systems/siege/index.js";
 import type { SiegeSheet } from "../../../src/rules/systems/siege/sheet.js";
-import { markOf } from "../../../src/rules/marks.js";
+import { markOf } from "../../helpers/marks.js";
 
 export const bagOf = (...faces: number[]) => new DiceBag(scriptedFaces(faces));
 export const seeded = (seed: string) => {
