@@ -1,5 +1,6 @@
 // Every JSON column's codec: what it writes reads back the same, a row from before codecs (no `v`)
 // still reads, and a damaged row fails with an error naming the column.
+import type { Mark } from "../../src/rules/marks.js";
 import { describe, it, expect } from "vitest";
 import { StoredValueError, type Codec } from "../../src/play/codecs/codec.js";
 import { keptAsState, keptCodec, keptNothing, sheetCodec, stateCodec } from "../../src/play/codecs/sheets.js";
@@ -115,6 +116,10 @@ describe("each JSON column's codec", () => {
     expect(stateCodec.decode(old)).toEqual({ hp: 3, conditions: ["prone", "applied:frost"], since: { prone: 1, "applied:frost": 1 }, lasts: { "applied:frost": "round" }, by: { "applied:frost": [{ by: "a", decl: "x", round: 1 }] } });
     expect(keptCodec.decode('{"hp":3,"conditions":["prone","an old word"]}')).toEqual({ hp: 3, conditions: ["prone", "applied:an old word"] });
     expect(() => keptCodec.decode('{"v":2,"conditions":["an old word"]}')).toThrow(/"an old word", which no system declares/);
+    // An attack stored before the upgrade may still apply a word as typed: what is written reads back, as its condition.
+    const applied = stateCodec.encode({ hp: 3, conditions: ["prone", "frost" as Mark], since: { frost: 2 } });
+    expect(stateCodec.decode(applied)).toEqual({ hp: 3, conditions: ["prone", "applied:frost"], since: { "applied:frost": 2 } });
+    expect(keptCodec.decode(keptCodec.encode({ conditions: ["frost" as Mark] }))).toEqual({ conditions: ["applied:frost"] });
   });
 
   it("checks what play keeps beside the marks: each mark's round, chosen lifetime and sources, and where it fell", () => {

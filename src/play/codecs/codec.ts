@@ -42,6 +42,8 @@ interface Spec<T> {
   upgrade?: (raw: unknown, from: number) => unknown;
   /** Checks the current version's value and returns it typed; throws a plain Error whose message says what is wrong. */
   check: (value: unknown) => T;
+  /** The value as it is written (default: as it is), so that what is written reads back. */
+  written?: (value: T) => T;
 }
 
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
@@ -82,7 +84,8 @@ export function codec<T>(spec: Spec<T>): Codec<T> {
         return fail(err instanceof StoredValueError ? err.message : (err as Error).message);
       }
     },
-    encode(value) {
+    encode(given) {
+      const value = spec.written ? spec.written(given) : given;
       if (key !== undefined) return JSON.stringify({ v: version, [key]: value });
       if (!isObject(value)) return fail("only an object can be written to this column");
       // `v` first for whoever reads the row, and the codec's own even if the value carried one.

@@ -22,13 +22,8 @@ export function markList(value: unknown, what: string): Mark[] {
  * kept beside it by its text (`since`, `lasts`, `by`).
  */
 export function upgradeMarks(raw: unknown): unknown {
-  if (!isObject(raw) || !Array.isArray(raw.conditions)) return raw;
-  const as = (k: unknown) => (typeof k !== "string" || isDeclaredMark(k) ? k : applied(k));
-  const out: Record<string, unknown> = { ...raw, conditions: raw.conditions.map(as) };
-  for (const field of ["since", "lasts", "by"]) {
-    const byKey = raw[field];
-    if (isObject(byKey)) out[field] = Object.fromEntries(Object.entries(byKey).map(([k, v]) => [as(k), v]));
-  }
+  const out = declaredOnly(raw);
+  if (!isObject(out)) return out;
   // What play kept beside the marks is bookkeeping: a field of another shape is dropped, not refused.
   for (const field of LIFE_FIELDS) {
     try {
@@ -38,6 +33,22 @@ export function upgradeMarks(raw: unknown): unknown {
     }
   }
   return out;
+}
+
+/**
+ * The same words made declared, as a state is written: an attack stored before marks were checked may still
+ * carry a word a player typed (Life & Guard's Enchantment), and applying it must not write a row the next read
+ * refuses. A state whose marks are all declared (every one, on the hot path) is returned as it is.
+ */
+export function declaredOnly<T>(raw: T): T {
+  if (!isObject(raw) || !Array.isArray(raw.conditions) || raw.conditions.every((k) => typeof k !== "string" || isDeclaredMark(k))) return raw;
+  const as = (k: unknown) => (typeof k !== "string" || isDeclaredMark(k) ? k : applied(k));
+  const out: Record<string, unknown> = { ...raw, conditions: raw.conditions.map(as) };
+  for (const field of ["since", "lasts", "by"]) {
+    const byKey = raw[field];
+    if (isObject(byKey)) out[field] = Object.fromEntries(Object.entries(byKey).map(([k, v]) => [as(k), v]));
+  }
+  return out as T;
 }
 
 const LIFE_FIELDS = ["since", "lasts", "by", "fell"] as const;

@@ -7,7 +7,7 @@
 import type { CombatState } from "../../rules/systems/types.js";
 import type { Mark } from "../../rules/marks.js";
 import { codec, plainObject } from "./codec.js";
-import { markLife, markList, upgradeMarks } from "./marks.js";
+import { declaredOnly, markLife, markList, upgradeMarks } from "./marks.js";
 
 /** A sheet (Combatant.sheet, Character.sheet, Retainer.sheet): the system's fields. */
 export const sheetCodec = codec<Record<string, unknown>>({ column: "sheet", version: 1, check: plainObject });
@@ -17,6 +17,7 @@ export const stateCodec = codec<CombatState>({
   column: "Combatant.state",
   version: 2,
   upgrade: upgradeMarks,
+  written: declaredOnly,
   check(value) {
     const o = plainObject(value);
     return { ...o, conditions: markList(o.conditions, "conditions"), ...markLife(o) };
@@ -34,6 +35,7 @@ export const keptCodec = codec<KeptState>({
   column: "Character.state or Retainer.state",
   version: 2,
   upgrade: upgradeMarks,
+  written: declaredOnly,
   check(value) {
     const o = plainObject(value);
     return o.conditions === undefined ? { ...o, ...markLife(o) } : { ...o, conditions: markList(o.conditions, "conditions"), ...markLife(o) };
