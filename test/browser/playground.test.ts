@@ -250,7 +250,7 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await as("bob");
     await send("/character create name:Wren");
     await page.waitForSelector("dialog[open]");
-    expect(await page.textContent("dialog h2")).toBe("Wren: Basic/Expert (1/6)");
+    expect(await page.textContent("dialog h2")).toBe("Wren: Basic/Expert (1/5)");
     await page.fill('dialog [name="class"]', "fighter");
     await page.fill('dialog [name="level"]', "3");
     await page.fill('dialog [name="str"]', "17");
