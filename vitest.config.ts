@@ -16,7 +16,21 @@ const POSTGRES_SUITES = [
   "test/store/**/*.test.ts",
   "test/play/**/*.test.ts",
   "test/scale/**/*.test.ts",
-  ...["foundation", "roll", "round", "turn-marks", "lapse", "shard-timers", "retainer", "dungeon", "process", "shutdown", "unique-names", "rollcall-harden", "crowd"].map((f) => `test/e2e/${f}.test.ts`),
+  ...[
+    "foundation",
+    "roll",
+    "round",
+    "turn-marks",
+    "lapse",
+    "shard-timers",
+    "retainer",
+    "dungeon",
+    "process",
+    "shutdown",
+    "unique-names",
+    "rollcall-harden",
+    "crowd",
+  ].map((f) => `test/e2e/${f}.test.ts`),
 ];
 /** Files that only mean something on one engine. */
 const SQLITE_ONLY = ["test/store/migrate.test.ts"];
@@ -32,7 +46,11 @@ function filtersWantPostgres(): boolean {
     else if (!a.startsWith("-") && !["run", "watch", "dev", "related"].includes(a)) filters.push(a);
   }
   if (!filters.length) return true;
-  return filters.some((f) => /store|play|scale|e2e|foundation|roll|round|lapse|shard|retainer|dungeon|process|shutdown/.test(f) && !/test\/rules/.test(f));
+  return filters.some(
+    (f) =>
+      /store|play|scale|e2e|foundation|roll|round|lapse|shard|retainer|dungeon|process|shutdown/.test(f) &&
+      !/test\/rules/.test(f),
+  );
 }
 
 async function postgres(): Promise<{ url: string; template: string } | null> {
@@ -41,12 +59,16 @@ async function postgres(): Promise<{ url: string; template: string } | null> {
   try {
     const { startTestPostgres } = await import("./test/helpers/postgres-server.js");
     const pg = await startTestPostgres();
-    console.log(`PostgreSQL: a throwaway server on ${new URL(pg.url).host}: the store, play, sharding and chosen e2e suites run on SQLite and on PostgreSQL.`);
+    console.log(
+      `PostgreSQL: a throwaway server on ${new URL(pg.url).host}: the store, play, sharding and chosen e2e suites run on SQLite and on PostgreSQL.`,
+    );
     return { url: pg.url, template: pg.template };
   } catch (err) {
     const why = (err as Error).message.split("\n")[0];
     if (want === "1") throw new Error(`PostgreSQL is required (TENFOOT_TEST_POSTGRES=1) but could not start: ${why}`);
-    console.log(`PostgreSQL: not run (${why}). Every suite runs on SQLite only; .ci/run installs PostgreSQL and runs both.`);
+    console.log(
+      `PostgreSQL: not run (${why}). Every suite runs on SQLite only; .ci/run installs PostgreSQL and runs both.`,
+    );
     return null;
   }
 }
@@ -81,7 +103,7 @@ export default defineConfig(async () => {
                 extends: true as const,
                 test: {
                   name: "postgresql",
-                  include: POSTGRES_SUITES.filter((f) => !f.includes("*") ? existsSync(f) : true),
+                  include: POSTGRES_SUITES.filter((f) => (!f.includes("*") ? existsSync(f) : true)),
                   exclude: ["**/node_modules/**", ...SQLITE_ONLY],
                   env: { TENFOOT_TEST_DATABASE: "postgresql" },
                   provide: { postgres: pg },

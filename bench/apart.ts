@@ -54,9 +54,13 @@ export async function botHere(env: Record<string, string>, seeds: string): Promi
  */
 export function productionRuntime(): { flags: string; env: Record<string, string> } {
   const dockerfile = readFileSync(fileURLToPath(new URL("../Dockerfile", import.meta.url)), "utf8");
-  const env = Object.fromEntries([...dockerfile.matchAll(/^\s*(?:ENV\s+)?(MALLOC_\w+)=(\S+?)\s*\\?$/gm)].map((m) => [m[1]!, m[2]!]));
+  const env = Object.fromEntries(
+    [...dockerfile.matchAll(/^\s*(?:ENV\s+)?(MALLOC_\w+)=(\S+?)\s*\\?$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
   const options = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)?.[1] ?? "";
-  const cmd = (JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(dockerfile)?.[1] ?? "[]") as string[]).filter((a) => a.startsWith("--"));
+  const cmd = (JSON.parse(/^CMD\s+(\[.*\])\s*$/m.exec(dockerfile)?.[1] ?? "[]") as string[]).filter((a) =>
+    a.startsWith("--"),
+  );
   return { flags: process.env.BOT_NODE_FLAGS ?? [options, ...cmd].join(" ").trim(), env };
 }
 
@@ -89,7 +93,9 @@ async function child(script: string, env: Record<string, string>) {
 
 export async function botApart(env: Record<string, string>): Promise<BotUnderTest> {
   // As production runs it: plain JavaScript built into dist/ (npm run build), no TypeScript loader.
-  execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], { stdio: "ignore" });
+  execFileSync(process.execPath, [fileURLToPath(new URL("../scripts/build.mjs", import.meta.url))], {
+    stdio: "ignore",
+  });
   const ask = await child("./bot-process.mjs", env);
   return {
     file: databaseFile(env.DATABASE_URL),
@@ -97,11 +103,17 @@ export async function botApart(env: Record<string, string>): Promise<BotUnderTes
     cpuMs: async () => (await ask("inFlight")).cpuMs!,
     settled: async () => {
       const m = await ask("settled");
-      return { statements: m.statements!, transactions: m.transactions!, roundTrips: m.roundTrips ?? 0, cpuMs: m.cpuMs! };
+      return {
+        statements: m.statements!,
+        transactions: m.transactions!,
+        roundTrips: m.roundTrips ?? 0,
+        cpuMs: m.cpuMs!,
+      };
     },
     memory: async () => {
       const m = await ask("memory");
-      if ((m as { smaps?: unknown }).smaps) console.log(`  bot's memory by mapping: ${(m as { smaps?: unknown }).smaps}`);
+      if ((m as { smaps?: unknown }).smaps)
+        console.log(`  bot's memory by mapping: ${(m as { smaps?: unknown }).smaps}`);
       return { rss: m.rss!, heapUsed: m.heapUsed! };
     },
     stop: async () => {
@@ -111,8 +123,16 @@ export async function botApart(env: Record<string, string>): Promise<BotUnderTes
 }
 
 /** A bare discord.js client answering /ping with "pong" (bench/bare-process.mjs), in its own process like the bot. */
-export async function bareApart(env: { token: string; apiUrl: string; guildId: string }): Promise<{ cpuMs(): Promise<number>; stop(): Promise<void> }> {
-  const ask = await child("./bare-process.mjs", { BARE_TOKEN: env.token, BARE_API_URL: env.apiUrl, BARE_GUILD_ID: env.guildId });
+export async function bareApart(env: {
+  token: string;
+  apiUrl: string;
+  guildId: string;
+}): Promise<{ cpuMs(): Promise<number>; stop(): Promise<void> }> {
+  const ask = await child("./bare-process.mjs", {
+    BARE_TOKEN: env.token,
+    BARE_API_URL: env.apiUrl,
+    BARE_GUILD_ID: env.guildId,
+  });
   return {
     cpuMs: async () => (await ask("cpu")).cpuMs!,
     stop: async () => {

@@ -5,7 +5,10 @@
  */
 import { Client, Events, GatewayIntentBits } from "discord.js";
 
-const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: process.env.BARE_API_URL, headers: { Authorization: `Bot ${process.env.BARE_TOKEN}` } } });
+const client = new Client({
+  intents: [GatewayIntentBits.Guilds],
+  rest: { api: process.env.BARE_API_URL, headers: { Authorization: `Bot ${process.env.BARE_TOKEN}` } },
+});
 const ready = new Promise((r) => client.once(Events.ClientReady, r));
 await client.login(process.env.BARE_TOKEN);
 await ready;

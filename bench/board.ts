@@ -25,9 +25,17 @@ export interface BoardBench {
   actions: { name: string; requests: number[]; boardAfterAnswer: Stats; roundTrips: number }[];
 }
 
-const isBoard = (m: StoredMessage) => !m.deleted && (m.components ?? []).some((r) => ((r as { components?: { custom_id?: string; label?: string }[] }).components ?? []).some((c) => c.custom_id?.startsWith("next:") && /^(Next|Roll)/.test(c.label ?? "")));
+const isBoard = (m: StoredMessage) =>
+  !m.deleted &&
+  (m.components ?? []).some((r) =>
+    ((r as { components?: { custom_id?: string; label?: string }[] }).components ?? []).some(
+      (c) => c.custom_id?.startsWith("next:") && /^(Next|Roll)/.test(c.label ?? ""),
+    ),
+  );
 
-export async function runBoardBench(opts: { n?: number; latencyMs?: number; print?: boolean } = {}): Promise<BoardBench> {
+export async function runBoardBench(
+  opts: { n?: number; latencyMs?: number; print?: boolean } = {},
+): Promise<BoardBench> {
   const n = opts.n ?? 20;
   const latencyMs = opts.latencyMs ?? 80;
   const local = await LocalDiscord.start({ port: 0, token: TOKEN, specPath: false });
@@ -39,15 +47,41 @@ export async function runBoardBench(opts: { n?: number; latencyMs?: number; prin
     users[u] = local.createUser(u).id;
     local.addMember(guildId, users[u]!);
   }
-  const app = await startApp({ DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: `file:${join(dir, "bot.db")}`, LOG_LEVEL: "silent" }, { log: silent, newSeed: fixedSeeds("board-bench"), sweepEveryMs: 0 });
+  const app = await startApp(
+    {
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: local.apiUrl,
+      DATABASE_URL: `file:${join(dir, "bot.db")}`,
+      LOG_LEVEL: "silent",
+    },
+    { log: silent, newSeed: fixedSeeds("board-bench"), sweepEveryMs: 0 },
+  );
   const cmd = (user: string, name: string, options: Record<string, unknown> = {}) => {
     const [top, sub] = name.split(" ");
-    return local.slash({ guildId, channelId, userId: users[user]!, name: top!, ...(sub ? { subcommand: sub } : {}), options: options as never });
+    return local.slash({
+      guildId,
+      channelId,
+      userId: users[user]!,
+      name: top!,
+      ...(sub ? { subcommand: sub } : {}),
+      options: options as never,
+    });
   };
   try {
     await cmd("referee", "campaign start", { system: "bx" });
-    await cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=9 str=16 hp=90 ac=-2 weapons=sword:1d8" });
-    for (const r of [await cmd("referee", "encounter start", { name: "Bench fight", monsters: "4 ogres", stats: "hd=4 hp=200 ac=5 weapons=club:1d10", surprise: false })]) if (r.ephemeral) throw new Error(`bench setup refused: ${r.message.content}`);
+    await cmd("alice", "character create", {
+      name: "Una",
+      sheet: "class=fighter level=9 str=16 hp=90 ac=-2 weapons=sword:1d8",
+    });
+    for (const r of [
+      await cmd("referee", "encounter start", {
+        name: "Bench fight",
+        monsters: "4 ogres",
+        stats: "hd=4 hp=200 ac=5 weapons=club:1d10",
+        surprise: false,
+      }),
+    ])
+      if (r.ephemeral) throw new Error(`bench setup refused: ${r.message.content}`);
     await app.bot.router.settled();
     local.latencyMs = latencyMs;
     const bare: number[] = [];
@@ -83,10 +117,14 @@ export async function runBoardBench(opts: { n?: number; latencyMs?: number; prin
     }
     const out = { latencyMs, baseline: stats(bare), actions };
     if (opts.print) {
-      console.log(`added latency ${latencyMs} ms a request; a bare request's round trip: median ${out.baseline.median.toFixed(1)} ms`);
+      console.log(
+        `added latency ${latencyMs} ms a request; a bare request's round trip: median ${out.baseline.median.toFixed(1)} ms`,
+      );
       for (const a of actions) {
         const req = [...new Set(a.requests)].sort().join(" or ");
-        console.log(`${a.name}: ${req} requests to Discord; the board current ${a.boardAfterAnswer.median.toFixed(0)} ms (p95 ${a.boardAfterAnswer.p95.toFixed(0)}) after the answer = ${a.roundTrips.toFixed(2)} round trips`);
+        console.log(
+          `${a.name}: ${req} requests to Discord; the board current ${a.boardAfterAnswer.median.toFixed(0)} ms (p95 ${a.boardAfterAnswer.p95.toFixed(0)}) after the answer = ${a.roundTrips.toFixed(2)} round trips`,
+        );
       }
     }
     return out;
@@ -98,5 +136,9 @@ export async function runBoardBench(opts: { n?: number; latencyMs?: number; prin
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await runBoardBench({ print: true, n: Number(process.env.BOARD_N ?? 20), latencyMs: Number(process.env.BOARD_LATENCY_MS ?? 80) });
+  await runBoardBench({
+    print: true,
+    n: Number(process.env.BOARD_N ?? 20),
+    latencyMs: Number(process.env.BOARD_LATENCY_MS ?? 80),
+  });
 }

@@ -20,15 +20,30 @@ function smaps() {
     const r = /^Rss:\s+(\d+) kB/.exec(line);
     if (r) agg.set(cur, (agg.get(cur) ?? 0) + Number(r[1]) / 1024);
   }
-  return [...agg].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${v.toFixed(1)} MiB ${k}`).join("; ");
+  return [...agg]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([k, v]) => `${v.toFixed(1)} MiB ${k}`)
+    .join("; ");
 }
 
-const app = await startApp(process.env, { log: pino({ level: "silent" }), newSeed: fixedSeeds("apart"), sweepEveryMs: 0 });
+const app = await startApp(process.env, {
+  log: pino({ level: "silent" }),
+  newSeed: fixedSeeds("apart"),
+  sweepEveryMs: 0,
+});
 process.on("message", async (m) => {
   if (m.op === "memory") {
     globalThis.gc?.();
     const u = process.memoryUsage();
-    process.send({ op: "memory", rss: u.rss, heapUsed: u.heapUsed, heapTotal: u.heapTotal, inFlight: app.bot.router.inFlight(), ...(process.env.BENCH_SMAPS ? { smaps: smaps() } : {}) });
+    process.send({
+      op: "memory",
+      rss: u.rss,
+      heapUsed: u.heapUsed,
+      heapTotal: u.heapTotal,
+      inFlight: app.bot.router.inFlight(),
+      ...(process.env.BENCH_SMAPS ? { smaps: smaps() } : {}),
+    });
   } else if (m.op === "inFlight") {
     const c = process.cpuUsage();
     process.send({ op: "inFlight", inFlight: app.bot.router.inFlight(), cpuMs: (c.user + c.system) / 1000 });

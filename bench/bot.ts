@@ -72,7 +72,13 @@ export const WARM_UP = 200;
 const APART_WARM_UP = Number(process.env.APART_WARM_UP ?? 1000);
 
 /** `between` runs after each call, untimed and uncounted (keeping the dummy alive). */
-async function timeEach(settled: Settled, n: number, fn: (i: number) => Promise<unknown>, between?: (i: number) => Promise<unknown>, warmUp = WARM_UP): Promise<Timed> {
+async function timeEach(
+  settled: Settled,
+  n: number,
+  fn: (i: number) => Promise<unknown>,
+  between?: (i: number) => Promise<unknown>,
+  warmUp = WARM_UP,
+): Promise<Timed> {
   for (let i = 0; i < warmUp; i++) {
     await fn(n + i);
     await between?.(n + i);
@@ -100,18 +106,39 @@ async function timeEach(settled: Settled, n: number, fn: (i: number) => Promise<
     ownCpu += c1.cpuMs - c0.cpuMs;
     await between?.(i);
   }
-  return { ...stats(out), samples: out, statements: statements / n, transactions: transactions / n, roundTrips: roundTrips / n, cpu: cpu / n, ownCpu: ownCpu / n };
+  return {
+    ...stats(out),
+    samples: out,
+    statements: statements / n,
+    transactions: transactions / n,
+    roundTrips: roundTrips / n,
+    cpu: cpu / n,
+    ownCpu: ownCpu / n,
+  };
 }
 
 function refused(r: Reply): string | null {
   return r.ephemeral ? r.message.content : null;
 }
 
-async function baseline(local: LocalDiscord, guildId: string, channelId: string, userId: string, n: number, apart: boolean): Promise<Timed> {
+async function baseline(
+  local: LocalDiscord,
+  guildId: string,
+  channelId: string,
+  userId: string,
+  n: number,
+  apart: boolean,
+): Promise<Timed> {
   const ping = () => local.slash({ guildId, channelId, userId, name: "ping" });
   if (apart) {
     const bare = await bareApart({ token: TOKEN, apiUrl: local.apiUrl, guildId });
-    const times = await timeEach(async () => ({ statements: 0, transactions: 0, cpuMs: await bare.cpuMs() }), n, ping, undefined, APART_WARM_UP);
+    const times = await timeEach(
+      async () => ({ statements: 0, transactions: 0, cpuMs: await bare.cpuMs() }),
+      n,
+      ping,
+      undefined,
+      APART_WARM_UP,
+    );
     await bare.stop();
     return times;
   }
@@ -129,7 +156,10 @@ async function baseline(local: LocalDiscord, guildId: string, channelId: string,
 }
 
 /** A fresh database for each start: a SQLite file, or a database on a throwaway PostgreSQL server. */
-async function databases(engine: "sqlite" | "postgresql", dir: string): Promise<{ url(k: number): Promise<string>; stop(): void }> {
+async function databases(
+  engine: "sqlite" | "postgresql",
+  dir: string,
+): Promise<{ url(k: number): Promise<string>; stop(): void }> {
   if (engine === "sqlite") return { url: async (k) => `file:${join(dir, `bench-${k}.db`)}`, stop: () => {} };
   const server = await startThrowawayPostgres();
   return {
@@ -146,7 +176,9 @@ async function databases(engine: "sqlite" | "postgresql", dir: string): Promise<
   };
 }
 
-export async function runBotBench(opts: { n?: number; starts?: number; print?: boolean; apart?: boolean; engine?: "sqlite" | "postgresql" } = {}) {
+export async function runBotBench(
+  opts: { n?: number; starts?: number; print?: boolean; apart?: boolean; engine?: "sqlite" | "postgresql" } = {},
+) {
   const n = opts.n ?? 1000;
   const engine = opts.engine ?? "sqlite";
   const starts = opts.starts ?? 5;
@@ -163,7 +195,12 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
   const dbs = await databases(engine, dir);
   const urls: string[] = [];
   for (let k = 0; k <= starts; k++) urls.push(await dbs.url(k));
-  const env = (k: number) => ({ DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: urls[k]!, LOG_LEVEL: "silent" });
+  const env = (k: number) => ({
+    DISCORD_TOKEN: TOKEN,
+    DISCORD_API_URL: local.apiUrl,
+    DATABASE_URL: urls[k]!,
+    LOG_LEVEL: "silent",
+  });
   try {
     // The baseline runs alone on the gateway (the bot would answer its interactions too).
     const base = await baseline(local, guildId, channelId, ref, Math.min(n, 1000), apart);
@@ -174,8 +211,20 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
       await app.stop();
     }
     const bot = apart ? await botApart(env(starts)) : await botHere(env(starts), "bench");
-    const slash = (userId: string, name: string, options?: Record<string, string | number | boolean>, subcommand?: string) =>
-      local.slash({ guildId, channelId, userId, name, ...(options ? { options } : {}), ...(subcommand ? { subcommand } : {}) });
+    const slash = (
+      userId: string,
+      name: string,
+      options?: Record<string, string | number | boolean>,
+      subcommand?: string,
+    ) =>
+      local.slash({
+        guildId,
+        channelId,
+        userId,
+        name,
+        ...(options ? { options } : {}),
+        ...(subcommand ? { subcommand } : {}),
+      });
     const problems = new Set<string>();
     const check = (r: Reply) => {
       const why = refused(r);
@@ -184,17 +233,41 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
     };
     await slash(ref, "campaign", { system: "third-age", name: "Bench" }, "start");
     let last: Reply | null = null;
-    const roll = await timeEach(bot.settled, n, async () => (last = check(await slash(alice, "roll", { dice: "1d20+5" }))), undefined, warmUp);
+    const roll = await timeEach(
+      bot.settled,
+      n,
+      async () => (last = check(await slash(alice, "roll", { dice: "1d20+5" }))),
+      undefined,
+      warmUp,
+    );
     const again = (last as Reply | null)!;
     const againId = JSON.stringify(again.message.components).match(/"custom_id":"(roll:again:\d+)"/)?.[1];
     if (!againId) throw new Error("no Roll again button on the /roll answer");
-    const press = await timeEach(bot.settled, n, async () => check(await local.press({ messageId: again.message.id, customId: againId, userId: alice })), undefined, warmUp);
-    await slash(ref, "character", { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" }, "create");
+    const press = await timeEach(
+      bot.settled,
+      n,
+      async () => check(await local.press({ messageId: again.message.id, customId: againId, userId: alice })),
+      undefined,
+      warmUp,
+    );
+    await slash(
+      ref,
+      "character",
+      { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" },
+      "create",
+    );
     await slash(ref, "encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18" }, "start");
     await slash(ref, "initiative");
     // The referee plays Alda and heals the dummy now and then; the override lets every attack through the round's allowance: each one is a real attack.
-    const heal = async (i: number) => (i % 100 === 99 ? slash(ref, "heal", { target: "Dummy", amount: 999 }) : undefined);
-    const attack = await timeEach(bot.settled, n, async () => check(await slash(ref, "attack", { target: "Dummy", attacker: "Alda", override: true })), heal, warmUp);
+    const heal = async (i: number) =>
+      i % 100 === 99 ? slash(ref, "heal", { target: "Dummy", amount: 999 }) : undefined;
+    const attack = await timeEach(
+      bot.settled,
+      n,
+      async () => check(await slash(ref, "attack", { target: "Dummy", attacker: "Alda", override: true })),
+      heal,
+      warmUp,
+    );
     const app = bot.app;
     if (process.env.BENCH_TRACE && app) {
       const show = async (what: string, fn: () => Promise<unknown>) => {
@@ -215,8 +288,27 @@ export async function runBotBench(opts: { n?: number; starts?: number; print?: b
     // (or quieter) in between moves the baseline with the paths instead of skewing their ratios.
     const after = await baseline(local, guildId, channelId, ref, Math.min(n, 1000), apart);
     const both = [...base.samples, ...after.samples];
-    const bracketed: Timed = { ...stats(both), samples: both, statements: 0, transactions: 0, roundTrips: 0, cpu: (base.cpu + after.cpu) / 2, ownCpu: (base.ownCpu + after.ownCpu) / 2 };
-    const result = { engine, start: stats(startMs), baseline: bracketed, roll, press, attack, problems: [...problems], apart, rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
+    const bracketed: Timed = {
+      ...stats(both),
+      samples: both,
+      statements: 0,
+      transactions: 0,
+      roundTrips: 0,
+      cpu: (base.cpu + after.cpu) / 2,
+      ownCpu: (base.ownCpu + after.ownCpu) / 2,
+    };
+    const result = {
+      engine,
+      start: stats(startMs),
+      baseline: bracketed,
+      roll,
+      press,
+      attack,
+      problems: [...problems],
+      apart,
+      rssMiB: mem.rss / 2 ** 20,
+      heapMiB: mem.heapUsed / 2 ** 20,
+    };
     if (opts.print) print(result);
     return result;
   } finally {
@@ -231,19 +323,33 @@ function print(r: Awaited<ReturnType<typeof runBotBench>>) {
   const row = (name: string, s: Stats | Timed, ratio = true) =>
     console.log(
       `${name.padEnd(22)} ${String(s.n).padStart(5)} ${f(s.median)} ${f(s.p95)} ${f(s.p99)}` +
-        (ratio ? `   ×${(s.median / r.baseline.median).toFixed(1)} / ×${(s.p99 / r.baseline.p99).toFixed(1)}`.padEnd(18) : "".padEnd(18)) +
-        ("statements" in s ? `${(ratio ? s.statements.toFixed(1) : "").padStart(6)} ${(ratio ? s.transactions.toFixed(1) : "").padStart(4)} ${(ratio ? s.roundTrips.toFixed(1) : "").padStart(5)} ${s.cpu.toFixed(2).padStart(7)} ×${(s.cpu / r.baseline.cpu).toFixed(1).padEnd(4)}` + (r.apart ? ` ${s.ownCpu.toFixed(2).padStart(6)} ×${(s.ownCpu / r.baseline.ownCpu).toFixed(1)}` : "") : ""),
+        (ratio
+          ? `   ×${(s.median / r.baseline.median).toFixed(1)} / ×${(s.p99 / r.baseline.p99).toFixed(1)}`.padEnd(18)
+          : "".padEnd(18)) +
+        ("statements" in s
+          ? `${(ratio ? s.statements.toFixed(1) : "").padStart(6)} ${(ratio ? s.transactions.toFixed(1) : "").padStart(4)} ${(ratio ? s.roundTrips.toFixed(1) : "").padStart(5)} ${s.cpu.toFixed(2).padStart(7)} ×${(s.cpu / r.baseline.cpu).toFixed(1).padEnd(4)}` +
+            (r.apart ? ` ${s.ownCpu.toFixed(2).padStart(6)} ×${(s.ownCpu / r.baseline.ownCpu).toFixed(1)}` : "")
+          : ""),
     );
-  console.log(`${"".padEnd(22)} ${"n".padStart(5)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)}   ×bare med/p99    SQL/op tx/op RT/op  cpu/op ×bare${r.apart ? "  own cpu ×bare" : ""}   [ms]`);
+  console.log(
+    `${"".padEnd(22)} ${"n".padStart(5)} ${"median".padStart(8)} ${"p95".padStart(8)} ${"p99".padStart(8)}   ×bare med/p99    SQL/op tx/op RT/op  cpu/op ×bare${r.apart ? "  own cpu ×bare" : ""}   [ms]`,
+  );
   row("start → ready", r.start, false);
   row("baseline (bare client)", r.baseline, false);
   row("/roll round trip", r.roll);
   row("/attack round trip", r.attack);
   row("button press (again)", r.press);
   if (r.problems.length) console.log(`refusals seen (not the measured path): ${r.problems.join(" | ")}`);
-  console.log(`memory after the run: rss ${r.rssMiB.toFixed(0)} MiB, heap ${r.heapMiB.toFixed(0)} MiB (${r.apart ? "the bot's own process" : "one process: bot, local Discord and driver"})`);
+  console.log(
+    `memory after the run: rss ${r.rssMiB.toFixed(0)} MiB, heap ${r.heapMiB.toFixed(0)} MiB (${r.apart ? "the bot's own process" : "one process: bot, local Discord and driver"})`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runBotBench({ print: true, n: Number(process.env.BENCH_N ?? 1000), apart: !!process.env.APART, engine: process.env.BENCH_ENGINE === "postgresql" ? "postgresql" : "sqlite" });
+  await runBotBench({
+    print: true,
+    n: Number(process.env.BENCH_N ?? 1000),
+    apart: !!process.env.APART,
+    engine: process.env.BENCH_ENGINE === "postgresql" ? "postgresql" : "sqlite",
+  });
 }

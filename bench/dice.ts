@@ -20,7 +20,19 @@ export interface DiceBenchRow {
   ratio: number;
 }
 
-export const BENCH_EXPRESSIONS = ["1d20+5", "4d6kh3", "10d6!", "2d20kl1+3", "6x 3d6", "100d6", "300d6", "100d6!", "60d10kh20", "200d6>4", "50d20dl10+5"] as const;
+export const BENCH_EXPRESSIONS = [
+  "1d20+5",
+  "4d6kh3",
+  "10d6!",
+  "2d20kl1+3",
+  "6x 3d6",
+  "100d6",
+  "300d6",
+  "100d6!",
+  "60d10kh20",
+  "200d6>4",
+  "50d20dl10+5",
+] as const;
 
 let sink = 0;
 
@@ -66,7 +78,13 @@ const median = (xs: number[]): number => {
 };
 
 export async function runDiceBench(
-  options: { rounds?: number; roundMs?: number; warmupMs?: number; expressions?: readonly string[]; print?: boolean } = {},
+  options: {
+    rounds?: number;
+    roundMs?: number;
+    warmupMs?: number;
+    expressions?: readonly string[];
+    print?: boolean;
+  } = {},
 ): Promise<DiceBenchRow[]> {
   const { rounds = 5, roundMs = 150, warmupMs = 200, expressions = BENCH_EXPRESSIONS, print = false } = options;
   const rows: DiceBenchRow[] = [];

@@ -49,7 +49,8 @@ async function world(): Promise<{ local: LocalDiscord; tables: Table[] }> {
 }
 
 async function load(local: LocalDiscord, tables: Table[]): Promise<{ perSecond: number; median: number; p99: number }> {
-  for (const t of tables) await local.slash({ ...t, name: "campaign", subcommand: "start", options: { system: "bx", name: "Bench" } });
+  for (const t of tables)
+    await local.slash({ ...t, name: "campaign", subcommand: "start", options: { system: "bx", name: "Bench" } });
   const times: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -65,12 +66,19 @@ async function load(local: LocalDiscord, tables: Table[]): Promise<{ perSecond: 
   );
   const seconds = (performance.now() - t0) / 1000;
   times.sort((a, b) => a - b);
-  return { perSecond: N / seconds, median: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]! };
+  return {
+    perSecond: N / seconds,
+    median: times[Math.floor(times.length / 2)]!,
+    p99: times[Math.floor(times.length * 0.99)]!,
+  };
 }
 
 async function inProcess(databaseUrl: string) {
   const { local, tables } = await world();
-  const app = await startApp({ DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" }, { log: pino({ level: "silent" }), newSeed: fixedSeeds("bench"), sweepEveryMs: 0 });
+  const app = await startApp(
+    { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+    { log: pino({ level: "silent" }), newSeed: fixedSeeds("bench"), sweepEveryMs: 0 },
+  );
   try {
     return await load(local, tables);
   } finally {
@@ -82,12 +90,21 @@ async function inProcess(databaseUrl: string) {
 async function twoShards(databaseUrl: string) {
   const { local, tables } = await world();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: databaseUrl, SHARD_COUNT: "2", SHARD_SPAWN_DELAY_MS: "0", LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: local.apiUrl,
+      DATABASE_URL: databaseUrl,
+      SHARD_COUNT: "2",
+      SHARD_SPAWN_DELAY_MS: "0",
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error("the shards did not start in 60 s")), 60_000);
-    const check = () => (local.liveSessions === 2 && local.commands().length > 0 ? (clearTimeout(t), resolve()) : setTimeout(check, 50));
+    const check = () =>
+      local.liveSessions === 2 && local.commands().length > 0 ? (clearTimeout(t), resolve()) : setTimeout(check, 50);
     check();
   });
   try {
@@ -115,9 +132,14 @@ try {
   rows.push(["1 process, SQLite", await inProcess(`file:${join(dir, "bench.db")}`)]);
   rows.push(["1 process, PostgreSQL", await inProcess(await freshDatabase(server.url, "bench_one"))]);
   rows.push(["2 shards, PostgreSQL", await twoShards(await freshDatabase(server.url, "bench_two"))]);
-  console.log(`/roll in a campaign, ${N} commands over two servers, ${C} at a time (ms per command; the machine's other load counts too)`);
+  console.log(
+    `/roll in a campaign, ${N} commands over two servers, ${C} at a time (ms per command; the machine's other load counts too)`,
+  );
   console.log(`${"".padEnd(24)} ${"per second".padStart(10)} ${"median".padStart(8)} ${"p99".padStart(8)}`);
-  for (const [name, r] of rows) console.log(`${name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(10)} ${r.median.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}`);
+  for (const [name, r] of rows)
+    console.log(
+      `${name.padEnd(24)} ${r.perSecond.toFixed(0).padStart(10)} ${r.median.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)}`,
+    );
 } finally {
   server.stop();
   rmSync(dir, { recursive: true, force: true });

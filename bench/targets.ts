@@ -56,15 +56,26 @@ export function verdicts(f: Figures): Verdict[] {
     met: enough && most <= MEMORY_LIMIT_MIB,
   });
   const low = f.dice.reduce((a, b) => (b.ratio < a.ratio ? b : a));
-  out.push({ what: "dice ÷ rpg-dice-roller, the lowest", figure: `×${low.ratio.toFixed(1)} (${low.expression})`, target: "≥ ×10", met: low.ratio >= 10 });
-  out.push({ what: "every answered interaction's effect in the store once", figure: f.lost ? `${f.lost} lost or doubled` : "yes", target: "yes", met: f.lost === 0 });
+  out.push({
+    what: "dice ÷ rpg-dice-roller, the lowest",
+    figure: `×${low.ratio.toFixed(1)} (${low.expression})`,
+    target: "≥ ×10",
+    met: low.ratio >= 10,
+  });
+  out.push({
+    what: "every answered interaction's effect in the store once",
+    figure: f.lost ? `${f.lost} lost or doubled` : "yes",
+    target: "yes",
+    met: f.lost === 0,
+  });
   return out;
 }
 
 export function printVerdicts(vs: Verdict[]): void {
   const w = Math.max(...vs.map((v) => v.what.length));
   const fw = Math.max(...vs.map((v) => v.figure.length));
-  for (const v of vs) console.log(`${v.what.padEnd(w)}  ${v.figure.padStart(fw)}  ${v.target.padEnd(22)} ${v.met ? "met" : "NOT MET"}`);
+  for (const v of vs)
+    console.log(`${v.what.padEnd(w)}  ${v.figure.padStart(fw)}  ${v.target.padEnd(22)} ${v.met ? "met" : "NOT MET"}`);
   const missed = vs.filter((v) => !v.met).length;
   console.log(missed ? `${missed} of ${vs.length} not met` : `all ${vs.length} met`);
 }

@@ -19,7 +19,12 @@ import { stats, TOKEN, type Stats } from "./bot.js";
 import { botApart, botHere, type BotUnderTest } from "./apart.js";
 
 type Kind = "roll" | "press" | "attack" | "next";
-const MIX: [Kind, number][] = [["roll", 0.35], ["press", 0.25], ["attack", 0.3], ["next", 0.1]];
+const MIX: [Kind, number][] = [
+  ["roll", 0.35],
+  ["press", 0.25],
+  ["attack", 0.3],
+  ["next", 0.1],
+];
 
 export interface Table {
   guildId: string;
@@ -64,7 +69,6 @@ function seedCampaigns(file: string, n: number): void {
   db.close();
 }
 
-
 export interface Memory {
   rssMiB: number;
   heapMiB: number;
@@ -90,15 +94,32 @@ export interface StoreReader {
 export function sqliteReader(read: Database.Database): StoreReader {
   return {
     encounterOf: async (channelId) =>
-      read.prepare(`SELECT e.id, e.version FROM "Encounter" e JOIN "Campaign" c ON c.id = e.campaignId WHERE c.channelId = ? AND e.status = 'active'`).get(channelId) as { id: string; version: number },
-    rollCounts: async () => new Map((read.prepare(`SELECT purpose, COUNT(*) AS n FROM "Roll" WHERE purpose GLOB 'r[0-9]*' GROUP BY purpose`).all() as { purpose: string; n: number }[]).map((r) => [r.purpose, r.n])),
-    version: async (id) => (read.prepare(`SELECT version FROM "Encounter" WHERE id = ?`).get(id) as { version: number }).version,
+      read
+        .prepare(
+          `SELECT e.id, e.version FROM "Encounter" e JOIN "Campaign" c ON c.id = e.campaignId WHERE c.channelId = ? AND e.status = 'active'`,
+        )
+        .get(channelId) as { id: string; version: number },
+    rollCounts: async () =>
+      new Map(
+        (
+          read
+            .prepare(`SELECT purpose, COUNT(*) AS n FROM "Roll" WHERE purpose GLOB 'r[0-9]*' GROUP BY purpose`)
+            .all() as { purpose: string; n: number }[]
+        ).map((r) => [r.purpose, r.n]),
+      ),
+    version: async (id) =>
+      (read.prepare(`SELECT version FROM "Encounter" WHERE id = ?`).get(id) as { version: number }).version,
     campaigns: async () => (read.prepare(`SELECT COUNT(*) AS n FROM "Campaign"`).get() as { n: number }).n,
   };
 }
 
 /** Each table: a channel, its referee playing Alda against a dummy, initiative rolled (`guildIds[k % length]` holds table k). */
-export async function setUpTables(local: LocalDiscord, guildIds: string[], read: StoreReader, channels: number): Promise<Table[]> {
+export async function setUpTables(
+  local: LocalDiscord,
+  guildIds: string[],
+  read: StoreReader,
+  channels: number,
+): Promise<Table[]> {
   const tables: Table[] = [];
   for (let k = 0; k < channels; k++) {
     const guildId = guildIds[k % guildIds.length]!;
@@ -106,13 +127,29 @@ export async function setUpTables(local: LocalDiscord, guildIds: string[], read:
     const refId = local.createUser(`referee-${k}`).id;
     local.addMember(guildId, refId);
     const slash = async (name: string, options?: Record<string, string | number | boolean>, subcommand?: string) => {
-      const r = await local.slash({ guildId, channelId, userId: refId, name, timeoutMs: 30_000, ...(options ? { options } : {}), ...(subcommand ? { subcommand } : {}) });
+      const r = await local.slash({
+        guildId,
+        channelId,
+        userId: refId,
+        name,
+        timeoutMs: 30_000,
+        ...(options ? { options } : {}),
+        ...(subcommand ? { subcommand } : {}),
+      });
       if (r.ephemeral) throw new Error(`setup: /${name} refused: ${r.message.content}`);
       return r;
     };
     await slash("campaign", { system: "third-age", name: `Table ${k}` }, "start");
-    await slash("character", { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" }, "create");
-    await slash("encounter", { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18", surprise: false }, "start");
+    await slash(
+      "character",
+      { name: "Alda", sheet: "body=2 hp=20 successAC=14 stamina=3 weapons=longsword:1d8" },
+      "create",
+    );
+    await slash(
+      "encounter",
+      { name: "Dummies", monsters: "Dummy", stats: "hp=999 successAC=18", surprise: false },
+      "start",
+    );
     await slash("initiative");
     const e = await read.encounterOf(channelId);
     tables.push({ guildId, channelId, refId, encounterId: e.id, version0: e.version, again: null });
@@ -133,12 +170,12 @@ export function driver(local: LocalDiscord) {
   const bump = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
   let serial = 0;
   let seed = 42;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
   async function one(t: Table): Promise<number> {
     let r = random();
     let kind: Kind = "roll";
-    for (const [k, p] of MIX) if ((r -= p) < 0) ((kind = k), (r = 2));
+    for (const [k, p] of MIX) if ((r -= p) < 0) (kind = k), (r = 2);
     if (kind === "press" && !t.again) kind = "roll";
     const base = { guildId: t.guildId, channelId: t.channelId, userId: t.refId, timeoutMs: 30_000 };
     const started = performance.now();
@@ -154,7 +191,11 @@ export function driver(local: LocalDiscord) {
       reply = await local.press({ ...base, messageId: a.messageId, customId: a.customId });
       if (!reply.ephemeral) bump(answered.roll, a.reason);
     } else if (kind === "attack") {
-      reply = await local.slash({ ...base, name: "attack", options: { target: "Dummy", attacker: "Alda", override: true } });
+      reply = await local.slash({
+        ...base,
+        name: "attack",
+        options: { target: "Dummy", attacker: "Alda", override: true },
+      });
       if (!reply.ephemeral) bump(answered.attack, t.encounterId);
     } else {
       reply = await local.slash({ ...base, name: "next" });
@@ -177,12 +218,16 @@ export function driver(local: LocalDiscord) {
 export async function exactlyOnce(read: StoreReader, tables: Table[], answered: Answered): Promise<string[]> {
   const problems: string[] = [];
   const inStore = await read.rollCounts();
-  for (const [reason, n] of answered.roll) if (inStore.get(reason) !== n) problems.push(`roll ${reason}: ${n} answered, ${inStore.get(reason) ?? 0} in the store`);
-  for (const [reason, n] of inStore) if (!answered.roll.has(reason)) problems.push(`roll ${reason}: ${n} in the store, never answered`);
+  for (const [reason, n] of answered.roll)
+    if (inStore.get(reason) !== n)
+      problems.push(`roll ${reason}: ${n} answered, ${inStore.get(reason) ?? 0} in the store`);
+  for (const [reason, n] of inStore)
+    if (!answered.roll.has(reason)) problems.push(`roll ${reason}: ${n} in the store, never answered`);
   for (const t of tables) {
     const v = await read.version(t.encounterId);
     const want = (answered.attack.get(t.encounterId) ?? 0) + (answered.next.get(t.encounterId) ?? 0);
-    if (v - t.version0 !== want) problems.push(`encounter ${t.channelId}: ${want} attacks and turns answered, version moved ${v - t.version0}`);
+    if (v - t.version0 !== want)
+      problems.push(`encounter ${t.channelId}: ${want} attacks and turns answered, version moved ${v - t.version0}`);
   }
   return problems;
 }
@@ -197,7 +242,12 @@ async function measured(bot: BotUnderTest, level: () => Promise<Level>): Promise
   const here = process.cpuUsage(here0);
   const botMs = (await bot.cpuMs()) - bot0;
   const mem = await bot.memory();
-  return { ...r, cpu: { bot: botMs / r.ops, rest: (here.user + here.system) / 1000 / r.ops }, rssMiB: mem.rss / 2 ** 20, heapMiB: mem.heapUsed / 2 ** 20 };
+  return {
+    ...r,
+    cpu: { bot: botMs / r.ops, rest: (here.user + here.system) / 1000 / r.ops },
+    rssMiB: mem.rss / 2 ** 20,
+    heapMiB: mem.heapUsed / 2 ** 20,
+  };
 }
 
 /** Closed loop: each table issues its next interaction when its last one is answered. */
@@ -214,11 +264,21 @@ export async function closedLoop(active: Table[], one: (t: Table) => Promise<num
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  return { concurrency: active.length, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies) };
+  return {
+    concurrency: active.length,
+    ops: latencies.length,
+    perSecond: latencies.length / seconds,
+    latency: stats(latencies),
+  };
 }
 
 /** `ops` interactions arriving `rate` a second, each at a table not busy; the most in flight at once is the level's concurrency. */
-export async function atRate(tables: Table[], one: (t: Table) => Promise<number>, rate: number, ops: number): Promise<Level> {
+export async function atRate(
+  tables: Table[],
+  one: (t: Table) => Promise<number>,
+  rate: number,
+  ops: number,
+): Promise<Level> {
   const free = [...tables];
   const latencies: number[] = [];
   const running: Promise<void>[] = [];
@@ -226,24 +286,53 @@ export async function atRate(tables: Table[], one: (t: Table) => Promise<number>
   const t0 = performance.now();
   for (let i = 0; i < ops; i++) {
     const due = t0 + (i * 1000) / rate;
-    while (performance.now() < due || !free.length) await new Promise((r) => setTimeout(r, Math.max(0, Math.min(1, due - performance.now()))));
+    while (performance.now() < due || !free.length)
+      await new Promise((r) => setTimeout(r, Math.max(0, Math.min(1, due - performance.now()))));
     const t = free.shift()!;
     most = Math.max(most, tables.length - free.length);
-    running.push(one(t).then((ms) => void latencies.push(ms), () => void latencies.push(Infinity)).finally(() => free.push(t)));
+    running.push(
+      one(t)
+        .then(
+          (ms) => void latencies.push(ms),
+          () => void latencies.push(Infinity),
+        )
+        .finally(() => free.push(t)),
+    );
   }
   await Promise.all(running);
   const seconds = (performance.now() - t0) / 1000;
-  return { concurrency: most, rate, ops: latencies.length, perSecond: latencies.length / seconds, latency: stats(latencies) };
+  return {
+    concurrency: most,
+    rate,
+    ops: latencies.length,
+    perSecond: latencies.length / seconds,
+    latency: stats(latencies),
+  };
 }
 
-export async function runThroughputBench(opts: { channels?: number; opsPerLevel?: number; levels?: number[]; rates?: number[]; print?: boolean; storedCampaigns?: number; apart?: boolean } = {}) {
+export async function runThroughputBench(
+  opts: {
+    channels?: number;
+    opsPerLevel?: number;
+    levels?: number[];
+    rates?: number[];
+    print?: boolean;
+    storedCampaigns?: number;
+    apart?: boolean;
+  } = {},
+) {
   const channels = opts.channels ?? 100;
   const opsPerLevel = opts.opsPerLevel ?? 3000;
   const levels = opts.levels ?? [1, 10, 50, 100];
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-throughput-"));
   const local = await LocalDiscord.start({ port: 0, token: TOKEN, interactionDeadlineMs: 30_000 });
   const guildId = local.createGuild("Throughput").id;
-  const env = { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: `file:${join(dir, "throughput.db")}`, LOG_LEVEL: "silent" };
+  const env = {
+    DISCORD_TOKEN: TOKEN,
+    DISCORD_API_URL: local.apiUrl,
+    DATABASE_URL: `file:${join(dir, "throughput.db")}`,
+    LOG_LEVEL: "silent",
+  };
   const bot = opts.apart ? await botApart(env) : await botHere(env, "throughput");
   const read = new Database(bot.file, { readonly: true });
   try {
@@ -258,8 +347,12 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
     await closedLoop(tables.slice(0, 10), one, Math.min(1000, opsPerLevel));
     // Open loop: interactions arrive at a fixed rate whatever the answers' pace (a table busy with
     // its last one passes its turn to a free one), so the latency is the bot's, not a queue's.
-    for (const rate of opts.rates ?? []) results.push(await measured(bot, () => atRate(tables, one, rate, opsPerLevel)));
-    for (const concurrency of levels) results.push(await measured(bot, () => closedLoop(tables.slice(0, Math.min(concurrency, tables.length)), one, opsPerLevel)));
+    for (const rate of opts.rates ?? [])
+      results.push(await measured(bot, () => atRate(tables, one, rate, opsPerLevel)));
+    for (const concurrency of levels)
+      results.push(
+        await measured(bot, () => closedLoop(tables.slice(0, Math.min(concurrency, tables.length)), one, opsPerLevel)),
+      );
     while ((await bot.inFlight()) > 0) await new Promise((r) => setTimeout(r, 5));
 
     const problems = await exactlyOnce(reader, tables, answered);
@@ -278,7 +371,14 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
       messages: local.messages.size,
       storedCampaigns: await reader.campaigns(),
     };
-    const out = { channels, results, totals, refused: [...refused].sort((a, b) => b[1] - a[1]).slice(0, 5), problems, memory };
+    const out = {
+      channels,
+      results,
+      totals,
+      refused: [...refused].sort((a, b) => b[1] - a[1]).slice(0, 5),
+      problems,
+      memory,
+    };
     if (opts.print) print(out);
     return out;
   } finally {
@@ -290,23 +390,46 @@ export async function runThroughputBench(opts: { channels?: number; opsPerLevel?
 }
 
 function print(r: Awaited<ReturnType<typeof runThroughputBench>>) {
-  console.log(`${"load".padStart(16)} ${"ops".padStart(6)} ${"ops/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  cpu/op: bot, local Discord + driver   [ms]`);
+  console.log(
+    `${"load".padStart(16)} ${"ops".padStart(6)} ${"ops/s".padStart(7)} ${"p50".padStart(8)} ${"p99".padStart(8)}  cpu/op: bot, local Discord + driver   [ms]`,
+  );
   for (const l of r.results) {
     const load = l.rate ? `${l.rate}/s arriving` : `${l.concurrency} in flight`;
     const cpu = `${Number.isNaN(l.cpu.bot) ? "   (here)" : l.cpu.bot.toFixed(2).padStart(9)} ${l.cpu.rest.toFixed(2).padStart(6)}`;
-    console.log(`${load.padStart(16)} ${String(l.ops).padStart(6)} ${l.perSecond.toFixed(0).padStart(7)} ${l.latency.median.toFixed(2).padStart(8)} ${l.latency.p99.toFixed(2).padStart(8)}  ${cpu}${l.rate ? `   (at most ${l.concurrency} in flight)` : ""}`);
+    console.log(
+      `${load.padStart(16)} ${String(l.ops).padStart(6)} ${l.perSecond.toFixed(0).padStart(7)} ${l.latency.median.toFixed(2).padStart(8)} ${l.latency.p99.toFixed(2).padStart(8)}  ${cpu}${l.rate ? `   (at most ${l.concurrency} in flight)` : ""}`,
+    );
   }
-  for (const l of r.results.filter((x) => x.rate)) console.log(`at ${l.rate} arriving a second: ${l.perSecond.toFixed(0)} answered a second, p50 ${l.latency.median.toFixed(1)} ms, p99 ${l.latency.p99.toFixed(1)} ms`);
+  for (const l of r.results.filter((x) => x.rate))
+    console.log(
+      `at ${l.rate} arriving a second: ${l.perSecond.toFixed(0)} answered a second, p50 ${l.latency.median.toFixed(1)} ms, p99 ${l.latency.p99.toFixed(1)} ms`,
+    );
   const best = r.results.filter((x) => !x.rate).reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
-  console.log(`saturation: ${best.perSecond.toFixed(0)} interactions/s at ${best.concurrency} in flight (p50 ${best.latency.median.toFixed(1)} ms, p99 ${best.latency.p99.toFixed(1)} ms)`);
-  console.log(`answered: ${r.totals.rolls} rolls and presses, ${r.totals.attacks} attacks, ${r.totals.nexts} /next; ${r.totals.refused} refused (no effect expected)`);
+  console.log(
+    `saturation: ${best.perSecond.toFixed(0)} interactions/s at ${best.concurrency} in flight (p50 ${best.latency.median.toFixed(1)} ms, p99 ${best.latency.p99.toFixed(1)} ms)`,
+  );
+  console.log(
+    `answered: ${r.totals.rolls} rolls and presses, ${r.totals.attacks} attacks, ${r.totals.nexts} /next; ${r.totals.refused} refused (no effect expected)`,
+  );
   for (const [why, n] of r.refused) console.log(`  refused ×${n}: ${why}`);
   const m = r.memory;
   const ops = r.results.reduce((a, l) => a + l.ops, 0);
-  console.log(`memory after ${ops} interactions with ${m.storedCampaigns} campaigns stored: rss ${m.rssMiB.toFixed(0)} MiB, heap ${m.heapMiB.toFixed(0)} MiB (${m.apart ? "the bot's own process" : "one process: bot, local Discord and driver"}); the local Discord holds ${m.requests} requests, ${m.messages} messages`);
-  console.log(r.problems.length ? `LOST OR DOUBLED (${r.problems.length}):\n  ${r.problems.slice(0, 10).join("\n  ")}` : `exactly once: every answered interaction's effect is in the store once (${r.channels} encounters checked)`);
+  console.log(
+    `memory after ${ops} interactions with ${m.storedCampaigns} campaigns stored: rss ${m.rssMiB.toFixed(0)} MiB, heap ${m.heapMiB.toFixed(0)} MiB (${m.apart ? "the bot's own process" : "one process: bot, local Discord and driver"}); the local Discord holds ${m.requests} requests, ${m.messages} messages`,
+  );
+  console.log(
+    r.problems.length
+      ? `LOST OR DOUBLED (${r.problems.length}):\n  ${r.problems.slice(0, 10).join("\n  ")}`
+      : `exactly once: every answered interaction's effect is in the store once (${r.channels} encounters checked)`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await runThroughputBench({ print: true, opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000), rates: [300], storedCampaigns: Number(process.env.STORED_CAMPAIGNS ?? 0), apart: !process.env.IN_PROCESS });
+  await runThroughputBench({
+    print: true,
+    opsPerLevel: Number(process.env.THROUGHPUT_OPS ?? 3000),
+    rates: [300],
+    storedCampaigns: Number(process.env.STORED_CAMPAIGNS ?? 0),
+    apart: !process.env.IN_PROCESS,
+  });
 }

@@ -17,10 +17,27 @@ export const command: CommandModule = {
     new SlashCommandBuilder()
       .setName("attack")
       .setDescription("Attack someone in the encounter: rolled by the system's rules, with reaction buttons")
-      .addStringOption((o) => o.setName("target").setDescription("Who is attacked").setRequired(true).setAutocomplete(true))
-      .addStringOption((o) => o.setName("weapon").setDescription("A weapon from the sheet, or dice like 1d8").setAutocomplete(true).setMaxLength(40))
-      .addStringOption((o) => o.setName("attacker").setDescription("Who attacks (when you control several; the referee: a monster, or a player's character)").setAutocomplete(true))
-      .addBooleanOption((o) => o.setName("override").setDescription("Referee: allow an attack beyond the round's allowance (shown on the result)")),
+      .addStringOption((o) =>
+        o.setName("target").setDescription("Who is attacked").setRequired(true).setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o
+          .setName("weapon")
+          .setDescription("A weapon from the sheet, or dice like 1d8")
+          .setAutocomplete(true)
+          .setMaxLength(40),
+      )
+      .addStringOption((o) =>
+        o
+          .setName("attacker")
+          .setDescription("Who attacks (when you control several; the referee: a monster, or a player's character)")
+          .setAutocomplete(true),
+      )
+      .addBooleanOption((o) =>
+        o
+          .setName("override")
+          .setDescription("Referee: allow an attack beyond the round's allowance (shown on the result)"),
+      ),
   ),
 
   async execute(i, s) {
@@ -53,7 +70,8 @@ export const command: CommandModule = {
   async autocomplete(i, s) {
     const focused = i.options.getFocused(true);
     const actor = actorOf(i);
-    if (focused.name === "weapon") return i.respond(await weaponChoices(s, actor, focused.value, i.options.getString("attacker")));
+    if (focused.name === "weapon")
+      return i.respond(await weaponChoices(s, actor, focused.value, i.options.getString("attacker")));
     return i.respond(await combatantChoices(s, actor, focused.value, focused.name === "attacker" ? "mine" : "all"));
   },
 };

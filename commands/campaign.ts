@@ -4,7 +4,15 @@ import { actorOf } from "../src/discord/actor.js";
 import { respond } from "../src/discord/respond.js";
 import { campaignEmbed, campaignEndedEmbed, rollLogEmbed } from "../src/discord/embeds/campaign.js";
 import { recentRolls } from "../src/play/campaigns/rolls.js";
-import { addReferee, endCampaign, removeReferee, setOption, setRefereeRole, showCampaign, startCampaign } from "../src/play/campaigns/index.js";
+import {
+  addReferee,
+  endCampaign,
+  removeReferee,
+  setOption,
+  setRefereeRole,
+  showCampaign,
+  startCampaign,
+} from "../src/play/campaigns/index.js";
 import { allOptions } from "../src/play/campaigns/settings.js";
 import { SYSTEM_IDS, SYSTEM_NAMES } from "../src/rules/systems/index.js";
 import { UserError } from "../src/play/errors.js";
@@ -17,7 +25,13 @@ export const command: CommandModule = {
       c
         .setName("start")
         .setDescription("Start a campaign in this channel (you become its referee)")
-        .addStringOption((o) => o.setName("system").setDescription("The rule system").setRequired(true).addChoices(...SYSTEM_IDS.map((id) => ({ name: `${SYSTEM_NAMES[id]} (${id})`, value: id }))))
+        .addStringOption((o) =>
+          o
+            .setName("system")
+            .setDescription("The rule system")
+            .setRequired(true)
+            .addChoices(...SYSTEM_IDS.map((id) => ({ name: `${SYSTEM_NAMES[id]} (${id})`, value: id }))),
+        )
         .addStringOption((o) => o.setName("name").setDescription("The campaign's name").setMaxLength(80)),
     )
     .addSubcommand((c) => c.setName("show").setDescription("Show this channel's campaign and its options"))
@@ -25,7 +39,17 @@ export const command: CommandModule = {
       c
         .setName("set")
         .setDescription("Change an option (referee)")
-        .addStringOption((o) => o.setName("option").setDescription("The option").setRequired(true).addChoices(...allOptions().slice(0, 25).map(([k, v]) => ({ name: v.words.slice(0, 100), value: k }))))
+        .addStringOption((o) =>
+          o
+            .setName("option")
+            .setDescription("The option")
+            .setRequired(true)
+            .addChoices(
+              ...allOptions()
+                .slice(0, 25)
+                .map(([k, v]) => ({ name: v.words.slice(0, 100), value: k })),
+            ),
+        )
         .addStringOption((o) => o.setName("value").setDescription("The new value").setRequired(true).setMaxLength(50)),
     )
     .addSubcommandGroup((g) =>
@@ -69,14 +93,18 @@ export const command: CommandModule = {
         return respond(i, { embeds: [campaignEmbed(v!, "Referees updated")] });
       }
       const role = i.options.getBoolean("role");
-      if (!user && !role) throw new UserError("Name a `user` to remove, or set `role:true` to remove the referee role.");
+      if (!user && !role)
+        throw new UserError("Name a `user` to remove, or set `role:true` to remove the referee role.");
       let v = user ? await removeReferee(s, actor, user.id) : undefined;
       if (role) v = await setRefereeRole(s, actor, null);
       return respond(i, { embeds: [campaignEmbed(v!, "Referees updated")] });
     }
     switch (sub) {
       case "start": {
-        const v = await startCampaign(s, actor, { system: i.options.getString("system", true), name: i.options.getString("name") });
+        const v = await startCampaign(s, actor, {
+          system: i.options.getString("system", true),
+          name: i.options.getString("name"),
+        });
         return respond(i, { embeds: [campaignEmbed(v, `Campaign started: ${v.campaign.name}`)] });
       }
       case "show":

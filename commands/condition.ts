@@ -22,19 +22,45 @@ export const command: CommandModule = {
         .setName("add")
         .setDescription("Put a condition on a combatant; the attack rules read it (referee)")
         .addStringOption((o) => o.setName("target").setDescription("Who").setRequired(true).setAutocomplete(true))
-        .addStringOption((o) => o.setName("condition").setDescription("Which condition, in your game's words").setRequired(true).setAutocomplete(true).setMaxLength(60))
-        .addStringOption((o) => o.setName("lasts").setDescription("How long (default: as your game says)").addChoices(...LASTS)),
+        .addStringOption((o) =>
+          o
+            .setName("condition")
+            .setDescription("Which condition, in your game's words")
+            .setRequired(true)
+            .setAutocomplete(true)
+            .setMaxLength(60),
+        )
+        .addStringOption((o) =>
+          o
+            .setName("lasts")
+            .setDescription("How long (default: as your game says)")
+            .addChoices(...LASTS),
+        ),
     )
     .addSubcommand((c) =>
       c
         .setName("remove")
         .setDescription("End a condition the referee set (referee)")
         .addStringOption((o) => o.setName("target").setDescription("Who").setRequired(true).setAutocomplete(true))
-        .addStringOption((o) => o.setName("condition").setDescription("Which condition").setRequired(true).setAutocomplete(true).setMaxLength(60)),
+        .addStringOption((o) =>
+          o
+            .setName("condition")
+            .setDescription("Which condition")
+            .setRequired(true)
+            .setAutocomplete(true)
+            .setMaxLength(60),
+        ),
     ),
   async execute(i, s) {
-    const input = { target: i.options.getString("target", true), condition: i.options.getString("condition", true), lasts: i.options.getString("lasts") };
-    const r = i.options.getSubcommand(true) === "add" ? await setCondition(s, actorOf(i), input) : await endCondition(s, actorOf(i), input);
+    const input = {
+      target: i.options.getString("target", true),
+      condition: i.options.getString("condition", true),
+      lasts: i.options.getString("lasts"),
+    };
+    const r =
+      i.options.getSubcommand(true) === "add"
+        ? await setCondition(s, actorOf(i), input)
+        : await endCondition(s, actorOf(i), input);
     if ("event" in r) return replyBoard(i, s, r.event);
     return respond(i, { embeds: [ruleEmbed(r.result)] });
   },

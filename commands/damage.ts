@@ -12,10 +12,22 @@ export const command: CommandModule = {
     .setName("damage")
     .setDescription("Apply damage: the system decides unconscious, dying, dead or scars (referee, owner)")
     .addStringOption((o) => o.setName("target").setDescription("Who takes it").setRequired(true).setAutocomplete(true))
-    .addIntegerOption((o) => o.setName("amount").setDescription("How much (or give fall instead)").setMinValue(1).setMaxValue(999))
+    .addIntegerOption((o) =>
+      o.setName("amount").setDescription("How much (or give fall instead)").setMinValue(1).setMaxValue(999),
+    )
     .addBooleanOption((o) => o.setName("subdual").setDescription("Subdual (non-lethal) damage"))
-    .addBooleanOption((o) => o.setName("illusory").setDescription("Damage from an illusion: subdual, but it kills at −10 (where your game has it)"))
-    .addIntegerOption((o) => o.setName("fall").setDescription("A fall from this many feet: the system rolls its damage").setMinValue(1).setMaxValue(1000)),
+    .addBooleanOption((o) =>
+      o
+        .setName("illusory")
+        .setDescription("Damage from an illusion: subdual, but it kills at −10 (where your game has it)"),
+    )
+    .addIntegerOption((o) =>
+      o
+        .setName("fall")
+        .setDescription("A fall from this many feet: the system rolls its damage")
+        .setMinValue(1)
+        .setMaxValue(1000),
+    ),
   async execute(i, s) {
     const t = await changeHealth(s, actorOf(i), {
       target: i.options.getString("target", true),

@@ -1,4 +1,16 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, ModalBuilder, SlashCommandBuilder, TextInputBuilder, TextInputStyle, type ButtonInteraction, type ModalSubmitInteraction, type StringSelectMenuInteraction } from "discord.js";
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  ModalBuilder,
+  SlashCommandBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type ButtonInteraction,
+  type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
+} from "discord.js";
 import { clip } from "../src/discord/embeds/style.js";
 import type { CommandModule } from "../src/discord/command.js";
 import { actorOf } from "../src/discord/actor.js";
@@ -24,7 +36,10 @@ function parseId(customId: string) {
 
 /** Declared from the ephemeral "who declares?" message: that message says so, and the board goes to the channel. */
 async function answer(i: Tapped, s: Services, ev: EncounterEvent) {
-  if (i.message?.flags.has(MessageFlags.Ephemeral) && (i.isMessageComponent() || (i.isModalSubmit() && i.isFromMessage()))) {
+  if (
+    i.message?.flags.has(MessageFlags.Ephemeral) &&
+    (i.isMessageComponent() || (i.isModalSubmit() && i.isFromMessage()))
+  ) {
     await i.update({ content: ev.notes.join("\n") || "Declared.", embeds: [], components: [] });
     await replyBoard(i, s, ev);
     return;
@@ -35,7 +50,9 @@ async function answer(i: Tapped, s: Services, ev: EncounterEvent) {
 /** A tap on the board: the board, edited in place, shows the declaration and what it did. */
 async function updateRound(i: Tapped, s: Services, ev: EncounterEvent) {
   if (!(i.isMessageComponent() || (i.isModalSubmit() && i.isFromMessage()))) return replyBoard(i, s, ev);
-  await i.update(boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), [...ev.notes, ...ev.results.flatMap((r) => r.lines)]));
+  await i.update(
+    boardBody(ev.fight, await waitingIn(s.store.db, ev.fight), [...ev.notes, ...ev.results.flatMap((r) => r.lines)]),
+  );
 }
 
 type Tapped = ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
@@ -46,15 +63,31 @@ async function tap(i: ButtonInteraction | StringSelectMenuInteraction, s: Servic
   const r = await declarationOf(s, actorOf(i), action, expect, who);
   if ("choose" in r) {
     // A character and a retainer, say (or, for the referee, whoever may): one button each, on a message only the presser sees.
-    const all = r.choose.slice(0, 25).map((c) => new ButtonBuilder().setCustomId(ids.declare.build({ ...expect, action, who: c.id })).setLabel(clip(c.name, 80)).setStyle(ButtonStyle.Primary));
-    const rows = Array.from({ length: Math.ceil(all.length / 5) }, (_, n) => new ActionRowBuilder<ButtonBuilder>().addComponents(all.slice(n * 5, n * 5 + 5)));
+    const all = r.choose.slice(0, 25).map((c) =>
+      new ButtonBuilder()
+        .setCustomId(ids.declare.build({ ...expect, action, who: c.id }))
+        .setLabel(clip(c.name, 80))
+        .setStyle(ButtonStyle.Primary),
+    );
+    const rows = Array.from({ length: Math.ceil(all.length / 5) }, (_, n) =>
+      new ActionRowBuilder<ButtonBuilder>().addComponents(all.slice(n * 5, n * 5 + 5)),
+    );
     await i.reply({ content: `Who declares ${r.label}?`, components: rows, flags: MessageFlags.Ephemeral });
     return;
   }
   const d = r.decl;
   if (d.detail) {
-    const input = new TextInputBuilder().setCustomId("detail").setLabel("Detail").setPlaceholder(clip(d.detail, 100)).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(60);
-    const modal = new ModalBuilder().setCustomId(customId).setTitle(clip(d.label, 45)).addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
+    const input = new TextInputBuilder()
+      .setCustomId("detail")
+      .setLabel("Detail")
+      .setPlaceholder(clip(d.detail, 100))
+      .setStyle(TextInputStyle.Short)
+      .setRequired(false)
+      .setMaxLength(60);
+    const modal = new ModalBuilder()
+      .setCustomId(customId)
+      .setTitle(clip(d.label, 45))
+      .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input));
     return i.showModal(modal);
   }
   await answer(i, s, await declare(s, actorOf(i), { action, expect, who: r.who }));
@@ -64,12 +97,33 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("declare")
     .setDescription("Declare what your character does this round (charge, dodge, a spell, a move…), as your game asks")
-    .addStringOption((o) => o.setName("action").setDescription("What to declare (\"none\" withdraws this round's declarations)").setRequired(true).setAutocomplete(true).setMaxLength(60))
-    .addStringOption((o) => o.setName("who").setDescription("Who declares (when you control several; the referee: a monster, or a player's character)").setAutocomplete(true))
-    .addStringOption((o) => o.setName("detail").setDescription("A detail the declaration asks for (a distance, a rank, a target)").setMaxLength(60)),
+    .addStringOption((o) =>
+      o
+        .setName("action")
+        .setDescription('What to declare ("none" withdraws this round\'s declarations)')
+        .setRequired(true)
+        .setAutocomplete(true)
+        .setMaxLength(60),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("who")
+        .setDescription("Who declares (when you control several; the referee: a monster, or a player's character)")
+        .setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("detail")
+        .setDescription("A detail the declaration asks for (a distance, a rank, a target)")
+        .setMaxLength(60),
+    ),
 
   async execute(i, s) {
-    const ev = await declare(s, actorOf(i), { action: i.options.getString("action", true), who: i.options.getString("who"), detail: i.options.getString("detail") });
+    const ev = await declare(s, actorOf(i), {
+      action: i.options.getString("action", true),
+      who: i.options.getString("who"),
+      detail: i.options.getString("detail"),
+    });
     await replyBoard(i, s, ev);
   },
 
@@ -92,7 +146,8 @@ export const command: CommandModule = {
     const detail = cleanText(i.fields.getTextInputValue("detail")).trim();
     // From the round's message: the one of the presser's that may declare it, as the press found.
     const r = named ? null : await declarationOf(s, actorOf(i), action, expect);
-    if (r && "choose" in r) throw new UserError(`Several of yours may declare ${r.label}: tap it again, or /declare with \`who\`.`);
+    if (r && "choose" in r)
+      throw new UserError(`Several of yours may declare ${r.label}: tap it again, or /declare with \`who\`.`);
     const who = named ?? r?.who ?? null;
     await answer(i, s, await declare(s, actorOf(i), { action, expect, who, ...(detail ? { detail } : {}) }));
   },

@@ -12,10 +12,21 @@ export const command: CommandModule = {
     .setName("heal")
     .setDescription("Apply healing as the system allows (referee, owner)")
     .addStringOption((o) => o.setName("target").setDescription("Who is healed").setRequired(true).setAutocomplete(true))
-    .addIntegerOption((o) => o.setName("amount").setDescription("How much (or treat instead)").setMinValue(1).setMaxValue(999))
-    .addBooleanOption((o) => o.setName("treat").setDescription("Treat a wound that lasts until treated (Life & Guard: a Head Wound), between fights")),
+    .addIntegerOption((o) =>
+      o.setName("amount").setDescription("How much (or treat instead)").setMinValue(1).setMaxValue(999),
+    )
+    .addBooleanOption((o) =>
+      o
+        .setName("treat")
+        .setDescription("Treat a wound that lasts until treated (Life & Guard: a Head Wound), between fights"),
+    ),
   async execute(i, s) {
-    const t = await changeHealth(s, actorOf(i), { target: i.options.getString("target", true), amount: i.options.getInteger("amount"), heal: true, treat: i.options.getBoolean("treat") === true });
+    const t = await changeHealth(s, actorOf(i), {
+      target: i.options.getString("target", true),
+      amount: i.options.getInteger("amount"),
+      heal: true,
+      treat: i.options.getBoolean("treat") === true,
+    });
     await respond(i, { embeds: [tableEmbed(t)] });
     await followBoard(i, s);
   },

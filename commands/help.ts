@@ -7,7 +7,12 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("help")
     .setDescription("What the bot does, per system")
-    .addStringOption((o) => o.setName("topic").setDescription("A topic or a system").addChoices(...HELP_TOPICS.map((t) => ({ name: t, value: t })))),
+    .addStringOption((o) =>
+      o
+        .setName("topic")
+        .setDescription("A topic or a system")
+        .addChoices(...HELP_TOPICS.map((t) => ({ name: t, value: t }))),
+    ),
   async execute(i) {
     await respond(i, { embeds: [helpEmbed(i.options.getString("topic"))], ephemeral: true });
   },

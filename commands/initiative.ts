@@ -9,7 +9,9 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("initiative")
     .setDescription("Roll the round's order by the campaign's method (referee)")
-    .addBooleanOption((o) => o.setName("reroll").setDescription("Roll this round's order again, when it is already rolled")),
+    .addBooleanOption((o) =>
+      o.setName("reroll").setDescription("Roll this round's order again, when it is already rolled"),
+    ),
   async execute(i, s) {
     const ev = await rollInitiative(s, actorOf(i), { reroll: i.options.getBoolean("reroll") ?? false });
     await replyBoard(i, s, ev);

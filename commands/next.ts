@@ -22,13 +22,21 @@ type Pressed = ButtonInteraction | StringSelectMenuInteraction;
  * "Foes attack ▶" and the menu that sends foes at someone: each attack is its own message with its
  * reactions, as a typed /attack gives (the pressed board becomes the first), and the board follows below.
  */
-async function sendFoes(i: Pressed, s: Services, at: { encounterId: string; round: number; turn: number }, picks?: { foe: string; target: string }[]) {
+async function sendFoes(
+  i: Pressed,
+  s: Services,
+  at: { encounterId: string; round: number; turn: number },
+  picks?: { foe: string; target: string }[],
+) {
   await i.deferUpdate();
   const r = await foesAttack(s, actorOf(i), { ...at, ...(picks ? { picks } : {}) });
   for (const [n, v] of r.views.entries()) {
     const body = { embeds: [attackEmbed(v)], components: attackButtons(v) };
     // The pressed board becomes the first attack: it says whose press sent the foes (it was posted under another's command).
-    const m = n === 0 ? await i.editReply({ ...body, content: pressedBy(i), allowedMentions: { parse: [] } }) : await i.followUp(body);
+    const m =
+      n === 0
+        ? await i.editReply({ ...body, content: pressedBy(i), allowedMentions: { parse: [] } })
+        : await i.followUp(body);
     if (v.pendingId) await attachAttackMessage(i.client, s, v.pendingId, m.id);
   }
   const notes = [...r.views.flatMap((v) => [...v.notes, ...(v.boardNotes ?? [])]), ...r.notes];
@@ -45,7 +53,8 @@ async function sendFoes(i: Pressed, s: Services, at: { encounterId: string; roun
 /** Whether the press belongs to the encounter running here (an ended one's buttons change nothing). */
 async function sameEncounter(i: Pressed, s: Services, encounterId: string) {
   const ev = await showEncounter(s, actorOf(i)).catch(() => null);
-  if (!ev || ev.fight.encounter.id !== encounterId) throw new StaleError("That encounter has ended: nothing was changed.");
+  if (!ev || ev.fight.encounter.id !== encounterId)
+    throw new StaleError("That encounter has ended: nothing was changed.");
   return ev;
 }
 
@@ -65,7 +74,10 @@ export const command: CommandModule = {
    */
   async press(i, s) {
     const id = ids.next.parse(i.customId);
-    if (!id) throw new StaleError("This button is from an older board: nothing was changed. /encounter show posts the board again.");
+    if (!id)
+      throw new StaleError(
+        "This button is from an older board: nothing was changed. /encounter show posts the board again.",
+      );
     switch (id.kind) {
       case "resolve": {
         const ev = await resolveWaiting(s, actorOf(i), id.encounterId);
@@ -85,12 +97,22 @@ export const command: CommandModule = {
         await sameEncounter(i, s, id.encounterId);
         const summary = await endEncounter(s, actorOf(i));
         // The pressed board becomes the end's summary: the fight's record.
-        await i.update({ content: pressedBy(i), embeds: [encounterEndEmbed(summary)], components: [], allowedMentions: { parse: [] } });
+        await i.update({
+          content: pressedBy(i),
+          embeds: [encounterEndEmbed(summary)],
+          components: [],
+          allowedMentions: { parse: [] },
+        });
         await closeBoard(i, i.client, s, boardRef(summary.encounter.board), i.message.id);
         return showLapsed(i.client, summary.lapsed, s.log);
       }
       case "next": {
-        const ev = await nextTurn(s, actorOf(i), { encounterId: id.encounterId, round: id.round, turn: id.turn, phase: id.phase });
+        const ev = await nextTurn(s, actorOf(i), {
+          encounterId: id.encounterId,
+          round: id.round,
+          turn: id.turn,
+          phase: id.phase,
+        });
         await followBoardOf(i, s, ev);
         return showLapsed(i.client, ev.lapsed ?? [], s.log);
       }
@@ -100,7 +122,10 @@ export const command: CommandModule = {
   /** The board's menu: these foes attack these targets ("Goblin 3 attacks…"). */
   async choose(i, s) {
     const id = ids.next.parse(i.customId);
-    if (id?.kind !== "pick") throw new StaleError("This menu is from an older board: nothing was changed. /encounter show posts the board again.");
+    if (id?.kind !== "pick")
+      throw new StaleError(
+        "This menu is from an older board: nothing was changed. /encounter show posts the board again.",
+      );
     const picks = i.values.map((v) => v.split(">")).map(([foe, target]) => ({ foe: foe ?? "", target: target ?? "" }));
     return sendFoes(i, s, id, picks);
   },

@@ -21,10 +21,15 @@ export const command: CommandModule = {
   },
   async message(i, s) {
     const found = findDice(wordsOf(i.targetMessage));
-    if (!found.length) throw new UserError("That message has no dice expression to roll (such as 1d20+5 or 3d6): nothing was rolled.");
+    if (!found.length)
+      throw new UserError("That message has no dice expression to roll (such as 1d20+5 or 3d6): nothing was rolled.");
     const actor = actorOf(i);
-    const author = i.targetMessage.member?.displayName ?? i.targetMessage.author.displayName ?? i.targetMessage.author.username;
+    const author =
+      i.targetMessage.member?.displayName ?? i.targetMessage.author.displayName ?? i.targetMessage.author.username;
     const done = await rollDice(s, actor, { expression: found.join("; "), reason: `the dice in ${author}'s message` });
-    await respond(i, { embeds: [rollEmbed(done, actor.displayName ?? "Someone")], components: done.rollId ? [rollAgainRow(done.rollId)] : [] });
+    await respond(i, {
+      embeds: [rollEmbed(done, actor.displayName ?? "Someone")],
+      components: done.rollId ? [rollAgainRow(done.rollId)] : [],
+    });
   },
 };

@@ -12,7 +12,13 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("roll")
     .setDescription("Roll any dice expression: 1d20+5, 4d6kh3, 1d6!, 5d6>4, 6x 3d6, 1d20+5; 1d8+3")
-    .addStringOption((o) => o.setName("dice").setDescription("The dice expression, e.g. 2d20kl1+3 [to hit]").setRequired(true).setMaxLength(200))
+    .addStringOption((o) =>
+      o
+        .setName("dice")
+        .setDescription("The dice expression, e.g. 2d20kl1+3 [to hit]")
+        .setRequired(true)
+        .setMaxLength(200),
+    )
     .addStringOption((o) => o.setName("reason").setDescription("What the roll is for").setMaxLength(200))
     .addBooleanOption((o) => o.setName("hidden").setDescription("Only you see it; the referee can review it later")),
 
@@ -24,7 +30,11 @@ export const command: CommandModule = {
       hidden: i.options.getBoolean("hidden") ?? false,
     });
     const embed = rollEmbed(done, actor.displayName ?? "Someone");
-    await respond(i, { embeds: [embed], components: done.hidden || !done.rollId ? [] : [rollAgainRow(done.rollId)], ephemeral: done.hidden });
+    await respond(i, {
+      embeds: [embed],
+      components: done.hidden || !done.rollId ? [] : [rollAgainRow(done.rollId)],
+      ephemeral: done.hidden,
+    });
   },
 
   async press(i, s) {
@@ -32,6 +42,9 @@ export const command: CommandModule = {
     if (again === null) throw new StaleError("This button is no longer in use: nothing was changed.");
     const actor = actorOf(i);
     const done = await rollDice(s, actor, { again });
-    await respond(i, { embeds: [rollEmbed(done, actor.displayName ?? "Someone")], components: done.rollId ? [rollAgainRow(done.rollId)] : [] });
+    await respond(i, {
+      embeds: [rollEmbed(done, actor.displayName ?? "Someone")],
+      components: done.rollId ? [rollAgainRow(done.rollId)] : [],
+    });
   },
 };

@@ -15,19 +15,37 @@ export const command: CommandModule = {
     .setName("save")
     .setDescription("Saving throw, or whatever the system uses instead")
     .addStringOption((o) => o.setName("kind").setDescription("Which save").setAutocomplete(true))
-    .addIntegerOption((o) => o.setName("modifier").setDescription("Situational modifier").setMinValue(-20).setMaxValue(20))
-    .addStringOption((o) => o.setName("damage").setDescription("Referee: the damage saved against (6d6, or 24); a success halves it where the game says so").setMaxLength(20))
-    .addStringOption((o) => o.setName("character").setDescription("Whose (default: yours; referee: anyone)").setAutocomplete(true))
-    .addStringOption((o) => o.setName("players").setDescription("Referee: ask several to roll, one button each: party, @mentions, or names with commas").setMaxLength(500))
+    .addIntegerOption((o) =>
+      o.setName("modifier").setDescription("Situational modifier").setMinValue(-20).setMaxValue(20),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("damage")
+        .setDescription("Referee: the damage saved against (6d6, or 24); a success halves it where the game says so")
+        .setMaxLength(20),
+    )
+    .addStringOption((o) =>
+      o.setName("character").setDescription("Whose (default: yours; referee: anyone)").setAutocomplete(true),
+    )
+    .addStringOption((o) =>
+      o
+        .setName("players")
+        .setDescription("Referee: ask several to roll, one button each: party, @mentions, or names with commas")
+        .setMaxLength(500),
+    )
     .addBooleanOption((o) => o.setName("hidden").setDescription("Referee, with players: only you see the results")),
   async execute(i, s) {
     const input = { kind: i.options.getString("kind"), modifier: i.options.getInteger("modifier") };
     const damage = i.options.getString("damage");
     if (i.options.getString("players")) {
-      if (damage) throw new UserError("`damage` goes with one character's save: name them with `character` (each target rolls its own).");
+      if (damage)
+        throw new UserError(
+          "`damage` goes with one character's save: name them with `character` (each target rolls its own).",
+        );
       return startCall(i, s, "save", input);
     }
-    if (i.options.getBoolean("hidden")) throw new UserError("`hidden` goes with `players`: name who rolls (e.g. `players:party`).");
+    if (i.options.getBoolean("hidden"))
+      throw new UserError("`hidden` goes with `players`: name who rolls (e.g. `players:party`).");
     const t = await savingThrow(s, actorOf(i), { ...input, character: i.options.getString("character"), damage });
     await respond(i, { embeds: [tableEmbed(t)] });
     // Damage taken in a fight: the board again, below the answer (as /damage does).

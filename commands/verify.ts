@@ -10,7 +10,12 @@ export const command: CommandModule = {
   data: new SlashCommandBuilder()
     .setName("verify")
     .setDescription("Replay an ended encounter's rolls from its revealed seed and check each one")
-    .addStringOption((o) => o.setName("encounter").setDescription("Which ended encounter, by its name (default: the last one)").setAutocomplete(true)),
+    .addStringOption((o) =>
+      o
+        .setName("encounter")
+        .setDescription("Which ended encounter, by its name (default: the last one)")
+        .setAutocomplete(true),
+    ),
 
   async execute(i, s) {
     // Replaying a long encounter's log can take a while: answer within Discord's 3 s first, but only

@@ -16,7 +16,8 @@ export const POSTGRES_SCHEMA = fileURLToPath(new URL("./postgresql/schema.prisma
 
 export function derivePostgresSchema(sqlite: string = readFileSync(SQLITE_SCHEMA, "utf8")): string {
   const swap = (from: RegExp, to: string) => {
-    if (!from.test(sqlite)) throw new Error(`prisma/schema.prisma no longer matches ${from}: update prisma/derive-postgresql.ts`);
+    if (!from.test(sqlite))
+      throw new Error(`prisma/schema.prisma no longer matches ${from}: update prisma/derive-postgresql.ts`);
     sqlite = sqlite.replace(from, to);
   };
   swap(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"');

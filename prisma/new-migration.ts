@@ -23,10 +23,14 @@ const dir = mkdtempSync(join(tmpdir(), "tenfoot-mig-"));
 const committed = execFileSync("git", ["show", "HEAD:prisma/schema.prisma"], { encoding: "utf8" });
 
 function diff(from: string, to: string, url: string): string {
-  return execFileSync("npx", ["prisma", "migrate", "diff", "--from-schema-datamodel", from, "--to-schema-datamodel", to, "--script"], {
-    env: { ...process.env, DATABASE_URL: url },
-    encoding: "utf8",
-  }).replace(/^Loaded Prisma config.*$\n?/m, "");
+  return execFileSync(
+    "npx",
+    ["prisma", "migrate", "diff", "--from-schema-datamodel", from, "--to-schema-datamodel", to, "--script"],
+    {
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: "utf8",
+    },
+  ).replace(/^Loaded Prisma config.*$\n?/m, "");
 }
 
 const oldSqlite = join(dir, "old.prisma");
@@ -47,10 +51,15 @@ try {
   server.stop();
 }
 const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-for (const [root, sql] of [["prisma/migrations", sqlite], ["prisma/postgresql/migrations", postgres]] as const) {
+for (const [root, sql] of [
+  ["prisma/migrations", sqlite],
+  ["prisma/postgresql/migrations", postgres],
+] as const) {
   const out = join(root, `${stamp}_${name}`);
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "migration.sql"), sql);
   console.log(`wrote ${out}/migration.sql`);
 }
-console.log("rewrote prisma/postgresql/schema.prisma; the bot applies the migrations at its next start. Run `npm run postinstall` to regenerate both clients.");
+console.log(
+  "rewrote prisma/postgresql/schema.prisma; the bot applies the migrations at its next start. Run `npm run postinstall` to regenerate both clients.",
+);

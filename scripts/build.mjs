@@ -25,9 +25,22 @@ function sources(dir) {
 const started = Date.now();
 rmSync(out, { recursive: true, force: true });
 const entryPoints = [...sources("src"), ...sources("commands")].map((f) => join(root, f));
-await build({ entryPoints, outdir: out, outbase: root, format: "esm", platform: "node", target: "node20", bundle: false, logLevel: "warning" });
-for (const dir of ["prisma/migrations", "prisma/postgresql/migrations"]) cpSync(join(root, dir), join(out, dir), { recursive: true });
+await build({
+  entryPoints,
+  outdir: out,
+  outbase: root,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  bundle: false,
+  logLevel: "warning",
+});
+for (const dir of ["prisma/migrations", "prisma/postgresql/migrations"])
+  cpSync(join(root, dir), join(out, dir), { recursive: true });
 cpSync(join(root, "src/local/discord-openapi.json"), join(out, "src/local/discord-openapi.json"));
 // The playground page (served as it is, plain JavaScript): a built run without a token serves it too.
-cpSync(join(root, "src/local/page"), join(out, "src/local/page"), { recursive: true, filter: (f) => !f.endsWith(".d.ts") });
+cpSync(join(root, "src/local/page"), join(out, "src/local/page"), {
+  recursive: true,
+  filter: (f) => !f.endsWith(".d.ts"),
+});
 console.log(`built ${entryPoints.length} files into ${out} in ${Date.now() - started} ms`);

@@ -50,13 +50,18 @@ if (!preloaded) for (const sig of SIGNALS) process.off(sig, onSignal);
 
 async function install() {
   const say = (line) => process.stderr.write(`[first start] ${line}\n`);
-  say("Installing dependencies: npm install, then better-sqlite3 compiled from source and the database client generated.");
-  say("This happens once: about 1–2 minutes on an idle machine of two cores, 4–5 on a busy one or a slow disk. A line every 10 s says how long it has taken, what it is doing and what remains.");
+  say(
+    "Installing dependencies: npm install, then better-sqlite3 compiled from source and the database client generated.",
+  );
+  say(
+    "This happens once: about 1–2 minutes on an idle machine of two cores, 4–5 on a busy one or a slow disk. A line every 10 s says how long it has taken, what it is doing and what remains.",
+  );
   const started = Date.now();
   const secs = () => Math.round((Date.now() - started) / 1000);
   // npm's own output, read as it comes (--loglevel=http names each package fetched; --foreground-scripts shows
   // the compile and the client generation), kept in a log and summed up every 10 s: what is being done, what remains.
-  const command = process.env.TENFOOT_INSTALL ?? "npm install --no-audit --no-fund --loglevel=http --foreground-scripts";
+  const command =
+    process.env.TENFOOT_INSTALL ?? "npm install --no-audit --no-fund --loglevel=http --foreground-scripts";
   const logPath = join(tmpdir(), `tenfoot-install-${process.pid}.log`);
   const log = createWriteStream(logPath);
   const progress = watchProgress(log, secs);
@@ -64,7 +69,10 @@ async function install() {
   installing = spawn(command, { cwd: root, stdio: ["ignore", "pipe", "pipe"], shell: true, detached: true });
   installing.stdout.on("data", progress.read);
   installing.stderr.on("data", progress.read);
-  const beat = setInterval(() => say(`${secs()} s: ${progress.summary()}`), Number(process.env.TENFOOT_INSTALL_BEAT_MS ?? 10_000));
+  const beat = setInterval(
+    () => say(`${secs()} s: ${progress.summary()}`),
+    Number(process.env.TENFOOT_INSTALL_BEAT_MS ?? 10_000),
+  );
   const [status, signal] = await new Promise((done) => {
     installing.once("error", () => done([1, null]));
     installing.once("close", (code, sig) => done([code, sig]));
@@ -77,7 +85,9 @@ async function install() {
   if (stopped) {
     await groupGone(group);
     rmSync(logPath, { force: true });
-    say(`stopping: ${stopped} during the install (after ${secs()} s); it was stopped and the bot was not started. The next start installs again.`);
+    say(
+      `stopping: ${stopped} during the install (after ${secs()} s); it was stopped and the bot was not started. The next start installs again.`,
+    );
     if (preloaded) process.exit(0);
     for (const sig of SIGNALS) process.off(sig, onSignal);
     process.kill(process.pid, stopped);
@@ -86,7 +96,9 @@ async function install() {
   if (status !== 0) {
     const tail = readFileSync(logPath, "utf8").trim().split("\n").slice(-25).join("\n");
     process.stderr.write(`${tail}\n`);
-    say(`The install failed after ${secs()} s (exit ${status ?? signal}). npm's last lines are above (all of it: ${logPath}); fix what they name, then run the same command again.`);
+    say(
+      `The install failed after ${secs()} s (exit ${status ?? signal}). npm's last lines are above (all of it: ${logPath}); fix what they name, then run the same command again.`,
+    );
     process.exit(status ?? 1);
   }
   rmSync(logPath, { force: true });
@@ -102,13 +114,24 @@ function watchProgress(log, secs) {
   } catch {}
   const seen = { fetched: 0, phase: "resolving the dependency tree", since: 0, last: "" };
   const PHASES = [
-    [/better-sqlite3|node-gyp|gyp info|CXX\(target\)|CC\(target\)/, "compiling better-sqlite3 from source", "then the Prisma clients are generated"],
-    [/prisma generate|Generated Prisma|prisma\/schema|@prisma\/engines/, "generating the Prisma clients", "then the bot starts"],
+    [
+      /better-sqlite3|node-gyp|gyp info|CXX\(target\)|CC\(target\)/,
+      "compiling better-sqlite3 from source",
+      "then the Prisma clients are generated",
+    ],
+    [
+      /prisma generate|Generated Prisma|prisma\/schema|@prisma\/engines/,
+      "generating the Prisma clients",
+      "then the bot starts",
+    ],
     [/esbuild/, "installing esbuild", "then better-sqlite3 is compiled and the Prisma clients generated"],
   ];
   const ORDER = [1, 2, 0];
   const remains = () => {
-    if (/resolving|fetching/.test(seen.phase)) return total ? `${Math.min(seen.fetched, total)} of ${total} packages fetched; then better-sqlite3 is compiled and the Prisma clients generated` : "then better-sqlite3 is compiled and the Prisma clients generated";
+    if (/resolving|fetching/.test(seen.phase))
+      return total
+        ? `${Math.min(seen.fetched, total)} of ${total} packages fetched; then better-sqlite3 is compiled and the Prisma clients generated`
+        : "then better-sqlite3 is compiled and the Prisma clients generated";
     return PHASES.find((p) => p[1] === seen.phase)?.[2] ?? "";
   };
   const read = (chunk) => {
@@ -124,7 +147,9 @@ function watchProgress(log, secs) {
       }
       // Phases only move forward: esbuild's script and the compile, then the clients.
       const at = PHASES.findIndex((p) => p[1] === seen.phase);
-      for (const [i, [re, phase]] of PHASES.entries()) if (re.test(text) && !/npm http fetch/.test(text) && (at < 0 || ORDER[i] > ORDER[at])) [seen.phase, seen.since] = [phase, secs()];
+      for (const [i, [re, phase]] of PHASES.entries())
+        if (re.test(text) && !/npm http fetch/.test(text) && (at < 0 || ORDER[i] > ORDER[at]))
+          [seen.phase, seen.since] = [phase, secs()];
     }
   };
   const summary = () => {

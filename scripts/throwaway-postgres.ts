@@ -37,7 +37,9 @@ export function postgresBin(): string | undefined {
     for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(join(debian, v, "bin"));
   }
   for (const p of (process.env.PATH ?? "").split(":")) if (p) candidates.push(p);
-  return candidates.find((d) => existsSync(join(d, "initdb")) && existsSync(join(d, "pg_ctl")) && existsSync(join(d, "postgres")));
+  return candidates.find(
+    (d) => existsSync(join(d, "initdb")) && existsSync(join(d, "pg_ctl")) && existsSync(join(d, "postgres")),
+  );
 }
 
 function freePort(): Promise<number> {
@@ -65,15 +67,18 @@ function watchdog(pid: number, asRoot: boolean, pgCtl: string, data: string, dir
 /** Starts a server; throws with the reason (no binaries, initdb or start failure) when it cannot. */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const bin = postgresBin();
-  if (!bin) throw new Error("PostgreSQL is not installed (no initdb/pg_ctl: apt-get install postgresql, or set PG_BIN)");
+  if (!bin)
+    throw new Error("PostgreSQL is not installed (no initdb/pg_ctl: apt-get install postgresql, or set PG_BIN)");
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-pg-"));
   const data = join(dir, "data");
   /** The command as the postgres user when this process is root. */
-  const asOwner = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args]);
+  const asOwner = (cmd: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
   const run = (cmd: string, args: string[]) => {
     const r = spawnSync(...asOwner(cmd, args), { encoding: "utf8", timeout: 60_000 });
-    if (r.status !== 0) throw new Error(`${cmd} failed: ${(r.stderr || r.stdout || r.error?.message || "").trim().slice(-800)}`);
+    if (r.status !== 0)
+      throw new Error(`${cmd} failed: ${(r.stderr || r.stdout || r.error?.message || "").trim().slice(-800)}`);
   };
   const runAsync = (cmd: string, args: string[]) =>
     new Promise<void>((resolve, reject) => {
@@ -102,7 +107,21 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       }
       rmSync(dir, { recursive: true, force: true });
     };
-    const restart = () => runAsync(join(bin, "pg_ctl"), ["-D", data, "-o", opts, "-l", join(dir, "server.log"), "-m", "fast", "-w", "-t", "60", "restart"]);
+    const restart = () =>
+      runAsync(join(bin, "pg_ctl"), [
+        "-D",
+        data,
+        "-o",
+        opts,
+        "-l",
+        join(dir, "server.log"),
+        "-m",
+        "fast",
+        "-w",
+        "-t",
+        "60",
+        "restart",
+      ]);
     process.once("exit", stop);
     watchdog(process.pid, asRoot, join(bin, "pg_ctl"), data, dir);
     const pid = () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);

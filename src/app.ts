@@ -29,17 +29,38 @@ export function playgroundWhoIs(services: Services): WhoIs {
   return (where, members) => whoIsWho(services, where, members);
 }
 
-export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: { log?: Logger; newSeed?: () => string; now?: () => Date; sweepEveryMs?: number; checkpoints?: CheckpointPolicy; answerByMs?: number } = {}): Promise<App> {
+export async function startApp(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: {
+    log?: Logger;
+    newSeed?: () => string;
+    now?: () => Date;
+    sweepEveryMs?: number;
+    checkpoints?: CheckpointPolicy;
+    answerByMs?: number;
+  } = {},
+): Promise<App> {
   const started = performance.now();
   const config = loadConfig(env);
-  const shard = config.SHARD_ID !== undefined && config.SHARD_COUNT && config.SHARD_COUNT !== "auto" ? { id: config.SHARD_ID, count: Number(config.SHARD_COUNT) } : undefined;
+  const shard =
+    config.SHARD_ID !== undefined && config.SHARD_COUNT && config.SHARD_COUNT !== "auto"
+      ? { id: config.SHARD_ID, count: Number(config.SHARD_COUNT) }
+      : undefined;
   if (shard && shard.id >= shard.count) throw new Error(`SHARD_ID ${shard.id} is not below SHARD_COUNT ${shard.count}`);
   const root = overrides.log ?? createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
   // Every line of a shard's process carries its shard id.
   const log = shard ? root.child({ shard: shard.id }) : root;
-  const store = await openStore(config.DATABASE_URL, { size: config.DATABASE_POOL_SIZE, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
+  const store = await openStore(config.DATABASE_URL, {
+    size: config.DATABASE_POOL_SIZE,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+  });
   if (store.migrations.applied.length) log.info({ applied: store.migrations.applied }, "migrations applied");
-  const services: Services = { store, log, now: overrides.now ?? (() => new Date()), newSeed: overrides.newSeed ?? defaultSeeds() };
+  const services: Services = {
+    store,
+    log,
+    now: overrides.now ?? (() => new Date()),
+    newSeed: overrides.newSeed ?? defaultSeeds(),
+  };
 
   let local: LocalDiscord | undefined;
   let token = config.DISCORD_TOKEN;
@@ -69,7 +90,16 @@ export async function startApp(env: NodeJS.ProcessEnv = process.env, overrides: 
   addSecret(token);
   let bot: Bot;
   try {
-    bot = await startBot({ token, apiUrl, guildId: config.DISCORD_GUILD_ID, services, log, sweepEveryMs: overrides.sweepEveryMs, ...(overrides.answerByMs !== undefined ? { answerByMs: overrides.answerByMs } : {}), ...(shard ? { shard } : {}) });
+    bot = await startBot({
+      token,
+      apiUrl,
+      guildId: config.DISCORD_GUILD_ID,
+      services,
+      log,
+      sweepEveryMs: overrides.sweepEveryMs,
+      ...(overrides.answerByMs !== undefined ? { answerByMs: overrides.answerByMs } : {}),
+      ...(shard ? { shard } : {}),
+    });
   } catch (err) {
     await local?.stop();
     await store.close();

@@ -8,16 +8,34 @@ import { z } from "zod";
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 const schema = z.object({
-  DISCORD_TOKEN: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-  DISCORD_API_URL: z.string().url("DISCORD_API_URL must be a URL such as http://127.0.0.1:8080/api").optional().or(z.literal("").transform(() => undefined)),
-  DISCORD_GUILD_ID: z.string().regex(/^\d{5,25}$/, "DISCORD_GUILD_ID must be a server id (digits)").optional().or(z.literal("").transform(() => undefined)),
+  DISCORD_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  DISCORD_API_URL: z
+    .string()
+    .url("DISCORD_API_URL must be a URL such as http://127.0.0.1:8080/api")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DISCORD_GUILD_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, "DISCORD_GUILD_ID must be a server id (digits)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATABASE_URL: z.string().default("file:./data/tenfoot.db"),
   /** PostgreSQL: connections per process (each shard is a process). Shards × this stays under the server's max_connections. */
   DATABASE_POOL_SIZE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
   /** PostgreSQL: how long opening a connection may take before the user is told to try again. */
-  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(100).max(60_000).default(2000)),
+  DATABASE_CONNECT_TIMEOUT_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(100).max(60_000).default(2000),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  LOG_PRETTY: z.string().optional().transform((v) => v === "1" || v === "true"),
+  LOG_PRETTY: z
+    .string()
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
   LOCAL_DISCORD_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   /** How many shards the bot runs in all (Discord requires sharding from 2,500 servers); "auto" asks Discord. Unset: one process, no sharding. */
   SHARD_COUNT: z

@@ -47,7 +47,9 @@ export function scrubbing(dest: pino.DestinationStream): pino.DestinationStream 
   return { write: (line: string) => dest.write(scrub(line)) };
 }
 
-export function createLogger(opts: { level?: string; pretty?: boolean; destination?: pino.DestinationStream } = {}): Logger {
+export function createLogger(
+  opts: { level?: string; pretty?: boolean; destination?: pino.DestinationStream } = {},
+): Logger {
   const options: pino.LoggerOptions = {
     level: opts.level ?? "info",
     redact: { paths: REDACT_PATHS, censor: "[redacted]" },

@@ -31,7 +31,8 @@ const request = (sig: string) => {
   else beforeStart?.(sig);
 };
 for (const sig of SIGNALS) process.on(sig, () => request(sig));
-for (const sig of SIGNALS) for (const l of process.listeners(sig)) if ((l as { [EARLY]?: boolean })[EARLY]) process.off(sig, l);
+for (const sig of SIGNALS)
+  for (const l of process.listeners(sig)) if ((l as { [EARLY]?: boolean })[EARLY]) process.off(sig, l);
 const early = (globalThis as Record<symbol, unknown>)[EARLY];
 if (typeof early === "string") request(early);
 
@@ -54,13 +55,21 @@ const config = (() => {
   }
 })();
 const root = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
-const log = sharded ? root.child({ role: "shard-manager" }) : process.env.SHARD_ID?.trim() ? root.child({ shard: Number(process.env.SHARD_ID) }) : root;
+const log = sharded
+  ? root.child({ role: "shard-manager" })
+  : process.env.SHARD_ID?.trim()
+    ? root.child({ shard: Number(process.env.SHARD_ID) })
+    : root;
 beforeStart = (sig) => {
   log.info({ signal: sig }, "stopping: the signal came before the bot started; nothing to finish");
   process.exit(0);
 };
 if (requested) beforeStart(requested);
-const [{ startApp }, { startShards, serveOwnHealth }, { startBeats }] = await Promise.all([import("./app.js"), import("./shards.js"), import("./loop-delay.js")]);
+const [{ startApp }, { startShards, serveOwnHealth }, { startBeats }] = await Promise.all([
+  import("./app.js"),
+  import("./shards.js"),
+  import("./loop-delay.js"),
+]);
 
 /** The start, or undefined when it has not finished within START_WAIT_MS (it is said once, here). */
 async function started<T>(start: Promise<T>, sig: string): Promise<T | undefined> {
@@ -69,7 +78,10 @@ async function started<T>(start: Promise<T>, sig: string): Promise<T | undefined
   const r = await Promise.race([start.catch(() => undefined), late]);
   clearTimeout(timer);
   if (r !== "late") return r;
-  log.error({ signal: sig, waitedMs: START_WAIT_MS }, "stopping: start-up did not finish after the signal; exiting without it");
+  log.error(
+    { signal: sig, waitedMs: START_WAIT_MS },
+    "stopping: start-up did not finish after the signal; exiting without it",
+  );
   process.exit(1);
 }
 
@@ -126,12 +138,16 @@ if (sharded) {
       [
         "",
         "No DISCORD_TOKEN: running against the local Discord on 127.0.0.1:" + port + ".",
-        "Play in your browser: http://127.0.0.1:" + port + "/  (a channel like Discord's: pick a user, type /, press the buttons)",
+        "Play in your browser: http://127.0.0.1:" +
+          port +
+          "/  (a channel like Discord's: pick a user, type /, press the buttons)",
         "Or talk to the bot from another terminal:",
-        "  npm run local -- \"/roll dice:4d6kh3 reason:strength\"",
+        '  npm run local -- "/roll dice:4d6kh3 reason:strength"',
         "  npm run local -- --press <messageId> <customId>",
         "  npm run local            (an interactive prompt: type slash commands)",
-        "or over HTTP: curl -s -X POST 127.0.0.1:" + port + "/_local/command -H 'content-type: application/json' -d '{\"line\":\"/roll dice:2d6\"}'",
+        "or over HTTP: curl -s -X POST 127.0.0.1:" +
+          port +
+          "/_local/command -H 'content-type: application/json' -d '{\"line\":\"/roll dice:2d6\"}'",
         "",
       ].join("\n"),
     );

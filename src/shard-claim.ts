@@ -18,8 +18,17 @@ export interface Claim {
   release(): Promise<void>;
 }
 
-export async function claimShards(url: string, count: number, want: number, log: Logger, opts: { waitMs?: number; onLost?: () => void } = {}): Promise<Claim> {
-  if (!isPostgresUrl(url)) throw new Error("SHARD_CLAIM claims shards in PostgreSQL: set DATABASE_URL to a postgresql:// database shared by every machine");
+export async function claimShards(
+  url: string,
+  count: number,
+  want: number,
+  log: Logger,
+  opts: { waitMs?: number; onLost?: () => void } = {},
+): Promise<Claim> {
+  if (!isPostgresUrl(url))
+    throw new Error(
+      "SHARD_CLAIM claims shards in PostgreSQL: set DATABASE_URL to a postgresql:// database shared by every machine",
+    );
   if (want > count) throw new Error(`SHARD_CLAIM=${want} is more than SHARD_COUNT=${count}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -34,7 +43,10 @@ export async function claimShards(url: string, count: number, want: number, log:
         if (r.rows[0]?.ok) ids.push(id);
       }
       if (ids.length === want) break;
-      if (Date.now() > waitUntil) throw new Error(`no free shard: all ${count} are claimed by other machines (SHARD_COUNT=${count}; raise it, or start fewer machines)`);
+      if (Date.now() > waitUntil)
+        throw new Error(
+          `no free shard: all ${count} are claimed by other machines (SHARD_COUNT=${count}; raise it, or start fewer machines)`,
+        );
       log.info({ claimed: ids, want, count }, "waiting for a free shard (another machine holds the rest)");
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -46,7 +58,10 @@ export async function claimShards(url: string, count: number, want: number, log:
   log.info({ shards: ids, count }, "claimed shards");
   client.on("error", (err) => {
     if (released) return;
-    log.error({ err, shards: ids }, "lost the claim on these shards (the database connection dropped): stopping, to claim anew on the next start");
+    log.error(
+      { err, shards: ids },
+      "lost the claim on these shards (the database connection dropped): stopping, to claim anew on the next start",
+    );
     opts.onLost?.();
   });
   return {

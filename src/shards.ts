@@ -23,7 +23,9 @@ import { claimShards } from "./shard-claim.js";
 export const LOOP_DELAY_LIMIT_MS = 2000;
 
 /** main.ts under the TypeScript loader, main.js as built (npm run build). */
-export const SHARD_ENTRY = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./main.ts" : "./main.js", import.meta.url));
+export const SHARD_ENTRY = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "./main.ts" : "./main.js", import.meta.url),
+);
 
 /** SHARD_COUNT as a number: auto asks the gateway endpoint how many shards Discord recommends. */
 export async function shardCount(config: Config): Promise<number> {
@@ -76,10 +78,28 @@ export function health(
   slots: readonly Slot[],
   now = Date.now(),
   limitMs = LOOP_DELAY_LIMIT_MS,
-): { healthy: boolean; shards: { id: number; state: string; pid: number | null; restarts: number; loopDelayMs: number | null; blocked: boolean }[] } {
+): {
+  healthy: boolean;
+  shards: {
+    id: number;
+    state: string;
+    pid: number | null;
+    restarts: number;
+    loopDelayMs: number | null;
+    blocked: boolean;
+  }[];
+} {
   const shards = slots.map((s) => {
-    const loopDelayMs = s.state === "ready" && s.beatAt !== undefined ? Math.max(s.delayMs ?? 0, now - s.beatAt - BEAT_MS, 0) : null;
-    return { id: s.id, state: s.state, pid: s.child?.pid ?? null, restarts: s.restarts, loopDelayMs, blocked: (loopDelayMs ?? 0) > limitMs };
+    const loopDelayMs =
+      s.state === "ready" && s.beatAt !== undefined ? Math.max(s.delayMs ?? 0, now - s.beatAt - BEAT_MS, 0) : null;
+    return {
+      id: s.id,
+      state: s.state,
+      pid: s.child?.pid ?? null,
+      restarts: s.restarts,
+      loopDelayMs,
+      blocked: (loopDelayMs ?? 0) > limitMs,
+    };
   });
   return { healthy: shards.every((s) => s.state === "ready" && !s.blocked), shards };
 }
@@ -106,7 +126,9 @@ export function serveHealth(port: number, host: string, slots: readonly Slot[], 
     res.writeHead(h.healthy ? 200 : 503, { "content-type": "application/json" });
     res.end(JSON.stringify(h));
   });
-  server.listen(port, host, () => log.info({ host, port: (server.address() as { port: number }).port }, "shard health on /health"));
+  server.listen(port, host, () =>
+    log.info({ host, port: (server.address() as { port: number }).port }, "shard health on /health"),
+  );
   return server;
 }
 
@@ -128,21 +150,36 @@ export function serveOwnHealth(config: Config, log: Logger): { close(): void } |
   };
 }
 
-export async function startShards(config: Config, log: Logger, env: NodeJS.ProcessEnv = process.env): Promise<ShardManager> {
-  if (!config.DISCORD_TOKEN) throw new Error("SHARD_COUNT needs DISCORD_TOKEN: without one, npm start runs one process against the local Discord");
+export async function startShards(
+  config: Config,
+  log: Logger,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ShardManager> {
+  if (!config.DISCORD_TOKEN)
+    throw new Error(
+      "SHARD_COUNT needs DISCORD_TOKEN: without one, npm start runs one process against the local Discord",
+    );
   const count = await shardCount(config);
-  if (config.SHARD_CLAIM && config.SHARDS) throw new Error("Set SHARDS (the shards this machine runs) or SHARD_CLAIM (how many to claim), not both");
+  if (config.SHARD_CLAIM && config.SHARDS)
+    throw new Error("Set SHARDS (the shards this machine runs) or SHARD_CLAIM (how many to claim), not both");
   const claim = config.SHARD_CLAIM
-    ? await claimShards(config.DATABASE_URL, count, config.SHARD_CLAIM, log, { waitMs: config.SHARD_CLAIM_WAIT_MS, onLost: () => process.kill(process.pid, "SIGTERM") })
+    ? await claimShards(config.DATABASE_URL, count, config.SHARD_CLAIM, log, {
+        waitMs: config.SHARD_CLAIM_WAIT_MS,
+        onLost: () => process.kill(process.pid, "SIGTERM"),
+      })
     : null;
   const ids = claim?.ids ?? shardIds(config, count);
   const slots = ids.map((id): Slot => ({ id, child: null, restarts: 0, state: "waiting" }));
   let stopping = false;
-  const healthServer = config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, config.HEALTH_HOST, slots, log) : null;
+  const healthServer =
+    config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, config.HEALTH_HOST, slots, log) : null;
 
   const spawnShard = (slot: Slot): Promise<void> =>
     new Promise((resolve) => {
-      const child = fork(SHARD_ENTRY, [], { env: { ...env, SHARD_ID: String(slot.id), SHARD_COUNT: String(count) }, stdio: "inherit" });
+      const child = fork(SHARD_ENTRY, [], {
+        env: { ...env, SHARD_ID: String(slot.id), SHARD_COUNT: String(count) },
+        stdio: "inherit",
+      });
       slot.child = child;
       slot.state = "starting";
       log.info({ shard: slot.id, pid: child.pid, count }, "shard starting");

@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 
 const dockerfile = readFileSync(new URL("../Dockerfile", import.meta.url), "utf8");
-const ignore = readFileSync(new URL("../.dockerignore", import.meta.url), "utf8").split("\n").map((l) => l.trim());
+const ignore = readFileSync(new URL("../.dockerignore", import.meta.url), "utf8")
+  .split("\n")
+  .map((l) => l.trim());
 
 describe("Dockerfile", () => {
   it("is multi-stage on the current Node LTS and runs as a non-root user", () => {
@@ -22,7 +24,12 @@ describe("Dockerfile", () => {
     const cmd = (JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[]).filter((a) => a.startsWith("--"));
     const options = /NODE_OPTIONS="([^"]*)"/.exec(dockerfile)![1]!;
     // node refuses to start on an unknown flag, or on one NODE_OPTIONS may not carry.
-    expect(() => execFileSync(process.execPath, [...cmd, "-e", "0"], { env: { ...process.env, NODE_OPTIONS: options }, stdio: "pipe" })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, [...cmd, "-e", "0"], {
+        env: { ...process.env, NODE_OPTIONS: options },
+        stdio: "pipe",
+      }),
+    ).not.toThrow();
   });
 
   it("checks its own health on the port the bot serves /health on, and runs under a small init as PID 1", () => {
@@ -59,12 +66,12 @@ describe("Dockerfile", () => {
   });
 });
 
-describe("compose.yaml (bot and PostgreSQL, README's \"Many servers\")", () => {
+describe('compose.yaml (bot and PostgreSQL, README\'s "Many servers")', () => {
   const compose = readFileSync(new URL("../compose.yaml", import.meta.url), "utf8");
   const envExample = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
   const botEnv = /^ {2}bot:\n[\s\S]*?^ {4}environment:\n((?: {6}.+\n)+)/m.exec(compose)?.[1] ?? "";
 
-  it("runs SHARD_CONTAINERS bot containers from one setting, each claiming a free shard (README, \"Many servers\")", () => {
+  it('runs SHARD_CONTAINERS bot containers from one setting, each claiming a free shard (README, "Many servers")', () => {
     expect(compose).toMatch(/^ {6}replicas: \$\{SHARD_CONTAINERS:-(\d+)\}$/m);
     expect(botEnv).toMatch(/^ {6}SHARD_COUNT: \$\{SHARD_CONTAINERS:-\d+\}$/m);
     expect(botEnv).toMatch(/^ {6}SHARD_CLAIM: "1"$/m);

@@ -19,7 +19,10 @@ const INTERACTION = "aW50ZXJhY3Rpb246MTU3NDEyMTk5NTgyODcyNzg0ODpzZWNyZXQ";
 describe("logging never prints tokens", () => {
   it("redacts token fields at any usual depth", () => {
     const { lines, log } = capture();
-    log.info({ token: BOT, interaction: { token: INTERACTION }, DISCORD_TOKEN: BOT, headers: { authorization: `Bot ${BOT}` } }, "x");
+    log.info(
+      { token: BOT, interaction: { token: INTERACTION }, DISCORD_TOKEN: BOT, headers: { authorization: `Bot ${BOT}` } },
+      "x",
+    );
     const out = lines.join("");
     expect(out).not.toContain(BOT);
     expect(out).not.toContain(INTERACTION);

@@ -76,13 +76,20 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     makeCache: CACHES,
-    ...(opts.apiUrl ? { rest: { api: opts.apiUrl, headers: { Authorization: `Bot ${opts.token.replace(/^Bot\s+/i, "")}` } } } : {}),
+    ...(opts.apiUrl
+      ? { rest: { api: opts.apiUrl, headers: { Authorization: `Bot ${opts.token.replace(/^Bot\s+/i, "")}` } } }
+      : {}),
     ...(opts.shard ? { shards: [opts.shard.id], shardCount: opts.shard.count } : {}),
   });
   addSecret(opts.token);
   guardOutgoing(client.rest, log);
   client.on(Events.Debug, (message) => log.trace({ message }, "discord.js"));
-  const router = createRouter(commands, services, log, opts.answerByMs !== undefined ? { answerByMs: opts.answerByMs } : {});
+  const router = createRouter(
+    commands,
+    services,
+    log,
+    opts.answerByMs !== undefined ? { answerByMs: opts.answerByMs } : {},
+  );
   client.on(Events.InteractionCreate, (i: Interaction) => void router.handle(i));
   client.on(Events.Error, (err) => log.error({ err }, "discord client error"));
 
@@ -97,7 +104,10 @@ export async function startBot(opts: BotOptions): Promise<Bot> {
         }
         if (opts.guildId) await c.application.commands.set(bodies, opts.guildId);
         else await c.application.commands.set(bodies);
-        log.info({ user: c.user.tag, commands: bodies.length, scope: opts.guildId ? "guild" : "global" }, "ready: commands registered");
+        log.info(
+          { user: c.user.tag, commands: bodies.length, scope: opts.guildId ? "guild" : "global" },
+          "ready: commands registered",
+        );
         resolve();
       } catch (err) {
         reject(err);

@@ -13,7 +13,8 @@
 import { checked } from "./limits.js";
 
 /** An integer segment, or null (our ids only carry integers there). */
-const int = (s: string | undefined): number | null => (s !== undefined && s !== "" && Number.isInteger(Number(s)) ? Number(s) : null);
+const int = (s: string | undefined): number | null =>
+  s !== undefined && s !== "" && Number.isInteger(Number(s)) ? Number(s) : null;
 
 /** The board's buttons (commands/next.ts). */
 export type NextId =
@@ -46,13 +47,18 @@ export interface AttackId {
 }
 
 /** A call for checks or saves (src/discord/rollcall.ts): a character's "Roll" button, or the referee's "Results". */
-export type CallId = { kind: "call"; call: string; callId: string; characterId: string } | { kind: "results"; call: string; callId: string };
+export type CallId =
+  | { kind: "call"; call: string; callId: string; characterId: string }
+  | { kind: "results"; call: string; callId: string };
 
 /**
  * The step-by-step sheet form (src/discord/sheetform.ts): a new sheet's first modal (its name and owner kept in
  * the store under `draftId`), a step's button and modal, Done.
  */
-export type SheetFormId = { kind: "new"; draftId: string } | { kind: "step"; characterId: string; step: number } | { kind: "done"; characterId: string };
+export type SheetFormId =
+  | { kind: "new"; draftId: string }
+  | { kind: "step"; characterId: string; step: number }
+  | { kind: "done"; characterId: string };
 
 /** The command whose press, choose or submit handles an id (the router's dispatch). */
 export const commandOf = (id: string): string => id.split(":")[0] ?? "";
@@ -77,7 +83,8 @@ export const ids = {
       const [head, encounterId, round, turn, phase] = id.split(":");
       if (head !== "next" || !encounterId) return null;
       if (round === "resolve" || round === "end") return { kind: round, encounterId };
-      if (round === "morale") return turn === "foes" || turn === "party" ? { kind: "morale", encounterId, side: turn } : null;
+      if (round === "morale")
+        return turn === "foes" || turn === "party" ? { kind: "morale", encounterId, side: turn } : null;
       if (round === "foes" || round === "pick") {
         const [r, t] = [int(turn), int(phase)];
         return r === null || t === null ? null : { kind: round, encounterId, round: r, turn: t };
@@ -89,7 +96,8 @@ export const ids = {
   },
 
   declare: {
-    build: (v: DeclareId): string => checked(`declare:${v.encounterId}:${v.round}:${v.action}${v.who ? `@${v.who}` : ""}`),
+    build: (v: DeclareId): string =>
+      checked(`declare:${v.encounterId}:${v.round}:${v.action}${v.who ? `@${v.who}` : ""}`),
     parse(id: string): DeclareId | null {
       const [head, encounterId, round, ...rest] = id.split(":");
       const [action, who] = rest.join(":").split("@");
@@ -138,7 +146,8 @@ export const ids = {
 
   /** The first segment is the call's command, "check" or "save". */
   call: {
-    build: (v: CallId): string => checked(v.kind === "results" ? `${v.call}:results:${v.callId}` : `${v.call}:call:${v.callId}:${v.characterId}`),
+    build: (v: CallId): string =>
+      checked(v.kind === "results" ? `${v.call}:results:${v.callId}` : `${v.call}:call:${v.callId}:${v.characterId}`),
     parse(id: string): CallId | null {
       const [call, action, callId, characterId] = id.split(":");
       if (!call || !callId) return null;
@@ -150,7 +159,9 @@ export const ids = {
   sheetForm: {
     build(v: SheetFormId): string {
       if (v.kind === "new") return checked(`character:new:${v.draftId}`);
-      return checked(v.kind === "step" ? `character:form:${v.characterId}:${v.step}` : `character:done:${v.characterId}`);
+      return checked(
+        v.kind === "step" ? `character:form:${v.characterId}:${v.step}` : `character:done:${v.characterId}`,
+      );
     },
     parse(id: string): SheetFormId | null {
       const [head, what, a, ...rest] = id.split(":");

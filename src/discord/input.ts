@@ -3,7 +3,12 @@
  * each string option in place before any handler reads it, so no command can
  * store a blank, invisible or direction-changing name.
  */
-import { ApplicationCommandOptionType, type AutocompleteInteraction, type ChatInputCommandInteraction, type CommandInteractionOption } from "discord.js";
+import {
+  ApplicationCommandOptionType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteractionOption,
+} from "discord.js";
 import { UserError } from "../play/errors.js";
 
 /** Characters that draw nothing or change the direction of what follows: always removed. */

@@ -17,7 +17,14 @@ const GONE = new Set([10003, 10008]);
  * (rate limits, a failing Discord); a deleted message is left alone. A press that
  * still reaches a live button later answers "this has moved on" and repairs it.
  */
-export async function editToFinal(client: Client, channelId: string, messageId: string, body: { embeds: unknown[] }, log: Logger, tries = 3): Promise<boolean> {
+export async function editToFinal(
+  client: Client,
+  channelId: string,
+  messageId: string,
+  body: { embeds: unknown[] },
+  log: Logger,
+  tries = 3,
+): Promise<boolean> {
   for (let n = 1; ; n++) {
     try {
       await client.rest.patch(`/channels/${channelId}/messages/${messageId}`, { body: { ...body, components: [] } });
@@ -36,7 +43,8 @@ export async function editToFinal(client: Client, channelId: string, messageId: 
 /** Edits the messages of attacks that resolved without a reaction: final outcome, no buttons. */
 export async function showLapsed(client: Client, lapsed: Lapsed[], log: Logger): Promise<void> {
   for (const l of lapsed) {
-    if (l.messageId) await editToFinal(client, l.channelId, l.messageId, { embeds: [attackEmbed(lapsedView(l)).toJSON()] }, log);
+    if (l.messageId)
+      await editToFinal(client, l.channelId, l.messageId, { embeds: [attackEmbed(lapsedView(l)).toJSON()] }, log);
   }
 }
 
@@ -45,17 +53,25 @@ export async function showLapsed(client: Client, lapsed: Lapsed[], log: Logger):
  * meanwhile (another action started before its message existed: a burst of attacks),
  * its message is put in its final state at once.
  */
-export async function attachAttackMessage(client: Client, s: Services, pendingId: string, messageId: string): Promise<void> {
+export async function attachAttackMessage(
+  client: Client,
+  s: Services,
+  pendingId: string,
+  messageId: string,
+): Promise<void> {
   await attachMessage(s, pendingId, messageId);
   const now = await attackAsItStands(s, pendingId);
-  if (now && !now.open) await editToFinal(client, now.channelId, messageId, { embeds: [attackEmbed(now).toJSON()] }, s.log);
+  if (now && !now.open)
+    await editToFinal(client, now.channelId, messageId, { embeds: [attackEmbed(now).toJSON()] }, s.log);
 }
 
 /** A press on an attack that has moved on: its message shows the final state, without buttons. */
 export async function repairPressed(i: ButtonInteraction, s: Services, pendingId: string): Promise<void> {
   const now = await attackAsItStands(s, pendingId).catch(() => null);
   if (!now || now.open || i.replied || i.deferred) return;
-  await i.update({ embeds: [attackEmbed(now)], components: [] }).catch((err) => s.log.warn({ err }, "could not repair a pressed attack's message"));
+  await i
+    .update({ embeds: [attackEmbed(now)], components: [] })
+    .catch((err) => s.log.warn({ err }, "could not repair a pressed attack's message"));
 }
 
 /** The sweeper's task (started with the bot, src/discord/bot.ts): attacks whose reaction window ran out, resolved and shown. */
@@ -64,5 +80,6 @@ export const sweepLapsed: SweepTask = async (client, services: Services, log) =>
   if (lapsed.length) log.info({ count: lapsed.length }, "reaction windows lapsed");
   await showLapsed(client, lapsed, log);
   // The boards of those encounters no longer list them as waiting.
-  for (const encounterId of new Set(lapsed.map((l) => l.encounterId))) await refreshBoard(client, services, encounterId);
+  for (const encounterId of new Set(lapsed.map((l) => l.encounterId)))
+    await refreshBoard(client, services, encounterId);
 };

@@ -43,7 +43,8 @@ const ELLIPSIS = "…";
  * UTF-16 units, as discord.js's builders count (never fewer than Discord's characters).
  */
 export function checked(id: string): string {
-  if (id.length > DISCORD_LIMITS.customId) throw new Error(`A custom id of ${id.length} characters (at most ${DISCORD_LIMITS.customId}): ${id.slice(0, 40)}…`);
+  if (id.length > DISCORD_LIMITS.customId)
+    throw new Error(`A custom id of ${id.length} characters (at most ${DISCORD_LIMITS.customId}): ${id.slice(0, 40)}…`);
   return id;
 }
 
@@ -57,11 +58,18 @@ const graphemes = typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en"
 function startOf(text: string, room: number, size: (s: string) => number): string {
   let out = "";
   let used = 0;
-  const parts: Iterable<string> = graphemes ? (function* () { for (const g of graphemes.segment(text)) yield g.segment; })() : text;
+  const parts: Iterable<string> = graphemes
+    ? (function* () {
+        for (const g of graphemes.segment(text)) yield g.segment;
+      })()
+    : text;
   for (const part of parts) {
     const n = size(part);
     if (used + n > room) {
-      if (!out) for (const point of part) if (used + size(point) <= room) (out += point), (used += size(point)); else break;
+      if (!out)
+        for (const point of part)
+          if (used + size(point) <= room) (out += point), (used += size(point));
+          else break;
       break;
     }
     out += part;
@@ -128,16 +136,26 @@ function embed(e: Obj): Obj {
   if (e.title != null) out.title = text(e.title, L.title);
   if (e.description != null) out.description = text(e.description, L.description);
   if (Array.isArray(e.fields)) {
-    out.fields = (e.fields as Obj[]).slice(0, L.fields).map((f) => ({ ...f, name: text(f.name, L.fieldName), value: text(f.value, L.fieldValue) }));
+    out.fields = (e.fields as Obj[])
+      .slice(0, L.fields)
+      .map((f) => ({ ...f, name: text(f.name, L.fieldName), value: text(f.value, L.fieldValue) }));
   }
-  if (e.footer && typeof e.footer === "object") out.footer = { ...(e.footer as Obj), text: text((e.footer as Obj).text, L.footer) };
-  if (e.author && typeof e.author === "object") out.author = { ...(e.author as Obj), name: text((e.author as Obj).name, L.author) };
+  if (e.footer && typeof e.footer === "object")
+    out.footer = { ...(e.footer as Obj), text: text((e.footer as Obj).text, L.footer) };
+  if (e.author && typeof e.author === "object")
+    out.author = { ...(e.author as Obj), name: text((e.author as Obj).name, L.author) };
   return out;
 }
 
 function embedLength(e: Obj): number {
   const fields = (e.fields as Obj[] | undefined) ?? [];
-  return length(e.title) + length(e.description) + length((e.footer as Obj | undefined)?.text) + length((e.author as Obj | undefined)?.name) + fields.reduce((n, f) => n + length(f.name) + length(f.value), 0);
+  return (
+    length(e.title) +
+    length(e.description) +
+    length((e.footer as Obj | undefined)?.text) +
+    length((e.author as Obj | undefined)?.name) +
+    fields.reduce((n, f) => n + length(f.name) + length(f.value), 0)
+  );
 }
 
 /** Keeps all embeds of a message within 6,000 characters together: last fields go first, then descriptions shrink. */
@@ -183,8 +201,10 @@ function component(c: Obj): Obj {
 /** A message body (create, edit, reply, update, follow-up) within Discord's limits, pinging no one unless explicit. */
 export function shapeMessage(body: Obj): Obj {
   const out: Obj = { ...body };
-  if (typeof body.content === "string") out.content = body.content.trim() ? fit(defuse(body.content), DISCORD_LIMITS.content) : body.content;
-  if (Array.isArray(body.embeds)) out.embeds = fitTotal((body.embeds as Obj[]).slice(0, DISCORD_LIMITS.embeds).map(embed));
+  if (typeof body.content === "string")
+    out.content = body.content.trim() ? fit(defuse(body.content), DISCORD_LIMITS.content) : body.content;
+  if (Array.isArray(body.embeds))
+    out.embeds = fitTotal((body.embeds as Obj[]).slice(0, DISCORD_LIMITS.embeds).map(embed));
   if (Array.isArray(body.components)) out.components = (body.components as Obj[]).map(component);
   if (body.allowed_mentions == null) out.allowed_mentions = { parse: [] };
   return out;

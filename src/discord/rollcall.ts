@@ -10,8 +10,18 @@ import { StaleError } from "../play/errors.js";
 import { ids } from "./ids.js";
 
 /** /check or /save with `players`: the referee's call, one message with a Roll button per player. */
-export async function startCall(i: ChatInputCommandInteraction, s: Services, kind: CallKind, input: Omit<CheckRequest, "character"> | Omit<SaveRequest, "character">): Promise<void> {
-  const v = await callForRolls(s, actorOf(i), { kind, players: i.options.getString("players", true), hidden: i.options.getBoolean("hidden"), input });
+export async function startCall(
+  i: ChatInputCommandInteraction,
+  s: Services,
+  kind: CallKind,
+  input: Omit<CheckRequest, "character"> | Omit<SaveRequest, "character">,
+): Promise<void> {
+  const v = await callForRolls(s, actorOf(i), {
+    kind,
+    players: i.options.getString("players", true),
+    hidden: i.options.getBoolean("hidden"),
+    input,
+  });
   await respond(i, { embeds: [callEmbed(v)], components: callButtons(v) });
   const msg = await i.fetchReply();
   await attachCallMessage(s, v.id, msg.id);
@@ -29,6 +39,8 @@ export async function pressCall(i: ButtonInteraction, s: Services): Promise<void
   const { call, roll } = await answerCall(s, actorOf(i), id.callId, id.characterId);
   await i.update({ embeds: [callEmbed(call)], components: callButtons(call) });
   // A hidden roll's outcome is the referee's: the player only learns that it is made.
-  await i.followUp({ ...(call.hidden ? { content: "Rolled: the referee has the result." } : { embeds: [tableEmbed(roll)] }), flags: MessageFlags.Ephemeral });
+  await i.followUp({
+    ...(call.hidden ? { content: "Rolled: the referee has the result." } : { embeds: [tableEmbed(roll)] }),
+    flags: MessageFlags.Ephemeral,
+  });
 }
-

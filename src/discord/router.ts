@@ -13,7 +13,8 @@ import { RuleError } from "../rules/systems/contract/results.js";
 import { DiceError } from "../rules/dice/errors.js";
 
 /** The answer when the database drops out under a handler: nothing was committed, so trying again is safe. */
-export const STORE_UNREACHABLE = "The bot could not reach its records just now (its database is restarting or out of reach). Nothing was changed: try again in a few seconds.";
+export const STORE_UNREACHABLE =
+  "The bot could not reach its records just now (its database is restarting or out of reach). Nothing was changed: try again in a few seconds.";
 
 /** Errors whose message is written for the user: shown as is, ephemerally (matched by class: StaleError and PermissionError are UserErrors). */
 const USER_ERRORS = [UserError, RuleError, DiceError];
@@ -30,12 +31,17 @@ export interface Router {
 }
 
 /** Runs the handler an interaction names: a command, its autocomplete, or a component of one of its messages. */
-async function dispatch(commands: Map<string, CommandModule>, i: Interaction, services: Services): Promise<{ name: string; kind: string }> {
+async function dispatch(
+  commands: Map<string, CommandModule>,
+  i: Interaction,
+  services: Services,
+): Promise<{ name: string; kind: string }> {
   if (i.isChatInputCommand()) {
     const cmd = commands.get(i.commandName);
     if (!cmd) throw new UserError(`/${i.commandName} is not a command of this bot (yet): try /help.`);
     cleanOptions(i);
-    if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: MessageFlags.Ephemeral } : {});
+    if (cmd.defer && !i.deferred)
+      await i.deferReply(cmd.defer === "ephemeral" ? { flags: MessageFlags.Ephemeral } : {});
     await cmd.execute(i, services);
     return { name: i.commandName, kind: "command" };
   }
@@ -60,7 +66,12 @@ async function dispatch(commands: Map<string, CommandModule>, i: Interaction, se
   return { name: "other", kind: "other" };
 }
 
-export function createRouter(commands: Map<string, CommandModule>, services: Services, log: Logger, opts: { answerByMs?: number; lateness?: Lateness } = {}): Router {
+export function createRouter(
+  commands: Map<string, CommandModule>,
+  services: Services,
+  log: Logger,
+  opts: { answerByMs?: number; lateness?: Lateness } = {},
+): Router {
   const running = new Set<Promise<void>>();
   const lateness = opts.lateness ?? new Lateness();
   const answerBy = opts.answerByMs ?? ANSWER_BY_MS;
@@ -87,7 +98,15 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
       // A bot fallen behind sheds what it can no longer answer before doing any of its work.
       if (!i.isAutocomplete() && lateness.lateBy(i.id) > startBy) throw new TooLate(lateness.lateBy(i.id));
       const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
-      if (!(await firstTime(services, i, oneTransaction, async (svc) => void (meta = await dispatch(commands, i, svc)), inTime(i)))) {
+      if (
+        !(await firstTime(
+          services,
+          i,
+          oneTransaction,
+          async (svc) => void (meta = await dispatch(commands, i, svc)),
+          inTime(i),
+        ))
+      ) {
         log.info({ ...where }, "interaction already handled: ignored");
         return;
       }
@@ -95,11 +114,23 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
       if (err instanceof TooLate) {
         // Nothing was applied, and Discord would refuse any answer now: the user sees "did not respond" and tries again.
         outcome = "too late";
-        log.warn({ ...where, command: meta.name, lateMs: err.lateMs }, "interaction too late to answer: nothing applied");
+        log.warn(
+          { ...where, command: meta.name, lateMs: err.lateMs },
+          "interaction too late to answer: nothing applied",
+        );
       } else outcome = await answerFailure(i, err as Error, log, { ...where, command: meta.name });
     } finally {
       if (meta.name === "?") meta = describe(i);
-      log.info({ ...where, command: meta.name, kind: meta.kind, outcome, ms: Math.round((performance.now() - started) * 100) / 100 }, "interaction");
+      log.info(
+        {
+          ...where,
+          command: meta.name,
+          kind: meta.kind,
+          outcome,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+        },
+        "interaction",
+      );
     }
   }
 
@@ -140,28 +171,39 @@ export function createRouter(commands: Map<string, CommandModule>, services: Ser
 }
 
 /** Answers a failed interaction: a user's mistake as written (ephemerally), anything else with a ref to quote. */
-async function answerFailure(i: Interaction, e: Error, log: Logger, where: Record<string, unknown>): Promise<"refused" | "unreachable" | "error"> {
+async function answerFailure(
+  i: Interaction,
+  e: Error,
+  log: Logger,
+  where: Record<string, unknown>,
+): Promise<"refused" | "unreachable" | "error"> {
   if (USER_ERRORS.some((kind) => e instanceof kind)) {
     if (i.isRepliable()) await say(i, e.message).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
     return "refused";
   }
   if (storeUnreachable(e)) {
     log.warn({ err: e, ...where }, "the database could not be reached");
-    if (i.isRepliable()) await say(i, STORE_UNREACHABLE).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
+    if (i.isRepliable())
+      await say(i, STORE_UNREACHABLE).catch((x) => log.warn({ err: x, ...where }, "could not answer"));
     return "unreachable";
   }
   const ref = randomBytes(4).toString("hex");
   log.error({ err: e, ref, ...where }, "handler failed");
   if (i.isRepliable()) {
-    await say(i, `Something went wrong (ref ${ref}). Nothing was changed; try again, and tell the bot's host this ref if it persists.`).catch((x) =>
-      log.warn({ err: x, ref }, "could not answer"),
-    );
+    await say(
+      i,
+      `Something went wrong (ref ${ref}). Nothing was changed; try again, and tell the bot's host this ref if it persists.`,
+    ).catch((x) => log.warn({ err: x, ref }, "could not answer"));
   }
   return "error";
 }
 
 /** A message command (the "Apps" menu on a message). */
-async function runMessageCommand(commands: Map<string, CommandModule>, i: MessageContextMenuCommandInteraction, services: Services): Promise<{ name: string; kind: string }> {
+async function runMessageCommand(
+  commands: Map<string, CommandModule>,
+  i: MessageContextMenuCommandInteraction,
+  services: Services,
+): Promise<{ name: string; kind: string }> {
   const cmd = commands.get(i.commandName);
   if (!cmd?.message) throw new UserError(`"${i.commandName}" is not a message command of this bot (yet): try /help.`);
   if (cmd.defer && !i.deferred) await i.deferReply(cmd.defer === "ephemeral" ? { flags: MessageFlags.Ephemeral } : {});
@@ -174,7 +216,13 @@ async function runMessageCommand(commands: Map<string, CommandModule>, i: Messag
  * transaction of the handler asks `beforeCommit` (too late to answer?) before it commits. The record
  * is written first, or (`oneTransaction`: the hot path) inside the handler's first transaction.
  */
-async function firstTime(services: Services, i: Interaction, oneTransaction: boolean, handle: (services: Services) => Promise<void>, beforeCommit: () => void): Promise<boolean> {
+async function firstTime(
+  services: Services,
+  i: Interaction,
+  oneTransaction: boolean,
+  handle: (services: Services) => Promise<void>,
+  beforeCommit: () => void,
+): Promise<boolean> {
   if (i.isAutocomplete()) {
     await handle(services);
     return true;
@@ -195,7 +243,9 @@ function nameOf(i: Interaction): string {
 
 function describe(i: Interaction): { name: string; kind: string } {
   if (i.isMessageContextMenuCommand()) return { name: i.commandName, kind: "message command" };
-  if (i.isChatInputCommand() || i.isAutocomplete()) return { name: i.commandName, kind: i.isAutocomplete() ? "autocomplete" : "command" };
-  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu()) return { name: commandOf(i.customId), kind: i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select" };
+  if (i.isChatInputCommand() || i.isAutocomplete())
+    return { name: i.commandName, kind: i.isAutocomplete() ? "autocomplete" : "command" };
+  if (i.isButton() || i.isModalSubmit() || i.isStringSelectMenu())
+    return { name: commandOf(i.customId), kind: i.isButton() ? "button" : i.isModalSubmit() ? "modal" : "select" };
   return { name: "other", kind: "other" };
 }

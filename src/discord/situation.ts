@@ -33,36 +33,62 @@ export function situationOption(key: keyof Situation): string {
 /** The situation options /attack and /odds share; each system reads those it knows. */
 export function addSituationOptions<T extends B>(b: T): T {
   b.addStringOption((o) =>
-    o.setName("mode").setDescription("Melee, ranged, thrown or a spell (default: the weapon's)").addChoices(
-      { name: "melee", value: "melee" },
-      { name: "ranged", value: "ranged" },
-      { name: "thrown", value: "thrown" },
-      { name: "spell", value: "spell" },
-    ),
+    o
+      .setName("mode")
+      .setDescription("Melee, ranged, thrown or a spell (default: the weapon's)")
+      .addChoices(
+        { name: "melee", value: "melee" },
+        { name: "ranged", value: "ranged" },
+        { name: "thrown", value: "thrown" },
+        { name: "spell", value: "spell" },
+      ),
   );
-  b.addStringOption((o) => o.setName("range").setDescription("Missile range").addChoices({ name: "short", value: "short" }, { name: "medium", value: "medium" }, { name: "long", value: "long" }));
   b.addStringOption((o) =>
-    o.setName("cover").setDescription("The target's cover").addChoices(
-      { name: "none", value: "none" },
-      { name: "light", value: "light" },
-      { name: "partial", value: "partial" },
-      { name: "heavy", value: "heavy" },
-      { name: "full", value: "full" },
-    ),
+    o
+      .setName("range")
+      .setDescription("Missile range")
+      .addChoices(
+        { name: "short", value: "short" },
+        { name: "medium", value: "medium" },
+        { name: "long", value: "long" },
+      ),
+  );
+  b.addStringOption((o) =>
+    o
+      .setName("cover")
+      .setDescription("The target's cover")
+      .addChoices(
+        { name: "none", value: "none" },
+        { name: "light", value: "light" },
+        { name: "partial", value: "partial" },
+        { name: "heavy", value: "heavy" },
+        { name: "full", value: "full" },
+      ),
   );
   for (const [, name, desc] of FLAGS) b.addBooleanOption((o) => o.setName(name).setDescription(desc));
-  b.addIntegerOption((o) => o.setName("modifier").setDescription("Any other modifier to the attack roll").setMinValue(-20).setMaxValue(20));
+  b.addIntegerOption((o) =>
+    o.setName("modifier").setDescription("Any other modifier to the attack roll").setMinValue(-20).setMaxValue(20),
+  );
   b.addStringOption((o) =>
-    o.setName("concealment").setDescription("How much of the target is concealed (fog, darkness)").addChoices(
-      { name: "none", value: "none" },
-      { name: "a quarter (light fog)", value: "quarter" },
-      { name: "half (dense fog)", value: "half" },
-      { name: "three quarters (near darkness)", value: "three-quarters" },
-      { name: "full", value: "full" },
-    ),
+    o
+      .setName("concealment")
+      .setDescription("How much of the target is concealed (fog, darkness)")
+      .addChoices(
+        { name: "none", value: "none" },
+        { name: "a quarter (light fog)", value: "quarter" },
+        { name: "half (dense fog)", value: "half" },
+        { name: "three quarters (near darkness)", value: "three-quarters" },
+        { name: "full", value: "full" },
+      ),
   );
   b.addBooleanOption((o) => o.setName("into_melee").setDescription("A missile shot at a foe fighting in melee"));
-  b.addIntegerOption((o) => o.setName("distance").setDescription("Distance to the target in feet (missile range by the weapon's increments)").setMinValue(0).setMaxValue(2000));
+  b.addIntegerOption((o) =>
+    o
+      .setName("distance")
+      .setDescription("Distance to the target in feet (missile range by the weapon's increments)")
+      .setMinValue(0)
+      .setMaxValue(2000),
+  );
   return b;
 }
 

@@ -10,7 +10,13 @@ export interface Sweeper {
 /** A background task the bot runs on a timer (e.g. resolving attacks whose reaction window lapsed). */
 export type SweepTask = (client: Client, services: Services, log: Logger) => Promise<void>;
 /** Runs `tasks` one after the other every `everyMs` (0: never), each failure logged, none stopping the others. */
-export function startSweeper(client: Client, services: Services, log: Logger, everyMs: number, tasks: readonly SweepTask[]): Sweeper {
+export function startSweeper(
+  client: Client,
+  services: Services,
+  log: Logger,
+  everyMs: number,
+  tasks: readonly SweepTask[],
+): Sweeper {
   let current: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   if (everyMs > 0) {

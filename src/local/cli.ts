@@ -71,24 +71,32 @@ export async function runLine(line: string, ctx: Ctx): Promise<string> {
     const values: Record<string, string> = {};
     for (const t of tokenize(line.trim()).slice(1)) {
       const eq = t.text.indexOf("=");
-      if (eq <= 0) throw new Error(`usage: modal field=value … (got "${t.text}"; a value with spaces goes in quotes: notes="two words")`);
+      if (eq <= 0)
+        throw new Error(
+          `usage: modal field=value … (got "${t.text}"; a value with spaces goes in quotes: notes="two words")`,
+        );
       values[t.text.slice(0, eq)] = t.text.slice(eq + 1);
     }
     return call("POST", "/modal", { values, user: ctx.user });
   }
   if (verb === "messages" || verb === "--messages") {
-    return call("GET", `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}&user=${encodeURIComponent(ctx.user)}`);
+    return call(
+      "GET",
+      `/messages?channel=${encodeURIComponent(a ?? ctx.channel)}&user=${encodeURIComponent(ctx.user)}`,
+    );
   }
   if (verb === "commands") return call("GET", "/commands");
-  if (verb === "say" || verb === "--say") return call("POST", "/say", { content: line.trim().replace(/^\S+\s*/, ""), user: ctx.user, channel: ctx.channel });
+  if (verb === "say" || verb === "--say")
+    return call("POST", "/say", { content: line.trim().replace(/^\S+\s*/, ""), user: ctx.user, channel: ctx.channel });
   if (verb === "menu" || verb === "--menu") {
     const name = words.slice(2).join(" ").replace(/^"|"$/g, "");
-    if (!a || !name) throw new Error('usage: menu <messageId> <command name>, e.g. menu 123 Roll dice in this message');
+    if (!a || !name) throw new Error("usage: menu <messageId> <command name>, e.g. menu 123 Roll dice in this message");
     return call("POST", "/menu", { messageId: a, name, user: ctx.user });
   }
   if (verb === "as" && a) return ((ctx.user = a), `you are now ${a}`);
   if (verb === "in" && a) return ((ctx.channel = a.replace(/^#/, "")), `now in #${ctx.channel}`);
-  if (!verb.startsWith("/")) return "type /command options…, press <messageId> <customId>, modal field=value …, messages [channel], say <text>, menu <messageId> <name>, commands, as <user>, in <channel>";
+  if (!verb.startsWith("/"))
+    return "type /command options…, press <messageId> <customId>, modal field=value …, messages [channel], say <text>, menu <messageId> <name>, commands, as <user>, in <channel>";
   return call("POST", "/command", { line, user: ctx.user, channel: ctx.channel });
 }
 
@@ -102,7 +110,21 @@ async function main(argv: string[]): Promise<void> {
   }
   if (rest.length > 0) {
     // The shell already split the words: quote again the ones that hold spaces (notes="two words").
-    console.log(await runLine(rest.map((w) => (/\s/.test(w) && !/^\//.test(w) ? w.replace(/^([^=:\s]+[=:])?(.*)$/s, (_, k: string | undefined, v: string) => `${k ?? ""}"${v.replace(/"/g, '\\"')}"`) : w)).join(" "), ctx));
+    console.log(
+      await runLine(
+        rest
+          .map((w) =>
+            /\s/.test(w) && !/^\//.test(w)
+              ? w.replace(
+                  /^([^=:\s]+[=:])?(.*)$/s,
+                  (_, k: string | undefined, v: string) => `${k ?? ""}"${v.replace(/"/g, '\\"')}"`,
+                )
+              : w,
+          )
+          .join(" "),
+        ctx,
+      ),
+    );
     return;
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout, completer: completer(ctx) });

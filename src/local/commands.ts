@@ -4,13 +4,17 @@ import type { Json, JsonObject, StoredCommand } from "./types.js";
 import { snowflake } from "./world.js";
 
 const isObject = (v: Json | undefined): v is JsonObject => !!v && typeof v === "object" && !Array.isArray(v);
-const isOption = (v: Json): v is JsonObject & APIApplicationCommandOption => isObject(v) && typeof v.type === "number" && typeof v.name === "string";
-const numbers = (v: Json | undefined): number[] | undefined => (Array.isArray(v) ? v.filter((x) => typeof x === "number") : undefined);
+const isOption = (v: Json): v is JsonObject & APIApplicationCommandOption =>
+  isObject(v) && typeof v.type === "number" && typeof v.name === "string";
+const numbers = (v: Json | undefined): number[] | undefined =>
+  Array.isArray(v) ? v.filter((x) => typeof x === "number") : undefined;
 
 /** A name or description in other languages: each locale's words (or null). */
 function localized(v: Json | undefined): Record<string, string | null> | null {
   if (!isObject(v)) return null;
-  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string | null] => typeof e[1] === "string" || e[1] === null));
+  return Object.fromEntries(
+    Object.entries(v).filter((e): e is [string, string | null] => typeof e[1] === "string" || e[1] === null),
+  );
 }
 
 export class Commands {
@@ -25,12 +29,18 @@ export class Commands {
 
   /** The command a user would run by that name in that guild (guild commands win). */
   find(name: string, guildId?: string): StoredCommand | undefined {
-    return (guildId ? this.list(guildId).find((c) => c.name === name && c.type === 1) : undefined) ?? this.list().find((c) => c.name === name && c.type === 1);
+    return (
+      (guildId ? this.list(guildId).find((c) => c.name === name && c.type === 1) : undefined) ??
+      this.list().find((c) => c.name === name && c.type === 1)
+    );
   }
 
   /** The message command (type 3, the "Apps" menu on a message) by that name in that guild (guild commands win). */
   findMessageCommand(name: string, guildId?: string): StoredCommand | undefined {
-    return (guildId ? this.list(guildId).find((c) => c.name === name && c.type === 3) : undefined) ?? this.list().find((c) => c.name === name && c.type === 3);
+    return (
+      (guildId ? this.list(guildId).find((c) => c.name === name && c.type === 3) : undefined) ??
+      this.list().find((c) => c.name === name && c.type === 3)
+    );
   }
 
   /** Every chat-input command visible in a guild. */
@@ -41,7 +51,13 @@ export class Commands {
 
   bulkOverwrite(guildId: string | undefined, bodies: JsonObject[]): StoredCommand[] {
     const old = this.list(guildId);
-    const next = bodies.map((b) => this.shape(guildId, b, old.find((c) => c.name === b.name && c.type === (typeof b.type === "number" ? b.type : 1))?.id));
+    const next = bodies.map((b) =>
+      this.shape(
+        guildId,
+        b,
+        old.find((c) => c.name === b.name && c.type === (typeof b.type === "number" ? b.type : 1))?.id,
+      ),
+    );
     this.scopes.set(guildId ?? "global", next);
     return next;
   }
@@ -80,24 +96,72 @@ export class Commands {
 
   /** A command as Discord answers it, from a body; `was`: a patch keeps what the body does not set. */
   private shape(guildId: string | undefined, body: JsonObject, id = snowflake(), was?: StoredCommand): StoredCommand {
-    const field = <T>(k: string, fromBody: () => T, kept: (w: StoredCommand) => T): T => (was && !Object.hasOwn(body, k) ? kept(was) : fromBody());
-    const type = field("type", () => (typeof body.type === "number" ? body.type : 1), (w) => w.type);
-    const options = field("options", () => (Array.isArray(body.options) ? body.options.filter(isOption) : undefined), (w) => w.options);
+    const field = <T>(k: string, fromBody: () => T, kept: (w: StoredCommand) => T): T =>
+      was && !Object.hasOwn(body, k) ? kept(was) : fromBody();
+    const type = field(
+      "type",
+      () => (typeof body.type === "number" ? body.type : 1),
+      (w) => w.type,
+    );
+    const options = field(
+      "options",
+      () => (Array.isArray(body.options) ? body.options.filter(isOption) : undefined),
+      (w) => w.options,
+    );
     return {
       id,
       application_id: this.applicationId,
       version: snowflake(),
       type,
-      name: field("name", () => String(body.name), (w) => w.name),
-      name_localizations: field("name_localizations", () => localized(body.name_localizations), (w) => w.name_localizations ?? null),
-      description: type !== 1 ? "" : field("description", () => String(body.description ?? ""), (w) => w.description),
-      description_localizations: field("description_localizations", () => localized(body.description_localizations), (w) => w.description_localizations ?? null),
+      name: field(
+        "name",
+        () => String(body.name),
+        (w) => w.name,
+      ),
+      name_localizations: field(
+        "name_localizations",
+        () => localized(body.name_localizations),
+        (w) => w.name_localizations ?? null,
+      ),
+      description:
+        type !== 1
+          ? ""
+          : field(
+              "description",
+              () => String(body.description ?? ""),
+              (w) => w.description,
+            ),
+      description_localizations: field(
+        "description_localizations",
+        () => localized(body.description_localizations),
+        (w) => w.description_localizations ?? null,
+      ),
       ...(options ? { options } : {}),
-      default_member_permissions: field("default_member_permissions", () => (body.default_member_permissions == null ? null : String(body.default_member_permissions)), (w) => w.default_member_permissions),
-      dm_permission: field("dm_permission", () => body.dm_permission === undefined || Boolean(body.dm_permission), (w) => w.dm_permission ?? true),
-      nsfw: field("nsfw", () => Boolean(body.nsfw), (w) => Boolean(w.nsfw)),
-      integration_types: field("integration_types", () => numbers(body.integration_types) ?? [0], (w) => w.integration_types ?? [0]),
-      contexts: field("contexts", () => numbers(body.contexts) ?? null, (w) => w.contexts ?? null),
+      default_member_permissions: field(
+        "default_member_permissions",
+        () => (body.default_member_permissions == null ? null : String(body.default_member_permissions)),
+        (w) => w.default_member_permissions,
+      ),
+      dm_permission: field(
+        "dm_permission",
+        () => body.dm_permission === undefined || Boolean(body.dm_permission),
+        (w) => w.dm_permission ?? true,
+      ),
+      nsfw: field(
+        "nsfw",
+        () => Boolean(body.nsfw),
+        (w) => Boolean(w.nsfw),
+      ),
+      integration_types: field(
+        "integration_types",
+        () => numbers(body.integration_types) ?? [0],
+        (w) => w.integration_types ?? [0],
+      ),
+      contexts: field(
+        "contexts",
+        () => numbers(body.contexts) ?? null,
+        (w) => w.contexts ?? null,
+      ),
       ...(guildId ? { guild_id: guildId } : {}),
     };
   }

@@ -33,14 +33,20 @@ export interface ControlAnswer {
  * a browser page can POST text/plain (no preflight) and a DNS-rebinding page can reach
  * 127.0.0.1 under its own host name, but neither can send JSON with a loopback Host and Origin.
  */
-export function controlRefusal(method: string, headers: { host?: string | undefined; origin?: string | undefined; "content-type"?: string | undefined }, port: number): ControlAnswer | null {
+export function controlRefusal(
+  method: string,
+  headers: { host?: string | undefined; origin?: string | undefined; "content-type"?: string | undefined },
+  port: number,
+): ControlAnswer | null {
   const foreign = foreignRefusal(headers, port);
   if (foreign) return { status: foreign.status, body: { error: foreign.error } };
-  if (method !== "GET" && method !== "HEAD" && mediaType(headers["content-type"]) !== "application/json") return { status: 415, body: { error: "Send the playground JSON (content-type: application/json)." } };
+  if (method !== "GET" && method !== "HEAD" && mediaType(headers["content-type"]) !== "application/json")
+    return { status: 415, body: { error: "Send the playground JSON (content-type: application/json)." } };
   return null;
 }
 
-const str = (v: Json | undefined, fallback: string): string => (typeof v === "string" && v.trim() ? v.trim() : fallback);
+const str = (v: Json | undefined, fallback: string): string =>
+  typeof v === "string" && v.trim() ? v.trim() : fallback;
 
 /** A word for a shell: quoted when it holds more than letters, digits and `:=.-/+@,`. */
 const shellWord = (w: string) => (/^[\w:.\-/=+@,]+$/.test(w) ? w : `"${w.replace(/(["\\$`])/g, "\\$1")}"`);
@@ -51,14 +57,21 @@ const shellWord = (w: string) => (/^[\w:.\-/=+@,]+$/.test(w) ? w : `"${w.replace
  */
 export function renderModalText(modal: JsonObject, as: PressAs = {}): string {
   type Input = { custom_id?: string; label?: string; placeholder?: string; value?: string };
-  const inputs = ((modal.components ?? []) as { components?: Input[] }[]).flatMap((row) => row.components ?? []).filter((c) => typeof c.custom_id === "string");
+  const inputs = ((modal.components ?? []) as { components?: Input[] }[])
+    .flatMap((row) => row.components ?? [])
+    .filter((c) => typeof c.custom_id === "string");
   const lines = [`[form "${String(modal.title ?? "")}"]`];
-  for (const c of inputs) lines.push(`  ${c.custom_id} — ${c.label ?? c.custom_id}${c.value ? ` (now: ${c.value})` : ""}${c.placeholder ? `: ${c.placeholder}` : ""}`);
+  for (const c of inputs)
+    lines.push(
+      `  ${c.custom_id} — ${c.label ?? c.custom_id}${c.value ? ` (now: ${c.value})` : ""}${c.placeholder ? `: ${c.placeholder}` : ""}`,
+    );
   // An example for each field: its value, else the placeholder's "e.g." (its first item), else "…".
   const example = (c: Input) => c.value || /e\.g\. ([^,·(|]+)/.exec(c.placeholder ?? "")?.[1]?.trim() || "…";
   const user = as.user && as.user !== "referee" ? ` --user ${shellWord(as.user)}` : "";
   lines.push(`Fill it in (fields left out stay blank; a value with spaces in quotes):`);
-  lines.push(`  npm run local --${user} --modal ${inputs.map((c) => `${c.custom_id}=${shellWord(example(c))}`).join(" ")}`);
+  lines.push(
+    `  npm run local --${user} --modal ${inputs.map((c) => `${c.custom_id}=${shellWord(example(c))}`).join(" ")}`,
+  );
   return lines.join("\n");
 }
 
@@ -73,7 +86,9 @@ export function namesOf(local: LocalDiscord): Names {
   return {
     user: (id) => {
       const u = local.world.users.get(id);
-      const nick = local.defaults.guildId ? (local.world.guild(local.defaults.guildId).members.get(id) as { nick?: string | null } | undefined)?.nick : undefined;
+      const nick = local.defaults.guildId
+        ? (local.world.guild(local.defaults.guildId).members.get(id) as { nick?: string | null } | undefined)?.nick
+        : undefined;
       return nick ?? u?.username;
     },
     channel: (id) => local.world.channels.get(id)?.name,
@@ -107,14 +122,28 @@ export function channelNamed(local: LocalDiscord, name: string): string {
  * Runs `act` and answers with the reply, its text, and the channel messages it created besides
  * (e.g. the round's new board after a press), waiting until none has come or changed for 150 ms (at most 2 s).
  */
-async function acting(local: LocalDiscord, channelId: string | undefined, userId: string, act: () => Promise<Reply>): Promise<ControlAnswer> {
+async function acting(
+  local: LocalDiscord,
+  channelId: string | undefined,
+  userId: string,
+  act: () => Promise<Reply>,
+): Promise<ControlAnswer> {
   const before = new Set(local.messages.keys());
   const reply = await act();
   const channel = channelId ?? reply.message.channel_id;
   const own = new Set([reply.message.id, ...reply.followUps.map((m) => m.id)]);
-  const fresh = (): StoredMessage[] => [...local.messages.values()].filter((m) => m.channel_id === channel && !before.has(m.id) && !own.has(m.id) && !m.deleted && visibleTo(m, userId));
+  const fresh = (): StoredMessage[] =>
+    [...local.messages.values()].filter(
+      (m) => m.channel_id === channel && !before.has(m.id) && !own.has(m.id) && !m.deleted && visibleTo(m, userId),
+    );
   // Settled when nothing new came and nothing shown changed (a board posted, then filled in with its buttons).
-  const state = () => [...own, ...fresh().map((m) => m.id)].map((id) => { const m = local.messages.get(id); return m ? `${id}:${m.edited_timestamp ?? ""}:${m.components.length}` : id; }).join(",");
+  const state = () =>
+    [...own, ...fresh().map((m) => m.id)]
+      .map((id) => {
+        const m = local.messages.get(id);
+        return m ? `${id}:${m.edited_timestamp ?? ""}:${m.components.length}` : id;
+      })
+      .join(",");
   const until = Date.now() + 2000;
   let last = "";
   while (Date.now() < until && state() !== last) {
@@ -126,22 +155,43 @@ async function acting(local: LocalDiscord, channelId: string | undefined, userId
   const as = { user: local.world.users.get(userId)?.username };
   // Each message once, as it stands now (a board the reply posted and then edited is one message).
   const seen = new Set<string>();
-  const shown = [...(reply.modal ? [] : [reply.message, ...reply.followUps]), ...created].filter((m) => !seen.has(m.id) && seen.add(m.id)).map((m) => local.messages.get(m.id) ?? m);
-  const text = [...(reply.modal ? [renderModalText(reply.modal, as)] : []), ...shown.map((m) => renderMessageText(m, names, as))].join("\n\n");
+  const shown = [...(reply.modal ? [] : [reply.message, ...reply.followUps]), ...created]
+    .filter((m) => !seen.has(m.id) && seen.add(m.id))
+    .map((m) => local.messages.get(m.id) ?? m);
+  const text = [
+    ...(reply.modal ? [renderModalText(reply.modal, as)] : []),
+    ...shown.map((m) => renderMessageText(m, names, as)),
+  ].join("\n\n");
   return { status: 200, body: { reply, created, text } };
 }
 
 /** The channel's campaign and what each member of its guild is in it, by username. */
-async function people(local: LocalDiscord, channelId: string): Promise<{ campaign: string | null; people: Record<string, string> }> {
+async function people(
+  local: LocalDiscord,
+  channelId: string,
+): Promise<{ campaign: string | null; people: Record<string, string> }> {
   const channel = local.world.channels.get(channelId)!;
-  const members = [...local.world.guild(channel.guildId).members.values()].filter((m) => m.userId !== local.world.bot.id);
+  const members = [...local.world.guild(channel.guildId).members.values()].filter(
+    (m) => m.userId !== local.world.bot.id,
+  );
   const where = { guildId: channel.guildId, channelId, parentChannelId: channel.parentId };
-  const found = local.whoIs ? await local.whoIs(where, members.map((m) => ({ userId: m.userId, roleIds: m.roles }))) : { campaign: null, what: {} };
+  const found = local.whoIs
+    ? await local.whoIs(
+        where,
+        members.map((m) => ({ userId: m.userId, roleIds: m.roles })),
+      )
+    : { campaign: null, what: {} };
   const named = Object.entries(found.what).map(([id, what]) => [local.world.users.get(id)?.username ?? id, what]);
   return { campaign: found.campaign, people: Object.fromEntries(named) };
 }
 
-export async function handleControl(local: LocalDiscord, method: string, path: string, query: URLSearchParams, body: Json | undefined): Promise<ControlAnswer> {
+export async function handleControl(
+  local: LocalDiscord,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: Json | undefined,
+): Promise<ControlAnswer> {
   const b = (body && typeof body === "object" && !Array.isArray(body) ? body : {}) as JsonObject;
   try {
     if (method === "POST" && (path === "/_local/command" || path === "/_local/autocomplete")) {
@@ -159,7 +209,10 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
       };
       if (path === "/_local/autocomplete") {
         const choices = await local.autocomplete({ ...base, focused: str(b.focused, "") });
-        return { status: 200, body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") } };
+        return {
+          status: 200,
+          body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") },
+        };
       }
       return await acting(local, channelId, base.userId, () => local.slash(base));
     }
@@ -178,20 +231,37 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
     }
     if (method === "POST" && path === "/_local/menu") {
       const message = local.messages.get(str(b.messageId, ""));
-      const userId = userNamed(local, str(b.user, "referee"), message ? local.world.channels.get(message.channel_id)?.guildId : undefined);
-      return await acting(local, message?.channel_id, userId, () => local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId }));
+      const userId = userNamed(
+        local,
+        str(b.user, "referee"),
+        message ? local.world.channels.get(message.channel_id)?.guildId : undefined,
+      );
+      return await acting(local, message?.channel_id, userId, () =>
+        local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId }),
+      );
     }
     if (method === "POST" && path === "/_local/modal") {
       const user = str(b.user, "referee");
       const userId = local.world.findUserByName(user)?.id;
       const modal = userId ? local.lastModal(userId) : undefined;
       const customId = str(b.customId, typeof modal?.custom_id === "string" ? modal.custom_id : "");
-      if (!userId || !customId) throw new Error(`no form is open for ${user}: run a command that opens one first (e.g. /character create name:Wren)`);
-      const values = Object.fromEntries(Object.entries(b.values && typeof b.values === "object" && !Array.isArray(b.values) ? b.values : {}).map(([k, v]) => [k, String(v)]));
+      if (!userId || !customId)
+        throw new Error(
+          `no form is open for ${user}: run a command that opens one first (e.g. /character create name:Wren)`,
+        );
+      const values = Object.fromEntries(
+        Object.entries(b.values && typeof b.values === "object" && !Array.isArray(b.values) ? b.values : {}).map(
+          ([k, v]) => [k, String(v)],
+        ),
+      );
       return await acting(local, undefined, userId, () => local.submitModal({ customId, values, userId }));
     }
     if (method === "POST" && path === "/_local/say") {
-      const m = local.userMessage(channelNamed(local, str(b.channel, "table")), userNamed(local, str(b.user, "referee")), str(b.content, ""));
+      const m = local.userMessage(
+        channelNamed(local, str(b.channel, "table")),
+        userNamed(local, str(b.user, "referee")),
+        str(b.content, ""),
+      );
       return { status: 200, body: { message: m, text: renderMessageText(m, namesOf(local)) } };
     }
     if (method === "GET" && path === "/_local/messages") {
@@ -199,13 +269,20 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
       const limit = Number(query.get("limit") ?? 20) || 20;
       const as = query.get("as");
       const viewer = as ? (local.world.findUserByName(as)?.id ?? as) : null;
-      const messages = local.channelMessages(channelId).filter((m) => viewer === null || visibleTo(m, viewer)).slice(-limit);
+      const messages = local
+        .channelMessages(channelId)
+        .filter((m) => viewer === null || visibleTo(m, viewer))
+        .slice(-limit);
       const names = namesOf(local);
       // The press commands are for the user the CLI runs as (`user`), else the one the channel is seen as.
       const press = { user: query.get("user") ?? as ?? undefined };
-      return { status: 200, body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names, press)).join("\n\n") } };
+      return {
+        status: 200,
+        body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names, press)).join("\n\n") },
+      };
     }
-    if (method === "GET" && path === "/_local/people") return { status: 200, body: await people(local, channelNamed(local, query.get("channel") ?? "table")) };
+    if (method === "GET" && path === "/_local/people")
+      return { status: 200, body: await people(local, channelNamed(local, query.get("channel") ?? "table")) };
     if (method === "GET" && path === "/_local/commands") {
       const commands = local.visibleCommands(guildOf(local));
       return { status: 200, body: { commands, text: commands.map((c) => `/${c.name} — ${c.description}`).join("\n") } };
@@ -214,7 +291,10 @@ export async function handleControl(local: LocalDiscord, method: string, path: s
       const code = typeof b.code === "number" ? b.code : 4000;
       const sessions = local.liveSessions;
       local.dropConnections(code);
-      return { status: 200, body: { dropped: sessions, text: `closed ${sessions} gateway connection(s) with ${code}` } };
+      return {
+        status: 200,
+        body: { dropped: sessions, text: `closed ${sessions} gateway connection(s) with ${code}` },
+      };
     }
     return { status: 404, body: { error: `unknown control route ${method} ${path}` } };
   } catch (err) {

@@ -66,7 +66,9 @@ export class Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? "/", "http://local");
     if (url.searchParams.get("compress")) {
-      this.opts.log("gateway: client asked for compression, which the local Discord does not offer (is zlib-sync installed?)");
+      this.opts.log(
+        "gateway: client asked for compression, which the local Discord does not offer (is zlib-sync installed?)",
+      );
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws));
   }
@@ -125,7 +127,12 @@ export class Gateway {
     this.sockets.add(ws);
     let session: Session | null = null;
     const raw = (payload: unknown) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(payload));
-    raw({ op: 10, d: { heartbeat_interval: this.opts.heartbeatIntervalMs, _trace: ["local-discord"] }, s: null, t: null });
+    raw({
+      op: 10,
+      d: { heartbeat_interval: this.opts.heartbeatIntervalMs, _trace: ["local-discord"] },
+      s: null,
+      t: null,
+    });
 
     ws.on("message", (data) => {
       let msg: { op?: number; d?: JsonObject | number | null };
@@ -143,7 +150,9 @@ export class Gateway {
         case 2: {
           if (session) return void ws.close(4005, "Already authenticated.");
           if (!this.tokenOk(d.token)) return void ws.close(4004, "Authentication failed.");
-          const shard = Array.isArray(d.shard) ? ([Number(d.shard[0]), Number(d.shard[1])] as [number, number]) : ([0, 1] as [number, number]);
+          const shard = Array.isArray(d.shard)
+            ? ([Number(d.shard[0]), Number(d.shard[1])] as [number, number])
+            : ([0, 1] as [number, number]);
           if (!(shard[1] >= 1 && shard[0] >= 0 && shard[0] < shard[1])) return void ws.close(4010, "Invalid shard.");
           session = this.identify(ws, Number(d.intents ?? 0), shard);
           return;
@@ -228,7 +237,11 @@ export class Gateway {
   private memberChunk(s: Session, d: JsonObject): void {
     const guild = this.world.guilds.get(String(d.guild_id));
     if (!guild) return;
-    const wanted = Array.isArray(d.user_ids) ? new Set(d.user_ids.map(String)) : typeof d.user_ids === "string" ? new Set([d.user_ids]) : null;
+    const wanted = Array.isArray(d.user_ids)
+      ? new Set(d.user_ids.map(String))
+      : typeof d.user_ids === "string"
+        ? new Set([d.user_ids])
+        : null;
     const query = typeof d.query === "string" ? d.query.toLowerCase() : "";
     const members = [...guild.members.values()].filter((m) => {
       if (wanted) return wanted.has(m.userId);

@@ -18,8 +18,15 @@ export function loopback(authority: string, port: number): boolean {
 }
 
 /** Why a request (or an upgrade) from elsewhere than this machine is refused, or null. */
-export function foreignRefusal(headers: { host?: string | undefined; origin?: string | undefined }, port: number): Refusal | null {
-  if (!headers.host || !loopback(headers.host, port)) return { status: 403, error: "The local Discord answers only requests to 127.0.0.1, localhost or [::1] on its own port." };
+export function foreignRefusal(
+  headers: { host?: string | undefined; origin?: string | undefined },
+  port: number,
+): Refusal | null {
+  if (!headers.host || !loopback(headers.host, port))
+    return {
+      status: 403,
+      error: "The local Discord answers only requests to 127.0.0.1, localhost or [::1] on its own port.",
+    };
   if (headers.origin !== undefined) {
     let origin: URL | undefined;
     try {
@@ -27,7 +34,8 @@ export function foreignRefusal(headers: { host?: string | undefined; origin?: st
     } catch {
       origin = undefined;
     }
-    if (origin?.protocol !== "http:" || !loopback(origin.host, port)) return { status: 403, error: "The local Discord answers no request from a web page of another site." };
+    if (origin?.protocol !== "http:" || !loopback(origin.host, port))
+      return { status: 403, error: "The local Discord answers no request from a web page of another site." };
   }
   return null;
 }

@@ -116,13 +116,17 @@ export class Interactions {
   async press(opts: PressOptions): Promise<Reply> {
     const { world } = this.deps;
     const message = world.messages.get(opts.messageId);
-    if (!message || message.deleted) throw new Error(`local Discord: no message ${opts.messageId} to press a button on`);
+    if (!message || message.deleted)
+      throw new Error(`local Discord: no message ${opts.messageId} to press a button on`);
     const found = eachComponent(message.components).find((c) => customIdOf(c) === opts.customId);
     if (!found) {
       const ids = eachComponent(message.components).flatMap((c) => customIdOf(c) ?? []);
-      throw new Error(`local Discord: message ${opts.messageId} has no component "${opts.customId}"; it has: ${ids.join(", ") || "(none)"}`);
+      throw new Error(
+        `local Discord: message ${opts.messageId} has no component "${opts.customId}"; it has: ${ids.join(", ") || "(none)"}`,
+      );
     }
-    if ("disabled" in found && found.disabled === true) throw new Error(`local Discord: component "${opts.customId}" on message ${opts.messageId} is disabled`);
+    if ("disabled" in found && found.disabled === true)
+      throw new Error(`local Discord: component "${opts.customId}" on message ${opts.messageId} is disabled`);
     const channel = world.channels.get(opts.channelId ?? message.channel_id);
     if (!channel) throw new Error(`local Discord: message ${opts.messageId} is in an unknown channel`);
     const guildId = opts.guildId ?? channel.guildId;
@@ -147,14 +151,20 @@ export class Interactions {
   async messageCommand(opts: MessageCommandOptions): Promise<Reply> {
     const { world, commands } = this.deps;
     const message = world.messages.get(opts.messageId);
-    if (!message || message.deleted) throw new Error(`local Discord: no message ${opts.messageId} to run a message command on`);
-    if ((message.flags & 64) === 64) throw new Error(`local Discord: message ${opts.messageId} is ephemeral: it has no "Apps" menu`);
+    if (!message || message.deleted)
+      throw new Error(`local Discord: no message ${opts.messageId} to run a message command on`);
+    if ((message.flags & 64) === 64)
+      throw new Error(`local Discord: message ${opts.messageId} is ephemeral: it has no "Apps" menu`);
     const channel = world.channels.get(message.channel_id);
     if (!channel) throw new Error(`local Discord: message ${opts.messageId} is in an unknown channel`);
     const command = commands.findMessageCommand(opts.name, channel.guildId);
     if (!command) {
-      const known = [...commands.list(channel.guildId), ...commands.list()].filter((c) => c.type === 3).map((c) => `"${c.name}"`);
-      throw new Error(`local Discord: no message command "${opts.name}" is registered for guild ${channel.guildId}; registered: ${known.join(", ") || "(none)"}`);
+      const known = [...commands.list(channel.guildId), ...commands.list()]
+        .filter((c) => c.type === 3)
+        .map((c) => `"${c.name}"`);
+      throw new Error(
+        `local Discord: no message command "${opts.name}" is registered for guild ${channel.guildId}; registered: ${known.join(", ") || "(none)"}`,
+      );
     }
     const rec = this.newRecord(2, `message command "${opts.name}"`, channel.guildId, channel.id, opts.userId);
     rec.command = { name: command.name, type: 3 };
@@ -177,15 +187,24 @@ export class Interactions {
    * text input's custom id. Fields the modal does not have are refused, as Discord would.
    */
   async submitModal(opts: ModalSubmitOptions): Promise<Reply> {
-    const shown = [...this.byId.values()].reverse().find((r) => r.userId === opts.userId && r.modal && r.modal.custom_id === opts.customId);
+    const shown = [...this.byId.values()]
+      .reverse()
+      .find((r) => r.userId === opts.userId && r.modal && r.modal.custom_id === opts.customId);
     if (!shown) throw new Error(`local Discord: no modal "${opts.customId}" was shown to user ${opts.userId}`);
     const inputs = modalInputs(shown.modal!);
-    for (const k of Object.keys(opts.values)) if (!inputs.has(k)) throw new Error(`local Discord: modal "${opts.customId}" has no field "${k}"; it has: ${[...inputs].join(", ")}`);
+    for (const k of Object.keys(opts.values))
+      if (!inputs.has(k))
+        throw new Error(
+          `local Discord: modal "${opts.customId}" has no field "${k}"; it has: ${[...inputs].join(", ")}`,
+        );
     const rec = this.newRecord(5, `modal ${opts.customId}`, shown.guildId, shown.channelId, opts.userId);
     const payload = this.base(rec, opts.memberRoles, opts.locale);
     payload.data = {
       custom_id: opts.customId,
-      components: [...inputs].map((id) => ({ type: 1, components: [{ type: 4, custom_id: id, value: opts.values[id] ?? "" }] })),
+      components: [...inputs].map((id) => ({
+        type: 1,
+        components: [{ type: 4, custom_id: id, value: opts.values[id] ?? "" }],
+      })),
     };
     if (shown.source) {
       rec.source = shown.source;
@@ -207,7 +226,9 @@ export class Interactions {
     const command = commands.find(opts.name, opts.guildId);
     if (!command) {
       const known = commands.visible(opts.guildId).map((c) => "/" + c.name);
-      throw new Error(`local Discord: no command /${opts.name} is registered for guild ${opts.guildId}; registered: ${known.join(", ") || "(none)"}`);
+      throw new Error(
+        `local Discord: no command /${opts.name} is registered for guild ${opts.guildId}; registered: ${known.join(", ") || "(none)"}`,
+      );
     }
     const built = buildOptions(world, command, { ...opts, guildId: opts.guildId });
     const rec = this.newRecord(type, "/" + opts.name, opts.guildId, opts.channelId, opts.userId);
@@ -225,14 +246,33 @@ export class Interactions {
     return rec;
   }
 
-  private newRecord(type: 2 | 3 | 4 | 5, label: string, guildId: string, channelId: string, userId: string): InteractionRecord {
+  private newRecord(
+    type: 2 | 3 | 4 | 5,
+    label: string,
+    guildId: string,
+    channelId: string,
+    userId: string,
+  ): InteractionRecord {
     const { world } = this.deps;
     if (!world.users.has(userId)) throw new Error(`local Discord: unknown user ${userId}`);
     if (!world.guild(guildId).members.has(userId)) world.addMember(guildId, userId);
     const id = snowflake();
     // Real tokens are long base64 strings; these contain characters that must be URL-encoded.
     const token = `aW50ZXJhY3Rpb246${id}:${randomBytes(36).toString("base64")}`;
-    const rec: InteractionRecord = { id, token, type, label, guildId, channelId, userId, dispatchedAt: 0, followUps: [], done: false, events: [], waiters: [] };
+    const rec: InteractionRecord = {
+      id,
+      token,
+      type,
+      label,
+      guildId,
+      channelId,
+      userId,
+      dispatchedAt: 0,
+      followUps: [],
+      done: false,
+      events: [],
+      waiters: [],
+    };
     this.byId.set(id, rec);
     this.byToken.set(token, rec);
     this.forgetOldest();
@@ -269,7 +309,9 @@ export class Interactions {
   private send(rec: InteractionRecord, payload: Payload): void {
     rec.dispatchedAt = Date.now();
     if (this.deps.dispatch(payload) === 0) {
-      throw new Error("local Discord: no bot is connected to the gateway (log a discord.js Client in first and wait for ClientReady)");
+      throw new Error(
+        "local Discord: no bot is connected to the gateway (log a discord.js Client in first and wait for ClientReady)",
+      );
     }
   }
 
@@ -286,7 +328,11 @@ export class Interactions {
       // Past the interaction deadline without a callback, nothing the bot does can succeed.
       const deadlineTimer =
         deadline + 50 < timeoutMs
-          ? setTimeout(() => rec.callbackType === undefined && giveUp(`no callback within the ${deadline} ms interaction deadline`), deadline + 50)
+          ? setTimeout(
+              () =>
+                rec.callbackType === undefined && giveUp(`no callback within the ${deadline} ms interaction deadline`),
+              deadline + 50,
+            )
           : undefined;
       const clear = () => (clearTimeout(timer), clearTimeout(deadlineTimer));
       const waiter: Waiter = {
@@ -341,26 +387,44 @@ export class Interactions {
       if (rec.callbackType !== undefined) throw errors.alreadyAcknowledged();
       if (late > this.deps.deadlineMs()) {
         const err = errors.unknownInteraction();
-        this.note(rec, `callback type ${type} → 404 10062 (arrived ${late} ms after dispatch, deadline ${this.deps.deadlineMs()} ms)`);
-        this.fail(rec, `the callback arrived ${late} ms after dispatch, past the ${this.deps.deadlineMs()} ms deadline (10062)`);
+        this.note(
+          rec,
+          `callback type ${type} → 404 10062 (arrived ${late} ms after dispatch, deadline ${this.deps.deadlineMs()} ms)`,
+        );
+        this.fail(
+          rec,
+          `the callback arrived ${late} ms after dispatch, past the ${this.deps.deadlineMs()} ms deadline (10062)`,
+        );
         throw err;
       }
       this.applyCallback(rec, type, (body.data ?? {}) as JsonObject, files);
     } catch (err) {
-      if (err instanceof DiscordError && err.code !== 10062) this.note(rec, `callback type ${type} → ${err.status} ${err.code} ${err.message}`);
+      if (err instanceof DiscordError && err.code !== 10062)
+        this.note(rec, `callback type ${type} → ${err.status} ${err.code} ${err.message}`);
       throw err;
     }
     this.note(rec, `callback type ${type} → 204`);
     if (type !== 5 && type !== 6) this.complete(rec);
     const resource: Payload = rec.original && (type === 4 || type === 7) ? { type, message: rec.original } : { type };
-    return { interaction: { id: rec.id, type: rec.type, activity_instance_id: null, response_message_id: rec.original?.id ?? null, response_message_loading: type === 5, response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0 }, resource };
+    return {
+      interaction: {
+        id: rec.id,
+        type: rec.type,
+        activity_instance_id: null,
+        response_message_id: rec.original?.id ?? null,
+        response_message_loading: type === 5,
+        response_message_ephemeral: ((rec.original?.flags ?? 0) & 64) !== 0,
+      },
+      resource,
+    };
   }
 
   private applyCallback(rec: InteractionRecord, type: number, data: JsonObject, files: UploadedFile[]): void {
     const { world } = this.deps;
     // A component, or a modal submitted from one, may update the message it came from.
     const isComponent = rec.type === 3 || (rec.type === 5 && !!rec.source);
-    const wrongFor = (what: string) => errors.invalidForm("type", `Interaction callback type ${type} is not valid for ${what}`);
+    const wrongFor = (what: string) =>
+      errors.invalidForm("type", `Interaction callback type ${type} is not valid for ${what}`);
     switch (type) {
       case 4:
       case 5: {
@@ -389,7 +453,8 @@ export class Interactions {
         return;
       }
       case 9: {
-        if (rec.type === 4 || rec.type === 5) throw wrongFor(rec.type === 4 ? "an autocomplete interaction" : "a modal submit");
+        if (rec.type === 4 || rec.type === 5)
+          throw wrongFor(rec.type === 4 ? "an autocomplete interaction" : "a modal submit");
         rec.callbackType = 9;
         rec.modal = data;
         return;
@@ -431,7 +496,8 @@ export class Interactions {
   }
 
   private target(rec: InteractionRecord, messageId: string): StoredMessage {
-    const msg = messageId === "@original" ? rec.original : [rec.original, ...rec.followUps].find((m) => m?.id === messageId);
+    const msg =
+      messageId === "@original" ? rec.original : [rec.original, ...rec.followUps].find((m) => m?.id === messageId);
     if (!msg || msg.deleted) throw errors.unknownMessage();
     return msg;
   }
@@ -491,7 +557,8 @@ function eachComponent(list: readonly unknown[], out: object[] = []): object[] {
   return out;
 }
 
-const customIdOf = (c: object): string | undefined => ("custom_id" in c && typeof c.custom_id === "string" ? c.custom_id : undefined);
+const customIdOf = (c: object): string | undefined =>
+  "custom_id" in c && typeof c.custom_id === "string" ? c.custom_id : undefined;
 
 /** The text inputs' custom ids of a modal body (action rows of text inputs, or labels holding one). */
 function modalInputs(modal: JsonObject): Set<string> {

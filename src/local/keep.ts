@@ -30,7 +30,9 @@ export function keptOf(world: World): Kept {
         .map((c) => ({ id: c!.id, guildId: c!.guildId, name: c!.name, parentId: c!.parentId, ownerId: c!.ownerId })),
     ),
     users: [...world.users.values()].filter((u) => !u.bot).map((u) => ({ id: u.id, username: u.username })),
-    members: guilds.flatMap((g) => [...g.members.keys()].filter((id) => id !== world.bot.id).map((userId) => ({ guildId: g.id, userId }))),
+    members: guilds.flatMap((g) =>
+      [...g.members.keys()].filter((id) => id !== world.bot.id).map((userId) => ({ guildId: g.id, userId })),
+    ),
   };
 }
 
@@ -39,8 +41,13 @@ export function restore(world: World, kept: Partial<Kept>): void {
   for (const g of kept.guilds ?? []) if (!world.guilds.has(g.id)) world.createGuild(g.name, g.id);
   for (const u of kept.users ?? []) if (!world.users.has(u.id)) world.createUser(u.username, u.id);
   for (const c of kept.channels ?? []) {
-    if (world.channels.has(c.id) || !world.guilds.has(c.guildId) || (c.parentId && !world.channels.has(c.parentId))) continue;
-    world.createChannel(c.guildId, c.name, { id: c.id, ...(c.parentId ? { parentId: c.parentId } : {}), ...(c.ownerId ? { ownerId: c.ownerId } : {}) });
+    if (world.channels.has(c.id) || !world.guilds.has(c.guildId) || (c.parentId && !world.channels.has(c.parentId)))
+      continue;
+    world.createChannel(c.guildId, c.name, {
+      id: c.id,
+      ...(c.parentId ? { parentId: c.parentId } : {}),
+      ...(c.ownerId ? { ownerId: c.ownerId } : {}),
+    });
   }
   for (const m of kept.members ?? []) {
     const guild = world.guilds.get(m.guildId);
@@ -58,7 +65,9 @@ function read(file: string): Partial<Kept> {
   try {
     return JSON.parse(text) as Partial<Kept>;
   } catch (err) {
-    throw new Error(`The playground's channels file ${file} is not JSON (${(err as Error).message}); move it away to start with #table alone.`);
+    throw new Error(
+      `The playground's channels file ${file} is not JSON (${(err as Error).message}); move it away to start with #table alone.`,
+    );
   }
 }
 

@@ -68,10 +68,14 @@ function nearOptions(key: string, defs: Def[]): string[] {
 export function parseCommandLine(line: string, commands: StoredCommand[]): ParsedLine {
   const tokens = tokenize(line.trim());
   const head = tokens.shift();
-  if (!head?.text.startsWith("/") || head.text.length < 2) throw new Error(`a command line starts with /name (got: ${line})`);
+  if (!head?.text.startsWith("/") || head.text.length < 2)
+    throw new Error(`a command line starts with /name (got: ${line})`);
   const name = head.text.slice(1);
   const command = commands.find((c) => c.name === name && (c.type ?? 1) === 1);
-  if (!command) throw new Error(`unknown command /${name}; registered: ${commands.map((c) => "/" + c.name).join(", ") || "(none)"}`);
+  if (!command)
+    throw new Error(
+      `unknown command /${name}; registered: ${commands.map((c) => "/" + c.name).join(", ") || "(none)"}`,
+    );
 
   const parsed: ParsedLine = { name, options: {} };
   let defs = (command.options ?? []) as Def[];
@@ -92,7 +96,9 @@ export function parseCommandLine(line: string, commands: StoredCommand[]): Parse
     defs = sub.options ?? [];
   } else if (defs.some((d) => d.type === 1 || d.type === 2)) {
     const choices = defs.filter((d) => d.type === 1 || d.type === 2).map((d) => d.name);
-    throw new Error(`/${[name, parsed.subcommandGroup].filter(Boolean).join(" ")} needs a subcommand: ${choices.join(", ")}`);
+    throw new Error(
+      `/${[name, parsed.subcommandGroup].filter(Boolean).join(" ")} needs a subcommand: ${choices.join(", ")}`,
+    );
   }
 
   type Named = { key: string; value: string; words: string[] };
@@ -130,10 +136,13 @@ export function parseCommandLine(line: string, commands: StoredCommand[]): Parse
     const words = take.map((w) => w.text).join(" ");
     if (stray && !d.required) {
       const other = d.type === 3 ? `; if it is the ${d.name}, name it: ${d.name}:"${words.replace(/"/g, '\\"')}"` : "";
-      throw new Error(`/${name}: "${words}" has no option name. If it is part of ${stray.after!.key}, quote the whole value: ${whole(stray.after!)}${other}`);
+      throw new Error(
+        `/${name}: "${words}" has no option name. If it is part of ${stray.after!.key}, quote the whole value: ${whole(stray.after!)}${other}`,
+      );
     }
     parsed.options[d.name] = words;
   });
-  if (positional.length) throw new Error(`/${name}: too many values (${positional.map((w) => w.text).join(" ")})${quoted()}; ${options}`);
+  if (positional.length)
+    throw new Error(`/${name}: too many values (${positional.map((w) => w.text).join(" ")})${quoted()}; ${options}`);
   return parsed;
 }

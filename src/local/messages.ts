@@ -38,7 +38,8 @@ export const errors = {
 };
 
 /** Flags a bot may set on a message it sends. */
-const SETTABLE_FLAGS = 4 /* suppress embeds */ | 64 /* ephemeral */ | 4096 /* suppress notifications */ | 32768 /* components v2 */;
+const SETTABLE_FLAGS =
+  4 /* suppress embeds */ | 64 /* ephemeral */ | 4096 /* suppress notifications */ | 32768 /* components v2 */;
 const EDITABLE_FLAGS = 4 | 32768;
 
 export interface UploadedFile {
@@ -51,7 +52,15 @@ export interface UploadedFile {
 const isObject = (v: Json | undefined): v is JsonObject => !!v && typeof v === "object" && !Array.isArray(v);
 
 /** The kinds of component a message holds at its top, each with the fields it cannot do without. */
-const TOP_LEVEL: Record<number, string[]> = { 1: ["components"], 9: ["components", "accessory"], 10: ["content"], 12: ["items"], 13: ["file"], 14: [], 17: ["components"] };
+const TOP_LEVEL: Record<number, string[]> = {
+  1: ["components"],
+  9: ["components", "accessory"],
+  10: ["content"],
+  12: ["items"],
+  13: ["file"],
+  14: [],
+  17: ["components"],
+};
 
 function isTopLevel(v: Json): v is JsonObject & APIMessageTopLevelComponent {
   const need = isObject(v) && typeof v.type === "number" ? TOP_LEVEL[v.type] : undefined;
@@ -74,7 +83,10 @@ function list<T extends Json>(b: JsonObject, field: string, is: (v: Json) => v i
   return v.filter(is);
 }
 
-export function isEmpty(m: Pick<StoredMessage, "content" | "embeds" | "components" | "attachments">, body?: JsonObject): boolean {
+export function isEmpty(
+  m: Pick<StoredMessage, "content" | "embeds" | "components" | "attachments">,
+  body?: JsonObject,
+): boolean {
   return (
     !m.content &&
     m.embeds.length === 0 &&
@@ -88,16 +100,27 @@ export function isEmpty(m: Pick<StoredMessage, "content" | "embeds" | "component
  * Apply a create/edit body to a copy of `base`; throws 50006 when the result is empty.
  * `edit`: fields absent from the body are kept; only editable flags change.
  */
-export function applyBody(base: StoredMessage, body: Json | undefined, files: UploadedFile[], edit: boolean): StoredMessage {
+export function applyBody(
+  base: StoredMessage,
+  body: Json | undefined,
+  files: UploadedFile[],
+  edit: boolean,
+): StoredMessage {
   const b = (body && typeof body === "object" && !Array.isArray(body) ? body : {}) as JsonObject;
   const next: StoredMessage = { ...base };
   if (b.content !== undefined) next.content = b.content === null ? "" : String(b.content);
   const embeds = list(b, "embeds", isObject, "an embed object");
   if (embeds) next.embeds = embeds.map(rich);
-  const components = list(b, "components", isTopLevel, "a message component (action row, section, text display, media gallery, file, separator or container)");
+  const components = list(
+    b,
+    "components",
+    isTopLevel,
+    "a message component (action row, section, text display, media gallery, file, separator or container)",
+  );
   if (components) next.components = components;
   const attachments = list(b, "attachments", isObject, "an attachment object");
-  if (attachments || files.length) next.attachments = toAttachments(attachments ?? [], files, base.attachments, next.channel_id);
+  if (attachments || files.length)
+    next.attachments = toAttachments(attachments ?? [], files, base.attachments, next.channel_id);
   if (typeof b.flags === "number") {
     const mask = edit ? EDITABLE_FLAGS : SETTABLE_FLAGS;
     next.flags = (base.flags & ~mask) | (b.flags & mask);
@@ -107,7 +130,12 @@ export function applyBody(base: StoredMessage, body: Json | undefined, files: Up
   return next;
 }
 
-function toAttachments(list: JsonObject[], files: UploadedFile[], existing: APIAttachment[], channelId: string): APIAttachment[] {
+function toAttachments(
+  list: JsonObject[],
+  files: UploadedFile[],
+  existing: APIAttachment[],
+  channelId: string,
+): APIAttachment[] {
   const out: APIAttachment[] = [];
   const used = new Set<UploadedFile>();
   for (const a of list) {
@@ -118,13 +146,25 @@ function toAttachments(list: JsonObject[], files: UploadedFile[], existing: APIA
     }
     const file = files.find((f) => f.field === `files[${a.id}]`) ?? files.find((f) => f.filename === a.filename);
     if (file) used.add(file);
-    out.push(attachment(String(a.filename ?? file?.filename ?? "file"), file, channelId, typeof a.description === "string" ? a.description : undefined));
+    out.push(
+      attachment(
+        String(a.filename ?? file?.filename ?? "file"),
+        file,
+        channelId,
+        typeof a.description === "string" ? a.description : undefined,
+      ),
+    );
   }
   for (const f of files) if (!used.has(f)) out.push(attachment(f.filename, f, channelId));
   return out;
 }
 
-function attachment(filename: string, file: UploadedFile | undefined, channelId: string, description?: string): APIAttachment {
+function attachment(
+  filename: string,
+  file: UploadedFile | undefined,
+  channelId: string,
+  description?: string,
+): APIAttachment {
   const id = snowflake();
   const url = `https://cdn.local-discord.invalid/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
   return {

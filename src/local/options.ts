@@ -5,7 +5,19 @@ import type { APIApplicationCommandOption } from "discord.js";
 import type { Json, JsonObject, OptionInput, StoredCommand } from "./types.js";
 import type { World } from "./world.js";
 
-const T = { SUB: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, CHANNEL: 7, ROLE: 8, MENTIONABLE: 9, NUMBER: 10, ATTACHMENT: 11 } as const;
+const T = {
+  SUB: 1,
+  GROUP: 2,
+  STRING: 3,
+  INTEGER: 4,
+  BOOLEAN: 5,
+  USER: 6,
+  CHANNEL: 7,
+  ROLE: 8,
+  MENTIONABLE: 9,
+  NUMBER: 10,
+  ATTACHMENT: 11,
+} as const;
 
 type OptionDef = APIApplicationCommandOption & {
   options?: OptionDef[];
@@ -38,7 +50,8 @@ export function buildOptions(world: World, command: StoredCommand, input: BuildI
 
   if (input.subcommandGroup !== undefined) {
     const group = defs.find((d) => d.type === T.GROUP && d.name === input.subcommandGroup);
-    if (!group) throw new Error(`${where} has no subcommand group "${input.subcommandGroup}"; its options: ${names(defs)}`);
+    if (!group)
+      throw new Error(`${where} has no subcommand group "${input.subcommandGroup}"; its options: ${names(defs)}`);
     defs = group.options ?? [];
     const inner = wrap;
     wrap = (opts) => inner([{ type: T.GROUP, name: group.name, options: opts }]);
@@ -134,9 +147,12 @@ function resolveEntity(
   if (type === T.USER || type === T.MENTIONABLE) {
     const user = world.users.get(ref) ?? world.findUserByName(ref);
     if (user) {
-      const { user: apiU, ...member } = world.apiMember(guild.members.get(user.id) ?? { userId: user.id, roles: [], joinedAt: new Date().toISOString() });
+      const { user: apiU, ...member } = world.apiMember(
+        guild.members.get(user.id) ?? { userId: user.id, roles: [], joinedAt: new Date().toISOString() },
+      );
       add("users", user.id, apiU);
-      if (guild.members.has(user.id)) add("members", user.id, { ...member, permissions: world.permissions(guildId, user.id).toString() });
+      if (guild.members.has(user.id))
+        add("members", user.id, { ...member, permissions: world.permissions(guildId, user.id).toString() });
       return user.id;
     }
   }
@@ -151,7 +167,14 @@ function resolveEntity(
     const channel = world.channels.get(ref) ?? world.findChannelByName(guildId, ref);
     if (channel) {
       const c = world.apiChannel(channel);
-      add("channels", channel.id, { id: c.id, name: c.name, type: c.type, permissions: world.permissions(guildId, world.bot.id).toString(), parent_id: c.parent_id, ...(channel.type === 11 ? { thread_metadata: c.thread_metadata } : {}) } as Json);
+      add("channels", channel.id, {
+        id: c.id,
+        name: c.name,
+        type: c.type,
+        permissions: world.permissions(guildId, world.bot.id).toString(),
+        parent_id: c.parent_id,
+        ...(channel.type === 11 ? { thread_metadata: c.thread_metadata } : {}),
+      } as Json);
       return channel.id;
     }
   }

@@ -18,7 +18,11 @@ const FILES: Record<string, string> = {
   "/page/markdown.js": "markdown.js",
   "/page/style.css": "style.css",
 };
-const TYPES: Record<string, string> = { html: "text/html; charset=utf-8", js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
+const TYPES: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+};
 
 export function isPagePath(method: string, path: string): boolean {
   return method === "GET" && (path in FILES || path === "/_local/events" || path === "/_local/world");
@@ -29,14 +33,22 @@ export function visibleTo(m: StoredMessage, userId: string | undefined): boolean
   return (m.flags & 64) === 0 || (!!userId && m.interaction_metadata?.user.id === userId);
 }
 
-export function servePage(local: LocalDiscord, path: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse): void {
+export function servePage(
+  local: LocalDiscord,
+  path: string,
+  query: URLSearchParams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
   const file = FILES[path];
   if (file) {
     let body: Buffer;
     try {
       body = readFileSync(new URL(`./page/${file}`, import.meta.url));
     } catch {
-      res.writeHead(404, { "content-type": "text/plain" }).end("The playground page is not in this build (src/local/page/).");
+      res
+        .writeHead(404, { "content-type": "text/plain" })
+        .end("The playground page is not in this build (src/local/page/).");
       return;
     }
     res.writeHead(200, {
@@ -61,7 +73,8 @@ export function servePage(local: LocalDiscord, path: string, query: URLSearchPar
   const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const onEvent = (e: WorldEvent) => {
     if (e.kind === "message") {
-      if (visibleTo(e.message, viewer())) send("message", { action: e.message.deleted ? "delete" : e.action, message: e.message });
+      if (visibleTo(e.message, viewer()))
+        send("message", { action: e.message.deleted ? "delete" : e.action, message: e.message });
     } else if (e.kind === "channel" || e.kind === "guild" || e.kind === "member") send("world", worldOf(local));
   };
   local.world.events.on("event", onEvent);
@@ -80,7 +93,10 @@ function worldOf(local: LocalDiscord) {
     guilds: [...w.guilds.values()].map((g) => ({
       id: g.id,
       name: g.name,
-      channels: g.channels.map((id) => w.channels.get(id)).filter((c) => !!c).map((c) => ({ id: c!.id, name: c!.name, parentId: c!.parentId })),
+      channels: g.channels
+        .map((id) => w.channels.get(id))
+        .filter((c) => !!c)
+        .map((c) => ({ id: c!.id, name: c!.name, parentId: c!.parentId })),
     })),
     users: [...w.users.values()].filter((u) => !u.bot).map((u) => ({ id: u.id, username: u.username })),
     commands: [...local.commands(), ...[...w.guilds.keys()].flatMap((id) => local.commands(id))],

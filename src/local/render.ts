@@ -104,11 +104,18 @@ function renderEmbed(e: JsonObject): string[] {
 function renderComponent(c: JsonObject): string[] {
   switch (c.type) {
     case 1: // action row
-      return [list(c.components).map((x) => renderInline(o(x))).join("  ")];
+      return [
+        list(c.components)
+          .map((x) => renderInline(o(x)))
+          .join("  "),
+      ];
     case 10: // text display
       return [str(c.content)];
     case 9: // section
-      return [...list(c.components).flatMap((x) => renderComponent(o(x))), ...(c.accessory ? [renderInline(o(c.accessory))] : [])];
+      return [
+        ...list(c.components).flatMap((x) => renderComponent(o(x))),
+        ...(c.accessory ? [renderInline(o(c.accessory))] : []),
+      ];
     case 17: // container
       return list(c.components).flatMap((x) => renderComponent(o(x)).map((l) => `│ ${l}`));
     case 14: // separator
@@ -126,7 +133,9 @@ function renderInline(c: JsonObject): string {
     return c.url ? `[ ${label} ](${str(c.url)})` : `[ ${label} ] (${str(c.custom_id)}${off})`;
   }
   if ([3, 5, 6, 7, 8].includes(Number(c.type))) {
-    const options = list(c.options).map((x) => str(o(x).value)).join(", ");
+    const options = list(c.options)
+      .map((x) => str(o(x).value))
+      .join(", ");
     return `[▾ ${str(c.placeholder) || "select"} ] (${str(c.custom_id)}${off})${options ? ` options: ${options}` : ""}`;
   }
   return `[component type ${str(c.type)}]`;

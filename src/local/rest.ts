@@ -58,7 +58,13 @@ const CALLBACK_SCHEMAS: Record<number, string> = {
 };
 
 /** The routes that post or edit a message, which may carry files. */
-const UPLOADS = new Set(["/interactions/:id/:token/callback", "/webhooks/:app/:token", "/webhooks/:app/:token/messages/:mid", "/channels/:id/messages", "/channels/:id/messages/:mid"]);
+const UPLOADS = new Set([
+  "/interactions/:id/:token/callback",
+  "/webhooks/:app/:token",
+  "/webhooks/:app/:token/messages/:mid",
+  "/channels/:id/messages",
+  "/channels/:id/messages/:mid",
+]);
 
 const ok = (body?: unknown): ApiAnswer => ({ status: body === undefined ? 204 : 200, body });
 const obj = (b: Json | undefined): JsonObject => (b && typeof b === "object" && !Array.isArray(b) ? b : {});
@@ -75,14 +81,22 @@ export class Rest {
     for (const route of this.routes) {
       if (route.method !== method || route.parts.length !== segments.length) continue;
       const params: Record<string, string> = {};
-      if (route.parts.every((p, i) => (p.startsWith(":") ? ((params[p.slice(1)] = segments[i]!), true) : p === segments[i]))) {
+      if (
+        route.parts.every((p, i) =>
+          p.startsWith(":") ? ((params[p.slice(1)] = segments[i]!), true) : p === segments[i],
+        )
+      ) {
         return { route, params };
       }
     }
     return undefined;
   }
 
-  schemaErrors(route: Route, body: Json | undefined, validator: SpecValidator): { operation: string; errors: SchemaError[] } | undefined {
+  schemaErrors(
+    route: Route,
+    body: Json | undefined,
+    validator: SpecValidator,
+  ): { operation: string; errors: SchemaError[] } | undefined {
     if (!route.schema) return undefined;
     const pick = typeof route.schema === "function" ? route.schema(body) : route.schema;
     const limits = componentLimitErrors(body);
@@ -101,7 +115,14 @@ export class Rest {
 
   private on(method: string, path: string, auth: boolean, schema: Route["schema"], handle: Route["handle"]): void {
     const upload = (method === "POST" || method === "PATCH") && UPLOADS.has(path);
-    this.routes.push({ method, parts: path.split("/").filter(Boolean), auth, upload, ...(schema ? { schema } : {}), handle });
+    this.routes.push({
+      method,
+      parts: path.split("/").filter(Boolean),
+      auth,
+      upload,
+      ...(schema ? { schema } : {}),
+      handle,
+    });
   }
 
   /** What every route group reads: the world and lookups that answer Discord's own errors. */
@@ -110,8 +131,16 @@ export class Rest {
     const app = (p: Record<string, string>) => {
       if (p.app !== applicationId) throw new DiscordError(404, 10002, "Unknown Application");
     };
-    const channel = (id: string) => world.channels.get(id) ?? (() => { throw errors.unknownChannel(); })();
-    const guild = (id: string) => world.guilds.get(id) ?? (() => { throw errors.unknownGuild(); })();
+    const channel = (id: string) =>
+      world.channels.get(id) ??
+      (() => {
+        throw errors.unknownChannel();
+      })();
+    const guild = (id: string) =>
+      world.guilds.get(id) ??
+      (() => {
+        throw errors.unknownGuild();
+      })();
     const visible = (channelId: string, messageId: string): StoredMessage => {
       if (world.botDenied.has(channelId)) throw errors.missingAccess();
       const m = world.messages.get(messageId);
@@ -140,11 +169,27 @@ export class Rest {
     const gateway = () => ok({ url: this.d.gatewayUrl() });
     this.on("GET", "/gateway", false, undefined, gateway);
     this.on("GET", "/gateway/bot", true, undefined, () =>
-      ok({ url: this.d.gatewayUrl(), shards: this.d.recommendedShards?.() ?? 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 } }),
+      ok({
+        url: this.d.gatewayUrl(),
+        shards: this.d.recommendedShards?.() ?? 1,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
+      }),
     );
-    this.on("GET", "/users/@me", true, undefined, () => ok({ ...apiUser(world.bot), verified: true, mfa_enabled: false, email: null, locale: "en-US" }));
+    this.on("GET", "/users/@me", true, undefined, () =>
+      ok({ ...apiUser(world.bot), verified: true, mfa_enabled: false, email: null, locale: "en-US" }),
+    );
     this.on("GET", "/users/@me/guilds", true, undefined, () =>
-      ok([...world.guilds.values()].map((g) => ({ id: g.id, name: g.name, icon: null, banner: null, owner: g.ownerId === world.bot.id, permissions: "2251799813685247", features: [] }))),
+      ok(
+        [...world.guilds.values()].map((g) => ({
+          id: g.id,
+          name: g.name,
+          icon: null,
+          banner: null,
+          owner: g.ownerId === world.bot.id,
+          permissions: "2251799813685247",
+          features: [],
+        })),
+      ),
     );
     this.on("GET", "/users/:id", true, undefined, (p) => {
       const u = world.users.get(p.id!);
@@ -183,14 +228,42 @@ export class Rest {
       const gid = (p: Record<string, string>) => (scope ? (guild(p.guild!), p.guild) : undefined);
       const base = `/applications/:app${scope}/commands`;
       const op = scope ? "guild_application_command" : "application_command";
-      const find = (p: Record<string, string>) => commands.get(gid(p), p.cmd!) ?? (() => { throw errors.unknownCommand(); })();
+      const find = (p: Record<string, string>) =>
+        commands.get(gid(p), p.cmd!) ??
+        (() => {
+          throw errors.unknownCommand();
+        })();
       this.on("GET", base, true, undefined, (p) => (app(p), ok(commands.list(gid(p)))));
-      this.on("PUT", base, true, `bulk_set_${scope ? "guild_" : ""}application_commands`, (p, r) => (app(p), ok(commands.bulkOverwrite(gid(p), bodies(r.body)))));
-      this.on("POST", base, true, `create_${op}`, (p, r) => (app(p), { status: 201, body: commands.create(gid(p), obj(r.body)) }));
+      this.on(
+        "PUT",
+        base,
+        true,
+        `bulk_set_${scope ? "guild_" : ""}application_commands`,
+        (p, r) => (app(p), ok(commands.bulkOverwrite(gid(p), bodies(r.body)))),
+      );
+      this.on(
+        "POST",
+        base,
+        true,
+        `create_${op}`,
+        (p, r) => (app(p), { status: 201, body: commands.create(gid(p), obj(r.body)) }),
+      );
       if (scope) this.on("GET", `${base}/permissions`, true, undefined, (p) => (app(p), ok([])));
       this.on("GET", `${base}/:cmd`, true, undefined, (p) => (app(p), ok(find(p))));
-      this.on("PATCH", `${base}/:cmd`, true, `update_${op}`, (p, r) => (app(p), find(p), ok(commands.patch(gid(p), p.cmd!, obj(r.body)))));
-      this.on("DELETE", `${base}/:cmd`, true, undefined, (p) => (app(p), find(p), commands.delete(gid(p), p.cmd!), ok()));
+      this.on(
+        "PATCH",
+        `${base}/:cmd`,
+        true,
+        `update_${op}`,
+        (p, r) => (app(p), find(p), ok(commands.patch(gid(p), p.cmd!, obj(r.body)))),
+      );
+      this.on(
+        "DELETE",
+        `${base}/:cmd`,
+        true,
+        undefined,
+        (p) => (app(p), find(p), commands.delete(gid(p), p.cmd!), ok()),
+      );
     }
   }
 
@@ -212,7 +285,15 @@ export class Rest {
     );
     this.on("GET", "/webhooks/:app/:token", true, undefined, (p) => {
       webhook(p);
-      return ok({ id: applicationId, type: 3, name: world.bot.username, avatar: null, channel_id: null, guild_id: null, application_id: applicationId });
+      return ok({
+        id: applicationId,
+        type: 3,
+        name: world.bot.username,
+        avatar: null,
+        channel_id: null,
+        guild_id: null,
+        application_id: applicationId,
+      });
     });
     this.on("POST", "/webhooks/:app/:token", true, "execute_webhook", (p, r) => {
       const msg = interactions.followUp(webhook(p), r.body, r.files);
@@ -220,7 +301,9 @@ export class Rest {
     });
     const msgPath = "/webhooks/:app/:token/messages/:mid";
     this.on("GET", msgPath, true, undefined, (p) => ok(interactions.webhookGet(webhook(p), p.mid!)));
-    this.on("PATCH", msgPath, true, "update_webhook_message", (p, r) => ok(interactions.webhookEdit(webhook(p), p.mid!, r.body, r.files)));
+    this.on("PATCH", msgPath, true, "update_webhook_message", (p, r) =>
+      ok(interactions.webhookEdit(webhook(p), p.mid!, r.body, r.files)),
+    );
     this.on("DELETE", msgPath, true, undefined, (p) => (interactions.webhookDelete(webhook(p), p.mid!), ok()));
   }
 
@@ -254,14 +337,27 @@ export class Rest {
       world.touchMessage(m);
       return ok(m);
     });
-    this.on("DELETE", "/channels/:id/messages/:mid", true, undefined, (p) => (world.deleteMessage(visible(p.id!, p.mid!)), ok()));
+    this.on(
+      "DELETE",
+      "/channels/:id/messages/:mid",
+      true,
+      undefined,
+      (p) => (world.deleteMessage(visible(p.id!, p.mid!)), ok()),
+    );
     const reaction = (add: boolean) => (p: Record<string, string>) => {
       const m = visible(p.id!, p.mid!);
       const [name, id] = p.emoji!.split(":");
       const list = (m.reactions ??= []);
       const existing = list.find((x) => x.emoji.name === name);
       if (add && !existing) {
-        list.push({ count: 1, count_details: { burst: 0, normal: 1 }, me: true, me_burst: false, burst_colors: [], emoji: { id: id ?? null, name: name ?? null } });
+        list.push({
+          count: 1,
+          count_details: { burst: 0, normal: 1 },
+          me: true,
+          me_burst: false,
+          burst_colors: [],
+          emoji: { id: id ?? null, name: name ?? null },
+        });
       } else if (!add && existing) {
         m.reactions = list.filter((x) => x !== existing);
       }
@@ -277,7 +373,13 @@ export class Rest {
       return { status: 201, body: world.apiChannel(world.channels.get(id)!) };
     };
     this.on("POST", "/channels/:id/threads", true, "create_thread", thread);
-    this.on("POST", "/channels/:id/messages/:mid/threads", true, "create_thread_from_message", (p, r) => (visible(p.id!, p.mid!), thread(p, r)));
+    this.on(
+      "POST",
+      "/channels/:id/messages/:mid/threads",
+      true,
+      "create_thread_from_message",
+      (p, r) => (visible(p.id!, p.mid!), thread(p, r)),
+    );
   }
 
   /** Guilds. */
@@ -285,9 +387,16 @@ export class Rest {
     const { world, guild } = this.helpers();
     this.on("GET", "/guilds/:guild", true, undefined, (p) => ok(world.apiGuild(guild(p.guild!))));
     this.on("GET", "/guilds/:guild/channels", true, undefined, (p) =>
-      ok(guild(p.guild!).channels.map((id) => world.channels.get(id)!).filter((c) => c.type !== 11).map((c) => world.apiChannel(c))),
+      ok(
+        guild(p.guild!)
+          .channels.map((id) => world.channels.get(id)!)
+          .filter((c) => c.type !== 11)
+          .map((c) => world.apiChannel(c)),
+      ),
     );
-    this.on("GET", "/guilds/:guild/roles", true, undefined, (p) => ok([...guild(p.guild!).roles.values()].map((r) => world.apiRole(r))));
+    this.on("GET", "/guilds/:guild/roles", true, undefined, (p) =>
+      ok([...guild(p.guild!).roles.values()].map((r) => world.apiRole(r))),
+    );
     this.on("GET", "/guilds/:guild/members", true, undefined, (p, r) => {
       const limit = Math.min(Number(r.query.get("limit") ?? 1) || 1, 1000);
       return ok([...guild(p.guild!).members.values()].slice(0, limit).map((m) => world.apiMember(m)));

@@ -104,7 +104,9 @@ export class LocalDiscord {
   private port = 0;
 
   private constructor(opts: LocalDiscordOptions) {
-    this.applicationId = opts.applicationId ?? (opts.stableIds ? stableSnowflake(`application:${opts.botName ?? "Ten-Foot Pole"}`) : snowflake());
+    this.applicationId =
+      opts.applicationId ??
+      (opts.stableIds ? stableSnowflake(`application:${opts.botName ?? "Ten-Foot Pole"}`) : snowflake());
     this.token = opts.token ?? `local.${randomBytes(32).toString("base64url")}`;
     this.log = opts.logger ?? (() => {});
     this.interactionDeadlineMs = opts.interactionDeadlineMs ?? 3000;
@@ -141,15 +143,23 @@ export class LocalDiscord {
       this.answering.add(res);
       res.once("close", () => this.answering.delete(res));
       this.onRequest(req, res).catch((err: Error) => {
-        this.log(`local Discord: internal error on ${req.method} ${req.url?.split("?")[0]}: ${err.stack ?? err.message}`);
+        this.log(
+          `local Discord: internal error on ${req.method} ${req.url?.split("?")[0]}: ${err.stack ?? err.message}`,
+        );
         if (!res.headersSent) sendJson(res, 500, { code: 0, message: `500: ${err.message}` });
       });
     });
     this.server.on("upgrade", (req, socket, head) => {
       const refused = foreignRefusal(req.headers, this.port);
-      if (!refused && new URL(req.url ?? "/", "http://local").pathname === "/gateway") return this.gateway.handleUpgrade(req, socket, head);
-      if (refused) this.log(`local Discord: gateway upgrade refused (Host ${req.headers.host ?? "none"}, Origin ${req.headers.origin ?? "none"})`);
-      socket.end(`HTTP/1.1 ${refused ? "403 Forbidden" : "404 Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      if (!refused && new URL(req.url ?? "/", "http://local").pathname === "/gateway")
+        return this.gateway.handleUpgrade(req, socket, head);
+      if (refused)
+        this.log(
+          `local Discord: gateway upgrade refused (Host ${req.headers.host ?? "none"}, Origin ${req.headers.origin ?? "none"})`,
+        );
+      socket.end(
+        `HTTP/1.1 ${refused ? "403 Forbidden" : "404 Not Found"}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
     });
     if (opts.defaultWorld !== false) {
       const { id: guildId } = this.world.createGuild("Local Table");
@@ -168,7 +178,9 @@ export class LocalDiscord {
       local.server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
     });
     local.port = (local.server.address() as AddressInfo).port;
-    local.log(`local Discord listening on ${local.apiUrl} (gateway ${local.gatewayUrl}); validation ${local.validator ? "on" : "off"}`);
+    local.log(
+      `local Discord listening on ${local.apiUrl} (gateway ${local.gatewayUrl}); validation ${local.validator ? "on" : "off"}`,
+    );
     return local;
   }
 
@@ -345,14 +357,24 @@ export class LocalDiscord {
     /** Reads the body, at most `cap` bytes; false (answered 413) when it is larger. */
     const read = async (cap: number): Promise<boolean> => {
       const buf = await readBody(req, cap);
-      if (!buf) return (answer(413, { code: 40005, message: `Request entity too large (this route takes at most ${cap / 1024 / 1024} MiB)` }), false);
+      if (!buf)
+        return (
+          answer(413, {
+            code: 40005,
+            message: `Request entity too large (this route takes at most ${cap / 1024 / 1024} MiB)`,
+          }),
+          false
+        );
       parsed = parseBody(buf, req.headers["content-type"]);
       return true;
     };
 
     // Before anything is read: a request from elsewhere than this machine is refused.
     const foreign = foreignRefusal(req.headers, this.port);
-    if (foreign) return api ? answer(foreign.status, { code: 0, message: foreign.error }) : answer(foreign.status, { error: foreign.error });
+    if (foreign)
+      return api
+        ? answer(foreign.status, { code: 0, message: foreign.error })
+        : answer(foreign.status, { error: foreign.error });
 
     if (isPagePath(method, url.pathname)) {
       const refused = controlRefusal(method, req.headers, this.port);
@@ -371,13 +393,16 @@ export class LocalDiscord {
     if (!api) return answer(404, { code: 0, message: "404: Not Found" });
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
 
-    const segments = path.split("/").filter(Boolean).map((s) => {
-      try {
-        return decodeURIComponent(s);
-      } catch {
-        return s;
-      }
-    });
+    const segments = path
+      .split("/")
+      .filter(Boolean)
+      .map((s) => {
+        try {
+          return decodeURIComponent(s);
+        } catch {
+          return s;
+        }
+      });
     const match = this.rest.match(method, segments);
     if (!match) {
       this.unknownRoutes.push({ method, path, at: Date.now() });
@@ -391,7 +416,11 @@ export class LocalDiscord {
     if (hasBody(req)) {
       const type = mediaType(req.headers["content-type"]);
       const multipart = match.route.upload && type === "multipart/form-data";
-      if (type !== "application/json" && !multipart) return answer(415, { code: 0, message: `415: Unsupported Media Type (send application/json${match.route.upload ? " or multipart/form-data" : ""})` });
+      if (type !== "application/json" && !multipart)
+        return answer(415, {
+          code: 0,
+          message: `415: Unsupported Media Type (send application/json${match.route.upload ? " or multipart/form-data" : ""})`,
+        });
       if (!(await read(multipart ? BODY_CAP.upload : BODY_CAP.json))) return;
     }
     if (parsed.error) return answer(400, { code: 50109, message: "The request body contains invalid JSON." });
@@ -400,11 +429,19 @@ export class LocalDiscord {
       if (checked && checked.errors.length > 0) {
         this.validationErrors.push({ method, path, operation: checked.operation, errors: checked.errors });
         trimList(this.validationErrors, this.limits.requests);
-        this.log(`local Discord: ${method} ${path} body does not match ${checked.operation}: ${checked.errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`);
+        this.log(
+          `local Discord: ${method} ${path} body does not match ${checked.operation}: ${checked.errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`,
+        );
         if (this.strict) return answer(400, invalidFormBody(checked.errors));
       }
     }
-    const result = this.rest.handle(match.route, match.params, { method, segments, query: url.searchParams, body: parsed.body, files: parsed.files });
+    const result = this.rest.handle(match.route, match.params, {
+      method,
+      segments,
+      query: url.searchParams,
+      body: parsed.body,
+      files: parsed.files,
+    });
     answer(result.status, result.body);
   }
 }

@@ -18,10 +18,11 @@ const addFormats = addFormatsModule.default;
  * the repository, else the copy kept here (same file, MIT licence, Discord's
  * public spec repository, snapshot of 2026-07-18) so a clone elsewhere still validates.
  */
-export const DEFAULT_SPEC_PATH = [
-  fileURLToPath(new URL("../../../shared/discord/openapi.json", import.meta.url)),
-  fileURLToPath(new URL("./discord-openapi.json", import.meta.url)),
-].find((p) => existsSync(p)) ?? fileURLToPath(new URL("./discord-openapi.json", import.meta.url));
+export const DEFAULT_SPEC_PATH =
+  [
+    fileURLToPath(new URL("../../../shared/discord/openapi.json", import.meta.url)),
+    fileURLToPath(new URL("./discord-openapi.json", import.meta.url)),
+  ].find((p) => existsSync(p)) ?? fileURLToPath(new URL("./discord-openapi.json", import.meta.url));
 
 const SPEC_ID = "https://local-discord/openapi.json";
 
@@ -33,7 +34,10 @@ export interface SchemaError {
 }
 
 interface Spec {
-  paths: Record<string, Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; requestBody?: { content?: Record<string, { schema?: unknown }> } }>
+  >;
   components: { schemas: Record<string, unknown> };
 }
 
@@ -72,7 +76,10 @@ export class SpecValidator {
   }
 
   /** Load (once per path) the spec; null, with a logged note, if the file is missing or unreadable. */
-  static load(path: string = process.env.DISCORD_OPENAPI ?? DEFAULT_SPEC_PATH, log: Logger = () => {}): SpecValidator | null {
+  static load(
+    path: string = process.env.DISCORD_OPENAPI ?? DEFAULT_SPEC_PATH,
+    log: Logger = () => {},
+  ): SpecValidator | null {
     const cached = SpecValidator.cache.get(path);
     if (cached) return cached;
     if (!existsSync(path)) {
@@ -91,10 +98,21 @@ export class SpecValidator {
 
   /** Compile the schemas a bot uses most up front (about a second), so the first requests are fast. */
   warm(): void {
-    for (const c of ["CreateMessageInteractionCallbackRequest", "UpdateMessageInteractionCallbackRequest", "ApplicationCommandAutocompleteCallbackRequest"]) {
+    for (const c of [
+      "CreateMessageInteractionCallbackRequest",
+      "UpdateMessageInteractionCallbackRequest",
+      "ApplicationCommandAutocompleteCallbackRequest",
+    ]) {
       this.validateComponent(c, {});
     }
-    for (const op of ["bulk_set_application_commands", "bulk_set_guild_application_commands", "update_webhook_message", "execute_webhook", "create_message", "update_message"]) {
+    for (const op of [
+      "bulk_set_application_commands",
+      "bulk_set_guild_application_commands",
+      "update_webhook_message",
+      "execute_webhook",
+      "create_message",
+      "update_message",
+    ]) {
       this.validate(op, []);
     }
   }
@@ -162,7 +180,10 @@ function coerceDigitStrings(body: Json | undefined, errors: SchemaError[]): Json
   const copy = structuredClone(body) as Json;
   let changed = false;
   for (const e of targets) {
-    const parts = e.instancePath.split("/").filter(Boolean).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const parts = e.instancePath
+      .split("/")
+      .filter(Boolean)
+      .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
     const last = parts.pop();
     if (last === undefined) continue;
     let node: Json | undefined = copy;
@@ -179,7 +200,11 @@ function coerceDigitStrings(body: Json | undefined, errors: SchemaError[]): Json
 }
 
 /** Discord's 50035 error body: errors nested by path, each with `_errors`. */
-export function invalidFormBody(errors: SchemaError[]): { code: number; message: string; errors: Record<string, unknown> } {
+export function invalidFormBody(errors: SchemaError[]): {
+  code: number;
+  message: string;
+  errors: Record<string, unknown>;
+} {
   const tree: Record<string, unknown> = {};
   for (const e of errors) {
     const parts = e.instancePath.split("/").filter(Boolean);
@@ -207,13 +232,34 @@ export function componentLimitErrors(body: Json | undefined): SchemaError[] {
   if (!Array.isArray(rows)) return [];
   if (typeof msg.flags === "number" && msg.flags & 32768) return [];
   const errors: SchemaError[] = [];
-  if (rows.length > 5) errors.push({ instancePath: at, message: "must NOT have more than 5 action rows", keyword: "maxItems", params: { limit: 5 } });
+  if (rows.length > 5)
+    errors.push({
+      instancePath: at,
+      message: "must NOT have more than 5 action rows",
+      keyword: "maxItems",
+      params: { limit: 5 },
+    });
   rows.forEach((row, i) => {
-    const items = row && typeof row === "object" && !Array.isArray(row) ? (row as Record<string, Json>).components : undefined;
+    const items =
+      row && typeof row === "object" && !Array.isArray(row) ? (row as Record<string, Json>).components : undefined;
     if (!Array.isArray(items)) return;
-    if (items.length > 5) errors.push({ instancePath: `${at}/${i}/components`, message: "must NOT have more than 5 buttons", keyword: "maxItems", params: { limit: 5 } });
-    const selects = items.filter((c) => c && typeof c === "object" && !Array.isArray(c) && (c as Record<string, Json>).type !== 2).length;
-    if (selects && items.length > 1) errors.push({ instancePath: `${at}/${i}/components`, message: "a select menu fills its action row alone", keyword: "maxItems", params: { limit: 1 } });
+    if (items.length > 5)
+      errors.push({
+        instancePath: `${at}/${i}/components`,
+        message: "must NOT have more than 5 buttons",
+        keyword: "maxItems",
+        params: { limit: 5 },
+      });
+    const selects = items.filter(
+      (c) => c && typeof c === "object" && !Array.isArray(c) && (c as Record<string, Json>).type !== 2,
+    ).length;
+    if (selects && items.length > 1)
+      errors.push({
+        instancePath: `${at}/${i}/components`,
+        message: "a select menu fills its action row alone",
+        keyword: "maxItems",
+        params: { limit: 1 },
+      });
   });
   return errors;
 }

@@ -91,7 +91,12 @@ export class World {
    * `stableIds`: guilds, channels and users get ids from their names, the same in every run (the playground:
    * a campaign bound to #table is still there after a restart); a name taken twice gets a random id.
    */
-  constructor(botId: string, botName = "Ten-Foot Pole", private readonly keepMessages = DEFAULT_LIMITS.messages, private readonly stableIds = false) {
+  constructor(
+    botId: string,
+    botName = "Ten-Foot Pole",
+    private readonly keepMessages = DEFAULT_LIMITS.messages,
+    private readonly stableIds = false,
+  ) {
     this.bot = { id: botId, username: botName, bot: true };
     this.users.set(botId, this.bot);
     this.events.setMaxListeners(0);
@@ -143,7 +148,11 @@ export class World {
     return g;
   }
 
-  createChannel(guildId: string, name = "general", opts: { parentId?: string; ownerId?: string; id?: string } = {}): { id: string } {
+  createChannel(
+    guildId: string,
+    name = "general",
+    opts: { parentId?: string; ownerId?: string; id?: string } = {},
+  ): { id: string } {
     const guild = this.guild(guildId);
     if (opts.parentId !== undefined && this.channels.get(opts.parentId)?.type !== 0) {
       throw new Error(`local Discord: thread parent ${opts.parentId} is not a text channel`);
@@ -189,7 +198,8 @@ export class World {
   addMember(guildId: string, userId: string, roleIds: string[] = []): void {
     const guild = this.guild(guildId);
     if (!this.users.has(userId)) throw new Error(`local Discord: unknown user ${userId}`);
-    for (const r of roleIds) if (!guild.roles.has(r)) throw new Error(`local Discord: unknown role ${r} in guild ${guildId}`);
+    for (const r of roleIds)
+      if (!guild.roles.has(r)) throw new Error(`local Discord: unknown role ${r} in guild ${guildId}`);
     const existing = guild.members.get(userId);
     const member: Member = existing
       ? { ...existing, roles: [...new Set([...existing.roles, ...roleIds])] }

@@ -14,7 +14,12 @@ export interface Once {
  * The handler's services carry a store whose every transaction asks `beforeCommit` first, so the
  * router decides in one place whether work may still be applied.
  */
-export function handleOnce(s: Services, interactionId: string, once: Once, handle: (s: Services) => Promise<void>): Promise<boolean> {
+export function handleOnce(
+  s: Services,
+  interactionId: string,
+  once: Once,
+  handle: (s: Services) => Promise<void>,
+): Promise<boolean> {
   return inInteraction(s.store.db, interactionId, (db) => handle({ ...s, store: { ...s.store, db } }), {
     beforeCommit: once.beforeCommit,
     recordFirst: !once.recordInFirstTransaction,

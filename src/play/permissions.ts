@@ -21,12 +21,24 @@ export function isReferee(c: Pick<Campaign, "creatorId" | "refereeIds" | "refere
   return !!c.refereeRoleId && actor.roleIds.includes(c.refereeRoleId);
 }
 
-export function requireReferee(c: Pick<Campaign, "creatorId" | "refereeIds" | "refereeRoleId" | "name">, actor: Actor, what = "do that"): void {
-  if (!isReferee(c, actor)) throw new PermissionError(`Only a referee of "${c.name}" can ${what}. Ask the referee, or ask them to add you with /campaign referee add.`);
+export function requireReferee(
+  c: Pick<Campaign, "creatorId" | "refereeIds" | "refereeRoleId" | "name">,
+  actor: Actor,
+  what = "do that",
+): void {
+  if (!isReferee(c, actor))
+    throw new PermissionError(
+      `Only a referee of "${c.name}" can ${what}. Ask the referee, or ask them to add you with /campaign referee add.`,
+    );
 }
 
 /** The owner of a character, or a referee. `ownerName` says whose it is. */
-export function requireOwnerOrReferee(c: Pick<Campaign, "creatorId" | "refereeIds" | "refereeRoleId">, actor: Actor, ownerId: string | null, whose: string): void {
+export function requireOwnerOrReferee(
+  c: Pick<Campaign, "creatorId" | "refereeIds" | "refereeRoleId">,
+  actor: Actor,
+  ownerId: string | null,
+  whose: string,
+): void {
   if (ownerId === actor.userId || isReferee(c, actor)) return;
   throw new PermissionError(`That is ${whose} to decide.`);
 }

@@ -29,7 +29,14 @@ export function unwrapDef(s: Schema | undefined): Schema | undefined {
   let cur = s;
   for (let i = 0; cur && i < 10; i++) {
     const d = cur.def;
-    if (d.type === "optional" || d.type === "default" || d.type === "nullable" || d.type === "prefault" || d.type === "readonly" || d.type === "catch")
+    if (
+      d.type === "optional" ||
+      d.type === "default" ||
+      d.type === "nullable" ||
+      d.type === "prefault" ||
+      d.type === "readonly" ||
+      d.type === "catch"
+    )
       cur = d.innerType;
     else if (d.type === "pipe") cur = d.in;
     else return cur;
@@ -82,7 +89,8 @@ function wordSets(
   }
   for (const k of keys.slice(1)) {
     if (enumValues(shape[k]).includes(w)) return { key: k, value: w, used: 1 };
-    if (enumValues(listEl(shape[k])).includes(w)) return { key: k, value: [...((got[k] as unknown[]) ?? []), w], used: 1 };
+    if (enumValues(listEl(shape[k])).includes(w))
+      return { key: k, value: [...((got[k] as unknown[]) ?? []), w], used: 1 };
     if (typeOf(shape[k]) === "boolean") {
       if (norm(word) === norm(k)) return { key: k, value: true, used: 1 };
       if (norm(word) === `un${norm(k)}` || norm(word) === `not${norm(k)}`) return { key: k, value: false, used: 1 };
@@ -107,7 +115,8 @@ function wordSets(
 }
 
 /** The list of free words an item has (a weapon's tags), if any. */
-const freeWords = (shape: Record<string, Schema>, keys: string[]) => keys.slice(1).find((k) => typeOf(listEl(shape[k])) === "string");
+const freeWords = (shape: Record<string, Schema>, keys: string[]) =>
+  keys.slice(1).find((k) => typeOf(listEl(shape[k])) === "string");
 
 /** Reads an item in words into its fields (not yet validated). `what` names the item in errors ("a weapon"). */
 export function readReadable(text: string, shape: Record<string, Schema>): Record<string, unknown> {
@@ -131,7 +140,9 @@ export function readReadable(text: string, shape: Record<string, Schema>): Recor
     }
     if (!tags) {
       const known = keys.slice(1).map(kebab).join(", ");
-      throw new UserError(`"${words[i]}" in "${text.trim()}" is not a value this item takes: after the name come its ${known}, e.g. \`${keys[0]} 1d6\`.`);
+      throw new UserError(
+        `"${words[i]}" in "${text.trim()}" is not a value this item takes: after the name come its ${known}, e.g. \`${keys[0]} 1d6\`.`,
+      );
     }
     out[tags] = [...((out[tags] as unknown[]) ?? []), words[i]!];
     i++;

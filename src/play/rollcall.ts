@@ -38,31 +38,49 @@ export interface CallView {
   done: boolean;
 }
 
-
 /** Who is called: "party" (every living character of the party, characters/party.ts), mentions (each player's current character), or character names separated by commas. */
 async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<CallTarget[]> {
   const out: CallTarget[] = [];
-  const add = (c: { id: string; name: string; ownerId: string }) => out.some((t) => t.characterId === c.id) || out.push({ characterId: c.id, name: c.name, ownerId: c.ownerId });
+  const add = (c: { id: string; name: string; ownerId: string }) =>
+    out.some((t) => t.characterId === c.id) || out.push({ characterId: c.id, name: c.name, ownerId: c.ownerId });
   const words = players.trim();
   if (/^(party|all|everyone)$/i.test(words)) {
     for (const c of await partyCharacters(tx, campaignId, { living: true })) add(c);
-    if (!out.length) throw new UserError("No player has a character here yet: each creates one with /character create.");
-    if (out.length > MAX_CALLED) throw new UserError(`The party is ${out.length} characters and one call asks at most ${MAX_CALLED} (a message holds that many buttons): split the call, naming players or characters in each.`);
+    if (!out.length)
+      throw new UserError("No player has a character here yet: each creates one with /character create.");
+    if (out.length > MAX_CALLED)
+      throw new UserError(
+        `The party is ${out.length} characters and one call asks at most ${MAX_CALLED} (a message holds that many buttons): split the call, naming players or characters in each.`,
+      );
     return out;
   }
   const mentions = [...words.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!);
   for (const userId of mentions) {
     const c = await activeCharacter(tx, campaignId, userId);
-    if (!c) throw new UserError(`<@${userId}> has no character here (or several and none in use): they pick one with /character use.`);
+    if (!c)
+      throw new UserError(
+        `<@${userId}> has no character here (or several and none in use): they pick one with /character use.`,
+      );
     add(c);
   }
-  for (const name of words.replace(/<@!?\d+>/g, ",").split(",").map((n) => n.trim()).filter(Boolean)) {
+  for (const name of words
+    .replace(/<@!?\d+>/g, ",")
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean)) {
     const c = await findCharacter(tx, campaignId, name);
-    if (!c) throw new UserError(`No character named "${name}" here: name characters separated by commas, mention players, or write \`party\`.`);
+    if (!c)
+      throw new UserError(
+        `No character named "${name}" here: name characters separated by commas, mention players, or write \`party\`.`,
+      );
     add(c);
   }
-  if (!out.length) throw new UserError("Say who rolls: `party`, mentions of players, or character names separated by commas.");
-  if (out.length > MAX_CALLED) throw new UserError(`One call asks at most ${MAX_CALLED} players (a message holds that many buttons): split the call.`);
+  if (!out.length)
+    throw new UserError("Say who rolls: `party`, mentions of players, or character names separated by commas.");
+  if (out.length > MAX_CALLED)
+    throw new UserError(
+      `One call asks at most ${MAX_CALLED} players (a message holds that many buttons): split the call.`,
+    );
   return out;
 }
 
@@ -79,7 +97,13 @@ async function probe(tx: Tx, sys: RuleSystem, kind: CallKind, input: CallInput, 
       const bag = new DiceBag({ next: () => 0.5 });
       const c = input as CheckRequest;
       const k = (input as SaveRequest).kind;
-      const r = kind === "check" ? sys.check({ who, attribute: c.attribute, ...(c.difficulty != null ? { difficulty: c.difficulty } : {}) }, bag) : sys.save({ who, ...(k ? { kind: k } : {}) }, bag);
+      const r =
+        kind === "check"
+          ? sys.check(
+              { who, attribute: c.attribute, ...(c.difficulty != null ? { difficulty: c.difficulty } : {}) },
+              bag,
+            )
+          : sys.save({ who, ...(k ? { kind: k } : {}) }, bag);
       if (!isUnsupported(r)) return;
       why = r.message;
     } catch (err) {
@@ -108,18 +132,32 @@ function view(call: RollCall): CallView {
     const r = results[t.characterId];
     return { ...t, result: typeof r === "object" ? r : null };
   });
-  return { id: call.id, kind: call.kind as CallKind, what: input.what, hidden: call.hidden, targets: rows, done: rows.every((r) => r.result) };
+  return {
+    id: call.id,
+    kind: call.kind as CallKind,
+    what: input.what,
+    hidden: call.hidden,
+    targets: rows,
+    done: rows.every((r) => r.result),
+  };
 }
 
-export async function callForRolls(s: Services, actor: Actor, req: { kind: CallKind; players: string; hidden?: boolean | null; input: CallInput }): Promise<CallView> {
+export async function callForRolls(
+  s: Services,
+  actor: Actor,
+  req: { kind: CallKind; players: string; hidden?: boolean | null; input: CallInput },
+): Promise<CallView> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "ask players for rolls");
     const sys = campaignSystem(campaign);
     if (req.kind === "check") {
       const c = req.input as CheckRequest;
-      const attr = sys.attributes.find((a) => a.toLowerCase() === c.attribute.toLowerCase() || a.toLowerCase().startsWith(c.attribute.toLowerCase()));
-      if (!attr) throw new UserError(`${sys.name} has no attribute "${c.attribute}": use one of ${sys.attributes.join(", ")}.`);
+      const attr = sys.attributes.find(
+        (a) => a.toLowerCase() === c.attribute.toLowerCase() || a.toLowerCase().startsWith(c.attribute.toLowerCase()),
+      );
+      if (!attr)
+        throw new UserError(`${sys.name} has no attribute "${c.attribute}": use one of ${sys.attributes.join(", ")}.`);
       req = { ...req, input: { ...c, attribute: attr } };
     }
     const targets = await targetsOf(tx, campaign.id, req.players);
@@ -158,23 +196,36 @@ class Raced extends Error {}
  * and its place on the call are one transaction: a double press rolls once, and a crash leaves no slot
  * half taken (a slot marked "rolling" by an older version counts as not rolled).
  */
-export async function answerCall(s: Services, actor: Actor, callId: string, characterId: string): Promise<{ call: CallView; roll: TableResult }> {
+export async function answerCall(
+  s: Services,
+  actor: Actor,
+  callId: string,
+  characterId: string,
+): Promise<{ call: CallView; roll: TableResult }> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await s.store.db.$transaction((tx) => answerOnce(s, tx, actor, callId, characterId));
     } catch (err) {
-      if (!(err instanceof Raced) || attempt >= 20) throw err instanceof Raced ? new UserError("Many rolls landed at once: press again.") : err;
+      if (!(err instanceof Raced) || attempt >= 20)
+        throw err instanceof Raced ? new UserError("Many rolls landed at once: press again.") : err;
     }
   }
 }
 
-async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, characterId: string): Promise<{ call: CallView; roll: TableResult }> {
+async function answerOnce(
+  s: Services,
+  tx: Tx,
+  actor: Actor,
+  callId: string,
+  characterId: string,
+): Promise<{ call: CallView; roll: TableResult }> {
   const call = await loadCall(tx, callId);
   const target = targetsCodec.decode(call.targets).find((t) => t.characterId === characterId);
   if (!target) throw new StaleError();
   const campaign = await requireCampaign(tx, actor);
   if (campaign.id !== call.campaignId) throw new StaleError();
-  if (target.ownerId !== actor.userId && !isReferee(campaign, actor)) throw new UserError(`That button is <@${target.ownerId}>'s: ${target.name} rolls it.`);
+  if (target.ownerId !== actor.userId && !isReferee(campaign, actor))
+    throw new UserError(`That button is <@${target.ownerId}>'s: ${target.name} rolls it.`);
   const rolled = (c: RollCall) => typeof resultsCodec.decode(c.results)[characterId] === "object";
   if (rolled(call)) throw new UserError("You have rolled for this call already.");
   const input = callInputCodec.decode(call.input);
@@ -194,8 +245,17 @@ async function answerOnce(s: Services, tx: Tx, actor: Actor, callId: string, cha
   await lockRow(tx, "RollCall", callId);
   const latest = await loadCall(tx, callId);
   if (rolled(latest)) throw new UserError("You have rolled for this call already.");
-  const results = { ...resultsCodec.decode(latest.results), [characterId]: { success: !!r.success, line: [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — ") } };
-  const n = await tx.rollCall.updateMany({ where: { id: callId, version: latest.version }, data: { results: resultsCodec.encode(results), version: { increment: 1 } } });
+  const results = {
+    ...resultsCodec.decode(latest.results),
+    [characterId]: {
+      success: !!r.success,
+      line: [title, ...roll.result.lines.slice(0, 1)].filter(Boolean).join(" — "),
+    },
+  };
+  const n = await tx.rollCall.updateMany({
+    where: { id: callId, version: latest.version },
+    data: { results: resultsCodec.encode(results), version: { increment: 1 } },
+  });
   if (!n.count) throw new Raced();
   return { call: view({ ...latest, results: resultsCodec.encode(results), version: latest.version + 1 }), roll };
 }

@@ -49,33 +49,42 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
   const first = "again" in what ? null : what;
   const parsed = first ? parseCommand(first.expression) : null; // throws DiceError: nothing written
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  const done = await s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    // The earlier roll (for Roll again) and the table are read together: one round trip on PostgreSQL,
-    // the table's rows locked as they are read, so rolls at one table take turns at its stream (streams.ts).
-    const [req, { campaign, encounter }] = await Promise.all([first ?? rollAgainSource(tx, actor, (what as { again: number }).again), findTable(tx, actor, false, true)]);
-    const reason = req.reason?.trim().slice(0, 200) || null;
-    const open = await openStream(tx, { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null }, { campaign, encounter });
-    const before = open.stream.draws;
-    const outcome = rollCommand(parsed ?? parseCommand(req.expression), open.stream);
-    open.record({
-      purpose: reason ?? "roll",
-      expression: req.expression.trim(),
-      faces: facesOf(outcome),
-      total: outcome.parts.map((p) => p.total),
-      drawsBefore: before,
-      hidden: req.hidden ?? false,
-    });
-    return {
-      // Written with the COMMIT, its id and number read back with it (store/later.ts).
-      logged: open.close(tx, actor, undefined, true),
-      outcome,
-      reason,
-      hidden: req.hidden ?? false,
-      campaign: campaign?.name ?? null,
-      encounter: encounter?.name ?? null,
-      chance: chanceOfThisOrBetter(outcome),
-    };
-  }));
+  const done = await s.store.db.$transaction(
+    laneOnly(async (tx: Hot) => {
+      // The earlier roll (for Roll again) and the table are read together: one round trip on PostgreSQL,
+      // the table's rows locked as they are read, so rolls at one table take turns at its stream (streams.ts).
+      const [req, { campaign, encounter }] = await Promise.all([
+        first ?? rollAgainSource(tx, actor, (what as { again: number }).again),
+        findTable(tx, actor, false, true),
+      ]);
+      const reason = req.reason?.trim().slice(0, 200) || null;
+      const open = await openStream(
+        tx,
+        { campaignId: campaign?.id ?? null, encounterId: encounter?.id ?? null },
+        { campaign, encounter },
+      );
+      const before = open.stream.draws;
+      const outcome = rollCommand(parsed ?? parseCommand(req.expression), open.stream);
+      open.record({
+        purpose: reason ?? "roll",
+        expression: req.expression.trim(),
+        faces: facesOf(outcome),
+        total: outcome.parts.map((p) => p.total),
+        drawsBefore: before,
+        hidden: req.hidden ?? false,
+      });
+      return {
+        // Written with the COMMIT, its id and number read back with it (store/later.ts).
+        logged: open.close(tx, actor, undefined, true),
+        outcome,
+        reason,
+        hidden: req.hidden ?? false,
+        campaign: campaign?.name ?? null,
+        encounter: encounter?.name ?? null,
+        chance: chanceOfThisOrBetter(outcome),
+      };
+    }),
+  );
   const { logged, ...rest } = done;
   const [roll] = await logged;
   // Its place in its stream (none outside a campaign): the rolls before it, and itself.
@@ -85,6 +94,7 @@ export async function rollDice(s: Services, actor: Actor, what: RollRequest | { 
 /** The expression and reason of an earlier roll, for "Roll again" (only within the same server). */
 export async function rollAgainSource(db: Hot, actor: Actor, rollId: number): Promise<RollRequest> {
   const r = await rollById(db, rollId);
-  if (!r || r.guildId !== actor.guildId || (r.hidden && r.userId !== actor.userId)) throw new UserError("That roll is not known here any more: use /roll.");
+  if (!r || r.guildId !== actor.guildId || (r.hidden && r.userId !== actor.userId))
+    throw new UserError("That roll is not known here any more: use /roll.");
   return { expression: r.expression, reason: r.purpose === "roll" ? null : r.purpose, hidden: false };
 }

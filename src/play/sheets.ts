@@ -12,14 +12,32 @@ import { nearestNames, orList } from "./nearest.js";
 import { plainObject } from "./codecs/codec.js";
 import { isReadable, readReadable, writeReadable, type Schema as ReadableSchema } from "./readable.js";
 
-type AnyDef = { type: string; innerType?: Schema; element?: Schema; shape?: Record<string, Schema>; in?: Schema; schema?: Schema };
-type Schema = { def: AnyDef } & Partial<{ shape: Record<string, Schema>; safeParse: (v: unknown) => { success: boolean; data?: unknown } }>;
+type AnyDef = {
+  type: string;
+  innerType?: Schema;
+  element?: Schema;
+  shape?: Record<string, Schema>;
+  in?: Schema;
+  schema?: Schema;
+};
+type Schema = { def: AnyDef } & Partial<{
+  shape: Record<string, Schema>;
+  safeParse: (v: unknown) => { success: boolean; data?: unknown };
+}>;
 
 function unwrap(s: Schema | undefined): Schema | undefined {
   let cur = s;
   for (let i = 0; cur && i < 10; i++) {
     const d = cur.def;
-    if (d.type === "optional" || d.type === "default" || d.type === "nullable" || d.type === "prefault" || d.type === "readonly" || d.type === "catch") cur = d.innerType;
+    if (
+      d.type === "optional" ||
+      d.type === "default" ||
+      d.type === "nullable" ||
+      d.type === "prefault" ||
+      d.type === "readonly" ||
+      d.type === "catch"
+    )
+      cur = d.innerType;
     else if (d.type === "pipe") cur = d.in;
     else return cur;
   }
@@ -67,7 +85,8 @@ function splitUnescaped(text: string, sep: string): string[] {
 }
 
 const unescapeText = (text: string): string => text.replace(/\\(.)/gsu, "$1");
-const escapeText = (text: string, active: string[]): string => [...text].map((ch) => (ch === "\\" || active.includes(ch) ? `\\${ch}` : ch)).join("");
+const escapeText = (text: string, active: string[]): string =>
+  [...text].map((ch) => (ch === "\\" || active.includes(ch) ? `\\${ch}` : ch)).join("");
 
 /** The schema of a list's `i`th item (a tuple's own, or the list's element). */
 function itemOf(list: Schema, i: number): Schema | undefined {
@@ -117,7 +136,10 @@ export function splitPairs(text: string): [string, string, string][] {
     out.push([m[1]!, m[4] ?? m[3]!, m[2]!]);
   }
   const leftover = text.replace(re, "").replace(/[\s,;]+/g, "");
-  if (leftover) throw new UserError(`I could not read "${leftover.slice(0, 40)}" in the sheet: write it as key=value pairs, e.g. \`body=2 dexterity=1 hp=8\`.`);
+  if (leftover)
+    throw new UserError(
+      `I could not read "${leftover.slice(0, 40)}" in the sheet: write it as key=value pairs, e.g. \`body=2 dexterity=1 hp=8\`.`,
+    );
   return out;
 }
 
@@ -129,7 +151,9 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
     try {
       return plainObject(JSON.parse(t));
     } catch {
-      throw new UserError("The sheet looks like JSON but is not valid JSON: check the quotes and commas, or write key=value pairs instead.");
+      throw new UserError(
+        "The sheet looks like JSON but is not valid JSON: check the quotes and commas, or write key=value pairs instead.",
+      );
     }
   }
   const shape = shapeOf(schema);
@@ -160,7 +184,8 @@ export function readSheetInput(text: string, schema: z.ZodType): Record<string, 
   return out;
 }
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th"}`;
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let v = input;
@@ -187,7 +212,9 @@ export function validateSheet<T>(schema: z.ZodType<T>, input: unknown): T {
     const path = pathWords(input, i.path);
     const got = valueAt(input, i.path);
     const shown = typeof got === "string" || typeof got === "number" ? ` (got "${got}")` : "";
-    return path && !i.message.toLowerCase().startsWith(String(i.path[0]).toLowerCase()) ? `• ${path}: ${i.message}${shown}` : `• ${i.message}${shown}`;
+    return path && !i.message.toLowerCase().startsWith(String(i.path[0]).toLowerCase())
+      ? `• ${path}: ${i.message}${shown}`
+      : `• ${i.message}${shown}`;
   });
   throw new UserError(`The sheet has a problem, nothing was saved:\n${lines.join("\n")}`);
 }
@@ -232,7 +259,8 @@ export function fieldHint(field: Schema | undefined): string {
   if (t === "array") {
     const el = unwrap(d!.element);
     const inner = el?.def.type === "object" ? Object.keys(el.def.shape ?? {}).join(":") : fieldHint(el);
-    const nested = el?.def.type === "object" && Object.values(el.def.shape ?? {}).some((x) => isList(unwrap(x)?.def.type));
+    const nested =
+      el?.def.type === "object" && Object.values(el.def.shape ?? {}).some((x) => isList(unwrap(x)?.def.type));
     return `${inner}|… (a list with |${nested ? ", inside an item with /" : ""})`;
   }
   if (t === "object") return Object.keys(d!.shape ?? {}).join(":");
@@ -243,7 +271,8 @@ export function fieldHint(field: Schema | undefined): string {
 function emptyByDefault(field: Schema | undefined): boolean {
   for (let cur = field, i = 0; cur && i < 10; i++) {
     const d = cur.def as AnyDef & { defaultValue?: unknown };
-    if (d.type === "default" || d.type === "prefault") return Array.isArray(d.defaultValue) && d.defaultValue.length === 0;
+    if (d.type === "default" || d.type === "prefault")
+      return Array.isArray(d.defaultValue) && d.defaultValue.length === 0;
     if (d.type === "optional" || d.type === "nullable") return false;
     cur = d.innerType ?? d.in;
   }
@@ -263,7 +292,10 @@ export function typedBack(value: unknown, field: Schema | undefined, at: Nesting
     return text === "-" ? "\\-" : text;
   }
   if (typeof value === "object") {
-    const words = at.lists > 0 && field?.safeParse ? writeReadable(value as Record<string, unknown>, field as ReadableSchema) : null;
+    const words =
+      at.lists > 0 && field?.safeParse
+        ? writeReadable(value as Record<string, unknown>, field as ReadableSchema)
+        : null;
     if (words && !/[|\\]/.test(words)) return words;
     const keys = Object.keys(f?.def.shape ?? value);
     const inner = { lists: at.lists, active: [...at.active, ":"] };
@@ -287,24 +319,39 @@ function blankOf(schema: z.ZodType, key: string, field: Schema | undefined): str
  * Every field of a sheet's form in the system's order, labelled in its words (`words`), with the current values
  * (a new sheet: empty). A schema field the words leave out is on the form only when the sheet has it set (not its default).
  */
-export function formFields(schema: z.ZodType, words: SheetFormWords, current: Record<string, unknown> = {}): FormField[] {
+export function formFields(
+  schema: z.ZodType,
+  words: SheetFormWords,
+  current: Record<string, unknown> = {},
+): FormField[] {
   const shape = shapeOf(schema);
   const listed = Object.keys(words).filter((k) => k in shape);
   const d = schema.safeParse({});
   const dflt = (d.success ? d.data : {}) as Record<string, unknown>;
   const editing = Object.keys(current).length > 0;
-  const extra = Object.keys(shape).filter((k) => editing && !(k in words) && typedBack(current[k], shape[k]) !== typedBack(dflt[k], shape[k]));
+  const extra = Object.keys(shape).filter(
+    (k) => editing && !(k in words) && typedBack(current[k], shape[k]) !== typedBack(dflt[k], shape[k]),
+  );
   // A default derived from other fields (a monster's BtH from its level) may differ from the sheet's: that field too.
   if (editing) {
     const shown = [...listed, ...extra];
-    const back = schema.safeParse(readFormValues(Object.fromEntries(shown.map((k) => [k, typedBack(current[k], shape[k])])), schema));
+    const back = schema.safeParse(
+      readFormValues(Object.fromEntries(shown.map((k) => [k, typedBack(current[k], shape[k])])), schema),
+    );
     const data = (back.success ? back.data : {}) as Record<string, unknown>;
-    for (const k of Object.keys(shape)) if (!shown.includes(k) && typedBack(data[k], shape[k]) !== typedBack(current[k], shape[k])) extra.push(k);
+    for (const k of Object.keys(shape))
+      if (!shown.includes(k) && typedBack(data[k], shape[k]) !== typedBack(current[k], shape[k])) extra.push(k);
   }
   return [...listed, ...extra].map((key) => {
     const f = shape[key];
     const w = words[key];
-    return { key, label: w?.label ?? key, example: w?.example ?? fieldHint(f), blank: w?.blank ?? blankOf(schema, key, f), value: typedBack(current[key], f) };
+    return {
+      key,
+      label: w?.label ?? key,
+      example: w?.example ?? fieldHint(f),
+      blank: w?.blank ?? blankOf(schema, key, f),
+      value: typedBack(current[key], f),
+    };
   });
 }
 

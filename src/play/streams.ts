@@ -18,7 +18,15 @@ import type { Campaign, Encounter } from "../generated/prisma/client.js";
 import type { Actor } from "./actor.js";
 import { UserError } from "./errors.js";
 import { locksRows } from "../store/lane.js";
-import { campaignById, encounterById, insertRolls, readUnderLock, updateCampaignStream, updateEncounterLater, type Logged } from "../store/hot.js";
+import {
+  campaignById,
+  encounterById,
+  insertRolls,
+  readUnderLock,
+  updateCampaignStream,
+  updateEncounterLater,
+  type Logged,
+} from "../store/hot.js";
 import { Later, type Check } from "../store/later.js";
 import { streamCodec } from "./codecs/stream.js";
 import { facesCodec, totalCodec } from "./codecs/roll.js";
@@ -41,7 +49,14 @@ export interface OpenStream {
   stream: Stream;
   owner: StreamOwner;
   /** Logs a roll made from this stream (faces in draw order). */
-  record(entry: { purpose: string; expression: string; faces: number[]; total: number | number[]; drawsBefore: number; hidden?: boolean }): void;
+  record(entry: {
+    purpose: string;
+    expression: string;
+    faces: number[];
+    total: number | number[];
+    drawsBefore: number;
+    hidden?: boolean;
+  }): void;
   /**
    * Writes the logged rolls and the stream's new state; `also` folds the caller's change to the
    * encounter (checked against its version, which it bumps) into the same UPDATE; `numbered` counts
@@ -63,12 +78,17 @@ function looseStream(): Stream {
  */
 type Loaded = { campaign?: Campaign | null; encounter?: Encounter | null };
 
-export async function openStream(tx: Hot, where: { campaignId: string | null; encounterId: string | null }, loaded: Loaded = {}): Promise<OpenStream> {
+export async function openStream(
+  tx: Hot,
+  where: { campaignId: string | null; encounterId: string | null },
+  loaded: Loaded = {},
+): Promise<OpenStream> {
   let owner: StreamOwner;
   let stream: Stream;
   /** The stream's state as read: the write checks it is still that (store/hot.ts). */
   let was = "";
-  const usable = <R extends { id: string }>(row: R | null | undefined, id: string): R | null => (row?.id === id && (!locksRows(tx) || readUnderLock(row)) ? row : null);
+  const usable = <R extends { id: string }>(row: R | null | undefined, id: string): R | null =>
+    row?.id === id && (!locksRows(tx) || readUnderLock(row)) ? row : null;
   if (where.encounterId) {
     const e = usable(loaded.encounter, where.encounterId) ?? (await encounterById(tx, where.encounterId, true));
     was = e.streamState;
@@ -105,17 +125,33 @@ export async function openStream(tx: Hot, where: { campaignId: string | null; en
         streamDraws: e.drawsBefore,
         hidden: e.hidden ?? false,
       }));
-      const numberIn = !numbered ? undefined : owner.encounterId ? { encounterId: owner.encounterId } : owner.campaignId ? { campaignId: owner.campaignId } : undefined;
+      const numberIn = !numbered
+        ? undefined
+        : owner.encounterId
+          ? { encounterId: owner.encounterId }
+          : owner.campaignId
+            ? { campaignId: owner.campaignId }
+            : undefined;
       const logged = insertRolls(tx, rows, new Date(), numberIn);
       const drew = stream.draws !== drawsAtOpen;
       const state = drew ? { streamState: streamCodec.encode(stream.save()) } : {};
       let written: Later<number> = Later.done(0);
       // Checked: another interaction at the same table may have drawn from the same state, or moved the encounter on.
       const streamWas = drew ? was : undefined;
-      if (owner.encounterId && also) written = updateEncounterLater(tx, owner.encounterId, { ...state, ...also.data }, also.version, CHANGED_AT_ONCE, streamWas);
+      if (owner.encounterId && also)
+        written = updateEncounterLater(
+          tx,
+          owner.encounterId,
+          { ...state, ...also.data },
+          also.version,
+          CHANGED_AT_ONCE,
+          streamWas,
+        );
       else if (also) throw new Error("an encounter change folded into a stream that is not the encounter's");
-      else if (drew && owner.encounterId) written = updateEncounterLater(tx, owner.encounterId, state, undefined, CHANGED_AT_ONCE, was);
-      else if (drew && owner.campaignId) written = updateCampaignStream(tx, owner.campaignId, state.streamState!, was, CAMPAIGN_CHANGED);
+      else if (drew && owner.encounterId)
+        written = updateEncounterLater(tx, owner.encounterId, state, undefined, CHANGED_AT_ONCE, was);
+      else if (drew && owner.campaignId)
+        written = updateCampaignStream(tx, owner.campaignId, state.streamState!, was, CAMPAIGN_CHANGED);
       return logged.with(written, (ids) => ids);
     },
   };
@@ -125,8 +161,16 @@ export async function openStream(tx: Hot, where: { campaignId: string | null; en
  * Another interaction wrote first: run again from fresh rows (on PostgreSQL; SQLite runs one transaction
  * at a time). The stream's own state cannot have moved under its lock; the encounter's version can.
  */
-const CHANGED_AT_ONCE: Check = { rows: 1, retry: true, fail: () => new UserError("The encounter changed at the same moment: nothing was changed. Try again.") };
-const CAMPAIGN_CHANGED: Check = { rows: 1, retry: true, fail: () => new UserError("The campaign changed at the same moment: nothing was changed. Try again.") };
+const CHANGED_AT_ONCE: Check = {
+  rows: 1,
+  retry: true,
+  fail: () => new UserError("The encounter changed at the same moment: nothing was changed. Try again."),
+};
+const CAMPAIGN_CHANGED: Check = {
+  rows: 1,
+  retry: true,
+  fail: () => new UserError("The campaign changed at the same moment: nothing was changed. Try again."),
+};
 
 /** A DiceBag for rules that records every roll it makes into the open stream's log. */
 export function bagFor(open: OpenStream, purpose: string, hidden = false): DiceBag {
@@ -135,7 +179,14 @@ export function bagFor(open: OpenStream, purpose: string, hidden = false): DiceB
   bag.roll = (label, count, sides, opts) => {
     const before = open.stream.draws;
     const r = roll(label, count, sides, opts);
-    open.record({ purpose: `${purpose}: ${label}`, expression: r.notation, faces: r.dice.map((d) => d.value), total: r.total, drawsBefore: before, ...(hidden ? { hidden } : {}) });
+    open.record({
+      purpose: `${purpose}: ${label}`,
+      expression: r.notation,
+      faces: r.dice.map((d) => d.value),
+      total: r.total,
+      drawsBefore: before,
+      ...(hidden ? { hidden } : {}),
+    });
     return r;
   };
   return bag;

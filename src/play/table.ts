@@ -5,6 +5,14 @@
  */
 export type { TableResult } from "./table/scope.js";
 export { attributeCheck, savingThrow, type CheckRequest, type SaveRequest } from "./table/checks.js";
-export { surpriseRoll, reactionRoll, moraleCheck, parleyCheck, fallen, moraleNudges, moraleDue } from "./table/encounter.js";
+export {
+  surpriseRoll,
+  reactionRoll,
+  moraleCheck,
+  parleyCheck,
+  fallen,
+  moraleNudges,
+  moraleDue,
+} from "./table/encounter.js";
 export { changeHealth, treatWound } from "./table/health.js";
 export { attackOdds } from "./table/odds.js";

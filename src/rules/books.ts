@@ -21,7 +21,6 @@ export function bookWords(text: string): string {
   });
 }
 
-
 /**
  * Rule references as one short reference (docs/design.md, "Words players read"): the
  * first heading cited as "Book · Heading", and the first ruling or other words in a

@@ -164,7 +164,9 @@ const BY_LENGTH = (Object.keys(FAMILIES) as Family[]).sort((a, b) => FAMILIES[b]
  */
 export function argOf(mark: string | undefined, family: Family, part = ""): string | undefined {
   const head = FAMILIES[family] + part;
-  return mark !== undefined && mark.length >= head.length && mark.slice(0, head.length) === head ? mark.slice(head.length) : undefined;
+  return mark !== undefined && mark.length >= head.length && mark.slice(0, head.length) === head
+    ? mark.slice(head.length)
+    : undefined;
 }
 
 /** `mark` read as a record: its family and argument, or a plain key. */
@@ -177,7 +179,15 @@ export function parseMark(mark: string): ParsedMark {
 }
 
 /** Families whose argument is a number ("at:40", "stunned:2"). */
-const NUMBERED: ReadonlySet<Family> = new Set<Family>(["at", "moved", "stunned", "initiative", "dodged", "front", "blasting"]);
+const NUMBERED: ReadonlySet<Family> = new Set<Family>([
+  "at",
+  "moved",
+  "stunned",
+  "initiative",
+  "dodged",
+  "front",
+  "blasting",
+]);
 const COVER_KEYS: ReadonlySet<string> = new Set<CoverKey>(["light", "partial", "heavy", "full"]);
 const isNumber = (s: string) => s.trim() !== "" && Number.isFinite(Number(s));
 
@@ -196,7 +206,10 @@ export function isFamilyMark(key: string): boolean {
 }
 
 /** Whether `mark` is of `family`: a predicate for `find`/`filter`/`some`. */
-export const inFamily = (family: Family) => (mark: string): boolean => argOf(mark, family) !== undefined;
+export const inFamily =
+  (family: Family) =>
+  (mark: string): boolean =>
+    argOf(mark, family) !== undefined;
 /** The first mark of `family` among `marks`. */
 export const markIn = (marks: readonly Mark[], family: Family): Mark | undefined => marks.find(inFamily(family));
 /** The marks of `family` among `marks`. */
@@ -204,7 +217,8 @@ export const marksIn = (marks: readonly Mark[], family: Family): Mark[] => marks
 /** Whether some mark of `family` is among `marks`. */
 export const hasFamily = (marks: readonly Mark[], family: Family): boolean => marks.some(inFamily(family));
 /** The argument of the first mark of `family` among `marks`. */
-export const argIn = (marks: readonly Mark[], family: Family): string | undefined => argOf(markIn(marks, family), family);
+export const argIn = (marks: readonly Mark[], family: Family): string | undefined =>
+  argOf(markIn(marks, family), family);
 /** The argument of the first mark of `family` among `marks`, as a number (undefined when none or not a number). */
 export function numberIn(marks: readonly Mark[], family: Family): number | undefined {
   const arg = argIn(marks, family);

@@ -28,13 +28,21 @@ export interface Mod {
 export const sumMods = (mods: Mod[]): number => mods.reduce((s, m) => s + m.value, 0);
 
 /** The modifiers that count, as "STR +1, cover -2". */
-export const modText = (mods: Mod[]): string => mods.filter((m) => m.value !== 0).map((m) => `${m.label} ${signed(m.value)}`).join(", ");
+export const modText = (mods: Mod[]): string =>
+  mods
+    .filter((m) => m.value !== 0)
+    .map((m) => `${m.label} ${signed(m.value)}`)
+    .join(", ");
 
 /**
  * A table by bands: the value of the first band `n` falls in (each band runs up to and including its bound,
  * in ascending order), or `above(n)` past the last. Ability-score modifiers, reaction bands.
  */
-export function banded<T>(n: number, bands: readonly (readonly [upTo: number, value: T])[], above: (n: number) => T): T {
+export function banded<T>(
+  n: number,
+  bands: readonly (readonly [upTo: number, value: T])[],
+  above: (n: number) => T,
+): T {
   for (const [upTo, value] of bands) if (n <= upTo) return value;
   return above(n);
 }
@@ -48,4 +56,5 @@ export function plainSingular(word: string): string {
 }
 
 /** A count and what it counts, one in the singular: "1 kobold", "4 kobolds" (the plural as typed). */
-export const counted = (n: number, plural: string): string => `${n} ${n === 1 ? plainSingular(plural.trim()) : plural.trim()}`;
+export const counted = (n: number, plural: string): string =>
+  `${n} ${n === 1 ? plainSingular(plural.trim()) : plural.trim()}`;

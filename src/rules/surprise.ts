@@ -11,7 +11,8 @@ export const clampRange = (n: number): number => Math.max(0, Math.min(6, n));
 export const onRange = (n: number): string => (n <= 0 ? "never" : n === 1 ? "on 1" : `on 1–${Math.min(n, 6)}`);
 
 /** "bonus +2", "penalty −2" (`minus`: the sign the system's lines use). */
-export const bonusWords = (m: number, minus: "-" | "−" = "−"): string => `${m >= 0 ? "bonus" : "penalty"} ${signed(m, minus)}`;
+export const bonusWords = (m: number, minus: "-" | "−" = "−"): string =>
+  `${m >= 0 ? "bonus" : "penalty"} ${signed(m, minus)}`;
 
 /**
  * A range of `base` moved by the referee's modifier: `shift` is +1 when a bonus widens the range (the range on
@@ -21,7 +22,11 @@ export const bonusWords = (m: number, minus: "-" | "−" = "−"): string => `${
 export function modifiedRange(base: number, modifier: number, shift: 1 | -1, minus: "-" | "−" = "−"): SurpriseRange {
   const from = clampRange(base);
   const range = clampRange(from + shift * modifier);
-  return { range, modified: modifier !== 0, words: modifier ? `${onRange(from)}, ${bonusWords(modifier, minus)} → ${onRange(range)}` : onRange(from) };
+  return {
+    range,
+    modified: modifier !== 0,
+    words: modifier ? `${onRange(from)}, ${bonusWords(modifier, minus)} → ${onRange(range)}` : onRange(from),
+  };
 }
 
 export interface SurpriseRange {

@@ -65,7 +65,12 @@ export interface Checkpointer {
   stop(): void;
 }
 
-export function checkpointer(store: Store, inFlight: () => number, log: Logger, policy: CheckpointPolicy = CHECKPOINTS): Checkpointer {
+export function checkpointer(
+  store: Store,
+  inFlight: () => number,
+  log: Logger,
+  policy: CheckpointPolicy = CHECKPOINTS,
+): Checkpointer {
   let at = store.counts.transactions;
   const pending = () => store.counts.transactions - at;
   const run = () => {
@@ -77,7 +82,8 @@ export function checkpointer(store: Store, inFlight: () => number, log: Logger, 
       log.warn({ err }, "checkpoint failed");
     }
   };
-  const timer = policy.everyMs > 0 ? setInterval(() => inFlight() === 0 && pending() > 0 && run(), policy.everyMs) : undefined;
+  const timer =
+    policy.everyMs > 0 ? setInterval(() => inFlight() === 0 && pending() > 0 && run(), policy.everyMs) : undefined;
   timer?.unref();
   return {
     answered() {

@@ -39,7 +39,13 @@ export interface StoreCounts {
   checkpointedPages: number;
 }
 
-const freshCounts = (): StoreCounts => ({ statements: 0, roundTrips: 0, transactions: 0, checkpoints: 0, checkpointedPages: 0 });
+const freshCounts = (): StoreCounts => ({
+  statements: 0,
+  roundTrips: 0,
+  transactions: 0,
+  checkpoints: 0,
+  checkpointedPages: 0,
+});
 
 export interface Store {
   db: Db;
@@ -87,7 +93,12 @@ interface Connection {
 
 /** better-sqlite3's connection, which the SQLite driver adapter keeps as its `client`. */
 function isSqlite(x: unknown): x is Connection & SqliteConnection {
-  return typeof x === "object" && x !== null && typeof Reflect.get(x, "prepare") === "function" && typeof Reflect.get(x, "inTransaction") === "boolean";
+  return (
+    typeof x === "object" &&
+    x !== null &&
+    typeof Reflect.get(x, "prepare") === "function" &&
+    typeof Reflect.get(x, "inTransaction") === "boolean"
+  );
 }
 
 /**
@@ -120,7 +131,11 @@ function cachingStatements(conn: Connection, limit = 200): void {
 }
 
 /** The driver adapter with its statements and transactions counted (a few increments: always on). */
-function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteLanes?: { gate: Gate; onConnection: (conn: SqliteConnection) => void }): SqlDriverAdapterFactory {
+function counting(
+  factory: SqlDriverAdapterFactory,
+  counts: StoreCounts,
+  sqliteLanes?: { gate: Gate; onConnection: (conn: SqliteConnection) => void },
+): SqlDriverAdapterFactory {
   const connect = factory.connect.bind(factory);
   factory.connect = async (): Promise<SqlDriverAdapter> => {
     const conn = counted(await connect(), counts, true, !sqliteLanes);
@@ -128,9 +143,12 @@ function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteL
     if (isSqlite(sqlite)) {
       // The lane compiles its own statements (its own integer mode), on the connection as it came.
       const raw = sqlite;
-      sqliteLanes?.onConnection({ prepare: raw.prepare.bind(raw), get inTransaction() {
-        return raw.inTransaction;
-      } });
+      sqliteLanes?.onConnection({
+        prepare: raw.prepare.bind(raw),
+        get inTransaction() {
+          return raw.inTransaction;
+        },
+      });
       cachingStatements(sqlite);
     }
     const start = conn.startTransaction.bind(conn);
@@ -159,7 +177,6 @@ function counting(factory: SqlDriverAdapterFactory, counts: StoreCounts, sqliteL
   };
   return factory;
 }
-
 
 /**
  * Interactive transactions wait for a connection (PostgreSQL's pool, SQLite's
@@ -193,7 +210,10 @@ async function openSqlite(url: string): Promise<Store> {
   const counts = freshCounts();
   let conn: SqliteConnection | null = null;
   const gate = new Gate();
-  const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts, { gate, onConnection: (c) => (conn = c) });
+  const adapter = counting(new PrismaBetterSQLite3({ url: file, timeout: 5000 }), counts, {
+    gate,
+    onConnection: (c) => (conn = c),
+  });
   const client = new PrismaClient({ adapter, transactionOptions: TRANSACTIONS });
   await client.$connect();
   if (!conn) throw new Error("the SQLite driver adapter gave no connection");
@@ -207,26 +227,47 @@ async function openSqlite(url: string): Promise<Store> {
   // The bot checkpoints when idle (src/store/checkpoint.ts); SQLite's own, inside a commit, only bounds the log.
   await db.$executeRawUnsafe(`PRAGMA wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const sqlite: SqliteConnection = conn;
-  return { db, engine: "sqlite", file, migrations, counts, checkpoint: () => walCheckpoint(sqlite, counts), close: () => db.$disconnect() };
+  return {
+    db,
+    engine: "sqlite",
+    file,
+    migrations,
+    counts,
+    checkpoint: () => walCheckpoint(sqlite, counts),
+    close: () => db.$disconnect(),
+  };
 }
 
 /** PostgreSQL's modules load only when a postgresql:// url asks for them: SQLite never pays for them. */
 async function openPostgres(url: string, pool: PoolOptions): Promise<Store> {
-  const [{ PrismaPg }, { PrismaClient: PgPrismaClient }, { migratePostgres }, { default: pg }, { withPgLanes }] = await Promise.all([
-    import("@prisma/adapter-pg"),
-    import("../generated/prisma-pg/client.js"),
-    import("./migrate-pg.js"),
-    import("pg"),
-    import("./pg-lane.js"),
-  ]);
+  const [{ PrismaPg }, { PrismaClient: PgPrismaClient }, { migratePostgres }, { default: pg }, { withPgLanes }] =
+    await Promise.all([
+      import("@prisma/adapter-pg"),
+      import("../generated/prisma-pg/client.js"),
+      import("./migrate-pg.js"),
+      import("pg"),
+      import("./pg-lane.js"),
+    ]);
   const migrations = await migratePostgres(url);
   const counts = freshCounts();
   // One pool, bounded, for Prisma's statements and the hot path's lane (pg-lane.ts) alike.
   const conns = new pg.Pool({ connectionString: url, max: pool.size, connectionTimeoutMillis: pool.connectTimeoutMs });
   const adapter = counting(new PrismaPg(conns, { disposeExternalPool: true }), counts);
-  const db = withPgLanes(new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db, conns, counts);
+  const db = withPgLanes(
+    new PgPrismaClient({ adapter, transactionOptions: TRANSACTIONS }) as unknown as Db,
+    conns,
+    counts,
+  );
   await db.$connect();
   const shown = new URL(url);
   shown.password = "";
-  return { db, engine: "postgresql", file: shown.toString(), migrations, counts, checkpoint: () => null, close: () => db.$disconnect() };
+  return {
+    db,
+    engine: "postgresql",
+    file: shown.toString(),
+    migrations,
+    counts,
+    checkpoint: () => null,
+    close: () => db.$disconnect(),
+  };
 }

@@ -7,7 +7,21 @@
  */
 import type { Db, Store } from "./client.js";
 import type { ModelName } from "../generated/prisma/internal/prismaNamespace.js";
-import type { Campaign, Character, Clock, Combatant, Encounter, LoyaltyEvent, PendingAction, Player, ProcessedInteraction, Retainer, Roll, RollCall, SheetDraft } from "../generated/prisma/client.js";
+import type {
+  Campaign,
+  Character,
+  Clock,
+  Combatant,
+  Encounter,
+  LoyaltyEvent,
+  PendingAction,
+  Player,
+  ProcessedInteraction,
+  Retainer,
+  Roll,
+  RollCall,
+  SheetDraft,
+} from "../generated/prisma/client.js";
 
 /**
  * Every table, each after the tables it refers to, with the key that pages through it (null: read
@@ -45,7 +59,11 @@ interface Table {
 }
 
 /** `page`: up to `take` rows after the row `after` in the table's key order (TABLES), all rows when it has no key. */
-function table<R>(count: (db: Db) => Promise<number>, page: (db: Db, after: R | undefined, take: number) => Promise<R[]>, write: (db: Db, rows: R[]) => Promise<unknown>): Table {
+function table<R>(
+  count: (db: Db) => Promise<number>,
+  page: (db: Db, after: R | undefined, take: number) => Promise<R[]>,
+  write: (db: Db, rows: R[]) => Promise<unknown>,
+): Table {
   return {
     count,
     async copy(from, to, batch) {
@@ -66,23 +84,81 @@ function table<R>(count: (db: Db) => Promise<number>, page: (db: Db, after: R | 
 
 const asc = "asc" as const;
 const DELEGATES: Record<ModelName, Table> = {
-  Campaign: table<Campaign>((db) => db.campaign.count(), (db, a, take) => db.campaign.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.campaign.createMany({ data })),
+  Campaign: table<Campaign>(
+    (db) => db.campaign.count(),
+    (db, a, take) => db.campaign.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.campaign.createMany({ data }),
+  ),
   // Two-column key, a small table: read at once.
-  Player: table<Player>((db) => db.player.count(), async (db, a) => (a ? [] : db.player.findMany({})), (db, data) => db.player.createMany({ data })),
-  Character: table<Character>((db) => db.character.count(), (db, a, take) => db.character.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.character.createMany({ data })),
-  Encounter: table<Encounter>((db) => db.encounter.count(), (db, a, take) => db.encounter.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.encounter.createMany({ data })),
-  Combatant: table<Combatant>((db) => db.combatant.count(), (db, a, take) => db.combatant.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.combatant.createMany({ data })),
-  PendingAction: table<PendingAction>((db) => db.pendingAction.count(), (db, a, take) => db.pendingAction.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.pendingAction.createMany({ data })),
-  Roll: table<Roll>((db) => db.roll.count(), (db, a, take) => db.roll.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.roll.createMany({ data })),
-  ProcessedInteraction: table<ProcessedInteraction>((db) => db.processedInteraction.count(), (db, a, take) => db.processedInteraction.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.processedInteraction.createMany({ data })),
-  Retainer: table<Retainer>((db) => db.retainer.count(), (db, a, take) => db.retainer.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.retainer.createMany({ data })),
-  LoyaltyEvent: table<LoyaltyEvent>((db) => db.loyaltyEvent.count(), (db, a, take) => db.loyaltyEvent.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.loyaltyEvent.createMany({ data })),
-  Clock: table<Clock>((db) => db.clock.count(), (db, a, take) => db.clock.findMany({ where: a ? { campaignId: { gt: a.campaignId } } : {}, orderBy: { campaignId: asc }, take }), (db, data) => db.clock.createMany({ data })),
-  RollCall: table<RollCall>((db) => db.rollCall.count(), (db, a, take) => db.rollCall.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.rollCall.createMany({ data })),
-  SheetDraft: table<SheetDraft>((db) => db.sheetDraft.count(), (db, a, take) => db.sheetDraft.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }), (db, data) => db.sheetDraft.createMany({ data })),
+  Player: table<Player>(
+    (db) => db.player.count(),
+    async (db, a) => (a ? [] : db.player.findMany({})),
+    (db, data) => db.player.createMany({ data }),
+  ),
+  Character: table<Character>(
+    (db) => db.character.count(),
+    (db, a, take) => db.character.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.character.createMany({ data }),
+  ),
+  Encounter: table<Encounter>(
+    (db) => db.encounter.count(),
+    (db, a, take) => db.encounter.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.encounter.createMany({ data }),
+  ),
+  Combatant: table<Combatant>(
+    (db) => db.combatant.count(),
+    (db, a, take) => db.combatant.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.combatant.createMany({ data }),
+  ),
+  PendingAction: table<PendingAction>(
+    (db) => db.pendingAction.count(),
+    (db, a, take) => db.pendingAction.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.pendingAction.createMany({ data }),
+  ),
+  Roll: table<Roll>(
+    (db) => db.roll.count(),
+    (db, a, take) => db.roll.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.roll.createMany({ data }),
+  ),
+  ProcessedInteraction: table<ProcessedInteraction>(
+    (db) => db.processedInteraction.count(),
+    (db, a, take) =>
+      db.processedInteraction.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.processedInteraction.createMany({ data }),
+  ),
+  Retainer: table<Retainer>(
+    (db) => db.retainer.count(),
+    (db, a, take) => db.retainer.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.retainer.createMany({ data }),
+  ),
+  LoyaltyEvent: table<LoyaltyEvent>(
+    (db) => db.loyaltyEvent.count(),
+    (db, a, take) => db.loyaltyEvent.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.loyaltyEvent.createMany({ data }),
+  ),
+  Clock: table<Clock>(
+    (db) => db.clock.count(),
+    (db, a, take) =>
+      db.clock.findMany({ where: a ? { campaignId: { gt: a.campaignId } } : {}, orderBy: { campaignId: asc }, take }),
+    (db, data) => db.clock.createMany({ data }),
+  ),
+  RollCall: table<RollCall>(
+    (db) => db.rollCall.count(),
+    (db, a, take) => db.rollCall.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.rollCall.createMany({ data }),
+  ),
+  SheetDraft: table<SheetDraft>(
+    (db) => db.sheetDraft.count(),
+    (db, a, take) => db.sheetDraft.findMany({ where: a ? { id: { gt: a.id } } : {}, orderBy: { id: asc }, take }),
+    (db, data) => db.sheetDraft.createMany({ data }),
+  ),
 };
 
-export async function copyStore(source: Store, target: Store, opts: { batch?: number; onTable?: (table: ModelName, rows: number) => void } = {}): Promise<CopyReport> {
+export async function copyStore(
+  source: Store,
+  target: Store,
+  opts: { batch?: number; onTable?: (table: ModelName, rows: number) => void } = {},
+): Promise<CopyReport> {
   const [from, to] = [source.db, target.db];
   const batch = opts.batch ?? 2000;
   const order = Object.keys(TABLES) as ModelName[];
@@ -96,10 +172,13 @@ export async function copyStore(source: Store, target: Store, opts: { batch?: nu
   }
   if (target.engine === "postgresql") {
     for (const t of SEQUENCED) {
-      await to.$queryRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 0) + 1, false)`);
+      await to.$queryRawUnsafe(
+        `SELECT setval(pg_get_serial_sequence('"${t}"', 'id'), COALESCE((SELECT MAX("id") FROM "${t}"), 0) + 1, false)`,
+      );
     }
   }
   const tables = [];
-  for (const table of order) tables.push({ table, source: await DELEGATES[table].count(from), target: await DELEGATES[table].count(to) });
+  for (const table of order)
+    tables.push({ table, source: await DELEGATES[table].count(from), target: await DELEGATES[table].count(to) });
   return { tables, ok: tables.every((t) => t.source === t.target) };
 }

@@ -5,7 +5,14 @@
  * pg-lane.ts), else through Prisma's $queryRaw. Either way the columns come back as the models
  * type them (DateTime → Date, Boolean → boolean), so callers get the rows Prisma would give.
  */
-import { Prisma, type Campaign, type Combatant, type Encounter, type PendingAction, type Roll } from "../generated/prisma/client.js";
+import {
+  Prisma,
+  type Campaign,
+  type Combatant,
+  type Encounter,
+  type PendingAction,
+  type Roll,
+} from "../generated/prisma/client.js";
 import type { Db, Hot, Tx } from "./client.js";
 import { laneOf, locksRows, type Lane } from "./lane.js";
 import { Later, type Check } from "./later.js";
@@ -29,12 +36,20 @@ function onLane<T>(db: Hot, run: (lane: Lane) => T | Promise<T>, viaPrisma: (db:
 
 /** Rows of a query: on the client's lane when it has one, else through Prisma. */
 export function queryRows<T>(db: Hot, query: Prisma.Sql): Promise<T[]> {
-  return onLane(db, (lane) => lane.all<T>(query), (p) => p.$queryRaw<T[]>(query));
+  return onLane(
+    db,
+    (lane) => lane.all<T>(query),
+    (p) => p.$queryRaw<T[]>(query),
+  );
 }
 
 /** Rows changed by a statement: on the client's lane when it has one, else through Prisma. */
 export function execute(db: Hot, query: Prisma.Sql): Promise<number> {
-  return onLane(db, (lane) => lane.run(query), (p) => p.$executeRaw(query));
+  return onLane(
+    db,
+    (lane) => lane.run(query),
+    (p) => p.$executeRaw(query),
+  );
 }
 
 /**
@@ -44,7 +59,9 @@ export function execute(db: Hot, query: Prisma.Sql): Promise<number> {
  */
 const pending = new WeakMap<object, { tail: Promise<unknown>; failure?: unknown; contended?: boolean }>();
 function viaPrismaLater<T>(db: Hot, f: (p: Db | Tx, lost: () => void) => Promise<T>): Later<T> {
-  const chain: { tail: Promise<unknown>; failure?: unknown; contended?: boolean } = pending.get(db) ?? { tail: Promise.resolve() };
+  const chain: { tail: Promise<unknown>; failure?: unknown; contended?: boolean } = pending.get(db) ?? {
+    tail: Promise.resolve(),
+  };
   const lost = () => void (chain.contended = true);
   const p = chain.tail.then(() => f(prisma(db), lost));
   chain.tail = p.catch((err: unknown) => void (chain.failure ??= err));
@@ -90,7 +107,8 @@ export function laterRows<T>(db: Hot, query: Prisma.Sql): Later<T[]> {
  * one losing the compare-and-set on its state (play/streams.ts). Nothing on SQLite, which runs one
  * transaction at a time, nor outside a transaction.
  */
-const forUpdate = (db: Hot, lock: boolean | undefined) => (lock && locksRows(db) ? Prisma.sql` FOR UPDATE` : Prisma.empty);
+const forUpdate = (db: Hot, lock: boolean | undefined) =>
+  lock && locksRows(db) ? Prisma.sql` FOR UPDATE` : Prisma.empty;
 
 /** Rows read under their lock (`forUpdate`): what their transaction writes back from them cannot have moved since. */
 const lockedRows = new WeakSet<object>();
@@ -107,12 +125,16 @@ export const readUnderLock = (row: object): boolean => lockedRows.has(row);
  * left, instead of losing the compare-and-set on the row's version. Nothing on SQLite.
  */
 export async function lockRow(db: Hot, table: "RollCall", id: string): Promise<void> {
-  if (locksRows(db)) await queryRows(db, Prisma.sql`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}${forUpdate(db, true)}`);
+  if (locksRows(db))
+    await queryRows(db, Prisma.sql`SELECT 1 FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}${forUpdate(db, true)}`);
 }
 
 /** The live campaigns of these channels in a server (the channel, or a thread and its parent). */
 export function liveCampaigns(db: Hot, guildId: string, channelIds: string[]): Promise<Campaign[]> {
-  return queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`);
+  return queryRows<Campaign>(
+    db,
+    Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`,
+  );
 }
 
 export interface LiveTables {
@@ -131,27 +153,50 @@ export interface LiveTables {
  * as they are read, campaigns first (`forUpdate`): the encounters are read after the campaigns'
  * lock is held, so both as the last transaction to hold them left them.
  */
-export async function liveTables(db: Hot, guildId: string, channelIds: string[], combatants: boolean, lock = false): Promise<LiveTables> {
+export async function liveTables(
+  db: Hot,
+  guildId: string,
+  channelIds: string[],
+  combatants: boolean,
+  lock = false,
+): Promise<LiveTables> {
   const live = Prisma.sql`SELECT "id" FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})`;
   const running = Prisma.sql`SELECT "id" FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})`;
   const locks = forUpdate(db, lock);
   const [c, e, f] = await Promise.all([
-    queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})${locks}`).then((rows) => underLock(rows, locks)),
-    queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})${locks}`).then((rows) => underLock(rows, locks)),
-    combatants ? queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" IN (${running}) ORDER BY "side" DESC, "name" ASC`) : [],
+    queryRows<Campaign>(
+      db,
+      Prisma.sql`SELECT * FROM "Campaign" WHERE "guildId" = ${guildId} AND "liveChannelId" IN (${Prisma.join(channelIds)})${locks}`,
+    ).then((rows) => underLock(rows, locks)),
+    queryRows<Encounter>(
+      db,
+      Prisma.sql`SELECT * FROM "Encounter" WHERE "status" = 'active' AND "campaignId" IN (${live})${locks}`,
+    ).then((rows) => underLock(rows, locks)),
+    combatants
+      ? queryRows<Combatant>(
+          db,
+          Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" IN (${running}) ORDER BY "side" DESC, "name" ASC`,
+        )
+      : [],
   ]);
   return { campaigns: c, encounters: e, combatants: f };
 }
 
 /** The campaign's running encounter, if any. */
 export async function activeEncounter(db: Hot, campaignId: string): Promise<Encounter | null> {
-  const rows = await queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "campaignId" = ${campaignId} AND "status" = 'active' LIMIT 1`);
+  const rows = await queryRows<Encounter>(
+    db,
+    Prisma.sql`SELECT * FROM "Encounter" WHERE "campaignId" = ${campaignId} AND "status" = 'active' LIMIT 1`,
+  );
   return rows[0] ?? null;
 }
 
 /** An encounter's combatants, party first then foes, by name. */
 export function combatantsOf(db: Hot, encounterId: string): Promise<Combatant[]> {
-  return queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" = ${encounterId} ORDER BY "side" DESC, "name" ASC`);
+  return queryRows<Combatant>(
+    db,
+    Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" = ${encounterId} ORDER BY "side" DESC, "name" ASC`,
+  );
 }
 
 export interface RollRow {
@@ -179,7 +224,12 @@ export interface Logged {
  * their ids in order. With `numbered`, each also counts the rolls of its stream before it (/verify's
  * number less one), read in the same statement rather than after it.
  */
-export function insertRolls(tx: Hot, rows: RollRow[], now: Date, numbered?: { encounterId: string } | { campaignId: string }): Later<Logged[]> {
+export function insertRolls(
+  tx: Hot,
+  rows: RollRow[],
+  now: Date,
+  numbered?: { encounterId: string } | { campaignId: string },
+): Later<Logged[]> {
   if (!rows.length) return Later.done([]);
   const values = rows.map(
     (r) =>
@@ -193,7 +243,11 @@ export function insertRolls(tx: Hot, rows: RollRow[], now: Date, numbered?: { en
   return laterRows<{ id: number | bigint; before: number | bigint | null }>(
     tx,
     Prisma.sql`INSERT INTO "Roll" ("campaignId", "encounterId", "guildId", "channelId", "userId", "purpose", "expression", "faces", "total", "streamDraws", "hidden", "createdAt") VALUES ${Prisma.join(values)} RETURNING "id", ${before} AS "before"`,
-  ).map((got) => got.map((r) => ({ id: Number(r.id), before: r.before === null ? null : Number(r.before) })).sort((a, b) => a.id - b.id));
+  ).map((got) =>
+    got
+      .map((r) => ({ id: Number(r.id), before: r.before === null ? null : Number(r.before) }))
+      .sort((a, b) => a.id - b.id),
+  );
 }
 
 type EncounterSet = Partial<Pick<Encounter, "streamState" | "round" | "turn" | "order" | "roundState">>;
@@ -223,38 +277,80 @@ function encounterUpdate(id: string, set: EncounterSet, version?: number): Prism
  * stream's state is still the one read (two draws from one state would repeat its dice). `check`
  * fails the transaction when the row did not change.
  */
-export function updateEncounterLater(tx: Hot, id: string, set: EncounterSet, version: number | undefined, check: Check, streamWas?: string): Later<number> {
+export function updateEncounterLater(
+  tx: Hot,
+  id: string,
+  set: EncounterSet,
+  version: number | undefined,
+  check: Check,
+  streamWas?: string,
+): Later<number> {
   const q = encounterUpdate(id, set, version);
   if (!q) return Later.done(1);
   return later(tx, streamWas === undefined ? q : Prisma.sql`${q} AND "streamState" = ${streamWas}`, check);
 }
 
 /** A campaign's stream state, while it is still `was`, sent with the next statement or the COMMIT. */
-export function updateCampaignStream(tx: Hot, id: string, streamState: string, was: string, check: Check): Later<number> {
-  return later(tx, Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id} AND "streamState" = ${was}`, check);
+export function updateCampaignStream(
+  tx: Hot,
+  id: string,
+  streamState: string,
+  was: string,
+  check: Check,
+): Later<number> {
+  return later(
+    tx,
+    Prisma.sql`UPDATE "Campaign" SET "streamState" = ${streamState} WHERE "id" = ${id} AND "streamState" = ${was}`,
+    check,
+  );
 }
 
 /**
  * Sets a row's `state` column, bumping its version when `bump` (a combatant's always), sent with the
  * next statement or the COMMIT; the transaction fails when the row is gone, as Prisma's update would.
  */
-export function setState(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, state: string, bump = table === "Combatant"): Later<number> {
+export function setState(
+  tx: Hot,
+  table: "Combatant" | "Character" | "Retainer",
+  id: string,
+  state: string,
+  bump = table === "Combatant",
+): Later<number> {
   const q = bump
     ? Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state}, "version" = "version" + 1 WHERE "id" = ${id}`
     : Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "state" = ${state} WHERE "id" = ${id}`;
   return later(tx, q, gone(table, id));
 }
 
-const gone = (table: string, id: string): Check => ({ rows: 1, fail: () => new Error(`${table} ${id} is not in the store`) });
+const gone = (table: string, id: string): Check => ({
+  rows: 1,
+  fail: () => new Error(`${table} ${id} is not in the store`),
+});
 
 /** Sets a row's `sheet` column (an item spent in a fight), bumping its version; fails the transaction when the row is gone. */
-export function setSheet(tx: Hot, table: "Combatant" | "Character" | "Retainer", id: string, sheet: string): Later<number> {
-  return later(tx, Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "sheet" = ${sheet}, "version" = "version" + 1 WHERE "id" = ${id}`, gone(table, id));
+export function setSheet(
+  tx: Hot,
+  table: "Combatant" | "Character" | "Retainer",
+  id: string,
+  sheet: string,
+): Later<number> {
+  return later(
+    tx,
+    Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "sheet" = ${sheet}, "version" = "version" + 1 WHERE "id" = ${id}`,
+    gone(table, id),
+  );
 }
 
 /** The id and state of every character or retainer of a campaign. */
-export function statesOf(db: Hot, table: "Character" | "Retainer", campaignId: string): Promise<{ id: string; state: string }[]> {
-  return queryRows(db, Prisma.sql`SELECT "id", "state" FROM ${Prisma.raw(`"${table}"`)} WHERE "campaignId" = ${campaignId}`);
+export function statesOf(
+  db: Hot,
+  table: "Character" | "Retainer",
+  campaignId: string,
+): Promise<{ id: string; state: string }[]> {
+  return queryRows(
+    db,
+    Prisma.sql`SELECT "id", "state" FROM ${Prisma.raw(`"${table}"`)} WHERE "campaignId" = ${campaignId}`,
+  );
 }
 
 /** Adds rounds to the campaign's clock (a new clock starts at 0); the rounds it shows now. */
@@ -269,15 +365,31 @@ export async function addRounds(tx: Hot, campaignId: string, rounds: number): Pr
 /** An encounter's attacks still waiting for reactions (only those due by `dueBy` when given), oldest first. */
 export function openAttacks(tx: Hot, encounterId: string, dueBy?: Date): Promise<PendingAction[]> {
   return dueBy
-    ? queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`)
-    : queryRows<PendingAction>(tx, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`);
+    ? queryRows<PendingAction>(
+        tx,
+        Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' AND "expiresAt" <= ${dueBy} ORDER BY "createdAt" ASC`,
+      )
+    : queryRows<PendingAction>(
+        tx,
+        Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC`,
+      );
 }
 
 /** The oldest `limit` of an encounter's attacks still waiting for reactions, and how many wait in all (the board lists a few). */
-export async function openAttackPage(db: Hot, encounterId: string, limit: number): Promise<{ rows: PendingAction[]; total: number }> {
-  const rows = await queryRows<PendingAction>(db, Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC LIMIT ${limit}`);
+export async function openAttackPage(
+  db: Hot,
+  encounterId: string,
+  limit: number,
+): Promise<{ rows: PendingAction[]; total: number }> {
+  const rows = await queryRows<PendingAction>(
+    db,
+    Prisma.sql`SELECT * FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open' ORDER BY "createdAt" ASC LIMIT ${limit}`,
+  );
   if (rows.length < limit) return { rows, total: rows.length };
-  const [n] = await queryRows<{ n: number | bigint }>(db, Prisma.sql`SELECT COUNT(*) AS "n" FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open'`);
+  const [n] = await queryRows<{ n: number | bigint }>(
+    db,
+    Prisma.sql`SELECT COUNT(*) AS "n" FROM "PendingAction" WHERE "encounterId" = ${encounterId} AND "status" = 'open'`,
+  );
   return { rows, total: Number(n?.n ?? rows.length) };
 }
 
@@ -291,7 +403,11 @@ export async function rollById(db: Hot, id: number): Promise<Roll | null> {
  * A logged roll's place in its stream, counted from 1: among its encounter's rolls, or among its
  * campaign's rolls outside encounters. /verify lists them by the same number.
  */
-export async function rollNumber(db: Hot, id: number, where: { encounterId: string } | { campaignId: string }): Promise<number> {
+export async function rollNumber(
+  db: Hot,
+  id: number,
+  where: { encounterId: string } | { campaignId: string },
+): Promise<number> {
   const rows = await queryRows<{ n: number | bigint }>(
     db,
     "encounterId" in where
@@ -307,7 +423,10 @@ export async function rollNumber(db: Hot, id: number, where: { encounterId: stri
  */
 async function byId<T>(db: Hot, table: "Encounter" | "Campaign", id: string, lock?: boolean): Promise<T> {
   const locks = forUpdate(db, lock);
-  const rows = underLock(await queryRows<T & object>(db, Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}${locks}`), locks);
+  const rows = underLock(
+    await queryRows<T & object>(db, Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)} WHERE "id" = ${id}${locks}`),
+    locks,
+  );
   if (!rows[0]) throw new Error(`${table} ${id} is not in the store`);
   return rows[0];
 }
@@ -316,12 +435,19 @@ export const campaignById = (db: Hot, id: string, lock?: boolean) => byId<Campai
 
 /** The campaign an encounter belongs to, read by the encounter's id. */
 export async function campaignOfEncounter(db: Hot, encounterId: string): Promise<Campaign | null> {
-  const rows = await queryRows<Campaign>(db, Prisma.sql`SELECT * FROM "Campaign" WHERE "id" = (SELECT "campaignId" FROM "Encounter" WHERE "id" = ${encounterId})`);
+  const rows = await queryRows<Campaign>(
+    db,
+    Prisma.sql`SELECT * FROM "Campaign" WHERE "id" = (SELECT "campaignId" FROM "Encounter" WHERE "id" = ${encounterId})`,
+  );
   return rows[0] ?? null;
 }
 
 /** An attack waiting for reactions, open at version 0 (what Prisma's create with the model's defaults writes), sent with the next statement or the COMMIT. */
-export function insertPending(tx: Hot, p: Pick<PendingAction, "id" | "encounterId" | "kind" | "state" | "input" | "channelId" | "expiresAt">, now: Date): Later<number> {
+export function insertPending(
+  tx: Hot,
+  p: Pick<PendingAction, "id" | "encounterId" | "kind" | "state" | "input" | "channelId" | "expiresAt">,
+  now: Date,
+): Later<number> {
   return later(
     tx,
     Prisma.sql`INSERT INTO "PendingAction" ("id", "encounterId", "kind", "state", "input", "status", "version", "channelId", "messageId", "expiresAt", "createdAt") VALUES (${p.id}, ${p.encounterId}, ${p.kind}, ${p.state}, ${p.input}, 'open', 0, ${p.channelId}, NULL, ${p.expiresAt}, ${now})`,
@@ -337,13 +463,22 @@ export async function pendingById(db: Hot, id: string): Promise<PendingAction | 
 /** The encounter of an attack waiting for (or done with) reactions, read by the attack's id; with `lock`, its row locked as it is read (`forUpdate`). */
 export async function encounterOfPending(db: Hot, pendingId: string, lock?: boolean): Promise<Encounter | null> {
   const locks = forUpdate(db, lock);
-  const rows = underLock(await queryRows<Encounter>(db, Prisma.sql`SELECT * FROM "Encounter" WHERE "id" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId})${locks}`), locks);
+  const rows = underLock(
+    await queryRows<Encounter>(
+      db,
+      Prisma.sql`SELECT * FROM "Encounter" WHERE "id" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId})${locks}`,
+    ),
+    locks,
+  );
   return rows[0] ?? null;
 }
 
 /** The combatants of an attack's encounter, party first then foes, by name, read by the attack's id. */
 export function combatantsOfPending(db: Hot, pendingId: string): Promise<Combatant[]> {
-  return queryRows<Combatant>(db, Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId}) ORDER BY "side" DESC, "name" ASC`);
+  return queryRows<Combatant>(
+    db,
+    Prisma.sql`SELECT * FROM "Combatant" WHERE "encounterId" = (SELECT "encounterId" FROM "PendingAction" WHERE "id" = ${pendingId}) ORDER BY "side" DESC, "name" ASC`,
+  );
 }
 
 /**
@@ -351,19 +486,41 @@ export function combatantsOfPending(db: Hot, pendingId: string): Promise<Combata
  * 1, or 0 when something else moved it first; sent with the next statement or the COMMIT, and with
  * `check` the transaction fails when it did not move.
  */
-export function updatePending(tx: Hot, id: string, version: number, set: { state: string; input: string; status?: "open" | "done" }, check?: Check): Later<number> {
-  return later(tx, Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = ${set.status ?? "done"}, "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`, check);
+export function updatePending(
+  tx: Hot,
+  id: string,
+  version: number,
+  set: { state: string; input: string; status?: "open" | "done" },
+  check?: Check,
+): Later<number> {
+  return later(
+    tx,
+    Prisma.sql`UPDATE "PendingAction" SET "state" = ${set.state}, "input" = ${set.input}, "status" = ${set.status ?? "done"}, "version" = "version" + 1 WHERE "id" = ${id} AND "version" = ${version} AND "status" = 'open'`,
+    check,
+  );
 }
 
 /** An encounter's recorded board (`channel/message`) and whether it is still running. */
-export async function recordedBoard(db: Hot, encounterId: string): Promise<{ board: string | null; status: string } | null> {
-  const rows = await queryRows<{ board: string | null; status: string }>(db, Prisma.sql`SELECT "board", "status" FROM "Encounter" WHERE "id" = ${encounterId}`);
+export async function recordedBoard(
+  db: Hot,
+  encounterId: string,
+): Promise<{ board: string | null; status: string } | null> {
+  const rows = await queryRows<{ board: string | null; status: string }>(
+    db,
+    Prisma.sql`SELECT "board", "status" FROM "Encounter" WHERE "id" = ${encounterId}`,
+  );
   return rows[0] ?? null;
 }
 
 /** Records a running encounter's board if it is still `was`: 1, or 0 when another was recorded first or the encounter ended. */
 export function swapBoard(db: Hot, encounterId: string, was: string | null, board: string): Promise<number> {
   return was === null
-    ? execute(db, Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" IS NULL AND "status" = 'active'`)
-    : execute(db, Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" = ${was} AND "status" = 'active'`);
+    ? execute(
+        db,
+        Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" IS NULL AND "status" = 'active'`,
+      )
+    : execute(
+        db,
+        Prisma.sql`UPDATE "Encounter" SET "board" = ${board} WHERE "id" = ${encounterId} AND "board" = ${was} AND "status" = 'active'`,
+      );
 }

@@ -129,11 +129,18 @@ type Body = (tx: object) => Promise<unknown>;
  * Puts `route` in front of the client's own `$transaction`: it gets each call's callback (or
  * Prisma's batch, not a function) and the client's own method to pass it on to.
  */
-export function routeTransactions<D extends object>(db: D, route: (arg: unknown, opts: unknown, run: Transaction) => Promise<unknown>): D {
+export function routeTransactions<D extends object>(
+  db: D,
+  route: (arg: unknown, opts: unknown, run: Transaction) => Promise<unknown>,
+): D {
   const own: unknown = Reflect.get(db, "$transaction");
   if (typeof own !== "function") throw new Error("the store's client has no $transaction");
   const run: Transaction = (arg, opts) => Reflect.apply(own, db, [arg, opts]) as Promise<unknown>;
-  Object.defineProperty(db, "$transaction", { value: (arg: unknown, opts?: unknown) => route(arg, opts, run), configurable: true, writable: true });
+  Object.defineProperty(db, "$transaction", {
+    value: (arg: unknown, opts?: unknown) => route(arg, opts, run),
+    configurable: true,
+    writable: true,
+  });
   return db;
 }
 
@@ -162,7 +169,9 @@ export function laneClient(lane: Lane): object {
       get(_t, key) {
         // Promise resolution and inspection look for these; they are simply absent.
         if (key === "then" || typeof key === "symbol") return undefined;
-        throw new Error(`a laneOnly transaction runs only the lane's statements (src/store/hot.ts), not Prisma's ${String(key)}`);
+        throw new Error(
+          `a laneOnly transaction runs only the lane's statements (src/store/hot.ts), not Prisma's ${String(key)}`,
+        );
       },
     },
   );
@@ -173,7 +182,14 @@ export function laneClient(lane: Lane): object {
 type Control = Partial<Record<"BEGIN" | "COMMIT" | "ROLLBACK", Statement>>;
 
 /** BEGIN, the callback, COMMIT (ROLLBACK when it throws), on the connection itself, at the gate's turn. */
-async function inLane(conn: SqliteConnection, control: Control, lane: Lane, counts: StoreCounts, gate: Gate, fn: (tx: object) => Promise<unknown>): Promise<unknown> {
+async function inLane(
+  conn: SqliteConnection,
+  control: Control,
+  lane: Lane,
+  counts: StoreCounts,
+  gate: Gate,
+  fn: (tx: object) => Promise<unknown>,
+): Promise<unknown> {
   const release = await gate.acquire();
   const exec = (sql: "BEGIN" | "COMMIT" | "ROLLBACK") => {
     counts.statements++;
@@ -230,10 +246,11 @@ function sqliteLane(conn: SqliteConnection, counts: StoreCounts, limit = 200): L
     if (!c) {
       const st = conn.prepare(sql).safeIntegers(false);
       const converts: [string, Convert][] = [];
-      if (st.reader) for (const col of st.columns()) {
-        const f = converterFor(col.type);
-        if (f) converts.push([col.name, f]);
-      }
+      if (st.reader)
+        for (const col of st.columns()) {
+          const f = converterFor(col.type);
+          if (f) converts.push([col.name, f]);
+        }
       c = { st, converts };
       if (cache.size >= limit) cache.delete(cache.keys().next().value!);
       cache.set(sql, c);

@@ -38,7 +38,10 @@ export class Later<T> implements PromiseLike<T> {
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a Later is awaited like a promise on purpose: awaiting it sends the batch
-  then<A = T, B = never>(ok?: ((v: T) => A | PromiseLike<A>) | null, failed?: ((e: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = T, B = never>(
+    ok?: ((v: T) => A | PromiseLike<A>) | null,
+    failed?: ((e: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     this.send();
     return this.settled.then(ok, failed);
   }

@@ -23,14 +23,19 @@ export async function migratePostgres(url: string, dir = PG_MIGRATIONS_DIR): Pro
       "id" VARCHAR(36) PRIMARY KEY NOT NULL, "checksum" VARCHAR(64) NOT NULL, "finished_at" TIMESTAMPTZ,
       "migration_name" VARCHAR(255) NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
-    const rows = await client.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`);
+    const rows = await client.query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    );
     const done = new Set(rows.rows.map((r) => r.migration_name));
     const applied: string[] = [];
     for (const { name, sql, checksum } of pendingMigrations(dir, done)) {
       await client.query("BEGIN");
       try {
         await client.query(sql);
-        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`, [randomUUID(), checksum, name]);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          [randomUUID(), checksum, name],
+        );
         await client.query("COMMIT");
       } catch (err) {
         await client.query("ROLLBACK");

@@ -46,7 +46,13 @@ export function migrate(file: string, dir = MIGRATIONS_DIR): MigrationReport {
       "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
       "started_at" DATETIME NOT NULL DEFAULT current_timestamp, "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`);
     const done = new Set(
-      (db.prepare(`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`).all() as { migration_name: string }[]).map((r) => r.migration_name),
+      (
+        db
+          .prepare(
+            `SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+          )
+          .all() as { migration_name: string }[]
+      ).map((r) => r.migration_name),
     );
     const applied: string[] = [];
     for (const { name, sql, checksum } of pendingMigrations(dir, done)) {

@@ -31,7 +31,8 @@ import { isStoreUnreachable } from "./unreachable.js";
 const TIMESTAMP = 1114;
 const parseUtc = (s: string): Date => new Date(`${s.replace(" ", "T")}Z`);
 const TYPES = {
-  getTypeParser: ((oid: number, format?: string) => (oid === TIMESTAMP ? parseUtc : pg.types.getTypeParser(oid, format as "text"))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === TIMESTAMP ? parseUtc : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
 const pad = (n: number, z = 2) => String(n).padStart(z, "0");
@@ -66,7 +67,12 @@ function prepared(conn: Queryable, counts: StoreCounts, query: Prisma.Sql): Prom
   counts.statements++;
   counts.roundTrips++;
   counts.trace?.(query.text);
-  return conn.query({ name: statementName(query.text), text: query.text, values: query.values.map(bindable), types: TYPES });
+  return conn.query({
+    name: statementName(query.text),
+    text: query.text,
+    values: query.values.map(bindable),
+    types: TYPES,
+  });
 }
 
 /**
@@ -90,11 +96,17 @@ interface Item {
  * answer matched in order) and puts it back after; on the pool's own connection, released after.
  * The mode is the client's `pipeline` flag, read at each query: safe to turn while it is idle.
  */
-async function pipelined<T>(conn: Queryable, pooled: pg.PoolClient | undefined, f: (c: Queryable) => Promise<T>): Promise<T> {
+async function pipelined<T>(
+  conn: Queryable,
+  pooled: pg.PoolClient | undefined,
+  f: (c: Queryable) => Promise<T>,
+): Promise<T> {
   const was: unknown = Reflect.get(conn, "pipeline");
   Reflect.set(conn, "pipeline", true);
   // Every query's messages in one write to the socket (each query corks it for its own; this holds the cork across them all).
-  const socket = Reflect.get(Reflect.get(conn, "connection") ?? {}, "stream") as { cork?: () => void; uncork?: () => void } | undefined;
+  const socket = Reflect.get(Reflect.get(conn, "connection") ?? {}, "stream") as
+    | { cork?: () => void; uncork?: () => void }
+    | undefined;
   try {
     socket?.cork?.();
     let answered: Promise<T>;
@@ -129,7 +141,14 @@ interface Outbox extends Lane {
  * (the statements after it fail with it, and a COMMIT rolls back): every item fails with it, a
  * failed check as the check's own error (`lost` told when that check may run again).
  */
-async function together(on: Promise<{ conn: Queryable; pooled?: pg.PoolClient }>, counts: StoreCounts, head: string[], items: Item[], tail: "COMMIT" | undefined, lost: () => void): Promise<void> {
+async function together(
+  on: Promise<{ conn: Queryable; pooled?: pg.PoolClient }>,
+  counts: StoreCounts,
+  head: string[],
+  items: Item[],
+  tail: "COMMIT" | undefined,
+  lost: () => void,
+): Promise<void> {
   counts.statements += head.length + items.length + (tail ? 1 : 0);
   counts.roundTrips++;
   const { conn, pooled } = await on;
@@ -177,7 +196,8 @@ function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.
   /** A check that failed in JS (a statement sent alone): the COMMIT must not happen. */
   let failure: Error | undefined;
   let contended = false;
-  const keep = (query: Prisma.Sql, check?: Check) => new Promise<pg.QueryResult>((done, failed) => void kept.push({ query, check, done, failed }));
+  const keep = (query: Prisma.Sql, check?: Check) =>
+    new Promise<pg.QueryResult>((done, failed) => void kept.push({ query, check, done, failed }));
 
   const send = async (items: Item[], tail?: "COMMIT"): Promise<void> => {
     const head = !tx || begun ? [] : ["BEGIN"];
@@ -223,7 +243,11 @@ function outbox(conn: Queryable, counts: StoreCounts, tx: boolean, outside?: pg.
         }),
         soon,
       ),
-    laterRows: <T>(q: Prisma.Sql) => new Later(held(q).then((r) => r.rows as T[]), soon),
+    laterRows: <T>(q: Prisma.Sql) =>
+      new Later(
+        held(q).then((r) => r.rows as T[]),
+        soon,
+      ),
     async commit() {
       if (failure) throw failure;
       if (!begun && !kept.length) return;
@@ -281,11 +305,13 @@ const ATTEMPTS = 5;
 
 /** A deadlock the server broke by ending this transaction, or a serialization failure: running it again may succeed. */
 function isConflict(err: unknown): boolean {
-  const field = (x: unknown, key: string): unknown => (typeof x === "object" && x !== null ? Reflect.get(x, key) : undefined);
+  const field = (x: unknown, key: string): unknown =>
+    typeof x === "object" && x !== null ? Reflect.get(x, key) : undefined;
   // node-postgres gives the server's SQLSTATE; Prisma its own code for either ("write conflict or a
   // deadlock"), or for a raw statement (P2010) the server's, as the driver adapter reported it.
   const code = field(err, "code");
-  const server = code === "P2010" ? field(field(field(field(err, "meta"), "driverAdapterError"), "cause"), "originalCode") : code;
+  const server =
+    code === "P2010" ? field(field(field(field(err, "meta"), "driverAdapterError"), "cause"), "originalCode") : code;
   return server === "40P01" || server === "40001" || code === "P2034";
 }
 

@@ -9,7 +9,8 @@ import { laneOf, sameLane, shareLane } from "./lane.js";
  * SQLite and PostgreSQL, and never aborts a surrounding PostgreSQL transaction
  * as a caught unique violation would.
  */
-const record = (interactionId: string) => Prisma.sql`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${interactionId}, ${new Date()}) ON CONFLICT DO NOTHING`;
+const record = (interactionId: string) =>
+  Prisma.sql`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES (${interactionId}, ${new Date()}) ON CONFLICT DO NOTHING`;
 
 export async function markProcessed(db: Hot, interactionId: string): Promise<boolean> {
   return (await execute(db, record(interactionId))) === 1;
@@ -34,7 +35,12 @@ export class AlreadyHandled extends Error {
  * client rather than a context carried across awaits (AsyncLocalStorage): on Node 20 that hooks
  * every promise in the process, about 3% of the bot's CPU (bench/bot.ts).
  */
-export async function inInteraction(db: Db, interactionId: string, fn: (db: Db) => Promise<void>, opts: { beforeCommit?: () => void; recordFirst?: boolean } = {}): Promise<boolean> {
+export async function inInteraction(
+  db: Db,
+  interactionId: string,
+  fn: (db: Db) => Promise<void>,
+  opts: { beforeCommit?: () => void; recordFirst?: boolean } = {},
+): Promise<boolean> {
   const { beforeCommit, recordFirst = false } = opts;
   if (recordFirst && !(await markProcessed(db, interactionId))) return false;
   let marked = recordFirst;

@@ -12,7 +12,8 @@ const PG_STATE = /^(08...|57P0[123])$/;
 const NODE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
 /** The driver adapter's own kinds for the same (Prisma puts them in `meta.driverAdapterError.cause`). */
 const ADAPTER_KINDS = new Set(["ConnectionClosed", "DatabaseNotReachable", "SocketTimeout", "TooManyConnections"]);
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Server has closed the connection|Can't reach database server|server closed the connection|Client has encountered a connection error|connection is closed/i;
+const MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Server has closed the connection|Can't reach database server|server closed the connection|Client has encountered a connection error|connection is closed/i;
 
 interface Faulty {
   name?: string;

@@ -19,7 +19,10 @@ const run: Figures = {
   ],
   lost: 0,
 };
-const missed = (f: Figures) => verdicts(f).filter((v) => !v.met).map((v) => v.what);
+const missed = (f: Figures) =>
+  verdicts(f)
+    .filter((v) => !v.met)
+    .map((v) => v.what);
 
 describe("the bench's targets", () => {
   it("a run inside every target meets all of them", () => {
@@ -28,18 +31,26 @@ describe("the bench's targets", () => {
   });
 
   it("each figure past its target is named", () => {
-    expect(missed({ ...run, latency: [{ name: "/roll", median: 1.5, p99: 2.1, limit: 2 }] })).toEqual(["/roll, × the bare reply (median / p99)"]);
-    expect(missed({ ...run, rate: { arriving: 300, answered: 300, p99: 50.1 } })).toEqual(["300 arriving a second: answered a second, p99"]);
+    expect(missed({ ...run, latency: [{ name: "/roll", median: 1.5, p99: 2.1, limit: 2 }] })).toEqual([
+      "/roll, × the bare reply (median / p99)",
+    ]);
+    expect(missed({ ...run, rate: { arriving: 300, answered: 300, p99: 50.1 } })).toEqual([
+      "300 arriving a second: answered a second, p99",
+    ]);
     expect(missed({ ...run, rate: { arriving: 300, answered: 250, p99: 20 } })).toHaveLength(1);
     expect(missed({ ...run, rate: null })).toEqual(["300 arriving a second"]);
     expect(missed({ ...run, rssMiB: [126, 144, 129] })).toHaveLength(1); // 150 MB is 143 MiB
-    expect(missed({ ...run, dice: [{ expression: "200d6>4", ratio: 9.9 }] })).toEqual(["dice ÷ rpg-dice-roller, the lowest"]);
+    expect(missed({ ...run, dice: [{ expression: "200d6>4", ratio: 9.9 }] })).toEqual([
+      "dice ÷ rpg-dice-roller, the lowest",
+    ]);
     expect(missed({ ...run, lost: 1 })).toEqual(["every answered interaction's effect in the store once"]);
   });
 
   it("memory counts only when the run was as large as the target says", () => {
     expect(missed({ ...run, interactions: 20_000 })).toHaveLength(1);
-    expect(verdicts({ ...run, interactions: 20_000 }).find((v) => v.what.startsWith("the bot's RSS"))!.target).toContain("after 100000 with 10000");
+    expect(
+      verdicts({ ...run, interactions: 20_000 }).find((v) => v.what.startsWith("the bot's RSS"))!.target,
+    ).toContain("after 100000 with 10000");
     expect(missed({ ...run, storedCampaigns: 100 })).toHaveLength(1);
   });
 });

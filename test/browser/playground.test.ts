@@ -17,9 +17,14 @@ import { playgroundWhoIs } from "../../src/app.js";
 
 /** Screenshots go to docs/ (for README) only when asked: TENFOOT_SCREENSHOTS=1; otherwise a temp folder, so a test run leaves the tree clean. */
 const SHOTS = process.env.TENFOOT_SCREENSHOTS === "1" ? "docs" : mkdtempSync(join(tmpdir(), "tenfoot-shots-"));
-const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
+const CHROMIUM = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find(
+  (p) => p && existsSync(p),
+);
 const SKIP = !CHROMIUM && process.env.CI !== "true";
-if (SKIP) console.warn("test/browser/playground.test.ts skipped: no chromium at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM_PATH); CI installs it and runs this file.");
+if (SKIP)
+  console.warn(
+    "test/browser/playground.test.ts skipped: no chromium at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM_PATH); CI installs it and runs this file.",
+  );
 
 let h: E2E;
 let browser: Browser;
@@ -36,7 +41,15 @@ beforeAll(async () => {
   url = h.local.apiUrl.replace(/\/api$/, "/");
   browser = await chromium.launch({
     executablePath: CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   mkdirSync(SHOTS, { recursive: true });
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -66,7 +79,11 @@ async function send(line: string) {
 async function submit() {
   h.typed.push(await page.inputValue("#line"));
   await page.press("#line", "Enter");
-  await page.waitForFunction(() => (document.querySelector("#line") as HTMLInputElement).value === "" || document.querySelector("#status")!.className === "err");
+  await page.waitForFunction(
+    () =>
+      (document.querySelector("#line") as HTMLInputElement).value === "" ||
+      document.querySelector("#status")!.className === "err",
+  );
   return (await page.textContent("#status")) || ((await lastMessage(page).textContent()) ?? "").slice(0, 160);
 }
 const lastMessage = (p: Page) => p.locator("#messages article").last();
@@ -76,7 +93,9 @@ async function foesStanding(): Promise<number> {
   const e = await db.encounter.findFirst({ where: { status: "active" } });
   if (!e) return 0;
   const rows = await db.combatant.findMany({ where: { encounterId: e.id, side: "foes" } });
-  return rows.filter((r) => !(JSON.parse(r.state).conditions as string[]).some((c) => ["dead", "fled", "unconscious"].includes(c))).length;
+  return rows.filter(
+    (r) => !(JSON.parse(r.state).conditions as string[]).some((c) => ["dead", "fled", "unconscious"].includes(c)),
+  ).length;
 }
 
 /** Who plays which character in the fight. */
@@ -91,8 +110,14 @@ function boardsOnPage(p: Page) {
   return p.locator("#messages article:not(.eph)").evaluateAll((els) =>
     els
       .map((e, i) => ({ e, bottom: i === els.length - 1 }))
-      .filter(({ e }) => [...e.querySelectorAll("button.btn")].some((b) => /^(Next|Roll)\b.*▶$/.test((b.textContent ?? "").trim())))
-      .map(({ e, bottom }) => ({ id: e.id, bottom, disabled: e.querySelectorAll("button.btn:disabled, select:disabled").length })),
+      .filter(({ e }) =>
+        [...e.querySelectorAll("button.btn")].some((b) => /^(Next|Roll)\b.*▶$/.test((b.textContent ?? "").trim())),
+      )
+      .map(({ e, bottom }) => ({
+        id: e.id,
+        bottom,
+        disabled: e.querySelectorAll("button.btn:disabled, select:disabled").length,
+      })),
   );
 }
 /**
@@ -101,7 +126,8 @@ function boardsOnPage(p: Page) {
  */
 async function theBoard(): Promise<Locator> {
   const live = await liveBoard(h, await pageChannel());
-  for (const p of [page, second]) await expect.poll(() => boardsOnPage(p)).toEqual([{ id: `m-${live.id}`, bottom: true, disabled: 0 }]);
+  for (const p of [page, second])
+    await expect.poll(() => boardsOnPage(p)).toEqual([{ id: `m-${live.id}`, bottom: true, disabled: 0 }]);
   return page.locator(`#m-${live.id}`);
 }
 /** The channel the page shows (the page's own guild's #table, not the harness's default channel). */
@@ -143,7 +169,11 @@ async function attackFromAutocomplete(user: string): Promise<string> {
   await theBoard();
   const eph = await page.locator("article.eph").count();
   await page.fill("#line", "/attack target:");
-  const foe = page.locator("#suggest li").filter({ hasText: /— foes$/ }).filter({ hasNotText: "(down)" }).first();
+  const foe = page
+    .locator("#suggest li")
+    .filter({ hasText: /— foes$/ })
+    .filter({ hasNotText: "(down)" })
+    .first();
   await foe.waitFor();
   const name = (await foe.locator("span").textContent())!.replace(/ — foes$/, "");
   await foe.click();
@@ -152,7 +182,8 @@ async function attackFromAutocomplete(user: string): Promise<string> {
   expect(await page.getAttribute("#status", "class"), answer).not.toBe("err");
   await theBoard();
   const answers = page.locator("article.eph");
-  if ((await answers.count()) !== eph) throw new Error(`${user}'s attack on ${name} was refused: ${await answers.last().textContent()}`);
+  if ((await answers.count()) !== eph)
+    throw new Error(`${user}'s attack on ${name} was refused: ${await answers.last().textContent()}`);
   return `/attack target:"${name}"`;
 }
 /**
@@ -162,9 +193,16 @@ async function attackFromAutocomplete(user: string): Promise<string> {
 async function foesAct(): Promise<string> {
   const board = await refereeBoard();
   const menu = board.locator("select").filter({ has: page.locator('option[value*=">"]') });
-  const options = (await menu.count()) ? await menu.first().locator("option:not([disabled])").evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" }))) : [];
+  const options = (await menu.count())
+    ? await menu
+        .first()
+        .locator("option:not([disabled])")
+        .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })))
+    : [];
   const foes = [...new Set(options.map((o) => o.value.split(">")[0]!))];
-  const lacking = foes.filter((f) => !options.some((o) => o.value.startsWith(`${f}>`) && o.text.endsWith("— its opponent now")));
+  const lacking = foes.filter(
+    (f) => !options.some((o) => o.value.startsWith(`${f}>`) && o.text.endsWith("— its opponent now")),
+  );
   if (lacking.length) {
     const select = menu.first();
     expect(await select.isEnabled()).toBe(true);
@@ -188,11 +226,19 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     const port = new URL(url).port;
     const foreign = await fetch(`${url}_local/world`, { headers: { origin: "http://evil.example" } });
     expect(foreign.status).toBe(403);
-    const post = await fetch(`${url}_local/command`, { method: "POST", headers: { origin: "http://evil.example", "content-type": "application/json" }, body: JSON.stringify({ line: "/roll dice:1d6" }) });
+    const post = await fetch(`${url}_local/command`, {
+      method: "POST",
+      headers: { origin: "http://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ line: "/roll dice:1d6" }),
+    });
     expect(post.status).toBe(403);
     // A page of another name resolved to 127.0.0.1 (DNS rebinding) sends its own Host: refused.
     const rebound = await new Promise<number>((resolve, reject) =>
-      request({ host: "127.0.0.1", port, path: "/", headers: { host: `evil.example:${port}` } }, (res) => resolve(res.statusCode ?? 0)).on("error", reject).end(),
+      request({ host: "127.0.0.1", port, path: "/", headers: { host: `evil.example:${port}` } }, (res) =>
+        resolve(res.statusCode ?? 0),
+      )
+        .on("error", reject)
+        .end(),
     );
     expect(rebound).toBe(403);
     const own = await fetch(`${url}_local/world`, { headers: { origin: `http://127.0.0.1:${port}` } });
@@ -202,7 +248,9 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
   it("a page of another site can neither open the gateway nor post to an interaction's callback (issue 43)", async () => {
     const port = Number(new URL(url).port);
     // Another origin: the same machine, another port.
-    const other = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>elsewhere</title>"));
+    const other = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>elsewhere</title>"),
+    );
     await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
     const foreign = await browser.newPage();
     try {
@@ -214,7 +262,12 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
           ws.onerror = () => resolve("refused");
         });
         // text/plain needs no preflight: the browser sends it, and the answer is opaque to the page.
-        await fetch(`http://127.0.0.1:${p}/api/v10/interactions/1/token/callback`, { method: "POST", mode: "no-cors", headers: { "content-type": "text/plain" }, body: JSON.stringify({ type: 4, data: { content: "INJECTED" } }) }).catch(() => undefined);
+        await fetch(`http://127.0.0.1:${p}/api/v10/interactions/1/token/callback`, {
+          method: "POST",
+          mode: "no-cors",
+          headers: { "content-type": "text/plain" },
+          body: JSON.stringify({ type: 4, data: { content: "INJECTED" } }),
+        }).catch(() => undefined);
         return gateway;
       }, port);
       expect(seen).toBe("refused");
@@ -260,7 +313,9 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await page.waitForFunction(() => !document.querySelector("dialog")!.open);
     await expect.poll(() => page.locator("#messages").textContent()).toMatch(/Created: Wren/);
     await as("carol");
-    expect(await send('/character create name:Tamsin sheet:"class=cleric level=3 hp=14 ac=4 weapons=mace:1d6"')).toMatch(/Created: Tamsin/);
+    expect(
+      await send('/character create name:Tamsin sheet:"class=cleric level=3 hp=14 ac=4 weapons=mace:1d6"'),
+    ).toMatch(/Created: Tamsin/);
     await expect.poll(() => lastMessage(page).textContent()).toMatch(/Created: Tamsin/);
   });
 
@@ -268,7 +323,16 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     // alice started the campaign (the slash box's test), bob and carol made their characters; the local
     // Discord's own "referee" user plays no part in it.
     const labels = () => page.locator("#user option").allTextContents();
-    await expect.poll(labels).toEqual(expect.arrayContaining(["alice (referee)", "bob (player of Wren)", "carol (player of Tamsin)", "referee (no character yet)"]));
+    await expect
+      .poll(labels)
+      .toEqual(
+        expect.arrayContaining([
+          "alice (referee)",
+          "bob (player of Wren)",
+          "carol (player of Tamsin)",
+          "referee (no character yet)",
+        ]),
+      );
     expect(await labels()).not.toContain("referee");
   });
 
@@ -286,7 +350,9 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     expect(await second.locator(`#${id}`).count()).toBe(0); // the second tab is alice
   });
 
-  it("the referee and two players fight it out with the board's buttons, /attack and its autocomplete", { timeout: 300_000 }, async () => {
+  it("the referee and two players fight it out with the board's buttons, /attack and its autocomplete", {
+    timeout: 300_000,
+  }, async () => {
     // The players type /attack (its target from the autocomplete) only when the board's title names their
     // character; the referee runs the foes and the rounds with the board's buttons and menu alone.
     await as("alice");
@@ -329,14 +395,18 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     const rounds = Math.max(...log.map((l) => Number(/ — round (\d+)/.exec(l)?.[1] ?? 0)));
     const referee = 1 + log.filter((l) => / \| alice: /.test(l)).length;
     const players = log.filter((l) => / \| (bob|carol): /.test(l)).length;
-    console.log(`the playground fight: ${rounds} rounds; the referee's actions ${referee} (${(referee / rounds).toFixed(2)} a round), none typed; the players' /attack ${players}`);
+    console.log(
+      `the playground fight: ${rounds} rounds; the referee's actions ${referee} (${(referee / rounds).toFixed(2)} a round), none typed; the players' /attack ${players}`,
+    );
     expect(referee / rounds, log.join("\n")).toBeLessThanOrEqual(2);
     // The pressed board became the fight's summary, the seed revealed; no board is left with buttons.
     await h.app.bot.router.settled();
     expect(liveBoards(h, await pageChannel())).toEqual([]);
     await expect.poll(() => boardsOnPage(page)).toEqual([]);
     const summary = page.locator("#messages article:not(.eph)").last();
-    await expect.poll(() => summary.textContent()).toMatch(/Encounter ended: Encounter 1[\s\S]*Still standing[\s\S]*Seed \(revealed\)/);
+    await expect
+      .poll(() => summary.textContent())
+      .toMatch(/Encounter ended: Encounter 1[\s\S]*Still standing[\s\S]*Seed \(revealed\)/);
     expect(await summary.locator("button.btn, select").count()).toBe(0);
     expect(await h.app.services.store.db.encounter.count({ where: { status: "active" } })).toBe(0);
     expect(h.local.validationErrors).toEqual([]);
@@ -350,7 +420,9 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     expect(await page.inputValue("#line")).toBe('/verify encounter:"Encounter 1" ');
     await page.press("#line", "Enter");
     await page.waitForFunction(() => (document.querySelector("#line") as HTMLInputElement).value === "");
-    await expect.poll(() => lastMessage(page).textContent()).toMatch(/Verified: every roll of the encounter "Encounter 1" matches its seed/);
+    await expect
+      .poll(() => lastMessage(page).textContent())
+      .toMatch(/Verified: every roll of the encounter "Encounter 1" matches its seed/);
   });
 
   it("the Apps menu rolls the dice written in a message", async () => {
@@ -371,13 +443,23 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     const shown = h.local.messages.get((await lastMessage(page).getAttribute("id"))!.replace(/^\D+/, ""))!;
     h.local.userMessage(shown.channel_id, h.users.bob!, "`one` \u00000\u0000 and \u00001\u0000 <0> `two`");
     // The browser drops NUL characters from HTML; everything else shows, in its place.
-    await expect.poll(async () => ((await lastMessage(page).locator(".md").last().textContent()) ?? "").replace(/\ufffd/g, "").replaceAll("\u0000", "")).toBe("one 0 and 1 <0> two");
+    await expect
+      .poll(async () =>
+        ((await lastMessage(page).locator(".md").last().textContent()) ?? "")
+          .replace(/\ufffd/g, "")
+          .replaceAll("\u0000", ""),
+      )
+      .toBe("one 0 and 1 <0> two");
   });
 
   it("a seed commitment wraps inside its card at desktop width (issue 44, point 1)", async () => {
     // The encounter's start shows its 64-character commitment; its end, the seed revealed.
     const codes = await page.locator("#messages .embed code").evaluateAll((els) =>
-      els.map((e) => ({ text: e.textContent ?? "", right: e.getBoundingClientRect().right, edge: e.closest(".embed")!.getBoundingClientRect().right })),
+      els.map((e) => ({
+        text: e.textContent ?? "",
+        right: e.getBoundingClientRect().right,
+        edge: e.closest(".embed")!.getBoundingClientRect().right,
+      })),
     );
     const hashes = codes.filter((c) => /^[0-9a-f]{64}$/.test(c.text));
     expect(hashes.length).toBeGreaterThan(0);
@@ -391,7 +473,9 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
     await second.screenshot({ path: join(SHOTS, "playground-second-tab.png") });
   });
 
-  it("on a phone (390 × 844) the channel list folds behind ☰, the channel fits, and the Apps menu opens by a tap (issue 44, point 1)", { timeout: 180_000 }, async () => {
+  it("on a phone (390 × 844) the channel list folds behind ☰, the channel fits, and the Apps menu opens by a tap (issue 44, point 1)", {
+    timeout: 180_000,
+  }, async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     phone.on("pageerror", (err) => console.error(`phone page error: ${err.message}`));
     try {
@@ -402,23 +486,38 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
       await phone.locator("#try-go").waitFor();
       await phone.selectOption("#try-system", "bx");
       await phone.tap("#try-go");
-      await phone.waitForFunction(() => /Ready|Stopped/.test(document.querySelector("#try-log")!.textContent ?? ""), null, { timeout: 150_000 });
+      await phone.waitForFunction(
+        () => /Ready|Stopped/.test(document.querySelector("#try-log")!.textContent ?? ""),
+        null,
+        { timeout: 150_000 },
+      );
       expect(await phone.textContent("#try-log")).toMatch(/Ready: you are alice/);
       // Set up, the list folds away and the fight's board is the channel's newest message.
       await expect.poll(() => phone.isVisible("#side")).toBe(false);
-      await expect.poll(() => phone.locator("#messages article").last().textContent()).toMatch(/Encounter 1 — before initiative[\s\S]*Roll initiative ▶/);
+      await expect
+        .poll(() => phone.locator("#messages article").last().textContent())
+        .toMatch(/Encounter 1 — before initiative[\s\S]*Roll initiative ▶/);
       await phone.waitForTimeout(300);
       const layout = await phone.evaluate(() => {
         const box = (e: Element) => e.getBoundingClientRect();
         const list = box(document.querySelector("#messages")!);
         const newest = box([...document.querySelectorAll("#messages article")].pop()!);
         const line = box(document.querySelector("#line")!);
-        const out = [...document.querySelectorAll("header, #title, #user, #messages article, .embed, .row, .btn, #line")].filter((e) => box(e).left < 0 || box(e).right > innerWidth);
+        const out = [
+          ...document.querySelectorAll("header, #title, #user, #messages article, .embed, .row, .btn, #line"),
+        ].filter((e) => box(e).left < 0 || box(e).right > innerWidth);
         return {
           innerWidth,
           scrollWidth: document.documentElement.scrollWidth,
-          out: out.map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}.${e.className} ${(e.textContent ?? "").slice(0, 40)}`),
-          newestShown: newest.bottom <= list.bottom + 1 && newest.bottom > list.top && newest.left >= 0 && newest.right <= innerWidth,
+          out: out.map(
+            (e) =>
+              `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}.${e.className} ${(e.textContent ?? "").slice(0, 40)}`,
+          ),
+          newestShown:
+            newest.bottom <= list.bottom + 1 &&
+            newest.bottom > list.top &&
+            newest.left >= 0 &&
+            newest.right <= innerWidth,
           line: { top: line.top, bottom: line.bottom, width: line.width, innerHeight },
           placeholder: (document.querySelector("#line") as HTMLInputElement).placeholder,
         };
@@ -434,7 +533,10 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
         const css = getComputedStyle(i);
         const pen = document.createElement("canvas").getContext("2d")!;
         pen.font = `${css.fontSize} ${css.fontFamily}`;
-        return { text: pen.measureText((i as HTMLInputElement).placeholder).width, room: i.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) };
+        return {
+          text: pen.measureText((i as HTMLInputElement).placeholder).width,
+          room: i.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight),
+        };
       });
       expect(room.text).toBeLessThanOrEqual(room.room);
       await phone.screenshot({ path: join(SHOTS, "playground-phone.png") });
@@ -446,7 +548,9 @@ describe.skipIf(SKIP)("the playground page in a real browser", () => {
       await mine.waitFor();
       await mine.locator("button.apps").tap({ timeout: 5000 });
       await mine.locator(".appmenu button", { hasText: "Roll dice in this message" }).tap({ timeout: 5000 });
-      await expect.poll(() => lastMessage(phone).locator(".used").textContent()).toBe("↳ alice used Roll dice in this message");
+      await expect
+        .poll(() => lastMessage(phone).locator(".used").textContent())
+        .toBe("↳ alice used Roll dice in this message");
       expect(await lastMessage(phone).textContent()).toMatch(/1d20\+2/);
       expect(await phone.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
     } finally {

@@ -21,8 +21,17 @@ function declarationIds(): Set<string> {
   for (const s of Object.values(SYSTEMS)) {
     for (const [name, sheet] of Object.entries(s.presets)) {
       for (const kind of ["pc", "monster"] as const) {
-        const who = { id: ID, name, side: kind === "pc" ? "party" : "foes", kind, sheet, state: { ...s.initialState(sheet), conditions: [] } } as unknown as Combatant;
-        for (const phase of ["declare", "act"] as const) for (const d of s.round.declarations(who, { round: 1, declared: [], others: [], phase } as never)) seen.add(d.id);
+        const who = {
+          id: ID,
+          name,
+          side: kind === "pc" ? "party" : "foes",
+          kind,
+          sheet,
+          state: { ...s.initialState(sheet), conditions: [] },
+        } as unknown as Combatant;
+        for (const phase of ["declare", "act"] as const)
+          for (const d of s.round.declarations(who, { round: 1, declared: [], others: [], phase } as never))
+            seen.add(d.id);
       }
     }
   }
@@ -30,7 +39,16 @@ function declarationIds(): Set<string> {
 }
 
 /** The reactions' option ids (src/rules/systems/*: attack options): the fixed ones and those naming a combatant. */
-const OPTION_IDS = ["take", "parry", "counter", "pass", TAKE_COUNTER, "counterspell", `counterspell:${ID}`, `getdown:${ID}`];
+const OPTION_IDS = [
+  "take",
+  "parry",
+  "counter",
+  "pass",
+  TAKE_COUNTER,
+  "counterspell",
+  `counterspell:${ID}`,
+  `getdown:${ID}`,
+];
 
 const within = (id: string) => {
   expect(id.length, id).toBeLessThanOrEqual(100);
@@ -46,7 +64,8 @@ describe("the longest custom id of each kind fits whole", () => {
       { kind: "pick", encounterId: ID, round: BIG, turn: BIG },
       { kind: "morale", encounterId: ID, side: "party" },
       { kind: "end", encounterId: ID },
-    ] as const) expect(ids.next.parse(within(ids.next.build(v)))).toEqual(v);
+    ] as const)
+      expect(ids.next.parse(within(ids.next.build(v)))).toEqual(v);
   });
 
   it("declarations: the longest any system offers, for a named combatant, at the largest round", () => {
@@ -83,14 +102,25 @@ describe("the longest custom id of each kind fits whole", () => {
 
 describe("an id too long is refused, never cut", () => {
   it("building one throws: a programming error", () => {
-    expect(() => ids.declare.build({ encounterId: ID, round: 1, action: "x".repeat(100), who: null })).toThrow(/at most 100/);
-    expect(() => ids.attack.build({ pendingId: ID, version: 0, optionId: `counterspell:${"x".repeat(90)}` })).toThrow(/at most 100/);
+    expect(() => ids.declare.build({ encounterId: ID, round: 1, action: "x".repeat(100), who: null })).toThrow(
+      /at most 100/,
+    );
+    expect(() => ids.attack.build({ pendingId: ID, version: 0, optionId: `counterspell:${"x".repeat(90)}` })).toThrow(
+      /at most 100/,
+    );
   });
 
   it("one that reaches the outgoing body some other way is refused there too", () => {
-    const button = (custom_id: string) => ({ components: [{ type: 1, components: [{ type: 2, style: 1, label: "a", custom_id }] }] });
+    const button = (custom_id: string) => ({
+      components: [{ type: 1, components: [{ type: 2, style: 1, label: "a", custom_id }] }],
+    });
     expect(() => shapeMessage(button("x".repeat(101)))).toThrow(/at most 100/);
-    expect(() => shapeCallback({ type: 9, data: { title: "t", custom_id: "x".repeat(101), components: [] } })).toThrow(/at most 100/);
-    expect((shapeMessage(button("x".repeat(100))) as { components: { components: { custom_id: string }[] }[] }).components[0]!.components[0]!.custom_id).toBe("x".repeat(100));
+    expect(() => shapeCallback({ type: 9, data: { title: "t", custom_id: "x".repeat(101), components: [] } })).toThrow(
+      /at most 100/,
+    );
+    expect(
+      (shapeMessage(button("x".repeat(100))) as { components: { components: { custom_id: string }[] }[] })
+        .components[0]!.components[0]!.custom_id,
+    ).toBe("x".repeat(100));
   });
 });

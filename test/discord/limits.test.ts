@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { defuse, fit as fitTo, length, shapeCallback, shapeChoices, shapeMessage, DISCORD_LIMITS as L } from "../../src/discord/limits.js";
+import {
+  defuse,
+  fit as fitTo,
+  length,
+  shapeCallback,
+  shapeChoices,
+  shapeMessage,
+  DISCORD_LIMITS as L,
+} from "../../src/discord/limits.js";
 import { shapeBody } from "../../src/discord/outgoing.js";
 import { clip } from "../../src/discord/embeds/style.js";
 import { cleanText, isBlank } from "../../src/discord/input.js";
@@ -17,7 +25,8 @@ describe("fitting text to Discord's limits", () => {
   });
 
   it("counts a surrogate pair as one code point and a lone surrogate as one, as the string's iterator does", () => {
-    for (const s of ["", "abc", "🎲🎲", "a\uD800", "\uDC00a", "\uD800\uD800\uDC00", "é̃", `${"x".repeat(3000)}🎲`]) expect(length(s), JSON.stringify(s)).toBe(Array.from(s).length);
+    for (const s of ["", "abc", "🎲🎲", "a\uD800", "\uDC00a", "\uD800\uD800\uDC00", "é̃", `${"x".repeat(3000)}🎲`])
+      expect(length(s), JSON.stringify(s)).toBe(Array.from(s).length);
     expect(length(`${"🎲".repeat(3000)}`)).toBe(3000);
   });
 
@@ -25,21 +34,36 @@ describe("fitting text to Discord's limits", () => {
     const long = "y".repeat(7000);
     const m = shapeMessage({
       content: long,
-      embeds: [{ title: long, description: long, footer: { text: long }, fields: Array.from({ length: 30 }, () => ({ name: long, value: long })) }],
+      embeds: [
+        {
+          title: long,
+          description: long,
+          footer: { text: long },
+          fields: Array.from({ length: 30 }, () => ({ name: long, value: long })),
+        },
+      ],
       components: [{ type: 1, components: [{ type: 2, label: long, custom_id: "x".repeat(100), style: 1 }] }],
     }) as Record<string, any>;
     expect(points(m.content)).toBe(L.content);
     const e = m.embeds[0];
     expect(points(e.title)).toBeLessThanOrEqual(L.title);
     expect(e.fields.length).toBeLessThanOrEqual(L.fields);
-    const total = points(e.title) + points(e.description) + points(e.footer.text) + e.fields.reduce((n: number, f: any) => n + points(f.name) + points(f.value), 0);
+    const total =
+      points(e.title) +
+      points(e.description) +
+      points(e.footer.text) +
+      e.fields.reduce((n: number, f: any) => n + points(f.name) + points(f.value), 0);
     expect(total).toBeLessThanOrEqual(L.embedTotal);
     expect(points(m.components[0].components[0].label)).toBe(L.label);
     expect(m.components[0].components[0].custom_id).toBe("x".repeat(100));
     // Past the limit it is refused whole (a programming error), never sent cut.
-    const tooLong = { components: [{ type: 1, components: [{ type: 2, label: "a", custom_id: "x".repeat(101), style: 1 }] }] };
+    const tooLong = {
+      components: [{ type: 1, components: [{ type: 2, label: "a", custom_id: "x".repeat(101), style: 1 }] }],
+    };
     expect(() => shapeMessage(tooLong)).toThrow(/at most 100/);
-    expect(() => shapeCallback({ type: 9, data: { title: "t", custom_id: "x".repeat(101), components: [] } })).toThrow(/at most 100/);
+    expect(() => shapeCallback({ type: 9, data: { title: "t", custom_id: "x".repeat(101), components: [] } })).toThrow(
+      /at most 100/,
+    );
   });
 
   it("cuts text between graphemes: never half a surrogate pair, never an emoji sequence or an accent apart", () => {
@@ -55,7 +79,10 @@ describe("fitting text to Discord's limits", () => {
 
   it("pings nobody unless the bot says whom", () => {
     expect(shapeMessage({ content: "@everyone" }).allowed_mentions).toEqual({ parse: [] });
-    expect(shapeMessage({ content: "<@1>", allowed_mentions: { parse: [], users: ["1"] } }).allowed_mentions).toEqual({ parse: [], users: ["1"] });
+    expect(shapeMessage({ content: "<@1>", allowed_mentions: { parse: [], users: ["1"] } }).allowed_mentions).toEqual({
+      parse: [],
+      users: ["1"],
+    });
   });
 
   it("keeps autocomplete choices to 25, names and values to 100", () => {
@@ -68,8 +95,12 @@ describe("fitting text to Discord's limits", () => {
 
   it("shapes bodies by route: interaction callbacks, webhooks, channel messages; nothing else", () => {
     const body = { content: "x" };
-    expect(shapeBody("POST", "/interactions/1/tok/callback", { type: 4, data: body })).toMatchObject({ data: { allowed_mentions: { parse: [] } } });
-    expect(shapeBody("PATCH", "/webhooks/1/tok/messages/@original", body)).toMatchObject({ allowed_mentions: { parse: [] } });
+    expect(shapeBody("POST", "/interactions/1/tok/callback", { type: 4, data: body })).toMatchObject({
+      data: { allowed_mentions: { parse: [] } },
+    });
+    expect(shapeBody("PATCH", "/webhooks/1/tok/messages/@original", body)).toMatchObject({
+      allowed_mentions: { parse: [] },
+    });
     expect(shapeBody("POST", "/channels/1/messages", body)).toMatchObject({ allowed_mentions: { parse: [] } });
     expect(shapeBody("PUT", "/applications/1/commands", [body])).toEqual([body]);
   });
@@ -105,7 +136,8 @@ describe("cleaning what users type", () => {
   });
 
   it("sees text with nothing visible as blank", () => {
-    for (const s of ["", " ", "\u200B", "\u202E\u202D", "\u0301", "\u0000", "\u3000", "\u200D\uFE0F", "\u2800"]) expect(isBlank(cleanText(s)), JSON.stringify(s)).toBe(true);
+    for (const s of ["", " ", "\u200B", "\u202E\u202D", "\u0301", "\u0000", "\u3000", "\u200D\uFE0F", "\u2800"])
+      expect(isBlank(cleanText(s)), JSON.stringify(s)).toBe(true);
     for (const s of ["a", "7", "?", "🐉"]) expect(isBlank(cleanText(s))).toBe(false);
   });
 });

@@ -6,11 +6,20 @@ import type { StoredMessage } from "../../src/local/types.js";
 
 const BOT = "bot-1";
 const msg = (text: string, footer = "", author = BOT): StoredMessage =>
-  ({ id: "m", channel_id: "c", author: { id: author }, content: "", embeds: [{ description: text, footer: { text: footer } }], components: [] }) as unknown as StoredMessage;
+  ({
+    id: "m",
+    channel_id: "c",
+    author: { id: author },
+    content: "",
+    embeds: [{ description: text, footer: { text: footer } }],
+    components: [],
+  }) as unknown as StoredMessage;
 
 describe("the words sweep", () => {
   it("knows the option ids and the marks' keys from the systems themselves", () => {
-    expect(OPTION_IDS).toEqual(expect.arrayContaining(["wanderingChance", "wanderingEvery", "reactionWindow", "monsterHp"]));
+    expect(OPTION_IDS).toEqual(
+      expect.arrayContaining(["wanderingChance", "wanderingEvery", "reactionWindow", "monsterHp"]),
+    );
     expect(MARK_KEYS).toEqual(expect.arrayContaining(["moved-in-melee"]));
   });
 
@@ -26,7 +35,13 @@ describe("the words sweep", () => {
       BOT,
       [],
     );
-    expect(found.map((f) => f.split(":")[0])).toEqual(["a repository path", "an option id", "an internal mark", "an internal mark", "a roll id"]);
+    expect(found.map((f) => f.split(":")[0])).toEqual([
+      "a repository path",
+      "an option id",
+      "an internal mark",
+      "an internal mark",
+      "a roll id",
+    ]);
   });
 
   it("lets through what a user typed, code to type, other authors' messages and plain words", () => {
@@ -35,7 +50,10 @@ describe("the words sweep", () => {
         msg('There is no "docs/x.md" in this encounter.'),
         msg("To allow it anyway, repeat with `override:true`."),
         msg("docs/rules/bx.md", "", "user-1"),
-        msg("Alda is engaged in melee after moving (−2 AC). The wandering-monster chance is now 2 in 6.", "The Third Age · a ruling: damage minimum 1"),
+        msg(
+          "Alda is engaged in melee after moving (−2 AC). The wandering-monster chance is now 2 in 6.",
+          "The Third Age · a ruling: damage minimum 1",
+        ),
       ],
       BOT,
       ["docs/x.md"],

@@ -12,8 +12,14 @@ const pressLabel = (user: string, m: Msg, label: RegExp) => {
   return h.press(user, m.id, b.id);
 };
 const db = () => h.app.services.store.db;
-const fighter = async (name: string) => JSON.parse((await db().combatant.findFirstOrThrow({ where: { name } })).state) as { hp: number; stamina: number; conditions: string[] };
-const stamina = async (name: string) => (JSON.parse((await db().character.findFirstOrThrow({ where: { name } })).state) as { stamina: number }).stamina;
+const fighter = async (name: string) =>
+  JSON.parse((await db().combatant.findFirstOrThrow({ where: { name } })).state) as {
+    hp: number;
+    stamina: number;
+    conditions: string[];
+  };
+const stamina = async (name: string) =>
+  (JSON.parse((await db().character.findFirstOrThrow({ where: { name } })).state) as { stamina: number }).stamina;
 /**
  * Rewrites the one open attack as the earlier code stored it: one `effects` list (the damage it would do, and the
  * Parry if taken) and, in its input, the JSON of the effects already applied (that Parry). The damage written here
@@ -25,16 +31,27 @@ async function oldShape(parried: boolean) {
   const costs = parried ? [{ targetId: state.defenderId, staminaCost: 1, note: "Parry" }] : [];
   const effects = [{ targetId: state.defenderId, damage: 1, damageKind: "normal" }, ...costs];
   const input = { ...(JSON.parse(p.input) as Record<string, unknown>), applied: costs.map((c) => JSON.stringify(c)) };
-  await db().pendingAction.update({ where: { id: p.id }, data: { state: JSON.stringify({ ...state, effects }), input: JSON.stringify(input) } });
+  await db().pendingAction.update({
+    where: { id: p.id },
+    data: { state: JSON.stringify({ ...state, effects }), input: JSON.stringify(input) },
+  });
 }
 
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "steps" });
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Barrow" });
-  await h.cmd("alice", "character create", { name: "Alda", sheet: "body=1 hp=30 successAC=12 partialAC=6 stamina=3 weapons=longsword:1d8" });
+  await h.cmd("alice", "character create", {
+    name: "Alda",
+    sheet: "body=1 hp=30 successAC=12 partialAC=6 stamina=3 weapons=longsword:1d8",
+  });
   await h.cmd("bob", "character create", { name: "Brom", sheet: "hp=30 successAC=12 stamina=2 weapons=spear:1d6" });
   // The orcs' numbers typed (hit points too), so no hit dice are rolled and the dice below stay the scene's.
-  await h.cmd("referee", "encounter start", { name: "Orc den", monsters: "3 orcs", stats: "hd=1 hp=5 successAC=13 partialAC=9 attackBonus=1 morale=8 body=1 weapons=Axe:1d6", surprise: false });
+  await h.cmd("referee", "encounter start", {
+    name: "Orc den",
+    monsters: "3 orcs",
+    stats: "hd=1 hp=5 successAC=13 partialAC=9 attackBonus=1 morale=8 body=1 weapons=Axe:1d6",
+    surprise: false,
+  });
   await h.cmd("referee", "initiative");
 });
 afterAll(async () => h?.stop());
@@ -55,12 +72,24 @@ describe("each step of an attack applies its own changes, once", () => {
     const orc = (await fighter("Orc 1")).hp;
     const taken = await pressLabel("alice", down.message, /^Take it$/);
     expect(text(taken.message)).toMatch(/Brom takes 2 damage/);
-    expect([(await fighter("Brom")).hp, await stamina("Brom"), (await fighter("Alda")).hp, await stamina("Alda")]).toEqual([28, 1, 30, 3]);
+    expect([
+      (await fighter("Brom")).hp,
+      await stamina("Brom"),
+      (await fighter("Alda")).hp,
+      await stamina("Alda"),
+    ]).toEqual([28, 1, 30, 3]);
     const countered = await pressLabel("alice", taken.message, /^Counter/);
     // 1d8 [5] + 1 = 6, halved on a partial: 3. The Counter's stamina and damage, and nothing of the attack again.
-    expect(text(countered.message)).toMatch(/Alda counters with longsword: 1d8 \[5\] \+1 = 6 → 6 ÷ 2 = 3 damage to Orc 1\./);
+    expect(text(countered.message)).toMatch(
+      /Alda counters with longsword: 1d8 \[5\] \+1 = 6 → 6 ÷ 2 = 3 damage to Orc 1\./,
+    );
     expect(text(countered.message)).toMatch(/Orc 1 takes 3 damage: HP 5 → 2\./);
-    expect([(await fighter("Brom")).hp, await stamina("Brom"), await stamina("Alda"), orc - (await fighter("Orc 1")).hp]).toEqual([28, 1, 2, 3]);
+    expect([
+      (await fighter("Brom")).hp,
+      await stamina("Brom"),
+      await stamina("Alda"),
+      orc - (await fighter("Orc 1")).hp,
+    ]).toEqual([28, 1, 2, 3]);
     expect(text(countered.message)).toMatch(/Alda: Counter, 1 stamina \(3 → 2\)/);
     expect(buttons(countered.message)).toEqual([]);
   });
@@ -73,7 +102,9 @@ describe("each step of an attack applies its own changes, once", () => {
     const parried = await pressLabel("alice", a.message, /^Parry/);
     expect(text(parried.message)).toMatch(/Alda parries: −2 → 14\./);
     expect([await stamina("Alda"), (await fighter("Alda")).hp]).toEqual([1, 30]);
-    const taken = buttons(parried.message).some((b) => b.label === "Take it") ? await pressLabel("alice", parried.message, /^Take it$/) : parried;
+    const taken = buttons(parried.message).some((b) => b.label === "Take it")
+      ? await pressLabel("alice", parried.message, /^Take it$/)
+      : parried;
     expect(text(taken.message)).toMatch(/Alda takes 5 damage: HP 30 → 25\./);
     expect([await stamina("Alda"), (await fighter("Alda")).hp]).toEqual([1, 25]);
     expect(buttons(taken.message)).toEqual([]);
@@ -96,7 +127,9 @@ describe("each step of an attack applies its own changes, once", () => {
     const a = await h.cmd("referee", "attack", { attacker: "Orc 1", target: "Alda", override: true });
     // 2d10 [7, 10] + 2 = 19, a success; 1d6 [3] + 1 = 4.
     expect(text(a.message)).toMatch(/Success: damage 1d6 \[3\] \+1 = 4 \(Body added\) → 4\./);
-    await until(async () => (await db().pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
+    await until(
+      async () => (await db().pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1,
+    );
     await oldShape(false);
     const hp = (await fighter("Alda")).hp;
     await resolveWaiting(h);

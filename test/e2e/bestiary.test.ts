@@ -8,11 +8,14 @@ import { startTable, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 beforeAll(async () => {
-  h = await startTable("bx", [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" }]);
+  h = await startTable("bx", [
+    { user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" },
+  ]);
 });
 afterAll(() => h?.stop());
 
-const hpOf = async (name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).sheet).hp as number;
+const hpOf = async (name: string) =>
+  JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).sheet).hp as number;
 
 describe("monsters by the book", () => {
   it("4 goblins: each rolls its hit points from HD 1-1 (1d8 − 1, at least 1)", async () => {
@@ -30,7 +33,9 @@ describe("monsters by the book", () => {
     expect(lines.map((m) => Number(m[4]))).toEqual([7, 5, 4, 1]);
     expect(t).toContain("Goblin 4: HD 1-1: 1d8 (1) − 1 = 0 → 1 HP (at least 1)");
     // Each dice line shows the number its hit-point line counts (issue 41, point 8).
-    const dice = [...t.matchAll(/hit points: 1d8-1 \((\d)\) = (?:\*\*(-?\d+)\*\*|(-?\d+) → \*\*(\d+)\*\* \(at least 1\))/g)];
+    const dice = [
+      ...t.matchAll(/hit points: 1d8-1 \((\d)\) = (?:\*\*(-?\d+)\*\*|(-?\d+) → \*\*(\d+)\*\* \(at least 1\))/g),
+    ];
     expect(dice.map((m) => Number(m[2] ?? m[4]))).toEqual([7, 5, 4, 1]);
     expect(dice[3]![0]).toBe("hit points: 1d8-1 (1) = 0 → **1** (at least 1)");
   });
@@ -38,7 +43,9 @@ describe("monsters by the book", () => {
   it("custom stats as one stat line; hit points the referee types are kept", async () => {
     const r = await h.cmd("referee", "encounter add", { monsters: "1 gnoll", stats: "HD 2 AC 5 ATK 2d4 ML 8 HP 11" });
     expect(text(r.message)).not.toMatch(/Gnoll: HD/);
-    const g = JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Gnoll" } })).sheet);
+    const g = JSON.parse(
+      (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Gnoll" } })).sheet,
+    );
     expect(g).toMatchObject({ hd: "2", ac: 5, hp: 11, morale: 8, weapons: [{ name: "attack", damage: "2d4" }] });
   });
 
@@ -57,15 +64,24 @@ describe("monsters by the book", () => {
     expect(no.message.content).toMatch(/Only a referee/);
     const saved = await h.cmd("referee", "encounter bestiary", { stats: "Ogre brute HD 4+1 AC 5 ATK club 1d10 ML 10" });
     expect(text(saved.message)).toMatch(/^Saved to the bestiary: ogre brute/);
-    const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "2 ogre" }, focused: "monsters" });
+    const choices = await h.local.autocomplete({
+      guildId: h.guildId,
+      channelId: h.channelId,
+      userId: h.users.referee!,
+      name: "encounter",
+      subcommand: "add",
+      options: { monsters: "2 ogre" },
+      focused: "monsters",
+    });
     expect(choices).toContainEqual({ name: "2 ogre brute", value: "2 ogre brute" });
     const r = await h.cmd("referee", "encounter add", { monsters: "2 ogre brutes" });
     const rolled = [...text(r.message).matchAll(/Ogre Brute (\d): HD 4\+1: 4d8 \(([\d, ]+)\) \+ 1 = (\d+) HP/g)];
     expect(rolled.length).toBe(2);
     for (const m of rolled) expect(Number(m[3])).toBe(m[2]!.split(", ").reduce((a, b) => a + Number(b), 1));
-    const brute = JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Ogre Brute 1" } })).sheet);
+    const brute = JSON.parse(
+      (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Ogre Brute 1" } })).sheet,
+    );
     expect(brute).toMatchObject({ hd: "4+1", ac: 5, morale: 10, weapons: [{ name: "club", damage: "1d10" }] });
     expect(h.local.validationErrors).toEqual([]);
   });
 });
-

@@ -34,13 +34,21 @@ describe("two board moves at once", () => {
       const next = button(board, /^(Next|Roll initiative|Roll the order)/)!;
       // The press goes first, the typed /next a few milliseconds behind it (0 to 21 ms): both move the round.
       const behind = (n % 4) * 7;
-      const got = await Promise.allSettled([h.press("referee", board.id, next.id), new Promise((r) => setTimeout(r, behind)).then(() => h.cmd("referee", "next"))]);
-      expect(got.filter((g) => g.status === "fulfilled" && !g.value.ephemeral).length, `try ${n}: a move went through`).toBeGreaterThanOrEqual(1);
+      const got = await Promise.allSettled([
+        h.press("referee", board.id, next.id),
+        new Promise((r) => setTimeout(r, behind)).then(() => h.cmd("referee", "next")),
+      ]);
+      expect(
+        got.filter((g) => g.status === "fulfilled" && !g.value.ephemeral).length,
+        `try ${n}: a move went through`,
+      ).toBeGreaterThanOrEqual(1);
       const now = await stored();
       const live = await liveBoard(h);
       expect(liveBoards(h).length, `try ${n}: one live board`).toBe(1);
       // The live board's Next carries the round and turn the store holds: a press on it is not "moved on".
-      const ids = live.components.flatMap((r) => (r as { components: { custom_id?: string }[] }).components.map((c) => c.custom_id ?? ""));
+      const ids = live.components.flatMap((r) =>
+        (r as { components: { custom_id?: string }[] }).components.map((c) => c.custom_id ?? ""),
+      );
       const shown = ids.map((id) => /^next:[^:]+:(\d+):(\d+):/.exec(id)).find(Boolean);
       expect(shown, `try ${n}: the board's Next names its round`).toBeTruthy();
       expect(`${shown![1]}:${shown![2]}`, `try ${n}: the board's round:turn`).toBe(now);

@@ -14,21 +14,38 @@ async function requestsOf(h: E2E, act: () => Promise<unknown>) {
   return h.local.requests.slice(before).filter((r) => !r.path.startsWith("/_local"));
 }
 
-const rosters = (h: E2E) => [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && (m.embeds ?? []).some((e) => / — (round|before)/.test(String((e as { title?: string }).title ?? ""))));
+const rosters = (h: E2E) =>
+  [...h.local.channelMessages(h.channelId)].filter(
+    (m) =>
+      !m.deleted &&
+      (m.embeds ?? []).some((e) => / — (round|before)/.test(String((e as { title?: string }).title ?? ""))),
+  );
 
 describe("the board is sticky", () => {
   let h: E2E;
   afterAll(async () => h?.stop());
 
   it("a typed attack costs three requests: the answer (its message from the callback), the board, the old board's deletion", async () => {
-    h = await startTable("bx", [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" }], { seedPrefix: "sticky" });
+    h = await startTable(
+      "bx",
+      [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" }],
+      { seedPrefix: "sticky" },
+    );
     await h.cmd("referee", "encounter start", { name: "Ogre den", monsters: "2 ogres", surprise: false });
     let board = await liveBoard(h);
     await h.press("referee", board.id, button(board, "Roll initiative")!.id);
     board = await liveBoard(h);
     // Una acts when her side does; the referee's attack for an ogre is the exceptional, typed one.
-    const sent = await requestsOf(h, () => h.cmd("referee", "attack", { attacker: "Ogre 1", target: "Una", override: true }));
-    const route = (path: string) => path.split("/").map((p, n, all) => (/^\d{5,}$/.test(p) ? ":id" : all[n - 2] === "interactions" || all[n - 2] === "webhooks" ? ":token" : p)).join("/");
+    const sent = await requestsOf(h, () =>
+      h.cmd("referee", "attack", { attacker: "Ogre 1", target: "Una", override: true }),
+    );
+    const route = (path: string) =>
+      path
+        .split("/")
+        .map((p, n, all) =>
+          /^\d{5,}$/.test(p) ? ":id" : all[n - 2] === "interactions" || all[n - 2] === "webhooks" ? ":token" : p,
+        )
+        .join("/");
     // The old board's deletion goes while the new board is posted: the two may arrive in either order.
     const routes = sent.map((r) => `${r.method} ${route(r.path)}`);
     expect(routes[0]).toBe("POST /interactions/:id/:token/callback");
@@ -47,7 +64,10 @@ describe("the board is sticky", () => {
     const first = await h.cmd("referee", "damage", { target: "Ogre 2", amount: 1 });
     expect(first.ephemeral, first.message.content ?? "").toBe(false);
     await h.app.bot.router.settled();
-    const told = () => [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && /View Channel.*Read Message History/.test(String(m.content ?? "")));
+    const told = () =>
+      [...h.local.channelMessages(h.channelId)].filter(
+        (m) => !m.deleted && /View Channel.*Read Message History/.test(String(m.content ?? "")),
+      );
     expect(told().length).toBe(1);
     expect(told()[0]!.flags & 64).toBe(0);
     await h.cmd("referee", "damage", { target: "Ogre 2", amount: 1 });
@@ -68,26 +88,44 @@ describe("the foes' routine from the board", () => {
   afterAll(async () => h?.stop());
 
   it("a troll with claw/claw/bite is asked a target, then one pick makes all three attacks, each its own message", async () => {
-    h = await startTable("bx", [
-      { user: "alice", name: "Una", sheet: "class=fighter level=5 str=16 hp=60 ac=2 weapons=sword:1d8" },
-      { user: "bob", name: "Dorn", sheet: "class=fighter level=5 str=13 hp=50 ac=3 weapons=axe:1d8" },
-    ], { seedPrefix: "troll-routine" });
+    h = await startTable(
+      "bx",
+      [
+        { user: "alice", name: "Una", sheet: "class=fighter level=5 str=16 hp=60 ac=2 weapons=sword:1d8" },
+        { user: "bob", name: "Dorn", sheet: "class=fighter level=5 str=13 hp=50 ac=3 weapons=axe:1d8" },
+      ],
+      { seedPrefix: "troll-routine" },
+    );
     // seed 002, "Monster Attacks": a stat line's routine is its attacks each round (claw/claw/bite).
-    await h.cmd("referee", "encounter start", { monsters: "1 troll", stats: "HD 6+3 AC 4 ATK claw 1d6/claw 1d6/bite 1d10 ML 10", surprise: false });
+    await h.cmd("referee", "encounter start", {
+      monsters: "1 troll",
+      stats: "HD 6+3 AC 4 ATK claw 1d6/claw 1d6/bite 1d10 ML 10",
+      surprise: false,
+    });
     let board = await liveBoard(h);
     await h.press("referee", board.id, button(board, "Roll initiative")!.id);
     board = await liveBoard(h);
     // Until the troll is to act, the party acts: walk the order with the players' attacks.
-    for (let i = 0; i < 4 && !/Troll[^\n]* to act/.test(String((board.embeds?.[0] as { title?: string } | undefined)?.title)); i++) {
+    for (
+      let i = 0;
+      i < 4 && !/Troll[^\n]* to act/.test(String((board.embeds?.[0] as { title?: string } | undefined)?.title));
+      i++
+    ) {
       const title = String((board.embeds?.[0] as { title?: string } | undefined)?.title);
-      for (const [pc, user] of [["Una", "alice"], ["Dorn", "bob"]] as const) if (title.includes(pc)) await h.cmd(user, "attack", { target: "Troll" });
+      for (const [pc, user] of [
+        ["Una", "alice"],
+        ["Dorn", "bob"],
+      ] as const)
+        if (title.includes(pc)) await h.cmd(user, "attack", { target: "Troll" });
       board = await liveBoard(h);
     }
     const title = String((board.embeds?.[0] as { title?: string } | undefined)?.title);
     expect(title).toMatch(/Troll to act/);
     const db = h.app.services.store.db;
     const attacked = await db.combatant.findFirst({ where: { name: "Troll" } });
-    const fought = JSON.parse((await db.encounter.findFirstOrThrow({ where: { status: "active" } })).roundState).foes?.[attacked!.id];
+    const fought = JSON.parse((await db.encounter.findFirstOrThrow({ where: { status: "active" } })).roundState).foes?.[
+      attacked!.id
+    ];
     if (!fought) {
       // Nobody has fought the troll yet: no Foes attack, and the menu asks "Troll attacks…".
       expect(button(board, "Foes attack")).toBeUndefined();
@@ -114,7 +152,11 @@ describe("the foes' routine from the board", () => {
     for (let i = 0; i < 8 && !button(board, "Foes attack"); i++) {
       const title = String((board.embeds?.[0] as { title?: string } | undefined)?.title);
       if (/Una|Dorn/.test(title.split(" · ")[1] ?? "")) {
-        for (const [pc, user] of [["Una", "alice"], ["Dorn", "bob"]] as const) if ((title.split(" · ")[1] ?? "").includes(pc)) await h.cmd(user, "attack", { target: "Troll" });
+        for (const [pc, user] of [
+          ["Una", "alice"],
+          ["Dorn", "bob"],
+        ] as const)
+          if ((title.split(" · ")[1] ?? "").includes(pc)) await h.cmd(user, "attack", { target: "Troll" });
       } else await h.press("referee", board.id, button(board, /^(Next|Roll)/)!.id);
       board = await liveBoard(h);
     }
@@ -124,15 +166,23 @@ describe("the foes' routine from the board", () => {
     const last = (await db.roll.findFirst({ orderBy: { id: "desc" } }))?.id ?? 0;
     const both = await Promise.allSettled([h.press("referee", board.id, go.id), h.press("referee", board.id, go.id)]);
     await h.app.bot.router.settled();
-    const answered = both.filter((x) => x.status === "fulfilled").map((x) => (x as PromiseFulfilledResult<Awaited<ReturnType<E2E["press"]>>>).value);
+    const answered = both
+      .filter((x) => x.status === "fulfilled")
+      .map((x) => (x as PromiseFulfilledResult<Awaited<ReturnType<E2E["press"]>>>).value);
     // Both presses are acknowledged at once (the attacks take a moment); the later one is told it changed nothing.
     expect(answered.length).toBe(2);
-    const refusals = answered.flatMap((a) => a.followUps).filter((m) => m.flags & 64).map((m) => String(m.content));
+    const refusals = answered
+      .flatMap((a) => a.followUps)
+      .filter((m) => m.flags & 64)
+      .map((m) => String(m.content));
     expect(refusals.length, JSON.stringify(answered.map((a) => a.followUps.map(text)))).toBe(1);
     expect(refusals[0]).toMatch(/nothing was changed/);
     const troll = await db.combatant.findFirstOrThrow({ where: { name: "Troll" } });
     const e = await db.encounter.findFirstOrThrow({ where: { status: "active" } });
-    const attacksMade = await db.roll.findMany({ where: { encounterId: e.id, id: { gt: last } }, orderBy: { id: "asc" } });
+    const attacksMade = await db.roll.findMany({
+      where: { encounterId: e.id, id: { gt: last } },
+      orderBy: { id: "asc" },
+    });
     expect(attacksMade.filter((r) => /^Troll attacks/.test(r.purpose) && /d20/.test(r.expression)).length).toBe(3);
     expect(troll).toBeDefined();
     expect(liveBoards(h).length).toBe(1);
@@ -145,7 +195,11 @@ describe("a morale check from the board", () => {
 
   // seed 002, "Morale": a check when the first of a side is killed. The board offers it once due; two presses at once roll it once.
   it("is offered when a goblin falls, and two presses at once roll it once", async () => {
-    h = await startTable("bx", [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" }], { seedPrefix: "morale-press" });
+    h = await startTable(
+      "bx",
+      [{ user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" }],
+      { seedPrefix: "morale-press" },
+    );
     await h.cmd("referee", "encounter start", { monsters: "3 goblins", surprise: false });
     let board = await liveBoard(h);
     expect(button(board, /^Morale/)).toBeUndefined();
@@ -155,7 +209,10 @@ describe("a morale check from the board", () => {
     expect(morale, JSON.stringify(board.components)).toBeDefined();
     const db = h.app.services.store.db;
     const last = (await db.roll.findFirst({ orderBy: { id: "desc" } }))?.id ?? 0;
-    const both = await Promise.allSettled([h.press("referee", board.id, morale.id), h.press("referee", board.id, morale.id)]);
+    const both = await Promise.allSettled([
+      h.press("referee", board.id, morale.id),
+      h.press("referee", board.id, morale.id),
+    ]);
     await h.app.bot.router.settled();
     expect(both.every((x) => x.status === "fulfilled")).toBe(true);
     const rolled = await db.roll.findMany({ where: { id: { gt: last } } });

@@ -18,9 +18,11 @@ async function position(h: E2E) {
   const e = await db.encounter.findFirstOrThrow({ where: { status: "active" } });
   const order = orderCodec.decode(e.order);
   const rows = await db.combatant.findMany({ where: { encounterId: e.id } });
-  const standing = (r: (typeof rows)[number]) => !(JSON.parse(r.state).conditions as string[]).some((c) => ["dead", "fled", "unconscious"].includes(c));
+  const standing = (r: (typeof rows)[number]) =>
+    !(JSON.parse(r.state).conditions as string[]).some((c) => ["dead", "fled", "unconscious"].includes(c));
   const rs = JSON.parse(e.roundState) as { phase?: string; attacks?: Record<string, number> };
-  const acting = e.round > 0 && rs.phase === "act" ? rows.filter((r) => (order[e.turn] ?? []).includes(r.id) && standing(r)) : [];
+  const acting =
+    e.round > 0 && rs.phase === "act" ? rows.filter((r) => (order[e.turn] ?? []).includes(r.id) && standing(r)) : [];
   // Who at the place acting now can still attack (B/X: one attack a round).
   const toAct = acting.filter((r) => (rs.attacks?.[r.id] ?? 0) < 1);
   return { e, rows, acting, toAct, standing: rows.filter(standing) };
@@ -31,16 +33,22 @@ describe("a B/X fight by the board's buttons and /attack alone", () => {
   afterAll(async () => h?.stop());
 
   it("three rounds: one board in the channel at every step, a press edits it in place unless it rolled something; the clock counts each round", async () => {
-    h = await startTable("bx", [
-      { user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" },
-      { user: "bob", name: "Dorn", sheet: "class=fighter level=2 str=13 hp=25 ac=3 weapons=axe:1d8" },
-    ], { seedPrefix: "board-bx" });
+    h = await startTable(
+      "bx",
+      [
+        { user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" },
+        { user: "bob", name: "Dorn", sheet: "class=fighter level=2 str=13 hp=25 ac=3 weapons=axe:1d8" },
+      ],
+      { seedPrefix: "board-bx" },
+    );
     const start = await h.cmd("referee", "encounter start", { monsters: "3 goblins", surprise: false });
     expect(start.ephemeral, text(start.message)).toBe(false);
     // The start is the record (no buttons); the board follows below it.
     expect(buttons(start.message)).toEqual([]);
     let taps = 1;
-    const clock0 = (await h.app.services.store.db.clock.findUnique({ where: { campaignId: (await position(h)).e.campaignId } }))?.rounds ?? 0;
+    const clock0 =
+      (await h.app.services.store.db.clock.findUnique({ where: { campaignId: (await position(h)).e.campaignId } }))
+        ?.rounds ?? 0;
     // Before the order is rolled a player's attack is refused, and says why.
     const early = await h.cmd("alice", "attack", { target: "Goblin 1" });
     expect(early.ephemeral).toBe(true);
@@ -55,7 +63,9 @@ describe("a B/X fight by the board's buttons and /attack alone", () => {
       if (!standing.some((r) => r.side === "foes") || !standing.some((r) => r.side === "party")) break;
       // One board in the channel at every step; every board before it is gone (or, pressed when it rolled something, is the record).
       expect(liveBoards(h).map((m) => m.id)).toEqual([b.id]);
-      for (const id of seen) if (id !== b.id) expect(!!h.local.messages.get(id)!.deleted || buttons(h.local.messages.get(id)!).length === 0, id).toBe(true);
+      for (const id of seen)
+        if (id !== b.id)
+          expect(!!h.local.messages.get(id)!.deleted || buttons(h.local.messages.get(id)!).length === 0, id).toBe(true);
       const a = toAct[0];
       // In round 2 the referee moves on past the foes' place with Next ▶ once, without their attacks.
       const skip = !!a && a.side === "foes" && e.round === 2 && !skipped;
@@ -101,7 +111,8 @@ describe("a B/X fight by the board's buttons and /attack alone", () => {
     }
     const { e, standing } = await position(h);
     // A side with nobody standing: the board says how the fight ends.
-    if (!standing.some((r) => r.side === "foes")) expect(text(b)).toMatch(/No one of the foes is left standing: the referee ends the fight/);
+    if (!standing.some((r) => r.side === "foes"))
+      expect(text(b)).toMatch(/No one of the foes is left standing: the referee ends the fight/);
     expect(e.round).toBeGreaterThanOrEqual(3);
     // The first order, then each new round, came from one press each; the Next ▶ past the foes edited the board in place.
     expect(pressed.filter((l) => l === "Roll initiative ▶").length).toBe(1);
@@ -109,7 +120,11 @@ describe("a B/X fight by the board's buttons and /attack alone", () => {
     expect(pressed.filter((l) => l === "Next ▶").length).toBe(1);
     // Only the newest board has buttons; every older one is deleted or is the record of what its press rolled.
     expect(liveBoards(h).length).toBe(1);
-    expect([...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && buttons(m).some((x) => x.id.startsWith("next:"))).map((m) => m.id)).toEqual([b.id]);
+    expect(
+      [...h.local.channelMessages(h.channelId)]
+        .filter((m) => !m.deleted && buttons(m).some((x) => x.id.startsWith("next:")))
+        .map((m) => m.id),
+    ).toEqual([b.id]);
     // Every round of the fight counts once on the campaign's clock.
     const clock = await h.app.services.store.db.clock.findUniqueOrThrow({ where: { campaignId: e.campaignId } });
     expect(clock.rounds - clock0).toBe(e.round);
@@ -162,10 +177,18 @@ describe("a B/X fight by the board's buttons and /attack alone", () => {
   });
 
   it("a button of an ended encounter says that encounter has ended", async () => {
-    const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "ended" }, orderBy: { createdAt: "desc" } });
+    const e = await h.app.services.store.db.encounter.findFirstOrThrow({
+      where: { status: "ended" },
+      orderBy: { createdAt: "desc" },
+    });
     const actor = { guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, roleIds: [] };
     await h.cmd("referee", "encounter start", { monsters: "1 goblin", surprise: false });
-    const err = await nextTurn(h.app.services, actor, { encounterId: e.id, round: e.round, turn: e.turn, phase: "act" }).catch((x) => x);
+    const err = await nextTurn(h.app.services, actor, {
+      encounterId: e.id,
+      round: e.round,
+      turn: e.turn,
+      phase: "act",
+    }).catch((x) => x);
     expect(err).toBeInstanceOf(StaleError);
     expect(err.message).toBe("That encounter has ended: nothing was changed.");
   });
@@ -176,7 +199,9 @@ describe("reactions wait for the player", () => {
   afterAll(async () => h?.stop());
 
   it("an attack left open while the referee runs two more monsters and moves on, then answered by its player", async () => {
-    h = await startTable("third-age", [{ user: "alice", name: "Alda", sheet: "hp=60 successAC=8 stamina=5" }], { seedPrefix: "board-wait" });
+    h = await startTable("third-age", [{ user: "alice", name: "Alda", sheet: "hp=60 successAC=8 stamina=5" }], {
+      seedPrefix: "board-wait",
+    });
     await h.cmd("referee", "encounter start", { monsters: "4 orcs", surprise: false });
     const go = await liveBoard(h);
     await h.press("referee", go.id, nextButton(go).id);
@@ -194,10 +219,15 @@ describe("reactions wait for the player", () => {
       }
     }
     expect(waiting, "an orc's attack offers Parry").toBeDefined();
-    await until(async () => (await db.pendingAction.count({ where: { status: "open", messageId: waiting!.id } })) === 1);
+    await until(
+      async () => (await db.pendingAction.count({ where: { status: "open", messageId: waiting!.id } })) === 1,
+    );
     // The referee runs two more monsters, and moves to the next combatant: the attack still waits.
     const others = ["Orc 1", "Orc 2", "Orc 3", "Orc 4"].filter((_, i) => i !== used - 1).slice(0, 2);
-    for (const orc of others) expect((await h.cmd("referee", "attack", { attacker: orc, target: "Alda", override: true })).ephemeral).toBe(false);
+    for (const orc of others)
+      expect((await h.cmd("referee", "attack", { attacker: orc, target: "Alda", override: true })).ephemeral).toBe(
+        false,
+      );
     let b = await liveBoard(h);
     expect(text(b)).toMatch(/Waiting for an answer/);
     expect(text(b)).toMatch(/Orc \d → Alda: Parry[^\n]*Take it/);

@@ -18,10 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => h?.stop());
 
-const live = () => [...h.local.messages.values()].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("attack:")));
+const live = () =>
+  [...h.local.messages.values()].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("attack:")));
 const open = () => h.app.services.store.db.pendingAction.count({ where: { status: "open" } });
 /** The newest board: the one message in the channel whose buttons include Next. */
-const boards = () => [...h.local.messages.values()].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:")));
+const boards = () =>
+  [...h.local.messages.values()].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:")));
 /** The newest board: once the boards posted after each attack are in, the one message whose buttons include Next. */
 const board = async () => {
   await until(() => boards().length === 1, 5000).catch(() => {});
@@ -41,7 +43,14 @@ describe("buttons end with their action", () => {
   it("a burst of 50 attacks: every one still waiting has live buttons, and only those", async () => {
     // Ten at a time, so that each is answered within Discord's 3 s on a busy machine.
     const replies = [];
-    for (let wave = 0; wave < 5; wave++) replies.push(...(await Promise.all(Array.from({ length: 10 }, () => h.cmd("referee", "attack", { attacker: "Orc", target: "Alda", override: true })))));
+    for (let wave = 0; wave < 5; wave++)
+      replies.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, () =>
+            h.cmd("referee", "attack", { attacker: "Orc", target: "Alda", override: true }),
+          ),
+        )),
+      );
     expect(replies.filter((r) => buttons(r.message).length).length).toBeGreaterThan(0);
     await until(async () => live().length === (await open()), 5000).catch(() => {});
     expect(live().length).toBe(await open());
@@ -63,7 +72,11 @@ describe("buttons end with their action", () => {
     expect(live().length).toBe(1);
     const db = h.app.services.store.db;
     const round = (await db.encounter.findFirstOrThrow({ where: { status: "active" } })).round;
-    for (let i = 0; i < 4 && (await db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === round; i++) {
+    for (
+      let i = 0;
+      i < 4 && (await db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === round;
+      i++
+    ) {
       if ((await open()) === 1) expect(live().length).toBe(1);
       await h.cmd("referee", "next");
     }
@@ -75,9 +88,15 @@ describe("buttons end with their action", () => {
     const a = await h.cmd("referee", "attack", { attacker: "Orc", target: "Alda", override: true });
     const take = buttons(a.message).find((b) => b.label === "Take it")!;
     // Resolved elsewhere, and its message could not be edited (e.g. a lost edit).
-    await h.app.services.store.db.pendingAction.updateMany({ where: { status: "open" }, data: { status: "done", version: { increment: 1 } } });
+    await h.app.services.store.db.pendingAction.updateMany({
+      where: { status: "open" },
+      data: { status: "done", version: { increment: 1 } },
+    });
     const r = await h.press("alice", a.message.id, take.id);
-    const said = () => h.local.channelMessages(h.channelId).find((m) => m.interaction_metadata?.id === r.interactionId && (m.flags & 64) === 64);
+    const said = () =>
+      h.local
+        .channelMessages(h.channelId)
+        .find((m) => m.interaction_metadata?.id === r.interactionId && (m.flags & 64) === 64);
     await until(() => !!said());
     expect(said()!.content).toMatch(/moved on/i);
     expect(buttons(a.message)).toEqual([]);
@@ -85,12 +104,18 @@ describe("buttons end with their action", () => {
 
   it("a deleted attack message is left alone: the board still answers, the failed edit is logged once", async () => {
     const a = await h.cmd("referee", "attack", { attacker: "Orc", target: "Alda", override: true });
-    await until(async () => (await h.app.services.store.db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
+    await until(
+      async () =>
+        (await h.app.services.store.db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) ===
+        1,
+    );
     h.local.deleteMessage(a.message.id);
     const n = await resolveAll();
     expect(n.ephemeral).toBe(false);
     await until(() => readFileSync(h.logFile!, "utf8").includes(`"message":"${a.message.id}"`));
-    const line = readFileSync(h.logFile!, "utf8").split("\n").find((l) => l.includes(`"message":"${a.message.id}"`))!;
+    const line = readFileSync(h.logFile!, "utf8")
+      .split("\n")
+      .find((l) => l.includes(`"message":"${a.message.id}"`))!;
     expect(JSON.parse(line)).toMatchObject({ msg: "could not edit an attack's message to its final state", tries: 1 });
     expect(await open()).toBe(0);
   });
@@ -116,7 +141,9 @@ describe("buttons end with their action across a restart", () => {
     await r.cmd("referee", "encounter start", { monsters: "1 orc", surprise: false });
     const a = await r.cmd("referee", "attack", { attacker: "Orc", target: "Alda", override: true });
     expect(buttons(a.message).length).toBeGreaterThan(0);
-    await until(async () => (await r.app.services.store.db.pendingAction.count({ where: { messageId: a.message.id } })) === 1);
+    await until(
+      async () => (await r.app.services.store.db.pendingAction.count({ where: { messageId: a.message.id } })) === 1,
+    );
     await r.restart();
     clock += 120_000;
     await until(() => buttons(a.message).length === 0);
@@ -134,7 +161,11 @@ describe("after every command, an attack's message has live buttons exactly whil
     const mismatches = async () => {
       const rows = await db.pendingAction.findMany({ where: { messageId: { not: null } } });
       return rows
-        .filter((p) => (p.status === "open") !== buttons(r.local.messages.get(p.messageId!)!).some((b) => b.id.startsWith("attack:")))
+        .filter(
+          (p) =>
+            (p.status === "open") !==
+            buttons(r.local.messages.get(p.messageId!)!).some((b) => b.id.startsWith("attack:")),
+        )
         .map((p) => `${p.id} ${p.status}`);
     };
     const leaves = leavesOf(r.local.visibleCommands(r.guildId) as never);
@@ -145,7 +176,9 @@ describe("after every command, an attack's message has live buttons exactly whil
       await r.cmd("referee", "encounter start", { monsters: "1 orc", surprise: false });
       await r.cmd("alice", "encounter join", { character: "Alda" });
       const a = await r.cmd("referee", "attack", { attacker: "Orc", target: "Alda", override: true });
-      await until(async () => (await db.pendingAction.count({ where: { messageId: a.message.id } })) === 1).catch(() => {});
+      await until(async () => (await db.pendingAction.count({ where: { messageId: a.message.id } })) === 1).catch(
+        () => {},
+      );
       await r.cmd("referee", leaf.path, baseFor(leaf));
       const left = await until(async () => (await mismatches()).length === 0, 2000).then(() => [], mismatches);
       if (left.length) bad.push(`/${leaf.path}: ${left.join(", ")}`);

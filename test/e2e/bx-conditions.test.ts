@@ -22,14 +22,18 @@ describe("B/X: a gagged, bound or silenced caster", () => {
     expect(text(gag.message)).toMatch(/Mira: gagged, until removed/);
     const refused = await say("bob", "declare", { action: "spell", detail: "Sleep" });
     expect(refused.ephemeral).toBe(true);
-    expect(text(refused.message)).toMatch(/Mira cannot cast a spell: The caster must be able to speak and move their hands \(not gagged, bound or in magical silence\)/);
+    expect(text(refused.message)).toMatch(
+      /Mira cannot cast a spell: The caster must be able to speak and move their hands \(not gagged, bound or in magical silence\)/,
+    );
     await say("referee", "condition remove", { target: "Mira", condition: "gagged" });
     const ok = await say("bob", "declare", { action: "spell", detail: "Sleep" });
     expect(text(ok.message)).toMatch(/Mira prepares Sleep/);
     await say("referee", "condition add", { target: "Mira", condition: "silenced" });
     let board = await say("referee", "next");
     for (let i = 0; i < 4 && !/Mira's turn/.test(text(board.message)); i++) board = await say("referee", "next");
-    expect(text(board.message)).toMatch(/Mira's turn: the spell \(Sleep\) cannot be cast\. The caster must be able to speak/);
+    expect(text(board.message)).toMatch(
+      /Mira's turn: the spell \(Sleep\) cannot be cast\. The caster must be able to speak/,
+    );
     expect(text(board.message)).not.toMatch(/spell goes off/);
     await say("referee", "encounter end");
     await say("referee", "campaign end");
@@ -40,11 +44,16 @@ describe("House rules: defenders who lose DEX, and outdoors", () => {
   // seed 001, "COMBAT": "DEX bonuses are not applied to the defender's AC if … relatively stationary"
   it("Wren (DEX 16) keeps her DEX against one goblin; unaware, she loses it against the next", async () => {
     await say("referee", "campaign start", { system: "bx-house" });
-    await say("alice", "character create", { name: "Wren", sheet: "class=fighter level=1 hp=8 ac=6 dex=16 weapons=sword:1d8" });
+    await say("alice", "character create", {
+      name: "Wren",
+      sheet: "class=fighter level=1 hp=8 ac=6 dex=16 weapons=sword:1d8",
+    });
     await say("referee", "encounter start", { monsters: "2 goblins", surprise: false });
     await say("referee", "next");
     const first = await say("referee", "attack", { attacker: "Goblin 1", target: "Wren" });
-    expect(text(first.message)).toMatch(/needs 15 \(THAC0 19 \(classic monster table, HD 1-1\) against AC 4; defender's DEX -2\)/);
+    expect(text(first.message)).toMatch(
+      /needs 15 \(THAC0 19 \(classic monster table, HD 1-1\) against AC 4; defender's DEX -2\)/,
+    );
     const set = await say("referee", "condition add", { target: "Wren", condition: "unaware" });
     expect(text(set.message)).toMatch(/Wren: unaware: no DEX bonus to AC, this round/);
     const second = await say("referee", "attack", { attacker: "Goblin 2", target: "Wren" });

@@ -35,7 +35,10 @@ const placeOf = async (name: string) => {
 beforeAll(async () => {
   h = await startE2E();
   await h.cmd("referee", "campaign start", { system: "bx-house" });
-  await h.cmd("alice", "character create", { name: "Sly", sheet: "class=thief level=2 hp=30 dex=16 ac=5 acIncludesDex=true weapons=sword:1d8" });
+  await h.cmd("alice", "character create", {
+    name: "Sly",
+    sheet: "class=thief level=2 hp=30 dex=16 ac=5 acIncludesDex=true weapons=sword:1d8",
+  });
 });
 afterAll(() => h?.stop());
 
@@ -43,7 +46,11 @@ describe("house rules: the extra attacks against Normal Men, the referee's overr
   // seed 001, "MISC COMBAT RULES": "a Troll with 6HD+3 would attack a group of Normal Men 6 times"; the referee's override is a separate thing.
   // seed 001, "COMBAT": the DEX bonus lowers AC: Sly's sheet already counts it (acIncludesDex), so it is not taken off again.
   it("the HD 3 sergeant hits AC 5 as written; its second attack goes only at a Normal Man, and with override:true at Sly, said on the result", async () => {
-    await say("referee", "encounter start", { monsters: "Sergeant", stats: "HD 3 HP 20 AC 6 ATK spear 1d6 ML 12", surprise: false });
+    await say("referee", "encounter start", {
+      monsters: "Sergeant",
+      stats: "HD 3 HP 20 AC 6 ATK spear 1d6 ML 12",
+      surprise: false,
+    });
     await say("referee", "encounter add", { monsters: "1 normal man", side: "party" });
     await say("referee", "next");
     const a = await say("referee", "attack", { attacker: "Sergeant", target: "Sly" });
@@ -51,7 +58,9 @@ describe("house rules: the extra attacks against Normal Men, the referee's overr
     expect(text(a.message)).not.toMatch(/DEX/);
     const no = await say("referee", "attack", { attacker: "Sergeant", target: "Sly" });
     expect(no.ephemeral).toBe(true);
-    expect(no.message.content).toMatch(/Sergeant's extra attacks this round are melee attacks against Normal Men only .*: Sly is not one/);
+    expect(no.message.content).toMatch(
+      /Sergeant's extra attacks this round are melee attacks against Normal Men only .*: Sly is not one/,
+    );
     const yes = await say("referee", "attack", { attacker: "Sergeant", target: "Sly", override: true });
     expect(yes.ephemeral).toBeFalsy();
     expect(text(yes.message)).toMatch(/Referee override: Sergeant's extra attack goes at Sly, who is not a Normal Man/);
@@ -75,7 +84,9 @@ describe("house rules: retreat", () => {
     await say("referee", "encounter end");
     await say("referee", "encounter start", { monsters: "2 wolves", surprise: false });
     const flee = await say("alice", "declare", { action: "flee" });
-    expect(text(flee.message)).toMatch(/caught in \d+ rounds?; the pursuers attack at \+2 each round until Sly turns and re-engages/);
+    expect(text(flee.message)).toMatch(
+      /caught in \d+ rounds?; the pursuers attack at \+2 each round until Sly turns and re-engages/,
+    );
     // Sly's place comes (fleeing, he may not attack there: the turn passes it by, and the board never lists him "to act").
     for (let i = 0; i < 8 && (await placeOf("Sly")) === "before"; i++) await say("referee", "next");
     expect(await placeOf("Sly")).not.toBe("before");
@@ -95,7 +106,11 @@ describe("house rules: retreat", () => {
     // Declarations are asked for (and withdrawn) only before the fight's first order is rolled: a fresh fight with the
     // sergeant (after the wolves', whose pursuit roll is their seed's).
     await say("referee", "encounter end");
-    await say("referee", "encounter start", { monsters: "Sergeant", stats: "HD 3 HP 20 AC 6 ATK spear 1d6 ML 12", surprise: false });
+    await say("referee", "encounter start", {
+      monsters: "Sergeant",
+      stats: "HD 3 HP 20 AC 6 ATK spear 1d6 ML 12",
+      surprise: false,
+    });
     expect(await board()).toMatch(/before initiative/);
     const first = await say("alice", "declare", { action: "retreat" });
     const roll = /Sly: (\d+)\.\n/.exec(text(first.message))!;
@@ -121,7 +136,9 @@ describe("house rules: grappling", () => {
     expect(text(g.message)).toMatch(/grappled at once \(no save\) and takes no weapon damage/);
     const a = await say("referee", "attack", { attacker: "Orc 1", target: "Sly", modifier: 15, override: true });
     const t = text(a.message);
-    expect(t).toMatch(/Sly is grappled by Orc 1 \(no weapon damage\)\. Orc 1: 1d6 = (\d)\. Sly: 2d6 = (\d+) against \1\./);
+    expect(t).toMatch(
+      /Sly is grappled by Orc 1 \(no weapon damage\)\. Orc 1: 1d6 = (\d)\. Sly: 2d6 = (\d+) against \1\./,
+    );
     expect(t).not.toMatch(/Damage 1d6/);
     const [, orc, sly] = /Orc 1: 1d6 = (\d)\. Sly: 2d6 = (\d+)/.exec(t)!;
     const outcome = Number(sly) < Number(orc) ? "pinned" : Number(sly) === Number(orc) ? "struggling" : "thrown off";
@@ -138,13 +155,29 @@ describe("house rules: mass combat", () => {
   it("a bandit unit's hit on a unit takes d6 × 10; on Sly, one character, it is one blow with its weapon", async () => {
     await say("referee", "encounter end");
     await say("referee", "encounter start", { monsters: "1 bandit unit", surprise: false });
-    await say("referee", "encounter add", { monsters: "Militia", stats: "MEN 10 HD 1 AC 7 ATK spear 1d6 ML 7", side: "party" });
+    await say("referee", "encounter add", {
+      monsters: "Militia",
+      stats: "MEN 10 HD 1 AC 7 ATK spear 1d6 ML 7",
+      side: "party",
+    });
     await say("referee", "next");
-    const one = await say("referee", "attack", { attacker: "Bandit Unit", target: "Sly", modifier: 15, override: true });
-    expect(text(one.message)).toMatch(/A unit of 10 against one combatant: the unit's d6 × 10 is for units; this is one blow with its weapon\./);
+    const one = await say("referee", "attack", {
+      attacker: "Bandit Unit",
+      target: "Sly",
+      modifier: 15,
+      override: true,
+    });
+    expect(text(one.message)).toMatch(
+      /A unit of 10 against one combatant: the unit's d6 × 10 is for units; this is one blow with its weapon\./,
+    );
     expect(text(one.message)).toMatch(/Damage 1d6 \[\d\]: \d /);
     expect(text(one.message)).not.toMatch(/Damage 1d6 \[\d\] × 10/);
-    const unit = await say("referee", "attack", { attacker: "Bandit Unit", target: "Militia", modifier: 15, override: true });
+    const unit = await say("referee", "attack", {
+      attacker: "Bandit Unit",
+      target: "Militia",
+      modifier: 15,
+      override: true,
+    });
     expect(text(unit.message)).toMatch(/A unit of 10: one throw for the unit; a hit takes d6 × 10\./);
     expect(text(unit.message)).toMatch(/Damage 1d6 \[(\d)\] × 10: \d+0/);
     expect(h.local.validationErrors).toEqual([]);
@@ -156,11 +189,12 @@ describe("house rules: the direction of appearance", () => {
   it("the referee gives the ways in and the bot rolls which one the foes come by", async () => {
     await say("referee", "encounter end");
     const r = await say("referee", "encounter start", { monsters: "3 goblins", surprise: false, entries: 4 });
-    const m = /They come in by way (\d) of 4\nDirection of appearance: 1d4 = (\d), among the 4 possible entries\./.exec(text(r.message))!;
+    const m = /They come in by way (\d) of 4\nDirection of appearance: 1d4 = (\d), among the 4 possible entries\./.exec(
+      text(r.message),
+    )!;
     expect(m).not.toBeNull();
     expect(m[1]).toBe(m[2]);
     expect(text(r.message)).toMatch(/B\/X house rules · ENCOUNTER ORDER/);
     expect(h.local.validationErrors).toEqual([]);
   });
 });
-

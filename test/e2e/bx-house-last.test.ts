@@ -42,8 +42,14 @@ const fresh = async (options: Record<string, unknown>) => {
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "house42" });
   await h.cmd("referee", "campaign start", { system: "bx-house" });
-  await h.cmd("bob", "character create", { name: "Bea", sheet: "class=thief level=3 hp=18 dex=10 ac=7 movement=120 weapons=whip:1d2|dagger:1d4" });
-  await h.cmd("alice", "character create", { name: "Ash", sheet: "class=fighter level=2 hp=20 str=10 dex=10 ac=5 movement=120 weapons=lance:1d6|sword:1d8" });
+  await h.cmd("bob", "character create", {
+    name: "Bea",
+    sheet: "class=thief level=3 hp=18 dex=10 ac=7 movement=120 weapons=whip:1d2|dagger:1d4",
+  });
+  await h.cmd("alice", "character create", {
+    name: "Ash",
+    sheet: "class=fighter level=2 hp=20 str=10 dex=10 ac=5 movement=120 weapons=lance:1d6|sword:1d8",
+  });
 });
 afterAll(() => h?.stop());
 
@@ -51,7 +57,11 @@ describe("issue 42: the house rules at the table", () => {
   // seed 001, "MISC COMBAT RULES": "Mounted opponents get a +1 to-hit against unmounted opponents"; "Foes on horseback
   // charging with a lance will get a +2 to hit and do double damage (2D6 x 2) to approximately man-sized foes".
   it("a declared mount gives +1 against a foe on foot, and the lance charged on horseback does 2d6 × 2", async () => {
-    await ok("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 40 AC 9 ATK spear 1d6 ML 12", surprise: false });
+    await ok("referee", "encounter start", {
+      monsters: "Sentry",
+      stats: "HD 1 HP 40 AC 9 ATK spear 1d6 ML 12",
+      surprise: false,
+    });
     await ok("referee", "next");
     await ok("alice", "declare", { action: "mount" });
     // No `mounted:true` typed: the declared mount is what the attack reads.
@@ -79,19 +89,34 @@ describe("issue 42: the house rules at the table", () => {
   it("in melee within 10 feet: a typed 15' is refused, 10' is in melee; with the distance kept, a move closes it", async () => {
     await fresh({ monsters: "Sentry", stats: "HD 1 HP 40 AC 9 ATK spear 1d6 ML 12" });
     await ok("referee", "next");
-    await refused("referee", "attack", { attacker: "Bea", target: "Sentry", weapon: "dagger", distance: 15 },
-      "Sentry is 15' away: melee attacks are possible only \"in melee\", within 10 feet of each other (B/X house rules · MISC COMBAT RULES). Move first (declare Move), or use a missile weapon.");
+    await refused(
+      "referee",
+      "attack",
+      { attacker: "Bea", target: "Sentry", weapon: "dagger", distance: 15 },
+      'Sentry is 15\' away: melee attacks are possible only "in melee", within 10 feet of each other (B/X house rules · MISC COMBAT RULES). Move first (declare Move), or use a missile weapon.',
+    );
     const near = await ok("referee", "attack", { attacker: "Bea", target: "Sentry", weapon: "dagger", distance: 10 });
     expect(near).toMatch(/Distance 10': in melee\./);
     expect(near).not.toMatch(/Ignored by this system/);
     // Kept: the sides start at the rolled distance (70'), Ash's Move (half of 120') closes 60' of it.
     await ok("referee", "campaign set", { option: "distance", value: "kept" });
-    expect(await fresh({ monsters: "Sentry", stats: "HD 1 HP 40 AC 9 ATK spear 1d6 ML 12" })).toMatch(/2d6 = 7 × 10 = 70 feet/);
-    expect(await ok("alice", "declare", { action: "move" })).toMatch(/Up to 60' and attack \(half the turn's movement\)\.\nCloses 60' to Sentry: in melee\./);
+    expect(await fresh({ monsters: "Sentry", stats: "HD 1 HP 40 AC 9 ATK spear 1d6 ML 12" })).toMatch(
+      /2d6 = 7 × 10 = 70 feet/,
+    );
+    expect(await ok("alice", "declare", { action: "move" })).toMatch(
+      /Up to 60' and attack \(half the turn's movement\)\.\nCloses 60' to Sentry: in melee\./,
+    );
     await ok("referee", "next");
     expect(await board()).not.toMatch(/at:\d/);
-    await refused("referee", "attack", { attacker: "Bea", target: "Sentry", weapon: "dagger" }, /^Sentry is 70' \(the encounter's distance\) away: melee attacks are possible only "in melee", within 10 feet/);
-    expect(await ok("referee", "attack", { attacker: "Ash", target: "Sentry", weapon: "sword" })).toMatch(/Distance 10' \(the encounter's distance\): in melee\./);
+    await refused(
+      "referee",
+      "attack",
+      { attacker: "Bea", target: "Sentry", weapon: "dagger" },
+      /^Sentry is 70' \(the encounter's distance\) away: melee attacks are possible only "in melee", within 10 feet/,
+    );
+    expect(await ok("referee", "attack", { attacker: "Ash", target: "Sentry", weapon: "sword" })).toMatch(
+      /Distance 10' \(the encounter's distance\): in melee\./,
+    );
     await ok("referee", "campaign set", { option: "distance", value: "referee" });
   });
 
@@ -103,10 +128,16 @@ describe("issue 42: the house rules at the table", () => {
     await ok("referee", "declare", { action: "entangle", who: "Bea" });
     expect(await board()).toMatch(/\*\*Bea\*\*[^\n]*entangling with a whip on the next hit/);
     const giant = await ok("referee", "attack", { attacker: "Bea", target: "Giant", modifier: 15 });
-    expect(giant).toMatch(/The whip cannot entangle it: Giant is larger than an ogre: a whip entangles only an opponent of ogre size or smaller\. No save\./);
+    expect(giant).toMatch(
+      /The whip cannot entangle it: Giant is larger than an ogre: a whip entangles only an opponent of ogre size or smaller\. No save\./,
+    );
     expect(giant).not.toMatch(/saves vs paralysis/);
-    await refused("referee", "attack", { attacker: "Bea", target: "Ogre", distance: 20, override: true },
-      "Ogre is 20' away: whips can be used against an opponent who is 10 feet away, no farther (B/X house rules · MISC COMBAT RULES). Move first (declare Move), or use a missile weapon.");
+    await refused(
+      "referee",
+      "attack",
+      { attacker: "Bea", target: "Ogre", distance: 20, override: true },
+      "Ogre is 20' away: whips can be used against an opponent who is 10 feet away, no farther (B/X house rules · MISC COMBAT RULES). Move first (declare Move), or use a missile weapon.",
+    );
   });
 
   // seed 001, "MISC COMBAT RULES": "Up to 6 combatants of around human size can surround and attack a human-sized character in melee".
@@ -114,9 +145,15 @@ describe("issue 42: the house rules at the table", () => {
     await fresh({ monsters: "7 goblins" });
     await ok("referee", "next");
     for (let i = 1; i <= 6; i++) await ok("referee", "attack", { attacker: `Goblin ${i}`, target: "Ash" });
-    await refused("referee", "attack", { attacker: "Goblin 7", target: "Ash" },
-      "Ash is already surrounded by 6 attackers, the most around a man-sized defender (B/X house rules · MISC COMBAT RULES): Goblin 7 cannot reach it in melee.");
-    expect(await ok("referee", "attack", { attacker: "Goblin 7", target: "Ash", override: true })).toMatch(/Referee override: Goblin 7 is attacker 7 around Ash, more than the 6 a man-sized defender can be surrounded by\./);
+    await refused(
+      "referee",
+      "attack",
+      { attacker: "Goblin 7", target: "Ash" },
+      "Ash is already surrounded by 6 attackers, the most around a man-sized defender (B/X house rules · MISC COMBAT RULES): Goblin 7 cannot reach it in melee.",
+    );
+    expect(await ok("referee", "attack", { attacker: "Goblin 7", target: "Ash", override: true })).toMatch(
+      /Referee override: Goblin 7 is attacker 7 around Ash, more than the 6 a man-sized defender can be surrounded by\./,
+    );
   });
 
   // seed 001, "MISC COMBAT RULES" (Retreat): "If the fleeing/ moving party passes within 10' of any other opponents not
@@ -128,7 +165,9 @@ describe("issue 42: the house rules at the table", () => {
     await toAct(/round 1 · everyone has acted/);
     await ok("alice", "declare", { action: "retreat", detail: "Orc 2" });
     const r2 = await ok("referee", "next");
-    expect(r2).toMatch(/Ash retreats: free attacks\nAsh: 3\.\nOrc 1: 1 — no parting shot\.\nOrc 2: passed within 10', not in melee — a free attack at \+2, shield not counted\./);
+    expect(r2).toMatch(
+      /Ash retreats: free attacks\nAsh: 3\.\nOrc 1: 1 — no parting shot\.\nOrc 2: passed within 10', not in melee — a free attack at \+2, shield not counted\./,
+    );
     // seed 001: "If their opponent(s) roll higher, then each of those who did get one free attack at +2": Orc 1 lost the roll.
     const b = await board();
     expect(b).toMatch(/\*\*Ash\*\*[^\n]*retreating: no attack this round/);
@@ -140,7 +179,9 @@ describe("issue 42: the house rules at the table", () => {
     await h.press("referee", live.id, buttons(live).find((x) => x.label.startsWith("Foes attack"))!.id);
     await h.app.bot.router.settled();
     const posted = h.local.channelMessages(h.channelId).slice(before).map(text);
-    expect(posted.filter((m) => /^Orc 2 attacks Ash: /.test(m)).map((m) => /d20 \d+ \(parting shot \+2\)/.test(m))).toEqual([true, true]);
+    expect(
+      posted.filter((m) => /^Orc 2 attacks Ash: /.test(m)).map((m) => /d20 \d+ \(parting shot \+2\)/.test(m)),
+    ).toEqual([true, true]);
   });
 
   // Issue 42, point 28: a mark naming one who is out of the fight says nothing true any more.

@@ -13,18 +13,23 @@ const facesOf = (terms: string, modified: boolean): number[] =>
 
 let h: E2E;
 beforeAll(async () => {
-  h = await startTable("bx-house", [{ user: "alice", name: "Dorn", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" }]);
+  h = await startTable("bx-house", [
+    { user: "alice", name: "Dorn", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" },
+  ]);
 });
 afterAll(() => h?.stop());
 
-const sheetOf = async (name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).sheet);
+const sheetOf = async (name: string) =>
+  JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).sheet);
 
 describe("B/X house rules: monsters by the book", () => {
   // seed 001, "MISC COMBAT RULES": "their hit points are determined by rolling a D6"; a Troll "with 6HD+3"
   it("4 goblins and a troll: each goblin rolls a d6 − 1 (at least 1), the troll 6d8 + 3", async () => {
     const r = await h.cmd("referee", "encounter start", { monsters: "4 goblins, 1 troll", surprise: false });
     const t = text(r.message);
-    const goblins = [...t.matchAll(/Goblin (\d): HD 1-1 \(a Normal Man's strength\): 1d6 \((\d)\) − 1 = (?:-?\d+ → )?(\d+) HP/g)];
+    const goblins = [
+      ...t.matchAll(/Goblin (\d): HD 1-1 \(a Normal Man's strength\): 1d6 \((\d)\) − 1 = (?:-?\d+ → )?(\d+) HP/g),
+    ];
     expect(goblins.map((m) => m[1])).toEqual(["1", "2", "3", "4"]);
     for (const m of goblins) {
       expect(Number(m[3])).toBe(Math.max(1, Number(m[2]) - 1));
@@ -49,16 +54,31 @@ describe("B/X house rules: monsters by the book", () => {
     const r = await h.cmd("referee", "encounter add", { monsters: "1 bandit unit" });
     const m = /Bandit Unit: 10d6 = (\d+): the unit fights as one man\./.exec(text(r.message))!;
     expect(await sheetOf("Bandit Unit")).toMatchObject({ men: 10, hp: Number(m[1]) });
-    const typed = await h.cmd("referee", "encounter add", { monsters: "1 gnoll", stats: "HD 2 AC 5 ATK 2d4 ML 8 HP 11" });
+    const typed = await h.cmd("referee", "encounter add", {
+      monsters: "1 gnoll",
+      stats: "HD 2 AC 5 ATK 2d4 ML 8 HP 11",
+    });
     expect(text(typed.message)).not.toMatch(/Gnoll: HD/);
     expect(await sheetOf("Gnoll")).toMatchObject({ hd: "2", hp: 11, ac: 5, morale: 8 });
   });
 
   it("a stat line in B/X terms with the house's words: MEN makes a unit, an attack routine is that many attacks a round", async () => {
-    const r = await h.cmd("referee", "encounter add", { monsters: "1 owl beast", stats: "HD 5 AC 5 ATK claw 1d8/claw 1d8/bite 1d8 ML 9" });
+    const r = await h.cmd("referee", "encounter add", {
+      monsters: "1 owl beast",
+      stats: "HD 5 AC 5 ATK claw 1d8/claw 1d8/bite 1d8 ML 9",
+    });
     expect(text(r.message)).toMatch(/Owl Beast: HD 5: 5d8 \([\d, ]+\) = \d+ HP/);
-    expect(await sheetOf("Owl Beast")).toMatchObject({ hd: "5", ac: 5, morale: 9, attacksPerRound: 3, weapons: [{ name: "claw" }, { name: "claw" }, { name: "bite", damage: "1d8" }] });
-    const u = await h.cmd("referee", "encounter add", { monsters: "1 militia", stats: "MEN 10 HD 1 AC 7 ATK spear 1d6 ML 7" });
+    expect(await sheetOf("Owl Beast")).toMatchObject({
+      hd: "5",
+      ac: 5,
+      morale: 9,
+      attacksPerRound: 3,
+      weapons: [{ name: "claw" }, { name: "claw" }, { name: "bite", damage: "1d8" }],
+    });
+    const u = await h.cmd("referee", "encounter add", {
+      monsters: "1 militia",
+      stats: "MEN 10 HD 1 AC 7 ATK spear 1d6 ML 7",
+    });
     expect(text(u.message)).toMatch(/Militia: 10d6 = \d+: the unit fights as one man\./);
     expect(await sheetOf("Militia")).toMatchObject({ men: 10, ac: 7, morale: 7 });
   });
@@ -68,13 +88,17 @@ describe("B/X house rules: monsters by the book", () => {
     const before = await db.combatant.count();
     const xp = await h.cmd("referee", "encounter add", { monsters: "1 ogre", stats: "HD 4+1 AC 5 XP 75" });
     expect(xp.ephemeral).toBe(true);
-    expect(xp.message.content).toMatch(/"XP" is not a stat this line knows: use HD, HP, AC.*The house rules also read MEN \(men in a unit\) and #AT \(attacks a round\)/);
+    expect(xp.message.content).toMatch(
+      /"XP" is not a stat this line knows: use HD, HP, AC.*The house rules also read MEN \(men in a unit\) and #AT \(attacks a round\)/,
+    );
     const men = await h.cmd("referee", "encounter add", { monsters: "1 rabble", stats: "MEN ten HD 1 AC 9" });
     expect(men.ephemeral).toBe(true);
     expect(men.message.content).toMatch(/MEN needs a whole number from 2 to 100, e\.g\. `MEN 10` \(not "ten"\)/);
     const none = await h.cmd("referee", "encounter add", { monsters: "2 mudlings" });
     expect(none.ephemeral).toBe(true);
-    expect(none.message.content).toMatch(/"mudlings" is not one of B\/X house rules' presets .*stats: a stat line such as `HD 4\+1 AC 5 ATK 1d10 ML 10`/);
+    expect(none.message.content).toMatch(
+      /"mudlings" is not one of B\/X house rules' presets .*stats: a stat line such as `HD 4\+1 AC 5 ATK 1d10 ML 10`/,
+    );
     expect(await db.combatant.count()).toBe(before);
   });
 
@@ -83,13 +107,28 @@ describe("B/X house rules: monsters by the book", () => {
     expect(no.message.content).toMatch(/Only a referee/);
     const saved = await h.cmd("referee", "encounter bestiary", { stats: "Mudling HD 1/2 AC 7 ATK 1d4 ML 6" });
     expect(text(saved.message)).toMatch(/^Saved to the bestiary: mudling/);
-    const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "3 mud" }, focused: "monsters" });
+    const choices = await h.local.autocomplete({
+      guildId: h.guildId,
+      channelId: h.channelId,
+      userId: h.users.referee!,
+      name: "encounter",
+      subcommand: "add",
+      options: { monsters: "3 mud" },
+      focused: "monsters",
+    });
     expect(choices).toContainEqual({ name: "3 mudling", value: "3 mudling" });
     const r = await h.cmd("referee", "encounter add", { monsters: "3 mudlings" });
-    const rolled = [...text(r.message).matchAll(/Mudling (\d): HD 1\/2 \(a Normal Man's strength\): 1d6 \((\d)\) = (\d) HP/g)];
+    const rolled = [
+      ...text(r.message).matchAll(/Mudling (\d): HD 1\/2 \(a Normal Man's strength\): 1d6 \((\d)\) = (\d) HP/g),
+    ];
     expect(rolled.map((m) => m[1])).toEqual(["1", "2", "3"]);
     for (const m of rolled) expect((await sheetOf(`Mudling ${m[1]}`)).hp).toBe(Number(m[3]));
-    expect(await sheetOf("Mudling 1")).toMatchObject({ hd: "1/2", ac: 7, morale: 6, weapons: [{ name: "attack", damage: "1d4" }] });
+    expect(await sheetOf("Mudling 1")).toMatchObject({
+      hd: "1/2",
+      ac: 7,
+      morale: 6,
+      weapons: [{ name: "attack", damage: "1d4" }],
+    });
     expect(h.local.validationErrors).toEqual([]);
   });
 
@@ -98,7 +137,9 @@ describe("B/X house rules: monsters by the book", () => {
     const r = await h.cmd("bob", "character create", { name: "Reyes", sheet: "class=pirate level=2 ac=7", roll: true });
     const t = text(r.message);
     expect(t).toMatch(/^Created: Reyes/);
-    expect(t).toMatch(/A pirate is a fighter type \(fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates\): a fighter's hit die and attack table\./);
+    expect(t).toMatch(
+      /A pirate is a fighter type \(fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates\): a fighter's hit die and attack table\./,
+    );
     const hp = /Hit points, fighter 2d8(?: ([+−]) (\d) CON each)? \(at least 1 a die\): (.+?) = (\d+)\./.exec(t)!;
     expect(hp).not.toBeNull();
     const con = hp[1] ? (hp[1] === "+" ? 1 : -1) * Number(hp[2]) : 0;
@@ -108,7 +149,9 @@ describe("B/X house rules: monsters by the book", () => {
     // THAC0 is read from the fighter's table at the sheet's level, not stored (it follows the level).
     expect(t).toMatch(/Attack: THAC0 19 \(classic fighter table, level 2\)/);
     expect(t).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/);
-    const sheet = JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Reyes" } })).sheet);
+    const sheet = JSON.parse(
+      (await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Reyes" } })).sheet,
+    );
     expect(sheet).toMatchObject({ class: "pirate", level: 2, ac: 7, hp: Number(hp[4]) });
     expect(sheet.thac0).toBeUndefined();
   });

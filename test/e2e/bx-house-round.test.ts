@@ -1,7 +1,16 @@
 // Issue 30: the B/X house rules (seed 001) in play, through the local Discord: ties, spellcasters hit.
 // Seeds are fixed (campaign e2e-1, encounters e2e-2, e2e-3…), so the dice below are the ones they give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startE2E, text, buttons, liveBoard, resolveWaiting, type E2E, saying, nextUntilBoard } from "../helpers/e2e.js";
+import {
+  startE2E,
+  text,
+  buttons,
+  liveBoard,
+  resolveWaiting,
+  type E2E,
+  saying,
+  nextUntilBoard,
+} from "../helpers/e2e.js";
 
 const DEBUG = process.env.BX_E2E_DEBUG === "1";
 let h: E2E;
@@ -18,19 +27,28 @@ beforeAll(async () => {
   h = await startE2E();
   await h.cmd("referee", "campaign start", { system: "bx-house" });
   await h.cmd("referee", "campaign set", { option: "initiativeEachRound", value: "on" });
-  await h.cmd("bob", "character create", { name: "Wren", sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4" });
+  await h.cmd("bob", "character create", {
+    name: "Wren",
+    sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4",
+  });
 });
 afterAll(() => h?.stop());
 
 describe("house rules: a spellcaster hit during the round", () => {
   // seed 001, "ENCOUNTER ORDER" 7: "A spellcaster hit and taking damage during the round by an opponent who won initiative, causes the caster to lose the spell"
   it("the sentry strikes first (reach, round 1) and hits Wren: the spell is lost, and her turn casts nothing", async () => {
-    await say("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 30 AC 9 ATK spear 1d6 ML 12", surprise: false });
+    await say("referee", "encounter start", {
+      monsters: "Sentry",
+      stats: "HD 1 HP 30 AC 9 ATK spear 1d6 ML 12",
+      surprise: false,
+    });
     await say("bob", "declare", { action: "spell", detail: "Sleep" });
     const r1 = await say("referee", "next");
     expect(text(r1.message)).toMatch(/Reach advantage, first round: Sentry strikes first/);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
-    expect(text(hit.message)).toMatch(/Wren was casting Sleep: Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round/);
+    expect(text(hit.message)).toMatch(
+      /Wren was casting Sleep: Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round/,
+    );
     // The sentry has attacked, and Wren has lost the round with her spell: her place passes by itself, and no spell goes off.
     const turn = await board();
     expect(turn).toMatch(/round 1 · everyone has acted/);
@@ -47,7 +65,9 @@ describe("house rules: a spellcaster hit during the round", () => {
     expect(text(r2.message)).toMatch(/initiative \(Wren\): 1d6 \(2\)[\s\S]*initiative \(Sentry group\): 1d6 \(2\)/);
     expect(text(r2.message)).toMatch(/Wren's turn: the spell \(Sleep\) goes off\./);
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren" });
-    expect(text(hit.message)).toMatch(/Wren cast Sleep at the same initiative: Hit during a simultaneous round: save vs paralysis — Rolled 4 against 13 .*: lower, a failure\. d6 5: 5–6, the spell is miscast\./);
+    expect(text(hit.message)).toMatch(
+      /Wren cast Sleep at the same initiative: Hit during a simultaneous round: save vs paralysis — Rolled 4 against 13 .*: lower, a failure\. d6 5: 5–6, the spell is miscast\./,
+    );
     await resolveWaiting(h);
     const show = await say("referee", "encounter show");
     expect(text(show.message)).toMatch(/\*\*Wren\*\*.*spell disrupted/);
@@ -66,7 +86,9 @@ describe("house rules: a spellcaster hit during the round", () => {
     expect(await nextUntil(/round 5 · Sentry to act/, 2)).toMatch(/round 5 · Sentry to act/);
     // The referee's +4 (a sure hit for the test's sake): the hit is what matters.
     const hit = await say("referee", "attack", { attacker: "Sentry", target: "Wren", modifier: 4 });
-    expect(text(hit.message)).toMatch(/Wren cast Sleep this round: The caster won initiative: the spell goes off as intended even though hit\./);
+    expect(text(hit.message)).toMatch(
+      /Wren cast Sleep this round: The caster won initiative: the spell goes off as intended even though hit\./,
+    );
     expect(text(hit.message)).not.toMatch(/spell is lost/);
   });
 });
@@ -77,10 +99,14 @@ describe("house rules: wordings", () => {
     await say("referee", "next");
     await say("referee", "next");
     const g = await say("referee", "declare", { action: "grapple", who: "Wren" });
-    expect(text(g.message)).toMatch(/If the next attack hits, the foe is grappled at once \(no save\) and takes no weapon damage/);
+    expect(text(g.message)).toMatch(
+      /If the next attack hits, the foe is grappled at once \(no save\) and takes no weapon damage/,
+    );
     expect(text(g.message)).not.toMatch(/save is rolled/);
     const show = await say("referee", "campaign show");
-    expect(text(show.message)).toMatch(/add Dexterity to individual initiative \(never: the house rules roll a d6 alone\)\*\*: off/);
+    expect(text(show.message)).toMatch(
+      /add Dexterity to individual initiative \(never: the house rules roll a d6 alone\)\*\*: off/,
+    );
     expect(h.local.validationErrors).toEqual([]);
   });
 });
@@ -104,13 +130,18 @@ describe("house rules: morale by creature type", () => {
 describe("house rules: movement in a melee round", () => {
   // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack"; "Spellcasters may move up to 10 feet while casting normally"
   it("a move is half the turn's 120 feet, 60', with an attack; a caster may move 10 feet while casting", async () => {
-    await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=1 hp=8 ac=5 movement=120 weapons=sword:1d8" });
+    await h.cmd("alice", "character create", {
+      name: "Dorn",
+      sheet: "class=fighter level=1 hp=8 ac=5 movement=120 weapons=sword:1d8",
+    });
     await say("referee", "encounter end");
     await say("referee", "encounter start", { monsters: "1 orc", surprise: false });
     const move = await say("alice", "declare", { action: "move" });
     expect(text(move.message)).toMatch(/Dorn moves\nUp to 60' and attack \(half the turn's movement\)\./);
     const cast = await say("bob", "declare", { action: "spell", detail: "Sleep" });
-    expect(text(cast.message)).toMatch(/Casting is the round's sole action; the caster may move up to 10' while casting\./);
+    expect(text(cast.message)).toMatch(
+      /Casting is the round's sole action; the caster may move up to 10' while casting\./,
+    );
     expect(text(cast.message)).not.toMatch(/cannot move/);
   });
 
@@ -146,7 +177,11 @@ describe("house rules: initiative groups", () => {
   // seed 001, "ENCOUNTER ORDER" 6: "the DM rolls a D6 for each group of foes (a group of skeletons, an evil wizard …, and the evil wizard's bugbear bodyguards)"
   it("two different custom monsters roll a die each, not one shared 'monster' die", async () => {
     await say("referee", "encounter end");
-    await say("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 5 AC 9 ATK spear 1d6 ML 12", surprise: false });
+    await say("referee", "encounter start", {
+      monsters: "Sentry",
+      stats: "HD 1 HP 5 AC 9 ATK spear 1d6 ML 12",
+      surprise: false,
+    });
     const add = await say("referee", "encounter add", { monsters: "Brute", stats: "HD 2 HP 9 AC 7 ATK club 1d8 ML 9" });
     expect(add.ephemeral).toBeFalsy();
     const r1 = await say("referee", "next");
@@ -171,4 +206,3 @@ describe("house rules: initiative groups", () => {
     expect(h.local.validationErrors).toEqual([]);
   });
 });
-

@@ -17,9 +17,17 @@ describe("B/X: the sheet's load and the movement it leaves", () => {
   it("the sheet lists treasure and gear and totals the load in coins", async () => {
     await say("referee", "campaign start", { system: "bx" });
     await say("referee", "campaign set", { option: "encumbrance", value: "detailed" });
-    const mira = await say("bob", "character create", { name: "Mira", sheet: "class=magic-user level=3 hp=9 ac=9 treasure=gems:5|potion:2 gear=true equipment=50" });
-    expect(text(mira.message)).toMatch(/Load: 5 gems, 2 potions \(25\); equipment 130 \(with 80 of adventuring gear\) · 155 coins of weight in all \(at most 1,600\)/);
-    const dorn = await say("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8 treasure=coin:700" });
+    const mira = await say("bob", "character create", {
+      name: "Mira",
+      sheet: "class=magic-user level=3 hp=9 ac=9 treasure=gems:5|potion:2 gear=true equipment=50",
+    });
+    expect(text(mira.message)).toMatch(
+      /Load: 5 gems, 2 potions \(25\); equipment 130 \(with 80 of adventuring gear\) · 155 coins of weight in all \(at most 1,600\)/,
+    );
+    const dorn = await say("alice", "character create", {
+      name: "Dorn",
+      sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8 treasure=coin:700",
+    });
     expect(text(dorn.message)).toMatch(/Load: 700 coins · 700 coins of weight in all \(at most 1,600\)/);
     const bad = await say("alice", "character create", { name: "Odd", sheet: "treasure=spoon:3" });
     expect(bad.ephemeral).toBe(true);
@@ -49,7 +57,9 @@ describe("B/X: the sheet's load and the movement it leaves", () => {
     await say("referee", "encounter start", { monsters: "2 goblins", surprise: false });
     const stuck = await say("alice", "declare", { action: "move" });
     expect(stuck.ephemeral).toBe(true);
-    expect(text(stuck.message)).toMatch(/Dorn cannot move: 1900 coins is over the 1,600-coin maximum load: cannot move/);
+    expect(text(stuck.message)).toMatch(
+      /Dorn cannot move: 1900 coins is over the 1,600-coin maximum load: cannot move/,
+    );
     await say("referee", "encounter end");
     await say("referee", "campaign end");
   });
@@ -60,7 +70,10 @@ describe("House rules: movement in a melee round", () => {
   // "Spellcasters may move up to 10 feet while casting normally."
   it("Wren moves half her 120' turn (60') and may attack; with 700 coins under detailed encumbrance, half of 60'; Mira moves 10' while casting", async () => {
     await say("referee", "campaign start", { system: "bx-house" });
-    await say("alice", "character create", { name: "Wren", sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8 treasure=coin:700" });
+    await say("alice", "character create", {
+      name: "Wren",
+      sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8 treasure=coin:700",
+    });
     await say("bob", "character create", { name: "Sable", sheet: "class=magic-user level=3 hp=9 ac=9" });
     const start = await say("referee", "encounter start", { monsters: "2 goblins", surprise: false });
     // The start is the record; the declarations are offered on the board below it (its buttons, then its menu).

@@ -18,12 +18,19 @@ describe("B/X: the load /dungeon set gives is the one the fight reads", () => {
   it("Garrick carries 420 coins (as docs/rules/dungeon.md gives): 90' a turn, and 30' a round in the fight; the sheet says the same", async () => {
     await say("referee", "campaign start", { system: "bx" });
     await say("referee", "campaign set", { option: "encumbrance", value: "detailed" });
-    const made = await say("alice", "character create", { name: "Garrick", sheet: "class=fighter level=2 hp=14 ac=4 weapons=sword:1d8" });
+    const made = await say("alice", "character create", {
+      name: "Garrick",
+      sheet: "class=fighter level=2 hp=14 ac=4 weapons=sword:1d8",
+    });
     expect(text(made.message)).toMatch(/Movement: 120' \(40'\), 0 coins: up to 400/);
     const set = await say("referee", "dungeon set", { character: "Garrick", coins: 420 });
     expect(set.ephemeral).toBeFalsy();
-    expect(text(set.message)).toContain("Garrick carries 420 coins of weight (on Garrick's sheet: the dungeon turn and the fight both read it; `/character edit name:Garrick sheet:load=-` takes it back to what the sheet lists).");
-    expect(text(await say("referee", "dungeon status").then((r) => r.message))).toMatch(/90' this turn: the slowest is Garrick \(420 coins: up to 600\)/);
+    expect(text(set.message)).toContain(
+      "Garrick carries 420 coins of weight (on Garrick's sheet: the dungeon turn and the fight both read it; `/character edit name:Garrick sheet:load=-` takes it back to what the sheet lists).",
+    );
+    expect(text(await say("referee", "dungeon status").then((r) => r.message))).toMatch(
+      /90' this turn: the slowest is Garrick \(420 coins: up to 600\)/,
+    );
     const sheet = text((await say("alice", "character show", { name: "Garrick" })).message);
     expect(sheet).toMatch(/Movement: 90' \(30'\), 420 coins: up to 600/);
     expect(sheet).toMatch(/Load: 420 coins of weight, as the referee set it \(at most 1,600\)/);
@@ -42,7 +49,9 @@ describe("B/X: the load /dungeon set gives is the one the fight reads", () => {
     const back = await say("referee", "character edit", { name: "Garrick", sheet: "load=- treasure=coin:100" });
     expect(text(back.message)).toMatch(/Movement: 120' \(40'\), 100 coins: up to 400/);
     expect(text(back.message)).toMatch(/Load: 100 coins · 100 coins of weight in all/);
-    expect(text((await say("referee", "dungeon status")).message)).toMatch(/120' this turn: the slowest is Garrick \(100 coins: up to 400\)/);
+    expect(text((await say("referee", "dungeon status")).message)).toMatch(
+      /120' this turn: the slowest is Garrick \(100 coins: up to 400\)/,
+    );
     await say("referee", "campaign end");
   });
 });
@@ -53,7 +62,10 @@ describe("B/X house rules: the same load, and the AC the fight uses", () => {
   it("Wren (DEX 16, AC 4 with shield) shows AC 2 as the goblins' attacks use it; with 420 coins, 90' a turn and 45' a melee round", async () => {
     await say("referee", "campaign start", { system: "bx-house" });
     await say("referee", "campaign set", { option: "encumbrance", value: "detailed" });
-    const made = await say("alice", "character create", { name: "Wren", sheet: "class=fighter level=2 hp=14 dex=16 ac=4 shield=true weapons=sword:1d8" });
+    const made = await say("alice", "character create", {
+      name: "Wren",
+      sheet: "class=fighter level=2 hp=14 dex=16 ac=4 shield=true weapons=sword:1d8",
+    });
     expect(text(made.message)).toMatch(/AC: 2 \(4 with shield, DEX 16 -2\)/);
     await say("referee", "dungeon set", { character: "Wren", coins: 420 });
     expect(text((await say("alice", "character show")).message)).toMatch(/Movement: 90' \(30'\), 420 coins: up to 600/);
@@ -61,7 +73,9 @@ describe("B/X house rules: the same load, and the AC the fight uses", () => {
     const move = await say("alice", "declare", { action: "move" });
     expect(text(move.message)).toMatch(/Up to 45' and attack \(half the turn's movement\)/);
     const hit = await say("referee", "attack", { attacker: "Goblin 1", target: "Wren" });
-    expect(text(hit.message)).toMatch(/needs 17 \(THAC0 19 \(classic monster table, HD 1-1\) against AC 2; defender's DEX -2\)/);
+    expect(text(hit.message)).toMatch(
+      /needs 17 \(THAC0 19 \(classic monster table, HD 1-1\) against AC 2; defender's DEX -2\)/,
+    );
     await say("referee", "encounter end");
     expect(h.local.validationErrors).toEqual([]);
   });

@@ -30,6 +30,8 @@ describe("docs/rules/bx.md: the rest places are the command's", () => {
       if (place === "safe") expect(text(r.message)).toContain(quoted);
     }
     // The words the page used to give ("safe camp") are refused, as Discord refuses them.
-    await expect(h.cmd("referee", "dungeon rest", { days: 1, place: "safe camp" })).rejects.toThrow(/must be one of "camp", "safe", "town"/);
+    await expect(h.cmd("referee", "dungeon rest", { days: 1, place: "safe camp" })).rejects.toThrow(
+      /must be one of "camp", "safe", "town"/,
+    );
   });
 });

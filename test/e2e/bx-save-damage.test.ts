@@ -10,7 +10,10 @@ const say = saying(() => h, process.env.BX_E2E_DEBUG === "1");
 beforeAll(async () => {
   h = await startE2E();
   await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 hp=30 ac=4 weapons=sword:1d8" });
+  await h.cmd("alice", "character create", {
+    name: "Dorn",
+    sheet: "class=fighter level=3 hp=30 ac=4 weapons=sword:1d8",
+  });
   await h.cmd("bob", "character create", { name: "Mira", sheet: "class=magic-user level=3 hp=20 ac=9" });
 });
 afterAll(() => h?.stop());
@@ -25,7 +28,9 @@ describe("B/X: a successful save halves the damage", () => {
     expect(text(r.message)).toMatch(/Saved: the damage is halved, 24 → 12 \(rounded down\), and Dorn takes it\./);
     expect(text(r.message)).toMatch(/Dorn takes 12 damage: HP 30 → 18/);
     // The board follows the answer, with Dorn's hit points.
-    await until(() => [...h.local.channelMessages(h.channelId)].some((m) => !m.deleted && /\*\*Dorn\*\* `\S+` HP 18\/30/.test(text(m))));
+    await until(() =>
+      [...h.local.channelMessages(h.channelId)].some((m) => !m.deleted && /\*\*Dorn\*\* `\S+` HP 18\/30/.test(text(m))),
+    );
   });
 
   // seed 002, "Rolling a Saving Throw": "Lower: A result of less than the saving throw value is a failure" (the full damage).

@@ -10,8 +10,15 @@ const say = saying(() => h, process.env.BX_E2E_DEBUG === "1");
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "bx-items" });
   await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 hp=30 ac=4 weapons=sword:1d8" });
-  await h.cmd("bob", "character create", { name: "Mira", sheet: "class=magic-user level=3 hp=9 ac=9 armour=light shield=true gear=true saves=13:14:13:3:12 weapons=staff:1d6|dagger:1d4:thrown:no:no:1" });
+  await h.cmd("alice", "character create", {
+    name: "Dorn",
+    sheet: "class=fighter level=3 hp=30 ac=4 weapons=sword:1d8",
+  });
+  await h.cmd("bob", "character create", {
+    name: "Mira",
+    sheet:
+      "class=magic-user level=3 hp=9 ac=9 armour=light shield=true gear=true saves=13:14:13:3:12 weapons=staff:1d6|dagger:1d4:thrown:no:no:1",
+  });
 });
 afterAll(() => h?.stop());
 
@@ -23,12 +30,16 @@ describe("B/X: saving throws versus poison", () => {
     expect(r.ephemeral).toBeFalsy();
     const t = text(r.message);
     expect(t).toMatch(/Dorn: save vs Death or Poison succeeds/);
-    expect(t).toContain("Saved; poison's damage is not affected by the save (Basic/Expert · Saving Throws Versus Poison): Dorn takes the full 8 damage.");
+    expect(t).toContain(
+      "Saved; poison's damage is not affected by the save (Basic/Expert · Saving Throws Versus Poison): Dorn takes the full 8 damage.",
+    );
     expect(t).toMatch(/Dorn takes 8 damage: HP 30 → 22\./);
     expect(t).not.toMatch(/halved/);
     // A failed save: the same 8.
     const f = await say("referee", "save", { character: "Dorn", kind: "death", damage: "8", modifier: -20 });
-    expect(text(f.message)).toContain("Failed: a failed save against poison is usually fatal; poison's damage is not affected by the save (Basic/Expert · Saving Throws Versus Poison): Dorn takes the full 8 damage.");
+    expect(text(f.message)).toContain(
+      "Failed: a failed save against poison is usually fatal; poison's damage is not affected by the save (Basic/Expert · Saving Throws Versus Poison): Dorn takes the full 8 damage.",
+    );
     expect(text(f.message)).toMatch(/Dorn takes 8 damage: HP 22 → 14\./);
     // seed 002, "Successful Saves": the saves the text halves are still halved (breath: 8 → 4).
     const b = await say("referee", "save", { character: "Dorn", kind: "breath", damage: "8", modifier: 20 });
@@ -50,7 +61,9 @@ describe("B/X: equipment destroyed with a character a destructive attack kills",
       "Mira is killed by a destructive attack: Mira's equipment is destroyed (staff, dagger, light armour, shield, adventuring gear) (Basic/Expert · Destruction of Items). The sheet marks it; the referee undoes it with `/character edit name:Mira sheet:destroyed=-`. Magic items may save: `/save character:Mira kind:breath`.",
     );
     const sheet = await say("bob", "character show", { name: "Mira" });
-    expect(text(sheet.message)).toMatch(/Destroyed: staff, dagger, light armour, shield, adventuring gear \(killed by a destructive attack; undo: `destroyed=-`\)/);
+    expect(text(sheet.message)).toMatch(
+      /Destroyed: staff, dagger, light armour, shield, adventuring gear \(killed by a destructive attack; undo: `destroyed=-`\)/,
+    );
   });
 
   // seed 002, "Destruction of Magic Items": "For each item, a saving throw may be made using the character's saving

@@ -12,7 +12,10 @@ const { board } = boardReader(() => h, DEBUG);
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "bx-sight" });
   await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Tamsin", sheet: "class=cleric level=2 hp=11 ac=9 weapons=mace:1d6" });
+  await h.cmd("alice", "character create", {
+    name: "Tamsin",
+    sheet: "class=cleric level=2 hp=11 ac=9 weapons=mace:1d6",
+  });
   await h.cmd("bob", "character create", { name: "Dorn", sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8" });
 });
 afterAll(() => h?.stop());

@@ -13,7 +13,10 @@ const nextUntil = (until: RegExp, max = 8) => nextUntilBoard(h, until, max);
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "bx-spell" });
   await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Tamsin", sheet: "class=cleric level=2 hp=11 ac=9 weapons=mace:1d6" });
+  await h.cmd("alice", "character create", {
+    name: "Tamsin",
+    sheet: "class=cleric level=2 hp=11 ac=9 weapons=mace:1d6",
+  });
   await h.cmd("bob", "character create", { name: "Dorn", sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8" });
 });
 afterAll(() => h?.stop());
@@ -50,10 +53,14 @@ describe("B/X: a declared spell binds the caster's round", () => {
     const b = await live();
     const cast = button(b, /^Cast a spell$/)!;
     const tap = await h.press("alice", b.id, cast.id);
-    expect(JSON.stringify(tap.modal)).toContain('"placeholder":"the spell\'s name (and its target: Sleep at Goblin 1)"');
+    expect(JSON.stringify(tap.modal)).toContain(
+      '"placeholder":"the spell\'s name (and its target: Sleep at Goblin 1)"',
+    );
     const declared = await h.submit("alice", String(tap.modal!.custom_id), { detail: "Sleep" });
     expect(declared.ephemeral, declared.message.content ?? "").toBeFalsy();
-    expect(text(declared.message)).toMatch(/Tamsin declares Cast a spell \(Sleep\) for round 2: it stands when the referee starts the round/);
+    expect(text(declared.message)).toMatch(
+      /Tamsin declares Cast a spell \(Sleep\) for round 2: it stands when the referee starts the round/,
+    );
     // The press rolled nothing: the board, edited in place, shows the spell kept for round 2 by its name.
     expect(text(declared.message)).toMatch(/\*\*Tamsin\*\*.* · for round 2: Cast a spell \(Sleep\)/);
     const r2 = await say("referee", "next");
@@ -66,24 +73,34 @@ describe("B/X: a declared spell binds the caster's round", () => {
     expect(await board()).toMatch(/\*\*Tamsin\*\*.*casting a spell \(declared\) · declared: Cast a spell \(Sleep\)/);
     const hit = await say("referee", "attack", { attacker: "Goblin 1", target: "Tamsin" });
     expect(text(hit.message)).toMatch(/Tamsin takes \d+ damage/);
-    expect(text(hit.message)).toMatch(/Tamsin was casting Sleep: The spell is disrupted and fails; it is removed from memory as if cast\./);
+    expect(text(hit.message)).toMatch(
+      /Tamsin was casting Sleep: The spell is disrupted and fails; it is removed from memory as if cast\./,
+    );
     // Goblin 2 lets its place pass: the party's come. Tamsin has lost the round with her spell: her place passes by
     // itself, no spell goes off, and the board names the spell.
     const turn = await say("referee", "next");
     expect(text(turn.message)).toMatch(/round 2 · Dorn to act/);
     expect(text(turn.message)).not.toMatch(/goes off/);
-    expect(text(turn.message)).toMatch(/\*\*Tamsin\*\*.*spell disrupted: lost from memory · declared: Cast a spell \(Sleep\)/);
+    expect(text(turn.message)).toMatch(
+      /\*\*Tamsin\*\*.*spell disrupted: lost from memory · declared: Cast a spell \(Sleep\)/,
+    );
     // Her mace: refused, in words, and nothing is rolled.
     const mace = await say("alice", "attack", { target: "Goblin 1" });
     expect(mace.ephemeral).toBe(true);
-    expect(mace.message.content).toBe("Tamsin's spell (Sleep) was disrupted: Tamsin has lost this round (casting a spell is the round's sole action).");
+    expect(mace.message.content).toBe(
+      "Tamsin's spell (Sleep) was disrupted: Tamsin has lost this round (casting a spell is the round's sole action).",
+    );
     const ref = await say("referee", "attack", { attacker: "Tamsin", target: "Goblin 1" });
     expect(ref.ephemeral).toBe(true);
-    expect(ref.message.content).toBe("Tamsin's spell (Sleep) was disrupted: Tamsin has lost this round (casting a spell is the round's sole action). To allow it anyway, repeat with `override:true`.");
+    expect(ref.message.content).toBe(
+      "Tamsin's spell (Sleep) was disrupted: Tamsin has lost this round (casting a spell is the round's sole action). To allow it anyway, repeat with `override:true`.",
+    );
     // The referee may still rule otherwise, and the attack says so.
     const allowed = await say("referee", "attack", { attacker: "Tamsin", target: "Goblin 1", override: true });
     expect(allowed.ephemeral).toBeFalsy();
-    expect(text(allowed.message)).toMatch(/Referee override: Tamsin's 1st attack this round \(the spell \(Sleep\) was disrupted: casting was the round's sole action, and the round is lost\)\./);
+    expect(text(allowed.message)).toMatch(
+      /Referee override: Tamsin's 1st attack this round \(the spell \(Sleep\) was disrupted: casting was the round's sole action, and the round is lost\)\./,
+    );
     expect(h.local.validationErrors).toEqual([]);
   });
 });

@@ -13,7 +13,10 @@ beforeAll(async () => {
   h = await startE2E();
   other = h.local.createChannel(h.guildId, "other-room").id;
   await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("bob", "character create", { name: "Mira", sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4" });
+  await h.cmd("bob", "character create", {
+    name: "Mira",
+    sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4",
+  });
 });
 afterAll(() => h?.stop());
 
@@ -23,11 +26,15 @@ describe("days of rest, each system by its own text", () => {
     await say("referee", "damage", { target: "Mira", amount: 7 });
     const town = await say("referee", "dungeon rest", { days: 3, place: "town" });
     expect(text(town.message)).toMatch(/^3 days of rest in town\nIn town: no wandering checks, and no rations eaten\./);
-    expect(text(town.message)).toMatch(/Mira: 3 days of complete rest, 1d3 a day: 2 \+ 3 \+ 3 = 8; HP 2 → 9 \(maximum 9\)/);
+    expect(text(town.message)).toMatch(
+      /Mira: 3 days of complete rest, 1d3 a day: 2 \+ 3 \+ 3 = 8; HP 2 → 9 \(maximum 9\)/,
+    );
     expect(text(town.message)).toMatch(/Time: Turn 432 · 3 days elapsed/);
     await say("referee", "damage", { target: "Mira", amount: 5 });
     const camp = await say("referee", "dungeon rest", { days: 2 });
-    expect(text(camp.message)).toMatch(/^Rest interrupted: a wandering monster on day 1\nDay 1, turn 456: wandering-monster check 1d6 = 1 \(1 in 6\) → a wandering monster comes\./);
+    expect(text(camp.message)).toMatch(
+      /^Rest interrupted: a wandering monster on day 1\nDay 1, turn 456: wandering-monster check 1d6 = 1 \(1 in 6\) → a wandering monster comes\./,
+    );
     expect(text(camp.message)).toMatch(/The rest is interrupted on its first day: no full day of rest, no healing\./);
     expect(text(camp.message)).not.toMatch(/Mira: \d+ days? of complete rest/);
     expect(buttons(camp.message).map((b) => b.label)).toEqual(["Start encounter"]);
@@ -44,7 +51,9 @@ describe("days of rest, each system by its own text", () => {
     await say("bob", "character create", { name: "Alda", sheet: "hp=10 body=2" }, other);
     await say("referee", "damage", { target: "Alda", amount: 4 }, other);
     const r = await say("referee", "dungeon rest", { days: 2, place: "town" }, other);
-    expect(text(r.message)).toMatch(/Alda: 2 days of rest: The Third Age gives no rate of healing by days, so hit points heal only as the referee says \(\/heal\)\./);
+    expect(text(r.message)).toMatch(
+      /Alda: 2 days of rest: The Third Age gives no rate of healing by days, so hit points heal only as the referee says \(\/heal\)\./,
+    );
     expect(text(r.message).match(/after a turn of rest/g) ?? []).toHaveLength(1);
     const show = await say("bob", "character show", { name: "Alda" }, other);
     expect(text(show.message)).toMatch(/HP 6\/10/);
@@ -66,7 +75,9 @@ describe("wordings", () => {
   // seed 002, "Individual Initiative (Optional Rule)": the DEX modifier is always added, so the option reads "on"
   it("/campaign show: Dexterity on individual initiative reads as always; turning it off is refused", async () => {
     const show = await say("referee", "campaign show");
-    expect(text(show.message)).toMatch(/add Dexterity to individual initiative \(always, as the text's individual initiative does\)\*\*: on/);
+    expect(text(show.message)).toMatch(
+      /add Dexterity to individual initiative \(always, as the text's individual initiative does\)\*\*: on/,
+    );
     const off = await say("referee", "campaign set", { option: "initiativeDex", value: "off" });
     expect(off.ephemeral).toBe(true);
     expect(text(off.message)).toMatch(/use on \(the text always adds it\)/);
@@ -76,7 +87,9 @@ describe("wordings", () => {
   it("a declared retreat says what it does, without asking anyone to mark it: the bot marked it", async () => {
     await say("referee", "encounter start", { monsters: "1 goblin", surprise: false });
     const r = await say("bob", "declare", { action: "retreat" });
-    expect(text(r.message)).toMatch(/Retreat: up to \d+'\. No attack this round; foes get \+2 to hit and ignore the shield\./);
+    expect(text(r.message)).toMatch(
+      /Retreat: up to \d+'\. No attack this round; foes get \+2 to hit and ignore the shield\./,
+    );
     expect(text(r.message)).not.toMatch(/mark the combatant/);
     // The declaration's record says what it does; the roster on the board below shows the mark.
     expect(text(await liveBoard(h))).toMatch(/\*\*Mira\*\*.*retreating/);
@@ -100,4 +113,3 @@ describe("morale by creature type", () => {
     expect(text(orcs.message)).not.toMatch(/against morale 10/);
   });
 });
-

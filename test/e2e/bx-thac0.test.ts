@@ -24,22 +24,39 @@ describe("THAC0 by hit dice, by class and level, or the sheet's own", () => {
   });
 
   it("a sheet the rules filled follows its level: created at 1st, edited to 7th, it reads the 7th-level row", async () => {
-    const made = text((await h.cmd("mallory", "character create", { name: "Pell", sheet: "class=fighter level=1", roll: true })).message);
+    const made = text(
+      (await h.cmd("mallory", "character create", { name: "Pell", sheet: "class=fighter level=1", roll: true }))
+        .message,
+    );
     expect(made).toMatch(/Attack: THAC0 19 \(classic fighter table, level 1\)/);
-    expect(made).toMatch(/Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/);
+    expect(made).toMatch(
+      /Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/,
+    );
     const edited = text((await h.cmd("mallory", "character edit", { name: "Pell", sheet: "level=7" })).message);
     expect(edited).toMatch(/Attack: THAC0 14 \(classic fighter table, level 7\)/);
   });
 
   it("a custom HD 4+1 monster attacks with THAC0 15, the fighter with 14, the typed sheet with 12", async () => {
-    const start = await h.cmd("referee", "encounter start", { monsters: "Ogre brute", stats: "HD 4+1 AC 5 ATK club 1d10 ML 10", surprise: false });
+    const start = await h.cmd("referee", "encounter start", {
+      monsters: "Ogre brute",
+      stats: "HD 4+1 AC 5 ATK club 1d10 ML 10",
+      surprise: false,
+    });
     expect(start.ephemeral).toBeFalsy();
     await h.cmd("referee", "initiative");
-    const ogre = text((await h.cmd("referee", "attack", { attacker: "Ogre Brute", target: "Una", override: true })).message);
-    expect(ogre).toMatch(/Ogre Brute attacks Una with club \(melee\): d20 \d+ = \d+; needs 10 \(THAC0 15 \(classic monster table, HD 4\+1\) against AC 5\)/);
-    const una = text((await h.cmd("referee", "attack", { attacker: "Una", target: "Ogre Brute", override: true })).message);
+    const ogre = text(
+      (await h.cmd("referee", "attack", { attacker: "Ogre Brute", target: "Una", override: true })).message,
+    );
+    expect(ogre).toMatch(
+      /Ogre Brute attacks Una with club \(melee\): d20 \d+ = \d+; needs 10 \(THAC0 15 \(classic monster table, HD 4\+1\) against AC 5\)/,
+    );
+    const una = text(
+      (await h.cmd("referee", "attack", { attacker: "Una", target: "Ogre Brute", override: true })).message,
+    );
     expect(una).toMatch(/needs 9 \(THAC0 14 \(classic fighter table, level 7\) against AC 5\)/);
-    const dorn = text((await h.cmd("referee", "attack", { attacker: "Dorn", target: "Ogre Brute", override: true })).message);
+    const dorn = text(
+      (await h.cmd("referee", "attack", { attacker: "Dorn", target: "Ogre Brute", override: true })).message,
+    );
     expect(dorn).toMatch(/needs 7 \(THAC0 12 against AC 5\)/);
     const odds = text((await h.cmd("referee", "odds", { attacker: "Ogre Brute", target: "Dorn" })).message);
     expect(odds).toMatch(/Needs 10 on d20 \(THAC0 15 \(classic monster table, HD 4\+1\) against AC 5\)/);

@@ -14,15 +14,25 @@ beforeAll(async () => {
   h = await startE2E();
   await h.cmd("referee", "campaign start", { system: "bx" });
   await h.cmd("referee", "campaign set", { option: "ties", value: "simultaneous" });
-  await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8" });
-  await h.cmd("bob", "character create", { name: "Mira", sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4" });
+  await h.cmd("alice", "character create", {
+    name: "Dorn",
+    sheet: "class=fighter level=3 hp=20 ac=4 weapons=sword:1d8",
+  });
+  await h.cmd("bob", "character create", {
+    name: "Mira",
+    sheet: "class=magic-user level=3 hp=9 ac=9 weapons=dagger:1d4",
+  });
 });
 afterAll(() => h?.stop());
 
 describe("B/X: ties are simultaneous", () => {
   // seed 002, "Initiative": "If ties: … resolved simultaneously … both sides may inflict deadly blows"
   it("a sentry slain in a tied exchange still makes its attack in it; not in a later one, and nobody attacks it", async () => {
-    await say("referee", "encounter start", { monsters: "Sentry", stats: "HD 1 HP 1 AC 9 ATK spear 1d6 ML 12", surprise: false });
+    await say("referee", "encounter start", {
+      monsters: "Sentry",
+      stats: "HD 1 HP 1 AC 9 ATK spear 1d6 ML 12",
+      surprise: false,
+    });
     // Rounds 1 and 2 pass; the press that starts round 3 rolls its order (the record), the board follows.
     let tie = "";
     for (let i = 0; i < 8 && !/Round 3\n/.test(tie); i++) tie = text((await say("referee", "next")).message);
@@ -34,7 +44,9 @@ describe("B/X: ties are simultaneous", () => {
     const last = await say("referee", "attack", { attacker: "Sentry", target: "Dorn" });
     expect(last.ephemeral).toBeFalsy();
     expect(text(last.message)).toMatch(/Sentry attacks Dorn with spear \(melee\): d20 4/);
-    expect(text(last.message)).toMatch(/Sentry fell in this exchange and still strikes: a tie is resolved simultaneously: both sides may inflict deadly blows/);
+    expect(text(last.message)).toMatch(
+      /Sentry fell in this exchange and still strikes: a tie is resolved simultaneously: both sides may inflict deadly blows/,
+    );
     // One attack, as any round.
     const twice = await say("referee", "attack", { attacker: "Sentry", target: "Dorn" });
     expect(text(twice.message)).toMatch(/Sentry has already attacked this round/);
@@ -60,7 +72,9 @@ describe("B/X: disrupting spells", () => {
     expect(buttons(await live()).map((b) => b.label)).not.toContain("The spell goes off");
     const hit = await say("referee", "attack", { attacker: "Goblin 1", target: "Mira" });
     expect(text(hit.message)).toMatch(/Mira takes 2 damage/);
-    expect(text(hit.message)).toMatch(/Mira was casting Sleep: The spell is disrupted and fails; it is removed from memory as if cast/);
+    expect(text(hit.message)).toMatch(
+      /Mira was casting Sleep: The spell is disrupted and fails; it is removed from memory as if cast/,
+    );
     // Goblin 2 lets its turn pass: the party's places come.
     const turn = await say("referee", "next");
     // seed 002, "Combat Sequence Per Round": the party's spell casting comes before its melee (issue 30, point 9). Mira

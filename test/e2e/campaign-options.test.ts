@@ -26,7 +26,9 @@ describe("Life & Guard's campaign card", () => {
     const before = await h.app.services.store.db.campaign.findFirstOrThrow({ where: { channelId: h.channelId } });
     const r = await h.cmd("referee", "campaign set", { option: "initiative", value: "individual" });
     expect(r.ephemeral).toBe(true);
-    expect(r.message.content).toBe('"initiative method" does nothing in Life & Guard: no initiative is rolled: the PCs act, then their opponents. Nothing was changed.');
+    expect(r.message.content).toBe(
+      '"initiative method" does nothing in Life & Guard: no initiative is rolled: the PCs act, then their opponents. Nothing was changed.',
+    );
     const dex = await h.cmd("referee", "campaign set", { option: "initiativeDex", value: "on" });
     expect(dex.ephemeral).toBe(true);
     expect(dex.message.content).toMatch(/^"add Dexterity to individual initiative" does nothing in Life & Guard/);

@@ -10,7 +10,9 @@ describe("the commands as registered", () => {
   it("each one, slash and message command alike, is for servers only, installed to a server", async () => {
     h = await startE2E();
     const registered = h.local.commands();
-    expect(registered.map((c) => c.name)).toEqual(expect.arrayContaining(["attack", "odds", "roll", "verify", "Roll dice in this message"]));
+    expect(registered.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["attack", "odds", "roll", "verify", "Roll dice in this message"]),
+    );
     for (const c of registered) {
       const body = c as unknown as { name: string; contexts?: number[] | null; integration_types?: number[] };
       // InteractionContextType.Guild is 0; ApplicationIntegrationType.GuildInstall is 0.

@@ -21,7 +21,8 @@ const db = () => h.app.services.store.db;
 const campaign = () => db().campaign.findFirstOrThrow({ where: { guildId: h.guildId, liveChannelId: h.channelId } });
 const draws = async () => streamCodec.decode((await campaign()).streamState)?.draws ?? 0;
 /** The nearest-rank percentile of the samples. */
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)]!;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 describe("a crowd at one table", () => {
   it("24 players /roll at once: all 24 answered, none refused, each draw once from the campaign's stream", async () => {
@@ -38,19 +39,25 @@ describe("a crowd at one table", () => {
     );
     const refused = replies.filter((r) => r.ephemeral).map((r) => r.message.content);
     expect(refused).toEqual([]);
-    for (const [i, r] of replies.entries()) expect(text(r.message)).toMatch(new RegExp(`${players[i]} rolls for initiative`));
+    for (const [i, r] of replies.entries())
+      expect(text(r.message)).toMatch(new RegExp(`${players[i]} rolls for initiative`));
     // One draw per 1d20: the stream moved on exactly 24, and each roll took a place of its own.
     expect((await draws()) - before).toBe(24);
     const logged = await db().roll.findMany({ where: { id: { gt: 0 } }, orderBy: { id: "asc" }, skip: rolls });
     expect(logged).toHaveLength(24);
     expect(new Set(logged.map((r) => r.streamDraws)).size).toBe(24);
-    expect(logged.map((r) => r.streamDraws).sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => before + i));
-    console.log(`24 /roll at once on ${testEngine()}: p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms (send to answer, through the local Discord)`);
+    expect(logged.map((r) => r.streamDraws).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 24 }, (_, i) => before + i),
+    );
+    console.log(
+      `24 /roll at once on ${testEngine()}: p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms (send to answer, through the local Discord)`,
+    );
   });
 
   it("a 20-player roll call pressed by all 20 at once: every press rolls, none refused", async () => {
     const called = players.slice(0, 20);
-    for (const u of called) expect((await h.cmd(u, "character create", { name: `Hero ${u}`, sheet: SHEET })).ephemeral).toBe(false);
+    for (const u of called)
+      expect((await h.cmd(u, "character create", { name: `Hero ${u}`, sheet: SHEET })).ephemeral).toBe(false);
     // seed 002 (B/X), "Saving throws": each character saves from their own sheet.
     const call = await h.cmd("referee", "save", { players: "party", kind: "death" });
     expect(call.ephemeral).toBe(false);
@@ -69,14 +76,33 @@ describe("a crowd at one table", () => {
     const presses = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     // Refused (an ephemeral "try again"), or not answered within Discord's 3 s: neither may happen.
     const refused = presses.filter((p) => p.ephemeral).map((p) => p.message.content);
-    const unanswered = settled.flatMap((r) => (r.status === "rejected" ? [String((r.reason as Error).message).split(":").slice(0, 3).join(":")] : []));
+    const unanswered = settled.flatMap((r) =>
+      r.status === "rejected"
+        ? [
+            String((r.reason as Error).message)
+              .split(":")
+              .slice(0, 3)
+              .join(":"),
+          ]
+        : [],
+    );
     expect({ refused, unanswered }).toEqual({ refused: [], unanswered: [] });
     expect(presses.every((p) => p.callbackType === 7)).toBe(true);
-    console.log(`20 roll-call presses at once on ${testEngine()}: p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`);
+    console.log(
+      `20 roll-call presses at once on ${testEngine()}: p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms`,
+    );
     const row = await db().rollCall.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     expect(Object.values(resultsCodec.decode(row.results)).filter((r) => typeof r === "object")).toHaveLength(20);
     // Each player reads their own save (the follow-up), and the stream moved on once per save.
-    await until(() => presses.every((p) => p.followUps.length > 0 || h.local.channelMessages(h.channelId).some((m) => m.interaction_metadata?.id === p.interactionId && (m.flags & 64) === 64)));
+    await until(() =>
+      presses.every(
+        (p) =>
+          p.followUps.length > 0 ||
+          h.local
+            .channelMessages(h.channelId)
+            .some((m) => m.interaction_metadata?.id === p.interactionId && (m.flags & 64) === 64),
+      ),
+    );
     expect((await draws()) - before).toBe(20);
   });
 });

@@ -6,11 +6,19 @@ import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 describe("a declaration that replaces another", () => {
   let h: E2E;
-  const conditions = async (name: string) => (JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as { conditions: string[] }).conditions;
+  const conditions = async (name: string) =>
+    (
+      JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as {
+        conditions: string[];
+      }
+    ).conditions;
   beforeAll(async () => {
     h = await startE2E({ seedPrefix: "declare-replace" });
     await h.cmd("referee", "campaign start", { system: "bx-house" });
-    await h.cmd("alice", "character create", { name: "Pike", sheet: "class=fighter level=1 hp=8 ac=5 thac0=19 weapons=spear:1d6" });
+    await h.cmd("alice", "character create", {
+      name: "Pike",
+      sheet: "class=fighter level=1 hp=8 ac=5 thac0=19 weapons=spear:1d6",
+    });
     await h.cmd("referee", "encounter start", { name: "Ford", monsters: "1 ogre", surprise: false });
   });
   afterAll(async () => h?.stop());

@@ -7,7 +7,10 @@ let h: E2E;
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "declare-who" });
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Marches" });
-  await h.cmd("alice", "character create", { name: "Eowa", sheet: "body=1 charisma=1 hp=9 stamina=3 weapons=sword:1d8" });
+  await h.cmd("alice", "character create", {
+    name: "Eowa",
+    sheet: "body=1 charisma=1 hp=9 stamina=3 weapons=sword:1d8",
+  });
   await h.cmd("bob", "character create", { name: "Brom", sheet: "hp=8 weapons=axe:1d8" });
   await h.cmd("alice", "retainer hire", { name: "Hob", employer: "Eowa" });
 });
@@ -44,7 +47,12 @@ describe("a tap on a declaration by a player who controls two", () => {
     const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } });
     const rows = await h.app.services.store.db.combatant.findMany({ where: { encounterId: e.id } });
     const declared = JSON.parse(e.roundState).declared as Record<string, string[]>;
-    expect(rows.filter((r) => declared[r.id]?.length).map((r) => r.name).sort()).toEqual(["Brom", "Hob"]);
+    expect(
+      rows
+        .filter((r) => declared[r.id]?.length)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(["Brom", "Hob"]);
     // The answer posted the board again below: that is the live one now (the board before is deleted).
     await until(() => !!h.local.messages.get(joined.id)!.deleted);
     // Now only Eowa may: a tap declares for her at once; once she has, a tap says so.

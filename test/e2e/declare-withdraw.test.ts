@@ -4,15 +4,27 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
-const conditions = async (h: E2E, name: string) => (JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as { conditions: string[] }).conditions;
+const conditions = async (h: E2E, name: string) =>
+  (
+    JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as {
+      conditions: string[];
+    }
+  ).conditions;
 
 describe("withdrawing a declaration", () => {
   let h: E2E;
   beforeAll(async () => {
     h = await startE2E({ seedPrefix: "declare-withdraw" });
     await h.cmd("referee", "campaign start", { system: "life-guard" });
-    await h.cmd("bob", "character create", { name: "Bram", sheet: JSON.stringify({ life: 6, guard: 12, weapons: [{ name: "Spear", die: "d8", tags: ["reach"] }] }) });
-    const e = await h.cmd("referee", "encounter start", { name: "Crypt", monsters: "1 ghoul", stats: "life=7 guard=2 armour=0 type=undead" });
+    await h.cmd("bob", "character create", {
+      name: "Bram",
+      sheet: JSON.stringify({ life: 6, guard: 12, weapons: [{ name: "Spear", die: "d8", tags: ["reach"] }] }),
+    });
+    const e = await h.cmd("referee", "encounter start", {
+      name: "Crypt",
+      monsters: "1 ghoul",
+      stats: "life=7 guard=2 armour=0 type=undead",
+    });
     if (e.ephemeral) throw new Error(e.message.content ?? "no encounter");
   });
   afterAll(async () => h?.stop());
@@ -52,15 +64,28 @@ describe("withdrawing a declaration that marked others", () => {
     h = await startE2E({ seedPrefix: "withdraw-retreat" });
     await h.cmd("referee", "campaign start", { system: "bx-house" });
     // DEX 3 (−3 to the retreat roll): the goblins beat it with these seeds.
-    await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=13 dex=3 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
-    const e = await h.cmd("referee", "encounter start", { name: "Gate", monsters: "3 goblins", stats: "hd=1 hp=5 ac=6 thac0=19", surprise: false });
+    await h.cmd("alice", "character create", {
+      name: "Dorn",
+      sheet: "class=fighter level=3 str=13 dex=3 hp=18 ac=4 thac0=17 weapons=sword:1d8",
+    });
+    const e = await h.cmd("referee", "encounter start", {
+      name: "Gate",
+      monsters: "3 goblins",
+      stats: "hd=1 hp=5 ac=6 thac0=19",
+      surprise: false,
+    });
     if (e.ephemeral) throw new Error(e.message.content ?? "no encounter");
   });
   afterAll(async () => h?.stop());
 
   const shots = async () => {
-    const rows = await h.app.services.store.db.combatant.findMany({ where: { side: "foes" }, orderBy: { name: "asc" } });
-    return rows.filter((r) => (JSON.parse(r.state) as { conditions: string[] }).conditions.includes("parting shot")).map((r) => r.name);
+    const rows = await h.app.services.store.db.combatant.findMany({
+      where: { side: "foes" },
+      orderBy: { name: "asc" },
+    });
+    return rows
+      .filter((r) => (JSON.parse(r.state) as { conditions: string[] }).conditions.includes("parting shot"))
+      .map((r) => r.name);
   };
 
   it("takes the foes' parting shots back, whether withdrawn or replaced by another move", async () => {

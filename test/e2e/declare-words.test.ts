@@ -9,7 +9,10 @@ describe("declaring and withdrawing", () => {
   beforeAll(async () => {
     h = await startE2E({ seedPrefix: "declare-words" });
     await h.cmd("referee", "campaign start", { system: "siege" });
-    await h.cmd("alice", "character create", { name: "Una", sheet: "level=3 str=14 dex=16 bth=3 ac=12 hpMax=20 move=30 weapons=longsword:1d8" });
+    await h.cmd("alice", "character create", {
+      name: "Una",
+      sheet: "level=3 str=14 dex=16 bth=3 ac=12 hpMax=20 move=30 weapons=longsword:1d8",
+    });
     await h.cmd("referee", "encounter start", { name: "Gate", monsters: "1 ogre", surprise: false });
   });
   afterAll(async () => h?.stop());

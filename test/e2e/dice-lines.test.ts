@@ -8,18 +8,26 @@ import type { Reply } from "../../src/local/types.js";
 
 let h: E2E;
 const rooms: Record<string, string> = {};
-const at = (system: string) => (user: string, name: string, options?: Record<string, unknown>) => h.cmd(user, name, options as never, { channelId: rooms[system]! });
+const at = (system: string) => (user: string, name: string, options?: Record<string, unknown>) =>
+  h.cmd(user, name, options as never, { channelId: rooms[system]! });
 
 /** A dice line by its label: its dice's total, and the number it counts (the same when nothing changed it). */
 function diceLine(t: string, label: string): { line: string; total: number; counts: number } | null {
-  const re = new RegExp(`^(?:Dice: )?${label.replace(/[()]/g, "\\$&")}: \\S+ \\([^)]*\\) = (?:\\*\\*(-?\\d+)\\*\\*|(-?\\d+) → \\*\\*(-?\\d+)\\*\\* \\([^)]+\\))$`, "m");
+  const re = new RegExp(
+    `^(?:Dice: )?${label.replace(/[()]/g, "\\$&")}: \\S+ \\([^)]*\\) = (?:\\*\\*(-?\\d+)\\*\\*|(-?\\d+) → \\*\\*(-?\\d+)\\*\\* \\([^)]+\\))$`,
+    "m",
+  );
   const m = re.exec(t);
   if (!m) return null;
   return { line: m[0].replace(/^Dice: /, ""), total: Number(m[1] ?? m[2]), counts: Number(m[1] ?? m[3]) };
 }
 
 /** Attacks (the referee's, out of turn) until `want` holds of an answer, at most 40 times. */
-async function attackUntil(cmd: ReturnType<typeof at>, options: Record<string, unknown>, want: (t: string) => boolean): Promise<string> {
+async function attackUntil(
+  cmd: ReturnType<typeof at>,
+  options: Record<string, unknown>,
+  want: (t: string) => boolean,
+): Promise<string> {
   const seen: string[] = [];
   for (let i = 0; i < 40; i++) {
     const r: Reply = await cmd("referee", "attack", { ...options, override: true });
@@ -34,9 +42,24 @@ beforeAll(async () => {
   h = await startE2E({ seedPrefix: "dice-lines" });
   const setups: [string, string, string, string][] = [
     ["bx", "class=fighter level=3 str=16 hp=30 ac=4 weapons=sword:1d8", "Ogre", "hd=4 hp=300 ac=9 thac0=15 morale=12"],
-    ["bx-weak", "class=fighter level=1 str=3 hp=30 ac=4 weapons=dagger:1d4", "Ogre", "hd=4 hp=300 ac=9 thac0=15 morale=12"],
-    ["bx-house", "class=fighter level=3 str=16 hp=30 ac=4 weapons=sword:1d8", "Ogre", "hd=4 hp=300 ac=9 thac0=15 morale=12"],
-    ["siege", "class=fighter level=1 str=3 ac=14 hpMax=30 weapons=dagger:1d4", "Ogre", "HD 4 (d8) AC 10 ATK club 1d6 SIZE medium HP 300"],
+    [
+      "bx-weak",
+      "class=fighter level=1 str=3 hp=30 ac=4 weapons=dagger:1d4",
+      "Ogre",
+      "hd=4 hp=300 ac=9 thac0=15 morale=12",
+    ],
+    [
+      "bx-house",
+      "class=fighter level=3 str=16 hp=30 ac=4 weapons=sword:1d8",
+      "Ogre",
+      "hd=4 hp=300 ac=9 thac0=15 morale=12",
+    ],
+    [
+      "siege",
+      "class=fighter level=1 str=3 ac=14 hpMax=30 weapons=dagger:1d4",
+      "Ogre",
+      "HD 4 (d8) AC 10 ATK club 1d6 SIZE medium HP 300",
+    ],
     ["third-age", "body=-1 hp=30 attackBonus=1 weapons=longsword:1d8", "Ogre", "hd=4 hp=300 successac=14 partialac=8"],
   ];
   for (const [room, sheet, name, stats] of setups) {
@@ -65,11 +88,18 @@ describe("a dice line shows the number its result line uses", () => {
     expect(dice.counts).toBe(said);
     // The attack's own dice line and its line agree too.
     const [, d20, total] = /: d20 (\d+) \(STR \+2\) = (\d+);/.exec(t)!;
-    expect(diceLine(t, "attack")).toMatchObject({ line: `attack: 1d20+2 (${d20}) = **${total}**`, counts: Number(total) });
+    expect(diceLine(t, "attack")).toMatchObject({
+      line: `attack: 1d20+2 (${d20}) = **${total}**`,
+      counts: Number(total),
+    });
   });
 
   it("B/X: a damage below 1 shows its minimum on the dice line: 1d6-3 (1) = -2 → 1 (at least 1)", async () => {
-    const t = await attackUntil(at("bx-weak"), { attacker: "Ana", target: "Ogre" }, (x) => /^Damage .*: 1 \(/m.test(x) && /→ \*\*1\*\* \(at least 1\)/.test(x));
+    const t = await attackUntil(
+      at("bx-weak"),
+      { attacker: "Ana", target: "Ogre" },
+      (x) => /^Damage .*: 1 \(/m.test(x) && /→ \*\*1\*\* \(at least 1\)/.test(x),
+    );
     const dice = diceLine(t, "damage")!;
     expect(dice.line).toMatch(/^damage: 1d6-3 \([1-3]\) = -?\d → \*\*1\*\* \(at least 1\)$/);
     expect(dice.total).toBeLessThan(1);
@@ -80,14 +110,22 @@ describe("a dice line shows the number its result line uses", () => {
   it("B/X house rules: the d20 and the damage dice carry the bonuses their lines add", async () => {
     const t = await attackUntil(at("bx-house"), { attacker: "Ana", target: "Ogre" }, (x) => /^Damage /m.test(x));
     const [, d20, total] = /: d20 (\d+) \(STR \(fighter\) \+2\) = (\d+);/.exec(t)!;
-    expect(diceLine(t, "attack")).toMatchObject({ line: `attack: 1d20+2 (${d20}) = **${total}**`, counts: Number(total) });
+    expect(diceLine(t, "attack")).toMatchObject({
+      line: `attack: 1d20+2 (${d20}) = **${total}**`,
+      counts: Number(total),
+    });
     const [, face, said] = /^Damage 1d8 \[(\d)\] \(STR \(fighter\) \+2\): (\d+) \(at least 1 on a hit\)\.$/m.exec(t)!;
-    expect(diceLine(t, "damage")).toMatchObject({ line: `damage: 1d8+2 (${face}) = **${said}**`, counts: Number(said) });
+    expect(diceLine(t, "damage")).toMatchObject({
+      line: `damage: 1d8+2 (${face}) = **${said}**`,
+      counts: Number(said),
+    });
   });
 
   // seed 003, "Weapon Damage": "a minimum of 1 point of damage".
   it("Castles & Crusades: a damage below 1 shows its minimum on the dice line as on the swing's line", async () => {
-    const t = await attackUntil(at("siege"), { attacker: "Ana", target: "Ogre" }, (x) => /\(at least 1\) = 1 damage/.test(x));
+    const t = await attackUntil(at("siege"), { attacker: "Ana", target: "Ogre" }, (x) =>
+      /\(at least 1\) = 1 damage/.test(x),
+    );
     expect(t).toMatch(/1d4 \(STR -3\) \(at least 1\) = 1 damage/);
     const dice = diceLine(t, "damage: dagger")!;
     expect(dice.line).toMatch(/^damage: dagger: 1d4-3 \([1-3]\) = -?\d → \*\*1\*\* \(at least 1\)$/);
@@ -104,7 +142,11 @@ describe("a dice line shows the number its result line uses", () => {
 
   // seed 000, "Attack Rolls": a partial success does half damage (the bot's minimum of 1, docs/rules/third-age.md).
   it("The Third Age: a partial success's half shows on the damage dice line", async () => {
-    const t = await attackUntil(at("third-age"), { attacker: "Ana", target: "Ogre" }, (x) => /^Partial success: half damage/m.test(x) && /^damage: .* → /m.test(x));
+    const t = await attackUntil(
+      at("third-age"),
+      { attacker: "Ana", target: "Ogre" },
+      (x) => /^Partial success: half damage/m.test(x) && /^damage: .* → /m.test(x),
+    );
     const [, , full, half] = /^Partial success: half damage, 1d8 \[(\d)\] −1 = (-?\d+) → .*?(\d+)\.$/m.exec(t)!;
     const dice = diceLine(t, "damage")!;
     expect(dice.total).toBe(Number(full));

@@ -20,7 +20,9 @@ describe("dungeon turns that stop when they should", () => {
     const t = text(r.message);
     expect(t).toMatch(/^Turns 1–6: stopped, the last light went out/);
     expect(t).toMatch(/🌑 Darkness: the last light has gone out\./);
-    expect(t).toMatch(/⏸️ Advancing stopped on turn 6: the last light went out\. 4 turns not passed: look, then \/dungeon turn again\./);
+    expect(t).toMatch(
+      /⏸️ Advancing stopped on turn 6: the last light went out\. 4 turns not passed: look, then \/dungeon turn again\./,
+    );
     expect(t).toMatch(/Time: Turn 6 /);
     // Already dark, the referee may go on: nothing new stops the next advance before a monster or hunger.
     const on = text((await h.cmd("referee", "dungeon turn", { turns: 2 })).message);

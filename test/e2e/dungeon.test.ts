@@ -51,7 +51,9 @@ describe("a dungeon session, end to end", () => {
     expect(texts[3]).toMatch(/Alda's torch: 2 turns left, burning/);
     expect(texts[4]).toMatch(/⚠️ Alda's torch gutters: it goes out within the next turn\./);
     expect(texts.filter((s) => /gutters/.test(s)).length).toBe(1);
-    expect(texts[5]).toMatch(/Alda's torch goes out\.\n🌑 Darkness: the last light has gone out\.\nHour 1 of the expedition is over\./);
+    expect(texts[5]).toMatch(
+      /Alda's torch goes out\.\n🌑 Darkness: the last light has gone out\.\nHour 1 of the expedition is over\./,
+    );
     expect(texts[9]).toMatch(/Time: Turn 10 · 1 hour and 4 turns elapsed \(600 rounds\)/);
     expect(texts[9]).toMatch(/No light is burning: the party is in darkness/);
   });
@@ -71,10 +73,14 @@ describe("a dungeon session, end to end", () => {
     // seed e2e-1: checks 3, 5, 6, 3, then 1 on turn 15; the table's 1d2 = 1 → 2d4 (4, 3) = 7 goblins;
     // reaction 2d10 [3, 7] + Alda's Charisma 1 = 11.
     expect(t).toMatch(/^Turns 11–15: wandering monster on turn 15!/);
-    expect(t).toMatch(/Turn 15: wandering-monster check 1d6 \[1\] = 1 → 1: roll on the random-encounter table, then a reaction roll\. Wandering table 1d2 = 1: 2d4 goblins\. Number appearing 2d4 \(4, 3\) = 7\./);
+    expect(t).toMatch(
+      /Turn 15: wandering-monster check 1d6 \[1\] = 1 → 1: roll on the random-encounter table, then a reaction roll\. Wandering table 1d2 = 1: 2d4 goblins\. Number appearing 2d4 \(4, 3\) = 7\./,
+    );
     expect(t).toMatch(/⏸️ Advancing stopped on turn 15: a wandering monster came\. 25 turns not passed/);
     expect(t).toMatch(/Brom's lantern: 19 turns left, burning/);
-    expect(t).toMatch(/Wandering monster: 7 goblins \(rolled 2d4: 7\)\nThe referee may start the encounter with the button\./);
+    expect(t).toMatch(
+      /Wandering monster: 7 goblins \(rolled 2d4: 7\)\nThe referee may start the encounter with the button\./,
+    );
     expect(t).toMatch(/Reaction roll 2d10 \[3, 7\] \+1 = 11 \(Alda's Charisma \+1\)\n11: Neutral, Suspicious/);
     expect(buttons(wandering.message).map((b) => b.label)).toEqual(["Start encounter"]);
   });
@@ -87,7 +93,9 @@ describe("a dungeon session, end to end", () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => h.press("referee", wandering.message.id, b.id)));
     const started = all.filter((r) => !r.ephemeral);
     expect(started.length).toBe(1);
-    expect(all.filter((r) => r.ephemeral).every((r) => /started already|same moment/.test(r.message.content))).toBe(true);
+    expect(all.filter((r) => r.ephemeral).every((r) => /started already|same moment/.test(r.message.content))).toBe(
+      true,
+    );
     const yes = started[0]!;
     expect(buttons(yes.message)).toEqual([]);
     // The start's record, then the encounter's board below it, with its buttons (issue 41: what the start says is in one or the other).
@@ -111,7 +119,10 @@ describe("a dungeon session, end to end", () => {
   it("a turn between checks shows no Dice field; the turn with the check shows its die", async () => {
     await h.cmd("referee", "encounter end");
     await h.cmd("referee", "campaign set", { option: "wanderingEvery", value: "2" });
-    const [a, b] = [text((await h.cmd("referee", "dungeon turn")).message), text((await h.cmd("referee", "dungeon turn")).message)];
+    const [a, b] = [
+      text((await h.cmd("referee", "dungeon turn")).message),
+      text((await h.cmd("referee", "dungeon turn")).message),
+    ];
     const [none, check] = /checks come every 2 turns/.test(a) ? [a, b] : [b, a];
     expect(none).toMatch(/checks come every 2 turns; next on turn \d+/);
     expect(none).not.toMatch(/Dice:/);
@@ -126,7 +137,9 @@ describe("a dungeon session, end to end", () => {
     await h.cmd("referee", "dungeon turn");
     const late = await h.press("referee", came.message.id, buttons(came.message)[0]!.id);
     await until(() => late.followUps.length === 1);
-    expect(late.followUps[0]!.content).toMatch(/^A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed/);
+    expect(late.followUps[0]!.content).toMatch(
+      /^A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed/,
+    );
     expect((late.followUps[0]!.flags & 64) === 64).toBe(true);
     expect(buttons(h.local.messages.get(came.message.id)!)).toEqual([]);
     expect(await h.app.services.store.db.encounter.count({ where: { status: "active" } })).toBe(0);

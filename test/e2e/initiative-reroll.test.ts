@@ -19,7 +19,8 @@ afterAll(() => h?.stop());
 
 /** The live board's text (the roster and whose turn): it follows an answer that rolled something (the record). */
 const board = async () => text(await liveBoard(h));
-const order = (board: string) => [...board.matchAll(/#(\d+) \*\*([^*]+)\*\*/g)].map((m) => `${m[1]} ${m[2]}`).join(", ");
+const order = (board: string) =>
+  [...board.matchAll(/#(\d+) \*\*([^*]+)\*\*/g)].map((m) => `${m[1]} ${m[2]}`).join(", ");
 
 describe("/initiative once the order is rolled", () => {
   // seed 002, "Initiative": "Roll 1d6: For each side at the start of each round"
@@ -36,7 +37,9 @@ describe("/initiative once the order is rolled", () => {
 
     const again = await h.cmd("referee", "initiative");
     expect(again.ephemeral).toBe(true);
-    expect(again.message.content).toBe("Round 1's order is already rolled (Foes, then Party). To roll it again, repeat with `reroll:true`; /next moves on to the next turn.");
+    expect(again.message.content).toBe(
+      "Round 1's order is already rolled (Foes, then Party). To roll it again, repeat with `reroll:true`; /next moves on to the next turn.",
+    );
     const after = text((await h.cmd("referee", "encounter show")).message);
     expect(order(after)).toBe(before);
     expect(after).toMatch(/round 1 · Goblin 1, Goblin 2 to act/);
@@ -51,7 +54,9 @@ describe("/initiative once the order is rolled", () => {
     // The answer is the record (the dice and the note); the board below it says whose turn it is.
     const record = text(r.message);
     expect(record).toMatch(/Initiative, round 1\nParty 1 · Foes 6\n/);
-    expect(record).toMatch(/The referee rolls round 1's order again: Foes, then Party\. What was done this round stands\./);
+    expect(record).toMatch(
+      /The referee rolls round 1's order again: Foes, then Party\. What was done this round stands\./,
+    );
     // The order starts again from its first place.
     expect(await board()).toMatch(/round 1 · Goblin 1, Goblin 2 to act/);
     // The next round: its order is rolled without asking when the referee starts it (no declare step between rounds)…
@@ -63,7 +68,9 @@ describe("/initiative once the order is rolled", () => {
     // …and once rolled, a second /initiative is refused there too.
     const again = await h.cmd("referee", "initiative");
     expect(again.ephemeral).toBe(true);
-    expect(again.message.content).toMatch(/^Round 2's order is already rolled \(.+\)\. To roll it again, repeat with `reroll:true`; \/next moves on to the next turn\.$/);
+    expect(again.message.content).toMatch(
+      /^Round 2's order is already rolled \(.+\)\. To roll it again, repeat with `reroll:true`; \/next moves on to the next turn\.$/,
+    );
     expect(h.local.validationErrors).toEqual([]);
   });
 });

@@ -18,7 +18,9 @@ describe("the reaction window", () => {
     const a = await h.cmd("referee", "attack", { attacker: "Orc", target: "Alda" });
     expect(buttons(a.message).length).toBeGreaterThan(0);
     const db = h.app.services.store.db;
-    await until(async () => (await db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
+    await until(
+      async () => (await db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1,
+    );
     // 29 s later: still open.
     clock += 29_000;
     await new Promise((r) => setTimeout(r, 150));

@@ -36,52 +36,103 @@ describe("Life & Guard foes by the book", () => {
     expect(t).not.toMatch(/B\/X/);
     const rolls = await db().roll.findMany({ where: { encounterId: { not: null } } });
     expect(rolls.map((x) => x.purpose)).toEqual([expect.stringMatching(/distance/)]);
-    expect(await sheetOf("Warband")).toMatchObject({ life: 7, guard: 7, morale: 7, armour: 1, warband: true, weapons: [{ die: "d6" }] });
+    expect(await sheetOf("Warband")).toMatchObject({
+      life: 7,
+      guard: 7,
+      morale: 7,
+      armour: 1,
+      warband: true,
+      weapons: [{ die: "d6" }],
+    });
   });
 
   // seed 004, "Enemy Types": an enemy type in brackets gives the row; the referee's own number wins
   it("a stat line in the game's terms: (Standard) with Life 9 and a reach spear", async () => {
-    const r = await h.cmd("referee", "encounter add", { monsters: "2 sentries", stats: "(Standard) Life 9 Attack spear d8 reach" });
+    const r = await h.cmd("referee", "encounter add", {
+      monsters: "2 sentries",
+      stats: "(Standard) Life 9 Attack spear d8 reach",
+    });
     const t = text(r.message);
     expect(t).toMatch(/\*\*Sentry 1\*\* `█+` Guard 7\/7 · Life 9\/9 · Reach rank/);
     expect(t).toMatch(/\*\*Sentry 2\*\* `█+` Guard 7\/7 · Life 9\/9 · Reach rank/);
-    expect(await sheetOf("Sentry 2")).toMatchObject({ life: 9, guard: 7, morale: 7, armour: 1, weapons: [{ name: "spear", die: "d8", tags: ["reach"] }] });
+    expect(await sheetOf("Sentry 2")).toMatchObject({
+      life: 9,
+      guard: 7,
+      morale: 7,
+      armour: 1,
+      weapons: [{ name: "spear", die: "d8", tags: ["reach"] }],
+    });
   });
 
   it("a stat line it cannot read says what to write, and adds nothing", async () => {
     const before = await db().combatant.count();
     const hp = await h.cmd("referee", "encounter add", { monsters: "1 ogre", stats: "Life 9 HP 19" });
     expect(hp.ephemeral).toBe(true);
-    expect(hp.message.content).toMatch(/^"HP" is not a stat this line knows: use Life, Guard, Morale, Armour, Attack \(or Damage\), Type/);
+    expect(hp.message.content).toMatch(
+      /^"HP" is not a stat this line knows: use Life, Guard, Morale, Armour, Attack \(or Damage\), Type/,
+    );
     const die = await h.cmd("referee", "encounter add", { monsters: "1 ogre", stats: "Life 9 Attack club d7" });
-    expect([die.ephemeral, die.message.content]).toEqual([true, expect.stringMatching(/^"d7" is not a die of this game/)]);
+    expect([die.ephemeral, die.message.content]).toEqual([
+      true,
+      expect.stringMatching(/^"d7" is not a die of this game/),
+    ]);
     const range = await h.cmd("referee", "encounter add", { monsters: "1 ogre", stats: "Life 40 Guard 9" });
-    expect([range.ephemeral, range.message.content]).toEqual([true, expect.stringMatching(/nothing was saved[\s\S]*Life must be between 1 and 30/)]);
+    expect([range.ephemeral, range.message.content]).toEqual([
+      true,
+      expect.stringMatching(/nothing was saved[\s\S]*Life must be between 1 and 30/),
+    ]);
     const troll = await h.cmd("referee", "encounter add", { monsters: "1 troll" });
-    expect(troll.message.content).toMatch(/presets or the campaign's bestiary \(swarm, weak, standard, advanced, expert, legendary, warband\)\. For anything else give custom `stats`, e\.g\. stats: a stat line such as `Life 9 Guard 4 Morale 8 Armour 2 Attack club d8`/);
+    expect(troll.message.content).toMatch(
+      /presets or the campaign's bestiary \(swarm, weak, standard, advanced, expert, legendary, warband\)\. For anything else give custom `stats`, e\.g\. stats: a stat line such as `Life 9 Guard 4 Morale 8 Armour 2 Attack club d8`/,
+    );
     expect(await db().combatant.count()).toBe(before);
   });
 
   it("the bestiary: saved by the referee, offered by autocomplete, reused by name", async () => {
     const bad = await h.cmd("referee", "encounter bestiary", { stats: "Ghoul (Weak) Armour one" });
-    expect([bad.ephemeral, bad.message.content]).toEqual([true, 'Armour must be a whole number, e.g. `Armour 7` (not "one").']);
+    expect([bad.ephemeral, bad.message.content]).toEqual([
+      true,
+      'Armour must be a whole number, e.g. `Armour 7` (not "one").',
+    ]);
     expect(await db().character.count({ where: { kind: "monster" } })).toBe(0);
-    const saved = await h.cmd("referee", "encounter bestiary", { stats: "Ghoul (Weak) Armour 1 Attack claws d6 Type undead" });
+    const saved = await h.cmd("referee", "encounter bestiary", {
+      stats: "Ghoul (Weak) Armour 1 Attack claws d6 Type undead",
+    });
     expect(text(saved.message)).toMatch(/^Saved to the bestiary: ghoul\nTyped: life 5 · guard 5 · morale 5 · armour 1/);
-    expect(text(saved.message)).toMatch(/Each one enters a fight with these numbers: Life & Guard rolls no hit points for monsters\./);
-    const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "3 gh" }, focused: "monsters" });
+    expect(text(saved.message)).toMatch(
+      /Each one enters a fight with these numbers: Life & Guard rolls no hit points for monsters\./,
+    );
+    const choices = await h.local.autocomplete({
+      guildId: h.guildId,
+      channelId: h.channelId,
+      userId: h.users.referee!,
+      name: "encounter",
+      subcommand: "add",
+      options: { monsters: "3 gh" },
+      focused: "monsters",
+    });
     expect(choices).toContainEqual({ name: "3 ghoul", value: "3 ghoul" });
     const r = await h.cmd("referee", "encounter add", { monsters: "3 ghouls" });
     const rows = [...text(r.message).matchAll(/\*\*Ghoul (\d)\*\* `█+` Guard 5\/5 · Life 5\/5 · Melee rank/g)];
     expect(rows.map((m) => m[1])).toEqual(["1", "2", "3"]);
-    expect(await sheetOf("Ghoul 3")).toMatchObject({ life: 5, guard: 5, morale: 5, armour: 1, type: "undead", weapons: [{ name: "claws", die: "d6" }] });
+    expect(await sheetOf("Ghoul 3")).toMatchObject({
+      life: 5,
+      guard: 5,
+      morale: 5,
+      armour: 1,
+      type: "undead",
+      weapons: [{ name: "claws", die: "d6" }],
+    });
     expect(h.local.validationErrors).toEqual([]);
   });
 
   // seed 004 gives no roll for a character's sheet (docs/rules/life-guard.md, "Sheets")
   it("/character create roll:true says the text rolls nothing, and creates nothing", async () => {
     const r = await h.cmd("alice", "character create", { name: "Wren", sheet: "life=6 guard=3", roll: true });
-    expect([r.ephemeral, r.message.content]).toEqual([true, "Life & Guard gives nothing to roll for a sheet: type its fields, e.g. `life=10 guard=3 armour=0 morale=7 str=10 dex=10 wil=10` (or leave out `roll` and fill the form)."]);
+    expect([r.ephemeral, r.message.content]).toEqual([
+      true,
+      "Life & Guard gives nothing to roll for a sheet: type its fields, e.g. `life=10 guard=3 armour=0 morale=7 str=10 dex=10 wil=10` (or leave out `roll` and fill the form).",
+    ]);
     expect(await db().character.count({ where: { kind: "pc" } })).toBe(0);
   });
 });

@@ -15,15 +15,26 @@ describe("Life & Guard: wounds in play", () => {
     const c = await db().character.findFirstOrThrow({ where: { name } });
     const st = JSON.parse(c.state) as Record<string, unknown> & { conditions: string[] };
     const { conditions, ...rest } = add as { conditions: string[] };
-    await db().character.update({ where: { id: c.id }, data: { state: JSON.stringify({ ...st, ...rest, conditions: [...st.conditions, ...conditions] }) } });
+    await db().character.update({
+      where: { id: c.id },
+      data: { state: JSON.stringify({ ...st, ...rest, conditions: [...st.conditions, ...conditions] }) },
+    });
   };
-  const conditionsOf = async (name: string) => (JSON.parse((await db().character.findFirstOrThrow({ where: { name } })).state) as { conditions: string[] }).conditions;
+  const conditionsOf = async (name: string) =>
+    (JSON.parse((await db().character.findFirstOrThrow({ where: { name } })).state) as { conditions: string[] })
+      .conditions;
 
   beforeAll(async () => {
     h = await startE2E({ seedPrefix: "lg-wounds" });
     await h.cmd("referee", "campaign start", { system: "life-guard" });
-    await h.cmd("alice", "character create", { name: "Wren", sheet: sheet({ life: 6, guard: 8, weapons: [{ name: "Sword", die: "d8" }] }) });
-    await h.cmd("bob", "character create", { name: "Bram", sheet: sheet({ life: 6, guard: 8, weapons: [{ name: "Bow", die: "d6", tags: ["ranged"] }] }) });
+    await h.cmd("alice", "character create", {
+      name: "Wren",
+      sheet: sheet({ life: 6, guard: 8, weapons: [{ name: "Sword", die: "d8" }] }),
+    });
+    await h.cmd("bob", "character create", {
+      name: "Bram",
+      sheet: sheet({ life: 6, guard: 8, weapons: [{ name: "Bow", die: "d6", tags: ["ranged"] }] }),
+    });
   });
   afterAll(async () => h?.stop());
 
@@ -46,7 +57,12 @@ describe("Life & Guard: wounds in play", () => {
   it("a Head Wound is treated as the round's action on one's turn; the maximum comes back", async () => {
     await wound("Bram", { lifeMaxPenalty: 3, conditions: ["head wound"] });
     await h.cmd("referee", "heal", { target: "Bram", amount: 6 });
-    const s = await h.cmd("referee", "encounter start", { name: "Barrow", monsters: "1 standard", stats: "life=30 guard=30 armour=0", surprise: false });
+    const s = await h.cmd("referee", "encounter start", {
+      name: "Barrow",
+      monsters: "1 standard",
+      stats: "life=30 guard=30 armour=0",
+      surprise: false,
+    });
     expect(s.ephemeral, s.message.content ?? "").toBe(false);
     const before = await h.cmd("alice", "encounter show");
     expect(text(before.message)).toMatch(/Bram\*\* `[^`]*` Guard \d+\/8 · Life 3\/3/);

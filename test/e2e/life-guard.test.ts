@@ -5,7 +5,11 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { liveBoard, startE2E, text, type E2E, nextUntilRound as nextUntilRoundOf } from "../helpers/e2e.js";
 
-const state = async (h: E2E, name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as Record<string, any>;
+const state = async (h: E2E, name: string) =>
+  JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as Record<
+    string,
+    any
+  >;
 const sheet = (o: Record<string, unknown>) => JSON.stringify(o);
 
 describe("Life & Guard in play", () => {
@@ -15,15 +19,30 @@ describe("Life & Guard in play", () => {
     await h.cmd("referee", "campaign start", { system: "life-guard" });
     await h.cmd("alice", "character create", {
       name: "Wren",
-      sheet: sheet({ life: 6, guard: 12, weapons: [{ name: "Bow", die: "d6", tags: ["ranged"] }, { name: "Sword", die: "d8" }], oils: ["undead"] }),
+      sheet: sheet({
+        life: 6,
+        guard: 12,
+        weapons: [
+          { name: "Bow", die: "d6", tags: ["ranged"] },
+          { name: "Sword", die: "d8" },
+        ],
+        oils: ["undead"],
+      }),
     });
-    await h.cmd("bob", "character create", { name: "Bram", sheet: sheet({ life: 6, guard: 12, weapons: [{ name: "Spear", die: "d8", tags: ["reach"] }] }) });
+    await h.cmd("bob", "character create", {
+      name: "Bram",
+      sheet: sheet({ life: 6, guard: 12, weapons: [{ name: "Spear", die: "d8", tags: ["reach"] }] }),
+    });
   });
   afterAll(async () => h?.stop());
 
   // seed 004, "Positioning": ranks correspond to weapon ranges
   it("each starts in its weapon's rank, shown on the roster", async () => {
-    const s = await h.cmd("referee", "encounter start", { name: "Crypt", monsters: "1 ghoul", stats: "life=12 guard=2 armour=0 type=undead" });
+    const s = await h.cmd("referee", "encounter start", {
+      name: "Crypt",
+      monsters: "1 ghoul",
+      stats: "life=12 guard=2 armour=0 type=undead",
+    });
     expect(s.ephemeral, text(s.message)).toBe(false);
     // The start is the record; the roster is on the board below it.
     const t = text(await liveBoard(h));
@@ -35,7 +54,10 @@ describe("Life & Guard in play", () => {
   // seed 004, "Oils" and "Attacks": "All actions are declared before being resolved"
   it("an oil and two attacks on one foe are declared; the round resolves them together, keeping the single highest", async () => {
     const bad = await h.cmd("alice", "declare", { action: "oil", detail: "dragon" });
-    expect([bad.ephemeral, bad.message.content]).toEqual([true, expect.stringMatching(/carries no oil against "dragon"/)]);
+    expect([bad.ephemeral, bad.message.content]).toEqual([
+      true,
+      expect.stringMatching(/carries no oil against "dragon"/),
+    ]);
     const oil = await h.cmd("alice", "declare", { action: "oil", detail: "undead" });
     expect(text(oil.message)).toMatch(/Wren oils the Bow against undead for this encounter/);
     await h.cmd("bob", "declare", { action: "attack", detail: "Ghoul" });
@@ -54,7 +76,10 @@ describe("Life & Guard in play", () => {
     expect(await state(h, "Ghoul")).toMatchObject({ guard: 0, life: 7 });
     // Bram's action went into the group attack.
     const again = await h.cmd("bob", "attack", { target: "Ghoul" });
-    expect([again.ephemeral, again.message.content]).toEqual([true, "Bram cannot attack this round (already struck this round (a declared attack resolved together))."]);
+    expect([again.ephemeral, again.message.content]).toEqual([
+      true,
+      "Bram cannot attack this round (already struck this round (a declared attack resolved together)).",
+    ]);
   });
 
   // seed 004, "Movement": "Characters spend an Action move between adjacent ranks"
@@ -77,7 +102,9 @@ describe("Life & Guard in play", () => {
     expect(before.filter((c) => /rank|moved/.test(c))).toEqual([]);
     const m = await h.cmd("bob", "declare", { action: "move", detail: "melee" });
     expect(m.ephemeral, m.message.content ?? "").toBe(false);
-    expect(text(m.message)).toMatch(/Bram declares Move a rank \(melee\) for round 2: it stands when the referee starts the round\./);
+    expect(text(m.message)).toMatch(
+      /Bram declares Move a rank \(melee\) for round 2: it stands when the referee starts the round\./,
+    );
     expect(text(await liveBoard(h))).toMatch(/Bram\*\*.*· Reach rank · .*for round 2: Move a rank \(melee\)/);
     // Withdrawn before the order is rolled, the move leaves Bram in his old rank; declared again, it stands again.
     const back = await h.cmd("bob", "declare", { action: "none" });
@@ -95,14 +122,19 @@ describe("Life & Guard in play", () => {
     expect(n).toMatch(/Bram: Moves from the reach rank to the melee rank: that is the action this turn\./);
     expect(text(await liveBoard(h))).toMatch(/Bram\*\*.*· Melee rank · moved \(action spent\)/);
     const after = await h.cmd("bob", "attack", { target: "Ghoul" });
-    expect([after.ephemeral, after.message.content]).toEqual([true, "Bram cannot attack this round (declared a move between ranks: that is the action this turn)."]);
+    expect([after.ephemeral, after.message.content]).toEqual([
+      true,
+      "Bram cannot attack this round (declared a move between ranks: that is the action this turn).",
+    ]);
     // Another battlefield is reached from the Ranged rank only: declared for round 3 from the Melee rank, it does not stand.
     await nextUntilOver();
     const far = await h.cmd("bob", "declare", { action: "move", detail: "battlefield" });
     expect(text(far.message)).toMatch(/Bram declares Move a rank \(battlefield\) for round 3/);
     const n3 = await nextUntilRound(3);
     expect(n3).toMatch(/Round 3: act in order/);
-    expect(n3).toMatch(/Move a rank, declared for this round, does not stand: [^\n]*another battlefield from the Ranged rank/);
+    expect(n3).toMatch(
+      /Move a rank, declared for this round, does not stand: [^\n]*another battlefield from the Ranged rank/,
+    );
     expect((await state(h, "Bram")).conditions).not.toContain("fled");
     expect(text(await liveBoard(h))).toMatch(/Bram\*\*.*· Melee rank/);
   });
@@ -113,7 +145,9 @@ describe("Life & Guard in play", () => {
     const d = await h.cmd("referee", "damage", { target: "Wren", amount: 12 });
     expect(text(d.message)).toMatch(/Scar 12: Doomed/);
     const s = await h.cmd("alice", "save", { kind: "life", modifier: -5 });
-    expect(text(s.message)).toMatch(/Life save: d20 = \d+ against Life 1: failed\.\nDoomed: the Life save failed — dies horribly\./);
+    expect(text(s.message)).toMatch(
+      /Life save: d20 = \d+ against Life 1: failed\.\nDoomed: the Life save failed — dies horribly\./,
+    );
     expect((await state(h, "Wren")).conditions).toContain("dead");
     const dead = await h.cmd("alice", "attack", { target: "Ghoul", attacker: "Wren" });
     expect([dead.ephemeral, dead.message.content]).toEqual([true, "Wren is dead and cannot act."]);

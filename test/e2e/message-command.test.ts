@@ -48,15 +48,29 @@ describe("Roll dice in this message", () => {
     // Logged (the count below), but players never read the roll's row id.
     expect(t).toMatch(/from the campaign "Keep" stream · #\d+ in \/verify$/);
     expect(buttons(r.message).map((b) => b.label)).toEqual(["Roll again"]);
-    expect(await h.app.services.store.db.roll.count({ where: { purpose: "the dice in alice's message", campaignId: { not: null } } })).toBe(1);
+    expect(
+      await h.app.services.store.db.roll.count({
+        where: { purpose: "the dice in alice's message", campaignId: { not: null } },
+      }),
+    ).toBe(1);
   });
 
   it("the local CLI's menu: the same command from the playground, mentions shown by name", async () => {
     const said = h.say("alice", "<@" + h.users.bob + "> roll 1d4 for the rope");
-    const r = (await handleControl(h.local, "POST", "/_local/menu", new URLSearchParams(), { name: MENU, messageId: said.id, user: "bob" })) as { status: number; body: { text: string } };
+    const r = (await handleControl(h.local, "POST", "/_local/menu", new URLSearchParams(), {
+      name: MENU,
+      messageId: said.id,
+      user: "bob",
+    })) as { status: number; body: { text: string } };
     expect(r.status).toBe(200);
     expect(r.body.text).toMatch(/rolls for the dice in alice's message/);
-    const msgs = (await handleControl(h.local, "GET", "/_local/messages", new URLSearchParams({ channel: h.channelId }), undefined)) as { body: { text: string } };
+    const msgs = (await handleControl(
+      h.local,
+      "GET",
+      "/_local/messages",
+      new URLSearchParams({ channel: h.channelId }),
+      undefined,
+    )) as { body: { text: string } };
     expect(msgs.body.text).toContain("@bob roll 1d4 for the rope");
   });
 

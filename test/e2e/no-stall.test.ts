@@ -13,7 +13,9 @@ afterAll(() => h?.stop());
 
 /** Messages anyone in the channel can see (not ephemeral), by id. */
 function publicIds(channelId: string): Set<string> {
-  return new Set([...h.local.messages.values()].filter((m) => m.channel_id === channelId && (m.flags & 64) === 0).map((m) => m.id));
+  return new Set(
+    [...h.local.messages.values()].filter((m) => m.channel_id === channelId && (m.flags & 64) === 0).map((m) => m.id),
+  );
 }
 
 describe("a message cannot stall the bot", () => {
@@ -44,7 +46,11 @@ describe("/verify refuses privately", () => {
     ended = (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { revealed: true } })).id;
   });
 
-  async function refused(user: string, options: Record<string, string>, where: { guildId: string; channelId: string }): Promise<Reply> {
+  async function refused(
+    user: string,
+    options: Record<string, string>,
+    where: { guildId: string; channelId: string },
+  ): Promise<Reply> {
     const before = publicIds(where.channelId);
     const r = await h.cmd(user, "verify", options, where);
     const after = [...publicIds(where.channelId)].filter((id) => !before.has(id));
@@ -62,11 +68,15 @@ describe("/verify refuses privately", () => {
     expect(elsewhere.message.content).toMatch(/^That encounter was not played in this channel/);
     const here = { guildId: h.guildId, channelId: h.channelId };
     for (const garbage of ["zzz", "' OR 1=1 --", "0".repeat(200), "../../etc/passwd"]) {
-      expect((await refused("mallory", { encounter: garbage }, here)).message.content).toMatch(/^That encounter was not played in this channel/);
+      expect((await refused("mallory", { encounter: garbage }, here)).message.content).toMatch(
+        /^That encounter was not played in this channel/,
+      );
     }
     // Where nothing was ever played.
     const empty = h.local.createChannel(h.guildId, "empty").id;
-    expect((await refused("alice", {}, { guildId: h.guildId, channelId: empty })).message.content).toMatch(/^No campaign has been played in this channel/);
+    expect((await refused("alice", {}, { guildId: h.guildId, channelId: empty })).message.content).toMatch(
+      /^No campaign has been played in this channel/,
+    );
   });
 
   it("a real verify still answers publicly, after a moment's thinking", async () => {

@@ -7,7 +7,8 @@ import { startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 let siegeRoom: string;
-const inSiege = (user: string, name: string, options?: Record<string, unknown>) => h.cmd(user, name, options as never, { channelId: siegeRoom });
+const inSiege = (user: string, name: string, options?: Record<string, unknown>) =>
+  h.cmd(user, name, options as never, { channelId: siegeRoom });
 const DEBUG = process.env.NUMBERS_DEBUG === "1";
 const show = <T extends { message: Parameters<typeof text>[0] }>(r: T): T => (DEBUG && console.log(text(r.message)), r);
 const deathLines = (t: string) => t.split("\n").filter((l) => /dead|killed|slain|dies\b/i.test(l));
@@ -17,9 +18,15 @@ describe("time and numbers that agree", () => {
     h = await startE2E();
     siegeRoom = h.local.createChannel(h.guildId, "siege-room").id;
     await h.cmd("referee", "campaign start", { system: "bx" });
-    await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=16 dex=13 hp=18 ac=4 thac0=10 weapons=sword:1d8" });
+    await h.cmd("alice", "character create", {
+      name: "Dorn",
+      sheet: "class=fighter level=3 str=16 dex=13 hp=18 ac=4 thac0=10 weapons=sword:1d8",
+    });
     await inSiege("referee", "campaign start", { system: "siege" });
-    await inSiege("bob", "character create", { name: "Una", sheet: "class=fighter level=3 str=18 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8+8" });
+    await inSiege("bob", "character create", {
+      name: "Una",
+      sheet: "class=fighter level=3 str=18 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8+8",
+    });
   });
   afterAll(async () => h?.stop());
 
@@ -43,13 +50,15 @@ describe("time and numbers that agree", () => {
     const t = text(kill.message);
     expect(t).toMatch(/^Dorn attacks Goblin 1: slain/);
     expect(t).toMatch(/Damage 1d6 \(STR \+2\): 3 /);
-    expect(deathLines(t).filter((l) => !l.startsWith("Dorn attacks"))).toEqual(["Goblin 1 takes 3 damage: HP 1 → 0, dead."]);
+    expect(deathLines(t).filter((l) => !l.startsWith("Dorn attacks"))).toEqual([
+      "Goblin 1 takes 3 damage: HP 1 → 0, dead.",
+    ]);
     expect(t).not.toMatch(/→ -|would drop|is killed/);
     const board = show(await h.cmd("referee", "encounter show"));
     expect(text(board.message)).toMatch(/\*\*Goblin 1\*\* `░+` HP 0\/5 · dead/);
   });
 
-  it("the end names who fell and who stands, with no \"(fine)\" for anyone", async () => {
+  it('the end names who fell and who stands, with no "(fine)" for anyone', async () => {
     await h.cmd("alice", "roll", { dice: "1d6" });
     // Round 2 is over (everyone has acted): the referee ends the fight without starting round 3, whose Next round ▶
     // would roll the due morale check and round 3's order at once.
@@ -78,7 +87,12 @@ describe("time and numbers that agree", () => {
 
   // seed 003, "Hit Points": −1 to −9 are states of their own and −10 is death, so negative hit points show.
   it("Castles & Crusades: a kill is one line with the real negative HP, and the board shows the same number", async () => {
-    await inSiege("referee", "encounter start", { name: "Ford", monsters: "Goon", stats: "HD 1 (d8) AC 10 ATK club 1d6 SIZE medium HP 3", surprise: false });
+    await inSiege("referee", "encounter start", {
+      name: "Ford",
+      monsters: "Goon",
+      stats: "HD 1 (d8) AC 10 ATK club 1d6 SIZE medium HP 3",
+      surprise: false,
+    });
     await inSiege("referee", "next");
     const kill = show(await inSiege("bob", "attack", { target: "Goon" }));
     const t = text(kill.message);

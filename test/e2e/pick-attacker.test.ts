@@ -5,7 +5,16 @@ import { startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
 const weapons = async (options: Record<string, string>) =>
-  ((await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.alice!, name: "odds", focused: "weapon", options: { target: "Goblin", weapon: "", ...options } })) as { value: string }[]).map((w) => w.value);
+  (
+    (await h.local.autocomplete({
+      guildId: h.guildId,
+      channelId: h.channelId,
+      userId: h.users.alice!,
+      name: "odds",
+      focused: "weapon",
+      options: { target: "Goblin", weapon: "", ...options },
+    })) as { value: string }[]
+  ).map((w) => w.value);
 
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "pick-attacker" });
@@ -13,10 +22,15 @@ beforeAll(async () => {
   await h.cmd("alice", "character create", { name: "Alda", sheet: "body=2 hp=10 weapons=longsword:1d8" });
   await h.cmd("alice", "retainer hire", { name: "Hob", employer: "Alda", sheet: "body=1 hp=6 weapons=spear:1d6" });
   await h.cmd("bob", "character create", { name: "Brom", sheet: "hp=8 weapons=axe:1d8" });
-  await h.cmd("referee", "encounter start", { monsters: "1 goblin", stats: "HD 1-1 HP 40 AC 13/9 AB +0 ATK short sword 1d6 ML 12 DEX +1", surprise: false });
+  await h.cmd("referee", "encounter start", {
+    monsters: "1 goblin",
+    stats: "HD 1-1 HP 40 AC 13/9 AB +0 ATK short sword 1d6 ML 12 DEX +1",
+    surprise: false,
+  });
   await h.cmd("alice", "encounter join", { retainer: "Hob" });
   let order = text((await h.cmd("referee", "initiative")).message);
-  for (let i = 0; i < 3 && !/round 1 · Alda, Brom, Hob to act/.test(order); i++) order = text((await h.cmd("referee", "next")).message);
+  for (let i = 0; i < 3 && !/round 1 · Alda, Brom, Hob to act/.test(order); i++)
+    order = text((await h.cmd("referee", "next")).message);
   expect(order).toMatch(/round 1 · Alda, Brom, Hob to act/);
 });
 afterAll(async () => h?.stop());
@@ -36,7 +50,9 @@ describe("one attacker for /odds and /attack", () => {
   });
 
   it("once Alda has attacked, /odds, /check, the weapon list and /attack all mean Hob", async () => {
-    expect(text((await h.cmd("alice", "attack", { attacker: "Alda", target: "Goblin" })).message)).toMatch(/^Alda attacks Goblin/);
+    expect(text((await h.cmd("alice", "attack", { attacker: "Alda", target: "Goblin" })).message)).toMatch(
+      /^Alda attacks Goblin/,
+    );
     const odds = text((await h.cmd("alice", "odds", { target: "Goblin" })).message);
     expect(odds).toMatch(/^Odds: Hob → Goblin\n/);
     expect(text((await h.cmd("alice", "check", { attribute: "Body" })).message)).toMatch(/^Hob/);

@@ -10,7 +10,10 @@ let bob: string;
 const brom = async () => {
   const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } });
   const row = await h.app.services.store.db.combatant.findFirstOrThrow({ where: { encounterId: e.id, name: "Brom" } });
-  return { declared: JSON.parse(e.roundState).declared?.[row.id] as string[] | undefined, state: JSON.parse(row.state) as { stamina: number; conditions: string[] } };
+  return {
+    declared: JSON.parse(e.roundState).declared?.[row.id] as string[] | undefined,
+    state: JSON.parse(row.state) as { stamina: number; conditions: string[] },
+  };
 };
 
 beforeAll(async () => {
@@ -23,7 +26,11 @@ beforeAll(async () => {
     { seedPrefix: "referee-acts" },
   );
   bob = h.users.bob!;
-  await h.cmd("referee", "encounter start", { monsters: "2 goblins", stats: "HD 1-1 HP 30 AC 13/9 AB +0 ATK short sword 1d6 ML 7", surprise: false });
+  await h.cmd("referee", "encounter start", {
+    monsters: "2 goblins",
+    stats: "HD 1-1 HP 30 AC 13/9 AB +0 ATK short sword 1d6 ML 7",
+    surprise: false,
+  });
 });
 afterAll(async () => h?.stop());
 
@@ -63,31 +70,41 @@ describe("the referee acts for an absent player", () => {
     const a = await h.cmd("referee", "attack", { attacker: "Brom", target: "Goblin 1", modifier: 2 });
     expect(a.ephemeral).toBeFalsy();
     const t = text(a.message);
-    expect(t).toMatch(/Attack roll 2d10 \[\d+, \d+\] \+3 = \d+ \(Body \+1, Attack Bonus \+0, referee's modifier \+2\)\./);
+    expect(t).toMatch(
+      /Attack roll 2d10 \[\d+, \d+\] \+3 = \d+ \(Body \+1, Attack Bonus \+0, referee's modifier \+2\)\./,
+    );
     expect(t).toContain(`Brom's attack: by the referee, for <@${bob}>.`);
     // It is Brom's one attack this round: the referee's next is refused unless overridden.
     const again = await h.cmd("referee", "attack", { attacker: "Brom", target: "Goblin 1" });
-    expect(again.message.content).toBe("Brom has already attacked this round (one attack this round). To allow it anyway, repeat with `override:true`.");
+    expect(again.message.content).toBe(
+      "Brom has already attacked this round (one attack this round). To allow it anyway, repeat with `override:true`.",
+    );
   });
 
   it("a player's modifier is labelled as the player's; a player's override is refused as the referee's", async () => {
     // Alda attacks on her turn.
     for (let i = 0; i < 4; i++) {
       const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } });
-      const alda = await h.app.services.store.db.combatant.findFirstOrThrow({ where: { encounterId: e.id, name: "Alda" } });
+      const alda = await h.app.services.store.db.combatant.findFirstOrThrow({
+        where: { encounterId: e.id, name: "Alda" },
+      });
       if (orderCodec.decode(e.order)[e.turn]?.includes(alda.id)) break;
       await h.cmd("referee", "next");
     }
     const a = await h.cmd("alice", "attack", { target: "Goblin 2", modifier: 1 });
     const t = text(a.message);
-    expect(t).toMatch(/Attack roll 2d10 \[\d+, \d+\] \+3 = \d+ \(Body \+2, Attack Bonus \+0, player's modifier \+1\)\./);
+    expect(t).toMatch(
+      /Attack roll 2d10 \[\d+, \d+\] \+3 = \d+ \(Body \+2, Attack Bonus \+0, player's modifier \+1\)\./,
+    );
     expect(t).not.toMatch(/referee/);
     const again = await h.cmd("alice", "attack", { target: "Goblin 2" });
     expect(again.ephemeral).toBe(true);
     expect(again.message.content).toBe("Alda has already attacked this round (one attack this round).");
     const over = await h.cmd("alice", "attack", { target: "Goblin 2", override: true });
     expect(over.ephemeral).toBe(true);
-    expect(over.message.content).toBe("`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.");
+    expect(over.message.content).toBe(
+      "`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.",
+    );
     const e = await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } });
     expect(Object.values(JSON.parse(e.roundState).attacks)).toEqual([1, 1]);
   });
@@ -96,7 +113,8 @@ describe("the referee acts for an absent player", () => {
   it("presses Bob's Parry for him, shown as the referee's choice; other players still may not", async () => {
     // Goblin 2's first attack that Brom may parry (the referee may attack again: override).
     let a = await h.cmd("referee", "attack", { attacker: "Goblin 2", target: "Brom", override: true });
-    for (let i = 0; i < 8 && !buttons(a.message).some((b) => /^Parry/.test(b.label)); i++) a = await h.cmd("referee", "attack", { attacker: "Goblin 2", target: "Brom", override: true });
+    for (let i = 0; i < 8 && !buttons(a.message).some((b) => /^Parry/.test(b.label)); i++)
+      a = await h.cmd("referee", "attack", { attacker: "Goblin 2", target: "Brom", override: true });
     const roll = /Attack roll 2d10 \[\d+, \d+\] = (\d+) \(Attack Bonus \+0\)/.exec(text(a.message));
     expect(roll, text(a.message)).not.toBeNull();
     const parry = buttons(a.message).find((b) => /^Parry/.test(b.label))!;

@@ -41,16 +41,27 @@ function saidToAct(board: StoredMessage): string[] {
 
 /** The foes the board's menu asks a target for (none of their options is "its opponent now"): the first target each. */
 function lacking(board: StoredMessage): string[] {
-  const options = ((board.components ?? []) as { components?: { custom_id?: string; options?: { value: string; description?: string }[] }[] }[])
+  const options = (
+    (board.components ?? []) as {
+      components?: { custom_id?: string; options?: { value: string; description?: string }[] }[];
+    }[]
+  )
     .flatMap((row) => row.components ?? [])
     .filter((c) => c.custom_id?.includes(":pick:"))
     .flatMap((c) => c.options ?? []);
   const foes = [...new Set(options.map((o) => o.value.split(">")[0]!))];
-  return foes.filter((foe) => !options.some((o) => o.value.startsWith(`${foe}>`) && o.description)).map((foe) => options.find((o) => o.value.startsWith(`${foe}>`))!.value);
+  return foes
+    .filter((foe) => !options.some((o) => o.value.startsWith(`${foe}>`) && o.description))
+    .map((foe) => options.find((o) => o.value.startsWith(`${foe}>`))!.value);
 }
 
 /** Messages that show the running encounter's roster (the board, live or not). */
-const rosters = (h: E2E, name: string) => [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && (m.embeds ?? []).some((e) => String((e as { title?: string }).title ?? "").startsWith(`${name} — `)));
+const rosters = (h: E2E, name: string) =>
+  [...h.local.channelMessages(h.channelId)].filter(
+    (m) =>
+      !m.deleted &&
+      (m.embeds ?? []).some((e) => String((e as { title?: string }).title ?? "").startsWith(`${name} — `)),
+  );
 
 describe("the referee runs a B/X fight of three goblins from the board alone", () => {
   let h: E2E;
@@ -65,7 +76,11 @@ describe("the referee runs a B/X fight of three goblins from the board alone", (
       ],
       { seedPrefix: "referee-table" },
     );
-    const start = await h.cmd("referee", "encounter start", { name: "Goblin ambush", monsters: "3 goblins", surprise: false });
+    const start = await h.cmd("referee", "encounter start", {
+      name: "Goblin ambush",
+      monsters: "3 goblins",
+      surprise: false,
+    });
     expect(start.ephemeral, text(start.message)).toBe(false);
     expect(text(start.message)).toMatch(/Encounter started: Goblin ambush/);
     // Every slash command from here to the end goes through this count: the referee's must stay at none.
@@ -101,7 +116,9 @@ describe("the referee runs a B/X fight of three goblins from the board alone", (
         ended = true;
       } else if (pcs.length) {
         for (const pc of pcs) {
-          const foe = (await db.combatant.findMany({ where: { side: "foes" } })).find((c) => !(JSON.parse(c.state).conditions as string[]).some((x) => DOWN.includes(x)));
+          const foe = (await db.combatant.findMany({ where: { side: "foes" } })).find(
+            (c) => !(JSON.parse(c.state).conditions as string[]).some((x) => DOWN.includes(x)),
+          );
           const a = await h.cmd(PLAYERS[pc]!, "attack", { target: foe!.name });
           playerActions++;
           expect(a.ephemeral, a.message.content ?? "").toBe(false);
@@ -113,7 +130,12 @@ describe("the referee runs a B/X fight of three goblins from the board alone", (
         const picks = lacking(board);
         presses[r] = (presses[r] ?? 0) + 1;
         labels.push(`${r}:pick ${picks.length}`);
-        const res = await h.choose("referee", board.id, menuOptions(board).find((o) => o.id.includes(":pick:"))!.id, picks);
+        const res = await h.choose(
+          "referee",
+          board.id,
+          menuOptions(board).find((o) => o.id.includes(":pick:"))!.id,
+          picks,
+        );
         expect(res.ephemeral, res.message.content ?? "").toBe(false);
       } else if (button(board, "Foes attack")) {
         await press("Foes attack");
@@ -131,7 +153,9 @@ describe("the referee runs a B/X fight of three goblins from the board alone", (
     // The first order is rolled before round 1: its press counts toward round 1.
     const rounds = Object.keys(presses).filter((k) => k !== "0").length;
     const total = Object.values(presses).reduce((a, b) => a + b, 0);
-    console.log(`referee presses by round ${JSON.stringify(presses)}: ${total} over ${rounds} rounds (${(total / rounds).toFixed(2)} a round); the players' /attack: ${playerActions}; ${labels.join(" | ")}`);
+    console.log(
+      `referee presses by round ${JSON.stringify(presses)}: ${total} over ${rounds} rounds (${(total / rounds).toFixed(2)} a round); the players' /attack: ${playerActions}; ${labels.join(" | ")}`,
+    );
     expect(total / rounds).toBeLessThanOrEqual(2);
     expect(h.local.validationErrors).toEqual([]);
   });

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 describe("a retainer, end to end", () => {
-  it("hire: loyalty 7 + the employer's Charisma (seed 000, \"Morale and Loyalty\")", async () => {
+  it('hire: loyalty 7 + the employer\'s Charisma (seed 000, "Morale and Loyalty")', async () => {
     const no = await h.cmd("mallory", "retainer hire", { name: "Hob", employer: "Alda" });
     expect(no.ephemeral).toBe(true);
     const r = await h.cmd("alice", "retainer hire", { name: "Hob", employer: "Alda", sheet: "body=1 hp=6" });
@@ -27,12 +27,22 @@ describe("a retainer, end to end", () => {
   it("events change loyalty, each kept with its reason and time; only the referee changes it", async () => {
     const mine = await h.cmd("alice", "retainer loyalty", { name: "Hob", change: 3, reason: "I like him" });
     expect(mine.message.content).toMatch(/Only a referee/);
-    const up = await h.cmd("referee", "retainer loyalty", { name: "Hob", change: 1, reason: "a share of the treasure" });
+    const up = await h.cmd("referee", "retainer loyalty", {
+      name: "Hob",
+      change: 1,
+      reason: "a share of the treasure",
+    });
     expect(text(up.message)).toMatch(/Hob's loyalty rises: 9 → 10 — a share of the treasure\./);
-    const down = await h.cmd("referee", "retainer loyalty", { name: "Hob", change: -1, reason: "left behind in the pit" });
+    const down = await h.cmd("referee", "retainer loyalty", {
+      name: "Hob",
+      change: -1,
+      reason: "left behind in the pit",
+    });
     expect(text(down.message)).toMatch(/Hob's loyalty falls: 10 → 9 — left behind in the pit\./);
     const history = text((await h.cmd("alice", "retainer loyalty", { name: "Hob" })).message);
-    expect(history).toMatch(/9 · hired by Alda[^\n]*\n<t:\d+:f> · \*\*\+1\*\* → 10 · a share of the treasure\n<t:\d+:f> · \*\*-1\*\* → 9 · left behind in the pit/);
+    expect(history).toMatch(
+      /9 · hired by Alda[^\n]*\n<t:\d+:f> · \*\*\+1\*\* → 10 · a share of the treasure\n<t:\d+:f> · \*\*-1\*\* → 9 · left behind in the pit/,
+    );
     expect((await h.cmd("bob", "retainer loyalty", { name: "Hob" })).ephemeral).toBe(true);
   });
 
@@ -41,15 +51,21 @@ describe("a retainer, end to end", () => {
     const t = text(r.message);
     // seed e2e-1 (the campaign's first roll): 2d6 [4, 5] = 9 against loyalty 9.
     expect(t).toMatch(/^Hob: Loyalty: hesitates/);
-    expect(t).toMatch(/Hob hesitates\.\nLoyalty check 2d6 \[4, 5\] = 9 vs loyalty 9\n9 equals loyalty 9: the retainer hesitates/);
+    expect(t).toMatch(
+      /Hob hesitates\.\nLoyalty check 2d6 \[4, 5\] = 9 vs loyalty 9\n9 equals loyalty 9: the retainer hesitates/,
+    );
     expect(t).toMatch(/Status: active/);
     expect(t).toMatch(/9 · loyalty check \(2d6 = 9\): hesitates/);
   });
 
   it("lists per employer; the referee sees the whole campaign", async () => {
-    expect(text((await h.cmd("alice", "retainer list")).message)).toMatch(/Your retainers in Barrow\n\*\*Hob\*\* — loyalty 9$/);
+    expect(text((await h.cmd("alice", "retainer list")).message)).toMatch(
+      /Your retainers in Barrow\n\*\*Hob\*\* — loyalty 9$/,
+    );
     expect(text((await h.cmd("bob", "retainer list")).message)).toMatch(/No retainers yet/);
-    expect(text((await h.cmd("referee", "retainer list")).message)).toMatch(/Retainers in Barrow\n\*\*Hob\*\* — loyalty 9 · <@\d+>/);
+    expect(text((await h.cmd("referee", "retainer list")).message)).toMatch(
+      /Retainers in Barrow\n\*\*Hob\*\* — loyalty 9 · <@\d+>/,
+    );
   });
 
   it("joins a fight under Alda's player and rolls morale against loyalty", async () => {
@@ -62,7 +78,9 @@ describe("a retainer, end to end", () => {
     const m = text((await h.cmd("referee", "morale", { side: "party" })).message);
     // seed e2e-2 (the encounter's, after the goblin's hit die): Hob rolls 2d6 [1, 4] = 5 against loyalty 9; the characters
     // roll none (seed 000, "Morale and Loyalty" gives morale to monsters).
-    expect(m).toMatch(/Hob \(loyalty 9\): Morale roll 2d6 \[1, 4\] = 5 vs morale 9; 5 is not above 9: Hob holds\.\nThe Third Age gives morale to monsters only/);
+    expect(m).toMatch(
+      /Hob \(loyalty 9\): Morale roll 2d6 \[1, 4\] = 5 vs morale 9; 5 is not above 9: Hob holds\.\nThe Third Age gives morale to monsters only/,
+    );
     // Alda's player controls two: /attack without an attacker asks which, until only one of them has an attack left.
     // The order rolled is the record; who is to act is on the board below it.
     expect((await h.cmd("referee", "initiative")).ephemeral).toBeFalsy();
@@ -75,7 +93,9 @@ describe("a retainer, end to end", () => {
     const which = await h.cmd("alice", "attack", { target: "Goblin" });
     expect(which.ephemeral).toBe(true);
     expect(which.message.content).toBe("You control Alda, Hob: say which attacks with the `attacker` option.");
-    expect(text((await h.cmd("alice", "attack", { attacker: "Hob", target: "Goblin" })).message)).toMatch(/^Hob attacks Goblin/);
+    expect(text((await h.cmd("alice", "attack", { attacker: "Hob", target: "Goblin" })).message)).toMatch(
+      /^Hob attacks Goblin/,
+    );
     const alda = await h.cmd("alice", "attack", { target: "Goblin" });
     expect(alda.ephemeral).toBeFalsy();
     expect(text(alda.message)).toMatch(/^Alda attacks Goblin/);
@@ -105,8 +125,12 @@ describe("a retainer, end to end", () => {
     const none = await h.cmd("alice", "retainer list", undefined, { channelId: channel });
     expect(none.message.content).toMatch(/no campaign in this channel/);
     await h.cmd("referee", "campaign start", { system: "third-age", name: "Other" }, { channelId: channel });
-    expect(text((await h.cmd("referee", "retainer list", undefined, { channelId: channel })).message)).toMatch(/Retainers in Other\nNo retainers yet/);
-    expect((await h.cmd("referee", "retainer loyalty", { name: "Hob" }, { channelId: channel })).message.content).toMatch(/No retainer named "Hob" in "Other"/);
+    expect(text((await h.cmd("referee", "retainer list", undefined, { channelId: channel })).message)).toMatch(
+      /Retainers in Other\nNo retainers yet/,
+    );
+    expect(
+      (await h.cmd("referee", "retainer loyalty", { name: "Hob" }, { channelId: channel })).message.content,
+    ).toMatch(/No retainer named "Hob" in "Other"/);
     const guild = h.local.createGuild("Another Table").id;
     const there = h.local.createChannel(guild, "table").id;
     h.local.addMember(guild, h.users.alice!);

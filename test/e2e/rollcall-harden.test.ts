@@ -13,14 +13,20 @@ let h: E2E;
 beforeAll(async () => {
   h = await startE2E({ users: ["referee", "alice", "bob", "carol", "mallory", ...many] });
   await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Mira", sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6" });
+  await h.cmd("alice", "character create", {
+    name: "Mira",
+    sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6",
+  });
   await h.cmd("bob", "character create", { name: "Dorn", sheet: SHEET });
 });
 afterAll(() => h?.stop());
 
 const db = () => h.app.services.store.db;
 const saves = () => db().roll.count({ where: { purpose: { startsWith: "save" } } });
-const ephemeralFor = (interactionId: string) => () => h.local.channelMessages(h.channelId).find((m) => m.interaction_metadata?.id === interactionId && (m.flags & 64) === 64);
+const ephemeralFor = (interactionId: string) => () =>
+  h.local
+    .channelMessages(h.channelId)
+    .find((m) => m.interaction_metadata?.id === interactionId && (m.flags & 64) === 64);
 async function answerTo(p: { interactionId: string }): Promise<string> {
   await until(() => !!ephemeralFor(p.interactionId)());
   const m = ephemeralFor(p.interactionId)()!;
@@ -32,7 +38,9 @@ describe("roll calls, hardened", () => {
     const before = await db().rollCall.count();
     const r = await h.cmd("referee", "save", { players: "party" });
     expect(r.ephemeral).toBe(true);
-    expect(r.message.content).toMatch(/Say which saving throw: death, wands, paralysis, breath, spells\. Nothing was asked/);
+    expect(r.message.content).toMatch(
+      /Say which saving throw: death, wands, paralysis, breath, spells\. Nothing was asked/,
+    );
     expect(await db().rollCall.count()).toBe(before);
     const ok = await h.cmd("referee", "save", { players: "party", kind: "death" });
     expect(buttons(ok.message).map((b) => b.label)).toEqual(["Roll: Mira", "Roll: Dorn"]);
@@ -58,8 +66,13 @@ describe("roll calls, hardened", () => {
     const call = await h.cmd("referee", "save", { players: "Mira", kind: "wands" });
     const [slot] = buttons(call.message);
     const before = await saves();
-    const [a, b] = await Promise.all([h.press("alice", call.message.id, slot!.id), h.press("alice", call.message.id, slot!.id)]);
-    const words = await Promise.all([a, b].map((p) => until(() => !!ephemeralFor(p.interactionId)()).then(() => ephemeralFor(p.interactionId)()!)));
+    const [a, b] = await Promise.all([
+      h.press("alice", call.message.id, slot!.id),
+      h.press("alice", call.message.id, slot!.id),
+    ]);
+    const words = await Promise.all(
+      [a, b].map((p) => until(() => !!ephemeralFor(p.interactionId)()).then(() => ephemeralFor(p.interactionId)()!)),
+    );
     expect(words.filter((m) => /rolled for this call already/.test(m.content))).toHaveLength(1);
     expect(await saves()).toBe(before + 1);
 
@@ -89,7 +102,10 @@ describe("roll calls, hardened", () => {
   });
 
   it("a party larger than one message's buttons is refused with what to do, and nothing is posted", async () => {
-    for (const u of many) expect((await h.cmd("mallory", "character create", { name: `Hero ${u}`, sheet: SHEET, owner: h.users[u]! })).ephemeral).toBe(false);
+    for (const u of many)
+      expect(
+        (await h.cmd("mallory", "character create", { name: `Hero ${u}`, sheet: SHEET, owner: h.users[u]! })).ephemeral,
+      ).toBe(false);
     const before = await db().rollCall.count();
     const r = await h.cmd("mallory", "save", { players: "party", kind: "death" });
     expect(r.ephemeral).toBe(true);

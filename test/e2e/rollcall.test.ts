@@ -9,12 +9,21 @@ let h: E2E;
 beforeAll(async () => {
   h = await startE2E();
   await h.cmd("referee", "campaign start", { system: "bx" });
-  await h.cmd("alice", "character create", { name: "Mira", sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6" });
-  await h.cmd("bob", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
+  await h.cmd("alice", "character create", {
+    name: "Mira",
+    sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6",
+  });
+  await h.cmd("bob", "character create", {
+    name: "Dorn",
+    sheet: "class=fighter level=3 str=16 hp=18 ac=4 thac0=17 weapons=sword:1d8",
+  });
 });
 afterAll(() => h?.stop());
 
-const ephemeralFor = (interactionId: string) => () => h.local.channelMessages(h.channelId).find((m) => m.interaction_metadata?.id === interactionId && (m.flags & 64) === 64);
+const ephemeralFor = (interactionId: string) => () =>
+  h.local
+    .channelMessages(h.channelId)
+    .find((m) => m.interaction_metadata?.id === interactionId && (m.flags & 64) === 64);
 
 describe("the referee asks the party for a save", () => {
   it("one message with a Roll button per player; each press rolls that player's own save and the message collects who passed", async () => {
@@ -38,14 +47,22 @@ describe("the referee asks the party for a save", () => {
     expect(buttons(call.message)).toEqual([]);
     // Fixed seeds: Mira rolls 13 against her 15 (cleric 2), Dorn 15 against his 16 (fighter 3).
     expect(text(call.message)).toMatch(/0 of 2 passed/);
-    expect(text(call.message)).toMatch(/❌ \*\*Mira\*\*: save vs Spells, Rods, or Staves fails — Rolled 13 against 15 \(classic B\/X cleric table, level 2\)/);
-    expect(text(call.message)).toMatch(/❌ \*\*Dorn\*\*: save vs Spells, Rods, or Staves fails — Rolled 15 against 16 \(classic B\/X fighter table, level 3\)/);
+    expect(text(call.message)).toMatch(
+      /❌ \*\*Mira\*\*: save vs Spells, Rods, or Staves fails — Rolled 13 against 15 \(classic B\/X cleric table, level 2\)/,
+    );
+    expect(text(call.message)).toMatch(
+      /❌ \*\*Dorn\*\*: save vs Spells, Rods, or Staves fails — Rolled 15 against 16 \(classic B\/X fighter table, level 3\)/,
+    );
     expect(text(call.message)).toMatch(/Everyone has rolled/);
     expect(await h.app.services.store.db.roll.count({ where: { purpose: { startsWith: "save" } } })).toBe(2);
   });
 
   it("a hidden check: the message shows who rolled, the player learns only that it is made, the referee reads the results", async () => {
-    const call = await h.cmd("referee", "check", { attribute: "wis", players: `<@${h.users.alice}>, Dorn`, hidden: true });
+    const call = await h.cmd("referee", "check", {
+      attribute: "wis",
+      players: `<@${h.users.alice}>, Dorn`,
+      hidden: true,
+    });
     expect(text(call.message)).toMatch(/WIS check \(hidden\)|Wis.* check \(hidden\)/i);
     const roll = buttons(call.message).find((b) => b.label === "Roll: Mira")!;
     const p = await h.press("alice", call.message.id, roll.id);

@@ -11,11 +11,33 @@ type Msg = Awaited<ReturnType<E2E["cmd"]>>["message"];
 
 /** A hero and a foe per system (sheets typed as players do). */
 const TABLE: Record<string, { sheet: string; foe: string; stats?: string; detail?: string }> = {
-  "third-age": { sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8", foe: "Brute", stats: "hp=40 successAC=30" },
-  bx: { sheet: "class=fighter level=2 str=13 hp=12 ac=5 thac0=19 weapons=sword:1d8", foe: "Brute", stats: "hd=2 hp=40 ac=6 thac0=19" },
-  "bx-house": { sheet: "class=fighter level=2 str=13 dex=10 hp=12 ac=5 thac0=19 weapons=sword:1d8", foe: "Brute", stats: "hd=2 hp=40 ac=6 thac0=19" },
-  siege: { sheet: "level=3 str=14 dex=12 bth=3 ac=12 hpMax=20 weapons=longsword:1d8", foe: "Brute", stats: "level=2 hpMax=40 ac=12 bth=2 weapons=club:1d6", detail: "Brute 40" },
-  "life-guard": { sheet: "life=6 guard=5 armour=1 weapons=sword:d8", foe: "Brute", stats: "life=30 guard=30 armour=0 morale=12", detail: "melee" },
+  "third-age": {
+    sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8",
+    foe: "Brute",
+    stats: "hp=40 successAC=30",
+  },
+  bx: {
+    sheet: "class=fighter level=2 str=13 hp=12 ac=5 thac0=19 weapons=sword:1d8",
+    foe: "Brute",
+    stats: "hd=2 hp=40 ac=6 thac0=19",
+  },
+  "bx-house": {
+    sheet: "class=fighter level=2 str=13 dex=10 hp=12 ac=5 thac0=19 weapons=sword:1d8",
+    foe: "Brute",
+    stats: "hd=2 hp=40 ac=6 thac0=19",
+  },
+  siege: {
+    sheet: "level=3 str=14 dex=12 bth=3 ac=12 hpMax=20 weapons=longsword:1d8",
+    foe: "Brute",
+    stats: "level=2 hpMax=40 ac=12 bth=2 weapons=club:1d6",
+    detail: "Brute 40",
+  },
+  "life-guard": {
+    sheet: "life=6 guard=5 armour=1 weapons=sword:d8",
+    foe: "Brute",
+    stats: "life=30 guard=30 armour=0 morale=12",
+    detail: "melee",
+  },
 };
 
 const button = (m: Msg, label: RegExp) => buttons(m).find((b) => label.test(b.label));
@@ -41,7 +63,12 @@ for (const id of SYSTEM_IDS) {
     let start: Msg;
     it("opens before initiative, with what players may declare and the referee's button", async () => {
       const t = TABLE[id]!;
-      const r = await h.cmd("referee", "encounter start", { name: "Hall", monsters: t.foe, ...(t.stats ? { stats: t.stats } : {}), surprise: false });
+      const r = await h.cmd("referee", "encounter start", {
+        name: "Hall",
+        monsters: t.foe,
+        ...(t.stats ? { stats: t.stats } : {}),
+        surprise: false,
+      });
       expect(r.ephemeral, text(r.message)).toBe(false);
       // The start is a record for the log; the board (its roster and buttons) follows below.
       expect(text(r.message)).toMatch(/Encounter started: Hall/);
@@ -57,7 +84,9 @@ for (const id of SYSTEM_IDS) {
         // A declaration that takes a detail asks for it in a modal: one more tap.
         if (d.modal) d = await h.submit("alice", declare.id, { detail: TABLE[id]!.detail ?? "" });
         expect(d.ephemeral, d.message.content ?? "").toBe(false);
-        expect(text(d.message)).toMatch(new RegExp(`declared: ${declare.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+        expect(text(d.message)).toMatch(
+          new RegExp(`declared: ${declare.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+        );
       }
     });
 
@@ -67,7 +96,9 @@ for (const id of SYSTEM_IDS) {
       expect(refused.ephemeral).toBe(true);
       // Two presses at once: one rolls the order; the other changes nothing.
       const both = await Promise.allSettled([h.press("referee", start.id, go.id), h.press("referee", start.id, go.id)]);
-      const answered = both.filter((x) => x.status === "fulfilled").map((x) => (x as PromiseFulfilledResult<Awaited<ReturnType<E2E["press"]>>>).value);
+      const answered = both
+        .filter((x) => x.status === "fulfilled")
+        .map((x) => (x as PromiseFulfilledResult<Awaited<ReturnType<E2E["press"]>>>).value);
       expect(answered.filter((a) => !a.ephemeral).length).toBe(1);
       const { round } = await order();
       expect(round).toBe(1);
@@ -94,7 +125,9 @@ for (const id of SYSTEM_IDS) {
       expect(first.ephemeral, first.message.content ?? "").toBe(false);
       const second = await h.cmd("alice", "attack", { target: "Brute" });
       expect(second.ephemeral).toBe(true);
-      expect(second.message.content).toMatch(/Hero has already (attacked|made \d attacks) this round|Hero cannot attack this round/);
+      expect(second.message.content).toMatch(
+        /Hero has already (attacked|made \d attacks) this round|Hero cannot attack this round/,
+      );
       const players = await h.cmd("alice", "attack", { target: "Brute", override: true });
       expect(players.ephemeral).toBe(true);
       const ref = await h.cmd("referee", "attack", { attacker: "Brute", target: "Hero", override: true });
@@ -117,11 +150,17 @@ for (const id of SYSTEM_IDS) {
       }
       expect((await order()).round).toBe(2);
       expect(ended, ended).toMatch(/Hero: [^\n]*parrying[^\n]* — ended with the round/);
-      expect(JSON.parse((await db().combatant.findFirstOrThrow({ where: { name: "Hero" } })).state).conditions).not.toContain("parrying");
+      expect(
+        JSON.parse((await db().combatant.findFirstOrThrow({ where: { name: "Hero" } })).state).conditions,
+      ).not.toContain("parrying");
       await h.cmd("referee", "encounter end");
-      const sheet = JSON.parse((await db().character.findFirstOrThrow({ where: { name: "Hero" } })).state) as { conditions: string[]; since?: unknown };
+      const sheet = JSON.parse((await db().character.findFirstOrThrow({ where: { name: "Hero" } })).state) as {
+        conditions: string[];
+        since?: unknown;
+      };
       expect(sheet.since).toBeUndefined();
-      for (const c of sheet.conditions) expect(["attack", "round", "next-round", "encounter"]).not.toContain(wordFor(words, c).lasts);
+      for (const c of sheet.conditions)
+        expect(["attack", "round", "next-round", "encounter"]).not.toContain(wordFor(words, c).lasts);
       expect(h.local.validationErrors).toEqual([]);
     });
 

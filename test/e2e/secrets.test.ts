@@ -23,9 +23,17 @@ describe("tokens never reach the log", () => {
   it("redacts a failed call's error wherever discord.js puts the token (url, request body, raw error)", async () => {
     const reply = await h.cmd("alice", "roll", { dice: "1d20" });
     const token = h.local.issuedTokens().find((t) => t.includes(reply.interactionId))!;
-    const err = await h.app.bot.client.rest.post(Routes.interactionCallback(reply.interactionId, token), { body: { type: 4, data: { content: token } }, auth: false }).catch((e: unknown) => e);
+    const err = await h.app.bot.client.rest
+      .post(Routes.interactionCallback(reply.interactionId, token), {
+        body: { type: 4, data: { content: token } },
+        auth: false,
+      })
+      .catch((e: unknown) => e);
     expect(String((err as { url?: string }).url)).toContain(encodeURIComponent(token));
-    h.app.log.error({ err, again: { deeper: [{ url: (err as { url: string }).url, token }] } }, `failed: ${(err as { url: string }).url} with Bot ${TOKEN}`);
+    h.app.log.error(
+      { err, again: { deeper: [{ url: (err as { url: string }).url, token }] } },
+      `failed: ${(err as { url: string }).url} with Bot ${TOKEN}`,
+    );
     const log = readFileSync(h.logFile!, "utf8");
     expect(log).toMatch(/discord request failed/);
     expect(tokensIn(log, [TOKEN, token])).toEqual([]);

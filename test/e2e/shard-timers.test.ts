@@ -46,12 +46,25 @@ describe("timers on shards", () => {
     let clock = Date.parse("2026-11-22T20:00:00Z");
     const seeds = fixedSeeds("e2e");
     for (const id of [0, 1]) {
-      const env = { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: db.url, SHARD_COUNT: "2", SHARD_ID: String(id) };
+      const env = {
+        DISCORD_TOKEN: TOKEN,
+        DISCORD_API_URL: local.apiUrl,
+        DATABASE_URL: db.url,
+        SHARD_COUNT: "2",
+        SHARD_ID: String(id),
+      };
       apps.push(await startApp(env, { log, newSeed: seeds, sweepEveryMs: 25, now: () => new Date(clock) }));
     }
     const cmd = (user: string, name: string, options?: Record<string, string | boolean>) => {
       const [top, sub] = name.split(" ");
-      return local.slash({ guildId, channelId, userId: users[user]!, name: top!, ...(sub ? { subcommand: sub } : {}), ...(options ? { options } : {}) });
+      return local.slash({
+        guildId,
+        channelId,
+        userId: users[user]!,
+        name: top!,
+        ...(sub ? { subcommand: sub } : {}),
+        ...(options ? { options } : {}),
+      });
     };
     await cmd("referee", "campaign start", { system: "third-age" });
     await cmd("referee", "campaign set", { option: "reactionWindow", value: "30" });
@@ -62,13 +75,17 @@ describe("timers on shards", () => {
     expect(buttons(a.message).length).toBeGreaterThan(0);
     expect(new Set(local.routes.map((r) => r.shard))).toEqual(new Set([1]));
     const store = apps[0]!.services.store.db;
-    await until(async () => (await store.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
+    await until(
+      async () => (await store.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1,
+    );
     clock += 31_000;
     await until(() => buttons(a.message).length === 0, 15_000);
     expect(text(a.message)).toMatch(/No reaction came in time: resolved as it stood/);
     await new Promise((r) => setTimeout(r, 200)); // several more sweeps of both shards
     expect(lines.filter((l) => l.msg === "reaction windows lapsed").map((l) => l.shard)).toEqual([1]);
-    const edits = local.requests.filter((r) => r.method === "PATCH" && r.path === `/channels/${channelId}/messages/${a.message.id}`);
+    const edits = local.requests.filter(
+      (r) => r.method === "PATCH" && r.path === `/channels/${channelId}/messages/${a.message.id}`,
+    );
     expect(edits).toHaveLength(1);
   });
 });

@@ -18,7 +18,9 @@ afterAll(() => h?.stop());
 /** The text inputs of a modal: custom id → label and placeholder. */
 function labelled(r: Reply): Record<string, { label: string; placeholder: string }> {
   const out: Record<string, { label: string; placeholder: string }> = {};
-  for (const row of (r.modal?.components ?? []) as { components: { custom_id: string; label: string; placeholder?: string }[] }[])
+  for (const row of (r.modal?.components ?? []) as {
+    components: { custom_id: string; label: string; placeholder?: string }[];
+  }[])
     for (const c of row.components) out[c.custom_id] = { label: c.label, placeholder: c.placeholder ?? "" };
   return out;
 }
@@ -38,13 +40,22 @@ describe("a sheet in a modal", () => {
     expect(open.callbackType).toBe(9);
     expect(open.modal!.title).toBe("Una: Basic/Expert (1/5)");
     expect(labelled(open)).toEqual({
-      class: { label: "Class", placeholder: "e.g. fighter, cleric, magic-user, thief, dwarf, elf, halfling · blank: fighter" },
+      class: {
+        label: "Class",
+        placeholder: "e.g. fighter, cleric, magic-user, thief, dwarf, elf, halfling · blank: fighter",
+      },
       level: { label: "Level", placeholder: "1 to 36, e.g. 1 · blank: 1" },
       str: { label: "Strength", placeholder: "3 to 18, e.g. 13 · blank: rolled 3d6" },
       int: { label: "Intelligence", placeholder: "3 to 18, e.g. 9 · blank: rolled 3d6" },
       wis: { label: "Wisdom", placeholder: "3 to 18, e.g. 10 · blank: rolled 3d6" },
     });
-    created = await h.submit("alice", open.modal!.custom_id as string, { class: "fighter", level: "3", str: "16", int: "9", wis: "10" });
+    created = await h.submit("alice", open.modal!.custom_id as string, {
+      class: "fighter",
+      level: "3",
+      str: "16",
+      int: "9",
+      wis: "10",
+    });
     expect(text(created.message)).toMatch(/^Created: Una/);
     expect(buttons(created.message).map((b) => b.label)).toEqual([
       "1/5: Class–Wisdom",
@@ -80,7 +91,11 @@ describe("a sheet in a modal", () => {
     const step3 = buttons(created.message).find((b) => b.label.startsWith("3/5"))!;
     await h.press("alice", created.message.id, step3.id);
     const bad = await h.submit("alice", step3.id, { ac: "banana" });
-    expect(bad.followUps.concat(bad.message).some((m) => /problem, nothing was saved/.test(m.content) && (m.flags & 64) === 64)).toBe(true);
+    expect(
+      bad.followUps
+        .concat(bad.message)
+        .some((m) => /problem, nothing was saved/.test(m.content) && (m.flags & 64) === 64),
+    ).toBe(true);
     const c1 = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Una" } });
     expect(c1.sheet).toBe(c0.sheet);
   });
@@ -145,7 +160,10 @@ describe("a long name outside the Basic Multilingual Plane (issue 43, point 6)",
 describe("a typed sheet's bad list item", () => {
   // seed 002, "Missile Fire": a weapon is used in melee or thrown or fired as a missile; "ranged" is none of those.
   it("names the item by its place and name, and the value that was typed", async () => {
-    const r = await h.cmd("bob", "character create", { name: "Kit", sheet: "class=thief level=3 hp=11 ac=7 weapons=dagger:1d4|sling:1d4:ranged" });
+    const r = await h.cmd("bob", "character create", {
+      name: "Kit",
+      sheet: "class=thief level=3 hp=11 ac=7 weapons=dagger:1d4|sling:1d4:ranged",
+    });
     expect(r.ephemeral).toBe(true);
     expect(r.message.content).toBe(
       'The sheet has a problem, nothing was saved:\n• weapons, the 2nd ("sling"), kind: Weapon kind must be melee, missile or thrown (got "ranged")',
@@ -164,7 +182,11 @@ describe("a form step submitted unchanged", () => {
     });
     expect(made.ephemeral).toBe(false);
     const before = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Fenn" } });
-    expect(JSON.parse(before.sheet).weapons[0]).toMatchObject({ name: "longbow", ranges: [70, 140, 210], tags: ["bow", "great bow"] });
+    expect(JSON.parse(before.sheet).weapons[0]).toMatchObject({
+      name: "longbow",
+      ranges: [70, 140, 210],
+      tags: ["bow", "great bow"],
+    });
 
     const open = await h.cmd("bob", "character edit", { name: "Fenn" });
     const first = await h.submit("bob", open.modal!.custom_id as string, inputs(open));
@@ -186,7 +208,13 @@ describe("a form step submitted unchanged", () => {
 describe("a new sheet's blanks, rolled and said", () => {
   it("the created sheet says each rolled value and its dice; typed values are the player's", async () => {
     const open = await h.cmd("mallory", "character create", { name: "Brom" });
-    const made = await h.submit("mallory", open.modal!.custom_id as string, { class: "fighter", level: "1", str: "15", int: "9", wis: "10" });
+    const made = await h.submit("mallory", open.modal!.custom_id as string, {
+      class: "fighter",
+      level: "1",
+      str: "15",
+      int: "9",
+      wis: "10",
+    });
     const c = await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Brom" } });
     const sheet = JSON.parse(c.sheet);
     expect(sheet).toMatchObject({ class: "fighter", level: 1, str: 15, int: 9, wis: 10 });

@@ -14,7 +14,13 @@ const facesOf = (terms: string, modified: boolean): number[] =>
 
 let h: E2E;
 const transcript: string[] = [];
-const log = (who: string, what: string, answer: string) => transcript.push(`${who}> ${what}\n${answer.split("\n").map((l) => `  ${l}`).join("\n")}`);
+const log = (who: string, what: string, answer: string) =>
+  transcript.push(
+    `${who}> ${what}\n${answer
+      .split("\n")
+      .map((l) => `  ${l}`)
+      .join("\n")}`,
+  );
 beforeAll(async () => {
   h = await startE2E();
   await h.cmd("referee", "campaign start", { system: "bx", name: "Keep" });
@@ -24,7 +30,8 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const sheetOf = async (name: string) => JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name } })).sheet);
+const sheetOf = async (name: string) =>
+  JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name } })).sheet);
 
 describe("a B/X sheet the rules fill in, then a party save", () => {
   it("roll:true rolls the abilities and hit points, keeps the player's class and level; THAC0 comes from the class's table", async () => {
@@ -32,7 +39,8 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
     const t = text(r.message);
     log("alice", '/character create name:Una sheet:"class=fighter level=3" roll:true', t);
     expect(t).toMatch(/^Created: Una/);
-    const abilities = /Abilities, 3d6 in order: STR (\d+) \((\d), (\d), (\d)\) · INT (\d+) .* · CON (\d+) \(.*?\) · CHA (\d+)/.exec(t)!;
+    const abilities =
+      /Abilities, 3d6 in order: STR (\d+) \((\d), (\d), (\d)\) · INT (\d+) .* · CON (\d+) \(.*?\) · CHA (\d+)/.exec(t)!;
     expect(Number(abilities[1])).toBe(Number(abilities[2]) + Number(abilities[3]) + Number(abilities[4]));
     const hp = /Hit points, fighter 3d8(?: ([+−]) (\d) CON each)? \(at least 1 a die\): (.+?) = (\d+)\./.exec(t)!;
     expect(hp).not.toBeNull();
@@ -60,7 +68,11 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
   });
 
   it("a class without a classic table: the abilities are rolled, hit points and THAC0 are asked for", async () => {
-    const r = await h.cmd("bob", "character create", { name: "Dorn", sheet: "class=witch-hunter hp=7 thac0=19", roll: true });
+    const r = await h.cmd("bob", "character create", {
+      name: "Dorn",
+      sheet: "class=witch-hunter hp=7 thac0=19",
+      roll: true,
+    });
     const t = text(r.message);
     log("bob", '/character create name:Dorn sheet:"class=witch-hunter hp=7 thac0=19" roll:true', t);
     expect(t).toMatch(/"witch-hunter" has no classic table here: give hp and thac0 yourself\./);
@@ -70,7 +82,10 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
   it("the scene ends with a party save collected in one message", async () => {
     const call = await h.cmd("referee", "save", { kind: "breath", players: "party" });
     log("referee", "/save kind:breath players:party", text(call.message));
-    for (const [who, label] of [["alice", "Roll: Una"], ["bob", "Roll: Dorn"]] as const) {
+    for (const [who, label] of [
+      ["alice", "Roll: Una"],
+      ["bob", "Roll: Dorn"],
+    ] as const) {
       const b = buttons(call.message).find((x) => x.label === label)!;
       await h.press(who, call.message.id, b.id);
       log(who, `[${label}]`, text(call.message));
@@ -80,4 +95,3 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
     expect(h.local.validationErrors).toEqual([]);
   });
 });
-

@@ -40,19 +40,35 @@ interface Bot {
   command(line: string): Promise<string>;
 }
 
-async function withBot(how: "node" | "npm", env: Record<string, string>, run: (bot: Bot) => Promise<void>): Promise<void> {
+async function withBot(
+  how: "node" | "npm",
+  env: Record<string, string>,
+  run: (bot: Bot) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-stop-"));
   const port = await freePort();
   const database = await testDatabase(dir, "p.db");
-  const [cmd, args] = how === "npm" ? ["npm", ["start", "-s"]] : [process.execPath, ["--import", "./scripts/installed.mjs", "--import", "tsx", "src/main.ts"]];
+  const [cmd, args] =
+    how === "npm"
+      ? ["npm", ["start", "-s"]]
+      : [process.execPath, ["--import", "./scripts/installed.mjs", "--import", "tsx", "src/main.ts"]];
   const child = spawn(cmd, args, {
-    env: { ...process.env, DISCORD_TOKEN: "", DATABASE_URL: database.url, LOCAL_DISCORD_PORT: String(port), LOG_LEVEL: "trace", ...env },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: "",
+      DATABASE_URL: database.url,
+      LOCAL_DISCORD_PORT: String(port),
+      LOG_LEVEL: "trace",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group: a failed round's clean-up kills npm and the bot it runs, not npm alone.
     detached: true,
   });
   let out = "";
-  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const waiters = new Set<() => void>();
   const grow = (d: Buffer) => {
     out += String(d);
@@ -62,7 +78,13 @@ async function withBot(how: "node" | "npm", env: Record<string, string>, run: (b
   child.stderr!.on("data", grow);
   const bounded = <T>(p: Promise<T>, ms: number, what: string) => {
     let timer: NodeJS.Timeout;
-    return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms\n${out.slice(-3000)}`)), ms)))]).finally(() => clearTimeout(timer));
+    return Promise.race([
+      p,
+      new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms\n${out.slice(-3000)}`)), ms)),
+      ),
+    ]).finally(() => clearTimeout(timer));
   };
   const bot: Bot = {
     child,
@@ -75,7 +97,12 @@ async function withBot(how: "node" | "npm", env: Record<string, string>, run: (b
           const check = () => re.test(out) && (waiters.delete(check), resolve());
           waiters.add(check);
           check();
-          void exit.then(() => (waiters.delete(check), re.test(out) ? resolve() : reject(new Error(`exited before ${re}:\n${out.slice(-3000)}`))));
+          void exit.then(
+            () => (
+              waiters.delete(check),
+              re.test(out) ? resolve() : reject(new Error(`exited before ${re}:\n${out.slice(-3000)}`))
+            ),
+          );
         }),
         ms,
         `waiting for ${re}`,
@@ -87,7 +114,11 @@ async function withBot(how: "node" | "npm", env: Record<string, string>, run: (b
       return { ...e, ms: Math.round(performance.now() - t0) };
     },
     command: (line) =>
-      fetch(`http://127.0.0.1:${port}/_local/command`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ line, user: "alice" }) })
+      fetch(`http://127.0.0.1:${port}/_local/command`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ line, user: "alice" }),
+      })
         .then(async (r) => {
           const body = (await r.json()) as { text?: string; error?: string };
           return body.text ?? body.error ?? "";
@@ -121,15 +152,25 @@ const count = (text: string, re: RegExp) => text.match(new RegExp(re, "g"))?.len
 const stoppingLines = (out: string) => count(out, /"msg":"stopping: /);
 
 /** The checks every round makes after its SIGTERM, and its line for the closing note. */
-function expectCleanStop(moment: string, bot: Bot, exit: { code: number | null; ms: number }, texts: string[] = []): void {
+function expectCleanStop(
+  moment: string,
+  bot: Bot,
+  exit: { code: number | null; ms: number },
+  texts: string[] = [],
+): void {
   const out = bot.out();
   const received = count(out, /"msg":"interaction received"/);
   // What the bot saw through: run to the end, or refused with "restarting".
-  const finished = count(out, /"msg":"interaction"}/) + count(out, /"msg":"interaction refused while stopping"/) + count(out, /"msg":"interaction already handled: ignored"/);
+  const finished =
+    count(out, /"msg":"interaction"}/) +
+    count(out, /"msg":"interaction refused while stopping"/) +
+    count(out, /"msg":"interaction already handled: ignored"/);
   const answered = texts.filter((t) => ROLL.test(t)).length;
   // On a very busy machine an answer can come after Discord's 3 s deadline: late, not lost.
   const late = texts.filter((t) => /deadline/.test(t)).length;
-  rounds.push(`${moment}: exit ${exit.code} after ${exit.ms} ms; ${texts.length} sent, ${received} received, ${answered} answered${late ? `, ${late} given up by the local Discord at its 3 s deadline` : ""}`);
+  rounds.push(
+    `${moment}: exit ${exit.code} after ${exit.ms} ms; ${texts.length} sent, ${received} received, ${answered} answered${late ? `, ${late} given up by the local Discord at its 3 s deadline` : ""}`,
+  );
   expect(exit.code, out.slice(-3000)).toBe(0);
   expect(stoppingLines(out), out.slice(-3000)).toBe(1);
   // Every interaction the bot received was seen through before the process ended, and reached
@@ -152,36 +193,52 @@ describe("SIGTERM at every moment of a bot's life", () => {
         const exit = await bot.term();
         const out = bot.out();
         expect(out).not.toMatch(/"msg":"interaction received"/);
-        if (exit.signal === "SIGTERM" && !out) return void rounds.push(`spawn +${after} ms (${n + 1}): ended by the signal before any JavaScript ran, after ${exit.ms} ms`);
+        if (exit.signal === "SIGTERM" && !out)
+          return void rounds.push(
+            `spawn +${after} ms (${n + 1}): ended by the signal before any JavaScript ran, after ${exit.ms} ms`,
+          );
         expectCleanStop(`spawn +${after} ms (${n + 1})`, bot, exit);
         // On a quick start the bot is ready before the later moments come: then it stops as a running bot does.
         if (/ready: commands registered/.test(out)) {
           expect(out).toMatch(/"msg":"stopping: finishing interactions in flight"/);
-          return void rounds.push(`spawn +${after} ms (${n + 1}): ready already, stopped as a running bot, after ${exit.ms} ms`);
+          return void rounds.push(
+            `spawn +${after} ms (${n + 1}): ready already, stopped as a running bot, after ${exit.ms} ms`,
+          );
         }
         expect(out).toMatch(/"msg":"stopping: the signal came before the bot started; nothing to finish"/);
       });
     await Promise.all([0, 100, 300, 600, 1200].map(round));
   });
 
-  it("during the install check: the install is stopped and waited for, the bot never starts, exit 0", { timeout: 400_000 }, async () => {
+  it("during the install check: the install is stopped and waited for, the bot never starts, exit 0", {
+    timeout: 400_000,
+  }, async () => {
     const round = async (how: "node" | "npm") => {
       const empty = mkdtempSync(join(tmpdir(), "tenfoot-fresh-"));
       const pidFile = join(empty, "install.pid");
       // A stand-in for `npm install` that runs until it is stopped, and says who it is.
-      writeFileSync(join(empty, "install.cjs"), `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); console.error("installing…"); setInterval(() => {}, 1000);`);
+      writeFileSync(
+        join(empty, "install.cjs"),
+        `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); console.error("installing…"); setInterval(() => {}, 1000);`,
+      );
       try {
-        await withBot(how, { TENFOOT_ROOT: empty, TENFOOT_INSTALL: `node ${join(empty, "install.cjs")}` }, async (bot) => {
-          await bot.until(/installing…/);
-          const exit = await bot.term();
-          const out = bot.out();
-          rounds.push(`install check (${how === "npm" ? "npm start" : "node"}): exit ${exit.code} after ${exit.ms} ms`);
-          expect(exit.code, out).toBe(0);
-          expect(out).toMatch(/\[first start\] stopping: SIGTERM during the install/);
-          expect(out).not.toMatch(/ready|"msg":"stopping/);
-          // The install itself was stopped, not left running.
-          expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
-        });
+        await withBot(
+          how,
+          { TENFOOT_ROOT: empty, TENFOOT_INSTALL: `node ${join(empty, "install.cjs")}` },
+          async (bot) => {
+            await bot.until(/installing…/);
+            const exit = await bot.term();
+            const out = bot.out();
+            rounds.push(
+              `install check (${how === "npm" ? "npm start" : "node"}): exit ${exit.code} after ${exit.ms} ms`,
+            );
+            expect(exit.code, out).toBe(0);
+            expect(out).toMatch(/\[first start\] stopping: SIGTERM during the install/);
+            expect(out).not.toMatch(/ready|"msg":"stopping/);
+            // The install itself was stopped, not left running.
+            expect(alive(Number(readFileSync(pidFile, "utf8")))).toBe(false);
+          },
+        );
       } finally {
         rmSync(empty, { recursive: true, force: true });
       }
@@ -220,13 +277,19 @@ describe("SIGTERM at every moment of a bot's life", () => {
     for (const [n, how] of (["npm", "node", "npm"] as const).entries()) await round(how, n);
   });
 
-  it("during a gateway reconnect with interactions in flight: each one received is answered, then exit 0", { timeout: 400_000 }, async () => {
+  it("during a gateway reconnect with interactions in flight: each one received is answered, then exit 0", {
+    timeout: 400_000,
+  }, async () => {
     const round = (n: number) =>
       withBot("node", {}, async (bot) => {
         await bot.until(/"msg":"ready: commands registered"/);
         const before = Array.from({ length: 10 }, () => bot.command("/roll dice:3d6 reason:drain"));
         await bot.until(/"msg":"interaction received"/);
-        const dropped = await fetch(`http://127.0.0.1:${bot.port}/_local/reconnect`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+        const dropped = await fetch(`http://127.0.0.1:${bot.port}/_local/reconnect`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        });
         expect(dropped.status).toBe(200);
         // Sent while the bot has no gateway connection: the local Discord keeps them for the resume.
         const during = Array.from({ length: 10 }, () => bot.command("/roll dice:3d6 reason:drain"));

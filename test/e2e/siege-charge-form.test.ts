@@ -9,7 +9,11 @@ beforeAll(async () => {
   h = await startTable(
     "siege",
     [
-      { user: "alice", name: "Una", sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8" },
+      {
+        user: "alice",
+        name: "Una",
+        sheet: "class=fighter level=3 str=14 dex=13 ac=14 hpMax=20 move=30 weapons=longsword:1d8",
+      },
       { user: "bob", name: "Bo", sheet: "class=fighter level=2 str=12 ac=13 hpMax=12 move=30 weapons=mace:1d6" },
     ],
     { seedPrefix: "siege-form" },
@@ -39,7 +43,9 @@ describe("Castles & Crusades: the charge box", () => {
     expect(troll.message.content).toBe('"Troll 2" is not the foe charged: choose Ogre, Orc 1, Orc 2.');
     const forty = await h.cmd("bob", "declare", { action: "charge", detail: "Orc 2 forty" });
     expect(forty.ephemeral).toBe(true);
-    expect(forty.message.content).toMatch(/^Give the distance to the foe \(Bo can charge a foe 30–60 ft away\): a whole number of feet, e.g\. 40\.$/);
+    expect(forty.message.content).toMatch(
+      /^Give the distance to the foe \(Bo can charge a foe 30–60 ft away\): a whole number of feet, e.g\. 40\.$/,
+    );
     expect(text((await h.cmd("referee", "encounter show")).message)).toMatch(/\*\*Bo\*\* `[^`]*` HP 12\/12\n/);
 
     // The number first, with feet; then taken back and given again with a comma.

@@ -21,15 +21,26 @@ const say = async (user: string, name: string, options: Record<string, unknown> 
 /** The live board's text (its title, notes and roster), once the bot has posted it below the last answer. */
 const board = async () => text(await liveBoard(h));
 /** `say`, then what the channel shows of it: the answer (the record, when it rolled something) and the board below. */
-const sayAndBoard = async (user: string, name: string, options: Record<string, unknown> = {}) => `${await say(user, name, options)}\n${await board()}`;
-const state = async (name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name, encounter: { name: "Encounter 2" } } })).state) as { conditions: string[] };
+const sayAndBoard = async (user: string, name: string, options: Record<string, unknown> = {}) =>
+  `${await say(user, name, options)}\n${await board()}`;
+const state = async (name: string) =>
+  JSON.parse(
+    (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name, encounter: { name: "Encounter 2" } } }))
+      .state,
+  ) as { conditions: string[] };
 
 describe("Castles & Crusades at the table", () => {
   beforeAll(async () => {
     h = await startE2E({ users: ["referee", "alice", "bob"], seedPrefix: "siege29" });
     await h.cmd("referee", "campaign start", { system: "siege" });
-    await h.cmd("alice", "character create", { name: "Una", sheet: "class=fighter level=3 str=14 dex=16 ac=14 hpMax=20 move=30 weapons=longsword:1d8" });
-    await h.cmd("bob", "character create", { name: "Bo", sheet: "class=fighter level=2 str=12 wis=15 ac=13 hpMax=12 weapons=mace:1d6" });
+    await h.cmd("alice", "character create", {
+      name: "Una",
+      sheet: "class=fighter level=3 str=14 dex=16 ac=14 hpMax=20 move=30 weapons=longsword:1d8",
+    });
+    await h.cmd("bob", "character create", {
+      name: "Bo",
+      sheet: "class=fighter level=2 str=12 wis=15 ac=13 hpMax=12 weapons=mace:1d6",
+    });
   });
   afterAll(async () => h?.stop());
 
@@ -42,14 +53,22 @@ describe("Castles & Crusades at the table", () => {
   // succeeding at it, or by each member of the group individually"; "the bonus or penalty should remain within a
   // range of -5 to +5"
   it("each member checks Wisdom, with the Castle Keeper's +5 and −5; both sides surprised, the surprise round says why", async () => {
-    expect(await say("referee", "campaign set", { option: "surpriseChecks", value: "each" })).toMatch(/who checks Wisdom for surprise: the one with the best chance for the group, or each member\*\*: each/);
+    expect(await say("referee", "campaign set", { option: "surpriseChecks", value: "each" })).toMatch(
+      /who checks Wisdom for surprise: the one with the best chance for the group, or each member\*\*: each/,
+    );
     const t = await say("referee", "encounter start", { monsters: "2 orcs", party_surprise: 5, foes_surprise: -5 });
-    expect(t).toMatch(/Party: the Castle Keeper's \+5 to each Wisdom check\.\nParty: Bo Wisdom 9 vs 18: surprised\.\nParty: Una Wisdom 11 vs 18: surprised\./);
-    expect(t).toMatch(/Foes: the Castle Keeper's -5 to each Wisdom check\.\nFoes: Orc 1 Wisdom -2 vs 18: surprised\.\nFoes: Orc 2 Wisdom 8 vs 18: surprised\./);
+    expect(t).toMatch(
+      /Party: the Castle Keeper's \+5 to each Wisdom check\.\nParty: Bo Wisdom 9 vs 18: surprised\.\nParty: Una Wisdom 11 vs 18: surprised\./,
+    );
+    expect(t).toMatch(
+      /Foes: the Castle Keeper's -5 to each Wisdom check\.\nFoes: Orc 1 Wisdom -2 vs 18: surprised\.\nFoes: Orc 2 Wisdom 8 vs 18: surprised\./,
+    );
     expect(t).toMatch(/surprise: Wisdom check \(Una\): 1d20\+8 \(3\) = \*\*11\*\*/);
     // "Those that are surprised get no action."
     const r1 = await say("referee", "initiative");
-    expect(r1).toMatch(/Both sides are surprised: nobody acts in this surprise round, and the fight begins in round 2\./);
+    expect(r1).toMatch(
+      /Both sides are surprised: nobody acts in this surprise round, and the fight begins in round 2\./,
+    );
     await say("referee", "encounter end");
   });
 
@@ -67,7 +86,15 @@ describe("Castles & Crusades at the table", () => {
   });
 
   it("conditions are the referee's, from the game's own words; wrong ones are refused and change nothing", async () => {
-    const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "condition", subcommand: "add", options: { target: "Orc 1", condition: "" }, focused: "condition" });
+    const choices = await h.local.autocomplete({
+      guildId: h.guildId,
+      channelId: h.channelId,
+      userId: h.users.referee!,
+      name: "condition",
+      subcommand: "add",
+      options: { target: "Orc 1", condition: "" },
+      focused: "condition",
+    });
     expect(choices.map((c) => (c as { name: string }).name).slice(0, 5)).toEqual([
       "blind (+5 to hit them, −10 to their attacks) · this encounter",
       "stunned (+2 to hit them) · this round",
@@ -75,9 +102,24 @@ describe("Castles & Crusades at the table", () => {
       "invisible (−10 to hit them) · this encounter",
       "unaware of attackers (no Dexterity bonus to AC) · this round",
     ]);
-    await refused("alice", "condition add", { target: "Orc 1", condition: "blind" }, /Only a referee of .* can set conditions/);
-    await refused("referee", "condition add", { target: "Orc 1", condition: "glowing" }, /"glowing" is not a condition to set in Castles & Crusades\. Choose one of: blind/);
-    await refused("referee", "condition remove", { target: "Orc 1", condition: "blind" }, /Orc 1 is not blind: nothing the referee set is on them/);
+    await refused(
+      "alice",
+      "condition add",
+      { target: "Orc 1", condition: "blind" },
+      /Only a referee of .* can set conditions/,
+    );
+    await refused(
+      "referee",
+      "condition add",
+      { target: "Orc 1", condition: "glowing" },
+      /"glowing" is not a condition to set in Castles & Crusades\. Choose one of: blind/,
+    );
+    await refused(
+      "referee",
+      "condition remove",
+      { target: "Orc 1", condition: "blind" },
+      /Orc 1 is not blind: nothing the referee set is on them/,
+    );
     expect((await state("Orc 1")).conditions).toEqual([]);
   });
 
@@ -86,19 +128,27 @@ describe("Castles & Crusades at the table", () => {
   // are surprised, unaware of an attacker …"
   it("set with their lifetimes, shown on the board, and read by the attacks", async () => {
     let t = await say("referee", "condition add", { target: "Orc 1", condition: "blind" });
-    expect(t).toMatch(/^Orc 1 is blind\nOrc 1: blind \(\+5 to hit them, −10 to their attacks\), this encounter \(it ends with the fight\)\./);
+    expect(t).toMatch(
+      /^Orc 1 is blind\nOrc 1: blind \(\+5 to hit them, −10 to their attacks\), this encounter \(it ends with the fight\)\./,
+    );
     expect(await board()).toMatch(/\*\*Orc 1\*\* .* · blind \(\+5 to hit them, −10 to their attacks\) this encounter/);
     await say("referee", "condition add", { target: "Orc 2", condition: "stunned" });
     await say("referee", "condition add", { target: "Orc 2", condition: "invisible", lasts: "round" });
     await say("referee", "condition add", { target: "Una", condition: "unaware", lasts: "removed" });
     t = await board();
     expect(t).toMatch(/\*\*Una\*\* .* · unaware of attackers \(no Dexterity bonus to AC\) until removed/);
-    expect(t).toMatch(/\*\*Orc 2\*\* .* · stunned \(\+2 to hit them\) this round, invisible \(−10 to hit them\) this round/);
+    expect(t).toMatch(
+      /\*\*Orc 2\*\* .* · stunned \(\+2 to hit them\) this round, invisible \(−10 to hit them\) this round/,
+    );
 
     t = await say("referee", "attack", { attacker: "Orc 1", target: "Una", override: true });
-    expect(t).toMatch(/\*\*scimitar\*\*: d20 3 − 9 \(BtH \+1, attacker blind -10\) = \*\*-6\*\* vs AC 12 = sheet AC 14 − 2 no DEX \(unaware\) → miss\./);
+    expect(t).toMatch(
+      /\*\*scimitar\*\*: d20 3 − 9 \(BtH \+1, attacker blind -10\) = \*\*-6\*\* vs AC 12 = sheet AC 14 − 2 no DEX \(unaware\) → miss\./,
+    );
     t = await say("referee", "attack", { attacker: "Una", target: "Orc 1", override: true });
-    expect(t).toMatch(/\*\*longsword\*\*: d20 12 \+ 9 \(BtH \+3, STR \+1, defender blind \+5\) = \*\*21\*\* vs AC 13 → hit/);
+    expect(t).toMatch(
+      /\*\*longsword\*\*: d20 12 \+ 9 \(BtH \+3, STR \+1, defender blind \+5\) = \*\*21\*\* vs AC 13 → hit/,
+    );
   });
 
   // seed 003, "Movement in the Combat Round": "Moving farther than one-half movement rate negates the ability to make
@@ -107,21 +157,35 @@ describe("Castles & Crusades at the table", () => {
     // Una attacked out of turn, her place (after Bo's and Orc 1's) still to come: her move is this round's. (Once her
     // place has passed, what she declares is for the next round.)
     expect(await board()).toMatch(/round 2 · Bo to act/);
-    await refused("referee", "declare", { action: "move", who: "Una", detail: "25" }, "Una has attacked this round: a move after it is at most half the rate (15 ft), not 25 ft.");
-    expect(await say("referee", "declare", { action: "move", who: "Una", detail: "15" })).toMatch(/Una moves 15 ft \(3 squares\): no more than half the rate \(15 ft\), so the attack is still allowed\./);
+    await refused(
+      "referee",
+      "declare",
+      { action: "move", who: "Una", detail: "25" },
+      "Una has attacked this round: a move after it is at most half the rate (15 ft), not 25 ft.",
+    );
+    expect(await say("referee", "declare", { action: "move", who: "Una", detail: "15" })).toMatch(
+      /Una moves 15 ft \(3 squares\): no more than half the rate \(15 ft\), so the attack is still allowed\./,
+    );
   });
 
   // The rest of "read by the attacks" (seed 003, "Situational Modifiers"), once Una's move is in: Bo's attack at the
   // stunned and invisible Orc 2 (the dice as they followed Una's attack: a declared move rolls nothing).
   it("the round's stunned and invisible are read by the attack at them", async () => {
     const t = await say("referee", "attack", { attacker: "Bo", target: "Orc 2", override: true });
-    expect(t).toMatch(/\*\*mace\*\*: d20 10 − 6 \(BtH \+2, defender stunned or cowering \+2, defender invisible -10\) = \*\*4\*\* vs AC 13 → miss\./);
+    expect(t).toMatch(
+      /\*\*mace\*\*: d20 10 − 6 \(BtH \+2, defender stunned or cowering \+2, defender invisible -10\) = \*\*4\*\* vs AC 13 → miss\./,
+    );
   });
 
   // seed 003, "Disarm": "to successfully disarm them"; a disarmed orc does not go on with its scimitar.
   it("a disarmed combatant fights without the weapon in hand until the referee ends it", async () => {
     await say("referee", "condition add", { target: "Orc 2", condition: "disarmed" });
-    await refused("referee", "attack", { attacker: "Orc 2", target: "Bo", weapon: "scimitar", override: true }, "Orc 2 is disarmed: the scimitar is out of reach until the referee ends the condition. Attack with pummel.");
+    await refused(
+      "referee",
+      "attack",
+      { attacker: "Orc 2", target: "Bo", weapon: "scimitar", override: true },
+      "Orc 2 is disarmed: the scimitar is out of reach until the referee ends the condition. Attack with pummel.",
+    );
     const t = await say("referee", "attack", { attacker: "Orc 2", target: "Bo", override: true });
     expect(t).toMatch(/^Orc 2 attacks Bo/);
     expect(t).not.toMatch(/scimitar/);
@@ -143,9 +207,18 @@ describe("Castles & Crusades at the table", () => {
   it("a declared spell leaves its own touch attack, and nothing else", async () => {
     // Round 3's order was rolled with round 2's end: Bo is first.
     expect(await board()).toMatch(/round 3 · Bo to act/);
-    expect(await say("referee", "declare", { action: "spell", who: "Bo", detail: "cure light wounds" })).toMatch(/Bo: cast a spell \(cure light wounds\)\. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack/);
-    await refused("referee", "attack", { attacker: "Bo", target: "Orc 2" }, /Bo is casting a spell this round: the only attack left is the spell's touch attack/);
-    expect(await say("referee", "attack", { attacker: "Bo", target: "Orc 2", weapon: "touch" })).toMatch(/^Bo attacks Orc 2/);
+    expect(await say("referee", "declare", { action: "spell", who: "Bo", detail: "cure light wounds" })).toMatch(
+      /Bo: cast a spell \(cure light wounds\)\. That is the round's action: no other attack, but a spell delivered by touch makes its touch attack/,
+    );
+    await refused(
+      "referee",
+      "attack",
+      { attacker: "Bo", target: "Orc 2" },
+      /Bo is casting a spell this round: the only attack left is the spell's touch attack/,
+    );
+    expect(await say("referee", "attack", { attacker: "Bo", target: "Orc 2", weapon: "touch" })).toMatch(
+      /^Bo attacks Orc 2/,
+    );
   });
 
   it("a condition until removed outlives the fight, and the referee ends it on the sheet", async () => {
@@ -153,7 +226,9 @@ describe("Castles & Crusades at the table", () => {
     // "Until removed" outlives the fight on the character, and the referee ends it there.
     const sheet = await h.cmd("alice", "character show", { name: "Una" });
     expect(text(sheet.message)).toMatch(/unaware of attackers/);
-    expect(await say("referee", "condition remove", { target: "Una", condition: "unaware" })).toMatch(/^Una is no longer unaware of attackers/);
+    expect(await say("referee", "condition remove", { target: "Una", condition: "unaware" })).toMatch(
+      /^Una is no longer unaware of attackers/,
+    );
   });
 
   // seed 003, "Magic Damage": "damage received from illusory attacks is, in reality, subdual damage … Characters or
@@ -162,7 +237,9 @@ describe("Castles & Crusades at the table", () => {
     let t = await say("referee", "damage", { target: "Bo", amount: 5, illusory: true });
     expect(t).toMatch(/^Bo: 5 illusory damage\nBo takes 5 illusory \(subdual\) damage: 4 subdual, 1 normal/);
     t = await say("referee", "damage", { target: "Bo", amount: 20, illusory: true });
-    expect(t).toMatch(/Bo takes 20 illusory \(subdual\) damage: 16 subdual, 4 normal.*\nIllusory damage to −10: Bo dies of the psychic shock\./);
+    expect(t).toMatch(
+      /Bo takes 20 illusory \(subdual\) damage: 16 subdual, 4 normal.*\nIllusory damage to −10: Bo dies of the psychic shock\./,
+    );
     // seed 003, "Falling Damage": no Dexterity check and no dice for one already dead.
     const fall = await say("referee", "damage", { target: "Bo", fall: 10 });
     expect(fall).toMatch(/Bo is already dead: the fall of 10 ft changes nothing\./);
@@ -173,13 +250,24 @@ describe("Castles & Crusades at the table", () => {
   it("a full day of rest heals 1 hit point", async () => {
     await say("referee", "damage", { target: "Una", amount: 6 });
     await say("referee", "dungeon set", { chance: 0 });
-    for (let i = 0; i < 3; i++) expect(await say("referee", "dungeon turn", { action: "rest", turns: 36 })).not.toMatch(/heals/);
-    expect(await say("referee", "dungeon turn", { action: "rest", turns: 36 })).toMatch(/Rest and recovery: Una heals 1 HP over 1 day of rest \(day 1: 1 a day\): HP 14 → 15 of 20\./);
+    for (let i = 0; i < 3; i++)
+      expect(await say("referee", "dungeon turn", { action: "rest", turns: 36 })).not.toMatch(/heals/);
+    expect(await say("referee", "dungeon turn", { action: "rest", turns: 36 })).toMatch(
+      /Rest and recovery: Una heals 1 HP over 1 day of rest \(day 1: 1 a day\): HP 14 → 15 of 20\./,
+    );
   });
 
   it("/encounter start with stats and no monsters: named by the stat line, else asked for a name", async () => {
-    await refused("referee", "encounter start", { stats: "HD 4 (d8) AC 16 ATK club 2d8 SIZE large" }, "Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
-    await say("referee", "encounter start", { stats: "Brute HD 4 (d8) AC 16 ATK club 2d8 SIZE large", surprise: false });
+    await refused(
+      "referee",
+      "encounter start",
+      { stats: "HD 4 (d8) AC 16 ATK club 2d8 SIZE large" },
+      "Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.",
+    );
+    await say("referee", "encounter start", {
+      stats: "Brute HD 4 (d8) AC 16 ATK club 2d8 SIZE large",
+      surprise: false,
+    });
     expect(await board()).toMatch(/\*\*Brute\*\* `[█░]+` HP \d+\/\d+/);
     // /odds says a hopeless attack plainly, not "needs 20 (impossible)".
     const o = text((await h.cmd("referee", "odds", { attacker: "Una", target: "Brute", modifier: -20 })).message);

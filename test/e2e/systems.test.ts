@@ -10,7 +10,11 @@ const pressLabel = (h: E2E, user: string, m: Msg, label: RegExp) => {
   if (!b) throw new Error(`no button ${label}: ${JSON.stringify(buttons(m))}\n${text(m)}`);
   return h.press(user, m.id, b.id);
 };
-const state = async (h: E2E, name: string) => JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as Record<string, any>;
+const state = async (h: E2E, name: string) =>
+  JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name } })).state) as Record<
+    string,
+    any
+  >;
 
 async function finish(h: E2E, morale: RegExp, options?: Record<string, number>) {
   const m = await h.cmd("referee", "morale", options);
@@ -30,7 +34,7 @@ describe("Life & Guard, end to end", () => {
   });
   afterAll(async () => h?.stop());
 
-  it("has no surprise roll; the first round's Guard roll decides who acts (seed 004, \"Using a grid or UDT\")", async () => {
+  it('has no surprise roll; the first round\'s Guard roll decides who acts (seed 004, "Using a grid or UDT")', async () => {
     const s = await h.cmd("referee", "encounter start", { name: "Bog", monsters: "1 standard" });
     expect(s.ephemeral, text(s.message)).toBe(false);
     // Said once: in the start's record, or on the board below it.
@@ -67,14 +71,19 @@ describe("Castles & Crusades (siege), end to end", () => {
   beforeAll(async () => {
     h = await startE2E();
     await h.cmd("referee", "campaign start", { system: "siege" });
-    await h.cmd("alice", "character create", { name: "Una", sheet: "level=3 str=14 dex=16 bth=3 ac=12 hpMax=20 weapons=longsword:1d8" });
+    await h.cmd("alice", "character create", {
+      name: "Una",
+      sheet: "level=3 str=14 dex=16 bth=3 ac=12 hpMax=20 weapons=longsword:1d8",
+    });
   });
   afterAll(async () => h?.stop());
 
-  it("surprise by Wisdom checks: the surprised get no action (seed 003, \"Surprise\")", async () => {
+  it('surprise by Wisdom checks: the surprised get no action (seed 003, "Surprise")', async () => {
     const s = await h.cmd("referee", "encounter start", { name: "Keep", monsters: "3 goblins" });
     // Hit points from each goblin's one hit die (seed 003, "Melee Combat"), then surprise.
-    expect(text(s.message)).toMatch(/Goblin 1: 1d8 = 8 → 8 HP[\s\S]*Wisdom 5 vs 18: surprised[\s\S]*Wisdom 13 vs 18: surprised/);
+    expect(text(s.message)).toMatch(
+      /Goblin 1: 1d8 = 8 → 8 HP[\s\S]*Wisdom 5 vs 18: surprised[\s\S]*Wisdom 13 vs 18: surprised/,
+    );
     const i = await h.cmd("referee", "initiative");
     expect(text(i.message)).toMatch(/Una cannot act \(surprised\)/);
     const r = await h.cmd("referee", "attack", { attacker: "Goblin 1", target: "Una" });
@@ -82,7 +91,7 @@ describe("Castles & Crusades (siege), end to end", () => {
     expect(r.message.content).toMatch(/Goblin 1 is surprised and cannot act this round/);
   });
 
-  it("a new d10 each round (seed 003, \"Initiative\"); a charge not declared before initiative is refused (seed 003, \"Charging\")", async () => {
+  it('a new d10 each round (seed 003, "Initiative"); a charge not declared before initiative is refused (seed 003, "Charging")', async () => {
     // Everyone was surprised: round 1 passes by itself, and /next ends it and rolls round 2's order at once (a new d10 each).
     const n = await h.cmd("referee", "next");
     expect(text(n.message)).toMatch(/Round 2: act in order/);
@@ -91,7 +100,9 @@ describe("Castles & Crusades (siege), end to end", () => {
     await h.cmd("referee", "next");
     const a = await h.cmd("alice", "attack", { target: "Goblin 1", charge: true });
     expect(a.ephemeral).toBe(true);
-    expect(a.message.content).toMatch(/A charge must be announced before initiative is rolled \(Castles & Crusades · Charging\)/);
+    expect(a.message.content).toMatch(
+      /A charge must be announced before initiative is rolled \(Castles & Crusades · Charging\)/,
+    );
     const hit = await h.cmd("alice", "attack", { target: "Goblin 1" });
     expect(buttons(hit.message)).toEqual([]);
   });
@@ -104,12 +115,19 @@ describe("B/X house rules, end to end", () => {
   beforeAll(async () => {
     h = await startE2E();
     await h.cmd("referee", "campaign start", { system: "bx-house" });
-    await h.cmd("alice", "character create", { name: "Dorn", sheet: "class=fighter level=3 str=16 dex=13 hp=18 ac=4 thac0=17 weapons=sword:1d8" });
+    await h.cmd("alice", "character create", {
+      name: "Dorn",
+      sheet: "class=fighter level=3 str=16 dex=13 hp=18 ac=4 thac0=17 weapons=sword:1d8",
+    });
   });
   afterAll(async () => h?.stop());
 
-  it("surprise and individual initiative by the house rules (seed 001, \"ENCOUNTER ORDER\")", async () => {
-    const s = await h.cmd("referee", "encounter start", { name: "Hall", monsters: "Brute", stats: "hd=2 hp=9 ac=6 thac0=8" });
+  it('surprise and individual initiative by the house rules (seed 001, "ENCOUNTER ORDER")', async () => {
+    const s = await h.cmd("referee", "encounter start", {
+      name: "Hall",
+      monsters: "Brute",
+      stats: "hd=2 hp=9 ac=6 thac0=8",
+    });
     expect(text(s.message)).toMatch(/Party: rolled 6, surprised on 1–2: not surprised/);
     const i = await h.cmd("referee", "initiative");
     expect(text(i.message)).toMatch(/Dorn: 4/);
@@ -128,15 +146,20 @@ describe("B/X house rules, end to end", () => {
     expect((await state(h, "Dorn")).hp).toBe(18);
   });
 
-  it("initiative stands after the first round unless the campaign rerolls it (seed 001, \"ENCOUNTER ORDER\")", async () => {
+  it('initiative stands after the first round unless the campaign rerolls it (seed 001, "ENCOUNTER ORDER")', async () => {
     // The referee moves on until round 1 ends: round 2 starts at once (no declare phase between rounds), and rolls nothing new.
     let said = "";
-    for (let i = 0; i < 4 && (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round < 2; i++) said = text((await h.cmd("referee", "next")).message);
+    for (
+      let i = 0;
+      i < 4 && (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round < 2;
+      i++
+    )
+      said = text((await h.cmd("referee", "next")).message);
     expect(said).toMatch(/Round 2: act in order/);
     expect(said).toMatch(/Initiative stands from the first round/);
   });
 
-  it("damage to 0 hit points kills (seed 002, \"Death\")", async () => {
+  it('damage to 0 hit points kills (seed 002, "Death")', async () => {
     const d = await h.cmd("referee", "damage", { target: "Brute", amount: 9 });
     // One line says it, and the status is not told again after it.
     expect(text(d.message)).toMatch(/Brute takes 9 damage: HP 9 → 0, dead\.\nNow: HP 0\/9\./);
@@ -150,11 +173,14 @@ describe("Basic/Expert, end to end", () => {
   beforeAll(async () => {
     h = await startE2E();
     await h.cmd("referee", "campaign start", { system: "bx" });
-    await h.cmd("alice", "character create", { name: "Mira", sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6" });
+    await h.cmd("alice", "character create", {
+      name: "Mira",
+      sheet: "class=cleric level=2 wis=15 hp=9 ac=5 thac0=19 weapons=mace:1d6",
+    });
   });
   afterAll(async () => h?.stop());
 
-  it("side initiative, attacks by THAC0 with only \"Take it\" for the defender, saves", async () => {
+  it('side initiative, attacks by THAC0 with only "Take it" for the defender, saves', async () => {
     await h.cmd("referee", "encounter start", { name: "Crypt", monsters: "2 skeletons" });
     await h.cmd("referee", "initiative");
     const a = await h.cmd("referee", "attack", { attacker: "Skeleton 1", target: "Mira" });

@@ -31,7 +31,9 @@ describe("The Third Age between fights", () => {
     await h.cmd("alice", "dungeon light", { action: "light" });
     const t = text((await h.cmd("referee", "dungeon turn")).message);
     expect(t).toMatch(/Alda's torch: 5 turns left, burning/);
-    expect(t).toMatch(/\nThe Third Age · Dungeon Turn · a ruling: torches and lanterns burn as in the classic games \(this text has no light rules\)$/);
+    expect(t).toMatch(
+      /\nThe Third Age · Dungeon Turn · a ruling: torches and lanterns burn as in the classic games \(this text has no light rules\)$/,
+    );
     expect(t).not.toMatch(/Basic\/Expert/);
   });
 
@@ -39,9 +41,13 @@ describe("The Third Age between fights", () => {
   it("pace:fast moves faster and says the forewarning is lost; the next careful turn is back to 60'", async () => {
     const f = text((await h.cmd("referee", "dungeon turn", { pace: "fast", turns: 2 })).message);
     expect(f).toMatch(/^Turns 3–4/);
-    expect(f).toMatch(/Movement: Fast pace: 120' \(24 squares\) this turn, not checking every section: no forewarning, traps and hazards are not telegraphed\./);
+    expect(f).toMatch(
+      /Movement: Fast pace: 120' \(24 squares\) this turn, not checking every section: no forewarning, traps and hazards are not telegraphed\./,
+    );
     expect(f.match(/Fast pace/g)).toHaveLength(1);
-    expect(f).toMatch(/\nThe Third Age · Movement in Dungeons · a ruling: a fast pace covers 120' a turn, twice the careful 60'\n/);
+    expect(f).toMatch(
+      /\nThe Third Age · Movement in Dungeons · a ruling: a fast pace covers 120' a turn, twice the careful 60'\n/,
+    );
     // The check still falls as on any turn (the text ties the forewarning to traps and hazards): a 1 on turn 4.
     expect(f).toMatch(/Turn 4: wandering-monster check 1d6 \[1\] = 1/);
     const c = text((await h.cmd("referee", "dungeon turn", { pace: "careful" })).message);
@@ -51,6 +57,9 @@ describe("The Third Age between fights", () => {
 
   it("/heal treat: The Third Age has no wound that waits for treatment, and says what to do", async () => {
     const r = await h.cmd("alice", "heal", { target: "Alda", treat: true });
-    expect([r.ephemeral, r.message.content]).toEqual([true, "The Third Age has no wound that waits for treatment: give the amount to heal."]);
+    expect([r.ephemeral, r.message.content]).toEqual([
+      true,
+      "The Third Age has no wound that waits for treatment: give the amount to heal.",
+    ]);
   });
 });

@@ -36,11 +36,21 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     // The start is the record of those rolls; the roster is on the board below it.
     expect(text(await liveBoard(h))).toMatch(/\*\*Goblin 3\*\* `[█░ ]+` HP 4\/4/);
     // The rest is the preset: the text's goblin converted from the classic one.
-    expect(await sheetOf("Goblin 1")).toMatchObject({ hd: "1-1", successAC: 13, partialAC: 9, attackBonus: 0, morale: 7, weapons: [{ name: "Short sword", damage: "1d6" }] });
+    expect(await sheetOf("Goblin 1")).toMatchObject({
+      hd: "1-1",
+      successAC: 13,
+      partialAC: 9,
+      attackBonus: 0,
+      morale: 7,
+      weapons: [{ name: "Short sword", damage: "1d6" }],
+    });
   });
 
   it("a custom monster as one stat line; hit points the referee types are kept, not rolled", async () => {
-    const r = await h.cmd("referee", "encounter add", { monsters: "1 gnoll", stats: "HD 2 AC 14/10 AB +1 ATK flail 1d8/javelin 1d6 thrown ML 8 HP 11 BODY +1" });
+    const r = await h.cmd("referee", "encounter add", {
+      monsters: "1 gnoll",
+      stats: "HD 2 AC 14/10 AB +1 ATK flail 1d8/javelin 1d6 thrown ML 8 HP 11 BODY +1",
+    });
     expect(r.ephemeral).toBe(false);
     expect(text(r.message)).not.toMatch(/Gnoll: HD/);
     expect(await sheetOf("Gnoll")).toMatchObject({
@@ -66,7 +76,9 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     const before = await db().combatant.count();
     const xp = await h.cmd("referee", "encounter add", { monsters: "1 ogre", stats: "HD 4+1 AC 14/10 XP 75" });
     expect(xp.ephemeral).toBe(true);
-    expect(xp.message.content).toMatch(/"XP" is not a stat this line knows: use HD, HP, AC, AB, ATK, ML, BODY, DEX, MIND, SOUL, CHA, STA/);
+    expect(xp.message.content).toMatch(
+      /"XP" is not a stat this line knows: use HD, HP, AC, AB, ATK, ML, BODY, DEX, MIND, SOUL, CHA, STA/,
+    );
     const ac = await h.cmd("referee", "encounter add", { monsters: "1 ogre", stats: "HD 4+1 AC five ATK club 1d10" });
     expect(ac.ephemeral).toBe(true);
     expect(ac.message.content).toBe('AC is the success AC, or success/partial AC, e.g. `AC 13/9` (not "five").');
@@ -75,7 +87,9 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     expect(ml.message.content).toMatch(/nothing was saved[\s\S]*Morale must be between 2 and 12/);
     const unknown = await h.cmd("referee", "encounter add", { monsters: "1 dragon" });
     expect(unknown.ephemeral).toBe(true);
-    expect(unknown.message.content).toMatch(/"dragon" is not one of The Third Age's presets[\s\S]*stats: a stat line such as `HD 4\+1 AC 14\/10 AB \+4 ATK club 1d10 ML 10 BODY \+2`/);
+    expect(unknown.message.content).toMatch(
+      /"dragon" is not one of The Third Age's presets[\s\S]*stats: a stat line such as `HD 4\+1 AC 14\/10 AB \+4 ATK club 1d10 ML 10 BODY \+2`/,
+    );
     expect(await db().combatant.count()).toBe(before);
   });
 
@@ -87,7 +101,15 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     const saved = await h.cmd("referee", "encounter bestiary", { stats: line });
     expect(text(saved.message)).toMatch(/^Saved to the bestiary: barrow wight/);
     expect(text(saved.message)).toMatch(/Hit points rolled for each one from its hit dice as it enters a fight\./);
-    const choices = await h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users.referee!, name: "encounter", subcommand: "add", options: { monsters: "2 barrow" }, focused: "monsters" });
+    const choices = await h.local.autocomplete({
+      guildId: h.guildId,
+      channelId: h.channelId,
+      userId: h.users.referee!,
+      name: "encounter",
+      subcommand: "add",
+      options: { monsters: "2 barrow" },
+      focused: "monsters",
+    });
     expect(choices).toContainEqual({ name: "2 barrow wight", value: "2 barrow wight" });
     const r = await h.cmd("referee", "encounter add", { monsters: "2 barrow wights" });
     const rolled = [...text(r.message).matchAll(/Barrow Wight (\d): HD 3: 3d8 \[([\d, ]+)\] = (\d+) → (\d+) HP/g)];
@@ -98,7 +120,15 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     }
     // seed ta-monsters-2, after the goblins' four d8s: 3d8 [2, 2, 7] = 11 and [6, 1, 6] = 13.
     expect(rolled.map((m) => Number(m[4]))).toEqual([11, 13]);
-    expect(await sheetOf("Barrow Wight 1")).toMatchObject({ hd: "3", successAC: 15, partialAC: 11, attackBonus: 3, morale: 12, soul: 2, weapons: [{ name: "claw", damage: "1d6" }] });
+    expect(await sheetOf("Barrow Wight 1")).toMatchObject({
+      hd: "3",
+      successAC: 15,
+      partialAC: 11,
+      attackBonus: 3,
+      morale: 12,
+      soul: 2,
+      weapons: [{ name: "claw", damage: "1d6" }],
+    });
   });
 
   it("/verify replays the hit-point rolls with the rest of the encounter", async () => {
@@ -131,7 +161,13 @@ describe("The Third Age's monsters by the book, through Discord", () => {
     expect(board).toMatch(/\*\*Foes\*\*\n\*\*Knight 1\*\*[^\n]*\n\*\*Knight 2\*\*/);
     expect(board).not.toMatch(/Standard/);
     expect(text(r.message)).not.toMatch(/Standard/);
-    expect(await sheetOf("Knight 2")).toMatchObject({ hd: "3", successAC: 15, partialAC: 11, attackBonus: 3, morale: 9 });
+    expect(await sheetOf("Knight 2")).toMatchObject({
+      hd: "3",
+      successAC: 15,
+      partialAC: 11,
+      attackBonus: 3,
+      morale: 9,
+    });
     // A count alone counts the stat line's kind.
     const more = await h.cmd("referee", "encounter add", { monsters: "two", stats: knight });
     expect(text(more.message)).toMatch(/Knight 3[\s\S]*Knight 4/);

@@ -18,13 +18,21 @@ describe("The Third Age in play", () => {
     // Fighter HP 10, Attack Bonus 3; Thief HP 4, Attack Bonus 1. Success AC 40 / Partial AC 2: every hit on Brom is a partial.
     const c = await h.cmd("alice", "character create", {
       name: "Brom",
-      sheet: "charisma=2 hp=10 classes=Fighter:1:0:10::0:3|Thief:1:0:4:0:0:1 weapons=sword:1d6 successAC=40 partialAC=2",
+      sheet:
+        "charisma=2 hp=10 classes=Fighter:1:0:10::0:3|Thief:1:0:4:0:0:1 weapons=sword:1d6 successAC=40 partialAC=2",
     });
     const ct = text(c.message);
     expect(ct).toMatch(/\nHP: 7\n/);
     expect(ct).toMatch(/\nAttack Bonus: \+3\n/);
-    expect(ct).toMatch(/Multiclass: HP 10 \+ 4 = 14, divided by 2 classes → 7 \(rounded down, at least 1\)\. Magic 0, Divinity 0, Attack Bonus 3 \(the highest of each class\)\./);
-    const s = await h.cmd("referee", "encounter start", { name: "Hall", monsters: "2 goblins", surprise: false, reaction: false });
+    expect(ct).toMatch(
+      /Multiclass: HP 10 \+ 4 = 14, divided by 2 classes → 7 \(rounded down, at least 1\)\. Magic 0, Divinity 0, Attack Bonus 3 \(the highest of each class\)\./,
+    );
+    const s = await h.cmd("referee", "encounter start", {
+      name: "Hall",
+      monsters: "2 goblins",
+      surprise: false,
+      reaction: false,
+    });
     expect(s.ephemeral, text(s.message)).toBe(false);
     // The start is the record; the roster is on the board below it.
     expect(text(await liveBoard(h))).toMatch(/\*\*Brom\*\* `[█░]+` HP 7\/7/);
@@ -41,7 +49,11 @@ describe("The Third Age in play", () => {
     const gt = text(g.message);
     expect(gt).toMatch(/Partial success: half damage, flat \[\] \+1 = 1 → 1 ÷ 2 = 0\.\n/);
     expect(gt).toMatch(/damage: [^\n]*→ \*\*0\*\* \(half\)/);
-    expect(buttons(g.message).map((b) => b.label)).toEqual(["Parry (−2 to the attack)", "Take it", "Take it, then Counter (half damage)"]);
+    expect(buttons(g.message).map((b) => b.label)).toEqual([
+      "Parry (−2 to the attack)",
+      "Take it",
+      "Take it, then Counter (half damage)",
+    ]);
     const tc = buttons(g.message).find((b) => b.label === "Take it, then Counter (half damage)")!;
     const notHis = await h.press("bob", g.message.id, tc.id);
     expect(notHis.ephemeral).toBe(true);
@@ -59,12 +71,18 @@ describe("The Third Age in play", () => {
     const notReferee = await h.cmd("alice", "morale", { talk: "intimidate", speaker: "Brom" });
     expect(notReferee.ephemeral).toBe(true);
     const nobody = await h.cmd("referee", "morale", { talk: "persuade", speaker: "Zed" });
-    expect([nobody.ephemeral, nobody.message.content]).toEqual([true, 'No one standing in the party is called "Zed" (standing: Brom).']);
+    expect([nobody.ephemeral, nobody.message.content]).toEqual([
+      true,
+      'No one standing in the party is called "Zed" (standing: Brom).',
+    ]);
     const m = await h.cmd("referee", "morale", { talk: "intimidate", speaker: "Brom" });
     const mt = text(m.message);
-    expect(mt).toMatch(/Brom makes them surrender\nCharisma roll 2d10 \[3, 4\] \+2 = 9 \(Charisma \+2\) vs morale 7: needs more than 7\nGoblin 2 surrenders\./);
+    expect(mt).toMatch(
+      /Brom makes them surrender\nCharisma roll 2d10 \[3, 4\] \+2 = 9 \(Charisma \+2\) vs morale 7: needs more than 7\nGoblin 2 surrenders\./,
+    );
     // The board follows: Goblin 2 has left the order (no place shown) and says why.
-    const board = () => [...h.local.channelMessages(h.channelId)].filter((x) => !x.deleted && /Hall —/.test(text(x))).at(-1);
+    const board = () =>
+      [...h.local.channelMessages(h.channelId)].filter((x) => !x.deleted && /Hall —/.test(text(x))).at(-1);
     await until(() => /surrendered/.test(text(board()!)));
     expect(text(board()!)).toMatch(/\n(▶ )?\*\*Goblin 2\*\* `[█░]+` HP 4\/6 · wounded · surrendered\n/);
     const after = await h.cmd("alice", "attack", { target: "Goblin 2" });

@@ -5,15 +5,22 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { buttons, liveBoard, startE2E, text, type E2E } from "../helpers/e2e.js";
 
 let h: E2E;
-const stamina = async (name: string) => JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name } })).state).stamina as number;
+const stamina = async (name: string) =>
+  JSON.parse((await h.app.services.store.db.character.findFirstOrThrow({ where: { name } })).state).stamina as number;
 
 beforeAll(async () => {
   h = await startE2E({ seedPrefix: "ta-reactions" });
   await h.cmd("referee", "campaign start", { system: "third-age" });
   // Success AC 12 / Partial AC 8: a shaman's firebolt (2d10 + Mind 1) at 12 or more is a success.
-  await h.cmd("alice", "character create", { name: "Alda", sheet: "body=1 hp=12 successAC=12 partialAC=8 stamina=3 weapons=sword:1d6" });
+  await h.cmd("alice", "character create", {
+    name: "Alda",
+    sheet: "body=1 hp=12 successAC=12 partialAC=8 stamina=3 weapons=sword:1d6",
+  });
   // Success AC 30 / Partial AC 18: the goblin's 18 is a partial success, and 16 a failure.
-  await h.cmd("bob", "character create", { name: "Bryn", sheet: "hp=12 successAC=30 partialAC=18 stamina=2 weapons=mace:1d6" });
+  await h.cmd("bob", "character create", {
+    name: "Bryn",
+    sheet: "hp=12 successAC=30 partialAC=18 stamina=2 weapons=mace:1d6",
+  });
   const s = await h.cmd("referee", "encounter start", {
     monsters: "Shaman, 2 goblins",
     stats: "Shaman: HD 1 HP 6 AC 12/8 ATK dagger 1d4 MIND +1; Goblin: HD 1-1 HP 3 AC 13/9 ATK short sword 1d6 ML 7",
@@ -30,8 +37,12 @@ describe("The Third Age: reactions and their numbers", () => {
   it("a spell's attack offers Parry; the Parry takes 2 from the spell's roll and costs 1 stamina", async () => {
     const a = await h.cmd("referee", "attack", { attacker: "Shaman", target: "Alda", weapon: "1d6", mode: "spell" });
     const t = text(a.message);
-    expect(t).toMatch(/Shaman casts spell \(1d6\) \(1d6, spell\)\.\nAttack roll 2d10 \[(\d+), (\d+)\] \+1 = (\d+) \(Mind \+1\)\./);
-    expect(buttons(a.message).map((b) => b.label)).toEqual(expect.arrayContaining(["Parry (−2 to the attack)", "Take it"]));
+    expect(t).toMatch(
+      /Shaman casts spell \(1d6\) \(1d6, spell\)\.\nAttack roll 2d10 \[(\d+), (\d+)\] \+1 = (\d+) \(Mind \+1\)\./,
+    );
+    expect(buttons(a.message).map((b) => b.label)).toEqual(
+      expect.arrayContaining(["Parry (−2 to the attack)", "Take it"]),
+    );
     const total = Number(/Attack roll 2d10 \[\d+, \d+\] \+1 = (\d+)/.exec(t)![1]);
     const parry = buttons(a.message).find((b) => b.label === "Parry (−2 to the attack)")!;
     const p = await h.press("alice", a.message.id, parry.id);
@@ -44,7 +55,9 @@ describe("The Third Age: reactions and their numbers", () => {
   it("a hit that a Parry turns into a failure lists no damage dice", async () => {
     // Goblin 1's short sword: the seed gives 2d10 [10, 7] +1 = 18, a partial success on Bryn, and its damage 1d6 [5].
     const a = await h.cmd("referee", "attack", { attacker: "Goblin 1", target: "Bryn" });
-    expect(text(a.message)).toMatch(/Attack roll 2d10 \[10, 7\] \+1 = 18 \(Attack Bonus \+1\)\.\nAgainst Success AC 30 \/ Partial AC 18\.\nPartial success: half damage, 1d6 \[5\] = 5 → 5 ÷ 2 = 2\./);
+    expect(text(a.message)).toMatch(
+      /Attack roll 2d10 \[10, 7\] \+1 = 18 \(Attack Bonus \+1\)\.\nAgainst Success AC 30 \/ Partial AC 18\.\nPartial success: half damage, 1d6 \[5\] = 5 → 5 ÷ 2 = 2\./,
+    );
     expect(text(a.message)).toMatch(/\ndamage: 1d6 \(5\) = 5 → \*\*2\*\* \(half\)/);
     const parry = buttons(a.message).find((b) => b.label === "Parry (−2 to the attack)")!;
     const p = await h.press("bob", a.message.id, parry.id);
@@ -64,7 +77,9 @@ describe("The Third Age: reactions and their numbers", () => {
     expect(text(await liveBoard(h))).toMatch(/\*\*Goblin 2\*\* `[█░]+` HP 0\/3 · [^\n]*dead/);
     const end = await h.cmd("referee", "encounter end");
     const et = text(end.message);
-    expect(et).toMatch(/\nFell: Goblin 2 \(dead\)\nFled or surrendered: Goblin 1 \(fled\)\nShaman \(fled\)\nStill standing: /);
+    expect(et).toMatch(
+      /\nFell: Goblin 2 \(dead\)\nFled or surrendered: Goblin 1 \(fled\)\nShaman \(fled\)\nStill standing: /,
+    );
     // The damage die the parried hit no longer lists is still in the log: /verify replays every roll.
     const v = await h.cmd("alice", "verify");
     expect(text(v.message)).toMatch(/Verified: every roll/);

@@ -9,7 +9,10 @@ beforeAll(async () => {
   h = await startE2E({ seedPrefix: "ta-table" });
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Barrow" });
   await h.cmd("alice", "character create", { name: "Alda", sheet: "body=2 charisma=1 hp=10 weapons=longsword:1d8" });
-  await h.cmd("bob", "character create", { name: "Brom", sheet: "charisma=2 mind=1 hp=8 classes=Fighter:2:2000|Magic-User:1:0 languages=Elvish" });
+  await h.cmd("bob", "character create", {
+    name: "Brom",
+    sheet: "charisma=2 mind=1 hp=8 classes=Fighter:2:2000|Magic-User:1:0 languages=Elvish",
+  });
 });
 afterAll(async () => h?.stop());
 
@@ -19,11 +22,15 @@ describe("The Third Age at the table, through Discord", () => {
     const r = await h.cmd("referee", "campaign set", { option: "wanderingEvery", value: "5" });
     expect(r.ephemeral).toBe(true);
     // The option by its words (as /campaign set's choice names it), never its key.
-    expect(r.message.content).toMatch(/"5" is not a value for the option "wandering-monster check every N dungeon turns \(the text: every turn to every three turns\)": use 1, 2 or 3\./);
+    expect(r.message.content).toMatch(
+      /"5" is not a value for the option "wandering-monster check every N dungeon turns \(the text: every turn to every three turns\)": use 1, 2 or 3\./,
+    );
     const d = await h.cmd("referee", "dungeon set", { interval: 4 });
     expect(d.ephemeral).toBe(true);
     const show = await h.cmd("referee", "campaign show");
-    expect(text(show.message)).toMatch(/\*\*wandering-monster check every N dungeon turns \(the text: every turn to every three turns\)\*\*: 1\n/);
+    expect(text(show.message)).toMatch(
+      /\*\*wandering-monster check every N dungeon turns \(the text: every turn to every three turns\)\*\*: 1\n/,
+    );
   });
 
   // seed 000, "Reaction Rolls": "2d10 modified by the party leader's Charisma"
@@ -31,11 +38,19 @@ describe("The Third Age at the table, through Discord", () => {
     const r = await h.cmd("referee", "reaction");
     expect(text(r.message)).toMatch(/Party leader: Brom \(highest Charisma; name another with the leader option\)\./);
     expect(text(r.message)).toMatch(/Brom's Charisma \+2/);
-    const s = await h.cmd("referee", "encounter start", { name: "Crypt", monsters: "3 goblins", reaction: true, surprise: false, leader: "Alda" });
+    const s = await h.cmd("referee", "encounter start", {
+      name: "Crypt",
+      monsters: "3 goblins",
+      reaction: true,
+      surprise: false,
+      leader: "Alda",
+    });
     expect(text(s.message)).toMatch(/Party leader: Alda \(named by the referee\)\./);
     expect(text(s.message)).toMatch(/Alda's Charisma \+1/);
     // Where the book is silent the footer says the ruling in a few words in the book's name, never a file's path.
-    expect(text(s.message)).toMatch(/\nThe Third Age · a ruling: monster hit points, a d8 per hit die as in the classic material\n/);
+    expect(text(s.message)).toMatch(
+      /\nThe Third Age · a ruling: monster hit points, a d8 per hit die as in the classic material\n/,
+    );
     expect(text(s.message)).not.toMatch(/docs\/|\.md\b/);
     expect(text(s.message)).not.toMatch(/seed \d{3}|seeds silent/i);
   });
@@ -45,7 +60,9 @@ describe("The Third Age at the table, through Discord", () => {
     const one = await h.cmd("referee", "damage", { target: "Goblin 1", amount: 9 });
     expect(text(one.message)).not.toMatch(/Morale:/);
     const two = await h.cmd("referee", "damage", { target: "Goblin 2", amount: 9 });
-    expect(text(two.message)).toMatch(/Morale: 2 of the foes have fallen — multiple casualties \(The Third Age · Morale and Loyalty\)/);
+    expect(text(two.message)).toMatch(
+      /Morale: 2 of the foes have fallen — multiple casualties \(The Third Age · Morale and Loyalty\)/,
+    );
   });
 
   // issue 14: "A character at 0 HP or dead who tries /attack is told 'You have no character in this encounter'"
@@ -58,7 +75,9 @@ describe("The Third Age at the table, through Discord", () => {
     const version = (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).version;
     const named = await h.cmd("alice", "attack", { target: "Goblin 3", attacker: "Alda" });
     expect([named.ephemeral, named.message.content]).toEqual([true, r.message.content]);
-    expect((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).version).toBe(version);
+    expect((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).version).toBe(
+      version,
+    );
     await h.cmd("referee", "heal", { target: "Alda", amount: 10 });
   });
 

@@ -17,8 +17,14 @@ const press = (user: string, msg: { id: string; components: unknown[] }, label: 
 beforeAll(async () => {
   h = await startE2E();
   await h.cmd("referee", "campaign start", { system: "third-age", name: "Barrow" });
-  await h.cmd("alice", "character create", { name: "Alda", sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8" });
-  await h.cmd("bob", "character create", { name: "Brom", sheet: "body=1 mind=2 hp=8 successAC=13 stamina=2 weapons=spear:1d6 spells=firebolt:1d6 memorised=firebolt" });
+  await h.cmd("alice", "character create", {
+    name: "Alda",
+    sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8",
+  });
+  await h.cmd("bob", "character create", {
+    name: "Brom",
+    sheet: "body=1 mind=2 hp=8 successAC=13 stamina=2 weapons=spear:1d6 spells=firebolt:1d6 memorised=firebolt",
+  });
 });
 afterAll(async () => h?.stop());
 
@@ -27,7 +33,12 @@ describe("The Third Age, end to end", () => {
     // The referee types the goblins' hit points (the preset's own numbers otherwise), so none are rolled: the
     // encounter's stream goes straight to surprise. Rolled hit points: test/e2e/third-age-monsters.test.ts.
     const goblin = "HD 1-1 HP 3 AC 13/9 AB +0 ATK short sword 1d6 ML 7 DEX +1";
-    const r = await h.cmd("referee", "encounter start", { name: "Goblin ambush", monsters: "2 goblins", stats: goblin, reaction: true });
+    const r = await h.cmd("referee", "encounter start", {
+      name: "Goblin ambush",
+      monsters: "2 goblins",
+      stats: goblin,
+      reaction: true,
+    });
     const t = text(r.message);
     expect(t).not.toMatch(/Hit points/);
     // seed e2e-2 (the encounter's): surprise dice 6 and 5, distance 2d6 = 5, reaction 2d10 = 10.
@@ -40,10 +51,21 @@ describe("The Third Age, end to end", () => {
 
   it("autocompletes targets, weapons, presets and attributes from the campaign", async () => {
     const ac = (user: string, name: string, focused: string, options: Record<string, string>, subcommand?: string) =>
-      h.local.autocomplete({ guildId: h.guildId, channelId: h.channelId, userId: h.users[user]!, name, focused, options, ...(subcommand ? { subcommand } : {}) });
+      h.local.autocomplete({
+        guildId: h.guildId,
+        channelId: h.channelId,
+        userId: h.users[user]!,
+        name,
+        focused,
+        options,
+        ...(subcommand ? { subcommand } : {}),
+      });
     const targets = (await ac("alice", "attack", "target", { target: "gob" })) as { name: string; value: string }[];
     expect(targets.map((t) => t.value)).toEqual(["Goblin 1", "Goblin 2"]);
-    const weapons = (await ac("alice", "attack", "weapon", { target: "Goblin 1", weapon: "" })) as { name: string; value: string }[];
+    const weapons = (await ac("alice", "attack", "weapon", { target: "Goblin 1", weapon: "" })) as {
+      name: string;
+      value: string;
+    }[];
     expect(weapons).toEqual([{ name: "longsword (1d8)", value: "longsword" }]);
     const presets = (await ac("referee", "encounter", "monsters", { monsters: "3 or" }, "add")) as { value: string }[];
     expect(presets.map((p) => p.value)).toEqual(["3 orc"]);
@@ -51,7 +73,7 @@ describe("The Third Age, end to end", () => {
     expect(attrs.map((a) => a.value)).toEqual(["Body", "Dexterity", "Mind"]);
   });
 
-  it("rolls group initiative (seed 000, \"Initiative\": ties act simultaneously)", async () => {
+  it('rolls group initiative (seed 000, "Initiative": ties act simultaneously)', async () => {
     const r = await h.cmd("referee", "initiative");
     expect(text(r.message)).toMatch(/Tie at 2: both sides act simultaneously/);
   });
@@ -70,7 +92,9 @@ describe("The Third Age, end to end", () => {
     // seed 000, "Reactions": 50 concurrent presses of Parry spend stamina once.
     const parry = buttons(a.message).find((b) => /^Parry/.test(b.label))!;
     const all = await Promise.allSettled(Array.from({ length: 50 }, () => h.press("alice", a.message.id, parry.id)));
-    const answered = all.filter((x) => x.status === "fulfilled").map((x) => (x as PromiseFulfilledResult<Awaited<ReturnType<E2E["press"]>>>).value);
+    const answered = all
+      .filter((x) => x.status === "fulfilled")
+      .map((x) => (x as PromiseFulfilledResult<Awaited<ReturnType<E2E["press"]>>>).value);
     expect(answered.filter((r) => !r.ephemeral).length).toBe(1);
     expect(answered.filter((r) => r.ephemeral).every((r) => /moved on|not open/.test(r.message.content))).toBe(true);
     expect(await stamina("Alda")).toBe(2);
@@ -87,9 +111,17 @@ describe("The Third Age, end to end", () => {
   });
 
   it("Counterspell: the same spell memorised, a Mind roll, no stamina", async () => {
-    await h.cmd("referee", "encounter add", { monsters: "Shaman", stats: "mind=1 hp=6 successAC=12 spells=firebolt:1d6 memorised=firebolt" });
+    await h.cmd("referee", "encounter add", {
+      monsters: "Shaman",
+      stats: "mind=1 hp=6 successAC=12 spells=firebolt:1d6 memorised=firebolt",
+    });
     const before = await stamina("Brom");
-    const a = await h.cmd("referee", "attack", { attacker: "Shaman", target: "Brom", weapon: "firebolt", mode: "spell" });
+    const a = await h.cmd("referee", "attack", {
+      attacker: "Shaman",
+      target: "Brom",
+      weapon: "firebolt",
+      mode: "spell",
+    });
     const cs = buttons(a.message).find((b) => /^Counterspell/.test(b.label));
     if (!cs) console.log(text(a.message), buttons(a.message));
     expect(cs).toBeDefined();
@@ -121,12 +153,16 @@ describe("The Third Age, end to end", () => {
     expect(text(waiting.message)).toMatch(/Referee override: Goblin 2's 2nd attack this round/);
     const db = h.app.services.store.db;
     // The bot records the message id just after answering.
-    await until(async () => (await db.pendingAction.count({ where: { status: "open", messageId: waiting.message.id } })) === 1);
+    await until(
+      async () => (await db.pendingAction.count({ where: { status: "open", messageId: waiting.message.id } })) === 1,
+    );
     const pending = await db.pendingAction.findMany({ where: { status: "open" } });
     await h.cmd("alice", "attack", { target: "Shaman" });
     expect(pending.length).toBeGreaterThan(0);
     // docs/design.md, "Reactions", step 4: another attack does not close it; the referee's press on the board does.
-    expect(await db.pendingAction.count({ where: { id: { in: pending.map((p) => p.id) }, status: "open" } })).toBe(pending.length);
+    expect(await db.pendingAction.count({ where: { id: { in: pending.map((p) => p.id) }, status: "open" } })).toBe(
+      pending.length,
+    );
     const resolved = await resolveWaiting(h);
     expect(resolved.ephemeral, resolved.message.content ?? "").toBe(false);
     await until(() => resolved.followUps.length > 0);

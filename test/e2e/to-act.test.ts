@@ -11,10 +11,14 @@ describe("the board's '… to act' line", () => {
   afterAll(async () => h?.stop());
 
   it("six goblins to act read as three names and how many more; the surprised and the fallen are left out", async () => {
-    h = await startTable("bx", [
-      { user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" },
-      { user: "bob", name: "Dorn", sheet: "class=fighter level=2 str=13 hp=25 ac=3 weapons=axe:1d8" },
-    ], { seedPrefix: "to-act" });
+    h = await startTable(
+      "bx",
+      [
+        { user: "alice", name: "Una", sheet: "class=fighter level=3 str=16 hp=30 ac=2 weapons=sword:1d8" },
+        { user: "bob", name: "Dorn", sheet: "class=fighter level=2 str=13 hp=25 ac=3 weapons=axe:1d8" },
+      ],
+      { seedPrefix: "to-act" },
+    );
     await h.cmd("referee", "encounter start", { name: "Warren", monsters: "6 goblins", surprise: false });
     // seed 002, "Surprise": the surprised cannot act in the first round. The referee marks Dorn surprised.
     const marked = await h.cmd("referee", "condition add", { target: "Dorn", condition: "surprised" });

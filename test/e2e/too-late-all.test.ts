@@ -7,7 +7,11 @@ import { button, liveBoard, startTable, type E2E } from "../helpers/e2e.js";
 let h: E2E;
 beforeAll(async () => {
   // The bot commits an interaction's work only while it is under 2.2 s old (Discord takes the answer within 3 s).
-  h = await startTable("bx", [{ user: "alice", name: "Tamsin", sheet: "class=fighter level=2 hp=12 ac=4 weapons=sword:1d8" }], { seedPrefix: "late" });
+  h = await startTable(
+    "bx",
+    [{ user: "alice", name: "Tamsin", sheet: "class=fighter level=2 hp=12 ac=4 weapons=sword:1d8" }],
+    { seedPrefix: "late" },
+  );
   await h.cmd("referee", "encounter start", { name: "Goblins", monsters: "3 goblins", surprise: false });
 });
 afterAll(async () => h?.stop());
@@ -25,7 +29,12 @@ async function heldPast(act: () => Promise<unknown>): Promise<string> {
   return got;
 }
 
-const goblin3 = async () => (JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Goblin 3" } })).state) as { hp: number }).hp;
+const goblin3 = async () =>
+  (
+    JSON.parse((await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Goblin 3" } })).state) as {
+      hp: number;
+    }
+  ).hp;
 /** The round as stored (the board's own message id aside, which the bot records after its answer). */
 const encounterRow = async () => {
   await h.app.bot.router.settled();
@@ -55,9 +64,12 @@ describe("nothing applied unanswered", () => {
   });
 
   it("/condition held past the deadline marks nothing", async () => {
-    const marks = async () => (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Goblin 1" } })).state;
+    const marks = async () =>
+      (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name: "Goblin 1" } })).state;
     const before = await marks();
-    expect(await heldPast(() => h.cmd("referee", "condition add", { target: "Goblin 1", condition: "held" }))).toMatch(/deadline/);
+    expect(await heldPast(() => h.cmd("referee", "condition add", { target: "Goblin 1", condition: "held" }))).toMatch(
+      /deadline/,
+    );
     expect(await marks()).toBe(before);
     const r = await h.cmd("referee", "condition add", { target: "Goblin 1", condition: "held" });
     expect(r.ephemeral, r.message.content ?? "").toBe(false);

@@ -20,12 +20,16 @@ describe("names stay unique when requests race", () => {
   it("ten /character create of one name at once make one character; the rest are refused as a late duplicate is", async () => {
     const replies = await Promise.all(players.map((u) => h.cmd(u, "character create", { name: "Twin", sheet: SHEET })));
     expect(replies.filter((r) => !r.ephemeral)).toHaveLength(1);
-    for (const r of replies.filter((r) => r.ephemeral)) expect(r.message.content).toBe('There is already a character named "Twin" in this campaign: pick another name.');
+    for (const r of replies.filter((r) => r.ephemeral))
+      expect(r.message.content).toBe('There is already a character named "Twin" in this campaign: pick another name.');
     expect(await db().character.count({ where: { name: "Twin", deletedAt: null } })).toBe(1);
 
-    const pairs = await Promise.all(players.map((u, i) => h.cmd(u, "character create", { name: `Tw${i % 5}`, sheet: SHEET })));
+    const pairs = await Promise.all(
+      players.map((u, i) => h.cmd(u, "character create", { name: `Tw${i % 5}`, sheet: SHEET })),
+    );
     expect(pairs.filter((r) => !r.ephemeral)).toHaveLength(5);
-    for (let i = 0; i < 5; i++) expect(await db().character.count({ where: { name: `Tw${i}`, deletedAt: null } })).toBe(1);
+    for (let i = 0; i < 5; i++)
+      expect(await db().character.count({ where: { name: `Tw${i}`, deletedAt: null } })).toBe(1);
     // The name is free again once its character is deleted.
     const owner = (await db().character.findFirstOrThrow({ where: { name: "Twin" } })).ownerId;
     const user = Object.keys(h.users).find((k) => h.users[k] === owner)!;
@@ -36,7 +40,9 @@ describe("names stay unique when requests race", () => {
   it("a rename to a name taken at the same moment is refused the same way", async () => {
     const tw = await db().character.findMany({ where: { name: { in: ["Tw0", "Tw1"] } } });
     const by = (id: string) => Object.keys(h.users).find((k) => h.users[k] === id)!;
-    const [a, b] = await Promise.all(tw.map((c) => h.cmd(by(c.ownerId), "character edit", { name: c.name, rename: "Castor" })));
+    const [a, b] = await Promise.all(
+      tw.map((c) => h.cmd(by(c.ownerId), "character edit", { name: c.name, rename: "Castor" })),
+    );
     expect([a, b].filter((r) => !r!.ephemeral)).toHaveLength(1);
     expect([a, b].find((r) => r!.ephemeral)!.message.content).toBe('There is already a character named "Castor".');
     expect(await db().character.count({ where: { name: "Castor", deletedAt: null } })).toBe(1);
@@ -44,23 +50,39 @@ describe("names stay unique when requests race", () => {
 
   it("retainers hired at once under one name: one is hired", async () => {
     const tw2 = await db().character.findFirstOrThrow({ where: { name: "Tw2" } });
-    const replies = await Promise.all(Array.from({ length: 6 }, () => h.cmd("referee", "retainer hire", { name: "Lantern", employer: "Tw2", sheet: "hp=4" })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        h.cmd("referee", "retainer hire", { name: "Lantern", employer: "Tw2", sheet: "hp=4" }),
+      ),
+    );
     expect(replies.filter((r) => !r.ephemeral)).toHaveLength(1);
-    for (const r of replies.filter((r) => r.ephemeral)) expect(r.message.content).toBe('"Lantern" is taken in this campaign: pick another name.');
+    for (const r of replies.filter((r) => r.ephemeral))
+      expect(r.message.content).toBe('"Lantern" is taken in this campaign: pick another name.');
     expect(await db().retainer.count({ where: { name: "Lantern", employerCharacterId: tw2.id } })).toBe(1);
   });
 
   it("bestiary entries saved at once under one name: one entry", async () => {
-    const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => h.cmd("referee", "encounter bestiary", { name: "Cave bear", stats: `HD 4 AC 6 ATK 1d${6 + (i % 2) * 2} ML 9` })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        h.cmd("referee", "encounter bestiary", { name: "Cave bear", stats: `HD 4 AC 6 ATK 1d${6 + (i % 2) * 2} ML 9` }),
+      ),
+    );
     expect(replies.filter((r) => !r.ephemeral).length).toBeGreaterThanOrEqual(1);
-    for (const r of replies.filter((r) => r.ephemeral)) expect(r.message.content).toMatch(/"cave bear" was saved to the bestiary at the same moment|changed at the same moment/);
+    for (const r of replies.filter((r) => r.ephemeral))
+      expect(r.message.content).toMatch(
+        /"cave bear" was saved to the bestiary at the same moment|changed at the same moment/,
+      );
     expect(await db().character.count({ where: { kind: "monster", name: "cave bear", deletedAt: null } })).toBe(1);
   });
 
   it("monsters added to a fight at once get names of their own", async () => {
-    expect((await h.cmd("referee", "encounter start", { monsters: "2 goblins", surprise: false })).ephemeral).toBe(false);
+    expect((await h.cmd("referee", "encounter start", { monsters: "2 goblins", surprise: false })).ephemeral).toBe(
+      false,
+    );
     await Promise.all(Array.from({ length: 4 }, () => h.cmd("referee", "encounter add", { monsters: "2 goblins" })));
-    const names = (await db().combatant.findMany({ where: { encounter: { status: "active" } } })).map((c) => c.name.toLowerCase());
+    const names = (await db().combatant.findMany({ where: { encounter: { status: "active" } } })).map((c) =>
+      c.name.toLowerCase(),
+    );
     expect(names.length).toBeGreaterThanOrEqual(4);
     expect(new Set(names).size).toBe(names.length);
   });

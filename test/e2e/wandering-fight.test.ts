@@ -21,8 +21,12 @@ afterAll(() => h?.stop());
 describe("the dead never join a fight", () => {
   it("Brom, dead since the last fight, stays out of the next; Cora, unconscious, comes in down", async () => {
     // seed 000 is silent on death: a character dies at −max HP (docs/rules/third-age.md).
-    expect(text((await h.cmd("referee", "damage", { target: "Brom", amount: 16 })).message)).toMatch(/Brom takes 16 damage: HP 8 → -8, dead\./);
-    expect(text((await h.cmd("referee", "damage", { target: "Cora", amount: 7 })).message)).toMatch(/Cora takes 7 damage: HP 6 → -1, unconscious/);
+    expect(text((await h.cmd("referee", "damage", { target: "Brom", amount: 16 })).message)).toMatch(
+      /Brom takes 16 damage: HP 8 → -8, dead\./,
+    );
+    expect(text((await h.cmd("referee", "damage", { target: "Cora", amount: 7 })).message)).toMatch(
+      /Cora takes 7 damage: HP 6 → -1, unconscious/,
+    );
     const start = await h.cmd("referee", "encounter start", { monsters: "1 goblin", surprise: false });
     expect(start.ephemeral).toBeFalsy();
     const t = text(start.message);
@@ -43,7 +47,9 @@ describe("the dead never join a fight", () => {
   });
 
   it("the end lists under Fell only who fell in this fight; Cora came in down", async () => {
-    expect(text((await h.cmd("referee", "damage", { target: "Goblin", amount: 9 })).message)).toMatch(/Goblin takes 9 damage: HP \d+ → 0, dead\./);
+    expect(text((await h.cmd("referee", "damage", { target: "Goblin", amount: 9 })).message)).toMatch(
+      /Goblin takes 9 damage: HP \d+ → 0, dead\./,
+    );
     const end = text((await h.cmd("referee", "encounter end")).message);
     expect(end).toMatch(/\nFell: Goblin \(dead\)\n/);
     expect(end).toMatch(/\nDown before it began: Cora \(unconscious\)\n/);
@@ -60,7 +66,9 @@ describe("a wandering monster with no table: the referee names it, the table rol
     const t = text(came.message);
     // seed e2e-1 (the campaign's): 1d6 = 4, under the referee's 6 in 6.
     expect(t).toMatch(/Turn 1: wandering-monster check 1d6 = 4 \(6 in 6\) → a wandering monster comes\./);
-    expect(t).toMatch(/Wandering monster: No wandering table is set: the button asks the referee which monsters come, and how many\./);
+    expect(t).toMatch(
+      /Wandering monster: No wandering table is set: the button asks the referee which monsters come, and how many\./,
+    );
     expect(buttons(came.message).map((b) => b.label)).toEqual(["Start encounter"]);
   });
 
@@ -96,22 +104,39 @@ describe("a wandering monster with no table: the referee names it, the table rol
     const t = text(started.followUps[0]!);
     // seed e2e-3 (the encounter's): 1d6 = 4 kobolds, then their hit points, then surprise on both sides.
     expect(t).toMatch(/^Number appearing\n4 kobolds \(rolled 1d6: 4\)\nDice: number appearing: 1d6 \(4\)/);
-    expect(t).toMatch(/Encounter started: Wandering 4 kobolds \(turn 1\)\nBrom is dead and stays out of the fight\.\nTheir reaction \(rolled at the wandering check\): Friendly\./);
+    expect(t).toMatch(
+      /Encounter started: Wandering 4 kobolds \(turn 1\)\nBrom is dead and stays out of the fight\.\nTheir reaction \(rolled at the wandering check\): Friendly\./,
+    );
     // The surprise roll is made with the kobolds there: the party's roll against them, and theirs.
     expect(t).toMatch(/The party rolls to surprise the foes: 1d6 \[5\] = 5 → 3\+: the foes are not surprised/);
-    const rows = await h.app.services.store.db.combatant.findMany({ where: { encounter: { status: "active" } }, select: { name: true, side: true } });
-    expect(rows.map((r) => `${r.side}:${r.name}`).sort()).toEqual(["foes:Kobold 1", "foes:Kobold 2", "foes:Kobold 3", "foes:Kobold 4", "party:Alda", "party:Cora"]);
+    const rows = await h.app.services.store.db.combatant.findMany({
+      where: { encounter: { status: "active" } },
+      select: { name: true, side: true },
+    });
+    expect(rows.map((r) => `${r.side}:${r.name}`).sort()).toEqual([
+      "foes:Kobold 1",
+      "foes:Kobold 2",
+      "foes:Kobold 3",
+      "foes:Kobold 4",
+      "party:Alda",
+      "party:Cora",
+    ]);
     // The board, as /encounter start gives it: its buttons, and it is the encounter's live board.
     expect(buttons(board).map((b) => b.label)).toEqual(["Move out of melee (−2 AC)", "Roll initiative ▶"]);
-    const live = async () => (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).board;
+    const live = async () =>
+      (await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).board;
     await until(async () => (await live()) !== null);
     expect(await live()).toBe(`${h.channelId}/${board.id}`);
   });
 
   it("the same form sent again starts nothing", async () => {
-    const again = await h.submit("referee", h.local.lastModal(h.users.referee!)!.custom_id as string, { monsters: "1d6 kobolds" });
+    const again = await h.submit("referee", h.local.lastModal(h.users.referee!)!.custom_id as string, {
+      monsters: "1d6 kobolds",
+    });
     expect(again.ephemeral).toBe(true);
-    expect(again.message.content).toBe("This wandering monster's encounter has been started already: nothing was changed.");
+    expect(again.message.content).toBe(
+      "This wandering monster's encounter has been started already: nothing was changed.",
+    );
     expect(await h.app.services.store.db.encounter.count({ where: { status: "active" } })).toBe(1);
     await h.cmd("referee", "encounter end");
   });
@@ -126,12 +151,16 @@ describe("surprise holds for the foes the fight starts with, and for those added
     await h.app.bot.router.settled();
     return [r.message, ...r.followUps].map(text).join("\n");
   };
-  const marks = async (name: string) => (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name, encounter: { status: "active" } } })).state;
+  const marks = async (name: string) =>
+    (await h.app.services.store.db.combatant.findFirstOrThrow({ where: { name, encounter: { status: "active" } } }))
+      .state;
 
   it("both sides surprised with no foes yet: the kobolds added are surprised too, and do not act in the surprise round", async () => {
     const start = await said(await h.cmd("referee", "encounter start", { party_surprise: 20, foes_surprise: 20 }));
     expect(start).toMatch(/Both sides are surprised: neither can act in the first round\./);
-    expect(start).toMatch(/No foe is here yet: foes added before the surprise round is over are surprised, as their side is\./);
+    expect(start).toMatch(
+      /No foe is here yet: foes added before the surprise round is over are surprised, as their side is\./,
+    );
     const add = await said(await h.cmd("referee", "encounter add", { monsters: "1d4 kobolds" }));
     // seed e2e-4: 1d4 = 1 kobold.
     expect(add).toMatch(/^Number appearing\n1 kobold \(rolled 1d4: 1\)/);
@@ -139,12 +168,16 @@ describe("surprise holds for the foes the fight starts with, and for those added
     expect(add).toMatch(/\*\*Kobold\*\* `[█░]+` HP 3\/3 · surprised \(cannot act in the first round\)/);
     const init = await said(await h.cmd("referee", "initiative"));
     expect(init).toMatch(/Surprised, cannot act this round: Alda, Kobold\./);
-    expect(init).toMatch(/Kobold is surprised in the first round: skipped\.\nAlda is surprised in the first round: skipped\./);
+    expect(init).toMatch(
+      /Kobold is surprised in the first round: skipped\.\nAlda is surprised in the first round: skipped\./,
+    );
     await h.cmd("referee", "encounter end");
   });
 
   it("only the foes surprised: those it starts with and those added are; the party's newcomers are not; a new /surprise decides for later ones", async () => {
-    const start = await said(await h.cmd("referee", "encounter start", { monsters: "2 kobolds", party_surprise: 20, foes_surprise: -20 }));
+    const start = await said(
+      await h.cmd("referee", "encounter start", { monsters: "2 kobolds", party_surprise: 20, foes_surprise: -20 }),
+    );
     expect(start).toMatch(/the foes are surprised/);
     expect(start).toMatch(/the party cannot be surprised/);
     expect(start).not.toMatch(/is here yet/);

@@ -42,12 +42,18 @@ async function admin<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T
  * A new database: `file:<dir>/<file>` on SQLite (migrated when the store opens
  * it), a copy of the migrated template on PostgreSQL (`empty`: a bare one).
  */
-export async function testDatabase(dir: string, file = "test.db", opts: { empty?: boolean } = {}): Promise<TestDatabase> {
+export async function testDatabase(
+  dir: string,
+  file = "test.db",
+  opts: { empty?: boolean } = {},
+): Promise<TestDatabase> {
   if (testEngine() === "sqlite") return { url: `file:${join(dir, file)}`, engine: "sqlite", drop: async () => {} };
   const server = inject("postgres");
   if (!server) throw new Error("the postgresql test project ran without a PostgreSQL server (see vitest.config.ts)");
   const name = `t_${randomBytes(6).toString("hex")}`;
-  await admin(server.url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${opts.empty ? "template0" : server.template}`));
+  await admin(server.url, (c) =>
+    c.query(`CREATE DATABASE ${name} TEMPLATE ${opts.empty ? "template0" : server.template}`),
+  );
   const url = new URL(server.url);
   url.pathname = `/${name}`;
   return {

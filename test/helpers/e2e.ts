@@ -28,7 +28,12 @@ export interface E2E {
   users: Record<string, string>;
   /** Sends a slash command as `user` in the default channel (or opts.channelId). */
   cmd(user: string, name: string, options?: SlashOptions["options"], extra?: Partial<SlashOptions>): Promise<Reply>;
-  press(user: string, messageId: string, customId: string, extra?: { channelId?: string; guildId?: string }): Promise<Reply>;
+  press(
+    user: string,
+    messageId: string,
+    customId: string,
+    extra?: { channelId?: string; guildId?: string },
+  ): Promise<Reply>;
   /** `user` picks `values` in the select menu `customId` of a message. */
   choose(user: string, messageId: string, customId: string, values: string[]): Promise<Reply>;
   /** `user` picks the message command `name` from the "Apps" menu of a message. */
@@ -46,7 +51,17 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?: string; seedPrefix?: string; sweepEveryMs?: number; now?: () => Date; answerByMs?: number } = {}): Promise<E2E> {
+export async function startE2E(
+  opts: {
+    users?: string[];
+    log?: Logger;
+    logLevel?: string;
+    seedPrefix?: string;
+    sweepEveryMs?: number;
+    now?: () => Date;
+    answerByMs?: number;
+  } = {},
+): Promise<E2E> {
   const local = await LocalDiscord.start({ port: 0, token: TOKEN });
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-e2e-"));
   const database = await testDatabase(dir, "bot.db");
@@ -61,8 +76,20 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
   const env = { DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: dbUrl, LOG_LEVEL: "silent" };
   const seeds = fixedSeeds(opts.seedPrefix ?? "e2e");
   const logFile = opts.log ? undefined : join(dir, "bot.log");
-  const log = opts.log ?? createLogger({ level: opts.logLevel ?? (process.env.LOG_LEVEL || "trace"), destination: pino.destination({ dest: logFile!, sync: true, mkdir: true }) });
-  const boot = () => startApp(env, { log, newSeed: seeds, sweepEveryMs: opts.sweepEveryMs ?? 0, ...(opts.now ? { now: opts.now } : {}), ...(opts.answerByMs !== undefined ? { answerByMs: opts.answerByMs } : {}) });
+  const log =
+    opts.log ??
+    createLogger({
+      level: opts.logLevel ?? (process.env.LOG_LEVEL || "trace"),
+      destination: pino.destination({ dest: logFile!, sync: true, mkdir: true }),
+    });
+  const boot = () =>
+    startApp(env, {
+      log,
+      newSeed: seeds,
+      sweepEveryMs: opts.sweepEveryMs ?? 0,
+      ...(opts.now ? { now: opts.now } : {}),
+      ...(opts.answerByMs !== undefined ? { answerByMs: opts.answerByMs } : {}),
+    });
   const typed: string[] = [];
   const h: E2E = {
     local,
@@ -114,10 +141,14 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
       await h.app.stop().catch(() => {});
       await local.stop();
       await database.drop();
-      const leaks = logFile && existsSync(logFile) ? tokensIn(readFileSync(logFile, "utf8"), [TOKEN, ...local.issuedTokens()]) : [];
+      const leaks =
+        logFile && existsSync(logFile) ? tokensIn(readFileSync(logFile, "utf8"), [TOKEN, ...local.issuedTokens()]) : [];
       rmSync(dir, { recursive: true, force: true });
       if (leaks.length) throw new Error(`the bot's log shows ${leaks.length} token(s), e.g. in: ${leaks[0]}`);
-      if (words.length) throw new Error(`${words.length} message(s) show words players must not read:\n${words.slice(0, 20).join("\n")}`);
+      if (words.length)
+        throw new Error(
+          `${words.length} message(s) show words players must not read:\n${words.slice(0, 20).join("\n")}`,
+        );
     },
   };
   return h;
@@ -127,9 +158,20 @@ export async function startE2E(opts: { users?: string[]; log?: Logger; logLevel?
  * A table ready to play: startE2E, a campaign of `system` started by the referee, and each character
  * created by its player. A refused step fails the setup with the bot's own words.
  */
-export async function startTable(system: string, characters: { user: string; name: string; sheet: string }[], opts: Parameters<typeof startE2E>[0] = {}): Promise<E2E> {
+export async function startTable(
+  system: string,
+  characters: { user: string; name: string; sheet: string }[],
+  opts: Parameters<typeof startE2E>[0] = {},
+): Promise<E2E> {
   const h = await startE2E(opts);
-  const steps: [string, string, Record<string, string>][] = [["referee", "campaign start", { system }], ...characters.map((c): [string, string, Record<string, string>] => [c.user, "character create", { name: c.name, sheet: c.sheet }])];
+  const steps: [string, string, Record<string, string>][] = [
+    ["referee", "campaign start", { system }],
+    ...characters.map((c): [string, string, Record<string, string>] => [
+      c.user,
+      "character create",
+      { name: c.name, sheet: c.sheet },
+    ]),
+  ];
   for (const [user, name, options] of steps) {
     const r = await h.cmd(user, name, options);
     if (r.ephemeral) throw new Error(`setup: /${name} refused: ${r.message.content}`);
@@ -144,7 +186,10 @@ export async function startTable(system: string, characters: { user: string; nam
 export function saying(get: () => E2E, debug: boolean) {
   return async (user: string, name: string, options?: Record<string, unknown>, channelId?: string): Promise<Reply> => {
     const r = await get().cmd(user, name, options as never, channelId ? { channelId } : undefined);
-    if (debug) console.log(`--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`);
+    if (debug)
+      console.log(
+        `--- ${user} /${name} ${JSON.stringify(options ?? {})}${r.ephemeral ? " (ephemeral)" : ""}\n${text(r.message)}\n${JSON.stringify(buttons(r.message).map((b) => b.label))}`,
+      );
     return r;
   };
 }
@@ -163,14 +208,18 @@ export function text(m: StoredMessage): string {
 /** Every button on a message: its custom id and its label (else its emoji). Select menus are menuOptions'. */
 export function buttons(m: StoredMessage): { id: string; label: string }[] {
   const out: { id: string; label: string }[] = [];
-  for (const row of (m.components ?? []) as Record<string, any>[]) for (const c of row.components ?? []) if (c.type === 2 && c.custom_id) out.push({ id: c.custom_id, label: c.label ?? c.emoji?.name ?? "" });
+  for (const row of (m.components ?? []) as Record<string, any>[])
+    for (const c of row.components ?? [])
+      if (c.type === 2 && c.custom_id) out.push({ id: c.custom_id, label: c.label ?? c.emoji?.name ?? "" });
   return out;
 }
 
 /** The choices of every select menu on a message: its custom id, and each option's label and value. */
 export function menuOptions(m: StoredMessage): { id: string; label: string; value: string }[] {
   const out: { id: string; label: string; value: string }[] = [];
-  for (const row of (m.components ?? []) as Record<string, any>[]) for (const c of row.components ?? []) for (const o of c.options ?? []) out.push({ id: c.custom_id, label: o.label, value: o.value });
+  for (const row of (m.components ?? []) as Record<string, any>[])
+    for (const c of row.components ?? [])
+      for (const o of c.options ?? []) out.push({ id: c.custom_id, label: o.label, value: o.value });
   return out;
 }
 
@@ -179,10 +228,17 @@ export function menuOptions(m: StoredMessage): { id: string; label: string; valu
  * attack is in): every attack still waiting for an answer resolves as it stood.
  */
 export async function resolveWaiting(h: E2E, user = "referee"): Promise<Reply> {
-  const live = () => [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && buttons(m).some((b) => /^Resolve \d+ waiting$/.test(b.label)));
+  const live = () =>
+    [...h.local.channelMessages(h.channelId)].filter(
+      (m) => !m.deleted && buttons(m).some((b) => /^Resolve \d+ waiting$/.test(b.label)),
+    );
   await until(() => live().length === 1, 5000).catch((e) => {
-    const all = [...h.local.channelMessages(h.channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:")));
-    throw new Error(`${e.message}: ${live().length} boards offer to resolve; the live boards: ${all.map((m) => `${m.id} ${JSON.stringify(buttons(m).map((b) => b.label))}`).join("; ") || "none"}`);
+    const all = [...h.local.channelMessages(h.channelId)].filter(
+      (m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:")),
+    );
+    throw new Error(
+      `${e.message}: ${live().length} boards offer to resolve; the live boards: ${all.map((m) => `${m.id} ${JSON.stringify(buttons(m).map((b) => b.label))}`).join("; ") || "none"}`,
+    );
   });
   const board = live()[0]!;
   return h.press(user, board.id, buttons(board).find((b) => /^Resolve \d+ waiting$/.test(b.label))!.id);
@@ -220,7 +276,10 @@ export function tokensIn(log: string, tokens: string[]): string[] {
  * finishing what it has in flight), then SIGKILL after `graceMs`; resolves once it has exited.
  * Tests call it before stopping the local Discord and the database, so no shard is left orphaned.
  */
-export async function stopProcess(child: import("node:child_process").ChildProcess | undefined, graceMs = 20_000): Promise<void> {
+export async function stopProcess(
+  child: import("node:child_process").ChildProcess | undefined,
+  graceMs = 20_000,
+): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((r) => child.once("exit", () => r()));
   child.kill("SIGTERM");
@@ -231,7 +290,9 @@ export async function stopProcess(child: import("node:child_process").ChildProce
 
 /** The live boards in the channel: messages, not deleted, whose buttons include the round's Next. */
 export function liveBoards(h: E2E, channelId = h.channelId): StoredMessage[] {
-  return [...h.local.channelMessages(channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:") && /^(Next|Roll|Next round)/.test(b.label)));
+  return [...h.local.channelMessages(channelId)].filter(
+    (m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:") && /^(Next|Roll|Next round)/.test(b.label)),
+  );
 }
 
 /** The one live board (once the board that follows the last action is in): at most one at a time is the board's promise. */
@@ -256,7 +317,8 @@ export async function nextUntilRound(h: E2E, n: number): Promise<string> {
     const r = await h.cmd("referee", "next");
     if (r.ephemeral) throw new Error(`/next refused: ${r.message.content}`);
     said += `${text(r.message)}\n`;
-    if ((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === n) return said;
+    if ((await h.app.services.store.db.encounter.findFirstOrThrow({ where: { status: "active" } })).round === n)
+      return said;
   }
   throw new Error(`round ${n} did not open after four /next`);
 }

@@ -8,7 +8,9 @@ import { fixedSeeds, type Services } from "../../src/play/services.js";
 import type { Actor } from "../../src/play/actor.js";
 
 /** A real SQLite file in a temp folder (or a fresh PostgreSQL database in the `postgresql` project), migrated, with fixed seeds and a fixed clock. */
-export async function testServices(prefix = "seed"): Promise<Services & { cleanup(): Promise<void>; dir: string; dbUrl: string }> {
+export async function testServices(
+  prefix = "seed",
+): Promise<Services & { cleanup(): Promise<void>; dir: string; dbUrl: string }> {
   const dir = mkdtempSync(join(tmpdir(), "tenfoot-"));
   const database = await testDatabase(dir);
   const store = await openStore(database.url);

@@ -11,7 +11,10 @@ export async function guildOnShard(local: LocalDiscord, shard: number, count = 2
 }
 
 /** A table on the wanted shard: a guild there, its #table channel and a member to play in it (`referee<shard>`). */
-export async function tableOnShard(local: LocalDiscord, shard: number): Promise<{ guildId: string; channelId: string; userId: string }> {
+export async function tableOnShard(
+  local: LocalDiscord,
+  shard: number,
+): Promise<{ guildId: string; channelId: string; userId: string }> {
   const guildId = await guildOnShard(local, shard);
   const channelId = local.createChannel(guildId, "table").id;
   const userId = local.createUser(`referee${shard}`).id;

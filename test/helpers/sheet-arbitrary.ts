@@ -8,13 +8,46 @@
 import fc from "fast-check";
 import type { z } from "zod";
 
-type Def = { type: string; innerType?: SchemaNode; element?: SchemaNode; items?: SchemaNode[]; shape?: Record<string, SchemaNode>; entries?: Record<string, string>; values?: unknown[]; in?: SchemaNode; checks?: { _zod: { def: { check: string; format?: string; pattern?: RegExp } } }[] };
-type SchemaNode = { def: Def; minValue?: number | null; maxValue?: number | null; minLength?: number | null; maxLength?: number | null; safeParse(v: unknown): { success: boolean } };
+type Def = {
+  type: string;
+  innerType?: SchemaNode;
+  element?: SchemaNode;
+  items?: SchemaNode[];
+  shape?: Record<string, SchemaNode>;
+  entries?: Record<string, string>;
+  values?: unknown[];
+  in?: SchemaNode;
+  checks?: { _zod: { def: { check: string; format?: string; pattern?: RegExp } } }[];
+};
+type SchemaNode = {
+  def: Def;
+  minValue?: number | null;
+  maxValue?: number | null;
+  minLength?: number | null;
+  maxLength?: number | null;
+  safeParse(v: unknown): { success: boolean };
+};
 
 /** Characters a user might type, the format's own separators and escape among them. */
 const CHARS = fc.constantFrom(..."abcxyzABZ019 -|:/\\'.,=+éß龍");
 /** Texts that fields with a pattern take (dice, hit dice, dice faces). */
-const PATTERNED = ["1d6", "2d4+1", "1d8", "d6", "d8", "d10", "d12", "1d10-1", "3d6", "1", "4+1", "1-1", "1/2", "2", "12"];
+const PATTERNED = [
+  "1d6",
+  "2d4+1",
+  "1d8",
+  "d6",
+  "d8",
+  "d10",
+  "d12",
+  "1d10-1",
+  "3d6",
+  "1",
+  "4+1",
+  "1-1",
+  "1/2",
+  "2",
+  "12",
+];
 
 function text(node: SchemaNode): fc.Arbitrary<string> {
   const patterned = node.def.checks?.some((c) => c._zod.def.format === "regex");
@@ -60,7 +93,9 @@ export function valueFor(node: SchemaNode, depth = 0): fc.Arbitrary<unknown> {
     case "tuple":
       return fc.tuple(...d.items!.map((i) => valueFor(i, depth + 1)));
     case "object":
-      return fc.record(Object.fromEntries(Object.entries(d.shape!).map(([k, v]) => [k, valueFor(v, depth)])), { requiredKeys: [] });
+      return fc.record(Object.fromEntries(Object.entries(d.shape!).map(([k, v]) => [k, valueFor(v, depth)])), {
+        requiredKeys: [],
+      });
     default:
       return fc.constant(undefined);
   }

@@ -68,7 +68,10 @@ export interface Hostile {
   blank: boolean;
 }
 
-const fill = (unit: string, points: number) => Array.from(unit.repeat(Math.ceil(points / Array.from(unit).length))).slice(0, points).join("");
+const fill = (unit: string, points: number) =>
+  Array.from(unit.repeat(Math.ceil(points / Array.from(unit).length)))
+    .slice(0, points)
+    .join("");
 
 /** The text inputs a hostile or careless user types into a string option of at most `max` characters. */
 export function hostileStrings(max: number, ids: { userId: string; roleId: string }): Hostile[] {
@@ -112,7 +115,8 @@ type Obj = Record<string, any>;
 function checkMessage(m: Obj, where: string, problems: string[]): void {
   const p = (what: string) => problems.push(`${where}: ${what}`);
   if (len(m.content) > L.content) p(`content of ${len(m.content)} characters`);
-  if (!m.allowed_mentions || !Array.isArray(m.allowed_mentions.parse) || m.allowed_mentions.parse.length) p(`allowed_mentions ${JSON.stringify(m.allowed_mentions)}`);
+  if (!m.allowed_mentions || !Array.isArray(m.allowed_mentions.parse) || m.allowed_mentions.parse.length)
+    p(`allowed_mentions ${JSON.stringify(m.allowed_mentions)}`);
   const embeds = (m.embeds ?? []) as Obj[];
   if (embeds.length > L.embeds) p(`${embeds.length} embeds`);
   let total = 0;
@@ -122,13 +126,22 @@ function checkMessage(m: Obj, where: string, problems: string[]): void {
     if (len(e.footer?.text) > L.footer) p(`embed footer of ${len(e.footer?.text)}`);
     if ((e.fields ?? []).length > L.fields) p(`${e.fields.length} fields`);
     for (const f of e.fields ?? []) {
-      if (len(f.name) > L.fieldName || len(f.value) > L.fieldValue || !len(f.name) || !len(f.value)) p(`field of ${len(f.name)}/${len(f.value)}`);
+      if (len(f.name) > L.fieldName || len(f.value) > L.fieldValue || !len(f.name) || !len(f.value))
+        p(`field of ${len(f.name)}/${len(f.value)}`);
       total += len(f.name) + len(f.value);
     }
     total += len(e.title) + len(e.description) + len(e.footer?.text) + len(e.author?.name);
   }
   if (total > L.embedTotal) p(`embeds total ${total}`);
-  const texts = [m.content, ...embeds.flatMap((e) => [e.title, e.description, e.footer?.text, ...(e.fields ?? []).flatMap((f: Obj) => [f.name, f.value])])];
+  const texts = [
+    m.content,
+    ...embeds.flatMap((e) => [
+      e.title,
+      e.description,
+      e.footer?.text,
+      ...(e.fields ?? []).flatMap((f: Obj) => [f.name, f.value]),
+    ]),
+  ];
   if (texts.some((t) => typeof t === "string" && t.includes("]("))) p("a live masked link [text](url)");
   checkComponents((m.components ?? []) as Obj[], where, problems);
 }
@@ -145,7 +158,8 @@ function checkChoices(choices: Obj[], where: string, problems: string[]): void {
   if (choices.length > L.choices) problems.push(`${where}: ${choices.length} choices`);
   for (const c of choices) {
     if (!len(c.name) || len(c.name) > L.choiceName) problems.push(`${where}: choice name of ${len(c.name)}`);
-    if (typeof c.value === "string" && len(c.value) > L.choiceValue) problems.push(`${where}: choice value of ${len(c.value)}`);
+    if (typeof c.value === "string" && len(c.value) > L.choiceValue)
+      problems.push(`${where}: choice value of ${len(c.value)}`);
   }
 }
 

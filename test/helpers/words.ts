@@ -27,7 +27,12 @@ export const OPTION_IDS: string[] = [
 
 /** Condition keys that are not plain words ("moved-in-melee"): a label is what players read. */
 export const MARK_KEYS: string[] = [
-  ...new Set([...Object.keys(COMMON_CONDITIONS), ...SYSTEM_IDS.flatMap((id) => Object.keys(systemOf(id).words.conditions))].filter((k) => /-/.test(k))),
+  ...new Set(
+    [
+      ...Object.keys(COMMON_CONDITIONS),
+      ...SYSTEM_IDS.flatMap((id) => Object.keys(systemOf(id).words.conditions)),
+    ].filter((k) => /-/.test(k)),
+  ),
 ];
 
 const CHECKS: [string, RegExp][] = [

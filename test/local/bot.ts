@@ -31,12 +31,22 @@ export const definitions = [
   new SlashCommandBuilder()
     .setName("game")
     .setDescription("Game management")
-    .addSubcommand((s) => s.setName("start").setDescription("Start a game").addStringOption((o) => o.setName("name").setDescription("name")))
+    .addSubcommand((s) =>
+      s
+        .setName("start")
+        .setDescription("Start a game")
+        .addStringOption((o) => o.setName("name").setDescription("name")),
+    )
     .addSubcommandGroup((g) =>
       g
         .setName("party")
         .setDescription("The party")
-        .addSubcommand((s) => s.setName("add").setDescription("Add someone").addUserOption((o) => o.setName("who").setDescription("who").setRequired(true))),
+        .addSubcommand((s) =>
+          s
+            .setName("add")
+            .setDescription("Add someone")
+            .addUserOption((o) => o.setName("who").setDescription("who").setRequired(true)),
+        ),
     ),
   new SlashCommandBuilder().setName("twice").setDescription("Replies twice"),
   new SlashCommandBuilder().setName("slow").setDescription("Replies late"),
@@ -117,7 +127,12 @@ async function handle(i: Interaction): Promise<void> {
         new ButtonBuilder().setCustomId("ask").setLabel("Ask").setStyle(ButtonStyle.Secondary),
         new ButtonBuilder().setCustomId("off").setLabel("Off").setStyle(ButtonStyle.Secondary).setDisabled(true),
       );
-      await i.reply({ content: `Rolled ${dice}`, embeds: [embed], components: [row], ...(secret ? { flags: MessageFlags.Ephemeral } : {}) });
+      await i.reply({
+        content: `Rolled ${dice}`,
+        embeds: [embed],
+        components: [row],
+        ...(secret ? { flags: MessageFlags.Ephemeral } : {}),
+      });
       return;
     }
     case "game": {
@@ -137,7 +152,10 @@ async function handle(i: Interaction): Promise<void> {
     case "twice":
       await i.reply("first");
       // discord.js refuses a second reply itself: send the second callback raw.
-      await i.client.rest.post(Routes.interactionCallback(i.id, i.token), { body: { type: 4, data: { content: "second" } }, auth: false });
+      await i.client.rest.post(Routes.interactionCallback(i.id, i.token), {
+        body: { type: 4, data: { content: "second" } },
+        auth: false,
+      });
       return;
     case "slow":
       await new Promise((r) => setTimeout(r, 250));

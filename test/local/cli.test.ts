@@ -36,7 +36,9 @@ describe("the CLI", () => {
     expect(out).not.toMatch(/\*\*|`/);
     expect(out).toContain("┃ Party: Tamsin, Wren · Foes: Goblin 1, Goblin 2, Goblin 3");
     const id = /\[message (\d+)\]\n┃ == Encounter 1 — before initiative ==/.exec(out)![1]!;
-    expect(out).toMatch(new RegExp(`Press:\\n  Cast a spell: npm run local -- --user alice --press ${id} declare:\\S+:0:spell\\n`));
+    expect(out).toMatch(
+      new RegExp(`Press:\\n  Cast a spell: npm run local -- --user alice --press ${id} declare:\\S+:0:spell\\n`),
+    );
     board = new RegExp(`Roll initiative ▶: (npm run local -- --user alice --press ${id} next:\\S+)`).exec(out)![1]!;
   });
 
@@ -64,14 +66,18 @@ describe("the CLI", () => {
     expect(made).toContain("┃ == Created: Zed ==");
     expect(made).toContain("┃ Abilities: STR 13 · INT 9 · WIS 10 ·");
     // The sheet's step buttons come with their press commands too.
-    expect(made).toMatch(/ {2}2\/5: Dexterity–Armour worn: npm run local -- --user bob --press \d+ character:form:\S+:2\n/);
+    expect(made).toMatch(
+      / {2}2\/5: Dexterity–Armour worn: npm run local -- --user bob --press \d+ character:form:\S+:2\n/,
+    );
   });
 });
 
 describe("markup as plain text", () => {
   it("bold, italics, underline, code and code blocks lose their marks; code keeps its own stars", async () => {
     const { plainMarkup } = await import("../../src/local/render.js");
-    expect(plainMarkup("**Hit!** `1d8*2` = 5, *alice pressed Next:* __now__")).toBe("Hit! 1d8*2 = 5, alice pressed Next: now");
+    expect(plainMarkup("**Hit!** `1d8*2` = 5, *alice pressed Next:* __now__")).toBe(
+      "Hit! 1d8*2 = 5, alice pressed Next: now",
+    );
     expect(plainMarkup("## Round 2\n```\na **b**\n```")).toBe("Round 2\na **b**");
     expect(plainMarkup("2 * 3 and 4 * 5")).toBe("2 * 3 and 4 * 5");
   });

@@ -15,13 +15,21 @@ afterAll(async () => {
 });
 
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(control + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(control + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, data: (await res.json()) as { reply: Reply; text: string; error?: string } };
 };
 
 describe("control API", () => {
   it("runs a typed command line as a named user in a named channel", async () => {
-    const { status, data } = await post("/command", { line: `/roll dice:2d6+1 times:2`, user: "alice", channel: "table" });
+    const { status, data } = await post("/command", {
+      line: `/roll dice:2d6+1 times:2`,
+      user: "alice",
+      channel: "table",
+    });
     expect(status).toBe(200);
     expect(data.reply.message.content).toBe("Rolled 2d6+1");
     expect(data.reply.message.channel_id).toBe(bot.local.defaults.channelId);
@@ -66,7 +74,9 @@ describe("control API", () => {
     const said = await post("/say", { content: "hello", user: "dora", channel: "table" });
     expect(said.status).toBe(200);
     const dora = bot.local.world.findUserByName("dora")!.id;
-    const m = bot.local.world.newMessage(bot.local.defaults.channelId, { content: `<@${dora}> waits in <#${bot.local.defaults.channelId}>; <@999> is unknown` });
+    const m = bot.local.world.newMessage(bot.local.defaults.channelId, {
+      content: `<@${dora}> waits in <#${bot.local.defaults.channelId}>; <@999> is unknown`,
+    });
     bot.local.world.addMessage(m);
     const res = await fetch(`${control}/messages?channel=table`);
     const list = (await res.json()) as { text: string };
@@ -80,7 +90,9 @@ describe("control API", () => {
     const out = await runLine("/roll dice:1d20", { user: "carol", channel: "table" });
     expect(out).toContain("Rolled 1d20");
     const id = /\[message (\d+)/.exec(out)![1]!;
-    expect(await runLine(`press ${id} reroll:1d20`, { user: "carol", channel: "table" })).toContain("Rerolled 1d20 for carol");
+    expect(await runLine(`press ${id} reroll:1d20`, { user: "carol", channel: "table" })).toContain(
+      "Rerolled 1d20 for carol",
+    );
   });
 
   it("refuses cross-site requests: only JSON, with a loopback Host and Origin, runs anything", async () => {
@@ -88,11 +100,20 @@ describe("control API", () => {
     const port = bot.local.listeningPort;
     const send = (headers: Record<string, string>, body: string, method = "POST", path = "/_local/command") =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = request({ host: "127.0.0.1", port, method, path, headers: { "content-length": String(Buffer.byteLength(body)), ...headers } }, (res) => {
-          let text = "";
-          res.on("data", (d) => (text += String(d)));
-          res.on("end", () => resolve({ status: res.statusCode!, text }));
-        });
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port,
+            method,
+            path,
+            headers: { "content-length": String(Buffer.byteLength(body)), ...headers },
+          },
+          (res) => {
+            let text = "";
+            res.on("data", (d) => (text += String(d)));
+            res.on("end", () => resolve({ status: res.statusCode!, text }));
+          },
+        );
         req.on("error", reject);
         req.end(body);
       });
@@ -101,16 +122,23 @@ describe("control API", () => {
     const here = `127.0.0.1:${port}`;
 
     // What a web page at another site can send without a preflight: a text/plain POST, from its own Origin.
-    expect((await send({ host: here, origin: "http://evil.example", "content-type": "text/plain" }, line)).status).toBe(403);
+    expect((await send({ host: here, origin: "http://evil.example", "content-type": "text/plain" }, line)).status).toBe(
+      403,
+    );
     // JSON from that page's origin (the browser would preflight; refused all the same).
-    expect((await send({ host: here, origin: "http://evil.example", "content-type": "application/json" }, line)).status).toBe(403);
+    expect(
+      (await send({ host: here, origin: "http://evil.example", "content-type": "application/json" }, line)).status,
+    ).toBe(403);
     // DNS rebinding: the page's own host name resolving to 127.0.0.1.
     expect((await send({ host: `evil.example:${port}`, "content-type": "application/json" }, line)).status).toBe(403);
     expect((await send({ host: "127.0.0.1:1", "content-type": "application/json" }, line)).status).toBe(403);
     expect((await send({ host: `evil.example:${port}` }, "", "GET", "/_local/messages")).status).toBe(403);
     // Not JSON, even from this machine.
     const plain = await send({ host: here, "content-type": "text/plain" }, line);
-    expect([plain.status, plain.text]).toEqual([415, JSON.stringify({ error: "Send the playground JSON (content-type: application/json)." })]);
+    expect([plain.status, plain.text]).toEqual([
+      415,
+      JSON.stringify({ error: "Send the playground JSON (content-type: application/json)." }),
+    ]);
     expect((await send({ host: here, origin: "null", "content-type": "application/json" }, line)).status).toBe(403);
     expect(ran()).toBe(0);
 
@@ -120,7 +148,10 @@ describe("control API", () => {
       [`localhost:${port}`, `http://localhost:${port}`],
       [here, `http://127.0.0.1:${port}`],
     ] as const) {
-      const ok = await send({ host, ...(origin ? { origin } : {}), "content-type": "application/json; charset=utf-8" }, line);
+      const ok = await send(
+        { host, ...(origin ? { origin } : {}), "content-type": "application/json; charset=utf-8" },
+        line,
+      );
       expect(ok.status).toBe(200);
     }
     expect(ran()).toBe(3);

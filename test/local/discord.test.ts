@@ -60,9 +60,17 @@ describe("local Discord with a real discord.js Client", () => {
 
   it("types subcommand-group and user options from the registered definition", async () => {
     const alice = bot.local.createUser("alice");
-    const reply = await bot.local.slash({ ...g, name: "game", subcommandGroup: "party", subcommand: "add", options: { who: alice.id } });
+    const reply = await bot.local.slash({
+      ...g,
+      name: "game",
+      subcommandGroup: "party",
+      subcommand: "add",
+      options: { who: alice.id },
+    });
     expect(reply.message.content).toBe("Added alice");
-    const req = bot.local.requests.find((r) => r.path.includes("/callback") && JSON.stringify(r.body).includes("Added alice"));
+    const req = bot.local.requests.find(
+      (r) => r.path.includes("/callback") && JSON.stringify(r.body).includes("Added alice"),
+    );
     expect(req?.status).toBe(204);
   });
 
@@ -75,8 +83,12 @@ describe("local Discord with a real discord.js Client", () => {
     const eph = await bot.local.press({ messageId: reply.message.id, customId: "ask", userId: g.userId });
     expect(eph.ephemeral).toBe(true);
     expect(eph.message.id).not.toBe(reply.message.id);
-    await expect(bot.local.press({ messageId: reply.message.id, customId: "off", userId: g.userId })).rejects.toThrow(/disabled/);
-    await expect(bot.local.press({ messageId: reply.message.id, customId: "nope", userId: g.userId })).rejects.toThrow(/reroll:1d4, later, ask, off/);
+    await expect(bot.local.press({ messageId: reply.message.id, customId: "off", userId: g.userId })).rejects.toThrow(
+      /disabled/,
+    );
+    await expect(bot.local.press({ messageId: reply.message.id, customId: "nope", userId: g.userId })).rejects.toThrow(
+      /reroll:1d4, later, ask, off/,
+    );
   });
 
   it("answers autocomplete", async () => {
@@ -86,8 +98,12 @@ describe("local Discord with a real discord.js Client", () => {
 
   it("rejects unregistered commands and bad options clearly", async () => {
     await expect(bot.local.slash({ ...g, name: "nope" })).rejects.toThrow(/no command \/nope.*registered: \/roll/);
-    await expect(bot.local.slash({ ...g, name: "roll", options: { dice: "1", times: "x" } })).rejects.toThrow(/"times" must be a number/);
-    await expect(bot.local.slash({ ...g, name: "roll", options: {} })).rejects.toThrow(/missing required option\(s\): dice/);
+    await expect(bot.local.slash({ ...g, name: "roll", options: { dice: "1", times: "x" } })).rejects.toThrow(
+      /"times" must be a number/,
+    );
+    await expect(bot.local.slash({ ...g, name: "roll", options: {} })).rejects.toThrow(
+      /missing required option\(s\): dice/,
+    );
   });
 
   it("answers 40060 to a second reply", async () => {
@@ -109,14 +125,19 @@ describe("local Discord with a real discord.js Client", () => {
   });
 
   it("answers 50006 to an empty message", async () => {
-    await expect(bot.local.slash({ ...g, name: "empty", timeoutMs: 300 })).rejects.toThrow(/50006 Cannot send an empty message/);
+    await expect(bot.local.slash({ ...g, name: "empty", timeoutMs: 300 })).rejects.toThrow(
+      /50006 Cannot send an empty message/,
+    );
     expect(bot.apiErrors).toContain(50006);
   });
 
   it("records channel posts and later edits by the bot", async () => {
     const reply = await bot.local.slash({ ...g, name: "post" });
     expect(await bot.local.waitFor(() => observed.responseMessageId, 1000)).toBe(reply.message.id);
-    const closed = await bot.local.waitFor(() => bot.local.channelMessages(g.channelId).find((m) => m.content === "Reactions closed"), 1000);
+    const closed = await bot.local.waitFor(
+      () => bot.local.channelMessages(g.channelId).find((m) => m.content === "Reactions closed"),
+      1000,
+    );
     expect(closed.edited_timestamp).not.toBeNull();
     expect(closed.flags & 64).toBe(0);
   });
@@ -129,7 +150,13 @@ describe("local Discord with a real discord.js Client", () => {
     await bot.local.waitFor(() => bot.client.channels.cache.get(thread.id), 1000);
     expect(bot.client.channels.cache.get(thread.id)?.isThread()).toBe(true);
     expect(bot.client.guilds.cache.get(guild.id)?.name).toBe("Second Table");
-    const reply = await bot.local.slash({ guildId: g.guildId, channelId: thread.id, userId: g.userId, name: "roll", options: { dice: "1d6" } });
+    const reply = await bot.local.slash({
+      guildId: g.guildId,
+      channelId: thread.id,
+      userId: g.userId,
+      name: "roll",
+      options: { dice: "1d6" },
+    });
     expect(reply.message.channel_id).toBe(thread.id);
   });
 
@@ -162,7 +189,13 @@ describe("local Discord with a real discord.js Client", () => {
 
   it("registers guild commands and types options for them", async () => {
     const guild = bot.client.guilds.cache.get(g.guildId)!;
-    await guild.commands.set([{ name: "roll", description: "guild roll", options: [{ type: 3, name: "dice", description: "d", required: true }] }]);
+    await guild.commands.set([
+      {
+        name: "roll",
+        description: "guild roll",
+        options: [{ type: 3, name: "dice", description: "d", required: true }],
+      },
+    ]);
     const cmd = bot.local.commands(g.guildId)[0]!;
     expect(cmd.guild_id).toBe(g.guildId);
     const reply = await bot.local.slash({ ...g, name: "roll", options: { dice: "1d2" } });
@@ -184,7 +217,11 @@ describe("local Discord with a real discord.js Client", () => {
   it("records a validation failure for a bad body and refuses it in strict mode", async () => {
     const url = `${bot.local.apiUrl}/v10/channels/${g.channelId}/messages`;
     const post = (body: unknown) =>
-      fetch(url, { method: "POST", headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const before = bot.local.validationErrors.length;
     expect((await post({ content: 42, embeds: "no" })).status).toBe(200);
     expect(bot.local.validationErrors.length).toBe(before + 1);
@@ -203,32 +240,59 @@ describe("local Discord with a real discord.js Client", () => {
   it("refuses, even when not strict, a component or embed it could not store as one", async () => {
     const url = `${bot.local.apiUrl}/v10/channels/${g.channelId}/messages`;
     const post = (body: unknown) =>
-      fetch(url, { method: "POST", headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const before = bot.local.validationErrors.length;
     const row = await post({ content: "a row without its buttons", components: [{ type: 1 }] });
     expect(row.status).toBe(400);
-    expect(await row.json()).toMatchObject({ code: 50035, errors: { components: { _errors: [{ code: "INVALID", message: expect.stringMatching(/^item 0 must be a message component/) }] } } });
+    expect(await row.json()).toMatchObject({
+      code: 50035,
+      errors: {
+        components: {
+          _errors: [{ code: "INVALID", message: expect.stringMatching(/^item 0 must be a message component/) }],
+        },
+      },
+    });
     expect((await post({ content: "no embed", embeds: ["no"] })).status).toBe(400);
-    expect((await post({ content: "a row", components: [{ type: 1, components: [{ type: 2, style: 1, label: "B", custom_id: "b" }] }] })).status).toBe(200);
+    expect(
+      (
+        await post({
+          content: "a row",
+          components: [{ type: 1, components: [{ type: 2, style: 1, label: "B", custom_id: "b" }] }],
+        })
+      ).status,
+    ).toBe(200);
     bot.local.validationErrors.length = before;
   });
 
   it("refuses more action rows, or more buttons in a row, than Discord allows on a message", async () => {
     const url = `${bot.local.apiUrl}/v10/channels/${g.channelId}/messages`;
     const post = (body: unknown) =>
-      fetch(url, { method: "POST", headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bot ${TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const button = (n: number) => ({ type: 2, style: 1, label: `B${n}`, custom_id: `b${n}` });
     const row = (n: number) => ({ type: 1, components: Array.from({ length: n }, (_, i) => button(i)) });
     const before = bot.local.validationErrors.length;
     bot.local.strict = true;
     try {
-      expect((await post({ content: "five rows of five", components: Array.from({ length: 5 }, () => row(5)) })).status).toBe(200);
+      expect(
+        (await post({ content: "five rows of five", components: Array.from({ length: 5 }, () => row(5)) })).status,
+      ).toBe(200);
       const six = await post({ content: "six rows", components: Array.from({ length: 6 }, () => row(1)) });
       expect(six.status).toBe(400);
       expect(JSON.stringify(await six.json())).toContain("more than 5 action rows");
       expect((await post({ content: "six in a row", components: [row(6)] })).status).toBe(400);
       const select = { type: 3, custom_id: "s", options: [{ label: "a", value: "a" }] };
-      expect((await post({ content: "select and button", components: [{ type: 1, components: [select, button(1)] }] })).status).toBe(400);
+      expect(
+        (await post({ content: "select and button", components: [{ type: 1, components: [select, button(1)] }] }))
+          .status,
+      ).toBe(400);
     } finally {
       bot.local.strict = false;
     }

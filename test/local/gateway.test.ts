@@ -17,14 +17,19 @@ interface Frame {
   d: any;
 }
 
-function connect(): Promise<{ ws: WebSocket; frames: Frame[]; next: (pred: (f: Frame) => boolean) => Promise<Frame>; closed: Promise<number> }> {
+function connect(): Promise<{
+  ws: WebSocket;
+  frames: Frame[];
+  next: (pred: (f: Frame) => boolean) => Promise<Frame>;
+  closed: Promise<number>;
+}> {
   const ws = new WebSocket(`${local.gatewayUrl}?v=10&encoding=json`);
   const frames: Frame[] = [];
   const waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   ws.on("message", (data) => {
     const f = JSON.parse(String(data)) as Frame;
     frames.push(f);
-    for (const w of [...waiters]) if (w.pred(f)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(f));
+    for (const w of [...waiters]) if (w.pred(f)) waiters.splice(waiters.indexOf(w), 1), w.resolve(f);
   });
   const next = (pred: (f: Frame) => boolean) =>
     new Promise<Frame>((resolve) => {
@@ -80,12 +85,16 @@ describe("gateway", () => {
     const res = await fetch(`${local.apiUrl}/v10/applications/${local.applicationId}/commands`, {
       method: "PUT",
       headers: { authorization: "Bot secret", "content-type": "application/json" },
-      body: JSON.stringify([{ name: "roll", description: "Roll", options: [{ type: 4, name: "n", description: "n" }] }]),
+      body: JSON.stringify([
+        { name: "roll", description: "Roll", options: [{ type: 4, name: "n", description: "n" }] },
+      ]),
     });
     const [cmd] = (await res.json()) as { id: string; name: string; application_id: string }[];
     expect(cmd).toMatchObject({ name: "roll", application_id: local.applicationId });
     expect(local.commands()[0]?.id).toBe(cmd!.id);
-    await expect(local.slash({ ...local.defaults, name: "roll", options: { n: "3" } })).rejects.toThrow(/no bot is connected/);
+    await expect(local.slash({ ...local.defaults, name: "roll", options: { n: "3" } })).rejects.toThrow(
+      /no bot is connected/,
+    );
   });
 });
 
@@ -98,8 +107,13 @@ describe("spec validator", () => {
 
   it("checks callback bodies against Discord's schemas", () => {
     const v = SpecValidator.load()!;
-    expect(v.validateComponent("CreateMessageInteractionCallbackRequest", { type: 4, data: { content: "hi", flags: 64 } })).toEqual([]);
-    const errs = v.validateComponent("CreateMessageInteractionCallbackRequest", { type: 4, data: { embeds: [{ title: 5 }] } });
+    expect(
+      v.validateComponent("CreateMessageInteractionCallbackRequest", { type: 4, data: { content: "hi", flags: 64 } }),
+    ).toEqual([]);
+    const errs = v.validateComponent("CreateMessageInteractionCallbackRequest", {
+      type: 4,
+      data: { embeds: [{ title: 5 }] },
+    });
     expect(errs.some((e) => e.instancePath === "/data/embeds/0/title")).toBe(true);
   });
 });

@@ -46,7 +46,10 @@ const json = { "content-type": "application/json" };
 /** "open", or the status the upgrade was refused with. */
 function upgrade(opts: { origin?: string; host?: string }): Promise<"open" | number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${local.gatewayUrl}?v=10&encoding=json`, { ...(opts.origin ? { origin: opts.origin } : {}), ...(opts.host ? { headers: { host: opts.host } } : {}) });
+    const ws = new WebSocket(`${local.gatewayUrl}?v=10&encoding=json`, {
+      ...(opts.origin ? { origin: opts.origin } : {}),
+      ...(opts.host ? { headers: { host: opts.host } } : {}),
+    });
     ws.on("open", () => (ws.close(1000), resolve("open")));
     ws.on("unexpected-response", (_req, res) => (resolve(res.statusCode ?? 0), res.resume()));
     ws.on("error", () => resolve(0));
@@ -54,18 +57,23 @@ function upgrade(opts: { origin?: string; host?: string }): Promise<"open" | num
 }
 
 /** A bot on the gateway (a bare socket that identifies with `token`); resolves with its dispatches once READY, or the close code. */
-function gatewayBot(token: string): Promise<{ ws: WebSocket; dispatches: any[]; next: (t: string) => Promise<any> } | number> {
+function gatewayBot(
+  token: string,
+): Promise<{ ws: WebSocket; dispatches: any[]; next: (t: string) => Promise<any> } | number> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${local.gatewayUrl}?v=10&encoding=json`);
     const dispatches: any[] = [];
     const waiting: [string, (d: any) => void][] = [];
-    const next = (t: string) => new Promise<any>((r) => (dispatches.find((f) => f.t === t) ? r(dispatches.find((f) => f.t === t).d) : waiting.push([t, r])));
+    const next = (t: string) =>
+      new Promise<any>((r) =>
+        dispatches.find((f) => f.t === t) ? r(dispatches.find((f) => f.t === t).d) : waiting.push([t, r]),
+      );
     ws.on("message", (data) => {
       const f = JSON.parse(String(data));
       if (f.op === 10) ws.send(JSON.stringify({ op: 2, d: { token, intents: 1 << 9, properties: {} } }));
       if (f.op !== 0) return;
       dispatches.push(f);
-      for (const w of waiting.filter(([t]) => t === f.t)) (waiting.splice(waiting.indexOf(w), 1), w[1](f.d));
+      for (const w of waiting.filter(([t]) => t === f.t)) waiting.splice(waiting.indexOf(w), 1), w[1](f.d);
       if (f.t === "READY") resolve({ ws, dispatches, next });
     });
     ws.on("close", (code) => resolve(code));
@@ -76,7 +84,12 @@ function gatewayBot(token: string): Promise<{ ws: WebSocket; dispatches: any[]; 
  * Streams `total` bytes (one 1 MiB buffer sent again and again, never allocated whole) and
  * resolves with the answer's status (null if the connection closed first) and how much was sent.
  */
-function stream(method: string, path: string, headers: Record<string, string>, total: number): Promise<{ status: number | null; sent: number }> {
+function stream(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  total: number,
+): Promise<{ status: number | null; sent: number }> {
   return new Promise((resolve) => {
     const chunk = Buffer.alloc(MiB, 0x20);
     const req = request({ host: "127.0.0.1", port, method, path, headers: { host: here, ...headers } });
@@ -136,9 +149,16 @@ describe("the local Discord refuses other sites", () => {
     expect((await send("GET", path, bot())).status).toBe(200);
     expect((await send("GET", path, { ...bot(), host: `rebind.evil.example:${port}` })).status).toBe(403);
     expect((await send("GET", path, { ...bot(), origin: "http://evil.example" })).status).toBe(403);
-    const posted = await send("POST", path, { ...bot(), ...json, origin: "http://evil.example" }, JSON.stringify({ content: "from elsewhere" }));
+    const posted = await send(
+      "POST",
+      path,
+      { ...bot(), ...json, origin: "http://evil.example" },
+      JSON.stringify({ content: "from elsewhere" }),
+    );
     expect(posted.status).toBe(403);
-    expect(JSON.parse(posted.body).message).toBe("The local Discord answers no request from a web page of another site.");
+    expect(JSON.parse(posted.body).message).toBe(
+      "The local Discord answers no request from a web page of another site.",
+    );
     expect(local.channelMessages(local.defaults.channelId)).toEqual([]);
     // Unknown paths and the page too.
     expect((await send("GET", "/nothing", { host: `rebind.evil.example:${port}` })).status).toBe(403);
@@ -151,11 +171,22 @@ describe("the local Discord refuses other sites", () => {
     expect(local.token).toMatch(/^local\.[A-Za-z0-9_-]{43}$/);
     expect(other.token).not.toBe(local.token);
     expect(await gatewayBot("local.development.token")).toBe(4004);
-    expect((await send("GET", `/api/v10/channels/${local.defaults.channelId}/messages`, { authorization: "Bot local.development.token" })).status).toBe(401);
+    expect(
+      (
+        await send("GET", `/api/v10/channels/${local.defaults.channelId}/messages`, {
+          authorization: "Bot local.development.token",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("answers interactions only from the bot: a callback or webhook without its token, or not JSON, is refused", async () => {
-    const put = await send("PUT", `/api/v10/applications/${local.applicationId}/commands`, { ...bot(), ...json }, JSON.stringify([{ name: "roll", description: "Roll" }]));
+    const put = await send(
+      "PUT",
+      `/api/v10/applications/${local.applicationId}/commands`,
+      { ...bot(), ...json },
+      JSON.stringify([{ name: "roll", description: "Roll" }]),
+    );
     expect(put.status).toBe(200);
     const b = await gatewayBot(local.token);
     if (typeof b === "number") throw new Error(`the bot's IDENTIFY was closed with ${b}`);
@@ -165,16 +196,26 @@ describe("the local Discord refuses other sites", () => {
     const answer = (content: string) => JSON.stringify({ type: 4, data: { content } });
 
     expect((await send("POST", callback, json, answer("INJECTED"))).status).toBe(401);
-    expect((await send("POST", callback, { ...json, authorization: "Bot local.development.token" }, answer("INJECTED"))).status).toBe(401);
+    expect(
+      (await send("POST", callback, { ...json, authorization: "Bot local.development.token" }, answer("INJECTED")))
+        .status,
+    ).toBe(401);
     // JSON sent as text/plain (what a page may post without asking first): refused, even with the token.
-    expect((await send("POST", callback, { ...bot(), "content-type": "text/plain" }, answer("INJECTED"))).status).toBe(415);
+    expect((await send("POST", callback, { ...bot(), "content-type": "text/plain" }, answer("INJECTED"))).status).toBe(
+      415,
+    );
     expect((await send("POST", callback, bot(), answer("INJECTED"))).status).toBe(415);
     expect((await send("POST", callback, { ...bot(), ...json }, answer("the bot's answer"))).status).toBe(204);
     const webhook = `/api/v10/webhooks/${local.applicationId}/${encodeURIComponent(i.token)}`;
     expect((await send("POST", webhook, json, JSON.stringify({ content: "INJECTED" }))).status).toBe(401);
-    expect((await send("PATCH", `${webhook}/messages/@original`, json, JSON.stringify({ content: "INJECTED" }))).status).toBe(401);
+    expect(
+      (await send("PATCH", `${webhook}/messages/@original`, json, JSON.stringify({ content: "INJECTED" }))).status,
+    ).toBe(401);
     expect((await send("GET", `${webhook}/messages/@original`, {})).status).toBe(401);
-    expect((await send("POST", webhook, { ...bot(), "content-type": "text/plain" }, JSON.stringify({ content: "INJECTED" }))).status).toBe(415);
+    expect(
+      (await send("POST", webhook, { ...bot(), "content-type": "text/plain" }, JSON.stringify({ content: "INJECTED" })))
+        .status,
+    ).toBe(415);
 
     const reply: Reply = await replied;
     expect(reply.message.content).toBe("the bot's answer");
@@ -189,8 +230,17 @@ describe("the local Discord reads no body it refuses, and none past its route's 
   const BIG = 200 * MiB;
 
   it("refuses a 200 MiB POST under another host name before reading it", async () => {
-    const { result, mib } = await growth(() => stream("POST", `/api/v10/channels/${local.defaults.channelId}/messages`, { ...bot(), ...json, host: `rebind.evil.example:${port}`, "transfer-encoding": "chunked" }, BIG));
-    console.log(`foreign Host, 200 MiB chunked: status ${result.status}, ${Math.round(result.sent / MiB)} MiB sent before the server closed; RSS +${mib.toFixed(1)} MiB`);
+    const { result, mib } = await growth(() =>
+      stream(
+        "POST",
+        `/api/v10/channels/${local.defaults.channelId}/messages`,
+        { ...bot(), ...json, host: `rebind.evil.example:${port}`, "transfer-encoding": "chunked" },
+        BIG,
+      ),
+    );
+    console.log(
+      `foreign Host, 200 MiB chunked: status ${result.status}, ${Math.round(result.sent / MiB)} MiB sent before the server closed; RSS +${mib.toFixed(1)} MiB`,
+    );
     expect(result.status).toBe(403);
     expect(result.sent).toBeLessThan(BIG);
     expect(mib).toBeLessThan(50);
@@ -202,7 +252,9 @@ describe("the local Discord reads no body it refuses, and none past its route's 
       ["/_local/say", json],
     ] as const) {
       const chunked = await growth(() => stream("POST", path, { ...headers, "transfer-encoding": "chunked" }, BIG));
-      console.log(`${path}, 200 MiB chunked: status ${chunked.result.status}, ${Math.round(chunked.result.sent / MiB)} MiB sent; RSS +${chunked.mib.toFixed(1)} MiB`);
+      console.log(
+        `${path}, 200 MiB chunked: status ${chunked.result.status}, ${Math.round(chunked.result.sent / MiB)} MiB sent; RSS +${chunked.mib.toFixed(1)} MiB`,
+      );
       expect(chunked.result.status).toBe(413);
       expect(chunked.result.sent).toBeLessThan(BIG);
       expect(chunked.mib).toBeLessThan(50);
@@ -213,6 +265,15 @@ describe("the local Discord reads no body it refuses, and none past its route's 
     }
     expect(local.channelMessages(local.defaults.channelId).map((m) => m.content)).toEqual(["the bot's answer"]);
     // A body within the cap still goes through, on the same server.
-    expect((await send("POST", `/api/v10/channels/${local.defaults.channelId}/messages`, { ...bot(), ...json }, JSON.stringify({ content: "x".repeat(1000) }))).status).toBe(200);
+    expect(
+      (
+        await send(
+          "POST",
+          `/api/v10/channels/${local.defaults.channelId}/messages`,
+          { ...bot(), ...json },
+          JSON.stringify({ content: "x".repeat(1000) }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });

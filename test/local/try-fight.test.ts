@@ -24,14 +24,22 @@ function blanks(m: StoredMessage): string[] {
   for (const row of (m.components ?? []) as Record<string, any>[])
     for (const c of row.components ?? []) {
       if (c.type === 2 && blank(c.label) && blank(c.emoji?.name)) out.push(`button ${c.custom_id}`);
-      if (c.type === 3 && (blank(c.placeholder) || c.options.some((o: { label?: string }) => blank(o.label)))) out.push(`menu ${c.custom_id}`);
+      if (c.type === 3 && (blank(c.placeholder) || c.options.some((o: { label?: string }) => blank(o.label))))
+        out.push(`menu ${c.custom_id}`);
     }
   return out;
 }
-const liveBoard = (channelId: string) => [...h.local.channelMessages(channelId)].filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:"))).pop();
+const liveBoard = (channelId: string) =>
+  [...h.local.channelMessages(channelId)]
+    .filter((m) => !m.deleted && buttons(m).some((b) => b.id.startsWith("next:")))
+    .pop();
 
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(control + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(control + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { reply: Reply; created: StoredMessage[]; text: string; error?: string };
 };
 
@@ -39,7 +47,10 @@ describe("Try a fight", () => {
   it("offers a fight for every system the campaign command offers", () => {
     type Option = { name: string; options?: Option[]; choices?: { value: string }[] };
     const campaign = h.local.commands().find((c) => c.name === "campaign") as unknown as Option;
-    const systems = campaign.options?.find((o) => o.name === "start")?.options?.find((o) => o.name === "system")?.choices?.map((c) => c.value);
+    const systems = campaign.options
+      ?.find((o) => o.name === "start")
+      ?.options?.find((o) => o.name === "system")
+      ?.choices?.map((c) => c.value);
     expect(systems?.length).toBe(SYSTEM_IDS.length);
     expect(Object.keys(FIGHTS).sort()).toEqual([...systems!].sort());
   });
@@ -71,7 +82,10 @@ describe("Try a fight", () => {
       const shown = text(board!);
       expect(shown).toContain("Wren");
       expect(shown).toContain("Tamsin");
-      const monster = FIGHTS[system]!.monsters.replace(/^\d+\s+(\w)/, (_, c: string) => c.toUpperCase()).replace(/s$/, "");
+      const monster = FIGHTS[system]!.monsters.replace(/^\d+\s+(\w)/, (_, c: string) => c.toUpperCase()).replace(
+        /s$/,
+        "",
+      );
       expect(shown).toMatch(new RegExp(`Foes[\\s\\S]*${monster} 1`));
 
       // Then the fight plays: the referee rolls the order and strikes for Wren with the sheet's weapon.
@@ -86,7 +100,12 @@ describe("Try a fight", () => {
       const weapon = /weapons=(\w+)/.exec(FIGHTS[system]!.sheets[0])![1]!;
       expect(text(attack.reply.message)).toMatch(new RegExp(`Wren attacks ${monster} 1[\\s\\S]*${weapon}`));
       // Every control a player sees on the way has a name: the attack's answers and the live board (its menu too).
-      expect([...blanks(rolled.reply.message), ...rolled.created.flatMap(blanks), ...blanks(attack.reply.message), ...attack.created.flatMap(blanks)]).toEqual([]);
+      expect([
+        ...blanks(rolled.reply.message),
+        ...rolled.created.flatMap(blanks),
+        ...blanks(attack.reply.message),
+        ...attack.created.flatMap(blanks),
+      ]).toEqual([]);
       expect(blanks(liveBoard(channelId)!)).toEqual([]);
     });
   }

@@ -1,6 +1,13 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { testServices, actor } from "../helpers/services.js";
-import { addReferee, endCampaign, setOption, setRefereeRole, showCampaign, startCampaign } from "../../src/play/campaigns/index.js";
+import {
+  addReferee,
+  endCampaign,
+  setOption,
+  setRefereeRole,
+  showCampaign,
+  startCampaign,
+} from "../../src/play/campaigns/index.js";
 import { rollDice } from "../../src/play/rolls.js";
 import { verify } from "../../src/play/verify.js";
 import { commitment } from "../../src/rules/dice/stream.js";
@@ -26,7 +33,9 @@ describe("campaigns", () => {
     await startCampaign(s, ref, { system: "bx", name: "A" });
     await expect(showCampaign(s, actor("ref", { channelId: "c2" }))).rejects.toThrow(/no campaign in this channel/);
     await expect(showCampaign(s, actor("ref", { guildId: "g2" }))).rejects.toThrow(/no campaign in this channel/);
-    await expect(setOption(s, actor("ref", { channelId: "c2" }), "reactionWindow", "30")).rejects.toThrow(/no campaign/);
+    await expect(setOption(s, actor("ref", { channelId: "c2" }), "reactionWindow", "30")).rejects.toThrow(
+      /no campaign/,
+    );
     const b = await startCampaign(s, actor("ref", { channelId: "c2" }), { system: "siege", name: "B" });
     expect(b.campaign.name).toBe("B");
     expect((await showCampaign(s, ref)).campaign.name).toBe("A");

@@ -49,7 +49,9 @@ describe("dungeon turns", () => {
     const five = await advanceTurns(s, ref, { turns: 5 });
     expect(five.turns[4]!.result.lines).toContain("⚠️ Alda's torch gutters: it goes out within the next turn.");
     const six = await advanceTurns(s, ref, {});
-    expect(six.turns[0]!.result.lines).toEqual(expect.arrayContaining(["Alda's torch goes out.", "🌑 Darkness: the last light has gone out."]));
+    expect(six.turns[0]!.result.lines).toEqual(
+      expect.arrayContaining(["Alda's torch goes out.", "🌑 Darkness: the last light has gone out."]),
+    );
     expect((await dungeonStatus(s, bob)).state.lights).toEqual([]);
   });
 
@@ -111,9 +113,16 @@ describe("dungeon turns", () => {
     expect(r.reaction?.lines[0]).toBe("Reaction roll 2d10 [6, 10] +2 = 18 (Alda's Charisma +2)");
     await expect(startWandering(s, alice, r.wandering!.id)).rejects.toThrow(/Only a referee/);
     const ev = await startWandering(s, ref, r.wandering!.id);
-    expect(ev.fight.rows.filter((x) => x.side === "foes").map((x) => x.name)).toEqual(["Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"]);
+    expect(ev.fight.rows.filter((x) => x.side === "foes").map((x) => x.name)).toEqual([
+      "Goblin 1",
+      "Goblin 2",
+      "Goblin 3",
+      "Goblin 4",
+    ]);
     expect(ev.notes).toContain("Their reaction (rolled at the wandering check): Uninterested.");
-    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(/encounter has been started already: nothing was changed/);
+    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(
+      /encounter has been started already: nothing was changed/,
+    );
     expect(await s.store.db.encounter.count()).toBe(1);
   });
 
@@ -122,13 +131,18 @@ describe("dungeon turns", () => {
     const r = await advanceTurns(s, ref, {});
     await setDungeon(s, ref, { chance: 0 });
     await advanceTurns(s, ref, {});
-    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(/A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed\. If it should still come, \/encounter start brings it in\./);
+    await expect(startWandering(s, ref, r.wandering!.id)).rejects.toThrow(
+      /A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed\. If it should still come, \/encounter start brings it in\./,
+    );
   });
 
   it("two presses at once start one encounter", async () => {
     await setDungeon(s, ref, { table: "1 ogre", chance: 6 });
     const r = await advanceTurns(s, ref, {});
-    const all = await Promise.allSettled([startWandering(s, ref, r.wandering!.id), startWandering(s, ref, r.wandering!.id)]);
+    const all = await Promise.allSettled([
+      startWandering(s, ref, r.wandering!.id),
+      startWandering(s, ref, r.wandering!.id),
+    ]);
     expect(all.filter((x) => x.status === "fulfilled").length).toBe(1);
     expect(await s.store.db.encounter.count()).toBe(1);
   });

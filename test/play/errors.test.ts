@@ -8,10 +8,16 @@ describe("rule: what the rules refuse reaches the user in the same words", () =>
   });
 
   it("a RuleError becomes a UserError with its message; anything else passes through", () => {
-    const refused = () => rule(() => { throw new RuleError("No such weapon: club."); });
+    const refused = () =>
+      rule(() => {
+        throw new RuleError("No such weapon: club.");
+      });
     expect(refused).toThrow(UserError);
     expect(refused).toThrow("No such weapon: club.");
-    const broken = () => rule(() => { throw new TypeError("bug"); });
+    const broken = () =>
+      rule(() => {
+        throw new TypeError("bug");
+      });
     expect(broken).toThrow(TypeError);
     expect(broken).not.toThrow(UserError);
   });

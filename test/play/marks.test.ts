@@ -28,14 +28,28 @@ describe("marks", () => {
   });
 
   it("a sheet keeps turn-long and lasting conditions, never fight marks or round stamps", () => {
-    const st = stampAdded([], { conditions: ["parrying", "prone", "charged", "unconscious", markOf("an unknown mark")], hp: 3 }, 2);
+    const st = stampAdded(
+      [],
+      { conditions: ["parrying", "prone", "charged", "unconscious", markOf("an unknown mark")], hp: 3 },
+      2,
+    );
     expect(sheetState(words, st)).toEqual({ conditions: ["charged", "unconscious"], hp: 3 });
   });
 
   it("a round's marks are kept per declaration; a round stored with one list per combatant reads that list as no declaration's own", () => {
-    const now = readRound({ round: 1, roundState: JSON.stringify({ phase: "declare", declared: { a: ["set spear", "parry"] }, marks: { a: { "set spear": ["spear set"], parry: ["parrying"] } } }) });
+    const now = readRound({
+      round: 1,
+      roundState: JSON.stringify({
+        phase: "declare",
+        declared: { a: ["set spear", "parry"] },
+        marks: { a: { "set spear": ["spear set"], parry: ["parrying"] } },
+      }),
+    });
     expect(now.marks).toEqual({ a: { "set spear": ["spear set"], parry: ["parrying"] } });
-    const before = readRound({ round: 1, roundState: JSON.stringify({ phase: "declare", declared: { a: ["parry"] }, marks: { a: ["parrying"] } }) });
+    const before = readRound({
+      round: 1,
+      roundState: JSON.stringify({ phase: "declare", declared: { a: ["parry"] }, marks: { a: ["parrying"] } }),
+    });
     expect(before.marks).toEqual({ a: { "": ["parrying"] } });
   });
 });

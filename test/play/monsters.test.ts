@@ -33,12 +33,24 @@ describe("a stat line pasted from a book", () => {
 describe("how many of each monster", () => {
   const siege = systemOf("siege");
   it("reads digits and count words; 'an' is a whole word", () => {
-    const got = parseMonsters(siege, "an ettin, a lion, two orcs, 3x goblins, 4 gnome merchants").map((m) => [m.name, m.count]);
-    expect(got).toEqual([["Ettin", 1], ["Lion", 1], ["Orc", 2], ["Goblin", 3], ["Gnome Merchant", 4]]);
+    const got = parseMonsters(siege, "an ettin, a lion, two orcs, 3x goblins, 4 gnome merchants").map((m) => [
+      m.name,
+      m.count,
+    ]);
+    expect(got).toEqual([
+      ["Ettin", 1],
+      ["Lion", 1],
+      ["Orc", 2],
+      ["Goblin", 3],
+      ["Gnome Merchant", 4],
+    ]);
   });
   it("a name beginning with a count's letters keeps them", () => {
     expect(parseMonsters(siege, "ape", "HD 2 AC 13 ATK 2 fists 1d3")[0]).toMatchObject({ name: "Ape", count: 1 });
-    expect(parseMonsters(siege, "anaconda", "HD 4 AC 15 ATK bite 1d4")[0]).toMatchObject({ name: "Anaconda", count: 1 });
+    expect(parseMonsters(siege, "anaconda", "HD 4 AC 15 ATK bite 1d4")[0]).toMatchObject({
+      name: "Anaconda",
+      count: 1,
+    });
     expect(parseMonsters(siege, "xorn", "HD 7 AC 22 ATK bite 4d6")[0]).toMatchObject({ name: "Xorn", count: 1 });
   });
 });

@@ -2,7 +2,13 @@ import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { testServices, actor } from "../helpers/services.js";
 import { startCampaign } from "../../src/play/campaigns/index.js";
 import { createCharacter } from "../../src/play/characters/index.js";
-import { checkLoyalty, dismissRetainer, hireRetainer, listRetainers, retainerLoyalty } from "../../src/play/retainers/index.js";
+import {
+  checkLoyalty,
+  dismissRetainer,
+  hireRetainer,
+  listRetainers,
+  retainerLoyalty,
+} from "../../src/play/retainers/index.js";
 import { joinRetainer } from "../../src/play/retainers/join.js";
 import { endEncounter, startEncounter } from "../../src/play/encounters/index.js";
 import { changeHealth, moraleCheck } from "../../src/play/table.js";
@@ -20,20 +26,24 @@ beforeEach(async () => (s = await testServices()));
 afterEach(async () => s.cleanup());
 
 describe("retainers", () => {
-  it("The Third Age: loyalty starts at 7 + the employer's Charisma (seed 000, \"Morale and Loyalty\")", async () => {
+  it('The Third Age: loyalty starts at 7 + the employer\'s Charisma (seed 000, "Morale and Loyalty")', async () => {
     await campaign("third-age");
     await createCharacter(s, alice, { name: "Alda", sheet: "charisma=2" });
     await expect(hireRetainer(s, bob, { name: "Hob", employer: "Alda" })).rejects.toThrow(/to decide/);
     const v = await hireRetainer(s, alice, { name: "Hob", employer: "Alda", sheet: "body=1 hp=6" });
     expect(v.retainer).toMatchObject({ loyalty: 9, employerId: "alice", guildId: "g1", status: "active" });
-    expect(v.events.map((e) => [e.delta, e.loyalty, e.reason])).toEqual([[0, 9, "hired by Alda: The Third Age's starting loyalty"]]);
+    expect(v.events.map((e) => [e.delta, e.loyalty, e.reason])).toEqual([
+      [0, 9, "hired by Alda: The Third Age's starting loyalty"],
+    ]);
     await expect(hireRetainer(s, alice, { name: "hob", employer: "Alda" })).rejects.toThrow(/taken/);
   });
 
   it("bx: the sheet's loyalty, else 7 by the employer's CHA; siege: a stated default", async () => {
     await campaign("bx");
     await createCharacter(s, alice, { name: "Alda", sheet: "cha=18" });
-    expect((await hireRetainer(s, alice, { name: "Hob", employer: "Alda", sheet: "loyalty=5" })).retainer.loyalty).toBe(5);
+    expect((await hireRetainer(s, alice, { name: "Hob", employer: "Alda", sheet: "loyalty=5" })).retainer.loyalty).toBe(
+      5,
+    );
     expect((await hireRetainer(s, alice, { name: "Nim", employer: "Alda" })).retainer.loyalty).toBe(10);
     await startCampaign(s, actor("ref", { channelId: "c2" }), { system: "siege" });
     await createCharacter(s, actor("alice", { channelId: "c2" }), { name: "Sia" });
@@ -46,14 +56,20 @@ describe("retainers", () => {
     await campaign("third-age");
     await createCharacter(s, alice, { name: "Alda" });
     await hireRetainer(s, alice, { name: "Hob", employer: "Alda" });
-    await expect(retainerLoyalty(s, alice, { name: "Hob", change: 1, reason: "gift" })).rejects.toThrow(/Only a referee/);
+    await expect(retainerLoyalty(s, alice, { name: "Hob", change: 1, reason: "gift" })).rejects.toThrow(
+      /Only a referee/,
+    );
     await expect(retainerLoyalty(s, ref, { name: "Hob", change: 1 })).rejects.toThrow(/Say why/);
     await retainerLoyalty(s, ref, { name: "Hob", change: 2, reason: "a share of the treasure" });
     const v = await retainerLoyalty(s, ref, { name: "Hob", change: -10, reason: "left behind in the pit" });
     expect(v.retainer.loyalty).toBe(2);
     expect(v.lines[0]).toBe("Hob's loyalty falls: 9 → 2 (kept within 2–12) — left behind in the pit.");
     const h = await retainerLoyalty(s, alice, { name: "Hob" });
-    expect(h.events.map((e) => [e.delta, e.loyalty])).toEqual([[0, 7], [2, 9], [-7, 2]]);
+    expect(h.events.map((e) => [e.delta, e.loyalty])).toEqual([
+      [0, 7],
+      [2, 9],
+      [-7, 2],
+    ]);
     await expect(retainerLoyalty(s, bob, { name: "Hob" })).rejects.toThrow(/to decide/);
   });
 
@@ -63,7 +79,10 @@ describe("retainers", () => {
     await hireRetainer(s, alice, { name: "Hob", employer: "Alda" });
     const first = await checkLoyalty(s, alice, { name: "Hob" });
     // seed-1 (the campaign's): 2d6 [2, 3] = 5 against loyalty 7.
-    expect(first.check?.lines).toEqual(["Loyalty check 2d6 [2, 3] = 5 vs loyalty 7", "5 is below loyalty 7: the retainer stays and obeys."]);
+    expect(first.check?.lines).toEqual([
+      "Loyalty check 2d6 [2, 3] = 5 vs loyalty 7",
+      "5 is below loyalty 7: the retainer stays and obeys.",
+    ]);
     expect(first.check?.outcome).toBe("stays");
     await retainerLoyalty(s, ref, { name: "Hob", change: -5, reason: "beaten" });
     const v = await checkLoyalty(s, ref, { name: "Hob", modifier: 6 });
@@ -105,7 +124,11 @@ describe("retainers", () => {
     await startEncounter(s, ref, { monsters: "2 goblins", surprise: false });
     await expect(joinRetainer(s, bob, { name: "Hob" })).rejects.toThrow(/to decide/);
     const ev = await joinRetainer(s, alice, { name: "Hob" });
-    expect(ev.fight.rows.find((r) => r.name === "Hob")).toMatchObject({ kind: "retainer", side: "party", controllerId: "alice" });
+    expect(ev.fight.rows.find((r) => r.name === "Hob")).toMatchObject({
+      kind: "retainer",
+      side: "party",
+      controllerId: "alice",
+    });
     await expect(joinRetainer(s, alice, { name: "Hob" })).rejects.toThrow(/already in/);
     await expect(dismissRetainer(s, alice, { name: "Hob" })).rejects.toThrow(/running encounter/);
     const m = await moraleCheck(s, ref, { side: "party" });

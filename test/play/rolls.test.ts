@@ -75,7 +75,9 @@ describe("/roll in a campaign", () => {
     expect((await s.store.db.roll.findUniqueOrThrow({ where: { id: h.rollId! } })).hidden).toBe(true);
     await expect(rollAgainSource(s.store.db, actor("other"), h.rollId!)).rejects.toThrow(/not known here/);
     expect((await rollAgainSource(s.store.db, actor("p"), h.rollId!)).expression).toBe("1d20");
-    await expect(rollAgainSource(s.store.db, actor("p", { guildId: "g2" }), h.rollId!)).rejects.toThrow(/not known here/);
+    await expect(rollAgainSource(s.store.db, actor("p", { guildId: "g2" }), h.rollId!)).rejects.toThrow(
+      /not known here/,
+    );
   });
 });
 

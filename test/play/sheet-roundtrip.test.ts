@@ -18,10 +18,15 @@ describe("the sheet form's text reads back what it writes", () => {
   it("a longbow with ranges and tags, submitted unchanged, is the same longbow", () => {
     const sheet = validateSheet(bxSheetSchema, {
       class: "fighter",
-      weapons: [{ name: "longbow", damage: "1d6", kind: "missile", ranges: [70, 140, 210], tags: ["bow", "great bow"] }, { name: "sword: +1|spare", damage: "1d8" }],
+      weapons: [
+        { name: "longbow", damage: "1d6", kind: "missile", ranges: [70, 140, 210], tags: ["bow", "great bow"] },
+        { name: "sword: +1|spare", damage: "1d8" },
+      ],
     }) as Record<string, unknown>;
     const weapons = formFields(bxSheetSchema, {}, sheet).find((f) => f.key === "weapons")!;
-    expect(weapons.value).toBe("longbow:1d6:missile:no:no:0:no:70/140/210:bow/great bow:yes|sword\\: +1\\|spare:1d8:melee:no:no:0:no:::yes");
+    expect(weapons.value).toBe(
+      "longbow:1d6:missile:no:no:0:no:70/140/210:bow/great bow:yes|sword\\: +1\\|spare:1d8:melee:no:no:0:no:::yes",
+    );
     expect(roundTrip(bxSheetSchema, sheet)).toEqual(sheet);
   });
 

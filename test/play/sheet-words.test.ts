@@ -39,11 +39,26 @@ describe("each system's form", () => {
 });
 
 describe('weapons in words (B/X, seed 002, "Weapons")', () => {
-  const weapons = (text: string) => (validateSheet(bxSheetSchema, readSheetInput(`weapons=${text}`, bxSheetSchema)) as { weapons: unknown[] }).weapons;
+  const weapons = (text: string) =>
+    (validateSheet(bxSheetSchema, readSheetInput(`weapons=${text}`, bxSheetSchema)) as { weapons: unknown[] }).weapons;
 
   it("name only what differs: a spear with a tag, a crossbow's kind and ranges, a magic two-handed sword", () => {
-    expect(weapons("spear 1d6 reach|crossbow 1d6 missile 80/160/240|battle axe 1d8 two-handed slow|sword 1d8 +1 silver untrained")).toEqual([
-      { name: "spear", damage: "1d6", kind: "melee", slow: false, twoHanded: false, magic: 0, silver: false, tags: ["reach"], trained: true },
+    expect(
+      weapons(
+        "spear 1d6 reach|crossbow 1d6 missile 80/160/240|battle axe 1d8 two-handed slow|sword 1d8 +1 silver untrained",
+      ),
+    ).toEqual([
+      {
+        name: "spear",
+        damage: "1d6",
+        kind: "melee",
+        slow: false,
+        twoHanded: false,
+        magic: 0,
+        silver: false,
+        tags: ["reach"],
+        trained: true,
+      },
       {
         name: "crossbow",
         damage: "1d6",
@@ -56,18 +71,52 @@ describe('weapons in words (B/X, seed 002, "Weapons")', () => {
         tags: [],
         trained: true,
       },
-      { name: "battle axe", damage: "1d8", kind: "melee", slow: true, twoHanded: true, magic: 0, silver: false, tags: [], trained: true },
-      { name: "sword", damage: "1d8", kind: "melee", slow: false, twoHanded: false, magic: 1, silver: true, tags: [], trained: false },
+      {
+        name: "battle axe",
+        damage: "1d8",
+        kind: "melee",
+        slow: true,
+        twoHanded: true,
+        magic: 0,
+        silver: false,
+        tags: [],
+        trained: true,
+      },
+      {
+        name: "sword",
+        damage: "1d8",
+        kind: "melee",
+        slow: false,
+        twoHanded: false,
+        magic: 1,
+        silver: true,
+        tags: [],
+        trained: false,
+      },
     ]);
   });
 
   it("the old positional form still reads, and the form writes a weapon back in words", () => {
     const old = weapons("spear:1d6:melee:false:false:0:false::spear");
     expect(old).toEqual([
-      { name: "spear", damage: "1d6", kind: "melee", slow: false, twoHanded: false, magic: 0, silver: false, tags: ["spear"], trained: true },
+      {
+        name: "spear",
+        damage: "1d6",
+        kind: "melee",
+        slow: false,
+        twoHanded: false,
+        magic: 0,
+        silver: false,
+        tags: ["spear"],
+        trained: true,
+      },
     ]);
-    const sheet = validateSheet(bxSheetSchema, { weapons: [...old, ...weapons("crossbow 1d6 missile 80/160/240")] }) as Record<string, unknown>;
-    expect(formFields(bxSheetSchema, SYSTEMS.bx.form, sheet).find((f) => f.key === "weapons")!.value).toBe("spear 1d6 spear|crossbow 1d6 missile 80/160/240");
+    const sheet = validateSheet(bxSheetSchema, {
+      weapons: [...old, ...weapons("crossbow 1d6 missile 80/160/240")],
+    }) as Record<string, unknown>;
+    expect(formFields(bxSheetSchema, SYSTEMS.bx.form, sheet).find((f) => f.key === "weapons")!.value).toBe(
+      "spear 1d6 spear|crossbow 1d6 missile 80/160/240",
+    );
   });
 
   it("a name with a space before a `:` says what went wrong and how to write it", () => {

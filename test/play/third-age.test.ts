@@ -24,7 +24,9 @@ const bob = actor("bob");
 describe("The Third Age at the table", () => {
   // seed 000, "Random Encounters": "this check should occur every turn to every three turns"
   it("keeps the wandering check to every 1 to 3 turns", async () => {
-    await expect(setOption(s, ref, "wanderingEvery", "4")).rejects.toThrow('"4" is not a value for the option "wandering-monster check every N dungeon turns (the text: every turn to every three turns)": use 1, 2 or 3.');
+    await expect(setOption(s, ref, "wanderingEvery", "4")).rejects.toThrow(
+      '"4" is not a value for the option "wandering-monster check every N dungeon turns (the text: every turn to every three turns)": use 1, 2 or 3.',
+    );
     await expect(setDungeon(s, ref, { interval: 6 })).rejects.toThrow(/every turn to every three turns/);
     expect((await setOption(s, ref, "wanderingEvery", "3")).settings.wanderingEvery).toBe(3);
   });
@@ -37,7 +39,9 @@ describe("The Third Age at the table", () => {
     const named = await reactionRoll(s, ref, { leader: "alda" });
     expect(named.result.lines[0]).toBe("Party leader: Alda (named by the referee).");
     expect(named.result.lines[1]).toMatch(/\(Alda's Charisma \+1\)/);
-    await expect(reactionRoll(s, ref, { leader: "Zed" })).rejects.toThrow('"Zed" is not in the party (the party: Alda, Brom): name one of them as the leader.');
+    await expect(reactionRoll(s, ref, { leader: "Zed" })).rejects.toThrow(
+      '"Zed" is not in the party (the party: Alda, Brom): name one of them as the leader.',
+    );
     const ev = await startEncounter(s, ref, { monsters: "2 goblins", surprise: false, reaction: true, leader: "Alda" });
     const r = ev.results.find((x) => x.title.startsWith("Reaction"))!;
     expect(r.lines[0]).toBe("Party leader: Alda (named by the referee).");
@@ -49,7 +53,9 @@ describe("The Third Age at the table", () => {
     const first = await changeHealth(s, ref, { target: "Goblin 1", amount: 9, heal: false });
     expect(first.extra).toEqual([]);
     const second = await changeHealth(s, ref, { target: "Goblin 2", amount: 9, heal: false });
-    expect(second.extra).toEqual(["Morale: 2 of the foes have fallen — multiple casualties (The Third Age · Morale and Loyalty): the referee may call `/morale side:foes`, or press Morale on the board."]);
+    expect(second.extra).toEqual([
+      "Morale: 2 of the foes have fallen — multiple casualties (The Third Age · Morale and Loyalty): the referee may call `/morale side:foes`, or press Morale on the board.",
+    ]);
     // Said once: later damage that fells nobody new does not repeat it.
     const later = await changeHealth(s, ref, { target: "Goblin 2", amount: 1, heal: false });
     expect(later.extra).toEqual([]);
@@ -67,14 +73,21 @@ describe("The Third Age at the table", () => {
 
   // seed 000, "Multiclassing": a class added later takes all new XP until it reaches the other's level; else XP is split
   it("awards XP through /character xp, placed as the text says", async () => {
-    await createCharacter(s, alice, { name: "Cara", sheet: "mind=1 hp=6 classes=Fighter:3:4000|Magic-User:1:0 languages=Elvish" });
+    await createCharacter(s, alice, {
+      name: "Cara",
+      sheet: "mind=1 hp=6 classes=Fighter:3:4000|Magic-User:1:0 languages=Elvish",
+    });
     const v = await awardCharacterXp(s, ref, { name: "Cara", amount: 900 });
     expect(v.result.lines[0]).toBe("All new XP goes to Magic-User until it reaches level 3: +900.");
     expect((v.sheet.classes as { xp: number }[]).map((c) => c.xp)).toEqual([4000, 900]);
     await expect(awardCharacterXp(s, alice, { name: "Cara", amount: 10 })).rejects.toThrow(/referee/);
-    await expect(awardCharacterXp(s, ref, { name: "Brom", amount: 10 })).rejects.toThrow("This sheet has no class to put XP in: add one first, e.g. classes=Fighter:1 with /character edit.");
+    await expect(awardCharacterXp(s, ref, { name: "Brom", amount: 10 })).rejects.toThrow(
+      "This sheet has no class to put XP in: add one first, e.g. classes=Fighter:1 with /character edit.",
+    );
     const rows = Object.fromEntries(v.system.describeSheet(v.sheet as never));
-    expect(rows.Multiclass).toMatch(/^HP as written \(give each class its own HP, and the sheet divides their sum by the number of classes\)\. Magic, Divinity and Attack Bonus as written/);
+    expect(rows.Multiclass).toMatch(
+      /^HP as written \(give each class its own HP, and the sheet divides their sum by the number of classes\)\. Magic, Divinity and Attack Bonus as written/,
+    );
     expect(rows.Languages).toBe("Common, Elvish");
   });
 });

@@ -10,23 +10,46 @@ import { COLOURS } from "../../src/discord/embeds/style.js";
 import * as lg from "./life-guard/helpers.js";
 import * as sg from "./siege/helpers.js";
 
-const lgInput = (attacker: Combatant<LifeGuardSheet>, defender: Combatant<LifeGuardSheet>, weapon: string, others: Combatant<LifeGuardSheet>[] = []): AttackInput<LifeGuardSheet> => ({ attacker, defender, others, situation: {}, weapon });
-const weapons = [{ name: "Sword", die: "d8" }, { name: "Bow", die: "d6", tags: ["ranged"] }];
+const lgInput = (
+  attacker: Combatant<LifeGuardSheet>,
+  defender: Combatant<LifeGuardSheet>,
+  weapon: string,
+  others: Combatant<LifeGuardSheet>[] = [],
+): AttackInput<LifeGuardSheet> => ({ attacker, defender, others, situation: {}, weapon });
+const weapons = [
+  { name: "Sword", die: "d8" },
+  { name: "Bow", die: "d6", tags: ["ranged"] },
+];
 
 describe("an attack's tone, set by its system", () => {
   it("Life & Guard: a hit and a lethal blow are good; a shot that hits an ally is bad", () => {
     const ana = lg.pc("Ana", { weapons });
-    expect(lifeGuard.attack.begin(lgInput(ana, lg.monster("orc"), "Sword"), lg.faces(5))).toMatchObject({ outcome: "hit", tone: "good" });
+    expect(lifeGuard.attack.begin(lgInput(ana, lg.monster("orc"), "Sword"), lg.faces(5))).toMatchObject({
+      outcome: "hit",
+      tone: "good",
+    });
     const weak = lg.monster("orc", "standard", { guard: 0, life: 3 });
-    expect(lifeGuard.attack.begin(lgInput(ana, weak, "Sword"), lg.faces(8))).toMatchObject({ outcome: "lethal", tone: "good" });
+    expect(lifeGuard.attack.begin(lgInput(ana, weak, "Sword"), lg.faces(8))).toMatchObject({
+      outcome: "lethal",
+      tone: "good",
+    });
     const shooter = lg.pc("Ana", { weapons }, lg.at("ranged"));
-    expect(lifeGuard.attack.begin(lgInput(shooter, lg.monster("orc"), "Bow", [lg.pc("Bo")]), lg.faces(4, 1))).toMatchObject({ outcome: "ally hit", tone: "bad" });
+    expect(
+      lifeGuard.attack.begin(lgInput(shooter, lg.monster("orc"), "Bow", [lg.pc("Bo")]), lg.faces(4, 1)),
+    ).toMatchObject({ outcome: "ally hit", tone: "bad" });
   });
 
   it("Castles & Crusades: a landed disarm is good, a miss bad", () => {
     const ranger = sg.pc("Rhen", { class: "ranger", level: 5, weapons: [{ name: "sword", damage: "1d8" }] });
     const five = siege.monster.parse({ level: 5, ac: 15 });
-    const foe: Combatant<SiegeSheet> = { id: "Foe", name: "Foe", side: "foes", kind: "monster", sheet: five, state: siege.initialState(five) };
+    const foe: Combatant<SiegeSheet> = {
+      id: "Foe",
+      name: "Foe",
+      side: "foes",
+      kind: "monster",
+      sheet: five,
+      state: siege.initialState(five),
+    };
     const i: AttackInput<SiegeSheet> = { attacker: ranger, defender: foe, others: [], weapon: "disarm", situation: {} };
     expect(siege.attack.begin(i, sg.bagOf(18))).toMatchObject({ outcome: "disarmed", tone: "good" });
     expect(siege.attack.begin(i, sg.bagOf(17))).toMatchObject({ outcome: "miss", tone: "bad" });

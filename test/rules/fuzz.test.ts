@@ -23,7 +23,9 @@ interface Outcome {
 let worker: { w: Worker; shared: SharedArrayBuffer; ready: Promise<unknown> } | null = null;
 function start() {
   const shared = new SharedArrayBuffer(2 * (MAX_SHOWN + 1));
-  const w = new Worker(new URL("../helpers/fuzz-worker.mjs", import.meta.url), { workerData: { ms: MS, boundMs: BOUND_MS, seed: 32, shared } });
+  const w = new Worker(new URL("../helpers/fuzz-worker.mjs", import.meta.url), {
+    workerData: { ms: MS, boundMs: BOUND_MS, seed: 32, shared },
+  });
   return { w, shared, ready: new Promise((resolve) => w.once("message", resolve)) };
 }
 afterAll(() => worker?.w.terminate());
@@ -37,7 +39,11 @@ async function fuzz(name: string): Promise<Outcome> {
       const text = String.fromCharCode(...cur.subarray(1, 1 + cur[0]!));
       void w.terminate();
       worker = null;
-      resolve({ ok: false, runs: -1, message: `blocked for more than ${(MS + GRACE_MS) / 1000} s on: ${JSON.stringify(text)}` });
+      resolve({
+        ok: false,
+        runs: -1,
+        message: `blocked for more than ${(MS + GRACE_MS) / 1000} s on: ${JSON.stringify(text)}`,
+      });
     }, MS + GRACE_MS);
     ready.then(() => {
       w.once("message", (m: Outcome) => {
@@ -56,12 +62,19 @@ async function fuzz(name: string): Promise<Outcome> {
 
 describe("fuzzing what users type", () => {
   for (const name of ["dice parser", "free-text dice finder", "stat lines", "sheet text"]) {
-    it(`${name}: every input returns within ${BOUND_MS} ms or throws the parser's own error`, async () => {
-      const r = await fuzz(name);
-      if (r.ok) console.log(`fuzz ${name}: ${r.runs} inputs in ${r.seconds!.toFixed(1)} s (${Math.round(r.runs / r.seconds!)}/s), slowest ${r.slowest!.toFixed(1)} ms`);
-      expect(r.message ?? "").toBe("");
-      expect(r.ok).toBe(true);
-      expect(r.runs).toBeGreaterThan(100);
-    }, MS + GRACE_MS + 10_000);
+    it(
+      `${name}: every input returns within ${BOUND_MS} ms or throws the parser's own error`,
+      async () => {
+        const r = await fuzz(name);
+        if (r.ok)
+          console.log(
+            `fuzz ${name}: ${r.runs} inputs in ${r.seconds!.toFixed(1)} s (${Math.round(r.runs / r.seconds!)}/s), slowest ${r.slowest!.toFixed(1)} ms`,
+          );
+        expect(r.message ?? "").toBe("");
+        expect(r.ok).toBe(true);
+        expect(r.runs).toBeGreaterThan(100);
+      },
+      MS + GRACE_MS + 10_000,
+    );
   }
 });

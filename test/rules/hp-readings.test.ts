@@ -30,7 +30,10 @@ describe("hit points as shown, per system", () => {
     const grievous = systemOf("siege").applyDamage(o, 8, bag());
     expect(grievous.result.lines[0]).toBe("Orc takes 8 damage: HP 5 → -3.");
     expect(grievous.result.lines.filter((l) => deathWords.test(l))).toEqual([]);
-    expect(systemOf("siege").view({ ...o, state: grievous.state })).toMatchObject({ summary: "HP -3/5", status: "grievously wounded" });
+    expect(systemOf("siege").view({ ...o, state: grievous.state })).toMatchObject({
+      summary: "HP -3/5",
+      status: "grievously wounded",
+    });
     const dead = systemOf("siege").applyDamage({ ...o, state: grievous.state }, 9, bag());
     expect(dead.result.lines).toEqual(["Orc takes 9 damage: HP -3 → -12, dead."]);
     expect(systemOf("siege").view({ ...o, state: dead.state })).toMatchObject({ summary: "HP -12/5", status: "dead" });
@@ -48,14 +51,22 @@ describe("hit points as shown, per system", () => {
   it("life-guard: Life stops at 0, dead, in one line", () => {
     const m = monster("life-guard", "weak", "Rat");
     const hit = systemOf("life-guard").applyDamage(m, 30, bag());
-    expect(hit.result.lines.filter((l) => deathWords.test(l))).toEqual(["Critical Damage: 25 to Life, Life 5 → 0, dead."]);
+    expect(hit.result.lines.filter((l) => deathWords.test(l))).toEqual([
+      "Critical Damage: 25 to Life, Life 5 → 0, dead.",
+    ]);
     const v = systemOf("life-guard").view({ ...m, state: hit.state });
     expect(v.summary).toMatch(/^Guard 0\/\d+ · Life 0\/5 · /);
     expect(v.status).toBe("dead");
   });
 
-  it("no system calls the unhurt or the hurt \"fine\"", () => {
-    for (const [id, preset] of [["bx", "goblin"], ["bx-house", "goblin"], ["siege", "orc"], ["third-age", "goblin"], ["life-guard", "standard"]] as const) {
+  it('no system calls the unhurt or the hurt "fine"', () => {
+    for (const [id, preset] of [
+      ["bx", "goblin"],
+      ["bx-house", "goblin"],
+      ["siege", "orc"],
+      ["third-age", "goblin"],
+      ["life-guard", "standard"],
+    ] as const) {
       const c = monster(id, preset, "It");
       expect(systemOf(id).view(c).status, id).toBe("");
       const hurt = systemOf(id).applyDamage(c, 1, bag()).state;

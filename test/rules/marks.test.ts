@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { argIn, argOf, attacking, castingUntil, hasFamily, markIn, marksIn, numberIn, oil, parseMark, shieldVs } from "../../src/rules/marks.js";
+import {
+  argIn,
+  argOf,
+  attacking,
+  castingUntil,
+  hasFamily,
+  markIn,
+  marksIn,
+  numberIn,
+  oil,
+  parseMark,
+  shieldVs,
+} from "../../src/rules/marks.js";
 import { appliedMark } from "../../src/rules/systems/life-guard/attack-plan.js";
 import { lifeGuard } from "../../src/rules/systems/life-guard/index.js";
 import { wordFor } from "../../src/rules/round/words.js";

@@ -12,9 +12,12 @@ import type { SiegeSheet } from "../../src/rules/systems/siege/sheet.js";
 const lines = (s: { result: { lines: string[] } }) => s.result.lines.join("\n");
 
 describe("the situation's modifier, by who gave it", () => {
-  const bxIn = (by?: AttackInput["modifierBy"]) => ({ ...atk(bxPc("Una"), bxMon("Orc", { ac: 6, hp: 20 }), { modifier: 2 }), ...(by ? { modifierBy: by } : {}) });
+  const bxIn = (by?: AttackInput["modifierBy"]) => ({
+    ...atk(bxPc("Una"), bxMon("Orc", { ac: 6, hp: 20 }), { modifier: 2 }),
+    ...(by ? { modifierBy: by } : {}),
+  });
 
-  it("B/X and its house rules: \"referee\" only for the referee's", () => {
+  it('B/X and its house rules: "referee" only for the referee\'s', () => {
     for (const sys of [bx, bxHouse]) {
       expect(lines(sys.attack.begin(bxIn("referee"), faces(10, 3)))).toMatch(/referee \+2/);
       const player = lines(sys.attack.begin(bxIn("player"), faces(10, 3)));
@@ -25,7 +28,14 @@ describe("the situation's modifier, by who gave it", () => {
   });
 
   it("Castles & Crusades: \"Castle Keeper's modifier\" only for the referee's", () => {
-    const input = (by: AttackInput["modifierBy"]): AttackInput<SiegeSheet> => ({ attacker: pc("Bran", { class: "fighter", level: 1, weapons: [{ name: "longsword", damage: "1d8" }] }), defender: mon("Orc", "orc"), others: [], weapon: "longsword", situation: { modifier: 2 }, ...(by ? { modifierBy: by } : {}) });
+    const input = (by: AttackInput["modifierBy"]): AttackInput<SiegeSheet> => ({
+      attacker: pc("Bran", { class: "fighter", level: 1, weapons: [{ name: "longsword", damage: "1d8" }] }),
+      defender: mon("Orc", "orc"),
+      others: [],
+      weapon: "longsword",
+      situation: { modifier: 2 },
+      ...(by ? { modifierBy: by } : {}),
+    });
     expect(lines(siege.attack.begin(input("referee"), bagOf(10, 3)))).toMatch(/Castle Keeper's modifier \+2/);
     const player = lines(siege.attack.begin(input("player"), bagOf(10, 3)));
     expect(player).toMatch(/player's modifier \+2/);

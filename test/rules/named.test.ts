@@ -6,7 +6,17 @@ const FOES = ["Orc 1", "Orc 2", "Orc 10", "Ogre"];
 
 describe("a name and a number in one box", () => {
   it("reads the name first, in either order, with or without a comma or feet", () => {
-    for (const typed of ["Orc 1 40", "40 Orc 1", "Orc 1, 40", "Orc 1 40ft", "Orc 1 40 ft", "40' Orc 1", "orc 1 40 feet", "40ft, Orc 1", "  Orc 1   40  "]) {
+    for (const typed of [
+      "Orc 1 40",
+      "40 Orc 1",
+      "Orc 1, 40",
+      "Orc 1 40ft",
+      "Orc 1 40 ft",
+      "40' Orc 1",
+      "orc 1 40 feet",
+      "40ft, Orc 1",
+      "  Orc 1   40  ",
+    ]) {
       expect(readNameAndNumber(typed, FOES, true), typed).toEqual({ name: "Orc 1", number: 40 });
     }
   });

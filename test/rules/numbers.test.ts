@@ -17,7 +17,11 @@ describe("numbers players read", () => {
   });
 
   it("modText lists the modifiers that count; sumMods adds them all", () => {
-    const mods = [{ label: "STR", value: 1 }, { label: "cover", value: -2 }, { label: "nothing", value: 0 }];
+    const mods = [
+      { label: "STR", value: 1 },
+      { label: "cover", value: -2 },
+      { label: "nothing", value: 0 },
+    ];
     expect(modText(mods)).toBe("STR +1, cover -2");
     expect(sumMods(mods)).toBe(-1);
   });
@@ -28,6 +32,13 @@ describe("counted", () => {
   it("says one in the singular and several as typed", () => {
     expect(counted(1, "kobolds")).toBe("1 kobold");
     expect(counted(4, "kobolds")).toBe("4 kobolds");
-    expect(["sentries", "witches", "wolves", "elves", "orcs", "bandit"].map((w) => counted(1, w))).toEqual(["1 sentry", "1 witch", "1 wolf", "1 elf", "1 orc", "1 bandit"]);
+    expect(["sentries", "witches", "wolves", "elves", "orcs", "bandit"].map((w) => counted(1, w))).toEqual([
+      "1 sentry",
+      "1 witch",
+      "1 wolf",
+      "1 elf",
+      "1 orc",
+      "1 bandit",
+    ]);
   });
 });

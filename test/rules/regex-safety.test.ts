@@ -44,7 +44,8 @@ function collect(): { literals: Found[]; built: string[] } {
     };
     new Visitor({
       Literal(n) {
-        if ("regex" in n && n.regex) literals.push({ where: where(n.start), pattern: n.regex.pattern, flags: n.regex.flags });
+        if ("regex" in n && n.regex)
+          literals.push({ where: where(n.start), pattern: n.regex.pattern, flags: n.regex.flags });
       },
       NewExpression: constructs,
       CallExpression: constructs,
@@ -60,7 +61,9 @@ function describeReport(r: Report): string {
 
 /** Super-linear backtracking reports for one pattern (Move: repeated scans from each start, too). */
 function superLinear(pattern: string, flags: string, move = false): string[] {
-  return analyse({ source: pattern, flags }, { reportTypes: { Move: move, Self: true, Trade: true } }).reports.map(describeReport);
+  return analyse({ source: pattern, flags }, { reportTypes: { Move: move, Self: true, Trade: true } }).reports.map(
+    describeReport,
+  );
 }
 
 const { literals, built } = collect();
@@ -76,7 +79,9 @@ describe("regular expressions and what users type", () => {
   });
 
   it("no pattern can backtrack super-linearly", () => {
-    const bad = literals.flatMap((l) => superLinear(l.pattern, l.flags).map((r) => `${l.where} /${l.pattern}/${l.flags} — ${r}`));
+    const bad = literals.flatMap((l) =>
+      superLinear(l.pattern, l.flags).map((r) => `${l.where} /${l.pattern}/${l.flags} — ${r}`),
+    );
     expect(bad).toEqual([]);
   });
 

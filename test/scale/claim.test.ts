@@ -21,7 +21,18 @@ const tables: { guildId: string; channelId: string; userId: string }[] = [];
 function machine(extra: Record<string, string> = {}): { child: ChildProcess; out: string } {
   const m = { child: null as unknown as ChildProcess, out: "" };
   m.child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: db.url, SHARD_COUNT: "2", SHARD_CLAIM: "1", SHARD_SPAWN_DELAY_MS: "0", LOG_LEVEL: "info", LOG_PRETTY: "", ...extra },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: local.apiUrl,
+      DATABASE_URL: db.url,
+      SHARD_COUNT: "2",
+      SHARD_CLAIM: "1",
+      SHARD_SPAWN_DELAY_MS: "0",
+      LOG_LEVEL: "info",
+      LOG_PRETTY: "",
+      ...extra,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   m.child.stdout!.on("data", (d) => (m.out += String(d)));
@@ -30,11 +41,16 @@ function machine(extra: Record<string, string> = {}): { child: ChildProcess; out
   return m;
 }
 
-const claimed = (m: { out: string }) => JSON.parse(/\{[^\n]*"msg":"claimed shards"[^\n]*\}/.exec(m.out)?.[0] ?? "{}").shards as number[] | undefined;
-const ready = (m: { child: ChildProcess; out: string }) => until(() => /every shard of this machine is ready/.test(m.out) || m.child.exitCode !== null, 90_000).then(() => {
-  if (!/every shard of this machine is ready/.test(m.out)) throw new Error(`a machine did not start:\n${m.out}`);
-});
-const exited = (m: { child: ChildProcess }) => new Promise<number | null>((r) => (m.child.exitCode !== null ? r(m.child.exitCode) : m.child.once("exit", (code) => r(code))));
+const claimed = (m: { out: string }) =>
+  JSON.parse(/\{[^\n]*"msg":"claimed shards"[^\n]*\}/.exec(m.out)?.[0] ?? "{}").shards as number[] | undefined;
+const ready = (m: { child: ChildProcess; out: string }) =>
+  until(() => /every shard of this machine is ready/.test(m.out) || m.child.exitCode !== null, 90_000).then(() => {
+    if (!/every shard of this machine is ready/.test(m.out)) throw new Error(`a machine did not start:\n${m.out}`);
+  });
+const exited = (m: { child: ChildProcess }) =>
+  new Promise<number | null>((r) =>
+    m.child.exitCode !== null ? r(m.child.exitCode) : m.child.once("exit", (code) => r(code)),
+  );
 
 beforeAll(async () => {
   local = await LocalDiscord.start({ port: 0, token: TOKEN, defaultWorld: false });
@@ -59,7 +75,13 @@ describe("machines that claim their shards", () => {
     expect([...claimed(a)!, ...claimed(b)!].sort()).toEqual([0, 1]);
     expect(local.liveSessions).toBe(2);
     for (const t of tables) {
-      const roll = await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "roll", options: { dice: "2d6", reason: "reaction" } });
+      const roll = await local.slash({
+        guildId: t.guildId,
+        channelId: t.channelId,
+        userId: t.userId,
+        name: "roll",
+        options: { dice: "2d6", reason: "reaction" },
+      });
       expect(text(roll.message)).toMatch(/rolls for reaction/);
     }
 
@@ -74,7 +96,13 @@ describe("machines that claim their shards", () => {
     await ready(d);
     expect(claimed(d)).toEqual([freed]);
     const t = tables[freed]!;
-    const roll = await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "roll", options: { dice: "1d20", reason: "after the move" } });
+    const roll = await local.slash({
+      guildId: t.guildId,
+      channelId: t.channelId,
+      userId: t.userId,
+      name: "roll",
+      options: { dice: "1d20", reason: "after the move" },
+    });
     expect(text(roll.message)).toMatch(/rolls for after the move/);
   }, 240_000);
 });

@@ -19,13 +19,26 @@ let child: ChildProcess;
 let out = "";
 const tables: { guildId: string; channelId: string; userId: string }[] = [];
 
-
 type Outcome = "rolled" | "try again" | "other";
 
-async function roll(t: (typeof tables)[number], n: number): Promise<{ outcome: Outcome; ephemeral: boolean; said: string }> {
-  const r = await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "roll", options: { dice: "1d20", reason: `swing ${n}` }, timeoutMs: 30_000 });
+async function roll(
+  t: (typeof tables)[number],
+  n: number,
+): Promise<{ outcome: Outcome; ephemeral: boolean; said: string }> {
+  const r = await local.slash({
+    guildId: t.guildId,
+    channelId: t.channelId,
+    userId: t.userId,
+    name: "roll",
+    options: { dice: "1d20", reason: `swing ${n}` },
+    timeoutMs: 30_000,
+  });
   const said = text(r.message);
-  const outcome: Outcome = new RegExp(`rolls for swing ${n}\\b`).test(said) ? "rolled" : said.includes(STORE_UNREACHABLE) ? "try again" : "other";
+  const outcome: Outcome = new RegExp(`rolls for swing ${n}\\b`).test(said)
+    ? "rolled"
+    : said.includes(STORE_UNREACHABLE)
+      ? "try again"
+      : "other";
   return { outcome, ephemeral: r.ephemeral, said };
 }
 
@@ -38,15 +51,34 @@ beforeAll(async () => {
     tables.push(await tableOnShard(local, shard));
   }
   child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: pg.url, SHARD_COUNT: "2", SHARD_SPAWN_DELAY_MS: "0", HEALTH_PORT: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: local.apiUrl,
+      DATABASE_URL: pg.url,
+      SHARD_COUNT: "2",
+      SHARD_SPAWN_DELAY_MS: "0",
+      HEALTH_PORT: "0",
+      LOG_LEVEL: "info",
+      LOG_PRETTY: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (out += String(d)));
   child.stderr!.on("data", (d) => (out += String(d)));
-  await until(() => /every shard of this machine is ready/.test(out) || child.exitCode !== null, 45_000).catch(() => {});
+  await until(() => /every shard of this machine is ready/.test(out) || child.exitCode !== null, 45_000).catch(
+    () => {},
+  );
   if (!/every shard of this machine is ready/.test(out)) throw new Error(`the shards did not start:\n${out}`);
   for (const [i, t] of tables.entries()) {
-    await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "campaign", subcommand: "start", options: { system: "bx", name: `Table ${i}` } });
+    await local.slash({
+      guildId: t.guildId,
+      channelId: t.channelId,
+      userId: t.userId,
+      name: "campaign",
+      subcommand: "start",
+      options: { system: "bx", name: `Table ${i}` },
+    });
   }
 }, 90_000);
 
@@ -111,6 +143,8 @@ describe("PostgreSQL restarted under load", () => {
     } finally {
       await store.close();
     }
-    console.log(`PostgreSQL restart: ${answers.length} /roll sent over the window, ${by("rolled").length} rolled, ${by("try again").length} told to try again, 0 unanswered`);
+    console.log(
+      `PostgreSQL restart: ${answers.length} /roll sent over the window, ${by("rolled").length} rolled, ${by("try again").length} told to try again, 0 unanswered`,
+    );
   }, 60_000);
 });

@@ -20,7 +20,6 @@ let child: ChildProcess;
 let out = "";
 const tables: { shard: number; guildId: string; channelId: string; userId: string }[] = [];
 
-
 beforeAll(async () => {
   local = await LocalDiscord.start({ port: 0, token: TOKEN, defaultWorld: false });
   for (const shard of [0, 1]) {
@@ -29,12 +28,24 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "tenfoot-shards-"));
   db = await testDatabase(dir);
   child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, DISCORD_TOKEN: TOKEN, DISCORD_API_URL: local.apiUrl, DATABASE_URL: db.url, SHARD_COUNT: "2", SHARD_SPAWN_DELAY_MS: "0", HEALTH_PORT: "0", LOG_LEVEL: "info", LOG_PRETTY: "" },
+    env: {
+      ...process.env,
+      DISCORD_TOKEN: TOKEN,
+      DISCORD_API_URL: local.apiUrl,
+      DATABASE_URL: db.url,
+      SHARD_COUNT: "2",
+      SHARD_SPAWN_DELAY_MS: "0",
+      HEALTH_PORT: "0",
+      LOG_LEVEL: "info",
+      LOG_PRETTY: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (out += String(d)));
   child.stderr!.on("data", (d) => (out += String(d)));
-  await until(() => /every shard of this machine is ready/.test(out) || child.exitCode !== null, 45_000).catch(() => {});
+  await until(() => /every shard of this machine is ready/.test(out) || child.exitCode !== null, 45_000).catch(
+    () => {},
+  );
   if (!/every shard of this machine is ready/.test(out)) throw new Error(`the shards did not start:\n${out}`);
 }, 60_000);
 
@@ -48,7 +59,10 @@ afterAll(async () => {
 describe("two shards in two processes on one PostgreSQL", () => {
   it("each shard identifies with its own [id, 2] and holds its own guild; shard 0 alone registers the commands", () => {
     expect(local.liveSessions).toBe(2);
-    const lines = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { msg: string; shard?: number; pid?: number });
+    const lines = out
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { msg: string; shard?: number; pid?: number });
     const pids = new Set(lines.filter((l) => l.msg === "shard ready").map((l) => l.pid));
     expect(pids.size).toBe(2);
     expect(lines.filter((l) => l.msg === "ready: commands registered").map((l) => l.shard)).toEqual([0]);
@@ -58,9 +72,22 @@ describe("two shards in two processes on one PostgreSQL", () => {
 
   it("plays a campaign in each server: each guild's interactions reach only its shard, both write the one database", async () => {
     for (const t of tables) {
-      const started = await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "campaign", subcommand: "start", options: { system: "bx", name: `Shard ${t.shard} table` } });
+      const started = await local.slash({
+        guildId: t.guildId,
+        channelId: t.channelId,
+        userId: t.userId,
+        name: "campaign",
+        subcommand: "start",
+        options: { system: "bx", name: `Shard ${t.shard} table` },
+      });
       expect(started.ephemeral).toBe(false);
-      const roll = await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "roll", options: { dice: "3d6", reason: "strength" } });
+      const roll = await local.slash({
+        guildId: t.guildId,
+        channelId: t.channelId,
+        userId: t.userId,
+        name: "roll",
+        options: { dice: "3d6", reason: "strength" },
+      });
       expect(text(roll.message)).toMatch(/rolls for strength/);
     }
     const routed = local.routes.map((r) => [r.guildId, r.shard]);
@@ -89,7 +116,10 @@ describe("two shards in two processes on one PostgreSQL", () => {
     expect(port).toBeDefined();
     const res = await fetch(`http://127.0.0.1:${port}/health`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { healthy: boolean; shards: { id: number; state: string; pid: number; restarts: number }[] };
+    const body = (await res.json()) as {
+      healthy: boolean;
+      shards: { id: number; state: string; pid: number; restarts: number }[];
+    };
     expect(body.healthy).toBe(true);
     expect(body.shards.map((s) => [s.id, s.state, s.restarts])).toEqual([
       [0, "ready", 0],
@@ -98,7 +128,9 @@ describe("two shards in two processes on one PostgreSQL", () => {
     expect(new Set(body.shards.map((s) => s.pid)).size).toBe(2);
     // Each shard beats with its event loop's delay: a number, far from the limit.
     await until(async () => {
-      const b = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { shards: { loopDelayMs: number | null; blocked: boolean }[] };
+      const b = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as {
+        shards: { loopDelayMs: number | null; blocked: boolean }[];
+      };
       return b.shards.every((s) => typeof s.loopDelayMs === "number" && s.loopDelayMs < 2000 && !s.blocked);
     }, 5_000);
     expect(out).toMatch(/"host":"127\.0\.0\.1","port":\d+,"msg":"shard health on \/health"/);
@@ -110,7 +142,10 @@ describe("two shards in two processes on one PostgreSQL", () => {
     const port = /"port":(\d+),"msg":"shard health on \/health"/.exec(out)?.[1];
     const get = async () => {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
-      return { status: res.status, body: (await res.json()) as { shards: { id: number; pid: number; blocked: boolean; loopDelayMs: number }[] } };
+      return {
+        status: res.status,
+        body: (await res.json()) as { shards: { id: number; pid: number; blocked: boolean; loopDelayMs: number }[] },
+      };
     };
     const pid = (await get()).body.shards.find((s) => s.id === 1)!.pid;
     // A stopped process runs nothing, as a loop stuck in a regular expression: it stops beating.
@@ -130,7 +165,10 @@ describe("two shards in two processes on one PostgreSQL", () => {
   });
 
   it("every log line of a shard carries its shard id", () => {
-    const lines = out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { role?: string; shard?: number });
+    const lines = out
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { role?: string; shard?: number });
     const fromShards = lines.filter((l) => l.role !== "shard-manager");
     expect(fromShards.length).toBeGreaterThan(0);
     expect(fromShards.every((l) => l.shard === 0 || l.shard === 1)).toBe(true);
@@ -143,31 +181,64 @@ describe("two shards in two processes on one PostgreSQL", () => {
     const channelId = local.createChannel(t.guildId, "barrow").id; // one live campaign per channel
     const cmd = (userId: string, name: string, options?: Record<string, string | boolean>) => {
       const [top, sub] = name.split(" ");
-      return local.slash({ guildId: t.guildId, channelId, userId, name: top!, ...(sub ? { subcommand: sub } : {}), ...(options ? { options } : {}) });
+      return local.slash({
+        guildId: t.guildId,
+        channelId,
+        userId,
+        name: top!,
+        ...(sub ? { subcommand: sub } : {}),
+        ...(options ? { options } : {}),
+      });
     };
     await cmd(t.userId, "campaign start", { system: "third-age", name: "Barrow" });
-    await cmd(alice, "character create", { name: "Alda", sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8" });
+    await cmd(alice, "character create", {
+      name: "Alda",
+      sheet: "body=2 hp=10 successAC=8 stamina=3 weapons=longsword:1d8",
+    });
     // Attack Bonus +5 against Partial AC 4: even the lowest roll, parried (−2), lands; the shards draw their own seeds.
-    await cmd(t.userId, "encounter start", { monsters: "1 goblin", stats: "hd=1-1 hp=3 successAC=12 partialAC=8 attackBonus=5 morale=7 dexterity=1 weapons=sword:1d6", surprise: false });
+    await cmd(t.userId, "encounter start", {
+      monsters: "1 goblin",
+      stats: "hd=1-1 hp=3 successAC=12 partialAC=8 attackBonus=5 morale=7 dexterity=1 weapons=sword:1d6",
+      surprise: false,
+    });
     await cmd(t.userId, "initiative");
     const a = await cmd(t.userId, "attack", { attacker: "Goblin", target: "Alda" });
     const parry = buttons(a.message).find((b) => /^Parry/.test(b.label));
     expect(parry, text(a.message)).toBeDefined();
     const store = await openStore(db.url);
     try {
-      await until(async () => (await store.db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1);
+      await until(
+        async () => (await store.db.pendingAction.count({ where: { status: "open", messageId: a.message.id } })) === 1,
+      );
       // Two processes and PostgreSQL on a shared 2-core machine: allow more than Discord's 3 s before a callback is late.
       local.interactionDeadlineMs = 15_000;
-      const presses = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => local.press({ messageId: a.message.id, customId: parry!.id, userId: alice, viaShard: i % 2, timeoutMs: 20_000 })));
-      const answered = presses.filter((p) => p.status === "fulfilled").map((p) => (p as PromiseFulfilledResult<Awaited<ReturnType<LocalDiscord["press"]>>>).value);
+      const presses = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) =>
+          local.press({
+            messageId: a.message.id,
+            customId: parry!.id,
+            userId: alice,
+            viaShard: i % 2,
+            timeoutMs: 20_000,
+          }),
+        ),
+      );
+      const answered = presses
+        .filter((p) => p.status === "fulfilled")
+        .map((p) => (p as PromiseFulfilledResult<Awaited<ReturnType<LocalDiscord["press"]>>>).value);
       const viaShards = new Set(local.routes.slice(-50).map((r) => r.shard));
       expect(viaShards).toEqual(new Set([0, 1]));
       // seed 000, "Reactions": a reaction is paid once, however many presses race.
       expect(answered).toHaveLength(50);
-      const movedOn = (r: (typeof answered)[number]) => r.ephemeral || r.followUps.some((f) => /moved on/.test(String(f.content)));
+      const movedOn = (r: (typeof answered)[number]) =>
+        r.ephemeral || r.followUps.some((f) => /moved on/.test(String(f.content)));
       // After the Parry a partial hit Alda survives leaves her a choice (Take it, or Take it, then Counter): she takes it.
       const take = buttons(a.message).find((b) => b.label === "Take it");
-      if (take) expect((await local.press({ messageId: a.message.id, customId: take.id, userId: alice, timeoutMs: 20_000 })).ephemeral).toBeFalsy();
+      if (take)
+        expect(
+          (await local.press({ messageId: a.message.id, customId: take.id, userId: alice, timeoutMs: 20_000 }))
+            .ephemeral,
+        ).toBeFalsy();
       const alda = await store.db.character.findFirstOrThrow({ where: { name: "Alda" } });
       const state = JSON.parse(alda.state) as { stamina: number; hp: number };
       expect(state.stamina).toBe(2);
@@ -186,7 +257,11 @@ describe("two shards in two processes on one PostgreSQL", () => {
 
   it("a shard that dies is restarted by the manager and its server plays on from the database", async () => {
     const port = /"port":(\d+),"msg":"shard health on \/health"/.exec(out)?.[1];
-    const state = async () => (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { healthy: boolean; shards: { id: number; pid: number; restarts: number }[] };
+    const state = async () =>
+      (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as {
+        healthy: boolean;
+        shards: { id: number; pid: number; restarts: number }[];
+      };
     const before = (await state()).shards.find((s) => s.id === 1)!;
     process.kill(before.pid, "SIGKILL");
     await until(async () => {
@@ -195,7 +270,13 @@ describe("two shards in two processes on one PostgreSQL", () => {
     }, 30_000);
     await until(() => local.liveSessions === 2, 10_000);
     const t = tables[1]!;
-    const shown = await local.slash({ guildId: t.guildId, channelId: t.channelId, userId: t.userId, name: "roll", options: { dice: "1d20", reason: "after the restart" } });
+    const shown = await local.slash({
+      guildId: t.guildId,
+      channelId: t.channelId,
+      userId: t.userId,
+      name: "roll",
+      options: { dice: "1d20", reason: "after the restart" },
+    });
     expect(text(shown.message)).toMatch(/rolls for after the restart/);
     expect(local.routes.at(-1)).toEqual({ t: "INTERACTION_CREATE", guildId: t.guildId, shard: 1 });
   }, 60_000);

@@ -28,7 +28,8 @@ afterEach(async () => {
 
 /** `n` write transactions, each recording an interaction id (a page of the table and one of its index). */
 async function commits(store: Store, n: number, from = 0): Promise<void> {
-  for (let i = from; i < from + n; i++) await store.db.$transaction(async (tx) => void (await markProcessed(tx, `interaction-${i}-${"x".repeat(400)}`)));
+  for (let i = from; i < from + n; i++)
+    await store.db.$transaction(async (tx) => void (await markProcessed(tx, `interaction-${i}-${"x".repeat(400)}`)));
 }
 
 describe("SQLite's WAL checkpoint, out of the commits", () => {
@@ -100,11 +101,28 @@ describe("SQLite's WAL checkpoint, out of the commits", () => {
     const channelId = local.createChannel(guildId, "table").id;
     const userId = local.createUser("alice").id;
     local.addMember(guildId, userId);
-    const env = { DISCORD_TOKEN: token, DISCORD_API_URL: local.apiUrl, DATABASE_URL: `file:${join(d, "bot.db")}`, LOG_LEVEL: "silent" };
-    const app = await startApp(env, { log: silent, newSeed: fixedSeeds("checkpoint"), sweepEveryMs: 0, checkpoints: { batch: 3, overdue: 100, everyMs: 0 } });
+    const env = {
+      DISCORD_TOKEN: token,
+      DISCORD_API_URL: local.apiUrl,
+      DATABASE_URL: `file:${join(d, "bot.db")}`,
+      LOG_LEVEL: "silent",
+    };
+    const app = await startApp(env, {
+      log: silent,
+      newSeed: fixedSeeds("checkpoint"),
+      sweepEveryMs: 0,
+      checkpoints: { batch: 3, overdue: 100, everyMs: 0 },
+    });
     try {
       const counts = app.services.store.counts;
-      await local.slash({ guildId, channelId, userId, name: "campaign", subcommand: "start", options: { system: "bx", name: "Caves" } });
+      await local.slash({
+        guildId,
+        channelId,
+        userId,
+        name: "campaign",
+        subcommand: "start",
+        options: { system: "bx", name: "Caves" },
+      });
       const rolls: number[] = [];
       for (let i = 0; i < 7; i++) {
         const r = await local.slash({ guildId, channelId, userId, name: "roll", options: { dice: "1d20" } });

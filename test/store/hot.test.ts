@@ -13,10 +13,28 @@ const inTx = <T>(fn: (tx: Hot) => PromiseLike<T>) => s.store.db.$transaction(lan
 beforeAll(async () => {
   s = await testServices("hot");
   const db = s.store.db;
-  await db.campaign.create({ data: { id: "c1", guildId: "g", channelId: "ch", system: "bx", name: "Hot", creatorId: "u", seed: "x", seedHash: "h", streamState: "{}" } });
-  await db.encounter.create({ data: { id: "e1", campaignId: "c1", name: "Hall", seed: "x", seedHash: "h", streamState: "{}" } });
-  await db.character.create({ data: { id: "k1", campaignId: "c1", ownerId: "u", name: "Dorn", sheet: "{}", state: '{"conditions":["charged"]}' } });
-  await db.character.create({ data: { id: "k2", campaignId: "c1", ownerId: "u", name: "Edda", sheet: "{}", state: "{}" } });
+  await db.campaign.create({
+    data: {
+      id: "c1",
+      guildId: "g",
+      channelId: "ch",
+      system: "bx",
+      name: "Hot",
+      creatorId: "u",
+      seed: "x",
+      seedHash: "h",
+      streamState: "{}",
+    },
+  });
+  await db.encounter.create({
+    data: { id: "e1", campaignId: "c1", name: "Hall", seed: "x", seedHash: "h", streamState: "{}" },
+  });
+  await db.character.create({
+    data: { id: "k1", campaignId: "c1", ownerId: "u", name: "Dorn", sheet: "{}", state: '{"conditions":["charged"]}' },
+  });
+  await db.character.create({
+    data: { id: "k2", campaignId: "c1", ownerId: "u", name: "Edda", sheet: "{}", state: "{}" },
+  });
 });
 afterAll(async () => s?.cleanup());
 
@@ -24,7 +42,11 @@ describe("the hot path's statements", () => {
   it("addRounds starts a campaign's clock, then adds to it, leaving its state and version", async () => {
     expect(await inTx((tx) => addRounds(tx, "c1", 58))).toBe(58);
     expect(await inTx((tx) => addRounds(tx, "c1", 1))).toBe(59);
-    expect(await s.store.db.clock.findUniqueOrThrow({ where: { campaignId: "c1" } })).toMatchObject({ rounds: 59, state: "{}", version: 0 });
+    expect(await s.store.db.clock.findUniqueOrThrow({ where: { campaignId: "c1" } })).toMatchObject({
+      rounds: 59,
+      state: "{}",
+      version: 0,
+    });
   });
 
   it("statesOf gives every character's state; setState bumps a sheet's version only when asked", async () => {
@@ -41,7 +63,21 @@ describe("the hot path's statements", () => {
   });
 
   it("updatePending moves an open attack on once per version, and leaves it open only when told", async () => {
-    await inTx((tx) => insertPending(tx, { id: "p1", encounterId: "e1", kind: "attack", state: "s0", input: "i0", channelId: "ch", expiresAt: new Date("2026-11-24T12:00:00Z") }, new Date("2026-11-24T11:59:00Z")));
+    await inTx((tx) =>
+      insertPending(
+        tx,
+        {
+          id: "p1",
+          encounterId: "e1",
+          kind: "attack",
+          state: "s0",
+          input: "i0",
+          channelId: "ch",
+          expiresAt: new Date("2026-11-24T12:00:00Z"),
+        },
+        new Date("2026-11-24T11:59:00Z"),
+      ),
+    );
     expect(await inTx((tx) => updatePending(tx, "p1", 0, { state: "s1", input: "i1", status: "open" }))).toBe(1);
     expect(await inTx((tx) => updatePending(tx, "p1", 0, { state: "late", input: "late", status: "open" }))).toBe(0); // a repeated press
     expect(await inTx((tx) => updatePending(tx, "p1", 1, { state: "s2", input: "i2" }))).toBe(1);

@@ -46,7 +46,9 @@ describe("the SQLite lane inside a transaction", () => {
   it("writes rows Prisma reads back the same, and reads them as Prisma's models type them", async () => {
     const s = await fresh();
     const at = new Date("2026-11-24T10:00:00.123Z");
-    const ids = await s.db.$transaction(async (tx) => (await insertRolls(tx, [row("first", true), row("second", false)], at)).map((r) => r.id));
+    const ids = await s.db.$transaction(async (tx) =>
+      (await insertRolls(tx, [row("first", true), row("second", false)], at)).map((r) => r.id),
+    );
     expect(ids).toHaveLength(2);
     const viaPrisma = await s.db.roll.findUniqueOrThrow({ where: { id: ids[0]! } });
     expect(viaPrisma.createdAt.toISOString()).toBe("2026-11-24T10:00:00.123Z");
@@ -55,7 +57,11 @@ describe("the SQLite lane inside a transaction", () => {
     expect(viaLane).toEqual(viaPrisma);
     expect(viaLane!.createdAt).toBeInstanceOf(Date);
     expect(typeof viaLane!.id).toBe("number");
-    expect(await s.db.$transaction((tx) => rollById(tx, ids[1]!))).toMatchObject({ hidden: false, purpose: "second", streamDraws: 1 });
+    expect(await s.db.$transaction((tx) => rollById(tx, ids[1]!))).toMatchObject({
+      hidden: false,
+      purpose: "second",
+      streamDraws: 1,
+    });
   });
 
   it("rolls the lane's writes back with the transaction that failed", async () => {
@@ -150,14 +156,24 @@ describe("a laneOnly transaction: the lane opens and commits it itself", () => {
     const after = s.db.$transaction(async (tx) => markProcessed(tx, "after"));
     expect(await Promise.all([prisma, lane, after])).toEqual([undefined, true, true]);
     // Without the turns the lane's BEGIN would come inside Prisma's transaction and fail.
-    expect(seen.filter((x) => x === "BEGIN" || x === "COMMIT")).toEqual(["BEGIN", "COMMIT", "BEGIN", "COMMIT", "BEGIN", "COMMIT"]);
+    expect(seen.filter((x) => x === "BEGIN" || x === "COMMIT")).toEqual([
+      "BEGIN",
+      "COMMIT",
+      "BEGIN",
+      "COMMIT",
+      "BEGIN",
+      "COMMIT",
+    ]);
     expect(await s.db.processedInteraction.count()).toBe(4);
   });
 
   it("keeps the redelivery record in the handler's transaction: a second delivery runs nothing", async () => {
     const s = await fresh();
     let runs = 0;
-    const handler = (db: typeof s.db) => db.$transaction(laneOnly(async (tx: Hot) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))));
+    const handler = (db: typeof s.db) =>
+      db.$transaction(
+        laneOnly(async (tx: Hot) => void (runs++, await insertRolls(tx, [row("once", false)], new Date()))),
+      );
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(true);
     expect(await inInteraction(s.db, "interaction-1", handler)).toBe(false);
     expect(runs).toBe(1); // the second found the record first and stopped there

@@ -48,7 +48,11 @@ describe("migrations at start", () => {
     const file = join(tmp(), "old.db");
     expect(migrate(file, older).applied).toEqual(["20261122000000_init"]);
     const raw = new Database(file);
-    raw.prepare(`INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES ('from-old-release', '2026-11-01T00:00:00.000Z')`).run();
+    raw
+      .prepare(
+        `INSERT INTO "ProcessedInteraction" ("id", "createdAt") VALUES ('from-old-release', '2026-11-01T00:00:00.000Z')`,
+      )
+      .run();
     raw.close();
     const store = await openStore(`file:${file}`);
     expect(store.migrations.applied).toContain("20261122180000_combatant_retainer");
@@ -61,7 +65,10 @@ describe("migrations at start", () => {
     const file = join(tmp(), "t.db");
     migrate(file);
     const raw = new Database(file);
-    const rows = raw.prepare("SELECT migration_name, finished_at FROM _prisma_migrations").all() as { migration_name: string; finished_at: string }[];
+    const rows = raw.prepare("SELECT migration_name, finished_at FROM _prisma_migrations").all() as {
+      migration_name: string;
+      finished_at: string;
+    }[];
     raw.close();
     expect(rows.map((r) => r.migration_name)).toContain("20261122000000_init");
     expect(rows.every((r) => r.finished_at)).toBe(true);

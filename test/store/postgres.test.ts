@@ -38,7 +38,10 @@ async function rows<T>(url: string, sql: string): Promise<T[]> {
 }
 
 /** Every checked-in PostgreSQL migration, by folder name. */
-const PG_MIGRATIONS = readdirSync("prisma/postgresql/migrations", { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+const PG_MIGRATIONS = readdirSync("prisma/postgresql/migrations", { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
 
 describe("PostgreSQL store", () => {
   it("two shards opening a new database together apply each migration once, recorded as Prisma records it", async () => {
@@ -47,7 +50,10 @@ describe("PostgreSQL store", () => {
     open.push(a, b);
     expect(a.engine).toBe("postgresql");
     expect([...a.migrations.applied, ...b.migrations.applied].sort()).toEqual(PG_MIGRATIONS);
-    const recorded = await rows<{ migration_name: string; finished_at: Date | null }>(d.url, `SELECT migration_name, finished_at FROM "_prisma_migrations"`);
+    const recorded = await rows<{ migration_name: string; finished_at: Date | null }>(
+      d.url,
+      `SELECT migration_name, finished_at FROM "_prisma_migrations"`,
+    );
     expect(recorded.map((r) => r.migration_name).sort()).toEqual(PG_MIGRATIONS);
     expect(recorded.every((r) => r.finished_at)).toBe(true);
   });

@@ -21,8 +21,14 @@ describe("Prisma's and the drivers' internals the store relies on", () => {
     const conn = await factory.connect();
     try {
       const client: unknown = Reflect.get(conn, "client");
-      expect(typeof Reflect.get(client as object, "prepare"), "src/store/client.ts reads the better-sqlite3 connection as conn.client").toBe("function");
-      expect(typeof Reflect.get(client as object, "inTransaction"), "src/store/lane.ts asks better-sqlite3's inTransaction").toBe("boolean");
+      expect(
+        typeof Reflect.get(client as object, "prepare"),
+        "src/store/client.ts reads the better-sqlite3 connection as conn.client",
+      ).toBe("function");
+      expect(
+        typeof Reflect.get(client as object, "inTransaction"),
+        "src/store/lane.ts asks better-sqlite3's inTransaction",
+      ).toBe("boolean");
     } finally {
       await conn.dispose();
     }
@@ -35,7 +41,11 @@ describe("Prisma's and the drivers' internals the store relies on", () => {
       expect(typeof own, "src/store/lane.ts routeTransactions() wraps $transaction").toBe("function");
       let routed = 0;
       const run = (own as (...a: unknown[]) => Promise<unknown>).bind(db);
-      Object.defineProperty(db, "$transaction", { value: (...a: unknown[]) => (routed++, run(...a)), configurable: true, writable: true });
+      Object.defineProperty(db, "$transaction", {
+        value: (...a: unknown[]) => (routed++, run(...a)),
+        configurable: true,
+        writable: true,
+      });
       expect(await db.$transaction(async () => 7)).toBe(7);
       expect(routed, "a redefined $transaction is the one callers reach").toBe(1);
     } finally {
@@ -45,8 +55,14 @@ describe("Prisma's and the drivers' internals the store relies on", () => {
 
   it("node-postgres keeps a `pipeline` flag and its socket as connection.stream, with cork and uncork", () => {
     const client = new pg.Client();
-    expect(Reflect.get(client, "pipeline"), "src/store/pg-lane.ts pipelined() turns node-postgres's pipeline flag").toBe(false);
-    const stream = Reflect.get(Reflect.get(client, "connection") as object, "stream") as { cork?: unknown; uncork?: unknown };
+    expect(
+      Reflect.get(client, "pipeline"),
+      "src/store/pg-lane.ts pipelined() turns node-postgres's pipeline flag",
+    ).toBe(false);
+    const stream = Reflect.get(Reflect.get(client, "connection") as object, "stream") as {
+      cork?: unknown;
+      uncork?: unknown;
+    };
     expect(typeof stream.cork, "src/store/pg-lane.ts corks the socket across a batch").toBe("function");
     expect(typeof stream.uncork).toBe("function");
   });

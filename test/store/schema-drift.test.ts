@@ -23,11 +23,15 @@ afterAll(async () => {
 
 /** The SQL `prisma migrate diff --from-empty` writes for a schema: the database the schema describes. */
 function fromEmpty(schema: string, url: string): string {
-  const out = execFileSync("npx", ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", schema, "--script"], {
-    env: { ...process.env, DATABASE_URL: url },
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const out = execFileSync(
+    "npx",
+    ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", schema, "--script"],
+    {
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   return out.replace(/^Loaded Prisma config.*$/m, "");
 }
 
@@ -35,14 +39,28 @@ function fromEmpty(schema: string, url: string): string {
 function sqliteShape(file: string): unknown {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
+    const tables = (
+      db
+        .prepare(
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name`,
+        )
+        .all() as { name: string }[]
+    ).map((t) => t.name);
     return tables.map((t) => ({
       table: t,
-      columns: (db.pragma(`table_info("${t}")`) as { name: string }[]).map(({ name, type, notnull, dflt_value, pk }: any) => ({ name, type, notnull, dflt_value, pk })).sort((a, b) => a.name.localeCompare(b.name)),
-      indexes: (db.pragma(`index_list("${t}")`) as { name: string; unique: number }[])
-        .map((i) => ({ name: i.name, unique: i.unique, columns: (db.pragma(`index_info("${i.name}")`) as { name: string }[]).map((c) => c.name) }))
+      columns: (db.pragma(`table_info("${t}")`) as { name: string }[])
+        .map(({ name, type, notnull, dflt_value, pk }: any) => ({ name, type, notnull, dflt_value, pk }))
         .sort((a, b) => a.name.localeCompare(b.name)),
-      foreignKeys: (db.pragma(`foreign_key_list("${t}")`) as any[]).map(({ table, from, to, on_update, on_delete }) => ({ table, from, to, on_update, on_delete })).sort((a, b) => a.from.localeCompare(b.from)),
+      indexes: (db.pragma(`index_list("${t}")`) as { name: string; unique: number }[])
+        .map((i) => ({
+          name: i.name,
+          unique: i.unique,
+          columns: (db.pragma(`index_info("${i.name}")`) as { name: string }[]).map((c) => c.name),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      foreignKeys: (db.pragma(`foreign_key_list("${t}")`) as any[])
+        .map(({ table, from, to, on_update, on_delete }) => ({ table, from, to, on_update, on_delete }))
+        .sort((a, b) => a.from.localeCompare(b.from)),
     }));
   } finally {
     db.close();
@@ -55,10 +73,14 @@ async function postgresShape(url: string): Promise<unknown> {
   try {
     const q = async (sql: string) => (await c.query(sql)).rows;
     return {
-      columns: await q(`SELECT table_name, column_name, data_type, is_nullable, column_default, datetime_precision FROM information_schema.columns
+      columns:
+        await q(`SELECT table_name, column_name, data_type, is_nullable, column_default, datetime_precision FROM information_schema.columns
         WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY 1, 2`),
-      indexes: await q(`SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1, 2`),
-      constraints: await q(`SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+      indexes: await q(
+        `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1, 2`,
+      ),
+      constraints:
+        await q(`SELECT conrelid::regclass::text AS tbl, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
         WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '"_prisma_migrations"' AND conrelid::regclass::text <> '_prisma_migrations' ORDER BY 1, 2`),
     };
   } finally {
@@ -68,29 +90,44 @@ async function postgresShape(url: string): Promise<unknown> {
 
 describe("one schema source for SQLite and PostgreSQL", () => {
   it("prisma/postgresql/schema.prisma is what prisma/derive-postgresql.ts derives from prisma/schema.prisma", () => {
-    expect(readFileSync(POSTGRES_SCHEMA, "utf8"), "run `npx tsx prisma/derive-postgresql.ts` (npm run migrate:new does) and commit the result").toBe(derivePostgresSchema(readFileSync(SQLITE_SCHEMA, "utf8")));
+    expect(
+      readFileSync(POSTGRES_SCHEMA, "utf8"),
+      "run `npx tsx prisma/derive-postgresql.ts` (npm run migrate:new does) and commit the result",
+    ).toBe(derivePostgresSchema(readFileSync(SQLITE_SCHEMA, "utf8")));
   });
 
-  it.runIf(testEngine() === "sqlite")("SQLite: the migrations build the database prisma/schema.prisma describes", () => {
-    const migrated = join(dir, "migrated.db");
-    migrate(migrated);
-    const fresh = join(dir, "fresh.db");
-    const db = new Database(fresh);
-    db.exec(fromEmpty("prisma/schema.prisma", `file:${fresh}`));
-    db.close();
-    expect(sqliteShape(migrated), "prisma/migrations has drifted from prisma/schema.prisma: write the missing migration with npm run migrate:new").toEqual(sqliteShape(fresh));
-  });
+  it.runIf(testEngine() === "sqlite")(
+    "SQLite: the migrations build the database prisma/schema.prisma describes",
+    () => {
+      const migrated = join(dir, "migrated.db");
+      migrate(migrated);
+      const fresh = join(dir, "fresh.db");
+      const db = new Database(fresh);
+      db.exec(fromEmpty("prisma/schema.prisma", `file:${fresh}`));
+      db.close();
+      expect(
+        sqliteShape(migrated),
+        "prisma/migrations has drifted from prisma/schema.prisma: write the missing migration with npm run migrate:new",
+      ).toEqual(sqliteShape(fresh));
+    },
+  );
 
-  it.runIf(testEngine() === "postgresql")("PostgreSQL: the migrations build the database prisma/postgresql/schema.prisma describes", async () => {
-    const migrated = await testDatabase(dir); // copied from the template, which migratePostgres built
-    const fresh = await testDatabase(dir);
-    dbs.push(migrated, fresh);
-    expect((await migratePostgres(migrated.url)).applied).toEqual([]);
-    const c = new pg.Client({ connectionString: fresh.url });
-    await c.connect();
-    await c.query(`DROP SCHEMA public CASCADE; CREATE SCHEMA public;`);
-    await c.query(fromEmpty("prisma/postgresql/schema.prisma", fresh.url));
-    await c.end();
-    expect(await postgresShape(migrated.url), "prisma/postgresql/migrations has drifted from the schema: write the missing migration with npm run migrate:new").toEqual(await postgresShape(fresh.url));
-  });
+  it.runIf(testEngine() === "postgresql")(
+    "PostgreSQL: the migrations build the database prisma/postgresql/schema.prisma describes",
+    async () => {
+      const migrated = await testDatabase(dir); // copied from the template, which migratePostgres built
+      const fresh = await testDatabase(dir);
+      dbs.push(migrated, fresh);
+      expect((await migratePostgres(migrated.url)).applied).toEqual([]);
+      const c = new pg.Client({ connectionString: fresh.url });
+      await c.connect();
+      await c.query(`DROP SCHEMA public CASCADE; CREATE SCHEMA public;`);
+      await c.query(fromEmpty("prisma/postgresql/schema.prisma", fresh.url));
+      await c.end();
+      expect(
+        await postgresShape(migrated.url),
+        "prisma/postgresql/migrations has drifted from the schema: write the missing migration with npm run migrate:new",
+      ).toEqual(await postgresShape(fresh.url));
+    },
+  );
 });

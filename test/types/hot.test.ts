@@ -28,6 +28,8 @@ const wrongReader = laneOnly(async (tx: Hot) => ((t: Tx) => t.encounter.findFirs
 
 describe("the hot path's client", () => {
   it("is what laneOnly bodies get, and what the hot statements and readers take", () => {
-    expect([body, anyClient, prismaInside, rawInside, wrongReader, loadFight].every((f) => typeof f === "function")).toBe(true);
+    expect(
+      [body, anyClient, prismaInside, rawInside, wrongReader, loadFight].every((f) => typeof f === "function"),
+    ).toBe(true);
   });
 });

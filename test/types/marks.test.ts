@@ -6,7 +6,15 @@ import { attacking, oil, type Mark } from "../../src/rules/marks.js";
 import type { Effect, SystemId } from "../../src/rules/systems/types.js";
 
 // Declared keys and families compile.
-const ok: Mark[] = ["prone", "spear set", "rear-attacked", attacking("c1"), oil("sword", "undead"), "moved 3 squares", "cover:full"];
+const ok: Mark[] = [
+  "prone",
+  "spear set",
+  "rear-attacked",
+  attacking("c1"),
+  oil("sword", "undead"),
+  "moved 3 squares",
+  "cover:full",
+];
 const id: SystemId = "life-guard";
 
 // @ts-expect-error an unknown plain key (a typo of "prone")
@@ -22,7 +30,15 @@ const system: SystemId = "dnd5e";
 
 describe("typed marks", () => {
   it("declared keys build the keys stored before (the constructors make the same strings)", () => {
-    expect(ok).toEqual(["prone", "spear set", "rear-attacked", "attacking:c1", "oil:sword:undead", "moved 3 squares", "cover:full"]);
+    expect(ok).toEqual([
+      "prone",
+      "spear set",
+      "rear-attacked",
+      "attacking:c1",
+      "oil:sword:undead",
+      "moved 3 squares",
+      "cover:full",
+    ]);
     expect([id, typo, family, badCover, effect.addConditions, system]).toHaveLength(6);
   });
 });

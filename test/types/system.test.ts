@@ -23,8 +23,14 @@ const unknown = has(siege, "flying");
 describe("system manifests", () => {
   it("a group a system lacks is refused in its words, or the shared words naming the book", () => {
     expect([missing, both, unknown]).toHaveLength(3);
-    expect(() => capability(siege, "morale")).toThrow(new RuleError("Castles & Crusades combat has no morale roll: use /check Wisdom (or Charisma) for the leader of the foes."));
-    expect(() => capability(bare, "fall")).toThrow(new RuleError("Castles & Crusades has no falling rule here: give the damage as `amount`."));
+    expect(() => capability(siege, "morale")).toThrow(
+      new RuleError(
+        "Castles & Crusades combat has no morale roll: use /check Wisdom (or Charisma) for the leader of the foes.",
+      ),
+    );
+    expect(() => capability(bare, "fall")).toThrow(
+      new RuleError("Castles & Crusades has no falling rule here: give the damage as `amount`."),
+    );
     expect(capability(siege, "fall").fall).toBe(siege.fall);
     expect(has(siege, "parley")).toBeUndefined();
   });

@@ -13,25 +13,42 @@ const TONE_COLOURS: Record<Tone, number> = { good: COLOURS.success, neutral: COL
 // An attack stored before tones were recorded (still waiting, or lapsing) has none: neutral until its next step.
 const colourOf = (tone: Tone | undefined): number => TONE_COLOURS[tone ?? "neutral"];
 
-export function attackEmbed(v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName"> & { notes?: string[]; outcomeRolls?: AttackView["outcomeRolls"] }): EmbedBuilder {
+export function attackEmbed(
+  v: Pick<AttackView, "state" | "attacker" | "defender" | "outcomeLines" | "ignored" | "encounterName"> & {
+    notes?: string[];
+    outcomeRolls?: AttackView["outcomeRolls"];
+  },
+): EmbedBuilder {
   const st = v.state;
-  const phase = st.phase === "reactions" ? "— waiting for a reaction" : st.phase === "followups" ? "— follow-ups open" : "";
+  const phase =
+    st.phase === "reactions" ? "— waiting for a reaction" : st.phase === "followups" ? "— follow-ups open" : "";
   const e = new Embed({ color: colourOf(st.tone) })
     .setTitle(clip(`${v.attacker} attacks ${v.defender}: ${st.outcome} ${phase}`.trim(), LIMITS.title))
-    .setDescription(clip(forPlayers([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title), LIMITS.description));
+    .setDescription(
+      clip(forPlayers([...st.result.lines, ...v.outcomeLines].join("\n") || st.result.title), LIMITS.description),
+    );
   // Every roll: the attack's own, then those its effects made (a Life save on Critical Damage).
   const rolls = [...st.result.rolls, ...(v.outcomeRolls ?? [])];
   if (rolls.length) e.addFields({ name: "Dice", value: rollsField(rolls) });
   if (v.notes?.length) e.addFields({ name: "For the referee", value: clip(v.notes.join("\n"), 1024) });
-  if (v.ignored.length) e.addFields({ name: "Ignored by this system", value: v.ignored.map((k) => `\`${situationOption(k)}\``).join(", ") });
+  if (v.ignored.length)
+    e.addFields({
+      name: "Ignored by this system",
+      value: v.ignored.map((k) => `\`${situationOption(k)}\``).join(", "),
+    });
   if (st.phase !== "done" && st.options.length) {
-    e.addFields({ name: "Choices", value: clip(st.options.map((o) => `**${o.label}** (${o.cost})`).join(" · "), 1024) });
+    e.addFields({
+      name: "Choices",
+      value: clip(st.options.map((o) => `**${o.label}** (${o.cost})`).join(" · "), 1024),
+    });
   }
   e.setFooter({ text: citations(st.result.rules, [v.encounterName]) });
   return e;
 }
 
-export function attackButtons(v: Pick<AttackView, "pendingId" | "version" | "state">): ActionRowBuilder<ButtonBuilder>[] {
+export function attackButtons(
+  v: Pick<AttackView, "pendingId" | "version" | "state">,
+): ActionRowBuilder<ButtonBuilder>[] {
   const pendingId = v.pendingId;
   if (!pendingId || v.state.phase === "done") return [];
   const buttons = v.state.options.slice(0, 25).map((o) =>
@@ -41,10 +58,19 @@ export function attackButtons(v: Pick<AttackView, "pendingId" | "version" | "sta
       .setStyle(o.id === "take" || o.id === "pass" ? ButtonStyle.Secondary : ButtonStyle.Primary),
   );
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  for (let i = 0; i < buttons.length; i += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
+  for (let i = 0; i < buttons.length; i += 5)
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
   return rows;
 }
 
 export function lapsedView(l: Lapsed) {
-  return { state: l.state, attacker: l.attacker, defender: l.defender, outcomeLines: [...l.outcomeLines, "No reaction came in time: resolved as it stood."], outcomeRolls: l.outcomeRolls, ignored: l.state.ignored, encounterName: l.encounterName };
+  return {
+    state: l.state,
+    attacker: l.attacker,
+    defender: l.defender,
+    outcomeLines: [...l.outcomeLines, "No reaction came in time: resolved as it stood."],
+    outcomeRolls: l.outcomeRolls,
+    ignored: l.state.ignored,
+    encounterName: l.encounterName,
+  };
 }

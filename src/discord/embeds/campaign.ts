@@ -20,13 +20,22 @@ export function campaignEmbed(v: CampaignView, title?: string): EmbedBuilder {
     .setTitle(title ?? `Campaign: ${c.name}`)
     .addFields(
       { name: "System", value: `${SYSTEM_NAMES[c.system as SystemId] ?? c.system} (\`${c.system}\`)`, inline: true },
-      { name: "Referees", value: [...v.referees.map((id) => `<@${id}>`), c.refereeRoleId ? `<@&${c.refereeRoleId}>` : null].filter(Boolean).join(", ") || "—", inline: true },
+      {
+        name: "Referees",
+        value:
+          [...v.referees.map((id) => `<@${id}>`), c.refereeRoleId ? `<@&${c.refereeRoleId}>` : null]
+            .filter(Boolean)
+            .join(", ") || "—",
+        inline: true,
+      },
       { name: "Characters", value: String(v.characters), inline: true },
       { name: "Encounter", value: v.activeEncounter ?? "none running", inline: true },
       { name: "Options (/campaign set)", value: clip(settings, 1024) },
       { name: "Seed commitment (SHA-256)", value: `\`${c.seedHash}\`` },
     )
-    .setFooter({ text: "Rolls outside encounters come from this campaign's stream; its seed is revealed by /campaign end." });
+    .setFooter({
+      text: "Rolls outside encounters come from this campaign's stream; its seed is revealed by /campaign end.",
+    });
 }
 
 export function campaignEndedEmbed(e: CampaignEnded): EmbedBuilder {

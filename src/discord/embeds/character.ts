@@ -9,28 +9,49 @@ import { conditionLabels } from "../../rules/round/words.js";
 
 export function characterEmbed(v: CharacterView, title?: string, lines: string[] = []): EmbedBuilder {
   const c = v.character;
-  const rc: Combatant = { id: c.id, name: c.name, side: "party", kind: c.kind as Combatant["kind"], sheet: v.sheet, state: v.state };
+  const rc: Combatant = {
+    id: c.id,
+    name: c.name,
+    side: "party",
+    kind: c.kind as Combatant["kind"],
+    sheet: v.sheet,
+    state: v.state,
+  };
   const view = v.system.view(rc);
   // Conditions in the system's words, never their stored keys ("moved-in-melee").
   const marks = conditionLabels(v.system.words, v.state.conditions);
   const e = new Embed({ color: COLOURS.info })
     .setTitle(clip(title ?? `${c.name}${v.active ? " (playing)" : ""}`, LIMITS.title))
-    .setDescription(`${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}**${view.status && !(v.state.conditions as readonly string[]).includes(view.status) ? ` · ${view.status}` : ""}${marks.length ? ` · ${marks.join(", ")}` : ""}${lines.length ? `\n${lines.join("\n")}` : ""}`);
+    .setDescription(
+      `${c.kind === "retainer" ? "Retainer" : "Character"} of <@${c.ownerId}> · ${v.system.name}\n**${view.summary}**${view.status && !(v.state.conditions as readonly string[]).includes(view.status) ? ` · ${view.status}` : ""}${marks.length ? ` · ${marks.join(", ")}` : ""}${lines.length ? `\n${lines.join("\n")}` : ""}`,
+    );
   for (const [name, value] of v.system.describeSheet(v.sheet).slice(0, 24)) {
-    e.addFields({ name: clip(name, LIMITS.fieldName), value: clip(value || "—", LIMITS.fieldValue), inline: value.length < 40 });
+    e.addFields({
+      name: clip(name, LIMITS.fieldName),
+      value: clip(value || "—", LIMITS.fieldValue),
+      inline: value.length < 40,
+    });
   }
   const filled = (v.state as Record<string, unknown>)._filled;
-  if (Array.isArray(filled) && filled.length) e.setFooter({ text: clip(`Filled by the rules: ${filled.join(", ")} · every other value is the player's own`, 2048) });
+  if (Array.isArray(filled) && filled.length)
+    e.setFooter({
+      text: clip(`Filled by the rules: ${filled.join(", ")} · every other value is the player's own`, 2048),
+    });
   return e;
 }
 
 /** Each value the rules rolled or derived for a new sheet, as the sheet's form names it: "Hit points 6: rolled 1d8 [6] (fighter)". */
 export function filledLines(v: CharacterView & { said?: Record<string, string> }): string[] {
-  return Object.entries(v.said ?? {}).map(([k, how]) => `${v.system.form[k]?.label ?? k} ${String(v.sheet[k])}: ${how}`);
+  return Object.entries(v.said ?? {}).map(
+    ([k, how]) => `${v.system.form[k]?.label ?? k} ${String(v.sheet[k])}: ${how}`,
+  );
 }
 
 export function characterListEmbed(campaign: string, rows: { character: Character; active: boolean }[]): EmbedBuilder {
-  const lines = rows.map((r) => `**${r.character.name}**${r.active ? " ▶" : ""} — <@${r.character.ownerId}>${r.character.kind === "retainer" ? " (retainer)" : ""}`);
+  const lines = rows.map(
+    (r) =>
+      `**${r.character.name}**${r.active ? " ▶" : ""} — <@${r.character.ownerId}>${r.character.kind === "retainer" ? " (retainer)" : ""}`,
+  );
   return new Embed({ color: COLOURS.info })
     .setTitle(clip(`Characters of ${campaign}`, LIMITS.title))
     .setDescription(clip(lines.join("\n") || "No characters yet: /character create.", LIMITS.description))

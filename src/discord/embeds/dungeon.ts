@@ -1,7 +1,15 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type EmbedBuilder } from "discord.js";
 import type { TurnsReport } from "../../play/dungeon/index.js";
 import type { DungeonView } from "../../play/dungeon/view.js";
-import { effectLines, elapsedWords, lightLines, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, suppliesLines, turnOf } from "../../rules/dungeon/index.js";
+import {
+  effectLines,
+  elapsedWords,
+  lightLines,
+  ROUNDS_PER_DAY,
+  ROUNDS_PER_HOUR,
+  suppliesLines,
+  turnOf,
+} from "../../rules/dungeon/index.js";
 import { citations, clip, COLOURS, LIMITS } from "./style.js";
 import { rollsField, ruleEmbed } from "./rules.js";
 import { Embed } from "./embed.js";
@@ -11,7 +19,8 @@ const field = (name: string, lines: string[]) => ({ name, value: clip(lines.join
 
 /** The time: past a day, in days and hours (a count of rounds says nothing then); under a day, to the round. */
 function timeLine(v: DungeonView): string {
-  if (v.rounds >= ROUNDS_PER_DAY) return `Turn ${turnOf(v.rounds)} · ${elapsedWords(v.rounds - (v.rounds % ROUNDS_PER_HOUR))} elapsed`;
+  if (v.rounds >= ROUNDS_PER_DAY)
+    return `Turn ${turnOf(v.rounds)} · ${elapsedWords(v.rounds - (v.rounds % ROUNDS_PER_HOUR))} elapsed`;
   return `Turn ${turnOf(v.rounds)} · ${elapsedWords(v.rounds)} elapsed (${v.rounds} rounds)`;
 }
 
@@ -42,9 +51,14 @@ export function dungeonEmbed(v: DungeonView, title?: string, lines: string[] = [
       ...keptFields(v).filter((x) => x.name === "Supplies"),
       field("Movement", [v.movement.line]),
       field("Next wandering check", [
-        s.wanderingChance === 0 ? "None: the chance is 0 in 6 (/dungeon set chance)" : `Turn ${v.nextCheck} (every ${s.wanderingEvery} turn${s.wanderingEvery === 1 ? "" : "s"}, ${s.wanderingChance} in 6)`,
+        s.wanderingChance === 0
+          ? "None: the chance is 0 in 6 (/dungeon set chance)"
+          : `Turn ${v.nextCheck} (every ${s.wanderingEvery} turn${s.wanderingEvery === 1 ? "" : "s"}, ${s.wanderingChance} in 6)`,
       ]),
-      field("Wandering table", st.table.length ? st.table.map((x, i) => `${i + 1}. ${x}`) : ["none set: /dungeon set table"]),
+      field(
+        "Wandering table",
+        st.table.length ? st.table.map((x, i) => `${i + 1}. ${x}`) : ["none set: /dungeon set table"],
+      ),
     )
     .setFooter({ text: citations(v.movement.rules) || "game time is one count of rounds" });
   if (lines.length) e.setDescription(clip(lines.join("\n"), LIMITS.description));
@@ -58,9 +72,14 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
   const first = r.turns[0]!;
   const last = r.turns[r.turns.length - 1]!;
   const single = r.turns.length === 1;
-  const title = single ? last.result.title : `Turns ${first.turn}–${last.turn}${r.wandering ? `: wandering monster on turn ${last.turn}!` : r.skipped && last.stop ? `: stopped, ${last.stop}` : ""}`;
+  const title = single
+    ? last.result.title
+    : `Turns ${first.turn}–${last.turn}${r.wandering ? `: wandering monster on turn ${last.turn}!` : r.skipped && last.stop ? `: stopped, ${last.stop}` : ""}`;
   const body = single ? last.result.lines : r.turns.map((t) => `**Turn ${t.turn}**: ${t.result.lines.join(" ")}`);
-  if (r.skipped) body.push(`⏸️ Advancing stopped on turn ${last.turn}: ${last.stop ?? "the referee is needed"}. ${r.skipped} turn${r.skipped === 1 ? "" : "s"} not passed: look, then /dungeon turn again.`);
+  if (r.skipped)
+    body.push(
+      `⏸️ Advancing stopped on turn ${last.turn}: ${last.stop ?? "the referee is needed"}. ${r.skipped} turn${r.skipped === 1 ? "" : "s"} not passed: look, then /dungeon turn again.`,
+    );
   const rolls = r.turns.flatMap((t) => t.result.rolls);
   const colour = r.wandering || r.turns.some((t) => t.darkness) ? COLOURS.failure : COLOURS.info;
   const e = new Embed({ color: colour })
@@ -76,7 +95,12 @@ export function dungeonTurnEmbeds(r: TurnsReport): EmbedBuilder[] {
     .setFooter({ text: citations(r.turns.flatMap((t) => t.result.rules)) });
   if (r.rested.length) e.addFields(field("Rest and recovery", r.rested));
   if (r.wandering) {
-    const what = r.wandering.monsters ? [`${r.wandering.monsters}${r.wandering.how ? ` (${r.wandering.how})` : ""}`, "The referee may start the encounter with the button."] : ["No wandering table is set: the button asks the referee which monsters come, and how many."];
+    const what = r.wandering.monsters
+      ? [
+          `${r.wandering.monsters}${r.wandering.how ? ` (${r.wandering.how})` : ""}`,
+          "The referee may start the encounter with the button.",
+        ]
+      : ["No wandering table is set: the button asks the referee which monsters come, and how many."];
     e.addFields(field("Wandering monster", what));
   }
   return r.reaction ? [e, ruleEmbed(r.reaction)] : [e];
@@ -86,7 +110,10 @@ export function wanderingButtons(r: Pick<TurnsReport, "wandering">): ActionRowBu
   if (!r.wandering) return [];
   return [
     new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId(ids.wandering.build(r.wandering.id)).setLabel("Start encounter").setStyle(ButtonStyle.Danger),
+      new ButtonBuilder()
+        .setCustomId(ids.wandering.build(r.wandering.id))
+        .setLabel("Start encounter")
+        .setStyle(ButtonStyle.Danger),
     ),
   ];
 }

@@ -5,11 +5,21 @@
  * limits, same errors for text out of them; the local Discord checks every body against Discord's
  * OpenAPI spec in the tests besides.
  */
-import { EmbedBuilder, resolveColor, type APIEmbedField, type ColorResolvable, type EmbedFooterOptions, type RestOrArray } from "discord.js";
+import {
+  EmbedBuilder,
+  resolveColor,
+  type APIEmbedField,
+  type ColorResolvable,
+  type EmbedFooterOptions,
+  type RestOrArray,
+} from "discord.js";
 import { LIMITS } from "./style.js";
 
 function within(what: string, text: string, max: number): string {
-  if (typeof text !== "string" || text.length < 1 || text.length > max) throw new RangeError(`An embed's ${what} must be 1 to ${max} characters (got ${typeof text === "string" ? text.length : typeof text}).`);
+  if (typeof text !== "string" || text.length < 1 || text.length > max)
+    throw new RangeError(
+      `An embed's ${what} must be 1 to ${max} characters (got ${typeof text === "string" ? text.length : typeof text}).`,
+    );
   return text;
 }
 
@@ -28,7 +38,11 @@ export class Embed extends EmbedBuilder {
 
   override setFooter(options: EmbedFooterOptions | null): this {
     if (options === null) delete this.data.footer;
-    else this.data.footer = { text: within("footer", options.text, 2048), ...(options.iconURL ? { icon_url: options.iconURL } : {}) };
+    else
+      this.data.footer = {
+        text: within("footer", options.text, 2048),
+        ...(options.iconURL ? { icon_url: options.iconURL } : {}),
+      };
     return this;
   }
 
@@ -41,7 +55,8 @@ export class Embed extends EmbedBuilder {
   override addFields(...fields: RestOrArray<APIEmbedField>): this {
     const list = (Array.isArray(fields[0]) ? fields[0] : fields) as APIEmbedField[];
     const all = [...(this.data.fields ?? []), ...list];
-    if (all.length > LIMITS.fields) throw new RangeError(`An embed has at most ${LIMITS.fields} fields (got ${all.length}).`);
+    if (all.length > LIMITS.fields)
+      throw new RangeError(`An embed has at most ${LIMITS.fields} fields (got ${all.length}).`);
     for (const f of list) {
       within("field name", f.name, LIMITS.fieldName);
       within("field value", f.value, LIMITS.fieldValue);

@@ -29,23 +29,40 @@ export function rosterLines(f: Fight): string[] {
   const namesGone = (mark: string) => gone.some((id) => mark.endsWith(`:${id}`) || mark.endsWith(` ${id}`));
   const lines: string[] = [];
   for (const side of ["party", "foes"] as const) {
-    const members = f.combatants.filter((c) => c.side === side).sort((a, b) => (pos.get(a.id)?.[0] ?? 99) - (pos.get(b.id)?.[0] ?? 99));
+    const members = f.combatants
+      .filter((c) => c.side === side)
+      .sort((a, b) => (pos.get(a.id)?.[0] ?? 99) - (pos.get(b.id)?.[0] ?? 99));
     if (!members.length) continue;
     lines.push(side === "party" ? "**Party**" : "**Foes**");
     for (const c of members) {
       const v = f.system.view(c);
       const turn = current.includes(c.id) ? "▶ " : "";
       // Who fell, fled or surrendered has left the order: no place shown.
-      const init = pos.has(c.id) && !isOut(c) ? `${pos.get(c.id)!.map((n) => `#${n}`).join(" & ")} ` : "";
+      const init =
+        pos.has(c.id) && !isOut(c)
+          ? `${pos
+              .get(c.id)!
+              .map((n) => `#${n}`)
+              .join(" & ")} `
+          : "";
       // One out of the fight itself fights nobody: its marks naming others say nothing either.
-      const live = c.state.conditions.filter((x) => !namesGone(x) && !(isOut(c) && f.combatants.some((o) => x.endsWith(`:${o.id}`) || x.endsWith(` ${o.id}`))));
+      const live = c.state.conditions.filter(
+        (x) =>
+          !namesGone(x) && !(isOut(c) && f.combatants.some((o) => x.endsWith(`:${o.id}`) || x.endsWith(` ${o.id}`))),
+      );
       const words = conditionLabels(f.system.words, live, nameOf, c.state.lasts);
       const shown = (d: string) => (rs.details?.[c.id]?.[d] ? ` (${rs.details[c.id]![d]})` : "");
-      const declared = (rs.declared[c.id] ?? []).length ? ` · declared: ${rs.declared[c.id]!.map((d) => `${rs.labels?.[d] ?? d}${shown(d)}`).join(", ")}` : "";
-      const ahead = (rs.ahead?.[c.id] ?? []).length ? ` · for round ${f.encounter.round + 1}: ${rs.ahead![c.id]!.map((d) => `${d.label}${d.detail ? ` (${d.detail})` : ""}`).join(", ")}` : "";
+      const declared = (rs.declared[c.id] ?? []).length
+        ? ` · declared: ${rs.declared[c.id]!.map((d) => `${rs.labels?.[d] ?? d}${shown(d)}`).join(", ")}`
+        : "";
+      const ahead = (rs.ahead?.[c.id] ?? []).length
+        ? ` · for round ${f.encounter.round + 1}: ${rs.ahead![c.id]!.map((d) => `${d.label}${d.detail ? ` (${d.detail})` : ""}`).join(", ")}`
+        : "";
       const note = boardNote(f, c, rs);
       const conds = `${words.length ? ` · ${words.join(", ")}` : ""}${declared}${ahead}${note ? ` · ${note}` : ""}`;
-      lines.push(`${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !(c.state.conditions as readonly string[]).includes(v.status) ? ` · ${v.status}` : ""}${conds}`);
+      lines.push(
+        `${turn}${init}**${c.name}** \`${bar(v.fraction)}\` ${v.summary}${v.status && !(c.state.conditions as readonly string[]).includes(v.status) ? ` · ${v.status}` : ""}${conds}`,
+      );
     }
   }
   return lines;
@@ -63,7 +80,10 @@ export function waitingLines(waiting: WaitingList): string[] {
 function overLine(f: Fight): string[] {
   for (const side of ["foes", "party"] as const) {
     const members = f.combatants.filter((c) => c.side === side);
-    if (members.length && members.every(isOut)) return [`No one of the ${side === "foes" ? "foes" : "party"} is left standing: the referee ends the fight (End the fight, below).`];
+    if (members.length && members.every(isOut))
+      return [
+        `No one of the ${side === "foes" ? "foes" : "party"} is left standing: the referee ends the fight (End the fight, below).`,
+      ];
   }
   return [];
 }
@@ -80,11 +100,17 @@ export function encounterEmbed(f: Fight, title?: string, notes: string[] = [], w
         : overLine(f).length
           ? `round ${f.encounter.round} · the fight is over`
           : roundOver(f)
-          ? `round ${f.encounter.round} · everyone has acted`
-          : `round ${f.encounter.round}${acting.length ? ` · ${namesToAct(acting)} to act` : ""}`;
+            ? `round ${f.encounter.round} · everyone has acted`
+            : `round ${f.encounter.round}${acting.length ? ` · ${namesToAct(acting)} to act` : ""}`;
   return new Embed({ color: COLOURS.referee })
     .setTitle(clip(title ?? `${f.encounter.name} — ${round}`, LIMITS.title))
-    .setDescription(clip([...notes, ...rosterLines(f), ...waitingLines(waiting), ...overLine(f)].join("\n") || "Nobody here yet: /encounter add, /encounter join.", LIMITS.description))
+    .setDescription(
+      clip(
+        [...notes, ...rosterLines(f), ...waitingLines(waiting), ...overLine(f)].join("\n") ||
+          "Nobody here yet: /encounter add, /encounter join.",
+        LIMITS.description,
+      ),
+    )
     .setFooter({ text: `${f.system.name} · seed commitment ${f.encounter.seedHash.slice(0, 16)}…` });
 }
 
@@ -94,15 +120,26 @@ export function encounterStartRecord(ev: EncounterEvent & { seedHash: string }):
   const started = new Embed({ color: COLOURS.referee })
     .setTitle(clip(`Encounter started: ${ev.fight.encounter.name}`, LIMITS.title))
     .setDescription(clip([...ev.notes, startLine(ev.fight)].join("\n"), LIMITS.description))
-    .addFields({ name: "Seed commitment (SHA-256)", value: `\`${ev.seedHash}\`\nThe seed is revealed when the encounter ends; /verify replays every roll.` });
+    .addFields({
+      name: "Seed commitment (SHA-256)",
+      value: `\`${ev.seedHash}\`\nThe seed is revealed when the encounter ends; /verify replays every roll.`,
+    });
   return [...embeds, started];
 }
 
 /** Who is in the fight, in a line: "Party: Tamsin, Wren · Foes: Goblin 1, Goblin 2, Goblin 3". */
 function startLine(f: Fight): string {
   const side = (s: "party" | "foes") => f.combatants.filter((c) => c.side === s).map((c) => c.name);
-  const parts = [["Party", side("party")], ["Foes", side("foes")]] as const;
-  return parts.filter(([, n]) => n.length).map(([w, n]) => `**${w}**: ${n.join(", ")}`).join(" · ") || "Nobody here yet: /encounter add, /encounter join.";
+  const parts = [
+    ["Party", side("party")],
+    ["Foes", side("foes")],
+  ] as const;
+  return (
+    parts
+      .filter(([, n]) => n.length)
+      .map(([w, n]) => `**${w}**: ${n.join(", ")}`)
+      .join(" · ") || "Nobody here yet: /encounter add, /encounter join."
+  );
 }
 
 export function encounterEndEmbed(s: EncounterSummary): EmbedBuilder {

@@ -15,7 +15,7 @@ const GENERAL: Record<string, [string, string]> = {
       "**Referee**: `/campaign start system:<id>` binds a campaign to this channel (and its threads). `/campaign set` changes options, `/campaign referee add` shares the job.",
       "**Players**: `/character create name` (a form, or `sheet`, or `roll:true`), then `/roll`, `/check`, `/save`, `/attack`; Apps → *Roll dice in this message* on any message.",
       "**Referee**: `/check` or `/save` with `players:party` asks everyone at once, one Roll button each (`hidden:true` to keep the results).",
-      "**Fights**: `/encounter start monsters:\"4 goblins\"` → `/initiative` → `/attack` (the defender answers with buttons) → `/next` → `/morale` → `/encounter end` → `/verify`.",
+      '**Fights**: `/encounter start monsters:"4 goblins"` → `/initiative` → `/attack` (the defender answers with buttons) → `/next` → `/morale` → `/encounter end` → `/verify`.',
       "**Between fights**: `/dungeon turn` (`pace:fast` where the system has a faster pace), `/dungeon light`, `/dungeon rest` (days of rest), `/heal treat` (a wound that lasts until treated), `/retainer hire`.",
       "Topics: " + HELP_TOPICS.map((t) => `\`${t}\``).join(", "),
     ].join("\n"),
@@ -27,7 +27,7 @@ const GENERAL: Record<string, [string, string]> = {
   ],
   encounters: [
     "Encounters",
-    "`/encounter start` brings in every player's active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:\"2 orcs, 1 ogre\"` uses the system's presets (hit points rolled from hit dice where the system does; dice for how many, `1d6 kobolds`, are rolled); `stats:` gives custom ones, as one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system's). With several kinds, name the one each line is for: `monsters:\"2 skeletons, 1 wight\" stats:\"Wight: HD 3 AC 5\"` (several lines separated by `;`); the others keep their preset. `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign's method (`/campaign set`, option “initiative method”), `/next` moves through turns and does what the system does when a round starts. `/condition add` puts a condition the system names (blind, stunned, invisible…) on a combatant for a round, the encounter or until removed; `/condition remove` ends it.",
+    '`/encounter start` brings in every player\'s active character, rolls surprise for both sides, the distance (2d6 × 10 ft) and, with `reaction:true`, the reaction roll. `/encounter add monsters:"2 orcs, 1 ogre"` uses the system\'s presets (hit points rolled from hit dice where the system does; dice for how many, `1d6 kobolds`, are rolled); `stats:` gives custom ones, as one stat line in the system\'s terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`; `/help <system>` shows each system\'s). With several kinds, name the one each line is for: `monsters:"2 skeletons, 1 wight" stats:"Wight: HD 3 AC 5"` (several lines separated by `;`); the others keep their preset. `/encounter bestiary` saves one for reuse by name. `/initiative` uses the campaign\'s method (`/campaign set`, option “initiative method”), `/next` moves through turns and does what the system does when a round starts. `/condition add` puts a condition the system names (blind, stunned, invisible…) on a combatant for a round, the encounter or until removed; `/condition remove` ends it.',
   ],
   reactions: [
     "Reactions",
@@ -35,7 +35,7 @@ const GENERAL: Record<string, [string, string]> = {
   ],
   verify: [
     "Rolls you can check",
-    "Every campaign and encounter draws from its own seeded stream. The SHA-256 of an encounter's seed is posted when it starts; `/encounter end` reveals the seed and `/verify` replays every logged roll from it, roll by roll: the last one ended, or the one you name (`/verify encounter:\"Goblin ambush\"`; a name played twice means its newest).",
+    'Every campaign and encounter draws from its own seeded stream. The SHA-256 of an encounter\'s seed is posted when it starts; `/encounter end` reveals the seed and `/verify` replays every logged roll from it, roll by roll: the last one ended, or the one you name (`/verify encounter:"Goblin ambush"`; a name played twice means its newest).',
   ],
 };
 
@@ -43,9 +43,7 @@ export function helpEmbed(topic: string | null): EmbedBuilder {
   const t = (topic ?? "start").toLowerCase();
   if ((SYSTEM_IDS as readonly string[]).includes(t)) return systemHelp(t as SystemId);
   const [title, body] = GENERAL[t] ?? GENERAL.start!;
-  return new Embed({ color: COLOURS.info })
-    .setTitle(title)
-    .setDescription(clip(t === "dice" ? DICE_HELP : body, 4096));
+  return new Embed({ color: COLOURS.info }).setTitle(title).setDescription(clip(t === "dice" ? DICE_HELP : body, 4096));
 }
 
 function systemHelp(id: SystemId): EmbedBuilder {
@@ -58,8 +56,20 @@ function systemHelp(id: SystemId): EmbedBuilder {
       { name: "Saves (/save)", value: clip(saves || "—", 1024) },
       { name: "Sheet fields", value: clip(sheetFields(s.sheet).join(", "), 1024) },
       { name: "Monster presets", value: clip(Object.keys(s.presets).join(", ") || "—", 1024) },
-      { name: "A custom monster (stats:)", value: clip(`${s.statLineExample ? `One stat line: \`${s.statLineExample}\` (or key=value)` : "key=value fields of the sheet above"}. With several kinds of monsters, name the kind in front: \`Wight: …\`, one line a kind, separated by \`;\`.`, 1024) },
-      { name: "/attack options this system reads", value: clip(s.situations.map((k) => `\`${situationOption(k)}\``).join(", ") || "—", 1024) },
+      {
+        name: "A custom monster (stats:)",
+        value: clip(
+          `${s.statLineExample ? `One stat line: \`${s.statLineExample}\` (or key=value)` : "key=value fields of the sheet above"}. With several kinds of monsters, name the kind in front: \`Wight: …\`, one line a kind, separated by \`;\`.`,
+          1024,
+        ),
+      },
+      {
+        name: "/attack options this system reads",
+        value: clip(s.situations.map((k) => `\`${situationOption(k)}\``).join(", ") || "—", 1024),
+      },
     )
-    .setFooter({ text: s.silent ?? `Where ${s.name} is silent the bot makes a ruling, and says it in a few words where it applies.` });
+    .setFooter({
+      text:
+        s.silent ?? `Where ${s.name} is silent the bot makes a ruling, and says it in a few words where it applies.`,
+    });
 }

@@ -18,7 +18,14 @@ export function callEmbed(v: CallView): EmbedBuilder {
     : !rolled.length
       ? `Waiting for ${v.targets.length} roll${v.targets.length === 1 ? "" : "s"}`
       : `${passed.length} of ${rolled.length} passed${v.done ? "" : `, ${v.targets.length - rolled.length} to roll`}`;
-  const colour = !v.done || v.hidden ? COLOURS.referee : passed.length === v.targets.length ? COLOURS.success : passed.length ? COLOURS.partial : COLOURS.failure;
+  const colour =
+    !v.done || v.hidden
+      ? COLOURS.referee
+      : passed.length === v.targets.length
+        ? COLOURS.success
+        : passed.length
+          ? COLOURS.partial
+          : COLOURS.failure;
   return new Embed({ color: colour })
     .setTitle(clip(`The referee asks: ${v.what}${v.hidden ? " (hidden)" : ""}`, LIMITS.title))
     .setDescription(clip(forPlayers([summary, "", ...lines].join("\n")), LIMITS.description))
@@ -29,15 +36,33 @@ export function callEmbed(v: CallView): EmbedBuilder {
 export function callButtons(v: CallView): ActionRowBuilder<ButtonBuilder>[] {
   const buttons = v.targets
     .filter((t) => !t.result)
-    .map((t) => new ButtonBuilder().setCustomId(ids.call.build({ kind: "call", call: v.kind, callId: v.id, characterId: t.characterId })).setLabel(clip(`Roll: ${t.name}`, 80)).setStyle(ButtonStyle.Primary));
+    .map((t) =>
+      new ButtonBuilder()
+        .setCustomId(ids.call.build({ kind: "call", call: v.kind, callId: v.id, characterId: t.characterId }))
+        .setLabel(clip(`Roll: ${t.name}`, 80))
+        .setStyle(ButtonStyle.Primary),
+    );
   const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  for (let i = 0; i < buttons.length; i += 5) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
-  if (v.hidden) rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(ids.call.build({ kind: "results", call: v.kind, callId: v.id })).setLabel("Results (referee)").setStyle(ButtonStyle.Secondary)));
+  for (let i = 0; i < buttons.length; i += 5)
+    rows.push(new ActionRowBuilder<ButtonBuilder>().addComponents(buttons.slice(i, i + 5)));
+  if (v.hidden)
+    rows.push(
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder()
+          .setCustomId(ids.call.build({ kind: "results", call: v.kind, callId: v.id }))
+          .setLabel("Results (referee)")
+          .setStyle(ButtonStyle.Secondary),
+      ),
+    );
   return rows;
 }
 
 /** The referee's private view of a hidden call. */
 export function callResultsEmbed(v: CallView): EmbedBuilder {
-  const lines = v.targets.map((t) => (t.result ? `${t.result.success ? "✅" : "❌"} **${t.name}**: ${t.result.line}` : `⏳ **${t.name}**: waiting`));
-  return new Embed({ color: COLOURS.referee }).setTitle(clip(`Results: ${v.what}`, LIMITS.title)).setDescription(clip(forPlayers(lines.join("\n")), LIMITS.description));
+  const lines = v.targets.map((t) =>
+    t.result ? `${t.result.success ? "✅" : "❌"} **${t.name}**: ${t.result.line}` : `⏳ **${t.name}**: waiting`,
+  );
+  return new Embed({ color: COLOURS.referee })
+    .setTitle(clip(`Results: ${v.what}`, LIMITS.title))
+    .setDescription(clip(forPlayers(lines.join("\n")), LIMITS.description));
 }

@@ -18,10 +18,16 @@ export interface AttackAsItStands {
 }
 
 export async function attackAsItStands(s: Services, pendingId: string): Promise<AttackAsItStands | null> {
-  const p = await s.store.db.pendingAction.findUnique({ where: { id: pendingId }, include: { encounter: { select: { name: true } } } });
+  const p = await s.store.db.pendingAction.findUnique({
+    where: { id: pendingId },
+    include: { encounter: { select: { name: true } } },
+  });
   if (!p) return null;
   const { state, input } = readPending(p);
-  const rows = await s.store.db.combatant.findMany({ where: { id: { in: [input.attackerId, input.defenderId] } }, select: { id: true, name: true } });
+  const rows = await s.store.db.combatant.findMany({
+    where: { id: { in: [input.attackerId, input.defenderId] } },
+    select: { id: true, name: true },
+  });
   const name = (id: string) => rows.find((r) => r.id === id)?.name ?? "?";
   return {
     open: p.status === "open",

@@ -70,86 +70,110 @@ export interface AttackRequest {
 
 export async function attack(s: Services, actor: Actor, req: AttackRequest): Promise<AttackView> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    // Locked as read: attacks and rolls at one table take turns at the encounter's stream (streams.ts).
-    const fight = await requireFight(tx, actor, { lock: true });
-    const a = pickCombatant(fight, actor, req.attacker, "attack");
-    const d = findCombatant(fight, req.target);
-    if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
-    // Who is attacked first (the dead, who fled), then whether the attacker may attack now.
-    const targetNotes = gateTarget(fight, d, actor, req.override === true);
-    const gate = gateAttack(fight, a, actor, req.override === true);
-    gate.notes.push(...targetNotes);
-    // Attacks still waiting for their defender's answer stay open (docs/design.md, "Reactions", step 4).
-    const was = fallen(fight);
+  return s.store.db.$transaction(
+    laneOnly(async (tx: Hot) => {
+      // Locked as read: attacks and rolls at one table take turns at the encounter's stream (streams.ts).
+      const fight = await requireFight(tx, actor, { lock: true });
+      const a = pickCombatant(fight, actor, req.attacker, "attack");
+      const d = findCombatant(fight, req.target);
+      if (a.id === d.id) throw new UserError(`${a.name} cannot attack themself: pick another target.`);
+      // Who is attacked first (the dead, who fled), then whether the attacker may attack now.
+      const targetNotes = gateTarget(fight, d, actor, req.override === true);
+      const gate = gateAttack(fight, a, actor, req.override === true);
+      gate.notes.push(...targetNotes);
+      // Attacks still waiting for their defender's answer stay open (docs/design.md, "Reactions", step 4).
+      const was = fallen(fight);
 
-    const stored: StoredInput = {
-      attackerId: a.id,
-      defenderId: d.id,
-      situation: req.situation,
-      ...(req.situation.modifier ? { modifierBy: isReferee(fight.campaign, actor) ? ("referee" as const) : ("player" as const) } : {}),
-      outcomeLines: gate.notes,
-      attackIndex: gate.attackIndex,
-      round: fight.encounter.round,
-      ...(req.weapon ? { weapon: req.weapon } : {}),
-      ...(req.override === true && isReferee(fight.campaign, actor) ? { override: true } : {}),
-    };
-    const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id }, { encounter: fight.encounter });
-    const bag = bagFor(stream, `${a.name} attacks ${d.name}`);
-    let state: AttackState = rule(() => fight.system.attack.begin(attackInput(fight, stored), bag));
-    let view = await settle(tx, fight, stored, state, bag);
-    ({ state, view } = await pressForced(tx, fight, view.stored, state, bag));
-    let pendingId: string | null = null;
-    if (state.phase !== "done") {
-      pendingId = shortId();
-      insertPending(
+      const stored: StoredInput = {
+        attackerId: a.id,
+        defenderId: d.id,
+        situation: req.situation,
+        ...(req.situation.modifier
+          ? { modifierBy: isReferee(fight.campaign, actor) ? ("referee" as const) : ("player" as const) }
+          : {}),
+        outcomeLines: gate.notes,
+        attackIndex: gate.attackIndex,
+        round: fight.encounter.round,
+        ...(req.weapon ? { weapon: req.weapon } : {}),
+        ...(req.override === true && isReferee(fight.campaign, actor) ? { override: true } : {}),
+      };
+      const stream = await openStream(
         tx,
-        {
-          id: pendingId,
-          encounterId: fight.encounter.id,
-          kind: "attack",
-          state: attackStateCodec.encode(state),
-          input: attackInputCodec.encode(view.stored),
-          channelId: actor.channelId,
-          expiresAt: new Date(s.now().getTime() + fight.settings.reactionWindow * 1000),
-        },
-        new Date(),
+        { campaignId: fight.campaign.id, encounterId: fight.encounter.id },
+        { encounter: fight.encounter },
       );
-    }
-    // Nobody left to act at this place: the turn passes on by itself (ready.ts), and what its start does happens.
-    const after = withFoes(gate.after, a.id, d.id);
-    const boardNotes: string[] = [];
-    const pass = passedTurn(fight, after, boardNotes);
-    if (pass !== null) boardNotes.push(...(await passTurn(tx, fight, pass)));
-    // The round's record of this attack goes with the stream's state: one UPDATE of the encounter.
-    // Every write of the attack is sent with the COMMIT (store/later.ts): one round trip on PostgreSQL.
-    stream.close(tx, actor, { version: fight.encounter.version, data: { roundState: roundCodec.encode(after), ...(pass !== null ? { turn: pass } : {}) } });
-    return {
-      pendingId,
-      version: 0,
-      state,
-      attacker: a.name,
-      defender: d.name,
-      outcomeLines: view.stored.outcomeLines,
-      outcomeRolls: view.stored.outcomeRolls ?? [],
-      pressers: pressers(fight, state),
-      ignored: state.ignored,
-      encounterId: fight.encounter.id,
-      encounterName: fight.encounter.name,
-      notes: view.stored.outcomeLines.length ? moraleNudges(fight, was) : [],
-      boardNotes,
-    };
-  }));
+      const bag = bagFor(stream, `${a.name} attacks ${d.name}`);
+      let state: AttackState = rule(() => fight.system.attack.begin(attackInput(fight, stored), bag));
+      let view = await settle(tx, fight, stored, state, bag);
+      ({ state, view } = await pressForced(tx, fight, view.stored, state, bag));
+      let pendingId: string | null = null;
+      if (state.phase !== "done") {
+        pendingId = shortId();
+        insertPending(
+          tx,
+          {
+            id: pendingId,
+            encounterId: fight.encounter.id,
+            kind: "attack",
+            state: attackStateCodec.encode(state),
+            input: attackInputCodec.encode(view.stored),
+            channelId: actor.channelId,
+            expiresAt: new Date(s.now().getTime() + fight.settings.reactionWindow * 1000),
+          },
+          new Date(),
+        );
+      }
+      // Nobody left to act at this place: the turn passes on by itself (ready.ts), and what its start does happens.
+      const after = withFoes(gate.after, a.id, d.id);
+      const boardNotes: string[] = [];
+      const pass = passedTurn(fight, after, boardNotes);
+      if (pass !== null) boardNotes.push(...(await passTurn(tx, fight, pass)));
+      // The round's record of this attack goes with the stream's state: one UPDATE of the encounter.
+      // Every write of the attack is sent with the COMMIT (store/later.ts): one round trip on PostgreSQL.
+      stream.close(tx, actor, {
+        version: fight.encounter.version,
+        data: { roundState: roundCodec.encode(after), ...(pass !== null ? { turn: pass } : {}) },
+      });
+      return {
+        pendingId,
+        version: 0,
+        state,
+        attacker: a.name,
+        defender: d.name,
+        outcomeLines: view.stored.outcomeLines,
+        outcomeRolls: view.stored.outcomeRolls ?? [],
+        pressers: pressers(fight, state),
+        ignored: state.ignored,
+        encounterId: fight.encounter.id,
+        encounterName: fight.encounter.name,
+        notes: view.stored.outcomeLines.length ? moraleNudges(fight, was) : [],
+        boardNotes,
+      };
+    }),
+  );
 }
 
 /** Applies what one step of the attack hands over (its cost, the attack's effects if it became final, a follow-up's), and keeps the lines for the embed. */
-async function settle(tx: Hot, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>): Promise<{ stored: StoredInput }> {
+async function settle(
+  tx: Hot,
+  fight: Fight,
+  stored: StoredInput,
+  state: AttackState,
+  bag: ReturnType<typeof bagFor>,
+): Promise<{ stored: StoredInput }> {
   const applied = await applyEffects(tx, fight, stepEffects(state), bag);
-  return { stored: { ...stored, outcomeLines: [...stored.outcomeLines, ...applied.lines], outcomeRolls: [...(stored.outcomeRolls ?? []), ...applied.rolls] } };
+  return {
+    stored: {
+      ...stored,
+      outcomeLines: [...stored.outcomeLines, ...applied.lines],
+      outcomeRolls: [...(stored.outcomeRolls ?? []), ...applied.rolls],
+    },
+  };
 }
 
 /** Only "take" or "pass" is open: nobody has a choice to make, so it resolves at once (docs/design.md, "Reactions"). */
-const forced = (state: AttackState) => state.phase !== "done" && state.options.length > 0 && state.options.every((o) => o.id === "take" || o.id === "pass");
+const forced = (state: AttackState) =>
+  state.phase !== "done" && state.options.length > 0 && state.options.every((o) => o.id === "take" || o.id === "pass");
 
 /** Follow-ups that only a combatant now out of the fight could take (a counterattack by a defender the blow put out of action): none is offered. */
 const onlyTheFallen = (fight: Fight, state: AttackState) =>
@@ -160,7 +184,13 @@ const onlyTheFallen = (fight: Fight, state: AttackState) =>
     return c !== undefined && isDown(c);
   });
 
-async function pressForced(tx: Hot, fight: Fight, stored: StoredInput, state: AttackState, bag: ReturnType<typeof bagFor>) {
+async function pressForced(
+  tx: Hot,
+  fight: Fight,
+  stored: StoredInput,
+  state: AttackState,
+  bag: ReturnType<typeof bagFor>,
+) {
   let view = { stored };
   while (forced(state)) {
     state = fight.system.attack.react(state, state.options[0]!.id, attackInput(fight, view.stored), bag);
@@ -176,54 +206,84 @@ async function pressForced(tx: Hot, fight: Fight, stored: StoredInput, state: At
 const MOVED_ON: Check = { rows: 1, fail: () => new StaleError() };
 
 /** A press of one of the attack's buttons. */
-export async function react(s: Services, actor: Actor, pendingId: string, version: number, optionId: string): Promise<AttackView> {
+export async function react(
+  s: Services,
+  actor: Actor,
+  pendingId: string,
+  version: number,
+  optionId: string,
+): Promise<AttackView> {
   // Only the lane's statements (hot.ts), as /attack.
-  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    // The attack's encounter, the attack, the campaign and the combatants in one read (one round trip
-    // on PostgreSQL). The encounter is locked as it is read, for its stream (streams.ts), and comes
-    // first: what is read after it is as the last press to hold it left it.
-    const [encounter, p, campaign, rows] = await Promise.all([encounterOfPending(tx, pendingId, true), pendingById(tx, pendingId), findCampaign(tx, actor), combatantsOfPending(tx, pendingId)]);
-    if (!p || !encounter) throw new StaleError("This attack is not known any more: nothing was changed.");
-    if (!campaign) throw noCampaign();
-    if (encounter.campaignId !== campaign.id) throw new StaleError("This attack belongs to another campaign: nothing was changed.");
-    if (encounter.status !== "active") throw new StaleError("That encounter has ended: nothing was changed.");
-    if (p.status !== "open" || p.version !== version) throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
-    const fight = fightOf(campaign, encounter, rows);
-    const was = fallen(fight);
-    const { state, input } = readPending(p);
-    const option = state.options.find((o) => o.id === optionId);
-    if (!option) throw new StaleError("That choice is not open any more: nothing was changed.");
-    const controller = controllerOf(fight, option.by);
-    // A player's choice is the player's; the referee may make it for an absent player, and the embed says so.
-    const allowed = controller === actor.userId || isReferee(campaign, actor);
-    const who = fight.rows.find((r) => r.id === option.by)?.name ?? "someone else";
-    if (!allowed) throw new PermissionError(`That is ${controller ? `<@${controller}>'s` : "the referee's"} to decide (for ${who}).`);
-    const by = forPlayer({ controllerId: controller }, actor);
-    const before = by ? { ...input, outcomeLines: [...input.outcomeLines, `${who}'s ${option.label}: ${by}.`] } : input;
-    const stream = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id }, { encounter });
-    const bag = bagFor(stream, `${option.label}`);
-    let next: AttackState = rule(() => fight.system.attack.react(state, optionId, attackInput(fight, input), bag));
-    let view = await settle(tx, fight, before, next, bag);
-    ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
-    // Sent with the COMMIT: a press that lost the race to another fails the transaction, nothing written.
-    updatePending(tx, p.id, p.version, { state: attackStateCodec.encode(next), input: attackInputCodec.encode(view.stored), status: next.phase === "done" ? "done" : "open" }, MOVED_ON);
-    stream.close(tx, actor);
-    const names = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
-    return {
-      pendingId: p.id,
-      version: p.version + 1,
-      state: next,
-      attacker: names(input.attackerId),
-      defender: names(input.defenderId),
-      outcomeLines: view.stored.outcomeLines,
-      outcomeRolls: view.stored.outcomeRolls ?? [],
-      pressers: pressers(fight, next),
-      ignored: next.ignored,
-      encounterId: encounter.id,
-      encounterName: encounter.name,
-      notes: view.stored.outcomeLines.length > before.outcomeLines.length ? moraleNudges(fight, was) : [],
-    };
-  }));
+  return s.store.db.$transaction(
+    laneOnly(async (tx: Hot) => {
+      // The attack's encounter, the attack, the campaign and the combatants in one read (one round trip
+      // on PostgreSQL). The encounter is locked as it is read, for its stream (streams.ts), and comes
+      // first: what is read after it is as the last press to hold it left it.
+      const [encounter, p, campaign, rows] = await Promise.all([
+        encounterOfPending(tx, pendingId, true),
+        pendingById(tx, pendingId),
+        findCampaign(tx, actor),
+        combatantsOfPending(tx, pendingId),
+      ]);
+      if (!p || !encounter) throw new StaleError("This attack is not known any more: nothing was changed.");
+      if (!campaign) throw noCampaign();
+      if (encounter.campaignId !== campaign.id)
+        throw new StaleError("This attack belongs to another campaign: nothing was changed.");
+      if (encounter.status !== "active") throw new StaleError("That encounter has ended: nothing was changed.");
+      if (p.status !== "open" || p.version !== version)
+        throw new StaleError("This has moved on: that choice was already made, so nothing was changed.");
+      const fight = fightOf(campaign, encounter, rows);
+      const was = fallen(fight);
+      const { state, input } = readPending(p);
+      const option = state.options.find((o) => o.id === optionId);
+      if (!option) throw new StaleError("That choice is not open any more: nothing was changed.");
+      const controller = controllerOf(fight, option.by);
+      // A player's choice is the player's; the referee may make it for an absent player, and the embed says so.
+      const allowed = controller === actor.userId || isReferee(campaign, actor);
+      const who = fight.rows.find((r) => r.id === option.by)?.name ?? "someone else";
+      if (!allowed)
+        throw new PermissionError(
+          `That is ${controller ? `<@${controller}>'s` : "the referee's"} to decide (for ${who}).`,
+        );
+      const by = forPlayer({ controllerId: controller }, actor);
+      const before = by
+        ? { ...input, outcomeLines: [...input.outcomeLines, `${who}'s ${option.label}: ${by}.`] }
+        : input;
+      const stream = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id }, { encounter });
+      const bag = bagFor(stream, `${option.label}`);
+      let next: AttackState = rule(() => fight.system.attack.react(state, optionId, attackInput(fight, input), bag));
+      let view = await settle(tx, fight, before, next, bag);
+      ({ state: next, view } = await pressForced(tx, fight, view.stored, next, bag));
+      // Sent with the COMMIT: a press that lost the race to another fails the transaction, nothing written.
+      updatePending(
+        tx,
+        p.id,
+        p.version,
+        {
+          state: attackStateCodec.encode(next),
+          input: attackInputCodec.encode(view.stored),
+          status: next.phase === "done" ? "done" : "open",
+        },
+        MOVED_ON,
+      );
+      stream.close(tx, actor);
+      const names = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
+      return {
+        pendingId: p.id,
+        version: p.version + 1,
+        state: next,
+        attacker: names(input.attackerId),
+        defender: names(input.defenderId),
+        outcomeLines: view.stored.outcomeLines,
+        outcomeRolls: view.stored.outcomeRolls ?? [],
+        pressers: pressers(fight, next),
+        ignored: next.ignored,
+        encounterId: encounter.id,
+        encounterName: encounter.name,
+        notes: view.stored.outcomeLines.length > before.outcomeLines.length ? moraleNudges(fight, was) : [],
+      };
+    }),
+  );
 }
 
 /** Records the message an attack was posted as, so a lapse can edit it later. */
@@ -234,7 +294,11 @@ export async function attachMessage(s: Services, pendingId: string, messageId: s
 /** Sweeper: attacks whose reaction window ran out, in every encounter, resolved as they stand. */
 /** `owns`: the guilds this process's shard runs timers for (each guild's on exactly one shard). */
 export async function lapseDue(s: Services, owns: (guildId: string) => boolean = () => true): Promise<Lapsed[]> {
-  const due = await s.store.db.pendingAction.findMany({ where: { status: "open", expiresAt: { lte: s.now() } }, select: { encounterId: true }, distinct: ["encounterId"] });
+  const due = await s.store.db.pendingAction.findMany({
+    where: { status: "open", expiresAt: { lte: s.now() } },
+    select: { encounterId: true },
+    distinct: ["encounterId"],
+  });
   const out: Lapsed[] = [];
   for (const { encounterId } of due) {
     const got = await s.store.db.$transaction(async (tx) => {

@@ -31,7 +31,13 @@ export interface Lapsed {
   encounterName: string;
 }
 
-export async function lapseOpenAttacks(tx: Hot, fight: Fight, actor: Actor, now: Date, onlyDue = false): Promise<Lapsed[]> {
+export async function lapseOpenAttacks(
+  tx: Hot,
+  fight: Fight,
+  actor: Actor,
+  now: Date,
+  onlyDue = false,
+): Promise<Lapsed[]> {
   const open = await openAttacks(tx, fight.encounter.id, onlyDue ? now : undefined);
   if (!open.length) return [];
   const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
@@ -41,8 +47,15 @@ export async function lapseOpenAttacks(tx: Hot, fight: Fight, actor: Actor, now:
     const bag = bagFor(stream, "reaction window lapsed");
     const next = fight.system.attack.lapse(state, attackInput(fight, input), bag);
     const applied = await applyEffects(tx, fight, stepEffects(next), bag);
-    const stored = { ...input, outcomeLines: [...input.outcomeLines, ...applied.lines], outcomeRolls: [...(input.outcomeRolls ?? []), ...applied.rolls] };
-    const closed = await updatePending(tx, p.id, p.version, { state: attackStateCodec.encode(next), input: attackInputCodec.encode(stored) });
+    const stored = {
+      ...input,
+      outcomeLines: [...input.outcomeLines, ...applied.lines],
+      outcomeRolls: [...(input.outcomeRolls ?? []), ...applied.rolls],
+    };
+    const closed = await updatePending(tx, p.id, p.version, {
+      state: attackStateCodec.encode(next),
+      input: attackInputCodec.encode(stored),
+    });
     const name = (id: string) => fight.rows.find((x) => x.id === id)?.name ?? "?";
     if (closed === 1) {
       out.push({
@@ -68,15 +81,28 @@ export async function lapseOpenAttacks(tx: Hot, fight: Fight, actor: Actor, now:
  * The board's "Resolve N waiting" (a referee): every attack still waiting for an answer resolves as it
  * stands, at once, and the board says so.
  */
-export async function resolveWaiting(s: Services, actor: Actor, encounterId: string): Promise<{ fight: Fight; results: never[]; notes: string[]; lapsed: Lapsed[] }> {
+export async function resolveWaiting(
+  s: Services,
+  actor: Actor,
+  encounterId: string,
+): Promise<{ fight: Fight; results: never[]; notes: string[]; lapsed: Lapsed[] }> {
   // Only the lane's statements (hot.ts), as /next.
-  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    const fight = await requireFightOf(tx, actor, encounterId);
-    requireReferee(fight.campaign, actor, "resolve the attacks waiting for an answer");
-    const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
-    const notes = lapsed.length
-      ? [`The referee resolved ${lapsed.length === 1 ? "the attack" : `${lapsed.length} attacks`} waiting for an answer, as ${lapsed.length === 1 ? "it stood" : "they stood"}: ${lapsed.map((l) => `${l.attacker} → ${l.defender}`).join(", ")}.`]
-      : ["No attack was waiting for an answer any more: nothing was changed."];
-    return { fight: await loadFight(tx, fight.campaign, await encounterById(tx, fight.encounter.id)), results: [], notes, lapsed };
-  }));
+  return s.store.db.$transaction(
+    laneOnly(async (tx: Hot) => {
+      const fight = await requireFightOf(tx, actor, encounterId);
+      requireReferee(fight.campaign, actor, "resolve the attacks waiting for an answer");
+      const lapsed = await lapseOpenAttacks(tx, fight, actor, s.now());
+      const notes = lapsed.length
+        ? [
+            `The referee resolved ${lapsed.length === 1 ? "the attack" : `${lapsed.length} attacks`} waiting for an answer, as ${lapsed.length === 1 ? "it stood" : "they stood"}: ${lapsed.map((l) => `${l.attacker} → ${l.defender}`).join(", ")}.`,
+          ]
+        : ["No attack was waiting for an answer any more: nothing was changed."];
+      return {
+        fight: await loadFight(tx, fight.campaign, await encounterById(tx, fight.encounter.id)),
+        results: [],
+        notes,
+        lapsed,
+      };
+    }),
+  );
 }

@@ -11,7 +11,8 @@ export async function findCampaign(db: Hot, actor: Actor): Promise<Campaign | nu
 }
 
 /** A campaign bound to the thread itself wins over its parent's. */
-const nearest = (actor: Actor, rows: Campaign[]): Campaign | null => rows.find((c) => c.channelId === actor.channelId) ?? rows[0] ?? null;
+const nearest = (actor: Actor, rows: Campaign[]): Campaign | null =>
+  rows.find((c) => c.channelId === actor.channelId) ?? rows[0] ?? null;
 
 export interface Table {
   campaign: Campaign | null;
@@ -30,10 +31,15 @@ export async function findTable(db: Hot, actor: Actor, combatants = false, lock 
   const live = await liveTables(db, actor.guildId, campaignChannels(actor), combatants, lock);
   const campaign = nearest(actor, live.campaigns);
   const encounter = (campaign && live.encounters.find((e) => e.campaignId === campaign.id)) || null;
-  return { campaign, encounter, combatants: encounter ? live.combatants.filter((c) => c.encounterId === encounter.id) : [] };
+  return {
+    campaign,
+    encounter,
+    combatants: encounter ? live.combatants.filter((c) => c.encounterId === encounter.id) : [],
+  };
 }
 
-export const noCampaign = () => new UserError("There is no campaign in this channel. A referee can start one with `/campaign start system:<id>`.");
+export const noCampaign = () =>
+  new UserError("There is no campaign in this channel. A referee can start one with `/campaign start system:<id>`.");
 
 export async function requireCampaign(db: Hot, actor: Actor): Promise<Campaign> {
   const c = await findCampaign(db, actor);

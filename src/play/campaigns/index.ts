@@ -22,16 +22,24 @@ export interface CampaignView {
 }
 
 function asSystem(id: string): SystemId {
-  if (!(SYSTEM_IDS as readonly string[]).includes(id)) throw new UserError(`"${id}" is not a system. Use one of: ${SYSTEM_IDS.join(", ")}.`);
+  if (!(SYSTEM_IDS as readonly string[]).includes(id))
+    throw new UserError(`"${id}" is not a system. Use one of: ${SYSTEM_IDS.join(", ")}.`);
   return id as SystemId;
 }
 
-export async function startCampaign(s: Services, actor: Actor, input: { system: string; name?: string | null }): Promise<CampaignView> {
+export async function startCampaign(
+  s: Services,
+  actor: Actor,
+  input: { system: string; name?: string | null },
+): Promise<CampaignView> {
   const system = asSystem(input.system);
   const name = (input.name?.trim() || `${SYSTEM_NAMES[system]} campaign`).slice(0, 80);
   return s.store.db.$transaction(async (tx) => {
     const existing = await findCampaign(tx, actor);
-    if (existing) throw new UserError(`This channel already has a live campaign, "${existing.name}". End it with /campaign end first, or start the new one in another channel.`);
+    if (existing)
+      throw new UserError(
+        `This channel already has a live campaign, "${existing.name}". End it with /campaign end first, or start the new one in another channel.`,
+      );
     const seed = s.newSeed();
     const campaign = await tx.campaign.create({
       data: {
@@ -59,7 +67,13 @@ async function view(tx: Tx | Services["store"]["db"], campaign: Campaign): Promi
     tx.character.count({ where: { campaignId: campaign.id, deletedAt: null, kind: { not: "monster" } } }),
     tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, select: { name: true } }),
   ]);
-  return { campaign, settings: readSettings(campaign.system as SystemId, campaign.settings), referees: refereeIds(campaign), characters, activeEncounter: enc?.name ?? null };
+  return {
+    campaign,
+    settings: readSettings(campaign.system as SystemId, campaign.settings),
+    referees: refereeIds(campaign),
+    characters,
+    activeEncounter: enc?.name ?? null,
+  };
 }
 
 export async function showCampaign(s: Services, actor: Actor): Promise<CampaignView> {
@@ -69,7 +83,10 @@ export async function showCampaign(s: Services, actor: Actor): Promise<CampaignV
 
 /** Writes a campaign guarded by its version: a concurrent change makes this one fail and change nothing. */
 export async function updateCampaign(tx: Tx, c: Campaign, data: Partial<Campaign>): Promise<Campaign> {
-  const r = await tx.campaign.updateMany({ where: { id: c.id, version: c.version }, data: { ...data, version: { increment: 1 } } as never });
+  const r = await tx.campaign.updateMany({
+    where: { id: c.id, version: c.version },
+    data: { ...data, version: { increment: 1 } } as never,
+  });
   if (r.count !== 1) throw new UserError("The campaign changed at the same moment: nothing was changed. Try again.");
   return tx.campaign.findUniqueOrThrow({ where: { id: c.id } });
 }
@@ -106,7 +123,8 @@ export async function removeReferee(s: Services, actor: Actor, userId: string): 
   return s.store.db.$transaction(async (tx) => {
     const c = await requireCampaign(tx, actor);
     requireReferee(c, actor, "remove referees");
-    if (userId === c.creatorId) throw new UserError("The campaign's creator stays a referee: end the campaign instead.");
+    if (userId === c.creatorId)
+      throw new UserError("The campaign's creator stays a referee: end the campaign instead.");
     const ids = refereeIds(c);
     if (!ids.includes(userId)) throw new UserError("They are not a referee of this campaign.");
     return view(tx, await updateCampaign(tx, c, { refereeIds: refereesCodec.encode(ids.filter((x) => x !== userId)) }));
@@ -125,7 +143,10 @@ export async function endCampaign(s: Services, actor: Actor): Promise<CampaignEn
     const c = await requireCampaign(tx, actor);
     requireReferee(c, actor, "end the campaign");
     const encountersEnded = (
-      await tx.encounter.updateMany({ where: { campaignId: c.id, status: "active" }, data: { status: "ended", revealed: true, endedAt: s.now(), version: { increment: 1 } } })
+      await tx.encounter.updateMany({
+        where: { campaignId: c.id, status: "active" },
+        data: { status: "ended", revealed: true, endedAt: s.now(), version: { increment: 1 } },
+      })
     ).count;
     const campaign = await updateCampaign(tx, c, { status: "ended", liveChannelId: null, endedAt: s.now() });
     const rolls = await tx.roll.count({ where: { campaignId: c.id, encounterId: null } });

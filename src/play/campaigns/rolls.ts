@@ -12,7 +12,11 @@ export interface LoggedRoll extends Roll {
   encounter: string | null;
 }
 
-export async function recentRolls(s: Services, actor: Actor, opts: { hiddenOnly?: boolean; limit?: number } = {}): Promise<{ campaign: string; rolls: LoggedRoll[] }> {
+export async function recentRolls(
+  s: Services,
+  actor: Actor,
+  opts: { hiddenOnly?: boolean; limit?: number } = {},
+): Promise<{ campaign: string; rolls: LoggedRoll[] }> {
   const db = s.store.db;
   const c = await requireCampaign(db, actor);
   requireReferee(c, actor, "see the roll log");

@@ -25,7 +25,15 @@ export const SHARED_OPTIONS = {
 
 export type { Settings } from "./settings-shape.js";
 
-const BASE: Settings = { initiative: "group", initiativeDex: false, reactionWindow: 60, wanderingEvery: 2, wanderingChance: 1, torchTurns: 6, lanternTurns: 24 };
+const BASE: Settings = {
+  initiative: "group",
+  initiativeDex: false,
+  reactionWindow: 60,
+  wanderingEvery: 2,
+  wanderingChance: 1,
+  torchTurns: 6,
+  lanternTurns: 24,
+};
 
 export function defaultSettings(system: SystemId): Settings {
   return { ...BASE, ...systemOf(system).campaignOptions.defaults };
@@ -47,7 +55,8 @@ export function optionsOf(system: SystemId): Record<string, SystemOption> {
 /** Every option any system has, for /campaign set's list (each campaign accepts its own). */
 export function allOptions(): [string, SystemOption][] {
   const seen = new Map<string, SystemOption>(Object.entries(SHARED_OPTIONS));
-  for (const id of SYSTEM_IDS) for (const [k, v] of Object.entries(systemOf(id).campaignOptions.own)) if (!seen.has(k)) seen.set(k, v);
+  for (const id of SYSTEM_IDS)
+    for (const [k, v] of Object.entries(systemOf(id).campaignOptions.own)) if (!seen.has(k)) seen.set(k, v);
   return [...seen];
 }
 
@@ -56,17 +65,29 @@ export function parseSetting(system: SystemId, key: string, raw: string): Partia
   const o = options[key];
   const unused = systemOf(system).campaignOptions.unused?.[key];
   const shared = (SHARED_OPTIONS as Record<string, SystemOption>)[key];
-  if (unused && shared) throw new UserError(`"${shared.words}" does nothing in ${systemOf(system).name}: ${unused}. Nothing was changed.`);
+  if (unused && shared)
+    throw new UserError(`"${shared.words}" does nothing in ${systemOf(system).name}: ${unused}. Nothing was changed.`);
   if (!o) {
     const owners = SYSTEM_IDS.filter((id) => key in systemOf(id).campaignOptions.own).map((id) => systemOf(id).name);
     // Players read an option by its words (the /campaign set choice's name), never by its key.
-    const here = Object.values(options).map((x) => x.words).join("; ");
+    const here = Object.values(options)
+      .map((x) => x.words)
+      .join("; ");
     const theirs = SYSTEM_IDS.map((id) => systemOf(id).campaignOptions.own[key]?.words).find(Boolean);
-    if (owners.length) throw new UserError(`"${theirs}" is an option of ${owners.join(" and ")}, not of ${systemOf(system).name}. Options here: ${here}.`);
+    if (owners.length)
+      throw new UserError(
+        `"${theirs}" is an option of ${owners.join(" and ")}, not of ${systemOf(system).name}. Options here: ${here}.`,
+      );
     throw new UserError(`There is no option "${key}". Options: ${here}.`);
   }
   const v = raw.trim().toLowerCase();
-  const candidate: unknown = /^(on|yes|true)$/.test(v) ? true : /^(off|no|false)$/.test(v) ? false : /^-?\d+$/.test(v) ? Number(v) : v;
+  const candidate: unknown = /^(on|yes|true)$/.test(v)
+    ? true
+    : /^(off|no|false)$/.test(v)
+      ? false
+      : /^-?\d+$/.test(v)
+        ? Number(v)
+        : v;
   const parsed = o.schema.safeParse(candidate);
   if (!parsed.success) throw new UserError(`"${raw}" is not a value for the option "${o.words}": use ${o.allowed}.`);
   return { [key]: parsed.data } as Partial<Settings>;

@@ -6,5 +6,7 @@ import { readSettings } from "./settings.js";
 
 export function campaignSystem(c: Pick<Campaign, "system" | "settings">): RuleSystem {
   const sys = systemOf(c.system);
-  return sys.campaignOptions.configure ? sys.campaignOptions.configure(readSettings(c.system as SystemId, c.settings)) : sys;
+  return sys.campaignOptions.configure
+    ? sys.campaignOptions.configure(readSettings(c.system as SystemId, c.settings))
+    : sys;
 }

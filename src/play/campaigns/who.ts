@@ -29,7 +29,10 @@ export async function whoIsWho(
   const what: Record<string, string> = {};
   for (const m of members) {
     const names = pcs.filter((c) => c.ownerId === m.userId).map((c) => c.name);
-    const parts = [isReferee(campaign, { ...where, ...m }) ? "referee" : null, names.length ? `player of ${names.join(", ")}` : null].filter((p) => p !== null);
+    const parts = [
+      isReferee(campaign, { ...where, ...m }) ? "referee" : null,
+      names.length ? `player of ${names.join(", ")}` : null,
+    ].filter((p) => p !== null);
     what[m.userId] = parts.length ? parts.join(", ") : "no character yet";
   }
   return { campaign: campaign.name, what };

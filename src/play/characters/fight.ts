@@ -27,14 +27,28 @@ function changedRows(system: RuleSystem, before: Record<string, unknown>, after:
 }
 
 /** Applies `sheet` (already validated) to the running encounter's combatants of `characterId` (or of a retainer: `column`); null when it is in none. */
-export async function applySheetToFight(tx: Tx, system: RuleSystem, characterId: string, sheet: Record<string, unknown>, column: "characterId" | "retainerId" = "characterId"): Promise<AppliedToFight | null> {
-  const rows = await tx.combatant.findMany({ where: { [column]: characterId, encounter: { status: "active" } }, include: { encounter: { select: { name: true } } } });
+export async function applySheetToFight(
+  tx: Tx,
+  system: RuleSystem,
+  characterId: string,
+  sheet: Record<string, unknown>,
+  column: "characterId" | "retainerId" = "characterId",
+): Promise<AppliedToFight | null> {
+  const rows = await tx.combatant.findMany({
+    where: { [column]: characterId, encounter: { status: "active" } },
+    include: { encounter: { select: { name: true } } },
+  });
   if (!rows.length) return null;
   let out: AppliedToFight | null = null;
   for (const row of rows) {
     const old = sheetCodec.decode(row.sheet);
     // The rows that show what the fight owns (HP, a stamina pool derived from Body) are not "applied": the fight keeps its own.
-    const owned = new Set(changedRows(system, old, { ...old, ...Object.fromEntries(system.fightOwns.map((k) => [k, typeof old[k] === "number" ? old[k] + 1 : 999])) }));
+    const owned = new Set(
+      changedRows(system, old, {
+        ...old,
+        ...Object.fromEntries(system.fightOwns.map((k) => [k, typeof old[k] === "number" ? old[k] + 1 : 999])),
+      }),
+    );
     const changed = changedRows(system, old, sheet).filter((k) => !owned.has(k));
     const kept = system.fightOwns.some((k) => JSON.stringify(old[k]) !== JSON.stringify(sheet[k]));
     const state = stateCodec.decode(row.state);
@@ -45,7 +59,13 @@ export async function applySheetToFight(tx: Tx, system: RuleSystem, characterId:
     // and an item spent later writes this sheet back to the character without undoing the edit.
     await tx.combatant.update({
       where: { id: row.id },
-      data: { sheet: sheetCodec.encode(sheet), ...(added.length ? { state: stateCodec.encode({ ...state, conditions: [...state.conditions, ...added] }) } : {}), version: { increment: 1 } },
+      data: {
+        sheet: sheetCodec.encode(sheet),
+        ...(added.length
+          ? { state: stateCodec.encode({ ...state, conditions: [...state.conditions, ...added] }) }
+          : {}),
+        version: { increment: 1 },
+      },
     });
     out ??= { encounter: row.encounter.name, changed, kept };
   }

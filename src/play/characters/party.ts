@@ -16,7 +16,14 @@ export function isDead(stateJson: string): boolean {
 }
 
 /** Every character of the campaign (not the referee's bestiary), by player, oldest first; the dead too (`living` leaves them out). */
-export async function partyCharacters(db: Db | Tx, campaignId: string, opts: { living?: boolean } = {}): Promise<Character[]> {
-  const all = await db.character.findMany({ where: { campaignId, deletedAt: null, kind: { not: "monster" } }, orderBy: [{ ownerId: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
+export async function partyCharacters(
+  db: Db | Tx,
+  campaignId: string,
+  opts: { living?: boolean } = {},
+): Promise<Character[]> {
+  const all = await db.character.findMany({
+    where: { campaignId, deletedAt: null, kind: { not: "monster" } },
+    orderBy: [{ ownerId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+  });
   return opts.living ? all.filter((c) => !isDead(c.state)) : all;
 }

@@ -10,4 +10,9 @@ import { codec, plainObject, stringList } from "./codec.js";
 export const settingsCodec = codec<Partial<Settings>>({ column: "Campaign.settings", version: 1, check: plainObject });
 
 /** Campaign.refereeIds: the user ids the creator added as referees (the creator among them). */
-export const refereesCodec = codec<string[]>({ column: "Campaign.refereeIds", version: 1, key: "refereeIds", check: (v) => stringList(v, "the referees") });
+export const refereesCodec = codec<string[]>({
+  column: "Campaign.refereeIds",
+  version: 1,
+  key: "refereeIds",
+  check: (v) => stringList(v, "the referees"),
+});

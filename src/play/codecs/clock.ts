@@ -3,4 +3,8 @@ import { dungeonStateSchema, type DungeonState } from "../../rules/dungeon/index
 import { bySchema, codec } from "./codec.js";
 
 /** A part missing from an older row gets its default (no lights, supplies not tracked…), as it always did. */
-export const clockCodec = codec<DungeonState>({ column: "Clock.state", version: 1, check: bySchema(dungeonStateSchema) });
+export const clockCodec = codec<DungeonState>({
+  column: "Clock.state",
+  version: 1,
+  check: bySchema(dungeonStateSchema),
+});

@@ -46,7 +46,8 @@ interface Spec<T> {
   written?: (value: T) => T;
 }
 
-export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
+export const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === "object" && x !== null && !Array.isArray(x);
 
 export function codec<T>(spec: Spec<T>): Codec<T> {
   const { column, version, key } = spec;
@@ -98,7 +99,10 @@ export function codec<T>(spec: Spec<T>): Codec<T> {
 export function bySchema<S extends z.ZodType>(schema: S): (value: unknown) => z.output<S> {
   return (value) => {
     const r = schema.safeParse(value);
-    if (!r.success) throw new Error(r.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "the value"}: ${i.message}`).join("; "));
+    if (!r.success)
+      throw new Error(
+        r.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "the value"}: ${i.message}`).join("; "),
+      );
     return r.data;
   };
 }
@@ -110,8 +114,16 @@ export function plainObject(value: unknown): Record<string, unknown> {
 }
 
 export function stringList(value: unknown, what: string): string[] {
-  if (!Array.isArray(value) || !value.every((x) => typeof x === "string")) throw new Error(`${what} is not a list of words (${describe(value)})`);
+  if (!Array.isArray(value) || !value.every((x) => typeof x === "string"))
+    throw new Error(`${what} is not a list of words (${describe(value)})`);
   return value;
 }
 
-export const describe = (x: unknown): string => (x === null ? "null" : Array.isArray(x) ? "a list" : typeof x === "object" ? "an object" : `${typeof x} ${JSON.stringify(x)?.slice(0, 40)}`);
+export const describe = (x: unknown): string =>
+  x === null
+    ? "null"
+    : Array.isArray(x)
+      ? "a list"
+      : typeof x === "object"
+        ? "an object"
+        : `${typeof x} ${JSON.stringify(x)?.slice(0, 40)}`;

@@ -29,8 +29,15 @@ const roundSchema = z.looseObject({
   restores: z.record(z.string(), z.record(z.string(), z.array(mark))).exactOptional(),
   given: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.array(mark)))).exactOptional(),
   foes: z.record(z.string(), z.string()).exactOptional(),
-  moraleAt: z.object({ foes: z.number().int().exactOptional(), party: z.number().int().exactOptional() }).exactOptional(),
-  ahead: z.record(z.string(), z.array(z.object({ action: z.string(), label: z.string(), detail: z.string().exactOptional(), by: z.string() }))).exactOptional(),
+  moraleAt: z
+    .object({ foes: z.number().int().exactOptional(), party: z.number().int().exactOptional() })
+    .exactOptional(),
+  ahead: z
+    .record(
+      z.string(),
+      z.array(z.object({ action: z.string(), label: z.string(), detail: z.string().exactOptional(), by: z.string() })),
+    )
+    .exactOptional(),
   surprise: z.object({ party: z.boolean(), foes: z.boolean() }).exactOptional(),
 });
 
@@ -46,7 +53,10 @@ export const roundCodec = codec<Partial<RoundState>>({
     if (typeof raw !== "object" || raw === null || !("marks" in raw)) return raw;
     const marks = (raw as { marks: unknown }).marks;
     if (typeof marks !== "object" || marks === null) return raw;
-    return { ...raw, marks: Object.fromEntries(Object.entries(marks).map(([id, m]) => [id, Array.isArray(m) ? { "": m } : m])) };
+    return {
+      ...raw,
+      marks: Object.fromEntries(Object.entries(marks).map(([id, m]) => [id, Array.isArray(m) ? { "": m } : m])),
+    };
   },
   check: bySchema(roundSchema),
 });

@@ -12,7 +12,13 @@ import { describe, isObject, stringList } from "./codec.js";
 export function markList(value: unknown, what: string): Mark[] {
   const list = stringList(value, what);
   const marks = list.filter(isDeclaredMark);
-  if (marks.length < list.length) throw new Error(`${what} holds ${list.filter((k) => !isDeclaredMark(k)).map((k) => `"${k}"`).join(", ")}, which no system declares`);
+  if (marks.length < list.length)
+    throw new Error(
+      `${what} holds ${list
+        .filter((k) => !isDeclaredMark(k))
+        .map((k) => `"${k}"`)
+        .join(", ")}, which no system declares`,
+    );
   return marks;
 }
 
@@ -41,7 +47,12 @@ export function upgradeMarks(raw: unknown): unknown {
  * refuses. A state whose marks are all declared (every one, on the hot path) is returned as it is.
  */
 export function declaredOnly<T>(raw: T): T {
-  if (!isObject(raw) || !Array.isArray(raw.conditions) || raw.conditions.every((k) => typeof k !== "string" || isDeclaredMark(k))) return raw;
+  if (
+    !isObject(raw) ||
+    !Array.isArray(raw.conditions) ||
+    raw.conditions.every((k) => typeof k !== "string" || isDeclaredMark(k))
+  )
+    return raw;
   const as = (k: unknown) => (typeof k !== "string" || isDeclaredMark(k) ? k : applied(k));
   const out: Record<string, unknown> = { ...raw, conditions: raw.conditions.map(as) };
   for (const field of ["since", "lasts", "by"]) {
@@ -55,7 +66,8 @@ const LIFE_FIELDS = ["since", "lasts", "by", "fell"] as const;
 type Life = Pick<CombatState, (typeof LIFE_FIELDS)[number]>;
 
 const isRound = (x: unknown): x is number => typeof x === "number" && Number.isInteger(x);
-const isSource = (x: unknown): x is MarkSource => isObject(x) && typeof x.by === "string" && typeof x.decl === "string" && isRound(x.round);
+const isSource = (x: unknown): x is MarkSource =>
+  isObject(x) && typeof x.by === "string" && typeof x.decl === "string" && isRound(x.round);
 const isSources = (x: unknown): x is MarkSource[] => Array.isArray(x) && x.every(isSource);
 
 function byMark<T>(value: unknown, what: string, is: (x: unknown) => x is T, each: string): Record<string, T> {
@@ -76,7 +88,8 @@ export function markLife(o: Record<string, unknown>): Life {
   if (o.by !== undefined) out.by = byMark(o.by, "by", isSources, "a list of declarations");
   if (o.fell !== undefined) {
     const f = o.fell;
-    if (!Array.isArray(f) || f.length !== 2 || !isRound(f[0]) || !isRound(f[1])) throw new Error(`fell is not [round, turn] (${describe(f)})`);
+    if (!Array.isArray(f) || f.length !== 2 || !isRound(f[0]) || !isRound(f[1]))
+      throw new Error(`fell is not [round, turn] (${describe(f)})`);
     out.fell = [f[0], f[1]];
   }
   return out;

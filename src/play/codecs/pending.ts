@@ -14,8 +14,10 @@ const PHASES = new Set(["reactions", "followups", "done"]);
 /** What play relies on in an attack's state; the rest (its data, options, effects) is the system's. */
 function assertAttackState(value: unknown): asserts value is AttackState {
   if (!isObject(value)) throw new Error(`expected an attack's state, found ${describe(value)}`);
-  if (typeof value.phase !== "string" || !PHASES.has(value.phase)) throw new Error(`the attack's phase is ${describe(value.phase)}`);
-  if (typeof value.attackerId !== "string" || typeof value.defenderId !== "string") throw new Error("the attack does not name its attacker and defender");
+  if (typeof value.phase !== "string" || !PHASES.has(value.phase))
+    throw new Error(`the attack's phase is ${describe(value.phase)}`);
+  if (typeof value.attackerId !== "string" || typeof value.defenderId !== "string")
+    throw new Error("the attack does not name its attacker and defender");
   if (!isObject(value.data)) throw new Error("the attack's data is not an object");
 }
 

@@ -6,12 +6,18 @@
 import { codec, describe } from "./codec.js";
 
 const numbers = (value: unknown, what: string): number[] => {
-  if (!Array.isArray(value) || !value.every((x) => typeof x === "number")) throw new Error(`${what} are not numbers (${describe(value)})`);
+  if (!Array.isArray(value) || !value.every((x) => typeof x === "number"))
+    throw new Error(`${what} are not numbers (${describe(value)})`);
   return value;
 };
 
 /** Roll.faces. */
-export const facesCodec = codec<number[]>({ column: "Roll.faces", version: 1, key: "faces", check: (v) => numbers(v, "the faces") });
+export const facesCodec = codec<number[]>({
+  column: "Roll.faces",
+  version: 1,
+  key: "faces",
+  check: (v) => numbers(v, "the faces"),
+});
 
 /** Roll.total: one number, or one per part of a roll with several parts. */
 export const totalCodec = codec<number | number[]>({

@@ -38,7 +38,9 @@ export const keptCodec = codec<KeptState>({
   written: declaredOnly,
   check(value) {
     const o = plainObject(value);
-    return o.conditions === undefined ? { ...o, ...markLife(o) } : { ...o, conditions: markList(o.conditions, "conditions"), ...markLife(o) };
+    return o.conditions === undefined
+      ? { ...o, ...markLife(o) }
+      : { ...o, conditions: markList(o.conditions, "conditions"), ...markLife(o) };
   },
 });
 

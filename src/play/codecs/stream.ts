@@ -8,9 +8,11 @@ export const streamCodec = codec<StreamState | null>({
   version: 1,
   check(value) {
     if (value === null) return null;
-    if (!isObject(value) || typeof value.draws !== "number" || !isObject(value.prng)) throw new Error(`expected a stream's state, found ${describe(value)}`);
+    if (!isObject(value) || typeof value.draws !== "number" || !isObject(value.prng))
+      throw new Error(`expected a stream's state, found ${describe(value)}`);
     const p = value.prng;
-    if (typeof p.i !== "number" || typeof p.j !== "number" || !Array.isArray(p.S)) throw new Error("the stream's generator state is incomplete");
+    if (typeof p.i !== "number" || typeof p.j !== "number" || !Array.isArray(p.S))
+      throw new Error("the stream's generator state is incomplete");
     return { prng: { i: p.i, j: p.j, S: p.S }, draws: value.draws };
   },
 });

@@ -17,7 +17,12 @@ export async function loadClock(tx: Tx, campaignId: string): Promise<LoadedClock
 
 /** Reads without creating (for views outside a transaction). */
 export async function peekClock(db: Db | Tx, campaignId: string): Promise<LoadedClock> {
-  const clock = (await db.clock.findUnique({ where: { campaignId } })) ?? { campaignId, rounds: 0, state: "{}", version: 0 };
+  const clock = (await db.clock.findUnique({ where: { campaignId } })) ?? {
+    campaignId,
+    rounds: 0,
+    state: "{}",
+    version: 0,
+  };
   return { clock, state: clockCodec.decode(clock.state) };
 }
 
@@ -25,8 +30,13 @@ export async function peekClock(db: Db | Tx, campaignId: string): Promise<Loaded
 export async function saveClock(tx: Tx, c: Clock, data: { rounds?: number; state?: DungeonState }): Promise<Clock> {
   const r = await tx.clock.updateMany({
     where: { campaignId: c.campaignId, version: c.version },
-    data: { ...(data.rounds !== undefined ? { rounds: data.rounds } : {}), ...(data.state ? { state: clockCodec.encode(data.state) } : {}), version: { increment: 1 } },
+    data: {
+      ...(data.rounds !== undefined ? { rounds: data.rounds } : {}),
+      ...(data.state ? { state: clockCodec.encode(data.state) } : {}),
+      version: { increment: 1 },
+    },
   });
-  if (r.count !== 1) throw new UserError("The dungeon's clock changed at the same moment: nothing was changed. Try again.");
+  if (r.count !== 1)
+    throw new UserError("The dungeon's clock changed at the same moment: nothing was changed. Try again.");
   return tx.clock.findUniqueOrThrow({ where: { campaignId: c.campaignId } });
 }

@@ -39,15 +39,21 @@ export interface RestReport {
   wandering: DungeonState["wandering"];
 }
 
-export async function restForDays(s: Services, actor: Actor, input: { days: number; place?: RestPlace | null }): Promise<RestReport> {
+export async function restForDays(
+  s: Services,
+  actor: Actor,
+  input: { days: number; place?: RestPlace | null },
+): Promise<RestReport> {
   const days = input.days;
   const place = input.place ?? "camp";
-  if (!Number.isInteger(days) || days < 1 || days > MAX_REST_DAYS) throw new UserError(`Rest 1 to ${MAX_REST_DAYS} days at a time.`);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_REST_DAYS)
+    throw new UserError(`Rest 1 to ${MAX_REST_DAYS} days at a time.`);
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "rest the party for days");
     const running = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
-    if (running) throw new UserError(`"${running.name}" is running: end it with /encounter end before the party rests.`);
+    if (running)
+      throw new UserError(`"${running.name}" is running: end it with /encounter end before the party rests.`);
     const system = campaignSystem(campaign);
     const { clock, state: before } = await loadClock(tx, campaign.id);
     const start = await dungeonView(tx, campaign, clock.rounds, before);
@@ -56,22 +62,35 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
     const lines: string[] = [];
     // Lights are put out for the rest: a torch left burning for days is not a rest.
     const lit = before.lights.filter((l) => l.litAt !== null);
-    const lights = before.lights.map((l) => (l.litAt === null ? l : { ...l, left: Math.max(0, remaining(l, clock.rounds)), litAt: null }));
+    const lights = before.lights.map((l) =>
+      l.litAt === null ? l : { ...l, left: Math.max(0, remaining(l, clock.rounds)), litAt: null },
+    );
     if (lit.length) lines.push(`Lights put out for the rest: ${lit.map((l) => `${l.holder}'s ${l.kind}`).join(", ")}.`);
     // The wandering checks of the rest, on the campaign's interval, in camp only; the first monster interrupts it.
     let turns = days * TURNS_PER_DAY;
     let monster: { turn: number; monsters: string | null; how: string | null } | null = null;
     const first = turnOf(clock.rounds);
-    if (place === "camp" && start.settings.wanderingChance === 0) lines.push("No wandering checks: none is set (0 in 6).");
+    if (place === "camp" && start.settings.wanderingChance === 0)
+      lines.push("No wandering checks: none is set (0 in 6).");
     else if (place === "camp") {
       let checks = 0;
       for (let t = 1; t <= turns; t++) {
         const turn = first + t;
         if (!isCheckTurn(turn, start.settings.wanderingEvery)) continue;
-        const w = wanderingRoll({ dungeon: system.dungeon, turn, every: start.settings.wanderingEvery, chance: start.settings.wanderingChance }, bag);
+        const w = wanderingRoll(
+          {
+            dungeon: system.dungeon,
+            turn,
+            every: start.settings.wanderingEvery,
+            chance: start.settings.wanderingChance,
+          },
+          bag,
+        );
         checks++;
         if (!w.encounter) continue;
-        lines.push(`Day ${Math.floor((t - 1) / TURNS_PER_DAY) + 1}, turn ${turn}: ${w.lines[0]!.replace(/^Turn \d+: /, "")}`);
+        lines.push(
+          `Day ${Math.floor((t - 1) / TURNS_PER_DAY) + 1}, turn ${turn}: ${w.lines[0]!.replace(/^Turn \d+: /, "")}`,
+        );
         let monsters: string | null = null;
         let how: string | null = null;
         if (before.table.length) {
@@ -83,20 +102,54 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
         turns = t;
         break;
       }
-      if (!monster) lines.push(`Wandering checks: ${checks}, on ${start.settings.wanderingChance} in 6 every ${start.settings.wanderingEvery} turns; nothing came.`);
-    } else lines.push(place === "town" ? "In town: no wandering checks, and no rations eaten." : "A safe camp, by the referee's word: no wandering checks.");
+      if (!monster)
+        lines.push(
+          `Wandering checks: ${checks}, on ${start.settings.wanderingChance} in 6 every ${start.settings.wanderingEvery} turns; nothing came.`,
+        );
+    } else
+      lines.push(
+        place === "town"
+          ? "In town: no wandering checks, and no rations eaten."
+          : "A safe camp, by the referee's word: no wandering checks.",
+      );
     const rounds = clock.rounds + turns * ROUNDS_PER_TURN;
     const full = Math.floor(turns / TURNS_PER_DAY);
     const effects = expireEffects(before.effects, rounds);
-    const fed = place === "town" ? { supplies: before.supplies, fedDays: Math.floor(rounds / ROUNDS_PER_DAY), lines: [] as string[] } : eatAndDrink({ supplies: before.supplies, fedDays: before.fedDays, rounds, mouths: start.party.length });
+    const fed =
+      place === "town"
+        ? { supplies: before.supplies, fedDays: Math.floor(rounds / ROUNDS_PER_DAY), lines: [] as string[] }
+        : eatAndDrink({ supplies: before.supplies, fedDays: before.fedDays, rounds, mouths: start.party.length });
     lines.push(...effects.lines, ...fed.lines);
-    let state: DungeonState = { ...before, lights, effects: effects.effects, supplies: fed.supplies, fedDays: fed.fedDays, restTurns: 0, wandering: null };
+    let state: DungeonState = {
+      ...before,
+      lights,
+      effects: effects.effects,
+      supplies: fed.supplies,
+      fedDays: fed.fedDays,
+      restTurns: 0,
+      wandering: null,
+    };
     if (monster) {
       const leader = leaderOf(start.party);
-      const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
+      const reaction =
+        has(system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
       if (reaction) lines.push(`${reaction.title}.`);
-      state = { ...state, wandering: { id: shortId(), turn: monster.turn, monsters: monster.monsters, how: monster.how, reaction: reaction?.reaction ?? null, started: false } };
-      lines.push(full ? `The rest is interrupted on day ${full + 1}: ${full} full day${full === 1 ? "" : "s"} of rest count.` : "The rest is interrupted on its first day: no full day of rest, no healing.");
+      state = {
+        ...state,
+        wandering: {
+          id: shortId(),
+          turn: monster.turn,
+          monsters: monster.monsters,
+          how: monster.how,
+          reaction: reaction?.reaction ?? null,
+          started: false,
+        },
+      };
+      lines.push(
+        full
+          ? `The rest is interrupted on day ${full + 1}: ${full} full day${full === 1 ? "" : "s"} of rest count.`
+          : "The rest is interrupted on its first day: no full day of rest, no healing.",
+      );
     }
     await saveClock(tx, clock, { rounds, state });
     const healed = await passTime(tx, campaign, system, turns * 10, bag);
@@ -104,7 +157,14 @@ export async function restForDays(s: Services, actor: Actor, input: { days: numb
     lines.push(...healed, ...rested);
     await endTurnMarks(tx, campaign, system);
     await open.close(tx, actor);
-    const title = monster ? `Rest interrupted: a wandering monster on day ${full + 1}` : `${days} day${days === 1 ? "" : "s"} of rest ${place === "town" ? "in town" : "in camp"}`;
-    return { view: await dungeonView(tx, campaign, rounds, state), title, lines, wandering: monster ? state.wandering : null };
+    const title = monster
+      ? `Rest interrupted: a wandering monster on day ${full + 1}`
+      : `${days} day${days === 1 ? "" : "s"} of rest ${place === "town" ? "in town" : "in camp"}`;
+    return {
+      view: await dungeonView(tx, campaign, rounds, state),
+      title,
+      lines,
+      wandering: monster ? state.wandering : null,
+    };
   });
 }

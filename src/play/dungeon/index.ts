@@ -35,20 +35,36 @@ export interface TurnsReport {
 
 /** Splits "search, listen; move" into actions. */
 export function parseActions(text?: string | null): string[] {
-  return (text ?? "").split(/[,;]/).map((x) => x.trim()).filter(Boolean).slice(0, 10).map((x) => x.slice(0, 60));
+  return (text ?? "")
+    .split(/[,;]/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .slice(0, 10)
+    .map((x) => x.slice(0, 60));
 }
 
-export async function advanceTurns(s: Services, actor: Actor, input: { actions?: string | null; turns?: number | null; pace?: "careful" | "fast" | null }): Promise<TurnsReport> {
+export async function advanceTurns(
+  s: Services,
+  actor: Actor,
+  input: { actions?: string | null; turns?: number | null; pace?: "careful" | "fast" | null },
+): Promise<TurnsReport> {
   const count = input.turns ?? 1;
-  if (!Number.isInteger(count) || count < 1 || count > MAX_TURNS) throw new UserError(`Advance 1 to ${MAX_TURNS} turns at a time.`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_TURNS)
+    throw new UserError(`Advance 1 to ${MAX_TURNS} turns at a time.`);
   const fast = input.pace === "fast";
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "advance dungeon turns");
     const system = campaignSystem(campaign);
-    if (fast && !system.dungeon?.fast) throw new UserError(`${system.name} gives no faster pace for dungeon turns: leave the pace out. Nothing was changed.`);
+    if (fast && !system.dungeon?.fast)
+      throw new UserError(
+        `${system.name} gives no faster pace for dungeon turns: leave the pace out. Nothing was changed.`,
+      );
     const running = await tx.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
-    if (running) throw new UserError(`"${running.name}" is running: its rounds move the clock. End it with /encounter end before the next dungeon turn.`);
+    if (running)
+      throw new UserError(
+        `"${running.name}" is running: its rounds move the clock. End it with /encounter end before the next dungeon turn.`,
+      );
     const { clock, state: before } = await loadClock(tx, campaign.id);
     const start = await dungeonView(tx, campaign, clock.rounds, before);
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
@@ -60,7 +76,16 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     let rounds = clock.rounds;
     for (let i = 0; i < count; i++) {
       const t = passTurn(
-        { dungeon: campaignSystem(campaign).dungeon, state, rounds, every: start.settings.wanderingEvery, chance: start.settings.wanderingChance, mouths: start.party.length, actions, fast },
+        {
+          dungeon: campaignSystem(campaign).dungeon,
+          state,
+          rounds,
+          every: start.settings.wanderingEvery,
+          chance: start.settings.wanderingChance,
+          mouths: start.party.length,
+          actions,
+          fast,
+        },
         bag,
       );
       turns.push(t);
@@ -71,8 +96,22 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     let reaction: ReactionRollResult | null = null;
     if (last.wandering) {
       const leader = leaderOf(start.party);
-      reaction = has(campaignSystem(campaign), "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
-      state = { ...state, wandering: { id: shortId(), turn: last.turn, monsters: last.monsters, how: last.how, reaction: reaction?.reaction ?? null, started: false } };
+      reaction =
+        has(campaignSystem(campaign), "reaction")?.reaction(
+          leader ? { leader } : {},
+          bagFor(open, "wandering reaction"),
+        ) ?? null;
+      state = {
+        ...state,
+        wandering: {
+          id: shortId(),
+          turn: last.turn,
+          monsters: last.monsters,
+          how: last.how,
+          reaction: reaction?.reaction ?? null,
+          started: false,
+        },
+      };
     }
     // A rest interrupted by a wandering monster restores nothing; full days of complete rest heal where the system says.
     const resting = actions.some((a) => /^rest/i.test(a)) && !last.wandering;
@@ -82,15 +121,30 @@ export async function advanceTurns(s: Services, actor: Actor, input: { actions?:
     await saveClock(tx, clock, { rounds, state });
     // Time heals what the system says it heals (10 minutes a turn), rest or not.
     const healed = await passTime(tx, campaign, campaignSystem(campaign), turns.length * 10, bag);
-    const long = resting && campaignSystem(campaign).longRestTurns !== undefined && restTurns >= campaignSystem(campaign).longRestTurns!;
-    const rested = [...healed, ...(resting ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }, long) : [])];
+    const long =
+      resting &&
+      campaignSystem(campaign).longRestTurns !== undefined &&
+      restTurns >= campaignSystem(campaign).longRestTurns!;
+    const rested = [
+      ...healed,
+      ...(resting
+        ? await restParty(tx, campaign, campaignSystem(campaign), { days, bag: bagFor(open, "rest") }, long)
+        : []),
+    ];
     // The clock has passed into a new 10-minute turn: marks that last a turn end.
     if (turns.length) await endTurnMarks(tx, campaign, campaignSystem(campaign));
     await open.close(tx, actor);
     const view = await dungeonView(tx, campaign, rounds, state);
     // At the text's faster pace, the turn's movement is that pace's (what it covers and what it costs).
     if (fast && system.dungeon?.fast) view.movement = system.dungeon.fast;
-    return { view, turns, reaction, wandering: last.wandering ? state.wandering : null, skipped: count - turns.length, rested };
+    return {
+      view,
+      turns,
+      reaction,
+      wandering: last.wandering ? state.wandering : null,
+      skipped: count - turns.length,
+      rested,
+    };
   });
 }
 

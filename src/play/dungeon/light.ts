@@ -20,7 +20,11 @@ export interface DungeonChange {
 }
 
 /** Runs `change` on the clock's state in one transaction and saves it under the clock's version. */
-async function changeState(s: Services, actor: Actor, change: (tx: Tx, c: Campaign, st: DungeonState, now: number) => Promise<{ state: DungeonState; lines: string[] }>): Promise<DungeonChange> {
+async function changeState(
+  s: Services,
+  actor: Actor,
+  change: (tx: Tx, c: Campaign, st: DungeonState, now: number) => Promise<{ state: DungeonState; lines: string[] }>,
+): Promise<DungeonChange> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     const { clock, state } = await loadClock(tx, campaign.id);
@@ -50,7 +54,14 @@ export async function changeLight(s: Services, actor: Actor, input: LightInput):
     if (input.action === "light") {
       const st = readSettings(campaign.system as SystemId, campaign.settings);
       const k = kind ?? "torch";
-      const r = lightUp({ lights: state.lights, supplies: state.supplies, kind: k, holder: holder.name, now, turns: k === "torch" ? st.torchTurns : st.lanternTurns });
+      const r = lightUp({
+        lights: state.lights,
+        supplies: state.supplies,
+        kind: k,
+        holder: holder.name,
+        now,
+        turns: k === "torch" ? st.torchTurns : st.lanternTurns,
+      });
       return { state: { ...state, lights: r.lights, supplies: r.supplies, lit: true }, lines: [r.line] };
     }
     if (input.action === "out") {
@@ -65,7 +76,11 @@ export async function changeLight(s: Services, actor: Actor, input: LightInput):
 }
 
 /** Starts, or with 0 turns ends, a spell or effect that the clock counts down (referee). */
-export async function changeEffect(s: Services, actor: Actor, input: { name: string; turns: number }): Promise<DungeonChange> {
+export async function changeEffect(
+  s: Services,
+  actor: Actor,
+  input: { name: string; turns: number },
+): Promise<DungeonChange> {
   return changeState(s, actor, async (_tx, campaign, state, now) => {
     requireReferee(campaign, actor, "time spells and effects");
     const r = setEffect(state.effects, input.name.slice(0, 60), input.turns, now);

@@ -18,19 +18,29 @@ export interface PartyMember {
 
 export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMember[]> {
   const out: PartyMember[] = [];
-  for (const c of await partyCharacters(db, campaignId, { living: true })) out.push({ id: c.id, name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
-  const retainers = await db.retainer.findMany({ where: { campaignId, status: "active" }, orderBy: { createdAt: "asc" } });
-  for (const r of retainers) if (!isDead(r.state)) out.push({ id: r.id, name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheetCodec.decode(r.sheet) });
+  for (const c of await partyCharacters(db, campaignId, { living: true }))
+    out.push({ id: c.id, name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
+  const retainers = await db.retainer.findMany({
+    where: { campaignId, status: "active" },
+    orderBy: { createdAt: "asc" },
+  });
+  for (const r of retainers)
+    if (!isDead(r.state))
+      out.push({ id: r.id, name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheetCodec.decode(r.sheet) });
   return out;
 }
 
 export function memberNamed(party: PartyMember[], name: string): PartyMember {
   const m = party.find((x) => x.name.toLowerCase() === name.trim().toLowerCase());
-  if (!m) throw new UserError(`"${name}" is not in the party (${party.map((x) => x.name).join(", ") || "nobody yet"}): name a character or retainer.`);
+  if (!m)
+    throw new UserError(
+      `"${name}" is not in the party (${party.map((x) => x.name).join(", ") || "nobody yet"}): name a character or retainer.`,
+    );
   return m;
 }
 
-const cha = (m: PartyMember) => (typeof m.sheet.charisma === "number" ? m.sheet.charisma : typeof m.sheet.cha === "number" ? m.sheet.cha : 0);
+const cha = (m: PartyMember) =>
+  typeof m.sheet.charisma === "number" ? m.sheet.charisma : typeof m.sheet.cha === "number" ? m.sheet.cha : 0;
 
 /** The party's face for a reaction roll: the highest Charisma among the characters. */
 export function leaderOf(party: PartyMember[]): Combatant | undefined {
@@ -39,9 +49,16 @@ export function leaderOf(party: PartyMember[]): Combatant | undefined {
 }
 
 /** Autocomplete: party members (characters and retainers) whose name contains what was typed. */
-export async function partyChoices(db: Db, actor: Parameters<typeof requireCampaign>[1], typed: string): Promise<{ name: string; value: string }[]> {
+export async function partyChoices(
+  db: Db,
+  actor: Parameters<typeof requireCampaign>[1],
+  typed: string,
+): Promise<{ name: string; value: string }[]> {
   const campaign = await requireCampaign(db, actor).catch(() => null);
   if (!campaign) return [];
   const t = typed.toLowerCase();
-  return (await partyOf(db, campaign.id)).filter((m) => m.name.toLowerCase().includes(t)).slice(0, 25).map((m) => ({ name: m.name, value: m.name }));
+  return (await partyOf(db, campaign.id))
+    .filter((m) => m.name.toLowerCase().includes(t))
+    .slice(0, 25)
+    .map((m) => ({ name: m.name, value: m.name }));
 }

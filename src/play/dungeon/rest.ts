@@ -14,35 +14,62 @@ async function forParty(tx: Tx, campaign: Campaign, change: (c: Combatant) => Da
   for (const c of await partyCharacters(tx, campaign.id)) {
     const r = change(asCombatant(c));
     if (!r) continue;
-    await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(r.state), version: { increment: 1 } } });
+    await tx.character.update({
+      where: { id: c.id },
+      data: { state: keptCodec.encode(r.state), version: { increment: 1 } },
+    });
     lines.push(...r.result.lines.map((l) => (l.includes(c.name) ? l : `${c.name}: ${l}`)));
   }
   for (const r of await tx.retainer.findMany({ where: { campaignId: campaign.id, status: "active" } })) {
     const kept = keptCodec.decode(r.state);
     if (!kept.conditions) continue; // never fought: nothing to restore
-    const rc: Combatant = { id: r.id, name: r.name, side: "party", kind: "retainer", sheet: sheetCodec.decode(r.sheet), state: keptAsState(kept) };
+    const rc: Combatant = {
+      id: r.id,
+      name: r.name,
+      side: "party",
+      kind: "retainer",
+      sheet: sheetCodec.decode(r.sheet),
+      state: keptAsState(kept),
+    };
     const res = change(rc);
     if (!res) continue;
-    await tx.retainer.update({ where: { id: r.id }, data: { state: keptCodec.encode(res.state), version: { increment: 1 } } });
+    await tx.retainer.update({
+      where: { id: r.id },
+      data: { state: keptCodec.encode(res.state), version: { increment: 1 } },
+    });
     lines.push(...res.result.lines.map((l) => (l.includes(r.name) ? l : `${r.name}: ${l}`)));
   }
   return lines;
 }
 
 /** A turn of rest (system.rest; a long rest once enough turns in a row have passed) and, for each full day of complete rest, natural healing (system.restDays). */
-export async function restParty(tx: Tx, campaign: Campaign, system: RuleSystem, days?: { days: number; bag: DiceBag }, long = false): Promise<string[]> {
+export async function restParty(
+  tx: Tx,
+  campaign: Campaign,
+  system: RuleSystem,
+  days?: { days: number; bag: DiceBag },
+  long = false,
+): Promise<string[]> {
   // A day of rest without the system's own rate rests long (defaultRestDays): the turn's rest would say it twice.
   const longInstead = !!days && days.days > 0 && !system.restDays;
   // `long`: the rest in a row has lasted as long as the system's long rest (Life & Guard: a few hours).
-  const lines = system.rest && !longInstead ? await forParty(tx, campaign, (c) => system.rest!(c, long ? "long" : "turn")) : [];
+  const lines =
+    system.rest && !longInstead ? await forParty(tx, campaign, (c) => system.rest!(c, long ? "long" : "turn")) : [];
   // A text without healing by days still rests (a long rest where it has one) and says it sets no rate.
-  const byDays = (c: Combatant, n: number, bag: DiceBag) => (system.restDays ? system.restDays(c, n, bag) : defaultRestDays(system, c, n));
+  const byDays = (c: Combatant, n: number, bag: DiceBag) =>
+    system.restDays ? system.restDays(c, n, bag) : defaultRestDays(system, c, n);
   if (days && days.days > 0) lines.push(...(await forParty(tx, campaign, (c) => byDays(c, days.days, days.bag))));
   return lines;
 }
 
 /** Game time passing between fights, for systems that say what it does (Castles & Crusades: subdual damage heals, the fallen wake). */
-export async function passTime(tx: Tx, campaign: Campaign, system: RuleSystem, minutes: number, dice: DiceBag): Promise<string[]> {
+export async function passTime(
+  tx: Tx,
+  campaign: Campaign,
+  system: RuleSystem,
+  minutes: number,
+  dice: DiceBag,
+): Promise<string[]> {
   if (!system.timePasses || minutes <= 0) return [];
   return forParty(tx, campaign, (c) => system.timePasses!(c, minutes, dice));
 }

@@ -55,7 +55,10 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
       Object.assign(patch, parseSetting(campaign.system as SystemId, key, String(v)));
       lines.push(said(Number(v)));
     }
-    if (Object.keys(patch).length) campaign = await updateCampaign(tx, campaign, { settings: settingsCodec.encode({ ...settingsCodec.decode(campaign.settings), ...patch }) });
+    if (Object.keys(patch).length)
+      campaign = await updateCampaign(tx, campaign, {
+        settings: settingsCodec.encode({ ...settingsCodec.decode(campaign.settings), ...patch }),
+      });
     if (input.table != null) {
       if (/^(none|clear|-)$/i.test(input.table.trim())) {
         next = { ...next, table: [] };
@@ -65,7 +68,9 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
         const system = campaignSystem(campaign);
         for (const e of entries) parseMonsters(system, `1 ${e.what}`);
         next = { ...next, table: entries.map((e) => e.text) };
-        lines.push(`Wandering table (1d${entries.length}): ${entries.map((e, i) => `${i + 1}. ${e.text}`).join(" · ")}`);
+        lines.push(
+          `Wandering table (1d${entries.length}): ${entries.map((e, i) => `${i + 1}. ${e.text}`).join(" · ")}`,
+        );
       }
     }
     for (const k of SUPPLY_KINDS) {
@@ -75,14 +80,18 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
       lines.push(`The party has ${v} ${k}.`);
     }
     if (input.character || input.coins != null) {
-      if (!input.character || input.coins == null) throw new UserError("Give both `character` and `coins` to set what someone carries.");
+      if (!input.character || input.coins == null)
+        throw new UserError("Give both `character` and `coins` to set what someone carries.");
       const who = memberNamed(await partyOf(tx, campaign.id), input.character);
       lines.push(...(await setLoad(tx, campaign, who, input.coins)));
       // One load per character, on its sheet: an older load kept on the clock for it goes.
       const { [who.name.toLowerCase()]: _old, ...rest } = next.loads;
       next = { ...next, loads: rest };
     }
-    if (!lines.length) throw new UserError("Give at least one option to set: table, interval, chance, torch, lantern, rations, water, torches, oil, or character with coins.");
+    if (!lines.length)
+      throw new UserError(
+        "Give at least one option to set: table, interval, chance, torch, lantern, rations, water, torches, oil, or character with coins.",
+      );
     await saveClock(tx, clock, { state: next });
     return { view: await dungeonView(tx, campaign, clock.rounds, next), lines };
   });
@@ -95,12 +104,18 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
  */
 async function setLoad(tx: Tx, campaign: Campaign, who: PartyMember, coins: number): Promise<string[]> {
   const system = campaignSystem(campaign);
-  if (!("load" in shapeOf(system.sheet))) throw new UserError(`${system.name} does not slow characters by what they carry: there is no load to set.`);
+  if (!("load" in shapeOf(system.sheet)))
+    throw new UserError(`${system.name} does not slow characters by what they carry: there is no load to set.`);
   const parsed = system.sheet.safeParse({ ...who.sheet, load: coins });
-  const sheet: Record<string, unknown> = parsed.success ? (parsed.data as Record<string, unknown>) : { ...who.sheet, load: coins };
+  const sheet: Record<string, unknown> = parsed.success
+    ? (parsed.data as Record<string, unknown>)
+    : { ...who.sheet, load: coins };
   const data = { sheet: sheetCodec.encode(sheet), version: { increment: 1 } };
   if (who.kind === "pc") await tx.character.update({ where: { id: who.id }, data });
   else await tx.retainer.update({ where: { id: who.id }, data });
   const fight = await applySheetToFight(tx, system, who.id, sheet, who.kind === "pc" ? "characterId" : "retainerId");
-  return [`${who.name} carries ${coins} coins of weight (on ${who.name}'s sheet: the dungeon turn and the fight both read it; \`/character edit name:${who.name} sheet:load=-\` takes it back to what the sheet lists).`, ...(fight ? [`The running fight (${fight.encounter}) moves ${who.name} by it at once.`] : [])];
+  return [
+    `${who.name} carries ${coins} coins of weight (on ${who.name}'s sheet: the dungeon turn and the fight both read it; \`/character edit name:${who.name} sheet:load=-\` takes it back to what the sheet lists).`,
+    ...(fight ? [`The running fight (${fight.encounter}) moves ${who.name} by it at once.`] : []),
+  ];
 }

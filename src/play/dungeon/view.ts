@@ -1,6 +1,12 @@
 /** What /dungeon status shows, and every dungeon answer ends with. */
 import type { Campaign } from "../../generated/prisma/client.js";
-import { nextCheckTurn, partyMovement, turnOf, type DungeonState, type PartyMovement } from "../../rules/dungeon/index.js";
+import {
+  nextCheckTurn,
+  partyMovement,
+  turnOf,
+  type DungeonState,
+  type PartyMovement,
+} from "../../rules/dungeon/index.js";
 import { RULING } from "../../rules/ruling.js";
 import type { SystemId } from "../../rules/systems/types.js";
 import type { Db, Tx } from "../../store/client.js";
@@ -23,7 +29,12 @@ export interface DungeonView {
   suppliesRules: boolean;
 }
 
-export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: number, state: DungeonState): Promise<DungeonView> {
+export async function dungeonView(
+  db: Db | Tx,
+  campaign: Campaign,
+  rounds: number,
+  state: DungeonState,
+): Promise<DungeonView> {
   const system = campaign.system as SystemId;
   const settings = readSettings(system, campaign.settings);
   const party = await partyOf(db, campaign.id);
@@ -33,7 +44,12 @@ export async function dungeonView(db: Db | Tx, campaign: Campaign, rounds: numbe
     state,
     settings,
     party,
-    movement: partyMovement({ dungeon: campaignSystem(campaign).dungeon, members: party, settings, loads: state.loads }),
+    movement: partyMovement({
+      dungeon: campaignSystem(campaign).dungeon,
+      members: party,
+      settings,
+      loads: state.loads,
+    }),
     nextCheck: nextCheckTurn(turnOf(rounds), settings.wanderingEvery),
     lightRules: !RULING.test(campaignSystem(campaign).dungeon?.cites?.light ?? ""),
     suppliesRules: !RULING.test(campaignSystem(campaign).dungeon?.cites?.supplies ?? ""),

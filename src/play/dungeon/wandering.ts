@@ -22,8 +22,12 @@ export class WanderingGone extends StaleError {}
 export const MAX_WHICH = 200;
 
 function waiting(w: PendingWandering | null, id: string, started: boolean): PendingWandering {
-  if (!w || w.id !== id) throw new WanderingGone("A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed. If it should still come, /encounter start brings it in.");
-  if (w.started === started) throw new StaleError("This wandering monster's encounter has been started already: nothing was changed.");
+  if (!w || w.id !== id)
+    throw new WanderingGone(
+      "A later dungeon turn has passed since this wandering monster came, so it no longer waits: nothing was changed. If it should still come, /encounter start brings it in.",
+    );
+  if (w.started === started)
+    throw new StaleError("This wandering monster's encounter has been started already: nothing was changed.");
   return w;
 }
 
@@ -50,16 +54,32 @@ async function claim(s: Services, actor: Actor, id: string, started: boolean): P
  * Starts the wandering monster's encounter: with the monsters the table gave (and says how many were
  * rolled), or with `which`, the referee's answer when there was no table ("1d6 kobolds": the dice rolled).
  */
-export async function startWandering(s: Services, actor: Actor, id: string, which?: string | null): Promise<EncounterEvent & { seedHash: string; wandering: PendingWandering }> {
+export async function startWandering(
+  s: Services,
+  actor: Actor,
+  id: string,
+  which?: string | null,
+): Promise<EncounterEvent & { seedHash: string; wandering: PendingWandering }> {
   const typed = which?.trim();
-  if (typed !== undefined && !typed) throw new UserError("Name the monsters that come, e.g. `1d6 kobolds` or `3 kobolds`: nothing was started.");
-  if (typed && /^(\d+|\d+d\d+(\s*[+-]\s*\d+)?)$/i.test(typed)) throw new UserError(`Name the monsters after how many, e.g. \`${typed} kobolds\`: nothing was started.`);
-  if (typed && typed.length > MAX_WHICH) throw new UserError(`Name the monsters in at most ${MAX_WHICH} characters: nothing was started.`);
+  if (typed !== undefined && !typed)
+    throw new UserError("Name the monsters that come, e.g. `1d6 kobolds` or `3 kobolds`: nothing was started.");
+  if (typed && /^(\d+|\d+d\d+(\s*[+-]\s*\d+)?)$/i.test(typed))
+    throw new UserError(`Name the monsters after how many, e.g. \`${typed} kobolds\`: nothing was started.`);
+  if (typed && typed.length > MAX_WHICH)
+    throw new UserError(`Name the monsters in at most ${MAX_WHICH} characters: nothing was started.`);
   const w = await claim(s, actor, id, true);
   try {
     const monsters = w.monsters ?? typed;
-    if (!monsters) throw new UserError("No wandering table gave these monsters: name them, e.g. `1d6 kobolds`. Nothing was started.");
-    const ev = await startEncounter(s, actor, { name: `Wandering monsters (turn ${w.turn})`, named: (m) => `Wandering ${m} (turn ${w.turn})`, monsters, reaction: false });
+    if (!monsters)
+      throw new UserError(
+        "No wandering table gave these monsters: name them, e.g. `1d6 kobolds`. Nothing was started.",
+      );
+    const ev = await startEncounter(s, actor, {
+      name: `Wandering monsters (turn ${w.turn})`,
+      named: (m) => `Wandering ${m} (turn ${w.turn})`,
+      monsters,
+      reaction: false,
+    });
     if (w.monsters) ev.notes.unshift(`They come: ${w.monsters}${w.how ? ` (${w.how}, at the wandering check)` : ""}.`);
     if (w.reaction) ev.notes.push(`Their reaction (rolled at the wandering check): ${w.reaction}.`);
     return { ...ev, wandering: w };

@@ -27,7 +27,10 @@ export interface BestiaryEntry {
 }
 
 /** Custom stats as typed: key=value pairs, or one stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
-export function readStats(system: RuleSystem, stats: string): { name: string | null; typed: Record<string, unknown>; sheet: Record<string, unknown> } {
+export function readStats(
+  system: RuleSystem,
+  stats: string,
+): { name: string | null; typed: Record<string, unknown>; sheet: Record<string, unknown> } {
   let name: string | null = null;
   let text = stats;
   // key=value (or JSON) with a name in front: "Wight: hd=3 ac=5" (a value's own colons, "claw:1d6", have none after them).
@@ -50,19 +53,31 @@ export function readStats(system: RuleSystem, stats: string): { name: string | n
 
 /** One stat line a kind, separated by `;` ("Wight: HD 3 AC 5; Ghoul: HD 2 AC 6"), each read as `readStats` reads one. */
 export function statLines(system: RuleSystem, stats: string): ReturnType<typeof readStats>[] {
-  return stats.split(";").map((x) => x.trim()).filter(Boolean).map((line) => readStats(system, line));
+  return stats
+    .split(";")
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((line) => readStats(system, line));
 }
 
 /** Every saved monster of the campaign, by lower-case name. */
 export async function bestiaryOf(db: Tx | Db, campaignId: string): Promise<Record<string, BestiaryEntry>> {
-  const rows = await db.character.findMany({ where: { campaignId, kind: "monster", deletedAt: null }, orderBy: { name: "asc" } });
+  const rows = await db.character.findMany({
+    where: { campaignId, kind: "monster", deletedAt: null },
+    orderBy: { name: "asc" },
+  });
   const out: Record<string, BestiaryEntry> = {};
-  for (const r of rows) out[r.name.toLowerCase()] = { name: r.name, sheet: sheetCodec.decode(r.sheet), typed: keptCodec.decode(r.state) };
+  for (const r of rows)
+    out[r.name.toLowerCase()] = { name: r.name, sheet: sheetCodec.decode(r.sheet), typed: keptCodec.decode(r.state) };
   return out;
 }
 
 /** Saves (or replaces) a custom monster under a name (referee). The name may come from the stat line itself. */
-export async function saveToBestiary(s: Services, actor: Actor, input: { name?: string | null; stats: string }): Promise<{ entry: BestiaryEntry; replaced: boolean; system: string; rollsHp: boolean }> {
+export async function saveToBestiary(
+  s: Services,
+  actor: Actor,
+  input: { name?: string | null; stats: string },
+): Promise<{ entry: BestiaryEntry; replaced: boolean; system: string; rollsHp: boolean }> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "keep the bestiary");
@@ -71,16 +86,35 @@ export async function saveToBestiary(s: Services, actor: Actor, input: { name?: 
     const raw = input.name?.trim() || read.name;
     if (!raw) throw new UserError("Name the monster: `name:Ogre brute`, or put the name in front of the stat line.");
     const name = checkName(raw).toLowerCase();
-    if (name in system.presets) throw new UserError(`"${name}" is one of ${possessive(system.name)} presets: pick another name for your own.`);
-    const old = await tx.character.findFirst({ where: { campaignId: campaign.id, kind: "monster", deletedAt: null, name } });
+    if (name in system.presets)
+      throw new UserError(`"${name}" is one of ${possessive(system.name)} presets: pick another name for your own.`);
+    const old = await tx.character.findFirst({
+      where: { campaignId: campaign.id, kind: "monster", deletedAt: null, name },
+    });
     const data = { sheet: sheetCodec.encode(read.sheet), state: keptCodec.encode(read.typed) };
     if (old) await tx.character.update({ where: { id: old.id }, data: { ...data, version: { increment: 1 } } });
     else {
       await uniquely(
-        () => tx.character.create({ data: { id: shortId(), campaignId: campaign.id, ownerId: actor.userId, kind: "monster", name, nameKey: nameKeyOf(name, "monster"), ...data } }),
+        () =>
+          tx.character.create({
+            data: {
+              id: shortId(),
+              campaignId: campaign.id,
+              ownerId: actor.userId,
+              kind: "monster",
+              name,
+              nameKey: nameKeyOf(name, "monster"),
+              ...data,
+            },
+          }),
         `"${name}" was saved to the bestiary at the same moment by another request: nothing was changed. Save it again to replace it.`,
       );
     }
-    return { entry: { name, sheet: read.sheet, typed: read.typed }, replaced: !!old, system: system.name, rollsHp: !!system.rollMonster };
+    return {
+      entry: { name, sheet: read.sheet, typed: read.typed },
+      replaced: !!old,
+      system: system.name,
+      rollsHp: !!system.rollMonster,
+    };
   });
 }

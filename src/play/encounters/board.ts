@@ -6,7 +6,15 @@
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { findCampaign } from "../campaigns/find.js";
-import { activeEncounter, campaignOfEncounter, combatantsOf, encounterById, openAttackPage, recordedBoard, swapBoard } from "../../store/hot.js";
+import {
+  activeEncounter,
+  campaignOfEncounter,
+  combatantsOf,
+  encounterById,
+  openAttackPage,
+  recordedBoard,
+  swapBoard,
+} from "../../store/hot.js";
 import type { PendingAction } from "../../generated/prisma/client.js";
 import type { Hot } from "../../store/client.js";
 import { fightOf, type Fight } from "./load.js";
@@ -88,7 +96,7 @@ export async function boardOf(s: Services, encounterId: string): Promise<(Board 
 }
 
 /** Discord's ids grow with time: the later of two messages has the larger id. */
-const later = (a: string, b: string) => a.length !== b.length ? a.length > b.length : a > b;
+const later = (a: string, b: string) => (a.length !== b.length ? a.length > b.length : a > b);
 
 /**
  * Records `ref` as the encounter's board, unless a later board is recorded already, and returns the
@@ -96,10 +104,16 @@ const later = (a: string, b: string) => a.length !== b.length ? a.length > b.len
  * boards posted at once, or the encounter ended meanwhile). Compare-and-set: each failed try means
  * another board was recorded first, or the encounter ended.
  */
-export async function recordBoard(s: Services, encounterId: string, ref: BoardRef, known?: BoardRef | null): Promise<BoardRef | null> {
+export async function recordBoard(
+  s: Services,
+  encounterId: string,
+  ref: BoardRef,
+  known?: BoardRef | null,
+): Promise<BoardRef | null> {
   const stored = `${ref.channelId}/${ref.messageId}`;
   // The board the caller read just before posting is the first guess: no read unless it moved on.
-  let guess: { board: string | null; status: string } | null = known === undefined ? null : { board: known ? `${known.channelId}/${known.messageId}` : null, status: "active" };
+  let guess: { board: string | null; status: string } | null =
+    known === undefined ? null : { board: known ? `${known.channelId}/${known.messageId}` : null, status: "active" };
   for (;;) {
     const row = guess ?? (await recordedBoard(s.store.db, encounterId));
     guess = null;

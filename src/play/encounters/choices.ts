@@ -7,7 +7,11 @@ import type { Services } from "../services.js";
  * Autocomplete: ended encounters of this channel's campaigns, newest first, by the name players know them by
  * (never a row id); a name played twice is offered once, for its newest encounter, which /verify takes it for.
  */
-export async function endedEncounterChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+export async function endedEncounterChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+): Promise<{ name: string; value: string }[]> {
   const rows = await s.store.db.encounter.findMany({
     where: { revealed: true, campaign: { guildId: actor.guildId, channelId: { in: campaignChannels(actor) } } },
     orderBy: { endedAt: "desc" },
@@ -34,10 +38,18 @@ import { pickCombatant } from "../round/pick.js";
 import { loadFight, toRule, isDown } from "./load.js";
 
 /** Autocomplete: combatants of the running encounter ("mine": those the actor may move; the referee may move anyone's). */
-export async function combatantChoices(s: Services, actor: Actor, typed: string, which: "all" | "mine"): Promise<{ name: string; value: string }[]> {
+export async function combatantChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+  which: "all" | "mine",
+): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
-  const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" }, include: { combatants: true } });
+  const enc = await s.store.db.encounter.findFirst({
+    where: { campaignId: campaign.id, status: "active" },
+    include: { combatants: true },
+  });
   if (!enc) return [];
   const t = typed.toLowerCase();
   return enc.combatants
@@ -59,7 +71,12 @@ function orNone<T>(fn: () => T): T | null {
 }
 
 /** Autocomplete: the weapons on the attacker's sheet. */
-export async function weaponChoices(s: Services, actor: Actor, typed: string, attacker?: string | null): Promise<{ name: string; value: string }[]> {
+export async function weaponChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+  attacker?: string | null,
+): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
   const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
@@ -75,9 +92,12 @@ export async function weaponChoices(s: Services, actor: Actor, typed: string, at
     .map((w) => ({ name: `${w.name} (${w.damage ?? w.die ?? "?"})`.slice(0, 100), value: w.name.slice(0, 100) }));
 }
 
-
 /** Autocomplete: the system's monster presets and the campaign's bestiary, keeping any count typed ("4 gob" → "4 goblin"). */
-export async function presetChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+export async function presetChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
   const sys = campaignSystem(campaign);
@@ -99,24 +119,42 @@ export async function presetChoices(s: Services, actor: Actor, typed: string): P
 import { sheetCodec } from "../codecs/sheets.js";
 
 /** Autocomplete: combatants of the running encounter, else the campaign's characters. */
-export async function targetChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+export async function targetChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+): Promise<{ name: string; value: string }[]> {
   const fromFight = await combatantChoices(s, actor, typed, "all");
   if (fromFight.length) return fromFight;
   const { characterChoices } = await import("../characters/index.js");
   return characterChoices(s, actor, typed);
 }
 
-export async function attributeChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+export async function attributeChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
   const t = typed.toLowerCase();
-  return campaignSystem(campaign).attributes.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));
+  return campaignSystem(campaign)
+    .attributes.filter((a) => a.toLowerCase().includes(t))
+    .slice(0, 25)
+    .map((a) => ({ name: a, value: a }));
 }
 
-export async function saveChoices(s: Services, actor: Actor, typed: string): Promise<{ name: string; value: string }[]> {
+export async function saveChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign) return [];
   const saves = campaignSystem(campaign).saves;
   const t = typed.toLowerCase();
-  return saves.filter((a) => a.toLowerCase().includes(t)).slice(0, 25).map((a) => ({ name: a, value: a }));
+  return saves
+    .filter((a) => a.toLowerCase().includes(t))
+    .slice(0, 25)
+    .map((a) => ({ name: a, value: a }));
 }

@@ -24,7 +24,11 @@ import { keptAsState, keptCodec } from "../codecs/sheets.js";
 import type { Mark } from "../../rules/marks.js";
 
 /** The lifetimes a referee may choose, by the option's value. */
-export const CHOSEN_LIFETIMES: Record<string, Lifetime> = { round: "round", encounter: "encounter", removed: "permanent" };
+export const CHOSEN_LIFETIMES: Record<string, Lifetime> = {
+  round: "round",
+  encounter: "encounter",
+  removed: "permanent",
+};
 
 export interface ConditionInput {
   target: string;
@@ -36,7 +40,11 @@ export interface ConditionInput {
 /** A condition key from what was typed or picked: the key, or its words. */
 function pick(list: [Mark, ConditionWord][], typed: string): [Mark, ConditionWord] | undefined {
   const k = typed.trim().toLowerCase();
-  return list.find(([key]) => key === k) ?? list.find(([, w]) => w.label.toLowerCase() === k) ?? list.find(([, w]) => w.label.toLowerCase().startsWith(`${k} (`));
+  return (
+    list.find(([key]) => key === k) ??
+    list.find(([, w]) => w.label.toLowerCase() === k) ??
+    list.find(([, w]) => w.label.toLowerCase().startsWith(`${k} (`))
+  );
 }
 
 const bare = (w: ConditionWord) => w.label;
@@ -51,12 +59,18 @@ async function endOnCharacter(tx: Tx, actor: Actor, input: ConditionInput): Prom
   const state = keptAsState(keptCodec.decode(c.state));
   const open = refereeConditions(sys.words).filter(([k]) => state.conditions?.includes(k));
   const found = pick(open, input.condition);
-  if (!found) throw new UserError(`${c.name} is not ${input.condition.trim()}${open.length ? `: the conditions to end on ${c.name} are ${open.map(([, w]) => w.label).join("; ")}` : ""}.`);
+  if (!found)
+    throw new UserError(
+      `${c.name} is not ${input.condition.trim()}${open.length ? `: the conditions to end on ${c.name} are ${open.map(([, w]) => w.label).join("; ")}` : ""}.`,
+    );
   const [key, word] = found;
   const lasts = { ...(state.lasts ?? {}) };
   delete lasts[key];
   const next: CombatState = { ...state, conditions: state.conditions.filter((x) => x !== key), lasts };
-  await tx.character.update({ where: { id: c.id }, data: { state: keptCodec.encode(sheetState(sys.words, next)), version: { increment: 1 } } });
+  await tx.character.update({
+    where: { id: c.id },
+    data: { state: keptCodec.encode(sheetState(sys.words, next)), version: { increment: 1 } },
+  });
   return { result: ended(c.name, word, `${sys.name} · set by the referee`) };
 }
 
@@ -84,39 +98,62 @@ async function change(s: Services, actor: Actor, input: ConditionInput, add: boo
     let word: ConditionWord;
     if (add) {
       const found = pick(open, input.condition);
-      if (!found) throw new UserError(`"${input.condition}" is not a condition to set in ${fight.system.name}.${didYouMean(input.condition, open.map(([, w]) => bare(w))) || ""} Choose one of: ${open.map(([, w]) => bare(w)).join("; ")}.`);
+      if (!found)
+        throw new UserError(
+          `"${input.condition}" is not a condition to set in ${fight.system.name}.${
+            didYouMean(
+              input.condition,
+              open.map(([, w]) => bare(w)),
+            ) || ""
+          } Choose one of: ${open.map(([, w]) => bare(w)).join("; ")}.`,
+        );
       [key, word] = found;
     } else {
       const present = c.state.conditions.map((x): [Mark, ConditionWord] => [x, wordFor(words, x)]);
-      const found = pick(present.filter(([x]) => open.some(([k]) => k === x)), input.condition);
+      const found = pick(
+        present.filter(([x]) => open.some(([k]) => k === x)),
+        input.condition,
+      );
       if (!found) {
         const ends = present.filter(([x]) => open.some(([k]) => k === x)).map(([, w]) => bare(w));
-        throw new UserError(`${c.name} is not ${input.condition.trim()}${ends.length ? `: the conditions to end on ${c.name} are ${ends.join("; ")}` : ": nothing the referee set is on them"}.`);
+        throw new UserError(
+          `${c.name} is not ${input.condition.trim()}${ends.length ? `: the conditions to end on ${c.name} are ${ends.join("; ")}` : ": nothing the referee set is on them"}.`,
+        );
       }
       [key, word] = found;
     }
     let lasts: Lifetime | undefined;
     if (add && input.lasts) {
       lasts = CHOSEN_LIFETIMES[input.lasts];
-      if (!lasts) throw new UserError(`"${input.lasts}" is not a lifetime: this round, this encounter or until removed.`);
+      if (!lasts)
+        throw new UserError(`"${input.lasts}" is not a lifetime: this round, this encounter or until removed.`);
     }
     const chosen = { ...(c.state.lasts ?? {}) };
     const life = lasts ?? word.lasts;
     if (add) {
-      if (c.state.conditions.includes(key) && chosen[key] === life) throw new UserError(`${c.name} is already ${word.label}, ${LIFETIME_WORDS[life]}: nothing changed.`);
+      if (c.state.conditions.includes(key) && chosen[key] === life)
+        throw new UserError(`${c.name} is already ${word.label}, ${LIFETIME_WORDS[life]}: nothing changed.`);
       chosen[key] = life;
     } else delete chosen[key];
-    const conditions: Mark[] = add ? [...new Set<Mark>([...c.state.conditions, key])] : c.state.conditions.filter((x) => x !== key);
+    const conditions: Mark[] = add
+      ? [...new Set<Mark>([...c.state.conditions, key])]
+      : c.state.conditions.filter((x) => x !== key);
     let state: CombatState = { ...c.state, conditions, lasts: chosen };
     state = stampAdded(c.state.conditions, state, fight.encounter.round);
     saveState(tx, row, state, words);
     await bumpEncounter(tx, fight.encounter);
-    const after: Fight = await loadFight(tx, fight.campaign, (await encounterById(tx, fight.encounter.id)) ?? fight.encounter);
+    const after: Fight = await loadFight(
+      tx,
+      fight.campaign,
+      (await encounterById(tx, fight.encounter.id)) ?? fight.encounter,
+    );
     const rule = `${fight.system.name} · set by the referee`;
     const result: RuleResult = add
       ? {
           title: `${c.name} is ${word.label.replace(/ \(.*\)$/, "")}`,
-          lines: [`${c.name}: ${word.label}, ${LIFETIME_WORDS[life]}${life === "round" ? " (it ends when this round ends)" : life === "encounter" ? " (it ends with the fight)" : ""}.`],
+          lines: [
+            `${c.name}: ${word.label}, ${LIFETIME_WORDS[life]}${life === "round" ? " (it ends when this round ends)" : life === "encounter" ? " (it ends with the fight)" : ""}.`,
+          ],
           rules: [rule],
           rolls: [],
         }
@@ -129,7 +166,13 @@ export const setCondition = (s: Services, actor: Actor, input: ConditionInput) =
 export const endCondition = (s: Services, actor: Actor, input: ConditionInput) => change(s, actor, input, false);
 
 /** Autocomplete: the conditions the referee may set in this system (to set), or those on the target now (to end). */
-export async function conditionChoices(s: Services, actor: Actor, typed: string, mode: "add" | "remove", target?: string | null): Promise<{ name: string; value: string }[]> {
+export async function conditionChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+  mode: "add" | "remove",
+  target?: string | null,
+): Promise<{ name: string; value: string }[]> {
   const campaign = await findCampaign(s.store.db, actor);
   if (!campaign || !isReferee(campaign, actor)) return [];
   const words = campaignSystem(campaign).words;

@@ -18,7 +18,12 @@ import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
  * never reach a sheet. The writes go with the transaction's next statement or its
  * COMMIT (store/later.ts); a row gone fails the transaction.
  */
-export function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, given: CombatState, words: SystemWords): string {
+export function saveState(
+  tx: Hot,
+  row: Pick<CombatantRow, "id" | "characterId" | "retainerId">,
+  given: CombatState,
+  words: SystemWords,
+): string {
   // One who came in down and is up again: a later fall is a fall in this fight.
   const { downBefore: _down, ...up } = given;
   const state = "downBefore" in given && !isOut({ state: given }) ? up : given;
@@ -32,7 +37,11 @@ export function saveState(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" 
 }
 
 /** Writes a sheet that changed in the fight (an item spent) to the combatant and to the character or retainer it stands for. */
-function saveSheet(tx: Hot, row: Pick<CombatantRow, "id" | "characterId" | "retainerId">, sheet: Record<string, unknown>): string {
+function saveSheet(
+  tx: Hot,
+  row: Pick<CombatantRow, "id" | "characterId" | "retainerId">,
+  sheet: Record<string, unknown>,
+): string {
   const json = sheetCodec.encode(sheet);
   setSheet(tx, "Combatant", row.id, json);
   if (row.characterId) setSheet(tx, "Character", row.characterId, json);
@@ -53,7 +62,13 @@ export interface Applied {
  * Applies `effects`; `source`: the declaration they come from, recorded on the marks it sets (on its own
  * combatant, every condition it gains; on others, the conditions it gives), so withdrawing it takes them back.
  */
-export async function applyEffects(tx: Hot, fight: Fight, effects: Effect[], bag: DiceBag, source?: MarkSource): Promise<Applied> {
+export async function applyEffects(
+  tx: Hot,
+  fight: Fight,
+  effects: Effect[],
+  bag: DiceBag,
+  source?: MarkSource,
+): Promise<Applied> {
   const mark = bag.log.length;
   const out: Applied = { lines: [], rules: [], rolls: [], removed: {} };
   for (const e of effects) {
@@ -70,21 +85,39 @@ export async function applyEffects(tx: Hot, fight: Fight, effects: Effect[], bag
     c = { ...c, state };
     // A subdual die that leaves 0 temporary damage still counts as a die (B/X house rules' empty hands: 1 real point per 2 dice).
     if (e.damage !== undefined && (e.damage > 0 || e.damageKind === "subdual")) {
-      const opts = { ...(e.armourCap !== undefined ? { armourCap: e.armourCap } : {}), ...(e.armour !== undefined ? { armour: e.armour } : {}) };
-      const r = fight.system.applyDamage(c, e.damage, bag, e.damageKind ?? "normal", Object.keys(opts).length ? opts : undefined);
+      const opts = {
+        ...(e.armourCap !== undefined ? { armourCap: e.armourCap } : {}),
+        ...(e.armour !== undefined ? { armour: e.armour } : {}),
+      };
+      const r = fight.system.applyDamage(
+        c,
+        e.damage,
+        bag,
+        e.damageKind ?? "normal",
+        Object.keys(opts).length ? opts : undefined,
+      );
       c = { ...c, state: r.state };
       out.lines.push(...r.result.lines);
       out.rules.push(...r.result.rules);
     }
     // A reaction's cost says whose stamina paid it: "Eowa: Parry, 1 stamina (3 → 2)".
-    if (e.staminaCost && typeof stamina === "number") out.lines.push(`${c.name}: ${e.note ? `${e.note}, ` : ""}${e.staminaCost} stamina (${stamina} → ${state.stamina})`);
+    if (e.staminaCost && typeof stamina === "number")
+      out.lines.push(
+        `${c.name}: ${e.note ? `${e.note}, ` : ""}${e.staminaCost} stamina (${stamina} → ${state.stamina})`,
+      );
     else if (e.note) out.lines.push(e.note);
     const gone = before.filter((x) => !c.state.conditions.includes(x));
     if (gone.length) out.removed[c.id] = [...new Set([...(out.removed[c.id] ?? []), ...gone])];
-    const set = source ? [...(e.addConditions ?? []), ...(e.targetId === source.by ? c.state.conditions.filter((x) => !before.includes(x)) : [])] : [];
+    const set = source
+      ? [
+          ...(e.addConditions ?? []),
+          ...(e.targetId === source.by ? c.state.conditions.filter((x) => !before.includes(x)) : []),
+        ]
+      : [];
     c = { ...c, state: stampAdded(before, c.state, fight.encounter.round, source, set) };
     // When it fell (round and place in the order): one slain in a simultaneous exchange still strikes in it (round/gate.ts).
-    if (!wasDown && isDown(c) && readRound(fight.encounter).phase === "act") c = { ...c, state: { ...c.state, fell: [fight.encounter.round, fight.encounter.turn] } };
+    if (!wasDown && isDown(c) && readRound(fight.encounter).phase === "act")
+      c = { ...c, state: { ...c.state, fell: [fight.encounter.round, fight.encounter.turn] } };
     let row = fight.rows[idx]!;
     if (e.sheet) {
       c = { ...c, sheet: { ...c.sheet, ...e.sheet } };

@@ -59,8 +59,14 @@ function plan(f: Fight, req: FoesRequest, notes: string[]): { foe: string; targe
   for (const p of req.picks ?? []) {
     const foe = f.combatants.find((c) => c.id === p.foe);
     const target = f.combatants.find((c) => c.id === p.target);
-    if (!foe || !ready.some((c) => c.id === foe.id)) throw new StaleError(`${foe?.name ?? "That foe"} is not to act now: nothing was changed. The newest board has the live menu.`);
-    if (!target || isDown(target) || target.side === foe.side) throw new StaleError(`${target?.name ?? "That target"} cannot be attacked now: nothing was changed. Pick again on the newest board.`);
+    if (!foe || !ready.some((c) => c.id === foe.id))
+      throw new StaleError(
+        `${foe?.name ?? "That foe"} is not to act now: nothing was changed. The newest board has the live menu.`,
+      );
+    if (!target || isDown(target) || target.side === foe.side)
+      throw new StaleError(
+        `${target?.name ?? "That target"} cannot be attacked now: nothing was changed. Pick again on the newest board.`,
+      );
     if (picked.has(foe.id)) throw new UserError(`Pick one target for ${foe.name}: nothing was changed.`);
     picked.set(foe.id, target.id);
   }
@@ -70,7 +76,10 @@ function plan(f: Fight, req: FoesRequest, notes: string[]): { foe: string; targe
     if (target) out.push({ foe: foe.id, target });
     else notes.push(`${foe.name} has nobody to fight yet: pick whom it attacks in the menu.`);
   }
-  if (!out.length) throw new UserError(`${notes.length === 1 ? "The foe to act has" : "None of the foes to act has"} an opponent yet: pick whom ${notes.length === 1 ? "it attacks" : "each attacks"} in the board's menu (${ready.map((c) => c.name).join(", ")}). Nothing was changed.`);
+  if (!out.length)
+    throw new UserError(
+      `${notes.length === 1 ? "The foe to act has" : "None of the foes to act has"} an opponent yet: pick whom ${notes.length === 1 ? "it attacks" : "each attacks"} in the board's menu (${ready.map((c) => c.name).join(", ")}). Nothing was changed.`,
+    );
   return out;
 }
 
@@ -95,7 +104,9 @@ async function sendFoes(s: Services, actor: Actor, req: FoesRequest): Promise<Fo
   requireReferee(f.campaign, actor, "send the foes in");
   const rs = readRound(f.encounter);
   if (f.encounter.round !== req.round || f.encounter.turn !== req.turn || rs.phase !== "act") {
-    throw new StaleError("The round has moved on since that board: nothing was changed. The newest board, at the bottom, has the live buttons.");
+    throw new StaleError(
+      "The round has moved on since that board: nothing was changed. The newest board, at the bottom, has the live buttons.",
+    );
   }
   const notes: string[] = [];
   const views: AttackView[] = [];
@@ -119,7 +130,9 @@ async function sendFoes(s: Services, actor: Actor, req: FoesRequest): Promise<Fo
       const rows = await combatantsOf(s.store.db, f.encounter.id);
       const row = rows.find((r) => r.id === target);
       if (!row || isDown(toRule(row))) {
-        notes.push(`${who.name}'s other attacks wait: ${row?.name ?? "its target"} is down. Pick another target in the menu.`);
+        notes.push(
+          `${who.name}'s other attacks wait: ${row?.name ?? "its target"} is down. Pick another target in the menu.`,
+        );
         break;
       }
     }

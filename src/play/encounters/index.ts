@@ -66,7 +66,10 @@ export function slainMark(kept: string): Mark | undefined {
 /** Refuses to bring a dead character or retainer into a fight, in the system's word for it. */
 export function refuseSlain(fight: Fight, name: string, kept: string): void {
   const mark = slainMark(kept);
-  if (mark) throw new UserError(`${name} is ${wordFor(fight.system.words, mark).label}: the dead do not join a fight. Nothing was changed.`);
+  if (mark)
+    throw new UserError(
+      `${name} is ${wordFor(fight.system.words, mark).label}: the dead do not join a fight. Nothing was changed.`,
+    );
 }
 
 /**
@@ -95,11 +98,13 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ s
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
     const was = row ? keptCodec.decode(row) : null;
-    const kept: CombatState = was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : fight.system.initialState(r.sheet);
+    const kept: CombatState =
+      was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : fight.system.initialState(r.sheet);
     const down = kept.conditions.filter((x) => OUT_CONDITIONS.has(x));
     const start: CombatState = down.length ? { ...kept, [DOWN_BEFORE]: down } : kept;
     const place = placeWithSide(fight, r.side);
-    const surprise: Mark[] = shared?.[r.side as "party" | "foes"] && !start.conditions.includes("surprised") ? ["surprised"] : [];
+    const surprise: Mark[] =
+      shared?.[r.side as "party" | "foes"] && !start.conditions.includes("surprised") ? ["surprised"] : [];
     if (surprise.length) surprised.push(r.name);
     const conditions: Mark[] = [...start.conditions, ...surprise];
     if (place) conditions.push(place);
@@ -125,7 +130,8 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ s
 /** "Kobold 1 and Kobold 2 are surprised, as the foes are." */
 function surprisedNote(names: string[], side: string): string[] {
   if (!names.length) return [];
-  const who = names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} are`;
+  const who =
+    names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} are`;
   return [`${who} surprised, as the ${side === "party" ? "party is" : "foes are"}: this is still the surprise.`];
 }
 
@@ -142,12 +148,20 @@ function numbered(existing: string[], base: string, count: number): string[] {
   return names;
 }
 
-async function monsterRows(tx: Tx, fight: Fight, dice: DiceBag, spec: string, stats?: string | null, side: "foes" | "party" = "foes") {
+async function monsterRows(
+  tx: Tx,
+  fight: Fight,
+  dice: DiceBag,
+  spec: string,
+  stats?: string | null,
+  side: "foes" | "party" = "foes",
+) {
   const kinds = parseMonsters(fight.system, spec, stats, await bestiaryOf(tx, fight.campaign.id));
   const existing = fight.rows.map((r) => r.name);
   const rows: (NewRow & { typed: Record<string, unknown> })[] = [];
   for (const k of kinds) {
-    for (const name of numbered([...existing, ...rows.map((r) => r.name)], k.name, k.count)) rows.push({ name, side, kind: "monster", sheet: k.sheet, typed: k.typed, controllerId: null });
+    for (const name of numbered([...existing, ...rows.map((r) => r.name)], k.name, k.count))
+      rows.push({ name, side, kind: "monster", sheet: k.sheet, typed: k.typed, controllerId: null });
   }
   const rolled = rollMonsters(fight.system, rows, dice);
   return { rows: rows.map(({ typed: _t, ...r }) => r), rolled };
@@ -171,7 +185,11 @@ export interface StartInput {
   entries?: number | null;
 }
 
-export async function startEncounter(s: Services, actor: Actor, input: StartInput): Promise<EncounterEvent & { seedHash: string }> {
+export async function startEncounter(
+  s: Services,
+  actor: Actor,
+  input: StartInput,
+): Promise<EncounterEvent & { seedHash: string }> {
   return s.store.db.$transaction(async (tx) => {
     const campaign = await requireCampaign(tx, actor);
     requireReferee(campaign, actor, "start encounters");
@@ -200,7 +218,15 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       // The dead stay out: a fight never pulls in a dead character.
       const slain = slainMark(c.state);
       if (slain) notes.push(`${c.name} is ${wordFor(fight.system.words, slain).label} and stays out of the fight.`);
-      else party.push({ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: c.ownerId });
+      else
+        party.push({
+          name: c.name,
+          side: "party",
+          kind: c.kind,
+          sheet: sheetCodec.decode(c.sheet),
+          characterId: c.id,
+          controllerId: c.ownerId,
+        });
     }
     await addRows(tx, fight, party);
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
@@ -209,7 +235,10 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
     // Several stat lines without `monsters`: one of each kind they name.
     const named = input.stats?.trim() ? statLines(fight.system, input.stats).map((l) => l.name) : [];
     const monsters = input.monsters?.trim() || (named.length && named.every(Boolean) ? named.join(", ") : null);
-    if (input.stats?.trim() && !monsters) throw new UserError(`Name the monsters these stats are for: \`monsters:2 ogres\`, or put the name in front of ${named.length > 1 ? "each" : "the"} stat line.`);
+    if (input.stats?.trim() && !monsters)
+      throw new UserError(
+        `Name the monsters these stats are for: \`monsters:2 ogres\`, or put the name in front of ${named.length > 1 ? "each" : "the"} stat line.`,
+      );
     if (monsters) {
       // How many, where the referee gave dice ("1d6 kobolds"): rolled first, from the encounter's stream.
       const appearing = rollAppearing(monsters, bagFor(open, "number appearing"));
@@ -217,20 +246,42 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
       const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats);
       await addRows(tx, fight, m.rows);
       if (m.rolled) results.push(m.rolled);
-      if (input.named) encounter = await tx.encounter.update({ where: { id: encounter.id }, data: { name: input.named(appearing.spec).slice(0, 80) } });
+      if (input.named)
+        encounter = await tx.encounter.update({
+          where: { id: encounter.id },
+          data: { name: input.named(appearing.spec).slice(0, 80) },
+        });
     }
     fight = await loadFight(tx, campaign, encounter);
 
     let surprise = false;
-    if (input.surprise !== false) ({ surprise, encounter } = await rollSurprise(tx, fight, encounter, input, bagFor(open, "surprise"), results, notes));
+    if (input.surprise !== false)
+      ({ surprise, encounter } = await rollSurprise(
+        tx,
+        fight,
+        encounter,
+        input,
+        bagFor(open, "surprise"),
+        results,
+        notes,
+      ));
     const apart = encounterDistance(fight, surprise, !!input.outdoors, bagFor(open, "distance"), results);
     if (input.entries) {
-      results.push(capability(fight.system, "appearance").appearance({ entries: input.entries }, bagFor(open, "direction of appearance")));
+      results.push(
+        capability(fight.system, "appearance").appearance(
+          { entries: input.entries },
+          bagFor(open, "direction of appearance"),
+        ),
+      );
     }
     // A system that keeps the distance (B/X): the party on its line at 0, the foes at the distance rolled.
-    if (fight.system.keepsDistance && apart !== undefined) for (const c of fight.combatants) await addCondition(tx, fight, c.id, atFeet(c.side === "party" ? 0 : apart));
+    if (fight.system.keepsDistance && apart !== undefined)
+      for (const c of fight.combatants) await addCondition(tx, fight, c.id, atFeet(c.side === "party" ? 0 : apart));
     if (input.reaction || input.leader) {
-      const { leader, line } = partyLeader(fight.combatants.filter((c) => c.side === "party"), input.leader);
+      const { leader, line } = partyLeader(
+        fight.combatants.filter((c) => c.side === "party"),
+        input.leader,
+      );
       const r = has(fight.system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
       if (!r) notes.push(refusal(fight.system, "reaction"));
       else results.push({ ...r, lines: [line, ...r.lines] });
@@ -241,9 +292,23 @@ export async function startEncounter(s: Services, actor: Actor, input: StartInpu
 }
 
 /** Surprise at the start, for both sides by the system's rule; the surprised marked, and kept for the surprise round. */
-async function rollSurprise(tx: Tx, fight: Fight, encounter: Encounter, input: StartInput, bag: DiceBag, results: RuleResult[], notes: string[]): Promise<{ surprise: boolean; encounter: Encounter }> {
-  const sides = { party: fight.combatants.filter((c) => c.side === "party"), foes: fight.combatants.filter((c) => c.side === "foes") };
-  const r = has(fight.system, "surprise")?.surprise({ ...sides, ...surpriseOptions(input.surpriseModifiers), settings: fight.settings }, bag);
+async function rollSurprise(
+  tx: Tx,
+  fight: Fight,
+  encounter: Encounter,
+  input: StartInput,
+  bag: DiceBag,
+  results: RuleResult[],
+  notes: string[],
+): Promise<{ surprise: boolean; encounter: Encounter }> {
+  const sides = {
+    party: fight.combatants.filter((c) => c.side === "party"),
+    foes: fight.combatants.filter((c) => c.side === "foes"),
+  };
+  const r = has(fight.system, "surprise")?.surprise(
+    { ...sides, ...surpriseOptions(input.surpriseModifiers), settings: fight.settings },
+    bag,
+  );
   if (!r) {
     notes.push(refusal(fight.system, "surprise"));
     return { surprise: false, encounter };
@@ -251,15 +316,27 @@ async function rollSurprise(tx: Tx, fight: Fight, encounter: Encounter, input: S
   results.push(r);
   for (const c of fight.combatants) if (isSurprised(r, c)) await addCondition(tx, fight, c.id, "surprised");
   // Kept for the surprise round: who joins a surprised side before it is over is surprised too.
-  const kept = await tx.encounter.update({ where: { id: encounter.id }, data: { roundState: roundCodec.encode({ ...readRound(encounter), surprise: { ...r.surprised } }) } });
+  const kept = await tx.encounter.update({
+    where: { id: encounter.id },
+    data: { roundState: roundCodec.encode({ ...readRound(encounter), surprise: { ...r.surprised } }) },
+  });
   for (const side of ["party", "foes"] as const) {
-    if (r.surprised[side] && !sides[side].length) notes.push(`No ${side === "party" ? "party member" : "foe"} is here yet: ${side === "party" ? "those who join" : "foes added"} before the surprise round is over are surprised, as their side is.`);
+    if (r.surprised[side] && !sides[side].length)
+      notes.push(
+        `No ${side === "party" ? "party member" : "foe"} is here yet: ${side === "party" ? "those who join" : "foes added"} before the surprise round is over are surprised, as their side is.`,
+      );
   }
   return { surprise: r.surprised.party || r.surprised.foes, encounter: kept };
 }
 
 /** How far apart the sides meet: the system's rule, else 2d6 × 10 feet. */
-function encounterDistance(fight: Fight, surprise: boolean, outdoors: boolean, bag: DiceBag, results: RuleResult[]): number | undefined {
+function encounterDistance(
+  fight: Fight,
+  surprise: boolean,
+  outdoors: boolean,
+  bag: DiceBag,
+  results: RuleResult[],
+): number | undefined {
   if (fight.system.encounterDistance) {
     const r = fight.system.encounterDistance({ surprise, ...(outdoors ? { outdoors: true } : {}) }, bag);
     results.push(r);
@@ -267,7 +344,12 @@ function encounterDistance(fight: Fight, surprise: boolean, outdoors: boolean, b
     return typeof d === "number" ? d : undefined;
   }
   const dist = bag.roll("encounter distance", 2, 6);
-  results.push({ title: "Distance", lines: [`The sides meet ${dist.total * 10} feet apart (2d6 = ${dist.total}, × 10).`], rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"], rolls: [dist] });
+  results.push({
+    title: "Distance",
+    lines: [`The sides meet ${dist.total * 10} feet apart (2d6 = ${dist.total}, × 10).`],
+    rules: ["The book gives no encounter distance: 2d6 × 10 feet, the usual old-school distance"],
+    rolls: [dist],
+  });
   return dist.total * 10;
 }
 
@@ -278,35 +360,75 @@ async function addCondition(tx: Tx, fight: Fight, id: string, cond: Mark) {
   await tx.combatant.update({ where: { id }, data: { state: stateCodec.encode(state) } });
 }
 
-export async function addMonsters(s: Services, actor: Actor, input: { monsters: string; stats?: string | null; side?: "foes" | "party" }): Promise<EncounterEvent> {
+export async function addMonsters(
+  s: Services,
+  actor: Actor,
+  input: { monsters: string; stats?: string | null; side?: "foes" | "party" },
+): Promise<EncounterEvent> {
   return s.store.db.$transaction(async (tx) => {
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, "add monsters");
     const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     const appearing = rollAppearing(input.monsters, bagFor(open, "number appearing"));
-    const { rows, rolled } = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats, input.side ?? "foes");
+    const { rows, rolled } = await monsterRows(
+      tx,
+      fight,
+      bagFor(open, "monsters' hit points"),
+      appearing.spec,
+      input.stats,
+      input.side ?? "foes",
+    );
     const added = await addRows(tx, fight, rows);
     await open.close(tx, actor);
     await bumpEncounter(tx, fight.encounter);
     const after = await loadFight(tx, fight.campaign, fight.encounter);
-    return { fight: after, results: [appearing.result, rolled].filter((r): r is RuleResult => !!r), notes: [`Added ${rows.map((r) => r.name).join(", ")}.`, ...surprisedNote(added.surprised, input.side ?? "foes")] };
+    return {
+      fight: after,
+      results: [appearing.result, rolled].filter((r): r is RuleResult => !!r),
+      notes: [`Added ${rows.map((r) => r.name).join(", ")}.`, ...surprisedNote(added.surprised, input.side ?? "foes")],
+    };
   });
 }
 
-export async function joinEncounter(s: Services, actor: Actor, input: { character?: string | null }): Promise<EncounterEvent> {
+export async function joinEncounter(
+  s: Services,
+  actor: Actor,
+  input: { character?: string | null },
+): Promise<EncounterEvent> {
   return s.store.db.$transaction(async (tx) => {
     const fight = await requireFight(tx, actor);
-    const c = input.character ? await findCharacter(tx, fight.campaign.id, input.character) : await activeCharacter(tx, fight.campaign.id, actor.userId);
-    if (!c) throw new UserError(input.character ? `No character named "${input.character}" here.` : "You have no character here: create one with /character create.");
+    const c = input.character
+      ? await findCharacter(tx, fight.campaign.id, input.character)
+      : await activeCharacter(tx, fight.campaign.id, actor.userId);
+    if (!c)
+      throw new UserError(
+        input.character
+          ? `No character named "${input.character}" here.`
+          : "You have no character here: create one with /character create.",
+      );
     const controller = c.ownerId;
     if (controller !== actor.userId) {
       requireReferee(fight.campaign, actor, `bring ${c.name} into the fight (it is another player's)`);
     }
-    if (fight.rows.some((r) => r.characterId === c.id)) throw new UserError(`${c.name} is already in "${fight.encounter.name}".`);
+    if (fight.rows.some((r) => r.characterId === c.id))
+      throw new UserError(`${c.name} is already in "${fight.encounter.name}".`);
     refuseSlain(fight, c.name, c.state);
-    const added = await addRows(tx, fight, [{ name: c.name, side: "party", kind: c.kind, sheet: sheetCodec.decode(c.sheet), characterId: c.id, controllerId: controller }]);
+    const added = await addRows(tx, fight, [
+      {
+        name: c.name,
+        side: "party",
+        kind: c.kind,
+        sheet: sheetCodec.decode(c.sheet),
+        characterId: c.id,
+        controllerId: controller,
+      },
+    ]);
     await bumpEncounter(tx, fight.encounter);
-    return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${c.name} joins the fight.`, ...surprisedNote(added.surprised, "party")] };
+    return {
+      fight: await loadFight(tx, fight.campaign, fight.encounter),
+      results: [],
+      notes: [`${c.name} joins the fight.`, ...surprisedNote(added.surprised, "party")],
+    };
   });
 }
 
@@ -340,14 +462,17 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
     if (r.count !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
     const rolls = await tx.roll.count({ where: { encounterId: fight.encounter.id } });
     const encounter = await tx.encounter.findUniqueOrThrow({ where: { id: fight.encounter.id } });
-    const describe = (c: Combatant) => ((status) => (status ? `${c.name} (${status})` : c.name))(after.system.view(c).status);
+    const describe = (c: Combatant) =>
+      ((status) => (status ? `${c.name} (${status})` : c.name))(after.system.view(c).status);
     const gone = (c: Combatant) => c.state.conditions.find((x) => LEFT_CONDITIONS.includes(x));
     return {
       encounter,
       // Who fell here is listed as fallen, even if it had fled or surrendered before it was struck down.
       fallen: after.combatants.filter((c) => fellHere(c)).map(describe),
       downBefore: after.combatants.filter((c) => isDown(c) && !gone(c) && !fellHere(c)).map(describe),
-      left: after.combatants.filter((c) => gone(c) && !fellHere(c)).map((c) => `${c.name} (${wordFor(after.system.words, gone(c)!).label})`),
+      left: after.combatants
+        .filter((c) => gone(c) && !fellHere(c))
+        .map((c) => `${c.name} (${wordFor(after.system.words, gone(c)!).label})`),
       standing: after.combatants.filter((c) => !isDown(c)).map(describe),
       rolls,
       lapsed,
@@ -358,8 +483,13 @@ export async function endEncounter(s: Services, actor: Actor): Promise<Encounter
 /** Bumps the encounter's version: every write checks it, so a racing write fails cleanly. */
 export { surprisedNote };
 
-export async function bumpEncounter(tx: Hot, e: Encounter, data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {}): Promise<void> {
-  if ((await updateEncounter(tx, e.id, data, e.version)) !== 1) throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
+export async function bumpEncounter(
+  tx: Hot,
+  e: Encounter,
+  data: Partial<Pick<Encounter, "round" | "turn" | "order" | "roundState">> = {},
+): Promise<void> {
+  if ((await updateEncounter(tx, e.id, data, e.version)) !== 1)
+    throw new UserError("The encounter changed at the same moment: nothing was changed. Try again.");
 }
 
 export { toRule };

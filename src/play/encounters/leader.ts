@@ -21,7 +21,10 @@ export function partyLeader(party: Combatant[], named?: string | null): Leader {
   if (named?.trim()) {
     const n = named.trim().toLowerCase();
     const leader = party.find((c) => c.name.toLowerCase() === n);
-    if (!leader) throw new UserError(`"${named}" is not in the party${party.length ? ` (the party: ${party.map((c) => c.name).join(", ")})` : ""}: name one of them as the leader.`);
+    if (!leader)
+      throw new UserError(
+        `"${named}" is not in the party${party.length ? ` (the party: ${party.map((c) => c.name).join(", ")})` : ""}: name one of them as the leader.`,
+      );
     return { leader, line: `Party leader: ${leader.name} (named by the referee).` };
   }
   const leader = [...party].sort((a, b) => charisma(b) - charisma(a))[0];

@@ -74,7 +74,15 @@ export async function requireFightOf(tx: Hot | Db, actor: Actor, encounterId: st
 export function findCombatant(f: Fight, key: string): CombatantRow {
   const k = key.trim().toLowerCase();
   const row = f.rows.find((r) => r.id === key) ?? f.rows.find((r) => r.name.toLowerCase() === k);
-  if (!row) throw new UserError(`There is no "${key}" in this encounter.${didYouMean(key, f.rows.map((r) => r.name)) || " Pick one from the list (see /encounter show)."}`);
+  if (!row)
+    throw new UserError(
+      `There is no "${key}" in this encounter.${
+        didYouMean(
+          key,
+          f.rows.map((r) => r.name),
+        ) || " Pick one from the list (see /encounter show)."
+      }`,
+    );
   return row;
 }
 

@@ -17,26 +17,49 @@ export interface MonsterSpec {
   typed: Record<string, unknown>;
 }
 
-const WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 export const MAX_MONSTERS = 40;
 
 /** The word as typed and its possible singulars: "goblins" → goblins, goblin. */
 function forms(word: string): string[] {
   const w = word.toLowerCase().trim();
-  return [w, w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ves$/, "f"), w.replace(/men$/, "man")];
+  return [
+    w,
+    w.replace(/ies$/, "y"),
+    w.replace(/es$/, ""),
+    w.replace(/s$/, ""),
+    w.replace(/ves$/, "f"),
+    w.replace(/men$/, "man"),
+  ];
 }
 
 function singular(word: string, presets: string[]): string | undefined {
   return forms(word).find((t) => presets.includes(t));
 }
 
-
 function title(s: string): string {
   return s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
 /** The items of a list of monsters: "4 goblins, 1 ogre and 2 orcs". */
-const itemsOf = (spec: string): string[] => spec.split(/,|\band\b/).map((x) => x.trim()).filter(Boolean);
+const itemsOf = (spec: string): string[] =>
+  spec
+    .split(/,|\band\b/)
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** A count given as dice ("1d6 kobolds", "2d4+1 goblins", or "1d6" alone for the kind a stat line names). */
 const DICE_COUNT = /^(\d{1,2})d(\d{1,3})(?:\s*([+-]\s*\d{1,2}))?(?:\s+(\S.*))?$/i;
@@ -53,13 +76,20 @@ export function rollAppearing(spec: string, dice: DiceBag): { spec: string; resu
     if (!m) return item;
     const [count, sides] = [Number(m[1]), Number(m[2])];
     if (count < 1 || sides < 2) throw new UserError(`"${item}": roll how many with dice like 1d6 or 2d4.`);
-    const r = rollCount({ dice: count, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 }, dice, MAX_MONSTERS);
+    const r = rollCount(
+      { dice: count, sides, modifier: m[3] ? Number(m[3].replace(/\s/g, "")) : 0 },
+      dice,
+      MAX_MONSTERS,
+    );
     const rolled = m[4] ? counted(r.count, m[4]) : String(r.count);
     lines.push(`${rolled} (${r.how})`);
     return rolled;
   });
   if (!lines.length) return { spec, result: null };
-  return { spec: items.join(", "), result: { title: "Number appearing", lines, rules: [NUMBER_APPEARING], rolls: dice.since(mark) } };
+  return {
+    spec: items.join(", "),
+    result: { title: "Number appearing", lines, rules: [NUMBER_APPEARING], rolls: dice.since(mark) },
+  };
 }
 
 const NUMBER_APPEARING = ruling(null, "how many appear, rolled on the dice the referee gives");
@@ -74,7 +104,12 @@ const COUNT_WORD = /^(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)$
  * monster the stat line gives. With several kinds (or several stat lines, separated by `;`), each stat line
  * names the kind it is for ("Wight: HD 3 AC 5"): only that kind gets it, the others keep their preset.
  */
-export function parseMonsters(system: RuleSystem, spec: string, stats?: string | null, bestiary: Record<string, BestiaryEntry> = {}): MonsterSpec[] {
+export function parseMonsters(
+  system: RuleSystem,
+  spec: string,
+  stats?: string | null,
+  bestiary: Record<string, BestiaryEntry> = {},
+): MonsterSpec[] {
   const presets = [...Object.keys(system.presets), ...Object.keys(bestiary)];
   const items = itemsOf(spec);
   if (!items.length) throw new UserError("Name the monsters, e.g. `4 goblins` or `2 orcs, 1 ogre`.");
@@ -83,15 +118,26 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
   const single = items.length === 1 && lines.length === 1;
   const parsed = items.map((item) => {
     // A count is digits (with an optional "x": "4x") or a word standing alone ("an ettin", not the "a" of "ape").
-    const m = /^(?:(\d+)(?!\d)(?:\s*[x×])?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i.exec(item)!;
+    const m =
+      /^(?:(\d+)(?!\d)(?:\s*[x×])?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i.exec(
+        item,
+      )!;
     // With one stat line, a count alone ("2", "two") counts the kind the stat line names.
     const alone = single ? COUNT_WORD.exec(item)?.[1] : undefined;
     const counted = alone ?? m[1] ?? m[2];
     const count = counted ? (WORDS[counted.toLowerCase()] ?? Number(counted)) : 1;
-    if (count < 1 || count > MAX_MONSTERS) throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
+    if (count < 1 || count > MAX_MONSTERS)
+      throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
     return { count, what: alone ? "" : m[3]!.trim() };
   });
-  if (lines.length && !single && lines.some((l) => !l.name)) throw new UserError(severalKinds(system, parsed.map((p) => p.what), presets));
+  if (lines.length && !single && lines.some((l) => !l.name))
+    throw new UserError(
+      severalKinds(
+        system,
+        parsed.map((p) => p.what),
+        presets,
+      ),
+    );
   const used = new Set<number>();
   const out: MonsterSpec[] = [];
   for (const { count, what } of parsed) {
@@ -101,8 +147,16 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
       used.add(at);
       // The stat line's own name ("Knight HD 3 …") is the monster's; `monsters` then gives how many.
       const called = line.name?.trim() || what;
-      if (!called) throw new UserError("Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.");
-      out.push({ name: title(count > 1 ? plainSingular(called) : called), count, sheet: line.sheet, typed: line.typed });
+      if (!called)
+        throw new UserError(
+          "Name the monsters these stats are for: `monsters:2 ogres`, or put the name in front of the stat line.",
+        );
+      out.push({
+        name: title(count > 1 ? plainSingular(called) : called),
+        count,
+        sheet: line.sheet,
+        typed: line.typed,
+      });
       continue;
     }
     const key = singular(what, presets);
@@ -110,16 +164,27 @@ export function parseMonsters(system: RuleSystem, spec: string, stats?: string |
       // A near name is suggested instead of the whole list: "gobblins" → goblin.
       const near = didYouMean(forms(what), presets);
       const which = near ? `.${near}` : ` (${presets.join(", ")}).`;
-      const hint = lines.length ? `give it a stat line of its own, e.g. stats: \`${title(what)}: ${example(system)}\`` : `give custom \`stats\`, e.g. stats: ${customHint(system)}`;
-      throw new UserError(`"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary${which} For anything else ${hint}.`);
+      const hint = lines.length
+        ? `give it a stat line of its own, e.g. stats: \`${title(what)}: ${example(system)}\``
+        : `give custom \`stats\`, e.g. stats: ${customHint(system)}`;
+      throw new UserError(
+        `"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary${which} For anything else ${hint}.`,
+      );
     }
     const saved = bestiary[key];
-    out.push({ name: title(key), count, sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>), typed: saved ? saved.typed : {} });
+    out.push({
+      name: title(key),
+      count,
+      sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>),
+      typed: saved ? saved.typed : {},
+    });
   }
   const unused = lines.filter((_, i) => !used.has(i));
   if (unused.length) {
     const listed = parsed.map((p) => p.what).join(", ");
-    throw new UserError(`The stats for ${unused.map((l) => `"${l.name}"`).join(" and ")} are for none of the monsters listed (${listed}): list ${unused.length === 1 ? "it" : "them"} in \`monsters\` too, or leave ${unused.length === 1 ? "its line" : "their lines"} out. Nothing was changed.`);
+    throw new UserError(
+      `The stats for ${unused.map((l) => `"${l.name}"`).join(" and ")} are for none of the monsters listed (${listed}): list ${unused.length === 1 ? "it" : "them"} in \`monsters\` too, or leave ${unused.length === 1 ? "its line" : "their lines"} out. Nothing was changed.`,
+    );
   }
   const total = out.reduce((s, x) => s + x.count, 0);
   if (total > MAX_MONSTERS) throw new UserError(`That is ${total} monsters: add at most ${MAX_MONSTERS} at a time.`);
@@ -142,7 +207,11 @@ function example(system: RuleSystem): string {
 }
 
 /** Each new monster's sheet with what the system rolls for it (hit points from hit dice), and those rolls in one result. */
-export function rollMonsters(system: RuleSystem, rows: { name: string; sheet: Record<string, unknown>; typed: Record<string, unknown> }[], dice: DiceBag): RuleResult | null {
+export function rollMonsters(
+  system: RuleSystem,
+  rows: { name: string; sheet: Record<string, unknown>; typed: Record<string, unknown> }[],
+  dice: DiceBag,
+): RuleResult | null {
   if (!system.rollMonster) return null;
   const lines: string[] = [];
   const rules: string[] = [];

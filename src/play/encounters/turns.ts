@@ -40,11 +40,15 @@ async function tickClock(tx: Hot, f: Fight, rounds: number) {
   for (let i = 0; i < f.combatants.length; i++) {
     const c = f.combatants[i]!;
     const kept = c.state.conditions.filter((x) => wordFor(f.system.words, x).lasts !== "turn");
-    if (kept.length !== c.state.conditions.length) saveState(tx, f.rows[i]!, { ...c.state, conditions: kept }, f.system.words);
+    if (kept.length !== c.state.conditions.length)
+      saveState(tx, f.rows[i]!, { ...c.state, conditions: kept }, f.system.words);
   }
 }
 
-function initiativeInput(f: Fight, round: number): InitiativeInput & { settings: Record<string, unknown>; dexterity: boolean } {
+function initiativeInput(
+  f: Fight,
+  round: number,
+): InitiativeInput & { settings: Record<string, unknown>; dexterity: boolean } {
   const combatants = f.combatants.filter((c) => !isDown(c));
   return {
     combatants,
@@ -76,10 +80,16 @@ async function markCannotAct(tx: Hot, f: Fight, ids: string[]) {
 const names = (f: Fight, ids: string[]) => ids.map((id) => f.combatants.find((c) => c.id === id)?.name ?? "?");
 
 /** Live combatants the order leaves out (surprised in round 1, added later): they need a place. */
-const missing = (f: Fight, order: string[][]) => f.combatants.filter((c) => !isDown(c) && !order.some((g) => g.includes(c.id)));
+const missing = (f: Fight, order: string[][]) =>
+  f.combatants.filter((c) => !isDown(c) && !order.some((g) => g.includes(c.id)));
 
 /** The round's start: the system's steps, then the order (rolled, rerolled, or kept). */
-async function startRound(tx: Hot, fight: Fight, round: number, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; order: string[][] }> {
+async function startRound(
+  tx: Hot,
+  fight: Fight,
+  round: number,
+  open: OpenStream,
+): Promise<{ fight: Fight; results: RuleResult[]; order: string[][] }> {
   const results: RuleResult[] = [];
   const start = fight.system.roundStart(initiativeInput(fight, round), bagFor(open, `round ${round} start`));
   let order = start.order;
@@ -97,12 +107,19 @@ async function startRound(tx: Hot, fight: Fight, round: number, open: OpenStream
 }
 
 /** The round's end: the system's steps (the dying bleed, reloading), then marks that end with the round. */
-async function endRound(tx: Hot, fight: Fight, open: OpenStream): Promise<{ fight: Fight; results: RuleResult[]; notes: string[] }> {
+async function endRound(
+  tx: Hot,
+  fight: Fight,
+  open: OpenStream,
+): Promise<{ fight: Fight; results: RuleResult[]; notes: string[] }> {
   const round = fight.encounter.round;
   const results: RuleResult[] = [];
   const notes: string[] = [];
   // Everyone, the fallen included: the round's end is where the dying bleed.
-  const end = fight.system.round.end?.({ ...initiativeInput(fight, round), combatants: fight.combatants }, bagFor(open, `round ${round} end`));
+  const end = fight.system.round.end?.(
+    { ...initiativeInput(fight, round), combatants: fight.combatants },
+    bagFor(open, `round ${round} end`),
+  );
   if (end) {
     const applied = await applyEffects(tx, fight, end.effects ?? [], bagFor(open, `round ${round} end`));
     const lines = [...end.lines, ...applied.lines];
@@ -124,7 +141,9 @@ async function endRound(tx: Hot, fight: Fight, open: OpenStream): Promise<{ figh
 
 function requireBothSides(f: Fight) {
   if (!f.combatants.some((c) => c.side === "foes") || !f.combatants.some((c) => c.side === "party")) {
-    throw new UserError("Initiative needs both sides: add monsters with /encounter add and characters with /encounter join.");
+    throw new UserError(
+      "Initiative needs both sides: add monsters with /encounter add and characters with /encounter join.",
+    );
   }
 }
 
@@ -147,31 +166,41 @@ function orderWords(f: Fight, order: string[][]): string {
   return places.length > 5 ? `${places.slice(0, 5).join(", then ")}, …` : places.join(", then ");
 }
 
-export async function rollInitiative(s: Services, actor: Actor, opts: { reroll?: boolean } = {}): Promise<EncounterEvent> {
+export async function rollInitiative(
+  s: Services,
+  actor: Actor,
+  opts: { reroll?: boolean } = {},
+): Promise<EncounterEvent> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    const fight = await requireFight(tx, actor);
-    requireReferee(fight.campaign, actor, "roll initiative");
-    requireBothSides(fight);
-    const rs = readRound(fight.encounter);
-    if (rs.phase === "declare") return beginRound(tx, s, actor, fight);
-    const round = fight.encounter.round;
-    // The order stands once rolled: a second /initiative by mistake must not switch it. The referee asks for it.
-    if (!opts.reroll) {
-      const kept = orderCodec.decode(fight.encounter.order);
-      throw new UserError(`Round ${round}'s order is already rolled${kept.length ? ` (${orderWords(fight, kept)})` : ""}. To roll it again, repeat with \`reroll:true\`; /next moves on to the next turn.`);
-    }
-    // Attacks waiting for an answer stay open: rolling the order again does not end the round.
-    const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
-    // The referee rolls the order again in the middle of a round: the round's marks and attacks stand.
-    const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
-    const notes: string[] = [`The referee rolls round ${round}'s order again: ${orderWords(fight, init.order)}. What was done this round stands.`];
-    const turn = firstReady(fight, init.order, 0, rs, notes);
-    await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(init.order), turn });
-    notes.push(...(await reachPlaces(tx, await reload(tx, fight), init.order, 0, turn)));
-    await open.close(tx, actor);
-    return { fight: await reload(tx, fight), results: [init], notes };
-  }));
+  return s.store.db.$transaction(
+    laneOnly(async (tx: Hot) => {
+      const fight = await requireFight(tx, actor);
+      requireReferee(fight.campaign, actor, "roll initiative");
+      requireBothSides(fight);
+      const rs = readRound(fight.encounter);
+      if (rs.phase === "declare") return beginRound(tx, s, actor, fight);
+      const round = fight.encounter.round;
+      // The order stands once rolled: a second /initiative by mistake must not switch it. The referee asks for it.
+      if (!opts.reroll) {
+        const kept = orderCodec.decode(fight.encounter.order);
+        throw new UserError(
+          `Round ${round}'s order is already rolled${kept.length ? ` (${orderWords(fight, kept)})` : ""}. To roll it again, repeat with \`reroll:true\`; /next moves on to the next turn.`,
+        );
+      }
+      // Attacks waiting for an answer stay open: rolling the order again does not end the round.
+      const open = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
+      // The referee rolls the order again in the middle of a round: the round's marks and attacks stand.
+      const init = fight.system.initiative(initiativeInput(fight, round), bagFor(open, `initiative, round ${round}`));
+      const notes: string[] = [
+        `The referee rolls round ${round}'s order again: ${orderWords(fight, init.order)}. What was done this round stands.`,
+      ];
+      const turn = firstReady(fight, init.order, 0, rs, notes);
+      await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(init.order), turn });
+      notes.push(...(await reachPlaces(tx, await reload(tx, fight), init.order, 0, turn)));
+      await open.close(tx, actor);
+      return { fight: await reload(tx, fight), results: [init], notes };
+    }),
+  );
 }
 
 const reload = async (tx: Hot, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
@@ -187,7 +216,12 @@ async function beginRound(tx: Hot, s: Services, actor: Actor, fight: Fight): Pro
   const notes = [`Round ${round}: act in order.`];
   const rs = { ...readRound(fight.encounter), phase: "act" as const };
   const turn = firstReady(started.fight, started.order, 0, rs, notes);
-  await bumpEncounter(tx, fight.encounter, { order: orderCodec.encode(started.order), round, turn, roundState: roundCodec.encode(rs) });
+  await bumpEncounter(tx, fight.encounter, {
+    order: orderCodec.encode(started.order),
+    round,
+    turn,
+    roundState: roundCodec.encode(rs),
+  });
   notes.push(...(await reachPlaces(tx, await reload(tx, fight), started.order, 0, turn)));
   await open.close(tx, actor);
   return { fight: await reload(tx, fight), results: started.results, notes, lapsed };
@@ -206,7 +240,11 @@ export interface RoundPosition {
  * board showing the current position works (attacks made since do not matter), and a repeated or
  * concurrent press moves the round once.
  */
-export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition): Promise<EncounterEvent & { newRound: boolean }> {
+export async function nextTurn(
+  s: Services,
+  actor: Actor,
+  expect?: RoundPosition,
+): Promise<EncounterEvent & { newRound: boolean }> {
   const morale = await moraleAtRoundEnd(s, actor, expect);
   const ev = await moveOn(s, actor, expect);
   return morale.length ? { ...ev, results: [...morale, ...ev.results] } : ev;
@@ -217,10 +255,13 @@ export async function nextTurn(s: Services, actor: Actor, expect?: RoundPosition
  * with a side's morale check due and not called, it is rolled first, by the system's own check.
  */
 async function moraleAtRoundEnd(s: Services, actor: Actor, expect?: RoundPosition): Promise<RuleResult[]> {
-  const f = expect ? await requireFightOf(s.store.db, actor, expect.encounterId).catch(() => null) : await requireFight(s.store.db, actor).catch(() => null);
+  const f = expect
+    ? await requireFightOf(s.store.db, actor, expect.encounterId).catch(() => null)
+    : await requireFight(s.store.db, actor).catch(() => null);
   if (!f || !isReferee(f.campaign, actor) || !roundOver(f)) return [];
   const rs = readRound(f.encounter);
-  if (expect && (expect.round !== f.encounter.round || expect.turn !== f.encounter.turn || expect.phase !== rs.phase)) return [];
+  if (expect && (expect.round !== f.encounter.round || expect.turn !== f.encounter.turn || expect.phase !== rs.phase))
+    return [];
   const out: RuleResult[] = [];
   for (const side of moraleDue(f, rs.moraleAt)) {
     const r = await moraleCheck(s, actor, { side }).catch((err: Error) => {
@@ -232,32 +273,40 @@ async function moraleAtRoundEnd(s: Services, actor: Actor, expect?: RoundPositio
   return out;
 }
 
-async function moveOn(s: Services, actor: Actor, expect?: RoundPosition): Promise<EncounterEvent & { newRound: boolean }> {
+async function moveOn(
+  s: Services,
+  actor: Actor,
+  expect?: RoundPosition,
+): Promise<EncounterEvent & { newRound: boolean }> {
   // Only the lane's statements (hot.ts): on SQLite the lane runs this transaction itself (lane.ts).
-  return s.store.db.$transaction(laneOnly(async (tx: Hot) => {
-    const fight = expect ? await requireFightOf(tx, actor, expect.encounterId) : await requireFight(tx, actor);
-    requireReferee(fight.campaign, actor, "move to the next turn");
-    const e = fight.encounter;
-    if (expect && (expect.round !== e.round || expect.turn !== e.turn || expect.phase !== readRound(e).phase)) {
-      throw new StaleError("The round has moved on since that board: nothing was changed. The newest board, at the bottom, has the live buttons.");
-    }
-    if (readRound(fight.encounter).phase === "declare") {
-      requireBothSides(fight);
-      return { ...(await beginRound(tx, s, actor, fight)), newRound: true };
-    }
-    const order = orderCodec.decode(fight.encounter.order);
-    if (!order.length) throw new UserError("Roll /initiative first: the round has no order yet.");
-    const notes: string[] = [];
-    if (!roundOver(fight)) {
-      // Past those who will not act: the next place where someone can, else everyone has had their place.
-      const turn = firstReady(fight, order, fight.encounter.turn + 1, readRound(fight.encounter), notes);
-      // Attacks waiting for an answer stay open: the next combatant's turn does not close them.
-      await bumpEncounter(tx, fight.encounter, { turn });
-      notes.push(...(await passTurn(tx, fight, turn)));
-      return { fight: await reload(tx, fight), results: [], notes, newRound: false };
-    }
-    return { ...(await nextRound(tx, s, actor, fight, notes)), newRound: true };
-  }));
+  return s.store.db.$transaction(
+    laneOnly(async (tx: Hot) => {
+      const fight = expect ? await requireFightOf(tx, actor, expect.encounterId) : await requireFight(tx, actor);
+      requireReferee(fight.campaign, actor, "move to the next turn");
+      const e = fight.encounter;
+      if (expect && (expect.round !== e.round || expect.turn !== e.turn || expect.phase !== readRound(e).phase)) {
+        throw new StaleError(
+          "The round has moved on since that board: nothing was changed. The newest board, at the bottom, has the live buttons.",
+        );
+      }
+      if (readRound(fight.encounter).phase === "declare") {
+        requireBothSides(fight);
+        return { ...(await beginRound(tx, s, actor, fight)), newRound: true };
+      }
+      const order = orderCodec.decode(fight.encounter.order);
+      if (!order.length) throw new UserError("Roll /initiative first: the round has no order yet.");
+      const notes: string[] = [];
+      if (!roundOver(fight)) {
+        // Past those who will not act: the next place where someone can, else everyone has had their place.
+        const turn = firstReady(fight, order, fight.encounter.turn + 1, readRound(fight.encounter), notes);
+        // Attacks waiting for an answer stay open: the next combatant's turn does not close them.
+        await bumpEncounter(tx, fight.encounter, { turn });
+        notes.push(...(await passTurn(tx, fight, turn)));
+        return { fight: await reload(tx, fight), results: [], notes, newRound: false };
+      }
+      return { ...(await nextRound(tx, s, actor, fight, notes)), newRound: true };
+    }),
+  );
 }
 
 /**
@@ -276,16 +325,28 @@ async function nextRound(tx: Hot, s: Services, actor: Actor, fight: Fight, notes
   await tickClock(tx, ended.fight, 1);
   const was = readRound(fight.encounter);
   const moraleAt = fallen(ended.fight);
-  await bumpEncounter(tx, fight.encounter, { round, turn: 0, roundState: roundCodec.encode({ ...freshRound("declare", was), moraleAt }) });
+  await bumpEncounter(tx, fight.encounter, {
+    round,
+    turn: 0,
+    roundState: roundCodec.encode({ ...freshRound("declare", was), moraleAt }),
+  });
   await open.close(tx, actor);
   const declared = await declareAhead(tx, actor, was.ahead ?? {});
   const begun = await beginRound(tx, s, actor, await reload(tx, fight));
-  return { fight: begun.fight, results: [...ended.results, ...declared.results, ...begun.results], notes: [...notes, ...declared.notes, ...begun.notes], lapsed };
+  return {
+    fight: begun.fight,
+    results: [...ended.results, ...declared.results, ...begun.results],
+    notes: [...notes, ...declared.notes, ...begun.notes],
+    lapsed,
+  };
 }
 
-
 /** The declarations made while the round was over, made now for the round that opens, by whoever made them. */
-async function declareAhead(tx: Hot, actor: Actor, ahead: Record<string, AheadDeclaration[]>): Promise<{ results: RuleResult[]; notes: string[] }> {
+async function declareAhead(
+  tx: Hot,
+  actor: Actor,
+  ahead: Record<string, AheadDeclaration[]>,
+): Promise<{ results: RuleResult[]; notes: string[] }> {
   const results: RuleResult[] = [];
   const notes: string[] = [];
   for (const [who, list] of Object.entries(ahead)) {

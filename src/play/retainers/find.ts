@@ -5,13 +5,26 @@ import { UserError } from "../errors.js";
 
 export const STATUSES = ["active", "deserted", "dismissed"] as const;
 
-export async function findRetainer(db: Db | Tx, campaign: Campaign, name: string, statuses: readonly string[] = ["active", "deserted"]): Promise<Retainer | null> {
-  const rows = await db.retainer.findMany({ where: { campaignId: campaign.id, status: { in: [...statuses] } }, orderBy: { createdAt: "desc" } });
+export async function findRetainer(
+  db: Db | Tx,
+  campaign: Campaign,
+  name: string,
+  statuses: readonly string[] = ["active", "deserted"],
+): Promise<Retainer | null> {
+  const rows = await db.retainer.findMany({
+    where: { campaignId: campaign.id, status: { in: [...statuses] } },
+    orderBy: { createdAt: "desc" },
+  });
   const n = name.trim().toLowerCase();
   return rows.find((r) => r.id === name) ?? rows.find((r) => r.name.toLowerCase() === n) ?? null;
 }
 
-export async function requireRetainer(db: Db | Tx, campaign: Campaign, name: string, statuses?: readonly string[]): Promise<Retainer> {
+export async function requireRetainer(
+  db: Db | Tx,
+  campaign: Campaign,
+  name: string,
+  statuses?: readonly string[],
+): Promise<Retainer> {
   const r = await findRetainer(db, campaign, name, statuses);
   if (!r) throw new UserError(`No retainer named "${name}" in "${campaign.name}": see /retainer list.`);
   return r;

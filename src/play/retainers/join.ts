@@ -13,10 +13,27 @@ export async function joinRetainer(s: Services, actor: Actor, input: { name: str
     const fight = await requireFight(tx, actor);
     const r = await requireRetainer(tx, fight.campaign, input.name, ["active"]);
     requireOwnerOrReferee(fight.campaign, actor, r.employerId, `<@${r.employerId}>'s`);
-    if (fight.rows.some((c) => c.retainerId === r.id || c.name.toLowerCase() === r.name.toLowerCase())) throw new UserError(`${r.name} is already in "${fight.encounter.name}".`);
+    if (fight.rows.some((c) => c.retainerId === r.id || c.name.toLowerCase() === r.name.toLowerCase()))
+      throw new UserError(`${r.name} is already in "${fight.encounter.name}".`);
     refuseSlain(fight, r.name, r.state);
-    const added = await addRows(tx, fight, [{ name: r.name, side: "party", kind: "retainer", sheet: sheetCodec.decode(r.sheet), retainerId: r.id, controllerId: r.employerId }]);
+    const added = await addRows(tx, fight, [
+      {
+        name: r.name,
+        side: "party",
+        kind: "retainer",
+        sheet: sheetCodec.decode(r.sheet),
+        retainerId: r.id,
+        controllerId: r.employerId,
+      },
+    ]);
     await bumpEncounter(tx, fight.encounter);
-    return { fight: await loadFight(tx, fight.campaign, fight.encounter), results: [], notes: [`${r.name} (retainer of <@${r.employerId}>) joins the fight.`, ...surprisedNote(added.surprised, "party")] };
+    return {
+      fight: await loadFight(tx, fight.campaign, fight.encounter),
+      results: [],
+      notes: [
+        `${r.name} (retainer of <@${r.employerId}>) joins the fight.`,
+        ...surprisedNote(added.surprised, "party"),
+      ],
+    };
   });
 }

@@ -16,13 +16,29 @@ export interface RetainerMorale {
 }
 
 /** Rolls for each retainer among `members`; null when there is none, or the system has no morale roll. */
-export async function retainerMorale(tx: Tx, fight: Fight, members: Combatant[], bag: DiceBag, modifier?: number | null): Promise<RetainerMorale | null> {
+export async function retainerMorale(
+  tx: Tx,
+  fight: Fight,
+  members: Combatant[],
+  bag: DiceBag,
+  modifier?: number | null,
+): Promise<RetainerMorale | null> {
   const ids: string[] = [];
-  const merged: MoraleResult = { title: "Retainers' morale (by loyalty)", lines: [], rules: [], rolls: [], holds: true, effects: [] };
+  const merged: MoraleResult = {
+    title: "Retainers' morale (by loyalty)",
+    lines: [],
+    rules: [],
+    rolls: [],
+    holds: true,
+    effects: [],
+  };
   for (const c of members.filter((m) => m.kind === "retainer")) {
     const r = await findRetainer(tx, fight.campaign, c.name, ["active"]);
     if (!r) continue;
-    const m = has(fight.system, "morale")?.morale({ who: [c], rating: r.loyalty, ...(modifier ? { modifier } : {}) }, bag);
+    const m = has(fight.system, "morale")?.morale(
+      { who: [c], rating: r.loyalty, ...(modifier ? { modifier } : {}) },
+      bag,
+    );
     if (!m || isUnsupported(m)) return null;
     ids.push(c.id);
     merged.lines.push(`${c.name} (loyalty ${r.loyalty}): ${m.lines.join("; ")}`);

@@ -5,7 +5,14 @@ import { readRound, type RoundState } from "./state.js";
 import { orderCodec } from "../codecs/encounter.js";
 
 export function roundContext(f: Fight, who: Combatant, rs: RoundState = readRound(f.encounter)): RoundContext {
-  return { round: Math.max(1, f.encounter.round), declared: rs.declared[who.id] ?? [], others: f.combatants.filter((c) => c.id !== who.id), settings: { ...f.settings }, phase: rs.phase, attacked: rs.attacks[who.id] ?? 0 };
+  return {
+    round: Math.max(1, f.encounter.round),
+    declared: rs.declared[who.id] ?? [],
+    others: f.combatants.filter((c) => c.id !== who.id),
+    settings: { ...f.settings },
+    phase: rs.phase,
+    attacked: rs.attacks[who.id] ?? 0,
+  };
 }
 
 /** The ids of the group whose turn it is; null before any order is rolled. */
@@ -38,5 +45,7 @@ export function allowance(f: Fight, who: Combatant, rs?: RoundState): Allowance 
 export function declarable(f: Fight, who: Combatant, rs: RoundState = readRound(f.encounter)): Declaration[] {
   if (cannotAct(f, who, rs)) return [];
   const ctx = { ...roundContext(f, who, rs), phase: rs.phase };
-  return f.system.round.declarations(who, ctx).filter((d) => (d.when === "before" ? rs.phase === "declare" : rs.phase === "act"));
+  return f.system.round
+    .declarations(who, ctx)
+    .filter((d) => (d.when === "before" ? rs.phase === "declare" : rs.phase === "act"));
 }

@@ -39,7 +39,8 @@ export interface DeclareRequest {
 
 const WITHDRAW = new Set(["none", "clear", "withdraw", "cancel"]);
 
-const match = (list: Declaration[], k: string) => list.find((x) => x.id === k) ?? list.find((x) => x.label.toLowerCase() === k);
+const match = (list: Declaration[], k: string) =>
+  list.find((x) => x.id === k) ?? list.find((x) => x.label.toLowerCase() === k);
 
 /** Why a declaration the system has is not open to `who` now: the other phase, or what `who` is. */
 function whyNot(f: Fight, who: Combatant, rs: RoundState, k: string): string | null {
@@ -47,13 +48,20 @@ function whyNot(f: Fight, who: Combatant, rs: RoundState, k: string): string | n
   if (done) return `${who.name} has already declared ${rs.labels?.[done] ?? done} this round`;
   const ctx = roundContext(f, who, rs);
   const other = rs.phase === "declare" ? "act" : "declare";
-  const later = match(f.system.round.declarations(who, { ...ctx, phase: other }).filter((d) => (d.when === "before") === (other === "declare")), k);
-  if (later) return `${later.label} is declared ${other === "declare" ? "before the round's order is rolled: at the next round's declarations" : "on its turn, once the order is rolled"}`;
+  const later = match(
+    f.system.round
+      .declarations(who, { ...ctx, phase: other })
+      .filter((d) => (d.when === "before") === (other === "declare")),
+    k,
+  );
+  if (later)
+    return `${later.label} is declared ${other === "declare" ? "before the round's order is rolled: at the next round's declarations" : "on its turn, once the order is rolled"}`;
   const anyone = f.combatants.flatMap((c) => (c.id === who.id ? [] : declarable(f, c, rs)));
   const open = match(anyone, k);
   if (!open) return null;
   // Say what stands in the way: this round's declarations, else its conditions, else what it carries.
-  const opensWith = (c: Combatant, declared: string[]) => !!match(f.system.round.declarations(c, { ...ctx, declared, phase: rs.phase }), k);
+  const opensWith = (c: Combatant, declared: string[]) =>
+    !!match(f.system.round.declarations(c, { ...ctx, declared, phase: rs.phase }), k);
   const mine = (rs.declared[who.id] ?? []).map((id) => rs.labels?.[id] ?? id);
   const marks = conditionLabels(f.system.words, who.state.conditions);
   const why =
@@ -71,16 +79,24 @@ function find(list: Declaration[], action: string, name: string, why?: () => str
   if (d) return d;
   const reason = why?.();
   if (!list.length) throw new UserError(`${reason ? `${reason}. ` : ""}${name} has nothing to declare now.`);
-  throw new UserError(`${reason ? `${reason}.` : `${name} cannot declare "${action}" now.`} Open to ${name} now: ${list.map((x) => x.label).join(", ")}.`);
+  throw new UserError(
+    `${reason ? `${reason}.` : `${name} cannot declare "${action}" now.`} Open to ${name} now: ${list.map((x) => x.label).join(", ")}.`,
+  );
 }
 
 function checkTurn(f: Fight, rowId: string, name: string, referee: boolean) {
   const now = actingNow(f);
-  if (now && !now.includes(rowId) && !referee) throw new UserError(`It is not ${name}'s turn: that waits for its place in the order.`);
+  if (now && !now.includes(rowId) && !referee)
+    throw new UserError(`It is not ${name}'s turn: that waits for its place in the order.`);
 }
 
 /** The fight, the declaring combatant and what it may declare now; a button of an earlier round changes nothing. */
-async function locate(db: Hot | Services["store"]["db"], actor: Actor, who: string | null | undefined, expect?: DeclareRequest["expect"]) {
+async function locate(
+  db: Hot | Services["store"]["db"],
+  actor: Actor,
+  who: string | null | undefined,
+  expect?: DeclareRequest["expect"],
+) {
   const fight = expect ? await requireFightOf(db, actor, expect.encounterId) : await requireFight(db, actor);
   if (expect && expect.round !== fight.encounter.round) {
     throw new UserError("That button belongs to an earlier round: use the latest round's message (or /declare).");
@@ -93,8 +109,18 @@ async function locate(db: Hot | Services["store"]["db"], actor: Actor, who: stri
 
 /** A combatant's per-declaration lists split into those of declarations that go and those that stay. */
 function split(lists: Record<string, Mark[]>, goes: (decl: string) => boolean) {
-  const of = (want: boolean) => [...new Set(Object.entries(lists).filter(([decl]) => goes(decl) === want).flatMap(([, m]) => m))];
-  return { going: of(true), staying: new Set(of(false)), left: Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl))) };
+  const of = (want: boolean) => [
+    ...new Set(
+      Object.entries(lists)
+        .filter(([decl]) => goes(decl) === want)
+        .flatMap(([, m]) => m),
+    ),
+  ];
+  return {
+    going: of(true),
+    staying: new Set(of(false)),
+    left: Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl))),
+  };
 }
 
 /**
@@ -111,8 +137,11 @@ function withLegacySources(f: Fight, rs: RoundState): Map<string, CombatState> {
     states.set(target, { ...st, by: { ...by, [mark]: [...(by[mark] ?? []), source] } });
   };
   const round = f.encounter.round;
-  for (const [id, decls] of Object.entries(rs.marks)) for (const [decl, ms] of Object.entries(decls)) for (const m of ms) add(id, m, { by: id, decl, round });
-  for (const [id, decls] of Object.entries(rs.given ?? {})) for (const [decl, to] of Object.entries(decls)) for (const [target, ms] of Object.entries(to)) for (const m of ms) add(target, m, { by: id, decl, round });
+  for (const [id, decls] of Object.entries(rs.marks))
+    for (const [decl, ms] of Object.entries(decls)) for (const m of ms) add(id, m, { by: id, decl, round });
+  for (const [id, decls] of Object.entries(rs.given ?? {}))
+    for (const [decl, to] of Object.entries(decls))
+      for (const [target, ms] of Object.entries(to)) for (const m of ms) add(target, m, { by: id, decl, round });
   return states;
 }
 
@@ -122,8 +151,16 @@ function withLegacySources(f: Fight, rs: RoundState): Map<string, CombatState> {
  * the combatant comes back (its old rank, say), unless a kept declaration took it off too. In the
  * declare phase only; it rolls nothing.
  */
-async function withdraw(tx: Hot, f: Fight, id: string, rs: RoundState, bag: DiceBag, only?: string[]): Promise<RoundState> {
-  if (rs.phase !== "declare") throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
+async function withdraw(
+  tx: Hot,
+  f: Fight,
+  id: string,
+  rs: RoundState,
+  bag: DiceBag,
+  only?: string[],
+): Promise<RoundState> {
+  if (rs.phase !== "declare")
+    throw new UserError("Declarations can be withdrawn only before the round's order is rolled.");
   const goes = (decl: string) => !only || only.includes(decl);
   const restores = split(rs.restores?.[id] ?? {}, goes);
   const back = restores.going.filter((c) => !restores.staying.has(c));
@@ -146,7 +183,8 @@ async function withdraw(tx: Hot, f: Fight, id: string, rs: RoundState, bag: Dice
   const { [id]: _r, ...othersRestores } = rs.restores ?? {};
   const { [id]: given = {}, ...othersGiven } = rs.given ?? {};
   const { [id]: shown = {}, ...othersDetails } = rs.details ?? {};
-  const keep = <T>(lists: Record<string, T>) => Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl)));
+  const keep = <T>(lists: Record<string, T>) =>
+    Object.fromEntries(Object.entries(lists).filter(([decl]) => !goes(decl)));
   const keptMarks = keep(mine);
   const keptGiven = keep(given);
   const keptDetails = keep(shown);
@@ -169,7 +207,15 @@ export async function declare(s: Services, actor: Actor, req: DeclareRequest): P
  * While the round is over (everyone has acted), a declaration is kept for the next round and made when the
  * referee starts it (turns.ts, declareAhead): checked now against that round's list, and again then.
  */
-async function keepForNextRound(tx: Hot, actor: Actor, fight: Fight, row: CombatantRow, open: Declaration[], req: DeclareRequest, tag: string): Promise<EncounterEvent> {
+async function keepForNextRound(
+  tx: Hot,
+  actor: Actor,
+  fight: Fight,
+  row: CombatantRow,
+  open: Declaration[],
+  req: DeclareRequest,
+  tag: string,
+): Promise<EncounterEvent> {
   const now = readRound(fight.encounter);
   const mine = now.ahead?.[row.id] ?? [];
   const { [row.id]: _gone, ...others } = now.ahead ?? {};
@@ -181,9 +227,13 @@ async function keepForNextRound(tx: Hot, actor: Actor, fight: Fight, row: Combat
     note = `${row.name} withdraws what it declared for round ${next}${tag}.`;
   } else {
     const decl = find(open, req.action, row.name);
-    if (mine.some((d) => d.action === decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} for round ${next}.`);
+    if (mine.some((d) => d.action === decl.id))
+      throw new UserError(`${row.name} has already declared ${decl.label} for round ${next}.`);
     const detail = req.detail ? ` (${req.detail})` : "";
-    kept = [...mine.filter((d) => !decl.excludes?.includes(d.action)), { action: decl.id, label: decl.label, by: actor.userId, ...(req.detail ? { detail: req.detail } : {}) }];
+    kept = [
+      ...mine.filter((d) => !decl.excludes?.includes(d.action)),
+      { action: decl.id, label: decl.label, by: actor.userId, ...(req.detail ? { detail: req.detail } : {}) },
+    ];
     note = `${row.name} declares ${decl.label}${detail} for round ${next}${tag}: it stands when the referee starts the round.`;
   }
   const ahead = kept.length ? { ...others, [row.id]: kept } : others;
@@ -199,9 +249,13 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     const tag = by ? ` (${by})` : "";
     const word = req.action.trim().toLowerCase();
     // Who has had its turn declares for the next round, unless what it names is still open this round (a move after its attack).
-    const late = hasActed(fight, toRule(row)) && !roundOver(fight) ? declarable(fight, toRule(row), readRound(fight.encounter)) : null;
+    const late =
+      hasActed(fight, toRule(row)) && !roundOver(fight)
+        ? declarable(fight, toRule(row), readRound(fight.encounter))
+        : null;
     const nextOpen = open;
-    if (hasActed(fight, toRule(row)) && (!late || !match(late, word))) return keepForNextRound(tx, actor, fight, row, open, req, tag);
+    if (hasActed(fight, toRule(row)) && (!late || !match(late, word)))
+      return keepForNextRound(tx, actor, fight, row, open, req, tag);
     if (late) {
       rs = readRound(fight.encounter);
       open = late;
@@ -212,19 +266,40 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
       const next = await withdraw(tx, fight, row.id, rs, bagFor(stream, `${row.name} withdraws`));
       await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next) });
       await stream.close(tx, actor);
-      return { fight: await reloadFight(tx, fight), results: [], notes: [`${row.name} withdraws this round's declarations${tag}.`] };
+      return {
+        fight: await reloadFight(tx, fight),
+        results: [],
+        notes: [`${row.name} withdraws this round's declarations${tag}.`],
+      };
     }
     const who = toRule(row);
     const decl = find(open, req.action, row.name, () => whyNot(fight, who, rs, req.action.trim().toLowerCase()));
     if (decl.when === "turn" && !late) checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
-    if ((rs.declared[row.id] ?? []).includes(decl.id)) throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
+    if ((rs.declared[row.id] ?? []).includes(decl.id))
+      throw new UserError(`${row.name} has already declared ${decl.label} this round.`);
     const bag = bagFor(stream, `${row.name} declares ${decl.label}`);
     const ctx = roundContext(fight, who, rs);
     // Still open this round by its list, but its rule refuses it now (one action a turn): it is for the next round.
     const refusedNow = (err: unknown) => late && err instanceof UserError && match(nextOpen, word);
     let result: ReturnType<typeof fight.system.round.declare>;
     try {
-      result = rule(() => fight.system.round.declare({ who, id: decl.id, ...(req.detail ? { detail: req.detail } : {}), others: ctx.others, round: ctx.round, declared: ctx.declared, settings: ctx.settings ?? {}, phase: rs.phase, attacked: ctx.attacked ?? 0, acted: actedSoFar(fight, rs) }, bag));
+      result = rule(() =>
+        fight.system.round.declare(
+          {
+            who,
+            id: decl.id,
+            ...(req.detail ? { detail: req.detail } : {}),
+            others: ctx.others,
+            round: ctx.round,
+            declared: ctx.declared,
+            settings: ctx.settings ?? {},
+            phase: rs.phase,
+            attacked: ctx.attacked ?? 0,
+            acted: actedSoFar(fight, rs),
+          },
+          bag,
+        ),
+      );
     } catch (err) {
       if (refusedNow(err)) return keepForNextRound(tx, actor, fight, row, nextOpen, req, tag);
       throw err;
@@ -234,24 +309,48 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     const keep = (rs.declared[row.id] ?? []).filter((x) => !replaced.includes(x));
     const f = await loadFight(tx, fight.campaign, fight.encounter);
     // The marks it sets carry it as their source: withdrawing it takes them back.
-    const applied = await applyEffects(tx, f, result.effects, bag, { by: row.id, decl: decl.id, round: f.encounter.round });
+    const applied = await applyEffects(tx, f, result.effects, bag, {
+      by: row.id,
+      decl: decl.id,
+      round: f.encounter.round,
+    });
     const removed = applied.removed[row.id] ?? [];
     next = {
       ...next,
       declared: { ...next.declared, [row.id]: [...keep, decl.id] },
       labels: { ...next.labels, [decl.id]: decl.label },
-      ...(result.shows ? { details: { ...next.details, [row.id]: { ...(next.details?.[row.id] ?? {}), [decl.id]: result.shows } } } : {}),
-      ...(removed.length ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } } : {}),
-      ...(result.faces?.length ? { foes: { ...next.foes, ...Object.fromEntries(result.faces.map((x) => [x.attackerId, x.defenderId])) } } : {}),
-      ...(result.spendsAction ? { attacks: { ...next.attacks, [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks) } } : {}),
+      ...(result.shows
+        ? { details: { ...next.details, [row.id]: { ...(next.details?.[row.id] ?? {}), [decl.id]: result.shows } } }
+        : {}),
+      ...(removed.length
+        ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } }
+        : {}),
+      ...(result.faces?.length
+        ? { foes: { ...next.foes, ...Object.fromEntries(result.faces.map((x) => [x.attackerId, x.defenderId])) } }
+        : {}),
+      ...(result.spendsAction
+        ? {
+            attacks: {
+              ...next.attacks,
+              [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks),
+            },
+          }
+        : {}),
     };
     // A declaration that spends the action on its turn leaves the place, perhaps, with nobody to act: the turn passes on.
     const passed: string[] = [];
     const pass = rs.phase === "act" ? passedTurn(f, next, passed) : null;
-    await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next), ...(pass !== null ? { turn: pass } : {}) });
+    await bumpEncounter(tx, fight.encounter, {
+      roundState: roundCodec.encode(next),
+      ...(pass !== null ? { turn: pass } : {}),
+    });
     if (pass !== null) passed.push(...(await passTurn(tx, f, pass)));
     await stream.close(tx, actor);
-    return { fight: await reloadFight(tx, fight), results: [{ ...result, lines: [...result.lines, ...applied.lines] }], notes: [`${row.name} declares ${decl.label}${result.shows ? ` (${result.shows})` : ""}${tag}.`, ...passed] };
+    return {
+      fight: await reloadFight(tx, fight),
+      results: [{ ...result, lines: [...result.lines, ...applied.lines] }],
+      notes: [`${row.name} declares ${decl.label}${result.shows ? ` (${result.shows})` : ""}${tag}.`, ...passed],
+    };
   }
 }
 
@@ -265,13 +364,23 @@ function actedSoFar(f: Fight, rs: RoundState): string[] {
 const reloadFight = async (tx: Hot, f: Fight) => loadFight(tx, f.campaign, await encounterById(tx, f.encounter.id));
 
 /** Autocomplete: what the actor's combatant (or the named one) may declare now. */
-export async function declarationChoices(s: Services, actor: Actor, typed: string, who?: string | null): Promise<{ name: string; value: string }[]> {
+export async function declarationChoices(
+  s: Services,
+  actor: Actor,
+  typed: string,
+  who?: string | null,
+): Promise<{ name: string; value: string }[]> {
   try {
     const fight = await requireFight(s.store.db, actor);
     const row = pickActing(fight, actor, who, "who", "declares");
     const k = typed.trim().toLowerCase();
-    const list = declarable(fight, toRule(row), declaringFor(fight, toRule(row))).filter((d) => !k || d.label.toLowerCase().includes(k) || d.id.includes(k));
-    return [...list.map((d) => ({ name: `${d.label}${d.detail ? ` (${d.detail})` : ""}`.slice(0, 100), value: d.id })), { name: "Withdraw this round's declarations", value: "none" }].slice(0, 25);
+    const list = declarable(fight, toRule(row), declaringFor(fight, toRule(row))).filter(
+      (d) => !k || d.label.toLowerCase().includes(k) || d.id.includes(k),
+    );
+    return [
+      ...list.map((d) => ({ name: `${d.label}${d.detail ? ` (${d.detail})` : ""}`.slice(0, 100), value: d.id })),
+      { name: "Withdraw this round's declarations", value: "none" },
+    ].slice(0, 25);
   } catch {
     return [];
   }
@@ -298,22 +407,29 @@ export async function declarationOf(
     const listFor = (r: (typeof standing)[number]) => declarable(fight, toRule(r), declaringFor(fight, toRule(r), now));
     const may = (r: (typeof standing)[number]) => {
       const d = match(listFor(r), k);
-      return d && !(now.declared[r.id] ?? []).includes(d.id) && !(now.ahead?.[r.id] ?? []).some((x) => x.action === d.id);
+      return (
+        d && !(now.declared[r.id] ?? []).includes(d.id) && !(now.ahead?.[r.id] ?? []).some((x) => x.action === d.id)
+      );
     };
     const mine = standing.filter((r) => r.controllerId === actor.userId);
     const can = mine.filter(may);
     const current = expect.encounterId === fight.encounter.id && expect.round === fight.encounter.round;
     const label = (r: (typeof standing)[number]) => match(listFor(r), k)!.label;
-    if (can.length > 1 && current) return { choose: can.map((r) => ({ id: r.id, name: r.name })), label: label(can[0]!) };
+    if (can.length > 1 && current)
+      return { choose: can.map((r) => ({ id: r.id, name: r.name })), label: label(can[0]!) };
     if (!can.length && current && isReferee(fight.campaign, actor)) {
       // The referee's tap names nobody: asked who, even when one may, since it acts for someone else.
       const anyone = standing.filter((r) => r.controllerId !== actor.userId && may(r));
-      if (!anyone.length) throw new UserError("Nobody may declare that now: each has declared it already, or it is not open to them.");
+      if (!anyone.length)
+        throw new UserError("Nobody may declare that now: each has declared it already, or it is not open to them.");
       return { choose: anyone.map((r) => ({ id: r.id, name: r.name })), label: label(anyone[0]!) };
     }
     // One may: it declares. None may: the refusal speaks of the first of them (a button has no `who` to ask for).
     if (can.length === 1 || (can.length === 0 && mine.length > 1)) who = (can[0] ?? mine[0])!.id;
   }
   const { fight, row, rs, open } = await locate(s.store.db, actor, who, expect);
-  return { decl: find(open, action, row.name, () => whyNot(fight, toRule(row), rs, action.trim().toLowerCase())), who: row.id };
+  return {
+    decl: find(open, action, row.name, () => whyNot(fight, toRule(row), rs, action.trim().toLowerCase())),
+    who: row.id,
+  };
 }

@@ -28,9 +28,19 @@ function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean
   // Before the order is rolled nobody's turn has come: a surprise round is round 1, after initiative (the
   // surprised cannot act in it). Only the referee may adjudicate an attack now (an ambush, a first shot).
   if (f.encounter.round === 0 || rs.phase === "declare") {
-    const which = f.encounter.round === 0 ? "The fight's order is not rolled yet" : `Round ${f.encounter.round}'s order is not rolled yet`;
-    if (!referee) throw new UserError(`${which}: declare now (the board's buttons, or /declare); ${row.name} attacks on its turn, once the referee rolls the order (Roll initiative ▶).`);
-    notes.push(f.encounter.round === 0 ? `Referee: ${row.name} attacks before the first initiative (an ambush); it counts toward round 1.` : `Referee: ${row.name} acts before round ${f.encounter.round}'s order is rolled.`);
+    const which =
+      f.encounter.round === 0
+        ? "The fight's order is not rolled yet"
+        : `Round ${f.encounter.round}'s order is not rolled yet`;
+    if (!referee)
+      throw new UserError(
+        `${which}: declare now (the board's buttons, or /declare); ${row.name} attacks on its turn, once the referee rolls the order (Roll initiative ▶).`,
+      );
+    notes.push(
+      f.encounter.round === 0
+        ? `Referee: ${row.name} attacks before the first initiative (an ambush); it counts toward round 1.`
+        : `Referee: ${row.name} acts before round ${f.encounter.round}'s order is rolled.`,
+    );
     return;
   }
   const now = actingNow(f);
@@ -43,7 +53,10 @@ function checkTurn(f: Fight, row: CombatantRow, rs: RoundState, referee: boolean
     return;
   }
   const current = f.rows.filter((r) => now.includes(r.id)).map((r) => r.name);
-  if (!referee) throw new UserError(`It is not ${row.name}'s turn: ${current.join(", ") || "nobody"} ${current.length === 1 ? "acts" : "act"} now. Wait for /next.`);
+  if (!referee)
+    throw new UserError(
+      `It is not ${row.name}'s turn: ${current.join(", ") || "nobody"} ${current.length === 1 ? "acts" : "act"} now. Wait for /next.`,
+    );
   notes.push(`Referee: ${row.name} acts out of turn.`);
 }
 
@@ -77,15 +90,21 @@ export function placeCap(f: Fight, id: string, attacks: number): { cap: number; 
 
 export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: boolean): Gate {
   const referee = isReferee(f.campaign, actor);
-  if (override && !referee) throw new PermissionError("`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.");
+  if (override && !referee)
+    throw new PermissionError(
+      "`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.",
+    );
   const who = toRule(row);
   const rs = readRound(f.encounter);
   const last = fellInThisExchange(f, row, rs);
   // The one check that the attacker is standing: "Alda is unconscious and cannot act."
-  if (isDown(who) && !last) throw new UserError(`${row.name} is ${f.system.view(who).status || "out of the fight"} and cannot act.`);
+  if (isDown(who) && !last)
+    throw new UserError(`${row.name} is ${f.system.view(who).status || "out of the fight"} and cannot act.`);
   const why = last ? null : cannotAct(f, who, rs);
   // Said once: a reason that is already "cannot act this round" is not followed by "and cannot act".
-  const said = /cannot act/.test(why ?? "") ? `${row.name} ${why}` : `${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round" : ""}`;
+  const said = /cannot act/.test(why ?? "")
+    ? `${row.name} ${why}`
+    : `${row.name} ${why} and cannot act${f.encounter.round > 0 ? " this round" : ""}`;
   if (why) throw new UserError(`${said}${f.encounter.round > 0 ? ": wait for /next" : ""}.`);
   const by = forPlayer(row, actor);
   const notes: string[] = by ? [`${row.name}'s attack: ${by}.`] : [];
@@ -94,20 +113,31 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
   const may = allowance(f, who, rs);
   // What it has used this round is said before whose turn it is: the turn passed on because it has acted.
   const share = used < may.attacks ? shareUsed(f, row.id, used, may.attacks) : null;
-  if (share && !(override && referee)) throw new UserError(`${row.name} ${share}${referee ? " To allow it now anyway, repeat with `override:true`." : ""}`);
+  if (share && !(override && referee))
+    throw new UserError(
+      `${row.name} ${share}${referee ? " To allow it now anyway, repeat with `override:true`." : ""}`,
+    );
   if (used < may.attacks || (override && referee)) checkTurn(f, row, rs, referee, notes);
   if (used >= may.attacks) {
     const refusal =
-      may.attacks === 0 ? (may.refusal ?? `${row.name} cannot attack this round (${may.why}).`) : used === 1 ? `${row.name} has already attacked this round (${may.why}).` : `${row.name} has already made ${used} attacks this round (${may.why}).`;
-    if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it anyway, repeat with `override:true`." : ""}`);
+      may.attacks === 0
+        ? (may.refusal ?? `${row.name} cannot attack this round (${may.why}).`)
+        : used === 1
+          ? `${row.name} has already attacked this round (${may.why}).`
+          : `${row.name} has already made ${used} attacks this round (${may.why}).`;
+    if (!(override && referee))
+      throw new UserError(`${refusal}${referee ? " To allow it anyway, repeat with `override:true`." : ""}`);
     notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack this round (${may.why}).`);
   } else if (f.encounter.round > 0 && rs.phase === "act") {
     const place = placeCap(f, row.id, may.attacks);
     if (place && used >= place.cap) {
       const rest = may.attacks - used;
       const refusal = `${row.name} has made ${used} of ${may.attacks} attacks at this place in the order; the other ${rest === 1 ? "one comes" : `${rest} come`} at its next place (#${place.next}).`;
-      if (!(override && referee)) throw new UserError(`${refusal}${referee ? " To allow it now anyway, repeat with `override:true`." : ""}`);
-      notes.push(`Referee override: ${row.name}'s ${ordinal(used + 1)} attack comes early (its next place is #${place.next}).`);
+      if (!(override && referee))
+        throw new UserError(`${refusal}${referee ? " To allow it now anyway, repeat with `override:true`." : ""}`);
+      notes.push(
+        `Referee override: ${row.name}'s ${ordinal(used + 1)} attack comes early (its next place is #${place.next}).`,
+      );
     }
   }
   return { attackIndex: used, notes, after: { ...rs, attacks: { ...rs.attacks, [row.id]: used + 1 } } };
@@ -121,13 +151,13 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
 export function fellInThisExchange(f: Fight, row: CombatantRow, rs: RoundState): string | null {
   const rule = f.system.round.fallenStrike;
   const fell = toRule(row).state.fell;
-  if (!rule || !fell || rs.phase !== "act" || fell[0] !== f.encounter.round || fell[1] !== f.encounter.turn) return null;
+  if (!rule || !fell || rs.phase !== "act" || fell[0] !== f.encounter.round || fell[1] !== f.encounter.turn)
+    return null;
   const now = actingNow(f);
   if (!now?.includes(row.id)) return null;
   const sides = new Set(f.rows.filter((r) => now.includes(r.id)).map((r) => r.side));
   return sides.size > 1 ? rule : null;
 }
-
 
 /**
  * Whether `row` may be attacked: the dead are refused with the reason; who fled or surrendered only
@@ -140,6 +170,9 @@ export function gateTarget(f: Fight, row: CombatantRow, actor: Actor, override: 
   const left = conditions.find((x) => LEFT_CONDITIONS.includes(x));
   if (!left) return [];
   const referee = isReferee(f.campaign, actor);
-  if (!(override && referee)) throw new UserError(`${row.name} has ${left === "routed" ? "been routed" : left} and is out of the fight: pick another target.${referee ? " To attack it anyway, repeat with override:true." : ""}`);
+  if (!(override && referee))
+    throw new UserError(
+      `${row.name} has ${left === "routed" ? "been routed" : left} and is out of the fight: pick another target.${referee ? " To attack it anyway, repeat with override:true." : ""}`,
+    );
   return [`Referee override: ${row.name} is attacked although it ${left === "routed" ? "was routed" : `has ${left}`}.`];
 }

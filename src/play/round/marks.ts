@@ -23,13 +23,18 @@ function keepLasts(state: CombatState): CombatState {
   const { lasts: raw, ...rest } = state;
   const marks = present(state);
   const lasts = Object.fromEntries(Object.entries(raw ?? {}).filter(([k]) => marks.has(k)));
-  return Object.keys(lasts).length ? { ...rest, conditions: rest.conditions, lasts } : { ...rest, conditions: rest.conditions };
+  return Object.keys(lasts).length
+    ? { ...rest, conditions: rest.conditions, lasts }
+    : { ...rest, conditions: rest.conditions };
 }
 
 /** The state as a character's or retainer's sheet keeps it: no fight marks, no round stamps, no sources, not how it came into the fight. */
 export function sheetState(words: SystemWords, state: CombatState): CombatState {
   const { since: _since, fell: _fell, by: _by, downBefore: _down, ...rest } = state;
-  return keepLasts({ ...rest, conditions: state.conditions.filter((c) => !FIGHT_LIFETIMES.has(lifetimeOf(words, state, c))) });
+  return keepLasts({
+    ...rest,
+    conditions: state.conditions.filter((c) => !FIGHT_LIFETIMES.has(lifetimeOf(words, state, c))),
+  });
 }
 
 /**
@@ -37,7 +42,13 @@ export function sheetState(words: SystemWords, state: CombatState): CombatState 
  * declaration set them, records it as their source. A mark already there is that declaration's too
  * only when another declaration of this round had set it: a mark from before stays when it is withdrawn.
  */
-export function stampAdded(before: Mark[], state: CombatState, round: number, source?: MarkSource, set: Mark[] = []): CombatState {
+export function stampAdded(
+  before: Mark[],
+  state: CombatState,
+  round: number,
+  source?: MarkSource,
+  set: Mark[] = [],
+): CombatState {
   const added = state.conditions.filter((c) => !before.includes(c));
   if (!added.length && !("since" in state) && !(source && set.length)) return keepLasts(state);
   const since: Since = { ...sinceOf(state) };
@@ -75,7 +86,12 @@ function keepSources(state: CombatState): CombatState {
  * marks hold a roll for their round (the house rules' retreat roll): they stay, so declaring again
  * does not reroll it.
  */
-export function withdrawn(state: CombatState, by: string, round: number, goes: (decl: string) => boolean): { remove: Mark[]; state: CombatState } {
+export function withdrawn(
+  state: CombatState,
+  by: string,
+  round: number,
+  goes: (decl: string) => boolean,
+): { remove: Mark[]; state: CombatState } {
   const sources = sourcesOf(state);
   const mine = (s: MarkSource) => s.by === by && s.round === round && goes(s.decl);
   const remove: Mark[] = [];
@@ -93,12 +109,23 @@ export function withdrawn(state: CombatState, by: string, round: number, goes: (
 }
 
 /** The state at the end of `round`: "attack" and "round" marks end, "next-round" marks set before this round end. */
-export function endOfRound(words: SystemWords, state: CombatState, round: number): { state: CombatState; ended: Mark[] } {
+export function endOfRound(
+  words: SystemWords,
+  state: CombatState,
+  round: number,
+): { state: CombatState; ended: Mark[] } {
   const since = sinceOf(state);
   const ended = state.conditions.filter((c) => {
     const lasts = lifetimeOf(words, state, c);
     return lasts === "attack" || lasts === "round" || (lasts === "next-round" && (since[c] ?? round) < round);
   });
   if (!ended.length) return { state, ended };
-  return { state: stampAdded(state.conditions, { ...state, conditions: state.conditions.filter((c) => !ended.includes(c)) }, round), ended };
+  return {
+    state: stampAdded(
+      state.conditions,
+      { ...state, conditions: state.conditions.filter((c) => !ended.includes(c)) },
+      round,
+    ),
+    ended,
+  };
 }

@@ -24,7 +24,15 @@ export function roundMenu(f: Fight): RoundMenu {
     if (!row?.controllerId) continue;
     // What is still open this round (a move after the attack), and, for who has had their turn, the next round's (ready.ts).
     const next = declaringFor(f, c, now);
-    for (const d of [...declarable(f, c, now), ...(next !== now ? declarable(f, c, next) : [])]) if (!seen.has(d.id)) seen.set(d.id, d.label);
+    for (const d of [...declarable(f, c, now), ...(next !== now ? declarable(f, c, next) : [])])
+      if (!seen.has(d.id)) seen.set(d.id, d.label);
   }
-  return { encounterId: f.encounter.id, round: f.encounter.round, version: f.encounter.version, phase: now.phase, over: roundOver(f, now), declarations: [...seen].map(([id, label]) => ({ id, label })) };
+  return {
+    encounterId: f.encounter.id,
+    round: f.encounter.round,
+    version: f.encounter.version,
+    phase: now.phase,
+    over: roundOver(f, now),
+    declarations: [...seen].map(([id, label]) => ({ id, label })),
+  };
 }

@@ -9,7 +9,8 @@ import { orderCodec } from "../codecs/encounter.js";
 export async function passTurn(tx: Hot, f: Fight, turn: number): Promise<string[]> {
   const order = orderCodec.decode(f.encounter.order);
   const lines = await reachPlaces(tx, f, order, f.encounter.turn + 1, turn);
-  if (turn >= order.length) return [...lines, `Everyone has acted in round ${f.encounter.round}: the referee moves on with Next round ▶.`];
+  if (turn >= order.length)
+    return [...lines, `Everyone has acted in round ${f.encounter.round}: the referee moves on with Next round ▶.`];
   const names = f.combatants.filter((c) => order[turn]!.includes(c.id) && !isDown(c)).map((c) => c.name);
   return [`The turn passes to ${namesToAct(names)}.`, ...lines];
 }
@@ -20,6 +21,7 @@ export async function passTurn(tx: Hot, f: Fight, turn: number): Promise<string[
  */
 export async function reachPlaces(tx: Hot, f: Fight, order: string[][], from: number, to: number): Promise<string[]> {
   const lines: string[] = [];
-  for (let t = from; t <= Math.min(to, order.length - 1); t++) lines.push(...(await turnStarts(tx, { ...f, encounter: { ...f.encounter, turn: t } }, order, t)));
+  for (let t = from; t <= Math.min(to, order.length - 1); t++)
+    lines.push(...(await turnStarts(tx, { ...f, encounter: { ...f.encounter, turn: t } }, order, t)));
   return lines;
 }

@@ -7,7 +7,20 @@ export type { RoundState, AheadDeclaration } from "./round-state.js";
 
 export function readRound(e: Pick<Encounter, "roundState" | "round">): RoundState {
   const raw = roundCodec.decode(e.roundState || "{}");
-  return { phase: raw.phase ?? (e.round === 0 ? "declare" : "act"), declared: raw.declared ?? {}, attacks: raw.attacks ?? {}, marks: raw.marks ?? {}, labels: raw.labels ?? {}, details: raw.details ?? {}, restores: raw.restores ?? {}, given: raw.given ?? {}, foes: raw.foes ?? {}, moraleAt: raw.moraleAt ?? {}, ahead: raw.ahead ?? {}, ...(raw.surprise ? { surprise: raw.surprise } : {}) };
+  return {
+    phase: raw.phase ?? (e.round === 0 ? "declare" : "act"),
+    declared: raw.declared ?? {},
+    attacks: raw.attacks ?? {},
+    marks: raw.marks ?? {},
+    labels: raw.labels ?? {},
+    details: raw.details ?? {},
+    restores: raw.restores ?? {},
+    given: raw.given ?? {},
+    foes: raw.foes ?? {},
+    moraleAt: raw.moraleAt ?? {},
+    ahead: raw.ahead ?? {},
+    ...(raw.surprise ? { surprise: raw.surprise } : {}),
+  };
 }
 
 /** A new round's bookkeeping: what lasts from round to round (opponents, morale checked) is carried from `was`. */

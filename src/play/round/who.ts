@@ -6,7 +6,11 @@ import { isReferee, PermissionError } from "../permissions.js";
 import { findCombatant, isDown, toRule, type Fight } from "../encounters/load.js";
 
 /** Whether `actor` may move `row`: their own, or anyone's for the referee. */
-export function mayMove(campaign: Pick<Campaign, "creatorId" | "refereeIds" | "refereeRoleId">, actor: Actor, row: Pick<CombatantRow, "controllerId">): boolean {
+export function mayMove(
+  campaign: Pick<Campaign, "creatorId" | "refereeIds" | "refereeRoleId">,
+  actor: Actor,
+  row: Pick<CombatantRow, "controllerId">,
+): boolean {
   return row.controllerId === actor.userId || isReferee(campaign, actor);
 }
 
@@ -21,12 +25,22 @@ export interface PickAlso {
  * `ready`, when given, picks among several: the one of them that can act now (a retainer that has
  * attacked leaves its employer's character as the only one with an attack left).
  */
-export function pickActing(f: Fight, actor: Actor, name: string | null | undefined, option: string, verb: string, ready?: (row: CombatantRow) => boolean, also: PickAlso = {}): CombatantRow {
+export function pickActing(
+  f: Fight,
+  actor: Actor,
+  name: string | null | undefined,
+  option: string,
+  verb: string,
+  ready?: (row: CombatantRow) => boolean,
+  also: PickAlso = {},
+): CombatantRow {
   const referee = isReferee(f.campaign, actor);
   if (name) {
     const row = findCombatant(f, name);
     if (!also.anyNamed && !mayMove(f.campaign, actor, row)) {
-      throw new PermissionError(`${row.name} is not yours to move: that is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to decide.`);
+      throw new PermissionError(
+        `${row.name} is not yours to move: that is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to decide.`,
+      );
     }
     return row;
   }
@@ -36,11 +50,19 @@ export function pickActing(f: Fight, actor: Actor, name: string | null | undefin
   if (mine.length === 1) return mine[0]!;
   const now = ready && mine.length > 1 ? mine.filter(ready) : [];
   if (now.length === 1) return now[0]!;
-  if (mine.length > 1) throw new UserError(`You control ${mine.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`);
+  if (mine.length > 1)
+    throw new UserError(
+      `You control ${mine.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`,
+    );
   if (also.orDown && all.length === 1) return all[0]!;
-  if (also.orDown && all.length > 1) throw new UserError(`You control ${all.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`);
-  if (all.length) throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status} and cannot act.`).join(" "));
-  if (referee) throw new UserError(`Name who ${verb} with the \`${option}\` option: a monster, or a player's character.`);
+  if (also.orDown && all.length > 1)
+    throw new UserError(
+      `You control ${all.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`,
+    );
+  if (all.length)
+    throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status} and cannot act.`).join(" "));
+  if (referee)
+    throw new UserError(`Name who ${verb} with the \`${option}\` option: a monster, or a player's character.`);
   throw new UserError("You have no character in this encounter: join it with /encounter join.");
 }
 

@@ -36,34 +36,93 @@ export interface SaveRequest {
 
 /** `tx`: the caller's transaction (a roll call records the result in the same one). */
 export async function attributeCheck(s: Services, actor: Actor, input: CheckRequest, tx?: Tx): Promise<TableResult> {
-  return withDice(s, actor, `check ${input.attribute}`, async (tx, sc, bag) => {
-    const sys = campaignSystem(sc.campaign);
-    const attr = sys.attributes.find((a) => a.toLowerCase() === input.attribute.toLowerCase() || a.toLowerCase().startsWith(input.attribute.toLowerCase()));
-    if (!attr) throw new UserError(`${sys.name} has no attribute "${input.attribute}": use one of ${sys.attributes.join(", ")}.`);
-    const c = await who(tx, sc, actor, input.character, input.characterId);
-    const r = unsupported(rule(() => sys.check({ who: c, attribute: attr, ...(input.modifier ? { modifier: input.modifier } : {}), ...(input.difficulty != null ? { difficulty: input.difficulty } : {}) }, bag)));
-    return { result: r, extra: [], campaign: sc.campaign };
-  }, input.hidden, tx);
+  return withDice(
+    s,
+    actor,
+    `check ${input.attribute}`,
+    async (tx, sc, bag) => {
+      const sys = campaignSystem(sc.campaign);
+      const attr = sys.attributes.find(
+        (a) =>
+          a.toLowerCase() === input.attribute.toLowerCase() ||
+          a.toLowerCase().startsWith(input.attribute.toLowerCase()),
+      );
+      if (!attr)
+        throw new UserError(
+          `${sys.name} has no attribute "${input.attribute}": use one of ${sys.attributes.join(", ")}.`,
+        );
+      const c = await who(tx, sc, actor, input.character, input.characterId);
+      const r = unsupported(
+        rule(() =>
+          sys.check(
+            {
+              who: c,
+              attribute: attr,
+              ...(input.modifier ? { modifier: input.modifier } : {}),
+              ...(input.difficulty != null ? { difficulty: input.difficulty } : {}),
+            },
+            bag,
+          ),
+        ),
+      );
+      return { result: r, extra: [], campaign: sc.campaign };
+    },
+    input.hidden,
+    tx,
+  );
 }
 
 export async function savingThrow(s: Services, actor: Actor, input: SaveRequest, tx?: Tx): Promise<TableResult> {
-  return withDice(s, actor, `save ${input.kind ?? ""}`.trim(), async (tx, sc, bag) => {
-    const sys = campaignSystem(sc.campaign);
-    const c = await who(tx, sc, actor, input.character, input.characterId);
-    const order = sc.fight?.rows.some((r) => r.id === c.id) ? nowAgainst(sc.fight, c.id) : undefined;
-    const damage = input.damage?.trim() ? saveDamage(sc, actor, input.damage, bag) : undefined;
-    const r = unsupported(rule(() => sys.save({ who: c, ...(input.kind ? { kind: input.kind } : {}), ...(input.modifier ? { modifier: input.modifier } : {}), ...(order ? { order } : {}), ...(damage !== undefined ? { damage } : {}) }, bag)));
-    if (damage !== undefined && !r.effects?.some((e) => e.damage !== undefined)) throw new UserError(`${sys.name} does not tie damage to its saves: roll the save, then give the damage with /damage.`);
-    const lines = r.effects?.length ? await applySaveEffects(tx, sc, c, r.effects, bag) : [];
-    return { result: damage !== undefined ? { ...r, lines: [...r.lines, ...lines], rolls: bag.log } : r, extra: [], campaign: sc.campaign };
-  }, input.hidden, tx);
+  return withDice(
+    s,
+    actor,
+    `save ${input.kind ?? ""}`.trim(),
+    async (tx, sc, bag) => {
+      const sys = campaignSystem(sc.campaign);
+      const c = await who(tx, sc, actor, input.character, input.characterId);
+      const order = sc.fight?.rows.some((r) => r.id === c.id) ? nowAgainst(sc.fight, c.id) : undefined;
+      const damage = input.damage?.trim() ? saveDamage(sc, actor, input.damage, bag) : undefined;
+      const r = unsupported(
+        rule(() =>
+          sys.save(
+            {
+              who: c,
+              ...(input.kind ? { kind: input.kind } : {}),
+              ...(input.modifier ? { modifier: input.modifier } : {}),
+              ...(order ? { order } : {}),
+              ...(damage !== undefined ? { damage } : {}),
+            },
+            bag,
+          ),
+        ),
+      );
+      if (damage !== undefined && !r.effects?.some((e) => e.damage !== undefined))
+        throw new UserError(
+          `${sys.name} does not tie damage to its saves: roll the save, then give the damage with /damage.`,
+        );
+      const lines = r.effects?.length ? await applySaveEffects(tx, sc, c, r.effects, bag) : [];
+      return {
+        result: damage !== undefined ? { ...r, lines: [...r.lines, ...lines], rolls: bag.log } : r,
+        extra: [],
+        campaign: sc.campaign,
+      };
+    },
+    input.hidden,
+    tx,
+  );
 }
 
 /** The damage a save is tied to (the referee's): rolled from dice ("6d6") on the encounter's stream, or a number as given. */
 function saveDamage(sc: Scope, actor: Actor, typed: string, bag: DiceBag): number {
   requireReferee(sc.campaign, actor, "tie damage to a save");
   const d = parseDamage(typed);
-  if (!d || d.count > 100 || (d.count > 0 && (d.sides < 2 || d.sides > 100)) || d.modifier > 999 || (d.count === 0 && d.modifier < 1))
+  if (
+    !d ||
+    d.count > 100 ||
+    (d.count > 0 && (d.sides < 2 || d.sides > 100)) ||
+    d.modifier > 999 ||
+    (d.count === 0 && d.modifier < 1)
+  )
     throw new UserError("`damage` is dice like 6d6 or 3d8+2, or a number like 24 (up to 100 dice of up to 100 sides).");
   if (!d.count) return d.modifier;
   const r = bag.roll(`damage ${formatDamage(d)}`, d.count, d.sides, { modifier: d.modifier });
@@ -74,7 +133,10 @@ function saveDamage(sc: Scope, actor: Actor, typed: string, bag: DiceBag): numbe
 async function applySaveEffects(tx: Tx, sc: Scope, c: Combatant, effects: Effect[], bag: DiceBag): Promise<string[]> {
   if (sc.fight?.rows.some((r) => r.id === c.id)) return (await applyEffects(tx, sc.fight, effects, bag)).lines;
   const conditions = effects.reduce(
-    (cs, e) => [...cs.filter((x) => !e.removeConditions?.includes(x)), ...(e.addConditions ?? []).filter((x) => !cs.includes(x))],
+    (cs, e) => [
+      ...cs.filter((x) => !e.removeConditions?.includes(x)),
+      ...(e.addConditions ?? []).filter((x) => !cs.includes(x)),
+    ],
     c.state.conditions,
   );
   let state = { ...c.state, conditions };
@@ -91,6 +153,13 @@ async function applySaveEffects(tx: Tx, sc: Scope, c: Combatant, effects: Effect
     if (e.sheet) sheet = { ...sheet, ...e.sheet };
     if (e.note) lines.push(e.note);
   }
-  await tx.character.updateMany({ where: { id: c.id }, data: { state: keptCodec.encode(state), ...(sheet !== c.sheet ? { sheet: sheetCodec.encode(sheet) } : {}), version: { increment: 1 } } });
+  await tx.character.updateMany({
+    where: { id: c.id },
+    data: {
+      state: keptCodec.encode(state),
+      ...(sheet !== c.sheet ? { sheet: sheetCodec.encode(sheet) } : {}),
+      version: { increment: 1 },
+    },
+  });
   return lines;
 }

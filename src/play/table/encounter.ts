@@ -1,7 +1,16 @@
 /** The referee's encounter rolls: /surprise, /reaction, /morale (by groups) and talking foes down. */
 import { campaignSystem } from "../campaigns/system.js";
 import { capability, has } from "../../rules/systems/define.js";
-import { isUnsupported, type Combatant, type Effect, type MoraleResult, type RuleSystem, type Side, type SystemId, type Unsupported } from "../../rules/systems/types.js";
+import {
+  isUnsupported,
+  type Combatant,
+  type Effect,
+  type MoraleResult,
+  type RuleSystem,
+  type Side,
+  type SystemId,
+  type Unsupported,
+} from "../../rules/systems/types.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -20,30 +29,56 @@ import { readRound } from "../round/state.js";
 import { readSettings } from "../campaigns/settings.js";
 import { type TableResult, type Scope, withDice, unsupported } from "./scope.js";
 
-export async function surpriseRoll(s: Services, actor: Actor, input: { modifiers?: Partial<Record<"party" | "foes", number>> } = {}): Promise<TableResult> {
+export async function surpriseRoll(
+  s: Services,
+  actor: Actor,
+  input: { modifiers?: Partial<Record<"party" | "foes", number>> } = {},
+): Promise<TableResult> {
   return withDice(s, actor, "surprise", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "call for surprise");
     const sys = campaignSystem(sc.campaign);
     const cs = sc.fight?.combatants ?? [];
     const settings = readSettings(sc.campaign.system as SystemId, sc.campaign.settings);
-    const r = rule(() => capability(sys, "surprise")).surprise({ party: cs.filter((c) => c.side === "party"), foes: cs.filter((c) => c.side === "foes"), ...surpriseOptions(input.modifiers), settings }, bag);
+    const r = rule(() => capability(sys, "surprise")).surprise(
+      {
+        party: cs.filter((c) => c.side === "party"),
+        foes: cs.filter((c) => c.side === "foes"),
+        ...surpriseOptions(input.modifiers),
+        settings,
+      },
+      bag,
+    );
     if (sc.fight) {
       // A new roll replaces the last one's: who is not surprised now loses the mark.
-      const effects = sc.fight.combatants.map((c): Effect => (isSurprised(r, c) ? { targetId: c.id, addConditions: ["surprised"] } : { targetId: c.id, removeConditions: ["surprised"] }));
+      const effects = sc.fight.combatants.map(
+        (c): Effect =>
+          isSurprised(r, c)
+            ? { targetId: c.id, addConditions: ["surprised"] }
+            : { targetId: c.id, removeConditions: ["surprised"] },
+      );
       await applyEffects(tx, sc.fight, effects, bag);
       // Kept for this round: who joins a side the roll left surprised, before the round is over, is surprised too.
-      await bumpEncounter(tx, sc.fight.encounter, { roundState: roundCodec.encode({ ...readRound(sc.fight.encounter), surprise: { ...r.surprised } }) });
+      await bumpEncounter(tx, sc.fight.encounter, {
+        roundState: roundCodec.encode({ ...readRound(sc.fight.encounter), surprise: { ...r.surprised } }),
+      });
     }
     return { result: r, extra: [], campaign: sc.campaign };
   });
 }
 
-export async function reactionRoll(s: Services, actor: Actor, input: { leader?: string | null; modifier?: number | null }): Promise<TableResult> {
+export async function reactionRoll(
+  s: Services,
+  actor: Actor,
+  input: { leader?: string | null; modifier?: number | null },
+): Promise<TableResult> {
   return withDice(s, actor, "reaction", async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, "roll reactions");
     const sys = campaignSystem(sc.campaign);
     const { leader, line } = partyLeader(await partyOf(tx, sc), input.leader);
-    const r = rule(() => capability(sys, "reaction")).reaction({ ...(leader ? { leader } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
+    const r = rule(() => capability(sys, "reaction")).reaction(
+      { ...(leader ? { leader } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) },
+      bag,
+    );
     return { result: { ...r, lines: [line, ...r.lines] }, extra: [], campaign: sc.campaign };
   });
 }
@@ -58,13 +93,20 @@ async function partyOf(tx: Tx, sc: Scope): Promise<Combatant[]> {
  * Who rolls morale together: the system's groups (B/X: by creature type), or the side as one; `group` (a type
  * or a name) keeps only the group it names.
  */
-function moraleGroups(sys: RuleSystem, members: Combatant[], group?: string | null): { name: string; who: Combatant[] }[] {
+function moraleGroups(
+  sys: RuleSystem,
+  members: Combatant[],
+  group?: string | null,
+): { name: string; who: Combatant[] }[] {
   const by = has(sys, "morale")?.moraleGroups;
   const all = members.length && by ? by(members) : [{ name: "", who: members }];
   if (!group) return all;
   const k = group.trim().toLowerCase();
   const named = all.filter((g) => g.name.toLowerCase() === k || g.who.some((c) => c.name.toLowerCase() === k));
-  if (!named.length) throw new UserError(`No one standing is "${group}": ${by ? `the groups are ${all.map((g) => g.name || "the side").join(", ")}` : "this system checks the side as one"}.`);
+  if (!named.length)
+    throw new UserError(
+      `No one standing is "${group}": ${by ? `the groups are ${all.map((g) => g.name || "the side").join(", ")}` : "this system checks the side as one"}.`,
+    );
   return named;
 }
 
@@ -82,37 +124,84 @@ function mergeMorale(rolled: { name: string; r: MoraleResult | Unsupported }[]):
   };
 }
 
-export async function moraleCheck(s: Services, actor: Actor, input: { side?: Side | null; rating?: number | null; modifier?: number | null; group?: string | null; onlyIfDue?: boolean }, inTx?: Tx): Promise<TableResult> {
-  return withDice(s, actor, "morale", async (tx, sc, bag) => {
-    requireReferee(sc.campaign, actor, "check morale");
-    const sys = campaignSystem(sc.campaign);
-    const side = input.side ?? "foes";
-    // The board's button: a check already made (a second press at once) changes nothing.
-    if (input.onlyIfDue && (!sc.fight || !moraleDue(sc.fight, readRound(sc.fight.encounter).moraleAt).includes(side))) {
-      throw new StaleError(`The ${side === "foes" ? "foes'" : "party's"} morale has been checked already: nothing was changed.`);
-    }
-    // Checked now: the board's "Morale" button goes until the side's next trigger.
-    if (sc.fight) await checkedMorale(tx, sc.fight, side);
-    const standing = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
-    // Hired retainers roll against their loyalty instead (src/play/retainers/morale.ts).
-    const loyal = side === "party" && sc.fight ? await retainerMorale(tx, sc.fight, standing, bag, input.modifier) : null;
-    const members = standing.filter((c) => !loyal?.ids.includes(c.id));
-    // Marks the retainers' rolls leave (a broken morale: fled) apply as the side's do.
-    if (loyal?.result.effects?.length && sc.fight) await applyEffects(tx, sc.fight, loyal.result.effects, bag);
-    if (loyal && !members.length && input.rating == null) return { result: loyal.result, extra: [], campaign: sc.campaign };
-    if (!members.length && input.rating == null) throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
-    const groups = moraleGroups(sys, members, input.group);
-    const roll = (who: Combatant[]) => capability(sys, "morale").morale({ who, side, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag);
-    const rolled = groups.map((g) => ({ name: g.name, r: rule(() => roll(g.who)) }));
-    const raw = rolled.length === 1 ? rolled[0]!.r : mergeMorale(rolled);
-    // The rest of the side may have no morale of its own (B/X player characters): the retainers' rolls stand alone.
-    if (isUnsupported(raw) && loyal) return { result: { ...loyal.result, lines: [...loyal.result.lines, raw.message] }, extra: [], campaign: sc.campaign };
-    const r = unsupported(raw);
-    // Marks each roll leaves (fled, fights to the death) apply to those who rolled it.
-    if (sc.fight && !isUnsupported(r) && r.effects?.length) await applyEffects(tx, sc.fight, r.effects, bag);
-    const result = loyal ? { ...r, lines: [...loyal.result.lines, ...r.lines], rules: [...r.rules, ...loyal.result.rules], rolls: [...loyal.result.rolls, ...r.rolls] } : r;
-    return { result, extra: [], campaign: sc.campaign };
-  }, false, inTx);
+export async function moraleCheck(
+  s: Services,
+  actor: Actor,
+  input: {
+    side?: Side | null;
+    rating?: number | null;
+    modifier?: number | null;
+    group?: string | null;
+    onlyIfDue?: boolean;
+  },
+  inTx?: Tx,
+): Promise<TableResult> {
+  return withDice(
+    s,
+    actor,
+    "morale",
+    async (tx, sc, bag) => {
+      requireReferee(sc.campaign, actor, "check morale");
+      const sys = campaignSystem(sc.campaign);
+      const side = input.side ?? "foes";
+      // The board's button: a check already made (a second press at once) changes nothing.
+      if (
+        input.onlyIfDue &&
+        (!sc.fight || !moraleDue(sc.fight, readRound(sc.fight.encounter).moraleAt).includes(side))
+      ) {
+        throw new StaleError(
+          `The ${side === "foes" ? "foes'" : "party's"} morale has been checked already: nothing was changed.`,
+        );
+      }
+      // Checked now: the board's "Morale" button goes until the side's next trigger.
+      if (sc.fight) await checkedMorale(tx, sc.fight, side);
+      const standing = (sc.fight?.combatants ?? []).filter((c) => c.side === side && !isDown(c));
+      // Hired retainers roll against their loyalty instead (src/play/retainers/morale.ts).
+      const loyal =
+        side === "party" && sc.fight ? await retainerMorale(tx, sc.fight, standing, bag, input.modifier) : null;
+      const members = standing.filter((c) => !loyal?.ids.includes(c.id));
+      // Marks the retainers' rolls leave (a broken morale: fled) apply as the side's do.
+      if (loyal?.result.effects?.length && sc.fight) await applyEffects(tx, sc.fight, loyal.result.effects, bag);
+      if (loyal && !members.length && input.rating == null)
+        return { result: loyal.result, extra: [], campaign: sc.campaign };
+      if (!members.length && input.rating == null)
+        throw new UserError(`No one on the ${side} side is standing here: give a \`rating\` to roll against.`);
+      const groups = moraleGroups(sys, members, input.group);
+      const roll = (who: Combatant[]) =>
+        capability(sys, "morale").morale(
+          {
+            who,
+            side,
+            ...(input.rating != null ? { rating: input.rating } : {}),
+            ...(input.modifier ? { modifier: input.modifier } : {}),
+          },
+          bag,
+        );
+      const rolled = groups.map((g) => ({ name: g.name, r: rule(() => roll(g.who)) }));
+      const raw = rolled.length === 1 ? rolled[0]!.r : mergeMorale(rolled);
+      // The rest of the side may have no morale of its own (B/X player characters): the retainers' rolls stand alone.
+      if (isUnsupported(raw) && loyal)
+        return {
+          result: { ...loyal.result, lines: [...loyal.result.lines, raw.message] },
+          extra: [],
+          campaign: sc.campaign,
+        };
+      const r = unsupported(raw);
+      // Marks each roll leaves (fled, fights to the death) apply to those who rolled it.
+      if (sc.fight && !isUnsupported(r) && r.effects?.length) await applyEffects(tx, sc.fight, r.effects, bag);
+      const result = loyal
+        ? {
+            ...r,
+            lines: [...loyal.result.lines, ...r.lines],
+            rules: [...r.rules, ...loyal.result.rules],
+            rolls: [...loyal.result.rolls, ...r.rolls],
+          }
+        : r;
+      return { result, extra: [], campaign: sc.campaign };
+    },
+    false,
+    inTx,
+  );
 }
 
 /**
@@ -120,15 +209,31 @@ export async function moraleCheck(s: Services, actor: Actor, input: { side?: Sid
  * by the system's own roll (The Third Age: Charisma above their morale). On success they surrender and
  * leave the fight.
  */
-export async function parleyCheck(s: Services, actor: Actor, input: { speaker?: string | null; intent: "intimidate" | "persuade"; rating?: number | null; modifier?: number | null }): Promise<TableResult> {
+export async function parleyCheck(
+  s: Services,
+  actor: Actor,
+  input: {
+    speaker?: string | null;
+    intent: "intimidate" | "persuade";
+    rating?: number | null;
+    modifier?: number | null;
+  },
+): Promise<TableResult> {
   return withDice(s, actor, input.intent, async (tx, sc, bag) => {
     requireReferee(sc.campaign, actor, `call for a roll to ${input.intent}`);
     const sys = campaignSystem(sc.campaign);
     const talk = rule(() => capability(sys, "parley"));
-    if (!sc.fight) throw new UserError("No encounter is running here: there is no one to talk into surrender. Start one with /encounter start.");
+    if (!sc.fight)
+      throw new UserError(
+        "No encounter is running here: there is no one to talk into surrender. Start one with /encounter start.",
+      );
     const party = sc.fight.combatants.filter((c) => c.side === "party" && !isDown(c));
     const named = input.speaker?.trim().toLowerCase();
-    const speaker = named ? party.find((c) => c.name.toLowerCase() === named) : party.length === 1 ? party[0] : undefined;
+    const speaker = named
+      ? party.find((c) => c.name.toLowerCase() === named)
+      : party.length === 1
+        ? party[0]
+        : undefined;
     if (!speaker)
       throw new UserError(
         named
@@ -138,22 +243,38 @@ export async function parleyCheck(s: Services, actor: Actor, input: { speaker?: 
     const targets = sc.fight.combatants.filter((c) => c.side === "foes" && !isDown(c));
     if (!targets.length) throw new UserError("No foe is standing: there is no one to talk into surrender.");
     const r = rule(() =>
-      talk.parley({ who: speaker, targets, intent: input.intent, ...(input.rating != null ? { rating: input.rating } : {}), ...(input.modifier ? { modifier: input.modifier } : {}) }, bag),
+      talk.parley(
+        {
+          who: speaker,
+          targets,
+          intent: input.intent,
+          ...(input.rating != null ? { rating: input.rating } : {}),
+          ...(input.modifier ? { modifier: input.modifier } : {}),
+        },
+        bag,
+      ),
     );
     const applied = await applyEffects(tx, sc.fight, r.effects, bag);
-    return { result: { title: r.title, lines: [...r.lines, ...applied.lines], rules: r.rules, rolls: r.rolls }, extra: [], campaign: sc.campaign };
+    return {
+      result: { title: r.title, lines: [...r.lines, ...applied.lines], rules: r.rules, rolls: r.rolls },
+      extra: [],
+      campaign: sc.campaign,
+    };
   });
 }
 
 /** Records that `side`'s morale was checked with as many fallen as now. */
 async function checkedMorale(tx: Tx, f: Fight, side: Side): Promise<void> {
   const rs = readRound(f.encounter);
-  await bumpEncounter(tx, f.encounter, { roundState: roundCodec.encode({ ...rs, moraleAt: { ...rs.moraleAt, [side]: fallen(f)[side] } }) });
+  await bumpEncounter(tx, f.encounter, {
+    roundState: roundCodec.encode({ ...rs, moraleAt: { ...rs.moraleAt, [side]: fallen(f)[side] } }),
+  });
 }
 
 /** How many of each side's non-player combatants are down now (what morale counts). */
 export function fallen(f: Fight): Record<"foes" | "party", number> {
-  const count = (side: "foes" | "party") => f.combatants.filter((c) => c.side === side && c.kind !== "pc" && isDown(c)).length;
+  const count = (side: "foes" | "party") =>
+    f.combatants.filter((c) => c.side === side && c.kind !== "pc" && isDown(c)).length;
   return { foes: count("foes"), party: count("party") };
 }
 
@@ -181,7 +302,9 @@ export function moraleNudges(f: Fight, was?: Record<"foes" | "party", number>): 
     const cue = cueAt(f, side, down, members.length);
     if (cue === null) continue;
     const said = `${down} of the ${side} ${down === 1 ? "has" : "have"} fallen`;
-    out.push(`Morale: ${said}${cue ? ` — ${cue}` : ""}: the referee may call \`/morale side:${side}\`, or press Morale on the board.`);
+    out.push(
+      `Morale: ${said}${cue ? ` — ${cue}` : ""}: the referee may call \`/morale side:${side}\`, or press Morale on the board.`,
+    );
   }
   return out;
 }
@@ -194,7 +317,8 @@ export function moraleDue(f: Fight, moraleAt: Partial<Record<Side, number>> = {}
   return (["foes", "party"] as const).filter((side) => {
     const members = moraleMembers(f, side);
     const down = members.filter(isDown).length;
-    for (let k = (moraleAt[side] ?? 0) + 1; k <= down; k++) if (cueAt(f, side, k, members.length) !== null && down < members.length) return true;
+    for (let k = (moraleAt[side] ?? 0) + 1; k <= down; k++)
+      if (cueAt(f, side, k, members.length) !== null && down < members.length) return true;
     return false;
   });
 }

@@ -11,13 +11,23 @@ import { loadFight, toRule } from "../encounters/load.js";
 import { type TableResult, unsupported } from "./scope.js";
 import { pickCombatant } from "../round/pick.js";
 
-export async function attackOdds(s: Services, actor: Actor, input: { target: string; attacker?: string | null; weapon?: string | null; situation: Situation }): Promise<TableResult> {
+export async function attackOdds(
+  s: Services,
+  actor: Actor,
+  input: { target: string; attacker?: string | null; weapon?: string | null; situation: Situation },
+): Promise<TableResult> {
   const campaign = await requireCampaign(s.store.db, actor);
   const enc = await s.store.db.encounter.findFirst({ where: { campaignId: campaign.id, status: "active" } });
   if (!enc) throw new UserError("/odds looks at the running encounter: start one first.");
   const f = await loadFight(s.store.db, campaign, enc);
   const d = f.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
-  if (!d) throw new UserError(`There is no "${input.target}" in this encounter.${didYouMean(input.target, f.rows.map((r) => r.name))}`);
+  if (!d)
+    throw new UserError(
+      `There is no "${input.target}" in this encounter.${didYouMean(
+        input.target,
+        f.rows.map((r) => r.name),
+      )}`,
+    );
   // The attacker /attack would roll for, with the same options.
   const a = pickCombatant(f, actor, input.attacker, "odds");
   const sys = f.system;
@@ -31,7 +41,9 @@ export async function attackOdds(s: Services, actor: Actor, input: { target: str
         others: all.filter((c) => c.id !== a.id && c.id !== d.id),
         ...(input.weapon ? { weapon: input.weapon } : {}),
         situation: input.situation,
-        ...(input.situation.modifier ? { modifierBy: isReferee(campaign, actor) ? ("referee" as const) : ("player" as const) } : {}),
+        ...(input.situation.modifier
+          ? { modifierBy: isReferee(campaign, actor) ? ("referee" as const) : ("player" as const) }
+          : {}),
       }),
     ),
   );

@@ -1,6 +1,13 @@
 /** The table's shared steps: the campaign and fight a roll is made in, its dice, and who is meant. */
 import type { Campaign } from "../../generated/prisma/client.js";
-import { isUnsupported, type Combatant, type DamageResult, type RuleResult, type RuleSystem, type StateView } from "../../rules/systems/types.js";
+import {
+  isUnsupported,
+  type Combatant,
+  type DamageResult,
+  type RuleResult,
+  type RuleSystem,
+  type StateView,
+} from "../../rules/systems/types.js";
 import type { Tx, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -34,7 +41,14 @@ export async function scope(tx: Hot, actor: Actor): Promise<Scope> {
 }
 
 /** Runs `fn` with a bag on the right stream and logs what it rolled, in one transaction (the caller's, when given). */
-export async function withDice<T>(s: Services, actor: Actor, purpose: string, fn: (tx: Tx, sc: Scope, bag: DiceBag) => Promise<T>, hidden = false, inTx?: Tx): Promise<T> {
+export async function withDice<T>(
+  s: Services,
+  actor: Actor,
+  purpose: string,
+  fn: (tx: Tx, sc: Scope, bag: DiceBag) => Promise<T>,
+  hidden = false,
+  inTx?: Tx,
+): Promise<T> {
   const run = async (tx: Tx) => {
     const sc = await scope(tx, actor);
     const open = await openStream(tx, { campaignId: sc.campaign.id, encounterId: sc.fight?.encounter.id ?? null });
@@ -54,39 +68,66 @@ export function unsupported<T>(r: T): Exclude<T, { unsupported: true }> {
  * Whose roll: the character with this id (a roll call's slot, which a rename cannot move), the named
  * character (referee, or one's own), else the actor's combatant or active character.
  */
-export async function who(tx: Tx, sc: Scope, actor: Actor, name?: string | null, characterId?: string | null): Promise<Combatant> {
+export async function who(
+  tx: Tx,
+  sc: Scope,
+  actor: Actor,
+  name?: string | null,
+  characterId?: string | null,
+): Promise<Combatant> {
   if (characterId) {
     const row = sc.fight?.rows.find((r) => r.characterId === characterId);
-    const c = row ? null : await tx.character.findFirst({ where: { id: characterId, campaignId: sc.campaign.id, deletedAt: null } });
+    const c = row
+      ? null
+      : await tx.character.findFirst({ where: { id: characterId, campaignId: sc.campaign.id, deletedAt: null } });
     const ownerId = row ? row.controllerId : c?.ownerId;
     if (!row && !c) throw new UserError("That character is no longer in this campaign: nothing was rolled.");
-    if (ownerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is ${ownerId ? `<@${ownerId}>'s` : "the referee's"} to roll.`);
+    if (ownerId !== actor.userId && !isReferee(sc.campaign, actor))
+      throw new UserError(`That is ${ownerId ? `<@${ownerId}>'s` : "the referee's"} to roll.`);
     return row ? toRule(row) : asCombatant(c!);
   }
   if (sc.fight) {
     const rows = sc.fight.rows;
     // Unnamed: the combatant /attack would pick for this actor (pick.ts), when they have one here.
-    const row = name ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase()) : rows.some((r) => r.controllerId === actor.userId) ? pickCombatant(sc.fight, actor, null, "roll") : undefined;
+    const row = name
+      ? rows.find((r) => r.name.toLowerCase() === name.toLowerCase())
+      : rows.some((r) => r.controllerId === actor.userId)
+        ? pickCombatant(sc.fight, actor, null, "roll")
+        : undefined;
     if (row) {
-      if (!mayMove(sc.campaign, actor, row)) throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
+      if (!mayMove(sc.campaign, actor, row))
+        throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
       return toRule(row);
     }
   }
-  const c = name ? await findCharacter(tx, sc.campaign.id, name) : await activeCharacter(tx, sc.campaign.id, actor.userId);
-  if (!c) throw new UserError(name ? `No character named "${name}" here.${await nearTargets(tx, sc, name)}` : "You have no character here: create one with /character create.");
-  if (c.ownerId !== actor.userId && !isReferee(sc.campaign, actor)) throw new UserError(`That is <@${c.ownerId}>'s to roll.`);
+  const c = name
+    ? await findCharacter(tx, sc.campaign.id, name)
+    : await activeCharacter(tx, sc.campaign.id, actor.userId);
+  if (!c)
+    throw new UserError(
+      name
+        ? `No character named "${name}" here.${await nearTargets(tx, sc, name)}`
+        : "You have no character here: create one with /character create.",
+    );
+  if (c.ownerId !== actor.userId && !isReferee(sc.campaign, actor))
+    throw new UserError(`That is <@${c.ownerId}>'s to roll.`);
   return asCombatant(c);
 }
 
 /** " Did you mean …?" among the fight's combatants and the campaign's characters, or "". */
 export async function nearTargets(tx: Tx, sc: Scope, typed: string): Promise<string> {
-  const characters = await tx.character.findMany({ where: { campaignId: sc.campaign.id, deletedAt: null, kind: { not: "monster" } }, select: { name: true } });
+  const characters = await tx.character.findMany({
+    where: { campaignId: sc.campaign.id, deletedAt: null, kind: { not: "monster" } },
+    select: { name: true },
+  });
   return didYouMean(typed, [...(sc.fight?.rows.map((r) => r.name) ?? []), ...characters.map((c) => c.name)]);
 }
 
 /** No combatant and no character by that name: the refusal names the nearest of both. */
 export async function noTarget(tx: Tx, sc: Scope, target: string): Promise<UserError> {
-  return new UserError(`There is no "${target}" here.${(await nearTargets(tx, sc, target)) || " Pick a character or a combatant from the list."}`);
+  return new UserError(
+    `There is no "${target}" here.${(await nearTargets(tx, sc, target)) || " Pick a character or a combatant from the list."}`,
+  );
 }
 
 /** Where a combatant stands after damage; a fall (death, unconscious…) the damage lines already told is not told again. */
@@ -98,7 +139,10 @@ export function nowLine(v: StateView, c: Combatant): string {
 export function healed(sys: RuleSystem, before: Combatant, r: DamageResult, amount: number): RuleResult {
   const was = sys.view(before);
   const now = sys.view({ ...before, state: r.state });
-  const title = was.summary === now.summary && was.status === now.status ? `${before.name} is not healed: already ${now.summary}` : `${before.name} healed: ${was.summary} → ${now.summary}`;
+  const title =
+    was.summary === now.summary && was.status === now.status
+      ? `${before.name} is not healed: already ${now.summary}`
+      : `${before.name} healed: ${was.summary} → ${now.summary}`;
   const status = was.status !== now.status ? [`Now ${now.status || "unhurt"} (was ${was.status || "unhurt"}).`] : [];
   return { ...r.result, title, lines: [...r.result.lines, ...status, `Healing offered: ${amount}.`] };
 }

@@ -55,18 +55,30 @@ export interface AttackRules<D extends object, S> {
 /** The refusal most systems give: the attack is over, or the option is no longer open. */
 export const notOpen = (_optionId: string, state: AttackState): string => {
   const open = state.options.map((o) => o.label).join(", ");
-  return state.phase === "done" ? "This attack is already resolved." : `That option is no longer open${open ? `: choose ${open}` : ""}.`;
+  return state.phase === "done"
+    ? "This attack is already resolved."
+    : `That option is no longer open${open ? `: choose ${open}` : ""}.`;
 };
 
 /** The option pressed, if it is open now; else a RuleError in the system's words. */
-export function assertOpen(state: AttackState, optionId: string, refusal: (optionId: string, state: AttackState) => string = notOpen): ReactionOption {
+export function assertOpen(
+  state: AttackState,
+  optionId: string,
+  refusal: (optionId: string, state: AttackState) => string = notOpen,
+): ReactionOption {
   const opt = state.options.find((o) => o.id === optionId);
   if (!opt) throw new RuleError(refusal(optionId, state));
   return opt;
 }
 
 /** The defender accepts the attack as it stands. */
-export const takeOption = (defenderId: string, rule: RuleRef): ReactionOption => ({ id: "take", label: "Take it", by: defenderId, cost: "no cost", rule });
+export const takeOption = (defenderId: string, rule: RuleRef): ReactionOption => ({
+  id: "take",
+  label: "Take it",
+  by: defenderId,
+  cost: "no cost",
+  rule,
+});
 
 /** The data as AttackState keeps it: plain JSON, a shallow copy (play stores it between presses). */
 const stored = <D extends object>(data: D): Record<string, unknown> => Object.fromEntries(Object.entries(data));
@@ -83,7 +95,15 @@ export interface AttackMachine<D extends object, S> {
 }
 
 export function attackMachine<D extends object, S>(rules: AttackRules<D, S>): AttackMachine<D, S> {
-  const stateOf = (data: D, input: AttackInput<S>, phase: Phase, ignored: SituationKey[], final: boolean, step: Omit<Pressed, "phase"> = {}, extra: string[] = []): AttackState => {
+  const stateOf = (
+    data: D,
+    input: AttackInput<S>,
+    phase: Phase,
+    ignored: SituationKey[],
+    final: boolean,
+    step: Omit<Pressed, "phase"> = {},
+    extra: string[] = [],
+  ): AttackState => {
     const r = rules.describe(data, input, phase);
     return {
       phase,
@@ -107,7 +127,14 @@ export function attackMachine<D extends object, S>(rules: AttackRules<D, S>): At
       if (state.phase === "done") throw new RuleError((rules.refusal ?? notOpen)(optionId, state));
       const data = copyOf<D>(state);
       const next = rules.press(data, option, state.phase, input, bag);
-      return stateOf(data, input, next.phase, state.ignored, state.phase === "reactions" && next.phase !== "reactions", next);
+      return stateOf(
+        data,
+        input,
+        next.phase,
+        state.ignored,
+        state.phase === "reactions" && next.phase !== "reactions",
+        next,
+      );
     },
     lapse(state, input) {
       if (state.phase === "done") return nothingNew(state);

@@ -41,7 +41,9 @@ export function plus(r: DiceRoll, extra: number): DiceRoll {
   if (!extra) return r;
   const modifier = r.modifier + extra;
   const base = !r.dice.length ? "" : r.modifier ? r.notation.replace(/[+-]\d+$/, "") : r.notation;
-  const notation = !r.dice.length ? String(modifier) : `${base}${modifier > 0 ? `+${modifier}` : modifier < 0 ? `${modifier}` : ""}`;
+  const notation = !r.dice.length
+    ? String(modifier)
+    : `${base}${modifier > 0 ? `+${modifier}` : modifier < 0 ? `${modifier}` : ""}`;
   return { ...r, modifier, notation, total: r.total + extra };
 }
 

@@ -218,7 +218,13 @@ function drop(d: DieRecord): void {
  * order, the first n of that order kept or dropped), without sorting: faces are counted, which
  * gives the face where the first n end and how many of that face are inside them.
  */
-function keepByCount(dice: DieRecord[], start: number, mode: "kh" | "kl" | "dh" | "dl", n: number, sides: number): void {
+function keepByCount(
+  dice: DieRecord[],
+  start: number,
+  mode: "kh" | "kl" | "dh" | "dl",
+  n: number,
+  sides: number,
+): void {
   const count = new Uint32Array(sides + 2);
   let alive = 0;
   for (let i = start; i < dice.length; i++) {

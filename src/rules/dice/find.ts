@@ -11,7 +11,8 @@ import { parseCommand } from "./parser.js";
  * (the old `(?:[a-z!<>=]{0,3}\d{0,3})*` matched the same words, exponentially slowly).
  * test/rules/regex-safety.test.ts checks this and every other pattern for super-linear backtracking.
  */
-const CANDIDATE = /(?<!\w)(\d{0,3}d(?:\d{1,4}|%|F)[a-z!<>=\d]*(?:\s*[-+*]\s*(?:\d{0,3}d(?:\d{1,4}|%|F)[a-z!<>=\d]*|\d{1,4})(?!\w))*)/gi;
+const CANDIDATE =
+  /(?<!\w)(\d{0,3}d(?:\d{1,4}|%|F)[a-z!<>=\d]*(?:\s*[-+*]\s*(?:\d{0,3}d(?:\d{1,4}|%|F)[a-z!<>=\d]*|\d{1,4})(?!\w))*)/gi;
 
 /** A Discord message holds at most 4,000 characters: the finder reads no more than that. */
 export const MAX_SCAN = 4000;

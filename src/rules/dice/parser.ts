@@ -278,7 +278,13 @@ class Parser {
       } else break;
     }
 
-    const notation = notationOf(`${count}d${percent ? "%" : sides}`, sides, { reroll, explode, keep, success, failure });
+    const notation = notationOf(`${count}d${percent ? "%" : sides}`, sides, {
+      reroll,
+      explode,
+      keep,
+      success,
+      failure,
+    });
     const node: Omit<DiceNode, "span"> = { kind: "dice", count, sides, notation, pos };
     const w = node as { -readonly [K in keyof DiceNode]?: DiceNode[K] };
     if (reroll) w.reroll = reroll;
@@ -370,9 +376,21 @@ class Parser {
 }
 
 /** A dice group written back in its canonical form ("4d6kh3", "10d10>8f1"). */
-function notationOf(base: string, sides: number, m: { reroll?: DiceNode["reroll"] | undefined; explode?: Compare | undefined; keep?: KeepDrop | undefined; success?: Compare | undefined; failure?: Compare | undefined }): string {
+function notationOf(
+  base: string,
+  sides: number,
+  m: {
+    reroll?: DiceNode["reroll"] | undefined;
+    explode?: Compare | undefined;
+    keep?: KeepDrop | undefined;
+    success?: Compare | undefined;
+    failure?: Compare | undefined;
+  },
+): string {
   let notation = base;
-  if (m.reroll) notation += (m.reroll.once ? "ro" : "r") + (m.reroll.when.op === "=" ? m.reroll.when.n : compareText(m.reroll.when));
+  if (m.reroll)
+    notation +=
+      (m.reroll.once ? "ro" : "r") + (m.reroll.when.op === "=" ? m.reroll.when.n : compareText(m.reroll.when));
   if (m.explode) notation += m.explode.op === "=" && m.explode.n === sides ? "!" : `!${compareText(m.explode)}`;
   if (m.keep) notation += `${m.keep.mode}${m.keep.n}`;
   if (m.success) notation += compareText(m.success);

@@ -29,7 +29,8 @@ export function scriptedFaces(faces: number[]): RandomSource & { remaining(): nu
     die(sides: number) {
       if (i >= faces.length) throw new Error(`scriptedFaces: script exhausted at die ${i + 1} (d${sides})`);
       const v = faces[i++]!;
-      if (!Number.isInteger(v) || v < 1 || v > sides) throw new Error(`scriptedFaces: face ${v} does not fit a d${sides}`);
+      if (!Number.isInteger(v) || v < 1 || v > sides)
+        throw new Error(`scriptedFaces: face ${v} does not fit a d${sides}`);
       return v;
     },
     remaining: () => faces.length - i,

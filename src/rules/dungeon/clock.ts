@@ -23,11 +23,15 @@ export interface ClockAdvance {
  * reports how many turn, hour and day boundaries were crossed.
  */
 export function advanceClock(rounds: number, by: number): ClockAdvance {
-  if (!Number.isInteger(rounds) || rounds < 0) throw new RuleError("The clock must be a whole number of rounds, 0 or more");
+  if (!Number.isInteger(rounds) || rounds < 0)
+    throw new RuleError("The clock must be a whole number of rounds, 0 or more");
   if (!Number.isInteger(by) || by < 0) throw new RuleError("Advance the clock by a whole number of rounds, 0 or more");
   const next = rounds + by;
   const crossings = (unit: number) => Math.floor(next / unit) - Math.floor(rounds / unit);
-  return { rounds: next, crossed: { turns: crossings(ROUNDS_PER_TURN), hours: crossings(ROUNDS_PER_HOUR), days: crossings(ROUNDS_PER_DAY) } };
+  return {
+    rounds: next,
+    crossed: { turns: crossings(ROUNDS_PER_TURN), hours: crossings(ROUNDS_PER_HOUR), days: crossings(ROUNDS_PER_DAY) },
+  };
 }
 
 /** Split a count of rounds into day / hour / turn / round for display. */

@@ -5,15 +5,24 @@ import { durationWords } from "./light.js";
 import type { TimedEffect } from "./state.js";
 
 /** Starts (or, with 0 turns, ends) an effect lasting `turns` turns from `now`. */
-export function setEffect(effects: TimedEffect[], name: string, turns: number, now: number): { effects: TimedEffect[]; line: string } {
-  if (!Number.isInteger(turns) || turns < 0 || turns > 1440) throw new RuleError("An effect lasts a whole number of turns from 0 (to end it) to 1440.");
+export function setEffect(
+  effects: TimedEffect[],
+  name: string,
+  turns: number,
+  now: number,
+): { effects: TimedEffect[]; line: string } {
+  if (!Number.isInteger(turns) || turns < 0 || turns > 1440)
+    throw new RuleError("An effect lasts a whole number of turns from 0 (to end it) to 1440.");
   const n = name.trim();
   const rest = effects.filter((e) => e.name.toLowerCase() !== n.toLowerCase());
   if (turns === 0) {
     if (rest.length === effects.length) throw new RuleError(`No effect named "${n}" is running: see /dungeon status.`);
     return { effects: rest, line: `${n} ends.` };
   }
-  return { effects: [...rest, { name: n, endsAt: now + turns * ROUNDS_PER_TURN }], line: `${n} lasts ${durationWords(turns * ROUNDS_PER_TURN)}.` };
+  return {
+    effects: [...rest, { name: n, endsAt: now + turns * ROUNDS_PER_TURN }],
+    line: `${n} lasts ${durationWords(turns * ROUNDS_PER_TURN)}.`,
+  };
 }
 
 /** The effects still running at `to`, and a line for each that ended. */

@@ -55,7 +55,8 @@ export function burnLights(lights: Light[], from: number, to: number): Burned {
       lines.push(`${whose(l)} goes out.`);
       wentOut = true;
     } else {
-      if (after <= ROUNDS_PER_TURN && before > ROUNDS_PER_TURN) lines.push(`⚠️ ${whose(l)} gutters: it goes out within the next turn.`);
+      if (after <= ROUNDS_PER_TURN && before > ROUNDS_PER_TURN)
+        lines.push(`⚠️ ${whose(l)} gutters: it goes out within the next turn.`);
       kept.push(l);
     }
   }
@@ -66,7 +67,12 @@ export function burnLights(lights: Light[], from: number, to: number): Burned {
 
 function find(lights: Light[], holder: string, kind: LightKind | null, lit: boolean | null): number {
   const h = holder.toLowerCase();
-  return lights.findIndex((l) => l.holder.toLowerCase() === h && (kind === null || l.kind === kind) && (lit === null || (l.litAt !== null) === lit));
+  return lights.findIndex(
+    (l) =>
+      l.holder.toLowerCase() === h &&
+      (kind === null || l.kind === kind) &&
+      (lit === null || (l.litAt !== null) === lit),
+  );
 }
 
 export interface LightChange {
@@ -80,18 +86,35 @@ export interface LightChange {
  * fuel left, else a new one burning `turns` turns (a torch, or a flask of oil),
  * taken from the party's stock when the stock is tracked.
  */
-export function lightUp(input: { lights: Light[]; supplies: Supplies; kind: LightKind; holder: string; now: number; turns: number }): LightChange {
+export function lightUp(input: {
+  lights: Light[];
+  supplies: Supplies;
+  kind: LightKind;
+  holder: string;
+  now: number;
+  turns: number;
+}): LightChange {
   const { lights, supplies, kind, holder, now } = input;
   const lit = find(lights, holder, kind, true);
-  if (lit >= 0 && isBurning(lights[lit]!, now)) throw new RuleError(`${whose(lights[lit]!)} is already burning (${durationWords(remaining(lights[lit]!, now))} left).`);
+  if (lit >= 0 && isBurning(lights[lit]!, now))
+    throw new RuleError(
+      `${whose(lights[lit]!)} is already burning (${durationWords(remaining(lights[lit]!, now))} left).`,
+    );
   const out = find(lights, holder, kind, false);
   if (out >= 0 && lights[out]!.left > 0) {
     const next = lights.map((l, i) => (i === out ? { ...l, litAt: now } : l));
-    return { lights: next, supplies, line: `${whose(lights[out]!)} is lit again: ${durationWords(lights[out]!.left)} left.` };
+    return {
+      lights: next,
+      supplies,
+      line: `${whose(lights[out]!)} is lit again: ${durationWords(lights[out]!.left)} left.`,
+    };
   }
   const stockKey = kind === "torch" ? "torches" : "oil";
   const stock = supplies[stockKey];
-  if (stock !== null && stock < 1) throw new RuleError(`The party has no ${kind === "torch" ? "torches" : "flasks of oil"} left: add some with /dungeon set ${stockKey}.`);
+  if (stock !== null && stock < 1)
+    throw new RuleError(
+      `The party has no ${kind === "torch" ? "torches" : "flasks of oil"} left: add some with /dungeon set ${stockKey}.`,
+    );
   const left = input.turns * ROUNDS_PER_TURN;
   const fresh: Light = { kind, holder, litAt: now, left };
   const rest = lights.filter((_, i) => i !== out && i !== lit);
@@ -104,21 +127,37 @@ export function lightUp(input: { lights: Light[]; supplies: Supplies; kind: Ligh
 }
 
 /** Puts out `holder`'s burning light: its fuel left is kept for later. */
-export function putOut(input: { lights: Light[]; holder: string; kind: LightKind | null; now: number }): Omit<LightChange, "supplies"> {
+export function putOut(input: {
+  lights: Light[];
+  holder: string;
+  kind: LightKind | null;
+  now: number;
+}): Omit<LightChange, "supplies"> {
   const i = find(input.lights, input.holder, input.kind, true);
   if (i < 0) throw new RuleError(`${input.holder} has no ${input.kind ?? "light"} burning: see /dungeon status.`);
   const l = input.lights[i]!;
   const left = remaining(l, input.now);
   if (left <= 0) return { lights: input.lights.filter((_, j) => j !== i), line: `${whose(l)} had already burnt out.` };
-  return { lights: input.lights.map((x, j) => (j === i ? { ...x, litAt: null, left } : x)), line: `${whose(l)} is put out, ${durationWords(left)} of fuel kept.` };
+  return {
+    lights: input.lights.map((x, j) => (j === i ? { ...x, litAt: null, left } : x)),
+    line: `${whose(l)} is put out, ${durationWords(left)} of fuel kept.`,
+  };
 }
 
 /** Hands `holder`'s light (burning or not) to `to`; it keeps burning. */
-export function handOver(input: { lights: Light[]; holder: string; to: string; kind: LightKind | null }): Omit<LightChange, "supplies"> {
+export function handOver(input: {
+  lights: Light[];
+  holder: string;
+  to: string;
+  kind: LightKind | null;
+}): Omit<LightChange, "supplies"> {
   const i = find(input.lights, input.holder, input.kind, null);
   if (i < 0) throw new RuleError(`${input.holder} carries no ${input.kind ?? "light"}: see /dungeon status.`);
   const l = input.lights[i]!;
-  return { lights: input.lights.map((x, j) => (j === i ? { ...x, holder: input.to } : x)), line: `${whose(l)} passes to ${input.to}.` };
+  return {
+    lights: input.lights.map((x, j) => (j === i ? { ...x, holder: input.to } : x)),
+    line: `${whose(l)} passes to ${input.to}.`,
+  };
 }
 
 /**

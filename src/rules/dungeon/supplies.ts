@@ -32,7 +32,10 @@ export function eatAndDrink(input: { supplies: Supplies; fedDays: number; rounds
     next[k] = have - used;
     lines.push(`${days === 1 ? "A day" : `${days} days`} passed: the party uses ${used} ${k} (${next[k]} left).`);
     if (used < need) short = true;
-    if (used < need) lines.push(`⚠️ ${need - used} ${NEED[k][need - used === 1 ? 0 : 1]} short: someone goes ${k === "rations" ? "hungry" : "thirsty"}.`);
+    if (used < need)
+      lines.push(
+        `⚠️ ${need - used} ${NEED[k][need - used === 1 ? 0 : 1]} short: someone goes ${k === "rations" ? "hungry" : "thirsty"}.`,
+      );
     else if (next[k]! < input.mouths) lines.push(`⚠️ Not enough ${k} for another day.`);
   }
   return { supplies: next, fedDays: input.fedDays + days, lines, ...(short ? { short } : {}) };
@@ -40,11 +43,14 @@ export function eatAndDrink(input: { supplies: Supplies; fedDays: number; rounds
 
 /** Sets one stock (a whole number 0..9999, or null to stop tracking it). */
 export function setStock(supplies: Supplies, kind: keyof Supplies, amount: number | null): Supplies {
-  if (amount !== null && (!Number.isInteger(amount) || amount < 0 || amount > 9999)) throw new RuleError(`The party's ${kind} must be a whole number from 0 to 9999.`);
+  if (amount !== null && (!Number.isInteger(amount) || amount < 0 || amount > 9999))
+    throw new RuleError(`The party's ${kind} must be a whole number from 0 to 9999.`);
   return { ...supplies, [kind]: amount };
 }
 
 export function suppliesLines(s: Supplies): string[] {
   const tracked = (Object.entries(s) as [keyof Supplies, number | null][]).filter(([, v]) => v !== null);
-  return tracked.length ? [tracked.map(([k, v]) => `${k} ${v}`).join(" · ")] : ["Not tracked: set them with /dungeon set rations/water/torches/oil."];
+  return tracked.length
+    ? [tracked.map(([k, v]) => `${k} ${v}`).join(" · ")]
+    : ["Not tracked: set them with /dungeon set rations/water/torches/oil."];
 }

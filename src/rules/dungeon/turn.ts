@@ -57,7 +57,12 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
   const lines: string[] = [input.actions.length ? `Declared: ${input.actions.join(", ")}.` : "No actions declared."];
   const burned = burnLights(input.state.lights, input.rounds, clock.rounds);
   const effects = expireEffects(input.state.effects, clock.rounds);
-  const fed = eatAndDrink({ supplies: input.state.supplies, fedDays: input.state.fedDays, rounds: clock.rounds, mouths: input.mouths });
+  const fed = eatAndDrink({
+    supplies: input.state.supplies,
+    fedDays: input.state.fedDays,
+    rounds: clock.rounds,
+    mouths: input.mouths,
+  });
   const fast = input.fast ? input.dungeon?.fast : undefined;
   if (input.fast && !fast) throw new RuleError("This text gives no faster pace: move at the usual one.");
   lines.push(...burned.lines, ...effects.lines, ...crossedWords(clock), ...fed.lines);
@@ -70,18 +75,46 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
     lines.push(...t.lines);
     ({ monsters, how } = t);
   } else if (w.encounter) lines.push("No wandering table is set (/dungeon set table): the referee picks the monsters.");
-  const actions = input.actions.length ? [...input.state.actions, { turn, actions: input.actions }].slice(-KEPT_ACTIONS) : input.state.actions;
-  const state: DungeonState = { ...input.state, lights: burned.lights, effects: effects.effects, supplies: fed.supplies, fedDays: fed.fedDays, actions };
+  const actions = input.actions.length
+    ? [...input.state.actions, { turn, actions: input.actions }].slice(-KEPT_ACTIONS)
+    : input.state.actions;
+  const state: DungeonState = {
+    ...input.state,
+    lights: burned.lights,
+    effects: effects.effects,
+    supplies: fed.supplies,
+    fedDays: fed.fedDays,
+    actions,
+  };
   return {
     turn,
     rounds: clock.rounds,
     state,
-    result: { title: w.encounter ? `Turn ${turn}: wandering monster!` : `Turn ${turn}`, lines, rules: turnRules(input, { fast: fast?.rules ?? [], light: input.state.lights.length > 0, fed: fed.lines.length > 0 || input.state.supplies.rations !== null || input.state.supplies.water !== null }, w.rules), rolls: bag.since(mark) },
+    result: {
+      title: w.encounter ? `Turn ${turn}: wandering monster!` : `Turn ${turn}`,
+      lines,
+      rules: turnRules(
+        input,
+        {
+          fast: fast?.rules ?? [],
+          light: input.state.lights.length > 0,
+          fed: fed.lines.length > 0 || input.state.supplies.rations !== null || input.state.supplies.water !== null,
+        },
+        w.rules,
+      ),
+      rolls: bag.since(mark),
+    },
     darkness: burned.darkness,
     wandering: w.encounter,
     monsters,
     how,
-    stop: w.encounter ? "a wandering monster came" : burned.darkness ? "the last light went out" : fed.short ? "the party went short of rations or water" : null,
+    stop: w.encounter
+      ? "a wandering monster came"
+      : burned.darkness
+        ? "the last light went out"
+        : fed.short
+          ? "the party went short of rations or water"
+          : null,
   };
 }
 
@@ -89,7 +122,19 @@ export function passTurn(input: TurnInput, bag: DiceBag): TurnOutcome {
  * What the turn cites: the text's own dungeon turn (or the ruling it follows), then its pace, then light
  * and supplies where they are kept (a text without light rules names the ruling), then the check's.
  */
-function turnRules(input: TurnInput, kept: { fast: string[]; light: boolean; fed: boolean }, wandering: string[]): string[] {
+function turnRules(
+  input: TurnInput,
+  kept: { fast: string[]; light: boolean; fed: boolean },
+  wandering: string[],
+): string[] {
   const c = input.dungeon?.cites ?? { time: DREF.time, light: DREF.resources, supplies: DREF.resources };
-  return [...new Set([...kept.fast, c.time, ...(kept.light ? [c.light] : []), ...(kept.fed ? [c.supplies] : []), ...wandering])];
+  return [
+    ...new Set([
+      ...kept.fast,
+      c.time,
+      ...(kept.light ? [c.light] : []),
+      ...(kept.fed ? [c.supplies] : []),
+      ...wandering,
+    ]),
+  ];
 }

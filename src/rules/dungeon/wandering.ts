@@ -16,21 +16,41 @@ export const isCheckTurn = (turn: number, every: number): boolean => turn > 0 &&
 /** The first check turn after `turn`. */
 export const nextCheckTurn = (turn: number, every: number): number => turn + (every - (turn % every));
 
-export function wanderingRoll(input: { dungeon?: DungeonRules | undefined; turn: number; every: number; chance: number }, bag: DiceBag): WanderingResult {
+export function wanderingRoll(
+  input: { dungeon?: DungeonRules | undefined; turn: number; every: number; chance: number },
+  bag: DiceBag,
+): WanderingResult {
   const { turn, every, chance } = input;
   const own = input.dungeon?.wandering?.({ turn, every, chance }, bag);
   if (own) return own;
   const rules = [DREF.choice(`wandering monster on ${chance} in 6 every ${every} turn${every === 1 ? "" : "s"}`)];
   if (!isCheckTurn(turn, every)) {
-    return { title: "No wandering-monster check", lines: [`Turn ${turn}: checks come every ${every} turns; next on turn ${nextCheckTurn(turn, every)}.`], rules, rolls: [], checked: false, encounter: false };
+    return {
+      title: "No wandering-monster check",
+      lines: [`Turn ${turn}: checks come every ${every} turns; next on turn ${nextCheckTurn(turn, every)}.`],
+      rules,
+      rolls: [],
+      checked: false,
+      encounter: false,
+    };
   }
-  if (chance <= 0) return { title: "No wandering monster", lines: [`Turn ${turn}: the chance is 0 in 6, nothing comes.`], rules, rolls: [], checked: true, encounter: false };
+  if (chance <= 0)
+    return {
+      title: "No wandering monster",
+      lines: [`Turn ${turn}: the chance is 0 in 6, nothing comes.`],
+      rules,
+      rolls: [],
+      checked: true,
+      encounter: false,
+    };
   const mark = bag.log.length;
   const r = bag.roll("wandering monster", 1, 6);
   const encounter = r.total <= chance;
   return {
     title: encounter ? "Wandering monster!" : "No wandering monster",
-    lines: [`Turn ${turn}: wandering-monster check 1d6 = ${r.total} (${chance} in 6)${encounter ? " → a wandering monster comes." : " → nothing comes."}`],
+    lines: [
+      `Turn ${turn}: wandering-monster check 1d6 = ${r.total} (${chance} in 6)${encounter ? " → a wandering monster comes." : " → nothing comes."}`,
+    ],
     rules,
     rolls: bag.since(mark),
     checked: true,
@@ -50,8 +70,12 @@ export const MAX_TABLE = 100;
 
 /** "2d4 goblins; 1 ogre; 1d6 skeletons" (semicolons or new lines) → entries, each checked. */
 export function parseTable(text: string): TableEntry[] {
-  const items = text.split(/[;\n]/).map((x) => x.trim()).filter(Boolean);
-  if (!items.length) throw new RuleError("Give the table's entries separated by semicolons, e.g. `2d4 goblins; 1 ogre; 1d6 skeletons`.");
+  const items = text
+    .split(/[;\n]/)
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!items.length)
+    throw new RuleError("Give the table's entries separated by semicolons, e.g. `2d4 goblins; 1 ogre; 1d6 skeletons`.");
   if (items.length > MAX_TABLE) throw new RuleError(`A wandering table has at most ${MAX_TABLE} entries.`);
   return items.map(parseEntry);
 }
@@ -60,7 +84,8 @@ export function parseTable(text: string): TableEntry[] {
 export function parseEntry(text: string): TableEntry {
   const m = ENTRY.exec(text);
   const what = m?.[5]?.trim();
-  if (!m || !what) throw new RuleError(`"${text}" is not an entry: write a number or dice, then the monsters, e.g. \`2d4 goblins\`.`);
+  if (!m || !what)
+    throw new RuleError(`"${text}" is not an entry: write a number or dice, then the monsters, e.g. \`2d4 goblins\`.`);
   if (m[1] && m[2]) {
     const dice = Number(m[1]);
     const sides = Number(m[2]);
@@ -73,18 +98,30 @@ export function parseEntry(text: string): TableEntry {
 }
 
 /** How many appear: the entry's number (`how` null), or its dice rolled ("number appearing"), at least 1 and at most `max`. */
-export function rollCount(count: TableEntry["count"], bag: DiceBag, max = 40): { count: number; lines: string[]; how: string | null } {
+export function rollCount(
+  count: TableEntry["count"],
+  bag: DiceBag,
+  max = 40,
+): { count: number; lines: string[]; how: string | null } {
   if (typeof count === "number") return { count: Math.max(1, Math.min(max, count)), lines: [], how: null };
   const r = bag.roll("number appearing", count.dice, count.sides, count.modifier ? { modifier: count.modifier } : {});
   const n = Math.max(1, Math.min(max, r.total));
   // The number that appears, on this line and on its dice line alike: "= 0 → 1 (at least 1)".
   countAs(r, n, r.total < 1 ? "at least 1" : `at most ${max}`);
   const shown = `${r.total}${n !== r.total ? ` → ${n} (${r.counts!.why})` : ""}`;
-  return { count: n, lines: [`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${shown}.`], how: `rolled ${r.notation}: ${shown}` };
+  return {
+    count: n,
+    lines: [`Number appearing ${r.notation} (${r.dice.map((d) => d.value).join(", ")}) = ${shown}.`],
+    how: `rolled ${r.notation}: ${shown}`,
+  };
 }
 
 /** Rolls which entry (1dN over the entries, all equally likely) and how many appear (at least 1). */
-export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { count: number; what: string; monsters: string; lines: string[]; how: string } {
+export function rollTable(
+  entries: TableEntry[],
+  bag: DiceBag,
+  max = 40,
+): { count: number; what: string; monsters: string; lines: string[]; how: string } {
   if (!entries.length) throw new RuleError("The wandering table is empty: set it with /dungeon set table.");
   const lines: string[] = [];
   let entry = entries[0]!;
@@ -95,5 +132,11 @@ export function rollTable(entries: TableEntry[], bag: DiceBag, max = 40): { coun
   } else lines.push(`Wandering table: ${entry.text}.`);
   const c = rollCount(entry.count, bag, max);
   lines.push(...c.lines);
-  return { count: c.count, what: entry.what, monsters: counted(c.count, entry.what), lines, how: c.how ?? "the table's number" };
+  return {
+    count: c.count,
+    what: entry.what,
+    monsters: counted(c.count, entry.what),
+    lines,
+    how: c.how ?? "the table's number",
+  };
 }

@@ -3,7 +3,15 @@
  * declared, no action while down or surprised in the first round. A system's
  * `round` spreads `baseRound(...)` and overrides what its text says.
  */
-import type { Allowance, Combatant, Declaration, DeclareInput, DeclareResult, RoundContext, RoundRules } from "../systems/types.js";
+import type {
+  Allowance,
+  Combatant,
+  Declaration,
+  DeclareInput,
+  DeclareResult,
+  RoundContext,
+  RoundRules,
+} from "../systems/types.js";
 import { RuleError } from "../systems/types.js";
 
 export interface BaseRoundOptions<S> {
@@ -63,6 +71,9 @@ export function baseRound<S>(opts: BaseRoundOptions<S>): RoundRules<S> {
 /** Finds a declaration offered now, or says what is offered. */
 export function offered(list: Declaration[], id: string, who: string): Declaration {
   const d = list.find((x) => x.id === id);
-  if (!d) throw new RuleError(`${who} cannot declare "${id}" now${list.length ? ` (open now: ${list.map((x) => x.label).join(", ")})` : ""}.`);
+  if (!d)
+    throw new RuleError(
+      `${who} cannot declare "${id}" now${list.length ? ` (open now: ${list.map((x) => x.label).join(", ")})` : ""}.`,
+    );
   return d;
 }

@@ -46,18 +46,35 @@ export const FIGHT_LIFETIMES: ReadonlySet<Lifetime> = new Set<Lifetime>(["attack
  * The word for a condition: the system's own, then the common table. A key
  * nobody knows lasts the encounter (a fight mark, never written onto a sheet).
  */
-export function wordFor(words: SystemWords, condition: string, name: (id: string) => string = (id) => id): ConditionWord {
+export function wordFor(
+  words: SystemWords,
+  condition: string,
+  name: (id: string) => string = (id) => id,
+): ConditionWord {
   const own = argOf(condition, "applied");
-  return words.conditions[condition] ?? words.describe?.(condition, name) ?? (COMMON_CONDITIONS as Record<string, ConditionWord>)[condition] ?? w(own ?? condition, "encounter");
+  return (
+    words.conditions[condition] ??
+    words.describe?.(condition, name) ??
+    (COMMON_CONDITIONS as Record<string, ConditionWord>)[condition] ??
+    w(own ?? condition, "encounter")
+  );
 }
-
 
 /**
  * Conditions in plain words, deduplicated, for the roster and the sheet. `lasts`: lifetimes the referee
  * chose (/condition), said after the label ("prone until removed").
  */
-export function conditionLabels(words: SystemWords, conditions: string[], name?: (id: string) => string, lasts?: Record<string, Lifetime>): string[] {
-  return [...new Set(conditions.map((c) => `${wordFor(words, c, name).label}${lasts?.[c] ? ` ${LIFETIME_WORDS[lasts[c]]}` : ""}`))].filter(Boolean);
+export function conditionLabels(
+  words: SystemWords,
+  conditions: string[],
+  name?: (id: string) => string,
+  lasts?: Record<string, Lifetime>,
+): string[] {
+  return [
+    ...new Set(
+      conditions.map((c) => `${wordFor(words, c, name).label}${lasts?.[c] ? ` ${LIFETIME_WORDS[lasts[c]]}` : ""}`),
+    ),
+  ].filter(Boolean);
 }
 
 /** A lifetime in words players read. */
@@ -75,7 +92,8 @@ export const LIFETIME_WORDS: Record<Lifetime, string> = {
 export const REFEREE_CONDITIONS = ["prone", "held", "surprised", "cannot act"];
 
 /** Whether `key` is a plain key `words` declare: one of the system's own conditions or of the common table. */
-export const declares = (words: SystemWords, key: string): key is Mark => Object.hasOwn(words.conditions, key) || Object.hasOwn(COMMON_CONDITIONS, key);
+export const declares = (words: SystemWords, key: string): key is Mark =>
+  Object.hasOwn(words.conditions, key) || Object.hasOwn(COMMON_CONDITIONS, key);
 
 /** The conditions the referee may set with /condition in a system, as [key, word]: only keys its words declare. */
 export function refereeConditions(words: SystemWords): [Mark, ConditionWord][] {
@@ -89,7 +107,11 @@ export const isLifetime = (x: unknown): x is Lifetime => typeof x === "string" &
  * How long a condition lasts on this combatant: the lifetime the referee chose when setting it
  * (kept in the state's `lasts`), else the system's word for it.
  */
-export function lifetimeOf(words: SystemWords, state: { conditions: string[]; lasts?: Record<string, Lifetime> }, condition: string): Lifetime {
+export function lifetimeOf(
+  words: SystemWords,
+  state: { conditions: string[]; lasts?: Record<string, Lifetime> },
+  condition: string,
+): Lifetime {
   const chosen = state.lasts?.[condition];
   return chosen ?? wordFor(words, condition).lasts;
 }
@@ -100,5 +122,16 @@ export const SLAIN_CONDITIONS: readonly Mark[] = ["dead", "slain", "destroyed"];
 export const LEFT_CONDITIONS: readonly Mark[] = ["fled", "surrendered", "routed"];
 
 /** Conditions that keep a combatant out of the fight, in every system. */
-export const OUT_CONDITIONS: ReadonlySet<Mark> = new Set(["dead", "slain", "unconscious", "dying", "destroyed", "routed", "out of action", "fled", "surrendered"]);
-export const isOut = (c: { state: { conditions: Mark[] } }): boolean => c.state.conditions.some((x) => OUT_CONDITIONS.has(x));
+export const OUT_CONDITIONS: ReadonlySet<Mark> = new Set([
+  "dead",
+  "slain",
+  "unconscious",
+  "dying",
+  "destroyed",
+  "routed",
+  "out of action",
+  "fled",
+  "surrendered",
+]);
+export const isOut = (c: { state: { conditions: Mark[] } }): boolean =>
+  c.state.conditions.some((x) => OUT_CONDITIONS.has(x));

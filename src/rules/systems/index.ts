@@ -19,16 +19,23 @@ export const SYSTEMS: Record<SystemId, RuleSystem> = {
   siege,
   "life-guard": lifeGuard,
 };
-for (const [key, system] of Object.entries(SYSTEMS)) if (system.id !== key) throw new Error(`the registry files ${system.id} under ${key}`);
+for (const [key, system] of Object.entries(SYSTEMS))
+  if (system.id !== key) throw new Error(`the registry files ${system.id} under ${key}`);
 
 /** Every system id, in the registry's order. */
 export const SYSTEM_IDS = Object.keys(SYSTEMS) as SystemId[];
 
 /** Display names by id, from each system's row. */
-export const SYSTEM_NAMES = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.id, s.name])) as Record<SystemId, string>;
+export const SYSTEM_NAMES = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.id, s.name])) as Record<
+  SystemId,
+  string
+>;
 
 /** Every plain mark key a system declares (the common table's with them): what a stored mark is checked against. */
-export const DECLARED_KEYS: ReadonlySet<string> = new Set([...Object.keys(COMMON_CONDITIONS), ...Object.values(SYSTEMS).flatMap((s) => Object.keys(s.words.conditions))]);
+export const DECLARED_KEYS: ReadonlySet<string> = new Set([
+  ...Object.keys(COMMON_CONDITIONS),
+  ...Object.values(SYSTEMS).flatMap((s) => Object.keys(s.words.conditions)),
+]);
 
 /** Whether `key` is a mark some system declares: a plain key, or one of a family with its argument (src/rules/marks.ts). */
 export const isDeclaredMark = (key: string): key is Mark => DECLARED_KEYS.has(key) || isFamilyMark(key);

@@ -32,7 +32,12 @@ export type SystemId = "third-age" | "bx" | "bx-house" | "siege" | "life-guard";
  * encounter's distance, the round, the attack, and what hurts and heals. A manifest missing one fails to compile.
  */
 export interface SystemCore<Sheet extends Record<string, unknown> = Record<string, unknown>>
-  extends SheetRules<Sheet>, CheckRules<Sheet>, EncounterRules, OrderRules<Sheet>, AttackRules<Sheet>, HealthRules<Sheet> {
+  extends SheetRules<Sheet>,
+    CheckRules<Sheet>,
+    EncounterRules,
+    OrderRules<Sheet>,
+    AttackRules<Sheet>,
+    HealthRules<Sheet> {
   id: SystemId;
   name: string;
   /** Reactions / situation keys this system understands (for help and the "ignored" list). */

@@ -9,7 +9,8 @@ const S = { ...BX_DEFAULT_SETTINGS, variableDamage: true };
 const plan = (...a: Parameters<typeof atk>): HousePlan => planHouse(atk(...a), S);
 const toHit = (p: HousePlan) => sumMods(p.toHit);
 /** Effects without the "has attacked this round" mark every attack leaves on its attacker. */
-const noMark = (e: { addConditions?: string[] }[]) => e.filter((x) => !x.addConditions?.some((c) => c === "attacked" || c.startsWith("attacking:")));
+const noMark = (e: { addConditions?: string[] }[]) =>
+  e.filter((x) => !x.addConditions?.some((c) => c === "attacked" || c.startsWith("attacking:")));
 
 describe("bx-house: DEX and AC", () => {
   // seed 001, "COMBAT": DEX bonuses lower AC, not when relatively stationary
@@ -104,7 +105,9 @@ describe("bx-house: situational modifiers", () => {
   it("mounted and high ground", () => {
     expect(toHit(plan(pc("a"), mon("d"), { mounted: true }))).toBe(1);
     expect(toHit(plan(pc("a"), withConds(mon("d"), "mounted")))).toBe(-1);
-    expect(toHit(plan(pc("a", { weapons: [{ name: "halberd", tags: ["polearm"] }] }), withConds(mon("d"), "mounted")))).toBe(0);
+    expect(
+      toHit(plan(pc("a", { weapons: [{ name: "halberd", tags: ["polearm"] }] }), withConds(mon("d"), "mounted"))),
+    ).toBe(0);
     expect(toHit(plan(pc("a"), mon("d", { weapons: [{ name: "pike", tags: ["pike"] }] }), { mounted: true }))).toBe(0);
     expect(toHit(plan(pc("a"), mon("d"), { highGround: true }))).toBe(1);
     expect(toHit(plan(pc("a"), mon("d"), { lowGround: true }))).toBe(-1);
@@ -127,8 +130,12 @@ describe("bx-house: situational modifiers", () => {
   // seed 001, "MISC COMBAT RULES": "Up to 6 combatants of around human size can surround and attack a human-sized character"
   it("six around a man-sized defender: a seventh newcomer is refused, one of the six is not; a large defender takes eight", () => {
     const six = ["o1", "o2", "o3", "o4", "o5", "o6"].map((id) => withConds(mon(id), "attacking:d"));
-    expect(() => plan(mon("a"), pc("d"), {}, undefined, six)).toThrow(/d is already surrounded by 6 attackers, the most around a man-sized defender/);
-    expect(() => plan(six[0]!, pc("d"), {}, undefined, [...six.slice(1), withConds(mon("a"), "attacking:d")])).not.toThrow();
+    expect(() => plan(mon("a"), pc("d"), {}, undefined, six)).toThrow(
+      /d is already surrounded by 6 attackers, the most around a man-sized defender/,
+    );
+    expect(() =>
+      plan(six[0]!, pc("d"), {}, undefined, [...six.slice(1), withConds(mon("a"), "attacking:d")]),
+    ).not.toThrow();
     expect(() => plan(mon("a"), pc("d", { size: "large" }), {}, undefined, six)).not.toThrow();
   });
   // seed 001, "MISC COMBAT RULES": flanking +1, no shield, no DEX
@@ -144,15 +151,25 @@ describe("bx-house: situational modifiers", () => {
     const d = pc("d", { ac: 4, shield: true, dex: 16, hp: 20 });
     const s = standing(bxHouse, atk(mon("a"), d, { rear: true }), faces(12, 3));
     expect(s.outcome).toBe("hit"); // 12 + 2 = 14 ≥ 19 − 5
-    expect(s.final).toContainEqual({ targetId: "d", addConditions: ["surprised", "rear-attacked"], note: "d is surprised: it cannot return the attack this round, and attacks at disadvantage next round" });
+    expect(s.final).toContainEqual({
+      targetId: "d",
+      addConditions: ["surprised", "rear-attacked"],
+      note: "d is surprised: it cannot return the attack this round, and attacks at disadvantage next round",
+    });
     expect(s.final).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
     // the following round: the attacker (marked behind:d) has advantage; the marks stay until their lifetime ends
-    const next = standing(bxHouse, atk(withConds(mon("a"), "behind:d"), withConds(d, "rear-attacked")), faces(3, 17, 4));
+    const next = standing(
+      bxHouse,
+      atk(withConds(mon("a"), "behind:d"), withConds(d, "rear-attacked")),
+      faces(3, 17, 4),
+    );
     expect(next.result.rolls[0]!.notation).toBe("2d20kh1");
     expect(next.outcome).toBe("hit"); // 17 ≥ 19 − (4 − 2 DEX): shield and DEX are back
     expect(next.final.some((e) => e.removeConditions?.includes("rear-attacked"))).toBe(false);
     // another attacker gets no advantage against it
-    expect(bxHouse.attack.begin(atk(mon("b"), withConds(d, "rear-attacked")), faces(3)).result.rolls[0]!.notation).toBe("1d20");
+    expect(bxHouse.attack.begin(atk(mon("b"), withConds(d, "rear-attacked")), faces(3)).result.rolls[0]!.notation).toBe(
+      "1d20",
+    );
     const back = bxHouse.attack.begin(atk(withConds(d, "rear-attacked"), mon("a")), faces(15, 3));
     expect(back.result.rolls[0]!.notation).toBe("2d20kl1");
     expect(back.outcome).toBe("miss");
@@ -169,13 +186,20 @@ describe("bx-house: situational modifiers", () => {
   });
   // seed 001, "MISC COMBAT RULES": Florentine — advantage, roll which weapon hit, +1 AC against melee
   it("Florentine: advantage, which weapon hit, +1 AC in defence", () => {
-    const a = pc("a", { weapons: [{ name: "sword", damage: "1d8" }, { name: "dagger", damage: "1d4" }] });
+    const a = pc("a", {
+      weapons: [
+        { name: "sword", damage: "1d8" },
+        { name: "dagger", damage: "1d4" },
+      ],
+    });
     const s = standing(bxHouse, atk(a, mon("d", { hp: 20 }), { twoWeapons: true }), faces(4, 12, 2, 3));
     expect(s.outcome).toBe("hit");
     expect(s.result.rolls.map((r) => r.notation)).toEqual(["2d20kh1", "1d2", "1d4"]);
     expect(s.final[0]).toEqual({ targetId: "d", damage: 3, damageKind: "normal" });
     expect(plan(mon("x"), pc("d", { florentine: true, ac: 5 })).target).toBe(19 - 4);
-    expect(plan(mon("x", { weapons: [{ name: "bow", kind: "missile" }] }), pc("d", { florentine: true, ac: 5 })).target).toBe(19 - 5);
+    expect(
+      plan(mon("x", { weapons: [{ name: "bow", kind: "missile" }] }), pc("d", { florentine: true, ac: 5 })).target,
+    ).toBe(19 - 5);
   });
   // seed 001, "MISC COMBAT RULES": cover −2 / −4 / −6
   it("cover: 25% −2, 50% −4, 75% −6", () => {
@@ -189,8 +213,14 @@ describe("bx-house: situational modifiers", () => {
   it("crossbow: marks the shot, refuses while reloading", () => {
     const a = pc("a", { weapons: [{ name: "crossbow", kind: "missile", tags: ["crossbow"] }] });
     const s = standing(bxHouse, atk(a, mon("d")), faces(2));
-    expect(s.final).toContainEqual({ targetId: "a", addConditions: ["reloading"], note: "crossbows fire every other round" });
-    expect(() => bxHouse.attack.begin(atk(withConds(a, "reloading"), mon("d")), faces(10))).toThrow(/every other round/);
+    expect(s.final).toContainEqual({
+      targetId: "a",
+      addConditions: ["reloading"],
+      note: "crossbows fire every other round",
+    });
+    expect(() => bxHouse.attack.begin(atk(withConds(a, "reloading"), mon("d")), faces(10))).toThrow(
+      /every other round/,
+    );
   });
 });
 
@@ -201,7 +231,11 @@ describe("bx-house: charging", () => {
     const p = plan(a, mon("d"), { charge: true });
     expect(toHit(p)).toBe(2); // DEX +2 dropped, charge +2
     expect(p.multiplier).toBe(2);
-    expect(p.marks).toContainEqual({ targetId: "a", addConditions: ["charging", "charged"], note: "charged: no DEX bonus to AC this round; no other charge this turn" });
+    expect(p.marks).toContainEqual({
+      targetId: "a",
+      addConditions: ["charging", "charged"],
+      note: "charged: no DEX bonus to AC this round; no other charge this turn",
+    });
     expect(() => plan(withConds(a, "charged"), mon("d"), { charge: true })).toThrow(/once per 10-minute turn/);
     expect(planHouse({ ...atk(a, mon("d"), { charge: true }), attackIndex: 1 }, S).multiplier).toBe(1);
     // the charger has no DEX bonus to AC; its target keeps its own
@@ -233,7 +267,10 @@ describe("bx-house: parry", () => {
     const input = atk(a, d);
     const s = bxHouse.attack.begin(input, faces(15, 4)); // needs 14: hit; parried needs 16
     expect(s.outcome).toBe("hit");
-    expect(s.options.map((o) => [o.id, o.by])).toEqual([["parry", "d"], ["take", "d"]]);
+    expect(s.options.map((o) => [o.id, o.by])).toEqual([
+      ["parry", "d"],
+      ["take", "d"],
+    ]);
     // Waiting for the answer, the attacker already stands around the defender (seed 001, "Up to 6 combatants … can surround").
     expect([s.pay, s.final, s.followup]).toEqual([[{ targetId: "a", addConditions: ["attacking:d"] }], [], []]);
     const p = bxHouse.attack.react(s, "parry", input, faces());
@@ -252,7 +289,9 @@ describe("bx-house: parry", () => {
   it("no Parry against missiles, from behind, on a miss, or after the defender attacked", () => {
     const d = pc("d", { ac: 5, hp: 20, weapons: [{ name: "sword" }] });
     const ids = (s: { options: { id: string }[] }) => s.options.map((o) => o.id);
-    expect(ids(bxHouse.attack.begin(atk(mon("a", { weapons: [{ name: "bow", kind: "missile" }] }), d), faces(15, 1)))).toEqual(["take"]);
+    expect(
+      ids(bxHouse.attack.begin(atk(mon("a", { weapons: [{ name: "bow", kind: "missile" }] }), d), faces(15, 1))),
+    ).toEqual(["take"]);
     expect(ids(bxHouse.attack.begin(atk(mon("a"), d, { rear: true }), faces(15, 1)))).toEqual(["take"]);
     expect(ids(bxHouse.attack.begin(atk(mon("a"), d), faces(5)))).toEqual(["take"]);
     expect(ids(bxHouse.attack.begin(atk(mon("a"), withConds(d, "attacked")), faces(15, 1)))).toEqual(["take"]);
@@ -261,7 +300,10 @@ describe("bx-house: parry", () => {
     expect(() => bxHouse.attack.begin(atk(withConds(d, "parrying"), mon("a")), faces(15))).toThrow(/parrying/);
   });
   it("lapse makes the attack final without the parry", () => {
-    const input = atk(mon("a"), pc("d", { ac: 5, hp: 20, weapons: [{ name: "sword" }] }), { charge: true, enchanted: true });
+    const input = atk(mon("a"), pc("d", { ac: 5, hp: 20, weapons: [{ name: "sword" }] }), {
+      charge: true,
+      enchanted: true,
+    });
     const s = bxHouse.attack.begin(input, faces(15, 4));
     expect(s.ignored).toEqual(["enchanted"]);
     const l = bxHouse.attack.lapse(s, input, faces());

@@ -61,17 +61,26 @@ describe("bx-house: surprise (the four worked examples)", () => {
     const orcs = [mon("o")];
     const r = ok(bxHouse.surprise({ party: sneaky, foes: orcs }, faces(3, 5)));
     expect(r.surprised).toEqual({ party: false, foes: true });
-    expect(ok(bxHouse.surprise({ party: sneaky, foes: orcs }, faces(3, 6))).surprised).toEqual({ party: false, foes: false });
+    expect(ok(bxHouse.surprise({ party: sneaky, foes: orcs }, faces(3, 6))).surprised).toEqual({
+      party: false,
+      foes: false,
+    });
     const both = ok(bxHouse.surprise({ party: [pc("a")], foes: orcs }, faces(2, 1)));
     expect(both.surprised).toEqual({ party: false, foes: false });
     expect(both.lines[2]).toMatch(/cancels out/);
     // an alert member (surprised only on 1) protects the party
-    expect(ok(bxHouse.surprise({ party: [pc("a"), pc("elf", { surprisedOn: 1 })], foes: orcs }, faces(2, 6))).surprised.party).toBe(false);
+    expect(
+      ok(bxHouse.surprise({ party: [pc("a"), pc("elf", { surprisedOn: 1 })], foes: orcs }, faces(2, 6))).surprised
+        .party,
+    ).toBe(false);
   });
   // seed 001, "ENCOUNTER ORDER" 3) and 4): distance
   it("distance: 10–30 with surprise, 2d6 × 10 without; feet or yards", () => {
     expect(encounterDistance({ surprise: true }, faces(3))).toMatchObject({ distance: 30, unit: "feet" });
-    expect(encounterDistance({ surprise: false, outdoors: true }, faces(6, 6))).toMatchObject({ distance: 120, unit: "yards" });
+    expect(encounterDistance({ surprise: false, outdoors: true }, faces(6, 6))).toMatchObject({
+      distance: 120,
+      unit: "yards",
+    });
   });
   // seed 001, "ENCOUNTER ORDER" 5): 2D6 on the Reaction Table
   it("reaction is bx's 2d6 table", () => {
@@ -83,7 +92,13 @@ describe("bx-house: surprise (the four worked examples)", () => {
 describe("bx-house: initiative", () => {
   // seed 001, "ENCOUNTER ORDER" 6): a d6 per player, one per monster group; ties simultaneous
   it("a die per player and per monster group; ties act together", () => {
-    const cs = [pc("ann"), pc("bob"), mon("sk1", { class: "skeleton" }), mon("sk2", { class: "skeleton" }), mon("wiz", { class: "evil wizard" })];
+    const cs = [
+      pc("ann"),
+      pc("bob"),
+      mon("sk1", { class: "skeleton" }),
+      mon("sk2", { class: "skeleton" }),
+      mon("wiz", { class: "evil wizard" }),
+    ];
     const r = bxHouse.initiative({ combatants: cs, method: "individual", round: 2 }, faces(4, 6, 4, 2));
     expect(r.order).toEqual([["bob"], ["ann", "sk1", "sk2"], ["wiz"]]);
     expect(r.rolls).toHaveLength(4);
@@ -94,14 +109,24 @@ describe("bx-house: initiative", () => {
   it("reach strikes first in round 1 only", () => {
     const spear = pc("spear", { weapons: [{ name: "spear", tags: ["spear"] }] });
     const orc = mon("orc");
-    expect(bxHouse.initiative({ combatants: [spear, orc], method: "individual", round: 1 }, faces(1, 6)).order).toEqual([["spear"], ["orc"]]);
-    expect(bxHouse.initiative({ combatants: [spear, orc], method: "individual", round: 2 }, faces(1, 6)).order).toEqual([["orc"], ["spear"]]);
+    expect(bxHouse.initiative({ combatants: [spear, orc], method: "individual", round: 1 }, faces(1, 6)).order).toEqual(
+      [["spear"], ["orc"]],
+    );
+    expect(bxHouse.initiative({ combatants: [spear, orc], method: "individual", round: 2 }, faces(1, 6)).order).toEqual(
+      [["orc"], ["spear"]],
+    );
   });
   it("hasted creatures always first; on both sides they roll", () => {
     const h = withConds(pc("h"), "hasted");
-    expect(bxHouse.initiative({ combatants: [mon("o"), h], method: "individual", round: 2 }, faces(6)).order).toEqual([["h"], ["o"]]);
+    expect(bxHouse.initiative({ combatants: [mon("o"), h], method: "individual", round: 2 }, faces(6)).order).toEqual([
+      ["h"],
+      ["o"],
+    ]);
     const ho = withConds(mon("ho"), "hasted");
-    expect(bxHouse.initiative({ combatants: [ho, h], method: "individual", round: 2 }, faces(5, 2)).order).toEqual([["ho"], ["h"]]); // foes roll first (ho 5), party 2
+    expect(bxHouse.initiative({ combatants: [ho, h], method: "individual", round: 2 }, faces(5, 2)).order).toEqual([
+      ["ho"],
+      ["h"],
+    ]); // foes roll first (ho 5), party 2
   });
   it("fighters with several attacks attack first and last", () => {
     const f = pc("f", { attacksPerRound: 2 });
@@ -117,17 +142,27 @@ describe("bx-house: initiative", () => {
     expect(r1.order).toEqual([["p"], ["s"], ["o"]]); // p's spear outreaches the orc: first in round 1; s rolled 5
     const marks = new Map(r1.effects!.map((e) => [e.targetId, e.addConditions!]));
     expect(marks.get("s")).toEqual(["initiative:5"]);
-    const after = [s, spear, mon("o")].map((c) => ({ ...c, state: { ...c.state, conditions: [...c.state.conditions.filter((x) => x !== "surprised"), ...marks.get(c.id)!] } }));
+    const after = [s, spear, mon("o")].map((c) => ({
+      ...c,
+      state: { ...c.state, conditions: [...c.state.conditions.filter((x) => x !== "surprised"), ...marks.get(c.id)!] },
+    }));
     const r2 = bxHouse.roundStart({ combatants: after, method: "individual", round: 2 }, faces());
     expect(r2.lines[0]).toBe("Initiative stands from the first round.");
     expect(r2.order).toEqual([["s"], ["o"], ["p"]]); // by the dice 5, 4, 2: no reach after round 1
     expect(r2.cannotAct).toEqual([]);
-    const each = createBxHouse({ initiativeEachRound: true }).roundStart({ combatants: [pc("a"), mon("o")], method: "individual", round: 2 }, faces(2, 3));
+    const each = createBxHouse({ initiativeEachRound: true }).roundStart(
+      { combatants: [pc("a"), mon("o")], method: "individual", round: 2 },
+      faces(2, 3),
+    );
     expect(each.order).toEqual([["o"], ["a"]]);
   });
   // seed 001, "ENCOUNTER ORDER" 7): spellcasters hit during the round
   it("spellcaster hit: caster won → goes off; attacker won → lost; simultaneous → save + PSY, then 1–4 lost, 5–6 miscast", () => {
-    const mage = pc("mage", { class: "magic-user", psyBonus: 1, saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 } });
+    const mage = pc("mage", {
+      class: "magic-user",
+      psyBonus: 1,
+      saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 },
+    });
     expect(spellcasterHit({ caster: mage, initiative: "caster won" }, faces()).outcome).toBe("goes off");
     expect(spellcasterHit({ caster: mage, initiative: "attacker won" }, faces()).outcome).toBe("lost");
     expect(spellcasterHit({ caster: mage, initiative: "simultaneous" }, faces(12)).outcome).toBe("goes off");
@@ -185,15 +220,23 @@ describe("bx-house: manoeuvres", () => {
     const w = pc("w", { saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 } });
     expect(whipEntangle({ wielder: w, target: mon("o", { str: 16 }), aim: "weapon" }, faces(16)).success).toBe(true);
     expect(whipEntangle({ wielder: w, target: mon("o", { str: 16 }), aim: "weapon" }, faces(15)).success).toBe(false);
-    expect(() => whipEntangle({ wielder: w, target: mon("o"), aim: "target", distanceFeet: 15 }, faces(20))).toThrow(/10 feet/);
+    expect(() => whipEntangle({ wielder: w, target: mon("o"), aim: "target", distanceFeet: 15 }, faces(20))).toThrow(
+      /10 feet/,
+    );
   });
   // seed 001, "MISC COMBAT RULES": disarm and dismount, +1 per 3 levels above
   it("disarm and dismount: +1 per 3 levels the target is above the attacker", () => {
     const a = pc("a", { level: 1, weapons: [{ name: "sword" }] });
-    const t = pc("t", { level: 7, weapons: [{ name: "sword" }], saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 } });
+    const t = pc("t", {
+      level: 7,
+      weapons: [{ name: "sword" }],
+      saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 },
+    });
     expect(disarm({ attacker: a, target: t }, faces(12)).disarmed).toBe(false); // 12 + 2 = 14
     expect(disarm({ attacker: a, target: t }, faces(11)).disarmed).toBe(true);
-    expect(() => disarm({ attacker: a, target: pc("x", { weapons: [{ name: "pike", twoHanded: true }] }) }, faces(1))).toThrow(/one-handed/);
+    expect(() =>
+      disarm({ attacker: a, target: pc("x", { weapons: [{ name: "pike", twoHanded: true }] }) }, faces(1)),
+    ).toThrow(/one-handed/);
     const p = pc("p", { level: 1, weapons: [{ name: "halberd", tags: ["polearm"] }] });
     const rider = pc("r", { level: 4, saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 } });
     expect(dismount({ attacker: p, rider }, faces(13)).dismounted).toBe(false);
@@ -203,27 +246,45 @@ describe("bx-house: manoeuvres", () => {
   // seed 001, "MISC COMBAT RULES": half move and attack, charge, running, casting, elves and hobbits
   it("movement in a melee round", () => {
     expect(roundMovement({ turnMovement: 120, action: "move and attack" })).toMatchObject({ max: 60, canAttack: true });
-    expect(roundMovement({ turnMovement: 120, action: "charge" })).toMatchObject({ min: 60, max: 120, canAttack: true });
+    expect(roundMovement({ turnMovement: 120, action: "charge" })).toMatchObject({
+      min: 60,
+      max: 120,
+      canAttack: true,
+    });
     expect(roundMovement({ turnMovement: 120, action: "run" })).toMatchObject({ max: 120, canAttack: false });
     expect(roundMovement({ turnMovement: 120, action: "cast" }).max).toBe(10);
     const bow = weaponSchema.parse({ name: "bow", kind: "missile", tags: ["bow"] });
     const sling = weaponSchema.parse({ name: "sling", kind: "missile", tags: ["sling"] });
     expect(roundMovement({ turnMovement: 120, action: "fire on the run", race: "elf", weapon: bow }).max).toBe(120);
     expect(roundMovement({ turnMovement: 90, action: "fire on the run", race: "hobbit", weapon: sling }).max).toBe(90);
-    expect(() => roundMovement({ turnMovement: 120, action: "fire on the run", race: "human", weapon: bow })).toThrow(/Only elves/);
-    expect(() => roundMovement({ turnMovement: 120, action: "fire on the run", race: "hobbit", weapon: bow })).toThrow(/Only elves/);
+    expect(() => roundMovement({ turnMovement: 120, action: "fire on the run", race: "human", weapon: bow })).toThrow(
+      /Only elves/,
+    );
+    expect(() => roundMovement({ turnMovement: 120, action: "fire on the run", race: "hobbit", weapon: bow })).toThrow(
+      /Only elves/,
+    );
   });
   // seed 001, "MISC COMBAT RULES": engaged movement
   it("fighting withdrawal, retreat with parting shots, free disengagement", () => {
     expect(fightingWithdrawal(120)).toEqual({ max: 60, defence: 2, attack: -2 });
-    const r = retreatRoll({ retreater: pc("r", { dex: 13 }), opponents: [mon("a"), mon("b"), mon("c")] }, faces(3, 5, 4, 2));
+    const r = retreatRoll(
+      { retreater: pc("r", { dex: 13 }), opponents: [mon("a"), mon("b"), mon("c")] },
+      faces(3, 5, 4, 2),
+    );
     expect(r.partingShots).toEqual(["a"]); // 3+1 = 4: a 5 higher, b 4 ties, c 2 lower
     expect(freeDisengage(true).free).toBe(true);
     expect(freeDisengage(false).free).toBe(false);
     // a retreating foe: +2 and no shield; a withdrawing one: +2 to AC, −2 to its attacks
     const d = withConds(pc("d", { ac: 4, shield: true }), "withdrawing");
-    expect(bxHouse.attack.begin({ attacker: mon("m"), defender: d, others: [], situation: {} }, faces(16)).outcome).toBe("miss"); // needs 17
-    expect(() => bxHouse.attack.begin({ attacker: withConds(pc("x"), "retreating"), defender: mon("m"), others: [], situation: {} }, faces(10))).toThrow(/fleeing/);
+    expect(
+      bxHouse.attack.begin({ attacker: mon("m"), defender: d, others: [], situation: {} }, faces(16)).outcome,
+    ).toBe("miss"); // needs 17
+    expect(() =>
+      bxHouse.attack.begin(
+        { attacker: withConds(pc("x"), "retreating"), defender: mon("m"), others: [], situation: {} },
+        faces(10),
+      ),
+    ).toThrow(/fleeing/);
   });
 });
 
@@ -276,7 +337,9 @@ describe("bx-house: layer over bx", () => {
     expect(bxHouse.id).toBe("bx-house");
     expect(ok(bxHouse.check({ who: pc("a", { str: 12 }), attribute: "STR" }, faces(12))).success).toBe(true);
     expect(bxHouse.sheet.parse({}).surprises).toBe(2);
-    expect(bxHouse.sheet.safeParse({ surprises: 7 }).error!.issues[0]!.message).toBe("Surprises on must be between 0 and 6");
+    expect(bxHouse.sheet.safeParse({ surprises: 7 }).error!.issues[0]!.message).toBe(
+      "Surprises on must be between 0 and 6",
+    );
     expect(bxHouse.presets.troll!.attacksPerRound).toBe(3);
     expect(bxHouse.initialState(bxHouse.presets.orc!)).toEqual({ conditions: [], hp: 4, maxHp: 4, subdual: 0 });
   });

@@ -12,7 +12,8 @@ const declare = (who: HC, id: string, others: HC[] = [], dice = faces(), detail?
   bxHouse.round.declare({ who, id, others, round: 1, declared: [], ...(detail ? { detail } : {}) }, dice);
 const apply = (c: HC, effects: { targetId: string; addConditions?: Mark[]; removeConditions?: Mark[] }[]): HC => {
   let conds = [...c.state.conditions];
-  for (const e of effects.filter((x) => x.targetId === c.id)) conds = [...conds.filter((x) => !e.removeConditions?.includes(x)), ...(e.addConditions ?? [])];
+  for (const e of effects.filter((x) => x.targetId === c.id))
+    conds = [...conds.filter((x) => !e.removeConditions?.includes(x)), ...(e.addConditions ?? [])];
   return { ...c, state: { ...c.state, conditions: conds } };
 };
 
@@ -29,7 +30,10 @@ describe("bx-house: declarations", () => {
   });
   // seed 001, "MISC COMBAT RULES": set spears get +2, double damage, and strike first against unmounted chargers
   it("a set spear strikes the charger first, at +2 and double damage", () => {
-    const spear = apply(pc("p", { weapons: [{ name: "spear", damage: "1d6", tags: ["spear"] }] }), declare(pc("p", { weapons: [{ name: "spear", tags: ["spear"] }] }), "set spear").effects);
+    const spear = apply(
+      pc("p", { weapons: [{ name: "spear", damage: "1d6", tags: ["spear"] }] }),
+      declare(pc("p", { weapons: [{ name: "spear", tags: ["spear"] }] }), "set spear").effects,
+    );
     expect(() => declare(pc("x"), "set spear")).toThrow(/no spear or pike/);
     const orc = apply(mon("orc", { hp: 20 }), declare(mon("orc"), "charge").effects);
     const ini = bxHouse.initiative({ combatants: [orc, spear], method: "individual", round: 2 }, faces(6, 3)); // the orc rolls higher, the set spear still strikes first
@@ -43,16 +47,26 @@ describe("bx-house: declarations", () => {
   it("parry declared: no attacks this round", () => {
     const d = declare(pc("a"), "parry");
     expect(d.effects).toEqual([{ targetId: "a", addConditions: ["parrying"] }]);
-    expect(bxHouse.round.allowance(withConds(pc("a"), "parrying"), ctx())).toMatchObject({ attacks: 0, why: "parrying: no attacks are possible" });
+    expect(bxHouse.round.allowance(withConds(pc("a"), "parrying"), ctx())).toMatchObject({
+      attacks: 0,
+      why: "parrying: no attacks are possible",
+    });
   });
   // seed 001, "MISC COMBAT RULES": retreat: "roll an initiative die(D6)… Add each combatant's DEX bonus"
   it("retreat: d6 + DEX each; the foes who roll higher get a parting shot (one attack more)", () => {
     const orc = mon("orc");
     const gob = mon("gob");
     const r = declare(pc("a"), "retreat", [orc, gob], faces(3, 5, 2));
-    expect(r.lines).toEqual(["a: 3.", "orc: 5 — a parting shot at +2, shield not counted.", "gob: 2 — no parting shot."]);
+    expect(r.lines).toEqual([
+      "a: 3.",
+      "orc: 5 — a parting shot at +2, shield not counted.",
+      "gob: 2 — no parting shot.",
+    ]);
     // The roll is kept for its round (issue 30: withdrawing and declaring again must not reroll it).
-    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["retreating", expect.stringMatching(/^kept:retreat\|/)] }, { targetId: "orc", addConditions: ["parting shot"] }]);
+    expect(r.effects).toEqual([
+      { targetId: "a", addConditions: ["retreating", expect.stringMatching(/^kept:retreat\|/)] },
+      { targetId: "orc", addConditions: ["parting shot"] },
+    ]);
     expect(bxHouse.round.allowance(withConds(orc, "parting shot"), ctx())).toMatchObject({ attacks: 2 });
     expect(bxHouse.round.allowance(withConds(pc("a"), "retreating"), ctx())).toMatchObject({ attacks: 0 });
   });
@@ -61,15 +75,23 @@ describe("bx-house: declarations", () => {
     const wolf = mon("wolf", { movement: 180 });
     const caught = declare(pc("a", { movement: 120 }), "flee", [wolf], faces(4, 2, 3, 3));
     expect(caught.effects).toContainEqual({ targetId: "a", addConditions: ["fleeing"] });
-    expect(caught.lines).toContain("Running at 120' against 180': caught in 1 round; the pursuers attack at +2 each round until a turns and re-engages.");
+    expect(caught.lines).toContain(
+      "Running at 120' against 180': caught in 1 round; the pursuers attack at +2 each round until a turns and re-engages.",
+    );
     const away = declare(pc("a"), "flee", [mon("o")], faces(4, 2, 6, 5));
     expect(away.effects).toContainEqual({ targetId: "a", addConditions: ["fled"] });
     // fleeing: food or treasure, obstacles
     const f = withConds(pc("a"), "fleeing");
-    expect(bxHouse.round.declarations(f, ctx([wolf])).map((d) => d.id)).toEqual(expect.arrayContaining(["drop food", "drop treasure", "obstacle"]));
-    expect(declare(f, "drop treasure", [mon("o")], faces(3)).effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
+    expect(bxHouse.round.declarations(f, ctx([wolf])).map((d) => d.id)).toEqual(
+      expect.arrayContaining(["drop food", "drop treasure", "obstacle"]),
+    );
+    expect(declare(f, "drop treasure", [mon("o")], faces(3)).effects).toEqual([
+      { targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] },
+    ]);
     expect(declare(f, "obstacle", [mon("o")], faces(2), "doorway").effects).toEqual([]);
-    expect(declare(f, "obstacle", [mon("o")], faces(2), "secret door").effects).toEqual([{ targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] }]);
+    expect(declare(f, "obstacle", [mon("o")], faces(2), "secret door").effects).toEqual([
+      { targetId: "a", removeConditions: ["fleeing"], addConditions: ["fled"] },
+    ]);
     // seed 001, "Retreat": "until the one fleeing turns and re-engages" (issue 30): it fights again
     expect(bxHouse.round.allowance(f, ctx([wolf])).attacks).toBe(0);
     const back = declare(f, "re-engage", [wolf]);
@@ -80,12 +102,20 @@ describe("bx-house: declarations", () => {
   it("running leaves no attack; only elves and hobbits may fire on the run", () => {
     expect(declare(pc("a"), "run").effects).toEqual([{ targetId: "a", addConditions: ["running"] }]);
     expect(bxHouse.round.allowance(withConds(pc("a"), "running"), ctx()).attacks).toBe(0);
-    expect(() => declare(pc("a", { weapons: [{ name: "bow", kind: "missile", tags: ["bow"] }] }), "fire on the run")).toThrow(/Only elves/);
-    expect(declare(pc("e", { class: "elf", weapons: [{ name: "bow", kind: "missile", tags: ["bow"] }] }), "fire on the run").effects).toEqual([{ targetId: "e", addConditions: ["on the run"] }]);
+    expect(() =>
+      declare(pc("a", { weapons: [{ name: "bow", kind: "missile", tags: ["bow"] }] }), "fire on the run"),
+    ).toThrow(/Only elves/);
+    expect(
+      declare(pc("e", { class: "elf", weapons: [{ name: "bow", kind: "missile", tags: ["bow"] }] }), "fire on the run")
+        .effects,
+    ).toEqual([{ targetId: "e", addConditions: ["on the run"] }]);
   });
   // seed 001, "MISC COMBAT RULES": disarm — "If a disarm is attempted and the to-hit roll is successful, the target must make a Save vs Paralysis"
   it("disarm rides on the next hit: the target saves vs paralysis at once", () => {
-    const a = apply(pc("a", { weapons: [{ name: "sword" }] }), declare(pc("a", { weapons: [{ name: "sword" }] }), "disarm").effects);
+    const a = apply(
+      pc("a", { weapons: [{ name: "sword" }] }),
+      declare(pc("a", { weapons: [{ name: "sword" }] }), "disarm").effects,
+    );
     expect(a.state.conditions).toEqual(["maneuver:disarm"]);
     const d = mon("d", { hp: 20, weapons: [{ name: "axe" }], saves: { paralysis: 14 } });
     const s = standing(bxHouse, atk(a, d), faces(15, 2, 9));
@@ -105,7 +135,11 @@ describe("bx-house: declarations", () => {
     const gr = withConds(o, "grappling");
     const r = declare(held, "break free", [gr], faces(5, 4, 4, 3));
     expect(r.title).toBe("Grapple: thrown off");
-    expect(r.effects).toContainEqual({ targetId: "o", removeConditions: ["grappling"], addConditions: ["stunned:6", "stunned"] });
+    expect(r.effects).toContainEqual({
+      targetId: "o",
+      removeConditions: ["grappling"],
+      addConditions: ["stunned:6", "stunned"],
+    });
     expect(bxHouse.round.cannotAct!(withConds(o, "stunned"), ctx())).toBe("is stunned");
   });
 });
@@ -117,20 +151,33 @@ describe("bx-house: Normal Men and the action economy", () => {
     const gob = mon("gob", { hd: "1-1" });
     expect(bxHouse.round.allowance(f, ctx([gob]))).toMatchObject({ attacks: 3 });
     expect(bxHouse.round.allowance(f, ctx([mon("ogre", { hd: "4+1" })]))).toMatchObject({ attacks: 1 });
-    expect(bxHouse.round.allowance(mon("troll", { hd: "6+3" }, "foes"), ctx([pc("man", { class: "fighter" }, "party")]))).toMatchObject({ attacks: 1 });
-    expect(bxHouse.round.allowance(mon("troll", { hd: "6+3" }, "foes"), ctx([{ ...pc("man", { class: "fighter", normalType: true }, "party") }]))).toMatchObject({ attacks: 6 });
-    expect(() => bxHouse.attack.begin({ ...atk(f, mon("ogre", { hd: "4+1" })), attackIndex: 1, others: [gob] }, faces(10))).toThrow(/Normal Men only/);
+    expect(
+      bxHouse.round.allowance(mon("troll", { hd: "6+3" }, "foes"), ctx([pc("man", { class: "fighter" }, "party")])),
+    ).toMatchObject({ attacks: 1 });
+    expect(
+      bxHouse.round.allowance(
+        mon("troll", { hd: "6+3" }, "foes"),
+        ctx([{ ...pc("man", { class: "fighter", normalType: true }, "party") }]),
+      ),
+    ).toMatchObject({ attacks: 6 });
+    expect(() =>
+      bxHouse.attack.begin({ ...atk(f, mon("ogre", { hd: "4+1" })), attackIndex: 1, others: [gob] }, faces(10)),
+    ).toThrow(/Normal Men only/);
     expect(bxHouse.attack.begin({ ...atk(f, gob), attackIndex: 2 }, faces(2)).outcome).toBe("miss");
   });
   it("/odds shows the Normal Men expectation", () => {
     const r = bxHouse.odds!(atk(pc("f", { class: "fighter", level: 3, thac0: 17 }), mon("gob", { hd: "1", ac: 6 })));
-    expect("lines" in r && r.lines.at(-1)).toMatch(/^Against Normal Men: 3 melee attacks a round\. 3 attacks needing 11: 50% → 1\.5 hits/);
+    expect("lines" in r && r.lines.at(-1)).toMatch(
+      /^Against Normal Men: 3 melee attacks a round\. 3 attacks needing 11: 50% → 1\.5 hits/,
+    );
   });
   // seed 001, "MISC COMBAT RULES": "Melee combatants may parry … but no attacks are possible"
   it("a defender who has attacked this round is offered no Parry", () => {
     const d = pc("d", { ac: 5, hp: 20, weapons: [{ name: "sword" }] });
     expect(bxHouse.attack.begin(atk(mon("a"), d), faces(15, 1)).options.map((o) => o.id)).toEqual(["parry", "take"]);
-    expect(bxHouse.attack.begin(atk(mon("a"), withConds(d, "attacked")), faces(15, 1)).options.map((o) => o.id)).toEqual(["take"]);
+    expect(
+      bxHouse.attack.begin(atk(mon("a"), withConds(d, "attacked")), faces(15, 1)).options.map((o) => o.id),
+    ).toEqual(["take"]);
   });
   // seed 001, "MISC COMBAT RULES": "Crossbows fire every other round"
   it("a crossbow shot marks it reloading until the end of the next round", () => {
@@ -152,7 +199,10 @@ describe("bx-house: Normal Men and the action economy", () => {
   it("a surprise attack marks the following round like an attack from behind", () => {
     const s = standing(bxHouse, atk(mon("a"), withConds(pc("d", { hp: 20 }), "surprised")), faces(12, 3));
     expect(s.final).toContainEqual({ targetId: "a", addConditions: ["behind:d"] });
-    expect(bxHouse.words.describe!("behind:d", () => "Dorn")).toEqual({ label: "attacks Dorn with advantage next round", lasts: "next-round" });
+    expect(bxHouse.words.describe!("behind:d", () => "Dorn")).toEqual({
+      label: "attacks Dorn with advantage next round",
+      lasts: "next-round",
+    });
     expect(bxHouse.words.conditions["rear-attacked"]!.lasts).toBe("next-round");
   });
 });
@@ -183,10 +233,17 @@ describe("bx-house: pursuit and parting shots", () => {
   // seed 001, "MISC COMBAT RULES" (Retreat): parting shots +2, "The shield bonus of the retreating party is not counted"; pursuit: "+2 to-hit"
   it("a parting shot ignores the shield; a pursuer gets +2 only", () => {
     const d = pc("d", { ac: 4, shield: true });
-    const parting = bxHouse.attack.begin(atk(withConds(mon("m", { thac0: 19 }), "parting shot"), withConds(d, "retreating")), faces(2));
+    const parting = bxHouse.attack.begin(
+      atk(withConds(mon("m", { thac0: 19 }), "parting shot"), withConds(d, "retreating")),
+      faces(2),
+    );
     // a foe who lost the retreat roll gets no +2
-    expect(bxHouse.attack.begin(atk(mon("m", { thac0: 19 }), withConds(d, "retreating")), faces(2)).result.lines[0]).toMatch(/d20 2 = 2; needs 15/);
-    expect(parting.result.lines[0]).toMatch(/parting shot \+2\) = 4; needs 14 \(THAC0 19 against AC 5; shield not usable \+1\)/);
+    expect(
+      bxHouse.attack.begin(atk(mon("m", { thac0: 19 }), withConds(d, "retreating")), faces(2)).result.lines[0],
+    ).toMatch(/d20 2 = 2; needs 15/);
+    expect(parting.result.lines[0]).toMatch(
+      /parting shot \+2\) = 4; needs 14 \(THAC0 19 against AC 5; shield not usable \+1\)/,
+    );
     const pursuit = bxHouse.attack.begin(atk(mon("m", { thac0: 19 }), withConds(d, "fleeing")), faces(2));
     expect(pursuit.result.lines[0]).toMatch(/pursuing a fleeing foe \+2\) = 4; needs 15 \(THAC0 19 against AC 4\)/);
   });
@@ -198,9 +255,13 @@ describe("bx-house: mounts and haste through declarations", () => {
     const a = apply(pc("a"), declare(pc("a"), "mount").effects);
     expect(a.state.conditions).toEqual(["mounted"]);
     expect(bxHouse.round.declarations(a, ctx()).map((d) => d.id)).toContain("alight");
-    expect(bxHouse.attack.begin({ ...atk(mon("m"), a), situation: {} }, faces(10)).result.lines[0]).toMatch(/against a mounted foe -1/);
+    expect(bxHouse.attack.begin({ ...atk(mon("m"), a), situation: {} }, faces(10)).result.lines[0]).toMatch(
+      /against a mounted foe -1/,
+    );
     const hasted = apply(mon("o"), declare(mon("o"), "hasted").effects);
-    expect(bxHouse.initiative({ combatants: [pc("p"), hasted], method: "individual", round: 2 }, faces(6)).order).toEqual([["o"], ["p"]]);
+    expect(
+      bxHouse.initiative({ combatants: [pc("p"), hasted], method: "individual", round: 2 }, faces(6)).order,
+    ).toEqual([["o"], ["p"]]);
   });
 });
 
@@ -209,29 +270,65 @@ describe("bx-house: disengaging", () => {
   it("free when every foe is fighting someone else; refused otherwise", () => {
     const busy = withConds(mon("o"), "attacking:ally");
     expect(declare(pc("a"), "disengage", [busy]).effects).toEqual([{ targetId: "a", addConditions: ["fled"] }]);
-    expect(() => declare(pc("a"), "disengage", [withConds(mon("o"), "attacking:a")])).toThrow(/cannot disengage freely/);
+    expect(() => declare(pc("a"), "disengage", [withConds(mon("o"), "attacking:a")])).toThrow(
+      /cannot disengage freely/,
+    );
   });
 });
 
 describe("bx-house: a spellcaster hit", () => {
   // seed 001, "ENCOUNTER ORDER": hit by a foe who won initiative: the spell is lost; at simultaneous initiative: save vs paralysis + PSY, then 1–4 lost, 5–6 miscast
   it("a hit on a caster still casting: lost when the attacker went first; a save and a d6 when their initiative dice tie", () => {
-    const mage = withConds(pc("mage", { class: "magic-user", hp: 12, psyBonus: 1, saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 } }), "casting", "initiative:3");
+    const mage = withConds(
+      pc("mage", {
+        class: "magic-user",
+        hp: 12,
+        psyBonus: 1,
+        saves: { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 },
+      }),
+      "casting",
+      "initiative:3",
+    );
     const won = standing(bxHouse, atk(withConds(mon("o"), "initiative:5"), mage), faces(19, 2));
     expect(won.result.lines.join(" ")).toMatch(/mage was casting: Hit by a foe who won initiative: the spell is lost/);
-    expect(won.final).toContainEqual({ targetId: "mage", removeConditions: ["casting", "spell cast"], addConditions: ["spell lost"], note: "spell lost" });
+    expect(won.final).toContainEqual({
+      targetId: "mage",
+      removeConditions: ["casting", "spell cast"],
+      addConditions: ["spell lost"],
+      note: "spell lost",
+    });
     // Issue 30: the order decides when play gives it: the caster's place first, the spell goes off even though hit.
-    const first = standing(bxHouse, { ...atk(withConds(mon("o"), "initiative:5"), mage), order: "defender first" }, faces(19, 2));
-    expect(first.result.lines.join(" ")).toMatch(/The caster won initiative: the spell goes off as intended even though hit/);
+    const first = standing(
+      bxHouse,
+      { ...atk(withConds(mon("o"), "initiative:5"), mage), order: "defender first" },
+      faces(19, 2),
+    );
+    expect(first.result.lines.join(" ")).toMatch(
+      /The caster won initiative: the spell goes off as intended even though hit/,
+    );
     expect(first.final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
     const tie = bxHouse.attack.begin(atk(withConds(mon("o"), "initiative:3"), mage), faces(19, 2, 11, 6));
     expect(tie.result.lines.join(" ")).toMatch(/save vs paralysis \+1 PSY.*d6 6: 5–6, the spell is miscast/);
     // a miss sets nothing off
-    expect(standing(bxHouse, atk(withConds(mon("o"), "initiative:3"), mage), faces(2)).final.some((e) => e.addConditions?.includes("spell lost"))).toBe(false);
+    expect(
+      standing(bxHouse, atk(withConds(mon("o"), "initiative:3"), mage), faces(2)).final.some((e) =>
+        e.addConditions?.includes("spell lost"),
+      ),
+    ).toBe(false);
     // Issue 41: the spell's name in the line, and a caster whose spell was lost has lost the round (B/X's "Sole action", which the house rules keep).
-    expect(standing(bxHouse, atk(withConds(mon("o"), "initiative:5"), withConds(mage, "spell:Sleep")), faces(19, 2)).result.lines.join(" ")).toMatch(/mage was casting Sleep: Hit by a foe who won initiative: the spell is lost/);
+    expect(
+      standing(
+        bxHouse,
+        atk(withConds(mon("o"), "initiative:5"), withConds(mage, "spell:Sleep")),
+        faces(19, 2),
+      ).result.lines.join(" "),
+    ).toMatch(/mage was casting Sleep: Hit by a foe who won initiative: the spell is lost/);
     const lost = withConds(pc("mage", { class: "magic-user" }), "spell lost", "spell:Sleep");
-    expect(bxHouse.round.allowance(lost, ctx())).toMatchObject({ attacks: 0, refusal: "mage's spell (Sleep) was disrupted: mage has lost this round (casting a spell is the round's sole action)." });
+    expect(bxHouse.round.allowance(lost, ctx())).toMatchObject({
+      attacks: 0,
+      refusal:
+        "mage's spell (Sleep) was disrupted: mage has lost this round (casting a spell is the round's sole action).",
+    });
     expect(bxHouse.round.allowance(withConds(lost, "parting shot"), ctx())).toMatchObject({ attacks: 1 });
   });
 });
@@ -240,9 +337,14 @@ describe("bx-house: moving through a line", () => {
   // seed 001, "MISC COMBAT RULES" 3): "Anyone moving through a combat line MAY be subject to one free attack by all foes they pass… See rule for 'Retreat'"
   it("the retreat roll against the foes passed; the winners get a free attack at +2; the mover may still attack", () => {
     const r = declare(pc("a"), "through", [mon("o")], faces(2, 5));
-    expect(r.effects).toEqual([{ targetId: "a", addConditions: ["passing", expect.stringMatching(/^kept:retreat\|/)] }, { targetId: "o", addConditions: ["parting shot"] }]);
+    expect(r.effects).toEqual([
+      { targetId: "a", addConditions: ["passing", expect.stringMatching(/^kept:retreat\|/)] },
+      { targetId: "o", addConditions: ["parting shot"] },
+    ]);
     const mover = withConds(pc("a", { ac: 4, shield: true }), "passing");
-    expect(bxHouse.attack.begin(atk(withConds(mon("o", { thac0: 19 }), "parting shot"), mover), faces(2)).result.lines[0]).toMatch(/parting shot \+2\) = 4; needs 14/);
+    expect(
+      bxHouse.attack.begin(atk(withConds(mon("o", { thac0: 19 }), "parting shot"), mover), faces(2)).result.lines[0],
+    ).toMatch(/parting shot \+2\) = 4; needs 14/);
     expect(bxHouse.round.allowance(mover, ctx()).attacks).toBe(1);
   });
 });
@@ -250,7 +352,10 @@ describe("bx-house: moving through a line", () => {
 describe("bx-house: whip and polearm on the next hit", () => {
   // seed 001, "MISC COMBAT RULES": whip — "the WIELDER must… make a Save vs Paralysis to entangle the target or the target's weapon. Subtract the target's STR bonus"; polearms — "the rider must make a Save vs Paralysis in order to remain mounted"
   it("entangle a weapon with a whip; hook a rider off a mount", () => {
-    const whip = { weapons: [{ name: "whip", damage: "1d2" }], saves: { death: 12, wands: 13, paralysis: 10, breath: 15, spells: 16 } };
+    const whip = {
+      weapons: [{ name: "whip", damage: "1d2" }],
+      saves: { death: 12, wands: 13, paralysis: 10, breath: 15, spells: 16 },
+    };
     const w = apply(pc("w", whip), declare(pc("w", whip), "entangle", [], faces(), "weapon").effects);
     expect(w.state.conditions).toEqual(["maneuver:entangle:weapon"]);
     const s = standing(bxHouse, atk(w, mon("o", { hp: 9, str: 16 })), faces(15, 1, 12));
@@ -258,7 +363,10 @@ describe("bx-house: whip and polearm on the next hit", () => {
     expect(s.final).toContainEqual({ targetId: "o", addConditions: ["disarmed"] });
     const pole = { weapons: [{ name: "halberd", damage: "1d10", tags: ["polearm"] }] };
     const p = apply(pc("p", pole), declare(pc("p", pole), "dismount").effects);
-    const rider = withConds(mon("r", { hp: 20, saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 } }), "mounted");
+    const rider = withConds(
+      mon("r", { hp: 20, saves: { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 } }),
+      "mounted",
+    );
     const d = standing(bxHouse, atk(p, rider), faces(15, 3, 5));
     expect(d.final).toContainEqual({ targetId: "r", addConditions: ["dismounted"], removeConditions: ["mounted"] });
   });
@@ -267,7 +375,10 @@ describe("bx-house: whip and polearm on the next hit", () => {
 describe("bx-house: time and units", () => {
   // seed 001, "MISC COMBAT RULES": "Temporary damage points are regained at a rate of 1 point times XP Level/HD per Turn"
   it("temporary damage comes back with time, level × 1 a turn", () => {
-    const c = { ...pc("c", { level: 3, hp: 10 }), state: { conditions: ["unconscious" as const], hp: 10, maxHp: 10, subdual: 12 } };
+    const c = {
+      ...pc("c", { level: 3, hp: 10 }),
+      state: { conditions: ["unconscious" as const], hp: 10, maxHp: 10, subdual: 12 },
+    };
     const r = bxHouse.timePasses!(c, 10, faces());
     expect(r!.state).toMatchObject({ subdual: 9, conditions: [] });
     expect(r!.result.lines).toEqual(["c regains 3 temporary damage (9 left)."]);
@@ -279,7 +390,9 @@ describe("bx-house: time and units", () => {
     expect(u!.sheet.hp).toBe(31);
     expect(bxHouse.rollMonster!(mon("b", { men: 10, hp: 40 }).sheet, faces(), { hp: 40 })).toBeNull();
     // A single monster is no unit: it rolls its own hit points (monsters.test.ts), not a d6 a man.
-    expect(bxHouse.rollMonster!(mon("o").sheet, faces(4), {})!.result.lines).toEqual(["HD 1 (a Normal Man's strength): 1d6 (4) = 4 HP"]);
+    expect(bxHouse.rollMonster!(mon("o").sheet, faces(4), {})!.result.lines).toEqual([
+      "HD 1 (a Normal Man's strength): 1d6 (4) = 4 HP",
+    ]);
   });
 });
 
@@ -287,13 +400,21 @@ describe("bx-house: fighters with multiple attacks", () => {
   // seed 001, "ENCOUNTER ORDER": "Fighters with multiple attacks will attack first and last in the melee round"
   it("a 3rd-level fighter facing Normal Men attacks first and last; facing an ogre, by its die", () => {
     const f = pc("f", { class: "fighter", level: 3 });
-    expect(bxHouse.initiative({ combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 }, faces(3)).order).toEqual([["f"], ["g"], ["f"]]);
-    expect(bxHouse.initiative({ combatants: [f, mon("o", { hd: "4+1" })], method: "individual", round: 2 }, faces(2, 5)).order).toEqual([["o"], ["f"]]);
+    expect(
+      bxHouse.initiative({ combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 }, faces(3)).order,
+    ).toEqual([["f"], ["g"], ["f"]]);
+    expect(
+      bxHouse.initiative({ combatants: [f, mon("o", { hd: "4+1" })], method: "individual", round: 2 }, faces(2, 5))
+        .order,
+    ).toEqual([["o"], ["f"]]);
   });
   // seed 001, "MISC COMBAT RULES": a parry means "no attacks are possible": no attacks, so no place first and last
   it("a fighter who declared a parry takes a place by its die, not first and last", () => {
     const f = withConds(pc("f", { class: "fighter", level: 3 }), "parrying");
-    const r = bxHouse.initiative({ combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 }, faces(2, 5));
+    const r = bxHouse.initiative(
+      { combatants: [f, mon("g", { hd: "1-1" })], method: "individual", round: 2 },
+      faces(2, 5),
+    );
     expect(r.lines.join("\n")).not.toMatch(/first and last/);
     expect(r.order).toEqual([["g"], ["f"]]);
   });
@@ -306,7 +427,10 @@ describe("bx-house: fighters with multiple attacks", () => {
     const marks = new Map(r1.effects!.map((e) => [e.targetId, e.addConditions!]));
     expect(marks.get("f")).toEqual(["initiative:0"]);
     expect(bxHouse.words.describe?.("initiative:0", (x) => x)?.label).toBe("");
-    const after = [f, withConds(g, "dead"), o].map((c) => ({ ...c, state: { ...c.state, conditions: [...c.state.conditions, ...(marks.get(c.id) ?? [])] } }));
+    const after = [f, withConds(g, "dead"), o].map((c) => ({
+      ...c,
+      state: { ...c.state, conditions: [...c.state.conditions, ...(marks.get(c.id) ?? [])] },
+    }));
     const r2 = bxHouse.roundStart({ combatants: after, method: "individual", round: 2 }, faces(5));
     expect(r2.lines).toContain("No die from the first round: f.");
     expect(r2.order).toEqual([["f"], ["o"]]); // f rolled 5, the ogre keeps its 2

@@ -85,7 +85,11 @@ describe("bx attack rolls", () => {
     const d = mon("d", { ac: 9, hp: 20 });
     const flat = standing(bx, atk(a, d), faces(20, 2));
     // The STR penalty the total takes is in the dice line, and so is the minimum: "1d6-3 (2) = -1 → 1 (at least 1)".
-    expect(flat.result.rolls[1]).toMatchObject({ notation: "1d6-3", total: -1, counts: { total: 1, why: "at least 1" } });
+    expect(flat.result.rolls[1]).toMatchObject({
+      notation: "1d6-3",
+      total: -1,
+      counts: { total: 1, why: "at least 1" },
+    });
     expect(flat.final[0]!.damage).toBe(1); // 2 − 3 = −1 → 1
     const variable = standing(createBx({ variableDamage: true }), atk(a, d), faces(20, 8));
     expect(variable.result.rolls[1]).toMatchObject({ notation: "1d8-3", total: 5 });
@@ -93,7 +97,14 @@ describe("bx attack rolls", () => {
   });
   // seed 002, "Rolling for Damage": monsters deal the damage in their description
   it("monster damage from its attack: troll bite 1d10", () => {
-    const troll = { id: "t", name: "troll", side: "foes" as const, kind: "monster" as const, sheet: bxPresets.troll!, state: bx.initialState(bxPresets.troll!) };
+    const troll = {
+      id: "t",
+      name: "troll",
+      side: "foes" as const,
+      kind: "monster" as const,
+      sheet: bxPresets.troll!,
+      state: bx.initialState(bxPresets.troll!),
+    };
     const s = bx.attack.begin(atk(troll, pc("a", { hp: 20 }), {}, "bite"), faces(10, 9));
     expect(s.result.rolls[1]!.notation).toBe("1d10");
     expect(s.outcome).toBe("hit"); // THAC0 13 vs AC 9 needs 4
@@ -111,7 +122,9 @@ describe("bx attack state machine", () => {
     const input = atk(pc("a"), mon("d", { ac: 6, hp: 20 }), { charge: true, range: "short" });
     const s = bx.attack.begin(input, faces(15, 2));
     expect(s.phase).toBe("reactions");
-    expect(s.options).toEqual([{ id: "take", label: "Take it", by: "d", cost: "no cost", rule: 'seed 002, "Attack Rolls"' }]);
+    expect(s.options).toEqual([
+      { id: "take", label: "Take it", by: "d", cost: "no cost", rule: 'seed 002, "Attack Rolls"' },
+    ]);
     expect(s.ignored).toEqual(["charge", "range"]);
     expect(() => bx.attack.react(s, "parry", input, faces())).toThrow(/no longer open/);
     const done = bx.attack.react(s, "take", input, faces());

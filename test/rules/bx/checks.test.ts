@@ -52,8 +52,12 @@ describe("bx saving throws", () => {
   // seed 002, "Successful Saves" and "Saving Throws Versus Poison": the save says what it does
   it("a save says a damaging effect is halved, poison's damage unchanged", () => {
     const who = pc("a");
-    expect(ok(bx.save({ who, kind: "breath" }, faces(15))).lines[1]).toBe("A damaging effect is halved; any other effect is avoided entirely.");
-    expect(ok(bx.save({ who, kind: "poison" }, faces(12))).lines[1]).toMatch(/poison's own damage is not changed by the save/);
+    expect(ok(bx.save({ who, kind: "breath" }, faces(15))).lines[1]).toBe(
+      "A damaging effect is halved; any other effect is avoided entirely.",
+    );
+    expect(ok(bx.save({ who, kind: "poison" }, faces(12))).lines[1]).toMatch(
+      /poison's own damage is not changed by the save/,
+    );
   });
   // seed 002, "Destruction of Magic Items": owner's saves plus the item's combat bonus
   it("magic items save with the owner's values and their bonus", () => {

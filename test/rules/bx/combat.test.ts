@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bx, canCastSpell, createBx, spellDisrupted, COMBAT_SEQUENCE, thac0Of } from "../../../src/rules/systems/bx/index.js";
+import {
+  bx,
+  canCastSpell,
+  createBx,
+  spellDisrupted,
+  COMBAT_SEQUENCE,
+  thac0Of,
+} from "../../../src/rules/systems/bx/index.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import { faces, mon, pc, seeded } from "./helpers.js";
 
@@ -9,7 +16,10 @@ const ok = <T>(x: T) => {
 };
 
 describe("bx initiative", () => {
-  const party = [pc("fighter"), pc("giant", { weapons: [{ name: "two-handed sword", twoHanded: true, damage: "1d10" }] })];
+  const party = [
+    pc("fighter"),
+    pc("giant", { weapons: [{ name: "two-handed sword", twoHanded: true, damage: "1d10" }] }),
+  ];
   const foes = [mon("orc1"), mon("orc2")];
   // seed 002, "Initiative": 1d6 per side, highest acts first
   it("the side with the higher d6 acts first", () => {
@@ -26,7 +36,10 @@ describe("bx initiative", () => {
   it("ties: simultaneous by default, re-rolled when the campaign says so", () => {
     const sim = bx.initiative({ combatants: [party[0]!, ...foes], method: "group", round: 1 }, faces(4, 4));
     expect(sim.order).toEqual([["fighter", "orc1", "orc2"]]);
-    const rr = createBx({ initiativeTies: "reroll" }).initiative({ combatants: [party[0]!, ...foes], method: "group", round: 1 }, faces(4, 4, 3, 5));
+    const rr = createBx({ initiativeTies: "reroll" }).initiative(
+      { combatants: [party[0]!, ...foes], method: "group", round: 1 },
+      faces(4, 4, 3, 5),
+    );
     expect(rr.order).toEqual([["orc1", "orc2"], ["fighter"]]);
   });
   // seed 002, "Individual Initiative (Optional Rule)": 1d6 each, modified by DEX; referee's modifier for monsters
@@ -57,14 +70,18 @@ describe("bx spell casting", () => {
   // seed 002, "Disrupting Spells"
   it("a caster who lost initiative and is hit (or fails a save) before acting loses the spell", () => {
     expect(spellDisrupted({ casterLostInitiative: true, hitBeforeActing: true }).disrupted).toBe(true);
-    expect(spellDisrupted({ casterLostInitiative: true, hitBeforeActing: false, failedSaveBeforeActing: true }).disrupted).toBe(true);
+    expect(
+      spellDisrupted({ casterLostInitiative: true, hitBeforeActing: false, failedSaveBeforeActing: true }).disrupted,
+    ).toBe(true);
     expect(spellDisrupted({ casterLostInitiative: false, hitBeforeActing: true }).disrupted).toBe(false);
     expect(spellDisrupted({ casterLostInitiative: true, hitBeforeActing: false }).disrupted).toBe(false);
   });
   // seed 002, "Spell Casting": freedom, sole action, no movement, line of sight
   it("lists why a spell cannot be cast", () => {
     expect(canCastSpell({})).toEqual([]);
-    expect(canCastSpell({ gagged: true, movedThisRound: true, otherActionThisRound: true, targetVisible: false })).toHaveLength(4);
+    expect(
+      canCastSpell({ gagged: true, movedThisRound: true, otherActionThisRound: true, targetVisible: false }),
+    ).toHaveLength(4);
     expect(canCastSpell({ targetVisible: false, spellNeedsNoSight: true })).toEqual([]);
   });
 });
@@ -77,7 +94,10 @@ describe("bx encounter tables", () => {
     // The referee's penalty −1 to the foes' roll: they are surprised on 1–3; a bonus +2 to the party's: never.
     const m = ok(bx.surprise({ party: [pc("a")], foes: [mon("b")], modifiers: { foes: -1, party: 2 } }, faces(1, 3)));
     expect(m.surprised).toEqual({ party: false, foes: true });
-    expect(m.lines.slice(0, 2)).toEqual(["Party: rolled 1: cannot be surprised (surprised on 1–2, bonus +2 → never).", "Foes: rolled 3, surprised on 1–2, penalty -1 → on 1–3: surprised."]);
+    expect(m.lines.slice(0, 2)).toEqual([
+      "Party: rolled 1: cannot be surprised (surprised on 1–2, bonus +2 → never).",
+      "Foes: rolled 3, surprised on 1–2, penalty -1 → on 1–3: surprised.",
+    ]);
   });
   // standard reaction table: 2 | 3–5 | 6–8 | 9–11 | 12
   it("reaction bands on both sides of every edge", () => {
@@ -134,17 +154,55 @@ describe("bx sheets and presets", () => {
   });
   it("has the classic presets", () => {
     // The six of issue 20 and the foes a referee meets first (issue 30), all classic B/X stat lines.
-    expect(Object.keys(bx.presets).sort()).toEqual(["bandit", "bugbear", "dire wolf", "ghoul", "giant centipede", "giant rat", "gnoll", "goblin", "hobgoblin", "kobold", "lizard man", "normal man", "ogre", "orc", "owlbear", "skeleton", "stirge", "troll", "wolf", "zombie"]);
+    expect(Object.keys(bx.presets).sort()).toEqual([
+      "bandit",
+      "bugbear",
+      "dire wolf",
+      "ghoul",
+      "giant centipede",
+      "giant rat",
+      "gnoll",
+      "goblin",
+      "hobgoblin",
+      "kobold",
+      "lizard man",
+      "normal man",
+      "ogre",
+      "orc",
+      "owlbear",
+      "skeleton",
+      "stirge",
+      "troll",
+      "wolf",
+      "zombie",
+    ]);
     expect(bx.presets.troll).toMatchObject({ ac: 4, hd: "6+3", hp: 30, morale: 10, attacks: 3 });
     // The presets' THAC0 is the classic monster table's, as for any monster: troll 13, ogre 15, goblin 19, Normal Man 20.
-    expect(["troll", "ogre", "goblin", "orc", "skeleton", "normal man"].map((k) => thac0Of(bx.presets[k]!).value)).toEqual([13, 15, 19, 19, 19, 20]);
+    expect(
+      ["troll", "ogre", "goblin", "orc", "skeleton", "normal man"].map((k) => thac0Of(bx.presets[k]!).value),
+    ).toEqual([13, 15, 19, 19, 19, 20]);
     expect(bx.presets.goblin!.saves).toEqual({ death: 14, wands: 15, paralysis: 16, breath: 17, spells: 18 });
-    expect(bx.view({ id: "x", name: "x", side: "foes", kind: "monster", sheet: bx.presets.ogre!, state: bx.initialState(bx.presets.ogre!) })).toEqual({ summary: "HP 19/19", fraction: 1, status: "" });
+    expect(
+      bx.view({
+        id: "x",
+        name: "x",
+        side: "foes",
+        kind: "monster",
+        sheet: bx.presets.ogre!,
+        state: bx.initialState(bx.presets.ogre!),
+      }),
+    ).toEqual({ summary: "HP 19/19", fraction: 1, status: "" });
     expect(bx.describeSheet(bx.presets.orc!)[0]).toEqual(["Class", "orc (HD 1)"]);
   });
   it("a seeded bag gives the same attack twice", () => {
-    const a = bx.attack.begin({ attacker: pc("a"), defender: mon("d", { hp: 30 }), others: [], situation: {} }, seeded("seed-1"));
-    const b = bx.attack.begin({ attacker: pc("a"), defender: mon("d", { hp: 30 }), others: [], situation: {} }, seeded("seed-1"));
+    const a = bx.attack.begin(
+      { attacker: pc("a"), defender: mon("d", { hp: 30 }), others: [], situation: {} },
+      seeded("seed-1"),
+    );
+    const b = bx.attack.begin(
+      { attacker: pc("a"), defender: mon("d", { hp: 30 }), others: [], situation: {} },
+      seeded("seed-1"),
+    );
     expect(a).toEqual(b);
   });
 });

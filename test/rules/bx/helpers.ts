@@ -17,10 +17,20 @@ export function pc(id: string, sheet: Record<string, unknown> = {}, side: Side =
   const s = bxSheetSchema.parse(sheet);
   return { id, name: id, side, kind: "pc", sheet: s, state: bxInitialState(s) };
 }
-export function mon(id: string, sheet: Record<string, unknown> | BxSheet = {}, side: Side = "foes"): Combatant<BxSheet> {
+export function mon(
+  id: string,
+  sheet: Record<string, unknown> | BxSheet = {},
+  side: Side = "foes",
+): Combatant<BxSheet> {
   const s = bxMonsterSchema.parse(sheet);
   return { id, name: id, side, kind: "monster", sheet: s, state: bxInitialState(s) };
 }
-export function atk(attacker: Combatant<BxSheet>, defender: Combatant<BxSheet>, situation: Situation = {}, weapon?: string, others: Combatant<BxSheet>[] = []): AttackInput<BxSheet> {
+export function atk(
+  attacker: Combatant<BxSheet>,
+  defender: Combatant<BxSheet>,
+  situation: Situation = {},
+  weapon?: string,
+  others: Combatant<BxSheet>[] = [],
+): AttackInput<BxSheet> {
   return { attacker, defender, others, situation, ...(weapon !== undefined ? { weapon } : {}) };
 }

@@ -1,7 +1,15 @@
 // Issue 42 (B/X, seed 002): the rules behind points 1, 2, 3, 29 and 35, without Discord (the e2e files
 // bx-saves-items, bx-sight and bx-one-load drive them through the local Discord).
 import { describe, expect, it } from "vitest";
-import { bx, createBx, damageTaken, encumberedRate, equipmentOf, loadOf, spellTarget } from "../../../src/rules/systems/bx/index.js";
+import {
+  bx,
+  createBx,
+  damageTaken,
+  encumberedRate,
+  equipmentOf,
+  loadOf,
+  spellTarget,
+} from "../../../src/rules/systems/bx/index.js";
 import { createBxHouse, houseAcWords, houseSheetSchema } from "../../../src/rules/systems/bx-house/index.js";
 import { faces, mon, pc } from "./helpers.js";
 
@@ -20,12 +28,18 @@ describe("saves tied to damage", () => {
   it("a killing breath lists the equipment destroyed on the sheet; a wound, or poison, destroys nothing", () => {
     const who = pc("Mira", { hp: 6, armour: "light", shield: true, weapons: [{ name: "staff" }] });
     expect(equipmentOf(who.sheet)).toEqual(["staff", "light armour", "shield"]);
-    const kill = bx.save({ who, kind: "breath", damage: 6 }, faces(2)) as { effects: { sheet?: unknown; note?: string; damage?: number }[] };
+    const kill = bx.save({ who, kind: "breath", damage: 6 }, faces(2)) as {
+      effects: { sheet?: unknown; note?: string; damage?: number }[];
+    };
     expect(kill.effects[0]).toMatchObject({ damage: 6, sheet: { destroyed: ["staff", "light armour", "shield"] } });
-    expect(kill.effects[0]!.note).toMatch(/^Mira is killed by a destructive attack: Mira's equipment is destroyed \(staff, light armour, shield\)/);
+    expect(kill.effects[0]!.note).toMatch(
+      /^Mira is killed by a destructive attack: Mira's equipment is destroyed \(staff, light armour, shield\)/,
+    );
     const wound = bx.save({ who, kind: "breath", damage: 5 }, faces(2)) as { effects: { sheet?: unknown }[] };
     expect(wound.effects[0]!.sheet).toBeUndefined();
-    const poison = bx.save({ who, kind: "poison", damage: 20 }, faces(2)) as { effects: { sheet?: unknown; note?: string }[] };
+    const poison = bx.save({ who, kind: "poison", damage: 20 }, faces(2)) as {
+      effects: { sheet?: unknown; note?: string }[];
+    };
     expect(poison.effects[0]).toEqual({ targetId: "Mira", damage: 20 });
   });
 });
@@ -50,7 +64,9 @@ describe("one load, and the sheet shows what the fight uses", () => {
     const sheet = createBx().sheet.parse({ treasure: [{ kind: "coin", count: 100 }], load: 420 });
     expect(loadOf(sheet, "detailed").total).toBe(420);
     expect(encumberedRate(sheet, "detailed").perTurn).toBe(90);
-    expect(new Map(createBx({ encumbrance: "detailed" }).describeSheet(sheet)).get("Movement")).toBe("90' (30'), 420 coins: up to 600");
+    expect(new Map(createBx({ encumbrance: "detailed" }).describeSheet(sheet)).get("Movement")).toBe(
+      "90' (30'), 420 coins: up to 600",
+    );
     expect(new Map(bx.describeSheet(sheet)).get("Movement")).toBe("120' (40')");
   });
 

@@ -22,8 +22,13 @@ describe("bx: a stat line's attack routine", () => {
     const ctx = { round: 1, declared: [], others: [], phase: "act" as const };
     const sheetOf = (line: string) => readSheetInput(bx.statLine!(line).fields, bxMonsterSchema);
     const troll = mon("troll", sheetOf("HD 6+3 AC 4 ATK claw 1d6/claw 1d6/bite 1d10 ML 10"));
-    expect(troll.sheet).toMatchObject({ attacks: 3, weapons: [{ name: "claw" }, { name: "claw" }, { name: "bite", damage: "1d10" }] });
+    expect(troll.sheet).toMatchObject({
+      attacks: 3,
+      weapons: [{ name: "claw" }, { name: "claw" }, { name: "bite", damage: "1d10" }],
+    });
     expect(bx.round.allowance(troll, ctx)).toMatchObject({ attacks: 3, why: "3 attacks (the monster's routine)" });
-    expect(bx.round.allowance(mon("ogre", sheetOf("HD 4+1 AC 5 ATK club 1d10 ML 10")), ctx)).toMatchObject({ attacks: 1 });
+    expect(bx.round.allowance(mon("ogre", sheetOf("HD 4+1 AC 5 ATK club 1d10 ML 10")), ctx)).toMatchObject({
+      attacks: 1,
+    });
   });
 });

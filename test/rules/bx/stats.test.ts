@@ -23,8 +23,13 @@ describe("B/X monsters by their hit dice", () => {
   });
 
   it("reads one stat line in module terms, the name in front", () => {
-    expect(bxStatLine("Ogre brute HD 4+1 AC 5 ATK 1d10 ML 10")).toEqual({ name: "Ogre brute", fields: 'hd=4+1 ac=5 weapons="attack:1d10" morale=10' });
-    expect(bxStatLine("HD 6+3 AC 4 ATK claw 1d6/claw 1d6/bite 1d10 MV 120").fields).toBe('hd=6+3 ac=4 weapons="claw:1d6|claw:1d6|bite:1d10" movement=120');
+    expect(bxStatLine("Ogre brute HD 4+1 AC 5 ATK 1d10 ML 10")).toEqual({
+      name: "Ogre brute",
+      fields: 'hd=4+1 ac=5 weapons="attack:1d10" morale=10',
+    });
+    expect(bxStatLine("HD 6+3 AC 4 ATK claw 1d6/claw 1d6/bite 1d10 MV 120").fields).toBe(
+      'hd=6+3 ac=4 weapons="claw:1d6|claw:1d6|bite:1d10" movement=120',
+    );
     expect(() => bxStatLine("HD 4+1 AC 5 XP 75")).toThrow(/"XP" is not a stat this line knows/);
     expect(() => bxStatLine("a big ogre")).toThrow(/A stat line reads like/);
     expect(() => bxStatLine("HD 1 ATK club")).toThrow(/An attack is its damage dice/);

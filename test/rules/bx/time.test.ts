@@ -66,7 +66,9 @@ describe("bx movement and encumbrance", () => {
   });
   // seed 002, "Tracking Encumbrance" (treasure table)
   it("treasure weights", () => {
-    expect(treasureWeight({ coin: 100, gem: 3, jewellery: 2, potion: 1, rod: 1, scroll: 2, staff: 1, wand: 1 })).toBe(100 + 3 + 20 + 10 + 20 + 2 + 40 + 10);
+    expect(treasureWeight({ coin: 100, gem: 3, jewellery: 2, potion: 1, rod: 1, scroll: 2, staff: 1, wand: 1 })).toBe(
+      100 + 3 + 20 + 10 + 20 + 2 + 40 + 10,
+    );
     expect(() => treasureWeight({ sword: 1 } as never)).toThrow(/Unknown treasure/);
   });
   // seed 002, "Outside of Melee"

@@ -4,7 +4,13 @@ import { findDice, MAX_SCAN } from "../../../src/rules/dice/find.js";
 
 describe("dice expressions in free text", () => {
   it("finds each expression the parser accepts, spaces around signs closed up, in order", () => {
-    expect(findDice("I swing: 1d20+5 to hit, then 1d8 + 3 damage; 4d6kh3 and d% and 2d6 - 1.")).toEqual(["1d20+5", "1d8+3", "4d6kh3", "d%", "2d6-1"]);
+    expect(findDice("I swing: 1d20+5 to hit, then 1d8 + 3 damage; 4d6kh3 and d% and 2d6 - 1.")).toEqual([
+      "1d20+5",
+      "1d8+3",
+      "4d6kh3",
+      "d%",
+      "2d6-1",
+    ]);
   });
   it("leaves words alone: 3 dwarves, odd1d6, d-day", () => {
     expect(findDice("3 dwarves enter; odd1d6 is a name; d-day")).toEqual([]);
@@ -22,7 +28,8 @@ describe("dice expressions in free text", () => {
   });
   it("finds what the old pattern found, on 20,000 short random texts", () => {
     // The pattern before the fix; short texts keep its backtracking cheap.
-    const OLD = /(?<![\w])(\d{0,3}d(?:\d{1,4}|%|F)(?:[a-z!<>=]{0,3}\d{0,3})*(?:\s*[-+*]\s*(?:\d{0,3}d(?:\d{1,4}|%|F)(?:[a-z!<>=]{0,3}\d{0,3})*|\d{1,4})(?![\w]))*)/gi;
+    const OLD =
+      /(?<![\w])(\d{0,3}d(?:\d{1,4}|%|F)(?:[a-z!<>=]{0,3}\d{0,3})*(?:\s*[-+*]\s*(?:\d{0,3}d(?:\d{1,4}|%|F)(?:[a-z!<>=]{0,3}\d{0,3})*|\d{1,4})(?![\w]))*)/gi;
     const alphabet = "0123456789dDkKhHlLfFxXaz!<>=%+-* _\n,.";
     const rng = seedrandom.alea("find-old-new");
     let found = 0;

@@ -15,11 +15,25 @@ describe("keep and drop over large pools", () => {
   it("matches the sorted order for kh, kl, dh, dl on many seeded pools", () => {
     const stream = createStream("keep-test");
     for (const mode of ["kh", "kl", "dh", "dl"]) {
-      for (const [count, sides, n] of [[60, 10, 20], [50, 20, 10], [8, 6, 3], [5, 4, 1], [5, 4, 5], [200, 6, 150], [30, 1, 7]] as const) {
+      for (const [count, sides, n] of [
+        [60, 10, 20],
+        [50, 20, 10],
+        [8, 6, 3],
+        [5, 4, 1],
+        [5, 4, 5],
+        [200, 6, 150],
+        [30, 1, 7],
+      ] as const) {
         const out = roll(`${count}d${sides}${mode}${n}`, stream);
         const dice = out.parts[0]!.dice;
         const kept = dice.map((d) => d.kept);
-        expect(kept).toEqual(reference(dice.map((d) => d.value), mode, n));
+        expect(kept).toEqual(
+          reference(
+            dice.map((d) => d.value),
+            mode,
+            n,
+          ),
+        );
         expect(out.parts[0]!.total).toBe(dice.filter((d) => d.kept).reduce((a, d) => a + d.value, 0));
       }
     }

@@ -25,8 +25,13 @@ function brute(n: number, faces: number[], f: (dice: number[]) => number): Map<n
   return out;
 }
 const uniform = (s: number) => Array<number>(s).fill(1 / s);
-const topSum = (k: number, high = true) => (d: number[]) =>
-  [...d].sort((a, b) => (high ? b - a : a - b)).slice(0, k).reduce((s, v) => s + v, 0);
+const topSum =
+  (k: number, high = true) =>
+  (d: number[]) =>
+    [...d]
+      .sort((a, b) => (high ? b - a : a - b))
+      .slice(0, k)
+      .reduce((s, v) => s + v, 0);
 
 function expectSame(actual: Map<number, number>, expected: Map<number, number>) {
   expect([...actual.keys()].sort((a, b) => a - b)).toEqual([...expected.keys()].sort((a, b) => a - b));

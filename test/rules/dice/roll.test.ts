@@ -267,13 +267,16 @@ describe("the pool fast paths", () => {
   // A source with `die` takes the die-by-die path; the same floats without it take the fast one.
   const floats = (seed: number) => {
     let x = seed;
-    return () => ((x = (x * 48271) % 2147483647) / 2147483647);
+    return () => (x = (x * 48271) % 2147483647) / 2147483647;
   };
-  it.each(["200d6>4", "50d10>8f1", "30d6<2", "40d6=6f1", "100d6", "12d20>15 + 3d6>4f2"])("%s gives the same dice and total either way", (expr) => {
-    const fast = roll(expr, { next: floats(7) });
-    const next = floats(7);
-    const slow = roll(expr, { next, die: (sides) => 1 + Math.floor(next() * sides) });
-    expect(fast).toStrictEqual(slow);
-    expect(fast.parts[0]!.dice.some((d) => d.success)).toBe(/[><=]/.test(expr));
-  });
+  it.each(["200d6>4", "50d10>8f1", "30d6<2", "40d6=6f1", "100d6", "12d20>15 + 3d6>4f2"])(
+    "%s gives the same dice and total either way",
+    (expr) => {
+      const fast = roll(expr, { next: floats(7) });
+      const next = floats(7);
+      const slow = roll(expr, { next, die: (sides) => 1 + Math.floor(next() * sides) });
+      expect(fast).toStrictEqual(slow);
+      expect(fast.parts[0]!.dice.some((d) => d.success)).toBe(/[><=]/.test(expr));
+    },
+  );
 });

@@ -1,5 +1,13 @@
 import { describe, it, expect } from "vitest";
-import { createStream, newSeed, commitment, roll, replay, facesOf, type LoggedRoll } from "../../../src/rules/dice/index.js";
+import {
+  createStream,
+  newSeed,
+  commitment,
+  roll,
+  replay,
+  facesOf,
+  type LoggedRoll,
+} from "../../../src/rules/dice/index.js";
 import { DiceBag } from "../../../src/rules/dice/bag.js";
 
 describe("seeded streams", () => {
@@ -103,7 +111,15 @@ describe("replay", () => {
     bag.d("surprise", 6);
     bag.roll("morale", 2, 10, { modifier: 3 });
     const entries = bag.log.map((r) => ({ expression: r.notation, faces: r.dice.map((d) => d.value) }));
-    expect(entries.map((e) => e.expression)).toEqual(["1d20+3", "2d6-1", "2d20kh1", "2d20kl1+2", "4d6kh3", "1d6", "2d10+3"]);
+    expect(entries.map((e) => e.expression)).toEqual([
+      "1d20+3",
+      "2d6-1",
+      "2d20kh1",
+      "2d20kl1+2",
+      "4d6kh3",
+      "1d6",
+      "2d10+3",
+    ]);
     expect(replay(seed, entries).every((r) => r.ok)).toBe(true);
 
     const s = createStream(seed);

@@ -8,6 +8,9 @@ export const faces = (...f: number[]) => {
   return Object.assign(new DiceBag(src), { remaining: src.remaining });
 };
 
-export const emptyState = (over: Partial<DungeonState> = {}): DungeonState => ({ ...dungeonStateSchema.parse({}), ...over });
+export const emptyState = (over: Partial<DungeonState> = {}): DungeonState => ({
+  ...dungeonStateSchema.parse({}),
+  ...over,
+});
 
 export const TURN = 60;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { burnLights, durationWords, handOver, lightLines, lightUp, putOut, remaining, type Light, type Supplies } from "../../../src/rules/dungeon/index.js";
+import {
+  burnLights,
+  durationWords,
+  handOver,
+  lightLines,
+  lightUp,
+  putOut,
+  remaining,
+  type Light,
+  type Supplies,
+} from "../../../src/rules/dungeon/index.js";
 import { TURN } from "./helpers.js";
 
 const untracked: Supplies = { rations: null, water: null, torches: null, oil: null };
@@ -42,7 +52,14 @@ describe("light sources", () => {
     expect(out.lights).toEqual([torch("Alda", null, 4 * TURN)]);
     expect(out.line).toBe("Alda's torch is put out, 4 turns of fuel kept.");
     expect(burnLights(out.lights, 2 * TURN, 10 * TURN).lines).toEqual([]);
-    const again = lightUp({ lights: out.lights, supplies: untracked, kind: "torch", holder: "Alda", now: 10 * TURN, turns: 6 });
+    const again = lightUp({
+      lights: out.lights,
+      supplies: untracked,
+      kind: "torch",
+      holder: "Alda",
+      now: 10 * TURN,
+      turns: 6,
+    });
     expect(again.lights).toEqual([torch("Alda", 10 * TURN, 4 * TURN)]);
     expect(again.line).toBe("Alda's torch is lit again: 4 turns left.");
   });
@@ -51,13 +68,19 @@ describe("light sources", () => {
     const stock = { ...untracked, torches: 1, oil: 0 };
     const r = lightUp({ lights: [], supplies: stock, kind: "torch", holder: "Alda", now: 0, turns: 6 });
     expect(r.supplies.torches).toBe(0);
-    expect(() => lightUp({ lights: [], supplies: r.supplies, kind: "torch", holder: "Brom", now: 0, turns: 6 })).toThrow(/no torches left/);
-    expect(() => lightUp({ lights: [], supplies: stock, kind: "lantern", holder: "Brom", now: 0, turns: 24 })).toThrow(/no flasks of oil/);
+    expect(() =>
+      lightUp({ lights: [], supplies: r.supplies, kind: "torch", holder: "Brom", now: 0, turns: 6 }),
+    ).toThrow(/no torches left/);
+    expect(() => lightUp({ lights: [], supplies: stock, kind: "lantern", holder: "Brom", now: 0, turns: 24 })).toThrow(
+      /no flasks of oil/,
+    );
   });
 
   it("refuses a second burning torch in the same hand, and putting out what is not lit", () => {
     const lights = [torch("Alda", 0, 6 * TURN)];
-    expect(() => lightUp({ lights, supplies: untracked, kind: "torch", holder: "Alda", now: 10, turns: 6 })).toThrow(/already burning/);
+    expect(() => lightUp({ lights, supplies: untracked, kind: "torch", holder: "Alda", now: 10, turns: 6 })).toThrow(
+      /already burning/,
+    );
     expect(() => putOut({ lights, holder: "Brom", kind: null, now: 10 })).toThrow(/Brom has no light burning/);
   });
 
@@ -75,7 +98,10 @@ describe("light sources", () => {
     expect(lightLines([], 0)).toEqual(["No light is burning: the party is in darkness."]);
     // A text without light rules (light by a ruling) tells no darkness until someone carries a light.
     expect(lightLines([], 0, false)).toEqual(["None lit."]);
-    expect(lightLines([torch("Brom", null, 90)], 30, false)).toEqual(["Brom's torch: 1 turn 30 rounds left, out (carried)", "No light is burning: the party is in darkness."]);
+    expect(lightLines([torch("Brom", null, 90)], 30, false)).toEqual([
+      "Brom's torch: 1 turn 30 rounds left, out (carried)",
+      "No light is burning: the party is in darkness.",
+    ]);
     expect(durationWords(40)).toBe("40 rounds");
   });
 });

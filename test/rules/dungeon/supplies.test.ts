@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { eatAndDrink, effectLines, expireEffects, setEffect, setStock, suppliesLines, type Supplies } from "../../../src/rules/dungeon/index.js";
+import {
+  eatAndDrink,
+  effectLines,
+  expireEffects,
+  setEffect,
+  setStock,
+  suppliesLines,
+  type Supplies,
+} from "../../../src/rules/dungeon/index.js";
 import { TURN } from "./helpers.js";
 
 const DAY = 8640;
@@ -8,14 +16,22 @@ const stock: Supplies = { rations: 7, water: 3, torches: null, oil: null };
 describe("food and water", () => {
   // seed 002, "Resources": food and water are consumed as game time passes (one each a member a day: choice).
   it("eats nothing within the first day", () => {
-    expect(eatAndDrink({ supplies: stock, fedDays: 0, rounds: DAY - 1, mouths: 3 })).toEqual({ supplies: stock, fedDays: 0, lines: [] });
+    expect(eatAndDrink({ supplies: stock, fedDays: 0, rounds: DAY - 1, mouths: 3 })).toEqual({
+      supplies: stock,
+      fedDays: 0,
+      lines: [],
+    });
   });
 
   it("eats one ration and one day's water a member when a day passes", () => {
     const r = eatAndDrink({ supplies: stock, fedDays: 0, rounds: DAY, mouths: 3 });
     expect(r.supplies).toEqual({ ...stock, rations: 4, water: 0 });
     expect(r.fedDays).toBe(1);
-    expect(r.lines).toEqual(["A day passed: the party uses 3 rations (4 left).", "A day passed: the party uses 3 water (0 left).", "⚠️ Not enough water for another day."]);
+    expect(r.lines).toEqual([
+      "A day passed: the party uses 3 rations (4 left).",
+      "A day passed: the party uses 3 water (0 left).",
+      "⚠️ Not enough water for another day.",
+    ]);
   });
 
   it("says who goes hungry when the stock runs short, for every day passed", () => {

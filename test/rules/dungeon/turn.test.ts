@@ -70,20 +70,34 @@ describe("what a turn cites", () => {
     expect(dark[0]).toBe('seed 000, "Dungeon Turn"');
     expect(dark.some((r) => r.startsWith("seed 002"))).toBe(false);
     expect(dark.some((r) => /light rules/.test(r))).toBe(false);
-    const lit = passTurn(input(emptyState({ lights: [{ kind: "torch", holder: "Alda", litAt: 0, left: 6 * TURN }] }), 0), faces(4)).result.rules;
-    expect(lit).toContain("seed 000 ruling: torches and lanterns burn as in the classic games (this text has no light rules)");
+    const lit = passTurn(
+      input(emptyState({ lights: [{ kind: "torch", holder: "Alda", litAt: 0, left: 6 * TURN }] }), 0),
+      faces(4),
+    ).result.rules;
+    expect(lit).toContain(
+      "seed 000 ruling: torches and lanterns burn as in the classic games (this text has no light rules)",
+    );
   });
 
   // seed 000, "Movement in Dungeons": "If the players wish to move faster, they will not get the forewarning."
   it("the fast pace cites Movement in Dungeons first; a text without one refuses it", () => {
-    expect(passTurn(input(emptyState(), 0, { fast: true }), faces(4)).result.rules[0]).toBe('seed 000, "Movement in Dungeons"');
-    expect(() => passTurn(input(emptyState(), 0, { dungeon: systemOf("bx").dungeon, fast: true }), faces(4))).toThrow(/no faster pace/);
+    expect(passTurn(input(emptyState(), 0, { fast: true }), faces(4)).result.rules[0]).toBe(
+      'seed 000, "Movement in Dungeons"',
+    );
+    expect(() => passTurn(input(emptyState(), 0, { dungeon: systemOf("bx").dungeon, fast: true }), faces(4))).toThrow(
+      /no faster pace/,
+    );
   });
 
   // seed 004 has no dungeon turn and no wandering check: a ruling, and nothing rolled at a chance of 0.
   it("Life & Guard: a ruling for the turn, no check rolled at 0 in 6", () => {
-    const t = passTurn(input(emptyState(), 0, { dungeon: systemOf("life-guard").dungeon, every: 2, chance: 0 }), faces());
-    expect(t.result.rules[0]).toBe("seed 004 ruling: a dungeon turn is 10 minutes, as in the classic games (this text has only 10-second rounds)");
+    const t = passTurn(
+      input(emptyState(), 0, { dungeon: systemOf("life-guard").dungeon, every: 2, chance: 0 }),
+      faces(),
+    );
+    expect(t.result.rules[0]).toBe(
+      "seed 004 ruling: a dungeon turn is 10 minutes, as in the classic games (this text has only 10-second rounds)",
+    );
     expect(t.result.rolls).toEqual([]);
     expect(t.wandering).toBe(false);
   });

@@ -19,16 +19,24 @@ describe("the wandering-monster roll", () => {
     const hit = wanderingRoll({ dungeon: systemOf("third-age").dungeon, turn: 1, every: 1, chance: 1 }, faces(1));
     expect(hit.encounter).toBe(true);
     expect(hit.rules).toContain('seed 000, "Dungeon Turn"');
-    expect(wanderingRoll({ dungeon: systemOf("third-age").dungeon, turn: 1, every: 1, chance: 1 }, faces(2)).encounter).toBe(false);
+    expect(
+      wanderingRoll({ dungeon: systemOf("third-age").dungeon, turn: 1, every: 1, chance: 1 }, faces(2)).encounter,
+    ).toBe(false);
   });
 
   it("other systems: X in 6 every N turns, as the campaign sets", () => {
-    expect(wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 2, every: 2, chance: 2 }, faces(2)).encounter).toBe(true);
-    expect(wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 2, every: 2, chance: 2 }, faces(3)).encounter).toBe(false);
+    expect(wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 2, every: 2, chance: 2 }, faces(2)).encounter).toBe(
+      true,
+    );
+    expect(wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 2, every: 2, chance: 2 }, faces(3)).encounter).toBe(
+      false,
+    );
     const off = wanderingRoll({ dungeon: systemOf("bx").dungeon, turn: 3, every: 2, chance: 2 }, faces());
     expect(off).toMatchObject({ checked: false, encounter: false, rolls: [] });
     expect(off.lines[0]).toBe("Turn 3: checks come every 2 turns; next on turn 4.");
-    expect(wanderingRoll({ dungeon: systemOf("siege").dungeon, turn: 2, every: 2, chance: 0 }, faces()).encounter).toBe(false);
+    expect(wanderingRoll({ dungeon: systemOf("siege").dungeon, turn: 2, every: 2, chance: 0 }, faces()).encounter).toBe(
+      false,
+    );
   });
 
   it("The Third Age with an interval beyond 3 falls back to the campaign's X in 6", () => {
@@ -70,7 +78,9 @@ describe("the wandering table", () => {
     expect(r.monsters).toBe("1 rat");
     expect(low.log[0]!.counts).toEqual({ total: 1, why: "at least 1" });
     const high = faces(6, 6);
-    expect(rollTable(parseTable("2d6 bats"), high, 10).lines).toContain("Number appearing 2d6 (6, 6) = 12 → 10 (at most 10).");
+    expect(rollTable(parseTable("2d6 bats"), high, 10).lines).toContain(
+      "Number appearing 2d6 (6, 6) = 12 → 10 (at most 10).",
+    );
     expect(high.log[0]!.counts).toEqual({ total: 10, why: "at most 10" });
     const fine = faces(3);
     rollTable(parseTable("1d4 rats"), fine);

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import seedrandom from "seedrandom";
 import { DiceBag } from "../../../src/rules/dice/bag.js";
 import { RuleError, type AttackInput, type Situation } from "../../../src/rules/systems/types.js";
-import { lifeGuard, type LifeGuardSheet, type LifeGuardSituation } from "../../../src/rules/systems/life-guard/index.js";
+import {
+  lifeGuard,
+  type LifeGuardSheet,
+  type LifeGuardSituation,
+} from "../../../src/rules/systems/life-guard/index.js";
 import { at, faces, monster, pc } from "./helpers.js";
 import { standing } from "../standing.js";
 
@@ -24,7 +28,11 @@ const input = (
 ): AttackInput<LifeGuardSheet> => ({ attacker, defender, others, situation, ...(weapon ? { weapon } : {}) });
 
 /** The round mark every attack leaves on its attacker (docs/rules/life-guard.md, "Counterattack"). */
-const STRUCK = (by = "Ana", on = "orc") => ({ targetId: by, addConditions: [`struck:${on}`], removeConditions: [`attacking:${on}`, "blasting"] });
+const STRUCK = (by = "Ana", on = "orc") => ({
+  targetId: by,
+  addConditions: [`struck:${on}`],
+  removeConditions: [`attacking:${on}`, "blasting"],
+});
 
 describe("the attack state machine", () => {
   // seed 004, "Attacks": no to-hit roll; damage minus Armour to Guard
@@ -32,9 +40,14 @@ describe("the attack state machine", () => {
     const s = lifeGuard.attack.begin(input(), faces(5));
     expect(s.phase).toBe("reactions");
     expect(s.outcome).toBe("hit");
-    expect(s.options).toEqual([{ id: "take", label: "Take it", by: "orc", cost: "no cost", rule: 'seed 004, "Attacks"' }]);
+    expect(s.options).toEqual([
+      { id: "take", label: "Take it", by: "orc", cost: "no cost", rule: 'seed 004, "Attacks"' },
+    ]);
     expect(s.final).toEqual([]);
-    expect(lifeGuard.attack.react(s, "take", input(), faces()).final).toEqual([{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, STRUCK()]);
+    expect(lifeGuard.attack.react(s, "take", input(), faces()).final).toEqual([
+      { targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" },
+      STRUCK(),
+    ]);
     expect(s.result.rolls.map((r) => [r.notation, r.total])).toEqual([["1d8", 5]]);
     expect(s.result.lines).toContain("Armour 1 soaks 1: 4 to orc.");
     expect(s.result.lines).toContain("Guard 7 → 3.");
@@ -54,8 +67,15 @@ describe("the attack state machine", () => {
     expect(s2.phase).toBe("done");
     expect(s2.options).toEqual([]);
     // Taking it hands over the attack's damage and marks, once; the counterattack step only its own d3.
-    expect([s0.final, s1.final]).toEqual([[], [{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, STRUCK()]]);
-    expect([s2.pay, s2.final, s2.followup]).toEqual([[], [], [{ targetId: "Ana", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" }]]);
+    expect([s0.final, s1.final]).toEqual([
+      [],
+      [{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, STRUCK()],
+    ]);
+    expect([s2.pay, s2.final, s2.followup]).toEqual([
+      [],
+      [],
+      [{ targetId: "Ana", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" }],
+    ]);
     expect(s2.result.rolls.map((r) => r.notation)).toEqual(["1d8", "1d3"]);
     expect(s2.result.rules).toContain('seed 004, "Movement"');
     const p = lifeGuard.attack.react(s1, "pass", input(), faces());
@@ -69,13 +89,21 @@ describe("the attack state machine", () => {
     expect(s.phase).toBe("done");
     expect(s.result.lines).not.toContain("Ana stands alone in melee: the defender may counterattack (d3).");
     const elsewhere = input(ana(), monster("orc"), {}, undefined, [pc("Bo")]);
-    expect(lifeGuard.attack.react(lifeGuard.attack.begin(elsewhere, faces(5)), "take", elsewhere, faces()).phase).toBe("followups");
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(elsewhere, faces(5)), "take", elsewhere, faces()).phase).toBe(
+      "followups",
+    );
     const declared = input(ana({ conditions: ["beside an ally"] }), monster("orc"));
-    expect(lifeGuard.attack.react(lifeGuard.attack.begin(declared, faces(5)), "take", declared, faces()).phase).toBe("done");
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(declared, faces(5)), "take", declared, faces()).phase).toBe(
+      "done",
+    );
     const backAlly = input(ana(), monster("orc"), {}, undefined, [pc("Bo", {}, at("reach"))]);
-    expect(lifeGuard.attack.react(lifeGuard.attack.begin(backAlly, faces(5)), "take", backAlly, faces()).phase).toBe("followups");
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(backAlly, faces(5)), "take", backAlly, faces()).phase).toBe(
+      "followups",
+    );
     const downAlly = input(ana(), monster("orc"), {}, undefined, [pc("Bo", {}, { conditions: ["out of action"] })]);
-    expect(lifeGuard.attack.react(lifeGuard.attack.begin(downAlly, faces(5)), "take", downAlly, faces()).phase).toBe("followups");
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(downAlly, faces(5)), "take", downAlly, faces()).phase).toBe(
+      "followups",
+    );
     const flank = input(ana(), monster("orc"), { flank: true });
     expect(lifeGuard.attack.react(lifeGuard.attack.begin(flank, faces(5)), "take", flank, faces()).phase).toBe("done");
   });
@@ -88,14 +116,22 @@ describe("the attack state machine", () => {
     const f = lifeGuard.attack.react(s, "take", i, faces());
     expect(f.phase).toBe("followups");
     const saved = input(ana(), monster("orc", "standard", { guard: 0, life: 2 }));
-    expect(lifeGuard.attack.react(f, "counter", saved, faces(3)).followup).toEqual([{ targetId: "Ana", damage: 3, damageKind: "normal", note: "counterattack: 3 damage" }]);
+    expect(lifeGuard.attack.react(f, "counter", saved, faces(3)).followup).toEqual([
+      { targetId: "Ana", damage: 3, damageKind: "normal", note: "counterattack: 3 damage" },
+    ]);
     const out = input(ana(), monster("orc", "standard", { guard: 0, life: 2, conditions: ["out of action"] }));
     const n = lifeGuard.attack.react(f, "counter", out, faces());
-    expect([n.phase, n.result.lines.at(-1), n.result.rolls.length]).toEqual(["done", "orc is out of action: no counterattack.", 1]);
+    expect([n.phase, n.result.lines.at(-1), n.result.rolls.length]).toEqual([
+      "done",
+      "orc is out of action: no counterattack.",
+      1,
+    ]);
     // 0 Life: no counter at all
-    expect(lifeGuard.attack.react(lifeGuard.attack.begin(i, faces(8), ), "take", i, faces()).phase).toBe("followups");
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(i, faces(8)), "take", i, faces()).phase).toBe("followups");
     const lethal = input(ana(), monster("orc", "standard", { guard: 0, life: 3 }));
-    expect(lifeGuard.attack.react(lifeGuard.attack.begin(lethal, faces(8)), "take", lethal, faces()).phase).toBe("done");
+    expect(lifeGuard.attack.react(lifeGuard.attack.begin(lethal, faces(8)), "take", lethal, faces()).phase).toBe(
+      "done",
+    );
   });
 
   // seed 004, "Movement": counterattack only against melee attacks
@@ -126,12 +162,17 @@ describe("the attack state machine", () => {
   });
 
   it("lists situation keys it did not use", () => {
-    const s = lifeGuard.attack.begin(input(ana(), monster("orc"), { rear: true, mounted: true, range: "short", modifier: 2, highGround: false }), faces(4));
+    const s = lifeGuard.attack.begin(
+      input(ana(), monster("orc"), { rear: true, mounted: true, range: "short", modifier: 2, highGround: false }),
+      faces(4),
+    );
     expect(s.ignored).toEqual(["rear", "mounted", "range", "modifier"]);
   });
 
   it("an unknown weapon is a RuleError naming the weapons; a die expression works", () => {
-    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Axe"), faces(1))).toThrow(/has no weapon "Axe": use one of Sword, Dagger/);
+    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Axe"), faces(1))).toThrow(
+      /has no weapon "Axe": use one of Sword, Dagger/,
+    );
     const s = lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "d10"), faces(10));
     expect(s.result.rolls[0]!.notation).toBe("1d10");
     const unarmed = lifeGuard.attack.begin(input(pc("Cy"), monster("orc")), faces(4));
@@ -151,15 +192,29 @@ describe("enchantments and oils", () => {
       STRUCK(),
     ]);
     expect(s.result.rules).toContain('seed 004, "Enchantment"');
-    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { enchanted: true }), faces(3, 4))).toThrow(/carries no Enchantment/);
+    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { enchanted: true }), faces(3, 4))).toThrow(
+      /carries no Enchantment/,
+    );
   });
 
   // seed 004, "Enchantment": "PCs can apply Enchantments to their weapons": once applied, the next blow is enchanted unasked.
   it("an applied Enchantment takes effect on the weapon's next blow without `enchanted`; `enchanted: false` keeps it", () => {
-    const unasked = standing(lifeGuard, input(ana({ conditions: ["enchanted:sword:burning"] }), monster("orc")), faces(3, 4));
+    const unasked = standing(
+      lifeGuard,
+      input(ana({ conditions: ["enchanted:sword:burning"] }), monster("orc")),
+      faces(3, 4),
+    );
     expect(unasked.result.rolls[0]!.notation).toBe("2d6");
-    expect(unasked.final).toContainEqual({ targetId: "Ana", removeConditions: ["enchanted:sword:burning"], note: "Sword: Enchantment spent" });
-    const kept = standing(lifeGuard, input(ana({ conditions: ["enchanted:sword:burning"] }), monster("orc"), { enchanted: false }), faces(3));
+    expect(unasked.final).toContainEqual({
+      targetId: "Ana",
+      removeConditions: ["enchanted:sword:burning"],
+      note: "Sword: Enchantment spent",
+    });
+    const kept = standing(
+      lifeGuard,
+      input(ana({ conditions: ["enchanted:sword:burning"] }), monster("orc"), { enchanted: false }),
+      faces(3),
+    );
     expect(kept.result.rolls[0]!.notation).toBe("1d8");
     expect(kept.final.some((e) => e.removeConditions?.includes("enchanted:sword:burning"))).toBe(false);
   });
@@ -172,7 +227,11 @@ describe("enchantments and oils", () => {
     expect(s.final[0]).toEqual({ targetId: "orc", addConditions: ["dead"] });
     expect(lifeGuard.attack.begin(i, faces(6, 5)).outcome).toBe("critical");
     const boss = monster("boss", { life: 12, guard: 12, armour: 0, slayImmune: true });
-    const b = standing(lifeGuard, input(ana({ conditions: ["enchanted:sword:"] }), boss, { enchanted: true }), faces(6, 6));
+    const b = standing(
+      lifeGuard,
+      input(ana({ conditions: ["enchanted:sword:"] }), boss, { enchanted: true }),
+      faces(6, 6),
+    );
     expect([b.outcome, b.final[0]!.damage]).toEqual(["hit", 12]);
     // a plain 2d6 die expression is not enchanted: no slaying
     expect(lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "2d6"), faces(6, 6)).outcome).toBe("critical");
@@ -183,7 +242,11 @@ describe("enchantments and oils", () => {
     const s = standing(lifeGuard, input(ana(), monster("orc"), {}, "Torch"), faces(2, 2));
     expect(s.final).toEqual([
       { targetId: "orc", damage: 4, damageKind: "normal", note: "Torch: 4 damage", addConditions: ["applied:burning"] },
-      { targetId: "Ana", note: "Torch expended: struck from the sheet", sheet: { weapons: WEAPONS.filter((w) => w.name !== "Torch").map((w) => ({ tags: [], ...w })) } },
+      {
+        targetId: "Ana",
+        note: "Torch expended: struck from the sheet",
+        sheet: { weapons: WEAPONS.filter((w) => w.name !== "Torch").map((w) => ({ tags: [], ...w })) },
+      },
       STRUCK(),
     ]);
   });
@@ -194,10 +257,16 @@ describe("enchantments and oils", () => {
     const oiled = ana({ conditions: ["oil:sword:undead"] });
     const s = standing(lifeGuard, input(oiled, ghoul), faces(5, 1));
     expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["2d6", 6]);
-    expect(lifeGuard.attack.begin(input(oiled, monster("orc", { type: "beast" })), faces(5)).result.rolls[0]!.notation).toBe("1d8");
+    expect(
+      lifeGuard.attack.begin(input(oiled, monster("orc", { type: "beast" })), faces(5)).result.rolls[0]!.notation,
+    ).toBe("1d8");
     expect(lifeGuard.attack.begin(input(oiled, ghoul, {}, "Dagger"), faces(3)).result.rolls[0]!.notation).toBe("1d4");
-    expect(() => lifeGuard.attack.begin(input(ana(), ghoul, { oiled: true }), faces(1, 1))).toThrow(/carries no oil against undead: apply one first/);
-    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { oiled: true }), faces(1, 1))).toThrow(/no monster type/);
+    expect(() => lifeGuard.attack.begin(input(ana(), ghoul, { oiled: true }), faces(1, 1))).toThrow(
+      /carries no oil against undead: apply one first/,
+    );
+    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { oiled: true }), faces(1, 1))).toThrow(
+      /no monster type/,
+    );
   });
 });
 
@@ -237,16 +306,26 @@ describe("impaired, enhanced and weapon options", () => {
     expect(s.result.rolls.map((r) => r.notation)).toEqual(["1d8", "1d4"]);
     expect(s.final[0]!.damage).toBe(4);
     expect(s.result.lines).toContain("Two weapons: Sword 3, Dagger 4: keep 4.");
-    expect(() => lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { twoWeapons: true }, "Pike"), faces(1, 1))).toThrow(RuleError);
+    expect(() =>
+      lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { twoWeapons: true }, "Pike"), faces(1, 1)),
+    ).toThrow(RuleError);
   });
 
   // seed 004, "Actions and Modifiers": halfswording, one die size less
   it("halfswording a spear in the Melee rank rolls d6; unhalfsworded it cannot strike there", () => {
-    const s = lifeGuard.attack.begin(input(ana(), monster("orc"), { halfsword: true } as LifeGuardSituation, "Spear"), faces(6));
+    const s = lifeGuard.attack.begin(
+      input(ana(), monster("orc"), { halfsword: true } as LifeGuardSituation, "Spear"),
+      faces(6),
+    );
     expect(s.result.rolls[0]!.notation).toBe("1d6");
-    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Spear"), faces(6))).toThrow(/A reach weapon strikes one rank away/);
+    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Spear"), faces(6))).toThrow(
+      /A reach weapon strikes one rank away/,
+    );
     // declared before the round, the halfsword is read without the option
-    expect(lifeGuard.attack.begin(input(ana({ conditions: ["halfswording"] }), monster("orc"), {}, "Spear"), faces(6)).result.rolls[0]!.notation).toBe("1d6");
+    expect(
+      lifeGuard.attack.begin(input(ana({ conditions: ["halfswording"] }), monster("orc"), {}, "Spear"), faces(6)).result
+        .rolls[0]!.notation,
+    ).toBe("1d6");
   });
 
   // seed 004, "Actions and Modifiers": armour-piercing — armour soaks at most 2
@@ -281,12 +360,20 @@ describe("impaired, enhanced and weapon options", () => {
 
   // seed 004, "Actions and Modifiers": Thrust avoids the long weapon penalty in cramped conditions
   it("cramped: a long weapon is impaired unless thrusting", () => {
-    const cr = lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { cramped: true } as LifeGuardSituation, "Spear"), faces(5, 2));
+    const cr = lifeGuard.attack.begin(
+      input(ana(at("reach")), monster("orc"), { cramped: true } as LifeGuardSituation, "Spear"),
+      faces(5, 2),
+    );
     expect(cr.result.rolls[0]!.notation).toBe("2d6kl1");
-    const th = lifeGuard.attack.begin(input(ana(at("reach")), monster("orc"), { cramped: true, thrust: true } as LifeGuardSituation, "Spear"), faces(5));
+    const th = lifeGuard.attack.begin(
+      input(ana(at("reach")), monster("orc"), { cramped: true, thrust: true } as LifeGuardSituation, "Spear"),
+      faces(5),
+    );
     expect(th.result.rolls[0]!.notation).toBe("1d8");
     // the same, declared
-    const decl = (c: string[]) => lifeGuard.attack.begin(input(ana({ rank: "reach", conditions: c }), monster("orc"), {}, "Spear"), faces(5, 2)).result.rolls[0]!.notation;
+    const decl = (c: string[]) =>
+      lifeGuard.attack.begin(input(ana({ rank: "reach", conditions: c }), monster("orc"), {}, "Spear"), faces(5, 2))
+        .result.rolls[0]!.notation;
     expect([decl(["cramped"]), decl(["cramped", "thrusting"])]).toEqual(["2d6kl1", "1d8"]);
   });
 });
@@ -294,20 +381,29 @@ describe("impaired, enhanced and weapon options", () => {
 describe("ranks", () => {
   // seed 004, "Movement": Melee attacks only within its rank
   it("Melee cannot attack a foe in the Reach rank", () => {
-    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc", "standard", at("reach"))), faces(1))).toThrow(/Melee can only attack within its rank/);
+    expect(() => lifeGuard.attack.begin(input(ana(), monster("orc", "standard", at("reach"))), faces(1))).toThrow(
+      /Melee can only attack within its rank/,
+    );
   });
 
   // seed 004, "Movement": "Reach: Can attack one rank away (Reach to Melee or Ranged to Reach)"; any weapon thrown from Reach for d3
   it("a reach weapon: Reach to Melee and Ranged to Reach; a thrown sword deals d3; same rank or two ranks is refused", () => {
-    expect(standing(lifeGuard, input(ana(at("ranged")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(6)).final[0]!.damage).toBe(6);
-    expect(lifeGuard.attack.begin(input(ana(at("reach")), monster("orc")), faces(6)).result.lines[0]).toBe("Ana attacks orc with Spear: d8.");
+    expect(
+      standing(lifeGuard, input(ana(at("ranged")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(6))
+        .final[0]!.damage,
+    ).toBe(6);
+    expect(lifeGuard.attack.begin(input(ana(at("reach")), monster("orc")), faces(6)).result.lines[0]).toBe(
+      "Ana attacks orc with Spear: d8.",
+    );
     const s = standing(lifeGuard, input(ana(at("reach")), monster("orc"), { mode: "thrown" }), faces(3));
     expect([s.result.rolls[0]!.notation, s.final[0]!.damage]).toEqual(["1d3", 3]);
-    expect(() => lifeGuard.attack.begin(input(ana(at("reach")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(1))).toThrow(
-      /A reach weapon strikes one rank away/,
-    );
+    expect(() =>
+      lifeGuard.attack.begin(input(ana(at("reach")), monster("orc", "standard", at("reach")), {}, "Spear"), faces(1)),
+    ).toThrow(/A reach weapon strikes one rank away/);
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), { mode: "thrown" }), faces(1))).toThrow(RuleError);
-    expect(() => lifeGuard.attack.begin(input(ana(at("reach"), { weapons: [{ name: "Sword", die: "d8" }] })), faces(1))).toThrow(/A melee weapon strikes only in the Melee rank/);
+    expect(() =>
+      lifeGuard.attack.begin(input(ana(at("reach"), { weapons: [{ name: "Sword", die: "d8" }] })), faces(1)),
+    ).toThrow(/A melee weapon strikes only in the Melee rank/);
   });
 
   // seed 004, "Movement": Ranged attacks from two or more ranks (Reach or Ranged) and risks hitting allies
@@ -326,12 +422,15 @@ describe("ranks", () => {
     expect(standing(lifeGuard, two, faces(4, 1, 2)).final[0]!.targetId).toBe("Cy");
     expect(() => lifeGuard.attack.begin(input(ana(), monster("orc"), {}, "Bow"), faces(1))).toThrow(/hand to hand/);
     // from the Ranged rank the bow is the weapon by default
-    expect(lifeGuard.attack.begin(input(ana(at("ranged")), monster("orc")), faces(1)).result.lines[0]).toBe("Ana attacks orc with Bow: d6.");
+    expect(lifeGuard.attack.begin(input(ana(at("ranged")), monster("orc")), faces(1)).result.lines[0]).toBe(
+      "Ana attacks orc with Bow: d6.",
+    );
   });
 });
 
 describe("warbands", () => {
-  const band = (state = {}) => monster("goblins", { life: 6, guard: 6, morale: 6, armour: 0, damage: "d6", warband: true }, state);
+  const band = (state = {}) =>
+    monster("goblins", { life: 6, guard: 6, morale: 6, armour: 0, damage: "d6", warband: true }, state);
   // seed 004, "Warbands": a warband's attacks on individuals are enhanced and deal 2d6
   it("a warband attacks an individual with 2d6, enhanced", () => {
     const s = standing(lifeGuard, input(band(), ana()), faces(1, 2, 3, 4));
@@ -359,8 +458,12 @@ describe("warbands", () => {
     const s1 = lifeGuard.attack.react(lifeGuard.attack.begin(inp, faces(1, 2, 3, 4)), "take", inp, faces());
     expect(s1.options.map((o) => o.id)).toEqual(["counter", "pass"]);
     const low = lifeGuard.attack.react(s1, "counter", inp, faces(5, 2));
-    expect(low.followup).toEqual([{ targetId: "goblins", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" }]);
-    expect(low.result.lines).toContain("Counterattack against a warband, impaired: 2d6 keep the lower, at most 3 = 2 against the attacker.");
+    expect(low.followup).toEqual([
+      { targetId: "goblins", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" },
+    ]);
+    expect(low.result.lines).toContain(
+      "Counterattack against a warband, impaired: 2d6 keep the lower, at most 3 = 2 against the attacker.",
+    );
     expect(low.result.rolls.at(-1)!.notation).toBe("2d6kl1");
     const high = lifeGuard.attack.react(s1, "counter", inp, faces(6, 5));
     expect(high.followup[0]!.damage).toBe(3);
@@ -374,14 +477,19 @@ describe("warbands", () => {
 describe("odds", () => {
   // seed 004, "Attacks": no to-hit roll; the spread of damage after Armour
   it("a d8 against Armour 1: 0 one time in 8, 1–7 one in 8 each", () => {
-    const o = lifeGuard.odds!(input()) as unknown as { dealt: Record<number, number>; outcomes: Record<string, number> };
+    const o = lifeGuard.odds!(input()) as unknown as {
+      dealt: Record<number, number>;
+      outcomes: Record<string, number>;
+    };
     expect(o.dealt).toEqual({ 0: 1 / 8, 1: 1 / 8, 2: 1 / 8, 3: 1 / 8, 4: 1 / 8, 5: 1 / 8, 6: 1 / 8, 7: 1 / 8 });
     expect(o.outcomes).toEqual({ soaked: 1 / 8, hit: 7 / 8 });
   });
 
   // seed 004, "Enchantment": 6.6 slays — one chance in 36
   it("an enchanted 2d6 slays one time in 36; a rank error becomes a message", () => {
-    const o = lifeGuard.odds!(input(ana({ conditions: ["enchanted:sword:"] }), monster("orc"), { enchanted: true })) as unknown as {
+    const o = lifeGuard.odds!(
+      input(ana({ conditions: ["enchanted:sword:"] }), monster("orc"), { enchanted: true }),
+    ) as unknown as {
       outcomes: Record<string, number>;
     };
     expect(o.outcomes.slain).toBeCloseTo(1 / 36, 12);

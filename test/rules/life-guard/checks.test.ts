@@ -61,7 +61,10 @@ describe("retreat", () => {
   it("needs a safe destination and a Guard test", () => {
     const ana = pc("Ana", { guard: 4 });
     expect(retreat(ana, { safeDestination: false }, faces())).toMatchObject({ escaped: false, rolls: [] });
-    expect(retreat(ana, { safeDestination: true }, faces(4))).toMatchObject({ escaped: true, title: "Retreat: escaped" });
+    expect(retreat(ana, { safeDestination: true }, faces(4))).toMatchObject({
+      escaped: true,
+      title: "Retreat: escaped",
+    });
     expect(retreat(ana, { safeDestination: true }, faces(5))).toMatchObject({ escaped: false });
   });
 });

@@ -35,7 +35,10 @@ describe("damage through Armour, Guard, Life", () => {
     const knight = pc("Knight", { armour: 4, guard: 6, armourEnchantment: "warding" });
     expect(knight.state.conditions).toEqual(["enchanted armour:warding"]);
     const low = lifeGuard.applyDamage(knight, 8, faces(1, 2));
-    expect(low.result.lines.slice(0, 2)).toEqual(["Enchanted armour (warding): 2d6 = 3, Armour 4 for this hit (its own 4 is more); the Enchantment is spent.", "8 damage − Armour 4 = 4."]);
+    expect(low.result.lines.slice(0, 2)).toEqual([
+      "Enchanted armour (warding): 2d6 = 3, Armour 4 for this hit (its own 4 is more); the Enchantment is spent.",
+      "8 damage − Armour 4 = 4.",
+    ]);
     expect(st(low).conditions).toEqual([]);
     const high = lifeGuard.applyDamage(knight, 8, faces(6, 5));
     expect(high.result.lines[1]).toBe("8 damage − Armour 11 (soaks 8) = 0.");
@@ -144,10 +147,16 @@ describe("Scars", () => {
     expect(lifeGuard.view({ ...pc("Ana"), state: st(r) }).summary).toBe("Guard 0/6 · Life 6/6 · Melee rank");
     // Treatment (a declared action on one's turn) takes the head wound away: the maximum returns, Life stays.
     const ana = { ...pc("Ana", { guard: 6, life: 10 }), state: st(r) };
-    const t = lifeGuard.round.declare({ who: ana, id: "treat", others: [], round: 2, declared: [], phase: "act" } as never, faces());
+    const t = lifeGuard.round.declare(
+      { who: ana, id: "treat", others: [], round: 2, declared: [], phase: "act" } as never,
+      faces(),
+    );
     expect(t.effects).toEqual([{ targetId: ana.id, removeConditions: ["head wound"] }]);
     expect(t.spendsAction).toBe(true);
-    const treated = { ...ana, state: { ...ana.state, conditions: ana.state.conditions.filter((c: string) => c !== "head wound") } };
+    const treated = {
+      ...ana,
+      state: { ...ana.state, conditions: ana.state.conditions.filter((c: string) => c !== "head wound") },
+    };
     expect(lifeGuard.view(treated).summary).toBe("Guard 0/6 · Life 6/10 · Melee rank");
   });
 

@@ -16,7 +16,10 @@ describe("several attackers on one foe", () => {
     const bo = pc("Bo", { weapons: [{ name: "Axe", die: "d10" }] });
     const cy = pc("Cy", { weapons: [{ name: "Club", die: "d6" }] });
     const orc = monster("orc");
-    const r = resolveGroupAttack({ defender: orc, others: [], attacks: [{ attacker: ana }, { attacker: bo }, { attacker: cy }] }, faces(5, 7, 6));
+    const r = resolveGroupAttack(
+      { defender: orc, others: [], attacks: [{ attacker: ana }, { attacker: bo }, { attacker: cy }] },
+      faces(5, 7, 6),
+    );
     expect(r.totals).toEqual([
       { attackerId: "Ana", total: 5 },
       { attackerId: "Bo", total: 7 },
@@ -35,7 +38,10 @@ describe("several attackers on one foe", () => {
     const bo = pc("Bo", { weapons: [{ name: "Axe", die: "d10" }] });
     const knight = pc("Knight", { armour: 2, armourEnchantment: "warding" }, {}, "foes");
     // The armour's 2d6 (3, 4) = 7 first, then Ana's d8 5 and Bo's d10 9: 9 − 7 = 2.
-    const r = resolveGroupAttack({ defender: knight, others: [], attacks: [{ attacker: ana }, { attacker: bo }] }, faces(3, 4, 5, 9));
+    const r = resolveGroupAttack(
+      { defender: knight, others: [], attacks: [{ attacker: ana }, { attacker: bo }] },
+      faces(3, 4, 5, 9),
+    );
     expect(r.rolls.map((x) => x.notation)).toEqual(["2d6", "1d8", "1d10"]);
     expect(r.lines).toContain("Knight's enchanted armour (warding): 2d6 = 7, Armour 7 for this hit.");
     expect(r.effects[0]).toMatchObject({ targetId: "Knight", damage: 9, armour: 7 });
@@ -47,7 +53,11 @@ describe("several attackers on one foe", () => {
     const ana = pc("Ana", { weapons: [{ name: "Sword", die: "d8" }] });
     const bo = pc("Bo", { weapons: [{ name: "Wand", die: "d4", enchantment: "frozen" }] });
     const r = resolveGroupAttack(
-      { defender: monster("orc"), others: [], attacks: [{ attacker: ana }, { attacker: bo, situation: { enchanted: true } }] },
+      {
+        defender: monster("orc"),
+        others: [],
+        attacks: [{ attacker: ana }, { attacker: bo, situation: { enchanted: true } }],
+      },
       faces(4, 1, 3),
     );
     expect(r.keptAttackerId).toBe("Ana");
@@ -59,9 +69,12 @@ describe("several attackers on one foe", () => {
 
   it("one action each: an attacker declared twice is refused", () => {
     const ana = pc("Ana");
-    expect(() => resolveGroupAttack({ defender: monster("orc"), others: [], attacks: [{ attacker: ana }, { attacker: ana }] }, faces(1, 1))).toThrow(
-      RuleError,
-    );
+    expect(() =>
+      resolveGroupAttack(
+        { defender: monster("orc"), others: [], attacks: [{ attacker: ana }, { attacker: ana }] },
+        faces(1, 1),
+      ),
+    ).toThrow(RuleError);
   });
 });
 
@@ -69,7 +82,10 @@ describe("blast and areas of effect", () => {
   // seed 004, "Actions and Modifiers": Blast — roll separately for each target; d6 when unsure
   it("a blast rolls separately for each target", () => {
     const mage = pc("Mage", { weapons: [{ name: "Fireball", die: "d6", tags: ["blast"] }] });
-    const r = resolveBlast({ attacker: mage, targets: [monster("a"), monster("b", "weak")], others: [], situation: { mode: "spell" } }, faces(6, 2));
+    const r = resolveBlast(
+      { attacker: mage, targets: [monster("a"), monster("b", "weak")], others: [], situation: { mode: "spell" } },
+      faces(6, 2),
+    );
     expect(r.calcs.map((c) => [c.defenderId, c.total])).toEqual([
       ["a", 6],
       ["b", 2],
@@ -83,7 +99,12 @@ describe("blast and areas of effect", () => {
 
   // seed 004, "Movement": areas of effect affect the entire battlefield
   it("an area of effect takes everyone able on the battlefield, of both sides", () => {
-    const all = [pc("Ana"), monster("orc"), monster("dead", "weak", { conditions: ["dead"] }), pc("Far", {}, { conditions: ["field:bridge"] })];
+    const all = [
+      pc("Ana"),
+      monster("orc"),
+      monster("dead", "weak", { conditions: ["dead"] }),
+      pc("Far", {}, { conditions: ["field:bridge"] }),
+    ];
     expect(areaOfEffectTargets(all).map((c) => c.id)).toEqual(["Ana", "orc", "Far"]);
     // The first battlefield has no mark; the others are named by theirs.
     expect(areaOfEffectTargets(all, "").map((c) => c.id)).toEqual(["Ana", "orc"]);

@@ -1,7 +1,12 @@
 import { DiceBag } from "../../../src/rules/dice/bag.js";
 import { scriptedFaces } from "../../../src/rules/dice/random.js";
 import type { Combatant, Side } from "../../../src/rules/systems/types.js";
-import { lifeGuard, type LifeGuardSheet, type LifeGuardState, type Rank } from "../../../src/rules/systems/life-guard/index.js";
+import {
+  lifeGuard,
+  type LifeGuardSheet,
+  type LifeGuardState,
+  type Rank,
+} from "../../../src/rules/systems/life-guard/index.js";
 
 export const faces = (...f: number[]) => new DiceBag(scriptedFaces(f));
 

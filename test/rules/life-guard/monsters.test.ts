@@ -19,7 +19,15 @@ const refused = (line: string) => {
 describe("Life & Guard foes by the book", () => {
   // seed 004, "Enemy Types" and "Warbands": every foe the text names is a preset
   it("the presets are the six enemy types and the warband", () => {
-    expect(Object.keys(lifeGuard.presets)).toEqual(["swarm", "weak", "standard", "advanced", "expert", "legendary", "warband"]);
+    expect(Object.keys(lifeGuard.presets)).toEqual([
+      "swarm",
+      "weak",
+      "standard",
+      "advanced",
+      "expert",
+      "legendary",
+      "warband",
+    ]);
   });
 
   // seed 004, "Warbands": no numbers given; one warband has one Standard fighter's numbers
@@ -39,15 +47,27 @@ describe("Life & Guard foes by the book", () => {
 describe("a foe as one stat line", () => {
   // seed 004, "Enemy Types": the columns Life, Guard, Morale, Armour
   it("reads the table's columns, the attack, and the name in front", () => {
-    expect(statLine("Brute Life 3 Guard 2 Morale 7 Armour 1 Attack d6")).toEqual({ name: "Brute", fields: "life=3 guard=2 morale=7 armour=1 damage=d6" });
+    expect(statLine("Brute Life 3 Guard 2 Morale 7 Armour 1 Attack d6")).toEqual({
+      name: "Brute",
+      fields: "life=3 guard=2 morale=7 armour=1 damage=d6",
+    });
     const s = sheetOf("Brute Life 3 Guard 2 Morale 7 Armour 1 Attack d6");
-    expect([s.life, s.guard, s.morale, s.armour, s.weapons]).toEqual([3, 2, 7, 1, [{ name: "Attack", die: "d6", tags: [] }]]);
+    expect([s.life, s.guard, s.morale, s.armour, s.weapons]).toEqual([
+      3,
+      2,
+      7,
+      1,
+      [{ name: "Attack", die: "d6", tags: [] }],
+    ]);
     expect(statLine(STAT_LINE_EXAMPLE).name).toBeNull();
   });
 
   // seed 004, "Enemy Types": an enemy type in brackets gives the row's numbers; the line's own win
   it("(Advanced) fills Life 9, Guard 9, Morale 9, Armour 2 and d8; Life 10 overrides", () => {
-    expect(statLine("Ogre (Advanced) Life 10")).toEqual({ name: "Ogre", fields: "life=10 guard=9 morale=9 armour=2 damage=d8" });
+    expect(statLine("Ogre (Advanced) Life 10")).toEqual({
+      name: "Ogre",
+      fields: "life=10 guard=9 morale=9 armour=2 damage=d8",
+    });
     expect(statLine("(legendary)").fields).toBe("life=12 guard=12 morale=12 armour=4 damage=d12");
   });
 
@@ -65,14 +85,18 @@ describe("a foe as one stat line", () => {
   });
 
   it("refuses what it cannot read, naming it", () => {
-    expect(refused("Ogre HP 19 Guard 4")).toMatch(/^"HP" is not a stat this line knows: use Life, Guard, Morale, Armour, Attack/);
+    expect(refused("Ogre HP 19 Guard 4")).toMatch(
+      /^"HP" is not a stat this line knows: use Life, Guard, Morale, Armour, Attack/,
+    );
     expect(refused("Ogre Life 9 AC 5")).toMatch(/^"AC" is not a stat this line knows/);
     expect(refused("Ogre Life nine")).toBe('Life must be a whole number, e.g. `Life 7` (not "nine").');
     expect(refused("Ogre Life 9 Armour")).toBe("Armour needs a value, e.g. `Armour 7`.");
     expect(refused("Ogre Attack d7")).toMatch(/^"d7" is not a die of this game: d2, d3, d4, d6, d8, d10 or d12/);
     expect(refused("Ogre Attack club")).toMatch(/^An attack is its damage die/);
     expect(refused("Ogre Attack club d8 sharp")).toMatch(/^"sharp" is neither a weapon tag \(reach, ranged/);
-    expect(refused("Ogre (Huge) Life 9")).toMatch(/^"\(Huge\)" is not an enemy type: in brackets write one of \(Swarm\), \(Weak\)/);
+    expect(refused("Ogre (Huge) Life 9")).toMatch(
+      /^"\(Huge\)" is not an enemy type: in brackets write one of \(Swarm\), \(Weak\)/,
+    );
     expect(refused("Ogre Life 9 Life 10")).toBe("Life is given twice in the stat line: give it once.");
     expect(refused("Ogre 9")).toMatch(/^"Ogre" is not a stat this line knows/);
     expect(refused("Ogre")).toMatch(/^A stat line reads like `Life 9 Guard 4/);

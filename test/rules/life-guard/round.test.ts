@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { RuleError } from "../../../src/rules/systems/types.js";
-import { doorwayCheck, gridMove, guardScale, lifeGuard, shiftFrontLine, theatreOfTheMind } from "../../../src/rules/systems/life-guard/index.js";
+import {
+  doorwayCheck,
+  gridMove,
+  guardScale,
+  lifeGuard,
+  shiftFrontLine,
+  theatreOfTheMind,
+} from "../../../src/rules/systems/life-guard/index.js";
 import { faces, monster, pc } from "./helpers.js";
 
 const party = () => [pc("Ana", { guard: 5 }), pc("Bo", { guard: 3 })];
@@ -10,7 +17,10 @@ describe("the round", () => {
   // seed 004, "Using a grid or UDT": PCs act first
   it("initiative is the side order, PCs first, no dice", () => {
     const r = lifeGuard.initiative({ combatants: [...foes(), ...party()], method: "group", round: 2 }, faces());
-    expect(r.order).toEqual([["Ana", "Bo"], ["orc", "rat"]]);
+    expect(r.order).toEqual([
+      ["Ana", "Bo"],
+      ["orc", "rat"],
+    ]);
     expect(r.rolls).toEqual([]);
     expect(r.lines[0]).toBe("Round 2 (10 seconds): the PCs act first, then their opponents. No dice.");
   });
@@ -18,14 +28,26 @@ describe("the round", () => {
   // seed 004, "Actions and Modifiers", Charge: "Setting occurs during the shooting phase"
   it("a foe's set weapon against a charging PC takes the shooting phase, before the PCs; with no charge the order stays", () => {
     const ana = pc("Ana", {}, { conditions: ["charging"] });
-    const orc = monster("orc", { weapons: [{ name: "Pike", die: "d8", tags: ["set"] }] }, { conditions: ["set weapon"] });
-    const r = lifeGuard.initiative({ combatants: [ana, pc("Bo"), orc, monster("rat", "swarm")], method: "group", round: 2 }, faces());
+    const orc = monster(
+      "orc",
+      { weapons: [{ name: "Pike", die: "d8", tags: ["set"] }] },
+      { conditions: ["set weapon"] },
+    );
+    const r = lifeGuard.initiative(
+      { combatants: [ana, pc("Bo"), orc, monster("rat", "swarm")], method: "group", round: 2 },
+      faces(),
+    );
     expect(r.order).toEqual([["orc"], ["Ana", "Bo"], ["rat"]]);
-    expect(r.lines[0]).toBe("Shooting phase first: orc sets a weapon against the charge of Ana, and strikes before the sides' turns.");
+    expect(r.lines[0]).toBe(
+      "Shooting phase first: orc sets a weapon against the charge of Ana, and strikes before the sides' turns.",
+    );
     const calm = lifeGuard.initiative({ combatants: [pc("Ana"), orc], method: "group", round: 2 }, faces());
     expect(calm.order).toEqual([["Ana"], ["orc"]]);
     // On another battlefield, the charge does not reach the set weapon.
-    const apart = lifeGuard.initiative({ combatants: [pc("Ana", {}, { conditions: ["charging", "field:bridge"] }), orc], method: "group", round: 2 }, faces());
+    const apart = lifeGuard.initiative(
+      { combatants: [pc("Ana", {}, { conditions: ["charging", "field:bridge"] }), orc], method: "group", round: 2 },
+      faces(),
+    );
     expect(apart.order).toEqual([["Ana"], ["orc"]]);
   });
 
@@ -34,11 +56,17 @@ describe("the round", () => {
   it("round 1: each PC rolls 1d6 against Guard, with the chance shown", () => {
     const r = lifeGuard.roundStart({ combatants: [...party(), ...foes()], method: "group", round: 1 }, faces(5, 4));
     expect(r.cannotAct).toEqual(["Bo"]);
-    expect(r.rolls.map((x) => [x.notation, x.total])).toEqual([["1d6", 5], ["1d6", 4]]);
+    expect(r.rolls.map((x) => [x.notation, x.total])).toEqual([
+      ["1d6", 5],
+      ["1d6", 4],
+    ]);
     expect(r.lines).toContain("Ana: 1d6 = 5 against Guard 5 (acts 83% of the time): acts.");
     expect(r.lines).toContain("Bo: 1d6 = 4 against Guard 3 (acts 50% of the time): does not act this round.");
     expect(r.lines).toContain("Theatre of the Mind: the Melee rank starts 2 v 2.");
-    expect(r.order).toEqual([["Ana", "Bo"], ["orc", "rat"]]);
+    expect(r.order).toEqual([
+      ["Ana", "Bo"],
+      ["orc", "rat"],
+    ]);
     const chances = [0, 1, 2, 3, 4, 5, 6, 7, 12].map((g) => guardScale(g).chance);
     expect(chances).toEqual([0, 1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6, 1, 1, 1]);
     expect(chances.every((p, i) => i === 0 || p >= chances[i - 1]!)).toBe(true);
@@ -51,7 +79,14 @@ describe("the round", () => {
   });
 
   it("fallen combatants leave the order", () => {
-    const r = lifeGuard.initiative({ combatants: [pc("Ana"), monster("orc", "standard", { conditions: ["routed"] })], method: "individual", round: 3 }, faces());
+    const r = lifeGuard.initiative(
+      {
+        combatants: [pc("Ana"), monster("orc", "standard", { conditions: ["routed"] })],
+        method: "individual",
+        round: 3,
+      },
+      faces(),
+    );
     expect(r.order).toEqual([["Ana"]]);
   });
 });

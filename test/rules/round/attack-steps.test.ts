@@ -47,19 +47,43 @@ function finalOnce<I>(sys: Machine<I>, input: I, steps: AttackState[], dice: Dic
 describe("each attack step hands play only its own changes", () => {
   // seed 000, "Reactions": each reaction but Counterspell uses a stamina point; Get Down: "must fall prone"; "Attack Rolls": the Counter
   it("The Third Age: Get Down and Parry pay at their press, Take it gives the hit, the Counter its own cost and damage", () => {
-    const cy = ta.pc("cy", { body: 1, successAC: 14, partialAC: 10, hp: 8, weapons: [{ name: "Mace", damage: "1d6" }] }, { state: { stamina: 2 } });
+    const cy = ta.pc(
+      "cy",
+      { body: 1, successAC: 14, partialAC: 10, hp: 8, weapons: [{ name: "Mace", damage: "1d6" }] },
+      { state: { stamina: 2 } },
+    );
     const dee = ta.pc("dee");
     const orc = ta.monster("orc", { body: 1, attackBonus: 1, hp: 6, weapons: [{ name: "Axe", damage: "1d6" }] });
     const input = { attacker: orc, defender: cy, others: [dee], situation: {} };
     // 2d10 [6, 6] + 2 = 14: a success; damage 1d6 [4] + 1 = 5; parried to 12: a partial, 2. Counter 1d6 [5] + 1 = 6 → 3.
-    const steps = walk(thirdAge, input, ta.bag([6, 6, 4]), [["getdown:dee", ta.bag([])], ["parry", ta.bag([])], ["take", ta.bag([])], ["counter", ta.bag([5])]]);
+    const steps = walk(thirdAge, input, ta.bag([6, 6, 4]), [
+      ["getdown:dee", ta.bag([])],
+      ["parry", ta.bag([])],
+      ["take", ta.bag([])],
+      ["counter", ta.bag([5])],
+    ]);
     expect(steps.map((s) => s.phase)).toEqual(["reactions", "reactions", "reactions", "followups", "done"]);
     expect(handed(steps)).toEqual([
       [[], [], []],
-      [[{ targetId: "dee", staminaCost: 1, addConditions: ["prone"], note: "Get Down: takes the attack and falls prone" }], [], []],
+      [
+        [
+          {
+            targetId: "dee",
+            staminaCost: 1,
+            addConditions: ["prone"],
+            note: "Get Down: takes the attack and falls prone",
+          },
+        ],
+        [],
+        [],
+      ],
       [[{ targetId: "cy", staminaCost: 1, note: "Parry" }], [], []],
       [[], [{ targetId: "dee", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" }], []],
-      [[{ targetId: "cy", staminaCost: 1, note: "Counter" }], [], [{ targetId: "orc", damage: 3, damageKind: "normal", note: "Counter with Mace: 3 damage" }]],
+      [
+        [{ targetId: "cy", staminaCost: 1, note: "Counter" }],
+        [],
+        [{ targetId: "orc", damage: 3, damageKind: "normal", note: "Counter with Mace: 3 damage" }],
+      ],
     ]);
     expect(finalOnce(thirdAge, input, steps, ta.bag([]))).toBe(3);
   });
@@ -68,7 +92,10 @@ describe("each attack step hands play only its own changes", () => {
   it("B/X: nothing while the attack waits; Take it gives the hit", () => {
     const input = b.atk(b.pc("a"), b.mon("d", { ac: 6, hp: 20 }));
     const steps = walk(bx, input, b.faces(15, 2), [["take", b.faces()]]);
-    expect(handed(steps)).toEqual([[[], [], []], [[], [{ targetId: "d", damage: 2, damageKind: "normal" }], []]]);
+    expect(handed(steps)).toEqual([
+      [[], [], []],
+      [[], [{ targetId: "d", damage: 2, damageKind: "normal" }], []],
+    ]);
     expect(finalOnce(bx, input, steps, b.faces())).toBe(1);
   });
 
@@ -80,17 +107,28 @@ describe("each attack step hands play only its own changes", () => {
     expect(handed(steps)).toEqual([
       // The attacker stands around the defender from its roll on (seed 001, "Up to 6 combatants … can surround").
       [[{ targetId: "a", addConditions: ["attacking:d"] }], [], []],
-      [[{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }], [{ targetId: "a", addConditions: ["attacked"] }], []],
+      [
+        [{ targetId: "d", addConditions: ["parrying"], note: "parried: no attack this round" }],
+        [{ targetId: "a", addConditions: ["attacked"] }],
+        [],
+      ],
     ]);
     expect(finalOnce(bxHouse, input, steps, house.faces())).toBe(1);
   });
 
   // seed 003: no reactions (Dodge and Evade are declared before the round): final at the roll
   it("Castles & Crusades: the roll is final at once and gives the hit; nothing can be pressed", () => {
-    const bran = sg.pc("Bran", { class: "fighter", level: 3, str: 16, weapons: [{ name: "longsword", damage: "1d8" }] });
+    const bran = sg.pc("Bran", {
+      class: "fighter",
+      level: 3,
+      str: 16,
+      weapons: [{ name: "longsword", damage: "1d8" }],
+    });
     const input = { attacker: bran, defender: sg.mon("Orc", "orc"), others: [], situation: {} };
     const steps = walk(siege, input, sg.bagOf(8, 5), []);
-    expect(handed(steps)).toEqual([[[], [{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }], []]]);
+    expect(handed(steps)).toEqual([
+      [[], [{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }], []],
+    ]);
     expect(finalOnce(siege, input, steps, sg.bagOf())).toBe(0);
   });
 
@@ -98,11 +136,21 @@ describe("each attack step hands play only its own changes", () => {
   it("Life & Guard: Take it gives the hit and the attacker's mark; the counterattack only its d3", () => {
     const ana = lg.pc("Ana", { weapons: [{ name: "Sword", die: "d8" }] });
     const input = { attacker: ana, defender: lg.monster("orc"), others: [], situation: {} };
-    const steps = walk(lifeGuard, input, lg.faces(5), [["take", lg.faces()], ["counter", lg.faces(2)]]);
+    const steps = walk(lifeGuard, input, lg.faces(5), [
+      ["take", lg.faces()],
+      ["counter", lg.faces(2)],
+    ]);
     expect(steps.map((s) => s.phase)).toEqual(["reactions", "followups", "done"]);
     expect(handed(steps)).toEqual([
       [[], [], []],
-      [[], [{ targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" }, { targetId: "Ana", addConditions: ["struck:orc"], removeConditions: ["attacking:orc", "blasting"] }], []],
+      [
+        [],
+        [
+          { targetId: "orc", damage: 5, damageKind: "normal", note: "Sword: 5 damage" },
+          { targetId: "Ana", addConditions: ["struck:orc"], removeConditions: ["attacking:orc", "blasting"] },
+        ],
+        [],
+      ],
       [[], [], [{ targetId: "Ana", damage: 2, damageKind: "normal", note: "counterattack: 2 damage" }]],
     ]);
     expect(finalOnce(lifeGuard, input, steps, lg.faces())).toBe(1);

@@ -30,29 +30,63 @@ describe("a system is one row", () => {
 
   it("play, Discord, commands and the shared rules never compare a system id", () => {
     const ids = SYSTEM_IDS.map((id) => new RegExp(`["'\`]${id}["'\`]`));
-    const outside = [...files("src/play"), ...files("src/discord"), ...files("commands"), ...files("src/rules/dungeon"), ...files("src/rules/round"), ...files("src/store")];
-    const hits = outside.flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ f, i, line }))).filter((x) => ids.some((r) => r.test(x.line)));
+    const outside = [
+      ...files("src/play"),
+      ...files("src/discord"),
+      ...files("commands"),
+      ...files("src/rules/dungeon"),
+      ...files("src/rules/round"),
+      ...files("src/store"),
+    ];
+    const hits = outside
+      .flatMap((f) =>
+        readFileSync(f, "utf8")
+          .split("\n")
+          .map((line, i) => ({ f, i, line })),
+      )
+      .filter((x) => ids.some((r) => r.test(x.line)));
     expect(hits.map((h) => `${h.f}:${h.i + 1}: ${h.line.trim()}`)).toEqual([]);
   });
 
-  it("players read the book and the heading (seed 003, \"Charging\" → Castles & Crusades · Charging)", () => {
+  it('players read the book and the heading (seed 003, "Charging" → Castles & Crusades · Charging)', () => {
     expect(BOOKS["003"]).toBe("Castles & Crusades");
     expect(bookWords('seed 003, "Charging"')).toBe("Castles & Crusades · Charging");
-    expect(bookWords('seed 000, "Surprise" · seed 004, "Movement"')).toBe("The Third Age · Surprise · Life & Guard · Movement");
-    expect(bookWords("seed 009, \"Nowhere\"")).toBe('seed 009, "Nowhere"');
+    expect(bookWords('seed 000, "Surprise" · seed 004, "Movement"')).toBe(
+      "The Third Age · Surprise · Life & Guard · Movement",
+    );
+    expect(bookWords('seed 009, "Nowhere"')).toBe('seed 009, "Nowhere"');
     // A citation with no heading after it, as in a choice's note: the book alone.
     expect(bookWords("(classic numbers; not in seed 002)")).toBe("(classic numbers; not in Basic/Expert)");
-    expect(bookWords('docs/rules/third-age.md, "reactions" (seed 000 is silent)')).toBe('docs/rules/third-age.md, "reactions" (The Third Age is silent)');
+    expect(bookWords('docs/rules/third-age.md, "reactions" (seed 000 is silent)')).toBe(
+      'docs/rules/third-age.md, "reactions" (The Third Age is silent)',
+    );
   });
 
   it("a message's footer is one short reference: the first heading, and a ruling in a few words in the book's name", () => {
-    const bx = ['seed 002, "Attack Rolls"', 'seed 002, "Rolling for Damage"', 'seed 002, "1s and 20s"', 'seed 002, "Death"'];
+    const bx = [
+      'seed 002, "Attack Rolls"',
+      'seed 002, "Rolling for Damage"',
+      'seed 002, "1s and 20s"',
+      'seed 002, "Death"',
+    ];
     expect(oneReference(bx)).toBe("Basic/Expert · Attack Rolls");
-    expect(oneReference(['seed 000, "Attack Rolls"', ruling("000", "partial AC, damage minimum 1"), ruling("000", "reactions")])).toBe("The Third Age · Attack Rolls · a ruling: partial AC, damage minimum 1");
-    expect(oneReference([ruling("004", "a retreat ends the fight")])).toBe("Life & Guard · a ruling: a retreat ends the fight");
+    expect(
+      oneReference([
+        'seed 000, "Attack Rolls"',
+        ruling("000", "partial AC, damage minimum 1"),
+        ruling("000", "reactions"),
+      ]),
+    ).toBe("The Third Age · Attack Rolls · a ruling: partial AC, damage minimum 1");
+    expect(oneReference([ruling("004", "a retreat ends the fight")])).toBe(
+      "Life & Guard · a ruling: a retreat ends the fight",
+    );
     // Every text silent (the dungeon's shared procedure): no book to name.
-    expect(oneReference([ruling(null, "wandering monster on 1 in 6 every 2 turns")])).toBe("a ruling: wandering monster on 1 in 6 every 2 turns");
-    expect(oneReference(["classic B/X surprise (1d6, surprised on 1–2)"])).toBe("classic B/X surprise (1d6, surprised on 1–2)");
+    expect(oneReference([ruling(null, "wandering monster on 1 in 6 every 2 turns")])).toBe(
+      "a ruling: wandering monster on 1 in 6 every 2 turns",
+    );
+    expect(oneReference(["classic B/X surprise (1d6, surprised on 1–2)"])).toBe(
+      "classic B/X surprise (1d6, surprised on 1–2)",
+    );
     expect(oneReference([])).toBe("");
   });
 
@@ -60,7 +94,11 @@ describe("a system is one row", () => {
     // Every quoted string or template in src/rules that cites a rule text, as players would read it.
     const literal = /(["'`])((?:(?!\1)[^\\\n]|\\.)*seed \d{3}(?:(?!\1)[^\\\n]|\\.)*)\1/g;
     const left = files("src/rules")
-      .flatMap((f) => readFileSync(f, "utf8").split("\n").map((line, i) => ({ f, i, line })))
+      .flatMap((f) =>
+        readFileSync(f, "utf8")
+          .split("\n")
+          .map((line, i) => ({ f, i, line })),
+      )
       .filter((x) => !/^\s*(\/\/|\*|\/\*\*)/.test(x.line))
       .flatMap((x) => [...x.line.matchAll(literal)].map((m) => ({ ...x, read: bookWords(m[2]!) })))
       .filter((x) => /seed \d{3}|\b00\d\b/.test(x.read));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ACTIONS, disengage, halfMove, movementRate, toSquares, validateAction, validateCharge } from "../../../src/rules/systems/siege/actions.js";
+import {
+  ACTIONS,
+  disengage,
+  halfMove,
+  movementRate,
+  toSquares,
+  validateAction,
+  validateCharge,
+} from "../../../src/rules/systems/siege/actions.js";
 
 describe("the five actions", () => {
   // seed 003, "Combat Actions": attack, cast a spell, move, use an ability, use an item
@@ -14,7 +22,9 @@ describe("the five actions", () => {
     expect(validateAction({ action: "attack", moveFt: 15, rate: 30 }).ok).toBe(true);
     const far = validateAction({ action: "attack", moveFt: 16, rate: 30 });
     expect(far.ok).toBe(false);
-    expect(far.lines[0]).toBe("Moving 16 ft is more than half the movement rate (15 ft): no attack this round unless it is a charge.");
+    expect(far.lines[0]).toBe(
+      "Moving 16 ft is more than half the movement rate (15 ft): no attack this round unless it is a charge.",
+    );
     // seed 003, "Movement in the Combat Round": a charge allows full movement
     expect(validateAction({ action: "attack", moveFt: 60, rate: 30, charge: true }).ok).toBe(true);
   });
@@ -75,8 +85,12 @@ describe("charging", () => {
   it("reproduces the Una example", () => {
     expect(validateCharge({ rate: 30, distanceFt: 30 }).ok).toBe(true);
     expect(validateCharge({ rate: 30, distanceFt: 60 }).ok).toBe(true);
-    expect(validateCharge({ rate: 30, distanceFt: 29 }).lines[0]).toBe("The foe is 29 ft away: a charge needs at least the normal rate, 30 ft.");
-    expect(validateCharge({ rate: 30, distanceFt: 61 }).lines[0]).toBe("The foe is 61 ft away: a charge covers at most the jogging rate, 60 ft.");
+    expect(validateCharge({ rate: 30, distanceFt: 29 }).lines[0]).toBe(
+      "The foe is 29 ft away: a charge needs at least the normal rate, 30 ft.",
+    );
+    expect(validateCharge({ rate: 30, distanceFt: 61 }).lines[0]).toBe(
+      "The foe is 61 ft away: a charge covers at most the jogging rate, 60 ft.",
+    );
   });
   it("must be a straight line, announced before initiative", () => {
     expect(validateCharge({ rate: 30, distanceFt: 40, straight: false }).ok).toBe(false);
@@ -87,7 +101,12 @@ describe("charging", () => {
 describe("disengaging", () => {
   // seed 003, "Disengaging from Combat"
   it("hasty: up to running distance, −2 AC, a free attack", () => {
-    expect(disengage("hasty", 30)).toMatchObject({ maxMoveFt: 120, acPenalty: -2, freeAttack: true, condition: "disengaging" });
+    expect(disengage("hasty", 30)).toMatchObject({
+      maxMoveFt: 120,
+      acPenalty: -2,
+      freeAttack: true,
+      condition: "disengaging",
+    });
   });
   it("fighting: half move, no penalty", () => {
     expect(disengage("fighting", 30)).toMatchObject({ maxMoveFt: 15, acPenalty: 0, freeAttack: false });

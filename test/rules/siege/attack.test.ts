@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { siege } from "../../../src/rules/systems/siege/index.js";
-import { strayShots, twoWeaponPenalties, disarmAc, grappleAc, rangeBand } from "../../../src/rules/systems/siege/combat.js";
+import {
+  strayShots,
+  twoWeaponPenalties,
+  disarmAc,
+  grappleAc,
+  rangeBand,
+} from "../../../src/rules/systems/siege/combat.js";
 import type { AttackInput, Combatant, Situation } from "../../../src/rules/systems/types.js";
 import { isUnsupported } from "../../../src/rules/systems/types.js";
 import type { SiegeSheet } from "../../../src/rules/systems/siege/sheet.js";
@@ -10,7 +16,10 @@ const bran = (conditions: string[] = [], extra: Record<string, unknown> = {}) =>
   pc(
     "Bran",
     {
-      class: "fighter", level: 3, str: 16, dex: 13,
+      class: "fighter",
+      level: 3,
+      str: 16,
+      dex: 13,
       weapons: [
         { name: "longsword", damage: "1d8" },
         { name: "dagger", damage: "1d4", kind: "thrown", range: 10 },
@@ -23,8 +32,17 @@ const bran = (conditions: string[] = [], extra: Record<string, unknown> = {}) =>
   );
 const orc = (conditions: string[] = []) => mon("Orc", "orc", { conditions });
 
-const input = (attacker: Combatant<SiegeSheet>, defender: Combatant<SiegeSheet>, weapon?: string, situation: Situation = {}): AttackInput<SiegeSheet> => ({
-  attacker, defender, others: [], ...(weapon !== undefined ? { weapon } : {}), situation,
+const input = (
+  attacker: Combatant<SiegeSheet>,
+  defender: Combatant<SiegeSheet>,
+  weapon?: string,
+  situation: Situation = {},
+): AttackInput<SiegeSheet> => ({
+  attacker,
+  defender,
+  others: [],
+  ...(weapon !== undefined ? { weapon } : {}),
+  situation,
 });
 const total = (s: { result: { rolls: { total: number }[] } }) => s.result.rolls[0]!.total;
 
@@ -54,7 +72,12 @@ describe("melee", () => {
 
   it("is final at its roll: a lapse changes nothing and hands over nothing again; any press is refused (no reactions)", () => {
     const s = siege.attack.begin(input(bran(), orc(), "longsword"), bagOf(8, 5));
-    expect([s.phase, s.pay, s.final, s.followup]).toEqual(["done", [], [{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }], []]);
+    expect([s.phase, s.pay, s.final, s.followup]).toEqual([
+      "done",
+      [],
+      [{ targetId: "Orc", damage: 7, damageKind: "normal", note: "longsword: 7 damage" }],
+      [],
+    ]);
     expect(siege.attack.lapse(s, input(bran(), orc()), bagOf())).toEqual({ ...s, final: [] });
     expect(() => siege.attack.react(s, "dodge", input(bran(), orc()), bagOf())).toThrow(/declared before the round/);
   });
@@ -78,7 +101,9 @@ describe("dodge and evade, declared before the round", () => {
   it("a declared dodge applies automatically up to three attacks and counts them", () => {
     const first = siege.attack.begin(input(bran(), orc(["dodging"]), "longsword"), bagOf(8));
     expect(first.outcome).toBe("miss"); // 13 vs 15
-    expect(first.result.lines[0]).toBe("**longsword**: d20 8 + 5 (BtH +3, STR +2) = **13** vs AC 15 = sheet AC 13 + 2 dodging (attack 1 of 3) → miss.");
+    expect(first.result.lines[0]).toBe(
+      "**longsword**: d20 8 + 5 (BtH +3, STR +2) = **13** vs AC 15 = sheet AC 13 + 2 dodging (attack 1 of 3) → miss.",
+    );
     expect(first.final).toEqual([{ targetId: "Orc", addConditions: ["dodged:1"] }]);
     expect(first.result.rules).toContain('seed 003, "Dodge"');
     const third = siege.attack.begin(input(bran(), orc(["dodging", "dodged:2"]), "longsword"), bagOf(10, 1));
@@ -107,7 +132,9 @@ describe("dodge and evade, declared before the round", () => {
   // seed 003, "Dodge": "attacks ... from an attacker(s) which they are facing and are aware of"
   it("no dodge from the rear or when unaware", () => {
     const s = siege.attack.begin(input(bran(), orc(["dodging"]), "longsword", { rear: true }), bagOf(8, 5));
-    expect(s.result.lines).toContain("Orc dodges only a foe they face and are aware of: no bonus against an attack from the rear.");
+    expect(s.result.lines).toContain(
+      "Orc dodges only a foe they face and are aware of: no bonus against an attack from the rear.",
+    );
     const t = siege.attack.begin(input(bran(), orc(["dodging", "surprised"]), "longsword"), bagOf(8, 5));
     expect(t.outcome).toBe("hit");
   });
@@ -121,8 +148,17 @@ describe("ranged", () => {
     expect(total(siege.attack.begin(input(bran(), orc(), "shortbow", { range: "long" }), bagOf(1)))).toBe(-1);
     const far = { distance: 150 } as Situation;
     expect(total(siege.attack.begin(input(bran(), orc(), "shortbow", far), bagOf(1)))).toBe(-1);
-    expect(() => siege.attack.begin(input(bran(), orc(), "shortbow", { distance: 151 } as Situation), bagOf(1))).toThrow(/beyond shortbow's long range \(150 ft\)/);
-    expect([50, 51, 100, 101, 150, 151].map((d) => rangeBand(d, 50))).toEqual(["close", "medium", "medium", "long", "long", null]);
+    expect(() =>
+      siege.attack.begin(input(bran(), orc(), "shortbow", { distance: 151 } as Situation), bagOf(1)),
+    ).toThrow(/beyond shortbow's long range \(150 ft\)/);
+    expect([50, 51, 100, 101, 150, 151].map((d) => rangeBand(d, 50))).toEqual([
+      "close",
+      "medium",
+      "medium",
+      "long",
+      "long",
+      null,
+    ]);
   });
 
   // seed 003, "Ranged Combat": STR adds to damage of thrown weapons only
@@ -135,20 +171,26 @@ describe("ranged", () => {
   });
 
   it("a melee weapon cannot be shot", () => {
-    expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { mode: "ranged" }), bagOf(1))).toThrow(/melee weapon/);
+    expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { mode: "ranged" }), bagOf(1))).toThrow(
+      /melee weapon/,
+    );
   });
 
   // seed 003, "Ranged Combat": "Ranged weapons that miss their target continue on their path"
   it("a miss at a known distance says where the missile may still hit", () => {
     const miss = siege.attack.begin(input(bran(), orc(), "shortbow", { distance: 20 }), bagOf(2));
     expect(miss.outcome).toBe("miss");
-    expect(miss.result.lines).toContain("The missile flies on and can hit anything in its path: roll to hit again at 30 ft (-1), 40 ft (-2), 50 ft (-3) (Castles & Crusades · Ranged Combat).");
+    expect(miss.result.lines).toContain(
+      "The missile flies on and can hit anything in its path: roll to hit again at 30 ft (-1), 40 ft (-2), 50 ft (-3) (Castles & Crusades · Ranged Combat).",
+    );
     expect(miss.ignored).toEqual([]);
   });
 
   // seed 003, "Situational Modifiers": concealment −2/−4/−6/−10; a missile at a foe in melee −4
   it("concealment and a missile into melee", () => {
-    expect(total(siege.attack.begin(input(bran(), orc(), "shortbow", { concealment: "half", intoMelee: true }), bagOf(10)))).toBe(6); // 10 + 3 + 1 − 4 − 4
+    expect(
+      total(siege.attack.begin(input(bran(), orc(), "shortbow", { concealment: "half", intoMelee: true }), bagOf(10))),
+    ).toBe(6); // 10 + 3 + 1 − 4 − 4
     const melee = siege.attack.begin(input(bran(), orc(), "longsword", { intoMelee: true }), bagOf(10, 1));
     expect(melee.ignored).toEqual(["intoMelee"]);
   });
@@ -156,7 +198,9 @@ describe("ranged", () => {
   // seed 003, "Ranged Combat": misses fly on within close range at −1 per 10 ft; crossbow bolts to long range
   it("stray missiles", () => {
     expect(strayShots(20, { range: 50, crossbow: false })).toEqual([
-      { distanceFt: 30, modifier: -1 }, { distanceFt: 40, modifier: -2 }, { distanceFt: 50, modifier: -3 },
+      { distanceFt: 30, modifier: -1 },
+      { distanceFt: 40, modifier: -2 },
+      { distanceFt: 50, modifier: -3 },
     ]);
     expect(strayShots(50, { range: 50, crossbow: false })).toEqual([]);
     const bolt = strayShots(60, { range: 80, crossbow: true });
@@ -179,10 +223,16 @@ describe("two weapons", () => {
   it("a monk's second attack is a 1d2 fist at the two-weapon penalties", () => {
     const monk = pc("Mo", { class: "monk", level: 3, str: 10, dex: 10, weapons: [{ name: "staff", damage: "1d6" }] });
     const s = siege.attack.begin(input(monk, orc(), "staff", { twoWeapons: true }), bagOf(20, 20, 4, 2));
-    expect(s.result.lines[0]).toBe("**staff (primary)**: d20 20 − 2 (BtH +1, primary hand (−3, DEX +0) -3) = **18** vs AC 13 → hit, 1d6 = 4 damage.");
-    expect(s.result.lines[1]).toBe("**fist (off hand)**: d20 20 − 5 (BtH +1, off hand (−6, DEX +0) -6) = **15** vs AC 13 → hit, 1d2 = 2 damage.");
+    expect(s.result.lines[0]).toBe(
+      "**staff (primary)**: d20 20 − 2 (BtH +1, primary hand (−3, DEX +0) -3) = **18** vs AC 13 → hit, 1d6 = 4 damage.",
+    );
+    expect(s.result.lines[1]).toBe(
+      "**fist (off hand)**: d20 20 − 5 (BtH +1, off hand (−6, DEX +0) -6) = **15** vs AC 13 → hit, 1d2 = 2 damage.",
+    );
     expect(s.final.map((e) => e.damage)).toEqual([4, 2]);
-    expect(s.result.lines).toContain("A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties.");
+    expect(s.result.lines).toContain(
+      "A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties.",
+    );
   });
 
   it("rolls both attacks", () => {
@@ -225,7 +275,10 @@ describe("situational modifiers", () => {
   });
 
   it("lists the situation keys it did not use", () => {
-    const s = siege.attack.begin(input(bran(), orc(), "longsword", { enchanted: true, lowGround: true, range: "long", flank: false }), bagOf(1));
+    const s = siege.attack.begin(
+      input(bran(), orc(), "longsword", { enchanted: true, lowGround: true, range: "long", flank: false }),
+      bagOf(1),
+    );
     expect(s.ignored).toEqual(["enchanted", "lowGround", "range"]);
   });
 });
@@ -260,14 +313,26 @@ describe("armour class", () => {
     expect(siege.attack.begin(input(ida, def, "axe"), bagOf(1)).result.lines[0]).toContain("vs AC 12");
     const med = pc("Med", { ac: 12, shield: "medium" }, { side: "foes", conditions: ["shield vs Bran"] });
     expect(siege.attack.begin(input(ida, med, "axe"), bagOf(1)).result.lines[0]).toContain("vs AC 13");
-    expect(siege.attack.begin(input(bran(), pc("Rear", { ac: 12, shield: "large" }), "longsword", { rear: true }), bagOf(1)).result.lines[0]).toContain("vs AC 12");
+    expect(
+      siege.attack.begin(input(bran(), pc("Rear", { ac: 12, shield: "large" }), "longsword", { rear: true }), bagOf(1))
+        .result.lines[0],
+    ).toContain("vs AC 12");
   });
 
   // seed 003, "Dexterity": lost when surprised, unaware, restrained or attacked from the rear
   it("DEX lost", () => {
     const nimble = (conds: string[] = []) => pc("Nim", { ac: 15, dex: 16 }, { side: "foes", conditions: conds });
-    const acOf = (conds: string[], sit: Situation = {}) => siege.attack.begin(input(bran(), nimble(conds), "longsword", sit), bagOf(1)).result.lines[0]!.match(/vs AC (\d+)/)![1];
-    expect([acOf([]), acOf(["surprised"]), acOf(["unaware"]), acOf(["restrained"]), acOf([], { rear: true })]).toEqual(["15", "13", "13", "13", "13"]);
+    const acOf = (conds: string[], sit: Situation = {}) =>
+      siege.attack
+        .begin(input(bran(), nimble(conds), "longsword", sit), bagOf(1))
+        .result.lines[0]!.match(/vs AC (\d+)/)![1];
+    expect([acOf([]), acOf(["surprised"]), acOf(["unaware"]), acOf(["restrained"]), acOf([], { rear: true })]).toEqual([
+      "15",
+      "13",
+      "13",
+      "13",
+      "13",
+    ]);
   });
 });
 
@@ -278,7 +343,9 @@ describe("charging", () => {
     expect(hit.final).toEqual([{ targetId: "Orc", damage: 9, damageKind: "normal", note: "longsword: 9 damage" }]);
     // The declared charge needs no option on the attack.
     expect(siege.attack.begin(input(bran(["charging"]), orc(), "longsword"), bagOf(8, 5)).final[0]!.damage).toBe(9);
-    expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { charge: true }), bagOf(8, 5))).toThrow(/must be announced before initiative/);
+    expect(() => siege.attack.begin(input(bran(), orc(), "longsword", { charge: true }), bagOf(8, 5))).toThrow(
+      /must be announced before initiative/,
+    );
   });
   // seed 003, "Charging": "The penalty also applies if the defender attacks first due to size or weapon length"
   it("the charger's AC is −4 and a hit on them negates the charge", () => {
@@ -291,7 +358,9 @@ describe("charging", () => {
     expect(after.result.lines).toContain("Bran's charge was negated by an earlier hit: no extra damage.");
   });
   it("no charging with a bow", () => {
-    expect(() => siege.attack.begin(input(bran(["charging"]), orc(), "shortbow"), bagOf(8))).toThrow(/charge ends in a melee attack/);
+    expect(() => siege.attack.begin(input(bran(["charging"]), orc(), "shortbow"), bagOf(8))).toThrow(
+      /charge ends in a melee attack/,
+    );
   });
 });
 
@@ -314,7 +383,9 @@ describe("unarmed", () => {
     expect(grappleAc(siege.presets.goblin!, siege.presets.orc!).ac).toBe(16);
   });
   it("the held can only grapple back, and a grapple breaks the hold", () => {
-    expect(() => siege.attack.begin(input(orc(["held", "prone"]), bran(["grappling"]), "scimitar"), bagOf(10))).toThrow(/only action is a grapple/);
+    expect(() => siege.attack.begin(input(orc(["held", "prone"]), bran(["grappling"]), "scimitar"), bagOf(10))).toThrow(
+      /only action is a grapple/,
+    );
     const br = siege.attack.begin(input(orc(["held", "prone"]), bran(["grappling"]), "grapple"), bagOf(20));
     expect(br.result.lines[0]).toContain("= **21** vs AC 21");
     expect(br.outcome).toBe("broken free");
@@ -345,7 +416,9 @@ describe("unarmed", () => {
     expect(back.result.lines[0]).toContain("vs AC 8");
   });
   it("cannot overbear a defender two sizes larger", () => {
-    expect(() => siege.attack.begin(input(mon("G", "gnome merchant"), mon("O", "ogre", { side: "party" }), "overbear"), bagOf(10))).toThrow(/cannot knock over/);
+    expect(() =>
+      siege.attack.begin(input(mon("G", "gnome merchant"), mon("O", "ogre", { side: "party" }), "overbear"), bagOf(10)),
+    ).toThrow(/cannot knock over/);
     expect(siege.attack.begin(input(mon("G", "gnome merchant"), bran(), "overbear"), bagOf(10)).outcome).toBe("miss");
   });
 
@@ -381,7 +454,14 @@ describe("disarm", () => {
     expect(disarmAc(5, 2)).toBe(25);
     const ranger = pc("Rhen", { class: "ranger", level: 5, weapons: [{ name: "sword", damage: "1d8" }] });
     const five = siege.monster.parse({ level: 5, ac: 15 });
-    const foe: Combatant<SiegeSheet> = { id: "Foe", name: "Foe", side: "foes", kind: "monster", sheet: five, state: siege.initialState(five) };
+    const foe: Combatant<SiegeSheet> = {
+      id: "Foe",
+      name: "Foe",
+      side: "foes",
+      kind: "monster",
+      sheet: five,
+      state: siege.initialState(five),
+    };
     const s = siege.attack.begin(input(ranger, foe, "disarm"), bagOf(18));
     expect(s.result.lines[0]).toContain("= **23** vs AC 23");
     expect(s.outcome).toBe("disarmed");
@@ -398,13 +478,17 @@ describe("odds", () => {
   it("exact chance and damage spread", () => {
     const o = siege.odds!(input(bran(), orc(), "longsword"));
     if (isUnsupported(o)) throw new Error("unsupported");
-    expect(o.lines[0]).toBe("**longsword**: d20 +5 vs AC 13: needs 8 or more on the d20 — 65%; damage 1d8 +2: 3–10, average 6.50.");
+    expect(o.lines[0]).toBe(
+      "**longsword**: d20 +5 vs AC 13: needs 8 or more on the d20 — 65%; damage 1d8 +2: 3–10, average 6.50.",
+    );
   });
   // Said plainly when the d20 cannot reach it, or cannot miss (no "needs 20 (impossible)").
   it("no chance, or any roll", () => {
     const far = siege.odds!({ ...input(bran(), orc(), "longsword"), situation: { modifier: -30 } });
     if (isUnsupported(far)) throw new Error("unsupported");
-    expect(far.lines[0]).toMatch(/^\*\*longsword\*\*: d20 -25 vs AC 13: needs 38, more than a d20 can roll: no chance — 0%/);
+    expect(far.lines[0]).toMatch(
+      /^\*\*longsword\*\*: d20 -25 vs AC 13: needs 38, more than a d20 can roll: no chance — 0%/,
+    );
     const sure = siege.odds!({ ...input(bran(), orc(), "longsword"), situation: { modifier: 20 } });
     if (isUnsupported(sure)) throw new Error("unsupported");
     expect(sure.lines[0]).toMatch(/vs AC 13: hits on any roll — 100%/);

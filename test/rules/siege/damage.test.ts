@@ -25,7 +25,14 @@ describe("hit point states", () => {
   // seed 003, "Hit Points": 0 unconscious, −1..−6 grievous, −7..−9 mortal, −10 dead
   it("bands, both sides of every edge", () => {
     expect([1, 0, -1, -6, -7, -9, -10, -15].map(hpBand)).toEqual([
-      "fine", "unconscious", "grievously wounded", "grievously wounded", "mortally wounded", "mortally wounded", "dead", "dead",
+      "fine",
+      "unconscious",
+      "grievously wounded",
+      "grievously wounded",
+      "mortally wounded",
+      "mortally wounded",
+      "dead",
+      "dead",
     ]);
   });
 
@@ -35,9 +42,15 @@ describe("hit point states", () => {
     expect(r.state.hp).toBe(0);
     expect(r.state.conditions).toEqual(["unconscious"]);
     expect(r.state.wakeInMinutes).toBe(180);
-    expect(r.result.lines.at(-1)).toBe("Kay is at 0 HP and passes out for 3 hours, then half move and no fighting, spells or strenuous action.");
+    expect(r.result.lines.at(-1)).toBe(
+      "Kay is at 0 HP and passes out for 3 hours, then half move and no fighting, spells or strenuous action.",
+    );
     expect(siege.applyDamage(hurt(5), 6, bagOf()).state.conditions).toEqual(["unconscious", "grievously wounded"]);
-    expect(siege.applyDamage(hurt(5), 12, bagOf()).state.conditions).toEqual(["unconscious", "mortally wounded", "dying"]);
+    expect(siege.applyDamage(hurt(5), 12, bagOf()).state.conditions).toEqual([
+      "unconscious",
+      "mortally wounded",
+      "dying",
+    ]);
     const dead = siege.applyDamage(hurt(5), 15, bagOf());
     expect(dead.state.conditions).toEqual(["dead"]);
     // seed 003, "Hit Points": negative hit points matter, so they are shown; the death is told once.
@@ -69,10 +82,14 @@ describe("hit point states", () => {
     const low = hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying"] });
     const small = siege.applyHealing(low, 3);
     expect(small.state.hp).toBe(-5);
-    expect(small.result.lines[0]).toBe("The cure of 3 brings Kay from -8 to -5 HP (magical healing below 0 goes no further than 0).");
+    expect(small.result.lines[0]).toBe(
+      "The cure of 3 brings Kay from -8 to -5 HP (magical healing below 0 goes no further than 0).",
+    );
     const big = siege.applyHealing(hurt(-1, { conditions: ["unconscious", "grievously wounded"] }), 8);
     expect(big.state.hp).toBe(0);
-    expect(big.result.lines[0]).toBe("The cure of 8 brings Kay from -1 to 0 HP, as far as magical healing goes below 0: 1 of it takes effect, the other 7 are lost.");
+    expect(big.result.lines[0]).toBe(
+      "The cure of 8 brings Kay from -1 to 0 HP, as far as magical healing goes below 0: 1 of it takes effect, the other 7 are lost.",
+    );
   });
 
   it("healing never exceeds the maximum", () => {
@@ -81,7 +98,10 @@ describe("hit point states", () => {
 
   // seed 003, "Hit Points": aid takes a round and stops the loss
   it("aid stops the bleeding; it is only for the mortally wounded", () => {
-    expect(aidEffect(hurt(-7, { conditions: ["mortally wounded"] }))).toMatchObject({ targetId: "Kay", addConditions: ["aided"] });
+    expect(aidEffect(hurt(-7, { conditions: ["mortally wounded"] }))).toMatchObject({
+      targetId: "Kay",
+      addConditions: ["aided"],
+    });
     expect(() => aidEffect(hurt(-6))).toThrow(/not mortally wounded/);
   });
 
@@ -97,7 +117,9 @@ describe("damage types", () => {
   it("subdual: one point in five of each blow is normal, and never none", () => {
     const a = applyDamage(hurt(20), 4, bagOf(), "subdual");
     expect(a.state).toMatchObject({ hp: 19, subdual: 3 });
-    expect(a.result.lines[0]).toBe("Kay takes 4 subdual damage: 3 subdual, 1 normal (all subdual damage delivers some normal damage).");
+    expect(a.result.lines[0]).toBe(
+      "Kay takes 4 subdual damage: 3 subdual, 1 normal (all subdual damage delivers some normal damage).",
+    );
     const b = applyDamage({ ...hurt(20), state: a.state }, 2, bagOf(), "subdual");
     expect(b.state).toMatchObject({ hp: 18, subdual: 4 });
     const c = applyDamage(hurt(20), 10, bagOf(), "subdual");
@@ -156,7 +178,10 @@ describe("healing and hit points by level", () => {
     expect(r.hp).toBe(1 + 7);
     expect(r.lines[0]).toBe("Level 1: 1 − 1 CON = 1 (at least 1)");
     // Each level's die carries the CON modifier in its dice line, and the minimum the level's line counts (issue 41, point 8).
-    expect(r.rolls.map((x) => [x.notation, x.total, x.counts])).toEqual([["1d10-1", 0, { total: 1, why: "at least 1" }], ["1d10-1", 7, undefined]]);
+    expect(r.rolls.map((x) => [x.notation, x.total, x.counts])).toEqual([
+      ["1d10-1", 0, { total: 1, why: "at least 1" }],
+      ["1d10-1", 7, undefined],
+    ]);
     const hi = rollHitPoints(bagOf(5, 5, 5, 5, 5, 5, 5, 5, 5), { hitDie: 10, level: 10, conMod: 1, fixedAfter9: 4 });
     expect(hi.hp).toBe(9 * 6 + 5);
   });
@@ -209,8 +234,12 @@ describe("time passing and rolled monsters", () => {
     expect(half.result.lines).toEqual(["Kay is still out: 30 minutes until waking."]);
     const woke = siege.timePasses!({ ...c, state: half.state }, 30, bagOf())!;
     expect(woke.state.conditions).toEqual(["recovering"]);
-    expect(woke.result.lines).toEqual(["Kay wakes: half move, and no fighting, spells, turning or strenuous action until healed."]);
-    expect(siege.round.cannotAct!({ ...c, state: woke.state }, { round: 1, declared: [], others: [] })).toBe("is awake at 0 HP but cannot fight until healed");
+    expect(woke.result.lines).toEqual([
+      "Kay wakes: half move, and no fighting, spells, turning or strenuous action until healed.",
+    ]);
+    expect(siege.round.cannotAct!({ ...c, state: woke.state }, { round: 1, declared: [], others: [] })).toBe(
+      "is awake at 0 HP but cannot fight until healed",
+    );
     const healed = siege.applyHealing({ ...c, state: woke.state }, 5);
     expect(healed.state.hp).toBe(5);
     expect(healed.state.conditions).toEqual([]);
@@ -230,11 +259,17 @@ describe("healed to 0 from below", () => {
   // seed 003, "Hit Points": the knight at −1 is "only brought back up to 0 hit points"; "Those with 0 hit points
   // recover consciousness in 1d6 hours"
   it("the hours until waking are rolled when time first passes", () => {
-    const healed = siege.applyHealing(hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying", "aided"] }), 8);
+    const healed = siege.applyHealing(
+      hurt(-8, { conditions: ["unconscious", "mortally wounded", "dying", "aided"] }),
+      8,
+    );
     expect(healed.state.hp).toBe(0);
     expect(healed.state.conditions).toEqual(["unconscious"]);
     const r = siege.timePasses!({ ...hurt(0), state: healed.state }, 10, bagOf(2))!;
-    expect(r.result.lines).toEqual(["Kay is at 0 HP: awake in 2 hours.", "Kay is still out: 110 minutes until waking."]);
+    expect(r.result.lines).toEqual([
+      "Kay is at 0 HP: awake in 2 hours.",
+      "Kay is still out: 110 minutes until waking.",
+    ]);
   });
 });
 

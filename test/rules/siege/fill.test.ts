@@ -21,7 +21,10 @@ describe("siege: sheets the rules fill in", () => {
   });
 
   it("keeps what the player typed, and asks for what it has no table for", () => {
-    const own = siege.fillSheet!({ class: "wizard", level: 2, con: 14, str: 9, primes: ["int", "dex"] }, bagOf(4, 4, 4, 1, 1, 1, 6, 6, 6, 2, 2, 2, 3, 4))!;
+    const own = siege.fillSheet!(
+      { class: "wizard", level: 2, con: 14, str: 9, primes: ["int", "dex"] },
+      bagOf(4, 4, 4, 1, 1, 1, 6, 6, 6, 2, 2, 2, 3, 4),
+    )!;
     expect(own.filled).toEqual(["dex", "int", "wis", "cha", "hpMax", "bth"]);
     expect(own.fields).toMatchObject({ hpMax: 9, bth: 1 }); // d4s 3 and 4, +1 CON each
     const odd = siege.fillSheet!({ class: "witch-hunter" }, seeded("x"))!;
@@ -29,6 +32,8 @@ describe("siege: sheets the rules fill in", () => {
     expect(odd.result.lines).toContain('"witch-hunter" has no class table here: give hpMax and bth yourself.');
     const high = siege.fillSheet!({ class: "cleric", level: 12 }, seeded("x"))!;
     expect(high.filled).not.toContain("hpMax");
-    expect(high.result.lines).toContain("From 10th level a cleric gains a fixed number of hit points a level, from the class table (not in this text): give hpMax yourself.");
+    expect(high.result.lines).toContain(
+      "From 10th level a cleric gains a fixed number of hit points a level, from the class table (not in this text): give hpMax yourself.",
+    );
   });
 });

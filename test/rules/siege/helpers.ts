@@ -12,7 +12,11 @@ export const seeded = (seed: string) => {
   return new DiceBag({ next: () => prng() });
 };
 
-export function pc(id: string, sheet: Record<string, unknown> = {}, opts: { side?: Side; conditions?: string[]; hp?: number } = {}): Combatant<SiegeSheet> {
+export function pc(
+  id: string,
+  sheet: Record<string, unknown> = {},
+  opts: { side?: Side; conditions?: string[]; hp?: number } = {},
+): Combatant<SiegeSheet> {
   const s = siege.sheet.parse(sheet);
   const state = siege.initialState(s);
   if (opts.hp !== undefined) state.hp = opts.hp;
@@ -20,7 +24,11 @@ export function pc(id: string, sheet: Record<string, unknown> = {}, opts: { side
   return { id, name: id, side: opts.side ?? "party", kind: "pc", sheet: s, state };
 }
 
-export function mon(id: string, preset: string, opts: { side?: Side; conditions?: string[]; hp?: number } = {}): Combatant<SiegeSheet> {
+export function mon(
+  id: string,
+  preset: string,
+  opts: { side?: Side; conditions?: string[]; hp?: number } = {},
+): Combatant<SiegeSheet> {
   const s = structuredClone(siege.presets[preset]!);
   const state = siege.initialState(s);
   if (opts.hp !== undefined) state.hp = opts.hp;

@@ -56,7 +56,10 @@ describe("initiative", () => {
     expect(firstStrike(lance10, man, { round: 1 }).first).toBe(false);
     expect(firstStrike(man, ogre, { round: 1 }).first).toBe(false);
     // Bo won the initiative but did not close on the Ogre: the order stands.
-    const r = siege.initiative({ combatants: [pc("Bo"), mon("Ogre", "ogre")], method: "individual", round: 1 }, bagOf(9, 2));
+    const r = siege.initiative(
+      { combatants: [pc("Bo"), mon("Ogre", "ogre")], method: "individual", round: 1 },
+      bagOf(9, 2),
+    );
     expect(r.order).toEqual([["Bo"], ["Ogre"]]);
   });
 
@@ -65,14 +68,25 @@ describe("initiative", () => {
   it("a declared charge at a larger foe lets the larger foe strike first in round 1: the order changes", () => {
     const bo = pc("Bo", {}, { conditions: ["charging"] });
     const ann = pc("Ann");
-    const r = siege.initiative({ combatants: [ann, bo, mon("Ogre", "ogre")], method: "individual", round: 1 }, bagOf(9, 8, 2));
+    const r = siege.initiative(
+      { combatants: [ann, bo, mon("Ogre", "ogre")], method: "individual", round: 1 },
+      bagOf(9, 8, 2),
+    );
     expect(r.order).toEqual([["Ann"], ["Ogre"], ["Bo"]]);
-    expect(r.lines.at(-1)).toBe("First round: Ogre strikes first against Bo, who closes on it (large against medium), though it lost the initiative; that strike is its action this round.");
+    expect(r.lines.at(-1)).toBe(
+      "First round: Ogre strikes first against Bo, who closes on it (large against medium), though it lost the initiative; that strike is its action this round.",
+    );
     // Round 2: no exception.
-    const r2 = siege.initiative({ combatants: [ann, bo, mon("Ogre", "ogre")], method: "individual", round: 2 }, bagOf(9, 8, 2));
+    const r2 = siege.initiative(
+      { combatants: [ann, bo, mon("Ogre", "ogre")], method: "individual", round: 2 },
+      bagOf(9, 8, 2),
+    );
     expect(r2.order).toEqual([["Ann"], ["Bo"], ["Ogre"]]);
     // Group initiative: the ogre's side lost, the ogre alone goes first.
-    const g = siege.initiative({ combatants: [ann, bo, mon("Ogre", "ogre"), mon("Orc", "orc")], method: "group", round: 1 }, bagOf(9, 2));
+    const g = siege.initiative(
+      { combatants: [ann, bo, mon("Ogre", "ogre"), mon("Orc", "orc")], method: "group", round: 1 },
+      bagOf(9, 2),
+    );
     expect(g.order).toEqual([["Ogre"], ["Ann", "Bo"], ["Orc"]]);
   });
 });
@@ -109,9 +123,25 @@ describe("round start", () => {
 
   // seed 003, "Dodge", "Evade", "Disengaging from Combat": "They do not need to roll initiative"
   it("those who declared Dodge, Evade or a disengagement roll no initiative", () => {
-    const r = roundStart({ combatants: [pc("d", {}, { conditions: ["dodging"] }), pc("e", {}, { conditions: ["evading:o"] }), pc("h", {}, { conditions: ["disengaging"] }), mon("o", "orc")] , method: "individual", round: 2 }, bagOf(4));
+    const r = roundStart(
+      {
+        combatants: [
+          pc("d", {}, { conditions: ["dodging"] }),
+          pc("e", {}, { conditions: ["evading:o"] }),
+          pc("h", {}, { conditions: ["disengaging"] }),
+          mon("o", "orc"),
+        ],
+        method: "individual",
+        round: 2,
+      },
+      bagOf(4),
+    );
     expect(r.order).toEqual([["o"]]);
-    expect(r.lines.slice(0, 3)).toEqual(["d is dodging: no initiative roll.", "e is evading: no initiative roll.", "h is disengaging hastily: no initiative roll."]);
+    expect(r.lines.slice(0, 3)).toEqual([
+      "d is dodging: no initiative roll.",
+      "e is evading: no initiative roll.",
+      "h is disengaging hastily: no initiative roll.",
+    ]);
   });
 });
 
@@ -121,15 +151,37 @@ describe("round end", () => {
     const m = pc("m", {}, { hp: -7, conditions: ["unconscious", "mortally wounded", "dying"] });
     const aided = pc("n", {}, { hp: -8, conditions: ["unconscious", "mortally wounded", "dying", "aided"] });
     const r = roundEnd({ combatants: [m, aided, pc("ok")], method: "individual", round: 2 }, bagOf());
-    expect(r.effects).toEqual([{ targetId: "m", damage: 1, damageKind: "normal", note: "m is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points)." }]);
+    expect(r.effects).toEqual([
+      {
+        targetId: "m",
+        damage: 1,
+        damageKind: "normal",
+        note: "m is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points).",
+      },
+    ]);
     expect(r.lines).toEqual(["n's wounds are tended: no HP lost."]);
   });
 
   // seed 003, "Overbearing": "knocked prone for the remainder of that round"
   it("a knock-down's prone ends with the round; the round's marks end by their lifetime", () => {
     const c = pc("c", {}, { conditions: ["charging", "dodging", "dodged:2", "shield vs o1", "prone", "knocked down"] });
-    expect(roundEndEffects([c])).toEqual([{ targetId: "c", removeConditions: ["prone"], note: "c gets up: knocked prone for the rest of that round only." }]);
-    for (const k of ["charging", "dodging", "dodged:2", "shield vs o1", "knocked down", "charge negated", "evading:o1", "disengaging", "withdrawing", "moved far", "aiding", "overbearing"])
+    expect(roundEndEffects([c])).toEqual([
+      { targetId: "c", removeConditions: ["prone"], note: "c gets up: knocked prone for the rest of that round only." },
+    ]);
+    for (const k of [
+      "charging",
+      "dodging",
+      "dodged:2",
+      "shield vs o1",
+      "knocked down",
+      "charge negated",
+      "evading:o1",
+      "disengaging",
+      "withdrawing",
+      "moved far",
+      "aiding",
+      "overbearing",
+    ])
       expect(wordFor(siege.words, k).lasts).toBe("round");
   });
 });

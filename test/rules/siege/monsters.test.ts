@@ -12,11 +12,19 @@ describe("siege: monsters by their hit dice", () => {
     const ettin = siege.rollMonster!(siege.presets.ettin!, dice, {})!;
     // seed "siege-monsters": the orcs' d8s are 1, 5, 5 and 8; the ettin's ten d8s total 42.
     expect(orcs.map((o) => o.sheet.hpMax)).toEqual([1, 5, 5, 8]);
-    expect(orcs.map((o) => o.result.lines[0])).toEqual(["1d8 = 1 → 1 HP", "1d8 = 5 → 5 HP", "1d8 = 5 → 5 HP", "1d8 = 8 → 8 HP"]);
+    expect(orcs.map((o) => o.result.lines[0])).toEqual([
+      "1d8 = 1 → 1 HP",
+      "1d8 = 5 → 5 HP",
+      "1d8 = 5 → 5 HP",
+      "1d8 = 8 → 8 HP",
+    ]);
     expect(ettin.result.lines).toEqual(["10d8 = 3 + 7 + 4 + 6 + 6 + 1 + 2 + 4 + 7 + 2 → 42 HP"]);
     expect(ettin.sheet.hpMax).toBe(42);
     // The dice log names each monster die a hit die, not a level.
-    expect(ettin.result.rolls.map((r) => r.label).slice(0, 2)).toEqual(["hit points, hit die 1", "hit points, hit die 2"]);
+    expect(ettin.result.rolls.map((r) => r.label).slice(0, 2)).toEqual([
+      "hit points, hit die 1",
+      "hit points, hit die 2",
+    ]);
     expect(ettin.result.rules).toEqual(['seed 003, "Hit Points"']);
   });
 
@@ -29,7 +37,14 @@ describe("siege: monsters by their hit dice", () => {
 
   // seed 003, "Attack": "unless they possess a special ability allowing them to exceed the limitation"
   it("the text's foes keep their routines: the ettin's two clubs, the hippogriff's claws and beak", () => {
-    expect(siege.presets.ettin).toMatchObject({ attacks: 2, size: "large", weapons: [{ name: "club", damage: "2d8" }, { name: "club", damage: "3d6" }] });
+    expect(siege.presets.ettin).toMatchObject({
+      attacks: 2,
+      size: "large",
+      weapons: [
+        { name: "club", damage: "2d8" },
+        { name: "club", damage: "3d6" },
+      ],
+    });
     expect(siege.presets.hippogriff!.weapons.map((w) => w.name)).toEqual(["claw", "claw", "beak"]);
     // seed 003, "Armor Class": "A person wearing normal clothing has a 10 armor class"
     expect(siege.presets["gnome merchant"]).toMatchObject({ ac: 10, size: "small", level: 1 });

@@ -30,7 +30,9 @@ describe("siege sheets", () => {
     expect(siege.sheet.safeParse({ dex: 26 }).error!.issues[0]!.message).toBe("Dexterity must be between 3 and 25");
     expect(siege.sheet.safeParse({ level: 0 }).error!.issues[0]!.message).toBe("Level must be between 1 and 30");
     expect(siege.sheet.safeParse({ ac: 0 }).error!.issues[0]!.message).toBe("AC must be between 1 and 40");
-    expect(siege.sheet.safeParse({ shield: "tower" }).error!.issues[0]!.message).toBe("Shield must be none, small, medium or large");
+    expect(siege.sheet.safeParse({ shield: "tower" }).error!.issues[0]!.message).toBe(
+      "Shield must be none, small, medium or large",
+    );
     expect(siege.sheet.safeParse({ weapons: [{ name: "axe", damage: "lots" }] }).error!.issues[0]!.message).toBe(
       "Weapon damage must be a dice expression like 1d8 or 2d4+1",
     );
@@ -55,7 +57,17 @@ describe("siege sheets", () => {
   // The foes seed 003 names ("Surprise", "Charging", "Hit Points", "Cover", "Weapon Damage", "Grappling",
   // "Situational Modifiers"), and the goblin and ogre kept: docs/rules/siege.md, "Monsters".
   it("has the nine presets with HD = BtH", () => {
-    expect(Object.keys(siege.presets).sort()).toEqual(["constrictor snake", "ettin", "gnome merchant", "goblin", "golem", "hippogriff", "lion", "ogre", "orc"]);
+    expect(Object.keys(siege.presets).sort()).toEqual([
+      "constrictor snake",
+      "ettin",
+      "gnome merchant",
+      "goblin",
+      "golem",
+      "hippogriff",
+      "lion",
+      "ogre",
+      "orc",
+    ]);
     for (const p of Object.values(siege.presets)) {
       expect(p.bth).toBe(p.level);
       expect(siege.monster.parse(p)).toEqual(p);
@@ -66,7 +78,25 @@ describe("siege sheets", () => {
 
   it("attribute modifiers by the C&C table, both sides of every band", () => {
     const table: [number, number][] = [
-      [1, -4], [2, -3], [3, -3], [4, -2], [5, -2], [6, -1], [8, -1], [9, 0], [12, 0], [13, 1], [15, 1], [16, 2], [17, 2], [18, 3], [19, 3], [20, 4], [21, 4], [22, 5], [25, 6],
+      [1, -4],
+      [2, -3],
+      [3, -3],
+      [4, -2],
+      [5, -2],
+      [6, -1],
+      [8, -1],
+      [9, 0],
+      [12, 0],
+      [13, 1],
+      [15, 1],
+      [16, 2],
+      [17, 2],
+      [18, 3],
+      [19, 3],
+      [20, 4],
+      [21, 4],
+      [22, 5],
+      [25, 6],
     ];
     for (const [score, m] of table) expect([score, attributeModifier(score)]).toEqual([score, m]);
   });
@@ -80,7 +110,15 @@ describe("siege sheets", () => {
   });
 
   it("describes a sheet", () => {
-    const d = siege.describeSheet(siege.sheet.parse({ class: "fighter", level: 2, str: 16, shield: "medium", weapons: [{ name: "longsword", damage: "1d8" }] }));
+    const d = siege.describeSheet(
+      siege.sheet.parse({
+        class: "fighter",
+        level: 2,
+        str: 16,
+        shield: "medium",
+        weapons: [{ name: "longsword", damage: "1d8" }],
+      }),
+    );
     expect(d[0]).toEqual(["Class / level", "fighter 2"]);
     expect(d[1]![1]).toContain("STR 16 (+2)*");
     expect(d[3]).toEqual(["AC", "10 (+1 medium shield vs 2)"]);

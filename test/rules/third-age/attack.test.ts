@@ -6,21 +6,49 @@ import { bag, monster, pc, type TAC } from "./helpers.js";
 const A = thirdAge.attack;
 
 const ann = (extra: Record<string, unknown> = {}, state: Record<string, unknown> = {}) =>
-  pc("ann", {
-    body: 1, dexterity: 1, attackBonus: 2,
-    weapons: [
-      { name: "Longsword", damage: "1d8" },
-      { name: "Dagger", damage: "1d4" },
-      { name: "Bow", damage: "1d6", kind: "ranged" },
-    ],
-    ...extra,
-  }, { state });
+  pc(
+    "ann",
+    {
+      body: 1,
+      dexterity: 1,
+      attackBonus: 2,
+      weapons: [
+        { name: "Longsword", damage: "1d8" },
+        { name: "Dagger", damage: "1d4" },
+        { name: "Bow", damage: "1d6", kind: "ranged" },
+      ],
+      ...extra,
+    },
+    { state },
+  );
 const orc = (extra: Record<string, unknown> = {}, state: Record<string, unknown> = {}) =>
-  monster("orc", { body: 1, attackBonus: 1, successAC: 14, partialAC: 10, hp: 6, weapons: [{ name: "Axe", damage: "1d6" }], ...extra }, { state });
+  monster(
+    "orc",
+    {
+      body: 1,
+      attackBonus: 1,
+      successAC: 14,
+      partialAC: 10,
+      hp: 6,
+      weapons: [{ name: "Axe", damage: "1d6" }],
+      ...extra,
+    },
+    { state },
+  );
 const cy = (extra: Record<string, unknown> = {}, state: Record<string, unknown> = {}) =>
-  pc("cy", { body: 1, successAC: 14, partialAC: 10, hp: 8, weapons: [{ name: "Mace", damage: "1d6" }], ...extra }, { state });
+  pc(
+    "cy",
+    { body: 1, successAC: 14, partialAC: 10, hp: 8, weapons: [{ name: "Mace", damage: "1d6" }], ...extra },
+    { state },
+  );
 
-function input(attacker: TAC, defender: TAC, others: TAC[] = [], situation: AttackInput["situation"] = {}, weapon?: string): AttackInput<ThirdAgeSheet> {
+function input(
+  attacker: TAC,
+  defender: TAC,
+  others: TAC[] = [],
+  situation: AttackInput["situation"] = {},
+  weapon?: string,
+): AttackInput<ThirdAgeSheet> {
   return { attacker, defender, others, situation, ...(weapon !== undefined ? { weapon } : {}) };
 }
 const ids = (s: AttackState) => s.options.map((o) => o.id);
@@ -35,11 +63,18 @@ describe("attack rolls", () => {
     const s = A.begin(inp, b);
     expect(s.outcome).toBe("success");
     expect(s.phase).toBe("reactions");
-    expect(s.result.rolls.map((r) => [r.label, r.notation, r.total])).toEqual([["attack", "2d10+3", 14], ["damage", "1d8+1", 6]]);
+    expect(s.result.rolls.map((r) => [r.label, r.notation, r.total])).toEqual([
+      ["attack", "2d10+3", 14],
+      ["damage", "1d8+1", 6],
+    ]);
     expect([s.pay, s.final, s.followup]).toEqual([[], [], []]);
-    expect(finalOf(s, inp)).toEqual([{ targetId: "orc", damage: 6, damageKind: "normal", note: "Longsword: 6 damage (success)" }]);
+    expect(finalOf(s, inp)).toEqual([
+      { targetId: "orc", damage: 6, damageKind: "normal", note: "Longsword: 6 damage (success)" },
+    ]);
     // the orc has no stamina (monsters: 0 by default): only "Take it"
-    expect(s.options).toEqual([{ id: "take", label: "Take it", by: "orc", cost: "no cost", rule: 'seed 000, "Attack Rolls"' }]);
+    expect(s.options).toEqual([
+      { id: "take", label: "Take it", by: "orc", cost: "no cost", rule: 'seed 000, "Attack Rolls"' },
+    ]);
     expect(s.result.rules).toContain('seed 000, "Attack Rolls"');
     expect(s.ignored).toEqual([]);
   });
@@ -72,11 +107,14 @@ describe("attack rolls", () => {
 
   // seed 000, "Attack Rolls": ranged adds Dexterity to the attack, nothing to damage
   it("ranged: Dexterity to attack, no Body on damage", () => {
-    const s = A.begin(input(ann({ body: 3 }), orc()), bag([6, 5, 4]), );
+    const s = A.begin(input(ann({ body: 3 }), orc()), bag([6, 5, 4]));
     expect(s.result.rolls[0]!.notation).toBe("2d10+5");
     const ranged = input(ann({ body: 3 }), orc(), [], { mode: "ranged" });
     const r = A.begin(ranged, bag([6, 5, 4]));
-    expect(r.result.rolls.map((x) => [x.notation, x.total])).toEqual([["2d10+3", 14], ["1d6", 4]]);
+    expect(r.result.rolls.map((x) => [x.notation, x.total])).toEqual([
+      ["2d10+3", 14],
+      ["1d6", 4],
+    ]);
     expect(finalOf(r, ranged)[0]).toMatchObject({ damage: 4 });
     expect(r.result.lines[0]).toBe("Ann attacks with Bow (1d6, ranged).");
   });
@@ -92,7 +130,10 @@ describe("attack rolls", () => {
   });
 
   it("lists the situation keys it did not use", () => {
-    const s = A.begin(input(ann(), orc(), [], { mode: "melee", charge: true, cover: "light", flank: false, modifier: 1 }), bag([6, 5, 5]));
+    const s = A.begin(
+      input(ann(), orc(), [], { mode: "melee", charge: true, cover: "light", flank: false, modifier: 1 }),
+      bag([6, 5, 5]),
+    );
     expect(s.ignored).toEqual(["charge", "cover"]);
     expect(s.result.rolls[0]!.notation).toBe("2d10+4");
     expect(thirdAge.situations).toEqual(["mode", "twoWeapons", "oneHandFree", "modifier"]);
@@ -105,14 +146,19 @@ describe("two weapons and one hand free", () => {
     const first = A.begin(input(ann(), orc(), [], { twoWeapons: true }, "Dagger"), bag([6, 6, 1]));
     expect(first.result.rolls[0]).toMatchObject({ label: "attack", notation: "2d10+1", total: 13 });
     expect(first.result.rules).toContain('seed 000, "Two-Weapon Fighting and One Hand Free"');
-    const second = attackOfRound({ ...input(ann(), orc(), [], { twoWeapons: true }, "Dagger"), attackIndex: 1 }, bag([6, 6, 1]));
+    const second = attackOfRound(
+      { ...input(ann(), orc(), [], { twoWeapons: true }, "Dagger"), attackIndex: 1 },
+      bag([6, 6, 1]),
+    );
     expect(second.result.rolls[0]).toMatchObject({ label: "attack (second weapon)", notation: "2d10-1", total: 11 });
     expect(second.outcome).toBe("partial");
   });
 
   it("refuses two-weapon fighting with a weapon above d6", () => {
     expect(() => A.begin(input(ann(), orc(), [], { twoWeapons: true }, "Longsword"), bag([]))).toThrow(RuleError);
-    expect(() => A.begin(input(ann(), orc(), [], { twoWeapons: true }, "Longsword"), bag([]))).toThrow("Two-weapon fighting needs weapons of d6 damage or less: Longsword is 1d8.");
+    expect(() => A.begin(input(ann(), orc(), [], { twoWeapons: true }, "Longsword"), bag([]))).toThrow(
+      "Two-weapon fighting needs weapons of d6 damage or less: Longsword is 1d8.",
+    );
   });
 
   it("one hand free adds +1", () => {
@@ -151,15 +197,25 @@ describe("non-proficient weapons", () => {
   });
 
   it("a partial attribute roll: the attack goes ahead at −2; a success: normally", () => {
-    const s = A.begin(input(ann({ weapons: [{ name: "Club", damage: "1d6", proficient: false }] }), orc()), bag([4, 4, 6, 6, 2]));
+    const s = A.begin(
+      input(ann({ weapons: [{ name: "Club", damage: "1d6", proficient: false }] }), orc()),
+      bag([4, 4, 6, 6, 2]),
+    );
     expect(s.result.rolls.map((r) => [r.label, r.notation, r.total])).toEqual([
       ["proficiency (Body)", "2d10+1", 9],
       ["attack", "2d10+1", 13],
       ["damage", "1d6+1", 3],
     ]);
     expect(s.outcome).toBe("partial");
-    const armour = A.begin(input(ann({ armourProficient: false }), orc(), [], { mode: "ranged" }), bag([6, 5, 6, 5, 2]));
-    expect(armour.result.rolls.map((r) => [r.label, r.total])).toEqual([["proficiency (Dexterity)", 12], ["attack", 14], ["damage", 2]]);
+    const armour = A.begin(
+      input(ann({ armourProficient: false }), orc(), [], { mode: "ranged" }),
+      bag([6, 5, 6, 5, 2]),
+    );
+    expect(armour.result.rolls.map((r) => [r.label, r.total])).toEqual([
+      ["proficiency (Dexterity)", 12],
+      ["attack", 14],
+      ["damage", 2],
+    ]);
   });
 });
 
@@ -171,7 +227,13 @@ describe("reactions", () => {
     const s0 = A.begin(inp, bag([6, 6, 4])); // 12+2 = 14 success; 4+1 = 5 damage
     expect(s0.outcome).toBe("success");
     expect(ids(s0)).toEqual(["parry", "take"]);
-    expect(s0.options[0]).toEqual({ id: "parry", label: "Parry (−2 to the attack)", by: "cy", cost: "1 stamina", rule: 'seed 000, "Reactions"' });
+    expect(s0.options[0]).toEqual({
+      id: "parry",
+      label: "Parry (−2 to the attack)",
+      by: "cy",
+      cost: "1 stamina",
+      rule: 'seed 000, "Reactions"',
+    });
     const s1 = A.react(s0, "parry", inp, bag([]));
     expect(s1.outcome).toBe("partial");
     expect(s1.phase).toBe("reactions");
@@ -187,7 +249,11 @@ describe("reactions", () => {
       ["pass", "No counter", "cy", "no cost"],
     ]);
     // Taking it hands over the damage, once; the parry is not charged again.
-    expect([s2.pay, s2.final, s2.followup]).toEqual([[], [{ targetId: "cy", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" }], []]);
+    expect([s2.pay, s2.final, s2.followup]).toEqual([
+      [],
+      [{ targetId: "cy", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" }],
+      [],
+    ]);
     const s3 = A.react(s2, "counter", inp, bag([5])); // 5+1 = 6 → half 3
     expect(s3.phase).toBe("done");
     expect(s3.options).toEqual([]);
@@ -267,12 +333,24 @@ describe("reactions", () => {
     ]);
     const s1 = A.react(s0, "getdown:dee", inp, bag([]));
     // The ally pays at once, falling prone as it gets in the way; the damage waits for the attack to be final.
-    expect([s1.pay, s1.final]).toEqual([[{ targetId: "dee", staminaCost: 1, addConditions: ["prone"], note: "Get Down: takes the attack and falls prone" }], []]);
+    expect([s1.pay, s1.final]).toEqual([
+      [
+        {
+          targetId: "dee",
+          staminaCost: 1,
+          addConditions: ["prone"],
+          note: "Get Down: takes the attack and falls prone",
+        },
+      ],
+      [],
+    ]);
     expect(ids(s1)).toEqual(["parry", "take"]);
     // a parry after it still lowers what the ally takes
     const s2 = A.react(s1, "parry", inp, bag([]));
     expect(s2.pay).toEqual([{ targetId: "cy", staminaCost: 1, note: "Parry" }]);
-    expect(A.react(s2, "take", inp, bag([])).final).toEqual([{ targetId: "dee", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" }]);
+    expect(A.react(s2, "take", inp, bag([])).final).toEqual([
+      { targetId: "dee", damage: 2, damageKind: "normal", note: "Axe: 2 damage (partial success)" },
+    ]);
   });
 
   it("no reactions are offered on a failure, and surprised defenders cannot react", () => {
@@ -283,8 +361,16 @@ describe("reactions", () => {
 
   // seed 000, "Reactions": Counterspell — same spell memorised, Mind roll lowers the caster's level of success, no stamina
   it("Counterspell only against a spell the reactor has memorised", () => {
-    const mage = pc("mage", { mind: 2, magic: 1, spells: [{ name: "Magic Missile", damage: "1d6" }] }, { side: "foes" });
-    const wiz = pc("wiz", { mind: 1, successAC: 14, partialAC: 10, memorised: ["magic missile"] }, { state: { stamina: 0 } });
+    const mage = pc(
+      "mage",
+      { mind: 2, magic: 1, spells: [{ name: "Magic Missile", damage: "1d6" }] },
+      { side: "foes" },
+    );
+    const wiz = pc(
+      "wiz",
+      { mind: 1, successAC: 14, partialAC: 10, memorised: ["magic missile"] },
+      { state: { stamina: 0 } },
+    );
     const sage = pc("sage", { memorised: ["Magic Missile"] });
     const inp = input(mage, wiz, [sage], { mode: "spell" }, "Magic Missile");
     const s0 = A.begin(inp, bag([6, 5, 4])); // 11 + 3 = 14 success
@@ -307,7 +393,9 @@ describe("reactions", () => {
     // a partial Mind roll lowers it one level
     const t1 = A.react(s0, "counterspell", inp, bag([4, 4]));
     expect(t1.outcome).toBe("partial");
-    expect(finalOf(t1, inp)).toEqual([{ targetId: "wiz", damage: 2, damageKind: "normal", note: "Magic Missile: 2 damage (partial success)" }]);
+    expect(finalOf(t1, inp)).toEqual([
+      { targetId: "wiz", damage: 2, damageKind: "normal", note: "Magic Missile: 2 damage (partial success)" },
+    ]);
     // an ally's counterspell with a failed roll changes nothing
     const u1 = A.react(s0, "counterspell:sage", inp, bag([1, 2]));
     expect(u1.outcome).toBe("success");
@@ -316,7 +404,11 @@ describe("reactions", () => {
 
   // seed 000, "Reactions": Parry imposes "a -2 to an attack roll"; a spell's attack is an attack roll
   it("Parry against a spell's attack roll: −2, 1 stamina", () => {
-    const mage = pc("mage", { mind: 2, magic: 1, spells: [{ name: "Magic Missile", damage: "1d6" }] }, { side: "foes" });
+    const mage = pc(
+      "mage",
+      { mind: 2, magic: 1, spells: [{ name: "Magic Missile", damage: "1d6" }] },
+      { side: "foes" },
+    );
     const wiz = pc("wiz", { successAC: 14, partialAC: 10 });
     const inp = input(mage, wiz, [], { mode: "spell" }, "Magic Missile");
     const s0 = A.begin(inp, bag([6, 5, 4])); // 11 + 3 = 14 success
@@ -381,7 +473,13 @@ describe("reactions", () => {
     expect(hit.final).toEqual([{ targetId: "cy", damage: 5, damageKind: "normal", note: "Axe: 5 damage (success)" }]);
     // A lapse of an attack already over hands over nothing again.
     const again = A.lapse(hit, inp, bag([]));
-    expect([again.phase, again.result, again.pay, again.final, again.followup]).toEqual(["done", hit.result, [], [], []]);
+    expect([again.phase, again.result, again.pay, again.final, again.followup]).toEqual([
+      "done",
+      hit.result,
+      [],
+      [],
+      [],
+    ]);
     // From the follow-ups (already final) a lapse only skips the Counter.
     const waiting = A.react(A.begin(inp, bag([1, 2])), "take", inp, bag([]));
     expect(waiting.phase).toBe("followups");
@@ -397,7 +495,9 @@ describe("reactions", () => {
     expect(() => A.react(s0, "counter", inp, bag([]))).toThrow(RuleError);
     const done = A.react(s1, "take", inp, bag([]));
     const end = A.react(done, "pass", inp, bag([]));
-    expect(() => A.react(end, "take", inp, bag([]))).toThrow("This attack is already over: nothing more can be pressed.");
+    expect(() => A.react(end, "take", inp, bag([]))).toThrow(
+      "This attack is already over: nothing more can be pressed.",
+    );
     // state is JSON
     expect(JSON.parse(JSON.stringify(s1))).toEqual(s1);
   });

@@ -10,19 +10,37 @@ describe("multiclassing", () => {
       { name: "Magic-User", level: 1, xp: 0, hp: 3, attackBonus: 0, magic: 2 },
     ]);
     expect(r).toMatchObject({ hp: 5, magic: 2, divinity: 0, attackBonus: 2 });
-    expect(combineClasses([{ name: "A", level: 1, xp: 0, hp: 1 }, { name: "B", level: 1, xp: 0, hp: 0 }, { name: "C", level: 1, xp: 0, hp: 0 }]).hp).toBe(1);
+    expect(
+      combineClasses([
+        { name: "A", level: 1, xp: 0, hp: 1 },
+        { name: "B", level: 1, xp: 0, hp: 0 },
+        { name: "C", level: 1, xp: 0, hp: 0 },
+      ]).hp,
+    ).toBe(1);
     expect(splitXp(1001, 2)).toEqual([501, 500]);
     expect(splitXp(900, 3)).toEqual([300, 300, 300]);
   });
 
   // seed 000, "Multiclassing": adding a class — all new XP to it until it reaches the others' level
   it("adding a class later", () => {
-    const classes = [{ name: "Fighter", level: 3 }, { name: "Magic-User", level: 1 }];
+    const classes = [
+      { name: "Fighter", level: 3 },
+      { name: "Magic-User", level: 1 },
+    ];
     expect(awardXp(classes, 500, { added: "magic-user", xpToCatchUp: 2000 }).gains).toEqual([0, 500]);
     const caught = awardXp(classes, 2500, { added: "Magic-User", xpToCatchUp: 2000 });
     expect(caught.gains).toEqual([250, 2250]);
     // once level with the other class: split
-    expect(awardXp([{ name: "Fighter", level: 3 }, { name: "Magic-User", level: 3 }], 600, { added: "Magic-User" }).gains).toEqual([300, 300]);
+    expect(
+      awardXp(
+        [
+          { name: "Fighter", level: 3 },
+          { name: "Magic-User", level: 3 },
+        ],
+        600,
+        { added: "Magic-User" },
+      ).gains,
+    ).toEqual([300, 300]);
     expect(() => awardXp(classes, 10, { added: "Thief" })).toThrow(RuleError);
   });
 });

@@ -13,27 +13,43 @@ describe("attribute rolls", () => {
     expect(ok).toMatchObject({ success: true, level: "success", total: 12, difficulty: 12 });
     expect(ok.rolls[0]).toMatchObject({ label: "Dexterity roll", notation: "2d10+2", total: 12 });
     expect(ok.rules).toContain('seed 000, "When to make an attribute roll"');
-    const partial = thirdAge.check({ who, attribute: "dex" }, bag([5, 4])) as unknown as { level: string; success: boolean; total: number };
+    const partial = thirdAge.check({ who, attribute: "dex" }, bag([5, 4])) as unknown as {
+      level: string;
+      success: boolean;
+      total: number;
+    };
     expect(partial).toMatchObject({ level: "partial", success: false, total: 11 });
   });
 
   it("partial reaches down to difficulty − 4; below is a failure", () => {
     const who = pc("ann");
     expect(thirdAge.check({ who, attribute: "body" }, bag([4, 4]))).toMatchObject({ level: "partial", total: 8 });
-    expect(thirdAge.check({ who, attribute: "body" }, bag([4, 3]))).toMatchObject({ level: "failure", total: 7, success: false });
+    expect(thirdAge.check({ who, attribute: "body" }, bag([4, 3]))).toMatchObject({
+      level: "failure",
+      total: 7,
+      success: false,
+    });
   });
 
   it("uses the given difficulty and modifier", () => {
     const who = pc("ann", { mind: -1 });
     const r = thirdAge.check({ who, attribute: "Mind", difficulty: 15, modifier: 2 }, bag([7, 7]));
     expect(r).toMatchObject({ total: 15, level: "success", difficulty: 15 });
-    expect(thirdAge.check({ who, attribute: "Mind", difficulty: 15 }, bag([7, 4]))).toMatchObject({ total: 10, level: "failure" });
-    expect(thirdAge.check({ who, attribute: "Mind", difficulty: 15 }, bag([7, 5]))).toMatchObject({ total: 11, level: "partial" });
+    expect(thirdAge.check({ who, attribute: "Mind", difficulty: 15 }, bag([7, 4]))).toMatchObject({
+      total: 10,
+      level: "failure",
+    });
+    expect(thirdAge.check({ who, attribute: "Mind", difficulty: 15 }, bag([7, 5]))).toMatchObject({
+      total: 11,
+      level: "partial",
+    });
   });
 
   it("rejects an unknown attribute with the list", () => {
     expect(() => thirdAge.check({ who: pc("ann"), attribute: "Strength" }, bag([]))).toThrow(RuleError);
-    expect(() => thirdAge.check({ who: pc("ann"), attribute: "Strength" }, bag([]))).toThrow(/Body, Dexterity, Mind, Soul, Charisma/);
+    expect(() => thirdAge.check({ who: pc("ann"), attribute: "Strength" }, bag([]))).toThrow(
+      /Body, Dexterity, Mind, Soul, Charisma/,
+    );
   });
 
   // seed 000, "Improvised Action": at the table it is /check with the referee's difficulty.
@@ -87,7 +103,9 @@ describe("saving throws converted", () => {
   });
 
   it("an unknown kind is a RuleError naming the kinds", () => {
-    expect(() => save({ who: pc("ann"), kind: "reflex" }, bag([]))).toThrow(/death\/poison, wands, paralysis\/petrify, breath or spells/);
+    expect(() => save({ who: pc("ann"), kind: "reflex" }, bag([]))).toThrow(
+      /death\/poison, wands, paralysis\/petrify, breath or spells/,
+    );
   });
 
   it("lists the classic kinds", () => {

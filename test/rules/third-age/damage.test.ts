@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { RuleError } from "../../../src/rules/systems/types.js";
-import { clearRoundConditions, moveInMelee, restoreStamina, standUp, thirdAge } from "../../../src/rules/systems/third-age/index.js";
+import {
+  clearRoundConditions,
+  moveInMelee,
+  restoreStamina,
+  standUp,
+  thirdAge,
+} from "../../../src/rules/systems/third-age/index.js";
 import { bag, monster, pc } from "./helpers.js";
 import type { Mark } from "../../../src/rules/marks.js";
 
@@ -16,7 +22,9 @@ describe("damage and healing", () => {
     expect(r2.state).toMatchObject({ hp: -6, conditions: ["dead"] });
     // One death, one line; negative HP are shown as they are (a character lives to −max HP).
     expect(r2.result.lines).toEqual(["Ann takes 1 damage: HP -5 → -6, dead."]);
-    expect(r1.result.lines).toEqual(["Ann takes 5 damage: HP 0 → -5, unconscious: down until healed above 0 HP; dead at −6."]);
+    expect(r1.result.lines).toEqual([
+      "Ann takes 5 damage: HP 0 → -5, unconscious: down until healed above 0 HP; dead at −6.",
+    ]);
     const r3 = thirdAge.applyDamage(c, 5, bag([]));
     expect(r3.state).toMatchObject({ hp: 1, conditions: [] });
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isUnsupported, RuleError, type LoyaltyResult, type MoraleResult, type ReactionRollResult, type SurpriseResult } from "../../../src/rules/systems/types.js";
+import {
+  isUnsupported,
+  RuleError,
+  type LoyaltyResult,
+  type MoraleResult,
+  type ReactionRollResult,
+  type SurpriseResult,
+} from "../../../src/rules/systems/types.js";
 import { intimidate, reactionBand, thirdAge } from "../../../src/rules/systems/third-age/index.js";
 import { bag, monster, pc } from "./helpers.js";
 
@@ -13,7 +20,10 @@ describe("surprise", () => {
   it("the party's die of 2 surprises the foes; the foes' die of 3 does not surprise the party", () => {
     const r = ok<SurpriseResult>(thirdAge.surprise({ party: [pc("ann")], foes: [monster("gob")] }, bag([2, 3])));
     expect(r.surprised).toEqual({ party: false, foes: true });
-    expect(r.rolls.map((x) => [x.label, x.total])).toEqual([["surprise (party)", 2], ["surprise (foes)", 3]]);
+    expect(r.rolls.map((x) => [x.label, x.total])).toEqual([
+      ["surprise (party)", 2],
+      ["surprise (foes)", 3],
+    ]);
     expect(r.title).toBe("Surprise: the foes are surprised");
     expect(r.rules).toEqual(['seed 000, "Surprise"']);
   });
@@ -24,21 +34,31 @@ describe("surprise", () => {
   });
 
   it("both can be surprised; nobody on 3+", () => {
-    expect(ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [] }, bag([1, 2]))).surprised).toEqual({ party: true, foes: true });
-    expect(ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [] }, bag([6, 3]))).surprised).toEqual({ party: false, foes: false });
+    expect(ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [] }, bag([1, 2]))).surprised).toEqual({
+      party: true,
+      foes: true,
+    });
+    expect(ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [] }, bag([6, 3]))).surprised).toEqual({
+      party: false,
+      foes: false,
+    });
   });
 
   it("a bonus to a side's roll helps that side: it surprises the other on more numbers; a penalty on fewer, down to none", () => {
     // the party's bonus +1: it surprises the foes on 1–3
     const r = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { party: 1 } }, bag([3, 4])));
     expect(r.surprised).toEqual({ party: false, foes: true });
-    expect(r.lines[0]).toBe("The party rolls to surprise the foes: 1d6 [3] = 3, surprises on 1–2, bonus +1 → on 1–3: the foes are surprised");
+    expect(r.lines[0]).toBe(
+      "The party rolls to surprise the foes: 1d6 [3] = 3, surprises on 1–2, bonus +1 → on 1–3: the foes are surprised",
+    );
     // the foes' penalty −1: they surprise the party on 1 only; −2: never
     const r2 = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { foes: -1 } }, bag([4, 2])));
     expect(r2.surprised).toEqual({ party: false, foes: false });
     const r3 = ok<SurpriseResult>(thirdAge.surprise({ party: [], foes: [], modifiers: { foes: -2 } }, bag([4, 1])));
     expect(r3.surprised).toEqual({ party: false, foes: false });
-    expect(r3.lines[1]).toBe("The foes roll to surprise the party: 1d6 [1] = 1, surprises on 1–2, penalty −2 → never: the party cannot be surprised");
+    expect(r3.lines[1]).toBe(
+      "The foes roll to surprise the party: 1d6 [1] = 1, surprises on 1–2, penalty −2 → never: the party cannot be surprised",
+    );
   });
 });
 
@@ -46,9 +66,17 @@ describe("reaction rolls", () => {
   // seed 000, "Reaction Rolls": 2d10 + leader's Charisma, bands 6-, 7–10, 11–14, 15–18, 19+
   it("has the five bands at their exact edges", () => {
     const edges: [number, string][] = [
-      [2, "Immediate Hostility"], [6, "Immediate Hostility"], [7, "Unfriendly"], [10, "Unfriendly"],
-      [11, "Neutral, Suspicious"], [14, "Neutral, Suspicious"], [15, "Uninterested"], [18, "Uninterested"],
-      [19, "Friendly"], [23, "Friendly"], [-1, "Immediate Hostility"],
+      [2, "Immediate Hostility"],
+      [6, "Immediate Hostility"],
+      [7, "Unfriendly"],
+      [10, "Unfriendly"],
+      [11, "Neutral, Suspicious"],
+      [14, "Neutral, Suspicious"],
+      [15, "Uninterested"],
+      [18, "Uninterested"],
+      [19, "Friendly"],
+      [23, "Friendly"],
+      [-1, "Immediate Hostility"],
     ];
     for (const [t, band] of edges) expect(reactionBand(t), String(t)).toBe(band);
   });
@@ -62,7 +90,9 @@ describe("reaction rolls", () => {
     expect(r2.reaction).toBe("Immediate Hostility");
     const r3 = ok<ReactionRollResult>(thirdAge.reaction({ leader: pc("bo", { charisma: -1 }) }, bag([10, 10])));
     expect(r3).toMatchObject({ reaction: "Friendly", title: "Reaction: Friendly" });
-    const r4 = ok<ReactionRollResult>(thirdAge.reaction({ leader: pc("bo", { charisma: -1 }), modifier: -1 }, bag([10, 10])));
+    const r4 = ok<ReactionRollResult>(
+      thirdAge.reaction({ leader: pc("bo", { charisma: -1 }), modifier: -1 }, bag([10, 10])),
+    );
     expect(r4.reaction).toBe("Uninterested");
   });
 
@@ -88,7 +118,10 @@ describe("morale", () => {
     expect(ok<MoraleResult>(thirdAge.morale({ who: mixed }, bag([5, 4]))).holds).toBe(true);
     expect(ok<MoraleResult>(thirdAge.morale({ who: mixed }, bag([5, 5]))).holds).toBe(false);
     // skeletons (12) never flee
-    expect(ok<MoraleResult>(thirdAge.morale({ who: [{ ...monster("s"), sheet: thirdAge.presets.skeleton! }] }, bag([6, 6]))).holds).toBe(true);
+    expect(
+      ok<MoraleResult>(thirdAge.morale({ who: [{ ...monster("s"), sheet: thirdAge.presets.skeleton! }] }, bag([6, 6])))
+        .holds,
+    ).toBe(true);
   });
 
   it("rejects a rating outside 2–12", () => {

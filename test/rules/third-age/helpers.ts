@@ -1,7 +1,12 @@
 import { DiceBag } from "../../../src/rules/dice/bag.js";
 import { scriptedFaces } from "../../../src/rules/dice/random.js";
 import type { Combatant, Side } from "../../../src/rules/systems/types.js";
-import { initialState, monsterSchema, sheetSchema, type ThirdAgeSheet } from "../../../src/rules/systems/third-age/sheet.js";
+import {
+  initialState,
+  monsterSchema,
+  sheetSchema,
+  type ThirdAgeSheet,
+} from "../../../src/rules/systems/third-age/sheet.js";
 
 export type TAC = Combatant<ThirdAgeSheet>;
 
@@ -10,7 +15,11 @@ export function bag(faces: number[]) {
   return Object.assign(new DiceBag(src), { remaining: () => src.remaining() });
 }
 
-export function pc(id: string, sheet: Record<string, unknown> = {}, opts: { side?: Side; kind?: TAC["kind"]; state?: Record<string, unknown>; name?: string } = {}): TAC {
+export function pc(
+  id: string,
+  sheet: Record<string, unknown> = {},
+  opts: { side?: Side; kind?: TAC["kind"]; state?: Record<string, unknown>; name?: string } = {},
+): TAC {
   const s = (opts.kind === "monster" ? monsterSchema : sheetSchema).parse(sheet);
   const st = initialState(s);
   return {
@@ -23,6 +32,10 @@ export function pc(id: string, sheet: Record<string, unknown> = {}, opts: { side
   };
 }
 
-export function monster(id: string, sheet: Record<string, unknown> = {}, opts: { side?: Side; state?: Record<string, unknown>; name?: string } = {}): TAC {
+export function monster(
+  id: string,
+  sheet: Record<string, unknown> = {},
+  opts: { side?: Side; state?: Record<string, unknown>; name?: string } = {},
+): TAC {
   return pc(id, sheet, { ...opts, side: opts.side ?? "foes", kind: "monster" });
 }

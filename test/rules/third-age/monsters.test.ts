@@ -14,11 +14,29 @@ const seeded = (seed: string) => {
 // "Morale and Loyalty": "most monsters have a morale rating". The rest: docs/rules/third-age.md, "Monsters".
 describe("The Third Age's presets", () => {
   it("the goblin of the text, converted from the classic goblin (HD 1-1, AC 6, d6, morale 7)", () => {
-    expect(PRESETS.goblin).toMatchObject({ hd: "1-1", hp: 3, successAC: 13, partialAC: 9, attackBonus: 0, morale: 7, weapons: [{ name: "Short sword", damage: "1d6" }] });
+    expect(PRESETS.goblin).toMatchObject({
+      hd: "1-1",
+      hp: 3,
+      successAC: 13,
+      partialAC: 9,
+      attackBonus: 0,
+      morale: 7,
+      weapons: [{ name: "Short sword", damage: "1d6" }],
+    });
   });
 
   it("every preset has hit dice, a morale rating, and its listed hp is the average of its hit dice, rounded down", () => {
-    expect(Object.keys(PRESETS)).toEqual(["goblin", "kobold", "orc", "skeleton", "zombie", "wolf", "bandit", "ogre", "troll"]);
+    expect(Object.keys(PRESETS)).toEqual([
+      "goblin",
+      "kobold",
+      "orc",
+      "skeleton",
+      "zombie",
+      "wolf",
+      "bandit",
+      "ogre",
+      "troll",
+    ]);
     for (const p of Object.values(PRESETS)) {
       const h = hitDice(p.hd!)!;
       expect(p.hp).toBe(Math.floor(h.count * ((h.sides + 1) / 2) + h.modifier));
@@ -38,7 +56,7 @@ describe("monsters' hit points rolled from their hit dice", () => {
     expect(hitDice("four")).toBeUndefined();
   });
 
-  it("four goblins from seed \"goblins\": 1d8 − 1 each, at least 1", () => {
+  it('four goblins from seed "goblins": 1d8 − 1 each, at least 1', () => {
     const b = seeded("goblins");
     const four = [1, 2, 3, 4].map(() => thirdAge.rollMonster!(PRESETS.goblin!, b, {})!);
     expect(four.map((g) => g.result.lines[0])).toEqual([
@@ -51,7 +69,7 @@ describe("monsters' hit points rolled from their hit dice", () => {
     expect(b.log.map((r) => r.notation)).toEqual(["1d8-1", "1d8-1", "1d8-1", "1d8-1"]);
   });
 
-  it("an ogre from seed \"ogre\": 4d8 + 1; the state starts at the rolled hp", () => {
+  it('an ogre from seed "ogre": 4d8 + 1; the state starts at the rolled hp', () => {
     const r = thirdAge.rollMonster!(PRESETS.ogre!, seeded("ogre"), {})!;
     expect(r.result.lines).toEqual(["HD 4+1: 4d8 [1, 2, 7, 2] +1 = 13 → 13 HP"]);
     expect(r.result.title).toBe("Hit points: 13");
@@ -67,7 +85,9 @@ describe("monsters' hit points rolled from their hit dice", () => {
   });
 
   it("refuses hit dice it cannot roll on a sheet", () => {
-    expect(monsterSchema.safeParse({ hd: "lots" }).error?.issues[0]?.message).toBe("HD must look like 1, 1/2, 4+1 or 1-1");
+    expect(monsterSchema.safeParse({ hd: "lots" }).error?.issues[0]?.message).toBe(
+      "HD must look like 1, 1/2, 4+1 or 1-1",
+    );
   });
 });
 
@@ -93,9 +113,13 @@ describe("a custom monster as one stat line", () => {
   });
 
   it("says what it could not read", () => {
-    expect(() => statLine("HD 4+1 AC 14 XP 75")).toThrow(/^"XP" is not a stat this line knows: use HD, HP, AC, AB, ATK, ML, BODY, DEX, MIND, SOUL, CHA, STA/);
+    expect(() => statLine("HD 4+1 AC 14 XP 75")).toThrow(
+      /^"XP" is not a stat this line knows: use HD, HP, AC, AB, ATK, ML, BODY, DEX, MIND, SOUL, CHA, STA/,
+    );
     expect(() => statLine("a big ogre")).toThrow(/^A stat line reads like `HD 4\+1 AC 14\/10/);
-    expect(() => statLine("HD 4+1 AC five")).toThrow('AC is the success AC, or success/partial AC, e.g. `AC 13/9` (not "five").');
+    expect(() => statLine("HD 4+1 AC five")).toThrow(
+      'AC is the success AC, or success/partial AC, e.g. `AC 13/9` (not "five").',
+    );
     expect(() => statLine("HD x AC 12")).toThrow('HD is hit dice like 1, 1/2, 4+1 or 1-1, e.g. `HD 2+1` (not "x").');
     expect(() => statLine("HD 1 AB 1.5")).toThrow('AB is a whole number, e.g. `AB +2` (not "1.5").');
     expect(() => statLine("HD 1 ATK club")).toThrow(/^An attack is a weapon's damage dice/);

@@ -10,14 +10,36 @@ const R = thirdAge.round;
 const A = thirdAge.attack;
 
 const dual = (state: Record<string, unknown> = {}) =>
-  pc("ann", { body: 1, attackBonus: 2, weapons: [{ name: "Shortsword", damage: "1d6" }, { name: "Dagger", damage: "1d4" }, { name: "Bow", damage: "1d6", kind: "ranged" }] }, { state });
+  pc(
+    "ann",
+    {
+      body: 1,
+      attackBonus: 2,
+      weapons: [
+        { name: "Shortsword", damage: "1d6" },
+        { name: "Dagger", damage: "1d4" },
+        { name: "Bow", damage: "1d6", kind: "ranged" },
+      ],
+    },
+    { state },
+  );
 const orc = (state: Record<string, unknown> = {}) =>
-  monster("orc", { body: 1, attackBonus: 1, successAC: 14, partialAC: 10, hp: 9, weapons: [{ name: "Axe", damage: "1d6" }] }, { state });
+  monster(
+    "orc",
+    { body: 1, attackBonus: 1, successAC: 14, partialAC: 10, hp: 9, weapons: [{ name: "Axe", damage: "1d6" }] },
+    { state },
+  );
 const cy = (state: Record<string, unknown> = {}) =>
   pc("cy", { body: 1, successAC: 14, partialAC: 10, hp: 8, weapons: [{ name: "Mace", damage: "1d6" }] }, { state });
 
-const ctx = (phase: "declare" | "act", declared: string[] = [], round = 1) => ({ round, declared, others: [] as TAC[], phase });
-const ids = (c: TAC, phase: "declare" | "act", declared: string[] = []) => R.declarations(c, ctx(phase, declared)).map((d) => d.id);
+const ctx = (phase: "declare" | "act", declared: string[] = [], round = 1) => ({
+  round,
+  declared,
+  others: [] as TAC[],
+  phase,
+});
+const ids = (c: TAC, phase: "declare" | "act", declared: string[] = []) =>
+  R.declarations(c, ctx(phase, declared)).map((d) => d.id);
 const apply = (c: TAC, effects: Effect[]): TAC => {
   let conditions = [...c.state.conditions];
   for (const e of effects.filter((x) => x.targetId === c.id)) {
@@ -26,7 +48,11 @@ const apply = (c: TAC, effects: Effect[]): TAC => {
   }
   return { ...c, state: { ...c.state, conditions } };
 };
-const input = (attacker: TAC, defender: TAC, extra: Partial<AttackInput<ThirdAgeSheet>> = {}): AttackInput<ThirdAgeSheet> => ({ attacker, defender, others: [], situation: {}, ...extra });
+const input = (
+  attacker: TAC,
+  defender: TAC,
+  extra: Partial<AttackInput<ThirdAgeSheet>> = {},
+): AttackInput<ThirdAgeSheet> => ({ attacker, defender, others: [], situation: {}, ...extra });
 
 describe("declarations", () => {
   // seed 000, "Initiative": "first declare if a character will move out of melee"; "Combat Steps": 1. Declare Movement in Melee
@@ -53,14 +79,19 @@ describe("declarations", () => {
     const s = A.begin(input(orc(), moved), bag([5, 5, 1]));
     expect(s.outcome).toBe("success");
     expect(s.result.lines).toContain("Against Success AC 12 / Partial AC 8 (−2 AC: moved in melee).");
-    expect(wordFor(thirdAge.words, "moved-in-melee")).toEqual({ label: "moved while engaged in melee (−2 AC this round)", lasts: "round" });
+    expect(wordFor(thirdAge.words, "moved-in-melee")).toEqual({
+      label: "moved while engaged in melee (−2 AC this round)",
+      lasts: "round",
+    });
   });
 
   it("a move out of melee declared before initiative does the same", () => {
     const r = R.declare({ who: cy(), id: "move-out", others: [], round: 2, declared: [] }, bag([]));
     expect(r.effects).toEqual([{ targetId: "cy", addConditions: ["moved-in-melee"] }]);
     expect(r.rules).toEqual(['seed 000, "Initiative"']);
-    expect(() => R.declare({ who: cy(), id: "move", others: [], round: 2, declared: ["move-out"] }, bag([]))).toThrow(RuleError);
+    expect(() => R.declare({ who: cy(), id: "move", others: [], round: 2, declared: ["move-out"] }, bag([]))).toThrow(
+      RuleError,
+    );
   });
 
   // seed 000, "Movement"; choice: standing up from prone uses the turn's movement
@@ -70,7 +101,9 @@ describe("declarations", () => {
     expect(r.effects).toEqual([{ targetId: "cy", removeConditions: ["prone"] }]);
     expect(r.lines[0]).toBe("Cy stands up: Standing up uses this turn's movement (40' (8 squares)).");
     expect(apply(prone, r.effects).state.conditions).toEqual([]);
-    expect(() => R.declare({ who: cy(), id: "stand", others: [], round: 1, declared: [] }, bag([]))).toThrow('Cy cannot declare "stand" now (open now: Move out of melee (−2 AC), Move while engaged (−2 AC)).');
+    expect(() => R.declare({ who: cy(), id: "stand", others: [], round: 1, declared: [] }, bag([]))).toThrow(
+      'Cy cannot declare "stand" now (open now: Move out of melee (−2 AC), Move while engaged (−2 AC)).',
+    );
     // prone is a fight mark: it ends with the encounter and is never written onto the sheet
     expect(wordFor(thirdAge.words, "prone").lasts).toBe("encounter");
   });
@@ -79,17 +112,28 @@ describe("declarations", () => {
 describe("the action economy", () => {
   // seed 000, "Combat Steps": one attack, spell or improvised action a turn
   it("one attack a round", () => {
-    expect(R.allowance(cy(), ctx("act"))).toMatchObject({ attacks: 1, why: "one attack this round", rule: 'seed 000, "Combat Steps"' });
+    expect(R.allowance(cy(), ctx("act"))).toMatchObject({
+      attacks: 1,
+      why: "one attack this round",
+      rule: 'seed 000, "Combat Steps"',
+    });
     // a character carrying two light weapons is told how to get two
-    expect(R.allowance(dual(), ctx("act")).why).toBe("one attack this round; declare Two weapons on your turn for two, at −2 and −4");
+    expect(R.allowance(dual(), ctx("act")).why).toBe(
+      "one attack this round; declare Two weapons on your turn for two, at −2 and −4",
+    );
   });
 
   // seed 000, "Two-Weapon Fighting": "may make 2 attacks, one at -2 and the second at -4"
   it("two weapons: two attacks, the first at −2, the second (attackIndex 1) at −4 with the off hand", () => {
     const r = R.declare({ who: dual(), id: "two-weapons", others: [], round: 1, declared: [] }, bag([]));
-    expect(r.lines[0]).toBe("Ann fights with Shortsword and Dagger: two attacks this round, the first at −2 and the second at −4.");
+    expect(r.lines[0]).toBe(
+      "Ann fights with Shortsword and Dagger: two attacks this round, the first at −2 and the second at −4.",
+    );
     const ann = apply(dual(), r.effects);
-    expect(R.allowance(ann, ctx("act", ["two-weapons"]))).toMatchObject({ attacks: 2, rule: 'seed 000, "Two-Weapon Fighting and One Hand Free"' });
+    expect(R.allowance(ann, ctx("act", ["two-weapons"]))).toMatchObject({
+      attacks: 2,
+      rule: 'seed 000, "Two-Weapon Fighting and One Hand Free"',
+    });
     // Body 1 + bonus 2 − 2 = +1; then −4 → −1
     const first = A.begin(input(ann, orc(), { attackIndex: 0 }), bag([6, 6, 2]));
     expect(first.result.rolls[0]).toMatchObject({ label: "attack", notation: "2d10+1", total: 13 });
@@ -98,13 +142,22 @@ describe("the action economy", () => {
     expect(second.result.rolls[0]).toMatchObject({ label: "attack (second weapon)", notation: "2d10-1", total: 11 });
     expect(second.result.lines[0]).toBe("Ann attacks with Dagger (1d4, melee) — second weapon.");
     // without two weapons, a second attack (a referee's override) is an ordinary one
-    expect(A.begin(input(cy(), orc(), { attackIndex: 1 }), bag([6, 6, 2])).result.rolls[0]).toMatchObject({ notation: "2d10+1" });
+    expect(A.begin(input(cy(), orc(), { attackIndex: 1 }), bag([6, 6, 2])).result.rolls[0]).toMatchObject({
+      notation: "2d10+1",
+    });
   });
 
   it("two weapons need two one-handed weapons of d6 or less", () => {
-    expect(() => R.declare({ who: cy(), id: "two-weapons", others: [], round: 1, declared: [] }, bag([]))).toThrow(RuleError);
+    expect(() => R.declare({ who: cy(), id: "two-weapons", others: [], round: 1, declared: [] }, bag([]))).toThrow(
+      RuleError,
+    );
     // a mace and a bow: the bow takes both hands (choice, docs/rules/third-age.md)
-    const archer = pc("arc", { weapons: [{ name: "Mace", damage: "1d6" }, { name: "Bow", damage: "1d6", kind: "ranged" }] });
+    const archer = pc("arc", {
+      weapons: [
+        { name: "Mace", damage: "1d6" },
+        { name: "Bow", damage: "1d6", kind: "ranged" },
+      ],
+    });
     expect(ids(archer, "act")).toEqual(["move"]);
   });
 
@@ -147,7 +200,12 @@ describe("stamina is spent once (issue 14)", () => {
     expect(s2.phase).toBe("followups");
     expect(s2.options.map((o) => o.id)).toEqual(["counter", "pass"]);
     // and with nothing left after paying, no Counter
-    const s1b = A.react(A.begin(input(orc(), cy({ stamina: 1 })), bag([5, 5, 4])), "parry", input(orc(), cy({ stamina: 1 })), bag([]));
+    const s1b = A.react(
+      A.begin(input(orc(), cy({ stamina: 1 })), bag([5, 5, 4])),
+      "parry",
+      input(orc(), cy({ stamina: 1 })),
+      bag([]),
+    );
     expect(A.react(s1b, "take", input(orc(), cy({ stamina: 0 })), bag([])).phase).toBe("done");
   });
 });

@@ -21,7 +21,8 @@ describe("seeded replay", () => {
         situation: {},
       };
       let s = thirdAge.attack.begin(inp, b);
-      while (s.phase !== "done") s = thirdAge.attack.react(s, s.options.find((o) => o.id !== "parry" && o.id !== "pass")?.id ?? "pass", inp, b);
+      while (s.phase !== "done")
+        s = thirdAge.attack.react(s, s.options.find((o) => o.id !== "parry" && o.id !== "pass")?.id ?? "pass", inp, b);
       return { s, log: b.log };
     };
     const a = run();

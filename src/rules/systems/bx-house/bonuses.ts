@@ -19,7 +19,13 @@ export const isBow = (w: BxWeapon): boolean => isGreatBow(w) || hasTag(w, "bow",
 
 /** The swashbuckler option applies: fighter group, light or no armour, a one-handed weapon, and DEX is the better bonus. */
 export function swashbucklerApplies(s: HouseSheet, w: BxWeapon): boolean {
-  return s.swashbuckler && classGroupOf(s) === "fighter" && s.armour !== "heavy" && !w.twoHanded && abilityModifier(s.dex) > abilityModifier(s.str);
+  return (
+    s.swashbuckler &&
+    classGroupOf(s) === "fighter" &&
+    s.armour !== "heavy" &&
+    !w.twoHanded &&
+    abilityModifier(s.dex) > abilityModifier(s.str)
+  );
 }
 
 /**
@@ -29,7 +35,10 @@ export function swashbucklerApplies(s: HouseSheet, w: BxWeapon): boolean {
  */
 export function classBonus(s: HouseSheet, w: BxWeapon): { value: number; source: "STR" | "DEX" | "STR 16+" } {
   const g = classGroupOf(s);
-  if (g === "fighter") return swashbucklerApplies(s, w) ? { value: abilityModifier(s.dex), source: "DEX" } : { value: abilityModifier(s.str), source: "STR" };
+  if (g === "fighter")
+    return swashbucklerApplies(s, w)
+      ? { value: abilityModifier(s.dex), source: "DEX" }
+      : { value: abilityModifier(s.str), source: "STR" };
   if (g === "thief") return { value: abilityModifier(s.dex), source: "DEX" };
   return { value: s.str >= 16 ? 1 : 0, source: "STR 16+" };
 }
@@ -37,7 +46,15 @@ export function classBonus(s: HouseSheet, w: BxWeapon): { value: number; source:
 /** Melee to-hit and damage bonus. */
 export function meleeBonus(s: HouseSheet, w: BxWeapon): Mod[] {
   const b = classBonus(s, w);
-  return b.value ? [{ label: b.source === "STR 16+" ? "STR 16+" : `${b.source} (${classGroupOf(s)})`, value: b.value, rule: R_COMBAT }] : [];
+  return b.value
+    ? [
+        {
+          label: b.source === "STR 16+" ? "STR 16+" : `${b.source} (${classGroupOf(s)})`,
+          value: b.value,
+          rule: R_COMBAT,
+        },
+      ]
+    : [];
 }
 
 /** Ranged to-hit: DEX for bows, thrown weapons and other missiles; great bows STR. */
@@ -61,7 +78,16 @@ export function rangedDamage(s: HouseSheet, w: BxWeapon): Mod[] {
 }
 
 /** DEX bonus to AC (lowers descending AC), unless the defender is stationary, unaware, or otherwise cannot use it. */
-export const NO_DEX_CONDITIONS: Mark[] = ["stationary", "unaware", "surprised", "helpless", "pinned", "charging", "unconscious", "entangled"];
+export const NO_DEX_CONDITIONS: Mark[] = [
+  "stationary",
+  "unaware",
+  "surprised",
+  "helpless",
+  "pinned",
+  "charging",
+  "unconscious",
+  "entangled",
+];
 /**
  * The change to the defender's AC from DEX: without it in the sheet's AC, the bonus lowers AC when usable; with it
  * already in (`acIncludesDex`), nothing when usable and the bonus taken back out when not (issue 30: it counted twice).

@@ -20,5 +20,8 @@ export function houseAcWords(s: HouseSheet): string {
 }
 
 export function houseDescribeSheet(encumbrance: Encumbrance) {
-  return (s: HouseSheet): [string, string][] => bxDescribeSheet(s, encumbrance).map(([k, v]): [string, string] => (k === "AC" || k === "AAC" ? [k, houseAcWords(s)] : [k, v]));
+  return (s: HouseSheet): [string, string][] =>
+    bxDescribeSheet(s, encumbrance).map(([k, v]): [string, string] =>
+      k === "AC" || k === "AAC" ? [k, houseAcWords(s)] : [k, v],
+    );
 }

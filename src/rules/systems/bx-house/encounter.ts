@@ -42,14 +42,20 @@ export function surpriseRange(a: SurpriseProfile, b: SurpriseProfile): number {
 /** A side's profile: it surprises as its least stealthy member, and is surprised as its most alert member. */
 export function sideProfile(cs: HC[]): SurpriseProfile {
   if (cs.length === 0) return { surprises: 2, surprisedOn: 2 };
-  return { surprises: Math.min(...cs.map((c) => c.sheet.surprises)), surprisedOn: Math.min(...cs.map((c) => c.sheet.surprisedOn)) };
+  return {
+    surprises: Math.min(...cs.map((c) => c.sheet.surprises)),
+    surprisedOn: Math.min(...cs.map((c) => c.sheet.surprisedOn)),
+  };
 }
 
 /**
  * Each side rolls its own die against the range on which the other surprises it (the worked examples'
  * arithmetic). The referee's bonus to a side's surprise roll helps that side: its range shrinks by it.
  */
-export function houseSurprise(input: { party: HC[]; foes: HC[]; modifiers?: Partial<Record<Side, number>> }, bag: DiceBag): SurpriseResult {
+export function houseSurprise(
+  input: { party: HC[]; foes: HC[]; modifiers?: Partial<Record<Side, number>> },
+  bag: DiceBag,
+): SurpriseResult {
   const mark = bag.log.length;
   const P = sideProfile(input.party);
   const F = sideProfile(input.foes);
@@ -64,13 +70,18 @@ export function houseSurprise(input: { party: HC[]; foes: HC[]; modifiers?: Part
     surprised.party = false;
     surprised.foes = false;
   } else if (surprised.party || surprised.foes) {
-    lines.push(`${surprised.party ? "The foes get" : "The party gets"} a free round; the surprised cannot respond. Distance: 10–30 feet (yards outdoors).`);
+    lines.push(
+      `${surprised.party ? "The foes get" : "The party gets"} a free round; the surprised cannot respond. Distance: 10–30 feet (yards outdoors).`,
+    );
   }
   return { title: "Surprise", lines, rules: [R_ORDER, R_SURPRISE], rolls: bag.since(mark), surprised };
 }
 
 /** Distance between the groups: with surprise 10–30 (1d3 × 10), otherwise 2d6 × 10; feet underground, yards outdoors. */
-export function encounterDistance(input: { surprise: boolean; outdoors?: boolean }, bag: DiceBag): RuleResult & { distance: number; unit: "feet" | "yards" } {
+export function encounterDistance(
+  input: { surprise: boolean; outdoors?: boolean },
+  bag: DiceBag,
+): RuleResult & { distance: number; unit: "feet" | "yards" } {
   const mark = bag.log.length;
   const unit = input.outdoors ? "yards" : "feet";
   const r = input.surprise ? bag.roll("distance", 1, 3) : bag.roll("distance", 2, 6);
@@ -93,7 +104,12 @@ export function appearance(input: { entries: number }, bag: DiceBag): RuleResult
   const mark = bag.log.length;
   const n = Math.max(2, Math.floor(input.entries));
   const v = bag.d("direction of appearance", n);
-  return { title: `They come in by way ${v} of ${n}`, lines: [`Direction of appearance: 1d${n} = ${v}, among the ${n} possible entries.`], rules: [R_ORDER], rolls: bag.since(mark) };
+  return {
+    title: `They come in by way ${v} of ${n}`,
+    lines: [`Direction of appearance: 1d${n} = ${v}, among the ${n} possible entries.`],
+    rules: [R_ORDER],
+    rolls: bag.since(mark),
+  };
 }
 
 /** The house reaction roll is bx's standard table ("2D6 on the Reaction Table"). */
@@ -112,12 +128,22 @@ const has = (c: HC, x: Mark) => c.state.conditions.includes(x);
 const hasted = (c: HC) => has(c, "hasted");
 /** "Fighters with multiple attacks": several attacks a round, or several against the Normal Men among their foes. */
 /** Declared or set this round, they leave no attack (houseAllowance): no place first and last either. */
-const NO_ATTACK: Mark[] = ["parrying", "running", "fleeing", "retreating", "pinned", "casting", "spell cast", "spell lost"];
+const NO_ATTACK: Mark[] = [
+  "parrying",
+  "running",
+  "fleeing",
+  "retreating",
+  "pinned",
+  "casting",
+  "spell cast",
+  "spell lost",
+];
 const multiFighter = (c: HC, all: HC[]) =>
   c.kind !== "monster" &&
   !NO_ATTACK.some((x) => has(c, x)) &&
   classGroupOf(c.sheet) === "fighter" &&
-  (c.sheet.attacksPerRound > 1 || (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
+  (c.sheet.attacksPerRound > 1 ||
+    (attacksAgainstNormalMen(c) > 1 && all.some((o) => o.side !== c.side && !isOut(o) && isNormalType(o.sheet))));
 
 /**
  * Each combatant's initiative die from the marks the first round left ("initiative:4"); null when nobody has one.
@@ -138,18 +164,28 @@ function diceFromMarks(cs: HC[]): Map<string, number> | null {
  * monster, whose class is the bare "monster", its name without the number ("Sentry 2" → Sentry), so two
  * different custom monsters do not share a die.
  */
-const monsterGroup = (c: HC): string => (c.sheet.class.trim().toLowerCase() === "monster" ? creatureType(c.name) : c.sheet.class);
+const monsterGroup = (c: HC): string =>
+  c.sheet.class.trim().toLowerCase() === "monster" ? creatureType(c.name) : c.sheet.class;
 
 /** Dice: players individually (or one for the party), one d6 per monster group. */
 function rollDice(cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<string, number> {
   const groups = new Map<string, HC[]>();
   for (const c of cs) {
-    const key = c.kind === "monster" ? `foe:${c.side}:${monsterGroup(c).toLowerCase()}` : method === "group" ? `party:${c.side}` : `pc:${c.id}`;
+    const key =
+      c.kind === "monster"
+        ? `foe:${c.side}:${monsterGroup(c).toLowerCase()}`
+        : method === "group"
+          ? `party:${c.side}`
+          : `pc:${c.id}`;
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   const dice = new Map<string, number>();
   for (const [key, g] of groups) {
-    const label = key.startsWith("pc:") ? g[0]!.name : key.startsWith("party:") ? "party" : `${monsterGroup(g[0]!)} group`;
+    const label = key.startsWith("pc:")
+      ? g[0]!.name
+      : key.startsWith("party:")
+        ? "party"
+        : `${monsterGroup(g[0]!)} group`;
     const v = bag.d(`initiative (${label})`, 6);
     lines.push(`${label}: ${v}`);
     for (const c of g) dice.set(c.id, v);
@@ -162,24 +198,44 @@ function rollDice(cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<
  * (or a hasted one) rolled none: when it now takes a place by the dice, it
  * shares its party's die (method "group") or rolls its own, kept from then on.
  */
-function fillMissing(kept: Map<string, number>, cs: HC[], method: string, bag: DiceBag, lines: string[]): Map<string, number> {
+function fillMissing(
+  kept: Map<string, number>,
+  cs: HC[],
+  method: string,
+  bag: DiceBag,
+  lines: string[],
+): Map<string, number> {
   const missing = cs.filter((c) => !kept.get(c.id));
   if (!missing.length) return kept;
   const d = new Map(kept);
   // The party's die (method "group"), or a monster's group's die (a goblin added to goblins that rolled).
-  const sameGroup = (c: HC, o: HC) => o.side === c.side && o.kind === "monster" && monsterGroup(o).toLowerCase() === monsterGroup(c).toLowerCase();
+  const sameGroup = (c: HC, o: HC) =>
+    o.side === c.side && o.kind === "monster" && monsterGroup(o).toLowerCase() === monsterGroup(c).toLowerCase();
   const partyDie = (c: HC) =>
-    c.kind === "monster" ? cs.find((o) => sameGroup(c, o) && kept.get(o.id))?.id : method === "group" ? cs.find((o) => o.side === c.side && o.kind !== "monster" && kept.get(o.id))?.id : undefined;
+    c.kind === "monster"
+      ? cs.find((o) => sameGroup(c, o) && kept.get(o.id))?.id
+      : method === "group"
+        ? cs.find((o) => o.side === c.side && o.kind !== "monster" && kept.get(o.id))?.id
+        : undefined;
   const roll = missing.filter((c) => !partyDie(c));
   for (const c of missing) if (partyDie(c)) d.set(c.id, kept.get(partyDie(c)!)!);
   const shared = missing.filter((c) => partyDie(c));
-  lines.push(`No die from the first round: ${missing.map((c) => c.name).join(", ")}${shared.length ? ` (${shared.map((c) => c.name).join(", ")}: ${shared.some((c) => c.kind === "monster") ? "its group's die" : "the party's die"})` : ""}.`);
+  lines.push(
+    `No die from the first round: ${missing.map((c) => c.name).join(", ")}${shared.length ? ` (${shared.map((c) => c.name).join(", ")}: ${shared.some((c) => c.kind === "monster") ? "its group's die" : "the party's die"})` : ""}.`,
+  );
   for (const [id, v] of rollDice(roll, method, bag, lines)) d.set(id, v);
   return d;
 }
 
 /** Those who go before the dice: hasted creatures; set spears against a charge; reach in the first round. The surprised get none of it. */
-function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], push: (ids: string[]) => void, placed: Set<string>) {
+function precedence(
+  active: HC[],
+  round: number,
+  bag: DiceBag,
+  lines: string[],
+  push: (ids: string[]) => void,
+  placed: Set<string>,
+) {
   const ready = active.filter((c) => !has(c, "surprised"));
   const fast = ready.filter(hasted);
   if (fast.length) {
@@ -187,13 +243,21 @@ function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], 
     if (sides.length > 1) {
       const rolls = sides.map((s) => ({ s, v: bag.d(`hasted initiative (${s})`, 6) }));
       lines.push(`Hasted on both sides: ${rolls.map((r) => `${r.s} ${r.v}`).join(" · ")}.`);
-      for (const v of [...new Set(rolls.map((r) => r.v))].sort((a, b) => b - a)) push(fast.filter((c) => rolls.some((r) => r.v === v && r.s === c.side)).map((c) => c.id));
+      for (const v of [...new Set(rolls.map((r) => r.v))].sort((a, b) => b - a))
+        push(fast.filter((c) => rolls.some((r) => r.v === v && r.s === c.side)).map((c) => c.id));
     } else push(fast.map((c) => c.id));
     lines.push(`Hasted, act first: ${fast.map((c) => c.name).join(", ")}.`);
   }
-  const spears = ready.filter((c) => has(c, "spear set") && active.some((o) => o.side !== c.side && has(o, "charging") && !has(o, "mounted")));
+  const spears = ready.filter(
+    (c) => has(c, "spear set") && active.some((o) => o.side !== c.side && has(o, "charging") && !has(o, "mounted")),
+  );
   if (spears.length) {
-    lines.push(`Spears set against the charge strike first: ${spears.filter((c) => !placed.has(c.id)).map((c) => c.name).join(", ")}.`);
+    lines.push(
+      `Spears set against the charge strike first: ${spears
+        .filter((c) => !placed.has(c.id))
+        .map((c) => c.name)
+        .join(", ")}.`,
+    );
     push(spears.map((c) => c.id));
   }
   if (round === 1) {
@@ -222,7 +286,12 @@ function precedence(active: HC[], round: number, bag: DiceBag, lines: string[], 
  * last. The surprised get a place by their die (they act from round 2).
  * `dice` reuses the first round's dice when initiative is not rerolled.
  */
-export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: BxSettings, bag: DiceBag, dice?: Map<string, number>): InitiativeResult & { effects: Effect[] } {
+export function houseInitiative(
+  input: InitiativeInput<HouseSheet>,
+  _settings: BxSettings,
+  bag: DiceBag,
+  dice?: Map<string, number>,
+): InitiativeResult & { effects: Effect[] } {
   const mark = bag.log.length;
   const lines: string[] = [];
   const active = input.combatants.filter((c) => !isOut(c));
@@ -245,18 +314,27 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
   const values = [...new Set(rest.map((c) => d.get(c.id) ?? 0))].sort((a, b) => b - a);
   for (const v of values) {
     const g = rest.filter((c) => (d.get(c.id) ?? 0) === v);
-    if (new Set(g.map((c) => (c.kind === "monster" ? `m:${monsterGroup(c).toLowerCase()}` : input.method === "group" ? "party" : c.id))).size > 1) lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
+    if (
+      new Set(
+        g.map((c) =>
+          c.kind === "monster" ? `m:${monsterGroup(c).toLowerCase()}` : input.method === "group" ? "party" : c.id,
+        ),
+      ).size > 1
+    )
+      lines.push(`Tie at ${v}: simultaneous (anyone killed this round still attacks).`);
     push(g.map((c) => c.id));
   }
   if (multi.length) order.push(multi.map((c) => c.id));
   const surprised = active.filter((c) => has(c, "surprised"));
-  if (surprised.length) lines.push(`Surprised, placed by their die, act from the next round: ${surprised.map((c) => c.name).join(", ")}.`);
+  if (surprised.length)
+    lines.push(`Surprised, placed by their die, act from the next round: ${surprised.map((c) => c.name).join(", ")}.`);
   // Each combatant's die, kept as a mark so later rounds can reuse it (play adds before it removes: never remove the one kept).
   const effects: Effect[] = [];
   for (const c of active) {
     const mark = initiative(d.get(c.id) ?? 0);
     const old = marksIn(c.state.conditions, "initiative").filter((x) => x !== mark);
-    if (old.length || !c.state.conditions.includes(mark)) effects.push({ targetId: c.id, addConditions: [mark], ...(old.length ? { removeConditions: old } : {}) });
+    if (old.length || !c.state.conditions.includes(mark))
+      effects.push({ targetId: c.id, addConditions: [mark], ...(old.length ? { removeConditions: old } : {}) });
   }
   return { title: `Initiative, round ${input.round}`, lines, rules: [R_ORDER], rolls: bag.since(mark), order, effects };
 }
@@ -268,8 +346,14 @@ export function houseInitiative(input: InitiativeInput<HouseSheet>, _settings: B
  * have their places). The surprised, stunned, pinned, dead and unconscious
  * cannot act.
  */
-export function houseRoundStart(input: InitiativeInput<HouseSheet>, settings: BxSettings & { initiativeEachRound: boolean }, bag: DiceBag): RoundStartResult {
-  const cannotAct = input.combatants.filter((c) => c.state.conditions.some((x) => [...OUT, "surprised"].includes(x))).map((c) => c.id);
+export function houseRoundStart(
+  input: InitiativeInput<HouseSheet>,
+  settings: BxSettings & { initiativeEachRound: boolean },
+  bag: DiceBag,
+): RoundStartResult {
+  const cannotAct = input.combatants
+    .filter((c) => c.state.conditions.some((x) => [...OUT, "surprised"].includes(x)))
+    .map((c) => c.id);
   const names = input.combatants.filter((c) => cannotAct.includes(c.id)).map((c) => c.name);
   const tail = names.length ? [`Cannot act: ${names.join(", ")}.`] : [];
   const reroll = settings.initiativeEachRound || input.settings?.initiativeEachRound === true;
@@ -277,7 +361,11 @@ export function houseRoundStart(input: InitiativeInput<HouseSheet>, settings: Bx
   const ini = houseInitiative(input, settings, bag, kept ?? undefined);
   const stun = input.round > 1 ? stunCountdown(input) : [];
   ini.effects.push(...stun);
-  const head = kept ? ["Initiative stands from the first round."] : reroll && input.round > 1 ? ["Initiative is rolled again each round (optional rule)."] : [];
+  const head = kept
+    ? ["Initiative stands from the first round."]
+    : reroll && input.round > 1
+      ? ["Initiative is rolled again each round (optional rule)."]
+      : [];
   return { ...ini, title: `Round ${input.round}`, lines: [...head, ...ini.lines, ...tail], cannotAct };
 }
 
@@ -287,19 +375,39 @@ export function houseRoundStart(input: InitiativeInput<HouseSheet>, settings: Bx
  * (and no other this round); if simultaneous, save vs paralysis + PSY, and on
  * a failure a d6: 1–4 lost, 5–6 miscast.
  */
-export function spellcasterHit(input: { caster: HC; initiative: "caster won" | "attacker won" | "simultaneous" }, bag: DiceBag): RuleResult & { outcome: "goes off" | "lost" | "miscast" } {
+export function spellcasterHit(
+  input: { caster: HC; initiative: "caster won" | "attacker won" | "simultaneous" },
+  bag: DiceBag,
+): RuleResult & { outcome: "goes off" | "lost" | "miscast" } {
   const mark = bag.log.length;
   if (input.initiative === "caster won")
-    return { title: "The spell goes off", lines: ["The caster won initiative: the spell goes off as intended even though hit."], rules: [R_ORDER], rolls: [], outcome: "goes off" };
+    return {
+      title: "The spell goes off",
+      lines: ["The caster won initiative: the spell goes off as intended even though hit."],
+      rules: [R_ORDER],
+      rolls: [],
+      outcome: "goes off",
+    };
   if (input.initiative === "attacker won")
-    return { title: "The spell is lost", lines: ["Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round."], rules: [R_ORDER], rolls: [], outcome: "lost" };
+    return {
+      title: "The spell is lost",
+      lines: ["Hit by a foe who won initiative: the spell is lost, and no other may be cast until next round."],
+      rules: [R_ORDER],
+      rolls: [],
+      outcome: "lost",
+    };
   const psy = input.caster.sheet.psyBonus;
   const save = bxSave({ who: input.caster, kind: "paralysis", modifier: psy }, bag);
-  const lines = [`Hit during a simultaneous round: save vs paralysis${psy ? ` ${signed(psy)} PSY` : ""} — ${save.lines[0]}`];
-  if (save.success) return { title: "The spell goes off", lines, rules: [R_ORDER], rolls: bag.since(mark), outcome: "goes off" };
+  const lines = [
+    `Hit during a simultaneous round: save vs paralysis${psy ? ` ${signed(psy)} PSY` : ""} — ${save.lines[0]}`,
+  ];
+  if (save.success)
+    return { title: "The spell goes off", lines, rules: [R_ORDER], rolls: bag.since(mark), outcome: "goes off" };
   const d = bag.d("spell lost or miscast", 6);
   const outcome = d <= 4 ? "lost" : "miscast";
-  lines.push(`d6 ${d}: ${outcome === "lost" ? "1–4, the spell is interrupted and lost" : "5–6, the spell is miscast"}.`);
+  lines.push(
+    `d6 ${d}: ${outcome === "lost" ? "1–4, the spell is interrupted and lost" : "5–6, the spell is miscast"}.`,
+  );
   return { title: `The spell is ${outcome}`, lines, rules: [R_ORDER], rolls: bag.since(mark), outcome };
 }
 
@@ -311,13 +419,39 @@ export const MORALE_TRIGGERS = ["start of conflict", "first death", "half dead o
  * fight to the death": a made roll marks them "morale made once", the second
  * "fights to the death", and then no roll is made.
  */
-export function houseMorale(input: { who: HC[]; rating?: number; modifier?: number }, bag: DiceBag): (MoraleResult & { fightsToDeath: boolean; effects: Effect[] }) | Unsupported {
+export function houseMorale(
+  input: { who: HC[]; rating?: number; modifier?: number },
+  bag: DiceBag,
+): (MoraleResult & { fightsToDeath: boolean; effects: Effect[] }) | Unsupported {
   if (input.who.length && input.who.every((c) => has(c, "fights to the death")))
-    return { title: "Fights to the death", lines: ["Morale made twice already: they fight to the death."], rules: [R_ORDER], rolls: [], holds: true, fightsToDeath: true, effects: [] };
+    return {
+      title: "Fights to the death",
+      lines: ["Morale made twice already: they fight to the death."],
+      rules: [R_ORDER],
+      rolls: [],
+      holds: true,
+      fightsToDeath: true,
+      effects: [],
+    };
   const r = bxMorale(input, bag);
   if (isUnsupported(r)) return r;
   const once = input.who.some((c) => has(c, "morale made once"));
   const fightsToDeath = r.holds && once;
-  const effects: Effect[] = r.holds ? input.who.map((c) => ({ targetId: c.id, addConditions: [once ? "fights to the death" : "morale made once"] })) : (r.effects ?? []);
-  return { ...r, rules: [R_ORDER, ...r.rules], lines: [...r.lines, ...(fightsToDeath ? ["Second morale roll made: from now on they fight to the death."] : r.holds ? ["First morale roll made: a second will mean they fight to the death."] : [])], fightsToDeath, effects };
+  const effects: Effect[] = r.holds
+    ? input.who.map((c) => ({ targetId: c.id, addConditions: [once ? "fights to the death" : "morale made once"] }))
+    : (r.effects ?? []);
+  return {
+    ...r,
+    rules: [R_ORDER, ...r.rules],
+    lines: [
+      ...r.lines,
+      ...(fightsToDeath
+        ? ["Second morale roll made: from now on they fight to the death."]
+        : r.holds
+          ? ["First morale roll made: a second will mean they fight to the death."]
+          : []),
+    ],
+    fightsToDeath,
+    effects,
+  };
 }

@@ -15,10 +15,15 @@ import { R_COMBAT } from "./bonuses.js";
 export const HOUSE_FIGHTERS = ["ranger", "barbarian", "paladin", "pirate"];
 
 export function houseFillSheet(typed: Record<string, unknown>, dice: DiceBag): FilledSheet {
-  const cls = String(typed.class ?? "fighter").trim().toLowerCase();
+  const cls = String(typed.class ?? "fighter")
+    .trim()
+    .toLowerCase();
   if (!HOUSE_FIGHTERS.includes(cls)) return bxFillSheet(typed, dice);
   const filled = bxFillSheet({ ...typed, class: "fighter" }, dice);
   if (!filled.filled.includes("hp")) return filled;
   const why = `A ${cls} is a fighter type (fighters include rangers, barbarians, dwarves, hobbits, paladins and pirates): a fighter's hit die and attack table.`;
-  return { ...filled, result: { ...filled.result, lines: [why, ...filled.result.lines], rules: [R_COMBAT, ...filled.result.rules] } };
+  return {
+    ...filled,
+    result: { ...filled.result, lines: [why, ...filled.result.lines], rules: [R_COMBAT, ...filled.result.rules] },
+  };
 }

@@ -13,11 +13,17 @@ const sub = (c: Combatant<HouseSheet>): number => (typeof c.state.subdual === "n
  * each empty-hand die taken (`emptyHandDice`, one call per die) and knocks
  * the target out when the temporary damage reaches its remaining hit points.
  */
-export function houseApplyDamage(c: Combatant<HouseSheet>, amount: number, bag: DiceBag, kind: "normal" | "subdual" = "normal"): DamageResult {
+export function houseApplyDamage(
+  c: Combatant<HouseSheet>,
+  amount: number,
+  bag: DiceBag,
+  kind: "normal" | "subdual" = "normal",
+): DamageResult {
   if (kind === "normal") {
     const r = bxApplyDamage(c, amount, bag, "normal");
     const st = r.state as BxState;
-    if (!st.conditions.includes("dead") && sub(c) >= st.hp && !st.conditions.includes("unconscious")) st.conditions.push("unconscious");
+    if (!st.conditions.includes("dead") && sub(c) >= st.hp && !st.conditions.includes("unconscious"))
+      st.conditions.push("unconscious");
     return r;
   }
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number, 0 or more");
@@ -31,13 +37,22 @@ export function houseApplyDamage(c: Combatant<HouseSheet>, amount: number, bag: 
     conditions.push("unconscious");
     lines.push(`${c.name} is knocked out: out of the fight.`);
   }
-  return { state, result: { title: subdual >= hp ? `${c.name} is knocked out` : `${c.name} is battered`, lines, rules: [R_MISC], rolls: [] } };
+  return {
+    state,
+    result: {
+      title: subdual >= hp ? `${c.name} is knocked out` : `${c.name} is battered`,
+      lines,
+      rules: [R_MISC],
+      rolls: [],
+    },
+  };
 }
 
 export function houseApplyHealing(c: Combatant<HouseSheet>, amount: number): DamageResult {
   const r = bxApplyHealing(c, amount);
   const st = r.state as BxState;
-  if (st.conditions.includes("unconscious") && sub(c) < st.hp) st.conditions = st.conditions.filter((x) => x !== "unconscious");
+  if (st.conditions.includes("unconscious") && sub(c) < st.hp)
+    st.conditions = st.conditions.filter((x) => x !== "unconscious");
   return r;
 }
 
@@ -47,11 +62,22 @@ export function houseTimePasses(c: Combatant<HouseSheet>, minutes: number): Dama
   if (turns < 1 || sub(c) === 0) return null;
   const r = recoverSubdual(c, turns);
   const state = { ...c.state, subdual: r.subdual, conditions: r.conditions };
-  return { state, result: { title: `${c.name} recovers`, lines: [`${c.name} regains ${r.recovered} temporary damage (${r.subdual} left).`], rules: [R_MISC], rolls: [] } };
+  return {
+    state,
+    result: {
+      title: `${c.name} recovers`,
+      lines: [`${c.name} regains ${r.recovered} temporary damage (${r.subdual} left).`],
+      rules: [R_MISC],
+      rolls: [],
+    },
+  };
 }
 
 /** Temporary damage is regained at 1 point × level (or HD) per turn. */
-export function recoverSubdual(c: Combatant<HouseSheet>, turns: number): { subdual: number; conditions: Mark[]; recovered: number } {
+export function recoverSubdual(
+  c: Combatant<HouseSheet>,
+  turns: number,
+): { subdual: number; conditions: Mark[]; recovered: number } {
   if (!Number.isInteger(turns) || turns < 0) throw new RuleError("Turns must be a whole number, 0 or more");
   const before = sub(c);
   const subdual = Math.max(0, before - levelOf(c.sheet) * turns);

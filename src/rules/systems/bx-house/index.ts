@@ -5,13 +5,29 @@
  */
 import { houseForm } from "./form.js";
 import { z } from "zod";
-import { BX_OPTIONS, DISTANCE_OPTION, bxManifest, bxMoraleGroups, bxSettingsFrom, bxSettingsSchema, type BxCan, type BxSettings } from "../bx/index.js";
+import {
+  BX_OPTIONS,
+  DISTANCE_OPTION,
+  bxManifest,
+  bxMoraleGroups,
+  bxSettingsFrom,
+  bxSettingsSchema,
+  type BxCan,
+  type BxSettings,
+} from "../bx/index.js";
 import type { Capabilities } from "../types.js";
 import { defineSystem, type SystemOf } from "../define.js";
 import { houseAttack } from "./attack.js";
 import { HOUSE_SITUATIONS } from "./plan.js";
 import { houseOdds } from "./odds.js";
-import { appearance, encounterDistance, houseInitiative, houseMorale, houseRoundStart, houseSurprise } from "./encounter.js";
+import {
+  appearance,
+  encounterDistance,
+  houseInitiative,
+  houseMorale,
+  houseRoundStart,
+  houseSurprise,
+} from "./encounter.js";
 import { houseApplyDamage, houseApplyHealing, houseTimePasses } from "./health.js";
 import { createHouseRound, houseWords } from "./round.js";
 import { houseFillSheet } from "./fill.js";
@@ -41,16 +57,43 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
     seed: "001",
     campaignOptions: {
       // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
-      defaults: { initiative: "individual", initiativeDex: false, wanderingEvery: 2, ties: "simultaneous", damage: "weapon", encumbrance: "none", initiativeEachRound: false, monsterHp: "rolled", distance: "referee" },
+      defaults: {
+        initiative: "individual",
+        initiativeDex: false,
+        wanderingEvery: 2,
+        ties: "simultaneous",
+        damage: "weapon",
+        encumbrance: "none",
+        initiativeEachRound: false,
+        monsterHp: "rolled",
+        distance: "referee",
+      },
       own: {
         ...BX_OPTIONS,
         // seed 001, "ENCOUNTER ORDER" 6: "Each player rolls a D6 for initiative": a die alone, never Dexterity.
-        initiativeDex: { words: "add Dexterity to individual initiative (never: the house rules roll a d6 alone)", allowed: "off (a d6 alone)", schema: z.literal(false) },
-        monsterHp: { words: "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
+        initiativeDex: {
+          words: "add Dexterity to individual initiative (never: the house rules roll a d6 alone)",
+          allowed: "off (a d6 alone)",
+          schema: z.literal(false),
+        },
+        monsterHp: {
+          words:
+            "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)",
+          allowed: "rolled or listed",
+          schema: z.enum(["rolled", "listed"]),
+        },
         distance: DISTANCE_OPTION,
-        initiativeEachRound: { words: "reroll initiative each round (ENCOUNTER ORDER, optional)", allowed: "on or off", schema: z.boolean() },
+        initiativeEachRound: {
+          words: "reroll initiative each round (ENCOUNTER ORDER, optional)",
+          allowed: "on or off",
+          schema: z.boolean(),
+        },
       },
-      configure: (o) => createBxHouse({ ...bxSettingsFrom(o), ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}) }),
+      configure: (o) =>
+        createBxHouse({
+          ...bxSettingsFrom(o),
+          ...(typeof o.initiativeEachRound === "boolean" ? { initiativeEachRound: o.initiativeEachRound } : {}),
+        }),
     },
     sheet: houseSheetSchema,
     form: houseForm,
@@ -74,7 +117,8 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
     rollMonster: (sheet, dice, typed) => houseRollMonster(sheet, dice, typed, st.monsterHp),
     statLine: houseStatLine,
     statLineExample: HOUSE_STAT_EXAMPLE,
-    silent: "Where B/X house rules is silent the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
+    silent:
+      "Where B/X house rules is silent the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
     can: {
       ...base.can,
       surprise: { surprise: houseSurprise },

@@ -30,7 +30,13 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
  * hits, and Normal Men killed (each hit kills one when the average damage is
  * at least their average hit points, otherwise proportionally).
  */
-export function normalMenExpectation(input: { attacks: number; needed: number; averageDamage: number; averageHp: number; foes?: number }): { hitChance: number; hits: number; killed: number; killedRounded: number; lines: string[] } {
+export function normalMenExpectation(input: {
+  attacks: number;
+  needed: number;
+  averageDamage: number;
+  averageHp: number;
+  foes?: number;
+}): { hitChance: number; hits: number; killed: number; killedRounded: number; lines: string[] } {
   const hitChance = Math.max(1, Math.min(19, 21 - input.needed)) / 20;
   const hits = r2(input.attacks * hitChance);
   let killed = r2(hits * Math.min(1, input.averageDamage / input.averageHp));
@@ -41,7 +47,9 @@ export function normalMenExpectation(input: { attacks: number; needed: number; a
     hits,
     killed,
     killedRounded,
-    lines: [`${input.attacks} attacks needing ${input.needed}: ${Math.round(hitChance * 100)}% → ${hits} hits; average damage ${input.averageDamage} against ${input.averageHp} HP → ${killed} killed (${killedRounded} rounded up).`],
+    lines: [
+      `${input.attacks} attacks needing ${input.needed}: ${Math.round(hitChance * 100)}% → ${hits} hits; average damage ${input.averageDamage} against ${input.averageHp} HP → ${killed} killed (${killedRounded} rounded up).`,
+    ],
   };
 }
 
@@ -61,16 +69,34 @@ const levelGapBonus = (target: HC, attacker: HC): number => {
  * bonus to entangle the target (yank it off its feet) or its weapon (pull it
  * away). Ogre-size or smaller, up to 10 feet away.
  */
-export function whipEntangle(input: { wielder: HC; target: HC; aim: "target" | "weapon"; distanceFeet?: number }, bag: DiceBag): RuleResult & { success: boolean } {
+export function whipEntangle(
+  input: { wielder: HC; target: HC; aim: "target" | "weapon"; distanceFeet?: number },
+  bag: DiceBag,
+): RuleResult & { success: boolean } {
   if ((input.distanceFeet ?? 10) > 10) throw new RuleError("A whip reaches an opponent up to 10 feet away");
   // "an opponent of ogre size or smaller": an ogre is large; a huge one (a giant, a dragon) is not entangled.
-  if (input.target.sheet.size === "huge") return { title: "The whip cannot entangle it", lines: [`${input.target.name} is larger than an ogre: a whip entangles only an opponent of ogre size or smaller. No save.`], rules: [R_MISC], rolls: [], success: false };
+  if (input.target.sheet.size === "huge")
+    return {
+      title: "The whip cannot entangle it",
+      lines: [
+        `${input.target.name} is larger than an ogre: a whip entangles only an opponent of ogre size or smaller. No save.`,
+      ],
+      rules: [R_MISC],
+      rolls: [],
+      success: false,
+    };
   const strB = abilityModifier(input.target.sheet.str);
   const mark = bag.log.length;
   const save = bxSave({ who: input.wielder, kind: "paralysis", modifier: -strB }, bag);
   return {
-    title: save.success ? (input.aim === "target" ? `${input.target.name} is entangled` : `${input.target.name}'s weapon is pulled away`) : "The whip slips free",
-    lines: [`${input.wielder.name} saves vs paralysis${strB ? `, ${signed(-strB)} for ${input.target.name}'s STR` : ""}: ${save.lines[0]}`],
+    title: save.success
+      ? input.aim === "target"
+        ? `${input.target.name} is entangled`
+        : `${input.target.name}'s weapon is pulled away`
+      : "The whip slips free",
+    lines: [
+      `${input.wielder.name} saves vs paralysis${strB ? `, ${signed(-strB)} for ${input.target.name}'s STR` : ""}: ${save.lines[0]}`,
+    ],
     rules: [R_MISC],
     rolls: bag.since(mark),
     success: save.success,
@@ -88,7 +114,9 @@ export function disarm(input: { attacker: HC; target: HC }, bag: DiceBag): RuleR
   const save = bxSave({ who: input.target, kind: "paralysis", modifier: bonus }, bag);
   return {
     title: save.success ? `${input.target.name} keeps the weapon` : `${input.target.name} is disarmed`,
-    lines: [`${input.target.name} saves vs paralysis${bonus ? ` (+${bonus}: levels above the attacker)` : ""}: ${save.lines[0]}`],
+    lines: [
+      `${input.target.name} saves vs paralysis${bonus ? ` (+${bonus}: levels above the attacker)` : ""}: ${save.lines[0]}`,
+    ],
     rules: [R_MISC],
     rolls: bag.since(mark),
     disarmed: !save.success,
@@ -96,7 +124,10 @@ export function disarm(input: { attacker: HC; target: HC }, bag: DiceBag): RuleR
 }
 
 /** Polearm dismount: after a hit the rider saves vs paralysis, +1 per 3 levels above the attacker, to stay mounted. */
-export function dismount(input: { attacker: HC; rider: HC; weapon?: BxWeapon }, bag: DiceBag): RuleResult & { dismounted: boolean } {
+export function dismount(
+  input: { attacker: HC; rider: HC; weapon?: BxWeapon },
+  bag: DiceBag,
+): RuleResult & { dismounted: boolean } {
   const w = input.weapon ?? readiedWeapon(input.attacker);
   if (!hasTag(w, "polearm", "pike", "long spear")) throw new RuleError("Only a polearm can hook a rider off a mount");
   const bonus = levelGapBonus(input.rider, input.attacker);
@@ -116,7 +147,15 @@ export function dismount(input: { attacker: HC; rider: HC; weapon?: BxWeapon }, 
  * per hit die (level). Lower: pinned; equal: struggling, cannot use its
  * weapon; higher: throws them off, stunned for (defender − attackers) rounds.
  */
-export function grapple(input: { grapplers: HC[]; defender: HC }, bag: DiceBag): RuleResult & { outcome: "pinned" | "struggling" | "thrown off"; attackersTotal: number; defenderTotal: number; stunnedRounds: number } {
+export function grapple(
+  input: { grapplers: HC[]; defender: HC },
+  bag: DiceBag,
+): RuleResult & {
+  outcome: "pinned" | "struggling" | "thrown off";
+  attackersTotal: number;
+  defenderTotal: number;
+  stunnedRounds: number;
+} {
   if (input.grapplers.length === 0) throw new RuleError("Grappling needs at least one foe who hit");
   const mark = bag.log.length;
   const hd = (c: HC) => Math.max(1, Math.floor(hitDice(c.sheet)));
@@ -130,7 +169,8 @@ export function grapple(input: { grapplers: HC[]; defender: HC }, bag: DiceBag):
   const dr = bag.roll(`grapple (${input.defender.name})`, hd(input.defender), 6);
   const defenderTotal = dr.total;
   lines.push(`${input.defender.name}: ${hd(input.defender)}d6 = ${defenderTotal} against ${attackersTotal}.`);
-  const outcome = defenderTotal < attackersTotal ? "pinned" : defenderTotal === attackersTotal ? "struggling" : "thrown off";
+  const outcome =
+    defenderTotal < attackersTotal ? "pinned" : defenderTotal === attackersTotal ? "struggling" : "thrown off";
   const stunnedRounds = outcome === "thrown off" ? defenderTotal - attackersTotal : 0;
   lines.push(
     outcome === "pinned"
@@ -139,7 +179,16 @@ export function grapple(input: { grapplers: HC[]; defender: HC }, bag: DiceBag):
         ? `${input.defender.name} is on its feet and struggling, but cannot defend with its weapon.`
         : `${input.defender.name} throws them off: they are stunned for ${stunnedRounds} round${stunnedRounds > 1 ? "s" : ""}; roll initiative again.`,
   );
-  return { title: `Grapple: ${outcome}`, lines, rules: [R_MISC], rolls: bag.since(mark), outcome, attackersTotal, defenderTotal, stunnedRounds };
+  return {
+    title: `Grapple: ${outcome}`,
+    lines,
+    rules: [R_MISC],
+    rolls: bag.since(mark),
+    outcome,
+    attackersTotal,
+    defenderTotal,
+    stunnedRounds,
+  };
 }
 
 export type RoundAction = "move and attack" | "charge" | "run" | "cast" | "fire on the run";
@@ -150,13 +199,23 @@ export type RoundAction = "move and attack" | "charge" | "run" | "cast" | "fire 
  * (full, no other action); spellcasters 10 feet while casting; elves with
  * bows/javelins and hobbits with slings fire on the run at full rate.
  */
-export function roundMovement(input: { turnMovement: number; action: RoundAction; race?: string; weapon?: BxWeapon }): { min: number; max: number; canAttack: boolean; lines: string[] } {
+export function roundMovement(input: { turnMovement: number; action: RoundAction; race?: string; weapon?: BxWeapon }): {
+  min: number;
+  max: number;
+  canAttack: boolean;
+  lines: string[];
+} {
   const full = input.turnMovement;
   switch (input.action) {
     case "move and attack":
       return { min: 0, max: full / 2, canAttack: true, lines: [`Up to ${full / 2}' and attack.`] };
     case "charge":
-      return { min: full / 2, max: full, canAttack: true, lines: [`More than ${full / 2}' up to ${full}', ending within 10' of the foe: a charge.`] };
+      return {
+        min: full / 2,
+        max: full,
+        canAttack: true,
+        lines: [`More than ${full / 2}' up to ${full}', ending within 10' of the foe: a charge.`],
+      };
     case "run":
       return { min: 0, max: full, canAttack: false, lines: [`Up to ${full}', no attack or other action this round.`] };
     case "cast":
@@ -166,8 +225,16 @@ export function roundMovement(input: { turnMovement: number; action: RoundAction
       const w = input.weapon;
       const elf = race === "elf" && hasTag(w, "bow", "great bow", "longbow", "shortbow", "javelin");
       const hobbit = (race === "hobbit" || race === "halfling") && hasTag(w, "sling");
-      if (!elf && !hobbit) throw new RuleError("Only elves (arrows, javelins) and hobbits (slings) can fire on the run: move half and attack instead");
-      return { min: 0, max: full, canAttack: true, lines: [`Up to ${full}' while firing, no penalty (not a charge); may fire into melee without risk to friends.`] };
+      if (!elf && !hobbit)
+        throw new RuleError(
+          "Only elves (arrows, javelins) and hobbits (slings) can fire on the run: move half and attack instead",
+        );
+      return {
+        min: 0,
+        max: full,
+        canAttack: true,
+        lines: [`Up to ${full}' while firing, no penalty (not a charge); may fire into melee without risk to friends.`],
+      };
     }
   }
 }
@@ -178,12 +245,17 @@ export function roundMovement(input: { turnMovement: number; action: RoundAction
  * free attack at +2 (shield not counted): mark the retreater "retreating".
  * A foe who ties or rolls lower gets none.
  */
-export function retreatRoll(input: { retreater: HC; opponents: HC[]; kept?: RetreatKept | null }, bag: DiceBag): RuleResult & { partingShots: string[]; kept: RetreatKept } {
+export function retreatRoll(
+  input: { retreater: HC; opponents: HC[]; kept?: RetreatKept | null },
+  bag: DiceBag,
+): RuleResult & { partingShots: string[]; kept: RetreatKept } {
   const mark = bag.log.length;
   const dexB = (c: HC) => abilityModifier(c.sheet.dex);
   // A roll made earlier this round stands (declared again after a withdrawal): only a foe not in it rolls.
   const was = input.kept ?? null;
-  const mine = was ? was.mine : bag.roll(`retreat (${input.retreater.name})`, 1, 6, { modifier: dexB(input.retreater) }).total;
+  const mine = was
+    ? was.mine
+    : bag.roll(`retreat (${input.retreater.name})`, 1, 6, { modifier: dexB(input.retreater) }).total;
   const lines = [`${input.retreater.name}: ${mine}${was ? " (the roll made this round stands)" : ""}.`];
   const partingShots: string[] = [];
   const theirs: Record<string, number> = { ...(was?.theirs ?? {}) };
@@ -193,7 +265,14 @@ export function retreatRoll(input: { retreater: HC; opponents: HC[]; kept?: Retr
     if (t > mine) partingShots.push(o.id);
     lines.push(`${o.name}: ${t} — ${t > mine ? "a parting shot at +2, shield not counted" : "no parting shot"}.`);
   }
-  return { title: partingShots.length ? "Retreat: parting shots" : "Retreat: clean getaway", lines, rules: [R_MISC], rolls: bag.since(mark), partingShots, kept: { round: was?.round ?? 0, mine, theirs } };
+  return {
+    title: partingShots.length ? "Retreat: parting shots" : "Retreat: clean getaway",
+    lines,
+    rules: [R_MISC],
+    rolls: bag.since(mark),
+    partingShots,
+    kept: { round: was?.round ?? 0, mine, theirs },
+  };
 }
 
 /** A retreat roll kept for its round (issue 30: withdrawing and declaring again must not reroll it). */
@@ -206,7 +285,9 @@ export interface RetreatKept {
 /** The mark that keeps it: "kept:" marks survive a withdrawn declaration (play's declare.ts); no words are shown for it. */
 const RETREAT = "retreat|";
 export function retreatKeptMark(k: RetreatKept): Mark {
-  return `kept:${RETREAT}${k.round}|${k.mine}|${Object.entries(k.theirs).map(([id, v]) => `${id}=${v}`).join("|")}`;
+  return `kept:${RETREAT}${k.round}|${k.mine}|${Object.entries(k.theirs)
+    .map(([id, v]) => `${id}=${v}`)
+    .join("|")}`;
 }
 /** The roll kept on `conditions` (its mark), and its values when it was made in `round` (an older one is only replaced). */
 export function readRetreatKept(conditions: Mark[], round: number): { mark: Mark; kept: RetreatKept | null } | null {

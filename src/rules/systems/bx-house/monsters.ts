@@ -16,7 +16,8 @@ import { houseMonsterSchema, isNormalType, type HouseSheet } from "./sheet.js";
 const F1_3 = { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 };
 const T1_4 = { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 };
 
-const up = (s: BxSheet | Record<string, unknown>, extra: Partial<HouseSheet> = {}): HouseSheet => houseMonsterSchema.parse({ ...s, ...extra });
+const up = (s: BxSheet | Record<string, unknown>, extra: Partial<HouseSheet> = {}): HouseSheet =>
+  houseMonsterSchema.parse({ ...s, ...extra });
 
 /**
  * Every bx preset (the classic stat lines; seed 001 names goblins, orcs,
@@ -27,10 +28,22 @@ const up = (s: BxSheet | Record<string, unknown>, extra: Partial<HouseSheet> = {
  * units of ten ("Mass Combat") carry the classic B/X numbers.
  */
 export const housePresets: Record<string, HouseSheet> = {
-  ...Object.fromEntries(Object.entries(bxPresets).map(([k, v]) => [k, up(v, (v as { attacks?: number }).attacks ? { attacksPerRound: (v as { attacks?: number }).attacks! } : {})])),
+  ...Object.fromEntries(
+    Object.entries(bxPresets).map(([k, v]) => [
+      k,
+      up(v, (v as { attacks?: number }).attacks ? { attacksPerRound: (v as { attacks?: number }).attacks! } : {}),
+    ]),
+  ),
   bugbear: up(bxPresets.bugbear!, { saves: F1_3, surprises: 3 }),
   "bandit unit": up({
-    class: "bandit", hd: "1", hp: 35, men: 10, ac: 6, morale: 8, movement: 120, saves: T1_4,
+    class: "bandit",
+    hd: "1",
+    hp: 35,
+    men: 10,
+    ac: 6,
+    morale: 8,
+    movement: 120,
+    saves: T1_4,
     weapons: [{ name: "sword", damage: "1d6" }],
   }),
 };
@@ -47,7 +60,10 @@ export function rollNormalMan(sheet: HouseSheet, dice: DiceBag): { sheet: HouseS
   countAs(r, hp, "at least 1");
   const mod = modifier ? ` ${modifier > 0 ? "+" : "−"} ${Math.abs(modifier)}` : "";
   const line = `HD ${sheet.hd ?? sheet.level} (a Normal Man's strength): 1d6 (${r.dice[0]!.value})${mod} = ${r.total < 1 ? `${r.total} → ${hp} HP (at least 1)` : `${hp} HP`}`;
-  return { sheet: { ...sheet, hp }, result: { title: `Hit points: ${hp}`, lines: [line], rules: [R_NORMAL_HP], rolls: [r] } };
+  return {
+    sheet: { ...sheet, hp },
+    result: { title: `Hit points: ${hp}`, lines: [line], rules: [R_NORMAL_HP], rolls: [r] },
+  };
 }
 
 /**
@@ -56,7 +72,12 @@ export function rollNormalMan(sheet: HouseSheet, dice: DiceBag): { sheet: HouseS
  * keeps its preset's hit points; otherwise a Normal Man rolls a d6 and the rest
  * d8s by their hit dice.
  */
-export function houseRollMonster(sheet: HouseSheet, dice: DiceBag, typed: Record<string, unknown>, monsterHp: "rolled" | "listed"): Rolled {
+export function houseRollMonster(
+  sheet: HouseSheet,
+  dice: DiceBag,
+  typed: Record<string, unknown>,
+  monsterHp: "rolled" | "listed",
+): Rolled {
   if (sheet.men) return rollUnit(sheet, dice, typed);
   if (monsterHp === "listed" || typed.hp !== undefined) return null;
   if (isNormalType(sheet)) return rollNormalMan(sheet, dice);

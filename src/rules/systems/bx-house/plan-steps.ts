@@ -3,16 +3,50 @@
  * modifiers, marks and notes to the plan being built (plan.ts puts them in order).
  */
 import { attacking, behind } from "../../marks.js";
-import { abilityModifier, aacOf, attackBonusOf, attackBonusWords, mustParseDice, signed, sumMods, thac0Of, thac0Words, type AttackMode, type BxSettings, type BxWeapon, type DiceExpr, type Mod } from "../bx/index.js";
-import { modifierLabel, RuleError, type AttackInput, type Combatant, type Effect, type SituationKey } from "../types.js";
-import { NO_DEX_CONDITIONS, R_COMBAT, R_MASS, R_MISC, classBonus, dexAcChange, hasTag, meleeBonus, rangedDamage, rangedToHit } from "./bonuses.js";
+import {
+  abilityModifier,
+  aacOf,
+  attackBonusOf,
+  attackBonusWords,
+  mustParseDice,
+  signed,
+  sumMods,
+  thac0Of,
+  thac0Words,
+  type AttackMode,
+  type BxSettings,
+  type BxWeapon,
+  type DiceExpr,
+  type Mod,
+} from "../bx/index.js";
+import {
+  modifierLabel,
+  RuleError,
+  type AttackInput,
+  type Combatant,
+  type Effect,
+  type SituationKey,
+} from "../types.js";
+import {
+  NO_DEX_CONDITIONS,
+  R_COMBAT,
+  R_MASS,
+  R_MISC,
+  classBonus,
+  dexAcChange,
+  hasTag,
+  meleeBonus,
+  rangedDamage,
+  rangedToHit,
+} from "./bonuses.js";
 import { classGroupOf, has, type HouseSheet } from "./sheet.js";
 import { isOut } from "../../round/words.js";
 
 const R_BX_ROLLS = 'seed 002, "Attack Rolls"';
 const R_BX_AAC = 'seed 002, "Ascending Armor Class (Optional Rule)"';
 const R_BX_DAMAGE = 'seed 002, "Rolling for Damage"';
-export const R_BACKSTAB = "classic B/X backstab (+4 to hit, double damage; seed 001 \"MISC COMBAT RULES\" limits it to the first attack)";
+export const R_BACKSTAB =
+  'classic B/X backstab (+4 to hit, double damage; seed 001 "MISC COMBAT RULES" limits it to the first attack)';
 
 type HIn = AttackInput<HouseSheet>;
 type HC = Combatant<HouseSheet>;
@@ -20,7 +54,8 @@ type HC = Combatant<HouseSheet>;
 const reachWeapon = (w: BxWeapon | undefined) => hasTag(w, "polearm", "pike", "long spear");
 
 /** The attacker is on horseback: the `mounted` option, or a declared mount ("Mount up") it has not got down from. */
-export const ridesMount = (input: HIn): boolean => !!input.situation.mounted || (has(input.attacker, "mounted") && !has(input.attacker, "dismounted"));
+export const ridesMount = (input: HIn): boolean =>
+  !!input.situation.mounted || (has(input.attacker, "mounted") && !has(input.attacker, "dismounted"));
 
 /** Untrained weapons deal D3, D4 or D6 by size ("small", medium, "large"). */
 function untrainedDamage(w: BxWeapon): DiceExpr {
@@ -51,7 +86,8 @@ export interface Build {
 }
 
 export function refuseActing(att: HC) {
-  if (has(att, "retreating") || has(att, "fleeing")) throw new RuleError(`${att.name} is fleeing this round and may not attack`);
+  if (has(att, "retreating") || has(att, "fleeing"))
+    throw new RuleError(`${att.name} is fleeing this round and may not attack`);
   if (has(att, "parrying")) throw new RuleError(`${att.name} is parrying this round: no attacks are possible`);
   if (has(att, "pinned")) throw new RuleError(`${att.name} is pinned and cannot attack`);
   if (has(att, "running")) throw new RuleError(`${att.name} is running this round: no attack or other action`);
@@ -64,14 +100,20 @@ export function chargeStep(b: Build) {
   if (!s.charge && !declared) return;
   if (s.charge) b.used.push("charge");
   if (!b.melee) throw new RuleError("A charge ends in a melee attack: use a melee weapon");
-  if (!declared && has(att, "charged")) throw new RuleError(`${att.name} has already charged this turn: a charge may be made once per 10-minute turn`);
+  if (!declared && has(att, "charged"))
+    throw new RuleError(`${att.name} has already charged this turn: a charge may be made once per 10-minute turn`);
   if (!b.first) {
     b.notes.push("Charge bonuses apply only to the first attack: this one is a regular attack.");
     return;
   }
   b.charging = true;
   b.rules.add(R_MISC);
-  if (!declared) b.marks.push({ targetId: att.id, addConditions: ["charging", "charged"], note: "charged: no DEX bonus to AC this round; no other charge this turn" });
+  if (!declared)
+    b.marks.push({
+      targetId: att.id,
+      addConditions: ["charging", "charged"],
+      note: "charged: no DEX bonus to AC this round; no other charge this turn",
+    });
 }
 
 /** Class-group, ranged, cover and magic bonuses. */
@@ -90,7 +132,8 @@ export function bonusStep(b: Build) {
     b.used.push("range", "cover");
     if (s.range === "short") b.toHit.push({ label: "short range", value: 1, rule: R_COMBAT });
     if (s.range === "long") b.toHit.push({ label: "long range", value: -1, rule: R_COMBAT });
-    if (hasTag(w, "crossbow") && has(att, "reloading")) throw new RuleError(`${att.name}'s crossbow is reloading: crossbows fire every other round`);
+    if (hasTag(w, "crossbow") && has(att, "reloading"))
+      throw new RuleError(`${att.name}'s crossbow is reloading: crossbows fire every other round`);
     if (hasTag(w, "crossbow")) {
       b.rules.add(R_MISC);
       b.marks.push({ targetId: att.id, addConditions: ["reloading"], note: "crossbows fire every other round" });
@@ -99,7 +142,11 @@ export function bonusStep(b: Build) {
   if (s.cover === "full") throw new RuleError(`${def.name} is behind complete cover and cannot be hit`);
   if (s.cover && s.cover !== "none") {
     b.used.push("cover");
-    b.toHit.push({ label: `${{ light: "25%", partial: "50%", heavy: "75%" }[s.cover]} cover`, value: { light: -2, partial: -4, heavy: -6 }[s.cover], rule: R_MISC });
+    b.toHit.push({
+      label: `${{ light: "25%", partial: "50%", heavy: "75%" }[s.cover]} cover`,
+      value: { light: -2, partial: -4, heavy: -6 }[s.cover],
+      rule: R_MISC,
+    });
     b.rules.add(R_MISC);
   }
   if (w.magic) {
@@ -123,14 +170,27 @@ export function damageStep(b: Build, settings: BxSettings): AttackLine & { damag
   if (!w.trained) {
     b.notes.push("Untrained weapon: attacks as a Normal Man (THAC0 20).");
     b.rules.add(R_MISC);
-    return { damage: untrainedDamage(w), thac0: 20, ab: -1, thac0Text: "THAC0 20", abText: `attack bonus ${signed(-1)}` };
+    return {
+      damage: untrainedDamage(w),
+      thac0: 20,
+      ab: -1,
+      thac0Text: "THAC0 20",
+      abText: `attack bonus ${signed(-1)}`,
+    };
   }
   const t = thac0Of(att.sheet);
-  const line: AttackLine = { thac0: t.value, ab: attackBonusOf(att.sheet), thac0Text: thac0Words(t), abText: attackBonusWords(att.sheet) };
+  const line: AttackLine = {
+    thac0: t.value,
+    ab: attackBonusOf(att.sheet),
+    thac0Text: thac0Words(t),
+    abText: attackBonusWords(att.sheet),
+  };
   if (att.sheet.men && !def.sheet.men) {
     // "subtracted from the target unit's total hit dice points": d6 × 10 is for units. Against one combatant the
     // text is silent: the unit strikes as one of its men, with its weapon's damage (issue 30).
-    b.notes.push(`A unit of ${att.sheet.men} against one combatant: the unit's d6 × 10 is for units; this is one blow with its weapon.`);
+    b.notes.push(
+      `A unit of ${att.sheet.men} against one combatant: the unit's d6 × 10 is for units; this is one blow with its weapon.`,
+    );
     b.rules.add(R_MASS);
   } else if (att.sheet.men) {
     // seed 001, "Mass Combat": one "hit" throw per unit; a hit is a single d6 × 10 off the target unit's hit points.
@@ -142,15 +202,24 @@ export function damageStep(b: Build, settings: BxSettings): AttackLine & { damag
   }
   if (hasTag(w, "unarmed", "improvised")) return { ...line, damage: { count: 1, sides: 4, modifier: 0 } };
   // "Foes on horseback charging with a lance": mounted by the option or by a declared mount ("Mount up").
-  if (b.charging && hasTag(w, "lance") && ridesMount(b.input)) return { ...line, damage: { count: ["large", "huge"].includes(def.sheet.size) ? 3 : 2, sides: 6, modifier: 0 } };
+  if (b.charging && hasTag(w, "lance") && ridesMount(b.input))
+    return { ...line, damage: { count: ["large", "huge"].includes(def.sheet.size) ? 3 : 2, sides: 6, modifier: 0 } };
   const pcFlat = att.kind !== "monster" && !settings.variableDamage;
-  return { ...line, damage: pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(w.damage, `${w.name} damage`) };
+  return {
+    ...line,
+    damage: pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(w.damage, `${w.name} damage`),
+  };
 }
 
 /** Set spears, mounts, high ground, and more than two attackers around one defender. */
 export function groundStep(b: Build) {
   const { attacker: att, defender: def, situation: s, others } = b.input;
-  if (b.melee && has(def, "charging") && has(att, "spear set") && hasTag(b.weapon, "spear", "pike", "polearm", "long spear")) {
+  if (
+    b.melee &&
+    has(def, "charging") &&
+    has(att, "spear set") &&
+    hasTag(b.weapon, "spear", "pike", "polearm", "long spear")
+  ) {
     b.toHit.push({ label: "spear set against a charge", value: 2, rule: R_MISC });
     b.multiplier *= 2;
     b.rules.add(R_MISC);
@@ -167,8 +236,8 @@ export function groundStep(b: Build) {
     else b.toHit.push({ label: "against a mounted foe", value: -1, rule: R_MISC });
     b.rules.add(R_MISC);
   }
-  if (s.highGround) (b.used.push("highGround"), b.toHit.push({ label: "high ground", value: 1, rule: R_MISC }));
-  if (s.lowGround) (b.used.push("lowGround"), b.toHit.push({ label: "low ground", value: -1, rule: R_MISC }));
+  if (s.highGround) b.used.push("highGround"), b.toHit.push({ label: "high ground", value: 1, rule: R_MISC });
+  if (s.lowGround) b.used.push("lowGround"), b.toHit.push({ label: "low ground", value: -1, rule: R_MISC });
   if (!b.melee) return;
   // Each melee attack marks its attacker "attacking:<defender>" for this round and the next: those are the foes around the
   // defender. The mark is paid as the attack begins (attack.ts), so one still waiting for its answer counts.
@@ -198,8 +267,14 @@ function surround(b: Build, attackers: number) {
   if (attackers <= most) return;
   const size = def.sheet.size === "man" ? "man-sized" : def.sheet.size;
   // One already fighting it (its mark, set as its attack begins) is one of those around: only a newcomer is refused.
-  if (!override && !has(att, attacking(def.id))) throw new RuleError(`${def.name} is already surrounded by ${attackers - 1} attackers, the most around a ${size} defender (B/X house rules · MISC COMBAT RULES): ${att.name} cannot reach it in melee.`);
-  if (override) b.notes.push(`Referee override: ${att.name} is attacker ${attackers} around ${def.name}, more than the ${most} a ${size} defender can be surrounded by.`);
+  if (!override && !has(att, attacking(def.id)))
+    throw new RuleError(
+      `${def.name} is already surrounded by ${attackers - 1} attackers, the most around a ${size} defender (B/X house rules · MISC COMBAT RULES): ${att.name} cannot reach it in melee.`,
+    );
+  if (override)
+    b.notes.push(
+      `Referee override: ${att.name} is attacker ${attackers} around ${def.name}, more than the ${most} a ${size} defender can be surrounded by.`,
+    );
 }
 
 /** Flank, rear and surprise attacks, the round after one, and the thief's backstab on the first attack. */
@@ -218,7 +293,11 @@ export function positionStep(b: Build) {
     b.shieldIgnored = b.dexIgnored = true;
     b.rules.add(R_MISC);
     // The defender cannot return the attack this round; the following round the attacker has advantage against it, and it has disadvantage.
-    b.marks.push({ targetId: def.id, addConditions: ["surprised", "rear-attacked"], note: `${def.name} is surprised: it cannot return the attack this round, and attacks at disadvantage next round` });
+    b.marks.push({
+      targetId: def.id,
+      addConditions: ["surprised", "rear-attacked"],
+      note: `${def.name} is surprised: it cannot return the attack this round, and attacks at disadvantage next round`,
+    });
     b.marks.push({ targetId: att.id, addConditions: [behind(def.id)] });
   } else if (has(att, behind(def.id))) {
     b.advantage = true;
@@ -260,7 +339,8 @@ export function engagedStep(b: Build): [string, string] | null {
     b.toHit.push({ label: parting ? "parting shot" : "pursuing a fleeing foe", value: 2, rule: R_MISC });
     if (parting) b.shieldIgnored = true;
     b.rules.add(R_MISC);
-  } else if (has(def, "retreating")) b.notes.push(`${def.name} got away from this foe's parting shot (the retreat roll): a plain attack.`);
+  } else if (has(def, "retreating"))
+    b.notes.push(`${def.name} got away from this foe's parting shot (the retreat roll): a plain attack.`);
   return pair;
 }
 
@@ -269,7 +349,12 @@ export function defenderStep(b: Build, parryPressed: boolean): boolean {
   const def = b.input.defender;
   const d = def.sheet;
   const dex = dexAcChange(d, def.state.conditions, b.dexIgnored);
-  if (dex) b.acMods.push({ label: d.acIncludesDex ? "defender's DEX not usable (the sheet's AC includes it)" : "defender's DEX", value: dex, rule: R_COMBAT });
+  if (dex)
+    b.acMods.push({
+      label: d.acIncludesDex ? "defender's DEX not usable (the sheet's AC includes it)" : "defender's DEX",
+      value: dex,
+      rule: R_COMBAT,
+    });
   else if (!b.dexIgnored && abilityModifier(d.dex) > 0) {
     // seed 001, "COMBAT": "DEX bonuses are not applied to the defender's AC if … relatively stationary" (or unaware, helpless…).
     const why = NO_DEX_CONDITIONS.find((c) => has(def, c));
@@ -277,14 +362,17 @@ export function defenderStep(b: Build, parryPressed: boolean): boolean {
   }
   if (b.shieldIgnored && d.shield) b.acMods.push({ label: "shield not usable", value: 1, rule: R_MISC });
   if (has(def, "withdrawing")) b.acMods.push({ label: "fighting withdrawal", value: -2, rule: R_MISC });
-  if (b.melee && (d.florentine || has(def, "florentine"))) b.acMods.push({ label: "Florentine", value: -1, rule: R_MISC });
+  if (b.melee && (d.florentine || has(def, "florentine")))
+    b.acMods.push({ label: "Florentine", value: -1, rule: R_MISC });
   const parry = parryPressed || has(def, "parrying");
   if (parry) {
     if (b.melee) b.acMods.push({ label: "parry", value: -2, rule: R_MISC });
     b.rules.add(R_MISC);
   }
   const m = b.input.situation.modifier;
-  if (m) (b.used.push("modifier"), b.toHit.push({ label: modifierLabel(b.input.modifierBy, "referee"), value: m, rule: R_BX_ROLLS }));
+  if (m)
+    b.used.push("modifier"),
+      b.toHit.push({ label: modifierLabel(b.input.modifierBy, "referee"), value: m, rule: R_BX_ROLLS });
   return parry;
 }
 

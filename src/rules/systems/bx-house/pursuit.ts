@@ -22,23 +22,39 @@ export function pursuitRoll(bag: DiceBag, modifier = 0): RuleResult & { pursues:
 }
 
 /** Dropped food (unintelligent) or treasure (intelligent) stops the pursuit on 1–5 of a d6. */
-export function dropToDistract(input: { dropped: "food" | "treasure"; intelligent: boolean }, bag: DiceBag): RuleResult & { stops: boolean } {
+export function dropToDistract(
+  input: { dropped: "food" | "treasure"; intelligent: boolean },
+  bag: DiceBag,
+): RuleResult & { stops: boolean } {
   const fits = input.dropped === "food" ? !input.intelligent : input.intelligent;
   if (!fits)
     return {
       title: "No distraction",
-      lines: [input.dropped === "food" ? "Intelligent monsters stop for treasure, not food." : "Unintelligent monsters stop for food, not treasure."],
+      lines: [
+        input.dropped === "food"
+          ? "Intelligent monsters stop for treasure, not food."
+          : "Unintelligent monsters stop for food, not treasure.",
+      ],
       rules: [R_EVASION],
       rolls: [],
       stops: false,
     };
   const mark = bag.log.length;
   const v = bag.d("distraction", 6);
-  return { title: v <= 5 ? "They stop" : "They keep coming", lines: [`d6 ${v}: ${v <= 5 ? "1–5, they stop" : "6, they keep coming"}.`], rules: [R_EVASION], rolls: bag.since(mark), stops: v <= 5 };
+  return {
+    title: v <= 5 ? "They stop" : "They keep coming",
+    lines: [`d6 ${v}: ${v <= 5 ? "1–5, they stop" : "6, they keep coming"}.`],
+    rules: [R_EVASION],
+    rolls: bag.since(mark),
+    stops: v <= 5,
+  };
 }
 
 /** Around a corner, up or down stairs, through a doorway: pursuit continues on 1–2; through a secret door on 1. */
-export function pursuitContinues(obstacle: "corner" | "stairs" | "doorway" | "secret door", bag: DiceBag): RuleResult & { continues: boolean } {
+export function pursuitContinues(
+  obstacle: "corner" | "stairs" | "doorway" | "secret door",
+  bag: DiceBag,
+): RuleResult & { continues: boolean } {
   const range = obstacle === "secret door" ? 1 : 2;
   const mark = bag.log.length;
   const v = bag.d(`pursuit past ${obstacle}`, 6);
@@ -64,11 +80,23 @@ export function roundsToCatch(input: { gap: number; fleeRate: number; pursuerRat
  * A unit's hit points as it enters the fight: "the referee rolls ten 6-sided
  * dice and totals the score" (a d6 a man), unless the referee typed them.
  */
-export function rollUnit(sheet: { men?: number | undefined; hp: number }, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null {
+export function rollUnit(
+  sheet: { men?: number | undefined; hp: number },
+  dice: DiceBag,
+  typed: Record<string, unknown>,
+): { sheet: Record<string, unknown>; result: RuleResult } | null {
   if (!sheet.men || typed.hp !== undefined) return null;
   const mark = dice.log.length;
   const r = dice.roll(`unit of ${sheet.men}`, sheet.men, 6);
-  return { sheet: { ...sheet, hp: r.total }, result: { title: `A unit of ${sheet.men}: ${r.total} hit points`, lines: [`${sheet.men}d6 = ${r.total}: the unit fights as one man.`], rules: [R_MASS], rolls: dice.since(mark) } };
+  return {
+    sheet: { ...sheet, hp: r.total },
+    result: {
+      title: `A unit of ${sheet.men}: ${r.total} hit points`,
+      lines: [`${sheet.men}d6 = ${r.total}: the unit fights as one man.`],
+      rules: [R_MASS],
+      rolls: dice.since(mark),
+    },
+  };
 }
 
 /** Survivors: one man for each tenth (1/men) of the original total left, fractions rounded up. */

@@ -41,7 +41,15 @@ export interface Resolution {
 }
 
 /** Natural 1 (a miss, and a fumble when the d20 after is over the level) and natural 20 (a hit; a critical unless it needed 19+; −1 damage per point needed over 20). */
-function naturals(input: HIn, plan: HousePlan, data: HouseData, needed: number, total: number, lines: string[], rules: string[]): { hit: boolean; critical: boolean; fumble: boolean; reduction: number } {
+function naturals(
+  input: HIn,
+  plan: HousePlan,
+  data: HouseData,
+  needed: number,
+  total: number,
+  lines: string[],
+  rules: string[],
+): { hit: boolean; critical: boolean; fumble: boolean; reduction: number } {
   const att = input.attacker;
   const def = input.defender;
   const nat = data.natural;
@@ -49,7 +57,9 @@ function naturals(input: HIn, plan: HousePlan, data: HouseData, needed: number, 
     rules.push(R_MISC);
     const lvl = levelOf(att.sheet);
     const fumble = data.fumbleRoll !== null && data.fumbleRoll > lvl;
-    lines.push(`Natural 1: a miss. Fumble check d20 ${data.fumbleRoll} against level ${lvl}: ${fumble ? "higher, a critical fumble (roll on the referee's fumble table)" : "not higher, just a miss"}.`);
+    lines.push(
+      `Natural 1: a miss. Fumble check d20 ${data.fumbleRoll} against level ${lvl}: ${fumble ? "higher, a critical fumble (roll on the referee's fumble table)" : "not higher, just a miss"}.`,
+    );
     return { hit: false, critical: false, fumble, reduction: 0 };
   }
   if (nat !== 20) return { hit: total >= plan.target, critical: false, fumble: false, reduction: 0 };
@@ -60,7 +70,9 @@ function naturals(input: HIn, plan: HousePlan, data: HouseData, needed: number, 
   }
   if (needed > 20) {
     const reduction = needed - 20;
-    lines.push(`Natural 20: a hit, though it needed ${needed}: ${reduction} point${reduction > 1 ? "s" : ""} off the damage.`);
+    lines.push(
+      `Natural 20: a hit, though it needed ${needed}: ${reduction} point${reduction > 1 ? "s" : ""} off the damage.`,
+    );
     return { hit: true, critical: false, fumble: false, reduction };
   }
   if (needed >= 19) {
@@ -72,7 +84,14 @@ function naturals(input: HIn, plan: HousePlan, data: HouseData, needed: number, 
 }
 
 /** Empty hands and subdual: each die temporary, 1 real point for every 2 dice (2 with STR 16–18), none with punches pulled; every die counts, even one that leaves 0 temporary. */
-function subdualDamage(input: HIn, plan: HousePlan, data: HouseData, how: string, effects: Effect[], lines: string[]): number {
+function subdualDamage(
+  input: HIn,
+  plan: HousePlan,
+  data: HouseData,
+  how: string,
+  effects: Effect[],
+  lines: string[],
+): number {
   const sub = plan.subdual!;
   const def = input.defender;
   const k = sub.pulled ? 0 : sub.realPerPair;
@@ -86,7 +105,9 @@ function subdualDamage(input: HIn, plan: HousePlan, data: HouseData, how: string
     effects.push({ targetId: def.id, damage: Math.max(0, v - r), damageKind: "subdual", note: "empty-hand die" });
   });
   if (real) effects.push({ targetId: def.id, damage: real, damageKind: "normal" });
-  lines.push(`Damage ${how}: ${temp} temporary${real ? ` and ${real} real` : ""}${sub.pulled ? " (punches pulled: all temporary)" : " (1 real point per 2 dice" + (k === 2 ? ", 2 with STR 16–18)" : ")")}.`);
+  lines.push(
+    `Damage ${how}: ${temp} temporary${real ? ` and ${real} real` : ""}${sub.pulled ? " (punches pulled: all temporary)" : " (1 real point per 2 dice" + (k === 2 ? ", 2 with STR 16–18)" : ")")}.`,
+  );
   if (data.surprise) lines.push("Surprise attack: double the dice of temporary damage.");
   return temp + real;
 }
@@ -101,8 +122,13 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
   const total = nat + mod;
   const rules = [...plan.rules];
   const lines: string[] = [];
-  const dieText = data.naturals.length > 1 ? `d20 ${data.naturals.join(" / ")} (${plan.advantage ? "advantage" : "disadvantage"}) → ${nat}` : `d20 ${nat}`;
-  lines.push(`${att.name} attacks ${def.name} with ${weaponWords(plan.weapon)} (${plan.mode}): ${dieText}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.target} (${plan.targetText}${plan.acMods.length ? `; ${modText(plan.acMods)}` : ""}).`);
+  const dieText =
+    data.naturals.length > 1
+      ? `d20 ${data.naturals.join(" / ")} (${plan.advantage ? "advantage" : "disadvantage"}) → ${nat}`
+      : `d20 ${nat}`;
+  lines.push(
+    `${att.name} attacks ${def.name} with ${weaponWords(plan.weapon)} (${plan.mode}): ${dieText}${plan.toHit.length ? ` (${modText(plan.toHit)})` : ""} = ${total}; needs ${plan.target} (${plan.targetText}${plan.acMods.length ? `; ${modText(plan.acMods)}` : ""}).`,
+  );
   lines.push(...plan.notes);
   const { hit, critical, fumble, reduction } = naturals(input, plan, data, needed, total, lines, rules);
   let outcome = hit ? (critical ? "critical hit" : "hit") : fumble ? "fumble" : "miss";
@@ -118,7 +144,13 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
     const raw = (rolled + sumMods(plan.damageMods)) * plan.multiplier;
     damage = reduction ? Math.max(0, raw - reduction) : Math.max(1, raw);
     const floor = reduction ? (raw - reduction < 0 ? "at least 0" : "") : raw < 1 ? "at least 1" : "";
-    damageWhy = [plan.multiplier > 1 ? `× ${plan.multiplier}` : "", reduction ? `− ${reduction} (needed more than 20)` : "", floor].filter(Boolean).join(", ");
+    damageWhy = [
+      plan.multiplier > 1 ? `× ${plan.multiplier}` : "",
+      reduction ? `− ${reduction} (needed more than 20)` : "",
+      floor,
+    ]
+      .filter(Boolean)
+      .join(", ");
     const how = `${formatDice({ ...plan.damage, count: data.damageDice.length })} [${data.damageDice.join(", ")}]${plan.damageMods.length ? ` (${modText(plan.damageMods)})` : ""}${plan.multiplier > 1 ? ` × ${plan.multiplier}` : ""}${reduction ? ` − ${reduction}` : ""}`;
     if (data.pick) lines.push(`Florentine: the ${data.pick} hit.`);
     if (plan.subdual) damage = subdualDamage(input, plan, data, how, effects, lines);
@@ -127,7 +159,9 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
       if (damage > 0) effects.push({ targetId: def.id, damage, damageKind: "normal" });
       if (def.sheet.men) {
         const { hp, max } = hpOf(def);
-        lines.push(`${def.name}: ${Math.max(0, hp - damage)} of ${max} hit points left: ${unitSurvivors(max, hp - damage, def.sheet.men)} of ${def.sheet.men} men standing.`);
+        lines.push(
+          `${def.name}: ${Math.max(0, hp - damage)} of ${max} hit points left: ${unitSurvivors(max, hp - damage, def.sheet.men)} of ${def.sheet.men} men standing.`,
+        );
         rules.push(R_MASS);
       }
       if (damage >= hpOf(def).hp) {
@@ -137,7 +171,8 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
     }
   } else if (!hit && nat !== 1) lines.push("Miss.");
   effects.push(...plan.marks);
-  if (hit && data.riders) (lines.push(...data.riders.lines), effects.push(...data.riders.effects), rules.push(...data.riders.rules));
+  if (hit && data.riders)
+    lines.push(...data.riders.lines), effects.push(...data.riders.effects), rules.push(...data.riders.rules);
   if (data.parried) {
     lines.push(`${def.name} parries: +2 to AC against this attack, and no attack of its own this round.`);
   }
@@ -145,7 +180,8 @@ export function resolveHouse(input: HIn, plan: HousePlan, data: HouseData): Reso
   // (empty-hand dice are read die by die, as rolled).
   const rolls = data.rolls.map((r) => {
     if (r.label === "attack") return plus(r, mod);
-    if (r.label === "damage" && damage !== null && !plan.subdual) return counting(plus(r, sumMods(plan.damageMods)), damage, damageWhy);
+    if (r.label === "damage" && damage !== null && !plan.subdual)
+      return counting(plus(r, sumMods(plan.damageMods)), damage, damageWhy);
     return r;
   });
   return { outcome, hit, critical, fumble, damage, total, needed, effects, lines, rules: [...new Set(rules)], rolls };

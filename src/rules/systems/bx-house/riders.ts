@@ -23,16 +23,24 @@ export function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | unde
   if (m) {
     const [kind, aim] = argOf(m, "maneuver")!.split(":");
     effects.push({ targetId: att.id, removeConditions: [m] });
-    let r: RuleResult & { success?: boolean; disarmed?: boolean; dismounted?: boolean } | null = null;
+    let r: (RuleResult & { success?: boolean; disarmed?: boolean; dismounted?: boolean }) | null = null;
     let cond: Mark | null = null;
     if (kind === "disarm") (r = disarm({ attacker: att, target: def }, bag)), (cond = r.disarmed ? "disarmed" : null);
-    if (kind === "dismount") (r = dismount({ attacker: att, rider: def }, bag)), (cond = r.dismounted ? "dismounted" : null);
-    if (kind === "entangle") (r = whipEntangle({ wielder: att, target: def, aim: aim === "weapon" ? "weapon" : "target" }, bag)), (cond = r.success ? (aim === "weapon" ? "disarmed" : "entangled") : null);
+    if (kind === "dismount")
+      (r = dismount({ attacker: att, rider: def }, bag)), (cond = r.dismounted ? "dismounted" : null);
+    if (kind === "entangle")
+      (r = whipEntangle({ wielder: att, target: def, aim: aim === "weapon" ? "weapon" : "target" }, bag)),
+        (cond = r.success ? (aim === "weapon" ? "disarmed" : "entangled") : null);
     if (r) {
       lines.push(`${r.title}: ${r.lines.join(" ")}`);
       rules.push(...r.rules);
     }
-    if (cond) effects.push({ targetId: def.id, addConditions: [cond], ...(cond === "dismounted" ? { removeConditions: ["mounted"] } : {}) });
+    if (cond)
+      effects.push({
+        targetId: def.id,
+        addConditions: [cond],
+        ...(cond === "dismounted" ? { removeConditions: ["mounted"] } : {}),
+      });
     if (kind === "grapple") {
       // seed 001, "Grappling attacks": a hit means grappled (no weapon damage), and "each foe who has successfully
       // grappled rolls … The hero also rolls": the contest is rolled now, with every foe holding it so far.
@@ -43,9 +51,23 @@ export function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | unde
       const old = (["pinned", "struggling"] as const).filter((x) => has(def, x));
       if (g.outcome === "thrown off") {
         effects.push({ targetId: def.id, removeConditions: [...holding.map((o) => grappledBy(o.id)), ...old] });
-        for (const o of [...holding, att]) effects.push({ targetId: o.id, removeConditions: ["grappling"], addConditions: [stunnedFor(g.stunnedRounds), "stunned"] });
+        for (const o of [...holding, att])
+          effects.push({
+            targetId: o.id,
+            removeConditions: ["grappling"],
+            addConditions: [stunnedFor(g.stunnedRounds), "stunned"],
+          });
       } else {
-        effects.push({ targetId: def.id, addConditions: [grappledBy(att.id), g.outcome], ...(old.filter((x) => x !== g.outcome).length ? { removeConditions: old.filter((x) => x !== g.outcome) } : {}) }, { targetId: att.id, addConditions: ["grappling"] });
+        effects.push(
+          {
+            targetId: def.id,
+            addConditions: [grappledBy(att.id), g.outcome],
+            ...(old.filter((x) => x !== g.outcome).length
+              ? { removeConditions: old.filter((x) => x !== g.outcome) }
+              : {}),
+          },
+          { targetId: att.id, addConditions: ["grappling"] },
+        );
       }
     }
   }
@@ -53,15 +75,34 @@ export function rollRiders(input: HIn, bag: DiceBag): HouseData["riders"] | unde
   // simultaneous initiative (the same place: the spell went off at that place's start, and the hit may still spoil it),
   // or after the caster won it (the spell goes off). Before the order is rolled, the dice marks decide as before.
   const casting = def.state.conditions.includes("casting");
-  if (casting || (def.state.conditions.includes("spell cast") && (input.order === "same" || input.order === "defender first"))) {
+  if (
+    casting ||
+    (def.state.conditions.includes("spell cast") && (input.order === "same" || input.order === "defender first"))
+  ) {
     const a = initiativeDie(att);
     const initiative =
-      input.order === "defender first" ? "caster won" : input.order === "same" ? "simultaneous" : input.order === "attacker first" ? "attacker won" : a && a === initiativeDie(def) ? "simultaneous" : "attacker won";
+      input.order === "defender first"
+        ? "caster won"
+        : input.order === "same"
+          ? "simultaneous"
+          : input.order === "attacker first"
+            ? "attacker won"
+            : a && a === initiativeDie(def)
+              ? "simultaneous"
+              : "attacker won";
     const r = spellcasterHit({ caster: def, initiative }, bag);
     const spell = spellName(def) ?? "a spell";
-    lines.push(`${def.name} ${casting ? `was ${castingWords(def)}` : initiative === "simultaneous" ? `cast ${spell} at the same initiative` : `cast ${spell} this round`}: ${r.lines.join(" ")}`);
+    lines.push(
+      `${def.name} ${casting ? `was ${castingWords(def)}` : initiative === "simultaneous" ? `cast ${spell} at the same initiative` : `cast ${spell} this round`}: ${r.lines.join(" ")}`,
+    );
     rules.push(...r.rules);
-    if (r.outcome !== "goes off") effects.push({ targetId: def.id, removeConditions: ["casting", "spell cast"], addConditions: ["spell lost"], note: `spell ${r.outcome}` });
+    if (r.outcome !== "goes off")
+      effects.push({
+        targetId: def.id,
+        removeConditions: ["casting", "spell cast"],
+        addConditions: ["spell lost"],
+        note: `spell ${r.outcome}`,
+      });
   }
   return lines.length || effects.length ? { lines, effects, rules } : undefined;
 }

@@ -13,7 +13,9 @@ const int = (field: string, min: number, max: number) =>
 
 export const houseExtra = {
   /** Class group for to-hit and damage bonuses; derived from the class when absent. */
-  classGroup: z.enum(["fighter", "thief", "other"], { error: "Class group must be fighter, thief or other" }).optional(),
+  classGroup: z
+    .enum(["fighter", "thief", "other"], { error: "Class group must be fighter, thief or other" })
+    .optional(),
   /** seed 001 "Melee Attack": a fighter or pirate in light armour with a one-handed weapon may use DEX instead of STR. */
   swashbuckler: z.boolean().default(false),
   /** seed 001 "ENCOUNTER ORDER": "add PSY bonus to roll" when a hit spellcaster saves. */

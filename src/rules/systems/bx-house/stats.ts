@@ -15,7 +15,9 @@ const HOUSE_WORDS: Record<string, { field: string; words: string; min: number; m
 };
 
 export const HOUSE_STAT_EXAMPLE = "HD 4+1 AC 5 ATK 1d10 ML 10";
-const ALSO = `The house rules also read ${Object.values(HOUSE_WORDS).map((w) => w.words).join(" and ")}, e.g. \`Bandits MEN 10 HD 1 AC 6 ATK 1d6 ML 8\`.`;
+const ALSO = `The house rules also read ${Object.values(HOUSE_WORDS)
+  .map((w) => w.words)
+  .join(" and ")}, e.g. \`Bandits MEN 10 HD 1 AC 6 ATK 1d6 ML 8\`.`;
 
 /** Takes the house's words (and their numbers) out of the line; the rest is B/X's. */
 function takeHouseWords(line: string): { rest: string; fields: Record<string, number> } {
@@ -33,7 +35,9 @@ function takeHouseWords(line: string): { rest: string; fields: Record<string, nu
     const name = t.toUpperCase();
     const value = tokens[i + 1];
     if (value === undefined || !/^\d+$/.test(value) || Number(value) < word.min || Number(value) > word.max)
-      throw new RuleError(`${name} needs a whole number from ${word.min} to ${word.max}, e.g. \`${name} ${word.min === 1 ? 3 : 10}\`${value === undefined ? "" : ` (not "${value}")`}.`);
+      throw new RuleError(
+        `${name} needs a whole number from ${word.min} to ${word.max}, e.g. \`${name} ${word.min === 1 ? 3 : 10}\`${value === undefined ? "" : ` (not "${value}")`}.`,
+      );
     fields[word.field] = Number(value);
     i++;
   }

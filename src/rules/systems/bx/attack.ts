@@ -4,7 +4,18 @@
  */
 import { countAs, type DiceBag, type DiceRoll } from "../../dice/bag.js";
 import { attackMachine, ignoredKeys, chosen, takeOption, type Phase, type Reading } from "../../attack/index.js";
-import { modifierLabel, RuleError, type AttackInput, type AttackState, type Combatant, type Effect, type PlaceOrder, type RuleResult, type Situation, type SituationKey } from "../types.js";
+import {
+  modifierLabel,
+  RuleError,
+  type AttackInput,
+  type AttackState,
+  type Combatant,
+  type Effect,
+  type PlaceOrder,
+  type RuleResult,
+  type Situation,
+  type SituationKey,
+} from "../types.js";
 import { abilityModifier, formatDice, mustParseDice, parseDice, type DiceExpr } from "./dice.js";
 import { modText, pct, signed, sumMods, type Mod } from "../../numbers.js";
 import type { BxSettings } from "./settings.js";
@@ -40,20 +51,31 @@ export const weaponWords = (w: { name: string; damage?: string }): string => {
 };
 
 export function resolveWeapon(sheet: BxSheet, weapon: string | undefined, situation: Situation): BxWeapon {
-  const modeKind = situation.mode === "ranged" ? "missile" : situation.mode === "thrown" ? "thrown" : situation.mode === "melee" ? "melee" : undefined;
+  const modeKind =
+    situation.mode === "ranged"
+      ? "missile"
+      : situation.mode === "thrown"
+        ? "thrown"
+        : situation.mode === "melee"
+          ? "melee"
+          : undefined;
   if (weapon === undefined || weapon.trim() === "") {
-    const first = modeKind ? sheet.weapons.find((w) => w.kind === modeKind) ?? sheet.weapons[0] : sheet.weapons[0];
+    const first = modeKind ? (sheet.weapons.find((w) => w.kind === modeKind) ?? sheet.weapons[0]) : sheet.weapons[0];
     return first ?? weaponSchema.parse({ name: "weapon", damage: "1d6", kind: modeKind ?? "melee" });
   }
   const found = sheet.weapons.find((w) => w.name.toLowerCase() === weapon.trim().toLowerCase());
   if (found) return found;
-  if (parseDice(weapon)) return weaponSchema.parse({ name: weapon.trim(), damage: weapon.trim(), kind: modeKind ?? "melee" });
+  if (parseDice(weapon))
+    return weaponSchema.parse({ name: weapon.trim(), damage: weapon.trim(), kind: modeKind ?? "melee" });
   const names = sheet.weapons.map((w) => w.name);
-  throw new RuleError(`No weapon "${weapon}" on the sheet: use ${names.length ? `one of ${names.join(", ")}, or ` : ""}a dice expression like 1d8`);
+  throw new RuleError(
+    `No weapon "${weapon}" on the sheet: use ${names.length ? `one of ${names.join(", ")}, or ` : ""}a dice expression like 1d8`,
+  );
 }
 
 export function attackMode(weapon: BxWeapon, situation: Situation): AttackMode {
-  if (situation.mode === "spell") throw new RuleError("Spells make no attack roll here: the target makes a saving throw (use /save)");
+  if (situation.mode === "spell")
+    throw new RuleError("Spells make no attack roll here: the target makes a saving throw (use /save)");
   if (situation.mode === "ranged") return "missile";
   if (situation.mode === "thrown") return "thrown";
   if (situation.mode === "melee") return "melee";
@@ -90,7 +112,10 @@ export function hitTarget(attacker: BxSheet, defender: BxSheet, acShift: number)
 /** Does this weapon get through an invulnerability? */
 export function canHurt(defender: BxSheet, weapon: BxWeapon): boolean {
   if (defender.hitOnlyBy.length === 0) return true;
-  return (defender.hitOnlyBy.includes("magic") && weapon.magic > 0) || (defender.hitOnlyBy.includes("silver") && weapon.silver);
+  return (
+    (defender.hitOnlyBy.includes("magic") && weapon.magic > 0) ||
+    (defender.hitOnlyBy.includes("silver") && weapon.silver)
+  );
 }
 
 export interface BxPlan {
@@ -122,7 +147,17 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
   const used: SituationKey[] = ["mode"];
   // The distance typed on the attack, else the encounter's between the two (distance.ts).
   const distance = s.distance ?? distanceBetween(input.attacker, input.defender);
-  const checked = distance === undefined ? undefined : checkDistance({ defender: input.defender.name, distance, typed: s.distance !== undefined, melee: mode === "melee", weapon, situation: s });
+  const checked =
+    distance === undefined
+      ? undefined
+      : checkDistance({
+          defender: input.defender.name,
+          distance,
+          typed: s.distance !== undefined,
+          melee: mode === "melee",
+          weapon,
+          situation: s,
+        });
   if (s.distance !== undefined) used.push("distance");
   const rules: string[] = [a.acMode === "ascending" ? R_AAC : R_ROLLS];
   let acShift = 0;
@@ -166,9 +201,24 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
   const damage = pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(weapon.damage, `${weapon.name} damage`);
   rules.push(R_DAMAGE);
   if (!pcFlat && input.attacker.kind !== "monster") rules.push(R_VARIABLE);
-  const damageOption = pcFlat && weapon.damage.replace(/\s/g, "").toLowerCase() !== "1d6" ? `1d6 by the campaign option damage=d6 (every attack 1d6): the sheet's ${weapon.name} is ${weapon.damage}.` : undefined;
+  const damageOption =
+    pcFlat && weapon.damage.replace(/\s/g, "").toLowerCase() !== "1d6"
+      ? `1d6 by the campaign option damage=d6 (every attack 1d6): the sheet's ${weapon.name} is ${weapon.damage}.`
+      : undefined;
   if (checked) rules.push(mode === "melee" ? R_MELEE_ATTACKS : R_MISSILE);
-  return { weapon, mode, toHit, hit: hitTarget(a, d, acShift), damage, damageMods, canHurt: canHurt(d, weapon), used, rules: [...new Set(rules)], ...(damageOption ? { damageOption } : {}), ...(checked ? { distanceLine: checked.line } : {}) };
+  return {
+    weapon,
+    mode,
+    toHit,
+    hit: hitTarget(a, d, acShift),
+    damage,
+    damageMods,
+    canHurt: canHurt(d, weapon),
+    used,
+    rules: [...new Set(rules)],
+    ...(damageOption ? { damageOption } : {}),
+    ...(checked ? { distanceLine: checked.line } : {}),
+  };
 }
 
 export interface BxAttackData {
@@ -225,7 +275,9 @@ function bxReading(data: BxAttackData, input: AttackInput<BxSheet>, phase: Phase
     lines.push(`${def.name} can only be hurt by ${def.sheet.hitOnlyBy.join(" or ")} weapons: no damage is rolled.`);
   } else if (hit && damage !== null) {
     const { hp } = hpOf(def);
-    lines.push(`Damage ${formatDice(plan.damage)}${plan.damageMods.length ? ` (${modText(plan.damageMods)})` : ""}: ${damage} (at least 1 on a hit).`);
+    lines.push(
+      `Damage ${formatDice(plan.damage)}${plan.damageMods.length ? ` (${modText(plan.damageMods)})` : ""}: ${damage} (at least 1 on a hit).`,
+    );
     if (plan.damageOption) lines.push(plan.damageOption);
     effects.push({ targetId: def.id, damage, damageKind: "normal" });
     if (damage >= hp) {
@@ -240,7 +292,12 @@ function bxReading(data: BxAttackData, input: AttackInput<BxSheet>, phase: Phase
     outcome,
     tone: hit && outcome !== "no effect" ? "good" : "bad",
     effects,
-    result: { title: `${input.attacker.name} → ${def.name}: ${outcome}`, lines, rules: [...new Set(rules)], rolls: data.rolls },
+    result: {
+      title: `${input.attacker.name} → ${def.name}: ${outcome}`,
+      lines,
+      rules: [...new Set(rules)],
+      rolls: data.rolls,
+    },
   };
 }
 
@@ -264,14 +321,17 @@ export function disruptSpell(def: Combatant<BxSheet>, lines: string[], rules: st
   const r = spellDisrupted({ casterLostInitiative: lost, hitBeforeActing: true });
   rules.push(...r.rules);
   if (!r.disrupted) {
-    lines.push(`${def.name} is ${castingWords(def)}: ${order === "same" ? "a tie is no lost initiative, so the spell goes off." : r.lines[0]}`);
+    lines.push(
+      `${def.name} is ${castingWords(def)}: ${order === "same" ? "a tie is no lost initiative, so the spell goes off." : r.lines[0]}`,
+    );
     return [];
   }
   lines.push(`${def.name} was ${castingWords(def)}: ${r.lines[0]}`);
   return [{ targetId: def.id, removeConditions: ["casting"], addConditions: ["spell lost"], note: "spell disrupted" }];
 }
 
-export const bxReact = (state: AttackState, optionId: string, input: AttackInput<BxSheet>, bag: DiceBag): AttackState => machine.react(state, optionId, input, bag);
+export const bxReact = (state: AttackState, optionId: string, input: AttackInput<BxSheet>, bag: DiceBag): AttackState =>
+  machine.react(state, optionId, input, bag);
 
 export const bxLapse = (state: AttackState, input: AttackInput<BxSheet>): AttackState => machine.lapse(state, input);
 
@@ -292,7 +352,10 @@ export function damageSpread(d: DiceExpr, flat: number, clamp: (n: number) => nu
 }
 
 export function spreadText(dist: Map<number, number>): string {
-  return [...dist.entries()].sort((x, y) => x[0] - y[0]).map(([v, p]) => `${v}: ${pct(p)}`).join(" · ");
+  return [...dist.entries()]
+    .sort((x, y) => x[0] - y[0])
+    .map(([v, p]) => `${v}: ${pct(p)}`)
+    .join(" · ");
 }
 
 export function bxOdds(input: AttackInput<BxSheet>, settings: BxSettings): RuleResult {
@@ -301,7 +364,9 @@ export function bxOdds(input: AttackInput<BxSheet>, settings: BxSettings): RuleR
   let hits = 0;
   for (let n = 1; n <= 20; n++) if (n === 20 || (n !== 1 && n + mod >= plan.hit.target)) hits++;
   const p = hits / 20;
-  const lines = [`Needs ${plan.hit.target} on d20${mod ? ` ${signed(mod)}` : ""} (${plan.hit.text}): ${pct(p)} to hit (natural 20 always hits, natural 1 always misses).`];
+  const lines = [
+    `Needs ${plan.hit.target} on d20${mod ? ` ${signed(mod)}` : ""} (${plan.hit.text}): ${pct(p)} to hit (natural 20 always hits, natural 1 always misses).`,
+  ];
   if (!plan.canHurt) lines.push(`${input.defender.name} cannot be hurt by this weapon.`);
   else {
     const dist = damageSpread(plan.damage, sumMods(plan.damageMods), (n) => Math.max(1, n));

@@ -36,7 +36,18 @@ export function rollDice(bag: DiceBag, label: string, d: DiceExpr): DiceRoll {
  * "Ability Scores" without including it.)
  */
 export function abilityModifier(score: number): number {
-  return banded(score, [[3, -3], [5, -2], [8, -1], [12, 0], [15, 1], [17, 2]], () => 3);
+  return banded(
+    score,
+    [
+      [3, -3],
+      [5, -2],
+      [8, -1],
+      [12, 0],
+      [15, 1],
+      [17, 2],
+    ],
+    () => 3,
+  );
 }
 
 /** The classic B/X DEX initiative modifier: 3 → −2, 4–8 → −1, 9–12 → 0, 13–17 → +1, 18 → +2. */

@@ -24,7 +24,12 @@ export function distanceBetween(a: Combatant<unknown>, b: Combatant<unknown>): n
 }
 
 const foesOf = (who: Combatant<unknown>, others: Combatant<unknown>[]) =>
-  others.filter((o) => o.side !== who.side && positionOf(o) !== undefined && !o.state.conditions.some((x) => ["dead", "fled", "routed", "surrendered"].includes(x)));
+  others.filter(
+    (o) =>
+      o.side !== who.side &&
+      positionOf(o) !== undefined &&
+      !o.state.conditions.some((x) => ["dead", "fled", "routed", "surrendered"].includes(x)),
+  );
 
 /** The mark that puts `who` at `to` (none when it has no place or does not move). */
 function placeAt(who: Combatant<unknown>, to: number): Effect[] {
@@ -35,7 +40,12 @@ function placeAt(who: Combatant<unknown>, to: number): Effect[] {
 }
 
 /** Toward the nearest foe, `feet` at most, stopping at it (then in melee: within `reach`, B/X's 5'): the effects and a line. */
-export function moveToward(who: Combatant<unknown>, others: Combatant<unknown>[], feet: number, reach = 5): { effects: Effect[]; line: string | null } {
+export function moveToward(
+  who: Combatant<unknown>,
+  others: Combatant<unknown>[],
+  feet: number,
+  reach = 5,
+): { effects: Effect[]; line: string | null } {
   const p = positionOf(who);
   const foes = foesOf(who, others);
   if (p === undefined || !foes.length) return { effects: [], line: null };
@@ -44,11 +54,21 @@ export function moveToward(who: Combatant<unknown>, others: Combatant<unknown>[]
   const step = Math.min(feet, gap);
   const to = p + Math.sign(positionOf(nearest)! - p) * step;
   const left = gap - step;
-  return { effects: placeAt(who, to), line: left <= reach ? `Closes ${step}' to ${nearest.name}: in melee.` : `Closes ${step}': ${left}' from ${nearest.name}.` };
+  return {
+    effects: placeAt(who, to),
+    line:
+      left <= reach
+        ? `Closes ${step}' to ${nearest.name}: in melee.`
+        : `Closes ${step}': ${left}' from ${nearest.name}.`,
+  };
 }
 
 /** Away from the foes by `feet`: the effects and a line. */
-export function moveAway(who: Combatant<unknown>, others: Combatant<unknown>[], feet: number): { effects: Effect[]; line: string | null } {
+export function moveAway(
+  who: Combatant<unknown>,
+  others: Combatant<unknown>[],
+  feet: number,
+): { effects: Effect[]; line: string | null } {
   const p = positionOf(who);
   const foes = foesOf(who, others);
   if (p === undefined || !foes.length || feet <= 0) return { effects: [], line: null };
@@ -71,24 +91,49 @@ export interface MeleeReach {
   /** "melee attacks are possible only when …", with the book and heading. */
   words: string;
 }
-export const BX_REACH: MeleeReach = { feet: 5, words: "melee attacks are possible only when opponents are 5' or less from each other (Basic/Expert · Melee Attacks)" };
+export const BX_REACH: MeleeReach = {
+  feet: 5,
+  words: "melee attacks are possible only when opponents are 5' or less from each other (Basic/Expert · Melee Attacks)",
+};
 
 /**
  * The attack checked against the distance: melee within reach (B/X's 5'), missiles beyond 5' and within long range.
  * Throws a RuleError the player reads when the attack is not possible.
  */
-export function checkDistance(input: { defender: string; distance: number; typed: boolean; melee: boolean; weapon: BxWeapon; situation: Situation; reach?: MeleeReach }): RangeCheck {
+export function checkDistance(input: {
+  defender: string;
+  distance: number;
+  typed: boolean;
+  melee: boolean;
+  weapon: BxWeapon;
+  situation: Situation;
+  reach?: MeleeReach;
+}): RangeCheck {
   const { distance: d, weapon: w } = input;
   const reach = input.reach ?? BX_REACH;
   const where = input.typed ? `${d}'` : `${d}' (the encounter's distance)`;
   if (input.melee) {
-    if (d > reach.feet) throw new RuleError(`${input.defender} is ${where} away: ${reach.words}. Move first (declare Move), or use a missile weapon.`);
+    if (d > reach.feet)
+      throw new RuleError(
+        `${input.defender} is ${where} away: ${reach.words}. Move first (declare Move), or use a missile weapon.`,
+      );
     return { line: `Distance ${where}: in melee.` };
   }
-  if (d <= 5) throw new RuleError(`${input.defender} is ${where} away: missile attacks are possible only when opponents are more than 5' from one another (Basic/Expert · Missile Attacks).`);
+  if (d <= 5)
+    throw new RuleError(
+      `${input.defender} is ${where} away: missile attacks are possible only when opponents are more than 5' from one another (Basic/Expert · Missile Attacks).`,
+    );
   if (!w.ranges) return { line: `Distance ${where}.` };
   const [short, medium, long] = w.ranges;
-  if (d > long) throw new RuleError(`${input.defender} is ${where} away, beyond ${w.name}'s long range (${long}'): attack not possible (Basic/Expert · Range Modifiers).`);
-  const band = d <= short ? { range: "short" as const, value: 1 } : d <= medium ? { range: "medium" as const, value: 0 } : { range: "long" as const, value: -1 };
+  if (d > long)
+    throw new RuleError(
+      `${input.defender} is ${where} away, beyond ${w.name}'s long range (${long}'): attack not possible (Basic/Expert · Range Modifiers).`,
+    );
+  const band =
+    d <= short
+      ? { range: "short" as const, value: 1 }
+      : d <= medium
+        ? { range: "medium" as const, value: 0 }
+        : { range: "long" as const, value: -1 };
   return { band, line: `Distance ${where}: ${band.range} range for ${w.name} (${short}/${medium}/${long}).` };
 }

@@ -19,14 +19,26 @@ function rate(m: DungeonMember, encumbrance: Encumbrance, coins: number | undefi
   return { rate: e.perTurn, why: e.why };
 }
 
-export function bxPartyMovement(input: { members: DungeonMember[]; settings: Record<string, unknown>; loads: Record<string, number> }): PartyMovement {
+export function bxPartyMovement(input: {
+  members: DungeonMember[];
+  settings: Record<string, unknown>;
+  loads: Record<string, number>;
+}): PartyMovement {
   const enc = readEncumbrance(input.settings);
-  if (!input.members.length) return { perTurn: null, line: "No one in the party yet: movement follows the slowest member once characters exist.", rules: [REF.group] };
+  if (!input.members.length)
+    return {
+      perTurn: null,
+      line: "No one in the party yet: movement follows the slowest member once characters exist.",
+      rules: [REF.group],
+    };
   const rates = input.members.map((m) => ({ m, ...rate(m, enc, input.loads[m.name.toLowerCase()]) }));
   const slowest = groupMovementRate(rates.map((r) => r.rate));
   const who = rates.find((r) => r.rate === slowest)!;
   const rules = [REF.group, ...(enc === "basic" ? [REF.basic] : enc === "detailed" ? [REF.detailed] : [])];
-  const line = slowest === 0 ? `${who.m.name} cannot move (${who.why}): the party cannot move on.` : `${slowest}' this turn: the slowest is ${who.m.name} (${who.why}).`;
+  const line =
+    slowest === 0
+      ? `${who.m.name} cannot move (${who.why}): the party cannot move on.`
+      : `${slowest}' this turn: the slowest is ${who.m.name} (${who.why}).`;
   return { perTurn: slowest, line, rules };
 }
 

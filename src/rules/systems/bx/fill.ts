@@ -27,7 +27,12 @@ const HIT_DIE: Record<string, { die: number; after9: number }> = {
   thief: { die: 4, after9: 2 },
   "magic-user": { die: 4, after9: 1 },
 };
-const ALIASES: Record<string, string> = { "magic user": "magic-user", mage: "magic-user", wizard: "magic-user", hobbit: "halfling" };
+const ALIASES: Record<string, string> = {
+  "magic user": "magic-user",
+  mage: "magic-user",
+  wizard: "magic-user",
+  hobbit: "halfling",
+};
 
 export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): FilledSheet {
   const mark = dice.log.length;
@@ -49,7 +54,9 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
     lines.push(`Abilities, 3d6 in order: ${rolled.join(" · ")}.`);
     rules.add(R_ABILITIES);
   }
-  const cls = String(typed.class ?? "fighter").trim().toLowerCase();
+  const cls = String(typed.class ?? "fighter")
+    .trim()
+    .toLowerCase();
   const key = ALIASES[cls] ?? cls;
   const hd = HIT_DIE[key];
   const level = typeof typed.level === "number" ? typed.level : 1;
@@ -62,16 +69,40 @@ export function bxFillSheet(typed: Record<string, unknown>, dice: DiceBag): Fill
     const perDie = r.dice.map((d) => Math.max(1, d.value + mod));
     const hp = perDie.reduce((a, b) => a + b, 0) + Math.max(0, level - 9) * hd.after9;
     const low = r.dice.some((d) => d.value + mod < 1);
-    countAs(r, hp, [mod ? `${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a die` : "", low ? "at least 1 a die" : "", level > 9 ? `+ ${level - 9} × ${hd.after9} after 9th` : ""].filter(Boolean).join(", "));
+    countAs(
+      r,
+      hp,
+      [
+        mod ? `${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a die` : "",
+        low ? "at least 1 a die" : "",
+        level > 9 ? `+ ${level - 9} × ${hd.after9} after 9th` : "",
+      ]
+        .filter(Boolean)
+        .join(", "),
+    );
     fields.hp = hp;
     filled.push("hp");
-    const extra = [mod ? `${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a die` : "", low ? "at least 1 a die" : "", level > 9 ? `+ ${level - 9} × ${hd.after9} after 9th` : ""].filter(Boolean);
+    const extra = [
+      mod ? `${mod > 0 ? "+" : "−"}${Math.abs(mod)} CON a die` : "",
+      low ? "at least 1 a die" : "",
+      level > 9 ? `+ ${level - 9} × ${hd.after9} after 9th` : "",
+    ].filter(Boolean);
     said.hp = `rolled ${dieLevels}d${hd.die} [${r.dice.map((d) => d.value).join(", ")}]${extra.length ? `, ${extra.join(", ")}` : ""} (${key})`;
     const modText = mod ? ` ${mod > 0 ? "+" : "−"} ${Math.abs(mod)} CON each` : "";
     // The sum shown in full, each die with its modifier: "5 + 2 = 7".
-    const sum = perDieSum(r.dice.map((d) => d.value), mod);
-    lines.push(`Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${sum.terms}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`);
+    const sum = perDieSum(
+      r.dice.map((d) => d.value),
+      mod,
+    );
+    lines.push(
+      `Hit points, ${key} ${dieLevels}d${hd.die}${modText} (at least 1 a die): ${sum.terms}${level > 9 ? ` + ${level - 9} × ${hd.after9} after 9th` : ""} = ${hp}.`,
+    );
     rules.add(R_CLASS_HP);
   }
-  return { fields, filled, said, result: { title: "Rolled by the rules", lines, rules: [...rules], rolls: dice.since(mark) } };
+  return {
+    fields,
+    filled,
+    said,
+    result: { title: "Rolled by the rules", lines, rules: [...rules], rolls: dice.since(mark) },
+  };
 }

@@ -20,8 +20,15 @@ export const bxForm: SheetFormWords = {
   aac: { label: "Ascending Armour Class", example: "e.g. 15", blank: "19 − AC" },
   thac0: { label: "THAC0", example: "e.g. 19", blank: "the class's attack table" },
   attackBonus: { label: "Attack bonus", example: "e.g. +1", blank: "19 − THAC0" },
-  weapons: { label: "Weapons (with | between them)", example: "sword 1d8 | dagger 1d4 thrown | crossbow 1d6 missile 80/160/240" },
-  saves: { label: "Saving throws", example: "death:wands:paralysis:breath:spells, e.g. 12:13:14:15:16", blank: "the class's table" },
+  weapons: {
+    label: "Weapons (with | between them)",
+    example: "sword 1d8 | dagger 1d4 thrown | crossbow 1d6 missile 80/160/240",
+  },
+  saves: {
+    label: "Saving throws",
+    example: "death:wands:paralysis:breath:spells, e.g. 12:13:14:15:16",
+    blank: "the class's table",
+  },
   movement: { label: "Movement rate (feet per turn)", example: "e.g. 120" },
   equipment: { label: "Weight of armour and weapons (coins)", example: "e.g. 400", blank: "none counted" },
   gear: { label: "Carries adventuring gear (80 coins)", example: "yes or no" },

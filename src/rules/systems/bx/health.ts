@@ -5,13 +5,21 @@ import { hpOf, type BxSheet, type BxState } from "./sheet.js";
 
 const R_DEATH = 'seed 002, "Death"';
 
-export function bxApplyDamage(c: Combatant<BxSheet>, amount: number, _bag: DiceBag, kind: "normal" | "subdual" = "normal"): DamageResult {
+export function bxApplyDamage(
+  c: Combatant<BxSheet>,
+  amount: number,
+  _bag: DiceBag,
+  kind: "normal" | "subdual" = "normal",
+): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number, 0 or more");
   const { hp, max } = hpOf(c);
   const conditions = [...c.state.conditions];
   const state: BxState = { ...c.state, conditions, hp, maxHp: max };
   if (conditions.includes("dead")) {
-    return { state, result: { title: `${c.name} is already dead`, lines: ["Nothing more to do."], rules: [R_DEATH], rolls: [] } };
+    return {
+      state,
+      result: { title: `${c.name} is already dead`, lines: ["Nothing more to do."], rules: [R_DEATH], rolls: [] },
+    };
   }
   if (kind === "subdual") {
     // bx has no subdual damage (bx-house adds it): it counts as normal damage here.
@@ -21,14 +29,18 @@ export function bxApplyDamage(c: Combatant<BxSheet>, amount: number, _bag: DiceB
   const killed = hp - amount <= 0;
   if (killed) conditions.push("dead");
   const lines = [`${c.name} takes ${amount} damage: HP ${hp} → ${state.hp}${killed ? ", dead" : ""}.`];
-  return { state, result: { title: killed ? `${c.name} is killed` : `${c.name} is hit`, lines, rules: [R_DEATH], rolls: [] } };
+  return {
+    state,
+    result: { title: killed ? `${c.name} is killed` : `${c.name} is hit`, lines, rules: [R_DEATH], rolls: [] },
+  };
 }
 
 /** seed 002, "Healing": magical healing is instantaneous; it cannot raise hit points above the maximum or bring back the dead. */
 export function bxApplyHealing(c: Combatant<BxSheet>, amount: number): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Healing must be a whole number, 0 or more");
   const { hp, max } = hpOf(c);
-  if (c.state.conditions.includes("dead")) throw new RuleError(`${c.name} is dead: healing cannot help (a reduced-to-0 character is killed)`);
+  if (c.state.conditions.includes("dead"))
+    throw new RuleError(`${c.name} is dead: healing cannot help (a reduced-to-0 character is killed)`);
   const next = Math.min(max, hp + amount);
   const state: BxState = { ...c.state, conditions: [...c.state.conditions], hp: next, maxHp: max };
   return {
@@ -47,8 +59,12 @@ export function bxApplyHealing(c: Combatant<BxSheet>, amount: number): DamageRes
  * rest; a day whose rest is interrupted heals nothing. `interrupted` lists the
  * day numbers (1-based) that were interrupted.
  */
-export function naturalHealing(input: { days: number; interrupted?: number[] }, bag: DiceBag): RuleResult & { healed: number } {
-  if (!Number.isInteger(input.days) || input.days < 0 || input.days > 365) throw new RuleError("Days of rest must be a whole number from 0 to 365");
+export function naturalHealing(
+  input: { days: number; interrupted?: number[] },
+  bag: DiceBag,
+): RuleResult & { healed: number } {
+  if (!Number.isInteger(input.days) || input.days < 0 || input.days > 365)
+    throw new RuleError("Days of rest must be a whole number from 0 to 365");
   const mark = bag.log.length;
   const skip = new Set(input.interrupted ?? []);
   let healed = 0;
@@ -70,8 +86,26 @@ export function naturalHealing(input: { days: number; interrupted?: number[] }, 
 export function bxRestDays(c: Combatant<BxSheet>, days: number, bag: DiceBag): DamageResult {
   const { hp, max } = hpOf(c);
   const state: BxState = { ...c.state, conditions: [...c.state.conditions], hp, maxHp: max };
-  if (c.state.conditions.includes("dead")) return { state, result: { title: `${c.name} is dead`, lines: [`${c.name} is dead: rest cannot heal.`], rules: [R_DEATH], rolls: [] } };
+  if (c.state.conditions.includes("dead"))
+    return {
+      state,
+      result: {
+        title: `${c.name} is dead`,
+        lines: [`${c.name} is dead: rest cannot heal.`],
+        rules: [R_DEATH],
+        rolls: [],
+      },
+    };
   const r = naturalHealing({ days }, bag);
   state.hp = Math.min(max, hp + r.healed);
-  return { state, result: { ...r, title: `${c.name} heals ${state.hp - hp}`, lines: [`${c.name}: ${days} day${days === 1 ? "" : "s"} of complete rest, 1d3 a day: ${r.rolls.map((x) => x.total).join(" + ")} = ${r.healed}; HP ${hp} → ${state.hp} (maximum ${max}).`] } };
+  return {
+    state,
+    result: {
+      ...r,
+      title: `${c.name} heals ${state.hp - hp}`,
+      lines: [
+        `${c.name}: ${days} day${days === 1 ? "" : "s"} of complete rest, 1d3 a day: ${r.rolls.map((x) => x.total).join(" + ")} = ${r.healed}; HP ${hp} → ${state.hp} (maximum ${max}).`,
+      ],
+    },
+  };
 }

@@ -11,7 +11,15 @@ import { bxPresets } from "./monsters.js";
 import { bxMonsterLine, bxRollMonster } from "./stats.js";
 import { bxFillSheet } from "./fill.js";
 import { BX_DEFAULT_SETTINGS, bxSettingsSchema, type BxSettings } from "./settings.js";
-import { SAVE_KINDS, bxDescribeSheet, bxInitialState, bxMonsterSchema, bxSheetSchema, bxView, type BxSheet } from "./sheet.js";
+import {
+  SAVE_KINDS,
+  bxDescribeSheet,
+  bxInitialState,
+  bxMonsterSchema,
+  bxSheetSchema,
+  bxView,
+  type BxSheet,
+} from "./sheet.js";
 import { bxDungeon } from "./dungeon.js";
 import { bxCampaignOptions, bxRound, bxSettingsFrom, bxWords } from "./round.js";
 
@@ -59,7 +67,8 @@ export function bxManifest(st: BxSettings): Manifest<BxSheet, BxCan> {
     restDays: bxRestDays,
     dungeon: bxDungeon,
     campaignOptions: bxCampaignOptions((options) => createBx(bxSettingsFrom(options))),
-    silent: "Where Basic/Expert is silent (ability scores, hit dice and attack tables by class, monster hit points, surprise, loyalty) the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
+    silent:
+      "Where Basic/Expert is silent (ability scores, hit dice and attack tables by class, monster hit points, surprise, loyalty) the bot uses the classic B/X tables; other rulings are said in a few words where they apply.",
     can: {
       surprise: { surprise: bxSurprise },
       reaction: { reaction: bxReaction },

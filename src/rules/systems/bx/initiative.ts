@@ -41,7 +41,9 @@ export function sidePhases(cs: Combatant<BxSheet>[]): { phase: string; cs: Comba
   const has = (c: Combatant<BxSheet>, ...xs: Mark[]) => xs.some((x) => c.state.conditions.includes(x));
   const moving = cs.filter((c) => has(c, "moving", "withdrawing", "retreating"));
   const casting = cs.filter((c) => !moving.includes(c) && has(c, "casting"));
-  const missile = cs.filter((c) => !moving.includes(c) && !casting.includes(c) && ["missile", "thrown"].includes(readiedWeapon(c)?.kind ?? ""));
+  const missile = cs.filter(
+    (c) => !moving.includes(c) && !casting.includes(c) && ["missile", "thrown"].includes(readiedWeapon(c)?.kind ?? ""),
+  );
   const melee = cs.filter((c) => !moving.includes(c) && !casting.includes(c) && !missile.includes(c));
   return [
     { phase: SIDE_PHASES[1], cs: moving },
@@ -88,19 +90,39 @@ export function bxInitiative(input: InitiativeInput<BxSheet>, settings: BxSettin
       const phases = g.length === 1 ? sidePhases(members) : [{ phase: "", cs: members }];
       for (const p of phases) if (p.cs.length) order.push(p.cs.map((c) => c.id));
       if (phases.filter((p) => p.cs.length).length > 1) {
-        lines.push(`${g[0] === "party" ? "Party" : "Foes"} in the order of the round: ${phases.filter((p) => p.cs.length).map((p) => `${p.phase} (${p.cs.map((c) => c.name).join(", ")})`).join(", then ")}.`);
+        lines.push(
+          `${g[0] === "party" ? "Party" : "Foes"} in the order of the round: ${phases
+            .filter((p) => p.cs.length)
+            .map((p) => `${p.phase} (${p.cs.map((c) => c.name).join(", ")})`)
+            .join(", then ")}.`,
+        );
       }
     }
     for (const g of sideOrder) {
       const ids = slow.filter((c) => g.includes(c.side)).map((c) => c.id);
       if (ids.length) order.push(ids);
     }
-    if (sideOrder.length) lines.push(`${sideOrder[0]!.map((s) => (s === "party" ? "Party" : "Foes")).join(" and ")} ${sideOrder[0]!.length > 1 || sideOrder[0]![0] === "foes" ? "act" : "acts"} first.`);
+    if (sideOrder.length)
+      lines.push(
+        `${sideOrder[0]!.map((s) => (s === "party" ? "Party" : "Foes")).join(" and ")} ${sideOrder[0]!.length > 1 || sideOrder[0]![0] === "foes" ? "act" : "acts"} first.`,
+      );
   } else {
     rules.push(R_INDIVIDUAL);
     const rolled = individualRolls(active, settings, bag, lines);
-    order = orderByTotals(rolled.filter((r) => !slow.includes(r.c)), settings, bag, lines);
-    order.push(...orderByTotals(rolled.filter((r) => slow.includes(r.c)), settings, bag, lines));
+    order = orderByTotals(
+      rolled.filter((r) => !slow.includes(r.c)),
+      settings,
+      bag,
+      lines,
+    );
+    order.push(
+      ...orderByTotals(
+        rolled.filter((r) => slow.includes(r.c)),
+        settings,
+        bag,
+        lines,
+      ),
+    );
   }
   if (slow.length) {
     rules.push(R_SLOW);
@@ -109,11 +131,17 @@ export function bxInitiative(input: InitiativeInput<BxSheet>, settings: BxSettin
   return { title: `Initiative, round ${input.round}`, lines, rules, rolls: bag.since(mark), order };
 }
 
-interface Rolled { c: Combatant<BxSheet>; total: number }
+interface Rolled {
+  c: Combatant<BxSheet>;
+  total: number;
+}
 
 function individualRolls(cs: Combatant<BxSheet>[], _settings: BxSettings, bag: DiceBag, lines: string[]): Rolled[] {
   return cs.map((c) => {
-    const mod = c.kind === "monster" ? c.sheet.initiativeModifier ?? 0 : c.sheet.initiativeModifier ?? dexInitiativeModifier(c.sheet.dex);
+    const mod =
+      c.kind === "monster"
+        ? (c.sheet.initiativeModifier ?? 0)
+        : (c.sheet.initiativeModifier ?? dexInitiativeModifier(c.sheet.dex));
     const r = bag.roll(`initiative (${c.name})`, 1, 6, { modifier: mod });
     lines.push(`${c.name}: ${r.dice[0]!.value}${mod ? ` ${signed(mod)} = ${r.total}` : ""}`);
     return { c, total: r.total };
@@ -137,9 +165,17 @@ function orderByTotals(rolled: Rolled[], settings: BxSettings, bag: DiceBag, lin
 /** A round's start: B/X rolls initiative again each round; the surprised, dead and unconscious cannot act. */
 export function bxRoundStart(input: InitiativeInput<BxSheet>, settings: BxSettings, bag: DiceBag): RoundStartResult {
   const ini = bxInitiative(input, settings, bag);
-  const cannotAct = input.combatants.filter((c) => isOut(c) || c.state.conditions.includes("surprised")).map((c) => c.id);
+  const cannotAct = input.combatants
+    .filter((c) => isOut(c) || c.state.conditions.includes("surprised"))
+    .map((c) => c.id);
   const lines = [...ini.lines];
-  if (cannotAct.length) lines.push(`Cannot act: ${input.combatants.filter((c) => cannotAct.includes(c.id)).map((c) => c.name).join(", ")}.`);
+  if (cannotAct.length)
+    lines.push(
+      `Cannot act: ${input.combatants
+        .filter((c) => cannotAct.includes(c.id))
+        .map((c) => c.name)
+        .join(", ")}.`,
+    );
   return { ...ini, title: `Round ${input.round}`, lines, cannotAct };
 }
 
@@ -148,7 +184,11 @@ export function bxRoundStart(input: InitiativeInput<BxSheet>, settings: BxSettin
  * is successfully attacked or fails a saving throw before their turn loses the
  * spell (it is gone from memory as if cast).
  */
-export function spellDisrupted(input: { casterLostInitiative: boolean; hitBeforeActing: boolean; failedSaveBeforeActing?: boolean }): { disrupted: boolean; lines: string[]; rules: string[] } {
+export function spellDisrupted(input: {
+  casterLostInitiative: boolean;
+  hitBeforeActing: boolean;
+  failedSaveBeforeActing?: boolean;
+}): { disrupted: boolean; lines: string[]; rules: string[] } {
   const struck = input.hitBeforeActing || !!input.failedSaveBeforeActing;
   const disrupted = input.casterLostInitiative && struck;
   return {
@@ -170,9 +210,18 @@ export function spellDisrupted(input: { casterLostInitiative: boolean; hitBefore
  * that round, and the target must be visible unless the spell says otherwise.
  * Returns the reasons a cast is not possible (empty = it is).
  */
-export function canCastSpell(input: { gagged?: boolean; bound?: boolean; silenced?: boolean; movedThisRound?: boolean; otherActionThisRound?: boolean; targetVisible?: boolean; spellNeedsNoSight?: boolean }): string[] {
+export function canCastSpell(input: {
+  gagged?: boolean;
+  bound?: boolean;
+  silenced?: boolean;
+  movedThisRound?: boolean;
+  otherActionThisRound?: boolean;
+  targetVisible?: boolean;
+  spellNeedsNoSight?: boolean;
+}): string[] {
   const why: string[] = [];
-  if (input.gagged || input.bound || input.silenced) why.push("The caster must be able to speak and move their hands (not gagged, bound or in magical silence).");
+  if (input.gagged || input.bound || input.silenced)
+    why.push("The caster must be able to speak and move their hands (not gagged, bound or in magical silence).");
   if (input.otherActionThisRound) why.push("Casting a spell is the round's sole action.");
   if (input.movedThisRound) why.push("The caster cannot move and cast a spell in the same round.");
   if (input.targetVisible === false && !input.spellNeedsNoSight) why.push("The target must be visible to the caster.");

@@ -16,7 +16,17 @@ const T1_4 = { death: 13, wands: 14, paralysis: 13, breath: 16, spells: 15 };
 
 type Saves = typeof NH;
 /** One preset: class, hit dice, average hit points, AC, morale, movement, saves, weapons ("claw 1d6, bite 1d10"), and size or attacks where they differ. */
-type Row = [string, string, number, number, number, number, Saves, string, { size?: "small" | "large"; attacks?: number }?];
+type Row = [
+  string,
+  string,
+  number,
+  number,
+  number,
+  number,
+  Saves,
+  string,
+  { size?: "small" | "large"; attacks?: number }?,
+];
 
 const ROWS: Row[] = [
   ["goblin", "1-1", 3, 6, 7, 60, NH, "weapon 1d6", { size: "small" }],
@@ -41,8 +51,12 @@ const ROWS: Row[] = [
   ["owlbear", "5", 22, 5, 9, 120, L1, "claw 1d8, claw 1d8, bite 1d8", { size: "large", attacks: 3 }],
 ];
 
-const weaponsOf = (list: string) => list.split(", ").map((w) => ({ name: w.slice(0, w.lastIndexOf(" ")), damage: w.slice(w.lastIndexOf(" ") + 1) }));
+const weaponsOf = (list: string) =>
+  list.split(", ").map((w) => ({ name: w.slice(0, w.lastIndexOf(" ")), damage: w.slice(w.lastIndexOf(" ") + 1) }));
 
 export const bxPresets: Record<string, BxSheet> = Object.fromEntries(
-  ROWS.map(([name, hd, hp, ac, morale, movement, saves, weapons, more]) => [name, bxMonsterSchema.parse({ class: name, hd, hp, ac, morale, movement, ...more, saves, weapons: weaponsOf(weapons) })]),
+  ROWS.map(([name, hd, hp, ac, morale, movement, saves, weapons, more]) => [
+    name,
+    bxMonsterSchema.parse({ class: name, hd, hp, ac, morale, movement, ...more, saves, weapons: weaponsOf(weapons) }),
+  ]),
 );

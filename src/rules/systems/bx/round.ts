@@ -9,7 +9,22 @@ import { baseRound, offered, oneAttack, routineAttacks } from "../../round/econo
 import { COMMON_CONDITIONS, REFEREE_CONDITIONS, isOut } from "../../round/words.js";
 import type { DiceBag } from "../../dice/bag.js";
 import { z } from "zod";
-import { RuleError, type Allowance, type CampaignOptions, type Combatant, type ConditionWord, type Declaration, type DeclareInput, type DeclareResult, type Lifetime, type RoundContext, type RoundRules, type RuleSystem, type SystemOption, type SystemWords } from "../types.js";
+import {
+  RuleError,
+  type Allowance,
+  type CampaignOptions,
+  type Combatant,
+  type ConditionWord,
+  type Declaration,
+  type DeclareInput,
+  type DeclareResult,
+  type Lifetime,
+  type RoundContext,
+  type RoundRules,
+  type RuleSystem,
+  type SystemOption,
+  type SystemWords,
+} from "../types.js";
 import { canCastSpell } from "./initiative.js";
 import type { BxSettings } from "./settings.js";
 import type { BxSheet } from "./sheet.js";
@@ -61,7 +76,13 @@ export const bxWords: SystemWords = {
   // "at:<feet>": a place on the encounter's line (distance.ts), read by attacks, not a word on the board.
   describe: (c) => {
     const { family, arg } = parseMark(c);
-    return family === "moved" ? w(`moved ${arg} rounds at encounter rate`, "encounter") : family === "at" ? w("", "encounter") : family === "spell" ? SPELL_WORD : undefined;
+    return family === "moved"
+      ? w(`moved ${arg} rounds at encounter rate`, "encounter")
+      : family === "at"
+        ? w("", "encounter")
+        : family === "spell"
+          ? SPELL_WORD
+          : undefined;
   },
 };
 
@@ -98,7 +119,10 @@ export function spellTarget<S>(spell: string | undefined, others: Combatant<S>[]
   const re = /\s(?:at|on)\s+/gi;
   let found: Combatant<S> | undefined;
   for (let m = re.exec(spell); m; m = re.exec(spell)) {
-    const named = spell.slice(m.index + m[0].length).trim().toLowerCase();
+    const named = spell
+      .slice(m.index + m[0].length)
+      .trim()
+      .toLowerCase();
     found = others.find((o) => o.name.toLowerCase() === named) ?? found;
   }
   return found;
@@ -119,18 +143,42 @@ export function roundsMoved(c: Combatant<BxSheet>): number {
 }
 
 export const BX_DECLARATIONS: Declaration[] = [
-  { id: "spell", label: "Cast a spell", rule: R_DECLARE, when: "before", detail: "the spell's name (and its target: Sleep at Goblin 1)", excludes: ["withdrawal", "retreat", "move"] },
-  { id: "withdrawal", label: "Fighting withdrawal", rule: R_IN_MELEE, when: "before", excludes: ["spell", "retreat", "move"] },
+  {
+    id: "spell",
+    label: "Cast a spell",
+    rule: R_DECLARE,
+    when: "before",
+    detail: "the spell's name (and its target: Sleep at Goblin 1)",
+    excludes: ["withdrawal", "retreat", "move"],
+  },
+  {
+    id: "withdrawal",
+    label: "Fighting withdrawal",
+    rule: R_IN_MELEE,
+    when: "before",
+    excludes: ["spell", "retreat", "move"],
+  },
   { id: "retreat", label: "Retreat", rule: R_IN_MELEE, when: "before", excludes: ["spell", "withdrawal", "move"] },
-  { id: "move", label: "Move (encounter rate)", rule: R_OUTSIDE, when: "before", excludes: ["spell", "withdrawal", "retreat"] },
+  {
+    id: "move",
+    label: "Move (encounter rate)",
+    rule: R_OUTSIDE,
+    when: "before",
+    excludes: ["spell", "withdrawal", "retreat"],
+  },
 ];
 export const CAST_NOW: Declaration = { id: "cast", label: "The spell goes off", rule: R_SPELL, when: "turn" };
 
 /** Spellcasting classes (B/X: cleric, magic-user, elf; and their kin). Monsters: the referee decides. */
 const CASTERS = ["cleric", "magic-user", "magic user", "mage", "wizard", "elf", "druid", "illusionist"];
-export const canCast = (c: Combatant<BxSheet>): boolean => c.kind === "monster" || CASTERS.includes(c.sheet.class.trim().toLowerCase());
+export const canCast = (c: Combatant<BxSheet>): boolean =>
+  c.kind === "monster" || CASTERS.includes(c.sheet.class.trim().toLowerCase());
 
-export function bxDeclarations(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet> & { phase: "declare" | "act" }, all = false): Declaration[] {
+export function bxDeclarations(
+  who: Combatant<BxSheet>,
+  ctx: RoundContext<BxSheet> & { phase: "declare" | "act" },
+  all = false,
+): Declaration[] {
   if (isOut(who)) return [];
   if (ctx.phase === "declare") return BX_DECLARATIONS.filter((d) => all || d.id !== "spell" || canCast(who));
   // The spell goes off by itself when the caster's place comes (bxOnTurn): no button; `cast` stays for /declare's checks.
@@ -148,39 +196,94 @@ export function fightRate(input: { who: Combatant<BxSheet>; settings?: Record<st
   return e.perTurn;
 }
 
-const result = (title: string, lines: string[], rules: string[], effects: DeclareResult["effects"] = []): DeclareResult => ({ title, lines, rules, rolls: [], effects });
+const result = (
+  title: string,
+  lines: string[],
+  rules: string[],
+  effects: DeclareResult["effects"] = [],
+): DeclareResult => ({ title, lines, rules, rolls: [], effects });
 
 /** The declarations both bx and the house rules share. */
 export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): DeclareResult {
   const who = input.who;
-  const d = offered(bxDeclarations(who, { round: input.round, declared: input.declared, others: input.others, phase: input.id === "cast" ? "act" : "declare" }, true), input.id, who.name);
+  const d = offered(
+    bxDeclarations(
+      who,
+      {
+        round: input.round,
+        declared: input.declared,
+        others: input.others,
+        phase: input.id === "cast" ? "act" : "declare",
+      },
+      true,
+    ),
+    input.id,
+    who.name,
+  );
   switch (d.id) {
     case "spell": {
-      const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced"), movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)) });
+      const why = canCastSpell({
+        gagged: has(who, "gagged"),
+        bound: has(who, "bound"),
+        silenced: has(who, "silenced"),
+        movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)),
+      });
       if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
       const spell = input.detail?.replace(/\s+/g, " ").trim().slice(0, 60);
       const unseen = unseenTarget(who, spellTarget(spell, input.others));
       if (unseen) throw new RuleError(unseen);
-      const effects: DeclareResult["effects"] = [{ targetId: who.id, addConditions: ["casting", ...(spell ? [spellNamed(spell)] : [])] }];
-      return { ...result(`${who.name} prepares ${spell ? spell : "a spell"}`, ["Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost."], [R_DECLARE, R_SPELL], effects), ...(spell ? { shows: spell } : {}) };
+      const effects: DeclareResult["effects"] = [
+        { targetId: who.id, addConditions: ["casting", ...(spell ? [spellNamed(spell)] : [])] },
+      ];
+      return {
+        ...result(
+          `${who.name} prepares ${spell ? spell : "a spell"}`,
+          [
+            "Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost.",
+          ],
+          [R_DECLARE, R_SPELL],
+          effects,
+        ),
+        ...(spell ? { shows: spell } : {}),
+      };
     }
     case "cast": {
-      if (has(who, "spell lost")) throw new RuleError(`${who.name}'s ${spellWords(who)} was disrupted this round: it is lost.`);
-      const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
+      if (has(who, "spell lost"))
+        throw new RuleError(`${who.name}'s ${spellWords(who)} was disrupted this round: it is lost.`);
+      const why = canCastSpell({
+        gagged: has(who, "gagged"),
+        bound: has(who, "bound"),
+        silenced: has(who, "silenced"),
+      });
       if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
       const unseen = unseenTarget(who, spellTarget(spellName(who), input.others));
       if (unseen) throw new RuleError(unseen);
-      return result(`${who.name}'s ${spellWords(who)} goes off`, ["The spell is cast as intended."], [R_SPELL], [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }]);
+      return result(
+        `${who.name}'s ${spellWords(who)} goes off`,
+        ["The spell is cast as intended."],
+        [R_SPELL],
+        [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }],
+      );
     }
     case "withdrawal": {
       const m = meleeMovement("withdrawal", fightRate(input));
       const away = moveAway(who, input.others, m.distance);
-      return result(`${who.name} makes a fighting withdrawal`, [...m.lines, ...(away.line ? [away.line] : [])], [R_IN_MELEE], [{ targetId: who.id, addConditions: ["withdrawing"] }, ...away.effects]);
+      return result(
+        `${who.name} makes a fighting withdrawal`,
+        [...m.lines, ...(away.line ? [away.line] : [])],
+        [R_IN_MELEE],
+        [{ targetId: who.id, addConditions: ["withdrawing"] }, ...away.effects],
+      );
     }
     case "retreat": {
       const m = meleeMovement("retreat", fightRate(input));
       const away = moveAway(who, input.others, m.distance);
-      return result(`${who.name} retreats`, [...m.lines, ...(away.line ? [away.line] : [])], [R_IN_MELEE], [{ targetId: who.id, addConditions: ["retreating"] }, ...away.effects]);
+      return result(
+        `${who.name} retreats`,
+        [...m.lines, ...(away.line ? [away.line] : [])],
+        [R_IN_MELEE],
+        [{ targetId: who.id, addConditions: ["retreating"] }, ...away.effects],
+      );
     }
     default: {
       const moved = roundsMoved(who);
@@ -189,7 +292,15 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
       const prev = marksIn(who.state.conditions, "moved");
       // Toward the nearest foe on the encounter's line (distance.ts), stopping at it.
       const toward = moveToward(who, input.others, m.perRound);
-      return result(`${who.name} moves`, [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])], [R_OUTSIDE], [{ targetId: who.id, addConditions: ["moving", movedRounds(moved + 1)], removeConditions: prev }, ...toward.effects]);
+      return result(
+        `${who.name} moves`,
+        [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])],
+        [R_OUTSIDE],
+        [
+          { targetId: who.id, addConditions: ["moving", movedRounds(moved + 1)], removeConditions: prev },
+          ...toward.effects,
+        ],
+      );
     }
   }
 }
@@ -210,7 +321,8 @@ export function bxAllowance(who: Combatant<BxSheet>, _ctx: RoundContext<BxSheet>
       rule: R_DISRUPT,
     };
   }
-  if (has(who, "casting") || has(who, "spell cast")) return { attacks: 0, why: `casting ${spellName(who) ?? "a spell"}: no other action this round`, rule: R_SPELL };
+  if (has(who, "casting") || has(who, "spell cast"))
+    return { attacks: 0, why: `casting ${spellName(who) ?? "a spell"}: no other action this round`, rule: R_SPELL };
   if (who.kind === "monster") {
     const n = routineAttacks(who.sheet);
     if (n > 1) return { attacks: n, why: `${n} attacks (the monster's routine)`, rule: R_PER_ROUND };
@@ -233,22 +345,44 @@ export const bxRound: RoundRules<BxSheet> = {
  * A spell declared before initiative goes off when the caster's place in the order comes, without a tap;
  * a spell disrupted before then is already gone.
  */
-export function bxOnTurn(who: Combatant<BxSheet>, ctx: RoundContext<BxSheet>): { lines: string[]; effects: DeclareResult["effects"] } | null {
+export function bxOnTurn(
+  who: Combatant<BxSheet>,
+  ctx: RoundContext<BxSheet>,
+): { lines: string[]; effects: DeclareResult["effects"] } | null {
   if (!has(who, "casting") || has(who, "spell lost")) return null;
   // seed 002, "Spell Casting": gagged, bound or silenced since the declaration: the spell cannot be cast.
   const why = canCastSpell({ gagged: has(who, "gagged"), bound: has(who, "bound"), silenced: has(who, "silenced") });
-  if (why.length) return { lines: [`${who.name}'s turn: the ${spellWords(who)} cannot be cast. ${why.join(" ")}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
+  if (why.length)
+    return {
+      lines: [`${who.name}'s turn: the ${spellWords(who)} cannot be cast. ${why.join(" ")}`],
+      effects: [{ targetId: who.id, removeConditions: ["casting"] }],
+    };
   // "Line of sight": a target the referee marked unseen since the declaration: the spell is not cast (nor lost).
   const unseen = unseenTarget(who, spellTarget(spellName(who), ctx.others));
-  if (unseen) return { lines: [`${who.name}'s turn: the ${spellWords(who)} is not cast. ${unseen}`], effects: [{ targetId: who.id, removeConditions: ["casting"] }] };
-  return { lines: [`${who.name}'s turn: the ${spellWords(who)} goes off.`], effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }] };
+  if (unseen)
+    return {
+      lines: [`${who.name}'s turn: the ${spellWords(who)} is not cast. ${unseen}`],
+      effects: [{ targetId: who.id, removeConditions: ["casting"] }],
+    };
+  return {
+    lines: [`${who.name}'s turn: the ${spellWords(who)} goes off.`],
+    effects: [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }],
+  };
 }
 
 /** seed 002's optional rules, as campaign options: initiative ties, variable weapon damage, encumbrance. */
 export const BX_OPTIONS: Record<string, SystemOption> = {
   ties: { words: "initiative ties", allowed: "simultaneous or reroll", schema: z.enum(["simultaneous", "reroll"]) },
-  damage: { words: "damage dice (weapon: Variable Weapon Damage; d6: every attack 1d6)", allowed: "weapon or d6", schema: z.enum(["weapon", "d6"]) },
-  encumbrance: { words: "encumbrance", allowed: "none, basic or detailed", schema: z.enum(["none", "basic", "detailed"]) },
+  damage: {
+    words: "damage dice (weapon: Variable Weapon Damage; d6: every attack 1d6)",
+    allowed: "weapon or d6",
+    schema: z.enum(["weapon", "d6"]),
+  },
+  encumbrance: {
+    words: "encumbrance",
+    allowed: "none, basic or detailed",
+    schema: z.enum(["none", "basic", "detailed"]),
+  },
 };
 
 /** The campaign's options as createBx takes them. */
@@ -264,7 +398,8 @@ export function bxSettingsFrom(st: Record<string, unknown>): Partial<BxSettings>
 
 /** The encounter's distance as a campaign option (B/X and the house rules built on it). */
 export const DISTANCE_OPTION: SystemOption = {
-  words: "the encounter's distance (kept: the sides start at the rolled distance, moves change it and every attack checks it; referee: only a distance typed on an attack is checked)",
+  words:
+    "the encounter's distance (kept: the sides start at the rolled distance, moves change it and every attack checks it; referee: only a distance typed on an attack is checked)",
   allowed: "kept or referee",
   schema: z.enum(["kept", "referee"]),
 };
@@ -272,13 +407,31 @@ export const DISTANCE_OPTION: SystemOption = {
 export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSystem<BxSheet>): CampaignOptions {
   return {
     // seed 002: group initiative; "1d6 unless variable damage is chosen"; ties are rerolled.
-    defaults: { initiative: "group", initiativeDex: true, wanderingEvery: 2, ties: "reroll", damage: "d6", encumbrance: "none", monsterHp: "rolled", distance: "referee" },
+    defaults: {
+      initiative: "group",
+      initiativeDex: true,
+      wanderingEvery: 2,
+      ties: "reroll",
+      damage: "d6",
+      encumbrance: "none",
+      monsterHp: "rolled",
+      distance: "referee",
+    },
     own: {
       ...BX_OPTIONS,
       // seed 002, "Individual Initiative (Optional Rule)": each roll adds the DEX modifier, always; the option shows it and cannot turn it off.
-      initiativeDex: { words: "add Dexterity to individual initiative (always, as the text's individual initiative does)", allowed: "on (the text always adds it)", schema: z.literal(true) },
-      monsterHp: { words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)", allowed: "rolled or listed", schema: z.enum(["rolled", "listed"]) },
-      distance: DISTANCE_OPTION },
+      initiativeDex: {
+        words: "add Dexterity to individual initiative (always, as the text's individual initiative does)",
+        allowed: "on (the text always adds it)",
+        schema: z.literal(true),
+      },
+      monsterHp: {
+        words: "monsters' hit points (rolled from their hit dice, or the preset's listed average)",
+        allowed: "rolled or listed",
+        schema: z.enum(["rolled", "listed"]),
+      },
+      distance: DISTANCE_OPTION,
+    },
     configure: (st) => build(st),
   };
 }

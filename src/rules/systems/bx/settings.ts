@@ -3,11 +3,15 @@ import { z } from "zod";
 
 export const bxSettingsSchema = z.object({
   /** seed 002, "Initiative": ties are re-rolled, or both sides act simultaneously. */
-  initiativeTies: z.enum(["reroll", "simultaneous"], { error: "initiativeTies must be reroll or simultaneous" }).default("simultaneous"),
+  initiativeTies: z
+    .enum(["reroll", "simultaneous"], { error: "initiativeTies must be reroll or simultaneous" })
+    .default("simultaneous"),
   /** seed 002, "Variable Weapon Damage (Optional Rule)": PCs deal their weapon's damage instead of 1d6. */
   variableDamage: z.boolean().default(false),
   /** seed 002, "Encumbrance (Optional Rule)". */
-  encumbrance: z.enum(["none", "basic", "detailed"], { error: "encumbrance must be none, basic or detailed" }).default("none"),
+  encumbrance: z
+    .enum(["none", "basic", "detailed"], { error: "encumbrance must be none, basic or detailed" })
+    .default("none"),
   /** Seed 002 is silent: monsters' hit points rolled from their hit dice (the default), or the preset's listed average (docs/rules/bx.md). */
   monsterHp: z.enum(["rolled", "listed"], { error: "monsterHp must be rolled or listed" }).default("rolled"),
   /**

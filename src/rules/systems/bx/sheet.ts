@@ -19,7 +19,9 @@ export const weaponSchema = z.object({
   name: z.string().min(1, "Weapon name must be 1 to 40 characters").max(40, "Weapon name must be 1 to 40 characters"),
   /** Damage dice (used for monsters, and for PCs under the Variable Weapon Damage option). */
   damage: z.string().regex(DICE_RE, "Weapon damage must be dice like 1d8 or 2d6+1").default("1d6"),
-  kind: z.enum(["melee", "missile", "thrown"], { error: "Weapon kind must be melee, missile or thrown" }).default("melee"),
+  kind: z
+    .enum(["melee", "missile", "thrown"], { error: "Weapon kind must be melee, missile or thrown" })
+    .default("melee"),
   /** Two-handed melee weapons (and some missile weapons) are slow: they act last. */
   slow: z.boolean().default(false),
   twoHanded: z.boolean().default(false),
@@ -29,7 +31,10 @@ export const weaponSchema = z.object({
   /** Short / medium / long range in feet, for missile and thrown weapons. */
   ranges: z.tuple([int("Short range", 5, 2000), int("Medium range", 5, 2000), int("Long range", 5, 2000)]).optional(),
   /** Free words other layers read (bx-house: "bow", "great bow", "crossbow", "sling", "spear", "polearm", "lance", "whip", "horns", "small", "large"…). */
-  tags: z.array(z.string().max(20, "Weapon tags must be at most 20 characters")).max(10, "At most 10 weapon tags").default([]),
+  tags: z
+    .array(z.string().max(20, "Weapon tags must be at most 20 characters"))
+    .max(10, "At most 10 weapon tags")
+    .default([]),
   /** bx-house: a weapon the character is not trained in. */
   trained: z.boolean().default(true),
 });
@@ -57,10 +62,17 @@ const typedLoad = (v: unknown): unknown => {
 };
 
 export const bxShape = {
-  class: z.string().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
+  class: z
+    .string()
+    .min(1, "Class must be 1 to 30 characters")
+    .max(30, "Class must be 1 to 30 characters")
+    .default("fighter"),
   level: int("Level", 1, 36).default(1),
   /** Monsters: hit dice as written ("1-1", "4+1", "6+3", "1/2"). */
-  hd: z.string().regex(/^\s*(\d+|1\/2|½)(?:\s*([+-]\s*\d+))?\s*$/, "Hit dice must look like 1, 1/2, 4+1 or 1-1").optional(),
+  hd: z
+    .string()
+    .regex(/^\s*(\d+|1\/2|½)(?:\s*([+-]\s*\d+))?\s*$/, "Hit dice must look like 1, 1/2, 4+1 or 1-1")
+    .optional(),
   str: score("STR"),
   int: score("INT"),
   wis: score("WIS"),
@@ -78,7 +90,9 @@ export const bxShape = {
   /** Attack bonus for ascending AC; defaults to 19 − THAC0. */
   attackBonus: int("Attack bonus", -1, 18).optional(),
   /** Which attack procedure this combatant uses: THAC0 against descending AC, or attack bonus against ascending AC. */
-  acMode: z.enum(["descending", "ascending"], { error: "AC mode must be descending or ascending" }).default("descending"),
+  acMode: z
+    .enum(["descending", "ascending"], { error: "AC mode must be descending or ascending" })
+    .default("descending"),
   saves: savesSchema,
   armour: z.enum(["none", "light", "heavy"], { error: "Armour must be none, light or heavy" }).default("none"),
   shield: z.boolean().default(false),
@@ -92,7 +106,11 @@ export const bxShape = {
   /** Invulnerability: weapons that can hurt it ("magic", "silver"); empty = anything. */
   hitOnlyBy: z.array(z.enum(["magic", "silver"], { error: "hitOnlyBy entries must be magic or silver" })).default([]),
   /** Size for weapons that care (lance, grappling surround counts). */
-  size: z.enum(["small", "man", "large", "huge"], { error: "Size must be small, man, large or huge (larger than an ogre: giants, dragons)" }).default("man"),
+  size: z
+    .enum(["small", "man", "large", "huge"], {
+      error: "Size must be small, man, large or huge (larger than an ogre: giants, dragons)",
+    })
+    .default("man"),
   /** seed 002, "Tracking Encumbrance": treasure carried, by kind (`treasure=coin:700|gem:5`). */
   treasure: z.array(treasureSchema).max(8, "At most 8 kinds of treasure").default([]),
   /** seed 002, "Option 2: Detailed Encumbrance": the weight in coins of armour and weapons, from the equipment list. */
@@ -108,7 +126,10 @@ export const bxShape = {
    * seed 002, "Destruction of Items": the equipment destroyed with a character killed by a destructive spell or special
    * attack (set by the save that killed it; the magic items that save leave the list). The referee undoes it with `destroyed=-`.
    */
-  destroyed: z.array(z.string().max(40, "A destroyed item's name must be at most 40 characters")).max(20, "At most 20 destroyed items").optional(),
+  destroyed: z
+    .array(z.string().max(40, "A destroyed item's name must be at most 40 characters"))
+    .max(20, "At most 20 destroyed items")
+    .optional(),
 };
 
 export const bxSheetSchema = z.object(bxShape);
@@ -163,7 +184,9 @@ export function bxView(c: Combatant<BxSheet>): StateView {
   const sub = typeof c.state.subdual === "number" && c.state.subdual > 0 ? c.state.subdual : 0;
   const conds = c.state.conditions;
   // The one word for where it stands: a fight mark (initiative, charging…) is not a status; the roster lists those.
-  const status = (["dead", "unconscious", "fled", "routed", "pinned", "stunned"] as const).find((x) => conds.includes(x)) ?? (hp < max ? "wounded" : "");
+  const status =
+    (["dead", "unconscious", "fled", "routed", "pinned", "stunned"] as const).find((x) => conds.includes(x)) ??
+    (hp < max ? "wounded" : "");
   return {
     summary: `HP ${Math.max(hp, 0)}/${max}${sub ? ` (${sub} temporary)` : ""}`,
     fraction: max > 0 ? Math.min(1, Math.max(0, (hp - sub) / max)) : 0,
@@ -197,13 +220,21 @@ export function bxDescribeSheet(s: BxSheet, encumbrance: Encumbrance = "none"): 
     // The label names it once ("AC: 9", not "AC: AC 9").
     s.acMode === "ascending" ? ["AAC", `${aacOf(s)}`] : ["AC", `${s.ac}${s.shield ? " (with shield)" : ""}`],
     ["Attack", attackWords(s)],
-    ["Saves", ((v) => `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(savesOf(s))],
+    [
+      "Saves",
+      ((v) =>
+        `D${v.values.death} W${v.values.wands} P${v.values.paralysis} B${v.values.breath} S${v.values.spells} (${v.source})`)(
+        savesOf(s),
+      ),
+    ],
     ["Movement", movementWords(s, encumbrance)],
   ];
   const load = loadWords(s);
   if (load) rows.push(["Load", load]);
-  if (s.weapons.length) rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);
-  if (s.destroyed?.length) rows.push(["Destroyed", `${s.destroyed.join(", ")} (killed by a destructive attack; undo: \`destroyed=-\`)`]);
+  if (s.weapons.length)
+    rows.push(["Weapons", s.weapons.map((w) => `${w.name} ${w.damage}${w.slow ? " (slow)" : ""}`).join(", ")]);
+  if (s.destroyed?.length)
+    rows.push(["Destroyed", `${s.destroyed.join(", ")} (killed by a destructive attack; undo: \`destroyed=-\`)`]);
   if (s.morale !== undefined) rows.push(["Morale", `${s.morale}`]);
   if (s.loyalty !== undefined) rows.push(["Loyalty", `${s.loyalty}`]);
   if (s.hitOnlyBy.length) rows.push(["Hit only by", s.hitOnlyBy.join(" or ") + " weapons"]);

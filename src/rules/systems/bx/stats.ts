@@ -16,11 +16,19 @@ export function hitDiceRoll(hd: string): { count: number; sides: number; modifie
   const m = /^\s*(\d+|1\/2|½)(?:\s*([+-]\s*\d+))?\s*$/.exec(hd);
   if (!m) throw new RuleError(`Hit dice must look like 1, 1/2, 4+1 or 1-1 (not "${hd}")`);
   const half = m[1] === "1/2" || m[1] === "½";
-  return { count: half ? 1 : Math.max(1, Number(m[1])), sides: half ? 4 : 8, modifier: m[2] ? Number(m[2].replace(/\s/g, "")) : 0 };
+  return {
+    count: half ? 1 : Math.max(1, Number(m[1])),
+    sides: half ? 4 : 8,
+    modifier: m[2] ? Number(m[2].replace(/\s/g, "")) : 0,
+  };
 }
 
 /** A monster entering a fight: its hit points rolled from its hit dice, unless the referee typed them. */
-export function bxRollMonster(sheet: BxSheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: BxSheet; result: RuleResult } | null {
+export function bxRollMonster(
+  sheet: BxSheet,
+  dice: DiceBag,
+  typed: Record<string, unknown>,
+): { sheet: BxSheet; result: RuleResult } | null {
   if (typed.hp !== undefined) return null;
   const h = hitDiceRoll(sheet.hd ?? String(sheet.level));
   const r = dice.roll("hit points", h.count, h.sides, { modifier: h.modifier });
@@ -29,14 +37,35 @@ export function bxRollMonster(sheet: BxSheet, dice: DiceBag, typed: Record<strin
   const faces = r.dice.map((d) => d.value).join(", ");
   const mod = h.modifier ? ` ${h.modifier > 0 ? "+" : "−"} ${Math.abs(h.modifier)}` : "";
   const line = `HD ${sheet.hd}: ${h.count}d${h.sides} (${faces})${mod} = ${r.total < 1 ? `${r.total} → ${hp} HP (at least 1)` : `${hp} HP`}`;
-  return { sheet: { ...sheet, hp }, result: { title: `Hit points: ${hp}`, lines: [line], rules: [R_MONSTER_HP], rolls: [r] } };
+  return {
+    sheet: { ...sheet, hp },
+    result: { title: `Hit points: ${hp}`, lines: [line], rules: [R_MONSTER_HP], rolls: [r] },
+  };
 }
 
 const unknown = (word: string) =>
-  new RuleError(`"${word.toUpperCase()}" is not a stat this line knows: use ${Object.keys(WORDS).map((w) => w.toUpperCase()).join(", ")}, e.g. \`HD 4+1 AC 5 ATK 1d10 ML 10\`.`);
+  new RuleError(
+    `"${word.toUpperCase()}" is not a stat this line knows: use ${Object.keys(WORDS)
+      .map((w) => w.toUpperCase())
+      .join(", ")}, e.g. \`HD 4+1 AC 5 ATK 1d10 ML 10\`.`,
+  );
 
 /** The stat line's words, as B/X modules print them, and the sheet field each fills. */
-const WORDS: Record<string, string> = { hd: "hd", hp: "hp", ac: "ac", aac: "aac", thac0: "thac0", atk: "weapons", att: "weapons", dmg: "weapons", ml: "morale", mv: "movement", mov: "movement", sz: "size", size: "size" };
+const WORDS: Record<string, string> = {
+  hd: "hd",
+  hp: "hp",
+  ac: "ac",
+  aac: "aac",
+  thac0: "thac0",
+  atk: "weapons",
+  att: "weapons",
+  dmg: "weapons",
+  ml: "morale",
+  mv: "movement",
+  mov: "movement",
+  sz: "size",
+  size: "size",
+};
 
 /**
  * One stat line in B/X terms → the key=value form sheets read:
@@ -48,7 +77,12 @@ export function bxStatLine(line: string): { name: string | null; fields: string 
   const tokens = line.trim().split(/\s+/);
   const lead: string[] = [];
   while (tokens.length && !(tokens[0]!.toLowerCase() in WORDS)) lead.push(tokens.shift()!);
-  if (!tokens.length) throw new RuleError(`A stat line reads like \`HD 4+1 AC 5 ATK 1d10 ML 10\` (words: ${Object.keys(WORDS).map((w) => w.toUpperCase()).join(", ")}).`);
+  if (!tokens.length)
+    throw new RuleError(
+      `A stat line reads like \`HD 4+1 AC 5 ATK 1d10 ML 10\` (words: ${Object.keys(WORDS)
+        .map((w) => w.toUpperCase())
+        .join(", ")}).`,
+    );
   const out: string[] = [];
   while (tokens.length) {
     const word = tokens.shift()!.toLowerCase();
@@ -63,11 +97,18 @@ export function bxStatLine(line: string): { name: string | null; fields: string 
     if (!value.length) throw new RuleError(`${word.toUpperCase()} needs a value, e.g. \`${word.toUpperCase()} 5\`.`);
     const v = value.join(" ");
     if (field === "weapons") {
-      const attacks = v.split("/").map((a) => a.trim()).filter(Boolean).map((a) => {
-        const m = leadThen(a, /(\d*d\d+(?:\s*[+-]\s*\d+)?)$/i);
-        if (!m) throw new RuleError(`An attack is its damage dice, with a name in front if you like: \`1d10\`, \`bite 1d10\` (not "${a}").`);
-        return `${(m[1] || "attack").replace(/[:|]/g, " ").trim()}:${m[2]!.replace(/\s/g, "")}`;
-      });
+      const attacks = v
+        .split("/")
+        .map((a) => a.trim())
+        .filter(Boolean)
+        .map((a) => {
+          const m = leadThen(a, /(\d*d\d+(?:\s*[+-]\s*\d+)?)$/i);
+          if (!m)
+            throw new RuleError(
+              `An attack is its damage dice, with a name in front if you like: \`1d10\`, \`bite 1d10\` (not "${a}").`,
+            );
+          return `${(m[1] || "attack").replace(/[:|]/g, " ").trim()}:${m[2]!.replace(/\s/g, "")}`;
+        });
       out.push(`weapons="${attacks.join("|")}"`);
     } else out.push(`${field}=${v.replace(/\s/g, "")}`);
   }

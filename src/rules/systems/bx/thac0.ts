@@ -25,7 +25,20 @@ export interface Thac0 {
  * bound and its THAC0.
  */
 const MONSTER: [upTo: number, thac0: number][] = [
-  [1, 19], [2, 18], [3, 17], [4, 16], [5, 15], [6, 14], [7, 13], [9, 12], [11, 11], [13, 10], [15, 9], [17, 8], [19, 7], [21, 6],
+  [1, 19],
+  [2, 18],
+  [3, 17],
+  [4, 16],
+  [5, 15],
+  [6, 14],
+  [7, 13],
+  [9, 12],
+  [11, 11],
+  [13, 10],
+  [15, 9],
+  [17, 8],
+  [19, 7],
+  [21, 6],
 ];
 const MONSTER_ABOVE = 5;
 
@@ -41,9 +54,16 @@ const CLASS: Record<string, { per: number; steps: number[]; maxLevel?: number }>
 };
 const NORMAL_MAN = 20;
 const ALIASES: Record<string, string> = {
-  hobbit: "halfling", "magic user": "magic-user", mage: "magic-user", wizard: "magic-user",
-  ranger: "fighter", barbarian: "fighter", paladin: "fighter", pirate: "fighter",
-  "normal human": "normal man", "normal men": "normal man",
+  hobbit: "halfling",
+  "magic user": "magic-user",
+  mage: "magic-user",
+  wizard: "magic-user",
+  ranger: "fighter",
+  barbarian: "fighter",
+  paladin: "fighter",
+  pirate: "fighter",
+  "normal human": "normal man",
+  "normal men": "normal man",
 };
 
 /** Hit dice as the table compares them: "4+1" is above 4 (the "4+ to 5" band), "1-1" below 1, "1/2" a half. */
@@ -80,9 +100,11 @@ export function thac0Of(sheet: Thac0Sheet): Thac0 {
   if (sheet.thac0 !== undefined) return { value: sheet.thac0, source: null };
   const key = classKey(sheet.class);
   if (key === "normal man") return { value: NORMAL_MAN, source: "classic table, a Normal Man" };
-  if (sheet.hd) return { value: monsterThac0(sheet.hd), source: `classic monster table, HD ${sheet.hd.replace(/\s/g, "")}` };
+  if (sheet.hd)
+    return { value: monsterThac0(sheet.hd), source: `classic monster table, HD ${sheet.hd.replace(/\s/g, "")}` };
   const value = classThac0(key, sheet.level);
-  if (value === null) return { value: 19, source: `no classic table for "${sheet.class}": a level 1 fighter's, set the sheet's thac0` };
+  if (value === null)
+    return { value: 19, source: `no classic table for "${sheet.class}": a level 1 fighter's, set the sheet's thac0` };
   const max = CLASS[key]!.maxLevel;
   const capped = max !== undefined && sheet.level > max ? `, as level ${max}, its highest` : "";
   return { value, source: `classic ${key} table, level ${sheet.level}${capped}` };

@@ -2,7 +2,16 @@
 import { RuleError } from "../types.js";
 
 // The clock every system's dungeon turns run on (shared rules); B/X's text is where it comes from.
-export { advanceClock, clockParts, HOURS_PER_DAY, ROUNDS_PER_DAY, ROUNDS_PER_HOUR, ROUNDS_PER_TURN, TURNS_PER_HOUR, type ClockAdvance } from "../../dungeon/clock.js";
+export {
+  advanceClock,
+  clockParts,
+  HOURS_PER_DAY,
+  ROUNDS_PER_DAY,
+  ROUNDS_PER_HOUR,
+  ROUNDS_PER_TURN,
+  TURNS_PER_HOUR,
+  type ClockAdvance,
+} from "../../dungeon/clock.js";
 
 /** seed 002, "Group Movement Rate": the slowest member sets the party's rate. */
 export function groupMovementRate(rates: number[]): number {
@@ -16,7 +25,11 @@ export interface MovementRate {
   perRound: number;
   text: string;
 }
-const rate = (perTurn: number): MovementRate => ({ perTurn, perRound: perTurn / 3, text: `${perTurn}' (${perTurn / 3}')` });
+const rate = (perTurn: number): MovementRate => ({
+  perTurn,
+  perRound: perTurn / 3,
+  text: `${perTurn}' (${perTurn / 3}')`,
+});
 
 /** seed 002, "Weight: Coins" and the treasure table in "Tracking Encumbrance". */
 export const TREASURE_WEIGHTS = {
@@ -35,9 +48,11 @@ export type TreasureKind = keyof typeof TREASURE_WEIGHTS;
 export function treasureWeight(items: Partial<Record<TreasureKind, number>>): number {
   let total = 0;
   for (const [k, n] of Object.entries(items)) {
-    if (!(k in TREASURE_WEIGHTS)) throw new RuleError(`Unknown treasure "${k}": use ${Object.keys(TREASURE_WEIGHTS).join(", ")}`);
+    if (!(k in TREASURE_WEIGHTS))
+      throw new RuleError(`Unknown treasure "${k}": use ${Object.keys(TREASURE_WEIGHTS).join(", ")}`);
     if (n === undefined) continue;
-    if (!Number.isInteger(n) || n < 0) throw new RuleError(`The number of ${k} items must be a whole number, 0 or more`);
+    if (!Number.isInteger(n) || n < 0)
+      throw new RuleError(`The number of ${k} items must be a whole number, 0 or more`);
     total += TREASURE_WEIGHTS[k as TreasureKind] * n;
   }
   return total;
@@ -58,13 +73,26 @@ export interface EncumbranceResult extends MovementRate {
  * and whether significant treasure is carried; treasure weight only matters
  * for the 1,600-coin maximum load.
  */
-export function basicEncumbrance(input: { armour: "none" | "light" | "heavy"; carryingTreasure: boolean; treasureWeight?: number }): EncumbranceResult {
+export function basicEncumbrance(input: {
+  armour: "none" | "light" | "heavy";
+  carryingTreasure: boolean;
+  treasureWeight?: number;
+}): EncumbranceResult {
   const w = input.treasureWeight ?? 0;
-  if (w > MAX_LOAD) return { ...rate(0), canMove: false, reason: `${w} coins of treasure is over the 1,600-coin maximum load: cannot move` };
+  if (w > MAX_LOAD)
+    return {
+      ...rate(0),
+      canMove: false,
+      reason: `${w} coins of treasure is over the 1,600-coin maximum load: cannot move`,
+    };
   const table = { none: [120, 90], light: [90, 60], heavy: [60, 30] } as const;
   const perTurn = table[input.armour][input.carryingTreasure ? 1 : 0];
   const armourWord = input.armour === "none" ? "unarmoured" : `${input.armour} armour`;
-  return { ...rate(perTurn), canMove: true, reason: `${armourWord}, ${input.carryingTreasure ? "carrying treasure" : "without treasure"}` };
+  return {
+    ...rate(perTurn),
+    canMove: true,
+    reason: `${armourWord}, ${input.carryingTreasure ? "carrying treasure" : "without treasure"}`,
+  };
 }
 
 /**
@@ -83,7 +111,10 @@ export function detailedEncumbrance(coins: number): EncumbranceResult {
 
 /** seed 002, "Outside of Melee": combatants move up to their encounter rate each round, for at most 60 rounds. */
 export const MAX_ENCOUNTER_MOVE_ROUNDS = 60;
-export function encounterMove(perTurn: number, roundsMoved: number): { perRound: number; allowed: boolean; reason: string } {
+export function encounterMove(
+  perTurn: number,
+  roundsMoved: number,
+): { perRound: number; allowed: boolean; reason: string } {
   const perRound = perTurn / 3;
   if (roundsMoved >= MAX_ENCOUNTER_MOVE_ROUNDS)
     return { perRound, allowed: false, reason: "Combatants may move at encounter rate for at most 60 rounds" };
@@ -95,10 +126,15 @@ export function encounterMove(perTurn: number, roundsMoved: number): { perRound:
  * encounter rate (clear space needed behind); retreat moves the full rate but
  * the retreating combatant cannot attack, and foes get +2 and ignore its shield.
  */
-export function meleeMovement(kind: "withdrawal" | "retreat", perTurn: number, clearSpaceBehind = true): { distance: number; canAttack: boolean; lines: string[] } {
+export function meleeMovement(
+  kind: "withdrawal" | "retreat",
+  perTurn: number,
+  clearSpaceBehind = true,
+): { distance: number; canAttack: boolean; lines: string[] } {
   const perRound = perTurn / 3;
   if (kind === "withdrawal") {
-    if (!clearSpaceBehind) throw new RuleError("A fighting withdrawal needs clear space behind the combatant: retreat instead");
+    if (!clearSpaceBehind)
+      throw new RuleError("A fighting withdrawal needs clear space behind the combatant: retreat instead");
     return { distance: perRound / 2, canAttack: true, lines: [`Fighting withdrawal: back up to ${perRound / 2}'.`] };
   }
   return {

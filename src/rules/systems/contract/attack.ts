@@ -121,7 +121,8 @@ export interface AttackInput<S = Record<string, unknown>> {
 export type PlaceOrder = "attacker first" | "same" | "defender first";
 
 /** The label of `situation.modifier` on the roll: the referee's in the book's word for the referee, a player's as the player's. */
-export const modifierLabel = (by: AttackInput["modifierBy"], referee: string): string => (by === "referee" ? referee : by === "player" ? "player's modifier" : "modifier");
+export const modifierLabel = (by: AttackInput["modifierBy"], referee: string): string =>
+  by === "referee" ? referee : by === "player" ? "player's modifier" : "modifier";
 
 /** The attack, as a rule system gives it (its odds are a capability, ./capabilities.ts). */
 export interface AttackRules<Sheet> {

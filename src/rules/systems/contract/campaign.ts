@@ -52,7 +52,11 @@ export interface WanderingResult extends RuleResult {
 /** The dungeon as this system's text plays it (each optional: the shared procedure applies without it). */
 export interface DungeonRules {
   /** The party's movement in a dungeon turn (`settings`: the campaign's options, e.g. B/X's encumbrance). */
-  movement?(input: { members: DungeonMember[]; settings: Record<string, unknown>; loads: Record<string, number> }): PartyMovement;
+  movement?(input: {
+    members: DungeonMember[];
+    settings: Record<string, unknown>;
+    loads: Record<string, number>;
+  }): PartyMovement;
   /** The text's own check, or null to use the shared "X in 6 every N turns". */
   wandering?(input: { turn: number; every: number; chance: number }, dice: DiceBag): WanderingResult | null;
   /**

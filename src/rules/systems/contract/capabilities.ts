@@ -12,7 +12,15 @@ import type { FilledSheet } from "./sheet.js";
 /** Who is surprised when the sides meet. */
 export interface SurpriseRules<Sheet> {
   /** `modifiers`: the referee's bonus or penalty to each side's roll; `settings`: the campaign's options (systems read those they know). */
-  surprise(input: { party: Combatant<Sheet>[]; foes: Combatant<Sheet>[]; modifiers?: Partial<Record<Side, number>>; settings?: Record<string, unknown> }, dice: DiceBag): SurpriseResult;
+  surprise(
+    input: {
+      party: Combatant<Sheet>[];
+      foes: Combatant<Sheet>[];
+      modifiers?: Partial<Record<Side, number>>;
+      settings?: Record<string, unknown>;
+    },
+    dice: DiceBag,
+  ): SurpriseResult;
 }
 
 /** How met creatures react (the reaction table). */
@@ -23,7 +31,10 @@ export interface ReactionRules<Sheet> {
 /** Morale: the roll, when the referee is prompted to call it, and who checks together. */
 export interface MoraleRules<Sheet> {
   /** `side`: whose morale. Unsupported when the text gives it to others only (The Third Age: monsters). */
-  morale(input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number; side?: Side }, dice: DiceBag): MoraleResult | Unsupported;
+  morale(
+    input: { who: Combatant<Sheet>[]; rating?: number; modifier?: number; side?: Side },
+    dice: DiceBag,
+  ): MoraleResult | Unsupported;
   /**
    * When the referee should be prompted to check a side's morale, after damage: `down` of `of`
    * non-player combatants of `side` are down. Null: no prompt. Absent: play's usual triggers.
@@ -45,7 +56,16 @@ export interface RetainerRules<Sheet> {
 
 /** Talking foes into surrender (The Third Age: a Charisma roll above the monsters' morale). On success `effects` mark them surrendered. */
 export interface ParleyRules<Sheet> {
-  parley(input: { who: Combatant<Sheet>; targets: Combatant<Sheet>[]; intent: "intimidate" | "persuade"; rating?: number; modifier?: number }, dice: DiceBag): RuleResult & { success: boolean; effects: Effect[] };
+  parley(
+    input: {
+      who: Combatant<Sheet>;
+      targets: Combatant<Sheet>[];
+      intent: "intimidate" | "persuade";
+      rating?: number;
+      modifier?: number;
+    },
+    dice: DiceBag,
+  ): RuleResult & { success: boolean; effects: Effect[] };
 }
 
 /** Exact chance to hit and the damage spread, before rolling (for /odds); Unsupported when this attack cannot be listed. */
@@ -100,6 +120,18 @@ export interface Capabilities<Sheet> {
 }
 export type Capability = keyof Capabilities<unknown>;
 
-const EVERY: Record<Capability, true> = { surprise: true, reaction: true, morale: true, retainers: true, parley: true, odds: true, xp: true, fill: true, treat: true, fall: true, appearance: true };
+const EVERY: Record<Capability, true> = {
+  surprise: true,
+  reaction: true,
+  morale: true,
+  retainers: true,
+  parley: true,
+  odds: true,
+  xp: true,
+  fill: true,
+  treat: true,
+  fall: true,
+  appearance: true,
+};
 /** Every group's name, in one order (a missing one fails to compile above). */
 export const CAPABILITIES = Object.keys(EVERY) as Capability[];

@@ -62,7 +62,7 @@ export interface CheckRules<Sheet> {
   attributes: string[];
   /** Saving-throw kinds for /save. */
   saves: string[];
-  check(input: CheckInput<Sheet>, dice: DiceBag): RuleResult & { success: boolean } | Unsupported;
+  check(input: CheckInput<Sheet>, dice: DiceBag): (RuleResult & { success: boolean }) | Unsupported;
   save(input: SaveInput<Sheet>, dice: DiceBag): SaveResult | Unsupported;
 }
 

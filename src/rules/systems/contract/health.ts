@@ -4,7 +4,13 @@ import type { Combatant, DamageKind, DamageResult } from "./combatant.js";
 
 /** What hurts and heals a combatant, as a rule system gives it. */
 export interface HealthRules<Sheet> {
-  applyDamage(c: Combatant<Sheet>, amount: number, dice: DiceBag, kind?: DamageKind, opts?: { armourCap?: number; armour?: number }): DamageResult;
+  applyDamage(
+    c: Combatant<Sheet>,
+    amount: number,
+    dice: DiceBag,
+    kind?: DamageKind,
+    opts?: { armourCap?: number; armour?: number },
+  ): DamageResult;
   /** The kinds of damage /damage offers beyond normal (absent: subdual only). */
   damageKinds?: DamageKind[];
   /** What rest restores, for systems that say: a dungeon turn of rest, or a long rest. */

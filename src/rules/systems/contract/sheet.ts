@@ -54,7 +54,11 @@ export interface SheetRules<Sheet> {
   fightOwns: readonly string[];
   view(c: Combatant<Sheet>): StateView;
   /** A monster's sheet as it enters a fight, its hit points rolled from its hit dice; null when `typed` (the referee's own fields) already sets them. */
-  rollMonster?(sheet: Sheet, dice: DiceBag, typed: Record<string, unknown>): { sheet: Record<string, unknown>; result: RuleResult } | null;
+  rollMonster?(
+    sheet: Sheet,
+    dice: DiceBag,
+    typed: Record<string, unknown>,
+  ): { sheet: Record<string, unknown>; result: RuleResult } | null;
   /**
    * One stat line in the system's terms (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`) as the
    * key=value fields the monster schema reads, and the name in front if any.

@@ -48,7 +48,17 @@ export function resolveGroupAttack(
     const others = [...input.others, ...input.attacks.map((x) => x.attacker)].filter((o) => o.id !== a.attacker.id);
     try {
       calcs.push(
-        computeAttack({ attacker: a.attacker, defender: input.defender, others, ...(a.weapon ? { weapon: a.weapon } : {}), situation: a.situation ?? {} }, bag, armour ? { armour } : {}),
+        computeAttack(
+          {
+            attacker: a.attacker,
+            defender: input.defender,
+            others,
+            ...(a.weapon ? { weapon: a.weapon } : {}),
+            situation: a.situation ?? {},
+          },
+          bag,
+          armour ? { armour } : {},
+        ),
       );
     } catch (err) {
       // The one who strikes must be able to; a companion who cannot reach from where it stands drops out.
@@ -65,7 +75,9 @@ export function resolveGroupAttack(
     ...left,
     `${calcs.length} attackers on ${input.defender.name}: ${calcs.map((c) => `${nameOf(input, c.attackerId)} ${c.total}`).join(", ")}.`,
     `Keep the single highest: ${best.total} (${nameOf(input, best.attackerId)}).`,
-    ...(armour && !best.slain && best.targetId === input.defender.id ? [`${input.defender.name}'s ${armour.line[0]!.toLowerCase()}${armour.line.slice(1)}.`] : []),
+    ...(armour && !best.slain && best.targetId === input.defender.id
+      ? [`${input.defender.name}'s ${armour.line[0]!.toLowerCase()}${armour.line.slice(1)}.`]
+      : []),
     ...best.lines.filter((l) => l.includes("slain")),
   ];
   return {
@@ -79,13 +91,20 @@ export function resolveGroupAttack(
     effects,
   };
 }
-const nameOf = (input: { attacks: DeclaredAttack[] }, id: string) => input.attacks.find((a) => a.attacker.id === id)?.attacker.name ?? id;
+const nameOf = (input: { attacks: DeclaredAttack[] }, id: string) =>
+  input.attacks.find((a) => a.attacker.id === id)?.attacker.name ?? id;
 
 /** A d6 for the number of targets of a Blast when unsure (seed 004, "Actions and Modifiers"). */
 export function blastTargetCount(bag: DiceBag): RuleResult & { count: number } {
   const mark = bag.log.length;
   const count = bag.d("blast: number of targets", 6);
-  return { title: "Blast", lines: [`The blast catches ${count} target${count === 1 ? "" : "s"}.`], rules: [R.actions], rolls: bag.since(mark), count };
+  return {
+    title: "Blast",
+    lines: [`The blast catches ${count} target${count === 1 ? "" : "s"}.`],
+    rules: [R.actions],
+    rolls: bag.since(mark),
+    count,
+  };
 }
 
 /** A Blast: every target in the area, each rolled separately (never impaired against warbands). */
@@ -113,7 +132,10 @@ export function resolveBlast(
   });
   return {
     title: "Blast",
-    lines: calcs.map((c) => `${input.targets.find((t) => t.id === c.defenderId)?.name ?? c.defenderId}: ${c.total} damage, ${outcomeOf(c)}.`),
+    lines: calcs.map(
+      (c) =>
+        `${input.targets.find((t) => t.id === c.defenderId)?.name ?? c.defenderId}: ${c.total} damage, ${outcomeOf(c)}.`,
+    ),
     rules: [R.actions],
     rolls: bag.since(mark),
     calcs,

@@ -55,7 +55,9 @@ export function resolveWeapon(attacker: C, name?: string): Weapon {
     if (d) return { name: formatDie(d), die: formatDie(d), tags: [] };
     if (name.trim().toLowerCase() === "unarmed") return UNARMED;
     const list = weapons.map((x) => x.name).join(", ");
-    throw new RuleError(`${attacker.name} has no weapon "${name}": use ${list ? `one of ${list}, ` : ""}"unarmed" or a die like d8.`);
+    throw new RuleError(
+      `${attacker.name} has no weapon "${name}": use ${list ? `one of ${list}, ` : ""}"unarmed" or a die like d8.`,
+    );
   }
   return weaponForRank(attacker) ?? UNARMED;
 }
@@ -67,9 +69,9 @@ export function weaponForRank(attacker: C): Weapon | undefined {
   const melee = (w: Weapon) => !w.tags.includes("ranged") && !w.tags.includes("reach");
   const pick =
     rank === "ranged"
-      ? ws.find((w) => w.tags.includes("ranged")) ?? ws.find((w) => w.tags.includes("reach"))
+      ? (ws.find((w) => w.tags.includes("ranged")) ?? ws.find((w) => w.tags.includes("reach")))
       : rank === "reach"
-        ? ws.find((w) => w.tags.includes("reach")) ?? ws.find((w) => w.tags.includes("ranged"))
+        ? (ws.find((w) => w.tags.includes("reach")) ?? ws.find((w) => w.tags.includes("ranged")))
         : ws.find(melee);
   return pick ?? ws[0];
 }
@@ -85,7 +87,6 @@ export function withDeclared(sit: LifeGuardSituation, conditions: string[]): Lif
     ...(has("beside an ally") ? { allyAdjacent: true } : {}),
   };
 }
-
 
 export const isWarband = (c: C) => c.sheet.warband;
 
@@ -108,14 +109,27 @@ export function startAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, bl
   const { attacker, defender } = input;
   const aState = readState(attacker);
   const dState = readState(defender);
-  if (!canFight(aState)) throw new RuleError(`${attacker.name} cannot fight (${conditionLabels(words, aState.conditions).join(", ")}).`);
+  if (!canFight(aState))
+    throw new RuleError(`${attacker.name} cannot fight (${conditionLabels(words, aState.conditions).join(", ")}).`);
   if (dState.conditions.includes(COND.dead) || dState.conditions.includes(COND.destroyed))
     throw new RuleError(`${defender.name} is already beyond harm: pick another target.`);
   const sit = withDeclared(input.situation as LifeGuardSituation, attacker.state.conditions);
   const weapon = resolveWeapon(attacker, input.weapon);
   const tags = new Set(weapon.tags);
   const blast = tags.has("blast") || sit.blast === true || blastTarget;
-  return { input, bag, sit, used: new Set(), lines: [], rules: new Set([R.attacks]), aState, dState, weapon, tags, blast };
+  return {
+    input,
+    bag,
+    sit,
+    used: new Set(),
+    lines: [],
+    rules: new Set([R.attacks]),
+    aState,
+    dState,
+    weapon,
+    tags,
+    blast,
+  };
 }
 
 /** seed 004, "Movement", "Actions and Modifiers": melee, reach, ranged, thrown or a spell. */
@@ -129,20 +143,29 @@ export function modeOf(c: Ctx): AttackMode {
   else if (tags.has("reach")) mode = sit.halfsword ? "melee" : "reach";
   else mode = "melee";
   if (sit.mode === "ranged" && mode !== "ranged")
-    throw new RuleError(`${weapon.name} is not a ranged weapon: pick one tagged "ranged", or throw it (mode thrown) from the Reach rank.`);
-  if (sit.mode === "melee" && mode === "ranged") throw new RuleError(`${weapon.name} is a ranged weapon: pick a melee weapon.`);
-  if (sit.halfsword && !tags.has("reach")) throw new RuleError(`Only a long (reach) weapon can be halfsworded; ${weapon.name} is not one.`);
+    throw new RuleError(
+      `${weapon.name} is not a ranged weapon: pick one tagged "ranged", or throw it (mode thrown) from the Reach rank.`,
+    );
+  if (sit.mode === "melee" && mode === "ranged")
+    throw new RuleError(`${weapon.name} is a ranged weapon: pick a melee weapon.`);
+  if (sit.halfsword && !tags.has("reach"))
+    throw new RuleError(`Only a long (reach) weapon can be halfsworded; ${weapon.name} is not one.`);
   return mode;
 }
 
 /** seed 004, "Actions and Modifiers", Charge: a weapon set (declared) against a foe that declared a charge skips the rank checks. */
 export function setAgainstCharge(c: Ctx, mode: AttackMode): boolean {
   const { aState, dState, tags } = c;
-  const set = aState.conditions.includes("set weapon") && dState.conditions.includes("charging") && (tags.has("set") || tags.has("reach"));
+  const set =
+    aState.conditions.includes("set weapon") &&
+    dState.conditions.includes("charging") &&
+    (tags.has("set") || tags.has("reach"));
   if (set) {
     c.used.add("charge");
     c.rules.add(R.actions);
-    c.lines.push(`Set weapon against a charge: ${c.weapon.name} strikes the charging ${c.input.defender.name} in the shooting phase for normal damage.`);
+    c.lines.push(
+      `Set weapon against a charge: ${c.weapon.name} strikes the charging ${c.input.defender.name} in the shooting phase for normal damage.`,
+    );
   } else checkRanks(mode, aState.rank, dState.rank);
   if (aState.rank !== "melee" || dState.rank !== "melee") c.rules.add(R.movement);
   return set;
@@ -168,15 +191,26 @@ export function magicOf(c: Ctx): Magic {
   if (sit.enchanted !== undefined) c.used.add("enchanted");
   const out: Magic = { enchanted: false, oiled: false };
   if (c.tags.has("expendable")) {
-    Object.assign(out, { enchanted: true, expended: weapon.name, ...(weapon.enchantment ? { applyCondition: appliedMark(weapon.enchantment) } : {}) });
+    Object.assign(out, {
+      enchanted: true,
+      expended: weapon.name,
+      ...(weapon.enchantment ? { applyCondition: appliedMark(weapon.enchantment) } : {}),
+    });
     c.rules.add(R.enchantment);
   } else if (sit.enchanted !== false) {
     // An Enchantment applied to this weapon takes effect on its next blow without being asked for;
     // `enchanted: false` keeps it for a later one.
     const e = findEnchantment(aState, weapon.name);
-    if (!e && sit.enchanted) throw new RuleError(`${input.attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`);
+    if (!e && sit.enchanted)
+      throw new RuleError(
+        `${input.attacker.name}'s ${weapon.name} carries no Enchantment now (single use, gone after a rest): attack without "enchanted".`,
+      );
     if (e) {
-      Object.assign(out, { enchanted: true, enchantmentKey: e.key, ...(e.condition ? { applyCondition: appliedMark(e.condition) } : {}) });
+      Object.assign(out, {
+        enchanted: true,
+        enchantmentKey: e.key,
+        ...(e.condition ? { applyCondition: appliedMark(e.condition) } : {}),
+      });
       c.rules.add(R.enchantment);
     }
   }
@@ -185,18 +219,32 @@ export function magicOf(c: Ctx): Magic {
   out.oiled = type !== undefined && aState.conditions.includes(oil(weapon.name.toLowerCase(), type));
   if (sit.oiled !== undefined) c.used.add("oiled");
   if (sit.oiled && !out.oiled) {
-    if (!type) throw new RuleError(`${input.defender.name} has no monster type: oils work only against their own type of monster.`);
-    throw new RuleError(`${input.attacker.name}'s ${weapon.name} carries no oil against ${type}: apply one first (/declare oil ${type}); it lasts the encounter.`);
+    if (!type)
+      throw new RuleError(
+        `${input.defender.name} has no monster type: oils work only against their own type of monster.`,
+      );
+    throw new RuleError(
+      `${input.attacker.name}'s ${weapon.name} carries no oil against ${type}: apply one first (/declare oil ${type}); it lasts the encounter.`,
+    );
   }
   if (out.oiled) c.rules.add(R.oils);
   return out;
 }
 
 /** The die: the weapon's, 2d6 enchanted or oiled or a warband's, d3 thrown, a size less halfsworded. */
-export function dieOf(c: Ctx, mode: AttackMode, magic: Magic, warbandVsIndividual: boolean): { die: DieSpec; why: string } {
+export function dieOf(
+  c: Ctx,
+  mode: AttackMode,
+  magic: Magic,
+  warbandVsIndividual: boolean,
+): { die: DieSpec; why: string } {
   const { weapon } = c;
   if (magic.enchanted || magic.oiled) {
-    const why = magic.enchanted ? (magic.expended ? "burning/expendable: an enchanted weapon" : "enchanted") : `oiled against ${c.input.defender.sheet.type}`;
+    const why = magic.enchanted
+      ? magic.expended
+        ? "burning/expendable: an enchanted weapon"
+        : "enchanted"
+      : `oiled against ${c.input.defender.sheet.type}`;
     return { die: { count: 2, sides: 6 }, why: `${weapon.name}, ${why}` };
   }
   if (mode === "thrown") return { die: { count: 1, sides: 3 }, why: `${weapon.name}, thrown` };
@@ -213,7 +261,8 @@ export function dieOf(c: Ctx, mode: AttackMode, magic: Magic, warbandVsIndividua
 /** seed 004, "Actions and Modifiers": impaired and enhanced attacks (2d6 keep lower / higher); both cancel out. */
 export function edgeOf(c: Ctx, warbandVsIndividual: boolean): Edge {
   const { sit, input, tags } = c;
-  for (const k of ["impaired", "enhanced", "highGround", "lowGround", "cover"] as const) if (sit[k] !== undefined) c.used.add(k);
+  for (const k of ["impaired", "enhanced", "highGround", "lowGround", "cover"] as const)
+    if (sit[k] !== undefined) c.used.add(k);
   const impaired: string[] = [];
   const enhanced: string[] = [];
   if (sit.impaired) impaired.push("disadvantage");
@@ -233,9 +282,9 @@ export function edgeOf(c: Ctx, warbandVsIndividual: boolean): Edge {
   if (sit.highGround) enhanced.push("high ground");
   if (warbandVsIndividual) enhanced.push("a warband against an individual");
   if (impaired.length || enhanced.length) c.rules.add(R.actions);
-  if (impaired.length && enhanced.length) c.lines.push(`Impaired (${impaired.join(", ")}) and enhanced (${enhanced.join(", ")}) cancel out.`);
+  if (impaired.length && enhanced.length)
+    c.lines.push(`Impaired (${impaired.join(", ")}) and enhanced (${enhanced.join(", ")}) cancel out.`);
   else if (impaired.length) return "impaired";
   else if (enhanced.length) return "enhanced";
   return "none";
 }
-

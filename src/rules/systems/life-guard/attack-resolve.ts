@@ -11,7 +11,17 @@ import { armourRoll, planDamage, type DamagePlan } from "./damage.js";
 import { adjacentAllies, checkBattlefield, alliesAtRisk, friendlyFire, type AttackMode } from "./ranks.js";
 import { R } from "./refs.js";
 import { canFight, COND, findArmourEnchantment, readState, type LifeGuardSheet, type Weapon } from "./sheet.js";
-import { dieOf, edgeOf, isWarband, magicOf, modeOf, setAgainstCharge, startAttack, type C, type Ctx } from "./attack-plan.js";
+import {
+  dieOf,
+  edgeOf,
+  isWarband,
+  magicOf,
+  modeOf,
+  setAgainstCharge,
+  startAttack,
+  type C,
+  type Ctx,
+} from "./attack-plan.js";
 
 /** Everything one attack computed: JSON, kept in `state.data`. */
 export interface AttackCalc {
@@ -53,18 +63,29 @@ function rollAttack(c: Ctx, mode: AttackMode, die: DieSpec, why: string, edge: E
     c.rules.add(R.actions);
     c.lines.push("Reach attack against a flying foe: +2.");
   }
-  const edgeDice = edge === "none" ? "" : die.count === 1 ? `, ${edge}: 2d6 keep the ${edge === "impaired" ? "lower" : "higher"}${edge === "impaired" ? ` (at most ${die.sides})` : ""}` : `, ${edge}: rolled twice, keep the ${edge === "impaired" ? "lower" : "higher"}`;
+  const edgeDice =
+    edge === "none"
+      ? ""
+      : die.count === 1
+        ? `, ${edge}: 2d6 keep the ${edge === "impaired" ? "lower" : "higher"}${edge === "impaired" ? ` (at most ${die.sides})` : ""}`
+        : `, ${edge}: rolled twice, keep the ${edge === "impaired" ? "lower" : "higher"}`;
   c.lines.unshift(`${input.attacker.name} attacks ${input.defender.name} with ${why}: ${formatDie(die)}${edgeDice}.`);
   const main = rollDamage(c.bag, `damage (${weapon.name})`, die, edge, bonus);
-  if (main.capped) c.lines.push(`Impaired: the 2d6 kept ${main.capped.rolled}, more than a ${formatDie(die)} can roll: ${main.capped.max}.`);
+  if (main.capped)
+    c.lines.push(
+      `Impaired: the 2d6 kept ${main.capped.rolled}, more than a ${formatDie(die)} can roll: ${main.capped.max}.`,
+    );
   if (sit.twoWeapons !== undefined) c.used.add("twoWeapons");
   if (!sit.twoWeapons) {
     c.lines.push(`Damage: ${main.total}.`);
     return { main, total: main.total, mainKept: true };
   }
   if (mode !== "melee") throw new RuleError("Two weapons at once is a melee attack: drop the two-weapons option.");
-  if (c.tags.has("two-handed")) throw new RuleError(`${weapon.name} is two-handed: it cannot be paired with another weapon.`);
-  const other = input.attacker.sheet.weapons.find((w) => w !== weapon && w.name !== weapon.name && !w.tags.includes("two-handed") && !w.tags.includes("ranged"));
+  if (c.tags.has("two-handed"))
+    throw new RuleError(`${weapon.name} is two-handed: it cannot be paired with another weapon.`);
+  const other = input.attacker.sheet.weapons.find(
+    (w) => w !== weapon && w.name !== weapon.name && !w.tags.includes("two-handed") && !w.tags.includes("ranged"),
+  );
   if (!other) throw new RuleError(`${input.attacker.name} has no second one-handed melee weapon on the sheet.`);
   const second = rollDamage(c.bag, `damage (${other.name})`, parseDie(other.die) ?? { count: 1, sides: 6 }, edge);
   const total = Math.max(main.total, second.total);
@@ -114,57 +135,97 @@ function damagePlan(c: Ctx, target: C, total: number, slain: boolean, given?: { 
     c.lines.push(`${target.name}'s ${rolled.line[0]!.toLowerCase()}${rolled.line.slice(1)}.`);
   }
   const armour = rolled?.armour ?? target.sheet.armour;
-  const plan = planDamage(tState, armour, total, { pc: target.kind === "pc", ...(armourPiercing ? { armourCap: 2 } : {}) });
+  const plan = planDamage(tState, armour, total, {
+    pc: target.kind === "pc",
+    ...(armourPiercing ? { armourCap: 2 } : {}),
+  });
   const effectDamage = total;
   const preview: string[] = [];
   if (slain) return { plan, effectDamage, armourPiercing, preview };
   const ap = armourPiercing && armour > 2 ? " (armour-piercing: at most 2)" : "";
   preview.push(`Armour ${armour} soaks ${plan.soaked}${ap}: ${plan.dealt} to ${target.name}.`);
-  preview.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`);
+  preview.push(
+    `Guard ${plan.guardBefore} → ${plan.guardAfter}${plan.toLife > 0 ? `; ${plan.toLife} Critical Damage to Life ${tState.life} → ${plan.lifeAfter}` : ""}.`,
+  );
   if (plan.scarRow !== undefined) {
     c.rules.add(R.scars);
     preview.push(`Guard exactly to 0: ${target.name} gains a Scar (row ${plan.scarRow}).`);
   }
   if (plan.toLife > 0) {
     c.rules.add(R.choice("Critical Damage"));
-    if (plan.lifeAfter === 0) preview.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
-    else preview.push(isWarband(target) ? "Critical Damage to a warband: Life save or routed (weakened on a save)." : `Critical Damage: ${target.name} must make a Life save or be out of action.`);
+    if (plan.lifeAfter === 0)
+      preview.push(isWarband(target) ? "The warband is destroyed." : `${target.name} falls: 0 Life.`);
+    else
+      preview.push(
+        isWarband(target)
+          ? "Critical Damage to a warband: Life save or routed (weakened on a save)."
+          : `Critical Damage: ${target.name} must make a Life save or be out of action.`,
+      );
   }
   return { plan, effectDamage, armourPiercing, preview, ...(rolled ? { armour: rolled.armour } : {}) };
 }
 
 /** seed 004, "Movement": the attacked unit counterattacks unless the attacker is next to an ally. */
-function counterOf(c: Ctx, mode: AttackMode, setVsCharge: boolean, target: C, slain: boolean, plan: DamagePlan): { eligible: boolean; why: string } {
+function counterOf(
+  c: Ctx,
+  mode: AttackMode,
+  setVsCharge: boolean,
+  target: C,
+  slain: boolean,
+  plan: DamagePlan,
+): { eligible: boolean; why: string } {
   const { attacker, defender, others } = c.input;
-  const allies = adjacentAllies(attacker, others.filter((o) => o.id !== defender.id), defender.id);
+  const allies = adjacentAllies(
+    attacker,
+    others.filter((o) => o.id !== defender.id),
+    defender.id,
+  );
   if (c.sit.flank !== undefined) c.used.add("flank");
   if (target.id !== defender.id) return { eligible: false, why: "the shot hit an ally" };
   if (mode !== "melee" || setVsCharge) return { eligible: false, why: "not a melee attack" };
   if (c.sit.flank || c.sit.allyAdjacent || allies.length)
-    return { eligible: false, why: `${attacker.name} is next to an ally${allies.length ? ` (${allies.map((a) => a.name).join(", ")})` : ""}` };
-  if (slain || !canFight(c.dState) || plan.lifeAfter === 0 || plan.scarRow === 11) return { eligible: false, why: `${defender.name} cannot fight back` };
+    return {
+      eligible: false,
+      why: `${attacker.name} is next to an ally${allies.length ? ` (${allies.map((a) => a.name).join(", ")})` : ""}`,
+    };
+  if (slain || !canFight(c.dState) || plan.lifeAfter === 0 || plan.scarRow === 11)
+    return { eligible: false, why: `${defender.name} cannot fight back` };
   return { eligible: true, why: `${attacker.name} stands alone in melee` };
 }
 
 const OWN_KEYS = ["halfsword", "thrust", "cramped", "blast", "allyAdjacent"];
 
 /** Roll one attack (no state machine): used by `begin`, group attacks and blasts. */
-export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, opts: { blastTarget?: boolean; armour?: { armour: number; line: string } } = {}): AttackCalc {
+export function computeAttack(
+  input: AttackInput<LifeGuardSheet>,
+  bag: DiceBag,
+  opts: { blastTarget?: boolean; armour?: { armour: number; line: string } } = {},
+): AttackCalc {
   const mark = bag.log.length;
   const c = startAttack(input, bag, opts.blastTarget === true);
   checkBattlefield(input.attacker, input.defender);
   const mode = modeOf(c);
   const setVsCharge = setAgainstCharge(c, mode);
   const magic = magicOf(c);
-  const warbandVsIndividual = isWarband(input.attacker) && !isWarband(input.defender) && !c.aState.conditions.includes(COND.weakened);
+  const warbandVsIndividual =
+    isWarband(input.attacker) && !isWarband(input.defender) && !c.aState.conditions.includes(COND.weakened);
   const { die, why } = dieOf(c, mode, magic, warbandVsIndividual);
   const edge = edgeOf(c, warbandVsIndividual);
   const { main, total, mainKept } = rollAttack(c, mode, die, why, edge);
   let slain = doubleSix(c, magic.enchanted, mainKept ? main.kept : null);
   const target = targetOf(c, mode, setVsCharge);
   if (target.id !== input.defender.id) slain = false;
-  const { plan, effectDamage, armourPiercing, preview, armour } = damagePlan(c, target, total, slain, target.id === input.defender.id ? opts.armour : undefined);
-  if (magic.applyCondition && !slain) c.lines.push(`The enchantment applies its condition: ${argOf(magic.applyCondition, "applied") ?? magic.applyCondition}.`);
+  const { plan, effectDamage, armourPiercing, preview, armour } = damagePlan(
+    c,
+    target,
+    total,
+    slain,
+    target.id === input.defender.id ? opts.armour : undefined,
+  );
+  if (magic.applyCondition && !slain)
+    c.lines.push(
+      `The enchantment applies its condition: ${argOf(magic.applyCondition, "applied") ?? magic.applyCondition}.`,
+    );
   if (magic.expended) c.lines.push(`${c.weapon.name} is expended.`);
   else if (magic.enchantmentKey) c.lines.push(`${c.weapon.name}'s Enchantment is spent.`);
   const counter = counterOf(c, mode, setVsCharge, target, slain, plan);
@@ -186,7 +247,9 @@ export function computeAttack(input: AttackInput<LifeGuardSheet>, bag: DiceBag, 
     ...(armour !== undefined ? { armour } : {}),
     ...(magic.applyCondition ? { applyCondition: magic.applyCondition } : {}),
     ...(magic.enchantmentKey ? { enchantmentKey: magic.enchantmentKey } : {}),
-    ...(magic.expended ? { expended: magic.expended, weaponsLeft: withoutOne(input.attacker.sheet.weapons, c.weapon) } : {}),
+    ...(magic.expended
+      ? { expended: magic.expended, weaponsLeft: withoutOne(input.attacker.sheet.weapons, c.weapon) }
+      : {}),
     counter,
     lines: c.lines,
     preview,
@@ -208,13 +271,29 @@ export function attackEffects(calc: AttackCalc): Effect[] {
   // The attack's own line says it ("slain outright!"): a death is told once.
   if (calc.slain) effects.push({ targetId: calc.targetId, addConditions: [COND.dead] });
   else {
-    const e: Effect = { targetId: calc.targetId, damage: calc.effectDamage, damageKind: "normal", note: `${calc.weapon}: ${calc.total} damage`, ...(calc.armourPiercing ? { armourCap: 2 } : {}), ...(calc.armour !== undefined ? { armour: calc.armour } : {}) };
+    const e: Effect = {
+      targetId: calc.targetId,
+      damage: calc.effectDamage,
+      damageKind: "normal",
+      note: `${calc.weapon}: ${calc.total} damage`,
+      ...(calc.armourPiercing ? { armourCap: 2 } : {}),
+      ...(calc.armour !== undefined ? { armour: calc.armour } : {}),
+    };
     if (calc.applyCondition) e.addConditions = [calc.applyCondition];
     effects.push(e);
   }
-  if (calc.enchantmentKey) effects.push({ targetId: calc.attackerId, removeConditions: [calc.enchantmentKey], note: `${calc.weapon}: Enchantment spent` });
+  if (calc.enchantmentKey)
+    effects.push({
+      targetId: calc.attackerId,
+      removeConditions: [calc.enchantmentKey],
+      note: `${calc.weapon}: Enchantment spent`,
+    });
   if (calc.expended)
-    effects.push({ targetId: calc.attackerId, note: `${calc.expended} expended: struck from the sheet`, ...(calc.weaponsLeft ? { sheet: { weapons: calc.weaponsLeft } } : {}) });
+    effects.push({
+      targetId: calc.attackerId,
+      note: `${calc.expended} expended: struck from the sheet`,
+      ...(calc.weaponsLeft ? { sheet: { weapons: calc.weaponsLeft } } : {}),
+    });
   return effects;
 }
 
@@ -235,4 +314,7 @@ export const outcomeOf = (calc: AttackCalc): string =>
 
 /** For the attacker, as outcomeOf reads: a shot that hits an ally, or damage all soaked, goes badly; the rest lands. */
 export const toneOf = (calc: AttackCalc): Tone =>
-  calc.targetId !== calc.defenderId || (!calc.slain && !(calc.plan.toLife > 0) && calc.plan.scarRow === undefined && calc.plan.dealt === 0) ? "bad" : "good";
+  calc.targetId !== calc.defenderId ||
+  (!calc.slain && !(calc.plan.toLife > 0) && calc.plan.scarRow === undefined && calc.plan.dealt === 0)
+    ? "bad"
+    : "good";

@@ -21,7 +21,13 @@ import { blastTargetCount, resolveBlast, resolveGroupAttack, type DeclaredAttack
 
 export { resolveWeapon, SITUATIONS, UNARMED, weaponForRank, type LifeGuardSituation } from "./attack-plan.js";
 export { attackEffects, computeAttack, outcomeOf, type AttackCalc } from "./attack-resolve.js";
-export { blastTargetCount, resolveBlast, resolveGroupAttack, type DeclaredAttack, type GroupAttackResult } from "./attack-group.js";
+export {
+  blastTargetCount,
+  resolveBlast,
+  resolveGroupAttack,
+  type DeclaredAttack,
+  type GroupAttackResult,
+} from "./attack-group.js";
 
 type LGInput = AttackInput<LifeGuardSheet>;
 
@@ -39,13 +45,19 @@ const COUNTER_RULE = R.movement;
 
 /** Marks every attacker that struck: a round mark that ends its declared attack and counts as "beside" the foe. */
 function struckMarks(attackerIds: string[], defenderId: string, extra: Mark[] = []): Effect[] {
-  return attackerIds.map((id) => ({ targetId: id, addConditions: [struck(defenderId)], removeConditions: [attacking(defenderId), ...extra] }));
+  return attackerIds.map((id) => ({
+    targetId: id,
+    addConditions: [struck(defenderId)],
+    removeConditions: [attacking(defenderId), ...extra],
+  }));
 }
 
 /** Damage, conditions and marks of the attack (or of the group or blast that replaced it). */
 function finalEffects(data: AttackData): Effect[] {
   const { calc } = data;
-  return data.many ? [...data.many.effects] : [...attackEffects(calc), ...struckMarks([calc.attackerId], calc.defenderId, ["blasting"])];
+  return data.many
+    ? [...data.many.effects]
+    : [...attackEffects(calc), ...struckMarks([calc.attackerId], calc.defenderId, ["blasting"])];
 }
 
 function options(data: AttackData, _input: LGInput, phase: "reactions" | "followups"): ReactionOption[] {
@@ -80,7 +92,13 @@ function describe(data: AttackData, _input: LGInput, phase: Phase): Reading {
 }
 
 /** "Take it" (then the counterattack, when the defender may make one), the counterattack, or no counterattack. */
-function press(data: AttackData, option: ReactionOption, _phase: "reactions" | "followups", input: LGInput, bag: DiceBag): Pressed {
+function press(
+  data: AttackData,
+  option: ReactionOption,
+  _phase: "reactions" | "followups",
+  input: LGInput,
+  bag: DiceBag,
+): Pressed {
   if (option.id === "take") {
     data.took = true;
     return { phase: data.calc.counter.eligible ? "followups" : "done" };
@@ -95,9 +113,16 @@ function press(data: AttackData, option: ReactionOption, _phase: "reactions" | "
   const mark = bag.log.length;
   // seed 004, "Warbands": "Attacks against warbands by individuals are Impaired": a counterattack too.
   const impaired = isWarband(input.attacker) && !isWarband(input.defender);
-  const roll = impaired ? rollDamage(bag, "counterattack", { count: 1, sides: 3 }, "impaired").total : bag.d("counterattack", 3);
+  const roll = impaired
+    ? rollDamage(bag, "counterattack", { count: 1, sides: 3 }, "impaired").total
+    : bag.d("counterattack", 3);
   data.counter = { roll, rolls: bag.since(mark), ...(impaired ? { impaired } : {}) };
-  return { phase: "done", followup: [{ targetId: data.calc.attackerId, damage: roll, damageKind: "normal", note: `counterattack: ${roll} damage` }] };
+  return {
+    phase: "done",
+    followup: [
+      { targetId: data.calc.attackerId, damage: roll, damageKind: "normal", note: `counterattack: ${roll} damage` },
+    ],
+  };
 }
 
 const machine = attackMachine<AttackData, LifeGuardSheet>({
@@ -108,7 +133,8 @@ const machine = attackMachine<AttackData, LifeGuardSheet>({
   lapse: (data) => {
     data.took = true;
   },
-  refusal: (_optionId, state) => `That reaction is not open on this attack any more${state.options.length ? ` (open: ${state.options.map((o) => o.label).join(", ")})` : ""}.`,
+  refusal: (_optionId, state) =>
+    `That reaction is not open on this attack any more${state.options.length ? ` (open: ${state.options.map((o) => o.label).join(", ")})` : ""}.`,
 });
 /** Allies who declared an attack on this defender and have not struck yet: they resolve together (seed 004, "Attacks"). */
 export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
@@ -126,14 +152,31 @@ export function declaredWith(input: AttackInput<LifeGuardSheet>): C[] {
 
 function beginGroup(input: AttackInput<LifeGuardSheet>, co: C[], bag: DiceBag): AttackData {
   const attacks: DeclaredAttack[] = [
-    { attacker: input.attacker, ...(input.weapon ? { weapon: input.weapon } : {}), situation: input.situation as LifeGuardSituation },
+    {
+      attacker: input.attacker,
+      ...(input.weapon ? { weapon: input.weapon } : {}),
+      situation: input.situation as LifeGuardSituation,
+    },
     ...co.map((c) => ({ attacker: c })),
   ];
   const others = input.others.filter((o) => !co.some((c) => c.id === o.id));
   const g = resolveGroupAttack({ defender: input.defender, others, attacks }, bag);
-  const calc: AttackCalc = { ...g.kept, attackerId: input.attacker.id, counter: { eligible: false, why: "several attackers stand together" } };
+  const calc: AttackCalc = {
+    ...g.kept,
+    attackerId: input.attacker.id,
+    counter: { eligible: false, why: "several attackers stand together" },
+  };
   const ids = attacks.map((x) => x.attacker.id);
-  return { calc, many: { title: g.title, lines: g.lines, effects: [...g.effects, ...struckMarks(ids, input.defender.id)], rolls: g.rolls, rules: g.rules } };
+  return {
+    calc,
+    many: {
+      title: g.title,
+      lines: g.lines,
+      effects: [...g.effects, ...struckMarks(ids, input.defender.id)],
+      rolls: g.rolls,
+      rules: g.rules,
+    },
+  };
 }
 
 function blastOf(input: AttackInput<LifeGuardSheet>): { count?: number } | undefined {
@@ -156,7 +199,10 @@ function beginBlast(input: AttackInput<LifeGuardSheet>, blast: { count?: number 
   const lines: string[] = [];
   let targets: C[];
   if (input.situation.mode === "spell") {
-    targets = [input.defender, ...areaOfEffectTargets(input.others, fieldOf(input.defender.state)).filter((o) => o.id !== input.defender.id)];
+    targets = [
+      input.defender,
+      ...areaOfEffectTargets(input.others, fieldOf(input.defender.state)).filter((o) => o.id !== input.defender.id),
+    ];
     lines.push(`Area of effect: the entire battlefield (${targets.length}).`);
   } else {
     const count = blast.count ?? blastTargetCount(bag).count;
@@ -164,14 +210,31 @@ function beginBlast(input: AttackInput<LifeGuardSheet>, blast: { count?: number 
     const near = input.others.filter((o) => o.side === input.defender.side && canFight(readState(o)));
     near.sort((x, y) => Number(readState(y).rank === rank) - Number(readState(x).rank === rank));
     targets = [input.defender, ...near].slice(0, count);
-    lines.push(`The blast catches ${count} target${count === 1 ? "" : "s"}${targets.length < count ? ` (${targets.length} there)` : ""}.`);
+    lines.push(
+      `The blast catches ${count} target${count === 1 ? "" : "s"}${targets.length < count ? ` (${targets.length} there)` : ""}.`,
+    );
   }
   const others = input.others.filter((o) => !targets.some((t) => t.id === o.id));
-  const b = resolveBlast({ attacker: input.attacker, targets, others, ...(input.weapon ? { weapon: input.weapon } : {}), situation: input.situation as LifeGuardSituation }, bag);
+  const b = resolveBlast(
+    {
+      attacker: input.attacker,
+      targets,
+      others,
+      ...(input.weapon ? { weapon: input.weapon } : {}),
+      situation: input.situation as LifeGuardSituation,
+    },
+    bag,
+  );
   const calc: AttackCalc = { ...b.calcs[0]!, counter: { eligible: false, why: "a blast" } };
   return {
     calc,
-    many: { title: b.title, lines: [...lines, ...b.lines], effects: [...b.effects, ...struckMarks([input.attacker.id], input.defender.id, ["blasting"])], rolls: bag.since(mark), rules: [...new Set([R.movement, ...b.rules])] },
+    many: {
+      title: b.title,
+      lines: [...lines, ...b.lines],
+      effects: [...b.effects, ...struckMarks([input.attacker.id], input.defender.id, ["blasting"])],
+      rolls: bag.since(mark),
+      rules: [...new Set([R.movement, ...b.rules])],
+    },
   };
 }
 
@@ -179,9 +242,14 @@ export const attack = {
   begin(input: LGInput, bag: DiceBag): AttackState {
     const blast = blastOf(input);
     const co = blast ? [] : declaredWith(input);
-    const data = blast ? beginBlast(input, blast, bag) : co.length ? beginGroup(input, co, bag) : { calc: computeAttack(input, bag) };
+    const data = blast
+      ? beginBlast(input, blast, bag)
+      : co.length
+        ? beginGroup(input, co, bag)
+        : { calc: computeAttack(input, bag) };
     return machine.start(data, input, data.calc.ignored);
   },
-  react: (state: AttackState, optionId: string, input: LGInput, bag: DiceBag): AttackState => machine.react(state, optionId, input, bag),
+  react: (state: AttackState, optionId: string, input: LGInput, bag: DiceBag): AttackState =>
+    machine.react(state, optionId, input, bag),
   lapse: (state: AttackState, input: LGInput, _bag: DiceBag): AttackState => machine.lapse(state, input),
 };

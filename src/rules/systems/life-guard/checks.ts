@@ -41,7 +41,9 @@ export function check(input: CheckInput<LifeGuardSheet>, bag: DiceBag): RuleResu
   const { roll, success } = rollUnder(bag, `${name} check (≤ ${target})`, target);
   return {
     title: `${name} check: ${success ? "success" : "failure"}`,
-    lines: [`d20 = ${roll} against ${name} ${value}${input.modifier ? ` ${input.modifier > 0 ? "+" : "−"} ${Math.abs(input.modifier)}` : ""}: ${success ? "success" : "failure"}.`],
+    lines: [
+      `d20 = ${roll} against ${name} ${value}${input.modifier ? ` ${input.modifier > 0 ? "+" : "−"} ${Math.abs(input.modifier)}` : ""}: ${success ? "success" : "failure"}.`,
+    ],
     rules: [R.actions, R.choice("Checks and saves")],
     rolls: bag.since(mark),
     success,
@@ -88,7 +90,16 @@ export function save(input: SaveInput<LifeGuardSheet>, bag: DiceBag): SaveResult
     const add = state.conditions.filter((c) => !before.includes(c));
     const remove = before.filter((c) => !state.conditions.includes(c));
     if (!add.length && !remove.length) return r;
-    return { ...r, effects: [{ targetId: input.who.id, ...(add.length ? { addConditions: add } : {}), ...(remove.length ? { removeConditions: remove } : {}) }] };
+    return {
+      ...r,
+      effects: [
+        {
+          targetId: input.who.id,
+          ...(add.length ? { addConditions: add } : {}),
+          ...(remove.length ? { removeConditions: remove } : {}),
+        },
+      ],
+    };
   }
   if (kind === "guard" || kind === "grd") return guardTest(input.who, bag, input.modifier ?? 0);
   throw new RuleError(`Unknown save "${input.kind}": use life or guard.`);
@@ -103,7 +114,9 @@ export function morale(input: { who: C[]; rating?: number; modifier?: number }, 
   const holds = r.total <= rating;
   return {
     title: holds ? "Morale holds" : "Morale breaks: they flee",
-    lines: [`2d6${input.modifier ? ` ${input.modifier > 0 ? "+" : "−"} ${Math.abs(input.modifier)}` : ""} = ${r.total} against Morale ${rating}: ${holds ? "they fight on" : "higher than Morale — they flee"}.`],
+    lines: [
+      `2d6${input.modifier ? ` ${input.modifier > 0 ? "+" : "−"} ${Math.abs(input.modifier)}` : ""} = ${r.total} against Morale ${rating}: ${holds ? "they fight on" : "higher than Morale — they flee"}.`,
+    ],
     rules: [R.enemyTypes, R.choice("Morale")],
     rolls: bag.since(mark),
     holds,
@@ -132,7 +145,11 @@ export function startingLoyalty(_employer: C | undefined, retainerSheet?: LifeGu
 }
 
 /** Running away: needs a safe destination, then a successful Guard test. */
-export function retreat(c: C, opts: { safeDestination: boolean; modifier?: number }, bag: DiceBag): RuleResult & { escaped: boolean } {
+export function retreat(
+  c: C,
+  opts: { safeDestination: boolean; modifier?: number },
+  bag: DiceBag,
+): RuleResult & { escaped: boolean } {
   if (!opts.safeDestination)
     return {
       title: "Retreat: nowhere to run",
@@ -142,7 +159,12 @@ export function retreat(c: C, opts: { safeDestination: boolean; modifier?: numbe
       escaped: false,
     };
   const t = guardTest(c, bag, opts.modifier ?? 0, "Retreat (Guard test)");
-  return { ...t, title: t.success ? "Retreat: escaped" : "Retreat: caught", rules: [R.retreat, ...t.rules], escaped: t.success };
+  return {
+    ...t,
+    title: t.success ? "Retreat: escaped" : "Retreat: caught",
+    rules: [R.retreat, ...t.rules],
+    escaped: t.success,
+  };
 }
 
 /** Life & Guard lacks these rolls: what players read instead. */

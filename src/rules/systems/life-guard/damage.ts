@@ -6,7 +6,15 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type DamageResult, type RuleRef } from "../types.js";
 import { R } from "./refs.js";
-import { COND, effectiveLifeMax, findArmourEnchantment, readState, stored, type LifeGuardSheet, type LifeGuardState } from "./sheet.js";
+import {
+  COND,
+  effectiveLifeMax,
+  findArmourEnchantment,
+  readState,
+  stored,
+  type LifeGuardSheet,
+  type LifeGuardState,
+} from "./sheet.js";
 import { inFamily, type Mark } from "../../marks.js";
 
 export interface DamagePlan {
@@ -56,7 +64,8 @@ export function planDamage(
     lifeAfter: Math.max(0, state.life - toLife),
   };
   // seed 004, "Scars": "an attack takes a PC's Guard exactly to 0".
-  if (opts.pc && guardBefore > 0 && guardAfter === 0 && toLife === 0 && dealt === guardBefore) plan.scarRow = Math.min(12, guardBefore);
+  if (opts.pc && guardBefore > 0 && guardAfter === 0 && toLife === 0 && dealt === guardBefore)
+    plan.scarRow = Math.min(12, guardBefore);
   return plan;
 }
 
@@ -132,7 +141,9 @@ export function gainScar(s: LifeGuardState, row: number, bag: DiceBag): ScarOutc
       s.lifeMaxPenalty = (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0) + f;
       addCond(s, "head wound");
       s.life = Math.min(s.life, effectiveLifeMax(s));
-      lines.push(`Head Wound: −${f} maximum Life until treated (now ${effectiveLifeMax(s)}): /heal treat between fights, or a turn's action in one.`);
+      lines.push(
+        `Head Wound: −${f} maximum Life until treated (now ${effectiveLifeMax(s)}): /heal treat between fights, or a turn's action in one.`,
+      );
       break;
     }
     case 7:
@@ -168,7 +179,11 @@ export function guardIncrease(guardMax: number, bag: DiceBag): { roll: number; n
   const n = guardMax <= 3 ? 1 : 2;
   const roll = bag.roll(`Guard increase (max Guard ${guardMax})`, n, 6).total;
   if (roll > guardMax && roll <= 12)
-    return { roll, newMax: roll, line: `Guard increase: ${n}d6 = ${roll}, higher than max Guard ${guardMax}: max Guard is now ${roll}.` };
+    return {
+      roll,
+      newMax: roll,
+      line: `Guard increase: ${n}d6 = ${roll}, higher than max Guard ${guardMax}: max Guard is now ${roll}.`,
+    };
   return { roll, line: `Guard increase: ${n}d6 = ${roll}, not higher than max Guard ${guardMax}: no change.` };
 }
 
@@ -184,7 +199,11 @@ export function rollUnder(bag: DiceBag, label: string, target: number): { roll: 
  * A Life save, mutating `s`: d20 ≤ current Life. A Doomed PC who fails dies
  * horribly; any Life save ends Doomed.
  */
-export function lifeSaveOn(s: LifeGuardState, bag: DiceBag, modifier = 0): { roll: number; success: boolean; lines: string[] } {
+export function lifeSaveOn(
+  s: LifeGuardState,
+  bag: DiceBag,
+  modifier = 0,
+): { roll: number; success: boolean; lines: string[] } {
   const target = s.life + modifier;
   const { roll, success } = rollUnder(bag, `Life save (≤ ${target})`, target);
   const lines = [`Life save: d20 = ${roll} against Life ${target}: ${success ? "saved" : "failed"}.`];
@@ -206,7 +225,15 @@ export function lifeSaveOn(s: LifeGuardState, bag: DiceBag, modifier = 0): { rol
  * place of the Armour (never less than the Armour), and the Enchantment is spent
  * (docs/rules/life-guard.md, "Enchanted armour"). Returns the Armour that soaks this hit.
  */
-function enchantedArmour(s: LifeGuardState, armour: number, amount: number, bag: DiceBag, lines: string[], rules: RuleRef[], rolled?: number): number {
+function enchantedArmour(
+  s: LifeGuardState,
+  armour: number,
+  amount: number,
+  bag: DiceBag,
+  lines: string[],
+  rules: RuleRef[],
+  rolled?: number,
+): number {
   const e = findArmourEnchantment(s);
   if (!e || amount <= 0) return armour;
   s.conditions = s.conditions.filter((x) => x !== e.key);
@@ -225,7 +252,10 @@ function enchantedArmour(s: LifeGuardState, armour: number, amount: number, bag:
 export function armourRoll(bag: DiceBag, name: string, armour: number): { armour: number; line: string } {
   const roll = bag.roll(`enchanted armour${name ? ` (${name})` : ""}`, 2, 6).total;
   const soaks = Math.max(armour, roll);
-  return { armour: soaks, line: `Enchanted armour${name ? ` (${name})` : ""}: 2d6 = ${roll}, Armour ${soaks} for this hit${roll < armour ? ` (its own ${armour} is more)` : ""}` };
+  return {
+    armour: soaks,
+    line: `Enchanted armour${name ? ` (${name})` : ""}: 2d6 = ${roll}, Armour ${soaks} for this hit${roll < armour ? ` (its own ${armour} is more)` : ""}`,
+  };
 }
 
 /**
@@ -234,7 +264,11 @@ export function armourRoll(bag: DiceBag, name: string, armour: number): { armour
  */
 export function soakLine(plan: DamagePlan, armourCap?: number): string {
   const capped = armourCap !== undefined && plan.armour > armourCap;
-  const note = capped ? ` (armour-piercing: soaks at most ${armourCap}${plan.soaked < armourCap ? `, soaks ${plan.soaked}` : ""})` : plan.soaked < plan.armour ? ` (soaks ${plan.soaked})` : "";
+  const note = capped
+    ? ` (armour-piercing: soaks at most ${armourCap}${plan.soaked < armourCap ? `, soaks ${plan.soaked}` : ""})`
+    : plan.soaked < plan.armour
+      ? ` (soaks ${plan.soaked})`
+      : "";
   return `${plan.rolled} damage − Armour ${plan.armour}${note} = ${plan.dealt}.`;
 }
 
@@ -251,14 +285,24 @@ export function applyDamageTo(
   const title = `${c.name} takes damage`;
   if (s.conditions.includes(COND.dead) || s.conditions.includes(COND.destroyed)) {
     const plan = planDamage(s, c.sheet.armour, 0);
-    return { state: stored(s), plan, critical: false, result: { title, lines: [`${c.name} is already beyond harm.`], rules, rolls: [] } };
+    return {
+      state: stored(s),
+      plan,
+      critical: false,
+      result: { title, lines: [`${c.name} is already beyond harm.`], rules, rolls: [] },
+    };
   }
   const lines: string[] = [];
   const armour = enchantedArmour(s, c.sheet.armour, amount, bag, lines, rules, opts.armour);
-  const plan = planDamage(s, armour, amount, { pc: c.kind === "pc", kind, ...(opts.armourCap !== undefined ? { armourCap: opts.armourCap } : {}) });
+  const plan = planDamage(s, armour, amount, {
+    pc: c.kind === "pc",
+    kind,
+    ...(opts.armourCap !== undefined ? { armourCap: opts.armourCap } : {}),
+  });
   lines.push(soakLine(plan, opts.armourCap));
   // Guard already at 0 takes nothing: the damage goes on to Life, which the next line says (no "Guard 0 → 0").
-  if (plan.guardBefore !== plan.guardAfter || plan.dealt === 0) lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
+  if (plan.guardBefore !== plan.guardAfter || plan.dealt === 0)
+    lines.push(`Guard ${plan.guardBefore} → ${plan.guardAfter}.`);
   s.guard = plan.guardAfter;
   let scar: ScarOutcome | undefined;
   if (plan.scarRow !== undefined) {
@@ -299,7 +343,13 @@ export function applyDamageTo(
       }
     }
   }
-  return { state: stored(s), plan, critical, ...(scar ? { scar } : {}), result: { title, lines, rules, rolls: bag.since(mark) } };
+  return {
+    state: stored(s),
+    plan,
+    critical,
+    ...(scar ? { scar } : {}),
+    result: { title, lines, rules, rolls: bag.since(mark) },
+  };
 }
 
 /** Healing restores Life (rest restores Guard); any healing ends a Mortal Wound's countdown. */
@@ -308,7 +358,10 @@ export function applyHealingTo(c: Combatant<LifeGuardSheet>, amount: number): Da
   const rules = [R.choice("Healing and rest")];
   const title = `${c.name} is healed`;
   if (s.conditions.includes(COND.dead) || s.conditions.includes(COND.destroyed))
-    return { state: stored(s), result: { title, lines: [`${c.name} is dead: healing does nothing.`], rules, rolls: [] } };
+    return {
+      state: stored(s),
+      result: { title, lines: [`${c.name} is dead: healing does nothing.`], rules, rolls: [] },
+    };
   const before = s.life;
   s.life = Math.min(effectiveLifeMax(s), s.life + Math.max(0, amount));
   const lines = [`Life ${before} → ${s.life} (max ${effectiveLifeMax(s)}). Guard comes back with rest, not healing.`];
@@ -357,7 +410,12 @@ export function rest(c: Combatant<LifeGuardSheet>, opts: { long?: boolean } = {}
   }
   return {
     state: stored(s),
-    result: { title: `${c.name} rests`, lines, rules: [R.enchantment, R.scars, R.choice("Healing and rest")], rolls: [] },
+    result: {
+      title: `${c.name} rests`,
+      lines,
+      rules: [R.enchantment, R.scars, R.choice("Healing and rest")],
+      rolls: [],
+    },
   };
 }
 
@@ -370,10 +428,18 @@ export function treat(c: Combatant<LifeGuardSheet>, by: string | null): DamageRe
   const s = readState(c);
   if (!s.conditions.includes(HEAD_WOUND)) throw new RuleError(`${c.name} has no Head Wound to treat.`);
   s.conditions = s.conditions.filter((x) => x !== HEAD_WOUND);
-  const whose = by === null ? `${c.name}'s Head Wound is treated` : `${by} treats ${by === c.name ? "their own" : `${c.name}'s`} Head Wound`;
+  const whose =
+    by === null
+      ? `${c.name}'s Head Wound is treated`
+      : `${by} treats ${by === c.name ? "their own" : `${c.name}'s`} Head Wound`;
   return {
     state: stored(s),
-    result: { title: "Treatment", lines: [`${whose}: maximum Life restored (${effectiveLifeMax(s)}).`], rules: [R.scars], rolls: [] },
+    result: {
+      title: "Treatment",
+      lines: [`${whose}: maximum Life restored (${effectiveLifeMax(s)}).`],
+      rules: [R.scars],
+      rolls: [],
+    },
   };
 }
 
@@ -393,10 +459,25 @@ export function mortalClock(c: Combatant<LifeGuardSheet>, minutes: number): Dama
   if (spent >= MORTAL_MINUTES) {
     s.conditions = [...s.conditions.filter((x) => x !== COND.mortal), COND.dead];
     delete s.mortalMinutes;
-    return { state: stored(s), result: { title: `${c.name} dies of the Mortal Wound`, lines: [`${c.name} dies: an hour has passed and the Mortal Wound was not healed.`], rules, rolls: [] } };
+    return {
+      state: stored(s),
+      result: {
+        title: `${c.name} dies of the Mortal Wound`,
+        lines: [`${c.name} dies: an hour has passed and the Mortal Wound was not healed.`],
+        rules,
+        rolls: [],
+      },
+    };
   }
   s.mortalMinutes = spent;
   const left = MORTAL_MINUTES - spent;
-  return { state: stored(s), result: { title: `${c.name}: Mortal Wound`, lines: [`${c.name} has a Mortal Wound: ${left} minutes left to heal them (/heal), or they die.`], rules, rolls: [] } };
+  return {
+    state: stored(s),
+    result: {
+      title: `${c.name}: Mortal Wound`,
+      lines: [`${c.name} has a Mortal Wound: ${left} minutes left to heal them (/heal), or they die.`],
+      rules,
+      rolls: [],
+    },
+  };
 }
-

@@ -51,11 +51,23 @@ export function rollDamage(bag: DiceBag, label: string, die: DieSpec, edge: Edge
   const keep = edge === "impaired" ? "lowest" : "highest";
   const tag = edge === "impaired" ? "impaired" : "enhanced";
   if (die.count === 1) {
-    const r = bag.roll(`${label} (${tag}: 2d6, keep the ${edge === "impaired" ? "lower" : "higher"})`, 2, 6, { keep, ...(bonus ? { modifier: bonus } : {}) });
+    const r = bag.roll(`${label} (${tag}: 2d6, keep the ${edge === "impaired" ? "lower" : "higher"})`, 2, 6, {
+      keep,
+      ...(bonus ? { modifier: bonus } : {}),
+    });
     const keptDie = r.dice.find((d) => !d.dropped)!;
     if (edge === "impaired" && keptDie.value > die.sides) {
-      countAs(r, die.sides + bonus, `at most ${die.sides}${bonus ? ` ${bonus > 0 ? "+" : "−"} ${Math.abs(bonus)}` : ""}`);
-      return { total: die.sides + bonus, kept: [die.sides], rolls: bag.since(mark), capped: { rolled: keptDie.value, max: die.sides } };
+      countAs(
+        r,
+        die.sides + bonus,
+        `at most ${die.sides}${bonus ? ` ${bonus > 0 ? "+" : "−"} ${Math.abs(bonus)}` : ""}`,
+      );
+      return {
+        total: die.sides + bonus,
+        kept: [die.sides],
+        rolls: bag.since(mark),
+        capped: { rolled: keptDie.value, max: die.sides },
+      };
     }
     return { total: r.total, kept: [keptDie.value], rolls: bag.since(mark) };
   }

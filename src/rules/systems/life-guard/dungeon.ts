@@ -10,7 +10,9 @@ import { R } from "./refs.js";
 export const dungeon: DungeonRules = {
   cites: {
     time: R.choice("a dungeon turn is 10 minutes, as in the classic games (this text has only 10-second rounds)"),
-    light: R.choice("torches and lanterns burn as in the classic games (a torch in this text is also a weapon, expended when used)"),
+    light: R.choice(
+      "torches and lanterns burn as in the classic games (a torch in this text is also a weapon, expended when used)",
+    ),
     supplies: R.choice("a ration and a day of water each a day (this text has no supplies rules)"),
   },
   // No check of its own: with the chance at 0 (this system's default) nothing is rolled; a chance the referee
@@ -18,11 +20,21 @@ export const dungeon: DungeonRules = {
   wandering: ({ turn, every, chance }, bag) => {
     if (chance > 0) {
       const r = wanderingRoll({ turn, every, chance }, bag);
-      return { ...r, lines: r.lines.map((l) => l.replace(`(${chance} in 6)`, `(${chance} in 6, as the referee set it: Life & Guard has no check of its own)`)) };
+      return {
+        ...r,
+        lines: r.lines.map((l) =>
+          l.replace(
+            `(${chance} in 6)`,
+            `(${chance} in 6, as the referee set it: Life & Guard has no check of its own)`,
+          ),
+        ),
+      };
     }
     return {
       title: "No wandering-monster check",
-      lines: [`Turn ${turn}: no wandering-monster check (Life & Guard has none; the referee may set a chance with /dungeon set).`],
+      lines: [
+        `Turn ${turn}: no wandering-monster check (Life & Guard has none; the referee may set a chance with /dungeon set).`,
+      ],
       rules: [R.choice("no wandering-monster check unless the referee sets one")],
       rolls: [],
       checked: false,

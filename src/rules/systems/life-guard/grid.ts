@@ -14,7 +14,9 @@ export function shiftFrontLine(position: number, wanted: number): RuleResult & {
   const step = Math.max(-FRONT_SHIFT_METRES, Math.min(FRONT_SHIFT_METRES, wanted));
   return {
     title: "Front line",
-    lines: [`The front line shifts ${Math.abs(step)} m${step !== wanted ? ` (at most ${FRONT_SHIFT_METRES} m a round)` : ""}.`],
+    lines: [
+      `The front line shifts ${Math.abs(step)} m${step !== wanted ? ` (at most ${FRONT_SHIFT_METRES} m a round)` : ""}.`,
+    ],
     rules: [R.theatre],
     rolls: [],
     position: position + step,
@@ -23,8 +25,10 @@ export function shiftFrontLine(position: number, wanted: number): RuleResult & {
 
 /** A doorway lets two attackers through and three defenders hold it. */
 export function doorwayCheck(attackers: number, defenders: number): void {
-  if (attackers > DOORWAY.attackers) throw new RuleError(`Only ${DOORWAY.attackers} attackers fit through a doorway (${attackers} declared).`);
-  if (defenders > DOORWAY.defenders) throw new RuleError(`At most ${DOORWAY.defenders} defenders can hold a doorway (${defenders} declared).`);
+  if (attackers > DOORWAY.attackers)
+    throw new RuleError(`Only ${DOORWAY.attackers} attackers fit through a doorway (${attackers} declared).`);
+  if (defenders > DOORWAY.defenders)
+    throw new RuleError(`At most ${DOORWAY.defenders} defenders can hold a doorway (${defenders} declared).`);
 }
 
 /** On a grid a character moves up to 3 squares and takes one action. */

@@ -4,7 +4,17 @@ import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, DamageResult } from "../types.js";
 import { defineSystem } from "../define.js";
 import { attack, SITUATIONS } from "./attack.js";
-import { ATTRIBUTES, check, loyalty, morale, NO_REACTION, NO_SURPRISE, save, SAVES, startingLoyalty } from "./checks.js";
+import {
+  ATTRIBUTES,
+  check,
+  loyalty,
+  morale,
+  NO_REACTION,
+  NO_SURPRISE,
+  save,
+  SAVES,
+  startingLoyalty,
+} from "./checks.js";
 import { applyDamageTo, applyHealingTo, LONG_REST_TURNS, mortalClock, rest, treat } from "./damage.js";
 import { odds } from "./odds.js";
 import { encounterDistance, initiative, roundStart } from "./round.js";
@@ -22,7 +32,9 @@ export const lifeGuard = defineSystem({
   form: lifeGuardForm,
   monster: monsterSchema,
   presets,
-  describeSheet, initialState, view,
+  describeSheet,
+  initialState,
+  view,
   // Life and Guard: the fight's state holds them.
   fightOwns: ["life", "guard"],
   // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.
@@ -30,12 +42,22 @@ export const lifeGuard = defineSystem({
   statLineExample: STAT_LINE_EXAMPLE,
   attributes: ATTRIBUTES,
   saves: SAVES,
-  check, save,
+  check,
+  save,
   encounterDistance,
-  words, round: roundRules, initiative, roundStart,
+  words,
+  round: roundRules,
+  initiative,
+  roundStart,
   situations: SITUATIONS,
   attack,
-  applyDamage(c: Combatant<LifeGuardSheet>, amount: number, dice: DiceBag, kind?: "normal" | "subdual", opts?: { armourCap?: number; armour?: number }): DamageResult {
+  applyDamage(
+    c: Combatant<LifeGuardSheet>,
+    amount: number,
+    dice: DiceBag,
+    kind?: "normal" | "subdual",
+    opts?: { armourCap?: number; armour?: number },
+  ): DamageResult {
     const { state, result } = applyDamageTo(c, amount, dice, kind ?? "normal", opts ?? {});
     return { state, result };
   },
@@ -48,7 +70,8 @@ export const lifeGuard = defineSystem({
   restDays: (c) => rest(c, { long: true }),
   // Game time between fights: a Mortal Wound's hour runs out (seed 004, "Scars", row 11).
   timePasses: (c, minutes) => mortalClock(c, minutes),
-  campaignOptions, dungeon,
+  campaignOptions,
+  dungeon,
   // Seed 004 rolls nothing for a new character (docs/rules/life-guard.md, "Sheets"): no fill.
   can: {
     morale: { morale },

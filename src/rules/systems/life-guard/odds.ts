@@ -27,7 +27,8 @@ export function attackOdds(input: AttackInput<LifeGuardSheet>): AttackOdds | Uns
   let sides: number[] = [];
   let runs = 0;
   for (;;) {
-    if (++runs > MAX_RUNS) return { unsupported: true, message: "Too many dice to list every outcome: use /roll to try it." };
+    if (++runs > MAX_RUNS)
+      return { unsupported: true, message: "Too many dice to list every outcome: use /roll to try it." };
     const faces = prefix;
     const seen: number[] = [];
     let i = 0;
@@ -59,14 +60,18 @@ export function attackOdds(input: AttackInput<LifeGuardSheet>): AttackOdds | Uns
     if (k < 0) break;
     prefix = [...full.slice(0, k), full[k]! + 1];
   }
-  const keys = Object.keys(dealt).map(Number).sort((a, b) => a - b);
+  const keys = Object.keys(dealt)
+    .map(Number)
+    .sort((a, b) => a - b);
   const mean = keys.reduce((s, k) => s + k * dealt[k]!, 0);
   return {
     title: "Odds: every attack lands",
     lines: [
       "No to-hit roll in Life & Guard: the damage roll is the attack.",
       `Damage after Armour: ${keys.map((k) => `${k}: ${pct(dealt[k]!, { fixed: true })}`).join(", ")} (average ${mean.toFixed(2)}).`,
-      `Outcomes: ${Object.entries(outcomes).map(([k, v]) => `${k} ${pct(v, { fixed: true })}`).join(", ")}.`,
+      `Outcomes: ${Object.entries(outcomes)
+        .map(([k, v]) => `${k} ${pct(v, { fixed: true })}`)
+        .join(", ")}.`,
     ],
     rules: [R.attacks],
     rolls: [],

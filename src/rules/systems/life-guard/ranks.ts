@@ -34,17 +34,24 @@ export function checkRanks(mode: AttackMode, from: Rank, to: Rank): void {
   const dist = rankDistance(from, to);
   const where = `${from} rank → ${to} rank (${dist} rank${dist === 1 ? "" : "s"} away)`;
   if (mode === "melee") {
-    if (from !== "melee") throw new RuleError(`A melee weapon strikes only in the Melee rank (${where}): move to Melee, or use a reach or ranged weapon, or throw it.`);
-    if (to !== "melee") throw new RuleError(`Melee can only attack within its rank (${where}): pick a foe in the Melee rank.`);
+    if (from !== "melee")
+      throw new RuleError(
+        `A melee weapon strikes only in the Melee rank (${where}): move to Melee, or use a reach or ranged weapon, or throw it.`,
+      );
+    if (to !== "melee")
+      throw new RuleError(`Melee can only attack within its rank (${where}): pick a foe in the Melee rank.`);
     return;
   }
   if (mode === "reach") {
     if (rankIndex(from) - rankIndex(to) !== 1)
-      throw new RuleError(`A reach weapon strikes one rank away, Reach → Melee or Ranged → Reach (${where}): move, or pick a foe one rank ahead.`);
+      throw new RuleError(
+        `A reach weapon strikes one rank away, Reach → Melee or Ranged → Reach (${where}): move, or pick a foe one rank ahead.`,
+      );
     return;
   }
   if (mode === "thrown") {
-    if (from !== "reach") throw new RuleError(`Weapons are thrown from the Reach rank (${where}): move to Reach first.`);
+    if (from !== "reach")
+      throw new RuleError(`Weapons are thrown from the Reach rank (${where}): move to Reach first.`);
     if (dist !== 1) throw new RuleError(`A thrown weapon reaches one rank away (${where}).`);
     return;
   }
@@ -87,7 +94,12 @@ export function alliesAtRisk(
 ): Combatant<LifeGuardSheet>[] {
   const targetRank = readState(defender).rank;
   return others.filter(
-    (o) => o.id !== attacker.id && o.id !== defender.id && o.side === attacker.side && able(o) && readState(o).rank === targetRank,
+    (o) =>
+      o.id !== attacker.id &&
+      o.id !== defender.id &&
+      o.side === attacker.side &&
+      able(o) &&
+      readState(o).rank === targetRank,
   );
 }
 
@@ -109,15 +121,21 @@ export function friendlyFire(
  * Moving costs the action: to an adjacent rank, or from the Ranged rank to
  * another battlefield.
  */
-export function moveRank(from: Rank, to: Rank | "another battlefield"): RuleResult & { to: Rank | "another battlefield"; costsAction: true } {
+export function moveRank(
+  from: Rank,
+  to: Rank | "another battlefield",
+): RuleResult & { to: Rank | "another battlefield"; costsAction: true } {
   if (to === "another battlefield") {
-    if (from !== "ranged") throw new RuleError("You leave for another battlefield from the Ranged rank: move back to Ranged first.");
+    if (from !== "ranged")
+      throw new RuleError("You leave for another battlefield from the Ranged rank: move back to Ranged first.");
   } else if (Math.abs(rankIndex(from) - rankIndex(to)) !== 1) {
     throw new RuleError(`Moving goes one rank at a time (${from} → ${to}): move to the Reach rank first.`);
   }
   return {
     title: "Move",
-    lines: [`Moves from the ${from} rank to ${to === "another battlefield" ? "another battlefield" : `the ${to} rank`}: that is the action this turn.`],
+    lines: [
+      `Moves from the ${from} rank to ${to === "another battlefield" ? "another battlefield" : `the ${to} rank`}: that is the action this turn.`,
+    ],
     rules: [R.movement],
     rolls: [],
     to,
@@ -136,5 +154,7 @@ export function checkBattlefield(attacker: Combatant<LifeGuardSheet>, defender: 
   const d = fieldOf(defender.state);
   if (a === d) return;
   const where = (f: string) => (f ? `the ${f} battlefield` : "the first battlefield");
-  throw new RuleError(`${defender.name} is on ${where(d)} and ${attacker.name} on ${where(a)}: move there first (from the Ranged rank, a move to another battlefield).`);
+  throw new RuleError(
+    `${defender.name} is on ${where(d)} and ${attacker.name} on ${where(a)}: move there first (from the Ranged rank, a move to another battlefield).`,
+  );
 }

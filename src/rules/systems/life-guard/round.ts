@@ -11,7 +11,15 @@ import { pct } from "../../numbers.js";
 import { canFight, fieldOf, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
 import { baseRound } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
-import type { Allowance, CampaignOptions, ConditionWord, Effect, RoundContext, RoundRules, SystemWords } from "../types.js";
+import type {
+  Allowance,
+  CampaignOptions,
+  ConditionWord,
+  Effect,
+  RoundContext,
+  RoundRules,
+  SystemWords,
+} from "../types.js";
 import { declarations, declare, freeBeforeFirstRound, SPENDS_ACTION } from "./declare.js";
 import { hasFamily, parseMark } from "../../marks.js";
 export { DOORWAY, FRONT_SHIFT_METRES, GRID_MOVE_SQUARES, doorwayCheck, gridMove, shiftFrontLine } from "./grid.js";
@@ -21,7 +29,8 @@ type C = Combatant<LifeGuardSheet>;
 export const ROUND_SECONDS = 10;
 export const THEATRE_ENGAGED = 3;
 
-const ableIds = (cs: C[], side: "party" | "foes") => cs.filter((c) => c.side === side && canFight(readState(c))).map((c) => c.id);
+const ableIds = (cs: C[], side: "party" | "foes") =>
+  cs.filter((c) => c.side === side && canFight(readState(c))).map((c) => c.id);
 
 /**
  * The shooting phase (seed 004, "Actions and Modifiers", Charge: "Setting occurs during the shooting phase"):
@@ -33,7 +42,9 @@ export function shootingPhase(cs: C[]): { setters: C[]; chargers: C[] } {
   const able = cs.filter((c) => canFight(readState(c)));
   const chargers = able.filter((c) => c.state.conditions.includes("charging"));
   const setters = able.filter(
-    (c) => c.state.conditions.includes("set weapon") && chargers.some((x) => x.side !== c.side && fieldOf(x.state) === fieldOf(c.state)),
+    (c) =>
+      c.state.conditions.includes("set weapon") &&
+      chargers.some((x) => x.side !== c.side && fieldOf(x.state) === fieldOf(c.state)),
   );
   return { setters, chargers: chargers.filter((x) => setters.some((c) => c.side !== x.side)) };
 }
@@ -49,11 +60,19 @@ export function initiative(input: InitiativeInput<LifeGuardSheet>, _bag: DiceBag
   const rules = [R.grid];
   if (setters.length) {
     const names = (xs: C[]) => xs.map((c) => c.name).join(", ");
-    lines.unshift(`Shooting phase first: ${names(setters)} set${setters.length === 1 ? "s a weapon" : " weapons"} against the charge of ${names(chargers)}, and strike${setters.length === 1 ? "s" : ""} before the sides' turns.`);
+    lines.unshift(
+      `Shooting phase first: ${names(setters)} set${setters.length === 1 ? "s a weapon" : " weapons"} against the charge of ${names(chargers)}, and strike${setters.length === 1 ? "s" : ""} before the sides' turns.`,
+    );
     rules.push(R.actions);
   }
   if (input.method === "individual") lines.push("Life & Guard has no individual initiative: sides alternate.");
-  return { title: setters.length ? "Initiative: the shooting phase, then PCs first" : "Initiative: PCs first", lines, rules, rolls: [], order };
+  return {
+    title: setters.length ? "Initiative: the shooting phase, then PCs first" : "Initiative: PCs first",
+    lines,
+    rules,
+    rolls: [],
+    order,
+  };
 }
 
 /**
@@ -77,7 +96,10 @@ export function actRoll(c: C, bag: DiceBag): { acts: boolean; line: string } {
   const { dice, chance } = guardScale(g);
   const roll = bag.roll(`${c.name}: act (Guard ${g})`, dice, 6).total;
   const acts = roll <= g;
-  return { acts, line: `${c.name}: ${dice}d6 = ${roll} against Guard ${g} (acts ${pct(chance, { digits: 0 })} of the time): ${acts ? "acts" : "does not act this round"}.` };
+  return {
+    acts,
+    line: `${c.name}: ${dice}d6 = ${roll} against Guard ${g} (acts ${pct(chance, { digits: 0 })} of the time): ${acts ? "acts" : "does not act this round"}.`,
+  };
 }
 
 /**
@@ -91,14 +113,20 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
   if (input.round !== 1)
     return {
       title: `Round ${input.round}`,
-      lines: [...init.lines.filter((l) => l.startsWith("Shooting phase")), `Round ${input.round}: the sides alternate, PCs first, until defeat or escape.`],
+      lines: [
+        ...init.lines.filter((l) => l.startsWith("Shooting phase")),
+        `Round ${input.round}: the sides alternate, PCs first, until defeat or escape.`,
+      ],
       rules: init.rules,
       rolls: [],
       cannotAct: [],
       order: init.order,
     };
   const cannotAct: string[] = [];
-  const lines: string[] = [...init.lines.filter((l) => l.startsWith("Shooting phase")), "First round: each PC rolls 1d6 against Guard to act (acts on a roll at most its Guard)."];
+  const lines: string[] = [
+    ...init.lines.filter((l) => l.startsWith("Shooting phase")),
+    "First round: each PC rolls 1d6 against Guard to act (acts on a roll at most its Guard).",
+  ];
   for (const c of input.combatants) {
     if (c.side !== "party" || !canFight(readState(c))) continue;
     const r = actRoll(c, bag);
@@ -110,10 +138,26 @@ export function roundStart(input: InitiativeInput<LifeGuardSheet>, bag: DiceBag)
     input.combatants.filter((c) => c.side === "foes" && readState(c).rank === "melee"),
   );
   const name = (id: string) => input.combatants.find((c) => c.id === id)?.name ?? id;
-  lines.push(`Theatre of the Mind: the Melee rank starts ${t.engaged.party.length} v ${t.engaged.foes.length}${t.waiting.length ? `; waiting behind: ${t.waiting.map(name).join(", ")}` : ""}.`);
-  if (t.waiting.length) lines.push(`They step in when one of the three on their side falls or leaves, or from round 2.`);
+  lines.push(
+    `Theatre of the Mind: the Melee rank starts ${t.engaged.party.length} v ${t.engaged.foes.length}${t.waiting.length ? `; waiting behind: ${t.waiting.map(name).join(", ")}` : ""}.`,
+  );
+  if (t.waiting.length)
+    lines.push(`They step in when one of the three on their side falls or leaves, or from round 2.`);
   const effects = t.waiting.map((id): Effect => ({ targetId: id, addConditions: [WAITING] }));
-  return { title: "Round 1", lines, rules: [...init.rules, R.theatre, R.choice("Rolling against Guard"), ...(t.waiting.length ? [R.choice("Waiting behind the 3 v 3")] : [])], rolls: bag.since(mark), cannotAct, order: init.order, effects };
+  return {
+    title: "Round 1",
+    lines,
+    rules: [
+      ...init.rules,
+      R.theatre,
+      R.choice("Rolling against Guard"),
+      ...(t.waiting.length ? [R.choice("Waiting behind the 3 v 3")] : []),
+    ],
+    rolls: bag.since(mark),
+    cannotAct,
+    order: init.order,
+    effects,
+  };
 }
 
 /** The round-1 mark of a Melee-rank combatant beyond the first three of its side. */
@@ -126,7 +170,9 @@ export const WAITING = "waiting behind";
  */
 export function waitingBehind(who: C, others: C[], round: number): boolean {
   if (round > 1 || !who.state.conditions.includes(WAITING)) return false;
-  const mine = others.filter((o) => o.side === who.side && o.id !== who.id && readState(o).rank === "melee" && canFight(readState(o)));
+  const mine = others.filter(
+    (o) => o.side === who.side && o.id !== who.id && readState(o).rank === "melee" && canFight(readState(o)),
+  );
   const engaged = mine.filter((o) => !o.state.conditions.includes(WAITING)).length;
   // The gaps are filled in a fixed order, so two waiting never fill one place.
   const queue = [who, ...mine.filter((o) => o.state.conditions.includes(WAITING))].map((o) => o.id).sort();
@@ -134,10 +180,16 @@ export function waitingBehind(who: C, others: C[], round: number): boolean {
 }
 
 /** Theatre of the Mind: every combat starts 3 v 3; the rest wait behind. */
-export function theatreOfTheMind(party: C[], foes: C[]): RuleResult & { engaged: { party: string[]; foes: string[] }; waiting: string[] } {
+export function theatreOfTheMind(
+  party: C[],
+  foes: C[],
+): RuleResult & { engaged: { party: string[]; foes: string[] }; waiting: string[] } {
   const p = party.filter((c) => canFight(readState(c)));
   const f = foes.filter((c) => canFight(readState(c)));
-  const engaged = { party: p.slice(0, THEATRE_ENGAGED).map((c) => c.id), foes: f.slice(0, THEATRE_ENGAGED).map((c) => c.id) };
+  const engaged = {
+    party: p.slice(0, THEATRE_ENGAGED).map((c) => c.id),
+    foes: f.slice(0, THEATRE_ENGAGED).map((c) => c.id),
+  };
   const waiting = [...p.slice(THEATRE_ENGAGED), ...f.slice(THEATRE_ENGAGED)].map((c) => c.id);
   return {
     title: "Theatre of the Mind: 3 v 3",
@@ -160,13 +212,22 @@ export function theatreOfTheMind(party: C[], foes: C[]): RuleResult & { engaged:
 export function encounterDistance(_input: { surprise: boolean }, bag: DiceBag): RuleResult {
   const mark = bag.log.length;
   const r = bag.roll("encounter distance", 2, 6);
-  return { title: "Distance", lines: [`The sides meet ${r.total * 3} metres apart (2d6 = ${r.total}, × 3 m).`], rules: [R.choice("Encounter distance")], rolls: bag.since(mark) };
+  return {
+    title: "Distance",
+    lines: [`The sides meet ${r.total * 3} metres apart (2d6 = ${r.total}, × 3 m).`],
+    rules: [R.choice("Encounter distance")],
+    rolls: bag.since(mark),
+  };
 }
 
 // ---- the round's contract ------------------------------------------------
 
 const w = (label: string, lasts: ConditionWord["lasts"]): ConditionWord => ({ label, lasts });
-const RANK_LABEL: Record<string, string> = { melee: "in the Melee rank", reach: "in the Reach rank", ranged: "in the Ranged rank" };
+const RANK_LABEL: Record<string, string> = {
+  melee: "in the Melee rank",
+  reach: "in the Reach rank",
+  ranged: "in the Ranged rank",
+};
 
 export const words = {
   conditions: {
@@ -223,10 +284,18 @@ const isDown = (c: C) => !canFight(readState(c));
 
 /** One action a turn (seed 004, "Actions and Modifiers"); moving a rank, retreating or oiling spends it. */
 export function allowance(who: C, ctx: RoundContext<LifeGuardSheet>): Allowance {
-  const spent = ctx.declared.find((x) => (SPENDS_ACTION as readonly string[]).includes(x) && !freeBeforeFirstRound(x, ctx.round));
-  if (spent) return { attacks: 0, why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`, rule: R.movement };
+  const spent = ctx.declared.find(
+    (x) => (SPENDS_ACTION as readonly string[]).includes(x) && !freeBeforeFirstRound(x, ctx.round),
+  );
+  if (spent)
+    return {
+      attacks: 0,
+      why: `declared ${spent === "move" ? "a move between ranks" : spent}: that is the action this turn`,
+      rule: R.movement,
+    };
   const struck = hasFamily(who.state.conditions, "struck");
-  if (struck) return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
+  if (struck)
+    return { attacks: 0, why: "already struck this round (a declared attack resolved together)", rule: R.attacks };
   return { attacks: 1, why: "one action this turn", rule: R.actions };
 }
 
@@ -235,14 +304,24 @@ const base = baseRound<LifeGuardSheet>({ isDown, rule: R.actions });
 export const round: RoundRules<LifeGuardSheet> = {
   ...base,
   cannotAct: (who, ctx) =>
-    base.cannotAct?.(who, ctx) ?? (waitingBehind(who, ctx.others, ctx.round) ? "is waiting behind the front line (every combat starts 3 v 3)" : null),
+    base.cannotAct?.(who, ctx) ??
+    (waitingBehind(who, ctx.others, ctx.round) ? "is waiting behind the front line (every combat starts 3 v 3)" : null),
   declarations: (who, ctx) => declarations(who, ctx),
-  declare: (input, dice) => declare(input, dice, { round: input.round, declared: input.declared, others: input.others, phase: input.phase ?? "declare" }),
+  declare: (input, dice) =>
+    declare(input, dice, {
+      round: input.round,
+      declared: input.declared,
+      others: input.others,
+      phase: input.phase ?? "declare",
+    }),
   allowance: (who, ctx) => allowance(who, ctx),
   // Before the first round's roll against Guard, each PC's chance to act.
   note: (who, ctx) => {
-    if (ctx.phase === "act" && shootingPhase([who, ...ctx.others]).setters.includes(who)) return "strikes in the shooting phase, before the charge lands";
-    return who.side === "party" && ctx.round <= 1 && ctx.phase === "declare" && canFight(readState(who)) ? actChance(readState(who).guard) : null;
+    if (ctx.phase === "act" && shootingPhase([who, ...ctx.others]).setters.includes(who))
+      return "strikes in the shooting phase, before the charge lands";
+    return who.side === "party" && ctx.round <= 1 && ctx.phase === "declare" && canFight(readState(who))
+      ? actChance(readState(who).guard)
+      : null;
   },
 };
 

@@ -9,7 +9,16 @@ import { argIn, argOf, markIn, type Mark } from "../../marks.js";
 export const RANKS = ["melee", "reach", "ranged"] as const;
 export type Rank = (typeof RANKS)[number];
 
-export const WEAPON_TAGS = ["reach", "ranged", "enchanted", "armour-piercing", "two-handed", "expendable", "blast", "set"] as const;
+export const WEAPON_TAGS = [
+  "reach",
+  "ranged",
+  "enchanted",
+  "armour-piercing",
+  "two-handed",
+  "expendable",
+  "blast",
+  "set",
+] as const;
 export type WeaponTag = (typeof WEAPON_TAGS)[number];
 
 /** A die as players write it: d6, d8, 2d6 (1–3 dice of d2–d12). */
@@ -29,18 +38,23 @@ const int = (label: string, lo: number, hi: number, dflt: number) =>
     .default(dflt);
 
 export const weaponSchema = z.object({
-  name: z.string().trim().min(1, "Weapon name must be 1 to 40 characters").max(40, "Weapon name must be 1 to 40 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Weapon name must be 1 to 40 characters")
+    .max(40, "Weapon name must be 1 to 40 characters"),
   die: die.default("d6"),
-  tags: z
-    .array(z.enum(WEAPON_TAGS, { message: `Weapon tags must be among: ${WEAPON_TAGS.join(", ")}` }))
-    .default([]),
+  tags: z.array(z.enum(WEAPON_TAGS, { message: `Weapon tags must be among: ${WEAPON_TAGS.join(", ")}` })).default([]),
   /** The Condition this weapon's Enchantment applies ("burning"); an enchanted weapon with none applies no condition. */
   enchantment: z.string().trim().toLowerCase().max(40, "Enchantment must be at most 40 characters").optional(),
 });
 export type Weapon = z.output<typeof weaponSchema>;
 
 const words = (label: string) =>
-  z.array(z.string().trim().toLowerCase().min(1, `${label} entries must not be empty`)).max(20, `${label}: at most 20 entries`).default([]);
+  z
+    .array(z.string().trim().toLowerCase().min(1, `${label} entries must not be empty`))
+    .max(20, `${label}: at most 20 entries`)
+    .default([]);
 
 /** The sheet of a PC or retainer (monsters share the shape; see `monsterSchema`). */
 export const sheetSchema = z.object({
@@ -53,7 +67,13 @@ export const sheetSchema = z.object({
    * An Enchantment applied to the armour, by name ("warding"): its next hit is soaked by 2d6 in place of the
    * Armour, once, until a rest (seed 004, "Enchantment": "to their weapons and armour").
    */
-  armourEnchantment: z.string().trim().toLowerCase().min(1, "Name the armour's Enchantment (e.g. warding)").max(30, "The armour's Enchantment: at most 30 characters").optional(),
+  armourEnchantment: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Name the armour's Enchantment (e.g. warding)")
+    .max(30, "The armour's Enchantment: at most 30 characters")
+    .optional(),
   /** Morale (monsters) / starting loyalty (retainers). */
   morale: int("Morale", 2, 12, 7),
   str: int("STR", 3, 18, 10),
@@ -141,7 +161,8 @@ export interface LifeGuardState extends CombatState {
 export const enchantmentCondition = (weapon: string, condition?: string): Mark =>
   `enchanted:${weapon.trim().toLowerCase()}:${(condition ?? "").trim().toLowerCase()}`;
 /** The condition that marks an applied, unspent Enchantment on the armour. */
-export const armourEnchantmentCondition = (name?: string): Mark => `enchanted armour:${(name ?? "").trim().toLowerCase()}`;
+export const armourEnchantmentCondition = (name?: string): Mark =>
+  `enchanted armour:${(name ?? "").trim().toLowerCase()}`;
 export const findArmourEnchantment = (state: CombatState): { key: Mark; name: string } | undefined => {
   const key = markIn(state.conditions, "enchanted armour");
   return key === undefined ? undefined : { key, name: argOf(key, "enchanted armour")! };
@@ -204,7 +225,8 @@ export function readState(c: Combatant<LifeGuardSheet>): LifeGuardState {
   const guardMax = num(s.guardMax, c.sheet.guard);
   const conditions = Array.isArray(s.conditions) ? [...s.conditions] : [];
   // The rank this fight set (a fight mark) wins over a stored one; else the weapons decide.
-  const rank = rankFromConditions(conditions) ?? (RANKS.includes(s.rank as Rank) ? (s.rank as Rank) : defaultRank(c.sheet));
+  const rank =
+    rankFromConditions(conditions) ?? (RANKS.includes(s.rank as Rank) ? (s.rank as Rank) : defaultRank(c.sheet));
   return {
     ...s,
     conditions,
@@ -225,16 +247,25 @@ export function stored(s: LifeGuardState): CombatState {
 }
 
 /** Scar 6's loss counts while the head wound is untreated (treatment takes the condition away). */
-export const effectiveLifeMax = (s: LifeGuardState) => Math.max(0, s.lifeMax - (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0));
+export const effectiveLifeMax = (s: LifeGuardState) =>
+  Math.max(0, s.lifeMax - (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0));
 export const canFight = (s: CombatState) => !s.conditions.some((c) => OUT_CONDITIONS.includes(c));
 
 export function view(c: Combatant<LifeGuardSheet>): StateView {
   const s = readState(c);
   const max = effectiveLifeMax(s) + s.guardMax;
   const status =
-    [COND.dead, COND.destroyed, COND.out, COND.routed, COND.fled, COND.mortal, COND.weakened, COND.deprived, COND.doomed].find((k) =>
-      s.conditions.includes(k),
-    ) ?? (s.life < effectiveLifeMax(s) ? "wounded" : "");
+    [
+      COND.dead,
+      COND.destroyed,
+      COND.out,
+      COND.routed,
+      COND.fled,
+      COND.mortal,
+      COND.weakened,
+      COND.deprived,
+      COND.doomed,
+    ].find((k) => s.conditions.includes(k)) ?? (s.life < effectiveLifeMax(s) ? "wounded" : "");
   return {
     summary: `Guard ${s.guard}/${s.guardMax} · Life ${s.life}/${effectiveLifeMax(s)}${c.sheet.warband ? " · warband" : ""} · ${s.rank[0]!.toUpperCase()}${s.rank.slice(1)} rank`,
     fraction: max > 0 ? Math.max(0, Math.min(1, (s.guard + s.life) / max)) : 0,
@@ -254,7 +285,10 @@ export function describeSheet(sheet: LifeGuardSheet): [string, string][] {
       sheet.weapons.length === 0
         ? "none (unarmed d4)"
         : sheet.weapons
-            .map((w) => `${w.name} ${w.die}${w.tags.length ? ` (${w.tags.join(", ")})` : ""}${w.enchantment ? ` [${w.enchantment}]` : ""}`)
+            .map(
+              (w) =>
+                `${w.name} ${w.die}${w.tags.length ? ` (${w.tags.join(", ")})` : ""}${w.enchantment ? ` [${w.enchantment}]` : ""}`,
+            )
             .join("; "),
     ],
   ];

@@ -17,16 +17,35 @@ type Flag = "warband" | "flying" | "slayImmune";
 
 /** The words that take a value, as the text writes them (GRD is its short Guard). */
 const VALUE_WORDS: Record<string, Field> = {
-  life: "life", guard: "guard", grd: "guard", morale: "morale", armour: "armour", armor: "armour",
-  attack: "attack", attacks: "attack", damage: "attack", dmg: "attack", type: "type",
+  life: "life",
+  guard: "guard",
+  grd: "guard",
+  morale: "morale",
+  armour: "armour",
+  armor: "armour",
+  attack: "attack",
+  attacks: "attack",
+  damage: "attack",
+  dmg: "attack",
+  type: "type",
 };
 /** Words that stand alone. */
 const FLAGS: Record<string, Flag> = { warband: "warband", flying: "flying", "slay-immune": "slayImmune" };
 const LABEL: Record<Field | Flag | "tier", string> = {
-  life: "Life", guard: "Guard", morale: "Morale", armour: "Armour", attack: "Attack", type: "Type",
-  warband: "Warband", flying: "Flying", slayImmune: "Slay-immune", tier: "The enemy type",
+  life: "Life",
+  guard: "Guard",
+  morale: "Morale",
+  armour: "Armour",
+  attack: "Attack",
+  type: "Type",
+  warband: "Warband",
+  flying: "Flying",
+  slayImmune: "Slay-immune",
+  tier: "The enemy type",
 };
-const TIERS = Object.keys(ENEMY_TYPES).map((t) => `(${t[0]!.toUpperCase()}${t.slice(1)})`).join(", ");
+const TIERS = Object.keys(ENEMY_TYPES)
+  .map((t) => `(${t[0]!.toUpperCase()}${t.slice(1)})`)
+  .join(", ");
 const WORD_LIST = `Life, Guard, Morale, Armour, Attack (or Damage), Type, the words Warband, Flying and Slay-immune, and an enemy type in brackets: ${TIERS}`;
 
 const has = (o: object, k: string) => Object.hasOwn(o, k);
@@ -41,9 +60,11 @@ function tierOf(token: string): EnemyType | undefined {
   return t;
 }
 
-const isStatWord = (t: string) => has(VALUE_WORDS, t.toLowerCase()) || has(FLAGS, t.toLowerCase()) || tierOf(t) !== undefined;
+const isStatWord = (t: string) =>
+  has(VALUE_WORDS, t.toLowerCase()) || has(FLAGS, t.toLowerCase()) || tierOf(t) !== undefined;
 
-const unknownWord = (t: string) => new RuleError(`"${t}" is not a stat this line knows: use ${WORD_LIST}; e.g. \`${STAT_LINE_EXAMPLE}\`.`);
+const unknownWord = (t: string) =>
+  new RuleError(`"${t}" is not a stat this line knows: use ${WORD_LIST}; e.g. \`${STAT_LINE_EXAMPLE}\`.`);
 
 /** The name in front of the first stat; a number or die there has lost its stat word. */
 function readName(tokens: string[]): string | null {
@@ -66,7 +87,10 @@ function readValue(field: Field, word: string, tokens: string[]): string {
   if (v === undefined || isStatWord(v)) throw new RuleError(`${word} needs a value, e.g. \`${eg}\`.`);
   tokens.shift();
   if (field === "type") {
-    if (!/^[\p{L}][\p{L}\d-]*$/u.test(v)) throw new RuleError(`Type is one word, the kind of monster an oil is made for, e.g. \`Type undead\` (not "${v}").`);
+    if (!/^[\p{L}][\p{L}\d-]*$/u.test(v))
+      throw new RuleError(
+        `Type is one word, the kind of monster an oil is made for, e.g. \`Type undead\` (not "${v}").`,
+      );
     return v.toLowerCase();
   }
   if (!/^\d+$/.test(v)) throw new RuleError(`${LABEL[field]} must be a whole number, e.g. \`${eg}\` (not "${v}").`);
@@ -82,15 +106,27 @@ interface Attack {
 /** One attack: `d8`, `club d8`, `spear d8 reach` (a name, the die, at most one tag). */
 function readAttack(part: string[]): Attack {
   const at = part.findIndex(isDie);
-  if (at < 0) throw new RuleError(`An attack is its damage die, with a name in front and a tag after if you like: \`d8\`, \`club d8\`, \`spear d8 reach\` (not "${part.join(" ")}").`);
+  if (at < 0)
+    throw new RuleError(
+      `An attack is its damage die, with a name in front and a tag after if you like: \`d8\`, \`club d8\`, \`spear d8 reach\` (not "${part.join(" ")}").`,
+    );
   const die = part[at]!.toLowerCase();
-  if (!DIE_PATTERN.test(die)) throw new RuleError(`"${part[at]}" is not a die of this game: d2, d3, d4, d6, d8, d10 or d12, 1 to 3 of them (2d6).`);
+  if (!DIE_PATTERN.test(die))
+    throw new RuleError(
+      `"${part[at]}" is not a die of this game: d2, d3, d4, d6, d8, d10 or d12, 1 to 3 of them (2d6).`,
+    );
   const tags = part.slice(at + 1).map((t) => {
     const tag = t.toLowerCase();
-    if (!(WEAPON_TAGS as readonly string[]).includes(tag)) throw new RuleError(`"${t}" is neither a weapon tag (${WEAPON_TAGS.join(", ")}) nor a stat this line knows (${WORD_LIST}).`);
+    if (!(WEAPON_TAGS as readonly string[]).includes(tag))
+      throw new RuleError(
+        `"${t}" is neither a weapon tag (${WEAPON_TAGS.join(", ")}) nor a stat this line knows (${WORD_LIST}).`,
+      );
     return tag as WeaponTag;
   });
-  if (tags.length > 1) throw new RuleError(`A stat line gives an attack one tag (not "${tags.join(" ")}"): give the rest on the monster's weapons as key=value.`);
+  if (tags.length > 1)
+    throw new RuleError(
+      `A stat line gives an attack one tag (not "${tags.join(" ")}"): give the rest on the monster's weapons as key=value.`,
+    );
   const name = part.slice(0, at).join(" ").replace(/[:|"]/g, "").trim();
   return { name: name || null, die, tag: tags[0] ?? null };
 }
@@ -100,7 +136,11 @@ function readAttacks(word: string, tokens: string[]): Attack[] {
   const taken: string[] = [];
   while (tokens.length && !isStatWord(tokens[0]!)) taken.push(tokens.shift()!);
   if (!taken.length) throw new RuleError(`${word} needs a die, e.g. \`${word} club d8\`.`);
-  return taken.join(" ").split("/").map((p) => p.trim().split(/\s+/).filter(Boolean)).map(readAttack);
+  return taken
+    .join(" ")
+    .split("/")
+    .map((p) => p.trim().split(/\s+/).filter(Boolean))
+    .map(readAttack);
 }
 
 type Read = Partial<Record<Exclude<Field, "attack"> | Flag, string>> & { tier?: EnemyType; attack?: Attack[] };

@@ -21,11 +21,45 @@ export interface ActionRule {
 
 /** "Combat Actions": attack, cast a spell, move, use an ability, use an item. */
 export const ACTIONS: Record<ActionKind, ActionRule> = {
-  attack: { kind: "attack", label: "Attack", maxMove: 0.5, allows: "One attack (melee, unarmed or ranged) and up to half the movement rate; farther negates the attack (a charge excepted).", rule: ref("Attack") },
-  spell: { kind: "spell", label: "Cast a Spell", maxMove: 0, allows: "One spell; no movement unless the spell says otherwise. Spells of two or more rounds take effect in a later round.", rule: ref("Cast a Spell") },
-  move: { kind: "move", label: "Move", maxMove: 4, allows: "Walk the full rate, jog at twice it, or run at four times it; nothing else.", rule: ref("Move") },
-  ability: { kind: "ability", label: "Use an Ability", maxMove: 1, allows: "One class or racial ability; movement, if any, usually not beyond the normal rate (the Castle Keeper decides).", rule: ref("Use an Ability") },
-  item: { kind: "item", label: "Use an Item", maxMove: 0, allows: "Use a readied item (belt, hanging from a pack); no movement. An item in a backpack takes a round to dig out first.", rule: ref("Use an Item") },
+  attack: {
+    kind: "attack",
+    label: "Attack",
+    maxMove: 0.5,
+    allows:
+      "One attack (melee, unarmed or ranged) and up to half the movement rate; farther negates the attack (a charge excepted).",
+    rule: ref("Attack"),
+  },
+  spell: {
+    kind: "spell",
+    label: "Cast a Spell",
+    maxMove: 0,
+    allows:
+      "One spell; no movement unless the spell says otherwise. Spells of two or more rounds take effect in a later round.",
+    rule: ref("Cast a Spell"),
+  },
+  move: {
+    kind: "move",
+    label: "Move",
+    maxMove: 4,
+    allows: "Walk the full rate, jog at twice it, or run at four times it; nothing else.",
+    rule: ref("Move"),
+  },
+  ability: {
+    kind: "ability",
+    label: "Use an Ability",
+    maxMove: 1,
+    allows:
+      "One class or racial ability; movement, if any, usually not beyond the normal rate (the Castle Keeper decides).",
+    rule: ref("Use an Ability"),
+  },
+  item: {
+    kind: "item",
+    label: "Use an Item",
+    maxMove: 0,
+    allows:
+      "Use a readied item (belt, hanging from a pack); no movement. An item in a backpack takes a round to dig out first.",
+    rule: ref("Use an Item"),
+  },
 };
 
 export const PACE_MULTIPLIER: Record<Pace, number> = { walk: 1, jog: 2, run: 4 };
@@ -43,7 +77,8 @@ export interface MovementOptions {
  * unless restrained or unable to move.
  */
 export function movementRate(base: number, opts: MovementOptions = {}): number {
-  if (!Number.isInteger(base) || base < 0) throw new RuleError("A movement rate must be a whole number of feet, 0 or more.");
+  if (!Number.isInteger(base) || base < 0)
+    throw new RuleError("A movement rate must be a whole number of feet, 0 or more.");
   if (opts.restrained) return 0;
   const reduction = Math.min(0.75, Math.max(0, opts.reduction ?? 0));
   const raw = base * PACE_MULTIPLIER[opts.pace ?? "walk"] * (1 - reduction);
@@ -107,7 +142,9 @@ export function validateAction(plan: ActionPlan): ActionCheck {
     case "item":
       max = 0;
       if (plan.item === "packed") {
-        lines.push("The item is in a backpack: it takes at least a round to take off the pack, dig through it and retrieve it; it can be used next round.");
+        lines.push(
+          "The item is in a backpack: it takes at least a round to take off the pack, dig through it and retrieve it; it can be used next round.",
+        );
         return { ok: false, maxMoveFt: 0, lines, rules };
       }
       break;
@@ -124,7 +161,12 @@ export function validateAction(plan: ActionPlan): ActionCheck {
 }
 
 /** "Charging": the distance must be at least the normal rate and at most the jogging rate, in a straight line, announced before initiative. */
-export function validateCharge(opts: { rate: number; distanceFt: number; straight?: boolean; announced?: boolean }): ActionCheck {
+export function validateCharge(opts: {
+  rate: number;
+  distanceFt: number;
+  straight?: boolean;
+  announced?: boolean;
+}): ActionCheck {
   const min = opts.rate;
   const max = movementRate(opts.rate, { pace: "jog" });
   const rules = [ref("Charging")];
@@ -166,14 +208,23 @@ export function disengage(kind: "hasty" | "fighting", rate: number): Disengageme
   if (kind === "hasty") {
     const max = movementRate(rate, { pace: "run" });
     return {
-      kind, maxMoveFt: max, acPenalty: -2, freeAttack: true, condition: "disengaging",
-      lines: [`Hasty disengagement: up to ${max} ft, −2 AC for the round, and the opponent gets one free attack (not a second one).`],
+      kind,
+      maxMoveFt: max,
+      acPenalty: -2,
+      freeAttack: true,
+      condition: "disengaging",
+      lines: [
+        `Hasty disengagement: up to ${max} ft, −2 AC for the round, and the opponent gets one free attack (not a second one).`,
+      ],
       rules,
     };
   }
   const max = halfMove(rate);
   return {
-    kind, maxMoveFt: max, acPenalty: 0, freeAttack: false,
+    kind,
+    maxMoveFt: max,
+    acPenalty: 0,
+    freeAttack: false,
     lines: [`Fighting disengagement: up to ${max} ft away, no AC penalty, no other action this round.`],
     rules,
   };

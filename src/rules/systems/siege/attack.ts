@@ -18,7 +18,22 @@ import { dodged, type Mark } from "../../marks.js";
 export { SPECIAL_ATTACKS };
 
 /** The Situation keys siege reads. */
-export const SITUATION_KEYS: SituationKey[] = ["mode", "range", "cover", "charge", "flank", "rear", "highGround", "twoWeapons", "mounted", "modifier", "concealment", "intoMelee", "distance", "subdue"];
+export const SITUATION_KEYS: SituationKey[] = [
+  "mode",
+  "range",
+  "cover",
+  "charge",
+  "flank",
+  "rear",
+  "highGround",
+  "twoWeapons",
+  "mounted",
+  "modifier",
+  "concealment",
+  "intoMelee",
+  "distance",
+  "subdue",
+];
 
 interface SwingData {
   label: string;
@@ -52,7 +67,8 @@ interface Data {
 function defenceBonus(data: Pick<Data, "declared">, i: number): Mod | null {
   const d = data.declared;
   if (d?.kind === "evade") return { label: "evading", value: 4, rule: ref("Evade") };
-  if (d?.kind === "dodge" && d.count + i < 3) return { label: `dodging (attack ${d.count + i + 1} of 3)`, value: 2, rule: ref("Dodge") };
+  if (d?.kind === "dodge" && d.count + i < 3)
+    return { label: `dodging (attack ${d.count + i + 1} of 3)`, value: 2, rule: ref("Dodge") };
   return null;
 }
 
@@ -61,7 +77,12 @@ function describeAc(acMods: Mod[], ac: number): string {
   const [first, ...rest] = acMods;
   const shown = rest.filter((m) => m.value !== 0);
   if (!first || !shown.length) return "";
-  const head = first.label === "AC" ? `sheet AC ${first.value}` : first.label.includes(String(first.value)) ? first.label : `${first.label} ${first.value}`;
+  const head =
+    first.label === "AC"
+      ? `sheet AC ${first.value}`
+      : first.label.includes(String(first.value))
+        ? first.label
+        : `${first.label} ${first.value}`;
   const tail = shown.map((m) => ` ${m.value >= 0 ? "+" : "−"} ${Math.abs(m.value)} ${m.label}`).join("");
   return ` = ${head}${tail}${ac !== sumMods(acMods) ? " (never below 1)" : ""}`;
 }
@@ -75,7 +96,13 @@ interface Resolved {
 }
 
 const SUCCESS_WORD: Record<Special, string> = {
-  weapon: "hit", grapple: "held", break: "broken free", pummel: "hit", overbear: "knocked down", touch: "touched", disarm: "disarmed",
+  weapon: "hit",
+  grapple: "held",
+  break: "broken free",
+  pummel: "hit",
+  overbear: "knocked down",
+  touch: "touched",
+  disarm: "disarmed",
 };
 
 /** What a special attack that lands does to both sides ("Grappling", "Overbearing", "Disarm", "Touch Attack"). */
@@ -84,7 +111,9 @@ function specialOutcome(data: Data, dEff: Effect, aEff: Effect): string[] {
     case "grapple":
       dEff.addConditions!.push("held", "prone");
       aEff.addConditions!.push("grappling");
-      return [`${data.defenderName} is held: prone and defenceless, and can act only to break the hold with a grapple of their own.`];
+      return [
+        `${data.defenderName} is held: prone and defenceless, and can act only to break the hold with a grapple of their own.`,
+      ];
     case "break":
       aEff.removeConditions!.push("held", "prone");
       dEff.removeConditions!.push("grappling");
@@ -94,7 +123,9 @@ function specialOutcome(data: Data, dEff: Effect, aEff: Effect): string[] {
       return [`${data.defenderName} is knocked prone for the rest of the round.`];
     case "disarm":
       dEff.addConditions!.push("disarmed");
-      return [`${data.defenderName} is disarmed: it fights without its weapon (fists, or another weapon it carries) until the referee ends the condition (/condition remove).`];
+      return [
+        `${data.defenderName} is disarmed: it fights without its weapon (fists, or another weapon it carries) until the referee ends the condition (/condition remove).`,
+      ];
     case "touch":
       return [`${data.defenderName} is touched: the spell or effect takes hold.`];
     default:
@@ -126,7 +157,12 @@ function resolve(data: Data, attackerId: string, defenderId: string): Resolved {
       const dmg = s.damage ?? 0;
       line += `, ${s.damageNotation} = ${dmg} ${s.damageKind === "subdual" ? "subdual " : ""}damage`;
       totalDamage += dmg;
-      damageEffects.push({ targetId: defenderId, damage: dmg, damageKind: s.damageKind, note: `${s.label}: ${dmg}${s.damageKind === "subdual" ? " subdual" : ""} damage` });
+      damageEffects.push({
+        targetId: defenderId,
+        damage: dmg,
+        damageKind: s.damageKind,
+        note: `${s.label}: ${dmg}${s.damageKind === "subdual" ? " subdual" : ""} damage`,
+      });
     }
     lines.push(line + ".");
   });
@@ -135,7 +171,9 @@ function resolve(data: Data, attackerId: string, defenderId: string): Resolved {
     lines.push(...specialOutcome(data, dEff, aEff));
     if (data.defenderCharging) {
       dEff.addConditions!.push("charge negated");
-      lines.push(`${data.defenderName} was hit while charging: the charge is negated (no extra damage), the −4 AC remains.`);
+      lines.push(
+        `${data.defenderName} was hit while charging: the charge is negated (no extra damage), the −4 AC remains.`,
+      );
       rules.push(ref("Charging"));
     }
   }
@@ -150,7 +188,9 @@ function resolve(data: Data, attackerId: string, defenderId: string): Resolved {
   }
   lines.push(...data.notes);
   if (!anyHit && data.stray?.length)
-    lines.push(`The missile flies on and can hit anything in its path: roll to hit again at ${data.stray.map((x) => `${x.distanceFt} ft (${signed(x.modifier)})`).join(", ")} (Castles & Crusades · Ranged Combat).`);
+    lines.push(
+      `The missile flies on and can hit anything in its path: roll to hit again at ${data.stray.map((x) => `${x.distanceFt} ft (${signed(x.modifier)})`).join(", ")} (Castles & Crusades · Ranged Combat).`,
+    );
   const effects: Effect[] = [...damageEffects];
   for (const e of [dEff, aEff]) {
     const add = [...new Set(e.addConditions)];
@@ -177,7 +217,8 @@ const machine = attackMachine<Data, SiegeSheet>({
     return { outcome: r.outcome, tone: r.hits.some(Boolean) ? "good" : "bad", result: r.result, effects: r.effects };
   },
   press: () => ({ phase: "done" }),
-  refusal: () => `That reaction is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`,
+  refusal: () =>
+    `That reaction is not open on this attack: Castles & Crusades has no reactions (Dodge and Evade are declared before the round). Nothing changed.`,
 });
 
 export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackState {
@@ -200,7 +241,17 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
   };
   for (const s of p.swings) {
     const d20 = dice.roll(`attack: ${s.label}`, 1, 20, { modifier: s.bonus }).dice[0]!.value;
-    data.swings.push({ label: s.label, d20, bonus: s.bonus, mods: s.mods, acMods: s.acMods, damage: null, damageNotation: null, damageMods: s.damageMods, damageKind: s.damageKind });
+    data.swings.push({
+      label: s.label,
+      d20,
+      bonus: s.bonus,
+      mods: s.mods,
+      acMods: s.acMods,
+      damage: null,
+      damageNotation: null,
+      damageMods: s.damageMods,
+      damageKind: s.damageKind,
+    });
   }
   // Roll damage for what hits.
   const now = resolve({ ...data, rolls: [] }, input.attacker.id, input.defender.id);
@@ -208,7 +259,10 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
     if (!now.hits[i] || !s.damage) return;
     const sw = data.swings[i]!;
     const extra = sumMods(s.damageMods);
-    const roll = s.damage.count > 0 ? dice.roll(`damage: ${s.label}`, s.damage.count, s.damage.sides, { modifier: s.damage.modifier + extra }) : null;
+    const roll =
+      s.damage.count > 0
+        ? dice.roll(`damage: ${s.label}`, s.damage.count, s.damage.sides, { modifier: s.damage.modifier + extra })
+        : null;
     const raw = roll ? roll.total : s.damage.modifier + extra;
     sw.damage = Math.max(1, raw);
     if (roll) countAs(roll, sw.damage, "at least 1");
@@ -219,9 +273,15 @@ export function begin(input: AttackInput<SiegeSheet>, dice: DiceBag): AttackStat
   return machine.start(data, input, p.ignored, "done");
 }
 
-export const react = (state: AttackState, optionId: string, input: AttackInput<SiegeSheet>, dice: DiceBag): AttackState => machine.react(state, optionId, input, dice);
+export const react = (
+  state: AttackState,
+  optionId: string,
+  input: AttackInput<SiegeSheet>,
+  dice: DiceBag,
+): AttackState => machine.react(state, optionId, input, dice);
 
-export const lapse = (state: AttackState, input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState => machine.lapse(state, input);
+export const lapse = (state: AttackState, input: AttackInput<SiegeSheet>, _dice: DiceBag): AttackState =>
+  machine.lapse(state, input);
 
 /** Exact chance to hit each swing and its damage spread, before rolling. */
 export function odds(input: AttackInput<SiegeSheet>): RuleResult {
@@ -245,7 +305,12 @@ export function odds(input: AttackInput<SiegeSheet>): RuleResult {
     lines.push(line + ".");
   });
   lines.push(...p.notes);
-  return { title: `Odds: ${input.attacker.name} → ${input.defender.name}`, lines, rules: [...new Set(p.rules)], rolls: [] };
+  return {
+    title: `Odds: ${input.attacker.name} → ${input.defender.name}`,
+    lines,
+    rules: [...new Set(p.rules)],
+    rolls: [],
+  };
 }
 
 /** Damage totals (at least 1) with their probabilities. */

@@ -5,7 +5,15 @@
 import type { DiceBag } from "../../dice/bag.js";
 import type { CheckInput, Combatant, RuleResult, SaveInput, Side, SurpriseResult } from "../types.js";
 import { RuleError } from "../types.js";
-import { ATTRIBUTE_NAMES, attributeKey, attributeModifier, ref, signed, type AttributeKey, type SiegeSheet } from "./sheet.js";
+import {
+  ATTRIBUTE_NAMES,
+  attributeKey,
+  attributeModifier,
+  ref,
+  signed,
+  type AttributeKey,
+  type SiegeSheet,
+} from "./sheet.js";
 
 /** Not in seed 003 (see docs/rules/siege.md): the check of the Castles & Crusades Players Handbook. */
 export const SIEGE_RULE = "Castles & Crusades Players Handbook · the SIEGE engine (outside the combat rules)";
@@ -29,7 +37,13 @@ export function siegeCheck(
   who: Pick<Combatant<SiegeSheet>, "name" | "sheet">,
   key: AttributeKey,
   dice: DiceBag,
-  opts: { modifier?: number | undefined; challengeLevel?: number; label?: string; title?: string; rules?: string[] } = {},
+  opts: {
+    modifier?: number | undefined;
+    challengeLevel?: number;
+    label?: string;
+    title?: string;
+    rules?: string[];
+  } = {},
 ): SiegeCheckResult {
   const mark = dice.log.length;
   const s = who.sheet;
@@ -38,7 +52,9 @@ export function siegeCheck(
   const cl = opts.challengeLevel ?? 0;
   const prime = s.primes.includes(key);
   const target = challengeTarget(s, key, cl);
-  const roll = dice.roll(opts.label ?? `${ATTRIBUTE_NAMES[key]} check (${who.name})`, 1, 20, { modifier: s.level + attrMod + modifier });
+  const roll = dice.roll(opts.label ?? `${ATTRIBUTE_NAMES[key]} check (${who.name})`, 1, 20, {
+    modifier: s.level + attrMod + modifier,
+  });
   const success = roll.total >= target;
   const d20 = roll.dice[0]!.value;
   const lines = [
@@ -60,7 +76,8 @@ export function siegeCheck(
 export function check(input: CheckInput<SiegeSheet>, dice: DiceBag): SiegeCheckResult {
   const key = attributeKey(input.attribute);
   const cl = input.difficulty ?? 0;
-  if (!Number.isInteger(cl) || cl < 0 || cl > 30) throw new RuleError("The challenge level must be a whole number between 0 and 30.");
+  if (!Number.isInteger(cl) || cl < 0 || cl > 30)
+    throw new RuleError("The challenge level must be a whole number between 0 and 30.");
   return siegeCheck(input.who, key, dice, { modifier: input.modifier, challengeLevel: cl });
 }
 
@@ -154,7 +171,8 @@ export function surprise(input: SiegeSurpriseInput, dice: DiceBag): SiegeSurpris
     const m = input.modifiers?.[side] ?? 0;
     if (!Number.isInteger(m)) throw new RuleError("A surprise modifier must be a whole number (usually -5 to +5).");
     const Side = side === "party" ? "Party" : "Foes";
-    if (Math.abs(m) > 5) lines.push(`${Side}: modifier ${signed(m)} is beyond the usual −5..+5 (an extraordinary situation).`);
+    if (Math.abs(m) > 5)
+      lines.push(`${Side}: modifier ${signed(m)} is beyond the usual −5..+5 (an extraordinary situation).`);
     if (group.length === 0) {
       lines.push(`${Side}: nobody there, nobody surprised.`);
       continue;
@@ -171,7 +189,9 @@ export function surprise(input: SiegeSurpriseInput, dice: DiceBag): SiegeSurpris
     for (const c of checkers) {
       const r = siegeCheck(c, "wis", dice, { modifier: m, label: `surprise: Wisdom check (${c.name})` });
       const ok = r.success;
-      lines.push(`${Side}: ${c.name}${mode === "best" ? " (best chance, for the group)" : ""} Wisdom ${r.total} vs ${r.target}: ${ok ? "not surprised" : "surprised"}.`);
+      lines.push(
+        `${Side}: ${c.name}${mode === "best" ? " (best chance, for the group)" : ""} Wisdom ${r.total} vs ${r.target}: ${ok ? "not surprised" : "surprised"}.`,
+      );
       if (!ok) {
         failures++;
         if (mode === "best") surprisedIds.push(...group.map((x) => x.id));
@@ -185,7 +205,14 @@ export function surprise(input: SiegeSurpriseInput, dice: DiceBag): SiegeSurpris
   const all = [...input.party, ...input.foes];
   // Member by member, the title names who is surprised (a side may be split).
   const who = surprisedIds.map((id) => all.find((c) => c.id === id)?.name).filter(Boolean);
-  const sides = surprised.party && surprised.foes ? "both sides" : surprised.party ? "the party is" : surprised.foes ? "the foes are" : "nobody is";
+  const sides =
+    surprised.party && surprised.foes
+      ? "both sides"
+      : surprised.party
+        ? "the party is"
+        : surprised.foes
+          ? "the foes are"
+          : "nobody is";
   return {
     title: `Surprise: ${mode === "each" && who.length && !(surprised.party && surprised.foes) ? `${who.join(", ")} ${who.length === 1 ? "is" : "are"}` : sides} surprised`,
     lines,

@@ -6,7 +6,15 @@
  */
 import type { Combatant, Situation } from "../types.js";
 import { RuleError } from "../types.js";
-import { attributeModifier, ref, SHIELD_ATTACKERS, sizeIndex, type SiegeSheet, type Size, type Weapon } from "./sheet.js";
+import {
+  attributeModifier,
+  ref,
+  SHIELD_ATTACKERS,
+  sizeIndex,
+  type SiegeSheet,
+  type Size,
+  type Weapon,
+} from "./sheet.js";
 import { sumMods, type Mod } from "../../numbers.js";
 import { marksIn, shieldVs, type Mark } from "../../marks.js";
 
@@ -30,7 +38,9 @@ export function situationalModifiers(
   const dc = defender.state.conditions;
   const ac = attacker.state.conditions;
   const mods: Mod[] = [];
-  const defenceless = dc.some((c) => ["held", "defenceless", "defenseless", "unconscious", "helpless", "paralyzed", "paralysed"].includes(c));
+  const defenceless = dc.some((c) =>
+    ["held", "defenceless", "defenseless", "unconscious", "helpless", "paralyzed", "paralysed"].includes(c),
+  );
   const prone = dc.includes("prone");
   const blind = dc.includes("blind");
   // "The modifiers are cumulative": a missile at a prone foe takes the +5 and the −4 (one row of the table covers prone and into melee).
@@ -39,9 +49,16 @@ export function situationalModifiers(
   if (mode !== "melee" && (prone || situation.intoMelee))
     mods.push({ label: prone ? "ranged attack against a prone foe" : "ranged attack into melee", value: -4, rule: r });
   if (situation.highGround) mods.push({ label: "defender at lower elevation", value: 1, rule: r });
-  if (dc.includes("stunned") || dc.includes("cowering")) mods.push({ label: "defender stunned or cowering", value: 2, rule: r });
-  if (dc.includes("invisible") || ac.includes("blind")) mods.push({ label: dc.includes("invisible") ? "defender invisible" : "attacker blind", value: -10, rule: r });
-  if (situation.mounted) mods.push({ label: `${mode === "melee" ? "melee" : "ranged"} attack from a mount`, value: mode === "melee" ? -2 : -4, rule: r });
+  if (dc.includes("stunned") || dc.includes("cowering"))
+    mods.push({ label: "defender stunned or cowering", value: 2, rule: r });
+  if (dc.includes("invisible") || ac.includes("blind"))
+    mods.push({ label: dc.includes("invisible") ? "defender invisible" : "attacker blind", value: -10, rule: r });
+  if (situation.mounted)
+    mods.push({
+      label: `${mode === "melee" ? "melee" : "ranged"} attack from a mount`,
+      value: mode === "melee" ? -2 : -4,
+      rule: r,
+    });
   const conceal: Record<Concealment, number> = { none: 0, quarter: -2, half: -4, "three-quarters": -6, full: -10 };
   if (situation.concealment && situation.concealment !== "none") {
     const v = conceal[situation.concealment];
@@ -52,11 +69,33 @@ export function situationalModifiers(
 }
 
 /** "Cover": 1/4 +2, 1/2 +4, 3/4 +6, full +10 AC. The shared names map light → 1/4, partial → 1/2, heavy → 3/4. */
-export const COVER_AC: Record<NonNullable<Situation["cover"]>, number> = { none: 0, light: 2, partial: 4, heavy: 6, full: 10 };
-export const COVER_NAME: Record<NonNullable<Situation["cover"]>, string> = { none: "no cover", light: "1/4 cover", partial: "1/2 cover", heavy: "3/4 cover", full: "full cover" };
+export const COVER_AC: Record<NonNullable<Situation["cover"]>, number> = {
+  none: 0,
+  light: 2,
+  partial: 4,
+  heavy: 6,
+  full: 10,
+};
+export const COVER_NAME: Record<NonNullable<Situation["cover"]>, string> = {
+  none: "no cover",
+  light: "1/4 cover",
+  partial: "1/2 cover",
+  heavy: "3/4 cover",
+  full: "full cover",
+};
 
 /** Conditions that cost the defender its DEX bonus ("Dexterity"). */
-export const NO_DEX_CONDITIONS = ["surprised", "unaware", "restrained", "held", "immobile", "unconscious", "helpless", "paralyzed", "paralysed"];
+export const NO_DEX_CONDITIONS = [
+  "surprised",
+  "unaware",
+  "restrained",
+  "held",
+  "immobile",
+  "unconscious",
+  "helpless",
+  "paralyzed",
+  "paralysed",
+];
 
 /** The DEX bonus the defender loses (only a bonus is lost; a penalty stays). */
 export function dexLost(defender: Combatant<SiegeSheet>, rear: boolean): { lost: number; why?: string } {
@@ -67,7 +106,11 @@ export function dexLost(defender: Combatant<SiegeSheet>, rear: boolean): { lost:
 }
 
 /** The shield's +1 works against the first 1/2/3 attackers of the round (tracked with "shield vs <id>" conditions). */
-export function shieldApplies(defender: Combatant<SiegeSheet>, attackerId: string, rear: boolean): { applies: boolean; newCondition?: Mark } {
+export function shieldApplies(
+  defender: Combatant<SiegeSheet>,
+  attackerId: string,
+  rear: boolean,
+): { applies: boolean; newCondition?: Mark } {
   const cap = SHIELD_ATTACKERS[defender.sheet.shield];
   if (cap === 0 || rear) return { applies: false };
   const cond = shieldVs(attackerId);
@@ -83,12 +126,12 @@ export function roundAcPenalties(defender: Combatant<SiegeSheet>): Mod[] {
   const mods: Mod[] = [];
   if (dc.includes("charging")) mods.push({ label: "charged this round", value: -4, rule: ref("Charging") });
   if (dc.includes("overbearing")) mods.push({ label: "overbore this round", value: -2, rule: ref("Overbearing") });
-  if (dc.includes("disengaging")) mods.push({ label: "hasty disengagement", value: -2, rule: ref("Disengaging from Combat") });
+  if (dc.includes("disengaging"))
+    mods.push({ label: "hasty disengagement", value: -2, rule: ref("Disengaging from Combat") });
   return mods;
 }
 
 export const clampAc = (ac: number): number => Math.max(1, ac);
-
 
 /** Size difference in categories, attacker minus defender. */
 export const sizeDiff = (a: Size, d: Size): number => sizeIndex(a) - sizeIndex(d);
@@ -107,16 +150,26 @@ export function grappleAc(attacker: SiegeSheet, defender: SiegeSheet): { ac: num
     { label: "defender DEX", value: attributeModifier(defender.dex), rule: r },
   ];
   const diff = sizeDiff(attacker.size, defender.size);
-  if (diff !== 0) mods.push({ label: `attacker ${Math.abs(diff)} size${Math.abs(diff) > 1 ? "s" : ""} ${diff > 0 ? "larger" : "smaller"}`, value: 2 * diff, rule: r });
+  if (diff !== 0)
+    mods.push({
+      label: `attacker ${Math.abs(diff)} size${Math.abs(diff) > 1 ? "s" : ""} ${diff > 0 ? "larger" : "smaller"}`,
+      value: 2 * diff,
+      rule: r,
+    });
   return { ac: clampAc(sumMods(mods)), mods };
 }
 
 /** "Overbearing": as grappling, plus the defender's BtH. Impossible against a defender two sizes larger. */
 export function overbearAc(attacker: SiegeSheet, defender: SiegeSheet): { ac: number; mods: Mod[] } {
   if (sizeDiff(defender.size, attacker.size) >= 2)
-    throw new RuleError(`A ${attacker.size} attacker cannot knock over a ${defender.size} defender (two or more sizes larger): choose another attack.`);
+    throw new RuleError(
+      `A ${attacker.size} attacker cannot knock over a ${defender.size} defender (two or more sizes larger): choose another attack.`,
+    );
   const g = grappleAc(attacker, defender);
-  const mods = [...g.mods.map((m) => ({ ...m, rule: ref("Overbearing") })), { label: "defender BtH", value: defender.bth, rule: ref("Overbearing") }];
+  const mods = [
+    ...g.mods.map((m) => ({ ...m, rule: ref("Overbearing") })),
+    { label: "defender BtH", value: defender.bth, rule: ref("Overbearing") },
+  ];
   return { ac: clampAc(sumMods(mods)), mods };
 }
 
@@ -153,7 +206,11 @@ export function rangeBand(distanceFt: number, increment: number): RangeBand | nu
 }
 
 /** Shared `range` names → bands. */
-export const SITUATION_RANGE: Record<NonNullable<Situation["range"]>, RangeBand> = { short: "close", medium: "medium", long: "long" };
+export const SITUATION_RANGE: Record<NonNullable<Situation["range"]>, RangeBand> = {
+  short: "close",
+  medium: "medium",
+  long: "long",
+};
 
 export interface StrayShot {
   /** Distance from the archer, in feet. */
@@ -192,12 +249,24 @@ export function twoWeaponPenalties(dexMod: number): { primary: number; off: numb
  * creature against a medium or smaller one, strikes first if the other closes
  * within 10 ft — and that strike is its action for the round.
  */
-export function firstStrike(a: SiegeSheet, b: SiegeSheet, opts: { round: number; closesWithin10ft?: boolean }): { first: boolean; why?: string } {
+export function firstStrike(
+  a: SiegeSheet,
+  b: SiegeSheet,
+  opts: { round: number; closesWithin10ft?: boolean },
+): { first: boolean; why?: string } {
   if (opts.round !== 1 || opts.closesWithin10ft === false) return { first: false };
   const reachA = Math.max(0, ...a.weapons.filter((w) => w.kind !== "ranged").map((w) => w.reach));
-  const reachB = Math.max(0, ...b.weapons.filter((w) => w.kind !== "ranged").map((w) => w.reach), b.weapons.length ? 0 : 5);
+  const reachB = Math.max(
+    0,
+    ...b.weapons.filter((w) => w.kind !== "ranged").map((w) => w.reach),
+    b.weapons.length ? 0 : 5,
+  );
   if (reachA > 10 && reachB < 6) return { first: true, why: `reach ${reachA} ft against ${reachB} ft` };
-  if (sizeIndex(a.size) >= sizeIndex("large") && sizeIndex(b.size) <= sizeIndex("medium") && sizeIndex(a.size) > sizeIndex(b.size))
+  if (
+    sizeIndex(a.size) >= sizeIndex("large") &&
+    sizeIndex(b.size) <= sizeIndex("medium") &&
+    sizeIndex(a.size) > sizeIndex(b.size)
+  )
     return { first: true, why: `${a.size} against ${b.size}` };
   return { first: false };
 }

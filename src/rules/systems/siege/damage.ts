@@ -30,7 +30,15 @@ export const KNOCKOUT_MINUTES = 24 * 60;
 export type SiegeDamageKind = "normal" | "weapon" | "magic" | "subdual" | "illusion";
 
 /** The conditions this file owns; they are recomputed from hit points after every change. */
-export const HP_CONDITIONS: Mark[] = ["unconscious", "grievously wounded", "mortally wounded", "dying", "dead", "knocked out for 24 hours", "recovering"];
+export const HP_CONDITIONS: Mark[] = [
+  "unconscious",
+  "grievously wounded",
+  "mortally wounded",
+  "dying",
+  "dead",
+  "knocked out for 24 hours",
+  "recovering",
+];
 
 export function initialState(sheet: SiegeSheet): SiegeState {
   return { conditions: [], hp: sheet.hpMax, hpMax: sheet.hpMax, subdual: 0 };
@@ -77,7 +85,8 @@ export function withHpConditions(st: SiegeState, illusionDeath = false): SiegeSt
   const final = band === "mortally wounded" ? conditions : conditions.filter((c) => c !== "aided");
   const out: SiegeState = { ...st, conditions: [...new Set(final)] };
   // Conscious again (healed above 0, or the knock-out over): the 24 hours no longer run.
-  if (band === "dead" || st.hp - st.subdual > 0 || !final.includes("knocked out for 24 hours")) delete out.knockedOutMinutes;
+  if (band === "dead" || st.hp - st.subdual > 0 || !final.includes("knocked out for 24 hours"))
+    delete out.knockedOutMinutes;
   if (band === "dead" || st.hp - st.subdual > 0) delete out.knockoutDay;
   if (band !== "unconscious") {
     delete out.wakeInMinutes;
@@ -87,15 +96,20 @@ export function withHpConditions(st: SiegeState, illusionDeath = false): SiegeSt
 }
 
 function bandLine(name: string, st: SiegeState): string {
-  if (st.conditions.includes("dead")) return `${name} is dead. Only resurrection, reincarnation or bribes to the Castle Keeper can remedy death.`;
+  if (st.conditions.includes("dead"))
+    return `${name} is dead. Only resurrection, reincarnation or bribes to the Castle Keeper can remedy death.`;
   if (st.conditions.includes("mortally wounded"))
     return `${name} is mortally wounded (${st.hp} HP): loses 1 HP a round until someone spends a full round aiding the wounds${st.conditions.includes("aided") ? " (aided: the loss has stopped)" : ""}.`;
-  if (st.conditions.includes("grievously wounded")) return `${name} is unconscious and grievously wounded (${st.hp} HP): 24 hours of bed rest before healing begins; magic heals only to 0.`;
-  if (st.hp === 0 && st.awake) return `${name} is at 0 HP and awake: half move, and no fighting, spells, turning or strenuous action until healed.`;
-  if (st.hp === 0) return `${name} is at 0 HP and passes out${st.wakeInMinutes !== undefined ? ` for ${Math.ceil(st.wakeInMinutes / 60)} hour${st.wakeInMinutes > 60 ? "s" : ""}` : ": awake in 1d6 hours"}, then half move and no fighting, spells or strenuous action.`;
+  if (st.conditions.includes("grievously wounded"))
+    return `${name} is unconscious and grievously wounded (${st.hp} HP): 24 hours of bed rest before healing begins; magic heals only to 0.`;
+  if (st.hp === 0 && st.awake)
+    return `${name} is at 0 HP and awake: half move, and no fighting, spells, turning or strenuous action until healed.`;
+  if (st.hp === 0)
+    return `${name} is at 0 HP and passes out${st.wakeInMinutes !== undefined ? ` for ${Math.ceil(st.wakeInMinutes / 60)} hour${st.wakeInMinutes > 60 ? "s" : ""}` : ": awake in 1d6 hours"}, then half move and no fighting, spells or strenuous action.`;
   if (st.conditions.includes("knocked out for 24 hours"))
     return `${name} is beaten to ${st.hp - st.subdual} with subdual damage: unconscious for 24 hours, and no healing until conscious again (or worse, at the Castle Keeper's discretion).`;
-  if (st.conditions.includes("unconscious")) return `${name} is knocked out by subdual damage (${st.hp - st.subdual} effective HP).`;
+  if (st.conditions.includes("unconscious"))
+    return `${name} is knocked out by subdual damage (${st.hp - st.subdual} effective HP).`;
   return `${name} has ${st.hp}/${st.hpMax} HP${st.subdual ? ` and ${st.subdual} subdual damage: knocked out after ${st.hp - st.subdual} more` : ""}.`;
 }
 
@@ -110,7 +124,12 @@ export const subdualNormalPart = (amount: number): number => (amount > 0 ? Math.
  * point in five normal, at least one; illusory damage is subdual damage that
  * kills at −10 ("Magic Damage").
  */
-export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: DiceBag, kind: SiegeDamageKind = "normal"): DamageResult {
+export function applyDamage(
+  c: Combatant<SiegeSheet>,
+  amount: number,
+  dice: DiceBag,
+  kind: SiegeDamageKind = "normal",
+): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number of 0 or more.");
   const st = readState(c);
   const lines: string[] = [];
@@ -122,8 +141,11 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
     const sub = amount - normal;
     next = { ...st, hp: st.hp - normal, subdual: st.subdual + sub };
     // Beaten to −10 by subdual damage: the 24 hours start (once; more blows while out do not restart them).
-    if (next.hp - next.subdual <= -10 && !((st.knockedOutMinutes ?? 0) > 0)) next = { ...next, knockedOutMinutes: KNOCKOUT_MINUTES, knockoutDay: true };
-    lines.push(`${c.name} takes ${amount} ${kind === "illusion" ? "illusory (subdual)" : "subdual"} damage: ${sub} subdual, ${normal} normal (${amount >= 5 ? "one point in five is real" : amount > 0 ? "all subdual damage delivers some normal damage" : "nothing lands"}).`);
+    if (next.hp - next.subdual <= -10 && !((st.knockedOutMinutes ?? 0) > 0))
+      next = { ...next, knockedOutMinutes: KNOCKOUT_MINUTES, knockoutDay: true };
+    lines.push(
+      `${c.name} takes ${amount} ${kind === "illusion" ? "illusory (subdual)" : "subdual"} damage: ${sub} subdual, ${normal} normal (${amount >= 5 ? "one point in five is real" : amount > 0 ? "all subdual damage delivers some normal damage" : "nothing lands"}).`,
+    );
     rules.push(ref("Subdual Damage"));
     if (kind === "illusion") {
       rules.push(ref("Magic Damage"));
@@ -133,7 +155,9 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
   } else {
     next = { ...st, hp: st.hp - amount };
     // Negative hit points are shown as they are: −1 to −9 matter, −10 is death (docs/rules/siege.md).
-    lines.push(`${c.name} takes ${amount} ${kind === "magic" ? "magic " : ""}damage: HP ${st.hp} → ${next.hp}${next.hp <= -10 ? ", dead" : ""}.`);
+    lines.push(
+      `${c.name} takes ${amount} ${kind === "magic" ? "magic " : ""}damage: HP ${st.hp} → ${next.hp}${next.hp <= -10 ? ", dead" : ""}.`,
+    );
     rules.push(ref(kind === "magic" ? "Magic Damage" : "Weapon Damage"));
   }
   const mark = dice.log.length;
@@ -143,9 +167,23 @@ export function applyDamage(c: Combatant<SiegeSheet>, amount: number, dice: Dice
   if (next.hp <= 0 || next.hp - next.subdual <= 0) rules.push(ref("Hit Points"));
   // Said once: a death the first line told (normal damage to −10, the psychic shock) is not told again;
   // hit points still above 0 with nothing else to tell were given by the first line.
-  const told = next.conditions.includes("dead") ? (kind !== "subdual" && kind !== "illusion") || illusionDeath : kind !== "subdual" && kind !== "illusion" && next.hp > 0 && next.subdual === 0 && !next.conditions.includes("unconscious");
+  const told = next.conditions.includes("dead")
+    ? (kind !== "subdual" && kind !== "illusion") || illusionDeath
+    : kind !== "subdual" &&
+      kind !== "illusion" &&
+      next.hp > 0 &&
+      next.subdual === 0 &&
+      !next.conditions.includes("unconscious");
   if (!told) lines.push(bandLine(c.name, next));
-  return { state: next, result: { title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : kind === "illusion" ? "illusory " : `${kind} `}damage`, lines, rules, rolls: dice.since(mark) } };
+  return {
+    state: next,
+    result: {
+      title: `${c.name}: ${amount} ${kind === "normal" || kind === "weapon" ? "" : kind === "illusion" ? "illusory " : `${kind} `}damage`,
+      lines,
+      rules,
+      rolls: dice.since(mark),
+    },
+  };
 }
 
 /**
@@ -157,7 +195,15 @@ export function applyHealing(c: Combatant<SiegeSheet>, amount: number): DamageRe
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Healing must be a whole number of 0 or more.");
   const st = readState(c);
   if (st.conditions.includes("dead")) {
-    return { state: st, result: { title: `${c.name} is dead`, lines: ["Healing does not help the dead: only resurrection or reincarnation."], rules: [ref("Hit Points")], rolls: [] } };
+    return {
+      state: st,
+      result: {
+        title: `${c.name} is dead`,
+        lines: ["Healing does not help the dead: only resurrection or reincarnation."],
+        rules: [ref("Hit Points")],
+        rolls: [],
+      },
+    };
   }
   const lines: string[] = [];
   let hp = st.hp;
@@ -214,7 +260,12 @@ export function bleedingEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
   for (const c of combatants) {
     const st = readState(c);
     if (hpBand(st.hp) === "mortally wounded" && !st.conditions.includes("aided")) {
-      out.push({ targetId: c.id, damage: 1, damageKind: "normal", note: `${c.name} is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points).` });
+      out.push({
+        targetId: c.id,
+        damage: 1,
+        damageKind: "normal",
+        note: `${c.name} is mortally wounded and bleeds: 1 HP lost at the round's end (Castles & Crusades · Hit Points).`,
+      });
     }
   }
   return out;
@@ -223,8 +274,13 @@ export function bleedingEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
 /** Someone spends a full round aiding a mortally wounded combatant: no HP is lost that round and the loss stops. */
 export function aidEffect(c: Combatant<SiegeSheet>): Effect {
   const st = readState(c);
-  if (hpBand(st.hp) !== "mortally wounded") throw new RuleError(`${c.name} is not mortally wounded: aid stops the bleeding of those at −7 to −9 HP.`);
-  return { targetId: c.id, addConditions: ["aided"], note: `${c.name}'s wounds are tended: a full round's work, and the HP loss stops.` };
+  if (hpBand(st.hp) !== "mortally wounded")
+    throw new RuleError(`${c.name} is not mortally wounded: aid stops the bleeding of those at −7 to −9 HP.`);
+  return {
+    targetId: c.id,
+    addConditions: ["aided"],
+    note: `${c.name}'s wounds are tended: a full round's work, and the HP loss stops.`,
+  };
 }
 
 /** Those at 0 HP recover consciousness in 1d6 hours, then move at half rate and cannot fight. */
@@ -233,7 +289,9 @@ export function wakeAfterZero(c: Combatant<SiegeSheet>, dice: DiceBag): RuleResu
   const hours = dice.d(`hours until ${c.name} wakes`, 6);
   return {
     title: `${c.name} wakes in ${hours} hour${hours === 1 ? "" : "s"}`,
-    lines: [`${c.name} recovers consciousness after ${hours} hour${hours === 1 ? "" : "s"}: half move, and no combat, spells, turning or strenuous action until healed.`],
+    lines: [
+      `${c.name} recovers consciousness after ${hours} hour${hours === 1 ? "" : "s"}: half move, and no combat, spells, turning or strenuous action until healed.`,
+    ],
     rules: [ref("Hit Points")],
     rolls: dice.since(mark),
     hours,
@@ -258,7 +316,12 @@ export function naturalHealing(days: number, conMod: number, fromDay = 1): numbe
 }
 
 const hoursAndMinutes = (m: number): string =>
-  [Math.floor(m / 60) ? `${Math.floor(m / 60)} hour${Math.floor(m / 60) === 1 ? "" : "s"}` : "", m % 60 ? `${m % 60} minutes` : ""].filter(Boolean).join(" ");
+  [
+    Math.floor(m / 60) ? `${Math.floor(m / 60)} hour${Math.floor(m / 60) === 1 ? "" : "s"}` : "",
+    m % 60 ? `${m % 60} minutes` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
 
 /** Subdual damage heals 1 point per 10 minutes. */
 export const subdualHealed = (minutes: number): number => Math.max(0, Math.floor(minutes / 10));
@@ -288,12 +351,16 @@ export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: Dice
     if (minutes < ko) {
       const left = ko - minutes;
       const state = withHpConditions({ ...st, knockedOutMinutes: left });
-      lines.push(`${c.name} is knocked out by subdual damage: ${hoursAndMinutes(left)} until they come to, and no healing until then.`);
+      lines.push(
+        `${c.name} is knocked out by subdual damage: ${hoursAndMinutes(left)} until they come to, and no healing until then.`,
+      );
       return { state, result: { title: `${c.name}: ${minutes} minutes pass`, lines, rules, rolls: [] } };
     }
     healing = minutes - ko;
     start = withHpConditions({ ...st, knockedOutMinutes: 0 });
-    lines.push(`${c.name}'s 24 hours knocked out by subdual damage are over: healing begins (awake once hit points less subdual damage are above 0).`);
+    lines.push(
+      `${c.name}'s 24 hours knocked out by subdual damage are over: healing begins (awake once hit points less subdual damage are above 0).`,
+    );
   }
   let next = healSubdual({ ...c, state: start }, healing);
   const mark = dice.log.length;
@@ -305,17 +372,26 @@ export function timePasses(c: Combatant<SiegeSheet>, minutes: number, dice: Dice
   }
   const healed = st.subdual - next.subdual;
   if (healed > 0) {
-    lines.push(`${c.name} recovers ${healed} subdual damage over ${healing} minutes (1 per 10 minutes)${next.subdual ? `: ${next.subdual} left` : ""}.`);
+    lines.push(
+      `${c.name} recovers ${healed} subdual damage over ${healing} minutes (1 per 10 minutes)${next.subdual ? `: ${next.subdual} left` : ""}.`,
+    );
     rules.push(ref("Subdual Damage"));
   }
   if (next.hp === 0 && !next.awake && next.wakeInMinutes !== undefined) {
     const left = next.wakeInMinutes - minutes;
     next = withHpConditions(left <= 0 ? { ...next, wakeInMinutes: 0, awake: true } : { ...next, wakeInMinutes: left });
-    lines.push(left <= 0 ? `${c.name} wakes: half move, and no fighting, spells, turning or strenuous action until healed.` : `${c.name} is still out: ${left} minutes until waking.`);
+    lines.push(
+      left <= 0
+        ? `${c.name} wakes: half move, and no fighting, spells, turning or strenuous action until healed.`
+        : `${c.name} is still out: ${left} minutes until waking.`,
+    );
     rules.push(ref("Hit Points"));
   }
   if (!lines.length) return null;
-  return { state: next, result: { title: `${c.name}: ${minutes} minutes pass`, lines, rules: [...new Set(rules)], rolls: dice.since(mark) } };
+  return {
+    state: next,
+    result: { title: `${c.name}: ${minutes} minutes pass`, lines, rules: [...new Set(rules)], rolls: dice.since(mark) },
+  };
 }
 
 /**
@@ -332,12 +408,22 @@ export function rollHitPoints(
   const lines: string[] = [];
   for (let lv = 1; lv <= opts.level; lv++) {
     // The die with its CON modifier in its line ("1d8+1 (5) = 6"), as the level's line adds it.
-    const rolled = lv >= 10 && opts.fixedAfter9 !== undefined ? null : dice.roll(`hit points, ${opts.per ?? "level"} ${lv}`, 1, opts.hitDie, opts.conMod ? { modifier: opts.conMod } : {});
+    const rolled =
+      lv >= 10 && opts.fixedAfter9 !== undefined
+        ? null
+        : dice.roll(
+            `hit points, ${opts.per ?? "level"} ${lv}`,
+            1,
+            opts.hitDie,
+            opts.conMod ? { modifier: opts.conMod } : {},
+          );
     const raw = rolled ? rolled.dice[0]!.value : opts.fixedAfter9!;
     const got = Math.max(1, raw + opts.conMod);
     if (rolled) countAs(rolled, got, "at least 1");
     hp += got;
-    lines.push(`Level ${lv}: ${raw} ${opts.conMod >= 0 ? "+" : "−"} ${Math.abs(opts.conMod)} CON = ${got}${raw + opts.conMod < 1 ? " (at least 1)" : ""}`);
+    lines.push(
+      `Level ${lv}: ${raw} ${opts.conMod >= 0 ? "+" : "−"} ${Math.abs(opts.conMod)} CON = ${got}${raw + opts.conMod < 1 ? " (at least 1)" : ""}`,
+    );
   }
   lines.push(`Total: ${hp} HP.`);
   return { title: `Hit points: ${hp}`, lines, rules: [ref("Hit Points")], rolls: dice.since(mark), hp };
@@ -357,12 +443,22 @@ export function fallingDice(heightFt: number): { dice: number; bands: number; de
   return { dice: (bands * (bands + 1)) / 2, bands, dexCheck: false };
 }
 
-export function fallingDamage(who: Combatant<SiegeSheet>, heightFt: number, dice: DiceBag): RuleResult & { damage: number } {
+export function fallingDamage(
+  who: Combatant<SiegeSheet>,
+  heightFt: number,
+  dice: DiceBag,
+): RuleResult & { damage: number } {
   const mark = dice.log.length;
   const f = fallingDice(heightFt);
   // Nothing to roll for the dead: no Dexterity check, no damage.
   if (readState(who).conditions.includes("dead"))
-    return { title: `${who.name} is already dead`, lines: [`${who.name} is already dead: the fall of ${heightFt} ft changes nothing.`], rules: [ref("Falling Damage")], rolls: [], damage: 0 };
+    return {
+      title: `${who.name} is already dead`,
+      lines: [`${who.name} is already dead: the fall of ${heightFt} ft changes nothing.`],
+      rules: [ref("Falling Damage")],
+      rolls: [],
+      damage: 0,
+    };
   const rules = [ref("Falling Damage")];
   const lines: string[] = [];
   let damage = 0;

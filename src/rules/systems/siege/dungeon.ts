@@ -6,7 +6,10 @@
 import { ruling } from "../../ruling.js";
 import type { DungeonRules } from "../types.js";
 
-const MOVEMENT = ruling("003", "the party goes at its slowest member's rate (this text gives movement only in combat rounds)");
+const MOVEMENT = ruling(
+  "003",
+  "the party goes at its slowest member's rate (this text gives movement only in combat rounds)",
+);
 
 export const dungeon: DungeonRules = {
   cites: {
@@ -18,9 +21,18 @@ export const dungeon: DungeonRules = {
   // between fights the text gives no rate per turn, so the slowest member's round rate is shown for the referee.
   movement: ({ members }) => {
     const moves = members.filter((m) => typeof m.sheet.move === "number");
-    if (!moves.length) return { perTurn: null, line: "No one in the party yet: the party goes at its slowest member's rate.", rules: [MOVEMENT] };
+    if (!moves.length)
+      return {
+        perTurn: null,
+        line: "No one in the party yet: the party goes at its slowest member's rate.",
+        rules: [MOVEMENT],
+      };
     const slowest = Math.min(...moves.map((m) => m.sheet.move as number));
     const who = moves.find((m) => m.sheet.move === slowest)!;
-    return { perTurn: null, line: `The slowest is ${who.name} (${slowest} ft a combat round); the text gives no rate per turn, the referee judges the distance.`, rules: [MOVEMENT] };
+    return {
+      perTurn: null,
+      line: `The slowest is ${who.name} (${slowest} ft a combat round); the text gives no rate per turn, the referee judges the distance.`,
+      rules: [MOVEMENT],
+    };
   },
 };

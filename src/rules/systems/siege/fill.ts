@@ -10,13 +10,30 @@ import type { DiceBag } from "../../dice/bag.js";
 import { perDieSum } from "../../dice/sum.js";
 import type { FilledSheet } from "../types.js";
 import { rollHitPoints } from "./damage.js";
-import { ATTRIBUTE_KEYS, ATTRIBUTE_NAMES, CLASS_HIT_DIE, CLASS_PRIME, FULL_BTH_CLASSES, attributeModifier, ref, signed } from "./sheet.js";
+import {
+  ATTRIBUTE_KEYS,
+  ATTRIBUTE_NAMES,
+  CLASS_HIT_DIE,
+  CLASS_PRIME,
+  FULL_BTH_CLASSES,
+  attributeModifier,
+  ref,
+  signed,
+} from "./sheet.js";
 
-export const R_ATTRIBUTES = "Castles & Crusades Players Handbook: 3d6 for each attribute (the combat rules do not give it)";
+export const R_ATTRIBUTES =
+  "Castles & Crusades Players Handbook: 3d6 for each attribute (the combat rules do not give it)";
 export const R_CLASS_HD = "Castles & Crusades Players Handbook: hit dice by class (the combat rules do not give them)";
-export const R_BTH = "BtH by class: fighter types their level, the others half (the class tables are not in the combat rules)";
+export const R_BTH =
+  "BtH by class: fighter types their level, the others half (the class tables are not in the combat rules)";
 
-type Filling = { fields: Record<string, unknown>; filled: string[]; lines: string[]; rules: Set<string>; said: Record<string, string> };
+type Filling = {
+  fields: Record<string, unknown>;
+  filled: string[];
+  lines: string[];
+  rules: Set<string>;
+  said: Record<string, string>;
+};
 
 function rollAttributes(typed: Record<string, unknown>, dice: DiceBag, f: Filling): void {
   const rolled: string[] = [];
@@ -35,7 +52,9 @@ function rollAttributes(typed: Record<string, unknown>, dice: DiceBag, f: Fillin
 
 function rollHp(cls: string, level: number, die: number, con: number, dice: DiceBag, f: Filling): void {
   if (level > 9) {
-    f.lines.push(`From 10th level a ${cls} gains a fixed number of hit points a level, from the class table (not in this text): give hpMax yourself.`);
+    f.lines.push(
+      `From 10th level a ${cls} gains a fixed number of hit points a level, from the class table (not in this text): give hpMax yourself.`,
+    );
     return;
   }
   const mod = attributeModifier(con);
@@ -57,7 +76,9 @@ export function siegeFillSheet(typed: Record<string, unknown>, dice: DiceBag): F
   const mark = dice.log.length;
   const f: Filling = { fields: {}, filled: [], lines: [], rules: new Set(), said: {} };
   rollAttributes(typed, dice, f);
-  const cls = String(typed.class ?? "fighter").trim().toLowerCase();
+  const cls = String(typed.class ?? "fighter")
+    .trim()
+    .toLowerCase();
   const level = typeof typed.level === "number" ? typed.level : 1;
   const die = CLASS_HIT_DIE[cls];
   if (!die) f.lines.push(`"${typed.class}" has no class table here: give hpMax and bth yourself.`);
@@ -71,6 +92,14 @@ export function siegeFillSheet(typed: Record<string, unknown>, dice: DiceBag): F
     f.rules.add(R_BTH);
   }
   const prime = CLASS_PRIME[cls];
-  if (prime && typed.primes === undefined) f.lines.push(`Primes: ${prime.toUpperCase()} by the class; the others are yours to choose (a human two more, a demi-human one): add them as primes.`);
-  return { fields: f.fields, filled: f.filled, said: f.said, result: { title: "Rolled and derived by the rules", lines: f.lines, rules: [...f.rules], rolls: dice.since(mark) } };
+  if (prime && typed.primes === undefined)
+    f.lines.push(
+      `Primes: ${prime.toUpperCase()} by the class; the others are yours to choose (a human two more, a demi-human one): add them as primes.`,
+    );
+  return {
+    fields: f.fields,
+    filled: f.filled,
+    said: f.said,
+    result: { title: "Rolled and derived by the rules", lines: f.lines, rules: [...f.rules], rolls: dice.since(mark) },
+  };
 }

@@ -12,13 +12,20 @@ export const siegeForm: SheetFormWords = {
   int: attribute("Intelligence", 9),
   wis: attribute("Wisdom", 10),
   cha: attribute("Charisma", 8),
-  primes: { label: "Prime attributes (with | between them)", example: "e.g. str | con | wis", blank: "the class's prime" },
+  primes: {
+    label: "Prime attributes (with | between them)",
+    example: "e.g. str | con | wis",
+    blank: "the class's prime",
+  },
   hpMax: { label: "Hit points", example: "e.g. 10", blank: "rolled by class and level" },
   bth: { label: "Base to hit (BtH)", example: "e.g. +1", blank: "by class and level" },
   ac: { label: "Armour Class (without shield)", example: "10 + armour + DEX + magic, e.g. 15" },
   shield: { label: "Shield: none, small, medium or large", example: "e.g. medium" },
   magicAc: { label: "Armour Class from magic", example: "rings, robes, spells, e.g. 1" },
-  weapons: { label: "Weapons (with | between them)", example: "longsword 1d8 | spear 1d6 reach 10 | light crossbow 1d6 ranged 80 crossbow" },
+  weapons: {
+    label: "Weapons (with | between them)",
+    example: "longsword 1d8 | spear 1d6 reach 10 | light crossbow 1d6 ranged 80 crossbow",
+  },
   move: { label: "Move (feet per round)", example: "e.g. 30" },
   packed: { label: "Items in the backpack (with |)", example: "e.g. rope | lantern" },
 };

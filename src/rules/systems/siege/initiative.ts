@@ -18,7 +18,8 @@ export const CANNOT_ACT = ["dead", "unconscious", "grievously wounded", "mortall
 export function cannotActReason(c: Combatant<SiegeSheet>, round: number): string | undefined {
   const st = readState(c);
   const hpWhy = hpBand(st.hp);
-  if (hpWhy === "unconscious" && st.conditions.includes("recovering")) return "awake at 0 HP but cannot fight until healed";
+  if (hpWhy === "unconscious" && st.conditions.includes("recovering"))
+    return "awake at 0 HP but cannot fight until healed";
   if (hpWhy !== "fine") return hpWhy;
   const cond = st.conditions.find((x) => CANNOT_ACT.includes(x));
   if (cond) return cond;
@@ -47,12 +48,21 @@ export function noInitiativeReason(c: Combatant<SiegeSheet>): string | undefined
 export function roundEndEffects(combatants: Combatant<SiegeSheet>[]): Effect[] {
   const out: Effect[] = [];
   for (const c of combatants) {
-    if (c.state.conditions.includes("knocked down")) out.push({ targetId: c.id, removeConditions: ["prone"], note: `${c.name} gets up: knocked prone for the rest of that round only.` });
+    if (c.state.conditions.includes("knocked down"))
+      out.push({
+        targetId: c.id,
+        removeConditions: ["prone"],
+        note: `${c.name} gets up: knocked prone for the rest of that round only.`,
+      });
     // "Disengaging from Combat": "In the round following the disengagement the character or monster has put distance
     // between theirselves and their opponent": out of melee until a move closes on it (declare.ts).
     const conds = c.state.conditions;
     if ((conds.includes("disengaging") || conds.includes("withdrawing")) && !isOut(c) && !conds.includes(DISENGAGED))
-      out.push({ targetId: c.id, addConditions: [DISENGAGED], note: `${c.name} has put distance between itself and its foes by disengaging: no melee with them until a move closes on ${c.name}.` });
+      out.push({
+        targetId: c.id,
+        addConditions: [DISENGAGED],
+        note: `${c.name} has put distance between itself and its foes by disengaging: no melee with them until a move closes on ${c.name}.`,
+      });
   }
   return [...out, ...bleedingEffects(combatants)];
 }
@@ -64,7 +74,13 @@ export function firstStrikeOrder(order: string[][], able: Combatant<SiegeSheet>[
   for (const a of able) {
     // Only a foe that closes within 10 ft triggers it; before initiative, that is a foe who declared a charge.
     // A charge at someone else does not close on this one: only the foe charged strikes first ("Charging").
-    const targets = able.filter((b) => b.side !== a.side && b.state.conditions.includes("charging") && chargesAt(b, a.id) && firstStrike(a.sheet, b.sheet, { round: 1 }).first);
+    const targets = able.filter(
+      (b) =>
+        b.side !== a.side &&
+        b.state.conditions.includes("charging") &&
+        chargesAt(b, a.id) &&
+        firstStrike(a.sheet, b.sheet, { round: 1 }).first,
+    );
     if (!targets.length) continue;
     const why = firstStrike(a.sheet, targets[0]!.sheet, { round: 1 }).why;
     const earliest = Math.min(...targets.map((t) => at(t.id)));
@@ -72,8 +88,13 @@ export function firstStrikeOrder(order: string[][], able: Combatant<SiegeSheet>[
     if (at(a.id) > earliest) {
       out = out.map((g) => g.filter((id) => id !== a.id)).filter((g) => g.length);
       out.splice(Math.min(...targets.map((t) => at(t.id))), 0, [a.id]);
-      lines.push(`First round: ${a.name} strikes first against ${names}, who closes on it (${why}), though it lost the initiative; that strike is its action this round.`);
-    } else lines.push(`First round: ${a.name} strikes first against ${names} (${why}); that strike is its action this round.`);
+      lines.push(
+        `First round: ${a.name} strikes first against ${names}, who closes on it (${why}), though it lost the initiative; that strike is its action this round.`,
+      );
+    } else
+      lines.push(
+        `First round: ${a.name} strikes first against ${names} (${why}); that strike is its action this round.`,
+      );
   }
   return out;
 }
@@ -93,9 +114,15 @@ export function initiative(input: InitiativeInput<SiegeSheet>, dice: DiceBag): I
     else if (declared) lines.push(`${c.name} is ${declared}.`);
     else able.push(c);
   }
-  if (input.round === 1 && input.combatants.some((c) => c.state.conditions.includes("surprised"))) rules.push(ref("Surprise"));
+  if (input.round === 1 && input.combatants.some((c) => c.state.conditions.includes("surprised")))
+    rules.push(ref("Surprise"));
   // Both sides surprised: "those that are surprised get no action", so the surprise round passes with nobody acting.
-  if (input.round === 1 && surprised.length && !able.length && new Set(input.combatants.filter((c) => surprised.includes(c.id)).map((c) => c.side)).size === 2)
+  if (
+    input.round === 1 &&
+    surprised.length &&
+    !able.length &&
+    new Set(input.combatants.filter((c) => surprised.includes(c.id)).map((c) => c.side)).size === 2
+  )
     lines.push("Both sides are surprised: nobody acts in this surprise round, and the fight begins in round 2.");
   let order: string[][] = [];
   if (input.method === "group") {
@@ -160,7 +187,15 @@ export function roundStart(input: InitiativeInput<SiegeSheet>, dice: DiceBag): S
   const mark = dice.log.length;
   const init = initiative(input, dice);
   const cannotAct = input.combatants.filter((c) => cannotActReason(c, input.round)).map((c) => c.id);
-  return { title: `Round ${input.round}`, lines: init.lines, rules: init.rules, rolls: dice.since(mark), cannotAct, order: init.order, effects: [] };
+  return {
+    title: `Round ${input.round}`,
+    lines: init.lines,
+    rules: init.rules,
+    rolls: dice.since(mark),
+    cannotAct,
+    order: init.order,
+    effects: [],
+  };
 }
 
 /** The end of a round: its conditions end; the mortally wounded not yet aided lose 1 HP ("Hit Points"). */
@@ -171,6 +206,8 @@ export function roundEnd(input: InitiativeInput<SiegeSheet>, dice: DiceBag): Sie
   const rules: string[] = [];
   // The bleed's own words come with its effect (its note) when play applies it.
   if (effects.some((e) => e.damage)) rules.push(ref("Hit Points"));
-  for (const c of input.combatants) if (readState(c).conditions.includes("aided") && hpBand(readState(c).hp) === "mortally wounded") lines.push(`${c.name}'s wounds are tended: no HP lost.`);
+  for (const c of input.combatants)
+    if (readState(c).conditions.includes("aided") && hpBand(readState(c).hp) === "mortally wounded")
+      lines.push(`${c.name}'s wounds are tended: no HP lost.`);
   return { title: `End of round ${input.round}`, lines, rules, rolls: dice.since(mark), cannotAct: [], effects };
 }

@@ -37,23 +37,31 @@ function rates(from: number, to: number, conMod: number): string {
 export function restDays(c: Combatant<SiegeSheet>, days: number, _dice: DiceBag): DamageResult {
   const st = readState(c) as Resting;
   const rules = [ref("Hit Points")];
-  const done = (state: Resting, title: string, lines: string[]): DamageResult => ({ state, result: { title, lines, rules, rolls: [] } });
+  const done = (state: Resting, title: string, lines: string[]): DamageResult => ({
+    state,
+    result: { title, lines, rules, rolls: [] },
+  });
   if (!Number.isInteger(days) || days < 1) return done(st, `${c.name} rests`, ["Rest is counted in whole days."]);
   if (st.conditions.includes("dead")) return done(st, `${c.name} is dead`, [`${c.name} is dead: rest cannot heal.`]);
   if (hpBand(st.hp) === "mortally wounded" && !st.conditions.includes("aided"))
-    return done(st, `${c.name} needs aid first`, [`${c.name} is mortally wounded and loses 1 HP a round: someone must aid the wounds before rest can help.`]);
+    return done(st, `${c.name} needs aid first`, [
+      `${c.name} is mortally wounded and loses 1 HP a round: someone must aid the wounds before rest can help.`,
+    ]);
   const lines: string[] = [];
   let left = days;
   // "Subdual Damage": beaten to −10, "unconscious for 24 hours and do not begin healing until gaining consciousness".
   const knockedOut = !!st.knockoutDay || (st.knockedOutMinutes ?? 0) > 0;
   if (knockedOut) {
     left -= 1;
-    lines.push(`${c.name} was knocked out by subdual damage: the first 24 hours heal nothing; healing begins after them.`);
+    lines.push(
+      `${c.name} was knocked out by subdual damage: the first 24 hours heal nothing; healing begins after them.`,
+    );
   }
   // Subdual damage heals 1 point per 10 minutes: a day of rest (after any knock-out) clears it all.
   let next: Resting = { ...st, ...(left > 0 ? { subdual: 0 } : {}), knockedOutMinutes: 0 };
   delete next.knockoutDay;
-  if (st.subdual && left > 0) lines.push(`${c.name} recovers all ${st.subdual} subdual damage (1 point per 10 minutes).`);
+  if (st.subdual && left > 0)
+    lines.push(`${c.name} recovers all ${st.subdual} subdual damage (1 point per 10 minutes).`);
   if (st.hp < 0 && !st.bedRested && knockedOut) next = { ...next, bedRested: true };
   else if (st.hp < 0 && !st.bedRested) {
     // "Must rest 24 hours before the process of healing begins."
@@ -70,7 +78,9 @@ export function restDays(c: Combatant<SiegeSheet>, days: number, _dice: DiceBag)
   healed = Math.min(healed, missing);
   if (used > 0) {
     const to = from + used - 1;
-    lines.push(`${c.name} heals ${healed} HP over ${plural(used, "day")} of rest (${rates(from, to, conMod)}${conMod > 0 && to > 7 ? `; CON ${signed(conMod)} from day 8` : ""}): HP ${st.hp} → ${st.hp + healed} of ${st.hpMax}.`);
+    lines.push(
+      `${c.name} heals ${healed} HP over ${plural(used, "day")} of rest (${rates(from, to, conMod)}${conMod > 0 && to > 7 ? `; CON ${signed(conMod)} from day 8` : ""}): HP ${st.hp} → ${st.hp + healed} of ${st.hpMax}.`,
+    );
   } else if (missing <= 0 && !st.subdual) lines.push(`${c.name} is unhurt: nothing to heal.`);
   next = { ...next, hp: next.hp + healed, daysHealing: (st.daysHealing ?? 0) + used };
   if (next.hp >= next.hpMax) {

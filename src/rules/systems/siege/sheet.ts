@@ -50,8 +50,19 @@ export const CLASS_PRIME: Record<string, AttributeKey> = {
 export const FULL_BTH_CLASSES = ["fighter", "ranger", "barbarian", "knight", "paladin"];
 /** Hit die by class (Castles & Crusades Players Handbook; not in the seed). */
 export const CLASS_HIT_DIE: Record<string, number> = {
-  fighter: 10, ranger: 10, barbarian: 12, knight: 10, paladin: 10,
-  monk: 8, rogue: 6, assassin: 6, bard: 10, cleric: 8, druid: 8, wizard: 4, illusionist: 4,
+  fighter: 10,
+  ranger: 10,
+  barbarian: 12,
+  knight: 10,
+  paladin: 10,
+  monk: 8,
+  rogue: 6,
+  assassin: 6,
+  bard: 10,
+  cleric: 8,
+  druid: 8,
+  wizard: 4,
+  illusionist: 4,
 };
 /** The hit dice a monster's line may name ("HD 4 (d10)"); d8 when it names none ("a 3d8 hit dice creature"). */
 export const HIT_DICE = [4, 6, 8, 10, 12] as const;
@@ -67,7 +78,19 @@ const perLevel = (cls: string): number => {
  * 18–19 → +3, 20–21 → +4, 22–23 → +5, 24–25 → +6.
  */
 export function attributeModifier(score: number): number {
-  return banded(score, [[1, -4], [3, -3], [5, -2], [8, -1], [12, 0], [15, 1], [17, 2]], (s) => 3 + Math.floor((s - 18) / 2));
+  return banded(
+    score,
+    [
+      [1, -4],
+      [3, -3],
+      [5, -2],
+      [8, -1],
+      [12, 0],
+      [15, 1],
+      [17, 2],
+    ],
+    (s) => 3 + Math.floor((s - 18) / 2),
+  );
 }
 
 const attr = (name: string) =>
@@ -93,18 +116,39 @@ export function parseDice(expr: string): DiceExpr {
 export const formatDice = (d: DiceExpr): string => formatDamage(d);
 
 export const weaponSchema = z.object({
-  name: z.string({ error: "Weapon name must be text of 1 to 40 characters" }).trim().min(1, "Weapon name must be 1 to 40 characters").max(40, "Weapon name must be 1 to 40 characters"),
+  name: z
+    .string({ error: "Weapon name must be text of 1 to 40 characters" })
+    .trim()
+    .min(1, "Weapon name must be 1 to 40 characters")
+    .max(40, "Weapon name must be 1 to 40 characters"),
   damage: z
     .string({ error: "Weapon damage must be a dice expression like 1d8 or 2d4+1" })
     .regex(DICE_RE, "Weapon damage must be a dice expression like 1d8 or 2d4+1")
     .default("1d6"),
-  kind: z.enum(["melee", "ranged", "thrown"], { error: "Weapon kind must be melee, ranged or thrown" }).default("melee"),
+  kind: z
+    .enum(["melee", "ranged", "thrown"], { error: "Weapon kind must be melee, ranged or thrown" })
+    .default("melee"),
   /** Range increment in feet (close range); 0 for melee-only weapons. */
-  range: z.number({ error: "Weapon range must be between 0 and 500 feet" }).int("Weapon range must be a whole number of feet").min(0, "Weapon range must be between 0 and 500 feet").max(500, "Weapon range must be between 0 and 500 feet").default(0),
+  range: z
+    .number({ error: "Weapon range must be between 0 and 500 feet" })
+    .int("Weapon range must be a whole number of feet")
+    .min(0, "Weapon range must be between 0 and 500 feet")
+    .max(500, "Weapon range must be between 0 and 500 feet")
+    .default(0),
   /** Magic bonus, added to hit and to damage. */
-  bonus: z.number({ error: "Weapon bonus must be between -5 and 5" }).int("Weapon bonus must be a whole number").min(-5, "Weapon bonus must be between -5 and 5").max(5, "Weapon bonus must be between -5 and 5").default(0),
+  bonus: z
+    .number({ error: "Weapon bonus must be between -5 and 5" })
+    .int("Weapon bonus must be a whole number")
+    .min(-5, "Weapon bonus must be between -5 and 5")
+    .max(5, "Weapon bonus must be between -5 and 5")
+    .default(0),
   /** Reach in feet (for the first-round exception of "Initiative"). */
-  reach: z.number({ error: "Weapon reach must be between 0 and 30 feet" }).int("Weapon reach must be a whole number of feet").min(0, "Weapon reach must be between 0 and 30 feet").max(30, "Weapon reach must be between 0 and 30 feet").default(5),
+  reach: z
+    .number({ error: "Weapon reach must be between 0 and 30 feet" })
+    .int("Weapon reach must be a whole number of feet")
+    .min(0, "Weapon reach must be between 0 and 30 feet")
+    .max(30, "Weapon reach must be between 0 and 30 feet")
+    .default(5),
   /** Crossbow bolts that miss fly on up to long range ("Ranged Combat"). */
   crossbow: z.boolean({ error: "Weapon crossbow must be true or false" }).default(false),
   /** A monster's attack that deals subdual damage ("If a monster's attack causes subdual … the monster description will note it"). */
@@ -113,8 +157,19 @@ export const weaponSchema = z.object({
 export type Weapon = z.infer<typeof weaponSchema>;
 
 const baseShape = {
-  level: z.number({ error: "Level must be a number between 1 and 30" }).int("Level must be a whole number").min(1, "Level must be between 1 and 30").max(30, "Level must be between 1 and 30").default(1),
-  class: z.string({ error: "Class must be text of 1 to 30 characters" }).trim().toLowerCase().min(1, "Class must be 1 to 30 characters").max(30, "Class must be 1 to 30 characters").default("fighter"),
+  level: z
+    .number({ error: "Level must be a number between 1 and 30" })
+    .int("Level must be a whole number")
+    .min(1, "Level must be between 1 and 30")
+    .max(30, "Level must be between 1 and 30")
+    .default(1),
+  class: z
+    .string({ error: "Class must be text of 1 to 30 characters" })
+    .trim()
+    .toLowerCase()
+    .min(1, "Class must be 1 to 30 characters")
+    .max(30, "Class must be 1 to 30 characters")
+    .default("fighter"),
   str: attr("Strength").default(10),
   dex: attr("Dexterity").default(10),
   con: attr("Constitution").default(10),
@@ -125,26 +180,67 @@ const baseShape = {
     .array(z.enum(ATTRIBUTE_KEYS, { error: "Primes must be among str, dex, con, int, wis, cha" }))
     .max(6, "Primes must list between 0 and 6 attributes")
     .optional(),
-  bth: z.number({ error: "BtH must be between -5 and 30" }).int("BtH must be a whole number").min(-5, "BtH must be between -5 and 30").max(30, "BtH must be between -5 and 30").optional(),
+  bth: z
+    .number({ error: "BtH must be between -5 and 30" })
+    .int("BtH must be a whole number")
+    .min(-5, "BtH must be between -5 and 30")
+    .max(30, "BtH must be between -5 and 30")
+    .optional(),
   /** Armour class as the sheet lists it: 10 + armour + DEX + magic, without the shield. */
-  ac: z.number({ error: "AC must be between 1 and 40" }).int("AC must be a whole number").min(1, "AC must be between 1 and 40").max(40, "AC must be between 1 and 40").default(10),
+  ac: z
+    .number({ error: "AC must be between 1 and 40" })
+    .int("AC must be a whole number")
+    .min(1, "AC must be between 1 and 40")
+    .max(40, "AC must be between 1 and 40")
+    .default(10),
   /** The part of AC that comes from rings, robes and spells: it also counts against touch attacks. */
-  magicAc: z.number({ error: "Magic AC must be between -5 and 10" }).int("Magic AC must be a whole number").min(-5, "Magic AC must be between -5 and 10").max(10, "Magic AC must be between -5 and 10").default(0),
-  hpMax: z.number({ error: "HP max must be between 1 and 999" }).int("HP max must be a whole number").min(1, "HP max must be between 1 and 999").max(999, "HP max must be between 1 and 999").optional(),
+  magicAc: z
+    .number({ error: "Magic AC must be between -5 and 10" })
+    .int("Magic AC must be a whole number")
+    .min(-5, "Magic AC must be between -5 and 10")
+    .max(10, "Magic AC must be between -5 and 10")
+    .default(0),
+  hpMax: z
+    .number({ error: "HP max must be between 1 and 999" })
+    .int("HP max must be a whole number")
+    .min(1, "HP max must be between 1 and 999")
+    .max(999, "HP max must be between 1 and 999")
+    .optional(),
   weapons: z.array(weaponSchema).max(10, "Weapons must list between 0 and 10 weapons").default([]),
   shield: z.enum(SHIELDS, { error: "Shield must be none, small, medium or large" }).default("none"),
   size: z.enum(SIZES, { error: "Size must be tiny, small, medium, large, huge or gargantuan" }).default("medium"),
   /** Base movement rate in feet per round. */
-  move: z.number({ error: "Move must be between 0 and 240 feet" }).int("Move must be a whole number of feet").min(0, "Move must be between 0 and 240 feet").max(240, "Move must be between 0 and 240 feet").default(30),
+  move: z
+    .number({ error: "Move must be between 0 and 240 feet" })
+    .int("Move must be a whole number of feet")
+    .min(0, "Move must be between 0 and 240 feet")
+    .max(240, "Move must be between 0 and 240 feet")
+    .default(30),
   /** Items carried in the backpack ("Use an Item": "it would take at least a round to take off the pack, dig through it, and retrieve the item"). */
   packed: z
-    .array(z.string({ error: "Packed items must be names of 1 to 40 characters" }).trim().min(1, "Packed items must be names of 1 to 40 characters").max(40, "Packed items must be names of 1 to 40 characters"))
+    .array(
+      z
+        .string({ error: "Packed items must be names of 1 to 40 characters" })
+        .trim()
+        .min(1, "Packed items must be names of 1 to 40 characters")
+        .max(40, "Packed items must be names of 1 to 40 characters"),
+    )
     .max(20, "Packed must list between 0 and 20 items")
     .optional(),
   /** Attacks a round when a special ability (a monster's claws and bite) exceeds the one of "Attack". */
-  attacks: z.number({ error: "Attacks must be between 1 and 10" }).int("Attacks must be a whole number").min(1, "Attacks must be between 1 and 10").max(10, "Attacks must be between 1 and 10").optional(),
+  attacks: z
+    .number({ error: "Attacks must be between 1 and 10" })
+    .int("Attacks must be a whole number")
+    .min(1, "Attacks must be between 1 and 10")
+    .max(10, "Attacks must be between 1 and 10")
+    .optional(),
   /** Abilities a round ("Use an Ability": "Some monsters can perform more than one ability per round"); one unless given. */
-  abilities: z.number({ error: "Abilities must be between 1 and 10" }).int("Abilities must be a whole number").min(1, "Abilities must be between 1 and 10").max(10, "Abilities must be between 1 and 10").optional(),
+  abilities: z
+    .number({ error: "Abilities must be between 1 and 10" })
+    .int("Abilities must be a whole number")
+    .min(1, "Abilities must be between 1 and 10")
+    .max(10, "Abilities must be between 1 and 10")
+    .optional(),
 };
 
 export interface SiegeSheet extends Record<string, unknown> {
@@ -187,21 +283,33 @@ export const sheetSchema: z.ZodType<SiegeSheet> = z.object(baseShape).transform(
 export const monsterSchema: z.ZodType<SiegeSheet> = z
   .object({
     ...baseShape,
-    level: z.number({ error: "Hit dice must be a number between 0 and 50" }).int("Hit dice must be a whole number").min(0, "Hit dice must be between 0 and 50").max(50, "Hit dice must be between 0 and 50").default(1),
+    level: z
+      .number({ error: "Hit dice must be a number between 0 and 50" })
+      .int("Hit dice must be a whole number")
+      .min(0, "Hit dice must be between 0 and 50")
+      .max(50, "Hit dice must be between 0 and 50")
+      .default(1),
     class: baseShape.class.default("monster"),
     // A monster's BtH is its hit dice (up to 50) unless typed: a saved monster's own BtH must read back.
-    bth: z.number({ error: "BtH must be between -5 and 50" }).int("BtH must be a whole number").min(-5, "BtH must be between -5 and 50").max(50, "BtH must be between -5 and 50").optional(),
+    bth: z
+      .number({ error: "BtH must be between -5 and 50" })
+      .int("BtH must be a whole number")
+      .min(-5, "BtH must be between -5 and 50")
+      .max(50, "BtH must be between -5 and 50")
+      .optional(),
     hitDie: z
       .number({ error: "Hit die must be 4, 6, 8, 10 or 12 (a d8 is 8)" })
       .refine((n) => (HIT_DICE as readonly number[]).includes(n), "Hit die must be 4, 6, 8, 10 or 12 (a d8 is 8)")
       .default(8),
   })
-  .transform((s): SiegeSheet => ({
-    ...s,
-    primes: [...new Set(s.primes ?? (["str", "dex", "con"] as AttributeKey[]))],
-    bth: s.bth ?? s.level,
-    hpMax: s.hpMax ?? Math.max(1, Math.ceil(s.level * 4.5)),
-  }));
+  .transform(
+    (s): SiegeSheet => ({
+      ...s,
+      primes: [...new Set(s.primes ?? (["str", "dex", "con"] as AttributeKey[]))],
+      bth: s.bth ?? s.level,
+      hpMax: s.hpMax ?? Math.max(1, Math.ceil(s.level * 4.5)),
+    }),
+  );
 
 export const mod = (sheet: SiegeSheet, key: AttributeKey): number => attributeModifier(sheet[key]);
 
@@ -209,20 +317,37 @@ export const mod = (sheet: SiegeSheet, key: AttributeKey): number => attributeMo
 export function attributeKey(name: string): AttributeKey {
   const n = name.trim().toLowerCase();
   for (const k of ATTRIBUTE_KEYS) if (n === k || n === ATTRIBUTE_NAMES[k].toLowerCase()) return k;
-  throw new RuleError(`"${name}" is not an attribute: use Strength, Dexterity, Constitution, Intelligence, Wisdom or Charisma.`);
+  throw new RuleError(
+    `"${name}" is not an attribute: use Strength, Dexterity, Constitution, Intelligence, Wisdom or Charisma.`,
+  );
 }
 
 export { signed };
 
 export function describeSheet(s: SiegeSheet): [string, string][] {
-  const attrs = ATTRIBUTE_KEYS.map((k) => `${k.toUpperCase()} ${s[k]} (${signed(attributeModifier(s[k]))})${s.primes.includes(k) ? "*" : ""}`).join(" · ");
+  const attrs = ATTRIBUTE_KEYS.map(
+    (k) => `${k.toUpperCase()} ${s[k]} (${signed(attributeModifier(s[k]))})${s.primes.includes(k) ? "*" : ""}`,
+  ).join(" · ");
   return [
-    [s.class === "monster" ? "Hit dice" : "Class / level", s.class === "monster" ? `${s.level} (d${s.hitDie ?? 8})` : `${s.class} ${s.level}`],
+    [
+      s.class === "monster" ? "Hit dice" : "Class / level",
+      s.class === "monster" ? `${s.level} (d${s.hitDie ?? 8})` : `${s.class} ${s.level}`,
+    ],
     ["Attributes (* prime)", attrs],
     ["BtH", signed(s.bth)],
     ["AC", `${s.ac}${s.shield !== "none" ? ` (+1 ${s.shield} shield vs ${SHIELD_ATTACKERS[s.shield]})` : ""}`],
     ["HP", String(s.hpMax)],
-    ["Weapons", s.weapons.length ? s.weapons.map((x) => `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""}${x.subdual ? ", subdual" : ""})`).join(", ") : "unarmed 1d2 subdual"],
+    [
+      "Weapons",
+      s.weapons.length
+        ? s.weapons
+            .map(
+              (x) =>
+                `${x.name} ${x.damage}${x.bonus ? ` ${signed(x.bonus)}` : ""} (${x.kind}${x.range ? `, ${x.range} ft` : ""}${x.subdual ? ", subdual" : ""})`,
+            )
+            .join(", ")
+        : "unarmed 1d2 subdual",
+    ],
     ["Size / move", `${s.size}, ${s.move} ft`],
     ...(s.attacks && s.attacks > 1 ? [["Attacks a round", String(s.attacks)] as [string, string]] : []),
     ...(s.abilities && s.abilities > 1 ? [["Abilities a round", String(s.abilities)] as [string, string]] : []),

@@ -17,15 +17,20 @@ type Read = (value: string, word: string) => Record<string, string>;
 
 const whole = (word: string, value: string, example: string, signed = false): string => {
   const v = value.replace(/\s/g, "");
-  if (!(signed ? /^[+-]?\d{1,3}$/ : /^\d{1,3}$/).test(v)) throw new RuleError(`${word} needs a number, e.g. \`${word} ${example}\` (not "${value}").`);
+  if (!(signed ? /^[+-]?\d{1,3}$/ : /^\d{1,3}$/).test(v))
+    throw new RuleError(`${word} needs a number, e.g. \`${word} ${example}\` (not "${value}").`);
   return String(Number(v));
 };
 
 function hitDice(value: string): Record<string, string> {
   const m = /^(\d{1,2})(?:\(?d(\d{1,2})\)?)?$/i.exec(value.replace(/\s/g, ""));
-  if (!m) throw new RuleError(`HD is the number of hit dice, with the die if it is not a d8: \`HD 4\`, \`HD 4 (d10)\` or \`HD 4d10\` (not "${value}").`);
+  if (!m)
+    throw new RuleError(
+      `HD is the number of hit dice, with the die if it is not a d8: \`HD 4\`, \`HD 4 (d10)\` or \`HD 4d10\` (not "${value}").`,
+    );
   const die = m[2] ? Number(m[2]) : undefined;
-  if (die !== undefined && !(HIT_DICE as readonly number[]).includes(die)) throw new RuleError(`A hit die is a d4, d6, d8, d10 or d12 (not d${die}).`);
+  if (die !== undefined && !(HIT_DICE as readonly number[]).includes(die))
+    throw new RuleError(`A hit die is a d4, d6, d8, d10 or d12 (not d${die}).`);
   return { level: String(Number(m[1])), ...(die ? { hitDie: String(die) } : {}) };
 }
 
@@ -33,12 +38,18 @@ const SAVES: Record<string, AttributeKey[]> = { p: ["str", "dex", "con"], m: ["i
 
 /** SAVES P, M, P+M (or P/M), N — or the prime attributes by name. */
 function primes(value: string): Record<string, string> {
-  const parts = value.toLowerCase().split(/[\s,+/&]+|\band\b/).filter(Boolean);
+  const parts = value
+    .toLowerCase()
+    .split(/[\s,+/&]+|\band\b/)
+    .filter(Boolean);
   const out = new Set<AttributeKey>();
   for (const p of parts) {
     if (p in SAVES) for (const k of SAVES[p]!) out.add(k);
     else if ((ATTRIBUTE_KEYS as readonly string[]).includes(p.slice(0, 3))) out.add(p.slice(0, 3) as AttributeKey);
-    else if (p !== "none") throw new RuleError(`SAVES is P (physical), M (mental), P+M or N, or the prime attributes, e.g. \`SAVES P\` (not "${value}").`);
+    else if (p !== "none")
+      throw new RuleError(
+        `SAVES is P (physical), M (mental), P+M or N, or the prime attributes, e.g. \`SAVES P\` (not "${value}").`,
+      );
   }
   return { primes: out.size ? [...out].join("|") : "-" };
 }
@@ -46,7 +57,8 @@ function primes(value: string): Record<string, string> {
 function size(value: string): Record<string, string> {
   const v = value.trim().toLowerCase().replace(/\.$/, "");
   const found = SIZES.find((s) => s === v || (v.length === 1 && s[0] === v));
-  if (!found) throw new RuleError(`SIZE is one of ${SIZES.join(", ")} (or S, M, L), e.g. \`SIZE large\` (not "${value}").`);
+  if (!found)
+    throw new RuleError(`SIZE is one of ${SIZES.join(", ")} (or S, M, L), e.g. \`SIZE large\` (not "${value}").`);
   return { size: found };
 }
 
@@ -68,11 +80,17 @@ const SUBDUAL_TAIL = /(?:\(\s*subdual(?:\s+damage)?\s*\)|\bsubdual(?:\s+damage)?
 /** `2 claws 1d4, bite (1d10)` or `claw 1d4/claw 1d4/bite 1d10` → each attack as a weapon, and how many a round. */
 function attacks(value: string): Record<string, string> {
   const out: string[] = [];
-  for (const whole of value.split(/[/,;]|\band\b/).map((p) => p.trim()).filter(Boolean)) {
+  for (const whole of value
+    .split(/[/,;]|\band\b/)
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const subdual = SUBDUAL_TAIL.test(whole);
     const part = subdual ? whole.replace(SUBDUAL_TAIL, "").trimEnd() : whole;
     const m = countThenAttack(part);
-    if (!m) throw new RuleError(`An attack is its name and damage dice: \`club 2d8\`, or several as \`2 claws 1d4, bite 1d10\` (not "${part}").`);
+    if (!m)
+      throw new RuleError(
+        `An attack is its name and damage dice: \`club 2d8\`, or several as \`2 claws 1d4, bite 1d10\` (not "${part}").`,
+      );
     const damage = m[3]!.replace(/\s/g, "").toLowerCase();
     if (!DICE_RE.test(damage)) throw new RuleError(`"${m[3]}" is not a damage roll: write it like 1d8 or 2d4+1.`);
     const count = m[1] ? Number(m[1]) : 1;
@@ -81,11 +99,14 @@ function attacks(value: string): Record<string, string> {
     // The weapon's fields by position: name, damage, kind, range, bonus, reach, crossbow, subdual.
     for (let i = 0; i < count; i++) out.push(`${name}:${damage}${subdual ? "::::::true" : ""}`);
   }
-  if (!out.length || out.length > 10) throw new RuleError(`ATK lists 1 to 10 attacks, e.g. \`ATK club 2d8\` (not "${value}").`);
+  if (!out.length || out.length > 10)
+    throw new RuleError(`ATK lists 1 to 10 attacks, e.g. \`ATK club 2d8\` (not "${value}").`);
   return { weapons: `"${out.join("|")}"`, ...(out.length > 1 ? { attacks: String(out.length) } : {}) };
 }
 
-const attribute = (key: AttributeKey): Read => (value, word) => ({ [key]: whole(word, value, "18") });
+const attribute =
+  (key: AttributeKey): Read =>
+  (value, word) => ({ [key]: whole(word, value, "18") });
 const leftAside: Read = () => ({});
 
 /** The line's words, as C&C writes them, and how each is read. */
@@ -127,7 +148,10 @@ const FOREIGN: Record<string, string> = {
 };
 
 const wordOf = (token: string): string => token.toLowerCase().replace(/[.,;]+$/, "");
-const KNOWN = Object.keys(WORDS).filter((w) => w !== "attack").map((w) => w.toUpperCase()).join(", ");
+const KNOWN = Object.keys(WORDS)
+  .filter((w) => w !== "attack")
+  .map((w) => w.toUpperCase())
+  .join(", ");
 
 function splitLine(line: string): { name: string | null; pairs: [string, string][] } {
   const tokens = line.trim().split(/\s+/).filter(Boolean);
@@ -141,7 +165,8 @@ function splitLine(line: string): { name: string | null; pairs: [string, string]
     if (word in FOREIGN) throw new RuleError(`${FOREIGN[word]}. This line reads ${KNOWN}.`);
     const value: string[] = [];
     while (tokens.length && !isWord(tokens[0]!)) value.push(tokens.shift()!);
-    if (!value.length && WORDS[word] !== leftAside) throw new RuleError(`${word.toUpperCase()} needs a value, e.g. \`${STAT_EXAMPLE}\`.`);
+    if (!value.length && WORDS[word] !== leftAside)
+      throw new RuleError(`${word.toUpperCase()} needs a value, e.g. \`${STAT_EXAMPLE}\`.`);
     pairs.push([word, value.join(" ").replace(/[,;]$/, "")]);
   }
   return { name: lead.length ? lead.join(" ") : null, pairs };
@@ -160,5 +185,10 @@ export function siegeStatLine(line: string): { name: string | null; fields: stri
     }
     Object.assign(fields, read);
   }
-  return { name, fields: Object.entries(fields).map(([k, v]) => `${k}=${v}`).join(" ") };
+  return {
+    name,
+    fields: Object.entries(fields)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" "),
+  };
 }

@@ -5,7 +5,23 @@
 import type { Mark } from "../../marks.js";
 import type { AttackInput, Combatant, SituationKey } from "../types.js";
 import { RuleError } from "../types.js";
-import { DISARM_CLASSES, disarmAc, grappleAc, overbearAc, RANGE_PENALTY, rangeBand, shieldApplies, SITUATION_RANGE, strayShots, sumMods, touchAc, twoWeaponPenalties, type AttackMode, type Mod, type StrayShot } from "./combat.js";
+import {
+  DISARM_CLASSES,
+  disarmAc,
+  grappleAc,
+  overbearAc,
+  RANGE_PENALTY,
+  rangeBand,
+  shieldApplies,
+  SITUATION_RANGE,
+  strayShots,
+  sumMods,
+  touchAc,
+  twoWeaponPenalties,
+  type AttackMode,
+  type Mod,
+  type StrayShot,
+} from "./combat.js";
 import { attributeModifier, parseDice, ref, signed, type DiceExpr, type SiegeSheet, type Weapon } from "./sheet.js";
 import { chargesAt } from "./marks.js";
 
@@ -47,7 +63,15 @@ export interface Ctx {
   stray: StrayShot[];
 }
 
-export const natural = (name: string, damage: string): Weapon => ({ name, damage, kind: "melee", range: 0, bonus: 0, reach: 5, crossbow: false });
+export const natural = (name: string, damage: string): Weapon => ({
+  name,
+  damage,
+  kind: "melee",
+  range: 0,
+  bonus: 0,
+  reach: 5,
+  crossbow: false,
+});
 
 function normalAc(c: Ctx): Mod[] {
   const out: Mod[] = [{ label: "AC", value: c.d.ac, rule: ref("Armor Class") }, ...c.dexLostMod];
@@ -65,7 +89,10 @@ function rangeMod(c: Ctx, weapon: Weapon): Mod | null {
   if (sit.distance !== undefined && weapon.range > 0) {
     c.used.add("distance");
     const b = rangeBand(sit.distance, weapon.range);
-    if (!b) throw new RuleError(`${c.defender.name} is ${sit.distance} ft away, beyond ${weapon.name}'s long range (${3 * weapon.range} ft): no attack.`);
+    if (!b)
+      throw new RuleError(
+        `${c.defender.name} is ${sit.distance} ft away, beyond ${weapon.name}'s long range (${3 * weapon.range} ft): no attack.`,
+      );
     band = b;
     c.stray = strayShots(sit.distance, weapon);
   }
@@ -84,19 +111,34 @@ type Hand = "primary" | "off" | "secondary";
  */
 function hands(c: Ctx, weapon: Weapon): { w: Weapon; hand?: Hand }[] {
   const monk = c.a.class === "monk";
-  if (monk && c.attacker.kind !== "monster" && c.a.level >= 6 && c.mode === "melee" && BARE_HANDS.test(weapon.name.trim())) {
+  if (
+    monk &&
+    c.attacker.kind !== "monster" &&
+    c.a.level >= 6 &&
+    c.mode === "melee" &&
+    BARE_HANDS.test(weapon.name.trim())
+  ) {
     if (c.input.situation.twoWeapons) c.used.add("twoWeapons");
     c.rules.push(ref("Two Weapon Fighting"));
-    c.notes.push(`A monk of 6th level or more has a secondary hand-to-hand attack: no two-weapon penalty, ${weapon.damage} by the monk's chart (the sheet's ${weapon.name}).`);
+    c.notes.push(
+      `A monk of 6th level or more has a secondary hand-to-hand attack: no two-weapon penalty, ${weapon.damage} by the monk's chart (the sheet's ${weapon.name}).`,
+    );
     return [{ w: weapon }, { w: weapon, hand: "secondary" }];
   }
   if (!c.input.situation.twoWeapons || c.mode !== "melee") return [{ w: weapon }];
   c.used.add("twoWeapons");
   const off = monk ? natural("fist", "1d2") : c.a.weapons.find((x) => x !== weapon && x.kind !== "ranged");
-  if (!off) throw new RuleError(`${c.attacker.name} needs a second melee weapon on the sheet to fight with two weapons.`);
+  if (!off)
+    throw new RuleError(`${c.attacker.name} needs a second melee weapon on the sheet to fight with two weapons.`);
   c.rules.push(ref("Two Weapon Fighting"));
-  if (monk) c.notes.push(`A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties${c.a.level >= 6 ? " (a weapon in one hand: the standard penalties)" : ""}.`);
-  return [{ w: weapon, hand: "primary" }, { w: off, hand: "off" }];
+  if (monk)
+    c.notes.push(
+      `A monk's second attack is hand to hand: a fist for 1d2, both at the two-weapon penalties${c.a.level >= 6 ? " (a weapon in one hand: the standard penalties)" : ""}.`,
+    );
+  return [
+    { w: weapon, hand: "primary" },
+    { w: off, hand: "off" },
+  ];
 }
 
 export function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
@@ -108,8 +150,10 @@ export function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
   if (c.charging) {
     if (mode !== "melee") throw new RuleError("A charge ends in a melee attack: drop the charge or attack in melee.");
     c.rules.push(ref("Charging"));
-    if (!chargesAt(attacker, c.defender.id)) c.notes.push(`${attacker.name} charged another foe: no extra damage against ${c.defender.name}.`);
-    else if (attacker.state.conditions.includes("charge negated")) c.notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
+    if (!chargesAt(attacker, c.defender.id))
+      c.notes.push(`${attacker.name} charged another foe: no extra damage against ${c.defender.name}.`);
+    else if (attacker.state.conditions.includes("charge negated"))
+      c.notes.push(`${attacker.name}'s charge was negated by an earlier hit: no extra damage.`);
     else chargeDamage.push({ label: "charge", value: 2, rule: ref("Charging") });
     c.notes.push(`${attacker.name} charged: −4 AC for the rest of the round, hit or miss.`);
   }
@@ -119,19 +163,34 @@ export function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
   const held = hands(c, weapon);
   if (held.some(({ w }) => subdue(w))) {
     c.rules.push(ref("Subdual Damage"));
-    c.notes.push(`Subdual damage: one point in five is normal damage, and always at least one; the blow deals at least 1.`);
+    c.notes.push(
+      `Subdual damage: one point in five is normal damage, and always at least one; the blow deals at least 1.`,
+    );
   }
-  const attrMod: Mod = mode === "melee" ? { label: "STR", value: strMod, rule: ref("Melee Combat") } : { label: "DEX", value: dexMod, rule: ref("Ranged Combat") };
+  const attrMod: Mod =
+    mode === "melee"
+      ? { label: "STR", value: strMod, rule: ref("Melee Combat") }
+      : { label: "DEX", value: dexMod, rule: ref("Ranged Combat") };
   const twp = twoWeaponPenalties(dexMod);
   return held.map(({ w, hand }) => {
     const mods: Mod[] = [{ label: "BtH", value: a.bth, rule: ref("Melee Combat") }];
-    if (hand && hand !== "secondary") mods.push({ label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`, value: hand === "primary" ? twp.primary : twp.off, rule: ref("Two Weapon Fighting") });
+    if (hand && hand !== "secondary")
+      mods.push({
+        label: `${hand === "primary" ? "primary hand" : "off hand"} (−${hand === "primary" ? 3 : 6}, DEX ${signed(dexMod)})`,
+        value: hand === "primary" ? twp.primary : twp.off,
+        rule: ref("Two Weapon Fighting"),
+      });
     else mods.push(attrMod);
     if (w.bonus) mods.push({ label: "magic weapon", value: w.bonus, rule: ref("Melee Combat") });
     if (range) mods.push(range);
     mods.push(...c.common);
     const damageMods: Mod[] = [];
-    if (mode !== "ranged" && strMod) damageMods.push({ label: "STR", value: strMod, rule: ref(mode === "thrown" ? "Ranged Combat" : "Weapon Damage") });
+    if (mode !== "ranged" && strMod)
+      damageMods.push({
+        label: "STR",
+        value: strMod,
+        rule: ref(mode === "thrown" ? "Ranged Combat" : "Weapon Damage"),
+      });
     if (w.bonus) damageMods.push({ label: "magic", value: w.bonus, rule: ref("Weapon Damage") });
     return {
       label: hand ? `${w.name} (${hand === "off" ? "off hand" : hand})` : w.name,
@@ -145,26 +204,53 @@ export function weaponSwings(c: Ctx, weapon: Weapon): SwingPlan[] {
   });
 }
 
-const swing = (label: string, mods: Mod[], acMods: Mod[], damage: DiceExpr | null = null, damageMods: Mod[] = [], damageKind: "normal" | "subdual" = "normal"): SwingPlan => ({
-  label, bonus: sumMods(mods), mods, acMods, damage, damageMods, damageKind,
+const swing = (
+  label: string,
+  mods: Mod[],
+  acMods: Mod[],
+  damage: DiceExpr | null = null,
+  damageMods: Mod[] = [],
+  damageKind: "normal" | "subdual" = "normal",
+): SwingPlan => ({
+  label,
+  bonus: sumMods(mods),
+  mods,
+  acMods,
+  damage,
+  damageMods,
+  damageKind,
 });
 
 /** Grappling (and breaking a hold), overbearing, pummeling, touch attacks and disarming. */
 export function specialSwing(c: Ctx): SwingPlan {
   const { a, d, attacker, defender, strMod, common, acCommon, special } = c;
   if (c.charging) c.notes.push("A charge adds damage to a weapon attack only: no extra damage here.");
-  const bth = (h: string): Mod[] => [{ label: "BtH", value: a.bth, rule: ref(h) }, { label: "STR", value: strMod, rule: ref(h) }, ...common];
+  const bth = (h: string): Mod[] => [
+    { label: "BtH", value: a.bth, rule: ref(h) },
+    { label: "STR", value: strMod, rule: ref(h) },
+    ...common,
+  ];
   const d2: DiceExpr = { count: 1, sides: 2, modifier: 0 };
   switch (special) {
     case "grapple":
     case "break":
       c.rules.push(ref("Grappling"));
-      return swing(special === "break" ? "break the hold" : "grapple", bth("Grappling"), [...grappleAc(a, d).mods, ...acCommon]);
+      return swing(special === "break" ? "break the hold" : "grapple", bth("Grappling"), [
+        ...grappleAc(a, d).mods,
+        ...acCommon,
+      ]);
     case "overbear":
       c.rules.push(ref("Overbearing"));
       c.attackerAdds.push("overbearing");
       c.notes.push(`${attacker.name} overbears: −2 AC for the rest of the round.`);
-      return swing("overbear", [{ label: "STR", value: strMod, rule: ref("Overbearing") }, ...common], [...overbearAc(a, d).mods, ...acCommon], d2, [], "subdual");
+      return swing(
+        "overbear",
+        [{ label: "STR", value: strMod, rule: ref("Overbearing") }, ...common],
+        [...overbearAc(a, d).mods, ...acCommon],
+        d2,
+        [],
+        "subdual",
+      );
     case "pummel": {
       c.rules.push(ref("Pummeling"));
       // "A monk's unarmed attack is normal damage, unless the monk chooses to subdue as if using a weapon."
@@ -174,15 +260,28 @@ export function specialSwing(c: Ctx): SwingPlan {
         c.rules.push(ref("Subdual Damage"));
       }
       const kind = monk && !c.input.situation.subdue ? "normal" : "subdual";
-      return swing("pummel", bth("Pummeling"), [...normalAc(c), ...acCommon], d2, strMod ? [{ label: "STR", value: strMod, rule: ref("Pummeling") }] : [], kind);
+      return swing(
+        "pummel",
+        bth("Pummeling"),
+        [...normalAc(c), ...acCommon],
+        d2,
+        strMod ? [{ label: "STR", value: strMod, rule: ref("Pummeling") }] : [],
+        kind,
+      );
     }
     case "touch":
       c.rules.push(ref("Touch Attack"));
-      return swing("touch", bth("Melee Combat"), [...touchAc(defender).mods, ...(defender.kind === "monster" ? [] : c.dexLostMod), ...acCommon]);
+      return swing("touch", bth("Melee Combat"), [
+        ...touchAc(defender).mods,
+        ...(defender.kind === "monster" ? [] : c.dexLostMod),
+        ...acCommon,
+      ]);
     default: {
       c.rules.push(ref("Disarm"));
       if (attacker.kind === "monster" || !DISARM_CLASSES.includes(a.class))
-        throw new RuleError(`Only a fighter, ranger, knight, rogue, assassin, cleric or paladin can disarm; ${attacker.name} cannot.`);
+        throw new RuleError(
+          `Only a fighter, ranger, knight, rogue, assassin, cleric or paladin can disarm; ${attacker.name} cannot.`,
+        );
       const ddex = attributeModifier(d.dex);
       // disarmAc(level, DEX bonus) = 18 + level + DEX bonus, shown in parts.
       const acMods: Mod[] = [

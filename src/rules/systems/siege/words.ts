@@ -47,17 +47,40 @@ export const words = {
     "slowed by half": w("movement reduced by half", "encounter"),
     "slowed by three-quarters": w("movement reduced by three-quarters (the most)", "encounter"),
   },
-  refereeSets: ["blind", "stunned", "cowering", "invisible", "unaware", "prone", "restrained", "helpless", "held", "surprised", "disarmed", "no attack from cover", "unnoticed", "slowed by a quarter", "slowed by half", "slowed by three-quarters"],
+  refereeSets: [
+    "blind",
+    "stunned",
+    "cowering",
+    "invisible",
+    "unaware",
+    "prone",
+    "restrained",
+    "helpless",
+    "held",
+    "surprised",
+    "disarmed",
+    "no attack from cover",
+    "unnoticed",
+    "slowed by a quarter",
+    "slowed by half",
+    "slowed by three-quarters",
+  ],
   describe: (c, name) => {
     const { family, arg } = parseMark(c);
     switch (family) {
-      case "dodged": return w(`dodged ${arg} of 3 attacks`, "round");
-      case "evading": return w(`evading ${name(arg)} (+4 AC)`, "round");
-      case "shield vs": return w(`shield turned to ${name(arg)}`, "round");
+      case "dodged":
+        return w(`dodged ${arg} of 3 attacks`, "round");
+      case "evading":
+        return w(`evading ${name(arg)} (+4 AC)`, "round");
+      case "shield vs":
+        return w(`shield turned to ${name(arg)}`, "round");
       // Who has taken their one attack at a hasty disengager ("may not make a second attack against the fleeing character").
-      case "struck fleeing": return w(`attacked by ${name(arg)} while fleeing`, "round");
-      case "fleeing from": return w(`fleeing from ${name(arg)}`, "round");
-      case "charging at": return w(`the charge is at ${name(arg)}`, "round");
+      case "struck fleeing":
+        return w(`attacked by ${name(arg)} while fleeing`, "round");
+      case "fleeing from":
+        return w(`fleeing from ${name(arg)}`, "round");
+      case "charging at":
+        return w(`the charge is at ${name(arg)}`, "round");
       case "ability until": {
         const ability = abilityOf(c);
         return ability ? w(`using ${ability.name}: it completes in round ${ability.round}`, "encounter") : undefined;
@@ -66,11 +89,16 @@ export const words = {
         const spell = spellOf(c);
         return spell ? w(`casting ${spell.name}: it takes effect in round ${spell.round}`, "encounter") : undefined;
       }
-      case "readied": return w(`${arg} out of the backpack, ready`, "encounter");
-      case "closed on": return w(`closed within 10 ft of ${name(arg)}`, "round");
-      case "struck first by": return w(`struck first by ${name(arg)}`, "round");
-      case "cover": return COVER_WORDS[arg] ? w(`behind ${COVER_WORDS[arg]}`, "encounter") : undefined;
-      default: return undefined;
+      case "readied":
+        return w(`${arg} out of the backpack, ready`, "encounter");
+      case "closed on":
+        return w(`closed within 10 ft of ${name(arg)}`, "round");
+      case "struck first by":
+        return w(`struck first by ${name(arg)}`, "round");
+      case "cover":
+        return COVER_WORDS[arg] ? w(`behind ${COVER_WORDS[arg]}`, "encounter") : undefined;
+      default:
+        return undefined;
     }
   },
 } satisfies SystemWords;
@@ -81,4 +109,9 @@ declare module "../../marks.js" {
   }
 }
 
-export const COVER_WORDS: Record<string, string> = { light: "1/4 cover (+2 AC)", partial: "1/2 cover (+4 AC)", heavy: "3/4 cover (+6 AC)", full: "full cover (+10 AC)" };
+export const COVER_WORDS: Record<string, string> = {
+  light: "1/4 cover (+2 AC)",
+  partial: "1/2 cover (+4 AC)",
+  heavy: "3/4 cover (+6 AC)",
+  full: "full cover (+10 AC)",
+};

@@ -3,7 +3,15 @@ import type { Reading, Phase } from "../../attack/index.js";
 import type { Effect } from "../types.js";
 import { counting, type DiceRoll } from "../../dice/bag.js";
 import type { Level } from "./roll.js";
-import { baseLevel, halfWords, hitDamage, outcomeOf, TONE, type TAInput, type ThirdAgeAttackData } from "./attack-data.js";
+import {
+  baseLevel,
+  halfWords,
+  hitDamage,
+  outcomeOf,
+  TONE,
+  type TAInput,
+  type ThirdAgeAttackData,
+} from "./attack-data.js";
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import { LEVEL_WORDS } from "./roll.js";
@@ -15,7 +23,14 @@ function finalEffects(d: ThirdAgeAttackData, input: TAInput): Effect[] {
   if (dmg <= 0) return [];
   const ally = d.getDown ? input.others.find((c) => c.id === d.getDown) : undefined;
   const target = ally ?? input.defender;
-  return [{ targetId: target.id, damage: dmg, damageKind: "normal", note: `${d.weapon.name}: ${dmg} damage (${LEVEL_WORDS[level].toLowerCase()})` }];
+  return [
+    {
+      targetId: target.id,
+      damage: dmg,
+      damageKind: "normal",
+      note: `${d.weapon.name}: ${dmg} damage (${LEVEL_WORDS[level].toLowerCase()})`,
+    },
+  ];
 }
 
 function rollLines(d: ThirdAgeAttackData, input: TAInput, lines: string[], rules: Set<string>): void {
@@ -24,14 +39,19 @@ function rollLines(d: ThirdAgeAttackData, input: TAInput, lines: string[], rules
     lines.push("No attack roll: the action failed.");
     return;
   }
-  const mods = d.mods.filter((m) => m.value !== 0 || m.label === "Attack Bonus").map((m) => `${m.label} ${signed(m.value, "−")}`).join(", ");
+  const mods = d.mods
+    .filter((m) => m.value !== 0 || m.label === "Attack Bonus")
+    .map((m) => `${m.label} ${signed(m.value, "−")}`)
+    .join(", ");
   lines.push(`Attack roll ${showRoll(d.attack)}${mods ? ` (${mods})` : ""}.`);
   if (d.mods.some((m) => m.label.startsWith("two weapons") || m.label === "one hand free")) rules.add(REF.twoWeapons);
   if (d.parried) {
     lines.push(`${def.name} parries: −2 → ${d.attack.total - 2}.`);
     rules.add(REF.reactions);
   }
-  lines.push(`Against Success AC ${d.successAC} / Partial AC ${d.partialAC}${d.acNotes.length ? ` (${d.acNotes.join(", ")})` : ""}.`);
+  lines.push(
+    `Against Success AC ${d.successAC} / Partial AC ${d.partialAC}${d.acNotes.length ? ` (${d.acNotes.join(", ")})` : ""}.`,
+  );
   if (d.acNotes.some((n) => n.includes("moved in melee"))) rules.add(REF.movement);
 }
 
@@ -66,7 +86,9 @@ export function describe(d: ThirdAgeAttackData, input: TAInput, phase: Phase): R
   const w = d.weapon;
   // A stat line's attack with no name in front ("attack") is not named: its dice follow.
   const unnamed = d.mode !== "spell" && /^(attack|weapon)$/i.test(w.name.trim());
-  lines.push(`${att.name} ${d.mode === "spell" ? "casts" : unnamed ? "attacks" : "attacks with"}${unnamed ? "" : ` ${w.name}`} (${w.damage}, ${d.mode})${d.step === 2 ? " — second weapon" : ""}.`);
+  lines.push(
+    `${att.name} ${d.mode === "spell" ? "casts" : unnamed ? "attacks" : "attacks with"}${unnamed ? "" : ` ${w.name}`} (${w.damage}, ${d.mode})${d.step === 2 ? " — second weapon" : ""}.`,
+  );
   if (d.proficiency) {
     lines.push(`Not proficient (${d.proficiency.what}): ${d.proficiency.line}`);
     rules.add(REF.nonProficient);
@@ -74,16 +96,26 @@ export function describe(d: ThirdAgeAttackData, input: TAInput, phase: Phase): R
   rollLines(d, input, lines, rules);
   if (d.counterspell) {
     const before = baseLevel(d).level;
-    lines.push(`Counterspell by ${d.counterspell.byName}: ${d.counterspell.line} — lowers the spell ${d.counterspell.steps} level${d.counterspell.steps === 1 ? "" : "s"}: ${LEVEL_WORDS[before]} → ${LEVEL_WORDS[level]}.`);
+    lines.push(
+      `Counterspell by ${d.counterspell.byName}: ${d.counterspell.line} — lowers the spell ${d.counterspell.steps} level${d.counterspell.steps === 1 ? "" : "s"}: ${LEVEL_WORDS[before]} → ${LEVEL_WORDS[level]}.`,
+    );
     rules.add(REF.reactions);
   }
   const dmg = hitDamage(d, level);
-  if (level === "success") lines.push(`Success: ${d.damage ? `damage ${showRoll(d.damage.roll)}${d.damage.bodyAdded ? " (Body added)" : ""} → ${dmg}` : "no damage"}.`);
-  else if (level === "partial") lines.push(`Partial success: half damage, ${d.damage ? `${showRoll(d.damage.roll)} → ${halfWords(d.damage.full)}` : "0"}.`);
+  if (level === "success")
+    lines.push(
+      `Success: ${d.damage ? `damage ${showRoll(d.damage.roll)}${d.damage.bodyAdded ? " (Body added)" : ""} → ${dmg}` : "no damage"}.`,
+    );
+  else if (level === "partial")
+    lines.push(
+      `Partial success: half damage, ${d.damage ? `${showRoll(d.damage.roll)} → ${halfWords(d.damage.full)}` : "0"}.`,
+    );
   else lines.push("Failure: no damage.");
   if (d.getDown) {
     const ally = input.others.find((c) => c.id === d.getDown);
-    lines.push(`Get Down! ${ally?.name ?? d.getDown} throws themself in the way: takes ${dmg} damage instead of ${def.name} and falls prone.`);
+    lines.push(
+      `Get Down! ${ally?.name ?? d.getDown} throws themself in the way: takes ${dmg} damage instead of ${def.name} and falls prone.`,
+    );
     rules.add(REF.reactions);
   }
   if (d.counter) {
@@ -97,9 +129,15 @@ export function describe(d: ThirdAgeAttackData, input: TAInput, phase: Phase): R
     rules.add(REF.reactions);
   }
   if (phase === "reactions") lines.push("Not final yet: the defender may react.");
-  else if (phase === "followups") lines.push(`${def.name} may Counter: 1 stamina, ${level === "partial" ? "half" : "full"} weapon damage.`);
+  else if (phase === "followups")
+    lines.push(`${def.name} may Counter: 1 stamina, ${level === "partial" ? "half" : "full"} weapon damage.`);
   else if (d.final === "lapsed") lines.push("No reaction in time: the attack stands.");
   rules.add(REF.choice("partial AC, damage minimum 1, reactions"));
   const title = `${att.name} → ${def.name}: ${LEVEL_WORDS[level]}${phase === "done" ? "" : " (not final)"}`;
-  return { outcome: level, tone: TONE[level], effects: finalEffects(d, input), result: { title, lines, rules: [...rules], rolls: shownRolls(d, level, dmg) } };
+  return {
+    outcome: level,
+    tone: TONE[level],
+    effects: finalEffects(d, input),
+    result: { title, lines, rules: [...rules], rolls: shownRolls(d, level, dmg) },
+  };
 }

@@ -14,7 +14,10 @@ export function chance2d10AtLeast(target: number, m: number): number {
   return n / 100;
 }
 
-function damageSpread(expr: string, extra: number): { min: number; max: number; avg: number; halfMin: number; halfMax: number; halfAvg: number } {
+function damageSpread(
+  expr: string,
+  extra: number,
+): { min: number; max: number; avg: number; halfMin: number; halfMax: number; halfAvg: number } {
   const e = parseDice(expr);
   const dist = new Map<number, number>([[e.modifier + extra, 1]]);
   let cur = dist;
@@ -23,12 +26,21 @@ function damageSpread(expr: string, extra: number): { min: number; max: number; 
     for (const [v, p] of cur) for (let f = 1; f <= e.sides; f++) next.set(v + f, (next.get(v + f) ?? 0) + p / e.sides);
     cur = next;
   }
-  let min = Infinity, max = -Infinity, avg = 0, halfMin = Infinity, halfMax = -Infinity, halfAvg = 0;
+  let min = Infinity,
+    max = -Infinity,
+    avg = 0,
+    halfMin = Infinity,
+    halfMax = -Infinity,
+    halfAvg = 0;
   for (const [v, p] of cur) {
     const full = Math.max(1, v);
     const half = halved(full);
-    min = Math.min(min, full); max = Math.max(max, full); avg += p * full;
-    halfMin = Math.min(halfMin, half); halfMax = Math.max(halfMax, half); halfAvg += p * half;
+    min = Math.min(min, full);
+    max = Math.max(max, full);
+    avg += p * full;
+    halfMin = Math.min(halfMin, half);
+    halfMax = Math.max(halfMax, half);
+    halfAvg += p * half;
   }
   return { min, max, avg, halfMin, halfMax, halfAvg };
 }

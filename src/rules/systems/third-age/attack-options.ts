@@ -1,7 +1,15 @@
 /** What a Third Age defender and its allies may press, at each phase of an attack (seed 000, "Reactions", "Attack Rolls"). */
 import type { ReactionOption } from "../types.js";
 import { takeOption } from "../../attack/index.js";
-import { alliesOf, canReact, hitDamage, outcomeOf, staminaLeft, type TAInput, type ThirdAgeAttackData } from "./attack-data.js";
+import {
+  alliesOf,
+  canReact,
+  hitDamage,
+  outcomeOf,
+  staminaLeft,
+  type TAInput,
+  type ThirdAgeAttackData,
+} from "./attack-data.js";
 import { counterWeapon } from "./attack-plan.js";
 import { REF } from "./refs.js";
 import { stateOf, type TAC } from "./sheet.js";
@@ -36,7 +44,13 @@ export function reactionOptions(d: ThirdAgeAttackData, input: TAInput): Reaction
     if (!d.getDown && hitDamage(d, level) > 0)
       for (const a of alliesOf(input))
         if (canReact(a) && staminaLeft(a, d, def.id) >= 1)
-          opts.push({ id: `getdown:${a.id}`, label: `Get Down! (${a.name} takes it)`, by: a.id, cost: "1 stamina", rule: REF.reactions });
+          opts.push({
+            id: `getdown:${a.id}`,
+            label: `Get Down! (${a.name} takes it)`,
+            by: a.id,
+            cost: "1 stamina",
+            rule: REF.reactions,
+          });
     if (d.mode === "spell" && d.weapon.spell && !d.counterspell)
       for (const c of [def, ...alliesOf(input)])
         if (canReact(c) && memorises(c, d.weapon.spell))
@@ -52,7 +66,13 @@ export function reactionOptions(d: ThirdAgeAttackData, input: TAInput): Reaction
   // seed 000, "Attack Rolls": the Counter answers the hit. When it is already open (a partial success the
   // defender survives), it is offered beside "Take it": one press takes the hit and counters.
   if (level === "partial" && !d.getDown && counterOpen({ ...d, final: "taken" }, input))
-    opts.push({ id: TAKE_COUNTER, label: "Take it, then Counter (half damage)", by: def.id, cost: "1 stamina", rule: REF.attackRolls });
+    opts.push({
+      id: TAKE_COUNTER,
+      label: "Take it, then Counter (half damage)",
+      by: def.id,
+      cost: "1 stamina",
+      rule: REF.attackRolls,
+    });
   return opts;
 }
 
@@ -61,7 +81,13 @@ export function followupOptions(d: ThirdAgeAttackData, input: TAInput): Reaction
   const def = input.defender;
   const half = outcomeOf(d) === "partial";
   return [
-    { id: "counter", label: half ? "Counter (half damage)" : "Counter (full damage)", by: def.id, cost: "1 stamina", rule: REF.attackRolls },
+    {
+      id: "counter",
+      label: half ? "Counter (half damage)" : "Counter (full damage)",
+      by: def.id,
+      cost: "1 stamina",
+      rule: REF.attackRolls,
+    },
     { id: "pass", label: "No counter", by: def.id, cost: "no cost", rule: REF.reactions },
   ];
 }

@@ -53,22 +53,55 @@ function pickWeapon(attacker: TAC, weapon: string | undefined, mode: Mode | unde
     if (weapon?.trim()) {
       const n = weapon.trim().toLowerCase();
       const sp = sheet.spells.find((s) => s.name.toLowerCase() === n);
-      if (sp) return { name: sp.name, damage: sp.damage, kind: "ranged", proficient: true, spell: sp.name, spellAttribute: sp.attribute, spellSource: sp.source };
-      if (isDiceExpr(weapon)) return { name: `spell (${weapon.trim()})`, damage: weapon.trim(), kind: "ranged", proficient: true, spellAttribute: "mind", spellSource: "magic" };
+      if (sp)
+        return {
+          name: sp.name,
+          damage: sp.damage,
+          kind: "ranged",
+          proficient: true,
+          spell: sp.name,
+          spellAttribute: sp.attribute,
+          spellSource: sp.source,
+        };
+      if (isDiceExpr(weapon))
+        return {
+          name: `spell (${weapon.trim()})`,
+          damage: weapon.trim(),
+          kind: "ranged",
+          proficient: true,
+          spellAttribute: "mind",
+          spellSource: "magic",
+        };
       throw new RuleError(
         `${attacker.name} has no spell "${weapon}" on the sheet${sheet.spells.length ? ` (spells: ${sheet.spells.map((s) => s.name).join(", ")})` : ""}: add it under spells with its damage, or give dice like 1d6`,
       );
     }
     const sp = sheet.spells[0];
-    if (!sp) throw new RuleError(`${attacker.name} has no spells on the sheet: name the spell's damage dice as the weapon (e.g. 1d6), or add spells to the sheet`);
-    return { name: sp.name, damage: sp.damage, kind: "ranged", proficient: true, spell: sp.name, spellAttribute: sp.attribute, spellSource: sp.source };
+    if (!sp)
+      throw new RuleError(
+        `${attacker.name} has no spells on the sheet: name the spell's damage dice as the weapon (e.g. 1d6), or add spells to the sheet`,
+      );
+    return {
+      name: sp.name,
+      damage: sp.damage,
+      kind: "ranged",
+      proficient: true,
+      spell: sp.name,
+      spellAttribute: sp.attribute,
+      spellSource: sp.source,
+    };
   }
   if (weapon?.trim()) {
     const w = findWeapon(sheet, weapon);
     if (w) return { ...w };
     if (isDiceExpr(weapon)) {
       parseDice(weapon);
-      return { name: weapon.trim(), damage: weapon.trim(), kind: mode === "ranged" || mode === "thrown" ? mode : "melee", proficient: true };
+      return {
+        name: weapon.trim(),
+        damage: weapon.trim(),
+        kind: mode === "ranged" || mode === "thrown" ? mode : "melee",
+        proficient: true,
+      };
     }
     throw new RuleError(
       `${attacker.name} has no weapon "${weapon}"${sheet.weapons.length ? ` (weapons: ${sheet.weapons.map((w) => w.name).join(", ")})` : ""}: pick one from the sheet or give dice like 1d8`,
@@ -97,14 +130,18 @@ export function planAttack(input: AttackInput<ThirdAgeSheet>, step: 1 | 2 = 1): 
   const { attacker: att, defender: def, situation: sit } = input;
   const twoWeapons = step === 2 || fightsWithTwo(att, sit);
   // Two weapons without a named one: the first light weapon, then the second (the off hand).
-  const named = input.weapon ?? (twoWeapons && sit.mode !== "spell" ? lightWeapons(att.sheet)[step - 1]?.name : undefined);
+  const named =
+    input.weapon ?? (twoWeapons && sit.mode !== "spell" ? lightWeapons(att.sheet)[step - 1]?.name : undefined);
   const w = pickWeapon(att, named, sit.mode);
   const mode: Mode = sit.mode ?? w.kind;
   if (twoWeapons) {
-    if (mode === "spell") throw new RuleError("Two-weapon fighting is for weapons, not spells: drop the two-weapons option.");
+    if (mode === "spell")
+      throw new RuleError("Two-weapon fighting is for weapons, not spells: drop the two-weapons option.");
     const e = parseDice(w.damage);
-    if (e.count > 1 || e.sides > 6) throw new RuleError(`Two-weapon fighting needs weapons of d6 damage or less: ${w.name} is ${w.damage}.`);
-    if (sit.oneHandFree) throw new RuleError("A character wielding two weapons has no hand free: choose two weapons or one hand free.");
+    if (e.count > 1 || e.sides > 6)
+      throw new RuleError(`Two-weapon fighting needs weapons of d6 damage or less: ${w.name} is ${w.damage}.`);
+    if (sit.oneHandFree)
+      throw new RuleError("A character wielding two weapons has no hand free: choose two weapons or one hand free.");
   }
   const sheet = att.sheet;
   const mods: Mod[] = [];
@@ -118,7 +155,11 @@ export function planAttack(input: AttackInput<ThirdAgeSheet>, step: 1 | 2 = 1): 
     mods.push({ label: attributeLabel(attrKey), value: sheet[attrKey] });
     mods.push({ label: "Attack Bonus", value: sheet.attackBonus });
   }
-  if (twoWeapons) mods.push({ label: step === 2 ? "two weapons, second attack" : "two weapons, first attack", value: step === 2 ? -4 : -2 });
+  if (twoWeapons)
+    mods.push({
+      label: step === 2 ? "two weapons, second attack" : "two weapons, first attack",
+      value: step === 2 ? -4 : -2,
+    });
   if (sit.oneHandFree && mode !== "spell") mods.push({ label: "one hand free", value: 1 });
   if (stateOf(att).conditions.includes("prone")) mods.push({ label: "attacking while prone", value: -2 });
   if (sit.modifier) mods.push({ label: modifierLabel(input.modifierBy, "referee's modifier"), value: sit.modifier });
@@ -149,7 +190,9 @@ export function planAttack(input: AttackInput<ThirdAgeSheet>, step: 1 | 2 = 1): 
  */
 export function roundStep(input: AttackInput<ThirdAgeSheet>): { input: AttackInput<ThirdAgeSheet>; step: 1 | 2 } {
   const second = input.attackIndex === 1 && fightsWithTwo(input.attacker, input.situation);
-  return second ? { input: { ...input, situation: { ...input.situation, twoWeapons: true } }, step: 2 } : { input, step: 1 };
+  return second
+    ? { input: { ...input, situation: { ...input.situation, twoWeapons: true } }, step: 2 }
+    : { input, step: 1 };
 }
 
 /** The plan of the attack this is in the round: what /attack rolls from, and what /odds reads. */

@@ -10,7 +10,17 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { attackMachine, ignoredKeys, type Pressed } from "../../attack/index.js";
 import { RuleError, type AttackInput, type AttackState, type Effect, type ReactionOption } from "../types.js";
-import { alliesOf, baseLevel, halved, outcomeOf, type CounterData, type CounterspellData, type Proficiency, type TAInput, type ThirdAgeAttackData } from "./attack-data.js";
+import {
+  alliesOf,
+  baseLevel,
+  halved,
+  outcomeOf,
+  type CounterData,
+  type CounterspellData,
+  type Proficiency,
+  type TAInput,
+  type ThirdAgeAttackData,
+} from "./attack-data.js";
 import { describe } from "./attack-describe.js";
 import { followupOptions, reactionOptions, TAKE_COUNTER } from "./attack-options.js";
 import { counterWeapon, planAttack, roundStep, SITUATIONS } from "./attack-plan.js";
@@ -24,10 +34,25 @@ export { TAKE_COUNTER } from "./attack-options.js";
 export { chance2d10AtLeast, odds } from "./attack-odds.js";
 
 const parryCost = (d: TAC): Effect => ({ targetId: d.id, staminaCost: 1, note: "Parry" });
-const getDownCost = (allyId: string): Effect => ({ targetId: allyId, staminaCost: 1, addConditions: ["prone"], note: "Get Down: takes the attack and falls prone" });
+const getDownCost = (allyId: string): Effect => ({
+  targetId: allyId,
+  staminaCost: 1,
+  addConditions: ["prone"],
+  note: "Get Down: takes the attack and falls prone",
+});
 
 function counterStep(c: CounterData, input: TAInput): Omit<Pressed, "phase"> {
-  const followup: Effect[] = c.damage > 0 ? [{ targetId: input.attacker.id, damage: c.damage, damageKind: "normal", note: `Counter with ${c.weapon}: ${c.damage} damage` }] : [];
+  const followup: Effect[] =
+    c.damage > 0
+      ? [
+          {
+            targetId: input.attacker.id,
+            damage: c.damage,
+            damageKind: "normal",
+            note: `Counter with ${c.weapon}: ${c.damage} damage`,
+          },
+        ]
+      : [];
   return { pay: [{ targetId: input.defender.id, staminaCost: 1, note: "Counter" }], followup };
 }
 
@@ -48,7 +73,13 @@ function rollCounter(d: ThirdAgeAttackData, input: TAInput, bag: DiceBag): Count
   const bodyAdded = w.kind === "melee" && d.mode === "melee";
   const roll = rollExpr(bag, "counter damage", parseDice(w.damage), bodyAdded ? def.sheet.body : 0);
   const full = Math.max(1, roll.total);
-  return { weapon: w.name, ...(proficiency ? { proficiency } : {}), roll, full, damage: level === "partial" ? halved(full) : full };
+  return {
+    weapon: w.name,
+    ...(proficiency ? { proficiency } : {}),
+    roll,
+    full,
+    damage: level === "partial" ? halved(full) : full,
+  };
 }
 
 /** Counterspell: the reactor's Mind roll lowers the caster's level of success (success 2 levels, partial 1). */
@@ -87,7 +118,13 @@ function pressReaction(d: ThirdAgeAttackData, optionId: string, input: TAInput, 
   return { phase: "reactions" };
 }
 
-function press(d: ThirdAgeAttackData, option: ReactionOption, phase: "reactions" | "followups", input: TAInput, bag: DiceBag): Pressed {
+function press(
+  d: ThirdAgeAttackData,
+  option: ReactionOption,
+  phase: "reactions" | "followups",
+  input: TAInput,
+  bag: DiceBag,
+): Pressed {
   const mark = bag.log.length;
   let next: Pressed = { phase: "done" };
   if (phase === "reactions") next = pressReaction(d, option.id, input, bag);
@@ -118,7 +155,8 @@ const machine = attackMachine<ThirdAgeAttackData, ThirdAgeSheet>({
 export function beginAttack(input: TAInput, bag: DiceBag, step: 1 | 2 = 1): AttackState {
   const { attacker: att, defender: def } = input;
   if (isDown(att)) throw new RuleError(`${att.name} is down and cannot attack.`);
-  if (stateOf(def).conditions.includes("dead")) throw new RuleError(`${def.name} is already dead: pick another target.`);
+  if (stateOf(def).conditions.includes("dead"))
+    throw new RuleError(`${def.name} is already dead: pick another target.`);
   if (att.id === def.id) throw new RuleError("A combatant cannot attack itself.");
   const { needs, ...plan } = planAttack(input, step);
   const mods = [...plan.mods];
@@ -145,10 +183,16 @@ export function beginAttack(input: TAInput, bag: DiceBag, step: 1 | 2 = 1): Atta
   return machine.start(d, input, ignoredKeys(input.situation, SITUATIONS));
 }
 
-export const react = (state: AttackState, optionId: string, input: AttackInput<ThirdAgeSheet>, bag: DiceBag): AttackState => machine.react(state, optionId, input, bag);
+export const react = (
+  state: AttackState,
+  optionId: string,
+  input: AttackInput<ThirdAgeSheet>,
+  bag: DiceBag,
+): AttackState => machine.react(state, optionId, input, bag);
 
 /** Nobody reacted in time: final as if "Take it" were pressed (from "followups": already final, the Counter skipped). */
-export const lapse = (state: AttackState, input: AttackInput<ThirdAgeSheet>, _bag: DiceBag): AttackState => machine.lapse(state, input);
+export const lapse = (state: AttackState, input: AttackInput<ThirdAgeSheet>, _bag: DiceBag): AttackState =>
+  machine.lapse(state, input);
 
 /** The round's attacks (`input.attackIndex`): the off hand's second attack, or an ordinary one (attack-plan.ts, roundStep). */
 export function attackOfRound(input: AttackInput<ThirdAgeSheet>, bag: DiceBag): AttackState {

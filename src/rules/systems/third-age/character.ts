@@ -70,7 +70,11 @@ export interface XpAward extends RuleResult {
  * table); anything beyond that is split evenly like a character who started
  * with several classes.
  */
-export function awardXp(classes: { name: string; level: number }[], amount: number, opts: { added?: string; xpToCatchUp?: number } = {}): XpAward {
+export function awardXp(
+  classes: { name: string; level: number }[],
+  amount: number,
+  opts: { added?: string; xpToCatchUp?: number } = {},
+): XpAward {
   if (!classes.length) throw new RuleError("Give at least one class");
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("XP must be a whole number of 0 or more");
   const gains = classes.map(() => 0);
@@ -78,7 +82,10 @@ export function awardXp(classes: { name: string; level: number }[], amount: numb
   let left = amount;
   if (opts.added !== undefined) {
     const i = classes.findIndex((c) => c.name.toLowerCase() === opts.added!.toLowerCase());
-    if (i < 0) throw new RuleError(`"${opts.added}" is not one of the character's classes: ${classes.map((c) => c.name).join(", ")}`);
+    if (i < 0)
+      throw new RuleError(
+        `"${opts.added}" is not one of the character's classes: ${classes.map((c) => c.name).join(", ")}`,
+      );
     const others = classes.filter((_, j) => j !== i);
     const target = others.length ? Math.max(...others.map((c) => c.level)) : 0;
     if (classes[i]!.level < target) {
@@ -92,7 +99,9 @@ export function awardXp(classes: { name: string; level: number }[], amount: numb
   if (left > 0) {
     const parts = splitXp(left, classes.length);
     for (const [j, p] of parts.entries()) gains[j]! += p;
-    lines.push(`${left} XP split betwixt ${classes.length} classes: ${classes.map((c, j) => `${c.name} +${parts[j]}`).join(", ")}.`);
+    lines.push(
+      `${left} XP split betwixt ${classes.length} classes: ${classes.map((c, j) => `${c.name} +${parts[j]}`).join(", ")}.`,
+    );
   }
   return { title: `XP: ${amount}`, lines, rules: [REF.multiclassing], rolls: [], gains };
 }
@@ -111,13 +120,23 @@ interface SheetClass {
  * otherwise it is split betwixt the classes. The seed gives no XP tables:
  * levels are raised by the referee when the XP says so.
  */
-export function awardSheetXp(sheet: { classes: SheetClass[] }, amount: number): { patch: { classes: SheetClass[] }; result: XpAward } {
+export function awardSheetXp(
+  sheet: { classes: SheetClass[] },
+  amount: number,
+): { patch: { classes: SheetClass[] }; result: XpAward } {
   const classes = sheet.classes;
-  if (!classes.length) throw new RuleError("This sheet has no class to put XP in: add one first, e.g. classes=Fighter:1 with /character edit.");
+  if (!classes.length)
+    throw new RuleError(
+      "This sheet has no class to put XP in: add one first, e.g. classes=Fighter:1 with /character edit.",
+    );
   const top = Math.max(...classes.map((c) => c.level));
-  const added = classes.length > 1 ? classes.filter((c) => c.level < top).sort((a, b) => a.level - b.level)[0] : undefined;
+  const added =
+    classes.length > 1 ? classes.filter((c) => c.level < top).sort((a, b) => a.level - b.level)[0] : undefined;
   const r = awardXp(classes, amount, added ? { added: added.name } : {});
   const next = classes.map((c, i) => ({ ...c, xp: c.xp + (r.gains[i] ?? 0) }));
-  const lines = [...r.lines, `XP now: ${next.map((c) => `${c.name} ${c.xp}`).join(", ")}. Levels are raised by the referee (/character edit) when the class's table says so.`];
+  const lines = [
+    ...r.lines,
+    `XP now: ${next.map((c) => `${c.name} ${c.xp}`).join(", ")}. Levels are raised by the referee (/character edit) when the class's table says so.`,
+  ];
   return { patch: { classes: next }, result: { ...r, lines } };
 }

@@ -16,11 +16,24 @@ export function deathThreshold(c: TAC, s: ThirdAgeState): number {
 const without = (xs: Mark[], ...drop: Mark[]): Mark[] => xs.filter((x) => !drop.includes(x));
 const withCond = (xs: Mark[], c: Mark): Mark[] => (xs.includes(c) ? xs : [...xs, c]);
 
-export function applyDamage(c: TAC, amount: number, _dice: DiceBag, kind: "normal" | "subdual" = "normal"): DamageResult {
+export function applyDamage(
+  c: TAC,
+  amount: number,
+  _dice: DiceBag,
+  kind: "normal" | "subdual" = "normal",
+): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Damage must be a whole number of 0 or more");
   const s = stateOf(c);
   if (s.conditions.includes("dead")) {
-    return { state: s, result: { title: `${c.name} is already dead`, lines: ["Nothing more happens."], rules: [REF.choice("HP and death")], rolls: [] } };
+    return {
+      state: s,
+      result: {
+        title: `${c.name} is already dead`,
+        lines: ["Nothing more happens."],
+        rules: [REF.choice("HP and death")],
+        rolls: [],
+      },
+    };
   }
   const before = s.hp;
   const lines: string[] = [];
@@ -48,13 +61,24 @@ export function applyDamage(c: TAC, amount: number, _dice: DiceBag, kind: "norma
     } else lines.push(`${took}.`);
   }
   const state: ThirdAgeState = { ...s, hp, conditions };
-  return { state, result: { title: `${c.name}: ${amount} damage`, lines, rules: [REF.choice("0 HP = down, −max HP = dead, monsters die at 0")], rolls: [] } };
+  return {
+    state,
+    result: {
+      title: `${c.name}: ${amount} damage`,
+      lines,
+      rules: [REF.choice("0 HP = down, −max HP = dead, monsters die at 0")],
+      rolls: [],
+    },
+  };
 }
 
 export function applyHealing(c: TAC, amount: number): DamageResult {
   if (!Number.isInteger(amount) || amount < 0) throw new RuleError("Healing must be a whole number of 0 or more");
   const s = stateOf(c);
-  if (s.conditions.includes("dead")) throw new RuleError(`${c.name} is dead: healing cannot help. The referee may edit the sheet if something else brings them back.`);
+  if (s.conditions.includes("dead"))
+    throw new RuleError(
+      `${c.name} is dead: healing cannot help. The referee may edit the sheet if something else brings them back.`,
+    );
   const hp = Math.min(s.maxHp, s.hp + amount);
   let conditions = s.conditions;
   const gained = hp - s.hp;
@@ -65,7 +89,15 @@ export function applyHealing(c: TAC, amount: number): DamageResult {
     lines.push(`${c.name} wakes up (still prone until they stand).`);
     conditions = withCond(conditions, "prone");
   }
-  return { state: { ...s, hp, conditions }, result: { title: `${c.name} regains ${gained} HP`, lines, rules: [REF.choice("healing counts up from negative HP")], rolls: [] } };
+  return {
+    state: { ...s, hp, conditions },
+    result: {
+      title: `${c.name} regains ${gained} HP`,
+      lines,
+      rules: [REF.choice("healing counts up from negative HP")],
+      rolls: [],
+    },
+  };
 }
 
 /** Stamina returns in full after a rest of one dungeon turn out of combat (choice). */
@@ -89,7 +121,12 @@ export function standUp(c: TAC): { state: ThirdAgeState; result: RuleResult } {
   if (s.hp <= 0) throw new RuleError(`${c.name} is down and cannot stand until healed.`);
   return {
     state: { ...s, conditions: without(s.conditions, "prone") },
-    result: { title: `${c.name} stands up`, lines: ["Standing up uses this round's movement."], rules: [REF.choice("prone")], rolls: [] },
+    result: {
+      title: `${c.name} stands up`,
+      lines: ["Standing up uses this round's movement."],
+      rules: [REF.choice("prone")],
+      rolls: [],
+    },
   };
 }
 
@@ -101,7 +138,12 @@ export function moveInMelee(c: TAC): { state: ThirdAgeState; result: RuleResult 
   const s = stateOf(c);
   return {
     state: { ...s, conditions: withCond(s.conditions, "moved-in-melee") },
-    result: { title: `${c.name} moves while engaged`, lines: ["−2 AC until the end of the round."], rules: [REF.movement], rolls: [] },
+    result: {
+      title: `${c.name} moves while engaged`,
+      lines: ["−2 AC until the end of the round."],
+      rules: [REF.movement],
+      rolls: [],
+    },
   };
 }
 

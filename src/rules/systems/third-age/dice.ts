@@ -10,7 +10,8 @@ export function parseDice(expr: string): DiceExpr {
   const d = parseDamage(expr);
   if (!d) throw new RuleError(`"${expr}" is not a damage die: write dice like 1d8, 1d6+1 or 2d4`);
   if (d.count === 0) return d;
-  if (d.count < 1 || d.count > 20 || d.sides < 2 || d.sides > 100) throw new RuleError(`"${expr}": use 1 to 20 dice of 2 to 100 sides`);
+  if (d.count < 1 || d.count > 20 || d.sides < 2 || d.sides > 100)
+    throw new RuleError(`"${expr}": use 1 to 20 dice of 2 to 100 sides`);
   return d;
 }
 
@@ -21,7 +22,13 @@ export function isDiceExpr(expr: string): boolean {
 /** Rolls a parsed expression with an extra modifier; a flat number rolls no dice. */
 export function rollExpr(bag: DiceBag, label: string, e: DiceExpr, extra = 0): DiceRoll {
   if (e.count === 0) {
-    const r: DiceRoll = { label, notation: String(e.modifier + extra), dice: [], modifier: e.modifier + extra, total: e.modifier + extra };
+    const r: DiceRoll = {
+      label,
+      notation: String(e.modifier + extra),
+      dice: [],
+      modifier: e.modifier + extra,
+      total: e.modifier + extra,
+    };
     bag.log.push(r);
     return r;
   }

@@ -19,7 +19,14 @@ export function wanderingCheck(turn: number, everyNTurns: number, bag: DiceBag):
   const rules = [REF.dungeonTurn, REF.randomEncounters];
   if (turn % everyNTurns !== 0) {
     const next = turn + (everyNTurns - (turn % everyNTurns));
-    return { title: "No wandering-monster check", lines: [`Turn ${turn}: checks come every ${everyNTurns} turns; next on turn ${next}.`], rules, rolls: [], checked: false, encounter: false };
+    return {
+      title: "No wandering-monster check",
+      lines: [`Turn ${turn}: checks come every ${everyNTurns} turns; next on turn ${next}.`],
+      rules,
+      rolls: [],
+      checked: false,
+      encounter: false,
+    };
   }
   const mark = bag.log.length;
   const r = bag.roll("wandering monster", 1, 6);
@@ -43,7 +50,9 @@ export const MOVEMENT = {
 } as const;
 
 export function movementAllowance(scale: "dungeon" | "combat"): { feet: number; squares: number; rule: string } {
-  return scale === "dungeon" ? { ...MOVEMENT.dungeonTurn, rule: REF.dungeonMovement } : { ...MOVEMENT.combatRound, rule: REF.movement };
+  return scale === "dungeon"
+    ? { ...MOVEMENT.dungeonTurn, rule: REF.dungeonMovement }
+    : { ...MOVEMENT.combatRound, rule: REF.movement };
 }
 
 export type DungeonTurnResult = WanderingResult & { minutes: number; movementFeet: number };
@@ -53,10 +62,17 @@ export type DungeonTurnResult = WanderingResult & { minutes: number; movementFee
  * describe what happened (attribute rolls where needed, made separately with
  * /check), then the wandering-monster check on the dungeon's interval.
  */
-export function dungeonTurn(input: { turn: number; everyNTurns: number; actions?: string[]; fast?: boolean }, bag: DiceBag): DungeonTurnResult {
+export function dungeonTurn(
+  input: { turn: number; everyNTurns: number; actions?: string[]; fast?: boolean },
+  bag: DiceBag,
+): DungeonTurnResult {
   const w = wanderingCheck(input.turn, input.everyNTurns, bag);
   const lines = [`Dungeon turn ${input.turn} (10 minutes).`];
-  lines.push(input.actions?.length ? `1. Declared: ${input.actions.join("; ")}.` : "1. Declare actions: hide, search, listen, move, interact…");
+  lines.push(
+    input.actions?.length
+      ? `1. Declared: ${input.actions.join("; ")}.`
+      : "1. Declare actions: hide, search, listen, move, interact…",
+  );
   lines.push("2. The referee describes what happened, calling for attribute rolls where the outcome is uncertain.");
   lines.push(
     input.fast
@@ -90,6 +106,10 @@ export const dungeon: DungeonRules = {
     line: `Fast pace: ${FAST_FEET}' (${FAST_FEET / 5} squares) this turn, not checking every section: no forewarning, traps and hazards are not telegraphed.`,
     rules: [REF.dungeonMovement, REF.choice(`a fast pace covers ${FAST_FEET}' a turn, twice the careful 60'`)],
   },
-  movement: () => ({ perTurn: MOVEMENT.dungeonTurn.feet, line: `${MOVEMENT.dungeonTurn.feet}' (${MOVEMENT.dungeonTurn.squares} squares) this turn, checking every section.`, rules: [REF.dungeonMovement] }),
+  movement: () => ({
+    perTurn: MOVEMENT.dungeonTurn.feet,
+    line: `${MOVEMENT.dungeonTurn.feet}' (${MOVEMENT.dungeonTurn.squares} squares) this turn, checking every section.`,
+    rules: [REF.dungeonMovement],
+  }),
   wandering: ({ turn, every, chance }, bag) => (every <= 3 && chance === 1 ? wanderingCheck(turn, every, bag) : null),
 };

@@ -1,6 +1,17 @@
 /** Surprise, reaction rolls, morale (and intimidation), loyalty. */
 import type { DiceBag } from "../../dice/bag.js";
-import { RuleError, type Effect, type LoyaltyResult, type MoraleCue, type MoraleResult, type ReactionRollResult, type RuleResult, type Side, type SurpriseResult, type Unsupported } from "../types.js";
+import {
+  RuleError,
+  type Effect,
+  type LoyaltyResult,
+  type MoraleCue,
+  type MoraleResult,
+  type ReactionRollResult,
+  type RuleResult,
+  type Side,
+  type SurpriseResult,
+  type Unsupported,
+} from "../types.js";
 import { showRoll, signed } from "./dice.js";
 import { REF } from "./refs.js";
 import type { TAC, ThirdAgeSheet } from "./sheet.js";
@@ -36,7 +47,8 @@ export function surprise(
     if (hit) surprised[OTHER[side]] = true;
     const me = SIDE[side];
     const them = SIDE[OTHER[side]];
-    const verdict = on.range === 0 ? `${them.name} cannot be surprised` : `${them.name} ${them.is}${hit ? "" : " not"} surprised`;
+    const verdict =
+      on.range === 0 ? `${them.name} cannot be surprised` : `${them.name} ${them.is}${hit ? "" : " not"} surprised`;
     const how = on.modified ? `, surprises ${on.words}` : hit ? " → 1–2" : " → 3+";
     // Each side's die surprises the other: say so in that order ("the party rolls to surprise the foes").
     lines.push(`${cap(me.name)} ${me.rolls} to surprise ${them.name}: ${showRoll(r)}${how}: ${verdict}`);
@@ -45,13 +57,29 @@ export function surprise(
   else if (surprised.party) lines.push("The party is surprised and cannot act in the first round.");
   else if (surprised.foes) lines.push("The foes are surprised and cannot act in the first round.");
   else lines.push("Nobody is surprised.");
-  const title = surprised.party && surprised.foes ? "Surprise: both sides" : surprised.party ? "Surprise: the party is surprised" : surprised.foes ? "Surprise: the foes are surprised" : "Surprise: nobody";
+  const title =
+    surprised.party && surprised.foes
+      ? "Surprise: both sides"
+      : surprised.party
+        ? "Surprise: the party is surprised"
+        : surprised.foes
+          ? "Surprise: the foes are surprised"
+          : "Surprise: nobody";
   return { title, lines, rules: [REF.surprise], rolls: bag.since(mark), surprised };
 }
 
 /** seed 000, "Reaction Rolls": the five bands, edges inclusive. */
 export function reactionBand(total: number): string {
-  return banded(total, [[6, "Immediate Hostility"], [10, "Unfriendly"], [14, "Neutral, Suspicious"], [18, "Uninterested"]], () => "Friendly");
+  return banded(
+    total,
+    [
+      [6, "Immediate Hostility"],
+      [10, "Unfriendly"],
+      [14, "Neutral, Suspicious"],
+      [18, "Uninterested"],
+    ],
+    () => "Friendly",
+  );
 }
 
 /** seed 000, "Reaction Rolls": 2d10 + the party leader's Charisma. */
@@ -90,22 +118,40 @@ export function moraleCue(side: Side, down: number, of: number): MoraleCue | nul
  * seed 000, "Morale and Loyalty": 2d6; above the rating, they flee, and leave the fight. The text gives
  * morale to monsters; the party's retainers answer to loyalty.
  */
-export function morale(input: { who: TAC[]; rating?: number; modifier?: number; side?: Side }, bag: DiceBag): MoraleResult | Unsupported {
-  if (input.side === "party") return { unsupported: true, message: "The Third Age gives morale to monsters only (Morale and Loyalty): the party's characters choose for themselves, and retainers roll loyalty (/retainer check)." };
+export function morale(
+  input: { who: TAC[]; rating?: number; modifier?: number; side?: Side },
+  bag: DiceBag,
+): MoraleResult | Unsupported {
+  if (input.side === "party")
+    return {
+      unsupported: true,
+      message:
+        "The Third Age gives morale to monsters only (Morale and Loyalty): the party's characters choose for themselves, and retainers roll loyalty (/retainer check).",
+    };
   const rating = moraleRating(input.who, input.rating);
-  if (!Number.isInteger(rating) || rating < 2 || rating > 12) throw new RuleError("Morale rating must be a whole number between 2 and 12");
+  if (!Number.isInteger(rating) || rating < 2 || rating > 12)
+    throw new RuleError("Morale rating must be a whole number between 2 and 12");
   const mark = bag.log.length;
   const r = bag.roll("morale", 2, 6, { modifier: input.modifier ?? 0 });
   const holds = r.total <= rating;
   const names = input.who.map((c) => c.name).join(", ") || "The monsters";
   const lines = [
     `Morale roll ${showRoll(r)} vs morale ${rating}`,
-    holds ? `${r.total} is not above ${rating}: ${names} hold${input.who.length === 1 ? "s" : ""}.` : `${r.total} is above ${rating}: ${names} flee${input.who.length === 1 ? "s" : ""}!`,
+    holds
+      ? `${r.total} is not above ${rating}: ${names} hold${input.who.length === 1 ? "s" : ""}.`
+      : `${r.total} is above ${rating}: ${names} flee${input.who.length === 1 ? "s" : ""}!`,
   ];
   const rules: string[] = [REF.moraleLoyalty];
   if (input.rating === undefined) rules.push(REF.choice("group morale = the highest rating, 7 if none"));
   const effects = holds ? [] : input.who.map((c): Effect => ({ targetId: c.id, addConditions: ["fled"] }));
-  return { title: holds ? "Morale: they hold" : "Morale: they flee", lines, rules, rolls: bag.since(mark), holds, effects };
+  return {
+    title: holds ? "Morale: they hold" : "Morale: they flee",
+    lines,
+    rules,
+    rolls: bag.since(mark),
+    holds,
+    effects,
+  };
 }
 
 /**
@@ -150,7 +196,8 @@ export function loyalty(input: { loyalty: number; modifier?: number }, bag: Dice
   if (!Number.isInteger(input.loyalty)) throw new RuleError("Loyalty must be a whole number");
   const mark = bag.log.length;
   const r = bag.roll("loyalty", 2, 6, { modifier: input.modifier ?? 0 });
-  const outcome: LoyaltyResult["outcome"] = r.total > input.loyalty ? "deserts" : r.total === input.loyalty ? "hesitates" : "stays";
+  const outcome: LoyaltyResult["outcome"] =
+    r.total > input.loyalty ? "deserts" : r.total === input.loyalty ? "hesitates" : "stays";
   const words = {
     deserts: `${r.total} is above loyalty ${input.loyalty}: the retainer deserts or refuses.`,
     hesitates: `${r.total} equals loyalty ${input.loyalty}: the retainer hesitates (the referee decides, or the employer must persuade).`,

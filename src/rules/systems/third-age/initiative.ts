@@ -34,11 +34,21 @@ export function groupInitiative(combatants: TAC[], bag: DiceBag): InitiativeResu
     order = rolled.map((r) => r.ids);
     if (rolled.length === 2) lines.push(`${rolled[0]!.side === "party" ? "The party" : "The foes"} act first.`);
   }
-  return { title: "Initiative (group)", lines, rules: [REF.initiative, REF.combatSteps], rolls: bag.since(mark), order };
+  return {
+    title: "Initiative (group)",
+    lines,
+    rules: [REF.initiative, REF.combatSteps],
+    rolls: bag.since(mark),
+    order,
+  };
 }
 
 /** Individual: 1d6 each (optionally + Dexterity); higher first, equal totals act together. */
-export function individualInitiative(combatants: TAC[], bag: DiceBag, opts: { dexterity?: boolean } = {}): InitiativeResult {
+export function individualInitiative(
+  combatants: TAC[],
+  bag: DiceBag,
+  opts: { dexterity?: boolean } = {},
+): InitiativeResult {
   const mark = bag.log.length;
   const live = acting(combatants);
   // Moving out of melee is declared before this roll (the round's declarations): no reminder after it.
@@ -52,9 +62,17 @@ export function individualInitiative(combatants: TAC[], bag: DiceBag, opts: { de
   }
   const distinct = [...new Set(totals.map((t) => t.total))].sort((a, b) => b - a);
   const order = distinct.map((v) => totals.filter((t) => t.total === v).map((t) => t.id));
-  for (const g of order) if (g.length > 1) lines.push(`Tie: ${g.map((id) => live.find((c) => c.id === id)!.name).join(" and ")} act simultaneously.`);
+  for (const g of order)
+    if (g.length > 1)
+      lines.push(`Tie: ${g.map((id) => live.find((c) => c.id === id)!.name).join(" and ")} act simultaneously.`);
   const rules: string[] = [REF.initiative, REF.combatSteps];
-  return { title: `Initiative (individual${opts.dexterity ? " + Dexterity" : ""})`, lines, rules, rolls: bag.since(mark), order };
+  return {
+    title: `Initiative (individual${opts.dexterity ? " + Dexterity" : ""})`,
+    lines,
+    rules,
+    rolls: bag.since(mark),
+    order,
+  };
 }
 
 export function initiative(input: ThirdAgeInitiativeInput, bag: DiceBag): InitiativeResult {
@@ -70,7 +88,8 @@ export function initiative(input: ThirdAgeInitiativeInput, bag: DiceBag): Initia
  */
 export function roundStart(input: ThirdAgeInitiativeInput, bag: DiceBag): RoundStartResult {
   const ini = initiative(input, bag);
-  const surprised = input.round === 1 ? input.combatants.filter((c) => stateOf(c).conditions.includes("surprised")) : [];
+  const surprised =
+    input.round === 1 ? input.combatants.filter((c) => stateOf(c).conditions.includes("surprised")) : [];
   const down = input.combatants.filter((c) => isDown(c));
   const cannotAct = [...surprised, ...down].map((c) => c.id);
   const lines = [`Round ${input.round}.`, ...ini.lines];
@@ -79,5 +98,12 @@ export function roundStart(input: ThirdAgeInitiativeInput, bag: DiceBag): RoundS
   lines.push("Each turn: morale (if called for), movement (40'), then attack, spell or improvised action.");
   const rules: string[] = [REF.combatSteps, REF.initiative, REF.movement];
   if (surprised.length) rules.push(REF.surprise);
-  return { title: `Round ${input.round}`, lines, rules, rolls: ini.rolls, cannotAct: [...new Set(cannotAct)], order: ini.order };
+  return {
+    title: `Round ${input.round}`,
+    lines,
+    rules,
+    rolls: ini.rolls,
+    cannotAct: [...new Set(cannotAct)],
+    order: ini.order,
+  };
 }

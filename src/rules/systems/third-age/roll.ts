@@ -29,7 +29,11 @@ export function lowerLevel(level: Level, steps: number): Level {
   return LEVELS[i]!;
 }
 
-export const LEVEL_WORDS: Record<Level, string> = { success: "Success", partial: "Partial success", failure: "Failure" };
+export const LEVEL_WORDS: Record<Level, string> = {
+  success: "Success",
+  partial: "Partial success",
+  failure: "Failure",
+};
 
 export interface AttributeRollResult {
   attribute: AttributeKey;
@@ -49,7 +53,8 @@ export function attributeRoll(
   opts: { difficulty?: number | undefined; modifier?: number | undefined; label?: string } = {},
 ): AttributeRollResult {
   const difficulty = opts.difficulty ?? DEFAULT_DIFFICULTY;
-  if (!Number.isInteger(difficulty) || difficulty < 2 || difficulty > 40) throw new RuleError("Difficulty must be a whole number between 2 and 40");
+  if (!Number.isInteger(difficulty) || difficulty < 2 || difficulty > 40)
+    throw new RuleError("Difficulty must be a whole number between 2 and 40");
   const modifier = opts.modifier ?? 0;
   const value = sheet[attribute];
   const roll = bag.roll(opts.label ?? `${attributeLabel(attribute)} roll`, 2, 10, { modifier: value + modifier });
@@ -102,14 +107,21 @@ const SAVE_NAMES: Record<SaveKind, string> = {
   breath: "Breath Attack",
   "spells/rods/staves": "Spells/Rods/Staves",
 };
-const SAVE_FIXED: Partial<Record<SaveKind, AttributeKey>> = { "death/poison": "body", "paralysis/petrify": "soul", breath: "dexterity" };
+const SAVE_FIXED: Partial<Record<SaveKind, AttributeKey>> = {
+  "death/poison": "body",
+  "paralysis/petrify": "soul",
+  breath: "dexterity",
+};
 /** Wands and spells use the spell's target attribute; when none is named, Soul (choice). */
 export const DEFAULT_SPELL_TARGET: AttributeKey = "soul";
 
 const ALIASES: [RegExp, SaveKind][] = [
   [/^(death|poison|death\/poison|death or poison|death and poison)$/, "death/poison"],
   [/^(wands?|magic wands?)$/, "wands"],
-  [/^(paralysis|paralyze|paralyse|petrify|petrification|paralysis\/petrify|paralysis\/petrification)$/, "paralysis/petrify"],
+  [
+    /^(paralysis|paralyze|paralyse|petrify|petrification|paralysis\/petrify|paralysis\/petrification)$/,
+    "paralysis/petrify",
+  ],
   [/^(breath|breath attack|breath weapon|dragon breath)$/, "breath"],
   [/^(spells?|rods?|staves|staff|spells\/rods\/staves|spell\/rod\/staff)$/, "spells/rods/staves"],
 ];
@@ -122,7 +134,12 @@ export interface ParsedSave {
 
 /** "Breath Attack" → breath; "spells: mind" → spells with Mind; "body" → a bare Body roll. */
 export function parseSaveKind(raw: string): ParsedSave {
-  let text = raw.trim().toLowerCase().replace(/[()[\],:;]/g, " ").replace(/\s+/g, " ").trim();
+  let text = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[()[\],:;]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   let target: AttributeKey | undefined;
   const words = text.split(" ");
   const rest: string[] = [];
@@ -139,12 +156,18 @@ export function parseSaveKind(raw: string): ParsedSave {
   );
 }
 
-export type SaveResult = RuleResult & { success: boolean; level: Level; total: number; attribute: AttributeKey; kind?: SaveKind };
+export type SaveResult = RuleResult & {
+  success: boolean;
+  level: Level;
+  total: number;
+  attribute: AttributeKey;
+  kind?: SaveKind;
+};
 
 export const SAVES_UNSUPPORTED: Unsupported = {
   unsupported: true,
   message:
-    "The Third Age has no saving throws: it uses attribute rolls. Name the classic save to convert it (/save death/poison → Body, paralysis/petrify → Soul, breath → Dexterity, wands or spells → the spell's target attribute, e.g. \"spells mind\"), or use /check with an attribute.",
+    'The Third Age has no saving throws: it uses attribute rolls. Name the classic save to convert it (/save death/poison → Body, paralysis/petrify → Soul, breath → Dexterity, wands or spells → the spell\'s target attribute, e.g. "spells mind"), or use /check with an attribute.',
 };
 
 /** /save: converts a classic saving throw into the attribute roll and makes it. */
@@ -162,12 +185,16 @@ export function save(input: SaveInput<ThirdAgeSheet>, bag: DiceBag): SaveResult 
     if (fixed) {
       attribute = fixed;
       if (parsed.target && parsed.target !== fixed)
-        notes.push(`${SAVE_NAMES[parsed.kind]} always converts to ${attributeLabel(fixed)}; ${attributeLabel(parsed.target)} was not used.`);
+        notes.push(
+          `${SAVE_NAMES[parsed.kind]} always converts to ${attributeLabel(fixed)}; ${attributeLabel(parsed.target)} was not used.`,
+        );
     } else if (parsed.target) {
       attribute = parsed.target;
     } else {
       attribute = DEFAULT_SPELL_TARGET;
-      notes.push(`No target attribute given for ${SAVE_NAMES[parsed.kind]}: defaulting to Soul (name one, e.g. "${parsed.kind === "wands" ? "wands" : "spells"} mind").`);
+      notes.push(
+        `No target attribute given for ${SAVE_NAMES[parsed.kind]}: defaulting to Soul (name one, e.g. "${parsed.kind === "wands" ? "wands" : "spells"} mind").`,
+      );
     }
     heading = `${SAVE_NAMES[parsed.kind]} → ${attributeLabel(attribute)} attribute roll`;
   }

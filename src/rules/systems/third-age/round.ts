@@ -11,7 +11,19 @@
 import type { DiceBag } from "../../dice/bag.js";
 import { baseCannotAct, baseRound, offered, oneAttack } from "../../round/economy.js";
 import { COMMON_CONDITIONS } from "../../round/words.js";
-import { RuleError, type Declaration, type DeclareInput, type CampaignOptions, type DeclareResult, type Effect, type InitiativeInput, type RoundContext, type RoundRules, type RoundStartResult, type SystemWords } from "../types.js";
+import {
+  RuleError,
+  type Declaration,
+  type DeclareInput,
+  type CampaignOptions,
+  type DeclareResult,
+  type Effect,
+  type InitiativeInput,
+  type RoundContext,
+  type RoundRules,
+  type RoundStartResult,
+  type SystemWords,
+} from "../types.js";
 import { parseDice } from "./dice.js";
 import { clearRoundConditions, moveInMelee, standUp } from "./damage.js";
 import { movementAllowance } from "./dungeon.js";
@@ -60,9 +72,27 @@ export function fightsWithTwo(c: TAC, situation: { twoWeapons?: boolean }): bool
   return situation.twoWeapons === true || stateOf(c).conditions.includes(TWO_WEAPONS);
 }
 
-const MOVE_OUT: Declaration = { id: "move-out", label: "Move out of melee (−2 AC)", rule: REF.initiative, when: "before", excludes: ["stand"] };
-const MOVE: Declaration = { id: "move", label: "Move while engaged (−2 AC)", rule: REF.movement, when: "turn", excludes: ["stand"] };
-const STAND: Declaration = { id: "stand", label: "Stand up (uses movement)", rule: REF.movement, when: "turn", excludes: ["move", "move-out"] };
+const MOVE_OUT: Declaration = {
+  id: "move-out",
+  label: "Move out of melee (−2 AC)",
+  rule: REF.initiative,
+  when: "before",
+  excludes: ["stand"],
+};
+const MOVE: Declaration = {
+  id: "move",
+  label: "Move while engaged (−2 AC)",
+  rule: REF.movement,
+  when: "turn",
+  excludes: ["stand"],
+};
+const STAND: Declaration = {
+  id: "stand",
+  label: "Stand up (uses movement)",
+  rule: REF.movement,
+  when: "turn",
+  excludes: ["move", "move-out"],
+};
 const TWO: Declaration = { id: "two-weapons", label: "Two weapons (−2, then −4)", rule: REF.twoWeapons, when: "turn" };
 
 const moved = (declared: string[]) => declared.some((d) => d === "move" || d === "move-out" || d === "stand");
@@ -78,7 +108,12 @@ function declarations(who: TAC, ctx: RoundContext<ThirdAgeSheet> & { phase: "dec
   }
   if (prone && !moved(ctx.declared)) out.push(STAND);
   if (!prone && !moved(ctx.declared)) out.push(MOVE);
-  if (lightWeapons(who.sheet).length >= 2 && !ctx.declared.includes(TWO.id) && !stateOf(who).conditions.includes(TWO_WEAPONS)) out.push(TWO);
+  if (
+    lightWeapons(who.sheet).length >= 2 &&
+    !ctx.declared.includes(TWO.id) &&
+    !stateOf(who).conditions.includes(TWO_WEAPONS)
+  )
+    out.push(TWO);
   return out;
 }
 
@@ -89,7 +124,12 @@ const yards = () => {
 
 function declare(input: DeclareInput<ThirdAgeSheet>, _dice: DiceBag): DeclareResult {
   const who = input.who;
-  const ctx = { round: input.round, declared: input.declared, others: input.others, ...(input.settings ? { settings: input.settings } : {}) };
+  const ctx = {
+    round: input.round,
+    declared: input.declared,
+    others: input.others,
+    ...(input.settings ? { settings: input.settings } : {}),
+  };
   const open = [...declarations(who, { ...ctx, phase: "declare" }), ...declarations(who, { ...ctx, phase: "act" })];
   const d = offered(open, input.id, who.name);
   const effects: Effect[] = [];
@@ -97,17 +137,24 @@ function declare(input: DeclareInput<ThirdAgeSheet>, _dice: DiceBag): DeclareRes
   if (d.id === "move" || d.id === "move-out") {
     const r = moveInMelee(who);
     effects.push({ targetId: who.id, addConditions: [MOVED] });
-    lines.push(`${who.name} ${d.id === "move-out" ? "will move out of melee" : "moves while engaged"} (up to ${yards()}): ${r.result.lines[0]}`);
+    lines.push(
+      `${who.name} ${d.id === "move-out" ? "will move out of melee" : "moves while engaged"} (up to ${yards()}): ${r.result.lines[0]}`,
+    );
     lines.push("A character who begins the turn adjacent to an enemy and uses movement has −2 AC for the round.");
   } else if (d.id === "stand") {
     const r = standUp(who);
     effects.push({ targetId: who.id, removeConditions: ["prone"] });
-    lines.push(`${r.result.title}: ${(r.result.lines[0] ?? "").replace("this round's movement", `this turn's movement (${yards()})`)}`);
+    lines.push(
+      `${r.result.title}: ${(r.result.lines[0] ?? "").replace("this round's movement", `this turn's movement (${yards()})`)}`,
+    );
   } else {
     const light = lightWeapons(who.sheet);
-    if (light.length < 2) throw new RuleError(`${who.name} needs two weapons of d6 damage or less on the sheet to fight with two weapons.`);
+    if (light.length < 2)
+      throw new RuleError(`${who.name} needs two weapons of d6 damage or less on the sheet to fight with two weapons.`);
     effects.push({ targetId: who.id, addConditions: [TWO_WEAPONS] });
-    lines.push(`${who.name} fights with ${light[0]!.name} and ${light[1]!.name}: two attacks this round, the first at −2 and the second at −4.`);
+    lines.push(
+      `${who.name} fights with ${light[0]!.name} and ${light[1]!.name}: two attacks this round, the first at −2 and the second at −4.`,
+    );
   }
   const rules = d.id === "stand" ? [REF.movement, REF.choice("standing up uses movement")] : [d.rule];
   return { title: `${who.name}: ${d.label}`, lines, rules, rolls: [], effects };
@@ -118,7 +165,9 @@ function allowance(who: TAC, ctx: RoundContext<ThirdAgeSheet>) {
   if (ctx.declared.includes(TWO.id) || stateOf(who).conditions.includes(TWO_WEAPONS))
     return { attacks: 2, why: "two weapons: the first attack at −2, the second at −4", rule: REF.twoWeapons };
   const one = oneAttack(REF.combatSteps);
-  return lightWeapons(who.sheet).length >= 2 ? { ...one, why: `${one.why}; declare Two weapons on your turn for two, at −2 and −4` } : one;
+  return lightWeapons(who.sheet).length >= 2
+    ? { ...one, why: `${one.why}; declare Two weapons on your turn for two, at −2 and −4` }
+    : one;
 }
 
 /** The round's end: the −2 AC of moving in melee and two-weapon fighting end; surprise lasts only the first round. */
@@ -135,12 +184,24 @@ function end(input: InitiativeInput<ThirdAgeSheet>, _dice: DiceBag): RoundStartR
   }
   const lines = [`Round ${input.round} ends.`];
   if (ended.length) lines.push(`Ends: ${ended.join(", ")}.`);
-  return { title: `End of round ${input.round}`, lines, rules: [REF.combatSteps, REF.movement], rolls: [], cannotAct: [], effects };
+  return {
+    title: `End of round ${input.round}`,
+    lines,
+    rules: [REF.combatSteps, REF.movement],
+    rolls: [],
+    cannotAct: [],
+    effects,
+  };
 }
 
 export const round: RoundRules<ThirdAgeSheet> = {
   // "Combat Steps" lists "Roll Initiative" in every round: the order is rolled again each round.
-  ...baseRound<ThirdAgeSheet>({ isDown: (c) => isDown(c), rule: REF.combatSteps, surpriseRule: REF.surprise, rerolls: () => true }),
+  ...baseRound<ThirdAgeSheet>({
+    isDown: (c) => isDown(c),
+    rule: REF.combatSteps,
+    surpriseRule: REF.surprise,
+    rerolls: () => true,
+  }),
   declarations,
   declare,
   allowance,
@@ -151,6 +212,10 @@ export const round: RoundRules<ThirdAgeSheet> = {
 export const campaignOptions: CampaignOptions = {
   defaults: { initiative: "group", wanderingEvery: 1 },
   own: {
-    wanderingEvery: { words: "wandering-monster check every N dungeon turns (the text: every turn to every three turns)", allowed: "1, 2 or 3", schema: settingsSchema.shape.wanderingEvery },
+    wanderingEvery: {
+      words: "wandering-monster check every N dungeon turns (the text: every turn to every three turns)",
+      allowed: "1, 2 or 3",
+      schema: settingsSchema.shape.wanderingEvery,
+    },
   },
 };

@@ -66,25 +66,43 @@ const dice = (label: string) =>
   z.string({ error: `${label} must be dice like 1d8` }).regex(DICE_RE, `${label} must be dice like 1d8, 1d6+1 or 2d4`);
 
 export const weaponSchema = z.object({
-  name: z.string({ error: "Weapon name is required" }).trim().min(1, "Weapon name must not be empty").max(40, "Weapon name must be 40 characters or fewer"),
+  name: z
+    .string({ error: "Weapon name is required" })
+    .trim()
+    .min(1, "Weapon name must not be empty")
+    .max(40, "Weapon name must be 40 characters or fewer"),
   damage: dice("Weapon damage"),
-  kind: z.enum(["melee", "ranged", "thrown"], { error: "Weapon kind must be melee, ranged or thrown" }).default("melee"),
+  kind: z
+    .enum(["melee", "ranged", "thrown"], { error: "Weapon kind must be melee, ranged or thrown" })
+    .default("melee"),
   proficient: z.boolean().default(true),
 });
 export type Weapon = z.output<typeof weaponSchema>;
 
 export const spellSchema = z.object({
-  name: z.string({ error: "Spell name is required" }).trim().min(1, "Spell name must not be empty").max(40, "Spell name must be 40 characters or fewer"),
+  name: z
+    .string({ error: "Spell name is required" })
+    .trim()
+    .min(1, "Spell name must not be empty")
+    .max(40, "Spell name must be 40 characters or fewer"),
   damage: dice("Spell damage").default("1d6"),
   /** The caster's attribute added to the spell's attack roll. */
-  attribute: z.enum(["body", "dexterity", "mind", "soul", "charisma"], { error: "Spell attribute must be body, dexterity, mind, soul or charisma" }).default("mind"),
+  attribute: z
+    .enum(["body", "dexterity", "mind", "soul", "charisma"], {
+      error: "Spell attribute must be body, dexterity, mind, soul or charisma",
+    })
+    .default("mind"),
   /** Which bonus the caster adds: Magic (arcane) or Divinity (divine). */
   source: z.enum(["magic", "divinity"], { error: "Spell source must be magic or divinity" }).default("magic"),
 });
 export type Spell = z.output<typeof spellSchema>;
 
 export const classSchema = z.object({
-  name: z.string({ error: "Class name is required" }).trim().min(1, "Class name must not be empty").max(30, "Class name must be 30 characters or fewer"),
+  name: z
+    .string({ error: "Class name is required" })
+    .trim()
+    .min(1, "Class name must not be empty")
+    .max(30, "Class name must be 30 characters or fewer"),
   level: int("Class level", 1, 20).default(1),
   xp: int("Class XP", 0, 10_000_000).default(0),
   /** This class's own HP, Magic, Divinity and Attack Bonus, for a character with several (seed 000, "Multiclassing"). */
@@ -116,7 +134,10 @@ function makeSheet(monster: boolean) {
       armourProficient: z.boolean().default(true),
       spells: z.array(spellSchema).max(30, "At most 30 spells").default([]),
       /** Spell names memorised now (Counterspell needs the same spell memorised). */
-      memorised: z.array(z.string().trim().min(1, "Memorised spell names must not be empty")).max(30, "At most 30 memorised spells").default([]),
+      memorised: z
+        .array(z.string().trim().min(1, "Memorised spell names must not be empty"))
+        .max(30, "At most 30 memorised spells")
+        .default([]),
       /** Extra languages beyond the common tongue, one per point of Mind above 0. */
       languages: z.array(z.enum(LANGUAGES, { error: `Languages must be from: ${LANGUAGES.join(", ")}` })).default([]),
       classes: z.array(classSchema).max(4, "At most 4 classes").default([]),
@@ -128,7 +149,11 @@ function makeSheet(monster: boolean) {
     })
     .superRefine((s, ctx) => {
       if (s.partialAC !== undefined && s.partialAC > s.successAC)
-        ctx.addIssue({ code: "custom", path: ["partialAC"], message: `Partial AC must be at most Success AC (${s.successAC})` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["partialAC"],
+          message: `Partial AC must be at most Success AC (${s.successAC})`,
+        });
       const allowed = languagesFor(s.mind).extra;
       if (s.languages.length > allowed)
         ctx.addIssue({
@@ -149,7 +174,15 @@ function makeSheet(monster: boolean) {
  * classes give them (HP when every class gives its own), so the number the sheet
  * shows is the one play uses.
  */
-function multiclassed<T extends { classes: z.output<typeof classSchema>[]; hp: number; magic: number; divinity: number; attackBonus: number }>(s: T): T {
+function multiclassed<
+  T extends {
+    classes: z.output<typeof classSchema>[];
+    hp: number;
+    magic: number;
+    divinity: number;
+    attackBonus: number;
+  },
+>(s: T): T {
   if (s.classes.length < 2) return s;
   const m = combineClasses(s.classes);
   const given = (k: "magic" | "divinity" | "attackBonus") => s.classes.some((c) => c[k] !== undefined);
@@ -245,17 +278,29 @@ export function view(c: TAC): StateView {
 
 export function describeSheet(sheet: ThirdAgeSheet): [string, string][] {
   const rows: [string, string][] = [
-    ["Attributes", `Body ${signed(sheet.body)} · Dexterity ${signed(sheet.dexterity)} · Mind ${signed(sheet.mind)} · Soul ${signed(sheet.soul)} · Charisma ${signed(sheet.charisma)}`],
+    [
+      "Attributes",
+      `Body ${signed(sheet.body)} · Dexterity ${signed(sheet.dexterity)} · Mind ${signed(sheet.mind)} · Soul ${signed(sheet.soul)} · Charisma ${signed(sheet.charisma)}`,
+    ],
     ["HP", String(sheet.hp)],
     ["AC", `Success ${sheet.successAC} · Partial ${partialAC(sheet)}`],
     ["Attack Bonus", signed(sheet.attackBonus)],
   ];
   if (sheet.magic || sheet.divinity) rows.push(["Magic / Divinity", `${sheet.magic} / ${sheet.divinity}`]);
   rows.push(["Stamina", String(staminaPool(sheet))]);
-  if (sheet.classes.length) rows.push(["Classes", sheet.classes.map((c) => `${c.name} ${c.level} (${c.xp} XP)`).join(" / ")]);
+  if (sheet.classes.length)
+    rows.push(["Classes", sheet.classes.map((c) => `${c.name} ${c.level} (${c.xp} XP)`).join(" / ")]);
   if (sheet.classes.length > 1) rows.push(["Multiclass", multiclassWords(sheet)]);
   if (sheet.weapons.length)
-    rows.push(["Weapons", sheet.weapons.map((w) => `${w.name} ${w.damage}${w.kind !== "melee" ? ` (${w.kind})` : ""}${w.proficient ? "" : " — not proficient"}`).join(", ")]);
+    rows.push([
+      "Weapons",
+      sheet.weapons
+        .map(
+          (w) =>
+            `${w.name} ${w.damage}${w.kind !== "melee" ? ` (${w.kind})` : ""}${w.proficient ? "" : " — not proficient"}`,
+        )
+        .join(", "),
+    ]);
   if (!sheet.armourProficient) rows.push(["Armour", "not proficient: every action needs an attribute roll"]);
   if (sheet.spells.length) rows.push(["Spells", sheet.spells.map((s) => `${s.name} ${s.damage}`).join(", ")]);
   if (sheet.memorised.length) rows.push(["Memorised", sheet.memorised.join(", ")]);
@@ -275,6 +320,9 @@ function multiclassWords(sheet: ThirdAgeSheet): string {
   const m = combineClasses(sheet.classes);
   const allHp = sheet.classes.every((c) => c.hp !== undefined);
   const given = (k: "magic" | "divinity" | "attackBonus") => sheet.classes.some((c) => c[k] !== undefined);
-  const best = given("magic") || given("divinity") || given("attackBonus") ? `${m.lines[1]} ` : "Magic, Divinity and Attack Bonus as written (give each class its own to take the highest). ";
+  const best =
+    given("magic") || given("divinity") || given("attackBonus")
+      ? `${m.lines[1]} `
+      : "Magic, Divinity and Attack Bonus as written (give each class its own to take the highest). ";
   return `${allHp ? `${m.lines[0]} ` : "HP as written (give each class its own HP, and the sheet divides their sum by the number of classes). "}${best}New XP is split betwixt the classes; a class added later takes all of it until it catches up.`;
 }

@@ -34,7 +34,10 @@ const SHOWN = ["HD", "HP", "AC", "AB", "ATK", "ML", "BODY", "DEX", "MIND", "SOUL
 const EXAMPLES: Record<string, string> = { hp: "HP 9", attackBonus: "AB +2", morale: "ML 8", stamina: "STA 1" };
 const NUMBER = /^[+\-−]?\d|^½/;
 
-const unknown = (word: string) => new RuleError(`"${word.toUpperCase()}" is not a stat this line knows: use ${SHOWN.join(", ")}, e.g. \`${STAT_LINE_EXAMPLE}\`.`);
+const unknown = (word: string) =>
+  new RuleError(
+    `"${word.toUpperCase()}" is not a stat this line knows: use ${SHOWN.join(", ")}, e.g. \`${STAT_LINE_EXAMPLE}\`.`,
+  );
 
 /** Words a monster's name may hold ("Mind flayer", "Soul eater"). */
 const NAME_WORDS = new Set(["body", "mind", "soul", "morale", "dexterity", "charisma", "stamina"]);
@@ -62,7 +65,8 @@ export function statLine(line: string): { name: string | null; fields: string } 
   let i = 0;
   while (i < tokens.length && !isWordAt(tokens, i)) i++;
   const name = tokens.slice(0, i).join(" ") || null;
-  if (i >= tokens.length) throw new RuleError(`A stat line reads like \`${STAT_LINE_EXAMPLE}\` (words: ${SHOWN.join(", ")}).`);
+  if (i >= tokens.length)
+    throw new RuleError(`A stat line reads like \`${STAT_LINE_EXAMPLE}\` (words: ${SHOWN.join(", ")}).`);
   const out: string[] = [];
   while (i < tokens.length) {
     const word = tokens[i++]!;
@@ -90,7 +94,8 @@ function exampleOf(word: string): string {
 function field(word: string, value: string[]): string {
   const f = WORDS[word.toLowerCase()]!;
   const v = value.join("").replace(/−/g, "-");
-  const bad = (what: string) => new RuleError(`${word.toUpperCase()} ${what}, e.g. \`${exampleOf(word)}\` (not "${value.join(" ")}").`);
+  const bad = (what: string) =>
+    new RuleError(`${word.toUpperCase()} ${what}, e.g. \`${exampleOf(word)}\` (not "${value.join(" ")}").`);
   if (f === "weapons") return `weapons="${attacks(value.join(" "))}"`;
   if (f === "hd") {
     if (!HD_RE.test(v)) throw bad("is hit dice like 1, 1/2, 4+1 or 1-1");
@@ -113,7 +118,10 @@ function attacks(text: string): string {
     .filter(Boolean)
     .map((a) => {
       const x = leadThen(a, /(\d*d\d+(?:\s*[+-]\s*\d+)?)(?:\s+(melee|ranged|thrown))?$/i);
-      if (!x) throw new RuleError(`An attack is a weapon's damage dice, with its name in front and ranged or thrown after if so: \`club 1d10\`, \`shortbow 1d6 ranged\` (not "${a}").`);
+      if (!x)
+        throw new RuleError(
+          `An attack is a weapon's damage dice, with its name in front and ranged or thrown after if so: \`club 1d10\`, \`shortbow 1d6 ranged\` (not "${a}").`,
+        );
       const name = (x[1] || "attack").replace(/[:|"]/g, " ").trim() || "attack";
       return `${name}:${x[2]!.replace(/\s/g, "")}${x[3] ? `:${x[3].toLowerCase()}` : ""}`;
     })
