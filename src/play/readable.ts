@@ -25,7 +25,10 @@ type Def = {
 };
 export type Schema = { def: Def; safeParse?: (v: unknown) => { success: boolean; data?: unknown } };
 
-export function unwrapDef(s: Schema | undefined): Schema | undefined {
+/** A zod schema with its wrappers (optional, default, nullable, pipe…) taken off: the field itself. */
+export function unwrapDef<S extends { def: { type: string; innerType?: S | undefined; in?: S | undefined } }>(
+  s: S | undefined,
+): S | undefined {
   let cur = s;
   for (let i = 0; cur && i < 10; i++) {
     const d = cur.def;

@@ -10,7 +10,7 @@ import type { SheetFormWords } from "../rules/systems/types.js";
 import { UserError } from "./errors.js";
 import { nearestNames, orList } from "./nearest.js";
 import { plainObject } from "./codecs/codec.js";
-import { isReadable, readReadable, writeReadable, type Schema as ReadableSchema } from "./readable.js";
+import { isReadable, readReadable, unwrapDef, writeReadable, type Schema as ReadableSchema } from "./readable.js";
 
 type AnyDef = {
   type: string;
@@ -25,24 +25,7 @@ type Schema = { def: AnyDef } & Partial<{
   safeParse: (v: unknown) => { success: boolean; data?: unknown };
 }>;
 
-function unwrap(s: Schema | undefined): Schema | undefined {
-  let cur = s;
-  for (let i = 0; cur && i < 10; i++) {
-    const d = cur.def;
-    if (
-      d.type === "optional" ||
-      d.type === "default" ||
-      d.type === "nullable" ||
-      d.type === "prefault" ||
-      d.type === "readonly" ||
-      d.type === "catch"
-    )
-      cur = d.innerType;
-    else if (d.type === "pipe") cur = d.in;
-    else return cur;
-  }
-  return cur;
-}
+const unwrap = (s: Schema | undefined): Schema | undefined => unwrapDef(s);
 
 /** The object shape of a system's sheet schema. */
 export function shapeOf(schema: z.ZodType): Record<string, Schema> {
