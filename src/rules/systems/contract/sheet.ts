@@ -88,6 +88,9 @@ export interface SheetRules<Sheet> {
   statLine?(line: string): { name: string | null; fields: string };
   /** An example of that stat line, shown when a monster is not found (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
   statLineExample?: string;
-  /** The versions of its stored sheets and states, when their shape has changed since release (absent: version 0). */
+  /**
+   * The versions of its stored sheets and states, when their shape has changed since release (absent: version 0).
+   * Module constants (a system built per campaign gives the same objects): the codecs keep one codec for each.
+   */
   versions?: StoredVersions;
 }
