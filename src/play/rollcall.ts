@@ -4,7 +4,7 @@
  * player's own check from their sheet; the message collects who passed. A
  * hidden call shows only who has rolled; the referee reads the results.
  */
-import type { RollCall } from "../generated/prisma/client.js";
+import type { Campaign, RollCall } from "../generated/prisma/client.js";
 import type { Tx } from "../store/client.js";
 import { lockRow } from "../store/hot.js";
 import { isUnsupported, RuleError, type RuleSystem } from "../rules/systems/types.js";
@@ -39,13 +39,13 @@ export interface CallView {
 }
 
 /** Who is called: "party" (every living character of the party, characters/party.ts), mentions (each player's current character), or character names separated by commas. */
-async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<CallTarget[]> {
+async function targetsOf(tx: Tx, campaign: Campaign, players: string): Promise<CallTarget[]> {
   const out: CallTarget[] = [];
   const add = (c: { id: string; name: string; ownerId: string }) =>
     out.some((t) => t.characterId === c.id) || out.push({ characterId: c.id, name: c.name, ownerId: c.ownerId });
   const words = players.trim();
   if (/^(party|all|everyone)$/i.test(words)) {
-    for (const c of await partyCharacters(tx, campaignId, { living: true })) add(c);
+    for (const c of await partyCharacters(tx, campaign, { living: true })) add(c);
     if (!out.length)
       throw new UserError("No player has a character here yet: each creates one with /character create.");
     if (out.length > MAX_CALLED)
@@ -56,7 +56,7 @@ async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<C
   }
   const mentions = [...words.matchAll(/<@!?(\d+)>/g)].map((m) => m[1]!);
   for (const userId of mentions) {
-    const c = await activeCharacter(tx, campaignId, userId);
+    const c = await activeCharacter(tx, campaign.id, userId);
     if (!c)
       throw new UserError(
         `<@${userId}> has no character here (or several and none in use): they pick one with /character use.`,
@@ -68,7 +68,7 @@ async function targetsOf(tx: Tx, campaignId: string, players: string): Promise<C
     .split(",")
     .map((n) => n.trim())
     .filter(Boolean)) {
-    const c = await findCharacter(tx, campaignId, name);
+    const c = await findCharacter(tx, campaign.id, name);
     if (!c)
       throw new UserError(
         `No character named "${name}" here: name characters separated by commas, mention players, or write \`party\`.`,
@@ -92,7 +92,7 @@ async function probe(tx: Tx, sys: RuleSystem, kind: CallKind, input: CallInput, 
   const rows = await tx.character.findMany({ where: { id: { in: targets.map((t) => t.characterId) } } });
   let why = "";
   for (const row of rows) {
-    const who = asCombatant(row);
+    const who = asCombatant(row, sys);
     try {
       const bag = new DiceBag({ next: () => 0.5 });
       const c = input as CheckRequest;
@@ -160,7 +160,7 @@ export async function callForRolls(
         throw new UserError(`${sys.name} has no attribute "${c.attribute}": use one of ${sys.attributes.join(", ")}.`);
       req = { ...req, input: { ...c, attribute: attr } };
     }
-    const targets = await targetsOf(tx, campaign.id, req.players);
+    const targets = await targetsOf(tx, campaign, req.players);
     await probe(tx, sys, req.kind, req.input, targets);
     const call = await tx.rollCall.create({
       data: {

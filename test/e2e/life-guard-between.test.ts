@@ -83,7 +83,7 @@ describe("Life & Guard between fights", () => {
     await db().character.update({
       where: { id: c.id },
       data: {
-        state: JSON.stringify({ ...st, life: 3, lifeMaxPenalty: 3, conditions: [...st.conditions, "head wound"] }),
+        state: JSON.stringify({ ...st, life: 3, headWoundLoss: 3, conditions: [...st.conditions, "head wound"] }),
       },
     });
     const shown = text((await h.cmd("bob", "character show", { name: "Bram" })).message);
@@ -115,7 +115,7 @@ describe("Life & Guard between fights", () => {
     await db().character.update({
       where: { id: c.id },
       data: {
-        state: JSON.stringify({ ...st, life: 3, lifeMaxPenalty: 3, conditions: [...st.conditions, "head wound"] }),
+        state: JSON.stringify({ ...st, life: 3, headWoundLoss: 3, conditions: [...st.conditions, "head wound"] }),
       },
     });
     await h.cmd("referee", "encounter start", { name: "Ford", monsters: "1 standard", surprise: false });

@@ -55,7 +55,7 @@ describe("Life & Guard: wounds in play", () => {
 
   // seed 004, "Scars", row 6: "Minus d6 maximum Life until you are treated."
   it("a Head Wound is treated as the round's action on one's turn; the maximum comes back", async () => {
-    await wound("Bram", { lifeMaxPenalty: 3, conditions: ["head wound"] });
+    await wound("Bram", { headWoundLoss: 3, conditions: ["head wound"] });
     await h.cmd("referee", "heal", { target: "Bram", amount: 6 });
     const s = await h.cmd("referee", "encounter start", {
       name: "Barrow",

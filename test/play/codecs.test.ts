@@ -3,7 +3,7 @@
 import type { Mark } from "../../src/rules/marks.js";
 import { describe, it, expect } from "vitest";
 import { StoredValueError, type Codec } from "../../src/play/codecs/codec.js";
-import { keptAsState, keptCodec, keptNothing, sheetCodec, stateCodec } from "../../src/play/codecs/sheets.js";
+import { keptAsState, keptCodecFor, keptNothing, sheetCodecFor, stateCodecFor } from "../../src/play/codecs/sheets.js";
 import { orderCodec, roundCodec } from "../../src/play/codecs/encounter.js";
 import { streamCodec } from "../../src/play/codecs/stream.js";
 import { refereesCodec, settingsCodec } from "../../src/play/codecs/campaign.js";
@@ -14,6 +14,11 @@ import { clockCodec } from "../../src/play/codecs/clock.js";
 import { createStream } from "../../src/rules/dice/stream.js";
 import { readRound } from "../../src/play/round/state.js";
 import type { AttackState, CombatState } from "../../src/rules/systems/types.js";
+
+// A system that has never changed its stored shape (version 0): its rows read as the envelope alone says.
+const sheetCodec = sheetCodecFor({});
+const stateCodec = stateCodecFor({});
+const keptCodec = keptCodecFor({});
 
 const stream = createStream("00112233445566778899aabbccddeeff");
 stream.next();

@@ -1,7 +1,10 @@
 // Who set a mark (docs/design.md, "The round"): a declaration's marks carry it as their source, and taking it back removes them by that source.
 import { describe, expect, it } from "vitest";
 import { stampAdded, withdrawn } from "../../src/play/round/marks.js";
-import { keptCodec, stateCodec } from "../../src/play/codecs/sheets.js";
+import { keptCodecFor, stateCodecFor } from "../../src/play/codecs/sheets.js";
+
+const stateCodec = stateCodecFor({});
+const keptCodec = keptCodecFor({});
 
 const charge = { by: "a", decl: "charge", round: 2 };
 const set = { by: "a", decl: "set spear", round: 2 };

@@ -24,7 +24,7 @@ export function stepEffects(state: Partial<Pick<AttackState, "pay" | "final" | "
 }
 
 export function attackInput(f: Fight, s: StoredInput): AttackInput {
-  const all = f.rows.map(toRule);
+  const all = f.rows.map((r) => toRule(r, f.system));
   const attacker = all.find((c) => c.id === s.attackerId);
   const defender = all.find((c) => c.id === s.defenderId);
   if (!attacker || !defender) throw new Error("pending attack names a combatant that is gone");

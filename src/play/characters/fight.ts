@@ -6,7 +6,7 @@
  */
 import type { Tx } from "../../store/client.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
-import { sheetCodec, stateCodec } from "../codecs/sheets.js";
+import { sheetCodecFor, stateCodecFor } from "../codecs/sheets.js";
 
 export interface AppliedToFight {
   /** The running encounter's name, as players know it. */
@@ -41,7 +41,7 @@ export async function applySheetToFight(
   if (!rows.length) return null;
   let out: AppliedToFight | null = null;
   for (const row of rows) {
-    const old = sheetCodec.decode(row.sheet);
+    const old = sheetCodecFor(system).decode(row.sheet);
     // The rows that show what the fight owns (HP, a stamina pool derived from Body) are not "applied": the fight keeps its own.
     const owned = new Set(
       changedRows(system, old, {
@@ -51,7 +51,7 @@ export async function applySheetToFight(
     );
     const changed = changedRows(system, old, sheet).filter((k) => !owned.has(k));
     const kept = system.fightOwns.some((k) => JSON.stringify(old[k]) !== JSON.stringify(sheet[k]));
-    const state = stateCodec.decode(row.state);
+    const state = stateCodecFor(system).decode(row.state);
     const oldStart = system.sheet.safeParse(old);
     const had = new Set(oldStart.success ? system.initialState(oldStart.data).conditions : []);
     const added = system.initialState(sheet).conditions.filter((c) => !had.has(c) && !state.conditions.includes(c));
@@ -60,9 +60,9 @@ export async function applySheetToFight(
     await tx.combatant.update({
       where: { id: row.id },
       data: {
-        sheet: sheetCodec.encode(sheet),
+        sheet: sheetCodecFor(system).encode(sheet),
         ...(added.length
-          ? { state: stateCodec.encode({ ...state, conditions: [...state.conditions, ...added] }) }
+          ? { state: stateCodecFor(system).encode({ ...state, conditions: [...state.conditions, ...added] }) }
           : {}),
         version: { increment: 1 },
       },

@@ -12,7 +12,7 @@ import { shortId } from "../ids.js";
 import { isReferee, requireOwnerOrReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { formFields, readFormValues, readSheetInput, sheetTemplate, validateSheet, type FormField } from "../sheets.js";
-import { keptAsState, keptCodec, sheetCodec } from "../codecs/sheets.js";
+import { keptAsState, keptCodecFor, sheetCodecFor } from "../codecs/sheets.js";
 import { applySheetToFight, type AppliedToFight } from "./fight.js";
 
 export interface CharacterView {
@@ -24,15 +24,18 @@ export interface CharacterView {
   active: boolean;
 }
 
-/** A character as the rules see it outside a fight (on the party's side). */
-export function asCombatant(c: Pick<Character, "id" | "name" | "kind" | "sheet" | "state">): Combatant {
+/** A character as the rules of its campaign's system see it outside a fight (on the party's side). */
+export function asCombatant(
+  c: Pick<Character, "id" | "name" | "kind" | "sheet" | "state">,
+  system: RuleSystem,
+): Combatant {
   return {
     id: c.id,
     name: c.name,
     side: "party",
     kind: c.kind as Combatant["kind"],
-    sheet: sheetCodec.decode(c.sheet),
-    state: keptAsState(keptCodec.decode(c.state)),
+    sheet: sheetCodecFor(system).decode(c.sheet),
+    state: keptAsState(keptCodecFor(system).decode(c.state)),
   };
 }
 
@@ -82,12 +85,13 @@ export async function activeCharacter(
 }
 
 export function toView(c: Character, campaign: Campaign, active: boolean): CharacterView {
+  const system = campaignSystem(campaign);
   return {
     character: c,
     campaign,
-    system: campaignSystem(campaign),
-    sheet: sheetCodec.decode(c.sheet),
-    state: keptAsState(keptCodec.decode(c.state)),
+    system,
+    sheet: sheetCodecFor(system).decode(c.sheet),
+    state: keptAsState(keptCodecFor(system).decode(c.state)),
     active,
   };
 }
@@ -131,8 +135,8 @@ export async function createCharacter(
             kind,
             name,
             nameKey: nameKeyOf(name, kind),
-            sheet: sheetCodec.encode(sheet),
-            state: keptCodec.encode(state),
+            sheet: sheetCodecFor(system).encode(sheet),
+            state: keptCodecFor(system).encode(state),
           },
         }),
       taken,
@@ -237,7 +241,7 @@ export async function editCharacter(
     const typed = input.fields
       ? readFormValues(input.fields, system.sheet)
       : readSheetInput(input.sheet ?? "", system.sheet);
-    const merged = { ...sheetCodec.decode(character.sheet), ...typed };
+    const merged = { ...sheetCodecFor(system).decode(character.sheet), ...typed };
     const sheet = validateSheet(system.sheet, merged);
     const rename = input.rename ? checkName(input.rename) : null;
     if (
@@ -251,9 +255,9 @@ export async function editCharacter(
     // weapons change, a maximum a Scar raised) is kept; one the edit moves follows the sheet, current values
     // keeping what was spent within the new maxima.
     const fresh = system.initialState(sheet) as Record<string, unknown>;
-    const oldSheet = system.sheet.safeParse(sheetCodec.decode(character.sheet));
+    const oldSheet = system.sheet.safeParse(sheetCodecFor(system).decode(character.sheet));
     const was = (oldSheet.success ? system.initialState(oldSheet.data) : {}) as Record<string, unknown>;
-    const old: Record<string, unknown> = keptCodec.decode(character.state);
+    const old: Record<string, unknown> = keptCodecFor(system).decode(character.state);
     const state: Record<string, unknown> = { ...fresh };
     for (const [k, v] of Object.entries(old)) {
       const maxKey = [`max${k[0]!.toUpperCase()}${k.slice(1)}`, `${k}Max`].find((m) => typeof fresh[m] === "number");
@@ -281,8 +285,8 @@ export async function editCharacter(
         tx.character.updateMany({
           where: { id: character.id, version: character.version },
           data: {
-            sheet: sheetCodec.encode(sheet),
-            state: keptCodec.encode(state),
+            sheet: sheetCodecFor(system).encode(sheet),
+            state: keptCodecFor(system).encode(state),
             name: rename ?? character.name,
             nameKey: nameKeyOf(rename ?? character.name, character.kind),
             version: { increment: 1 },
@@ -314,7 +318,7 @@ export async function sheetForm(
   const system = campaignSystem(campaign);
   return {
     system: system.name,
-    fields: formFields(system.sheet, system.form, sheetCodec.decode(character.sheet)),
+    fields: formFields(system.sheet, system.form, sheetCodecFor(system).decode(character.sheet)),
     character,
   };
 }

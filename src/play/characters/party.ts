@@ -5,25 +5,33 @@
  * (/character use) is the one they act with by default; a fight starts with each player's current character,
  * and another of theirs comes in with /encounter join (docs/play.md).
  */
-import type { Character } from "../../generated/prisma/client.js";
+import type { Campaign, Character } from "../../generated/prisma/client.js";
+import type { RuleSystem } from "../../rules/systems/types.js";
+import { campaignSystem } from "../campaigns/system.js";
 import type { Db, Tx } from "../../store/client.js";
-import { keptCodec } from "../codecs/sheets.js";
+import { keptCodecFor } from "../codecs/sheets.js";
 
 /** The dead no longer walk with the party, set its pace, or eat its rations. */
 const DEAD = new Set(["dead", "slain", "destroyed"]);
-export function isDead(stateJson: string): boolean {
-  return keptCodec.decode(stateJson || "{}").conditions?.some((c) => DEAD.has(c)) ?? false;
+export function isDead(stateJson: string, system: RuleSystem): boolean {
+  return (
+    keptCodecFor(system)
+      .decode(stateJson || "{}")
+      .conditions?.some((c) => DEAD.has(c)) ?? false
+  );
 }
 
 /** Every character of the campaign (not the referee's bestiary), by player, oldest first; the dead too (`living` leaves them out). */
 export async function partyCharacters(
   db: Db | Tx,
-  campaignId: string,
+  campaign: Pick<Campaign, "id" | "system" | "settings">,
   opts: { living?: boolean } = {},
 ): Promise<Character[]> {
   const all = await db.character.findMany({
-    where: { campaignId, deletedAt: null, kind: { not: "monster" } },
+    where: { campaignId: campaign.id, deletedAt: null, kind: { not: "monster" } },
     orderBy: [{ ownerId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
   });
-  return opts.living ? all.filter((c) => !isDead(c.state)) : all;
+  if (!opts.living) return all;
+  const system = campaignSystem(campaign);
+  return all.filter((c) => !isDead(c.state, system));
 }

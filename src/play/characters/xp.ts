@@ -8,7 +8,7 @@ import { rule, UserError } from "../errors.js";
 import { requireReferee } from "../permissions.js";
 import { validateSheet } from "../sheets.js";
 import { resolve, toView, type CharacterView } from "./index.js";
-import { sheetCodec } from "../codecs/sheets.js";
+import { sheetCodecFor } from "../codecs/sheets.js";
 
 export async function awardCharacterXp(
   s: Services,
@@ -22,11 +22,11 @@ export async function awardCharacterXp(
     requireReferee(campaign, actor, "award XP");
     const system = campaignSystem(campaign);
     const xp = capability(system, "xp");
-    const award = rule(() => xp.awardXp(sheetCodec.decode(character.sheet), input.amount));
-    const sheet = validateSheet(system.sheet, { ...sheetCodec.decode(character.sheet), ...award.patch });
+    const award = rule(() => xp.awardXp(sheetCodecFor(system).decode(character.sheet), input.amount));
+    const sheet = validateSheet(system.sheet, { ...sheetCodecFor(system).decode(character.sheet), ...award.patch });
     const r = await tx.character.updateMany({
       where: { id: character.id, version: character.version },
-      data: { sheet: sheetCodec.encode(sheet), version: { increment: 1 } },
+      data: { sheet: sheetCodecFor(system).encode(sheet), version: { increment: 1 } },
     });
     if (r.count !== 1) throw new UserError("The character changed at the same moment: nothing was saved. Try again.");
     const after = await tx.character.findUniqueOrThrow({ where: { id: character.id } });

@@ -45,7 +45,7 @@ export interface LightInput {
 
 export async function changeLight(s: Services, actor: Actor, input: LightInput): Promise<DungeonChange> {
   return changeState(s, actor, async (tx, campaign, state, now) => {
-    const party = await partyOf(tx, campaign.id);
+    const party = await partyOf(tx, campaign);
     const mine = input.holder ? null : await activeCharacter(tx, campaign.id, actor.userId);
     if (!input.holder && !mine) throw new UserError("Say who holds the light with the `holder` option.");
     const holder = memberNamed(party, input.holder ?? mine!.name);

@@ -1,10 +1,12 @@
 /** The party between fights: every living character of the campaign's players (characters/party.ts) and its active retainers. */
+import type { Campaign } from "../../generated/prisma/client.js";
 import type { Combatant } from "../../rules/systems/types.js";
+import { campaignSystem } from "../campaigns/system.js";
 import type { Db, Tx } from "../../store/client.js";
 import { isDead, partyCharacters } from "../characters/party.js";
 import { UserError } from "../errors.js";
 import { requireCampaign } from "../campaigns/find.js";
-import { sheetCodec } from "../codecs/sheets.js";
+import { sheetCodecFor } from "../codecs/sheets.js";
 
 export interface PartyMember {
   /** The character's or the retainer's row. */
@@ -16,17 +18,19 @@ export interface PartyMember {
   sheet: Record<string, unknown>;
 }
 
-export async function partyOf(db: Db | Tx, campaignId: string): Promise<PartyMember[]> {
+export async function partyOf(db: Db | Tx, campaign: Campaign): Promise<PartyMember[]> {
   const out: PartyMember[] = [];
-  for (const c of await partyCharacters(db, campaignId, { living: true }))
-    out.push({ id: c.id, name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheetCodec.decode(c.sheet) });
+  const system = campaignSystem(campaign);
+  const sheets = sheetCodecFor(system);
+  for (const c of await partyCharacters(db, campaign, { living: true }))
+    out.push({ id: c.id, name: c.name, kind: "pc", ownerId: c.ownerId, sheet: sheets.decode(c.sheet) });
   const retainers = await db.retainer.findMany({
-    where: { campaignId, status: "active" },
+    where: { campaignId: campaign.id, status: "active" },
     orderBy: { createdAt: "asc" },
   });
   for (const r of retainers)
-    if (!isDead(r.state))
-      out.push({ id: r.id, name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheetCodec.decode(r.sheet) });
+    if (!isDead(r.state, system))
+      out.push({ id: r.id, name: r.name, kind: "retainer", ownerId: r.employerId, sheet: sheets.decode(r.sheet) });
   return out;
 }
 
@@ -57,7 +61,7 @@ export async function partyChoices(
   const campaign = await requireCampaign(db, actor).catch(() => null);
   if (!campaign) return [];
   const t = typed.toLowerCase();
-  return (await partyOf(db, campaign.id))
+  return (await partyOf(db, campaign))
     .filter((m) => m.name.toLowerCase().includes(t))
     .slice(0, 25)
     .map((m) => ({ name: m.name, value: m.name }));

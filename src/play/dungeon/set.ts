@@ -15,7 +15,7 @@ import { memberNamed, partyOf, type PartyMember } from "./party.js";
 import type { Campaign } from "../../generated/prisma/client.js";
 import type { Tx } from "../../store/client.js";
 import { shapeOf } from "../sheets.js";
-import { sheetCodec } from "../codecs/sheets.js";
+import { sheetCodecFor } from "../codecs/sheets.js";
 import { applySheetToFight } from "../characters/fight.js";
 import { dungeonView } from "./view.js";
 import type { DungeonChange } from "./light.js";
@@ -82,7 +82,7 @@ export async function setDungeon(s: Services, actor: Actor, input: DungeonSettin
     if (input.character || input.coins != null) {
       if (!input.character || input.coins == null)
         throw new UserError("Give both `character` and `coins` to set what someone carries.");
-      const who = memberNamed(await partyOf(tx, campaign.id), input.character);
+      const who = memberNamed(await partyOf(tx, campaign), input.character);
       lines.push(...(await setLoad(tx, campaign, who, input.coins)));
       // One load per character, on its sheet: an older load kept on the clock for it goes.
       const { [who.name.toLowerCase()]: _old, ...rest } = next.loads;
@@ -110,7 +110,7 @@ async function setLoad(tx: Tx, campaign: Campaign, who: PartyMember, coins: numb
   const sheet: Record<string, unknown> = parsed.success
     ? (parsed.data as Record<string, unknown>)
     : { ...who.sheet, load: coins };
-  const data = { sheet: sheetCodec.encode(sheet), version: { increment: 1 } };
+  const data = { sheet: sheetCodecFor(system).encode(sheet), version: { increment: 1 } };
   if (who.kind === "pc") await tx.character.update({ where: { id: who.id }, data });
   else await tx.retainer.update({ where: { id: who.id }, data });
   const fight = await applySheetToFight(tx, system, who.id, sheet, who.kind === "pc" ? "characterId" : "retainerId");

@@ -8,15 +8,16 @@ import { wordFor } from "../../rules/round/words.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
 import type { Hot } from "../../store/client.js";
 import { setState, statesOf } from "../../store/hot.js";
-import { keptCodec } from "../codecs/sheets.js";
+import { keptCodecFor } from "../codecs/sheets.js";
 
 export async function endTurnMarks(tx: Hot, campaign: Campaign, system: RuleSystem): Promise<void> {
+  const kept = keptCodecFor(system);
   /** The stored state without its turn-long marks, or null when it has none. */
   const ended = (json: string): string | null => {
-    const state = keptCodec.decode(json || "{}");
+    const state = kept.decode(json || "{}");
     if (!state.conditions) return null;
-    const kept = state.conditions.filter((c) => wordFor(system.words, c).lasts !== "turn");
-    return kept.length === state.conditions.length ? null : keptCodec.encode({ ...state, conditions: kept });
+    const left = state.conditions.filter((c) => wordFor(system.words, c).lasts !== "turn");
+    return left.length === state.conditions.length ? null : kept.encode({ ...state, conditions: left });
   };
   for (const table of ["Character", "Retainer"] as const) {
     for (const row of await statesOf(tx, table, campaign.id)) {

@@ -37,7 +37,7 @@ export async function dungeonView(
 ): Promise<DungeonView> {
   const system = campaign.system as SystemId;
   const settings = readSettings(system, campaign.settings);
-  const party = await partyOf(db, campaign.id);
+  const party = await partyOf(db, campaign);
   return {
     campaign,
     rounds,

@@ -15,10 +15,11 @@ import { rule, uniquely, UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { requireReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
+import type { Campaign } from "../../generated/prisma/client.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { checkName, nameKeyOf } from "../characters/index.js";
 import { readSheetInput, validateSheet } from "../sheets.js";
-import { keptCodec, sheetCodec } from "../codecs/sheets.js";
+import { keptCodecFor, sheetCodecFor } from "../codecs/sheets.js";
 
 export interface BestiaryEntry {
   name: string;
@@ -61,14 +62,19 @@ export function statLines(system: RuleSystem, stats: string): ReturnType<typeof 
 }
 
 /** Every saved monster of the campaign, by lower-case name. */
-export async function bestiaryOf(db: Tx | Db, campaignId: string): Promise<Record<string, BestiaryEntry>> {
+export async function bestiaryOf(db: Tx | Db, campaign: Campaign): Promise<Record<string, BestiaryEntry>> {
   const rows = await db.character.findMany({
-    where: { campaignId, kind: "monster", deletedAt: null },
+    where: { campaignId: campaign.id, kind: "monster", deletedAt: null },
     orderBy: { name: "asc" },
   });
+  const system = campaignSystem(campaign);
   const out: Record<string, BestiaryEntry> = {};
   for (const r of rows)
-    out[r.name.toLowerCase()] = { name: r.name, sheet: sheetCodec.decode(r.sheet), typed: keptCodec.decode(r.state) };
+    out[r.name.toLowerCase()] = {
+      name: r.name,
+      sheet: sheetCodecFor(system).decode(r.sheet),
+      typed: keptCodecFor(system).decode(r.state),
+    };
   return out;
 }
 
@@ -91,7 +97,7 @@ export async function saveToBestiary(
     const old = await tx.character.findFirst({
       where: { campaignId: campaign.id, kind: "monster", deletedAt: null, name },
     });
-    const data = { sheet: sheetCodec.encode(read.sheet), state: keptCodec.encode(read.typed) };
+    const data = { sheet: sheetCodecFor(system).encode(read.sheet), state: keptCodecFor(system).encode(read.typed) };
     if (old) await tx.character.update({ where: { id: old.id }, data: { ...data, version: { increment: 1 } } });
     else {
       await uniquely(

@@ -52,12 +52,14 @@ export async function combatantChoices(
   });
   if (!enc) return [];
   const t = typed.toLowerCase();
+  const system = campaignSystem(campaign);
+  const down = (c: (typeof enc.combatants)[number]) => isDown(toRule(c, system));
   return enc.combatants
     .filter((c) => c.name.toLowerCase().includes(t))
     .filter((c) => which === "all" || mayMove(campaign, actor, c))
-    .sort((a, b) => Number(isDown(toRule(a))) - Number(isDown(toRule(b))) || a.name.localeCompare(b.name))
+    .sort((a, b) => Number(down(a)) - Number(down(b)) || a.name.localeCompare(b.name))
     .slice(0, 25)
-    .map((c) => ({ name: `${c.name}${isDown(toRule(c)) ? " (down)" : ""} — ${c.side}`.slice(0, 100), value: c.name }));
+    .map((c) => ({ name: `${c.name}${down(c) ? " (down)" : ""} — ${c.side}`.slice(0, 100), value: c.name }));
 }
 
 /** What `fn` picks, or null where it refuses (a list offers nothing rather than an error). */
@@ -83,8 +85,10 @@ export async function weaponChoices(
   // The attacker /attack and /odds would pick; none (several to choose from, a typo): no list.
   const f = enc ? await loadFight(s.store.db, campaign, enc) : null;
   const row = f ? orNone(() => pickCombatant(f, actor, attacker, "odds")) : null;
-  if (!row) return [];
-  const sheet: { weapons?: { name: string; damage?: string; die?: string }[] } = sheetCodec.decode(row.sheet);
+  if (!f || !row) return [];
+  const sheet: { weapons?: { name: string; damage?: string; die?: string }[] } = sheetCodecFor(f.system).decode(
+    row.sheet,
+  );
   const t = typed.toLowerCase();
   return (sheet.weapons ?? [])
     .filter((w) => w.name.toLowerCase().includes(t))
@@ -110,13 +114,13 @@ export async function presetChoices(
   const head = list + count;
   const word = rest.slice(count.length).trim().toLowerCase();
   const { bestiaryOf } = await import("./bestiary.js");
-  return [...Object.keys(sys.presets), ...Object.keys(await bestiaryOf(s.store.db, campaign.id))]
+  return [...Object.keys(sys.presets), ...Object.keys(await bestiaryOf(s.store.db, campaign))]
     .filter((p) => p.includes(word))
     .slice(0, 25)
     .map((p) => ({ name: `${head}${p}`.slice(0, 100), value: `${head}${p}`.slice(0, 100) }));
 }
 
-import { sheetCodec } from "../codecs/sheets.js";
+import { sheetCodecFor } from "../codecs/sheets.js";
 
 /** Autocomplete: combatants of the running encounter, else the campaign's characters. */
 export async function targetChoices(

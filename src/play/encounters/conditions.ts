@@ -20,7 +20,7 @@ import type { Tx } from "../../store/client.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { findCharacter } from "../characters/index.js";
 import { sheetState, stampAdded } from "../round/marks.js";
-import { keptAsState, keptCodec } from "../codecs/sheets.js";
+import { keptAsState, keptCodecFor } from "../codecs/sheets.js";
 import type { Mark } from "../../rules/marks.js";
 
 /** The lifetimes a referee may choose, by the option's value. */
@@ -56,7 +56,7 @@ async function endOnCharacter(tx: Tx, actor: Actor, input: ConditionInput): Prom
   const sys = campaignSystem(campaign);
   const c = await findCharacter(tx, campaign.id, input.target);
   if (!c) throw new UserError(`No encounter is running, and there is no character "${input.target}" here.`);
-  const state = keptAsState(keptCodec.decode(c.state));
+  const state = keptAsState(keptCodecFor(sys).decode(c.state));
   const open = refereeConditions(sys.words).filter(([k]) => state.conditions?.includes(k));
   const found = pick(open, input.condition);
   if (!found)
@@ -69,7 +69,7 @@ async function endOnCharacter(tx: Tx, actor: Actor, input: ConditionInput): Prom
   const next: CombatState = { ...state, conditions: state.conditions.filter((x) => x !== key), lasts };
   await tx.character.update({
     where: { id: c.id },
-    data: { state: keptCodec.encode(sheetState(sys.words, next)), version: { increment: 1 } },
+    data: { state: keptCodecFor(sys).encode(sheetState(sys.words, next)), version: { increment: 1 } },
   });
   return { result: ended(c.name, word, `${sys.name} · set by the referee`) };
 }
@@ -91,7 +91,7 @@ async function change(s: Services, actor: Actor, input: ConditionInput, add: boo
     const fight = await requireFight(tx, actor);
     requireReferee(fight.campaign, actor, add ? "set conditions" : "end conditions");
     const row = findCombatant(fight, input.target);
-    const c = toRule(row);
+    const c = toRule(row, fight.system);
     const words = fight.system.words;
     const open = refereeConditions(words);
     let key: Mark;
@@ -140,7 +140,7 @@ async function change(s: Services, actor: Actor, input: ConditionInput, add: boo
       : c.state.conditions.filter((x) => x !== key);
     let state: CombatState = { ...c.state, conditions, lasts: chosen };
     state = stampAdded(c.state.conditions, state, fight.encounter.round);
-    saveState(tx, row, state, words);
+    saveState(tx, row, state, fight.system);
     await bumpEncounter(tx, fight.encounter);
     const after: Fight = await loadFight(
       tx,
@@ -181,7 +181,7 @@ export async function conditionChoices(
     const fight = await requireFight(s.store.db, actor).catch(() => null);
     const row = fight?.rows.find((r) => r.name.toLowerCase() === target.trim().toLowerCase());
     if (row) {
-      const on = toRule(row).state.conditions;
+      const on = toRule(row, campaignSystem(campaign)).state.conditions;
       list = list.filter(([k]) => on.includes(k));
     }
   }

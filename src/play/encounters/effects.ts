@@ -1,6 +1,6 @@
 /** Applying what rules decided (damage, stamina spent, conditions) to combatants, in the open transaction. */
 import type { DiceBag, DiceRoll } from "../../rules/dice/bag.js";
-import type { CombatState, Effect, SystemWords } from "../../rules/systems/types.js";
+import type { CombatState, Effect, RuleSystem } from "../../rules/systems/types.js";
 import type { Hot } from "../../store/client.js";
 import type { Combatant as CombatantRow } from "../../generated/prisma/client.js";
 import type { Fight } from "./load.js";
@@ -10,7 +10,7 @@ import { sheetState, stampAdded, type MarkSource } from "../round/marks.js";
 import type { Mark } from "../../rules/marks.js";
 import { isOut } from "../../rules/round/words.js";
 import { setSheet, setState } from "../../store/hot.js";
-import { keptCodec, sheetCodec, stateCodec } from "../codecs/sheets.js";
+import { keptCodecFor, sheetCodecFor, stateCodecFor } from "../codecs/sheets.js";
 
 /**
  * Writes a combatant's state, and to the character or retainer it stands for
@@ -22,15 +22,15 @@ export function saveState(
   tx: Hot,
   row: Pick<CombatantRow, "id" | "characterId" | "retainerId">,
   given: CombatState,
-  words: SystemWords,
+  system: RuleSystem,
 ): string {
   // One who came in down and is up again: a later fall is a fall in this fight.
   const { downBefore: _down, ...up } = given;
   const state = "downBefore" in given && !isOut({ state: given }) ? up : given;
-  const json = stateCodec.encode(state);
+  const json = stateCodecFor(system).encode(state);
   setState(tx, "Combatant", row.id, json);
   if (!row.characterId && !row.retainerId) return json;
-  const kept = keptCodec.encode(sheetState(words, state));
+  const kept = keptCodecFor(system).encode(sheetState(system.words, state));
   if (row.characterId) setState(tx, "Character", row.characterId, kept);
   if (row.retainerId) setState(tx, "Retainer", row.retainerId, kept);
   return json;
@@ -41,8 +41,9 @@ function saveSheet(
   tx: Hot,
   row: Pick<CombatantRow, "id" | "characterId" | "retainerId">,
   sheet: Record<string, unknown>,
+  system: RuleSystem,
 ): string {
-  const json = sheetCodec.encode(sheet);
+  const json = sheetCodecFor(system).encode(sheet);
   setSheet(tx, "Combatant", row.id, json);
   if (row.characterId) setSheet(tx, "Character", row.characterId, json);
   if (row.retainerId) setSheet(tx, "Retainer", row.retainerId, json);
@@ -74,7 +75,7 @@ export async function applyEffects(
   for (const e of effects) {
     const idx = fight.rows.findIndex((r) => r.id === e.targetId);
     if (idx < 0) continue;
-    let c = toRule(fight.rows[idx]!);
+    let c = toRule(fight.rows[idx]!, fight.system);
     const before = c.state.conditions;
     const wasDown = isDown(c);
     const state: CombatState = { ...c.state, conditions: [...c.state.conditions] };
@@ -121,9 +122,9 @@ export async function applyEffects(
     let row = fight.rows[idx]!;
     if (e.sheet) {
       c = { ...c, sheet: { ...c.sheet, ...e.sheet } };
-      row = { ...row, sheet: saveSheet(tx, row, c.sheet) };
+      row = { ...row, sheet: saveSheet(tx, row, c.sheet, fight.system) };
     }
-    const json = saveState(tx, row, c.state, fight.system.words);
+    const json = saveState(tx, row, c.state, fight.system);
     fight.rows[idx] = { ...row, state: json };
     fight.combatants[idx] = c;
   }

@@ -129,7 +129,7 @@ async function sendFoes(s: Services, actor: Actor, req: FoesRequest): Promise<Fo
       // Its target fell to this blow: the rest of its routine waits for the referee's pick.
       const rows = await combatantsOf(s.store.db, f.encounter.id);
       const row = rows.find((r) => r.id === target);
-      if (!row || isDown(toRule(row))) {
+      if (!row || isDown(toRule(row, f.system))) {
         notes.push(
           `${who.name}'s other attacks wait: ${row?.name ?? "its target"} is down. Pick another target in the menu.`,
         );

@@ -3,7 +3,7 @@ import { partyLeader } from "./leader.js";
 import type { Encounter } from "../../generated/prisma/client.js";
 import { commitment, createStream } from "../../rules/dice/stream.js";
 import { capability, has, refusal } from "../../rules/systems/define.js";
-import type { Combatant, CombatState, RuleResult } from "../../rules/systems/types.js";
+import type { Combatant, CombatState, RuleResult, RuleSystem } from "../../rules/systems/types.js";
 import { isSurprised, surpriseOptions } from "./surprise.js";
 import { sheetState } from "../round/marks.js";
 import { argIn, atFeet, type Mark } from "../../rules/marks.js";
@@ -23,7 +23,7 @@ import { parseMonsters, rollAppearing, rollMonsters } from "./monsters.js";
 import { bestiaryOf, statLines } from "./bestiary.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import { lapseOpenAttacks, type Lapsed } from "../attacks/lapse.js";
-import { keptAsState, keptCodec, keptNothing, sheetCodec, stateCodec } from "../codecs/sheets.js";
+import { keptAsState, keptCodecFor, keptNothing, sheetCodecFor, stateCodecFor } from "../codecs/sheets.js";
 import { streamCodec } from "../codecs/stream.js";
 import { roundCodec } from "../codecs/encounter.js";
 import { readRound } from "../round/state.js";
@@ -59,13 +59,13 @@ function placeWithSide(fight: Fight, side: string): Mark | null {
 }
 
 /** The mark that says a character or retainer is dead (its kept state), if it is: the dead never join a fight. */
-export function slainMark(kept: string): Mark | undefined {
-  return keptAsState(keptCodec.decode(kept)).conditions.find((x) => SLAIN_CONDITIONS.includes(x));
+export function slainMark(kept: string, system: RuleSystem): Mark | undefined {
+  return keptAsState(keptCodecFor(system).decode(kept)).conditions.find((x) => SLAIN_CONDITIONS.includes(x));
 }
 
 /** Refuses to bring a dead character or retainer into a fight, in the system's word for it. */
 export function refuseSlain(fight: Fight, name: string, kept: string): void {
-  const mark = slainMark(kept);
+  const mark = slainMark(kept, fight.system);
   if (mark)
     throw new UserError(
       `${name} is ${wordFor(fight.system.words, mark).label}: the dead do not join a fight. Nothing was changed.`,
@@ -97,7 +97,7 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ s
         : null;
     // A retainer hired before its first fight has no state yet ("{}").
     // Fight marks never come in from a sheet (older releases wrote some there).
-    const was = row ? keptCodec.decode(row) : null;
+    const was = row ? keptCodecFor(fight.system).decode(row) : null;
     const kept: CombatState =
       was && !keptNothing(was) ? sheetState(fight.system.words, keptAsState(was)) : fight.system.initialState(r.sheet);
     const down = kept.conditions.filter((x) => OUT_CONDITIONS.has(x));
@@ -108,7 +108,7 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ s
     if (surprise.length) surprised.push(r.name);
     const conditions: Mark[] = [...start.conditions, ...surprise];
     if (place) conditions.push(place);
-    const state = stateCodec.encode({ ...start, conditions });
+    const state = stateCodecFor(fight.system).encode({ ...start, conditions });
     await tx.combatant.create({
       data: {
         id: shortId(),
@@ -119,7 +119,7 @@ export async function addRows(tx: Tx, fight: Fight, rows: NewRow[]): Promise<{ s
         name: r.name,
         side: r.side,
         kind: r.kind,
-        sheet: sheetCodec.encode(r.sheet),
+        sheet: sheetCodecFor(fight.system).encode(r.sheet),
         state,
       },
     });
@@ -156,7 +156,7 @@ async function monsterRows(
   stats?: string | null,
   side: "foes" | "party" = "foes",
 ) {
-  const kinds = parseMonsters(fight.system, spec, stats, await bestiaryOf(tx, fight.campaign.id));
+  const kinds = parseMonsters(fight.system, spec, stats, await bestiaryOf(tx, fight.campaign));
   const existing = fight.rows.map((r) => r.name);
   const rows: (NewRow & { typed: Record<string, unknown> })[] = [];
   for (const k of kinds) {
@@ -216,14 +216,14 @@ export async function startEncounter(
       const c = await activeCharacter(tx, campaign.id, p.userId);
       if (!c) continue;
       // The dead stay out: a fight never pulls in a dead character.
-      const slain = slainMark(c.state);
+      const slain = slainMark(c.state, fight.system);
       if (slain) notes.push(`${c.name} is ${wordFor(fight.system.words, slain).label} and stays out of the fight.`);
       else
         party.push({
           name: c.name,
           side: "party",
           kind: c.kind,
-          sheet: sheetCodec.decode(c.sheet),
+          sheet: sheetCodecFor(fight.system).decode(c.sheet),
           characterId: c.id,
           controllerId: c.ownerId,
         });
@@ -355,9 +355,10 @@ function encounterDistance(
 
 async function addCondition(tx: Tx, fight: Fight, id: string, cond: Mark) {
   const row = fight.rows.find((r) => r.id === id)!;
-  const state = stateCodec.decode(row.state);
+  const codec = stateCodecFor(fight.system);
+  const state = codec.decode(row.state);
   if (!state.conditions.includes(cond)) state.conditions.push(cond);
-  await tx.combatant.update({ where: { id }, data: { state: stateCodec.encode(state) } });
+  await tx.combatant.update({ where: { id }, data: { state: codec.encode(state) } });
 }
 
 export async function addMonsters(
@@ -418,7 +419,7 @@ export async function joinEncounter(
         name: c.name,
         side: "party",
         kind: c.kind,
-        sheet: sheetCodec.decode(c.sheet),
+        sheet: sheetCodecFor(fight.system).decode(c.sheet),
         characterId: c.id,
         controllerId: controller,
       },

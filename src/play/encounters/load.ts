@@ -10,7 +10,7 @@ import { combatantsOf } from "../../store/hot.js";
 import { findTable, noCampaign } from "../campaigns/find.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";
 import { isOut } from "../../rules/round/words.js";
-import { sheetCodec, stateCodec } from "../codecs/sheets.js";
+import { sheetCodecFor, stateCodecFor } from "../codecs/sheets.js";
 
 export interface Fight {
   campaign: Campaign;
@@ -21,14 +21,15 @@ export interface Fight {
   settings: Settings;
 }
 
-export function toRule(row: CombatantRow): Combatant {
+/** A combatant's row as its system's rules see it (its sheet and state read through the system's codecs). */
+export function toRule(row: CombatantRow, system: RuleSystem): Combatant {
   return {
     id: row.id,
     name: row.name,
     side: row.side as Combatant["side"],
     kind: row.kind as Combatant["kind"],
-    sheet: sheetCodec.decode(row.sheet),
-    state: stateCodec.decode(row.state),
+    sheet: sheetCodecFor(system).decode(row.sheet),
+    state: stateCodecFor(system).decode(row.state),
   };
 }
 
@@ -38,12 +39,13 @@ export async function loadFight(tx: Hot | Db, campaign: Campaign, encounter: Enc
 
 /** A fight of rows already read. */
 export function fightOf(campaign: Campaign, encounter: Encounter, rows: CombatantRow[]): Fight {
+  const system = campaignSystem(campaign);
   return {
     campaign,
     encounter,
     rows,
-    combatants: rows.map(toRule),
-    system: campaignSystem(campaign),
+    combatants: rows.map((r) => toRule(r, system)),
+    system,
     settings: readSettings(campaign.system as SystemId, campaign.settings),
   };
 }

@@ -41,7 +41,7 @@ async function tickClock(tx: Hot, f: Fight, rounds: number) {
     const c = f.combatants[i]!;
     const kept = c.state.conditions.filter((x) => wordFor(f.system.words, x).lasts !== "turn");
     if (kept.length !== c.state.conditions.length)
-      saveState(tx, f.rows[i]!, { ...c.state, conditions: kept }, f.system.words);
+      saveState(tx, f.rows[i]!, { ...c.state, conditions: kept }, f.system);
   }
 }
 
@@ -64,7 +64,7 @@ async function setConditions(tx: Hot, f: Fight, update: (c: Combatant) => Mark[]
   for (const c of f.combatants) {
     const next = update(c);
     if (!next) continue;
-    saveState(tx, f.rows.find((r) => r.id === c.id)!, { ...c.state, conditions: next }, f.system.words);
+    saveState(tx, f.rows.find((r) => r.id === c.id)!, { ...c.state, conditions: next }, f.system);
   }
 }
 
@@ -131,7 +131,7 @@ async function endRound(
     const c = f.combatants[i]!;
     const { state, ended } = endOfRound(f.system.words, c.state, round);
     if (!ended.length) continue;
-    saveState(tx, f.rows[i]!, state, f.system.words);
+    saveState(tx, f.rows[i]!, state, f.system);
     // A mark that shows nothing (a declared spell's name) ends without a word.
     const words = conditionLabels(f.system.words, ended, (id) => names(f, [id])[0]!);
     if (words.length) notes.push(`${c.name}: ${words.join("; ")} — ended with the round.`);

@@ -16,7 +16,7 @@ import { isReferee, requireOwnerOrReferee, requireReferee } from "../permissions
 import { readSheetInput, validateSheet } from "../sheets.js";
 import { bagFor, openStream } from "../streams.js";
 import { findRetainer, requireRetainer } from "./find.js";
-import { keptCodec, sheetCodec } from "../codecs/sheets.js";
+import { keptCodecFor, sheetCodecFor } from "../codecs/sheets.js";
 
 /** Loyalty stays on the 2d6 scale (choice: every system rolls 2d6 against it). */
 export const MIN_LOYALTY = 2;
@@ -88,7 +88,7 @@ export async function hireRetainer(
       throw new UserError(taken);
     const system = campaignSystem(campaign);
     const sheet = validateSheet(system.sheet, readSheetInput(input.sheet ?? "", system.sheet));
-    const boss = asCombatant(employer);
+    const boss = asCombatant(employer, system);
     const bySystem = has(system, "retainers")?.startingLoyalty(boss, sheet) ?? null;
     const own = typeof sheet.loyalty === "number" ? sheet.loyalty : null;
     const [loyalty, how] =
@@ -108,8 +108,8 @@ export async function hireRetainer(
             employerCharacterId: employer.id,
             name,
             nameKey: name.toLowerCase(),
-            sheet: sheetCodec.encode(sheet),
-            state: keptCodec.encode(system.initialState(sheet)),
+            sheet: sheetCodecFor(system).encode(sheet),
+            state: keptCodecFor(system).encode(system.initialState(sheet)),
             loyalty,
             createdAt: s.now(),
           },

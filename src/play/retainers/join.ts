@@ -6,7 +6,7 @@ import { requireOwnerOrReferee } from "../permissions.js";
 import { addRows, bumpEncounter, refuseSlain, surprisedNote, type EncounterEvent } from "../encounters/index.js";
 import { loadFight, requireFight } from "../encounters/load.js";
 import { requireRetainer } from "./find.js";
-import { sheetCodec } from "../codecs/sheets.js";
+import { sheetCodecFor } from "../codecs/sheets.js";
 
 export async function joinRetainer(s: Services, actor: Actor, input: { name: string }): Promise<EncounterEvent> {
   return s.store.db.$transaction(async (tx) => {
@@ -21,7 +21,7 @@ export async function joinRetainer(s: Services, actor: Actor, input: { name: str
         name: r.name,
         side: "party",
         kind: "retainer",
-        sheet: sheetCodec.decode(r.sheet),
+        sheet: sheetCodecFor(fight.system).decode(r.sheet),
         retainerId: r.id,
         controllerId: r.employerId,
       },

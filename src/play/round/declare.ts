@@ -103,8 +103,8 @@ async function locate(
   }
   const row = pickActing(fight, actor, who, "who", "declares");
   // Once it has had its turn, what it declares is for the next round.
-  const rs = declaringFor(fight, toRule(row));
-  return { fight, row, rs, open: declarable(fight, toRule(row), rs) };
+  const rs = declaringFor(fight, toRule(row, fight.system));
+  return { fight, row, rs, open: declarable(fight, toRule(row, fight.system), rs) };
 }
 
 /** A combatant's per-declaration lists split into those of declarations that go and those that stay. */
@@ -170,7 +170,7 @@ async function withdraw(
     const idx = f.rows.findIndex((r) => r.id === target);
     // The sources the withdrawn declarations leave behind go first, so a mark another still holds stays with that one alone.
     if (JSON.stringify(sourcesOf(w.state)) !== JSON.stringify(sourcesOf(f.combatants[idx]!.state))) {
-      f.rows[idx] = { ...f.rows[idx]!, state: saveState(tx, f.rows[idx]!, w.state, f.system.words) };
+      f.rows[idx] = { ...f.rows[idx]!, state: saveState(tx, f.rows[idx]!, w.state, f.system) };
       f.combatants[idx] = { ...f.combatants[idx]!, state: w.state };
     }
     if (w.remove.length) effects.push({ targetId: target, removeConditions: w.remove });
@@ -250,11 +250,11 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     const word = req.action.trim().toLowerCase();
     // Who has had its turn declares for the next round, unless what it names is still open this round (a move after its attack).
     const late =
-      hasActed(fight, toRule(row)) && !roundOver(fight)
-        ? declarable(fight, toRule(row), readRound(fight.encounter))
+      hasActed(fight, toRule(row, fight.system)) && !roundOver(fight)
+        ? declarable(fight, toRule(row, fight.system), readRound(fight.encounter))
         : null;
     const nextOpen = open;
-    if (hasActed(fight, toRule(row)) && (!late || !match(late, word)))
+    if (hasActed(fight, toRule(row, fight.system)) && (!late || !match(late, word)))
       return keepForNextRound(tx, actor, fight, row, open, req, tag);
     if (late) {
       rs = readRound(fight.encounter);
@@ -272,7 +272,7 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
         notes: [`${row.name} withdraws this round's declarations${tag}.`],
       };
     }
-    const who = toRule(row);
+    const who = toRule(row, fight.system);
     const decl = find(open, req.action, row.name, () => whyNot(fight, who, rs, req.action.trim().toLowerCase()));
     if (decl.when === "turn" && !late) checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
     if ((rs.declared[row.id] ?? []).includes(decl.id))
@@ -374,7 +374,7 @@ export async function declarationChoices(
     const fight = await requireFight(s.store.db, actor);
     const row = pickActing(fight, actor, who, "who", "declares");
     const k = typed.trim().toLowerCase();
-    const list = declarable(fight, toRule(row), declaringFor(fight, toRule(row))).filter(
+    const list = declarable(fight, toRule(row, fight.system), declaringFor(fight, toRule(row, fight.system))).filter(
       (d) => !k || d.label.toLowerCase().includes(k) || d.id.includes(k),
     );
     return [
@@ -403,8 +403,9 @@ export async function declarationOf(
     const fight = await requireFightOf(s.store.db, actor, expect.encounterId);
     const now = readRound(fight.encounter);
     const k = action.trim().toLowerCase();
-    const standing = fight.rows.filter((r) => !isDown(toRule(r)));
-    const listFor = (r: (typeof standing)[number]) => declarable(fight, toRule(r), declaringFor(fight, toRule(r), now));
+    const standing = fight.rows.filter((r) => !isDown(toRule(r, fight.system)));
+    const listFor = (r: (typeof standing)[number]) =>
+      declarable(fight, toRule(r, fight.system), declaringFor(fight, toRule(r, fight.system), now));
     const may = (r: (typeof standing)[number]) => {
       const d = match(listFor(r), k);
       return (
@@ -429,7 +430,7 @@ export async function declarationOf(
   }
   const { fight, row, rs, open } = await locate(s.store.db, actor, who, expect);
   return {
-    decl: find(open, action, row.name, () => whyNot(fight, toRule(row), rs, action.trim().toLowerCase())),
+    decl: find(open, action, row.name, () => whyNot(fight, toRule(row, fight.system), rs, action.trim().toLowerCase())),
     who: row.id,
   };
 }

@@ -94,7 +94,7 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
     throw new PermissionError(
       "`override` is the referee's: only a referee may allow an attack beyond the round's allowance. Attack without it, or ask the referee.",
     );
-  const who = toRule(row);
+  const who = toRule(row, f.system);
   const rs = readRound(f.encounter);
   const last = fellInThisExchange(f, row, rs);
   // The one check that the attacker is standing: "Alda is unconscious and cannot act."
@@ -150,7 +150,7 @@ export function gateAttack(f: Fight, row: CombatantRow, actor: Actor, override: 
  */
 export function fellInThisExchange(f: Fight, row: CombatantRow, rs: RoundState): string | null {
   const rule = f.system.round.fallenStrike;
-  const fell = toRule(row).state.fell;
+  const fell = toRule(row, f.system).state.fell;
   if (!rule || !fell || rs.phase !== "act" || fell[0] !== f.encounter.round || fell[1] !== f.encounter.turn)
     return null;
   const now = actingNow(f);
@@ -164,7 +164,7 @@ export function fellInThisExchange(f: Fight, row: CombatantRow, rs: RoundState):
  * with the referee's override (shown). Returns the note for the embed, if any.
  */
 export function gateTarget(f: Fight, row: CombatantRow, actor: Actor, override: boolean): string[] {
-  const conditions = toRule(row).state.conditions;
+  const conditions = toRule(row, f.system).state.conditions;
   const slain = conditions.find((x) => SLAIN_CONDITIONS.includes(x));
   if (slain) throw new UserError(`${row.name} is ${slain}: pick another target.`);
   const left = conditions.find((x) => LEFT_CONDITIONS.includes(x));

@@ -46,7 +46,7 @@ export function pickActing(
   }
   const all = f.rows.filter((r) => r.controllerId === actor.userId);
   // Standing, or slain in a simultaneous exchange that is still acting (its last attack: round/gate.ts).
-  const mine = all.filter((r) => !isDown(toRule(r)) || (ready?.(r) ?? false));
+  const mine = all.filter((r) => !isDown(toRule(r, f.system)) || (ready?.(r) ?? false));
   if (mine.length === 1) return mine[0]!;
   const now = ready && mine.length > 1 ? mine.filter(ready) : [];
   if (now.length === 1) return now[0]!;
@@ -60,7 +60,9 @@ export function pickActing(
       `You control ${all.map((r) => r.name).join(", ")}: say which ${verb} with the \`${option}\` option.`,
     );
   if (all.length)
-    throw new UserError(all.map((r) => `${r.name} is ${f.system.view(toRule(r)).status} and cannot act.`).join(" "));
+    throw new UserError(
+      all.map((r) => `${r.name} is ${f.system.view(toRule(r, f.system)).status} and cannot act.`).join(" "),
+    );
   if (referee)
     throw new UserError(`Name who ${verb} with the \`${option}\` option: a monster, or a player's character.`);
   throw new UserError("You have no character in this encounter: join it with /encounter join.");

@@ -11,7 +11,7 @@ import { nowAgainst } from "../round/onturn.js";
 import { countAs, type DiceBag } from "../../rules/dice/bag.js";
 import { formatDamage, parseDamage } from "../../rules/dice/damage.js";
 import { type TableResult, type Scope, withDice, unsupported, who } from "./scope.js";
-import { keptCodec, sheetCodec } from "../codecs/sheets.js";
+import { keptCodecFor, sheetCodecFor } from "../codecs/sheets.js";
 
 export interface CheckRequest {
   attribute: string;
@@ -156,8 +156,8 @@ async function applySaveEffects(tx: Tx, sc: Scope, c: Combatant, effects: Effect
   await tx.character.updateMany({
     where: { id: c.id },
     data: {
-      state: keptCodec.encode(state),
-      ...(sheet !== c.sheet ? { sheet: sheetCodec.encode(sheet) } : {}),
+      state: keptCodecFor(sys).encode(state),
+      ...(sheet !== c.sheet ? { sheet: sheetCodecFor(sys).encode(sheet) } : {}),
       version: { increment: 1 },
     },
   });

@@ -86,7 +86,8 @@ export async function reactionRoll(
 /** The party: the running encounter's party side, else every living character of the party (characters/party.ts). */
 async function partyOf(tx: Tx, sc: Scope): Promise<Combatant[]> {
   if (sc.fight) return sc.fight.combatants.filter((c) => c.side === "party");
-  return (await partyCharacters(tx, sc.campaign.id, { living: true })).map(asCombatant);
+  const system = campaignSystem(sc.campaign);
+  return (await partyCharacters(tx, sc.campaign, { living: true })).map((c) => asCombatant(c, system));
 }
 
 /**

@@ -12,7 +12,7 @@ import { toRule } from "../encounters/load.js";
 import { sheetState } from "../round/marks.js";
 import { type TableResult, scope, withDice, noTarget, nowLine, healed } from "./scope.js";
 import { fallen, moraleNudges } from "./encounter.js";
-import { keptCodec } from "../codecs/sheets.js";
+import { keptCodecFor } from "../codecs/sheets.js";
 
 /** /damage and /heal: on a combatant of the running encounter, else on a character. `fallFt`: the system's falling damage instead of an amount. */
 export async function changeHealth(
@@ -60,10 +60,10 @@ export async function changeHealth(
         row.controllerId,
         row.controllerId ? `<@${row.controllerId}>'s` : "the referee's",
       );
-      const before = toRule(row);
+      const before = toRule(row, sc.fight.system);
       if (input.heal) {
         const r = rule(() => sys.applyHealing(before, amount));
-        saveState(tx, row, r.state, sys.words);
+        saveState(tx, row, r.state, sys);
         return { result: healed(sys, before, r, amount), extra: [], campaign: sc.campaign };
       }
       const was = fallen(sc.fight);
@@ -89,14 +89,14 @@ export async function changeHealth(
     const c = await findCharacter(tx, sc.campaign.id, input.target);
     if (!c) throw await noTarget(tx, sc, input.target);
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
-    const rc = asCombatant(c);
+    const rc = asCombatant(c, sys);
     const r = rule(() =>
       input.heal ? sys.applyHealing(rc, amount) : sys.applyDamage(rc, amount, bag, input.kind ?? "normal"),
     );
     // Outside a fight, fight marks (prone on waking up) never reach the sheet either.
     await tx.character.update({
       where: { id: c.id },
-      data: { state: keptCodec.encode(sheetState(sys.words, r.state)), version: { increment: 1 } },
+      data: { state: keptCodecFor(sys).encode(sheetState(sys.words, r.state)), version: { increment: 1 } },
     });
     const result = input.heal ? healed(sys, rc, r, amount) : r.result;
     return { result: { ...result, rolls: bag.log }, extra: [], campaign: sc.campaign };
@@ -120,11 +120,11 @@ export async function treatWound(s: Services, actor: Actor, input: { target: str
     const c = await findCharacter(tx, sc.campaign.id, input.target);
     if (!c) throw await noTarget(tx, sc, input.target);
     requireOwnerOrReferee(sc.campaign, actor, c.ownerId, `<@${c.ownerId}>'s`);
-    const rc = asCombatant(c);
+    const rc = asCombatant(c, sys);
     const r = rule(() => wounds.treat(rc, null));
     await tx.character.update({
       where: { id: c.id },
-      data: { state: keptCodec.encode(sheetState(sys.words, r.state)), version: { increment: 1 } },
+      data: { state: keptCodecFor(sys).encode(sheetState(sys.words, r.state)), version: { increment: 1 } },
     });
     const now = sys.view({ ...rc, state: r.state });
     return {
@@ -148,7 +148,7 @@ async function fallDamage(
     const row = sc.fight?.rows.find((r) => r.name.toLowerCase() === input.target.toLowerCase());
     const c = row ? null : await findCharacter(tx, sc.campaign.id, input.target);
     if (!row && !c) throw await noTarget(tx, sc, input.target);
-    const who = row ? toRule(row) : asCombatant(c!);
+    const who = row ? toRule(row, sys) : asCombatant(c!, sys);
     const was = sc.fight ? fallen(sc.fight) : undefined;
     const f = rule(() => falls.fall(who, input.heightFt, bag));
     let lines = f.lines;
@@ -162,7 +162,7 @@ async function fallDamage(
       const r = sys.applyDamage(who, f.damage, bag);
       await tx.character.update({
         where: { id: c.id },
-        data: { state: keptCodec.encode(sheetState(sys.words, r.state)), version: { increment: 1 } },
+        data: { state: keptCodecFor(sys).encode(sheetState(sys.words, r.state)), version: { increment: 1 } },
       });
       lines = [...lines, ...r.result.lines];
       rules = [...rules, ...r.result.rules];

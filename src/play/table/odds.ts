@@ -32,12 +32,12 @@ export async function attackOdds(
   const a = pickCombatant(f, actor, input.attacker, "odds");
   const sys = f.system;
   const odds = capability(sys, "odds");
-  const all = f.rows.map(toRule);
+  const all = f.rows.map((r) => toRule(r, sys));
   const r = unsupported(
     rule(() =>
       odds.odds({
-        attacker: toRule(a),
-        defender: toRule(d),
+        attacker: toRule(a, sys),
+        defender: toRule(d, sys),
         others: all.filter((c) => c.id !== a.id && c.id !== d.id),
         ...(input.weapon ? { weapon: input.weapon } : {}),
         situation: input.situation,

@@ -1,4 +1,5 @@
 /** The table's shared steps: the campaign and fight a roll is made in, its dice, and who is meant. */
+import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign } from "../../generated/prisma/client.js";
 import {
   isUnsupported,
@@ -84,7 +85,8 @@ export async function who(
     if (!row && !c) throw new UserError("That character is no longer in this campaign: nothing was rolled.");
     if (ownerId !== actor.userId && !isReferee(sc.campaign, actor))
       throw new UserError(`That is ${ownerId ? `<@${ownerId}>'s` : "the referee's"} to roll.`);
-    return row ? toRule(row) : asCombatant(c!);
+    const system = campaignSystem(sc.campaign);
+    return row ? toRule(row, system) : asCombatant(c!, system);
   }
   if (sc.fight) {
     const rows = sc.fight.rows;
@@ -97,7 +99,7 @@ export async function who(
     if (row) {
       if (!mayMove(sc.campaign, actor, row))
         throw new UserError(`That is ${row.controllerId ? `<@${row.controllerId}>'s` : "the referee's"} to roll.`);
-      return toRule(row);
+      return toRule(row, sc.fight.system);
     }
   }
   const c = name
@@ -111,7 +113,7 @@ export async function who(
     );
   if (c.ownerId !== actor.userId && !isReferee(sc.campaign, actor))
     throw new UserError(`That is <@${c.ownerId}>'s to roll.`);
-  return asCombatant(c);
+  return asCombatant(c, campaignSystem(sc.campaign));
 }
 
 /** " Did you mean …?" among the fight's combatants and the campaign's characters, or "". */

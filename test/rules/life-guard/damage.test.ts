@@ -143,7 +143,7 @@ describe("Scars", () => {
   // seed 004, "Scars": row 6 minus d6 max Life until treated
   it("row 6 Head Wound: −d6 max Life, Life clamps; treatment restores the max", () => {
     const r = lifeGuard.applyDamage(pc("Ana", { guard: 6, life: 10 }), 6, faces(4, 1, 1));
-    expect([st(r).lifeMaxPenalty, st(r).life, st(r).scars]).toEqual([4, 6, ["Reorienting Head Wound"]]);
+    expect([st(r).headWoundLoss, st(r).life, st(r).scars]).toEqual([4, 6, ["Reorienting Head Wound"]]);
     expect(lifeGuard.view({ ...pc("Ana"), state: st(r) }).summary).toBe("Guard 0/6 · Life 6/6 · Melee rank");
     // Treatment (a declared action on one's turn) takes the head wound away: the maximum returns, Life stays.
     const ana = { ...pc("Ana", { guard: 6, life: 10 }), state: st(r) };

@@ -81,7 +81,7 @@ describe("Life & Guard sheets", () => {
       conditions: ["enchanted:sword:burning"],
       life: 8,
       lifeMax: 8,
-      lifeMaxPenalty: 0,
+      headWoundLoss: 0,
       guard: 4,
       guardMax: 4,
       scars: [],

@@ -33,6 +33,27 @@ export interface FormFieldWords {
  */
 export type SheetFormWords = Record<string, FormFieldWords>;
 
+/**
+ * The version of one kind of data a system stores (its sheets, or its part of a combatant's state), and how it
+ * reads an older one. Pure: the play codecs (src/play/codecs/sheets.ts) store the version beside each row and call
+ * `upgrade` as they read a row stored at an older one, then check the row as always. A row with no version
+ * (stored before the system had one) is version 0.
+ */
+export interface DataVersion {
+  /** The version this release writes: 1 at the first change of shape, one more at each change after. */
+  readonly version: number;
+  /** The data at `version`, from what a row at `from` (0 up to `version - 1`) holds: each step in turn, one after the other. */
+  upgrade(raw: Record<string, unknown>, from: number): Record<string, unknown>;
+}
+
+/** What a system versions of what it stores; a kind it leaves out is at version 0 and read as it is. */
+export interface StoredVersions {
+  /** Sheets: Character.sheet, Retainer.sheet, Combatant.sheet and a saved monster's. */
+  sheet?: DataVersion;
+  /** Its part of a state: Combatant.state, and what a character or retainer keeps between fights. */
+  state?: DataVersion;
+}
+
 /** Sheets and monsters, as a rule system reads and shows them. */
 export interface SheetRules<Sheet> {
   /** The sheet of a PC or retainer. Errors must name the field and the allowed range. */
@@ -67,4 +88,9 @@ export interface SheetRules<Sheet> {
   statLine?(line: string): { name: string | null; fields: string };
   /** An example of that stat line, shown when a monster is not found (B/X: `HD 4+1 AC 5 ATK 1d10 ML 10`). */
   statLineExample?: string;
+  /**
+   * The versions of its stored sheets and states, when their shape has changed since release (absent: version 0).
+   * Module constants (a system built per campaign gives the same objects): the codecs keep one codec for each.
+   */
+  versions?: StoredVersions;
 }

@@ -138,7 +138,7 @@ export function gainScar(s: LifeGuardState, row: number, bag: DiceBag): ScarOutc
     case 6: {
       const f = bag.d("Head Wound: max Life lost", 6);
       // A treated wound's loss is gone; a new one adds to one still untreated.
-      s.lifeMaxPenalty = (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0) + f;
+      s.headWoundLoss = (s.conditions.includes("head wound") ? s.headWoundLoss : 0) + f;
       addCond(s, "head wound");
       s.life = Math.min(s.life, effectiveLifeMax(s));
       lines.push(

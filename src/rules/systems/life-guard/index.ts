@@ -23,6 +23,7 @@ import { presets } from "./monsters.js";
 import { STAT_LINE_EXAMPLE, statLine } from "./statline.js";
 import { campaignOptions, round as roundRules, words } from "./round.js";
 import { dungeon } from "./dungeon.js";
+import { versions } from "./versions.js";
 
 export const lifeGuard = defineSystem({
   id: "life-guard",
@@ -37,6 +38,8 @@ export const lifeGuard = defineSystem({
   view,
   // Life and Guard: the fight's state holds them.
   fightOwns: ["life", "guard"],
+  // Its state's shape since release, and how an older row reads (./versions.ts).
+  versions,
   // Enemies' Life and Guard are fixed by their type (seed 004, "Enemy Types"): no rollMonster.
   statLine,
   statLineExample: STAT_LINE_EXAMPLE,

@@ -147,8 +147,8 @@ export interface LifeGuardState extends CombatState {
   life: number;
   /** Max Life from the sheet; the effective max is lifeMax − lifeMaxPenalty. */
   lifeMax: number;
-  /** Scar 6 (Reorienting Head Wound): max Life lost until treated. */
-  lifeMaxPenalty: number;
+  /** Scar 6 (Reorienting Head Wound): max Life lost until treated (stored as `lifeMaxPenalty` before version 1, ./versions.ts). */
+  headWoundLoss: number;
   guard: number;
   /** Max Guard (Scars can raise it above the sheet's). */
   guardMax: number;
@@ -209,7 +209,7 @@ export function initialState(sheet: LifeGuardSheet): CombatState {
     conditions,
     life: sheet.life,
     lifeMax: sheet.life,
-    lifeMaxPenalty: 0,
+    headWoundLoss: 0,
     guard: sheet.guard,
     guardMax: sheet.guard,
     scars: [],
@@ -232,7 +232,7 @@ export function readState(c: Combatant<LifeGuardSheet>): LifeGuardState {
     conditions,
     life: num(s.life, lifeMax),
     lifeMax,
-    lifeMaxPenalty: num(s.lifeMaxPenalty, 0),
+    headWoundLoss: num(s.headWoundLoss, 0),
     guard: num(s.guard, guardMax),
     guardMax,
     rank,
@@ -248,7 +248,7 @@ export function stored(s: LifeGuardState): CombatState {
 
 /** Scar 6's loss counts while the head wound is untreated (treatment takes the condition away). */
 export const effectiveLifeMax = (s: LifeGuardState) =>
-  Math.max(0, s.lifeMax - (s.conditions.includes("head wound") ? s.lifeMaxPenalty : 0));
+  Math.max(0, s.lifeMax - (s.conditions.includes("head wound") ? s.headWoundLoss : 0));
 export const canFight = (s: CombatState) => !s.conditions.some((c) => OUT_CONDITIONS.includes(c));
 
 export function view(c: Combatant<LifeGuardSheet>): StateView {
