@@ -23,7 +23,12 @@ describe("stored versions: a Life & Guard state stored before its version 1", ()
       data: { state },
     });
   /** What a command says for one character, with its name and owner put aside: the same for Old and New when they play the same. */
-  const said = async (user: string, command: string, name: string, options: Record<string, string | number | boolean> = {}) =>
+  const said = async (
+    user: string,
+    command: string,
+    name: string,
+    options: Record<string, string | number | boolean> = {},
+  ) =>
     text((await h.cmd(user, command, { [command === "heal" ? "target" : "name"]: name, ...options })).message)
       .replaceAll(name, "<who>")
       .replace(/<@\d+>/g, "<@owner>");
