@@ -9,9 +9,10 @@ import { bxManifest, bxSettingsFrom } from "../../src/rules/systems/bx/index.js"
 import { BX_DEFAULT_SETTINGS, type BxSettings } from "../../src/rules/systems/bx/settings.js";
 import { registerSystem, isDeclaredMark, systemOf, SYSTEM_IDS } from "../../src/rules/systems/index.js";
 import { argOf, type FamilyTable } from "../../src/rules/marks.js";
-// Loaded before the system is registered, as the bot's commands are: /campaign start's choices are the registry's
-// when the bot registers the command, not when its file was first read.
+// Loaded before the system is registered, as the bot's commands are when another test started a bot first:
+// /campaign start's systems and /help's topics are the registry's when the bot registers the commands.
 import { command as campaignCommand } from "../../commands/campaign.js";
+import { command as helpCommand } from "../../commands/help.js";
 import type { AttackState, ConditionWord, RuleSystem } from "../../src/rules/systems/types.js";
 
 // ---- the system's folder: its marks (a plain key and a family), its words, its manifest ----
@@ -80,6 +81,7 @@ describe("a sixth system, registered by a test, end to end", () => {
   it("is in the registry with its own id, name and marks", () => {
     expect(SYSTEM_IDS).toContain("sixth");
     expect(JSON.stringify(campaignCommand.data.toJSON())).toContain('"value":"sixth"');
+    expect(JSON.stringify(helpCommand.data.toJSON())).toContain('"value":"sixth"');
     expect(systemOf("sixth").name).toBe("Sixth Rules");
     expect(isDeclaredMark("dazzled")).toBe(true);
     expect(isDeclaredMark("marked by:g1")).toBe(true);
@@ -88,6 +90,9 @@ describe("a sixth system, registered by a test, end to end", () => {
   it("starts a campaign, an encounter and an attack whose marks the board shows, and ends", async () => {
     const c = await h.cmd("referee", "campaign start", { system: "sixth" });
     expect(text(c.message)).toMatch(/Sixth Rules/);
+    const help = await h.cmd("alice", "help", { topic: "sixth" });
+    expect(text(help.message)).toMatch(/Sixth Rules \(`sixth`\)/);
+    expect(text((await h.cmd("alice", "help")).message)).toMatch(/`sixth`/);
     await h.cmd("alice", "character create", {
       name: "Mira",
       sheet: "class=fighter level=2 str=13 hp=12 ac=5 thac0=19 weapons=sword:1d8",
