@@ -9,6 +9,7 @@ import { bxManifest, bxSettingsFrom } from "../../src/rules/systems/bx/index.js"
 import { BX_DEFAULT_SETTINGS, type BxSettings } from "../../src/rules/systems/bx/settings.js";
 import { registerSystem, isDeclaredMark, systemOf, SYSTEM_IDS } from "../../src/rules/systems/index.js";
 import { argOf, type FamilyTable } from "../../src/rules/marks.js";
+import { bookWords } from "../../src/rules/books.js";
 // Loaded before the system is registered, as the bot's commands are when another test started a bot first:
 // /campaign start's systems and /help's topics are the registry's when the bot registers the commands.
 import { command as campaignCommand } from "../../commands/campaign.js";
@@ -85,6 +86,8 @@ describe("a sixth system, registered by a test, end to end", () => {
     expect(systemOf("sixth").name).toBe("Sixth Rules");
     expect(isDeclaredMark("dazzled")).toBe(true);
     expect(isDeclaredMark("marked by:g1")).toBe(true);
+    // Players read its book's name where its text is cited.
+    expect(bookWords('seed 990, "Dazzle"')).toBe("Sixth Rules · Dazzle");
   });
 
   it("starts a campaign, an encounter and an attack whose marks the board shows, and ends", async () => {

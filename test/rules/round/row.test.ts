@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { SYSTEM_IDS, SYSTEMS } from "../../../src/rules/systems/index.js";
-import { BOOKS, bookWords, oneReference } from "../../../src/rules/books.js";
+import { bookOf, bookWords, oneReference } from "../../../src/rules/books.js";
 import { ruling } from "../../../src/rules/ruling.js";
 import { FIGHT_LIFETIMES, wordFor } from "../../../src/rules/round/words.js";
 
@@ -51,7 +51,7 @@ describe("a system is one row", () => {
   });
 
   it('players read the book and the heading (seed 003, "Charging" → Castles & Crusades · Charging)', () => {
-    expect(BOOKS["003"]).toBe("Castles & Crusades");
+    expect(bookOf("003")).toBe("Castles & Crusades");
     expect(bookWords('seed 003, "Charging"')).toBe("Castles & Crusades · Charging");
     expect(bookWords('seed 000, "Surprise" · seed 004, "Movement"')).toBe(
       "The Third Age · Surprise · Life & Guard · Movement",
