@@ -3,14 +3,16 @@
  *
  * A mark's key is one a system declares: a plain key from a system's condition words
  * (`words.conditions`, the common table in round/words.ts spread into each), or one of
- * the families below, built by its constructor (`attacking(id)`, `oil(weapon, type)`).
+ * a family, built by its constructor (`attacking(id)` here, `oil(weapon, type)` in Life & Guard's folder).
  * A key nobody declares does not compile. Stored states are read by the column codecs
  * (src/play/codecs/sheets.ts), which check each mark against the keys the systems declare
  * (`isDeclaredMark`, src/rules/systems/index.ts) and upgrade older rows.
  *
  * This contract imports no system: each declares its keys from its own folder, by adding its
- * entry to `DeclaredMarks` (a module augmentation beside its words), and the common table does
- * the same from round/words.ts.
+ * entry to `DeclaredMarks` and its families to `DeclaredFamilies` (module augmentations beside its
+ * words, the families' shapes in `words.families`), and the common table does the same from
+ * round/words.ts. The families kept here are those play reads (`at`, `kept`, `applied`) or several
+ * systems share (`attacking`, `shield vs`).
  */
 
 /**
@@ -32,7 +34,7 @@ export type PlainMark = DeclaredMarks[keyof DeclaredMarks];
 export interface DeclaredFamilies {
   /** Play and B/X: a place on the encounter's line. */
   at: `at:${number}`;
-  /** Play and the B/X house rules: a mark kept from one round to the next. */
+  /** Play, B/X and its house rules: a mark kept from one round to the next. */
   kept: `kept:${string}`;
   /** The B/X house rules and Life & Guard: fighting someone. */
   attacking: `attacking:${string}`;
