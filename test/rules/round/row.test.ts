@@ -50,6 +50,13 @@ describe("a system is one row", () => {
     expect(hits.map((h) => `${h.f}:${h.i + 1}: ${h.line.trim()}`)).toEqual([]);
   });
 
+  it("only the registry's file registers a system in the product (tests may register their own)", () => {
+    const registering = [...files("src"), ...files("commands")].filter(
+      (f) => /registerSystem\(/.test(readFileSync(f, "utf8")) && !/src\/rules\/systems\/index\.ts$/.test(f),
+    );
+    expect(registering).toEqual([]);
+  });
+
   it('players read the book and the heading (seed 003, "Charging" → Castles & Crusades · Charging)', () => {
     expect(bookOf("003")).toBe("Castles & Crusades");
     expect(bookWords('seed 003, "Charging"')).toBe("Castles & Crusades · Charging");
