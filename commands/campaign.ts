@@ -17,8 +17,9 @@ import { allOptions } from "../src/play/campaigns/settings.js";
 import { SYSTEM_IDS, SYSTEM_NAMES } from "../src/rules/systems/index.js";
 import { UserError } from "../src/play/errors.js";
 
-export const command: CommandModule = {
-  data: new SlashCommandBuilder()
+/** The command as registered: built when the bot registers it, so that its systems are the registry's then. */
+const definition = () =>
+  new SlashCommandBuilder()
     .setName("campaign")
     .setDescription("Create and configure this channel's campaign")
     .addSubcommand((c) =>
@@ -77,7 +78,10 @@ export const command: CommandModule = {
         .setDescription("The roll log, hidden rolls included (referee)")
         .addBooleanOption((o) => o.setName("hidden").setDescription("Only hidden rolls")),
     )
-    .addSubcommand((c) => c.setName("end").setDescription("End this channel's campaign and reveal its seed (referee)")),
+    .addSubcommand((c) => c.setName("end").setDescription("End this channel's campaign and reveal its seed (referee)"));
+
+export const command: CommandModule = {
+  data: { name: "campaign", toJSON: () => definition().toJSON() },
 
   async execute(i, s) {
     const actor = actorOf(i);

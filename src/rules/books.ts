@@ -6,15 +6,16 @@
 import { SYSTEMS } from "./systems/index.js";
 import { RULING } from "./ruling.js";
 
-/** Book names by the rule text's file number, from each system's row. */
-export const BOOKS: Record<string, string> = Object.fromEntries(Object.values(SYSTEMS).map((s) => [s.seed, s.name]));
+/** The book a rule text's file number names, from the rows the registry holds now. */
+export const bookOf = (seed: string | undefined): string | undefined =>
+  seed === undefined ? undefined : Object.values(SYSTEMS).find((s) => s.seed === seed)?.name;
 
 const CITATION = /seed (\d{3})(?:,? ("([^"]+)"|([A-Z][\w '&/-]*)))?/g;
 
 /** Every `seed NNN, "Heading"` in a text, as `Book · Heading`. */
 export function bookWords(text: string): string {
   return text.replace(CITATION, (whole, num: string, _h, quoted: string | undefined, bare: string | undefined) => {
-    const book = BOOKS[num];
+    const book = bookOf(num);
     if (!book) return whole;
     const heading = (quoted ?? bare ?? "").trim();
     return heading ? `${book} · ${heading}` : book;
@@ -33,14 +34,14 @@ export function oneReference(rules: string[]): string {
   for (const r of rules) {
     const m = RULING.exec(r);
     if (m) {
-      if (note === undefined) note = `${m[1] && BOOKS[m[1]] ? `${BOOKS[m[1]]} · ` : ""}a ruling: ${m[2]}`;
+      if (note === undefined) note = `${bookOf(m[1]) ? `${bookOf(m[1])} · ` : ""}a ruling: ${m[2]}`;
       continue;
     }
     const words = bookWords(r);
     if (words !== r && /^seed \d{3}/.test(r.trim())) {
       if (heading === undefined) {
         heading = words;
-        headingBook = BOOKS[r.trim().slice(5, 8)];
+        headingBook = bookOf(r.trim().slice(5, 8));
       }
     } else if (note === undefined) note = words;
   }

@@ -3,14 +3,16 @@
  *
  * A mark's key is one a system declares: a plain key from a system's condition words
  * (`words.conditions`, the common table in round/words.ts spread into each), or one of
- * the families below, built by its constructor (`attacking(id)`, `oil(weapon, type)`).
+ * a family, built by its constructor (`attacking(id)` here, `oil(weapon, type)` in Life & Guard's folder).
  * A key nobody declares does not compile. Stored states are read by the column codecs
  * (src/play/codecs/sheets.ts), which check each mark against the keys the systems declare
  * (`isDeclaredMark`, src/rules/systems/index.ts) and upgrade older rows.
  *
  * This contract imports no system: each declares its keys from its own folder, by adding its
- * entry to `DeclaredMarks` (a module augmentation beside its words), and the common table does
- * the same from round/words.ts.
+ * entry to `DeclaredMarks` and its families to `DeclaredFamilies` (module augmentations beside its
+ * words, the families' shapes in `words.families`), and the common table does the same from
+ * round/words.ts. The families kept here are those play reads (`at`, `kept`, `applied`) or several
+ * systems share (`attacking`, `shield vs`).
  */
 
 /**
@@ -23,46 +25,27 @@ export interface DeclaredMarks {}
 /** A plain key: one of the common conditions or one some system declares. */
 export type PlainMark = DeclaredMarks[keyof DeclaredMarks];
 
-/** Where a cover mark puts its bearer (Castles & Crusades, "Cover"). */
-export type CoverKey = "light" | "partial" | "heavy" | "full";
+/**
+ * The families each declarer adds, by family name, each with its key's shape (the name, ":", the argument): the
+ * shared ones below, used by play or by several systems; a system adds its own beside its words, as it does its plain
+ * keys: `declare module "../../marks.js" { interface DeclaredFamilies { "<name>": \`<name>:${string}\` } }`, with
+ * the same names in its words' `families` table (checked when a stored row is read).
+ */
+export interface DeclaredFamilies {
+  /** Play and B/X: a place on the encounter's line. */
+  at: `at:${number}`;
+  /** Play, B/X and its house rules: a mark kept from one round to the next. */
+  kept: `kept:${string}`;
+  /** The B/X house rules and Life & Guard: fighting someone. */
+  attacking: `attacking:${string}`;
+  /** The Third Age and Castles & Crusades: a shield turned to someone (its separator is a space, as stored). */
+  "shield vs": `shield vs ${string}`;
+  /** A condition in the player's own words (Life & Guard's Enchantment "applies a condition"): no system's key. */
+  applied: `applied:${string}`;
+}
 
-/** Keys with an argument: a combatant id, a count, a weapon… Each has its constructor below. */
-export type FamilyMark =
-  // B/X and its house rules
-  | `at:${number}`
-  | `moved:${number}`
-  | `attacking:${string}`
-  | `behind:${string}`
-  | `grappled by:${string}`
-  | `stunned:${number}`
-  | `maneuver:${string}`
-  | `initiative:${number}`
-  | `kept:${string}`
-  | `spell:${string}`
-  // The Third Age and Castles & Crusades
-  | `shield vs ${string}`
-  | `evading:${string}`
-  | `dodged:${number}`
-  | `struck fleeing:${string}`
-  | `fleeing from:${string}`
-  | `charging at:${string}`
-  | `closed on:${string}`
-  | `struck first by:${string}`
-  | `casting until:${number}:${string}`
-  | `ability until:${number}:${string}`
-  | `readied:${string}`
-  | `cover:${CoverKey}`
-  // Life & Guard
-  | `struck:${string}`
-  | `oil:${string}:${string}`
-  | `enchanted:${string}:${string}`
-  | `enchanted armour:${string}`
-  | `field:${string}`
-  | `front:${number}`
-  | `blasting:${number}`
-  | `moved ${number} squares`
-  // A condition in the player's own words (Life & Guard's Enchantment "applies a condition"): no system's key.
-  | `applied:${string}`;
+/** Keys with an argument: a combatant id, a count, a weapon… Each has its constructor beside its declaration. */
+export type FamilyMark = DeclaredFamilies[keyof DeclaredFamilies];
 
 /** A mark's key: declared by a system, plain or from a family. */
 export type Mark = PlainMark | FamilyMark;
@@ -71,138 +54,79 @@ export type Mark = PlainMark | FamilyMark;
 
 /** Fighting `id` (B/X house rules: engaged; Life & Guard: a declared attack). */
 export const attacking = (id: string) => `attacking:${id}` as const;
-/** Life & Guard: has struck `id` this round. */
-export const struck = (id: string) => `struck:${id}` as const;
-/** B/X house rules: attacked `id` from behind, with advantage next round. */
-export const behind = (id: string) => `behind:${id}` as const;
-/** B/X house rules: held by `id`. */
-export const grappledBy = (id: string) => `grappled by:${id}` as const;
-/** B/X house rules: stunned for `rounds` more rounds. */
-export const stunnedFor = (rounds: number) => `stunned:${rounds}` as const;
-/** B/X house rules: a maneuver on the next hit. */
-export const maneuver = (id: string) => `maneuver:${id}` as const;
-/** B/X house rules: the initiative die a combatant rolled in the first round (0: none of its own). */
-export const initiative = (die: number) => `initiative:${die}` as const;
 /** B/X: a place on the encounter's line, `feet` from the party's end. */
 export const atFeet = (feet: number) => `at:${feet}` as const;
-/** B/X: rounds spent moving at encounter rate. */
-export const movedRounds = (n: number) => `moved:${n}` as const;
-/** B/X and its house rules: the spell a caster declared this round, by the name the player gave. */
-export const spellNamed = (name: string) => `spell:${name}` as const;
 /** The Third Age and Castles & Crusades: a shield turned to `id`. */
 export const shieldVs = (id: string) => `shield vs ${id}` as const;
-/** Castles & Crusades: a hasty disengager fleeing `id`, who is in melee with it. */
-export const fleeingFrom = (id: string) => `fleeing from:${id}` as const;
-/** Castles & Crusades: evading `id` this round. */
-export const evading = (id: string) => `evading:${id}` as const;
-/** Castles & Crusades: attacks dodged this round. */
-export const dodged = (n: number) => `dodged:${n}` as const;
-/** Castles & Crusades: behind cover. */
-export const cover = (key: CoverKey) => `cover:${key}` as const;
-/** Castles & Crusades: a spell of several rounds, taking effect in `round`. */
-export const castingUntil = (round: number, spell: string) => `casting until:${round}:${spell}` as const;
-/** Castles & Crusades: an ability of several rounds, completed on its user's turn in `round`. */
-export const abilityUntil = (round: number, ability: string) => `ability until:${round}:${ability}` as const;
-/** Castles & Crusades: an item out of the backpack. */
-export const readied = (item: string) => `readied:${item}` as const;
-/** Life & Guard: a weapon oiled against a kind of foe. */
-export const oil = (weapon: string, type: string) => `oil:${weapon}:${type}` as const;
-/** Life & Guard: where the front line stands, in metres. */
-export const front = (metres: number) => `front:${metres}` as const;
 /** A condition named in the player's own words, which no system declares (Life & Guard: an Enchantment's). */
 export const applied = (word: string) => `applied:${word}` as const;
-/** Life & Guard: a Blast of `n` targets. */
-export const blasting = (n: number) => `blasting:${n}` as const;
 
 // ---- readers ----------------------------------------------------------------------
 
-/** Each family's name and how its key begins (the name, then a separator, then its argument). */
-export const FAMILIES = {
-  at: "at:",
-  moved: "moved:",
-  attacking: "attacking:",
-  behind: "behind:",
-  "grappled by": "grappled by:",
-  stunned: "stunned:",
-  maneuver: "maneuver:",
-  initiative: "initiative:",
-  kept: "kept:",
-  spell: "spell:",
-  "shield vs": "shield vs ",
-  evading: "evading:",
-  dodged: "dodged:",
-  "struck fleeing": "struck fleeing:",
-  "fleeing from": "fleeing from:",
-  "charging at": "charging at:",
-  "closed on": "closed on:",
-  "struck first by": "struck first by:",
-  "casting until": "casting until:",
-  "ability until": "ability until:",
-  readied: "readied:",
-  cover: "cover:",
-  struck: "struck:",
-  rank: "rank:",
-  oil: "oil:",
-  enchanted: "enchanted:",
-  "enchanted armour": "enchanted armour:",
-  field: "field:",
-  front: "front:",
-  blasting: "blasting:",
-  applied: "applied:",
-} as const;
 /** A family of marks with an argument. */
-export type Family = keyof typeof FAMILIES;
+export type Family = keyof DeclaredFamilies;
+
+/**
+ * What a family's argument may be, checked when a stored row is read: any text, a number, one of some words, or
+ * (a family whose key is not `<name>:<argument>`) a pattern of the whole key.
+ */
+export type FamilyShape = "text" | "number" | { oneOf: readonly string[] } | { pattern: RegExp } | { key: RegExp };
+/** Families by name and shape: the shared table below, and each system's in its words (`words.families`). */
+export type FamilyTable = { readonly [F in Family]?: FamilyShape };
+
+/** The shared families' shapes: the registry (src/rules/systems/index.ts) adds each system's. */
+export const SHARED_FAMILIES = {
+  at: "number",
+  kept: "text",
+  attacking: "text",
+  "shield vs": "text",
+  applied: "text",
+} as const satisfies FamilyTable;
+
+/** How a family's key begins: its name and ":", but for the one family stored with a space. */
+const headOf = (family: Family): string => (family === "shield vs" ? "shield vs " : `${family}:`);
 
 /** A mark read as a record: its family and argument, or a plain key (no family). */
 export type ParsedMark = { family: Family; arg: string } | { family: undefined; arg: undefined };
-
-const BY_LENGTH = (Object.keys(FAMILIES) as Family[]).sort((a, b) => FAMILIES[b].length - FAMILIES[a].length);
 
 /**
  * The argument of `mark` when it is of `family` ("attacking:g1" of "attacking": "g1"), else undefined. With `part`,
  * only an argument that begins with it, and what follows it ("oil:sword:undead" of "oil", "sword:": "undead").
  */
 export function argOf(mark: string | undefined, family: Family, part = ""): string | undefined {
-  const head = FAMILIES[family] + part;
+  const head = headOf(family) + part;
   return mark !== undefined && mark.length >= head.length && mark.slice(0, head.length) === head
     ? mark.slice(head.length)
     : undefined;
 }
 
-/** `mark` read as a record: its family and argument, or a plain key. */
+/** `mark` read as a record: its family (the text before its first ":") and argument, or a plain key. */
 export function parseMark(mark: string): ParsedMark {
-  for (const family of BY_LENGTH) {
-    const arg = argOf(mark, family);
-    if (arg !== undefined) return { family, arg };
-  }
-  return { family: undefined, arg: undefined };
+  const shield = argOf(mark, "shield vs");
+  if (shield !== undefined) return { family: "shield vs", arg: shield };
+  const colon = mark.indexOf(":");
+  return colon > 0
+    ? { family: mark.slice(0, colon) as Family, arg: mark.slice(colon + 1) }
+    : { family: undefined, arg: undefined };
 }
 
-/** Families whose argument is a number ("at:40", "stunned:2"). */
-const NUMBERED: ReadonlySet<Family> = new Set<Family>([
-  "at",
-  "moved",
-  "stunned",
-  "initiative",
-  "dodged",
-  "front",
-  "blasting",
-]);
-const COVER_KEYS: ReadonlySet<string> = new Set<CoverKey>(["light", "partial", "heavy", "full"]);
 const isNumber = (s: string) => s.trim() !== "" && Number.isFinite(Number(s));
 
 /**
- * Whether `key` is a mark of some family, its argument of the family's shape (a number where the family counts,
- * a cover the text names): what a stored row is checked against, with the plain keys the systems declare.
+ * Whether `key` is a mark of one of `families`, its argument of the family's shape (a number where the family
+ * counts, a cover the text names): what a stored row is checked against, with the plain keys the systems declare.
  */
-export function isFamilyMark(key: string): boolean {
-  if (/^moved \d+ squares$/.test(key)) return true;
+export function isFamilyMark(key: string, families: FamilyTable): boolean {
+  for (const shape of Object.values(families))
+    if (typeof shape === "object" && "key" in shape && shape.key.test(key)) return true;
   const { family, arg } = parseMark(key);
-  if (family === undefined) return false;
-  if (NUMBERED.has(family)) return isNumber(arg);
-  if (family === "cover") return COVER_KEYS.has(arg);
-  if (family === "casting until" || family === "ability until") return /^\d+:/.test(arg);
-  return true;
+  const shape = family === undefined ? undefined : families[family];
+  if (shape === undefined || arg === undefined) return false;
+  if (shape === "number") return isNumber(arg);
+  if (shape === "text") return true;
+  if ("oneOf" in shape) return shape.oneOf.includes(arg);
+  if ("pattern" in shape) return shape.pattern.test(arg);
+  return false;
 }
 
 /** Whether `mark` is of `family`: a predicate for `find`/`filter`/`some`. */

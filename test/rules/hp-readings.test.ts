@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { systemOf } from "../../src/rules/systems/index.js";
 import { DiceBag } from "../../src/rules/dice/bag.js";
 import { createStream } from "../../src/rules/dice/stream.js";
-import type { Combatant, SystemId } from "../../src/rules/systems/types.js";
+import type { Combatant } from "../../src/rules/systems/types.js";
+import type { SystemId } from "../../src/rules/systems/index.js";
 
 const monster = (id: SystemId, preset: string, name: string): Combatant => {
   const sys = systemOf(id);

@@ -3,15 +3,16 @@ import {
   argIn,
   argOf,
   attacking,
-  castingUntil,
   hasFamily,
   markIn,
   marksIn,
   numberIn,
-  oil,
   parseMark,
   shieldVs,
 } from "../../src/rules/marks.js";
+import { castingUntil } from "../../src/rules/systems/siege/marks.js";
+import { oil } from "../../src/rules/systems/life-guard/marks.js";
+import { FAMILIES, isDeclaredMark } from "../../src/rules/systems/index.js";
 import { appliedMark } from "../../src/rules/systems/life-guard/attack-plan.js";
 import { lifeGuard } from "../../src/rules/systems/life-guard/index.js";
 import { wordFor } from "../../src/rules/round/words.js";
@@ -44,6 +45,17 @@ describe("marks read as records", () => {
     expect(markIn([...marks], "evading")).toBe("evading:g1");
     expect(marksIn([...marks], "evading")).toEqual(["evading:g1", "evading:g2"]);
     expect(hasFamily([...marks], "cover")).toBe(false);
+  });
+
+  it("checks a stored key against the families the registry assembles: the shared ones and each system's", () => {
+    // Shared (play reads them), B/X's, the house rules', Castles & Crusades' and Life & Guard's, each from its folder.
+    for (const key of ["at:40", "kept:x", "moved:2", "stunned:1", "cover:light", "casting until:3:sleep", "oil:a:b"])
+      expect(isDeclaredMark(key), key).toBe(true);
+    expect(isDeclaredMark("moved 2 squares")).toBe(true);
+    // A family nobody declares, or an argument not of its family's shape.
+    for (const key of ["nonsense:x", "at:near", "cover:sideways", "casting until:soon", "front:"])
+      expect(isDeclaredMark(key), key).toBe(false);
+    expect(FAMILIES.stunned).toBe("number");
   });
 });
 

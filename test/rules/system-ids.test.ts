@@ -1,11 +1,13 @@
-// The registry's ids are a closed set the compiler checks (issue 35, "SystemId is a union"): an unknown
-// id does not type-check (`npm run typecheck` runs over test/ too, so each @ts-expect-error must hold).
+// The registry's ids are a closed set the compiler checks (issue 35, "SystemId is a union"), derived from the
+// registry's lines (issue 46): an unknown id does not type-check (`npm run typecheck` runs over test/ too, so
+// each expected error below must hold). No list of ids here: a new system changes no test.
 import { describe, it, expect } from "vitest";
 import { SYSTEMS, SYSTEM_IDS, isSystemId, systemOf, type SystemId } from "../../src/rules/systems/index.js";
 
 describe("system ids", () => {
   it("are the registry's keys, each filed under its own id", () => {
-    expect(SYSTEM_IDS).toEqual(["third-age", "bx", "bx-house", "siege", "life-guard"]);
+    expect(SYSTEM_IDS).toEqual(Object.keys(SYSTEMS));
+    expect(SYSTEM_IDS.length).toBeGreaterThan(0);
     for (const id of SYSTEM_IDS) expect(SYSTEMS[id].id).toBe(id);
   });
 

@@ -2,8 +2,10 @@
 // `@ts-expect-error` fails the type check if the line below it compiles, so a mark key or a system id
 // nobody declares must keep failing to compile. The vitest case only keeps the file a test file.
 import { describe, expect, it } from "vitest";
-import { attacking, oil, type Mark } from "../../src/rules/marks.js";
-import type { Effect, SystemId } from "../../src/rules/systems/types.js";
+import { attacking, type Mark } from "../../src/rules/marks.js";
+import { oil } from "../../src/rules/systems/life-guard/marks.js";
+import type { Effect } from "../../src/rules/systems/types.js";
+import type { SystemId } from "../../src/rules/systems/index.js";
 
 // Declared keys and families compile.
 const ok: Mark[] = [

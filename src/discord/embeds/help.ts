@@ -6,7 +6,9 @@ import { clip, COLOURS } from "./style.js";
 import { situationOption } from "../situation.js";
 import { Embed } from "./embed.js";
 
-export const HELP_TOPICS = ["start", "dice", "sheets", "encounters", "reactions", "verify", ...SYSTEM_IDS] as const;
+const GENERAL_TOPICS = ["start", "dice", "sheets", "encounters", "reactions", "verify"];
+/** The topics of /help: the general ones, then each system the registry holds now. */
+export const helpTopics = (): string[] => [...GENERAL_TOPICS, ...SYSTEM_IDS];
 
 const GENERAL: Record<string, [string, string]> = {
   start: [
@@ -17,7 +19,6 @@ const GENERAL: Record<string, [string, string]> = {
       "**Referee**: `/check` or `/save` with `players:party` asks everyone at once, one Roll button each (`hidden:true` to keep the results).",
       '**Fights**: `/encounter start monsters:"4 goblins"` → `/initiative` → `/attack` (the defender answers with buttons) → `/next` → `/morale` → `/encounter end` → `/verify`.',
       "**Between fights**: `/dungeon turn` (`pace:fast` where the system has a faster pace), `/dungeon light`, `/dungeon rest` (days of rest), `/heal treat` (a wound that lasts until treated), `/retainer hire`.",
-      "Topics: " + HELP_TOPICS.map((t) => `\`${t}\``).join(", "),
     ].join("\n"),
   ],
   dice: ["Dice", ""],
@@ -43,7 +44,11 @@ export function helpEmbed(topic: string | null): EmbedBuilder {
   const t = (topic ?? "start").toLowerCase();
   if ((SYSTEM_IDS as readonly string[]).includes(t)) return systemHelp(t as SystemId);
   const [title, body] = GENERAL[t] ?? GENERAL.start!;
-  return new Embed({ color: COLOURS.info }).setTitle(title).setDescription(clip(t === "dice" ? DICE_HELP : body, 4096));
+  const topics = `Topics: ${helpTopics()
+    .map((x) => `\`${x}\``)
+    .join(", ")}`;
+  const text = t === "dice" ? DICE_HELP : GENERAL[t] && t !== "start" ? body : `${body}\n${topics}`;
+  return new Embed({ color: COLOURS.info }).setTitle(title).setDescription(clip(text, 4096));
 }
 
 function systemHelp(id: SystemId): EmbedBuilder {

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { SYSTEM_IDS, systemOf } from "../../rules/systems/index.js";
-import type { SystemId, SystemOption } from "../../rules/systems/types.js";
+import type { SystemOption } from "../../rules/systems/types.js";
+import type { SystemId } from "../../rules/systems/index.js";
 import { UserError } from "../errors.js";
 import { settingsCodec } from "../codecs/campaign.js";
 import type { Settings } from "./settings-shape.js";

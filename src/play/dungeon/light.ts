@@ -8,7 +8,7 @@ import { requireCampaign } from "../campaigns/find.js";
 import { readSettings } from "../campaigns/settings.js";
 import { UserError } from "../errors.js";
 import { requireOwnerOrReferee, requireReferee } from "../permissions.js";
-import type { SystemId } from "../../rules/systems/types.js";
+import type { SystemId } from "../../rules/systems/index.js";
 import { activeCharacter } from "../characters/index.js";
 import { loadClock, saveClock } from "./clock.js";
 import { memberNamed, partyOf } from "./party.js";

@@ -5,7 +5,7 @@ import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { updateCampaign } from "../campaigns/index.js";
 import { parseSetting, type Settings } from "../campaigns/settings.js";
-import type { SystemId } from "../../rules/systems/types.js";
+import type { SystemId } from "../../rules/systems/index.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { UserError } from "../errors.js";
 import { parseMonsters } from "../encounters/monsters.js";

@@ -8,7 +8,7 @@ import {
   type PartyMovement,
 } from "../../rules/dungeon/index.js";
 import { RULING } from "../../rules/ruling.js";
-import type { SystemId } from "../../rules/systems/types.js";
+import type { SystemId } from "../../rules/systems/index.js";
 import type { Db, Tx } from "../../store/client.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { readSettings, type Settings } from "../campaigns/settings.js";

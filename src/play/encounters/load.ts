@@ -1,7 +1,8 @@
 /** Loading the running encounter of the actor's campaign, and its combatants as rules see them. */
 import { campaignSystem } from "../campaigns/system.js";
 import type { Campaign, Combatant as CombatantRow, Encounter } from "../../generated/prisma/client.js";
-import type { Combatant, RuleSystem, SystemId } from "../../rules/systems/types.js";
+import type { Combatant, RuleSystem } from "../../rules/systems/types.js";
+import type { SystemId } from "../../rules/systems/index.js";
 import type { Db, Hot } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import { StaleError, UserError } from "../errors.js";

@@ -8,9 +8,9 @@ import {
   type MoraleResult,
   type RuleSystem,
   type Side,
-  type SystemId,
   type Unsupported,
 } from "../../rules/systems/types.js";
+import type { SystemId } from "../../rules/systems/index.js";
 import type { Tx } from "../../store/client.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";

@@ -24,9 +24,6 @@ export * from "./contract/sheet.js";
 export * from "./contract/campaign.js";
 export * from "./contract/capabilities.js";
 
-/** A system's id: the registry (src/rules/systems/index.ts) is keyed by exactly these. */
-export type SystemId = "third-age" | "bx" | "bx-house" | "siege" | "life-guard";
-
 /**
  * What every rule system has: who it is and where its text is, then its parts: sheets, checks and saves, the
  * encounter's distance, the round, the attack, and what hurts and heals. A manifest missing one fails to compile.
@@ -38,7 +35,8 @@ export interface SystemCore<Sheet extends Record<string, unknown> = Record<strin
     OrderRules<Sheet>,
     AttackRules<Sheet>,
     HealthRules<Sheet> {
-  id: SystemId;
+  /** Its id: the key it is registered under (src/rules/systems/index.ts), where `SystemId` is derived. */
+  id: string;
   name: string;
   /** Reactions / situation keys this system understands (for help and the "ignored" list). */
   situations: SituationKey[];

@@ -18,7 +18,8 @@ import { R_ORDER, R_SURPRISE, hasTag } from "./bonuses.js";
 import { classGroupOf, isNormalType, type HouseSheet } from "./sheet.js";
 import { attacksAgainstNormalMen } from "./maneuvers.js";
 import { stunCountdown } from "./round.js";
-import { argIn, attacking, initiative, marksIn, type Mark } from "../../marks.js";
+import { argIn, attacking, marksIn, type Mark } from "../../marks.js";
+import { initiative } from "./marks.js";
 import { modifiedRange, rolledAgainst } from "../../surprise.js";
 
 type HC = Combatant<HouseSheet>;

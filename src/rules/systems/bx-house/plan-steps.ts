@@ -2,7 +2,8 @@
  * The steps a house attack's plan is built by (seed 001 "COMBAT", "MISC COMBAT RULES"): each adds its
  * modifiers, marks and notes to the plan being built (plan.ts puts them in order).
  */
-import { attacking, behind } from "../../marks.js";
+import { attacking } from "../../marks.js";
+import { behind } from "./marks.js";
 import {
   abilityModifier,
   aacOf,

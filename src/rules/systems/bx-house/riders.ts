@@ -1,5 +1,6 @@
 /** What a house attack's hit sets off: a maneuver the attacker declared (its save rolled now), a spell the defender was casting. */
-import { argOf, grappledBy, markIn, stunnedFor, type Mark } from "../../marks.js";
+import { argOf, markIn, type Mark } from "../../marks.js";
+import { grappledBy, stunnedFor } from "./marks.js";
 import type { DiceBag } from "../../dice/bag.js";
 import type { AttackInput, Combatant, Effect, RuleResult } from "../types.js";
 import { has, type HouseSheet } from "./sheet.js";

@@ -6,6 +6,7 @@
  * Normal Men's extra attacks.
  */
 import type { DiceBag } from "../../dice/bag.js";
+import { HOUSE_FAMILIES } from "./marks.js";
 import { baseCannotAct, offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
 import {
@@ -52,17 +53,8 @@ import {
 } from "./maneuvers.js";
 import { dropToDistract, pursuitContinues, pursuitRoll, roundsToCatch } from "./pursuit.js";
 import { isNormalType, type HouseSheet } from "./sheet.js";
-import {
-  argOf,
-  attacking,
-  grappledBy,
-  hasFamily,
-  maneuver,
-  markIn,
-  parseMark,
-  stunnedFor,
-  type Mark,
-} from "../../marks.js";
+import { argOf, attacking, hasFamily, markIn, parseMark, type Mark } from "../../marks.js";
+import { grappledBy, maneuver, stunnedFor } from "./marks.js";
 
 type HC = Combatant<HouseSheet>;
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
@@ -120,6 +112,7 @@ const MANEUVERS: Record<string, string> = {
 
 export const houseWords: SystemWords = {
   conditions: HOUSE_CONDITIONS,
+  families: HOUSE_FAMILIES,
   refereeSets: [...BX_REFEREE_SETS, "stationary", "unaware", "helpless"],
   describe: (c, name) => {
     const { family, arg } = parseMark(c);

@@ -5,6 +5,7 @@
  * attacks nothing that round ("Sole action") and a retreating combatant may
  * not attack ("In Melee").
  */
+import { BX_FAMILIES } from "./marks.js";
 import { baseRound, offered, oneAttack, routineAttacks } from "../../round/economy.js";
 import { COMMON_CONDITIONS, REFEREE_CONDITIONS, isOut } from "../../round/words.js";
 import type { DiceBag } from "../../dice/bag.js";
@@ -32,7 +33,8 @@ import { encounterMove, meleeMovement } from "./time.js";
 import { encumberedRate, readEncumbrance } from "./load.js";
 import { moveAway, moveToward } from "./distance.js";
 import type { Mark } from "../../marks.js";
-import { argIn, marksIn, movedRounds, parseMark, spellNamed } from "../../marks.js";
+import { argIn, marksIn, parseMark } from "../../marks.js";
+import { movedRounds, spellNamed } from "./marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
 
@@ -72,6 +74,7 @@ export const BX_REFEREE_SETS = [...REFEREE_CONDITIONS, "gagged", "bound", "silen
 
 export const bxWords: SystemWords = {
   conditions: BX_CONDITIONS,
+  families: BX_FAMILIES,
   refereeSets: BX_REFEREE_SETS,
   // "at:<feet>": a place on the encounter's line (distance.ts), read by attacks, not a word on the board.
   describe: (c) => {

@@ -2,6 +2,7 @@
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, Effect } from "./combatant.js";
 import type { RuleRef, RuleResult } from "./results.js";
+import type { FamilyTable } from "../../marks.js";
 
 export interface InitiativeInput<S = Record<string, unknown>> {
   combatants: Combatant<S>[];
@@ -52,6 +53,8 @@ export interface SystemWords {
    * (blind, stunned…). Absent: the common ones (`REFEREE_CONDITIONS` in src/rules/round/words.ts).
    */
   refereeSets?: string[];
+  /** The families of marks this system declares (`DeclaredFamilies`, src/rules/marks.ts), with their shapes. */
+  families?: FamilyTable;
 }
 
 /** Something a combatant may declare (before initiative, or on its own turn). */

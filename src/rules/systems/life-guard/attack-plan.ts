@@ -2,7 +2,8 @@
  * The plan of one Life & Guard attack (seed 004, "Attacks", "Actions and Modifiers", "Enchantment",
  * "Oils", "Warbands"): the weapon, the mode it strikes in, the die and whether it is impaired or enhanced.
  */
-import { applied, oil, type Mark } from "../../marks.js";
+import { applied, type Mark } from "../../marks.js";
+import { oil } from "./marks.js";
 import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type AttackInput, type Combatant, type Situation, type SituationKey } from "../types.js";
 import { formatDie, parseDie, stepDown, type DieSpec, type Edge } from "./dice.js";

@@ -6,7 +6,8 @@
  * (d3)) → "done". The plan is attack-plan.ts, the roll attack-resolve.ts,
  * several attackers and blasts attack-group.ts.
  */
-import { argOf, attacking, hasFamily, inFamily, struck, type Mark } from "../../marks.js";
+import { argOf, attacking, hasFamily, inFamily, type Mark } from "../../marks.js";
+import { struck } from "./marks.js";
 import type { DiceBag, DiceRoll } from "../../dice/bag.js";
 import { attackMachine, takeOption, type Phase, type Pressed, type Reading } from "../../attack/index.js";
 import type { AttackInput, AttackState, Effect, ReactionOption, RuleResult } from "../types.js";

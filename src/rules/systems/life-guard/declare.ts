@@ -32,18 +32,8 @@ import {
   type LifeGuardSheet,
   type Rank,
 } from "./sheet.js";
-import {
-  argIn,
-  argOf,
-  attacking,
-  blasting,
-  front,
-  hasFamily,
-  marksIn,
-  oil,
-  type Family,
-  type Mark,
-} from "../../marks.js";
+import { argIn, argOf, attacking, hasFamily, marksIn, type Family, type Mark } from "../../marks.js";
+import { blasting, front, oil } from "./marks.js";
 
 type C = Combatant<LifeGuardSheet>;
 type Ctx = RoundContext<LifeGuardSheet> & { phase: "declare" | "act" };

@@ -6,7 +6,8 @@ import type { DiceBag } from "../../dice/bag.js";
 import { RuleError, type Combatant, type RuleResult } from "../types.js";
 import { R } from "./refs.js";
 import { canFight, fieldOf, readState, RANKS, type LifeGuardSheet, type Rank } from "./sheet.js";
-import { attacking, struck } from "../../marks.js";
+import { attacking } from "../../marks.js";
+import { struck } from "./marks.js";
 
 export const rankIndex = (r: Rank) => RANKS.indexOf(r);
 

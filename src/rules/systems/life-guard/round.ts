@@ -6,6 +6,7 @@
  */
 import type { DiceBag } from "../../dice/bag.js";
 import type { Combatant, InitiativeInput, InitiativeResult, RoundStartResult, RuleResult } from "../types.js";
+import { LIFE_GUARD_FAMILIES } from "./marks.js";
 import { R } from "./refs.js";
 import { pct } from "../../numbers.js";
 import { canFight, fieldOf, readState, type LifeGuardSheet, type Rank } from "./sheet.js";
@@ -254,6 +255,7 @@ export const words = {
     sundered: w("sundered", "permanent"),
     [WAITING]: w("waiting behind the front line", "round"),
   },
+  families: LIFE_GUARD_FAMILIES,
   describe(condition, name) {
     const { family: kind, arg = "" } = parseMark(condition);
     // "oil:<weapon>:<foe>", "enchanted:<weapon>:<condition>": two parts; the others one.

@@ -13,7 +13,8 @@ import { readState } from "./damage.js";
 import { NOT_ABLE, plan, SPECIAL_ATTACKS, type Plan, type Special } from "./plan.js";
 import { formatDice, ref, signed, type SiegeSheet } from "./sheet.js";
 import { pct } from "../../numbers.js";
-import { dodged, type Mark } from "../../marks.js";
+import type { Mark } from "../../marks.js";
+import { dodged } from "./marks.js";
 
 export { SPECIAL_ATTACKS };
 

@@ -3,17 +3,8 @@
  * distance window), Dodge, Evade, Disengage (hasty or fighting). On one's turn: a move, taking cover, aiding the
  * mortally wounded, casting a spell, using an item or an ability.
  */
-import {
-  abilityUntil,
-  castingUntil,
-  cover,
-  evading,
-  fleeingFrom,
-  inFamily,
-  marksIn,
-  type CoverKey,
-  type Mark,
-} from "../../marks.js";
+import { inFamily, marksIn, type Mark } from "../../marks.js";
+import { abilityUntil, castingUntil, cover, evading, fleeingFrom, type CoverKey } from "./marks.js";
 import { offered } from "../../round/economy.js";
 import { isOut } from "../../round/words.js";
 import { readNameAndNumber } from "../../round/named.js";

@@ -1,5 +1,54 @@
 /** The marks Castles & Crusades' attacks and declarations leave, keyed by the other combatant's id, and who is not able to act. */
-import { argOf, inFamily } from "../../marks.js";
+import { argOf, inFamily, type FamilyTable } from "../../marks.js";
+
+/** Where a cover mark puts its bearer ("Cover"). */
+export type CoverKey = "light" | "partial" | "heavy" | "full";
+
+declare module "../../marks.js" {
+  interface DeclaredFamilies {
+    evading: `evading:${string}`;
+    dodged: `dodged:${number}`;
+    "struck fleeing": `struck fleeing:${string}`;
+    "fleeing from": `fleeing from:${string}`;
+    "charging at": `charging at:${string}`;
+    "closed on": `closed on:${string}`;
+    "struck first by": `struck first by:${string}`;
+    "casting until": `casting until:${number}:${string}`;
+    "ability until": `ability until:${number}:${string}`;
+    readied: `readied:${string}`;
+    cover: `cover:${CoverKey}`;
+  }
+}
+
+/** Castles & Crusades' families of marks, with their arguments' shapes. */
+export const SIEGE_FAMILIES = {
+  evading: "text",
+  dodged: "number",
+  "struck fleeing": "text",
+  "fleeing from": "text",
+  "charging at": "text",
+  "closed on": "text",
+  "struck first by": "text",
+  "casting until": { pattern: /^\d+:/ },
+  "ability until": { pattern: /^\d+:/ },
+  readied: "text",
+  cover: { oneOf: ["light", "partial", "heavy", "full"] },
+} as const satisfies FamilyTable;
+
+/** A hasty disengager fleeing `id`, who is in melee with it. */
+export const fleeingFrom = (id: string) => `fleeing from:${id}` as const;
+/** Evading `id` this round. */
+export const evading = (id: string) => `evading:${id}` as const;
+/** Attacks dodged this round. */
+export const dodged = (n: number) => `dodged:${n}` as const;
+/** Behind cover. */
+export const cover = (key: CoverKey) => `cover:${key}` as const;
+/** A spell of several rounds, taking effect in `round`. */
+export const castingUntil = (round: number, spell: string) => `casting until:${round}:${spell}` as const;
+/** An ability of several rounds, completed on its user's turn in `round`. */
+export const abilityUntil = (round: number, ability: string) => `ability until:${round}:${ability}` as const;
+/** An item out of the backpack. */
+export const readied = (item: string) => `readied:${item}` as const;
 
 /** Marks a hasty disengager with each foe that has attacked it this round (one attack each): `struck fleeing:<attacker id>`. */
 export const STRUCK_FLEEING = "struck fleeing:";

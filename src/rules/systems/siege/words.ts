@@ -1,7 +1,7 @@
 /** Castles & Crusades' conditions in words players read, and how long each lasts. */
 import { COMMON_CONDITIONS } from "../../round/words.js";
 import type { ConditionWord, Lifetime, SystemWords } from "../types.js";
-import { abilityOf, spellOf } from "./marks.js";
+import { SIEGE_FAMILIES, abilityOf, spellOf } from "./marks.js";
 import { parseMark } from "../../marks.js";
 
 const w = (label: string, lasts: Lifetime): ConditionWord => ({ label, lasts });
@@ -65,6 +65,7 @@ export const words = {
     "slowed by half",
     "slowed by three-quarters",
   ],
+  families: SIEGE_FAMILIES,
   describe: (c, name) => {
     const { family, arg } = parseMark(c);
     switch (family) {
