@@ -42,8 +42,11 @@ export interface SystemCore<Sheet extends Record<string, unknown> = Record<strin
   situations: SituationKey[];
   /** The rule text's file number ("000"): code cites `seed 000, "Heading"`, players read the book's name. */
   seed: string;
-  /** The campaign's options this system sets or adds. */
-  campaignOptions: CampaignOptions;
+  /**
+   * The campaign's options this system sets or adds, and (`configure`) the system built with them, when its rules
+   * read them (B/X: ties, variable damage).
+   */
+  campaignOptions: CampaignOptions & { configure?(settings: Record<string, unknown>): RuleSystem };
   /** The dungeon's rules this text gives (movement, its wandering check). */
   dungeon?: DungeonRules;
   /** Where the text is silent, what the bot uses, said once (in /help for the system) rather than on every number. */

@@ -13,7 +13,6 @@ import { z } from "zod";
 import {
   RuleError,
   type Allowance,
-  type CampaignOptions,
   type Combatant,
   type ConditionWord,
   type Declaration,
@@ -407,7 +406,9 @@ export const DISTANCE_OPTION: SystemOption = {
   schema: z.enum(["kept", "referee"]),
 };
 
-export function bxCampaignOptions(build: (st: Record<string, unknown>) => RuleSystem<BxSheet>): CampaignOptions {
+export function bxCampaignOptions(
+  build: (st: Record<string, unknown>) => RuleSystem<BxSheet>,
+): RuleSystem<BxSheet>["campaignOptions"] {
   return {
     // seed 002: group initiative; "1d6 unless variable damage is chosen"; ties are rerolled.
     defaults: {

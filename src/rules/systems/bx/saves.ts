@@ -3,7 +3,17 @@
  * has its table" but does not include the tables; a sheet may give its own
  * values, and otherwise the classic B/X class tables are used (docs/rules/bx.md).
  */
-import type { BxSheet, SaveKind } from "./sheet.js";
+/** The five saving throws (seed 002, "Saving Throws"), in the order the sheet writes them. */
+export const SAVE_KINDS = ["death", "wands", "paralysis", "breath", "spells"] as const;
+export type SaveKind = (typeof SAVE_KINDS)[number];
+
+/** What the saves read of a sheet: its own values, else its class and level (a monster: its hit dice). */
+export interface SavesSheet {
+  saves?: Record<SaveKind, number> | undefined;
+  class: string;
+  level: number;
+  hd?: string | undefined;
+}
 
 type Row = [maxLevel: number, death: number, wands: number, paralysis: number, breath: number, spells: number];
 
@@ -66,7 +76,7 @@ export interface Saves {
 }
 
 /** The saves a combatant rolls against: the sheet's own, else its class's classic table (monsters: as a fighter of their hit dice). */
-export function savesOf(sheet: BxSheet): Saves {
+export function savesOf(sheet: SavesSheet): Saves {
   if (sheet.saves) return { values: sheet.saves, source: "the sheet's own" };
   const cls = sheet.class.trim().toLowerCase();
   const monster = !!sheet.hd;

@@ -40,8 +40,7 @@ export const weaponSchema = z.object({
 });
 export type BxWeapon = z.output<typeof weaponSchema>;
 
-export const SAVE_KINDS = ["death", "wands", "paralysis", "breath", "spells"] as const;
-export type SaveKind = (typeof SAVE_KINDS)[number];
+export { SAVE_KINDS, type SaveKind } from "./saves.js";
 
 const savesSchema = z
   .object({

@@ -2,7 +2,6 @@
 import type { z } from "zod";
 import type { DiceBag } from "../../dice/bag.js";
 import type { RuleRef, RuleResult } from "./results.js";
-import type { RuleSystem } from "../types.js";
 
 /** A campaign option the system adds (or one of the shared ones it narrows, like Third Age's wandering interval). */
 export interface SystemOption {
@@ -25,8 +24,6 @@ export interface CampaignOptions {
    * with why in players' words: left off the campaign card, and /campaign set refuses them with the reason.
    */
   unused?: Record<string, string>;
-  /** The system built with the campaign's options, when its rules read them (B/X: ties, variable damage). */
-  configure?(settings: Record<string, unknown>): RuleSystem;
 }
 
 /** A party member for the dungeon's rules: a name and a sheet. */

@@ -1,7 +1,16 @@
 /** A fighter as rules see it, its state and the changes rules make to it. Part of the contract in ../types.ts. */
 import type { Mark } from "../../marks.js";
 import type { RuleResult } from "./results.js";
-import type { Lifetime } from "./round.js";
+
+/**
+ * How long a mark lasts. "attack": only while one attack resolves; "round": to
+ * the end of the round it was set in; "next-round": to the end of the round
+ * after; "turn": the campaign's 10-minute turn (kept across fights in it);
+ * "encounter": until the fight ends; "healed": until healing or rest removes it;
+ * "permanent": for good. Fight marks ("attack" to "encounter") are never written
+ * onto a sheet.
+ */
+export type Lifetime = "attack" | "round" | "next-round" | "turn" | "encounter" | "healed" | "permanent";
 
 export type Side = "party" | "foes";
 

@@ -1,6 +1,6 @@
 /** The combat round: initiative, marks and their words, declarations, the action economy. Part of the contract in ../types.ts. */
 import type { DiceBag } from "../../dice/bag.js";
-import type { Combatant, Effect } from "./combatant.js";
+import type { Combatant, Effect, Lifetime } from "./combatant.js";
 import type { RuleRef, RuleResult } from "./results.js";
 import type { FamilyTable } from "../../marks.js";
 
@@ -26,15 +26,7 @@ export interface RoundStartResult extends RuleResult {
   effects?: Effect[];
 }
 
-/**
- * How long a mark lasts. "attack": only while one attack resolves; "round": to
- * the end of the round it was set in; "next-round": to the end of the round
- * after; "turn": the campaign's 10-minute turn (kept across fights in it);
- * "encounter": until the fight ends; "healed": until healing or rest removes it;
- * "permanent": for good. Fight marks ("attack" to "encounter") are never written
- * onto a sheet.
- */
-export type Lifetime = "attack" | "round" | "next-round" | "turn" | "encounter" | "healed" | "permanent";
+export type { Lifetime } from "./combatant.js";
 
 /** A condition in words players read, and how long it lasts. */
 export interface ConditionWord {
