@@ -24,7 +24,9 @@ describe("a shard's beat", () => {
     try {
       await new Promise((r) => setTimeout(r, 250));
       busy(700);
-      await new Promise((r) => setTimeout(r, 150));
+      // The delay is sampled by node's own timer, which may run after the first beat that follows the block:
+      // wait for the beat that carries it (a loaded machine can take more than one beat).
+      for (let i = 0; i < 40 && !beats.some((b) => b.delayMs >= 600); i++) await new Promise((r) => setTimeout(r, 50));
       expect(beats.length).toBeGreaterThanOrEqual(2);
       expect(Math.max(...beats.map((b) => b.delayMs))).toBeGreaterThanOrEqual(600);
       expect(beats[0]!.delayMs).toBeLessThan(600);
