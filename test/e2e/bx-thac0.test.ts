@@ -30,7 +30,7 @@ describe("THAC0 by hit dice, by class and level, or the sheet's own", () => {
     );
     expect(made).toMatch(/Attack: THAC0 19 \(classic fighter table, level 1\)/);
     expect(made).toMatch(
-      /Filled by the rules: str, int, wis, dex, con, cha, hp · every other value is the player's own/,
+      /Filled by the rules: Strength, Intelligence, Wisdom, Dexterity, Constitution, Charisma, Hit points · every other value is the player's own/,
     );
     const edited = text((await h.cmd("mallory", "character edit", { name: "Pell", sheet: "level=7" })).message);
     expect(edited).toMatch(/Attack: THAC0 14 \(classic fighter table, level 7\)/);

@@ -158,7 +158,7 @@ describe("Castles & Crusades: a sheet the rules fill in", () => {
     expect(t).toMatch(/BtH \+3: a fighter of level 3/);
     expect(t).toMatch(/Primes: STR by the class; the others are yours to choose/);
     expect(t).toMatch(
-      /Filled by the rules: str, dex, con, int, wis, cha, hpMax, bth · every other value is the player's own/,
+      /Filled by the rules: Strength, Dexterity, Constitution, Intelligence, Wisdom, Charisma, Hit points, Base to hit \(BtH\) · every other value is the player's own/,
     );
     expect(t).toMatch(/Castles & Crusades · Hit Points/);
     const sheet = JSON.parse((await db().character.findFirstOrThrow({ where: { name: "Bran" } })).sheet);
@@ -185,7 +185,9 @@ describe("Castles & Crusades: a sheet the rules fill in", () => {
     });
     const t = text(r.message);
     expect(t).toMatch(/"witch-hunter" has no class table here: give hpMax and bth yourself\./);
-    expect(t).toMatch(/Filled by the rules: str, dex, con, int, wis, cha · every other value is the player's own/);
+    expect(t).toMatch(
+      /Filled by the rules: Strength, Dexterity, Constitution, Intelligence, Wisdom, Charisma · every other value is the player's own/,
+    );
     expect(JSON.parse((await db().character.findFirstOrThrow({ where: { name: "Dorn" } })).sheet)).toMatchObject({
       class: "witch-hunter",
       hpMax: 7,

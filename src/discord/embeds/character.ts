@@ -35,7 +35,11 @@ export function characterEmbed(v: CharacterView, title?: string, lines: string[]
   const filled = (v.state as Record<string, unknown>)._filled;
   if (Array.isArray(filled) && filled.length)
     e.setFooter({
-      text: clip(`Filled by the rules: ${filled.join(", ")} · every other value is the player's own`, 2048),
+      // The form's labels, never the sheet's keys ("Intelligence", not "int").
+      text: clip(
+        `Filled by the rules: ${filled.map((k) => v.system.form[String(k)]?.label ?? String(k)).join(", ")} · every other value is the player's own`,
+        2048,
+      ),
     });
   return e;
 }
