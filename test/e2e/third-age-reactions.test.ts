@@ -74,7 +74,10 @@ describe("The Third Age: reactions and their numbers", () => {
     expect(text(m.message)).toMatch(/6 is above 2: Goblin 1, Goblin 2, Shaman flee!/);
     const d = await h.cmd("referee", "damage", { target: "Goblin 2", amount: 10 });
     expect(d.ephemeral, d.message.content ?? "").toBeFalsy();
-    expect(text(await liveBoard(h))).toMatch(/\*\*Goblin 2\*\* `[█░]+` HP 0\/3 · [^\n]*dead/);
+    const board = text(await liveBoard(h));
+    expect(board).toMatch(/\*\*Goblin 2\*\* `[█░]+` HP 0\/3 · [^\n]*dead/);
+    // The board says it once: dead, not "fled, dead".
+    expect(board).not.toMatch(/\*\*Goblin 2\*\*[^\n]*fled/);
     const end = await h.cmd("referee", "encounter end");
     const et = text(end.message);
     expect(et).toMatch(

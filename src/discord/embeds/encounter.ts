@@ -7,7 +7,7 @@ import { ruleEmbed } from "./rules.js";
 import { readRound } from "../../play/round/state.js";
 import { boardNote } from "../../play/round/context.js";
 import { namesToAct, readyToAct, roundOver } from "../../play/round/ready.js";
-import { conditionLabels, isOut } from "../../rules/round/words.js";
+import { conditionLabels, isOut, LEFT_CONDITIONS, SLAIN_CONDITIONS } from "../../rules/round/words.js";
 import { Embed } from "./embed.js";
 import { orderCodec } from "../../play/codecs/encounter.js";
 
@@ -46,9 +46,13 @@ export function rosterLines(f: Fight): string[] {
               .join(" & ")} `
           : "";
       // One out of the fight itself fights nobody: its marks naming others say nothing either.
+      // The dead are dead: one killed after it fled or surrendered shows no more as having left.
+      const slain = c.state.conditions.some((x) => SLAIN_CONDITIONS.includes(x));
       const live = c.state.conditions.filter(
         (x) =>
-          !namesGone(x) && !(isOut(c) && f.combatants.some((o) => x.endsWith(`:${o.id}`) || x.endsWith(` ${o.id}`))),
+          !namesGone(x) &&
+          !(slain && LEFT_CONDITIONS.includes(x)) &&
+          !(isOut(c) && f.combatants.some((o) => x.endsWith(`:${o.id}`) || x.endsWith(` ${o.id}`))),
       );
       const words = conditionLabels(f.system.words, live, nameOf, c.state.lasts);
       const shown = (d: string) => (rs.details?.[c.id]?.[d] ? ` (${rs.details[c.id]![d]})` : "");
