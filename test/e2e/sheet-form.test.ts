@@ -225,7 +225,7 @@ describe("a new sheet's blanks, rolled and said", () => {
       "Dexterity 6: rolled 3d6 [3, 2, 1]\nConstitution 11: rolled 3d6 [4, 5, 2]\nCharisma 15: rolled 3d6 [6, 6, 3]\nHit points 2: rolled 1d8 [2] (fighter)",
     );
     expect(said).not.toMatch(/Strength \d+: rolled/);
-    expect(said).toMatch(/Filled by the rules: dex, con, cha, hp/);
+    expect(said).toMatch(/Filled by the rules: Dexterity, Constitution, Charisma, Hit points/);
   });
 });
 
