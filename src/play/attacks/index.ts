@@ -84,19 +84,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       // Attacks still waiting for their defender's answer stay open (docs/design.md, "Reactions", step 4).
       const was = fallen(fight);
 
-      const stored: StoredInput = {
-        attackerId: a.id,
-        defenderId: d.id,
-        situation: req.situation,
-        ...(req.situation.modifier
-          ? { modifierBy: isReferee(fight.campaign, actor) ? ("referee" as const) : ("player" as const) }
-          : {}),
-        outcomeLines: gate.notes,
-        attackIndex: gate.attackIndex,
-        round: fight.encounter.round,
-        ...(req.weapon ? { weapon: req.weapon } : {}),
-        ...(req.override === true && isReferee(fight.campaign, actor) ? { override: true } : {}),
-      };
+      const stored = storedInput(fight, actor, req, { attackerId: a.id, defenderId: d.id }, gate);
       const stream = await openStream(
         tx,
         { campaignId: fight.campaign.id, encounterId: fight.encounter.id },
@@ -106,23 +94,7 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       let state: AttackState = rule(() => fight.system.attack.begin(attackInput(fight, stored), bag));
       let view = await settle(tx, fight, stored, state, bag);
       ({ state, view } = await pressForced(tx, fight, view.stored, state, bag));
-      let pendingId: string | null = null;
-      if (state.phase !== "done") {
-        pendingId = shortId();
-        insertPending(
-          tx,
-          {
-            id: pendingId,
-            encounterId: fight.encounter.id,
-            kind: "attack",
-            state: attackStateCodec.encode(state),
-            input: attackInputCodec.encode(view.stored),
-            channelId: actor.channelId,
-            expiresAt: new Date(s.now().getTime() + fight.settings.reactionWindow * 1000),
-          },
-          new Date(),
-        );
-      }
+      const pendingId = state.phase !== "done" ? keepPending(tx, fight, actor, state, view.stored, s.now()) : null;
       // Nobody left to act at this place: the turn passes on by itself (ready.ts), and what its start does happens.
       const after = withFoes(gate.after, a.id, d.id);
       const boardNotes: string[] = [];
@@ -151,6 +123,47 @@ export async function attack(s: Services, actor: Actor, req: AttackRequest): Pro
       };
     }),
   );
+}
+
+/** What the attack keeps between presses: who attacks whom, the situation (and who set its modifier), the gate's notes, its place in the round. */
+function storedInput(
+  fight: Fight,
+  actor: Actor,
+  req: AttackRequest,
+  who: { attackerId: string; defenderId: string },
+  gate: ReturnType<typeof gateAttack>,
+): StoredInput {
+  return {
+    ...who,
+    situation: req.situation,
+    ...(req.situation.modifier
+      ? { modifierBy: isReferee(fight.campaign, actor) ? ("referee" as const) : ("player" as const) }
+      : {}),
+    outcomeLines: gate.notes,
+    attackIndex: gate.attackIndex,
+    round: fight.encounter.round,
+    ...(req.weapon ? { weapon: req.weapon } : {}),
+    ...(req.override === true && isReferee(fight.campaign, actor) ? { override: true } : {}),
+  };
+}
+
+/** An attack still waiting for an answer is kept as a pending action, open for the campaign's reaction window. */
+function keepPending(tx: Hot, fight: Fight, actor: Actor, state: AttackState, stored: StoredInput, now: Date): string {
+  const id = shortId();
+  insertPending(
+    tx,
+    {
+      id,
+      encounterId: fight.encounter.id,
+      kind: "attack",
+      state: attackStateCodec.encode(state),
+      input: attackInputCodec.encode(stored),
+      channelId: actor.channelId,
+      expiresAt: new Date(now.getTime() + fight.settings.reactionWindow * 1000),
+    },
+    new Date(),
+  );
+  return id;
 }
 
 /** Applies what one step of the attack hands over (its cost, the attack's effects if it became final, a follow-up's), and keeps the lines for the embed. */

@@ -4,6 +4,7 @@
  * rations and the wandering checks fall on the campaign's interval (a monster interrupts the rest: only the
  * full days before it heal); in town or a camp the referee rules safe, no checks.
  */
+import type { DiceBag } from "../../rules/dice/bag.js";
 import { ROUNDS_PER_DAY, ROUNDS_PER_TURN, turnOf } from "../../rules/dungeon/clock.js";
 import { expireEffects } from "../../rules/dungeon/effects.js";
 import { remaining } from "../../rules/dungeon/light.js";
@@ -11,16 +12,18 @@ import type { DungeonState } from "../../rules/dungeon/state.js";
 import { eatAndDrink } from "../../rules/dungeon/supplies.js";
 import { isCheckTurn, parseTable, rollTable, wanderingRoll } from "../../rules/dungeon/wandering.js";
 import { has } from "../../rules/systems/define.js";
+import type { RuleSystem } from "../../rules/systems/types.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
+import type { Settings } from "../campaigns/settings.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { UserError } from "../errors.js";
 import { shortId } from "../ids.js";
 import { requireReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { loadClock, saveClock } from "./clock.js";
-import { leaderOf } from "./party.js";
+import { leaderOf, type PartyMember } from "./party.js";
 import { passTime, restParty } from "./rest.js";
 import { endTurnMarks } from "./turnmarks.js";
 import { dungeonView, type DungeonView } from "./view.js";
@@ -60,58 +63,14 @@ export async function restForDays(
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
     const bag = bagFor(open, "rest");
     const lines: string[] = [];
-    // Lights are put out for the rest: a torch left burning for days is not a rest.
-    const lit = before.lights.filter((l) => l.litAt !== null);
-    const lights = before.lights.map((l) =>
-      l.litAt === null ? l : { ...l, left: Math.max(0, remaining(l, clock.rounds)), litAt: null },
-    );
-    if (lit.length) lines.push(`Lights put out for the rest: ${lit.map((l) => `${l.holder}'s ${l.kind}`).join(", ")}.`);
-    // The wandering checks of the rest, on the campaign's interval, in camp only; the first monster interrupts it.
-    let turns = days * TURNS_PER_DAY;
-    let monster: { turn: number; monsters: string | null; how: string | null } | null = null;
-    const first = turnOf(clock.rounds);
-    if (place === "camp" && start.settings.wanderingChance === 0)
-      lines.push("No wandering checks: none is set (0 in 6).");
-    else if (place === "camp") {
-      let checks = 0;
-      for (let t = 1; t <= turns; t++) {
-        const turn = first + t;
-        if (!isCheckTurn(turn, start.settings.wanderingEvery)) continue;
-        const w = wanderingRoll(
-          {
-            dungeon: system.dungeon,
-            turn,
-            every: start.settings.wanderingEvery,
-            chance: start.settings.wanderingChance,
-          },
-          bag,
-        );
-        checks++;
-        if (!w.encounter) continue;
-        lines.push(
-          `Day ${Math.floor((t - 1) / TURNS_PER_DAY) + 1}, turn ${turn}: ${w.lines[0]!.replace(/^Turn \d+: /, "")}`,
-        );
-        let monsters: string | null = null;
-        let how: string | null = null;
-        if (before.table.length) {
-          const r = rollTable(parseTable(before.table.join(";")), bag);
-          lines.push(...r.lines);
-          ({ monsters, how } = r);
-        }
-        monster = { turn, monsters, how };
-        turns = t;
-        break;
-      }
-      if (!monster)
-        lines.push(
-          `Wandering checks: ${checks}, on ${start.settings.wanderingChance} in 6 every ${start.settings.wanderingEvery} turns; nothing came.`,
-        );
-    } else
-      lines.push(
-        place === "town"
-          ? "In town: no wandering checks, and no rations eaten."
-          : "A safe camp, by the referee's word: no wandering checks.",
-      );
+    const lights = putOutLights(before, clock.rounds, lines);
+    const { turns, monster } = restChecks(place, days * TURNS_PER_DAY, turnOf(clock.rounds), {
+      system,
+      settings: start.settings,
+      table: before.table,
+      bag,
+      lines,
+    });
     const rounds = clock.rounds + turns * ROUNDS_PER_TURN;
     const full = Math.floor(turns / TURNS_PER_DAY);
     const effects = expireEffects(before.effects, rounds);
@@ -129,28 +88,11 @@ export async function restForDays(
       restTurns: 0,
       wandering: null,
     };
-    if (monster) {
-      const leader = leaderOf(start.party);
-      const reaction =
-        has(system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "wandering reaction")) ?? null;
-      if (reaction) lines.push(`${reaction.title}.`);
+    if (monster)
       state = {
         ...state,
-        wandering: {
-          id: shortId(),
-          turn: monster.turn,
-          monsters: monster.monsters,
-          how: monster.how,
-          reaction: reaction?.reaction ?? null,
-          started: false,
-        },
+        wandering: interruptRest(system, start.party, monster, full, bagFor(open, "wandering reaction"), lines),
       };
-      lines.push(
-        full
-          ? `The rest is interrupted on day ${full + 1}: ${full} full day${full === 1 ? "" : "s"} of rest count.`
-          : "The rest is interrupted on its first day: no full day of rest, no healing.",
-      );
-    }
     await saveClock(tx, clock, { rounds, state });
     const healed = await passTime(tx, campaign, system, turns * 10, bag);
     const rested = full ? await restParty(tx, campaign, system, { days: full, bag }) : [];
@@ -167,4 +109,90 @@ export async function restForDays(
       wandering: monster ? state.wandering : null,
     };
   });
+}
+
+/** A wandering monster met during the rest: the turn it came on, and what the table rolled for it. */
+interface RestMonster {
+  turn: number;
+  monsters: string | null;
+  how: string | null;
+}
+
+/** Lights are put out for the rest (a torch left burning for days is not a rest): what each has left is kept. */
+function putOutLights(before: DungeonState, rounds: number, lines: string[]): DungeonState["lights"] {
+  const lit = before.lights.filter((l) => l.litAt !== null);
+  if (lit.length) lines.push(`Lights put out for the rest: ${lit.map((l) => `${l.holder}'s ${l.kind}`).join(", ")}.`);
+  return before.lights.map((l) =>
+    l.litAt === null ? l : { ...l, left: Math.max(0, remaining(l, rounds)), litAt: null },
+  );
+}
+
+/**
+ * The wandering checks of the rest, on the campaign's interval, in camp only: the first monster interrupts it.
+ * Gives the turns rested (up to the monster's) and the monster, if one came.
+ */
+function restChecks(
+  place: RestPlace,
+  turns: number,
+  first: number,
+  on: { system: RuleSystem; settings: Settings; table: string[]; bag: DiceBag; lines: string[] },
+): { turns: number; monster: RestMonster | null } {
+  const { settings, lines } = on;
+  if (place === "town") lines.push("In town: no wandering checks, and no rations eaten.");
+  else if (place === "safe") lines.push("A safe camp, by the referee's word: no wandering checks.");
+  else if (settings.wanderingChance === 0) lines.push("No wandering checks: none is set (0 in 6).");
+  if (place !== "camp" || settings.wanderingChance === 0) return { turns, monster: null };
+  let checks = 0;
+  for (let t = 1; t <= turns; t++) {
+    const turn = first + t;
+    if (!isCheckTurn(turn, settings.wanderingEvery)) continue;
+    const w = wanderingRoll(
+      { dungeon: on.system.dungeon, turn, every: settings.wanderingEvery, chance: settings.wanderingChance },
+      on.bag,
+    );
+    checks++;
+    if (!w.encounter) continue;
+    lines.push(
+      `Day ${Math.floor((t - 1) / TURNS_PER_DAY) + 1}, turn ${turn}: ${w.lines[0]!.replace(/^Turn \d+: /, "")}`,
+    );
+    let monsters: string | null = null;
+    let how: string | null = null;
+    if (on.table.length) {
+      const r = rollTable(parseTable(on.table.join(";")), on.bag);
+      lines.push(...r.lines);
+      ({ monsters, how } = r);
+    }
+    return { turns: t, monster: { turn, monsters, how } };
+  }
+  lines.push(
+    `Wandering checks: ${checks}, on ${settings.wanderingChance} in 6 every ${settings.wanderingEvery} turns; nothing came.`,
+  );
+  return { turns, monster: null };
+}
+
+/** The monster interrupts the rest: its reaction is rolled for the party's leader, and only the full days before it count. */
+function interruptRest(
+  system: RuleSystem,
+  party: PartyMember[],
+  monster: RestMonster,
+  full: number,
+  bag: DiceBag,
+  lines: string[],
+): NonNullable<DungeonState["wandering"]> {
+  const leader = leaderOf(party);
+  const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bag) ?? null;
+  if (reaction) lines.push(`${reaction.title}.`);
+  lines.push(
+    full
+      ? `The rest is interrupted on day ${full + 1}: ${full} full day${full === 1 ? "" : "s"} of rest count.`
+      : "The rest is interrupted on its first day: no full day of rest, no healing.",
+  );
+  return {
+    id: shortId(),
+    turn: monster.turn,
+    monsters: monster.monsters,
+    how: monster.how,
+    reaction: reaction?.reaction ?? null,
+    started: false,
+  };
 }

@@ -1,6 +1,7 @@
 /** /dungeon turn and status: the campaign's clock between fights, in one transaction each, every die from the campaign's stream. */
 import { passTurn, type DungeonState, type PendingWandering, type TurnOutcome } from "../../rules/dungeon/index.js";
-import type { ReactionRollResult } from "../../rules/systems/types.js";
+import type { DiceBag } from "../../rules/dice/bag.js";
+import type { ReactionRollResult, RuleSystem } from "../../rules/systems/types.js";
 import { has } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -70,48 +71,15 @@ export async function advanceTurns(
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: null });
     const bag = bagFor(open, "dungeon turn");
     const actions = parseActions(input.actions);
-    const turns: TurnOutcome[] = [];
     // A wandering monster nobody started is left behind: its button goes stale once the party moves on.
-    let state: DungeonState = { ...before, wandering: null };
-    let rounds = clock.rounds;
-    for (let i = 0; i < count; i++) {
-      const t = passTurn(
-        {
-          dungeon: campaignSystem(campaign).dungeon,
-          state,
-          rounds,
-          every: start.settings.wanderingEvery,
-          chance: start.settings.wanderingChance,
-          mouths: start.party.length,
-          actions,
-          fast,
-        },
-        bag,
-      );
-      turns.push(t);
-      ({ state, rounds } = t);
-      if (t.stop) break;
-    }
+    const turns = passTurns(system, start, { ...before, wandering: null }, clock.rounds, { count, actions, fast }, bag);
     const last = turns[turns.length - 1]!;
+    let { state, rounds } = last;
     let reaction: ReactionRollResult | null = null;
     if (last.wandering) {
-      const leader = leaderOf(start.party);
-      reaction =
-        has(campaignSystem(campaign), "reaction")?.reaction(
-          leader ? { leader } : {},
-          bagFor(open, "wandering reaction"),
-        ) ?? null;
-      state = {
-        ...state,
-        wandering: {
-          id: shortId(),
-          turn: last.turn,
-          monsters: last.monsters,
-          how: last.how,
-          reaction: reaction?.reaction ?? null,
-          started: false,
-        },
-      };
+      const met = meetWanderer(system, start, last, bagFor(open, "wandering reaction"));
+      reaction = met.reaction;
+      state = { ...state, wandering: met.wandering };
     }
     // A rest interrupted by a wandering monster restores nothing; full days of complete rest heal where the system says.
     const resting = actions.some((a) => /^rest/i.test(a)) && !last.wandering;
@@ -146,6 +114,59 @@ export async function advanceTurns(
       rested,
     };
   });
+}
+
+/** The turns pass one by one, each with its wandering check, light and rations, until the count or a stop for the referee. */
+function passTurns(
+  system: RuleSystem,
+  start: DungeonView,
+  state: DungeonState,
+  rounds: number,
+  ask: { count: number; actions: string[]; fast: boolean },
+  bag: DiceBag,
+): TurnOutcome[] {
+  const turns: TurnOutcome[] = [];
+  for (let i = 0; i < ask.count; i++) {
+    const t = passTurn(
+      {
+        dungeon: system.dungeon,
+        state,
+        rounds,
+        every: start.settings.wanderingEvery,
+        chance: start.settings.wanderingChance,
+        mouths: start.party.length,
+        actions: ask.actions,
+        fast: ask.fast,
+      },
+      bag,
+    );
+    turns.push(t);
+    ({ state, rounds } = t);
+    if (t.stop) break;
+  }
+  return turns;
+}
+
+/** A wandering monster came: its reaction is rolled for the party's leader, and it waits for its "Start encounter" button. */
+function meetWanderer(
+  system: RuleSystem,
+  start: DungeonView,
+  last: TurnOutcome,
+  bag: DiceBag,
+): { reaction: ReactionRollResult | null; wandering: PendingWandering } {
+  const leader = leaderOf(start.party);
+  const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bag) ?? null;
+  return {
+    reaction,
+    wandering: {
+      id: shortId(),
+      turn: last.turn,
+      monsters: last.monsters,
+      how: last.how,
+      reaction: reaction?.reaction ?? null,
+      started: false,
+    },
+  };
 }
 
 export async function dungeonStatus(s: Services, actor: Actor): Promise<DungeonView> {

@@ -17,7 +17,7 @@ import { shortId } from "../ids.js";
 import { requireReferee } from "../permissions.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { activeCharacter, findCharacter } from "../characters/index.js";
-import { bagFor, openStream } from "../streams.js";
+import { bagFor, openStream, type OpenStream } from "../streams.js";
 import { isDown, loadFight, requireFight, toRule, type Fight } from "./load.js";
 import { parseMonsters, rollAppearing, rollMonsters } from "./monsters.js";
 import { bestiaryOf, statLines } from "./bestiary.js";
@@ -208,27 +208,8 @@ export async function startEncounter(
       },
     });
     let fight = await loadFight(tx, campaign, encounter);
-    // The party: every player's active character.
-    const players = await tx.player.findMany({ where: { campaignId: campaign.id } });
-    const party: NewRow[] = [];
     const notes: string[] = [];
-    for (const p of players) {
-      const c = await activeCharacter(tx, campaign.id, p.userId);
-      if (!c) continue;
-      // The dead stay out: a fight never pulls in a dead character.
-      const slain = slainMark(c.state, fight.system);
-      if (slain) notes.push(`${c.name} is ${wordFor(fight.system.words, slain).label} and stays out of the fight.`);
-      else
-        party.push({
-          name: c.name,
-          side: "party",
-          kind: c.kind,
-          sheet: sheetCodecFor(fight.system).decode(c.sheet),
-          characterId: c.id,
-          controllerId: c.ownerId,
-        });
-    }
-    await addRows(tx, fight, party);
+    await addRows(tx, fight, await partyRows(tx, fight, notes));
     const open = await openStream(tx, { campaignId: campaign.id, encounterId: encounter.id });
     const results: RuleResult[] = [];
     // Stats without `monsters`: the name in front of the stat line names them, else the referee is asked for one.
@@ -239,19 +220,7 @@ export async function startEncounter(
       throw new UserError(
         `Name the monsters these stats are for: \`monsters:2 ogres\`, or put the name in front of ${named.length > 1 ? "each" : "the"} stat line.`,
       );
-    if (monsters) {
-      // How many, where the referee gave dice ("1d6 kobolds"): rolled first, from the encounter's stream.
-      const appearing = rollAppearing(monsters, bagFor(open, "number appearing"));
-      if (appearing.result) results.push(appearing.result);
-      const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats);
-      await addRows(tx, fight, m.rows);
-      if (m.rolled) results.push(m.rolled);
-      if (input.named)
-        encounter = await tx.encounter.update({
-          where: { id: encounter.id },
-          data: { name: input.named(appearing.spec).slice(0, 80) },
-        });
-    }
+    if (monsters) encounter = await monstersJoin(tx, fight, encounter, { monsters, input, open, results });
     fight = await loadFight(tx, campaign, encounter);
 
     let surprise = false;
@@ -277,18 +246,71 @@ export async function startEncounter(
     // A system that keeps the distance (B/X): the party on its line at 0, the foes at the distance rolled.
     if (fight.system.keepsDistance && apart !== undefined)
       for (const c of fight.combatants) await addCondition(tx, fight, c.id, atFeet(c.side === "party" ? 0 : apart));
-    if (input.reaction || input.leader) {
-      const { leader, line } = partyLeader(
-        fight.combatants.filter((c) => c.side === "party"),
-        input.leader,
-      );
-      const r = has(fight.system, "reaction")?.reaction(leader ? { leader } : {}, bagFor(open, "reaction"));
-      if (!r) notes.push(refusal(fight.system, "reaction"));
-      else results.push({ ...r, lines: [line, ...r.lines] });
-    }
+    if (input.reaction || input.leader) rollReaction(fight, input.leader, bagFor(open, "reaction"), results, notes);
     await open.close(tx, actor);
     return { fight: await loadFight(tx, campaign, encounter), results, notes, seedHash: encounter.seedHash };
   });
+}
+
+/** The party: every player's active character. The dead stay out: a fight never pulls in a dead character. */
+async function partyRows(tx: Tx, fight: Fight, notes: string[]): Promise<NewRow[]> {
+  const players = await tx.player.findMany({ where: { campaignId: fight.campaign.id } });
+  const party: NewRow[] = [];
+  for (const p of players) {
+    const c = await activeCharacter(tx, fight.campaign.id, p.userId);
+    if (!c) continue;
+    const slain = slainMark(c.state, fight.system);
+    if (slain) notes.push(`${c.name} is ${wordFor(fight.system.words, slain).label} and stays out of the fight.`);
+    else
+      party.push({
+        name: c.name,
+        side: "party",
+        kind: c.kind,
+        sheet: sheetCodecFor(fight.system).decode(c.sheet),
+        characterId: c.id,
+        controllerId: c.ownerId,
+      });
+  }
+  return party;
+}
+
+/**
+ * The monsters join: how many, where the referee gave dice ("1d6 kobolds"), rolled first from the encounter's
+ * stream, then their hit points; a wandering monster's encounter is named once their numbers are known.
+ */
+async function monstersJoin(
+  tx: Tx,
+  fight: Fight,
+  encounter: Encounter,
+  { monsters, input, open, results }: { monsters: string; input: StartInput; open: OpenStream; results: RuleResult[] },
+): Promise<Encounter> {
+  const appearing = rollAppearing(monsters, bagFor(open, "number appearing"));
+  if (appearing.result) results.push(appearing.result);
+  const m = await monsterRows(tx, fight, bagFor(open, "monsters' hit points"), appearing.spec, input.stats);
+  await addRows(tx, fight, m.rows);
+  if (m.rolled) results.push(m.rolled);
+  if (!input.named) return encounter;
+  return tx.encounter.update({
+    where: { id: encounter.id },
+    data: { name: input.named(appearing.spec).slice(0, 80) },
+  });
+}
+
+/** The monsters' reaction, rolled with the party's leader (the one named, else the highest Charisma). */
+function rollReaction(
+  fight: Fight,
+  named: string | null | undefined,
+  bag: DiceBag,
+  results: RuleResult[],
+  notes: string[],
+): void {
+  const { leader, line } = partyLeader(
+    fight.combatants.filter((c) => c.side === "party"),
+    named,
+  );
+  const r = has(fight.system, "reaction")?.reaction(leader ? { leader } : {}, bag);
+  if (!r) notes.push(refusal(fight.system, "reaction"));
+  else results.push({ ...r, lines: [line, ...r.lines] });
 }
 
 /** Surprise at the start, for both sides by the system's rule; the surprised marked, and kept for the surprise round. */

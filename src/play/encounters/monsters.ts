@@ -116,20 +116,7 @@ export function parseMonsters(
   const lines = stats?.trim() ? statLines(system, stats) : [];
   // One kind and one stat line: the line is that kind's, whatever it calls it (today's `stats`).
   const single = items.length === 1 && lines.length === 1;
-  const parsed = items.map((item) => {
-    // A count is digits (with an optional "x": "4x") or a word standing alone ("an ettin", not the "a" of "ape").
-    const m =
-      /^(?:(\d+)(?!\d)(?:\s*[x×])?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i.exec(
-        item,
-      )!;
-    // With one stat line, a count alone ("2", "two") counts the kind the stat line names.
-    const alone = single ? COUNT_WORD.exec(item)?.[1] : undefined;
-    const counted = alone ?? m[1] ?? m[2];
-    const count = counted ? (WORDS[counted.toLowerCase()] ?? Number(counted)) : 1;
-    if (count < 1 || count > MAX_MONSTERS)
-      throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
-    return { count, what: alone ? "" : m[3]!.trim() };
-  });
+  const parsed = items.map((item) => countOf(item, single));
   if (lines.length && !single && lines.some((l) => !l.name))
     throw new UserError(
       severalKinds(
@@ -159,25 +146,7 @@ export function parseMonsters(
       });
       continue;
     }
-    const key = singular(what, presets);
-    if (!key) {
-      // A near name is suggested instead of the whole list: "gobblins" → goblin.
-      const near = didYouMean(forms(what), presets);
-      const which = near ? `.${near}` : ` (${presets.join(", ")}).`;
-      const hint = lines.length
-        ? `give it a stat line of its own, e.g. stats: \`${title(what)}: ${example(system)}\``
-        : `give custom \`stats\`, e.g. stats: ${customHint(system)}`;
-      throw new UserError(
-        `"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary${which} For anything else ${hint}.`,
-      );
-    }
-    const saved = bestiary[key];
-    out.push({
-      name: title(key),
-      count,
-      sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>),
-      typed: saved ? saved.typed : {},
-    });
+    out.push(presetOf(system, { count, what }, { presets, bestiary, statLines: lines.length > 0 }));
   }
   const unused = lines.filter((_, i) => !used.has(i));
   if (unused.length) {
@@ -189,6 +158,52 @@ export function parseMonsters(
   const total = out.reduce((s, x) => s + x.count, 0);
   if (total > MAX_MONSTERS) throw new UserError(`That is ${total} monsters: add at most ${MAX_MONSTERS} at a time.`);
   return out;
+}
+
+/**
+ * How many of a kind: a count is digits (with an optional "x": "4x") or a word standing alone ("an ettin", not
+ * the "a" of "ape"); none is one. With one stat line, a count alone ("2", "two") counts the kind the line names.
+ */
+function countOf(item: string, single: boolean): { count: number; what: string } {
+  const m =
+    /^(?:(\d+)(?!\d)(?:\s*[x×])?|(an|a|one|two|three|four|five|six|seven|eight|nine|ten)(?=\s))?\s*(\S.*|[^\S\n\r\u2028\u2029])$/i.exec(
+      item,
+    )!;
+  const alone = single ? COUNT_WORD.exec(item)?.[1] : undefined;
+  const counted = alone ?? m[1] ?? m[2];
+  const count = counted ? (WORDS[counted.toLowerCase()] ?? Number(counted)) : 1;
+  if (count < 1 || count > MAX_MONSTERS)
+    throw new UserError(`Add 1 to ${MAX_MONSTERS} monsters at a time (not ${count}).`);
+  return { count, what: alone ? "" : m[3]!.trim() };
+}
+
+/**
+ * A kind no stat line is for: the campaign's bestiary entry, else the system's preset. A name that is neither
+ * is refused with the nearest one instead of the whole list ("gobblins" → goblin), and how to give stats.
+ */
+function presetOf(
+  system: RuleSystem,
+  { count, what }: { count: number; what: string },
+  known: { presets: string[]; bestiary: Record<string, BestiaryEntry>; statLines: boolean },
+): MonsterSpec {
+  const key = singular(what, known.presets);
+  if (!key) {
+    const near = didYouMean(forms(what), known.presets);
+    const which = near ? `.${near}` : ` (${known.presets.join(", ")}).`;
+    const hint = known.statLines
+      ? `give it a stat line of its own, e.g. stats: \`${title(what)}: ${example(system)}\``
+      : `give custom \`stats\`, e.g. stats: ${customHint(system)}`;
+    throw new UserError(
+      `"${what}" is not one of ${possessive(system.name)} presets or the campaign's bestiary${which} For anything else ${hint}.`,
+    );
+  }
+  const saved = known.bestiary[key];
+  return {
+    name: title(key),
+    count,
+    sheet: saved ? saved.sheet : (system.presets[key] as Record<string, unknown>),
+    typed: saved ? saved.typed : {},
+  };
 }
 
 /** The refusal when several kinds are listed and a stat line does not say which one it is for: how to write it. */

@@ -14,7 +14,7 @@ import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { rule, UserError } from "../errors.js";
 import { isReferee } from "../permissions.js";
-import { bagFor, openStream } from "../streams.js";
+import { bagFor, openStream, type OpenStream } from "../streams.js";
 import { applyEffects, saveState } from "../encounters/effects.js";
 import { isDown, loadFight, requireFight, requireFightOf, toRule, type Fight } from "../encounters/load.js";
 import { bumpEncounter, type EncounterEvent } from "../encounters/index.js";
@@ -262,16 +262,8 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     }
     const stream = await openStream(tx, { campaignId: fight.campaign.id, encounterId: fight.encounter.id });
     // "none" (or "clear", "cancel", "withdraw") takes this round's declarations back, unless the system has a declaration by that id.
-    if (WITHDRAW.has(word) && !open.some((d) => d.id === word)) {
-      const next = await withdraw(tx, fight, row.id, rs, bagFor(stream, `${row.name} withdraws`));
-      await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next) });
-      await stream.close(tx, actor);
-      return {
-        fight: await reloadFight(tx, fight),
-        results: [],
-        notes: [`${row.name} withdraws this round's declarations${tag}.`],
-      };
-    }
+    if (WITHDRAW.has(word) && !open.some((d) => d.id === word))
+      return withdrawThisRound(tx, actor, fight, row, rs, stream, tag);
     const who = toRule(row, fight.system);
     const decl = find(open, req.action, row.name, () => whyNot(fight, who, rs, req.action.trim().toLowerCase()));
     if (decl.when === "turn" && !late) checkTurn(fight, row.id, row.name, isReferee(fight.campaign, actor));
@@ -283,23 +275,7 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
     const refusedNow = (err: unknown) => late && err instanceof UserError && match(nextOpen, word);
     let result: ReturnType<typeof fight.system.round.declare>;
     try {
-      result = rule(() =>
-        fight.system.round.declare(
-          {
-            who,
-            id: decl.id,
-            ...(req.detail ? { detail: req.detail } : {}),
-            others: ctx.others,
-            round: ctx.round,
-            declared: ctx.declared,
-            settings: ctx.settings ?? {},
-            phase: rs.phase,
-            attacked: ctx.attacked ?? 0,
-            acted: actedSoFar(fight, rs),
-          },
-          bag,
-        ),
-      );
+      result = rule(() => askSystem(fight, ctx, rs, { who, id: decl.id, detail: req.detail }, bag));
     } catch (err) {
       if (refusedNow(err)) return keepForNextRound(tx, actor, fight, row, nextOpen, req, tag);
       throw err;
@@ -315,28 +291,15 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
       round: f.encounter.round,
     });
     const removed = applied.removed[row.id] ?? [];
-    next = {
-      ...next,
-      declared: { ...next.declared, [row.id]: [...keep, decl.id] },
-      labels: { ...next.labels, [decl.id]: decl.label },
-      ...(result.shows
-        ? { details: { ...next.details, [row.id]: { ...(next.details?.[row.id] ?? {}), [decl.id]: result.shows } } }
-        : {}),
-      ...(removed.length
-        ? { restores: { ...next.restores, [row.id]: { ...(next.restores?.[row.id] ?? {}), [decl.id]: removed } } }
-        : {}),
-      ...(result.faces?.length
-        ? { foes: { ...next.foes, ...Object.fromEntries(result.faces.map((x) => [x.attackerId, x.defenderId])) } }
-        : {}),
-      ...(result.spendsAction
-        ? {
-            attacks: {
-              ...next.attacks,
-              [row.id]: Math.max(next.attacks[row.id] ?? 0, allowance(fight, who, rs).attacks),
-            },
-          }
-        : {}),
-    };
+    next = recordDeclaration(
+      next,
+      row.id,
+      [...keep, decl.id],
+      decl,
+      result,
+      removed,
+      () => allowance(fight, who, rs).attacks,
+    );
     // A declaration that spends the action on its turn leaves the place, perhaps, with nobody to act: the turn passes on.
     const passed: string[] = [];
     const pass = rs.phase === "act" ? passedTurn(f, next, passed) : null;
@@ -352,6 +315,82 @@ export async function declareIn(tx: Hot, actor: Actor, req: DeclareRequest): Pro
       notes: [`${row.name} declares ${decl.label}${result.shows ? ` (${result.shows})` : ""}${tag}.`, ...passed],
     };
   }
+}
+
+/** "none" takes back what the combatant declared this round: the marks they set are withdrawn with them. */
+async function withdrawThisRound(
+  tx: Hot,
+  actor: Actor,
+  fight: Fight,
+  row: CombatantRow,
+  rs: RoundState,
+  stream: OpenStream,
+  tag: string,
+): Promise<EncounterEvent> {
+  const next = await withdraw(tx, fight, row.id, rs, bagFor(stream, `${row.name} withdraws`));
+  await bumpEncounter(tx, fight.encounter, { roundState: roundCodec.encode(next) });
+  await stream.close(tx, actor);
+  return {
+    fight: await reloadFight(tx, fight),
+    results: [],
+    notes: [`${row.name} withdraws this round's declarations${tag}.`],
+  };
+}
+
+/** The system checks the declaration against the round as it stands and says what it does. */
+function askSystem(
+  fight: Fight,
+  ctx: ReturnType<typeof roundContext>,
+  rs: RoundState,
+  { who, id, detail }: { who: Combatant; id: string; detail?: string | null | undefined },
+  bag: DiceBag,
+): ReturnType<Fight["system"]["round"]["declare"]> {
+  return fight.system.round.declare(
+    {
+      who,
+      id,
+      ...(detail ? { detail } : {}),
+      others: ctx.others,
+      round: ctx.round,
+      declared: ctx.declared,
+      settings: ctx.settings ?? {},
+      phase: rs.phase,
+      attacked: ctx.attacked ?? 0,
+      acted: actedSoFar(fight, rs),
+    },
+    bag,
+  );
+}
+
+/**
+ * The round's record of the declaration: it stands among the combatant's declarations, with its label, what it
+ * shows on the roster, the marks it took off (given back when it is withdrawn), the foes it faces, and, if it
+ * spends the action, the turn's attacks used up.
+ */
+function recordDeclaration(
+  rs: RoundState,
+  id: string,
+  declared: string[],
+  decl: Declaration,
+  result: ReturnType<Fight["system"]["round"]["declare"]>,
+  removed: NonNullable<RoundState["restores"]>[string][string],
+  attacks: () => number,
+): RoundState {
+  return {
+    ...rs,
+    declared: { ...rs.declared, [id]: declared },
+    labels: { ...rs.labels, [decl.id]: decl.label },
+    ...(result.shows
+      ? { details: { ...rs.details, [id]: { ...(rs.details?.[id] ?? {}), [decl.id]: result.shows } } }
+      : {}),
+    ...(removed.length
+      ? { restores: { ...rs.restores, [id]: { ...(rs.restores?.[id] ?? {}), [decl.id]: removed } } }
+      : {}),
+    ...(result.faces?.length
+      ? { foes: { ...rs.foes, ...Object.fromEntries(result.faces.map((x) => [x.attackerId, x.defenderId])) } }
+      : {}),
+    ...(result.spendsAction ? { attacks: { ...rs.attacks, [id]: Math.max(rs.attacks[id] ?? 0, attacks()) } } : {}),
+  };
 }
 
 /** Who has had their place in this round's order (before the one acting now), or has attacked this round. */
