@@ -148,7 +148,9 @@ describe("B/X house rules: monsters by the book", () => {
     expect(Number(hp[4])).toBe(faces.reduce((a, f) => a + Math.max(1, f + con), 0));
     // THAC0 is read from the fighter's table at the sheet's level, not stored (it follows the level).
     expect(t).toMatch(/Attack: THAC0 19 \(classic fighter table, level 2\)/);
-    expect(t).toMatch(/Filled by the rules: Strength, Intelligence, Wisdom, Dexterity, Constitution, Charisma, Hit points · every other value is the player's own/);
+    expect(t).toMatch(
+      /Filled by the rules: Strength, Intelligence, Wisdom, Dexterity, Constitution, Charisma, Hit points · every other value is the player's own/,
+    );
     const sheet = JSON.parse(
       (await h.app.services.store.db.character.findFirstOrThrow({ where: { name: "Reyes" } })).sheet,
     );

@@ -54,7 +54,9 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
     expect(Number(dice[1] ?? dice[3])).toBe(Number(hp[4]));
     if (con) expect(dice[4]).toMatch(new RegExp(`^[+−]${Math.abs(con)} CON a die`));
     expect(t).toMatch(/Attack: THAC0 19 \(classic fighter table, level 3\)/);
-    expect(t).toMatch(/Filled by the rules: Strength, Intelligence, Wisdom, Dexterity, Constitution, Charisma, Hit points · every other value is the player's own/);
+    expect(t).toMatch(
+      /Filled by the rules: Strength, Intelligence, Wisdom, Dexterity, Constitution, Charisma, Hit points · every other value is the player's own/,
+    );
     const sheet = await sheetOf("Una");
     expect(sheet).toMatchObject({ class: "fighter", level: 3, str: Number(abilities[1]), hp: Number(hp[4]) });
     expect(sheet.thac0).toBeUndefined();
@@ -64,7 +66,9 @@ describe("a B/X sheet the rules fill in, then a party save", () => {
 
   it("a value the player changes becomes their own", async () => {
     const r = await h.cmd("alice", "character edit", { sheet: "hp=20" });
-    expect(text(r.message)).toMatch(/Filled by the rules: Strength, Intelligence, Wisdom, Dexterity, Constitution, Charisma · every other/);
+    expect(text(r.message)).toMatch(
+      /Filled by the rules: Strength, Intelligence, Wisdom, Dexterity, Constitution, Charisma · every other/,
+    );
   });
 
   it("a class without a classic table: the abilities are rolled, hit points and THAC0 are asked for", async () => {
