@@ -593,7 +593,7 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     input.id,
     who.name,
   );
-  const stance = STANCES[d.id];
+  const stance = Object.hasOwn(STANCES, d.id) ? STANCES[d.id] : undefined;
   if (stance) return stance(who);
   switch (d.id) {
     case "charge":
