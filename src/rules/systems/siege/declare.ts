@@ -493,6 +493,32 @@ function closingOn(input: DeclareInput<SiegeSheet>, foe: Combatant<SiegeSheet>):
   };
 }
 
+/** seed 003, "Cover": moving out from behind cover ends it ("until one or the other move out from behind it"), and the ruling with it. */
+function leavesCover(who: Combatant<SiegeSheet>, ft: number): Effect[] {
+  const cover = who.state.conditions.filter((c) => inFamily("cover")(c) || c === NO_ATTACK_FROM_COVER);
+  return ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
+}
+
+/**
+ * seed 003, "Initiative" and "Disengaging from Combat": a move that closes within ten feet of a named foe may let
+ * it strike first, and ends the distance a disengagement put between them.
+ */
+function closingMove(
+  input: DeclareInput<SiegeSheet>,
+  foe: Combatant<SiegeSheet>,
+): { lines: string[]; effects: Effect[]; rules: string[] } {
+  const { who } = input;
+  const close = closingOn(input, foe);
+  const gap = closesGap(who, foe);
+  const effects: Effect[] = gap ? [gap.effect] : [];
+  if (close) effects.push({ targetId: who.id, addConditions: [close.mark] });
+  return {
+    lines: [close ? close.line : `${who.name} closes within ten feet of ${foe.name}.`, ...(gap ? [gap.line] : [])],
+    effects,
+    rules: close ? [ref("Initiative")] : [],
+  };
+}
+
 function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   // "20", or "Ogre 20", "Orc 1 20", "20 Orc 1": the foe the move closes on (within ten feet) and the feet moved.
@@ -509,9 +535,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const foe = foeName
     ? named({ ...input, detail: foeName }, (c) => c.side !== who.side && !isOut(c), "the foe closed on")
     : undefined;
-  const close = foe ? closingOn(input, foe) : null;
-  const closeLines = close ? [close.line] : foe ? [`${who.name} closes within ten feet of ${foe.name}.`] : [];
-  const closeEffects: Effect[] = close ? [{ targetId: who.id, addConditions: [close.mark] }] : [];
+  const closing = foe ? closingMove(input, foe) : { lines: [], effects: [], rules: [] };
   const { rate, why: slowed } = moveRate(who);
   const said = slowed ? ` ${slowed}.` : "";
   if (rate === 0 && ft > 0)
@@ -519,14 +543,8 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const n = toSquares(ft);
   const squares = n > 0 ? `${ft} ft (${n} square${n === 1 ? "" : "s"})` : `${ft} ft (less than a square)`;
-  // Moving out from behind cover ends it ("until one or the other move out from behind it"), and the ruling with it.
-  const cover = who.state.conditions.filter((c) => inFamily("cover")(c) || c === NO_ATTACK_FROM_COVER);
-  const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
-  // "Disengaging from Combat": the distance a disengagement put between them holds until a move closes it.
-  const closing = foe ? closesGap(who, foe) : null;
-  if (closing) leave.push(closing.effect);
-  const rules = close ? [ref("Initiative")] : [];
-  if (closing) closeLines.push(closing.line);
+  const effects = [...leavesCover(who, ft), ...closing.effects];
+  const { lines: closeLines, rules } = closing;
   // "Use an Ability": "Ability may involve movement, but in most cases the movement will not exceed the normal movement rate."
   if (abilityThisRound(who, input.declared)) {
     const asAbility = validateAction({ action: "ability", moveFt: ft, rate });
@@ -541,7 +559,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
         ...closeLines,
       ],
       [ref("Use an Ability"), ...rules],
-      [...leave, ...closeEffects],
+      effects,
     );
   }
   if (asAttack.ok)
@@ -552,7 +570,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
         ...closeLines,
       ],
       [...rules, ...asAttack.rules],
-      [...leave, ...closeEffects],
+      effects,
     );
   // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
   if (input.attacked)
@@ -571,7 +589,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
       ...closeLines,
     ],
     [...rules, ...asMove.rules],
-    [...leave, ...closeEffects, { targetId: who.id, addConditions: ["moved far"] }],
+    [...effects, { targetId: who.id, addConditions: ["moved far"] }],
   );
 }
 
