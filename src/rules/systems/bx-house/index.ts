@@ -15,7 +15,7 @@ import {
   type BxCan,
   type BxSettings,
 } from "../bx/index.js";
-import type { Capabilities } from "../types.js";
+import type { CampaignOptions, Capabilities } from "../types.js";
 import { defineSystem, type SystemOf } from "../define.js";
 import { houseAttack } from "./attack.js";
 import { HOUSE_SITUATIONS } from "./plan.js";
@@ -47,6 +47,43 @@ export type HouseSettings = z.output<typeof houseSettingsSchema>;
 /** The groups the house rules have: B/X's, with the house's own odds and morale, and the direction of appearance. */
 type HouseCan = Pick<Capabilities<HouseSheet>, keyof BxCan | "appearance">;
 
+/** seed 001, "ENCOUNTER ORDER": the campaign options the house rules set by default, and those they add or narrow. */
+const HOUSE_OPTIONS: CampaignOptions = {
+  // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
+  defaults: {
+    initiative: "individual",
+    initiativeDex: false,
+    wanderingEvery: 2,
+    ties: "simultaneous",
+    damage: "weapon",
+    encumbrance: "none",
+    initiativeEachRound: false,
+    monsterHp: "rolled",
+    distance: "referee",
+  },
+  own: {
+    ...BX_OPTIONS,
+    // seed 001, "ENCOUNTER ORDER" 6: "Each player rolls a D6 for initiative": a die alone, never Dexterity.
+    initiativeDex: {
+      words: "add Dexterity to individual initiative (never: the house rules roll a d6 alone)",
+      allowed: "off (a d6 alone)",
+      schema: z.literal(false),
+    },
+    monsterHp: {
+      words:
+        "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)",
+      allowed: "rolled or listed",
+      schema: z.enum(["rolled", "listed"]),
+    },
+    distance: DISTANCE_OPTION,
+    initiativeEachRound: {
+      words: "reroll initiative each round (ENCOUNTER ORDER, optional)",
+      allowed: "on or off",
+      schema: z.boolean(),
+    },
+  },
+};
+
 export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<HouseSheet, HouseCan> {
   const st: HouseSettings = houseSettingsSchema.parse(settings);
   const base = bxManifest(st as BxSettings);
@@ -56,39 +93,7 @@ export function createBxHouse(settings: Partial<HouseSettings> = {}): SystemOf<H
     name: "B/X house rules",
     seed: "001",
     campaignOptions: {
-      // seed 001, "ENCOUNTER ORDER": individual initiative; the house weapons do their own damage.
-      defaults: {
-        initiative: "individual",
-        initiativeDex: false,
-        wanderingEvery: 2,
-        ties: "simultaneous",
-        damage: "weapon",
-        encumbrance: "none",
-        initiativeEachRound: false,
-        monsterHp: "rolled",
-        distance: "referee",
-      },
-      own: {
-        ...BX_OPTIONS,
-        // seed 001, "ENCOUNTER ORDER" 6: "Each player rolls a D6 for initiative": a die alone, never Dexterity.
-        initiativeDex: {
-          words: "add Dexterity to individual initiative (never: the house rules roll a d6 alone)",
-          allowed: "off (a d6 alone)",
-          schema: z.literal(false),
-        },
-        monsterHp: {
-          words:
-            "monsters' hit points (rolled: a d6 for Normal Men, d8s by hit dice for the rest; listed: the preset's; units always roll a d6 a man)",
-          allowed: "rolled or listed",
-          schema: z.enum(["rolled", "listed"]),
-        },
-        distance: DISTANCE_OPTION,
-        initiativeEachRound: {
-          words: "reroll initiative each round (ENCOUNTER ORDER, optional)",
-          allowed: "on or off",
-          schema: z.boolean(),
-        },
-      },
+      ...HOUSE_OPTIONS,
       configure: (o) =>
         createBxHouse({
           ...bxSettingsFrom(o),

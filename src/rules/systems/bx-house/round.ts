@@ -489,6 +489,101 @@ function declareManeuver(input: DeclareInput<HouseSheet>): DeclareResult {
   );
 }
 
+/** seed 001, "MISC COMBAT RULES": a fighting withdrawal backs away at half speed, better in defence, worse in attack. */
+function declareWithdrawal(input: DeclareInput<HouseSheet>): DeclareResult {
+  const who = input.who;
+  const f = fightingWithdrawal(houseRate(input));
+  const away = moveAway(who, input.others, f.max);
+  return res(
+    `${who.name} makes a fighting withdrawal`,
+    [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`, ...line(away)],
+    [R_MISC],
+    [{ targetId: who.id, addConditions: ["withdrawing"] }, ...away.effects],
+  );
+}
+
+/** seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack" (not B/X's third). */
+function declareHalfMove(input: DeclareInput<HouseSheet>): DeclareResult {
+  const who = input.who;
+  // The turn's movement as encumbrance leaves it (seed 002, "Option 1"/"Option 2", when the campaign tracks it).
+  const m = roundMovement({ turnMovement: houseRate(input), action: "move and attack" });
+  const on = moveToward(who, input.others, m.max, HOUSE_REACH.feet);
+  return res(
+    `${who.name} moves`,
+    [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`, ...line(on)],
+    [R_MISC],
+    [{ targetId: who.id, addConditions: ["moving"] }, ...on.effects],
+  );
+}
+
+/** seed 001, "MISC COMBAT RULES": "Spellcasters may move up to 10 feet while casting normally", after B/X's checks (gagged, bound, silenced). */
+function declareSpell(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
+  const r = bxDeclare(input, dice);
+  const m = roundMovement({ turnMovement: input.who.sheet.movement, action: "cast" });
+  return {
+    ...r,
+    lines: [`Casting is the round's sole action; the caster may move ${m.lines[0]!.replace(/^Up/, "up")}`],
+    rules: [...r.rules, R_MISC],
+  };
+}
+
+/** seed 001, "MISC COMBAT RULES": a free disengage when every foe is busy fighting someone else. */
+function declareDisengage(input: DeclareInput<HouseSheet>): DeclareResult {
+  const who = input.who;
+  // Busy elsewhere: every foe fighting someone (an "attacking:" mark), none of them this combatant.
+  const foes = foesOf(who, input.others);
+  const busy = foes.filter((o) => hasFamily(o.state.conditions, "attacking") && !has(o, attacking(who.id)));
+  const f = freeDisengage(busy.length > 0 && busy.length === foes.length);
+  if (!f.free) throw new RuleError(`${who.name} cannot disengage freely: ${f.line}`);
+  return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
+}
+
+/** seed 001, "MISC COMBAT RULES" and "ENCOUNTER ORDER": the declarations that only set or clear a mark on the declarer. */
+const STANCES: Record<string, (who: HC) => DeclareResult> = {
+  parry: (who) =>
+    res(
+      `${who.name} parries`,
+      ["+2 to defence this round, but no attacks are possible."],
+      [R_MISC],
+      [{ targetId: who.id, addConditions: ["parrying"] }],
+    ),
+  "back to wall": (who) =>
+    res(
+      `${who.name} gets its back to a wall`,
+      ["Surrounding attackers get no +1 for outnumbering it."],
+      [R_MISC],
+      [{ targetId: who.id, addConditions: ["back to wall"] }],
+    ),
+  // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages": then it fights again.
+  "re-engage": (who) =>
+    res(
+      `${who.name} turns and re-engages`,
+      ["No longer fleeing: it may attack this round, and the pursuers lose their +2."],
+      [R_MISC],
+      [{ targetId: who.id, removeConditions: ["fleeing", "retreating"] }],
+    ),
+  mount: (who) =>
+    res(
+      `${who.name} mounts up`,
+      [
+        "Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears); a lance charged on horseback does 2d6 × 2 (3d6 × 2 against large foes).",
+      ],
+      [R_MISC],
+      [{ targetId: who.id, addConditions: ["mounted"], removeConditions: ["dismounted"] }],
+    ),
+  alight: (who) =>
+    res(`${who.name} gets down`, ["On foot again."], [R_MISC], [{ targetId: who.id, removeConditions: ["mounted"] }]),
+  hasted: (who) =>
+    res(
+      `${who.name} is hasted`,
+      [
+        "Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them).",
+      ],
+      [R_ORDER],
+      [{ targetId: who.id, addConditions: ["hasted"] }],
+    ),
+};
+
 export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): DeclareResult {
   const who = input.who;
   const phase = HOUSE_BEFORE.some((d) => d.id === input.id) ? "declare" : "act";
@@ -498,28 +593,15 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     input.id,
     who.name,
   );
+  const stance = Object.hasOwn(STANCES, d.id) ? STANCES[d.id] : undefined;
+  if (stance) return stance(who);
   switch (d.id) {
     case "charge":
       return declareCharge(input);
     case "set spear":
       return declareSetSpear(who);
-    case "parry":
-      return res(
-        `${who.name} parries`,
-        ["+2 to defence this round, but no attacks are possible."],
-        [R_MISC],
-        [{ targetId: who.id, addConditions: ["parrying"] }],
-      );
-    case "withdrawal": {
-      const f = fightingWithdrawal(houseRate(input));
-      const away = moveAway(who, input.others, f.max);
-      return res(
-        `${who.name} makes a fighting withdrawal`,
-        [`Back up to ${f.max}' at half speed: +${f.defence} to defence, ${f.attack} to attacks.`, ...line(away)],
-        [R_MISC],
-        [{ targetId: who.id, addConditions: ["withdrawing"] }, ...away.effects],
-      );
-    }
+    case "withdrawal":
+      return declareWithdrawal(input);
     case "retreat":
       return declareRetreat(input, dice, false);
     case "flee":
@@ -529,28 +611,10 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
     case "run":
     case "fire on the run":
       return declareMove(input, d.id);
-    case "move": {
-      // seed 001, "MISC COMBAT RULES": "may move up to 1/2 of their Turn movement in a melee round AND attack" (not B/X's third).
-      // The turn's movement as encumbrance leaves it (seed 002, "Option 1"/"Option 2", when the campaign tracks it).
-      const m = roundMovement({ turnMovement: houseRate(input), action: "move and attack" });
-      const on = moveToward(who, input.others, m.max, HOUSE_REACH.feet);
-      return res(
-        `${who.name} moves`,
-        [`${m.lines[0]!.replace(/\.$/, "")} (half the turn's movement).`, ...line(on)],
-        [R_MISC],
-        [{ targetId: who.id, addConditions: ["moving"] }, ...on.effects],
-      );
-    }
-    case "spell": {
-      // B/X's checks (gagged, bound, silenced), then seed 001: "Spellcasters may move up to 10 feet while casting normally".
-      const r = bxDeclare(input, dice);
-      const m = roundMovement({ turnMovement: who.sheet.movement, action: "cast" });
-      return {
-        ...r,
-        lines: [`Casting is the round's sole action; the caster may move ${m.lines[0]!.replace(/^Up/, "up")}`],
-        rules: [...r.rules, R_MISC],
-      };
-    }
+    case "move":
+      return declareHalfMove(input);
+    case "spell":
+      return declareSpell(input, dice);
     case "disarm":
     case "entangle":
     case "dismount":
@@ -558,58 +622,12 @@ export function houseDeclare(input: DeclareInput<HouseSheet>, dice: DiceBag): De
       return declareManeuver(input);
     case "break free":
       return declareBreakFree(input, dice);
-    case "back to wall":
-      return res(
-        `${who.name} gets its back to a wall`,
-        ["Surrounding attackers get no +1 for outnumbering it."],
-        [R_MISC],
-        [{ targetId: who.id, addConditions: ["back to wall"] }],
-      );
-    case "disengage": {
-      // Busy elsewhere: every foe fighting someone (an "attacking:" mark), none of them this combatant.
-      const foes = foesOf(who, input.others);
-      const busy = foes.filter((o) => hasFamily(o.state.conditions, "attacking") && !has(o, attacking(who.id)));
-      const f = freeDisengage(busy.length > 0 && busy.length === foes.length);
-      if (!f.free) throw new RuleError(`${who.name} cannot disengage freely: ${f.line}`);
-      return res(`${who.name} disengages`, [f.line], [R_MISC], [{ targetId: who.id, addConditions: ["fled"] }]);
-    }
+    case "disengage":
+      return declareDisengage(input);
     case "drop food":
     case "drop treasure":
     case "obstacle":
       return declareFlight(input, dice);
-    // seed 001, "Retreat": the pursuers attack at +2 "until the one fleeing turns and re-engages": then it fights again.
-    case "re-engage":
-      return res(
-        `${who.name} turns and re-engages`,
-        ["No longer fleeing: it may attack this round, and the pursuers lose their +2."],
-        [R_MISC],
-        [{ targetId: who.id, removeConditions: ["fleeing", "retreating"] }],
-      );
-    case "mount":
-      return res(
-        `${who.name} mounts up`,
-        [
-          "Mounted: +1 to hit unmounted foes; they attack it at −1 (cancelled by polearms and long spears); a lance charged on horseback does 2d6 × 2 (3d6 × 2 against large foes).",
-        ],
-        [R_MISC],
-        [{ targetId: who.id, addConditions: ["mounted"], removeConditions: ["dismounted"] }],
-      );
-    case "alight":
-      return res(
-        `${who.name} gets down`,
-        ["On foot again."],
-        [R_MISC],
-        [{ targetId: who.id, removeConditions: ["mounted"] }],
-      );
-    case "hasted":
-      return res(
-        `${who.name} is hasted`,
-        [
-          "Magically hasted: moves twice as fast and always has initiative (hasted foes on both sides roll between them).",
-        ],
-        [R_ORDER],
-        [{ targetId: who.id, addConditions: ["hasted"] }],
-      );
     default:
       return bxDeclare(input, dice);
   }

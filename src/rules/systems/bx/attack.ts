@@ -136,6 +136,69 @@ export interface BxPlan {
 
 const COVER_BX: Record<string, number> = { light: -1, partial: -2, heavy: -4 };
 
+/** seed 002, "Melee Attacks" and "Missile Attacks": the distance typed on the attack, else the encounter's between the two (distance.ts), checked against the weapon. */
+function checkedDistance(
+  input: AttackInput<BxSheet>,
+  mode: AttackMode,
+  weapon: BxWeapon,
+): ReturnType<typeof checkDistance> | undefined {
+  const s = input.situation;
+  const distance = s.distance ?? distanceBetween(input.attacker, input.defender);
+  return distance === undefined
+    ? undefined
+    : checkDistance({
+        defender: input.defender.name,
+        distance,
+        typed: s.distance !== undefined,
+        melee: mode === "melee",
+        weapon,
+        situation: s,
+      });
+}
+
+/** seed 002, "Missile Attacks", "Range Modifiers" and "Targets Behind Cover": DEX, the range band and cover on a missile's to-hit. */
+function missileMods(
+  input: AttackInput<BxSheet>,
+  checked: ReturnType<typeof checkDistance> | undefined,
+  out: { toHit: Mod[]; rules: string[]; used: SituationKey[] },
+): void {
+  const s = input.situation;
+  const { toHit, rules, used } = out;
+  rules.push(R_MISSILE);
+  const dex = abilityModifier(input.attacker.sheet.dex);
+  if (dex) toHit.push({ label: "DEX", value: dex, rule: R_ROLLS });
+  used.push("range", "cover");
+  // A range band the distance gives (the typed `range` wins when both are given).
+  const range = s.range ?? checked?.band?.range;
+  if (range === "short") toHit.push({ label: "short range", value: 1, rule: R_RANGE });
+  if (range === "long") toHit.push({ label: "long range", value: -1, rule: R_RANGE });
+  if (range) rules.push(R_RANGE);
+  if (s.cover === "full") throw new RuleError(`${input.defender.name} is behind complete cover and cannot be hit`);
+  const c = s.cover ? COVER_BX[s.cover] : undefined;
+  if (c) {
+    toHit.push({ label: `${s.cover} cover`, value: c, rule: R_COVER });
+    rules.push(R_COVER);
+  }
+}
+
+/** seed 002, "Rolling for Damage" and "Variable Weapon Damage (Optional Rule)": a character's 1d6, or the weapon's own die. */
+function damageDie(
+  input: AttackInput<BxSheet>,
+  weapon: BxWeapon,
+  settings: BxSettings,
+  rules: string[],
+): { damage: DiceExpr; damageOption: string | undefined } {
+  const pcFlat = input.attacker.kind !== "monster" && !settings.variableDamage;
+  const damage = pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(weapon.damage, `${weapon.name} damage`);
+  rules.push(R_DAMAGE);
+  if (!pcFlat && input.attacker.kind !== "monster") rules.push(R_VARIABLE);
+  const damageOption =
+    pcFlat && weapon.damage.replace(/\s/g, "").toLowerCase() !== "1d6"
+      ? `1d6 by the campaign option damage=d6 (every attack 1d6): the sheet's ${weapon.name} is ${weapon.damage}.`
+      : undefined;
+  return { damage, damageOption };
+}
+
 export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings): BxPlan {
   const a = input.attacker.sheet;
   const d = input.defender.sheet;
@@ -145,19 +208,7 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
   const toHit: Mod[] = [];
   const damageMods: Mod[] = [];
   const used: SituationKey[] = ["mode"];
-  // The distance typed on the attack, else the encounter's between the two (distance.ts).
-  const distance = s.distance ?? distanceBetween(input.attacker, input.defender);
-  const checked =
-    distance === undefined
-      ? undefined
-      : checkDistance({
-          defender: input.defender.name,
-          distance,
-          typed: s.distance !== undefined,
-          melee: mode === "melee",
-          weapon,
-          situation: s,
-        });
+  const checked = checkedDistance(input, mode, weapon);
   if (s.distance !== undefined) used.push("distance");
   const rules: string[] = [a.acMode === "ascending" ? R_AAC : R_ROLLS];
   let acShift = 0;
@@ -167,23 +218,7 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
       toHit.push({ label: "STR", value: str, rule: R_ROLLS });
       damageMods.push({ label: "STR", value: str, rule: R_DAMAGE });
     }
-  } else {
-    rules.push(R_MISSILE);
-    const dex = abilityModifier(a.dex);
-    if (dex) toHit.push({ label: "DEX", value: dex, rule: R_ROLLS });
-    used.push("range", "cover");
-    // A range band the distance gives (the typed `range` wins when both are given).
-    const range = s.range ?? checked?.band?.range;
-    if (range === "short") toHit.push({ label: "short range", value: 1, rule: R_RANGE });
-    if (range === "long") toHit.push({ label: "long range", value: -1, rule: R_RANGE });
-    if (range) rules.push(R_RANGE);
-    if (s.cover === "full") throw new RuleError(`${input.defender.name} is behind complete cover and cannot be hit`);
-    const c = s.cover ? COVER_BX[s.cover] : undefined;
-    if (c) {
-      toHit.push({ label: `${s.cover} cover`, value: c, rule: R_COVER });
-      rules.push(R_COVER);
-    }
-  }
+  } else missileMods(input, checked, { toHit, rules, used });
   if (weapon.magic) {
     toHit.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_ROLLS });
     damageMods.push({ label: `magic +${weapon.magic}`, value: weapon.magic, rule: R_DAMAGE });
@@ -197,14 +232,7 @@ export function planBxAttack(input: AttackInput<BxSheet>, settings: BxSettings):
     used.push("modifier");
     toHit.push({ label: modifierLabel(input.modifierBy, "referee"), value: s.modifier, rule: R_ROLLS });
   }
-  const pcFlat = input.attacker.kind !== "monster" && !settings.variableDamage;
-  const damage = pcFlat ? { count: 1, sides: 6, modifier: 0 } : mustParseDice(weapon.damage, `${weapon.name} damage`);
-  rules.push(R_DAMAGE);
-  if (!pcFlat && input.attacker.kind !== "monster") rules.push(R_VARIABLE);
-  const damageOption =
-    pcFlat && weapon.damage.replace(/\s/g, "").toLowerCase() !== "1d6"
-      ? `1d6 by the campaign option damage=d6 (every attack 1d6): the sheet's ${weapon.name} is ${weapon.damage}.`
-      : undefined;
+  const { damage, damageOption } = damageDie(input, weapon, settings, rules);
   if (checked) rules.push(mode === "melee" ? R_MELEE_ATTACKS : R_MISSILE);
   return {
     weapon,

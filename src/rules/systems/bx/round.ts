@@ -205,6 +205,89 @@ const result = (
   effects: DeclareResult["effects"] = [],
 ): DeclareResult => ({ title, lines, rules, rolls: [], effects });
 
+/** seed 002, "Declare Spells and Melee Movement": a spell is declared before initiative, if the caster can speak, move its hands and see the target. */
+function declareSpell(input: DeclareInput<BxSheet>): DeclareResult {
+  const who = input.who;
+  const why = canCastSpell({
+    gagged: has(who, "gagged"),
+    bound: has(who, "bound"),
+    silenced: has(who, "silenced"),
+    movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)),
+  });
+  if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
+  const spell = input.detail?.replace(/\s+/g, " ").trim().slice(0, 60);
+  const unseen = unseenTarget(who, spellTarget(spell, input.others));
+  if (unseen) throw new RuleError(unseen);
+  const effects: DeclareResult["effects"] = [
+    { targetId: who.id, addConditions: ["casting", ...(spell ? [spellNamed(spell)] : [])] },
+  ];
+  return {
+    ...result(
+      `${who.name} prepares ${spell ? spell : "a spell"}`,
+      [
+        "Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost.",
+      ],
+      [R_DECLARE, R_SPELL],
+      effects,
+    ),
+    ...(spell ? { shows: spell } : {}),
+  };
+}
+
+/** seed 002, "Spell Casting": the declared spell goes off at the caster's turn, unless disrupted or the caster is now gagged, bound, silenced or blind to the target. */
+function castSpell(input: DeclareInput<BxSheet>): DeclareResult {
+  const who = input.who;
+  if (has(who, "spell lost"))
+    throw new RuleError(`${who.name}'s ${spellWords(who)} was disrupted this round: it is lost.`);
+  const why = canCastSpell({
+    gagged: has(who, "gagged"),
+    bound: has(who, "bound"),
+    silenced: has(who, "silenced"),
+  });
+  if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
+  const unseen = unseenTarget(who, spellTarget(spellName(who), input.others));
+  if (unseen) throw new RuleError(unseen);
+  return result(
+    `${who.name}'s ${spellWords(who)} goes off`,
+    ["The spell is cast as intended."],
+    [R_SPELL],
+    [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }],
+  );
+}
+
+/** seed 002, "In Melee": a fighting withdrawal or a retreat backs away from the foe. */
+function declareMeleeMove(input: DeclareInput<BxSheet>, kind: "withdrawal" | "retreat"): DeclareResult {
+  const who = input.who;
+  const m = meleeMovement(kind, fightRate(input));
+  const away = moveAway(who, input.others, m.distance);
+  return result(
+    kind === "withdrawal" ? `${who.name} makes a fighting withdrawal` : `${who.name} retreats`,
+    [...m.lines, ...(away.line ? [away.line] : [])],
+    [R_IN_MELEE],
+    [{ targetId: who.id, addConditions: [kind === "withdrawal" ? "withdrawing" : "retreating"] }, ...away.effects],
+  );
+}
+
+/** seed 002, "Outside of Melee": a move at encounter rate, for at most 60 rounds. */
+function declareEncounterMove(input: DeclareInput<BxSheet>): DeclareResult {
+  const who = input.who;
+  const moved = roundsMoved(who);
+  const m = encounterMove(fightRate(input), moved);
+  if (!m.allowed) throw new RuleError(`${who.name} cannot move at encounter rate any more: ${m.reason}.`);
+  const prev = marksIn(who.state.conditions, "moved");
+  // Toward the nearest foe on the encounter's line (distance.ts), stopping at it.
+  const toward = moveToward(who, input.others, m.perRound);
+  return result(
+    `${who.name} moves`,
+    [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])],
+    [R_OUTSIDE],
+    [
+      { targetId: who.id, addConditions: ["moving", movedRounds(moved + 1)], removeConditions: prev },
+      ...toward.effects,
+    ],
+  );
+}
+
 /** The declarations both bx and the house rules share. */
 export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): DeclareResult {
   const who = input.who;
@@ -223,87 +306,15 @@ export function bxDeclare(input: DeclareInput<BxSheet>, _dice: DiceBag): Declare
     who.name,
   );
   switch (d.id) {
-    case "spell": {
-      const why = canCastSpell({
-        gagged: has(who, "gagged"),
-        bound: has(who, "bound"),
-        silenced: has(who, "silenced"),
-        movedThisRound: ["withdrawal", "retreat", "move"].some((x) => input.declared.includes(x)),
-      });
-      if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
-      const spell = input.detail?.replace(/\s+/g, " ").trim().slice(0, 60);
-      const unseen = unseenTarget(who, spellTarget(spell, input.others));
-      if (unseen) throw new RuleError(unseen);
-      const effects: DeclareResult["effects"] = [
-        { targetId: who.id, addConditions: ["casting", ...(spell ? [spellNamed(spell)] : [])] },
-      ];
-      return {
-        ...result(
-          `${who.name} prepares ${spell ? spell : "a spell"}`,
-          [
-            "Casting is the round's sole action and the caster cannot move. If the caster's side loses initiative and the caster is hit before acting, the spell is lost.",
-          ],
-          [R_DECLARE, R_SPELL],
-          effects,
-        ),
-        ...(spell ? { shows: spell } : {}),
-      };
-    }
-    case "cast": {
-      if (has(who, "spell lost"))
-        throw new RuleError(`${who.name}'s ${spellWords(who)} was disrupted this round: it is lost.`);
-      const why = canCastSpell({
-        gagged: has(who, "gagged"),
-        bound: has(who, "bound"),
-        silenced: has(who, "silenced"),
-      });
-      if (why.length) throw new RuleError(`${who.name} cannot cast a spell: ${why.join(" ")}`);
-      const unseen = unseenTarget(who, spellTarget(spellName(who), input.others));
-      if (unseen) throw new RuleError(unseen);
-      return result(
-        `${who.name}'s ${spellWords(who)} goes off`,
-        ["The spell is cast as intended."],
-        [R_SPELL],
-        [{ targetId: who.id, removeConditions: ["casting"], addConditions: ["spell cast"] }],
-      );
-    }
-    case "withdrawal": {
-      const m = meleeMovement("withdrawal", fightRate(input));
-      const away = moveAway(who, input.others, m.distance);
-      return result(
-        `${who.name} makes a fighting withdrawal`,
-        [...m.lines, ...(away.line ? [away.line] : [])],
-        [R_IN_MELEE],
-        [{ targetId: who.id, addConditions: ["withdrawing"] }, ...away.effects],
-      );
-    }
-    case "retreat": {
-      const m = meleeMovement("retreat", fightRate(input));
-      const away = moveAway(who, input.others, m.distance);
-      return result(
-        `${who.name} retreats`,
-        [...m.lines, ...(away.line ? [away.line] : [])],
-        [R_IN_MELEE],
-        [{ targetId: who.id, addConditions: ["retreating"] }, ...away.effects],
-      );
-    }
-    default: {
-      const moved = roundsMoved(who);
-      const m = encounterMove(fightRate(input), moved);
-      if (!m.allowed) throw new RuleError(`${who.name} cannot move at encounter rate any more: ${m.reason}.`);
-      const prev = marksIn(who.state.conditions, "moved");
-      // Toward the nearest foe on the encounter's line (distance.ts), stopping at it.
-      const toward = moveToward(who, input.others, m.perRound);
-      return result(
-        `${who.name} moves`,
-        [`Up to ${m.perRound}' this round (round ${moved + 1} of at most 60).`, ...(toward.line ? [toward.line] : [])],
-        [R_OUTSIDE],
-        [
-          { targetId: who.id, addConditions: ["moving", movedRounds(moved + 1)], removeConditions: prev },
-          ...toward.effects,
-        ],
-      );
-    }
+    case "spell":
+      return declareSpell(input);
+    case "cast":
+      return castSpell(input);
+    case "withdrawal":
+    case "retreat":
+      return declareMeleeMove(input, d.id);
+    default:
+      return declareEncounterMove(input);
   }
 }
 

@@ -355,9 +355,9 @@ const result = (title: string, lines: string[], rules: string[], effects: Effect
   effects,
 });
 
-function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
-  const { who } = input;
-  // A new declaration replaces another one made before this round's initiative.
+/** The effect on the declarer of a declaration made before initiative: it replaces any other one made before this round's initiative. */
+type Self = (add: Mark[]) => Effect[];
+function replacingEarlier(who: Combatant<SiegeSheet>): Self {
   const replaced = who.state.conditions.filter(
     (c) =>
       ["charging", "dodging", "disengaging", "withdrawing"].includes(c) ||
@@ -365,10 +365,89 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       inFamily("fleeing from")(c) ||
       inFamily("charging at")(c),
   );
-  const self = (add: Mark[]): Effect[] => {
+  return (add) => {
     const remove = replaced.filter((c) => !add.includes(c));
     return [{ targetId: who.id, addConditions: add, ...(remove.length ? { removeConditions: remove } : {}) }];
   };
+}
+
+/** seed 003, "Charging": a charge at a named foe, its distance checked against the charger's rate. */
+function declareCharge(input: DeclareInput<SiegeSheet>, self: Self): DeclareResult {
+  const { who } = input;
+  const { rate, why: slowed } = moveRate(who);
+  const window = `${rate}–${movementRate(rate, { pace: "jog" })} ft`;
+  // "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30 feet away, but no
+  // more than 60 feet": a charge has a target and a distance, both checked (a one tap gives neither: it says how).
+  // The foe's name may hold a number of its own ("Orc 1 40", "40 Orc 1"): read against the foes' names.
+  const read = readNameAndNumber(
+    input.detail ?? "",
+    foesOf(input).map((c) => c.name),
+    true,
+  );
+  if (read.number === undefined && read.badNumber === undefined)
+    throw new RuleError(
+      `Say whom ${who.name} charges and how far away, e.g. \`/declare charge detail:Orc 1 40\`: the foe must be ${window} away, in a straight line.`,
+    );
+  const dist = feet(
+    read.badNumber ?? String(read.number),
+    `the distance to the foe (${who.name} can charge a foe ${window} away)`,
+  );
+  const foe = named(
+    { ...input, detail: read.name ?? read.unknown ?? "" },
+    (c) => c.side !== who.side && !isOut(c),
+    "the foe charged",
+  );
+  const c = validateCharge({ rate, distanceFt: dist });
+  if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}${slowed ? ` ${slowed}.` : ""}`);
+  const gap = closesGap(who, foe);
+  return result(
+    `${who.name} charges ${foe.name}`,
+    [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`, ...(gap ? [gap.line] : [])],
+    c.rules,
+    [...self(["charging", `${CHARGING_AT}${foe.id}`]), ...(gap ? [gap.effect] : [])],
+  );
+}
+
+/** seed 003, "Evade": +4 AC against one named opponent this round. */
+function declareEvade(input: DeclareInput<SiegeSheet>, self: Self): DeclareResult {
+  const { who } = input;
+  const foe = named(input, (c) => c.side !== who.side && !isOut(c), "the opponent to evade");
+  return result(
+    `${who.name} evades ${foe.name}`,
+    [
+      `${who.name} evades ${foe.name} this round: +4 AC against them, no initiative roll, and no attack, spell, move, ability or item.`,
+    ],
+    [ref("Evade")],
+    self([evading(foe.id)]),
+  );
+}
+
+/** seed 003, "Disengaging from Combat": a hasty disengagement (the foes in melee get a free attack) or a fighting withdrawal. */
+function declareDisengage(input: DeclareInput<SiegeSheet>, self: Self): DeclareResult {
+  const { who } = input;
+  const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", moveRate(who).rate);
+  // "Their opponent gets an attack against them as they run away": the foes in melee with them, named in the detail.
+  const from = input.id === "disengage" ? meleeFoes(input) : [];
+  const lines = [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`];
+  if (from.length)
+    lines.push(
+      `${from.map((c) => c.name).join(", ")} ${from.length === 1 ? "is" : "are"} in melee with ${who.name}: one free attack each, never a second; no other foe gets one.`,
+    );
+  else if (input.id === "disengage")
+    lines.push(
+      `Every foe may take its one free attack in melee: name the foes in melee with ${who.name} as the detail to keep it to them.`,
+    );
+  return result(
+    `${who.name} disengages`,
+    lines,
+    dis.rules,
+    self([dis.condition ?? "withdrawing", ...from.map((c) => fleeingFrom(c.id))]),
+  );
+}
+
+function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
+  const { who } = input;
+  const self = replacingEarlier(who);
   // "Unless the character is restrained or otherwise unable to move": a charge or a disengagement is movement.
   const still = moveRate(who);
   if (still.rate === 0 && ["charge", "disengage", "withdraw"].includes(input.id))
@@ -376,40 +455,9 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
       `${still.why ?? `${who.name} cannot move`}: no ${input.id === "charge" ? "charge" : "disengagement"} (Castles & Crusades · Movement in the Combat Round).`,
     );
   switch (input.id) {
-    case "charge": {
-      const { rate, why: slowed } = moveRate(who);
-      const window = `${rate}–${movementRate(rate, { pace: "jog" })} ft`;
-      // "Una the elf announces that she is going to charge an orc … As long as the orc is at least 30 feet away, but no
-      // more than 60 feet": a charge has a target and a distance, both checked (a one tap gives neither: it says how).
-      // The foe's name may hold a number of its own ("Orc 1 40", "40 Orc 1"): read against the foes' names.
-      const read = readNameAndNumber(
-        input.detail ?? "",
-        foesOf(input).map((c) => c.name),
-        true,
-      );
-      if (read.number === undefined && read.badNumber === undefined)
-        throw new RuleError(
-          `Say whom ${who.name} charges and how far away, e.g. \`/declare charge detail:Orc 1 40\`: the foe must be ${window} away, in a straight line.`,
-        );
-      const dist = feet(
-        read.badNumber ?? String(read.number),
-        `the distance to the foe (${who.name} can charge a foe ${window} away)`,
-      );
-      const foe = named(
-        { ...input, detail: read.name ?? read.unknown ?? "" },
-        (c) => c.side !== who.side && !isOut(c),
-        "the foe charged",
-      );
-      const c = validateCharge({ rate, distanceFt: dist });
-      if (!c.ok) throw new RuleError(`${who.name} cannot charge: ${c.lines.join(" ")}${slowed ? ` ${slowed}.` : ""}`);
-      const gap = closesGap(who, foe);
-      return result(
-        `${who.name} charges ${foe.name}`,
-        [`${who.name} charges ${foe.name}, ${dist} ft away. ${c.lines.join(" ")}`, ...(gap ? [gap.line] : [])],
-        c.rules,
-        [...self(["charging", `${CHARGING_AT}${foe.id}`]), ...(gap ? [gap.effect] : [])],
-      );
-    }
+    case "charge":
+      return declareCharge(input, self);
+    // seed 003, "Dodge": +2 AC against up to three attacks from the front.
     case "dodge":
       return result(
         `${who.name} dodges`,
@@ -419,38 +467,11 @@ function declareBefore(input: DeclareInput<SiegeSheet>): DeclareResult {
         [ref("Dodge")],
         self(["dodging"]),
       );
-    case "evade": {
-      const foe = named(input, (c) => c.side !== who.side && !isOut(c), "the opponent to evade");
-      return result(
-        `${who.name} evades ${foe.name}`,
-        [
-          `${who.name} evades ${foe.name} this round: +4 AC against them, no initiative roll, and no attack, spell, move, ability or item.`,
-        ],
-        [ref("Evade")],
-        self([evading(foe.id)]),
-      );
-    }
+    case "evade":
+      return declareEvade(input, self);
     case "disengage":
-    case "withdraw": {
-      const dis = disengage(input.id === "disengage" ? "hasty" : "fighting", moveRate(who).rate);
-      // "Their opponent gets an attack against them as they run away": the foes in melee with them, named in the detail.
-      const from = input.id === "disengage" ? meleeFoes(input) : [];
-      const lines = [...dis.lines, `${who.name} does not roll initiative and takes no other action this round.`];
-      if (from.length)
-        lines.push(
-          `${from.map((c) => c.name).join(", ")} ${from.length === 1 ? "is" : "are"} in melee with ${who.name}: one free attack each, never a second; no other foe gets one.`,
-        );
-      else if (input.id === "disengage")
-        lines.push(
-          `Every foe may take its one free attack in melee: name the foes in melee with ${who.name} as the detail to keep it to them.`,
-        );
-      return result(
-        `${who.name} disengages`,
-        lines,
-        dis.rules,
-        self([dis.condition ?? "withdrawing", ...from.map((c) => fleeingFrom(c.id))]),
-      );
-    }
+    case "withdraw":
+      return declareDisengage(input, self);
   }
   throw new RuleError(`Nothing called "${input.id}" can be declared before initiative.`);
 }
@@ -472,6 +493,32 @@ function closingOn(input: DeclareInput<SiegeSheet>, foe: Combatant<SiegeSheet>):
   };
 }
 
+/** seed 003, "Cover": moving out from behind cover ends it ("until one or the other move out from behind it"), and the ruling with it. */
+function leavesCover(who: Combatant<SiegeSheet>, ft: number): Effect[] {
+  const cover = who.state.conditions.filter((c) => inFamily("cover")(c) || c === NO_ATTACK_FROM_COVER);
+  return ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
+}
+
+/**
+ * seed 003, "Initiative" and "Disengaging from Combat": a move that closes within ten feet of a named foe may let
+ * it strike first, and ends the distance a disengagement put between them.
+ */
+function closingMove(
+  input: DeclareInput<SiegeSheet>,
+  foe: Combatant<SiegeSheet>,
+): { lines: string[]; effects: Effect[]; rules: string[] } {
+  const { who } = input;
+  const close = closingOn(input, foe);
+  const gap = closesGap(who, foe);
+  const effects: Effect[] = gap ? [gap.effect] : [];
+  if (close) effects.push({ targetId: who.id, addConditions: [close.mark] });
+  return {
+    lines: [close ? close.line : `${who.name} closes within ten feet of ${foe.name}.`, ...(gap ? [gap.line] : [])],
+    effects,
+    rules: close ? [ref("Initiative")] : [],
+  };
+}
+
 function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const { who } = input;
   // "20", or "Ogre 20", "Orc 1 20", "20 Orc 1": the foe the move closes on (within ten feet) and the feet moved.
@@ -488,9 +535,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const foe = foeName
     ? named({ ...input, detail: foeName }, (c) => c.side !== who.side && !isOut(c), "the foe closed on")
     : undefined;
-  const close = foe ? closingOn(input, foe) : null;
-  const closeLines = close ? [close.line] : foe ? [`${who.name} closes within ten feet of ${foe.name}.`] : [];
-  const closeEffects: Effect[] = close ? [{ targetId: who.id, addConditions: [close.mark] }] : [];
+  const closing = foe ? closingMove(input, foe) : { lines: [], effects: [], rules: [] };
   const { rate, why: slowed } = moveRate(who);
   const said = slowed ? ` ${slowed}.` : "";
   if (rate === 0 && ft > 0)
@@ -498,14 +543,8 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
   const asAttack = validateAction({ action: "attack", moveFt: ft, rate });
   const n = toSquares(ft);
   const squares = n > 0 ? `${ft} ft (${n} square${n === 1 ? "" : "s"})` : `${ft} ft (less than a square)`;
-  // Moving out from behind cover ends it ("until one or the other move out from behind it"), and the ruling with it.
-  const cover = who.state.conditions.filter((c) => inFamily("cover")(c) || c === NO_ATTACK_FROM_COVER);
-  const leave: Effect[] = ft > 0 && cover.length ? [{ targetId: who.id, removeConditions: cover }] : [];
-  // "Disengaging from Combat": the distance a disengagement put between them holds until a move closes it.
-  const closing = foe ? closesGap(who, foe) : null;
-  if (closing) leave.push(closing.effect);
-  const rules = close ? [ref("Initiative")] : [];
-  if (closing) closeLines.push(closing.line);
+  const effects = [...leavesCover(who, ft), ...closing.effects];
+  const { lines: closeLines, rules } = closing;
   // "Use an Ability": "Ability may involve movement, but in most cases the movement will not exceed the normal movement rate."
   if (abilityThisRound(who, input.declared)) {
     const asAbility = validateAction({ action: "ability", moveFt: ft, rate });
@@ -520,7 +559,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
         ...closeLines,
       ],
       [ref("Use an Ability"), ...rules],
-      [...leave, ...closeEffects],
+      effects,
     );
   }
   if (asAttack.ok)
@@ -531,7 +570,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
         ...closeLines,
       ],
       [...rules, ...asAttack.rules],
-      [...leave, ...closeEffects],
+      effects,
     );
   // "Moving farther than one-half movement rate negates the ability to make an attack": in either order.
   if (input.attacked)
@@ -550,7 +589,7 @@ function declareMove(input: DeclareInput<SiegeSheet>): DeclareResult {
       ...closeLines,
     ],
     [...rules, ...asMove.rules],
-    [...leave, ...closeEffects, { targetId: who.id, addConditions: ["moved far"] }],
+    [...effects, { targetId: who.id, addConditions: ["moved far"] }],
   );
 }
 
