@@ -18,7 +18,7 @@ import { foreignRefusal, mediaType } from "./guard.js";
 import { parseCommandLine } from "./line.js";
 import { renderMessageText, type Names, type PressAs } from "./render.js";
 import { visibleTo } from "./page.js";
-import type { LocalDiscord } from "./server.js";
+import type { LocalHost } from "./host.js";
 import type { Json, JsonObject, Reply, StoredMessage } from "./types.js";
 
 export { renderMessageText };
@@ -82,7 +82,7 @@ export function renderReplyText(reply: Reply, names?: Names, as?: PressAs): stri
 }
 
 /** Members and channels by name, as Discord shows mentions (nickname, else username). */
-export function namesOf(local: LocalDiscord): Names {
+export function namesOf(local: LocalHost): Names {
   return {
     user: (id) => {
       const u = local.world.users.get(id);
@@ -95,7 +95,7 @@ export function namesOf(local: LocalDiscord): Names {
   };
 }
 
-function guildOf(local: LocalDiscord): string {
+function guildOf(local: LocalHost): string {
   if (!local.defaults.guildId) {
     const { id } = local.createGuild("Local Table");
     local.defaults.guildId = id;
@@ -104,14 +104,14 @@ function guildOf(local: LocalDiscord): string {
 }
 
 /** The user named `name` (created and added to the default guild on first use). */
-export function userNamed(local: LocalDiscord, name: string, guildId = guildOf(local)): string {
+export function userNamed(local: LocalHost, name: string, guildId = guildOf(local)): string {
   const user = local.world.findUserByName(name) ?? local.createUser(name);
   if (!local.world.guild(guildId).members.has(user.id)) local.addMember(guildId, user.id);
   return user.id;
 }
 
 /** The channel named `name` in the default guild (created on first use); ids are accepted too. */
-export function channelNamed(local: LocalDiscord, name: string): string {
+export function channelNamed(local: LocalHost, name: string): string {
   const guildId = guildOf(local);
   const name2 = name.replace(/^#/, "");
   if (local.world.channels.has(name2)) return name2;
@@ -123,7 +123,7 @@ export function channelNamed(local: LocalDiscord, name: string): string {
  * (e.g. the round's new board after a press), waiting until none has come or changed for 150 ms (at most 2 s).
  */
 async function acting(
-  local: LocalDiscord,
+  local: LocalHost,
   channelId: string | undefined,
   userId: string,
   act: () => Promise<Reply>,
@@ -167,7 +167,7 @@ async function acting(
 
 /** The channel's campaign and what each member of its guild is in it, by username. */
 async function people(
-  local: LocalDiscord,
+  local: LocalHost,
   channelId: string,
 ): Promise<{ campaign: string | null; people: Record<string, string> }> {
   const channel = local.world.channels.get(channelId)!;
@@ -186,7 +186,7 @@ async function people(
 }
 
 export async function handleControl(
-  local: LocalDiscord,
+  local: LocalHost,
   method: string,
   path: string,
   query: URLSearchParams,

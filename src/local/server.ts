@@ -7,6 +7,7 @@ import { Commands } from "./commands.js";
 import { controlRefusal, handleControl } from "./control.js";
 import { isPagePath, servePage } from "./page.js";
 import { Gateway, type Route } from "./gateway.js";
+import type { LocalHost } from "./host.js";
 import { foreignRefusal, mediaType } from "./guard.js";
 import { BODY_CAP, hasBody, parseBody, readBody, sendJson, type ParsedBody } from "./http.js";
 import { Interactions } from "./interactions.js";
@@ -73,7 +74,7 @@ export interface UnknownRoute {
 /** How long stop() waits for requests still being answered before it closes their connections. */
 const STOP_GRACE_MS = 5000;
 
-export class LocalDiscord {
+export class LocalDiscord implements LocalHost {
   readonly applicationId: string;
   readonly world: World;
   /** The most recent REST requests (at most `limits.requests`, and a tenth more before trimming). */
