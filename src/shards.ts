@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "./config.js";
 import { BEAT_MS, startBeats, type Beat } from "./loop-delay.js";
-import { claimShards } from "./shard-claim.js";
+import { type Claim, claimShards } from "./shard-claim.js";
 
 /** A ready shard whose event loop has been held up longer than this is unhealthy. */
 export const LOOP_DELAY_LIMIT_MS = 2000;
@@ -150,6 +150,75 @@ export function serveOwnHealth(config: Config, log: Logger): { close(): void } |
   };
 }
 
+/** The shards this machine runs: SHARDS, all of them, or (SHARD_CLAIM) those claimed in the database. */
+async function shardsToRun(
+  config: Config,
+  count: number,
+  log: Logger,
+): Promise<{ ids: number[]; claim: Claim | null }> {
+  if (config.SHARD_CLAIM && config.SHARDS)
+    throw new Error("Set SHARDS (the shards this machine runs) or SHARD_CLAIM (how many to claim), not both");
+  const claim = config.SHARD_CLAIM
+    ? await claimShards(config.DATABASE_URL, count, config.SHARD_CLAIM, log, {
+        waitMs: config.SHARD_CLAIM_WAIT_MS,
+        onLost: () => process.kill(process.pid, "SIGTERM"),
+      })
+    : null;
+  return { ids: claim?.ids ?? shardIds(config, count), claim };
+}
+
+/** What starting a shard's process needs, and whether the manager is stopping (then a dead shard stays dead). */
+interface Spawning {
+  env: NodeJS.ProcessEnv;
+  count: number;
+  log: Logger;
+  stopping(): boolean;
+}
+
+/** Starts a shard's process; resolves once it is ready (or has exited). A shard that dies is started again, later each time. */
+function spawnShard(slot: Slot, s: Spawning): Promise<void> {
+  const { log, count } = s;
+  return new Promise((resolve) => {
+    const child = fork(SHARD_ENTRY, [], {
+      env: { ...s.env, SHARD_ID: String(slot.id), SHARD_COUNT: String(count) },
+      stdio: "inherit",
+    });
+    slot.child = child;
+    slot.state = "starting";
+    log.info({ shard: slot.id, pid: child.pid, count }, "shard starting");
+    child.on("message", (m: { kind?: string; readyMs?: number; delayMs?: number }) => {
+      onShardMessage(slot, m);
+      if (m?.kind !== "ready") return;
+      log.info({ shard: slot.id, pid: child.pid, readyMs: m.readyMs }, "shard ready");
+      resolve();
+    });
+    child.on("exit", (code, signal) => {
+      slot.child = null;
+      slot.state = s.stopping() ? "stopped" : "restarting";
+      resolve();
+      if (s.stopping()) return void log.info({ shard: slot.id, code, signal }, "shard stopped");
+      slot.restarts += 1;
+      const wait = Math.min(30_000, 1000 * 2 ** Math.min(slot.restarts - 1, 5));
+      log.error({ shard: slot.id, code, signal, restartInMs: wait }, "shard exited: restarting it");
+      setTimeout(() => void (s.stopping() || spawnShard(slot, s)), wait).unref();
+    });
+  });
+}
+
+/** Stops a shard's process with SIGTERM (SIGKILL after 20 s); resolves once it has exited. */
+function stopShard(slot: Slot): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const child = slot.child;
+    if (!child || child.exitCode !== null) return resolve();
+    const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
 export async function startShards(
   config: Config,
   log: Logger,
@@ -160,46 +229,12 @@ export async function startShards(
       "SHARD_COUNT needs DISCORD_TOKEN: without one, npm start runs one process against the local Discord",
     );
   const count = await shardCount(config);
-  if (config.SHARD_CLAIM && config.SHARDS)
-    throw new Error("Set SHARDS (the shards this machine runs) or SHARD_CLAIM (how many to claim), not both");
-  const claim = config.SHARD_CLAIM
-    ? await claimShards(config.DATABASE_URL, count, config.SHARD_CLAIM, log, {
-        waitMs: config.SHARD_CLAIM_WAIT_MS,
-        onLost: () => process.kill(process.pid, "SIGTERM"),
-      })
-    : null;
-  const ids = claim?.ids ?? shardIds(config, count);
+  const { ids, claim } = await shardsToRun(config, count, log);
   const slots = ids.map((id): Slot => ({ id, child: null, restarts: 0, state: "waiting" }));
   let stopping = false;
   const healthServer =
     config.HEALTH_PORT !== undefined ? serveHealth(config.HEALTH_PORT, config.HEALTH_HOST, slots, log) : null;
-
-  const spawnShard = (slot: Slot): Promise<void> =>
-    new Promise((resolve) => {
-      const child = fork(SHARD_ENTRY, [], {
-        env: { ...env, SHARD_ID: String(slot.id), SHARD_COUNT: String(count) },
-        stdio: "inherit",
-      });
-      slot.child = child;
-      slot.state = "starting";
-      log.info({ shard: slot.id, pid: child.pid, count }, "shard starting");
-      child.on("message", (m: { kind?: string; readyMs?: number; delayMs?: number }) => {
-        onShardMessage(slot, m);
-        if (m?.kind !== "ready") return;
-        log.info({ shard: slot.id, pid: child.pid, readyMs: m.readyMs }, "shard ready");
-        resolve();
-      });
-      child.on("exit", (code, signal) => {
-        slot.child = null;
-        slot.state = stopping ? "stopped" : "restarting";
-        resolve();
-        if (stopping) return void log.info({ shard: slot.id, code, signal }, "shard stopped");
-        slot.restarts += 1;
-        const wait = Math.min(30_000, 1000 * 2 ** Math.min(slot.restarts - 1, 5));
-        log.error({ shard: slot.id, code, signal, restartInMs: wait }, "shard exited: restarting it");
-        setTimeout(() => void (stopping || spawnShard(slot)), wait).unref();
-      });
-    });
+  const spawning: Spawning = { env, count, log, stopping: () => stopping };
 
   const ready = (async () => {
     for (const [n, slot] of slots.entries()) {
@@ -207,7 +242,7 @@ export async function startShards(
       if (n > 0 && config.SHARD_SPAWN_DELAY_MS) await new Promise((r) => setTimeout(r, config.SHARD_SPAWN_DELAY_MS));
       // A stop during the wait between two shards: the next one is never started (stop() has gone by).
       if (stopping) return;
-      await spawnShard(slot);
+      await spawnShard(slot, spawning);
     }
   })();
 
@@ -220,21 +255,7 @@ export async function startShards(
     async stop() {
       stopping = true;
       healthServer?.close();
-      await Promise.all(
-        slots.map(
-          (slot) =>
-            new Promise<void>((resolve) => {
-              const child = slot.child;
-              if (!child || child.exitCode !== null) return resolve();
-              const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
-              child.once("exit", () => {
-                clearTimeout(kill);
-                resolve();
-              });
-              child.kill("SIGTERM");
-            }),
-        ),
-      );
+      await Promise.all(slots.map(stopShard));
       // Only once every shard has stopped: another machine may take them from here.
       await claim?.release();
     },

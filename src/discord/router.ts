@@ -66,6 +66,80 @@ async function dispatch(
   return { name: "other", kind: "other" };
 }
 
+/** What running an interaction needs: the commands, their services, and how late is too late. */
+interface Running {
+  commands: Map<string, CommandModule>;
+  services: Services;
+  log: Logger;
+  lateness: Lateness;
+  answerBy: number;
+  startBy: number;
+}
+
+/**
+ * Before each transaction of an interaction's work commits, until the interaction is answered:
+ * refused when its first answer could no longer reach Discord in time. Once answered (a reply, a
+ * deferral, a form shown), Discord takes follow-ups for 15 minutes.
+ */
+const inTime = (r: Running, i: Interaction) => () => {
+  if (answered(i)) return;
+  const late = r.lateness.lateBy(i.id);
+  if (late > r.answerBy) throw new TooLate(late);
+};
+
+/** Runs an interaction's handler (once, however often Discord sends it), answers a failure, and logs the outcome. */
+async function runInteraction(r: Running, i: Interaction): Promise<void> {
+  const { commands, services, log, lateness } = r;
+  const started = performance.now();
+  const where = { guild: i.guildId, channel: i.channelId, user: i.user.id, interaction: i.id };
+  let meta = { name: "?", kind: "?" };
+  let outcome = "ok";
+  try {
+    // A bot fallen behind sheds what it can no longer answer before doing any of its work.
+    if (!i.isAutocomplete() && lateness.lateBy(i.id) > r.startBy) throw new TooLate(lateness.lateBy(i.id));
+    const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
+    if (
+      !(await firstTime(
+        services,
+        i,
+        oneTransaction,
+        async (svc) => void (meta = await dispatch(commands, i, svc)),
+        inTime(r, i),
+      ))
+    ) {
+      log.info({ ...where }, "interaction already handled: ignored");
+      return;
+    }
+  } catch (err) {
+    if (err instanceof TooLate) {
+      // Nothing was applied, and Discord would refuse any answer now: the user sees "did not respond" and tries again.
+      outcome = "too late";
+      log.warn({ ...where, command: meta.name, lateMs: err.lateMs }, "interaction too late to answer: nothing applied");
+    } else outcome = await answerFailure(i, err as Error, log, { ...where, command: meta.name });
+  } finally {
+    if (meta.name === "?") meta = describe(i);
+    log.info(
+      {
+        ...where,
+        command: meta.name,
+        kind: meta.kind,
+        outcome,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+      },
+      "interaction",
+    );
+  }
+}
+
+/** While stopping: a short answer, logged like a finished interaction (a stop's test counts both). */
+async function refuseWhileStopping(i: Parameters<typeof say>[0], log: Logger): Promise<void> {
+  const outcome = await say(i, "The bot is restarting: try again in a moment.").then(
+    () => "refused",
+    () => "error",
+  );
+  log.info({ interaction: i.id, outcome }, "interaction refused while stopping");
+}
+
 export function createRouter(
   commands: Map<string, CommandModule>,
   services: Services,
@@ -75,80 +149,16 @@ export function createRouter(
   const running = new Set<Promise<void>>();
   const lateness = opts.lateness ?? new Lateness();
   const answerBy = opts.answerByMs ?? ANSWER_BY_MS;
-  const startBy = Math.min(START_BY_MS, answerBy);
-  /**
-   * Before each transaction of an interaction's work commits, until the interaction is answered:
-   * refused when its first answer could no longer reach Discord in time. Once answered (a reply, a
-   * deferral, a form shown), Discord takes follow-ups for 15 minutes.
-   */
-  const inTime = (i: Interaction) => () => {
-    if (answered(i)) return;
-    const late = lateness.lateBy(i.id);
-    if (late > answerBy) throw new TooLate(late);
-  };
+  const r: Running = { commands, services, log, lateness, answerBy, startBy: Math.min(START_BY_MS, answerBy) };
   const after: (() => void)[] = [];
   let accepting = true;
-
-  async function run(i: Interaction): Promise<void> {
-    const started = performance.now();
-    const where = { guild: i.guildId, channel: i.channelId, user: i.user.id, interaction: i.id };
-    let meta = { name: "?", kind: "?" };
-    let outcome = "ok";
-    try {
-      // A bot fallen behind sheds what it can no longer answer before doing any of its work.
-      if (!i.isAutocomplete() && lateness.lateBy(i.id) > startBy) throw new TooLate(lateness.lateBy(i.id));
-      const oneTransaction = !!commands.get(nameOf(i))?.oneTransaction;
-      if (
-        !(await firstTime(
-          services,
-          i,
-          oneTransaction,
-          async (svc) => void (meta = await dispatch(commands, i, svc)),
-          inTime(i),
-        ))
-      ) {
-        log.info({ ...where }, "interaction already handled: ignored");
-        return;
-      }
-    } catch (err) {
-      if (err instanceof TooLate) {
-        // Nothing was applied, and Discord would refuse any answer now: the user sees "did not respond" and tries again.
-        outcome = "too late";
-        log.warn(
-          { ...where, command: meta.name, lateMs: err.lateMs },
-          "interaction too late to answer: nothing applied",
-        );
-      } else outcome = await answerFailure(i, err as Error, log, { ...where, command: meta.name });
-    } finally {
-      if (meta.name === "?") meta = describe(i);
-      log.info(
-        {
-          ...where,
-          command: meta.name,
-          kind: meta.kind,
-          outcome,
-          ms: Math.round((performance.now() - started) * 100) / 100,
-        },
-        "interaction",
-      );
-    }
-  }
-
-  /** While stopping: a short answer, logged like a finished interaction (a stop's test counts both). */
-  async function refuse(i: Parameters<typeof say>[0]): Promise<void> {
-    const outcome = await say(i, "The bot is restarting: try again in a moment.").then(
-      () => "refused",
-      () => "error",
-    );
-    log.info({ interaction: i.id, outcome }, "interaction refused while stopping");
-  }
 
   return {
     async handle(i) {
       log.trace({ interaction: i.id, type: i.type, accepting }, "interaction received");
       lateness.received(i.id);
       // Refusals while stopping are tracked too: the client must not close under their answer.
-      const p = accepting ? run(i) : i.isRepliable() ? refuse(i) : Promise.resolve();
+      const p = accepting ? runInteraction(r, i) : i.isRepliable() ? refuseWhileStopping(i, log) : Promise.resolve();
       running.add(p);
       try {
         await p;

@@ -18,7 +18,7 @@ import { foreignRefusal, mediaType } from "./guard.js";
 import { parseCommandLine } from "./line.js";
 import { renderMessageText, type Names, type PressAs } from "./render.js";
 import { visibleTo } from "./page.js";
-import type { LocalDiscord } from "./server.js";
+import type { LocalHost } from "./host.js";
 import type { Json, JsonObject, Reply, StoredMessage } from "./types.js";
 
 export { renderMessageText };
@@ -82,7 +82,7 @@ export function renderReplyText(reply: Reply, names?: Names, as?: PressAs): stri
 }
 
 /** Members and channels by name, as Discord shows mentions (nickname, else username). */
-export function namesOf(local: LocalDiscord): Names {
+export function namesOf(local: LocalHost): Names {
   return {
     user: (id) => {
       const u = local.world.users.get(id);
@@ -95,7 +95,7 @@ export function namesOf(local: LocalDiscord): Names {
   };
 }
 
-function guildOf(local: LocalDiscord): string {
+function guildOf(local: LocalHost): string {
   if (!local.defaults.guildId) {
     const { id } = local.createGuild("Local Table");
     local.defaults.guildId = id;
@@ -104,14 +104,14 @@ function guildOf(local: LocalDiscord): string {
 }
 
 /** The user named `name` (created and added to the default guild on first use). */
-export function userNamed(local: LocalDiscord, name: string, guildId = guildOf(local)): string {
+export function userNamed(local: LocalHost, name: string, guildId = guildOf(local)): string {
   const user = local.world.findUserByName(name) ?? local.createUser(name);
   if (!local.world.guild(guildId).members.has(user.id)) local.addMember(guildId, user.id);
   return user.id;
 }
 
 /** The channel named `name` in the default guild (created on first use); ids are accepted too. */
-export function channelNamed(local: LocalDiscord, name: string): string {
+export function channelNamed(local: LocalHost, name: string): string {
   const guildId = guildOf(local);
   const name2 = name.replace(/^#/, "");
   if (local.world.channels.has(name2)) return name2;
@@ -123,7 +123,7 @@ export function channelNamed(local: LocalDiscord, name: string): string {
  * (e.g. the round's new board after a press), waiting until none has come or changed for 150 ms (at most 2 s).
  */
 async function acting(
-  local: LocalDiscord,
+  local: LocalHost,
   channelId: string | undefined,
   userId: string,
   act: () => Promise<Reply>,
@@ -167,7 +167,7 @@ async function acting(
 
 /** The channel's campaign and what each member of its guild is in it, by username. */
 async function people(
-  local: LocalDiscord,
+  local: LocalHost,
   channelId: string,
 ): Promise<{ campaign: string | null; people: Record<string, string> }> {
   const channel = local.world.channels.get(channelId)!;
@@ -185,118 +185,159 @@ async function people(
   return { campaign: found.campaign, people: Object.fromEntries(named) };
 }
 
+type Route = (local: LocalHost, b: JsonObject, query: URLSearchParams) => Promise<ControlAnswer>;
+
+/** A slash command typed as a line (`/roll dice:2d6`), or the choices its focused option offers. */
+async function commandLine(local: LocalHost, b: JsonObject, complete: boolean): Promise<ControlAnswer> {
+  const channelId = channelNamed(local, str(b.channel, "table"));
+  const guildId = local.world.channels.get(channelId)?.guildId ?? guildOf(local);
+  const parsed = parseCommandLine(str(b.line, ""), local.visibleCommands(guildId));
+  const base = {
+    guildId,
+    channelId,
+    userId: userNamed(local, str(b.user, "referee"), guildId),
+    name: parsed.name,
+    options: parsed.options,
+    ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
+    ...(parsed.subcommandGroup ? { subcommandGroup: parsed.subcommandGroup } : {}),
+  };
+  if (complete) {
+    const choices = await local.autocomplete({ ...base, focused: str(b.focused, "") });
+    return {
+      status: 200,
+      body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") },
+    };
+  }
+  return await acting(local, channelId, base.userId, () => local.slash(base));
+}
+
+/** A user presses a button (or picks from a menu) on a message. */
+async function press(local: LocalHost, b: JsonObject): Promise<ControlAnswer> {
+  const message = local.messages.get(str(b.messageId, ""));
+  const guildId = message ? local.world.channels.get(message.channel_id)?.guildId : undefined;
+  const userId = userNamed(local, str(b.user, "referee"), guildId);
+  return await acting(local, message?.channel_id, userId, () =>
+    local.press({
+      messageId: str(b.messageId, ""),
+      customId: str(b.customId, ""),
+      userId,
+      ...(Array.isArray(b.values) ? { values: b.values.map(String) } : {}),
+    }),
+  );
+}
+
+/** A user runs a message command from the Apps menu. */
+async function menu(local: LocalHost, b: JsonObject): Promise<ControlAnswer> {
+  const message = local.messages.get(str(b.messageId, ""));
+  const userId = userNamed(
+    local,
+    str(b.user, "referee"),
+    message ? local.world.channels.get(message.channel_id)?.guildId : undefined,
+  );
+  return await acting(local, message?.channel_id, userId, () =>
+    local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId }),
+  );
+}
+
+/** A user fills in and sends the newest form shown to them. */
+async function modal(local: LocalHost, b: JsonObject): Promise<ControlAnswer> {
+  const user = str(b.user, "referee");
+  const userId = local.world.findUserByName(user)?.id;
+  const shown = userId ? local.lastModal(userId) : undefined;
+  const customId = str(b.customId, typeof shown?.custom_id === "string" ? shown.custom_id : "");
+  if (!userId || !customId)
+    throw new Error(
+      `no form is open for ${user}: run a command that opens one first (e.g. /character create name:Wren)`,
+    );
+  const values = Object.fromEntries(
+    Object.entries(b.values && typeof b.values === "object" && !Array.isArray(b.values) ? b.values : {}).map(
+      ([k, v]) => [k, String(v)],
+    ),
+  );
+  return await acting(local, undefined, userId, () => local.submitModal({ customId, values, userId }));
+}
+
+/** A user writes a message in a channel. */
+async function say(local: LocalHost, b: JsonObject): Promise<ControlAnswer> {
+  const m = local.userMessage(
+    channelNamed(local, str(b.channel, "table")),
+    userNamed(local, str(b.user, "referee")),
+    str(b.content, ""),
+  );
+  return { status: 200, body: { message: m, text: renderMessageText(m, namesOf(local)) } };
+}
+
+/** A channel's latest messages, all of them or as one user sees them. */
+async function messages(local: LocalHost, _b: JsonObject, query: URLSearchParams): Promise<ControlAnswer> {
+  const channelId = channelNamed(local, query.get("channel") ?? "table");
+  const limit = Number(query.get("limit") ?? 20) || 20;
+  const as = query.get("as");
+  const viewer = as ? (local.world.findUserByName(as)?.id ?? as) : null;
+  const shown = local
+    .channelMessages(channelId)
+    .filter((m) => viewer === null || visibleTo(m, viewer))
+    .slice(-limit);
+  const names = namesOf(local);
+  // The press commands are for the user the CLI runs as (`user`), else the one the channel is seen as.
+  const pressAs = { user: query.get("user") ?? as ?? undefined };
+  return {
+    status: 200,
+    body: {
+      channelId,
+      messages: shown,
+      text: shown.map((m) => renderMessageText(m, names, pressAs)).join("\n\n"),
+    },
+  };
+}
+
+/** The commands usable in the default guild. */
+async function commandList(local: LocalHost): Promise<ControlAnswer> {
+  const commands = local.visibleCommands(guildOf(local));
+  return { status: 200, body: { commands, text: commands.map((c) => `/${c.name} — ${c.description}`).join("\n") } };
+}
+
+/** The gateway closes the bot's connections (it resumes). */
+async function reconnect(local: LocalHost, b: JsonObject): Promise<ControlAnswer> {
+  const code = typeof b.code === "number" ? b.code : 4000;
+  const sessions = local.liveSessions;
+  local.dropConnections(code);
+  return {
+    status: 200,
+    body: { dropped: sessions, text: `closed ${sessions} gateway connection(s) with ${code}` },
+  };
+}
+
+const ROUTES = new Map<string, Route>([
+  ["POST /_local/command", (local, b) => commandLine(local, b, false)],
+  ["POST /_local/autocomplete", (local, b) => commandLine(local, b, true)],
+  ["POST /_local/press", press],
+  ["POST /_local/menu", menu],
+  ["POST /_local/modal", modal],
+  ["POST /_local/say", say],
+  ["GET /_local/messages", messages],
+  [
+    "GET /_local/people",
+    async (local, _b, query) => ({
+      status: 200,
+      body: await people(local, channelNamed(local, query.get("channel") ?? "table")),
+    }),
+  ],
+  ["GET /_local/commands", commandList],
+  ["POST /_local/reconnect", reconnect],
+]);
+
 export async function handleControl(
-  local: LocalDiscord,
+  local: LocalHost,
   method: string,
   path: string,
   query: URLSearchParams,
   body: Json | undefined,
 ): Promise<ControlAnswer> {
   const b = (body && typeof body === "object" && !Array.isArray(body) ? body : {}) as JsonObject;
+  const route = ROUTES.get(`${method} ${path}`);
+  if (!route) return { status: 404, body: { error: `unknown control route ${method} ${path}` } };
   try {
-    if (method === "POST" && (path === "/_local/command" || path === "/_local/autocomplete")) {
-      const channelId = channelNamed(local, str(b.channel, "table"));
-      const guildId = local.world.channels.get(channelId)?.guildId ?? guildOf(local);
-      const parsed = parseCommandLine(str(b.line, ""), local.visibleCommands(guildId));
-      const base = {
-        guildId,
-        channelId,
-        userId: userNamed(local, str(b.user, "referee"), guildId),
-        name: parsed.name,
-        options: parsed.options,
-        ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
-        ...(parsed.subcommandGroup ? { subcommandGroup: parsed.subcommandGroup } : {}),
-      };
-      if (path === "/_local/autocomplete") {
-        const choices = await local.autocomplete({ ...base, focused: str(b.focused, "") });
-        return {
-          status: 200,
-          body: { choices, text: choices.map((c) => `• ${String((c as JsonObject)?.name)}`).join("\n") },
-        };
-      }
-      return await acting(local, channelId, base.userId, () => local.slash(base));
-    }
-    if (method === "POST" && path === "/_local/press") {
-      const message = local.messages.get(str(b.messageId, ""));
-      const guildId = message ? local.world.channels.get(message.channel_id)?.guildId : undefined;
-      const userId = userNamed(local, str(b.user, "referee"), guildId);
-      return await acting(local, message?.channel_id, userId, () =>
-        local.press({
-          messageId: str(b.messageId, ""),
-          customId: str(b.customId, ""),
-          userId,
-          ...(Array.isArray(b.values) ? { values: b.values.map(String) } : {}),
-        }),
-      );
-    }
-    if (method === "POST" && path === "/_local/menu") {
-      const message = local.messages.get(str(b.messageId, ""));
-      const userId = userNamed(
-        local,
-        str(b.user, "referee"),
-        message ? local.world.channels.get(message.channel_id)?.guildId : undefined,
-      );
-      return await acting(local, message?.channel_id, userId, () =>
-        local.messageCommand({ name: str(b.name, ""), messageId: str(b.messageId, ""), userId }),
-      );
-    }
-    if (method === "POST" && path === "/_local/modal") {
-      const user = str(b.user, "referee");
-      const userId = local.world.findUserByName(user)?.id;
-      const modal = userId ? local.lastModal(userId) : undefined;
-      const customId = str(b.customId, typeof modal?.custom_id === "string" ? modal.custom_id : "");
-      if (!userId || !customId)
-        throw new Error(
-          `no form is open for ${user}: run a command that opens one first (e.g. /character create name:Wren)`,
-        );
-      const values = Object.fromEntries(
-        Object.entries(b.values && typeof b.values === "object" && !Array.isArray(b.values) ? b.values : {}).map(
-          ([k, v]) => [k, String(v)],
-        ),
-      );
-      return await acting(local, undefined, userId, () => local.submitModal({ customId, values, userId }));
-    }
-    if (method === "POST" && path === "/_local/say") {
-      const m = local.userMessage(
-        channelNamed(local, str(b.channel, "table")),
-        userNamed(local, str(b.user, "referee")),
-        str(b.content, ""),
-      );
-      return { status: 200, body: { message: m, text: renderMessageText(m, namesOf(local)) } };
-    }
-    if (method === "GET" && path === "/_local/messages") {
-      const channelId = channelNamed(local, query.get("channel") ?? "table");
-      const limit = Number(query.get("limit") ?? 20) || 20;
-      const as = query.get("as");
-      const viewer = as ? (local.world.findUserByName(as)?.id ?? as) : null;
-      const messages = local
-        .channelMessages(channelId)
-        .filter((m) => viewer === null || visibleTo(m, viewer))
-        .slice(-limit);
-      const names = namesOf(local);
-      // The press commands are for the user the CLI runs as (`user`), else the one the channel is seen as.
-      const press = { user: query.get("user") ?? as ?? undefined };
-      return {
-        status: 200,
-        body: { channelId, messages, text: messages.map((m) => renderMessageText(m, names, press)).join("\n\n") },
-      };
-    }
-    if (method === "GET" && path === "/_local/people")
-      return { status: 200, body: await people(local, channelNamed(local, query.get("channel") ?? "table")) };
-    if (method === "GET" && path === "/_local/commands") {
-      const commands = local.visibleCommands(guildOf(local));
-      return { status: 200, body: { commands, text: commands.map((c) => `/${c.name} — ${c.description}`).join("\n") } };
-    }
-    if (method === "POST" && path === "/_local/reconnect") {
-      const code = typeof b.code === "number" ? b.code : 4000;
-      const sessions = local.liveSessions;
-      local.dropConnections(code);
-      return {
-        status: 200,
-        body: { dropped: sessions, text: `closed ${sessions} gateway connection(s) with ${code}` },
-      };
-    }
-    return { status: 404, body: { error: `unknown control route ${method} ${path}` } };
+    return await route(local, b, query);
   } catch (err) {
     return { status: 400, body: { error: (err as Error).message } };
   }

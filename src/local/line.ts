@@ -65,19 +65,8 @@ function nearOptions(key: string, defs: Def[]): string[] {
   return scored.filter((x) => x.d === best).map((x) => x.name);
 }
 
-export function parseCommandLine(line: string, commands: StoredCommand[]): ParsedLine {
-  const tokens = tokenize(line.trim());
-  const head = tokens.shift();
-  if (!head?.text.startsWith("/") || head.text.length < 2)
-    throw new Error(`a command line starts with /name (got: ${line})`);
-  const name = head.text.slice(1);
-  const command = commands.find((c) => c.name === name && (c.type ?? 1) === 1);
-  if (!command)
-    throw new Error(
-      `unknown command /${name}; registered: ${commands.map((c) => "/" + c.name).join(", ") || "(none)"}`,
-    );
-
-  const parsed: ParsedLine = { name, options: {} };
+/** Reads the subcommand group and subcommand the line names (taking their tokens) into `parsed`; the options left to fill. */
+function subcommandOptions(tokens: Token[], parsed: ParsedLine, command: StoredCommand): Def[] {
   let defs = (command.options ?? []) as Def[];
   const next = (type: number): Def | undefined => {
     const t = tokens[0];
@@ -97,9 +86,26 @@ export function parseCommandLine(line: string, commands: StoredCommand[]): Parse
   } else if (defs.some((d) => d.type === 1 || d.type === 2)) {
     const choices = defs.filter((d) => d.type === 1 || d.type === 2).map((d) => d.name);
     throw new Error(
-      `/${[name, parsed.subcommandGroup].filter(Boolean).join(" ")} needs a subcommand: ${choices.join(", ")}`,
+      `/${[parsed.name, parsed.subcommandGroup].filter(Boolean).join(" ")} needs a subcommand: ${choices.join(", ")}`,
     );
   }
+  return defs;
+}
+
+export function parseCommandLine(line: string, commands: StoredCommand[]): ParsedLine {
+  const tokens = tokenize(line.trim());
+  const head = tokens.shift();
+  if (!head?.text.startsWith("/") || head.text.length < 2)
+    throw new Error(`a command line starts with /name (got: ${line})`);
+  const name = head.text.slice(1);
+  const command = commands.find((c) => c.name === name && (c.type ?? 1) === 1);
+  if (!command)
+    throw new Error(
+      `unknown command /${name}; registered: ${commands.map((c) => "/" + c.name).join(", ") || "(none)"}`,
+    );
+
+  const parsed: ParsedLine = { name, options: {} };
+  const defs = subcommandOptions(tokens, parsed, command);
 
   type Named = { key: string; value: string; words: string[] };
   const positional: { text: string; after: Named | null }[] = [];

@@ -7,7 +7,7 @@
 // An ephemeral message reaches only the user it answered: the page asks as a user.
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { LocalDiscord } from "./server.js";
+import type { LocalHost } from "./host.js";
 import type { StoredMessage } from "./types.js";
 import type { WorldEvent } from "./world.js";
 
@@ -34,7 +34,7 @@ export function visibleTo(m: StoredMessage, userId: string | undefined): boolean
 }
 
 export function servePage(
-  local: LocalDiscord,
+  local: LocalHost,
   path: string,
   query: URLSearchParams,
   req: IncomingMessage,
@@ -86,7 +86,7 @@ export function servePage(
   });
 }
 
-function worldOf(local: LocalDiscord) {
+function worldOf(local: LocalHost) {
   const w = local.world;
   return {
     bot: { id: w.bot.id, username: w.bot.username },

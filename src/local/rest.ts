@@ -31,7 +31,7 @@ export interface ApiAnswer {
   body?: unknown;
 }
 
-interface Route {
+export interface Route {
   method: string;
   parts: string[];
   /**

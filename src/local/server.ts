@@ -7,10 +7,11 @@ import { Commands } from "./commands.js";
 import { controlRefusal, handleControl } from "./control.js";
 import { isPagePath, servePage } from "./page.js";
 import { Gateway, type Route } from "./gateway.js";
+import type { LocalHost } from "./host.js";
 import { foreignRefusal, mediaType } from "./guard.js";
 import { BODY_CAP, hasBody, parseBody, readBody, sendJson, type ParsedBody } from "./http.js";
 import { Interactions } from "./interactions.js";
-import { Rest } from "./rest.js";
+import { Rest, type Route as RestRoute } from "./rest.js";
 import type {
   AutocompleteOptions,
   Json,
@@ -73,7 +74,7 @@ export interface UnknownRoute {
 /** How long stop() waits for requests still being answered before it closes their connections. */
 const STOP_GRACE_MS = 5000;
 
-export class LocalDiscord {
+export class LocalDiscord implements LocalHost {
   readonly applicationId: string;
   readonly world: World;
   /** The most recent REST requests (at most `limits.requests`, and a tenth more before trimming). */
@@ -340,59 +341,78 @@ export class LocalDiscord {
 
   // --- HTTP --------------------------------------------------------------------
 
-  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** One request and its answer: `answer` records it (with the body read so far), `read` reads the body. */
+  private exchange(req: IncomingMessage, res: ServerResponse): Exchange {
     const url = new URL(req.url ?? "/", "http://local");
     const method = req.method ?? "GET";
     const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     const path = api ? api[1]! : url.pathname;
-    let parsed: ParsedBody = { body: undefined, files: [] };
-    const answer = (status: number, body?: unknown) => {
-      this.requests.push({ method, path, query: url.search, body: parsed.body, status, at: Date.now() });
-      trimList(this.requests, this.limits.requests);
-      this.world.events.emit("change");
-      // A body left unread (refused, or too large) is not read: the connection closes after the answer.
-      if (!req.complete) res.setHeader("connection", "close");
-      sendJson(res, status, body);
+    const ex: Exchange = {
+      req,
+      res,
+      url,
+      method,
+      path,
+      api: !!api,
+      parsed: { body: undefined, files: [] },
+      answer: (status, body) => {
+        this.requests.push({ method, path, query: url.search, body: ex.parsed.body, status, at: Date.now() });
+        trimList(this.requests, this.limits.requests);
+        this.world.events.emit("change");
+        // A body left unread (refused, or too large) is not read: the connection closes after the answer.
+        if (!req.complete) res.setHeader("connection", "close");
+        sendJson(res, status, body);
+      },
+      read: async (cap) => {
+        const buf = await readBody(req, cap);
+        if (!buf)
+          return (
+            ex.answer(413, {
+              code: 40005,
+              message: `Request entity too large (this route takes at most ${cap / 1024 / 1024} MiB)`,
+            }),
+            false
+          );
+        ex.parsed = parseBody(buf, req.headers["content-type"]);
+        return true;
+      },
     };
-    /** Reads the body, at most `cap` bytes; false (answered 413) when it is larger. */
-    const read = async (cap: number): Promise<boolean> => {
-      const buf = await readBody(req, cap);
-      if (!buf)
-        return (
-          answer(413, {
-            code: 40005,
-            message: `Request entity too large (this route takes at most ${cap / 1024 / 1024} MiB)`,
-          }),
-          false
-        );
-      parsed = parseBody(buf, req.headers["content-type"]);
-      return true;
-    };
+    return ex;
+  }
 
+  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const ex = this.exchange(req, res);
+    const { answer, url } = ex;
     // Before anything is read: a request from elsewhere than this machine is refused.
     const foreign = foreignRefusal(req.headers, this.port);
     if (foreign)
-      return api
+      return ex.api
         ? answer(foreign.status, { code: 0, message: foreign.error })
         : answer(foreign.status, { error: foreign.error });
+    if (isPagePath(ex.method, url.pathname) || url.pathname.startsWith("/_local/")) return this.serveLocal(ex);
+    if (!ex.api) return answer(404, { code: 0, message: "404: Not Found" });
+    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    return this.serveApi(ex);
+  }
 
+  /** The playground's page and its control API (src/local/page.ts, src/local/control.ts). */
+  private async serveLocal(ex: Exchange): Promise<void> {
+    const { req, res, url, method, answer } = ex;
+    const refused = controlRefusal(method, req.headers, this.port);
+    if (refused) return answer(refused.status, refused.body);
     if (isPagePath(method, url.pathname)) {
-      const refused = controlRefusal(method, req.headers, this.port);
-      if (refused) return answer(refused.status, refused.body);
       // An event stream stays open: stop() need not wait for it.
       if (url.pathname === "/_local/events") this.answering.delete(res);
       return servePage(this, url.pathname, url.searchParams, req, res);
     }
-    if (url.pathname.startsWith("/_local/")) {
-      const refused = controlRefusal(method, req.headers, this.port);
-      if (refused) return answer(refused.status, refused.body);
-      if (hasBody(req) && !(await read(BODY_CAP.json))) return;
-      const r = await handleControl(this, method, url.pathname, url.searchParams, parsed.body);
-      return answer(r.status, r.body);
-    }
-    if (!api) return answer(404, { code: 0, message: "404: Not Found" });
-    if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
+    if (hasBody(req) && !(await ex.read(BODY_CAP.json))) return;
+    const r = await handleControl(this, method, url.pathname, url.searchParams, ex.parsed.body);
+    return answer(r.status, r.body);
+  }
 
+  /** A call of Discord's API: matched to a route, its body read and checked, then handled. */
+  private async serveApi(ex: Exchange): Promise<void> {
+    const { req, method, path, answer } = ex;
     const segments = path
       .split("/")
       .filter(Boolean)
@@ -413,35 +433,63 @@ export class LocalDiscord {
     if (match.route.auth && req.headers.authorization !== `Bot ${this.token}`) {
       return answer(401, { code: 0, message: "401: Unauthorized" });
     }
-    if (hasBody(req)) {
-      const type = mediaType(req.headers["content-type"]);
-      const multipart = match.route.upload && type === "multipart/form-data";
-      if (type !== "application/json" && !multipart)
-        return answer(415, {
-          code: 0,
-          message: `415: Unsupported Media Type (send application/json${match.route.upload ? " or multipart/form-data" : ""})`,
-        });
-      if (!(await read(multipart ? BODY_CAP.upload : BODY_CAP.json))) return;
-    }
-    if (parsed.error) return answer(400, { code: 50109, message: "The request body contains invalid JSON." });
-    if (this.validator && parsed.body !== undefined) {
-      const checked = this.rest.schemaErrors(match.route, parsed.body, this.validator);
-      if (checked && checked.errors.length > 0) {
-        this.validationErrors.push({ method, path, operation: checked.operation, errors: checked.errors });
-        trimList(this.validationErrors, this.limits.requests);
-        this.log(
-          `local Discord: ${method} ${path} body does not match ${checked.operation}: ${checked.errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`,
-        );
-        if (this.strict) return answer(400, invalidFormBody(checked.errors));
-      }
-    }
+    if (hasBody(req) && !(await this.readApiBody(ex, match.route.upload))) return;
+    if (ex.parsed.error) return answer(400, { code: 50109, message: "The request body contains invalid JSON." });
+    if (this.refusedBySchema(ex, match.route)) return;
     const result = this.rest.handle(match.route, match.params, {
       method,
       segments,
-      query: url.searchParams,
-      body: parsed.body,
-      files: parsed.files,
+      query: ex.url.searchParams,
+      body: ex.parsed.body,
+      files: ex.parsed.files,
     });
     answer(result.status, result.body);
   }
+
+  /** Reads an API call's body: JSON, or multipart on a route that takes uploads; false once answered (415, 413). */
+  private async readApiBody(ex: Exchange, upload: boolean): Promise<boolean> {
+    const type = mediaType(ex.req.headers["content-type"]);
+    const multipart = upload && type === "multipart/form-data";
+    if (type !== "application/json" && !multipart) {
+      ex.answer(415, {
+        code: 0,
+        message: `415: Unsupported Media Type (send application/json${upload ? " or multipart/form-data" : ""})`,
+      });
+      return false;
+    }
+    return ex.read(multipart ? BODY_CAP.upload : BODY_CAP.json);
+  }
+
+  /** Checks the body against Discord's schema and records a mismatch; true when answered 50035 (strict). */
+  private refusedBySchema(ex: Exchange, route: RestRoute): boolean {
+    const { method, path } = ex;
+    if (!this.validator || ex.parsed.body === undefined) return false;
+    const checked = this.rest.schemaErrors(route, ex.parsed.body, this.validator);
+    if (!checked || checked.errors.length === 0) return false;
+    this.validationErrors.push({ method, path, operation: checked.operation, errors: checked.errors });
+    trimList(this.validationErrors, this.limits.requests);
+    this.log(
+      `local Discord: ${method} ${path} body does not match ${checked.operation}: ${checked.errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ")}`,
+    );
+    if (!this.strict) return false;
+    ex.answer(400, invalidFormBody(checked.errors));
+    return true;
+  }
+}
+
+/** A request being answered (LocalDiscord.exchange). */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  /** The path, without /api/v10 for an API call. */
+  path: string;
+  /** Under /api: errors are answered as Discord's ({ code, message }). */
+  api: boolean;
+  /** The body, once read. */
+  parsed: ParsedBody;
+  answer(status: number, body?: unknown): void;
+  /** Reads the body, at most `cap` bytes; false (answered 413) when it is larger. */
+  read(cap: number): Promise<boolean>;
 }
