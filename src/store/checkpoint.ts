@@ -13,17 +13,12 @@
  * SQLite's own checkpoint stays as a bound on the log (`AUTOCHECKPOINT_PAGES`).
  */
 import type { Logger } from "pino";
-import type { Store, StoreCounts } from "./client.js";
-import type { SqliteConnection } from "./lane.js";
+import type { Checkpoint, SqliteConnection, Store, StoreCounts } from "./types.js";
+
+export type { Checkpoint } from "./types.js";
 
 /** Pages in the log (4 KiB each) before SQLite checkpoints inside a commit anyway. */
 export const AUTOCHECKPOINT_PAGES = 4_000;
-
-/** What a checkpoint did: pages in the log, and how many of them are now in the database file. */
-export interface Checkpoint {
-  log: number;
-  checkpointed: number;
-}
 
 /** A page count from the pragma's one row (busy, log, checkpointed). */
 function pages(row: Record<string, unknown> | undefined, column: "log" | "checkpointed"): number {

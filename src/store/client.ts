@@ -1,43 +1,13 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQueryable } from "@prisma/driver-adapter-utils";
-import { PrismaClient, type Prisma } from "../generated/prisma/client.js";
+import { PrismaClient } from "../generated/prisma/client.js";
 import { databaseFile, DEFAULT_DATABASE_URL, isPostgresUrl } from "./path.js";
-import { migrate, type MigrationReport } from "./migrate.js";
-import { Gate, withLanes, type SqliteConnection } from "./lane.js";
-import { AUTOCHECKPOINT_PAGES, walCheckpoint, type Checkpoint } from "./checkpoint.js";
+import { migrate } from "./migrate.js";
+import { Gate, withLanes } from "./lane.js";
+import { AUTOCHECKPOINT_PAGES, walCheckpoint } from "./checkpoint.js";
+import type { Db, SqliteConnection, Store, StoreCounts } from "./types.js";
 
-/**
- * The client type the code is written against. The PostgreSQL client is
- * generated from the same models (prisma/postgresql/schema.prisma is derived
- * from prisma/schema.prisma), so it answers the same calls the same way.
- */
-export type Db = PrismaClient;
-/** The client inside `db.$transaction(async (tx) => …)`. */
-export type Tx = Prisma.TransactionClient;
-
-declare const HOT: unique symbol;
-/**
- * What the hot path's statements (src/store/hot.ts) run on: the store's client, Prisma's
- * transaction, or a `laneOnly` transaction's own client. The last has no Prisma methods: a
- * `laneOnly` callback gets a `Hot`, so a Prisma call inside /roll, /attack or a press does not
- * compile (on SQLite it would throw, on PostgreSQL it would run outside the transaction).
- */
-export type Hot = object & { readonly [HOT]?: "hot" };
-export type Engine = "sqlite" | "postgresql";
-
-/** SQL statements and transactions the store has run since it opened (the bench reads them per interaction). */
-export interface StoreCounts {
-  statements: number;
-  /** Messages the PostgreSQL lane sent to the server and waited on (several statements may share one). */
-  roundTrips: number;
-  /** Explicit transactions, and statements run outside one (each is its own transaction in SQLite). */
-  transactions: number;
-  /** When set, every statement's SQL is passed here (the bench prints a path's statements with it). */
-  trace?: ((sql: string) => void) | undefined;
-  /** WAL checkpoints the bot ran itself (src/store/checkpoint.ts), and the pages they copied. */
-  checkpoints: number;
-  checkpointedPages: number;
-}
+export type { Db, Engine, Hot, Store, StoreCounts, Tx } from "./types.js";
 
 const freshCounts = (): StoreCounts => ({
   statements: 0,
@@ -46,22 +16,6 @@ const freshCounts = (): StoreCounts => ({
   checkpoints: 0,
   checkpointedPages: 0,
 });
-
-export interface Store {
-  db: Db;
-  engine: Engine;
-  /** The SQLite file, or the PostgreSQL url without its password. */
-  file: string;
-  migrations: MigrationReport;
-  counts: StoreCounts;
-  /**
-   * SQLite: copies the WAL into the database file now (a passive checkpoint, on the bot's own
-   * connection). Null when the connection is inside a transaction (try again later), and always
-   * on PostgreSQL, which checkpoints by itself.
-   */
-  checkpoint(): Checkpoint | null;
-  close(): Promise<void>;
-}
 
 /** Counts every statement sent through `q` (the connection, or a transaction on it). */
 function counted<T extends SqlQueryable>(q: T, counts: StoreCounts, alone: boolean, remote: boolean): T {

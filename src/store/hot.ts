@@ -13,7 +13,7 @@ import {
   type PendingAction,
   type Roll,
 } from "../generated/prisma/client.js";
-import type { Db, Hot, Tx } from "./client.js";
+import type { Db, Hot, Tx } from "./types.js";
 import { laneOf, locksRows, type Lane } from "./lane.js";
 import { Later, type Check } from "./later.js";
 

@@ -18,22 +18,12 @@
  * and nothing else: a Prisma call on it throws (and rolls the transaction back).
  */
 import type { Prisma } from "../generated/prisma/client.js";
-import type { Hot, StoreCounts, Tx } from "./client.js";
+import type { Hot, SqliteConnection, SqliteStatement, StoreCounts, Tx } from "./types.js";
+
+export type { SqliteConnection } from "./types.js";
 import { Later, type Check } from "./later.js";
 
 /** The parts of a better-sqlite3 statement and connection the lane uses. */
-interface Statement {
-  reader: boolean;
-  safeIntegers(on?: boolean): Statement;
-  columns(): { name: string; type: string | null }[];
-  all(...args: unknown[]): Record<string, unknown>[];
-  run(...args: unknown[]): { changes: number };
-}
-export interface SqliteConnection {
-  prepare(sql: string): Statement;
-  /** True between BEGIN and COMMIT or ROLLBACK. */
-  readonly inTransaction: boolean;
-}
 
 /** SQLite's lane answers at once; PostgreSQL's (pg-lane.ts) after its round trip. */
 export interface Lane {
@@ -179,7 +169,7 @@ export function laneClient(lane: Lane): object {
   return client;
 }
 
-type Control = Partial<Record<"BEGIN" | "COMMIT" | "ROLLBACK", Statement>>;
+type Control = Partial<Record<"BEGIN" | "COMMIT" | "ROLLBACK", SqliteStatement>>;
 
 /** BEGIN, the callback, COMMIT (ROLLBACK when it throws), on the connection itself, at the gate's turn. */
 async function inLane(
@@ -235,7 +225,7 @@ function converterFor(type: string | null): Convert | null {
 }
 
 interface Compiled {
-  st: Statement;
+  st: SqliteStatement;
   converts: [string, Convert][];
 }
 

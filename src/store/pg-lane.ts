@@ -21,7 +21,7 @@
  */
 import pg from "pg";
 import type { Prisma } from "../generated/prisma/client.js";
-import type { StoreCounts } from "./client.js";
+import type { StoreCounts } from "./types.js";
 import { isBody, isLaneOnly, laneClient, lockingReads, routeTransactions, setLane, type Lane } from "./lane.js";
 import { Later, type Check } from "./later.js";
 import { laterContended, laterSettled } from "./hot.js";

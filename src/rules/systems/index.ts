@@ -1,6 +1,7 @@
 /**
- * The rule systems by id: adding a system is its folder, one line in `BUILT_IN` and its page in docs/rules/. Its id,
- * name, words, plain marks and families of marks come from its folder; everything here is assembled from them.
+ * The rule systems by id. Adding a system is its folder, one line in BUILT_IN below, and its page among the rules
+ * pages of the docs folder. Its id, name, words, plain marks and families of marks come from its folder; everything
+ * here is assembled from them.
  */
 import type { RuleSystem } from "./types.js";
 import { thirdAge } from "./third-age/index.js";
