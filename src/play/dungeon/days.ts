@@ -11,7 +11,6 @@ import { remaining } from "../../rules/dungeon/light.js";
 import type { DungeonState } from "../../rules/dungeon/state.js";
 import { eatAndDrink } from "../../rules/dungeon/supplies.js";
 import { isCheckTurn, parseTable, rollTable, wanderingRoll } from "../../rules/dungeon/wandering.js";
-import { has } from "../../rules/systems/define.js";
 import type { RuleSystem } from "../../rules/systems/types.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
@@ -19,11 +18,11 @@ import { requireCampaign } from "../campaigns/find.js";
 import type { Settings } from "../campaigns/settings.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { UserError } from "../errors.js";
-import { shortId } from "../ids.js";
 import { requireReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { loadClock, saveClock } from "./clock.js";
-import { leaderOf, type PartyMember } from "./party.js";
+import type { PartyMember } from "./party.js";
+import { meetWanderer } from "./wandering.js";
 import { passTime, restParty } from "./rest.js";
 import { endTurnMarks } from "./turnmarks.js";
 import { dungeonView, type DungeonView } from "./view.js";
@@ -179,20 +178,12 @@ function interruptRest(
   bag: DiceBag,
   lines: string[],
 ): NonNullable<DungeonState["wandering"]> {
-  const leader = leaderOf(party);
-  const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bag) ?? null;
+  const { reaction, wandering } = meetWanderer(system, party, monster, bag);
   if (reaction) lines.push(`${reaction.title}.`);
   lines.push(
     full
       ? `The rest is interrupted on day ${full + 1}: ${full} full day${full === 1 ? "" : "s"} of rest count.`
       : "The rest is interrupted on its first day: no full day of rest, no healing.",
   );
-  return {
-    id: shortId(),
-    turn: monster.turn,
-    monsters: monster.monsters,
-    how: monster.how,
-    reaction: reaction?.reaction ?? null,
-    started: false,
-  };
+  return wandering;
 }

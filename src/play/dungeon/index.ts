@@ -2,17 +2,15 @@
 import { passTurn, type DungeonState, type PendingWandering, type TurnOutcome } from "../../rules/dungeon/index.js";
 import type { DiceBag } from "../../rules/dice/bag.js";
 import type { ReactionRollResult, RuleSystem } from "../../rules/systems/types.js";
-import { has } from "../../rules/systems/define.js";
 import type { Actor } from "../actor.js";
 import type { Services } from "../services.js";
 import { requireCampaign } from "../campaigns/find.js";
 import { campaignSystem } from "../campaigns/system.js";
 import { UserError } from "../errors.js";
-import { shortId } from "../ids.js";
 import { requireReferee } from "../permissions.js";
 import { bagFor, openStream } from "../streams.js";
 import { loadClock, peekClock, saveClock } from "./clock.js";
-import { leaderOf } from "./party.js";
+import { meetWanderer } from "./wandering.js";
 import { passTime, restParty } from "./rest.js";
 import { endTurnMarks } from "./turnmarks.js";
 import { dungeonView, type DungeonView } from "./view.js";
@@ -77,7 +75,7 @@ export async function advanceTurns(
     let { state, rounds } = last;
     let reaction: ReactionRollResult | null = null;
     if (last.wandering) {
-      const met = meetWanderer(system, start, last, bagFor(open, "wandering reaction"));
+      const met = meetWanderer(system, start.party, last, bagFor(open, "wandering reaction"));
       reaction = met.reaction;
       state = { ...state, wandering: met.wandering };
     }
@@ -145,28 +143,6 @@ function passTurns(
     if (t.stop) break;
   }
   return turns;
-}
-
-/** A wandering monster came: its reaction is rolled for the party's leader, and it waits for its "Start encounter" button. */
-function meetWanderer(
-  system: RuleSystem,
-  start: DungeonView,
-  last: TurnOutcome,
-  bag: DiceBag,
-): { reaction: ReactionRollResult | null; wandering: PendingWandering } {
-  const leader = leaderOf(start.party);
-  const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bag) ?? null;
-  return {
-    reaction,
-    wandering: {
-      id: shortId(),
-      turn: last.turn,
-      monsters: last.monsters,
-      how: last.how,
-      reaction: reaction?.reaction ?? null,
-      started: false,
-    },
-  };
 }
 
 export async function dungeonStatus(s: Services, actor: Actor): Promise<DungeonView> {

@@ -14,6 +14,11 @@ import { requireReferee } from "../permissions.js";
 import { startEncounter, type EncounterEvent } from "../encounters/index.js";
 import { loadClock, peekClock, saveClock } from "./clock.js";
 import type { PendingWandering } from "../../rules/dungeon/index.js";
+import type { DiceBag } from "../../rules/dice/bag.js";
+import type { ReactionRollResult, RuleSystem } from "../../rules/systems/types.js";
+import { has } from "../../rules/systems/define.js";
+import { shortId } from "../ids.js";
+import { leaderOf, type PartyMember } from "./party.js";
 
 /** The wandering monster no longer waits (a later turn passed): its button can go. */
 export class WanderingGone extends StaleError {}
@@ -87,4 +92,27 @@ export async function startWandering(
     await claim(s, actor, id, false).catch(() => {});
     throw err;
   }
+}
+
+/**
+ * A wandering monster met on a dungeon turn (or during a rest): the reaction roll, by the party's leader, where the
+ * system has one, and the meeting kept until the referee starts its encounter.
+ */
+export function meetWanderer(
+  system: RuleSystem,
+  party: PartyMember[],
+  found: { turn: number; monsters: string | null; how: string | null },
+  bag: DiceBag,
+): { reaction: ReactionRollResult | null; wandering: PendingWandering } {
+  const leader = leaderOf(party);
+  const reaction = has(system, "reaction")?.reaction(leader ? { leader } : {}, bag) ?? null;
+  const wandering = {
+    id: shortId(),
+    turn: found.turn,
+    monsters: found.monsters,
+    how: found.how,
+    reaction: reaction?.reaction ?? null,
+    started: false,
+  };
+  return { reaction, wandering };
 }
