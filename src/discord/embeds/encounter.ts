@@ -8,6 +8,7 @@ import { readRound } from "../../play/round/state.js";
 import { boardNote } from "../../play/round/context.js";
 import { namesToAct, readyToAct, roundOver } from "../../play/round/ready.js";
 import { conditionLabels, isOut, LEFT_CONDITIONS, SLAIN_CONDITIONS } from "../../rules/round/words.js";
+import { parseMark } from "../../rules/marks.js";
 import { Embed } from "./embed.js";
 import { orderCodec } from "../../play/codecs/encounter.js";
 
@@ -26,7 +27,9 @@ export function rosterLines(f: Fight): string[] {
   const nameOf = (id: string) => f.rows.find((r) => r.id === id)?.name ?? "someone";
   // A mark naming someone who is out of the fight (dead, fled…) says nothing true any more: "fighting Ogre" after the ogre died.
   const gone = f.combatants.filter(isOut).map((c) => c.id);
-  const namesGone = (mark: string) => gone.some((id) => mark.endsWith(`:${id}`) || mark.endsWith(` ${id}`));
+  // The combatant a mark names, read as a field ("attacking:<id>", "shield vs <id>").
+  const named = (mark: string) => parseMark(mark).arg;
+  const namesGone = (mark: string) => gone.includes(named(mark) ?? "");
   const lines: string[] = [];
   for (const side of ["party", "foes"] as const) {
     const members = f.combatants
@@ -52,7 +55,7 @@ export function rosterLines(f: Fight): string[] {
         (x) =>
           !namesGone(x) &&
           !(slain && LEFT_CONDITIONS.includes(x)) &&
-          !(isOut(c) && f.combatants.some((o) => x.endsWith(`:${o.id}`) || x.endsWith(` ${o.id}`))),
+          !(isOut(c) && f.combatants.some((o) => named(x) === o.id)),
       );
       const words = conditionLabels(f.system.words, live, nameOf, c.state.lasts);
       const shown = (d: string) => (rs.details?.[c.id]?.[d] ? ` (${rs.details[c.id]![d]})` : "");
